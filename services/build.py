@@ -1,0 +1,135 @@
+"""Builds the embedded DuckDB analytics store from the shipped CSVs (versioned schema).
+
+The file is written beside the target and renamed into place, so readers in other processes
+keep the old file open and never see a half-built one.
+"""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import duckdb
+
+from services.config import DATA_DIR, courtside_home
+from services.scoring import POINTS_WEIGHTS
+from services.slots import eligible_slots, secondary_position
+
+SCHEMA_VERSION = 3
+DB_NAME = "courtside.duckdb"
+
+
+def db_path() -> Path:
+    return courtside_home() / DB_NAME
+
+
+def _fpts_sql() -> str:
+    return " + ".join(f"({w})*{col}" for col, w in POINTS_WEIGHTS.items())
+
+
+def _eligibility(con: duckdb.DuckDBPyConnection) -> None:
+    rows = con.execute(
+        """
+        SELECT p.player_id, p.pos,
+               coalesce(36*sum(g.ast)/nullif(sum(g.min),0),0),
+               coalesce(36*sum(g.reb)/nullif(sum(g.min),0),0),
+               coalesce(36*sum(g.blk)/nullif(sum(g.min),0),0),
+               coalesce(36*sum(g.fg3a)/nullif(sum(g.min),0),0)
+        FROM raw_players p LEFT JOIN player_games g USING (player_id)
+        GROUP BY p.player_id, p.pos
+        """
+    ).fetchall()
+    data = []
+    for pid, pos, ast, reb, blk, fg3a in rows:
+        second = secondary_position(pos, {"ast": ast, "reb": reb, "blk": blk, "fg3a": fg3a})
+        data.append((pid, second, eligible_slots(pos, second)))
+    con.execute("CREATE TEMP TABLE elig (player_id VARCHAR, pos2 VARCHAR, eligible VARCHAR[])")
+    con.executemany("INSERT INTO elig VALUES (?, ?, ?)", data)
+    con.execute(
+        """
+        CREATE TABLE players AS
+        SELECT p.player_id, p.name, p.box_score_name, p.pos, e.pos2, e.eligible, p.age
+        FROM raw_players p JOIN elig e USING (player_id) ORDER BY p.player_id
+        """
+    )
+
+
+def build(target: Path | None = None) -> dict:
+    """Builds the database; returns {'path', 'seconds', 'rows'}."""
+    t0 = time.perf_counter()
+    target = target or db_path()
+    tmp = target.with_suffix(f".building-{os.getpid()}")
+    tmp.unlink(missing_ok=True)
+    con = duckdb.connect(str(tmp))
+    try:
+        games_csv = str(DATA_DIR / "player_games.csv.gz")
+        players_csv = str(DATA_DIR / "players.csv")
+        con.execute(f"CREATE TABLE raw_players AS SELECT * FROM read_csv_auto('{players_csv}', header=true)")
+        con.execute(
+            f"""
+            CREATE TABLE player_games AS
+            SELECT CAST(game_date AS DATE) AS game_date, player_id, player, team, opp, result,
+                   CAST(min AS DOUBLE) AS min, fgm, fga, fg3m, fg3a, ftm, fta, oreb, dreb, reb,
+                   ast, stl, blk, tov, pf, pts, game_score, CAST({_fpts_sql()} AS DOUBLE) AS fpts
+            FROM read_csv_auto('{games_csv}', header=true)
+            ORDER BY game_date, player_id
+            """
+        )
+        _eligibility(con)
+        con.execute("DROP TABLE raw_players")
+        con.execute(
+            """
+            CREATE TABLE team_games AS
+            WITH t AS (SELECT game_date, team, any_value(opp) AS opp, sum(pts) AS pts,
+                              any_value(result) AS result
+                       FROM player_games GROUP BY game_date, team)
+            SELECT a.game_date, a.team, a.opp, a.pts, b.pts AS opp_pts, a.result
+            FROM t a JOIN t b ON a.game_date = b.game_date AND a.opp = b.team
+            ORDER BY a.game_date, a.team
+            """
+        )
+        con.execute(
+            "CREATE TABLE schedule AS SELECT game_date, team, opp FROM team_games ORDER BY game_date, team"
+        )
+        con.execute(
+            """
+            CREATE TABLE weeks AS
+            WITH d AS (SELECT DISTINCT game_date FROM schedule),
+                 w AS (SELECT date_trunc('week', game_date)::DATE AS monday FROM d GROUP BY 1)
+            SELECT row_number() OVER (ORDER BY monday) AS week,
+                   greatest(monday, (SELECT min(game_date) FROM d)) AS start_date,
+                   (monday + INTERVAL 6 DAY)::DATE AS end_date
+            FROM w ORDER BY monday
+            """
+        )
+        con.execute("CREATE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR)")
+        con.execute("INSERT INTO meta VALUES ('schema_version', ?), ('built_at', ?)",
+                    [str(SCHEMA_VERSION), time.strftime("%Y-%m-%dT%H:%M:%S")])
+        rows = {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+                for t in ("players", "player_games", "team_games", "schedule", "weeks")}
+    finally:
+        con.close()
+    os.replace(tmp, target)
+    return {"path": str(target), "seconds": round(time.perf_counter() - t0, 3), "rows": rows}
+
+
+def schema_version(path: Path) -> int | None:
+    """The schema version of an existing file, or None when absent or unreadable."""
+    if not path.exists():
+        return None
+    try:
+        con = duckdb.connect(str(path), read_only=True)
+        try:
+            return int(con.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()[0])
+        finally:
+            con.close()
+    except duckdb.Error:
+        return None
+
+
+def ensure_built() -> Path:
+    """Builds the database when it is absent or of an older schema; returns its path."""
+    path = db_path()
+    if schema_version(path) != SCHEMA_VERSION:
+        build(path)
+    return path

@@ -1,0 +1,142 @@
+"""What was known on an as-of date: box scores strictly before it, plus the full schedule.
+
+A `Snapshot` is built once per process and as-of date (cached) so that every service call is
+a dictionary look-up, not a query. Nothing here reads a box score on or after the as-of date.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import math
+from bisect import bisect_left
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from services import db
+from services.models import PlayerRef, Status
+from services.scoring import COUNTING_STATS, POINTS_WEIGHTS, fantasy_points
+
+GAME_COLS = ["game_date", "player_id", "team", "opp", "result", "min", "pts", "reb", "ast", "stl",
+             "blk", "tov", "fg3m", "fgm", "fga", "ftm", "fta", "fpts"]
+AVG_STATS = COUNTING_STATS + ["min", "fpts"]
+AVAILABILITY: dict[str, float] = {"ACTIVE": 1.0, "DTD": 0.6, "OUT": 0.0}
+RECENT_WINDOW = 10
+
+
+@dataclass
+class PlayerState:
+    ref: PlayerRef
+    games: list[dict]  # box-score lines before the as-of date, oldest first
+    status: Status = "OUT"
+    evidence: str = ""
+    missed_in_row: int = 0
+    last_played: dt.date | None = None
+    season_avg: dict[str, float] = field(default_factory=dict)
+    recent_avg: dict[str, float] = field(default_factory=dict)  # last 5
+    expected: dict[str, float] = field(default_factory=dict)  # per-game projection of each stat
+    stat_sd: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def availability(self) -> float:
+        return AVAILABILITY[self.status]
+
+    @property
+    def expected_fpts(self) -> float:
+        return self.expected.get("fpts", 0.0)
+
+
+def averages(games: list[dict]) -> dict[str, float]:
+    """Per-game means of the counting stats, minutes and fantasy points; FG%/FT% as ratios."""
+    if not games:
+        return {k: 0.0 for k in AVG_STATS} | {"fg_pct": 0.0, "ft_pct": 0.0}
+    n = len(games)
+    out = {k: sum(g[k] for g in games) / n for k in AVG_STATS}
+    fga, fta = sum(g["fga"] for g in games), sum(g["fta"] for g in games)
+    out["fg_pct"] = sum(g["fgm"] for g in games) / fga if fga else 0.0
+    out["ft_pct"] = sum(g["ftm"] for g in games) / fta if fta else 0.0
+    return out
+
+
+def _infer_status(games: list[dict], team_dates: list[dt.date]) -> tuple[Status, str, int, dt.date | None]:
+    if not games:
+        return "OUT", "has not played a game before the as-of date", 0, None
+    last = games[-1]["game_date"]
+    missed = len(team_dates) - bisect_left(team_dates, last) - 1
+    team = games[-1]["team"]
+    if missed <= 0:
+        return "ACTIVE", f"played {team}'s last game ({last:%b %-d})", 0, last
+    word = "game" if missed == 1 else "games"
+    evidence = f"missed {team}'s last {missed} {word} (last played {last:%b %-d})"
+    return ("DTD" if missed <= 2 else "OUT"), evidence, missed, last
+
+
+def _projection(games: list[dict]) -> tuple[dict[str, float], dict[str, float]]:
+    """Per-game expectation: half season mean, half the last 10 games; and per-stat spread."""
+    season, recent = averages(games), averages(games[-RECENT_WINDOW:])
+    exp = {k: 0.5 * season[k] + 0.5 * recent[k] for k in AVG_STATS}
+    exp["fpts"] = fantasy_points(exp, POINTS_WEIGHTS)
+    sd = {}
+    for k in AVG_STATS:
+        vals = [g[k] for g in games[-20:]]
+        m = sum(vals) / len(vals) if vals else 0.0
+        sd[k] = math.sqrt(sum((v - m) ** 2 for v in vals) / (len(vals) - 1)) if len(vals) > 1 else m or 1.0
+    return exp, sd
+
+
+class Snapshot:
+    """League-independent facts as of a date."""
+
+    def __init__(self, as_of: dt.date):
+        self.as_of = as_of
+        rows = db.query(f"SELECT {', '.join(GAME_COLS)} FROM player_games WHERE game_date < ? "
+                        "ORDER BY game_date, player_id", [as_of])
+        by_player: dict[str, list[dict]] = {}
+        for r in rows:
+            by_player.setdefault(r[1], []).append(dict(zip(GAME_COLS, r, strict=True)))
+        self.team_dates_all: dict[str, list[dt.date]] = {}
+        for date, team in db.query("SELECT game_date, team FROM schedule ORDER BY game_date"):
+            self.team_dates_all.setdefault(team, []).append(date)
+        self.players: dict[str, PlayerState] = {}
+        for pid, name, pos, eligible in db.query("SELECT player_id, name, pos, eligible FROM players"):
+            games = by_player.get(pid, [])
+            team = games[-1]["team"] if games else None
+            ref = PlayerRef(player_id=pid, name=name, team=team, pos=pos, eligible=list(eligible))
+            ps = PlayerState(ref=ref, games=games)
+            team_before = [d for d in self.team_dates_all.get(team, []) if d < as_of] if team else []
+            ps.status, ps.evidence, ps.missed_in_row, ps.last_played = _infer_status(games, team_before)
+            ps.season_avg, ps.recent_avg = averages(games), averages(games[-5:])
+            ps.expected, ps.stat_sd = _projection(games) if games else ({k: 0.0 for k in AVG_STATS}, {})
+            self.players[pid] = ps
+
+    def team_games_between(self, team: str | None, start: dt.date, end: dt.date) -> list[dt.date]:
+        """The team's game dates in [start, end] from the real schedule (allowed after the as-of)."""
+        if not team:
+            return []
+        dates = self.team_dates_all.get(team, [])
+        return dates[bisect_left(dates, start):bisect_left(dates, end + dt.timedelta(days=1))]
+
+    def games_remaining(self, pid: str, start: dt.date, end: dt.date) -> list[dt.date]:
+        return self.team_games_between(self.players[pid].ref.team, start, end)
+
+
+@lru_cache(maxsize=64)
+def _snapshot(as_of: dt.date, db_key: str) -> Snapshot:
+    return Snapshot(as_of)
+
+
+def snapshot(as_of: dt.date) -> Snapshot:
+    """The cached snapshot for this database file and as-of date."""
+    from services.build import db_path
+
+    return _snapshot(as_of, str(db_path()))
+
+
+def week_of(date: dt.date) -> tuple[int, dt.date, dt.date]:
+    """(week number, first day, last day) of the Monday-Sunday matchup week holding `date`."""
+    rows = db.query("SELECT week, start_date, end_date FROM weeks WHERE ? BETWEEN date_trunc('week', start_date) AND end_date", [date])
+    if not rows:
+        raise ValueError(f"{date} is outside the season in the data")
+    return rows[0]
+
+
+def data_dates() -> tuple[dt.date, dt.date]:
+    return db.query("SELECT min(game_date), max(game_date) FROM schedule")[0]
