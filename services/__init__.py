@@ -1,0 +1,1 @@
+"""League services: the real-data store, the demo league, ESPN, and the optimizer. No LLM here."""

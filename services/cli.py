@@ -1,0 +1,91 @@
+"""`python -m services ...`: build the database and read the league from a shell."""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import sys
+
+from services.models import ServiceError
+
+
+def _date(text: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m services", description="Courtside league services")
+    sub = p.add_subparsers(dest="cmd", required=True)
+    b = sub.add_parser("build", help="(re)build the DuckDB database")
+    b.add_argument("--if-missing", action="store_true", help="only when absent or outdated")
+    for name in ("gamelog", "status"):
+        c = sub.add_parser(name)
+        c.add_argument("name")
+        if name == "gamelog":
+            c.add_argument("--last", type=int, default=5)
+    r = sub.add_parser("roster")
+    r.add_argument("--team", type=int, default=None)
+    for c in sub.choices.values():
+        if c.prog.endswith("build"):
+            continue
+        c.add_argument("--as-of", type=_date, default=None)
+        c.add_argument("--scoring", choices=["points", "categories"], default=None)
+        c.add_argument("--json", action="store_true")
+    return p
+
+
+def _print(obj, as_json: bool) -> None:
+    if as_json:
+        print(obj.model_dump_json(indent=2))
+        return
+    print(_text(obj))
+
+
+def _text(obj) -> str:
+    from services.models import GameLog, Roster, StatusReport
+
+    if isinstance(obj, GameLog):
+        head = f"{obj.player.name} ({obj.player.team}) - last {len(obj.games)} games before {obj.as_of}"
+        rows = [f"{g.date} {g.opp:>3} {g.result} {g.min:5.1f}m {g.pts:3d}p {g.reb:3d}r {g.ast:3d}a "
+                f"{g.stl}s {g.blk}b {g.tov}to  {g.fantasy_pts:5.1f} fp" for g in obj.games]
+        a = obj.averages
+        avg = (f"averages: {a['pts']:.1f} pts, {a['reb']:.1f} reb, {a['ast']:.1f} ast, {a['stl']:.1f} stl, "
+               f"{a['blk']:.1f} blk, {a['fg3m']:.1f} 3pm, {a['min']:.1f} min, {obj.fantasy_avg:.1f} fantasy pts")
+        return "\n".join([head, *rows, avg])
+    if isinstance(obj, StatusReport):
+        return f"{obj.player.name}: {obj.status} (inferred) - {obj.evidence}"
+    if isinstance(obj, Roster):
+        rows = [f"{e.player.name:<26} {e.player.pos:<3} {e.status:<6} {e.games_remaining} g left  "
+                f"{e.recent_fantasy_avg:5.1f} fp last 5" for e in obj.entries]
+        return "\n".join([f"{obj.team_name} ({obj.manager}) as of {obj.as_of}", *rows])
+    return str(obj)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        if args.cmd == "build":
+            from services.build import SCHEMA_VERSION, build, db_path, schema_version
+
+            if args.if_missing and schema_version(db_path()) == SCHEMA_VERSION:
+                print(f"database ready: {db_path()}")
+                return 0
+            print(json.dumps(build()))
+            return 0
+        from services.demo_source import open_source
+
+        src = open_source(as_of=args.as_of, scoring=args.scoring)
+        if args.cmd == "gamelog":
+            out = src.game_log(args.name, args.last)
+        elif args.cmd == "status":
+            out = src.player_status(args.name)
+        else:
+            out = src.roster(args.team)
+        _print(out, args.json)
+        return 0
+    except ServiceError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2

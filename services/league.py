@@ -1,0 +1,129 @@
+"""The embedded demo league: 10 teams drafted from what was known on the as-of date.
+
+Each (scoring, as-of) pair is its own league universe (`league_id` names both), so a move
+approved in one never leaks into another. Approved moves live in the writable state store and
+are replayed over the drafted rosters on every read.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from functools import lru_cache
+
+from services.draft import TEAM_NAMES, Candidate, run_draft
+from services.models import LeagueInfo, LeagueTeam
+from services.scoring import ScoringMode
+from services.slots import BENCH_SLOTS, IR_SLOTS, STARTING_SLOTS
+from services.snapshot import Snapshot, snapshot, week_of
+from services.store import state_store
+from services.values import player_value
+
+N_TEAMS = 10
+MY_TEAM_ID = 1
+DRAFT_SEED = 2024
+
+
+def round_robin(teams: int, week: int) -> dict[int, int]:
+    """Opponents for a week by the circle method: everyone plays everyone once per cycle."""
+    ids = list(range(1, teams + 1))
+    r = (week - 1) % (teams - 1)
+    rot = [ids[0]] + ids[1:][r:] + ids[1:][:r]
+    pairs = {}
+    for i in range(teams // 2):
+        a, b = rot[i], rot[-1 - i]
+        pairs[a], pairs[b] = b, a
+    return pairs
+
+
+def _draft(snap: Snapshot, scoring: str) -> dict[int, list[str]]:
+    cands = []
+    for pid, ps in snap.players.items():
+        if not ps.games:
+            continue
+        positions = frozenset(p for p in ps.ref.eligible if p in {"PG", "SG", "SF", "PF", "C"})
+        cands.append(Candidate(pid, player_value(snap, ps, scoring), len(ps.games),
+                               0, positions))
+    ages = dict(_ages())
+    cands = [Candidate(c.player_id, c.value, c.games, ages.get(c.player_id, 27), c.positions) for c in cands]
+    return run_draft(cands, N_TEAMS, DRAFT_SEED)
+
+
+@lru_cache(maxsize=1)
+def _ages() -> tuple[tuple[str, int], ...]:
+    from services import db
+
+    return tuple(db.query("SELECT player_id, age FROM players"))
+
+
+class DemoLeague:
+    """Rosters, opponents and the matchup week of the demo league on an as-of date."""
+
+    kind = "demo"
+
+    def __init__(self, as_of: dt.date, scoring: str = "points"):
+        self.as_of = as_of
+        self.scoring = ScoringMode(scoring).value
+        self.league_id = f"demo-{self.scoring}-{as_of.isoformat()}"
+        self.snapshot = snapshot(as_of)
+        self.week = week_of(as_of)
+        self.my_team_id = MY_TEAM_ID
+        self.team_ids = list(range(1, N_TEAMS + 1))
+        self.opponent_id = self.opponent_of(MY_TEAM_ID, self.week[0])
+        self.drafted = _draft(self.snapshot, self.scoring)
+
+    def opponent_of(self, team_id: int, week: int) -> int:
+        return round_robin(N_TEAMS, week)[team_id]
+
+    @property
+    def days_remaining(self) -> list[dt.date]:
+        _, _, end = self.week
+        n = (end - self.as_of).days + 1
+        return [self.as_of + dt.timedelta(days=i) for i in range(max(0, n))]
+
+    @property
+    def days_played(self) -> list[dt.date]:
+        _, start, _ = self.week
+        return [start + dt.timedelta(days=i) for i in range((self.as_of - start).days)]
+
+    def rosters(self) -> dict[int, list[str]]:
+        """Every team's current roster: the draft with approved moves replayed in order."""
+        out = {t: list(ids) for t, ids in self.drafted.items()}
+        for m in state_store().moves(self.league_id):
+            roster = out[m["team_id"]]
+            if m["drop_id"] in roster:
+                roster[roster.index(m["drop_id"])] = m["add_id"]
+        return out
+
+    def roster_ids(self, team_id: int | None = None) -> list[str]:
+        return self.rosters()[team_id or self.my_team_id]
+
+    def free_agent_ids(self) -> list[str]:
+        rostered = {pid for ids in self.rosters().values() for pid in ids}
+        return sorted(pid for pid, ps in self.snapshot.players.items() if pid not in rostered and ps.ref.team)
+
+    def owner_of(self, player_id: str) -> int | None:
+        for team, ids in self.rosters().items():
+            if player_id in ids:
+                return team
+        return None
+
+    def info(self) -> LeagueInfo:
+        teams = [LeagueTeam(team_id=i, name=n, manager=m, is_me=i == self.my_team_id)
+                 for i, (n, m) in enumerate(TEAM_NAMES[:N_TEAMS], start=1)]
+        return LeagueInfo(league_id=self.league_id, kind="demo", name="Courtside Demo League",
+                          scoring=self.scoring, as_of=self.as_of, slots=dict(STARTING_SLOTS),
+                          bench=BENCH_SLOTS, ir=IR_SLOTS, teams=teams, my_team_id=self.my_team_id)
+
+    def team_name(self, team_id: int) -> tuple[str, str]:
+        return TEAM_NAMES[team_id - 1]
+
+
+@lru_cache(maxsize=32)
+def _demo_league(as_of: dt.date, scoring: str, db_key: str) -> DemoLeague:
+    return DemoLeague(as_of, scoring)
+
+
+def demo_league(as_of: dt.date, scoring: str = "points") -> DemoLeague:
+    """The cached demo league for this database, as-of date and scoring mode."""
+    from services.build import db_path
+
+    return _demo_league(as_of, ScoringMode(scoring).value, str(db_path()))

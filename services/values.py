@@ -1,0 +1,67 @@
+"""Per-game player value in a league's scoring: fantasy points, or 9-category z-scores."""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from services.scoring import CATEGORIES, ScoringMode
+from services.snapshot import PlayerState, Snapshot, snapshot
+
+POOL_SIZE = 156  # about the players rostered in a 12-team league: the z-score reference pool
+
+
+def _cat_raw(ps: PlayerState, cat: str, league_pct: dict[str, float]) -> float:
+    e = ps.expected
+    if cat == "FG%":
+        return (e["fgm"] / e["fga"] - league_pct["fg"]) * e["fga"] if e["fga"] else 0.0
+    if cat == "FT%":
+        return (e["ftm"] / e["fta"] - league_pct["ft"]) * e["fta"] if e["fta"] else 0.0
+    col = CATEGORIES[cat][0]
+    return e[col]
+
+
+class CategoryScale:
+    """Means and spreads of each category over the reference pool, for z-scores."""
+
+    def __init__(self, snap: Snapshot):
+        pool = sorted((p for p in snap.players.values() if len(p.games) >= 5),
+                      key=lambda p: -p.expected_fpts)[:POOL_SIZE]
+        fga = sum(p.expected["fga"] for p in pool) or 1.0
+        fta = sum(p.expected["fta"] for p in pool) or 1.0
+        self.league_pct = {"fg": sum(p.expected["fgm"] for p in pool) / fga,
+                           "ft": sum(p.expected["ftm"] for p in pool) / fta}
+        self.mean, self.sd = {}, {}
+        for cat in CATEGORIES:
+            vals = [_cat_raw(p, cat, self.league_pct) for p in pool] or [0.0]
+            m = sum(vals) / len(vals)
+            self.mean[cat] = m
+            self.sd[cat] = math.sqrt(sum((v - m) ** 2 for v in vals) / max(1, len(vals) - 1)) or 1.0
+
+    def z(self, ps: PlayerState, cat: str) -> float:
+        z = (_cat_raw(ps, cat, self.league_pct) - self.mean[cat]) / self.sd[cat]
+        return -z if not CATEGORIES[cat][1] else z
+
+    def zscores(self, ps: PlayerState) -> dict[str, float]:
+        return {cat: round(self.z(ps, cat), 3) for cat in CATEGORIES}
+
+
+@lru_cache(maxsize=64)
+def _scale(as_of, db_key) -> CategoryScale:
+    return CategoryScale(snapshot(as_of))
+
+
+def category_scale(snap: Snapshot) -> CategoryScale:
+    from services.build import db_path
+
+    return _scale(snap.as_of, str(db_path()))
+
+
+def player_value(snap: Snapshot, ps: PlayerState, scoring: str,
+                 target_categories: list[str] | None = None) -> float:
+    """Per-game value: expected fantasy points, or the sum of z-scores (target categories only
+    when given)."""
+    if ScoringMode(scoring) == ScoringMode.POINTS and not target_categories:
+        return ps.expected_fpts
+    scale = category_scale(snap)
+    cats = target_categories or list(CATEGORIES)
+    return sum(scale.z(ps, c) for c in cats)
