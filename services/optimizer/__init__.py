@@ -1,0 +1,27 @@
+"""Deterministic lineup and move optimizer: pure functions over plain inputs.
+
+    inputs = from_demo_league(lg)                 # or build OptimizerInputs by hand
+    weekly_lineup(inputs) -> WeeklyLineup         # exact starters for every remaining day
+    daily_lineup(inputs, day) -> DayLineup
+    scan_moves(inputs, allow_drop=frozenset(), protect_top=6, limit=None) -> list[MoveEval]
+
+`reference` holds the slow re-solve-everything scan and `assign.brute_force` the exhaustive
+checker; `backtest` scores moves against what really happened (never used for advice).
+No clock, no randomness, no database reads outside `adapter` (the snapshot) and `backtest`.
+"""
+from services.optimizer.adapter import from_demo_league
+from services.optimizer.models import (DayLineup, MoveEval, OptimizerInputs, PlayerInput,
+                                       WeeklyLineup, as_json)
+from services.optimizer.moves import scan_moves
+from services.optimizer.weekly import daily_lineup, prepare, weekly_lineup
+
+
+def realized_gain(lg, move, team_id: int | None = None) -> float:
+    """Realized gain of a move over the rest of the week (outcome data, for evaluation only)."""
+    from services.optimizer.backtest import realized_gain as _realized
+
+    return _realized(lg, move, team_id)
+
+
+__all__ = ["DayLineup", "MoveEval", "OptimizerInputs", "PlayerInput", "WeeklyLineup", "as_json",
+           "daily_lineup", "from_demo_league", "prepare", "realized_gain", "scan_moves", "weekly_lineup"]

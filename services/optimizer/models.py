@@ -1,0 +1,110 @@
+"""Plain inputs and JSON-ready results of the optimizer (frozen dataclasses, no I/O).
+
+Inputs carry everything the optimizer needs, so the optimizer never reads the database or the
+clock: a `PlayerInput` is one player's per-game projection and schedule, an `OptimizerInputs`
+is one team's week. Results serialize with `as_json`.
+"""
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from typing import Any, Mapping
+
+from services.scoring import COUNTING_STATS
+from services.slots import STARTING_SLOTS
+
+STATS: tuple[str, ...] = tuple(COUNTING_STATS)  # pts reb ast stl blk tov fg3m fgm fga ftm fta
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayerInput:
+    """One player: per-game expectation and spread of each stat, availability, game days."""
+
+    player_id: str
+    eligible: tuple[str, ...]
+    expected: Mapping[str, float]  # per game, keys of STATS (missing = 0)
+    game_days: frozenset[dt.date]
+    availability: float = 1.0  # chance he plays a scheduled game (ACTIVE 1, DTD 0.6, OUT 0)
+    stat_sd: Mapping[str, float] = dataclasses.field(default_factory=dict)  # STATS and "fpts"
+    name: str = ""
+    status: str = "ACTIVE"
+    season_value: float | None = None  # per-game value that ranks protected players
+
+    @property
+    def label(self) -> str:
+        return self.name or self.player_id
+
+
+@dataclasses.dataclass(frozen=True)
+class OptimizerInputs:
+    """One team's remaining matchup week, as known on the as-of date."""
+
+    scoring: str  # "points" | "categories"
+    days: tuple[dt.date, ...]  # remaining calendar days, as-of first
+    roster: tuple[PlayerInput, ...]
+    free_agents: tuple[PlayerInput, ...] = ()
+    opponent: tuple[PlayerInput, ...] = ()  # the opponent's roster (categories projections)
+    slots: Mapping[str, int] = dataclasses.field(default_factory=lambda: dict(STARTING_SLOTS))
+    my_so_far: Mapping[str, float] = dataclasses.field(default_factory=dict)  # banked totals
+    opp_so_far: Mapping[str, float] = dataclasses.field(default_factory=dict)
+    as_of: dt.date | None = None
+    team_id: int | None = None
+    league_id: str = ""
+
+
+@dataclasses.dataclass(frozen=True)
+class DayLineup:
+    """One day's lineup: slot of every starter, who sits, and the day's expected value."""
+
+    date: dt.date
+    slots: dict[str, str]  # player_id -> slot name (starters only)
+    bench: tuple[str, ...]  # rostered players not starting (no game, OUT, or outvalued)
+    value: float  # the objective (fantasy points, or linearized categories value)
+    fantasy_points: float  # expected fantasy points of the starters
+
+
+@dataclasses.dataclass(frozen=True)
+class WeeklyLineup:
+    """Starters for every remaining day, starts per player and the week's expectation."""
+
+    scoring: str
+    days: tuple[DayLineup, ...]
+    starts: dict[str, int]  # player_id -> starts over the remaining days
+    expected_total: float  # points: rest-of-week fantasy points; categories: expected cats won
+    unit: str
+    category_win_prob: dict[str, float]  # categories only: P(win) per category
+    category_weights: dict[str, float]  # categories only: dP(win)/d(my total), how contested
+
+
+@dataclasses.dataclass(frozen=True)
+class MoveEval:
+    """One (drop, add) move: expected gain over the remaining days with lineups re-solved."""
+
+    drop_id: str
+    add_id: str
+    gain: float  # expected fantasy points (points) or expected categories won (categories)
+    unit: str
+    drop_games: int  # games remaining this week
+    add_games: int
+    add_starts: int  # days the added player starts
+    drop_starts: int  # starts the dropped player had in the current plan
+    starts_gained: dict[str, int]  # ISO day -> net change in starts that day
+    category_deltas: dict[str, float]  # categories only: change in P(win) per moved category
+    confidence: float  # P(the move helps) under a normal approximation of its spread
+    reasons: tuple[str, ...]
+    drop_name: str = ""
+    add_name: str = ""
+
+
+def as_json(obj: Any) -> Any:
+    """Dataclasses, dicts, tuples and dates as JSON-ready values (dates as ISO strings)."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: as_json(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, Mapping):
+        return {str(as_json(k)): as_json(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple, set, frozenset)):
+        items = sorted(obj) if isinstance(obj, (set, frozenset)) else obj
+        return [as_json(v) for v in items]
+    if isinstance(obj, dt.date):
+        return obj.isoformat()
+    return obj

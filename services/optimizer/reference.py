@@ -1,0 +1,55 @@
+"""The straightforward scan, for checking and timing the fast one: re-solve every pair, every day.
+
+Uses the general string-keyed `services.lineup.best_lineup` on the roster with the drop
+removed and the add appended, for each remaining day, then scores the summed rows with the
+same objective as the fast scan.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from services.lineup import BENCH, best_lineup
+from services.optimizer import projection as pj
+from services.optimizer.weekly import Prepared, Table, score_rows
+
+
+def _players_on(table: Table, rows: list[int], day: int) -> list[tuple[str, list[str], float, np.ndarray]]:
+    out = []
+    for i in rows:
+        p = table.players[i]
+        if table.plays[i, day] and table.values[i] > 0:
+            out.append((p.player_id, list(p.eligible), float(table.values[i]), table.rows[i]))
+    return out
+
+
+def _week(prep: Prepared, players_by_day) -> tuple[np.ndarray, float]:
+    """Summed rows of the starters and the linear objective over the remaining days."""
+    total, value = np.zeros(pj.WIDTH), 0.0
+    for players in players_by_day:
+        assignment, v = best_lineup([(pid, el, val) for pid, el, val, _ in players], prep.inputs.slots)
+        value += v
+        for pid, _, _, row in players:
+            if assignment.get(pid, BENCH) != BENCH:
+                total += row
+    return total, value
+
+
+def reference_scan(prep: Prepared, drops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(gain, linear value gain) for every (drops[i], free agent j), shape (drops, free agents)."""
+    n_days = len(prep.days)
+    roster = list(range(len(prep.roster.players)))
+    base_days = [_players_on(prep.roster, roster, d) for d in range(n_days)]
+    base_rows, base_value = _week(prep, base_days)
+    base_score = float(score_rows(prep, base_rows))
+    n_fa = len(prep.free_agents.players)
+    gain = np.zeros((len(drops), n_fa))
+    value_gain = np.zeros((len(drops), n_fa))
+    for r, k in enumerate(drops):
+        kept = [i for i in roster if i != k]
+        kept_days = [_players_on(prep.roster, kept, d) for d in range(n_days)]
+        for a in range(n_fa):
+            days = [kept_days[d] + _players_on(prep.free_agents, [a], d) for d in range(n_days)]
+            rows, value = _week(prep, days)
+            gain[r, a] = float(score_rows(prep, rows)) - base_score
+            value_gain[r, a] = value - base_value
+    return gain, value_gain

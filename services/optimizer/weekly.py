@@ -1,0 +1,142 @@
+"""The objective for a team's week, and exact day-by-day lineups over the remaining days.
+
+`prepare` turns inputs into arrays once: each player's per-game summary row, slot eligibility,
+which remaining days he plays. In categories the objective's weights come from the matchup
+itself (how contested each category is with the current plan), refined twice from a
+fantasy-points starting plan; the weights are then frozen for every lineup and move compared.
+"""
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+
+import numpy as np
+
+from services.optimizer import projection as pj
+from services.optimizer.assign import solve
+from services.optimizer.models import DayLineup, OptimizerInputs, PlayerInput, WeeklyLineup
+from services.scoring import ScoringMode
+
+WEIGHT_ROUNDS = 2
+
+
+@dataclasses.dataclass
+class Table:
+    """A group of players as arrays: summary rows, eligibility per slot type, game days."""
+
+    players: tuple[PlayerInput, ...]
+    rows: np.ndarray  # (n, WIDTH)
+    elig: np.ndarray  # (n, slot types) bool
+    plays: np.ndarray  # (n, days) bool: has a game that day
+
+    @property
+    def values(self) -> np.ndarray:
+        return self.rows[:, pj.VALUE]
+
+    def active(self, day: int) -> np.ndarray:
+        """Who can start that day: a game, and a positive expected value (OUT never starts)."""
+        return self.plays[:, day] & (self.values > 0)
+
+
+@dataclasses.dataclass
+class Prepared:
+    inputs: OptimizerInputs
+    points: bool
+    coef: np.ndarray
+    slot_names: list[str]
+    counts: np.ndarray
+    roster: Table
+    free_agents: Table
+    my0: np.ndarray
+    opp0: np.ndarray
+    opp_rest: np.ndarray
+    weights: dict[str, float]
+
+    @property
+    def days(self) -> tuple[dt.date, ...]:
+        return self.inputs.days
+
+
+def make_table(players: tuple[PlayerInput, ...], coef: np.ndarray, points: bool,
+               slot_names: list[str], days: tuple[dt.date, ...]) -> Table:
+    rows = pj.player_rows(players, coef, points)
+    elig = np.array([[s in p.eligible for s in slot_names] for p in players], dtype=bool)
+    plays = np.array([[d in p.game_days for d in days] for p in players], dtype=bool)
+    return Table(players, rows, elig.reshape(len(players), len(slot_names)),
+                 plays.reshape(len(players), len(days)))
+
+
+def plan_day(table: Table, day: int, counts: np.ndarray,
+             exclude: int | None = None) -> tuple[float, np.ndarray, np.ndarray]:
+    """(value, starter row indices, their slot types) for one day, optionally without a player."""
+    mask = table.active(day)
+    if exclude is not None:
+        mask = mask.copy()
+        mask[exclude] = False
+    idx = np.flatnonzero(mask)
+    value, rows, types = solve(table.values[idx], table.elig[idx], counts)
+    return value, idx[rows], types
+
+
+def plan_rows(table: Table, counts: np.ndarray) -> np.ndarray:
+    """Sum of summary rows of every planned start over the remaining days."""
+    total = np.zeros(pj.WIDTH)
+    for d in range(table.plays.shape[1]):
+        _, starters, _ = plan_day(table, d, counts)
+        total += table.rows[starters].sum(axis=0)
+    return total
+
+
+def prepare(inputs: OptimizerInputs) -> Prepared:
+    """Arrays and the frozen objective weights for one team's remaining week."""
+    points = ScoringMode(inputs.scoring) == ScoringMode.POINTS
+    slot_names = list(inputs.slots)
+    counts = np.array([int(inputs.slots[s]) for s in slot_names])
+    my0, opp0 = pj.totals(inputs.my_so_far), pj.totals(inputs.opp_so_far)
+    coef, weights = pj.POINTS_COEF, {}
+    opp_rest = np.zeros(pj.WIDTH)
+    if not points:
+        # The opponent's plan is fixed: his best fantasy-points lineups.
+        opp = make_table(inputs.opponent, pj.POINTS_COEF, True, slot_names, inputs.days)
+        opp_rest = plan_rows(opp, counts)
+        for _ in range(WEIGHT_ROUNDS):
+            mine = make_table(inputs.roster, coef, points, slot_names, inputs.days)
+            coef, weights = pj.category_coef(plan_rows(mine, counts), opp_rest, my0, opp0)
+    roster = make_table(inputs.roster, coef, points, slot_names, inputs.days)
+    fas = make_table(inputs.free_agents, coef, points, slot_names, inputs.days)
+    return Prepared(inputs, points, coef, slot_names, counts, roster, fas, my0, opp0, opp_rest, weights)
+
+
+def score_rows(prep: Prepared, rest: np.ndarray) -> np.ndarray:
+    """The week's expectation for rest-of-week summaries (..., WIDTH): points, or cats won."""
+    if prep.points:
+        return rest[..., pj.FPTS]
+    return pj.win_probabilities(rest, prep.opp_rest, prep.my0, prep.opp0).sum(axis=-1)
+
+
+def daily_lineup(inputs: OptimizerInputs, day: dt.date, prep: Prepared | None = None) -> DayLineup:
+    """The exact best lineup on one remaining day."""
+    prep = prep or prepare(inputs)
+    d = prep.days.index(day)
+    value, starters, types = plan_day(prep.roster, d, prep.counts)
+    ids = [p.player_id for p in prep.roster.players]
+    slots = {ids[i]: prep.slot_names[t] for i, t in zip(starters, types, strict=True)}
+    bench = tuple(pid for pid in ids if pid not in slots)
+    fpts = float(prep.roster.rows[starters, pj.FPTS].sum())
+    return DayLineup(day, slots, bench, round(value, 6), round(fpts, 3))
+
+
+def weekly_lineup(inputs: OptimizerInputs) -> WeeklyLineup:
+    """Starters and bench for every remaining day, starts per player, the week's expectation."""
+    prep = prepare(inputs)
+    days = tuple(daily_lineup(inputs, day, prep) for day in prep.days)
+    starts = {p.player_id: sum(p.player_id in d.slots for d in days) for p in prep.roster.players}
+    rest = plan_rows(prep.roster, prep.counts)
+    probs, unit = {}, "fantasy points"
+    if not prep.points:
+        unit = "categories won"
+        p = pj.win_probabilities(rest, prep.opp_rest, prep.my0, prep.opp0)
+        probs = {c: round(float(v), 4) for c, v in zip(pj.CATS, p, strict=True)}
+    total = float(score_rows(prep, rest))
+    weights = {c: round(w, 6) for c, w in prep.weights.items()}
+    return WeeklyLineup(inputs.scoring, days, starts, round(total, 3), unit, probs, weights)
