@@ -1,0 +1,29 @@
+"""Manual steps for an approved add/drop in ESPN's web UI (we never send writes to ESPN)."""
+from __future__ import annotations
+
+from services.models import ServiceError
+
+ESPN_WEB = "https://fantasy.espn.com/basketball"
+
+
+def approved_move_steps(drop_name: str, add_name: str, league_id: int | str) -> list[str]:
+    """The exact clicks that make the move on fantasy.espn.com, one step per line."""
+    drop, add, league = (drop_name or "").strip(), (add_name or "").strip(), str(league_id).strip()
+    if not drop or not add:
+        raise ServiceError("Name both the player to drop and the player to add.")
+    if not league.isdigit():
+        raise ServiceError(f"{league_id!r} is not an ESPN league id (it is a number).")
+    if drop.casefold() == add.casefold():
+        raise ServiceError(f"Dropping and adding the same player ({add}) is not a move.")
+    return [
+        f"Open {ESPN_WEB}/players/add?leagueId={league} and sign in to ESPN if asked.",
+        f'Type "{add}" in the "Search" box above the player list and pick him from the results.',
+        f'Click the green "+" (Add) button in the "Action" column of {add}\'s row.',
+        f'On the "Add Player" screen ESPN lists your roster: tick the "Drop" box next to {drop}.',
+        'Click "Continue", check that the summary reads '
+        f'"Add {add}" and "Drop {drop}", then click "Confirm".',
+        f"If {add} is on waivers, ESPN files a waiver claim instead: it appears under "
+        f'"Waiver Claims" on {ESPN_WEB}/team?leagueId={league} and runs at the next waiver process.',
+        f"Check the move under Recent Activity: {ESPN_WEB}/recentactivity?leagueId={league}; "
+        "then set your lineup for today if the new player has a game.",
+    ]

@@ -1,0 +1,188 @@
+"""EspnLeague over replayed ESPN responses: every expected value is read from the JSON here."""
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from espn_replay import (AS_OF, BRUNSON, LEAGUE_URL, S2, SWID, fixture, roster_json,
+                         team_game_dates)
+from services.espn import EspnLeague, TTLCache
+from services.espn.mapping import map_status
+from services.models import AmbiguousPlayer, PlayerNotFound, ServiceError
+
+WEEK_END = dt.date(2023, 2, 5)  # matchup 16 runs Mon 30 Jan - Sun 5 Feb 2023
+OUR_SLOT = {"0": "PG", "1": "SG", "2": "SF", "3": "PF", "4": "C", "5": "G", "6": "F", "11": "UTIL"}
+
+
+def test_construction_makes_exactly_espn_apis_four_requests(league, espn):
+    league.info()
+    views = [r.qs.get("view") for r in espn.request_history]
+    assert views == [["mteam", "mroster", "mmatchup", "msettings", "mstandings"], ["players_wl"],
+                     ["proteamschedules_wl"], ["mdraftdetail"]]
+    assert all(S2 in r.headers["Cookie"] and SWID in r.headers["Cookie"] for r in espn.request_history)
+
+
+def test_info_reads_name_slots_and_teams_from_raw_settings(league, main_league):
+    info = league.info()
+    counts = main_league["settings"]["rosterSettings"]["lineupSlotCounts"]
+    assert info.kind == "espn" and info.league_id == "1234" and info.scoring == "points"
+    assert info.name == main_league["settings"]["name"]
+    assert info.slots == {OUR_SLOT[k]: n for k, n in sorted(counts.items(), key=lambda kv: int(kv[0]))
+                          if k in OUR_SLOT and n}
+    assert (info.bench, info.ir) == (counts["12"], counts["13"])
+    members = {m["id"]: f"{m['firstName']} {m['lastName']}" for m in main_league["members"]}
+    assert [(t.team_id, t.name, t.manager) for t in info.teams] == sorted(
+        (t["id"], t["name"], members[t["owners"][0]]) for t in main_league["teams"])
+    assert [t.team_id for t in info.teams if t.is_me] == [1]
+
+
+@pytest.mark.parametrize("espn_status, ours", [
+    ("ACTIVE", "ACTIVE"), ("NORMAL", "ACTIVE"), (None, "ACTIVE"), ([], "ACTIVE"),
+    ("DAY_TO_DAY", "DTD"), ("QUESTIONABLE", "DTD"),
+    ("OUT", "OUT"), ("INJURY_RESERVE", "OUT"), ("SUSPENSION", "OUT"),
+])
+def test_status_mapping(espn_status, ours):
+    assert map_status(espn_status) == ours
+
+
+def test_my_roster_maps_espn_status_slots_and_games_left(league, main_league):
+    roster = league.roster()
+    raw = roster_json(main_league, 1)
+    assert roster.team_name == "Dime Droppers" and len(roster.entries) == len(raw)
+    for entry, js in zip(roster.entries, raw, strict=True):
+        p = js["playerPoolEntry"]["player"]
+        assert entry.player.player_id == str(p["id"]) and entry.player.name == p["fullName"]
+        assert entry.status == map_status(p["injuryStatus"])
+        assert entry.status_evidence.startswith(f"ESPN reports injury status {p['injuryStatus']}")
+        assert entry.remaining_dates == team_game_dates(p["proTeamId"], AS_OF, WEEK_END)
+        season = next(s for s in p["stats"] if s["id"] == "002023")
+        assert entry.fantasy_avg == round(season["appliedAverage"], 2)
+        assert entry.season_avg["pts"] == round(season["averageStats"]["0"], 3)
+        assert entry.on_ir == (js["lineupSlotId"] == 13)
+    towns = roster.entries[0]
+    assert (towns.player.name, towns.status, towns.on_ir) == ("Karl-Anthony Towns", "OUT", True)
+    assert "expected return 2023-03-20" in towns.status_evidence
+    assert towns.player.eligible == ["PF", "C", "F", "UTIL"]  # ESPN slots 3, 4, 6, 11
+    brunson = next(e for e in roster.entries if e.player.name == "Jalen Brunson")
+    assert (brunson.player.team, brunson.player.pos) == ("NYK", "PG")
+
+
+def test_opponent_roster_is_this_weeks_opponent(league, main_league):
+    opp = league.opponent_roster()
+    assert (opp.team_id, opp.team_name) == (8, "Buzzer Beaters")
+    assert [e.player.name for e in opp.entries] == [
+        e["playerPoolEntry"]["player"]["fullName"] for e in roster_json(main_league, 8)]
+    with pytest.raises(ServiceError, match="No team 99"):
+        league.roster(99)
+
+
+def test_points_matchup_uses_espns_live_box_score(league):
+    box = fixture("league_2023_box_score_h2h_points.json")
+    match = next(m for m in box["schedule"] if m["away"]["teamId"] == 1)
+    md = league.matchup()
+    assert (md.week, md.start, md.end, md.scoring) == (16, dt.date(2023, 1, 30), WEEK_END, "points")
+    assert (md.opponent_team_id, md.opponent) == (match["home"]["teamId"], "Buzzer Beaters")
+    assert md.my_points == match["away"]["totalPointsLive"]
+    assert md.opponent_points == match["home"]["totalPointsLive"]
+    assert md.days_played == [dt.date(2023, 1, 30), dt.date(2023, 1, 31), dt.date(2023, 2, 1)]
+    healthy = [e for e in league.roster().entries if e.status != "OUT" and not e.on_ir]
+    assert md.my_games_remaining == sum(e.games_remaining for e in healthy)
+    assert md.categories == []
+
+
+def test_categories_matchup(espn, clock, main_league):
+    """The same hand-made league switched to categories, replaying the H2H-categories box score."""
+    box = fixture("league_2023_box_score_h2h_cat.json")
+    match = next(m for m in box["schedule"] if m["away"]["teamId"] == 1)
+    scored = {int(k): v for k, v in match["away"]["cumulativeScore"]["scoreByStat"].items() if v["result"]}
+    main_league["settings"]["scoringSettings"].update(
+        scoringType="H2H_CATEGORY", scoringItems=[{"statId": i, "points": 0.0} for i in scored])
+    espn.get(LEAGUE_URL + "?view=mTeam", json=main_league)
+    espn.get(LEAGUE_URL + "?view=mMatchupScore", json=box)
+    md = EspnLeague(1234, 2023, my_team_id=1, as_of=AS_OF, cache=TTLCache(clock=clock)).matchup()
+    names = {0: "PTS", 1: "BLK", 2: "STL", 3: "AST", 6: "REB", 17: "3PM", 19: "FG%", 20: "FT%"}
+    expect = {names[i]: (round(v["score"], 4), {"WIN": "me", "LOSS": "opponent"}[v["result"]])
+              for i, v in scored.items()}
+    assert md.scoring == "categories" and md.opponent == "Glass Cleaners"
+    assert {c.category: (c.mine, c.leader) for c in md.categories} == expect
+    assert all(0.0 <= c.win_probability <= 1.0 for c in md.categories)
+    wins = sum(c.leader == "me" for c in md.categories)
+    assert f"leads {wins}-{len(expect) - wins}-0" in md.summary
+
+
+def test_free_agents_filters_and_ranking(league):
+    card = fixture("league_2023_playerCard.json")["players"][0]["player"]
+    season = next(s for s in card["stats"] if s["id"] == "002023")
+    last7 = next(s for s in card["stats"] if s["id"] == "012023")
+    agents = league.free_agents()
+    assert [a.player.name for a in agents] == ["Jalen Brunson", "Test Freeagent"]  # 3 games vs 2
+    top = agents[0]
+    assert top.games_remaining == len(team_game_dates(card["proTeamId"], AS_OF, WEEK_END)) == 3
+    assert top.expected_per_game == round((round(season["appliedAverage"], 2) + last7["appliedAverage"]) / 2, 2)
+    assert top.score == round(top.value * top.games_remaining, 3)
+    assert [a.player.name for a in league.free_agents(healthy_only=True)] == ["Jalen Brunson"]
+    assert [a.player.name for a in league.free_agents(min_games_remaining=3)] == ["Jalen Brunson"]
+    assert league.free_agents(position="C") == [] and len(league.free_agents(limit=1)) == 1
+    by_cats = league.free_agents(target_categories=["AST", "PTS"])
+    assert {a.value for a in by_cats} == {0.0}  # identical stats: no z-score separates them
+    with pytest.raises(ServiceError, match="Unknown position"):
+        league.free_agents(position="QB")
+
+
+def test_player_status_is_espns_report(league):
+    card = fixture("league_2023_playerCard.json")["players"][0]["player"]
+    played = [s["scoringPeriodId"] for s in card["stats"]
+              if s["statSplitTypeId"] == 5 and s["seasonId"] == 2023 and s.get("stats")]
+    report = league.player_status("brunson")
+    assert report.player.player_id == str(BRUNSON) and report.inferred is False
+    assert report.status == map_status(card["injuryStatus"])
+    assert "ESPN" in report.evidence and "ESPN" in report.source
+    assert report.last_played == dt.date(2022, 10, 17) + dt.timedelta(days=max(played) - 1)
+    assert report.missed_in_row == 0
+
+
+def test_game_log_from_player_card(league):
+    card = fixture("league_2023_playerCard.json")["players"][0]["player"]
+    games = sorted((s for s in card["stats"]
+                    if s["statSplitTypeId"] == 5 and s["seasonId"] == 2023 and s.get("stats")),
+                   key=lambda s: s["scoringPeriodId"])[-5:]
+    log = league.game_log("Jalen Brunson", last_n=5)
+    assert [g.pts for g in log.games] == [int(s["stats"]["0"]) for s in games]
+    assert [g.fantasy_pts for g in log.games] == [s["appliedTotal"] for s in games]
+    assert log.games[-1].date == dt.date(2023, 1, 31) and log.games[-1].opp == "LAL"
+    assert log.averages["pts"] == round(sum(s["stats"]["0"] for s in games) / 5, 2)
+
+
+def test_game_log_without_games_is_a_clear_error(espn, clock):
+    early = EspnLeague(1234, 2023, my_team_id=1, as_of=dt.date(2022, 10, 17), cache=TTLCache(clock=clock))
+    with pytest.raises(ServiceError, match="ESPN gave no game log for Jalen Brunson"):
+        early.game_log("Jalen Brunson")
+    with pytest.raises(ServiceError, match="no player card"):
+        early.game_log("Giannis Antetokounmpo")  # ESPN answers his card request with no players
+
+
+def test_schedule_defaults_to_my_roster_for_the_rest_of_the_week(league, main_league):
+    report = league.schedule()
+    raw = roster_json(main_league, 1)
+    assert (report.week_start, report.week_end) == (dt.date(2023, 1, 30), WEEK_END)
+    assert report.days_remaining == [AS_OF + dt.timedelta(days=i) for i in range(4)]
+    expected = [team_game_dates(e["playerPoolEntry"]["player"]["proTeamId"], AS_OF, WEEK_END) for e in raw]
+    assert [p.dates for p in report.players] == expected
+    assert report.total_games == sum(map(len, expected))
+    lakers = league.schedule(["LeBron"], start=dt.date(2023, 2, 6), end=dt.date(2023, 2, 12))
+    assert lakers.players[0].dates == team_game_dates(13, dt.date(2023, 2, 6), dt.date(2023, 2, 12))
+
+
+def test_news_is_a_clear_error(league):
+    with pytest.raises(ServiceError, match="no news text"):
+        league.news("LeBron James")
+
+
+def test_unknown_and_ambiguous_players(league):
+    with pytest.raises(PlayerNotFound) as err:
+        league.player_status("Brunsen")
+    assert "Jalen Brunson" in err.value.suggestions
+    with pytest.raises(AmbiguousPlayer) as amb:
+        league.player_status("Williams")
+    assert len(amb.value.candidates) > 1 and all("Williams" in c for c in amb.value.candidates)
