@@ -58,7 +58,7 @@ def _confidence(mean: float, var: float) -> float:
     return 0.5 * (1.0 + math.erf(mean / math.sqrt(2.0 * var)))
 
 
-def _player_reason(p: PlayerInput, row: np.ndarray, games: int, starts: int, verb: str) -> str:
+def _player_reason(p: PlayerInput, games: int, starts: int, verb: str) -> str:
     fpts = p.expected.get("fpts", float(pj.POINTS_COEF @ pj.stat_vector(p.expected)))
     text = f"{verb} {p.label}: {games} games left, {starts} starts, {fpts:.1f} fantasy pts/game"
     if p.availability < 1.0:
@@ -78,8 +78,8 @@ def move_eval(prep: Prepared, table: MoveTable, r: int, a: int) -> MoveEval:
     gain = float(table.gain[r, a])
     deltas: dict[str, float] = {}
     unit = "fantasy points"
-    reasons = [_player_reason(add, add_row, int(prep.free_agents.plays[a].sum()), add_starts, "add"),
-               _player_reason(drop, drop_row, int(prep.roster.plays[k].sum()), drop_starts, "drop")]
+    reasons = [_player_reason(add, int(prep.free_agents.plays[a].sum()), add_starts, "add"),
+               _player_reason(drop, int(prep.roster.plays[k].sum()), drop_starts, "drop")]
     if add_days:
         reasons.append("added starts on " + ", ".join(_day(d) for d in add_days))
     net = int(delta.sum())

@@ -6,7 +6,7 @@ import dataclasses
 import pytest
 
 from services.league import demo_league
-from services.optimizer import from_demo_league, scan_moves, weekly_lineup
+from services.optimizer import from_demo_league, realized_gain, scan_moves, weekly_lineup
 from services.optimizer.backtest import actual_lines, categories_won, realized_outcome
 
 
@@ -73,6 +73,7 @@ def test_realized_points_are_the_real_box_scores_of_the_planned_starters(lg, csv
     assert outcome.realized_after == pytest.approx(after)
     assert outcome.realized_gain == pytest.approx(after - before)
     assert outcome.summary.startswith(f"expected {move.gain:+.1f}, realized")
+    assert realized_gain(lg, move) == outcome.realized_gain
 
 
 def test_categories_mode_reports_moving_categories(as_of):
