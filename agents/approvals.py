@@ -1,0 +1,124 @@
+"""The human gate: present cards with `interrupt()`, then apply exactly what a person approved.
+
+Safe on re-runs: LangGraph re-runs this node from its top on resume, and two resumes of one
+thread can both run. Nothing before `interrupt()` writes; each applied move is keyed by its
+`move_id` (unique in the state store), so a card can be applied once across threads and processes.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Callable
+
+from langchain_core.messages import AIMessage
+from langgraph.config import get_stream_writer
+from langgraph.types import interrupt
+
+from agents.cards import is_expired, league_now
+from services.store import MoveConflict, state_store
+
+Clock = Callable[[dict], dt.datetime]
+
+
+def _emit(event: dict) -> None:
+    try:
+        get_stream_writer()(event)
+    except Exception:  # outside a graph run (tests call functions directly)
+        pass
+
+
+def default_clock(card: dict) -> dt.datetime:
+    return league_now(card.get("league_kind", "demo"), dt.date.fromisoformat(card["as_of"]))
+
+
+def apply_card(source, card: dict, thread_id: str, actor: str = "user", clock: Clock = default_clock) -> dict:
+    """Applies one approved card; returns the outcome (applied / refused with a reason)."""
+    store = state_store()
+    if is_expired(card, clock(card)):
+        return {"move_id": card["move_id"], "outcome": "refused", "reason": f"the card expired at {card['expires_at']}"}
+    if card.get("league_kind") == "espn":
+        from services.espn import approved_move_steps
+
+        steps = approved_move_steps(card["drop"], card["add"], card["league_id"])
+        return {"move_id": card["move_id"], "outcome": "approved", "applied": False, "steps": steps,
+                "reason": "recorded; make the move in ESPN with these steps (nothing is sent to ESPN)"}
+    lg = source.league
+
+    def still_valid() -> None:
+        roster = lg.roster_ids(card["team_id"])
+        if card["drop_id"] not in roster:
+            raise MoveConflict(f"{card['drop']} is no longer on your roster")
+        if lg.owner_of(card["add_id"]) is not None:
+            raise MoveConflict(f"{card['add']} is no longer a free agent")
+
+    try:
+        store.apply_move(card["league_id"], card["team_id"], card["move_id"], card["drop_id"], card["add_id"],
+                         dt.date.fromisoformat(card["as_of"]), actor, card, check=still_valid)
+    except MoveConflict as e:
+        return {"move_id": card["move_id"], "outcome": "refused", "reason": str(e)}
+    return {"move_id": card["move_id"], "outcome": "applied", "drop": card["drop"], "add": card["add"],
+            "expected_gain": card["expected_gain"], "unit": card["unit"]}
+
+
+def normalize_decisions(resume, cards: list[dict]) -> dict[str, str]:
+    """Resume values: {'move_id': 'approve'|'decline'} or a single 'approve'/'decline' for the first card."""
+    if isinstance(resume, str):
+        return {cards[0]["move_id"]: resume} if cards else {}
+    if isinstance(resume, dict):
+        decisions = resume.get("decisions", resume)
+        return {k: str(v).lower() for k, v in decisions.items() if k in {c["move_id"] for c in cards}}
+    return {}
+
+
+def decide(source, cards: list[dict], decisions: dict[str, str], thread_id: str, clock: Clock = default_clock):
+    """Applies approvals, records every decision; returns (transactions, outcome lines)."""
+    store = state_store()
+    transactions, lines = [], []
+    for card in cards:
+        choice = decisions.get(card["move_id"])
+        if choice not in ("approve", "decline"):
+            continue
+        if choice == "approve":
+            res = apply_card(source, card, thread_id, clock=clock)
+        else:
+            res = {"move_id": card["move_id"], "outcome": "declined"}
+        store.record_decision(card["move_id"], thread_id, choice, res["outcome"], res.get("reason"), "user", card)
+        if res["outcome"] == "applied":
+            transactions.append(res)
+            lines.append(f"Done: dropped {card['drop']} and added {card['add']} ({card['expected_gain']:+} {card['unit']} expected).")
+        elif res["outcome"] == "approved":
+            transactions.append(res)
+            lines.append("Approved. Make it in ESPN:\n" + "\n".join(f"{i}. {s}" for i, s in enumerate(res["steps"], 1)))
+        elif res["outcome"] == "declined":
+            lines.append(f"Declined: {card['title']}. Nothing changed.")
+        else:
+            lines.append(f"Could not apply {card['title']}: {res['reason']}. Nothing changed.")
+        _emit({"type": "decision", "move_id": card["move_id"], "outcome": res["outcome"], "reason": res.get("reason")})
+    return transactions, lines
+
+
+def make_present_and_confirm(source, after_decision: Callable[[list[dict]], str] | None = None, clock: Clock = default_clock):
+    """The node: pause with every card of the turn, then apply the person's decisions."""
+
+    def present_and_confirm(state: dict, config) -> dict:
+        cards = state.get("pending_cards") or []
+        if not cards:
+            return {}
+        _emit({"type": "approvals", "cards": cards})
+        resume = interrupt({"cards": cards})
+        thread_id = config.get("configurable", {}).get("thread_id", "")
+        decisions = normalize_decisions(resume, cards)
+        transactions, lines = decide(source, cards, decisions, thread_id, clock)
+        declined = [c for c in cards if decisions.get(c["move_id"]) == "decline"]
+        others = [c for c in cards if c["move_id"] not in decisions]
+        if declined and others:
+            lines.append("Next best option still open: " + others[0]["title"] + ".")
+        elif declined and not transactions:
+            lines.append("Standing pat is fine too; ask me again if a player's status changes.")
+        if transactions and after_decision:
+            lines.append(after_decision(transactions))
+        text = "\n\n".join(lines) or "No decision was recorded."
+        return {"pending_cards": [], "transactions": transactions, "answer": text,
+                "decisions": [{"move_id": k, "decision": v} for k, v in decisions.items()],
+                "messages": [AIMessage(content=text)]}
+
+    return present_and_confirm

@@ -1,0 +1,51 @@
+"""Approval cards for roster moves: built from optimizer results, checked before applying."""
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+
+from services.optimizer import MoveEval
+
+FIRST_TIPOFF = dt.time(19, 0)  # lineups lock at the first tip-off of the day
+DEMO_CLOCK = dt.time(12, 0)  # the demo league's clock: noon on its as-of date
+
+
+def move_id(league_id: str, team_id: int, drop_id: str, add_id: str) -> str:
+    """Stable id: the same move in the same league universe is the same card everywhere."""
+    raw = f"{league_id}|{team_id}|{drop_id}|{add_id}".encode()
+    return "mv_" + hashlib.sha256(raw).hexdigest()[:12]
+
+
+def next_lock(as_of: dt.date) -> dt.datetime:
+    return dt.datetime.combine(as_of, FIRST_TIPOFF)
+
+
+def league_now(kind: str, as_of: dt.date) -> dt.datetime:
+    """The league's own clock: the demo's as-of day at noon; a real league's wall clock."""
+    if kind == "demo":
+        return dt.datetime.combine(as_of, DEMO_CLOCK)
+    return dt.datetime.now()
+
+
+def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, kind: str = "demo") -> dict:
+    unit = "pts" if m.unit.startswith("fantasy") or m.unit == "pts" else "cats"
+    gain = round(m.gain, 1) if unit == "pts" else round(m.gain, 2)
+    return {
+        "move_id": move_id(league_id, team_id, m.drop_id, m.add_id),
+        "drop": m.drop_name or m.drop_id, "add": m.add_name or m.add_id,
+        "drop_id": m.drop_id, "add_id": m.add_id,
+        "expected_gain": gain, "unit": unit,
+        "drop_games_remaining": m.drop_games, "add_games_remaining": m.add_games,
+        "add_starts": m.add_starts, "drop_starts": m.drop_starts,
+        "category_deltas": {k: round(v, 3) for k, v in m.category_deltas.items()},
+        "reasons": list(m.reasons), "confidence": round(m.confidence, 2),
+        "expires_at": next_lock(as_of).isoformat(), "league_id": league_id, "league_kind": kind,
+        "team_id": team_id, "as_of": as_of.isoformat(),
+        "title": f"Drop {m.drop_name or m.drop_id} -> Add {m.add_name or m.add_id}, {gain:+} {unit} expected",
+    }
+
+
+def is_expired(card: dict, now: dt.datetime | None = None) -> bool:
+    as_of = dt.date.fromisoformat(card["as_of"])
+    now = now or league_now(card.get("league_kind", "demo"), as_of)
+    return now >= dt.datetime.fromisoformat(card["expires_at"])

@@ -1,0 +1,76 @@
+"""Reads a checkpointed thread back as turns (for redrawing the chat) and lists threads."""
+from __future__ import annotations
+
+import json
+
+from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+
+
+def _text(content) -> str:
+    return content if isinstance(content, str) else " ".join(
+        c.get("text", "") if isinstance(c, dict) else str(c) for c in content)
+
+
+def turns(messages: list, last_intent: str | None = None) -> list[dict]:
+    """[{role, content, intent, steps, cards}] with tool steps attached to the assistant turn."""
+    out: list[dict] = []
+    steps: list[dict] = []
+    by_id: dict[str, dict] = {}
+    for m in messages:
+        if isinstance(m, HumanMessage):
+            out.append({"role": "user", "content": _text(m.content), "intent": None, "steps": [], "cards": []})
+            steps, by_id = [], {}
+        elif isinstance(m, AIMessage):
+            for tc in m.tool_calls:
+                step = {"id": tc["id"], "name": tc["name"], "args": tc.get("args", {}), "ok": None, "result": ""}
+                steps.append(step)
+                by_id[tc["id"]] = step
+            if _text(m.content).strip() and not m.tool_calls:
+                out.append({"role": "assistant", "content": _text(m.content), "intent": None,
+                            "steps": steps, "cards": []})
+                steps = []
+        elif isinstance(m, ToolMessage) and m.tool_call_id in by_id:
+            content = _text(m.content)
+            by_id[m.tool_call_id].update(ok=m.status != "error" and not content.startswith('{"error"'), result=content)
+    if steps:
+        out.append({"role": "assistant", "content": "", "intent": None, "steps": steps, "cards": []})
+    for t in reversed(out):
+        if t["role"] == "assistant":
+            t["intent"] = last_intent
+            break
+    return out
+
+
+def token_usage(messages: list) -> dict | None:
+    """Summed token counts of the thread's model messages, when the provider reported them."""
+    total = {"input_tokens": 0, "output_tokens": 0, "total_tokens": 0}
+    seen = False
+    for m in messages:
+        usage = getattr(m, "usage_metadata", None)
+        if usage:
+            seen = True
+            for k in total:
+                total[k] += int(usage.get(k, 0) or 0)
+    return total if seen else None
+
+
+def thread_list(turn_records: list[dict], pending_fn, limit: int) -> list[dict]:
+    threads: dict[str, dict] = {}
+    for rec in turn_records:  # newest first
+        t = threads.setdefault(rec["thread_id"], {"thread_id": rec["thread_id"], "updated_at": rec["created_at"],
+                                                  "title": ""})
+        q = rec.get("question", "")
+        if not q.startswith("[decision]"):
+            t["title"] = q[:60]
+    out = sorted(threads.values(), key=lambda t: t["updated_at"], reverse=True)[:limit]
+    for t in out:
+        t["pending"] = len(pending_fn(t["thread_id"]))
+    return out
+
+
+def parse_json(text: str) -> dict:
+    try:
+        data = json.loads(text)
+        return data if isinstance(data, dict) else {"value": data}
+    except (TypeError, ValueError):
+        return {}

@@ -1,0 +1,1 @@
+"""The matchup-optimizer graph: rosters -> schedule -> injuries -> candidates -> moves -> lineup -> human gate."""

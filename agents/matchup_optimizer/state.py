@@ -1,0 +1,29 @@
+"""Typed state of the matchup optimizer (shares messages, answer and cards with the supervisor)."""
+from __future__ import annotations
+
+from typing import Annotated, TypedDict
+
+from langchain_core.messages import AnyMessage
+from langgraph.graph.message import add_messages
+
+
+class OptimizerState(TypedDict, total=False):
+    messages: Annotated[list[AnyMessage], add_messages]
+    intent: str | None
+    answer: str | None
+    pending_cards: list[dict]
+    transactions: list[dict]
+    decisions: list[dict]
+    allow_drop: list[str]
+    target_categories: list[str]
+    my_roster: list[str]
+    opponent_roster: list[str]
+    week_window: dict
+    schedule_matrix: dict[str, list[str]]
+    statuses: dict[str, str]
+    drop_candidates: list[str]
+    add_candidates: list[str]
+    valid_moves: list[dict]
+    weekly_lineup: dict
+    iteration: int
+    relax: int

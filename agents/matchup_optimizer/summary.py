@@ -1,0 +1,44 @@
+"""The optimizer's answer text: recommendation first, then numbers, then the caveat."""
+from __future__ import annotations
+
+from services import optimizer as opt
+
+
+def lineup_table(lineup: dict) -> str:
+    rows = ["| Day | Starters | Expected |", "|---|---|---|"]
+    rows += [f"| {d['date']} | {len(d['starters'])} | {d['expected']} |" for d in lineup["days"]]
+    return "\n".join(rows)
+
+
+def write_summary(state: dict, matchup_summary: str) -> str:
+    cards, lineup = state.get("valid_moves") or [], state.get("weekly_lineup") or {}
+    parts = []
+    if cards:
+        top = cards[0]
+        parts.append(f"**Top move: {top['title']}.** Approve or decline it on the card; nothing changes until you do.")
+        rows = ["| Move | Gain | Games left (add / drop) | Confidence |", "|---|---|---|---|"]
+        rows += [f"| Drop {c['drop']} -> Add {c['add']} | {c['expected_gain']:+} {c['unit']} | "
+                 f"{c['add_games_remaining']} / {c['drop_games_remaining']} | {c['confidence']} |" for c in cards]
+        parts.append("\n".join(rows))
+        parts.append("Why: " + "; ".join(top["reasons"][:3]) + ".")
+    else:
+        parts.append(f"**No move beats standing pat this week** (checked in {state.get('iteration', 0)} passes, "
+                     "relaxing the filters each time). Keep your roster and set the lineup below.")
+    parts.append(matchup_summary)
+    if lineup:
+        parts.append(f"Weekly lineup standing pat: {lineup['expected_total']} {lineup['unit']} expected.\n\n" + lineup_table(lineup))
+    parts.append("Protected: your top players are never offered as drops unless you name them. "
+                 "Statuses are inferred from missed games.")
+    return "\n\n".join(parts)
+
+
+def lineup_after(source) -> str:
+    """The recomputed weekly lineup after an approved move."""
+    lg = source.league
+    week = opt.weekly_lineup(opt.from_demo_league(lg, free_agents=[]))
+    snap = lg.snapshot
+    days = [{"date": d.date.isoformat(), "starters": [snap.players[p].ref.name for p in d.slots],
+             "expected": round(d.fantasy_points, 1)} for d in week.days]
+    names = ", ".join(f"{snap.players[k].ref.name} {v}" for k, v in sorted(week.starts.items(), key=lambda kv: -kv[1]) if v)
+    return (f"New weekly lineup: {round(week.expected_total, 1)} {week.unit} expected.\n\n"
+            + lineup_table({"days": days}) + f"\n\nStarts: {names}.")

@@ -1,0 +1,217 @@
+"""Reads a manager's question: intent, players, categories, positions, days and follow-ups.
+
+Deterministic rules over real phrasing (no model). Player names are found by matching word
+n-grams against the league's name and nickname index, so "jokic", "SGA" and typos work.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
+
+from agents.intents import Intent
+from services.lookup import fold, index
+from services.scoring import CATEGORY_ALIASES
+
+WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+COMMON_WORDS = set("""a about above after again against all am an and any are as at be because been before
+being below between both but by can could did do does doing down during each few for from further had has
+have having he her here hers him his how i if in into is it its just me more most my no nor not now of off
+on once only or other our out over own same she should so some such than that the their them then there these
+they this those through to too under until up very was we were what when where which while who whom why will
+with would you your yours team week player players game games lineup start sit bench stream add drop pick
+week's today tomorrow tonight night day days rest left hold trade waiver waivers free agent agents matchup
+opponent points point category categories help review optimize best worst good bad better value lately
+recent form last status injury injured hurt news steals assists blocks rebounds threes turnovers guard
+forward center big wing should who which whom thanks thank hello hey hi played playing plays look looks
+season average averages numbers stats give tell show much many more less winning losing win lose up
+thursday friday saturday sunday monday tuesday wednesday ok okay please need want like get got one two three
+four five six seven eight nine ten eleven twelve active healthy someone anyone somebody sure yes yeah nope
+long term short keep cut release swap move moves destroy without roster spot spots listed hot cold streaming
+ahead behind chances odds injuries minutes role usage first second next previous pg sg sf pf c g f util
+""".split())
+POSITION_WORDS = {"point guard": "PG", "shooting guard": "SG", "small forward": "SF", "power forward": "PF",
+                  "center": "C", "centre": "C", "big man": "C", "guard": "G", "forward": "F", "wing": "F",
+                  "pg": "PG", "sg": "SG", "sf": "SF", "pf": "PF", "big": "C", "bigs": "C", "guards": "G",
+                  "forwards": "F", "centers": "C"}
+WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20}
+
+
+@dataclass
+class Parsed:
+    text: str
+    intent: Intent
+    players: list[str] = field(default_factory=list)  # canonical names found in the text
+    categories: list[str] = field(default_factory=list)
+    position: str | None = None
+    day: dt.date | None = None
+    rest_of_week: bool = False
+    last_n: int | None = None
+    greeting: bool = False
+    hold_or_stream: bool = False
+    wants_moves: bool = False
+    my_player_hint: bool = False  # "my guard", "my center"
+    allow_drop: list[str] = field(default_factory=list)
+
+
+def _has(text: str, *words: str) -> bool:
+    return any(re.search(rf"\b{re.escape(w)}", text) for w in words)
+
+
+def find_players(text: str) -> list[str]:
+    """Canonical names of the players mentioned, in order of appearance."""
+    names, aliases, _ = index()
+    words = fold(text).split()
+    raw_words = re.findall(r"[\w'.\-]+", text)
+    capitalized = {fold(w) for w in raw_words if w[:1].isupper()}
+    found: list[tuple[int, str]] = []
+    used: set[int] = set()
+    for size in (3, 2, 1):
+        for i in range(len(words) - size + 1):
+            if any(j in used for j in range(i, i + size)):
+                continue
+            gram = " ".join(words[i:i + size])
+            pids = aliases.get(gram)
+            if size == 1 and (gram in COMMON_WORDS or len(gram) < 3) and not (gram in capitalized and gram not in COMMON_WORDS):
+                if not (pids and len(pids) == 1 and gram not in COMMON_WORDS):
+                    continue
+            if not pids and size >= 2:
+                hit = process.extractOne(gram, aliases.keys(), scorer=fuzz.ratio, score_cutoff=88)
+                if hit and all(w not in COMMON_WORDS for w in gram.split()):
+                    pids = aliases[hit[0]]
+            if not pids and size == 1 and len(gram) >= 5 and gram not in COMMON_WORDS:
+                hit = process.extractOne(gram, aliases.keys(), scorer=fuzz.ratio, score_cutoff=86)
+                if hit and len(aliases[hit[0]]) == 1:
+                    pids = aliases[hit[0]]
+            if pids:
+                label = names[pids[0]] if len(pids) == 1 else " ".join(words[i:i + size])
+                found.append((i, label))
+                used.update(range(i, i + size))
+    out: list[str] = []
+    for _, name in sorted(found):
+        if name not in out:
+            out.append(name)
+    return out
+
+
+def find_categories(text: str) -> list[str]:
+    t = fold(text.replace("%", " pct"))
+    cats: list[str] = []
+    for alias, cat in sorted(CATEGORY_ALIASES.items(), key=lambda kv: -len(kv[0])):
+        a = fold(alias.replace("%", " pct"))
+        if len(a) <= 2 and a not in ("3s",):
+            continue  # "to", "ft", "fg" alone are too ambiguous in prose
+        if re.search(rf"\b{re.escape(a)}\b", t) and cat not in cats:
+            if cat == "PTS" and not re.search(r"\b(pts|scoring)\b|\bpoints category\b|\bin points\b", t):
+                continue  # "points" usually means fantasy points, not the category
+            cats.append(cat)
+    if re.search(r"\bfg ?%|\bfg pct\b|field goal", text.lower()) and "FG%" not in cats:
+        cats.append("FG%")
+    if re.search(r"\bft ?%|\bft pct\b|free throw", text.lower()) and "FT%" not in cats:
+        cats.append("FT%")
+    return cats
+
+
+def find_position(text: str) -> str | None:
+    t = fold(text)
+    for phrase, pos in sorted(POSITION_WORDS.items(), key=lambda kv: -len(kv[0])):
+        if re.search(rf"\b{re.escape(phrase)}\b", t):
+            return pos
+    return None
+
+
+def find_day(text: str, as_of: dt.date) -> tuple[dt.date | None, bool]:
+    """A named day (next occurrence on or after the as-of date) and whether 'rest of the week'."""
+    t = fold(text)
+    rest = bool(re.search(r"rest of (the |this )?week|remaining (days|games)|this week|for the week", t))
+    if re.search(r"\b(today|tonight)\b", t):
+        return as_of, rest
+    if re.search(r"\btomorrow\b", t):
+        return as_of + dt.timedelta(days=1), rest
+    for i, name in enumerate(WEEKDAYS):
+        if re.search(rf"\b{name}\b|\b{name[:3]}\b(?!\w)", t) and not (name[:3] == "sat" and "saturday" not in t and " sat " not in f" {t} "):
+            delta = (i - as_of.weekday()) % 7
+            return as_of + dt.timedelta(days=delta), rest
+    m = re.search(r"\b(20\d\d-\d\d-\d\d)\b", text)
+    if m:
+        return dt.date.fromisoformat(m.group(1)), rest
+    return None, rest
+
+
+def find_last_n(text: str) -> int | None:
+    t = fold(text)
+    m = re.search(r"last (\d{1,2}|" + "|".join(WORD_NUMBERS) + r")\b", t)
+    if not m:
+        return None
+    v = m.group(1)
+    return int(v) if v.isdigit() else WORD_NUMBERS[v]
+
+
+def classify(text: str, players: list[str] | None = None) -> Intent:
+    t = fold(text)
+    players = find_players(text) if players is None else players
+    if not t or is_smalltalk(t):
+        return Intent.GENERAL_ADVICE
+    optimize = _has(t, "optimi", "maximi", "review my matchup", "best moves", "improve my team", "help me win",
+                    "without destroying", "make moves", "what moves")
+    if optimize:
+        return Intent.LINEUP_OPTIMIZATION
+    if re.match(r"(what is|what are|what's|whats|how does|how do|explain|why do|why does|define|tips)\b", t) \
+            and not players and not re.search(r"\b(my|i|me)\b", t):
+        return Intent.GENERAL_ADVICE
+    if _has(t, "who sits", "who should sit", "who do i sit", "who to sit", "start or sit", "sit or start",
+            "who should i start", "who do i start", "set my lineup", "lineup", "players active", "active on",
+            "bench who", "who to bench", "who should i bench", "too many players"):
+        return Intent.LINEUP_OPTIMIZATION
+    hold = _has(t, "hold or stream", "hold him", "stream his spot", "hold or drop", "should i hold")
+    if hold:
+        return Intent.PLAYER_RESEARCH
+    if _has(t, "stream", "free agent", "waiver", "pick up", "pickup", "pick-up", "who should i add", "who to add",
+            "available", "on the wire", "add someone", "sleeper", "worth adding", "should i add", "grab"):
+        return Intent.FREE_AGENT_SCAN
+    if _has(t, "matchup", "winning", "losing", "opponent", "am i ahead", "am i behind", "my chances", "score",
+            "this week look", "categories am i", "h2h", "head to head", "who leads", "lead in"):
+        return Intent.MATCHUP_ANALYSIS
+    if players:
+        return Intent.PLAYER_RESEARCH
+    if find_categories(text) and _has(t, "need", "help", "who", "out there", "looking for", "boost", "chase"):
+        return Intent.FREE_AGENT_SCAN
+    if _has(t, "injur", "hurt", "news", "out tonight", "status"):
+        return Intent.PLAYER_RESEARCH
+    return Intent.GENERAL_ADVICE
+
+
+def is_smalltalk(t: str) -> bool:
+    t = fold(t)
+    return bool(re.fullmatch(r"(hi|hello|hey|yo|good (morning|afternoon|evening)|thanks?( you)?( so much)?|thx|"
+                             r"ty|cheers|great|awesome|cool|ok(ay)?|got it|perfect|nice)( (there|courtside|man|again|a lot))?[ !.]*", t))
+
+
+FOLLOW_UP = re.compile(r"\b(he|him|his|he's|hes|that guy|this guy|them|they|their)\b")
+
+
+def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed:
+    """Parses a question; `previous` (the thread's last question) fills in follow-ups."""
+    players = find_players(text)
+    if not players and previous and previous.players and FOLLOW_UP.search(fold(text)):
+        players = list(previous.players)
+    intent = classify(text, players)
+    if previous and not players and intent == Intent.GENERAL_ADVICE and not is_smalltalk(text) \
+            and re.match(r"(what|how) about\b|and\b|also\b", fold(text)):
+        intent = previous.intent
+    t = fold(text)
+    day, rest = find_day(text, as_of)
+    allow = []
+    for m in re.finditer(r"(?:ok(?:ay)? to|can|may|fine to|allowed to) (?:drop|cut|release) ([\w .'\-]+?)(?:[,.;!?]|$| if| or| and)", text, re.I):
+        allow.extend(find_players(m.group(1)))
+    return Parsed(
+        text=text, intent=intent, players=players, categories=find_categories(text), position=find_position(text),
+        day=day, rest_of_week=rest, last_n=find_last_n(text), greeting=is_smalltalk(t),
+        hold_or_stream=_has(t, "hold", "stream his", "stream her", "stream the spot", "wait for him"),
+        wants_moves=intent == Intent.LINEUP_OPTIMIZATION and _has(t, "optimi", "maximi", "review", "moves", "improve", "help me win", "without destroying"),
+        my_player_hint=bool(re.search(r"\bmy (guard|forward|center|centre|big|pg|sg|sf|pf|c|wing|player|guy)\b", t)),
+        allow_drop=allow,
+    )

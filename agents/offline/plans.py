@@ -1,0 +1,136 @@
+"""Which tools the offline planner calls, round by round, for each intent."""
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+from agents.intents import Intent
+from agents.offline.nlu import Parsed
+
+Call = tuple[str, dict]
+MAX_PLAYERS = 2
+
+
+def _results(done: dict[str, list[dict]], name: str) -> list[dict]:
+    return [r["data"] for r in done.get(name, []) if r["ok"]]
+
+
+def _pos_filter(pos: str | None) -> str | None:
+    return pos
+
+
+def _non_active_on_roster(done, position: str | None) -> dict | None:
+    for roster in _results(done, "get_my_roster"):
+        for p in roster.get("players", []):
+            if p["status"] == "ACTIVE":
+                continue
+            positions = set(p["pos"].split("/"))
+            want = {"G": {"PG", "SG"}, "F": {"SF", "PF"}}.get(position or "", {position} if position else None)
+            if want is None or positions & want:
+                return p
+    return None
+
+
+def _primary_slot(pos: str) -> str:
+    first = pos.split("/")[0]
+    return {"PG": "G", "SG": "G", "SF": "F", "PF": "F"}.get(first, first)
+
+
+def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
+    if p.hold_or_stream:
+        players = p.players[:1]
+        if not players:
+            if "get_my_roster" not in done:
+                return [("get_my_roster", {})]
+            flagged = _non_active_on_roster(done, p.position)
+            if not flagged:
+                return []
+            players, pos = [flagged["name"]], _primary_slot(flagged["pos"])
+        else:
+            pos = p.position
+        if "deep_analysis" in done:
+            return []
+        name = players[0]
+        return [("get_player_status", {"name": name}), ("get_player_news", {"name": name}),
+                ("get_free_agents", {"position": pos, "healthy_only": True, "min_games_remaining": 1, "limit": 5}),
+                ("deep_analysis", {"question": f"Should I hold {name} or stream his roster spot for the rest of the week?",
+                                   "context": f"as of {as_of}"})]
+    if done:
+        return []
+    if not p.players:
+        return [("get_my_roster", {}), ("search_news_by_topic", {"topic": "injuries", "my_team_only": True})]
+    calls: list[Call] = []
+    for name in p.players[:MAX_PLAYERS]:
+        calls += [("get_player_status", {"name": name}), ("get_player_game_log", {"name": name, "last_n": p.last_n or 5})]
+        if not p.last_n:
+            calls.append(("get_player_news", {"name": name}))
+        if p.day:
+            calls.append(("get_schedule", {"names": [name], "start": p.day.isoformat(), "end": p.day.isoformat()}))
+    return calls[:8]
+
+
+def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
+    if p.players:
+        if done:
+            return []
+        name = p.players[0]
+        return [("get_player_status", {"name": name}), ("get_schedule", {"names": [name]}),
+                ("validate_slot_fit", {"add": name})]
+    if not done:
+        import re
+
+        m = re.search(r"(\d) games? (left|remaining)", p.text)
+        return [("get_matchup_details", {}),
+                ("get_free_agents", {"position": p.position, "healthy_only": True,
+                                     "min_games_remaining": int(m.group(1)) if m else 1,
+                                     "target_categories": p.categories or None, "limit": 8})]
+    if "validate_slot_fit" in done:
+        return []
+    fas = (_results(done, "get_free_agents") or [{}])[0].get("free_agents", [])
+    return [("validate_slot_fit", {"add": f["name"]}) for f in fas[:3]]
+
+
+def plan_matchup(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
+    if done:
+        return []
+    return [("get_matchup_details", {}), ("get_opponent_roster", {}), ("get_schedule", {})]
+
+
+def plan_lineup(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
+    if done:
+        return []
+    if p.wants_moves:
+        return [("optimize_matchup", {"allow_drop": p.allow_drop or None, "target_categories": p.categories or None})]
+    if p.day and not p.rest_of_week:
+        return [("compose_daily_lineup", {"date": p.day.isoformat()})]
+    week_end = as_of + dt.timedelta(days=6 - as_of.weekday())
+    days = [as_of + dt.timedelta(days=i) for i in range((week_end - as_of).days + 1)]
+    return [("compose_daily_lineup", {"date": d.isoformat()}) for d in days[:7]]
+
+
+def plan_general(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
+    if done or p.greeting:
+        return []
+    import re
+
+    if re.search(r"\b(my team|my roster|my players)\b", p.text.lower()):
+        return [("get_my_roster", {})]
+    return []
+
+
+PLANNERS = {Intent.PLAYER_RESEARCH: plan_research, Intent.FREE_AGENT_SCAN: plan_free_agents,
+            Intent.MATCHUP_ANALYSIS: plan_matchup, Intent.LINEUP_OPTIMIZATION: plan_lineup,
+            Intent.GENERAL_ADVICE: plan_general}
+
+
+def next_calls(p: Parsed, done: dict[str, list[dict]], as_of: dt.date) -> list[Call]:
+    return PLANNERS[p.intent](p, done, as_of)
+
+
+def parse_result(content) -> tuple[bool, dict]:
+    text = content if isinstance(content, str) else json.dumps(content)
+    try:
+        data = json.loads(text)
+        return (not (isinstance(data, dict) and "error" in data)), data if isinstance(data, dict) else {"value": data}
+    except (TypeError, ValueError):
+        return False, {"error": str(text)[:300]}

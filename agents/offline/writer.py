@@ -1,0 +1,178 @@
+"""Writes the offline planner's answers from tool results: recommendation, numbers, caveat."""
+from __future__ import annotations
+
+from agents.intents import Intent
+from agents.offline.nlu import Parsed
+
+HONEST = "_Offline planner: deterministic rules over the league services, no language model._"
+GENERAL_TIPS = {
+    "stream": "Streaming means cycling your last roster spots through free agents who play on days your "
+              "team has open slots: the value is extra games, so count games left before adding anyone.",
+    "punt": "Punting means conceding one or two categories (often FT% or TO) to draft or add players "
+            "who dominate the rest; it works in head-to-head categories, not in points leagues.",
+    "ir": "Put OUT players in the IR slot when your league allows it: it frees a roster spot for a stream "
+          "without dropping anyone.",
+    "trade": "Trade for players whose value is depressed by a short slump, not an injury; compare per-game "
+             "fantasy averages over the season and the last few weeks.",
+    "points": "In points leagues every stat converts to fantasy points (ESPN default: PTS 1, 3PM 1, REB 1, "
+              "AST 2, STL 4, BLK 4, FGM 2, FGA -1, FTM 1, FTA -1, TO -2), so volume and games played rule.",
+    "categories": "In 9-category head-to-head leagues you win each category separately; chase the close "
+                  "ones and ignore the ones you are sure to win or lose.",
+}
+
+
+def _ok(done, name):
+    return [r for r in done.get(name, []) if r["ok"]]
+
+
+def _errors(done) -> list[str]:
+    return [f"`{name}` failed: {r['data'].get('error', 'error')}" for name, rs in done.items() for r in rs if not r["ok"]]
+
+
+def _table(headers: list[str], rows: list[list]) -> str:
+    out = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    out += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(out)
+
+
+def research(p: Parsed, done) -> str:
+    parts = []
+    analysis = _ok(done, "deep_analysis")
+    if analysis:
+        a = analysis[0]["data"]
+        parts.append(f"**{a.get('conclusion', '')}**")
+        if a.get("reasoning"):
+            parts.append(a["reasoning"])
+    for s in _ok(done, "get_player_status"):
+        d = s["data"]
+        parts.append(f"**{d['player']}** ({d['team']}): **{d['status']}** (inferred) - {d['evidence']}.")
+    for g in _ok(done, "get_player_game_log"):
+        d = g["data"]
+        a = d["averages"]
+        parts.append(f"Last {d['games_found']} games for {d['player']}: {a['pts']} pts, {a['reb']} reb, {a['ast']} ast, "
+                     f"{a['stl']} stl, {a['blk']} blk in {a['min']} min; **{d['fantasy_avg']} fantasy pts per game** "
+                     f"(season {d['season_fantasy_avg']}).")
+        parts.append(_table(["Date", "Opp", "Min", "Pts", "Reb", "Ast", "Stl", "Blk", "FPts"],
+                            [[x["date"], x["opp"], x["min"], x["pts"], x["reb"], x["ast"], x["stl"], x["blk"], x["fpts"]]
+                             for x in d["games"]]))
+    for s in _ok(done, "get_schedule"):
+        for pl in s["data"]["players"]:
+            when = ", ".join(str(x) for x in pl["dates"]) or "no game"
+            parts.append(f"Schedule for {pl['name']} from {s['data']['window'][0]} to {s['data']['window'][1]}: {when}.")
+    notes = [n for r in _ok(done, "get_player_news") + _ok(done, "search_news_by_topic") for n in r["data"]["notes"]]
+    if notes:
+        parts.append("Notes (generated from box scores):\n" + "\n".join(f"- {n['date']}: {n['text']}" for n in notes[:5]))
+    elif done.get("search_news_by_topic"):
+        parts.append("No absences or notable notes about your players in the box scores.")
+    for r in _ok(done, "get_my_roster"):
+        flagged = [x for x in r["data"]["players"] if x["status"] != "ACTIVE"]
+        if flagged and not _ok(done, "get_player_status"):
+            parts.append("Flagged on your roster:\n" + _table(["Player", "Status", "Evidence", "Games left"],
+                         [[x["name"], x["status"], x["evidence"], x["games_remaining"]] for x in flagged]))
+        elif not flagged:
+            parts.append("Everyone on your roster played his team's last game.")
+    fas = _ok(done, "get_free_agents")
+    if fas and fas[0]["data"]["free_agents"]:
+        parts.append("Healthy streamers at the position:\n" + _fa_table(fas[0]["data"]["free_agents"][:5]))
+    return "\n\n".join(parts)
+
+
+def _fa_table(fas: list[dict]) -> str:
+    return _table(["Player", "Pos", "Team", "Games left", "FPts season", "FPts last 5", "Score"],
+                  [[f["name"], f["pos"], f["team"], f["games_remaining"], f["fpts_season"], f["fpts_last5"], f["score"]]
+                   for f in fas])
+
+
+def _move_line(m: dict) -> str:
+    unit = m.get("unit", "pts")
+    return (f"Drop {m['drop']} -> Add {m['add']}, {m['expected_gain']:+} {unit} expected "
+            f"({m['add']} {m['add_games_remaining']} games left, {m['drop']} {m['drop_games_remaining']}).")
+
+
+def free_agents(p: Parsed, done) -> str:
+    parts = []
+    fits = [r["data"] for r in _ok(done, "validate_slot_fit")]
+    moves = sorted([m for f in fits for m in f.get("moves", [])[:1]], key=lambda m: -m["expected_gain"])
+    if moves:
+        parts.append("**Recommendation:** " + _move_line(moves[0]) + " Approve it on the card below; nothing changes until you do.")
+        parts += [f"- Also: {_move_line(m)}" for m in moves[1:]]
+    elif fits:
+        reasons = "; ".join(f"{f['add']}: {f['reason']}" for f in fits)
+        parts.append(f"**No add beats your current roster this week.** {reasons}")
+    m = _ok(done, "get_matchup_details")
+    if m:
+        parts.append(m[0]["data"]["summary"])
+    fas = _ok(done, "get_free_agents")
+    if fas:
+        f = fas[0]["data"]
+        cats = f["filters"].get("target_categories")
+        head = f"Top free agents{' for ' + ', '.join(cats) if cats else ''} (value x games left):"
+        parts.append(head + "\n" + _fa_table(f["free_agents"][:6]) if f["free_agents"] else "No free agent matches those filters.")
+    for s in _ok(done, "get_player_status"):
+        d = s["data"]
+        parts.append(f"{d['player']}: {d['status']} (inferred) - {d['evidence']}.")
+    return "\n\n".join(parts)
+
+
+def matchup(p: Parsed, done) -> str:
+    parts = []
+    for r in _ok(done, "get_matchup_details"):
+        d = r["data"]
+        parts.append(f"**{d['summary']}**")
+        parts.append(f"Games left this week: you {d['my_games_remaining']}, {d['opponent']} {d['opponent_games_remaining']} "
+                     f"({len(d['days_remaining'])} days remaining).")
+        if d.get("categories"):
+            parts.append(_table(["Cat", "You", "Them", "Proj you", "Proj them", "Win prob"],
+                                [[c["category"], c["mine"], c["theirs"], c["projected_mine"], c["projected_theirs"],
+                                  c["win_probability"]] for c in d["categories"]]))
+    for r in _ok(done, "get_opponent_roster"):
+        top = r["data"]["players"][:3]
+        parts.append("Their best players: " + ", ".join(f"{x['name']} ({x['expected_per_game']} expected, "
+                                                          f"{x['games_remaining']} games left)" for x in top) + ".")
+    return "\n\n".join(parts)
+
+
+def lineup(p: Parsed, done) -> str:
+    parts = []
+    for r in _ok(done, "compose_daily_lineup"):
+        d = r["data"]
+        if not d["starters"]:
+            parts.append(f"**{d['date']}:** none of your players has a game.")
+            continue
+        sits = ", ".join(f"{b['name']} ({b['reason']})" for b in d["bench"]) or "nobody"
+        parts.append(f"**{d['date']}: {d['players_with_games']} of your players have games; start these "
+                     f"{len(d['starters'])}, sit {sits}.** Expected {d['expected_total']} fantasy pts.")
+        parts.append(_table(["Slot", "Player", "Expected"], [[s["slot"], s["name"], s["expected"]] for s in d["starters"]]))
+    for r in _ok(done, "optimize_matchup"):
+        d = r["data"]
+        parts.append("\n".join(_move_line(m) for m in d["moves"]) or "No move beats standing pat.")
+    return "\n\n".join(parts)
+
+
+def general(p: Parsed, done) -> str:
+    if p.greeting:
+        if any(w in p.text.lower() for w in ("thank", "thx", "cheers")):
+            return "You're welcome - ask me about a player, free agents, your matchup or your lineup any time."
+        return ("Hi! I can research players, scan free agents, review your matchup and set your lineup. "
+                "Try: \"Review my matchup and help me optimize for this week.\"")
+    text = p.text.lower()
+    tips = [tip for key, tip in GENERAL_TIPS.items() if key in text] or [GENERAL_TIPS["stream"], GENERAL_TIPS["categories"]]
+    parts = tips
+    for r in _ok(done, "get_my_roster"):
+        parts.append("Your roster now:\n" + _table(["Player", "Status", "Games left", "FPts last 5"],
+                     [[x["name"], x["status"], x["games_remaining"], x["fpts_last5"]] for x in r["data"]["players"]]))
+    return "\n\n".join(parts)
+
+
+WRITERS = {Intent.PLAYER_RESEARCH: research, Intent.FREE_AGENT_SCAN: free_agents, Intent.MATCHUP_ANALYSIS: matchup,
+           Intent.LINEUP_OPTIMIZATION: lineup, Intent.GENERAL_ADVICE: general}
+
+
+def write_answer(p: Parsed, done, unfinished: bool = False) -> str:
+    body = WRITERS[p.intent](p, done) or "I could not find anything useful for that in the league data."
+    errors = _errors(done)
+    if errors:
+        body += "\n\n" + "Could not complete: " + "; ".join(errors)
+    if unfinished:
+        body += "\n\nI stopped before finishing every step (a safety limit on tool calls or time); the numbers above are what I gathered."
+    return body + "\n\n" + HONEST

@@ -1,0 +1,60 @@
+"""`deep_analysis` back-ends: a separately configured reasoning model, or deterministic rules."""
+from __future__ import annotations
+
+from agents.offline.nlu import find_players
+from services.models import ServiceError
+
+
+def offline_reasoner(source):
+    """Hold versus stream from the services' expected values (deterministic; says so)."""
+
+    def reason(question: str, context: str = "") -> dict:
+        names = find_players(question) or find_players(context)
+        if not names or not hasattr(source, "league"):
+            return {"conclusion": "Not enough facts to decide: name a player on your roster.",
+                    "reasoning": "Deterministic analysis needs a player to compare against free agents.",
+                    "method": "deterministic rules (offline)"}
+        lg = source.league
+        pid = source.resolve(names[0])
+        ps = lg.snapshot.players[pid]
+        games = len(lg.snapshot.games_remaining(pid, lg.as_of, lg.week[2]))
+        hold = round(ps.expected_fpts * ps.availability * games, 1)
+        slot = next((p for p in ps.ref.eligible if p in ("G", "F", "C")), None)
+        fas = source.free_agents(position=slot, healthy_only=True, min_games_remaining=1, limit=1)
+        if not fas:
+            return {"conclusion": f"Hold {ps.ref.name}: no healthy free agent with games left at his position.",
+                    "reasoning": f"Holding is worth {hold} expected fantasy pts over {games} games.",
+                    "hold_value": hold, "method": "deterministic rules (offline)"}
+        best = fas[0]
+        stream = round(best.expected_per_game * best.games_remaining, 1)
+        # A star is worth holding beyond this week: weigh his per-game value against the streamer's.
+        star = ps.expected_fpts >= 1.5 * best.expected_per_game
+        verdict = "hold" if hold >= stream or (star and ps.status != "OUT") else "stream"
+        who = f"{best.player.name} ({best.games_remaining} games, {best.expected_per_game} expected per game)"
+        conclusion = (f"Hold {ps.ref.name}." if verdict == "hold" else
+                      f"Stream his spot with {best.player.name} this week (keep {ps.ref.name} if you have an IR slot).")
+        reasoning = (f"{ps.ref.name} is {ps.status} (inferred: {ps.evidence}); {games} games left, "
+                     f"{round(ps.expected_fpts, 1)} expected per game when he plays, x {ps.availability} availability "
+                     f"= {hold} expected this week. Best stream: {who} = {stream}."
+                     + (" His per-game value is far above the streamer's, so his rest-of-season value wins." if star and verdict == "hold" else ""))
+        return {"conclusion": conclusion, "reasoning": reasoning, "hold_value": hold, "stream_value": stream,
+                "stream_candidate": best.player.name, "method": "deterministic rules (offline), not a language model"}
+
+    return reason
+
+
+def model_reasoner(model):
+    """Hands the question and its facts to a reasoning model; returns reasoning and conclusion."""
+
+    def reason(question: str, context: str = "") -> dict:
+        prompt = ("Reason step by step about this fantasy basketball decision, using only these facts, then give "
+                  f"a one-sentence conclusion after 'CONCLUSION:'.\nQuestion: {question}\nFacts: {context}")
+        try:
+            text = model.invoke(prompt).content
+        except Exception as e:
+            raise ServiceError(f"The reasoning model failed ({type(e).__name__}).") from None
+        text = text if isinstance(text, str) else str(text)
+        head, _, tail = text.partition("CONCLUSION:")
+        return {"reasoning": head.strip()[:3000], "conclusion": (tail or head).strip()[:500], "method": "reasoning model"}
+
+    return reason

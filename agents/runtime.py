@@ -1,0 +1,223 @@
+"""The one agent entry point for the CLI and the UI: turns, resumes, history, approvals, audit.
+
+Every turn is a stream of plain event dicts (state, intent, tool_start, tool_end, progress,
+step, answer, guard, approvals, decision, error, done) so the CLI and the UI draw the same thing.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+import threading
+import time
+import uuid
+from functools import lru_cache
+from typing import Iterator
+
+from langchain_core.messages import HumanMessage
+from langgraph.types import Command
+
+from agents import history as H
+from agents.checkpoints import build_checkpointer
+from agents.llm import build_model, model_name, pick_provider, provider_label
+from agents.reasoner import model_reasoner, offline_reasoner
+from agents.supervisor.graph import build_graph
+from agents.supervisor.limits import Limits
+from services.config import get_settings
+from services.demo_source import open_source
+from services.store import state_store
+
+MAX_QUESTION = 4000
+_thread_locks: dict[str, threading.Lock] = {}
+_locks_guard = threading.Lock()
+
+
+def new_thread_id() -> str:
+    """Random and unguessable."""
+    return secrets.token_urlsafe(12)
+
+
+def _lock(thread_id: str) -> threading.Lock:
+    with _locks_guard:
+        return _thread_locks.setdefault(thread_id, threading.Lock())
+
+
+class Assistant:
+    """One per process and configuration: the compiled graph, its checkpointer and source."""
+
+    def __init__(self, provider: str | None = None, as_of: dt.date | None = None, scoring: str | None = None,
+                 model=None, limits: Limits = Limits()):
+        settings = get_settings()
+        self.provider = pick_provider(settings, provider) if model is None else (provider or "scripted")
+        self.source = open_source(as_of=as_of, scoring=scoring)
+        self.as_of = self.source.as_of
+        self.model = model if model is not None else build_model(self.provider)
+        self.model_name = model_name(self.provider) if model is None else getattr(model, "model_name", type(model).__name__)
+        self.provider_label = provider_label(self.provider) if model is None else self.provider
+        if self.provider in ("offline", "scripted"):
+            reasoner = offline_reasoner(self.source)
+        else:
+            reasoner = model_reasoner(build_model(self.provider, reasoning=True))
+        self.limits = limits
+        self.checkpointer = build_checkpointer()
+        self.graph = build_graph(self.model, self.source, self.checkpointer, reasoner=reasoner, limits=limits)
+
+    # --- configuration ------------------------------------------------------------------
+    def config(self, thread_id: str) -> dict:
+        return {"configurable": {"thread_id": thread_id}, "recursion_limit": self.limits.recursion_limit}
+
+    def pending_approvals(self, thread_id: str) -> list[dict]:
+        state = self.graph.get_state(self.config(thread_id))
+        return [c for i in state.interrupts for c in (i.value or {}).get("cards", [])]
+
+    # --- turns --------------------------------------------------------------------------
+    def stream_turn(self, question: str, thread_id: str | None = None) -> Iterator[dict]:
+        thread_id = thread_id or new_thread_id()
+        q = (question or "").strip()
+        if not q:
+            yield from self._refuse(thread_id, "Please type a question.")
+            return
+        if len(q) > MAX_QUESTION:
+            yield from self._refuse(thread_id, f"That message is too long ({len(q)} characters; the limit is {MAX_QUESTION}).")
+            return
+        lock = _lock(thread_id)
+        if not lock.acquire(blocking=False):
+            yield from self._refuse(thread_id, "This conversation is already running; wait for it to finish.")
+            return
+        try:
+            if self.pending_approvals(thread_id):
+                yield from self._refuse(thread_id, "A roster move card is waiting: approve or decline it first.")
+                return
+            yield from self._run({"messages": [HumanMessage(q)]}, thread_id, q)
+        finally:
+            lock.release()
+
+    def stream_resume(self, thread_id: str, decisions: dict[str, str] | str) -> Iterator[dict]:
+        lock = _lock(thread_id)
+        with lock:  # resumes of one thread are serialized
+            pending = self.pending_approvals(thread_id)
+            ids = {c["move_id"] for c in pending}
+            if isinstance(decisions, str):
+                decisions = {c["move_id"]: decisions for c in pending[:1]}
+            unknown = [m for m in decisions if m not in ids]
+            if not pending or unknown:
+                why = "Nothing is waiting for a decision in this conversation (it was decided already)." if not pending \
+                    else f"No pending card {', '.join(unknown)} in this conversation (decided already or never offered)."
+                yield from self._refuse(thread_id, why)
+                return
+            bad = [v for v in decisions.values() if v not in ("approve", "decline")]
+            if bad:
+                yield from self._refuse(thread_id, "A decision must be 'approve' or 'decline'.")
+                return
+            yield from self._run(Command(resume=decisions), thread_id, f"[decision] {decisions}", decisions=decisions)
+
+    def _refuse(self, thread_id: str, text: str) -> Iterator[dict]:
+        yield {"type": "error", "text": text}
+        yield {"type": "done", "result": {"thread_id": thread_id, "intent": None, "tool_calls": [], "answer": text,
+                                          "pending_approvals": self.pending_approvals(thread_id) if thread_id else [],
+                                          "transactions": [], "llm_calls": 0, "elapsed_ms": 0.0, "refused": True}}
+
+    def _run(self, payload, thread_id: str, label: str, decisions: dict | None = None) -> Iterator[dict]:
+        t0 = time.perf_counter()
+        cfg = self.config(thread_id)
+        calls: dict[str, dict] = {}
+        node_ms: dict[str, float] = {}
+        last = t0
+        answer, intent = None, None
+        try:
+            for mode, data in self.graph.stream(payload, cfg, stream_mode=["custom", "updates"]):
+                if mode == "custom":
+                    if data.get("type") == "tool_start":
+                        calls[data["id"]] = {"name": data["name"], "args": data["args"], "ok": False, "ms": 0.0}
+                    elif data.get("type") == "tool_end" and data["id"] in calls:
+                        calls[data["id"]].update(ok=data["ok"], ms=data["ms"], summary=data.get("summary", ""))
+                    elif data.get("type") == "answer":
+                        answer = data["text"]
+                    elif data.get("type") == "intent":
+                        intent = data["intent"]
+                    yield data
+                else:
+                    now = time.perf_counter()
+                    for node in data:
+                        if node != "__interrupt__":
+                            node_ms[node] = round(node_ms.get(node, 0.0) + (now - last) * 1000, 1)
+                    last = now
+        except Exception as e:  # a model or graph failure: a clear message, the thread stays usable
+            yield {"type": "state", "state": "error"}
+            yield {"type": "error", "text": f"Something failed while answering ({type(e).__name__}: {str(e)[:200]})."}
+        state = self.graph.get_state(cfg)
+        values = state.values
+        pending = [c for i in state.interrupts for c in (i.value or {}).get("cards", [])]
+        answer = values.get("answer") or answer or ""
+        result = {"thread_id": thread_id, "intent": values.get("intent") or intent,
+                  "tool_calls": [{k: c[k] for k in ("name", "args", "ok", "ms")} for c in calls.values()],
+                  "answer": answer, "pending_approvals": pending,
+                  "transactions": values.get("transactions", []) if decisions else [],
+                  "llm_calls": 0 if decisions else int(values.get("llm_calls", 0)),
+                  "elapsed_ms": round((time.perf_counter() - t0) * 1000, 1)}
+        tokens = H.token_usage(values.get("messages", []))
+        state_store().record_turn(uuid.uuid4().hex, thread_id, {
+            "question": label, "provider": self.provider, "model": self.model_name, "as_of": self.as_of.isoformat(),
+            "intent": result["intent"], "tool_calls": [dict(c) for c in calls.values()], "llm_calls": result["llm_calls"],
+            "tokens": tokens, "node_ms": node_ms, "elapsed_ms": result["elapsed_ms"], "answer": answer[:4000],
+            "pending": [c["move_id"] for c in pending], "decisions": decisions or {},
+            "transactions": result["transactions"], "guard": values.get("guard")})
+        yield {"type": "state", "state": "idle"}
+        yield {"type": "done", "result": result}
+
+    def ask(self, question: str, thread_id: str | None = None) -> dict:
+        return _final(self.stream_turn(question, thread_id))
+
+    def resume(self, thread_id: str, decision: str, move_id: str | None = None) -> dict:
+        pending = self.pending_approvals(thread_id)
+        if move_id:
+            decisions = {move_id: decision}
+        else:
+            decisions = {c["move_id"]: decision for c in pending[:1]} if decision == "approve" else \
+                {c["move_id"]: decision for c in pending}
+        return _final(self.stream_resume(thread_id, decisions or {"-": decision}))
+
+    # --- reads for the UI ------------------------------------------------------------------
+    def history(self, thread_id: str) -> list[dict]:
+        state = self.graph.get_state(self.config(thread_id))
+        return H.turns(state.values.get("messages", []), state.values.get("intent"))
+
+    def list_threads(self, limit: int = 20) -> list[dict]:
+        return H.thread_list(state_store().turns(limit=500), self.pending_approvals, limit)
+
+    def all_pending(self) -> list[dict]:
+        return [c | {"thread_id": t["thread_id"]} for t in self.list_threads(100)
+                for c in self.pending_approvals(t["thread_id"])]
+
+    def audit(self, thread_id: str | None = None) -> list[dict]:
+        return state_store().turns(thread_id)
+
+    def transactions(self) -> list[dict]:
+        lg = getattr(self.source, "league", None)
+        moves = state_store().moves(lg.league_id) if lg else []
+        return [m | {"drop": m["card"].get("drop"), "add": m["card"].get("add"),
+                     "expected_gain": m["card"].get("expected_gain")} for m in reversed(moves)]
+
+    def league_view(self) -> dict:
+        from agents.views import league_view
+
+        return league_view(self.source)
+
+
+def _final(events: Iterator[dict]) -> dict:
+    result = {}
+    for ev in events:
+        if ev.get("type") == "done":
+            result = ev["result"]
+    return result
+
+
+@lru_cache(maxsize=8)
+def _cached(provider, as_of, scoring, home) -> Assistant:
+    return Assistant(provider, as_of, scoring)
+
+
+def get_assistant(provider: str | None = None, as_of: dt.date | None = None, scoring: str | None = None) -> Assistant:
+    """The process's assistant for this configuration (graph compiled once)."""
+    from services.config import courtside_home
+
+    return _cached(provider, as_of, scoring, str(courtside_home()))

@@ -1,0 +1,1 @@
+"""The supervisor graph: classify intent, ReAct over the tool registry, synthesize, confirm moves."""

@@ -1,0 +1,100 @@
+"""Builds the supervisor: START -> classify_intent -> agent <-> tools -> synthesize -> present_and_confirm.
+
+Optimization requests route to the matchup-optimizer graph (a subgraph node). The chat model is
+injected, so tests drive every path with a scripted model.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import time
+from typing import Literal
+
+from langchain_core.messages import HumanMessage, ToolMessage
+from langgraph.graph import END, START, StateGraph
+from langgraph.prebuilt import ToolNode
+
+from agents.approvals import default_clock, make_present_and_confirm
+from agents.matchup_optimizer.graph import ENTRY as OPTIMIZER_ENTRY
+from agents.matchup_optimizer.graph import add_optimizer_nodes
+from agents.matchup_optimizer.summary import lineup_after
+from agents.offline.nlu import parse
+from agents.supervisor import nodes as N
+from agents.supervisor.limits import Limits
+from agents.supervisor.state import SupervisorState
+from agents.tools import build_tools
+from services.models import ServiceError
+
+
+def _summary(content: str) -> str:
+    try:
+        data = json.loads(content)
+    except (TypeError, ValueError):
+        return content[:160]
+    if isinstance(data, dict):
+        if "error" in data:
+            return f"error: {data['error']}"
+        keys = ", ".join(f"{k}: {len(v)}" if isinstance(v, list) else f"{k}: {v}" for k, v in list(data.items())[:4]
+                         if not isinstance(v, dict))
+        return keys[:200]
+    return str(data)[:200]
+
+
+def tool_error_message(e: Exception) -> str:
+    if isinstance(e, ServiceError):
+        out = {"error": str(e)}
+        for attr in ("suggestions", "candidates"):
+            if getattr(e, attr, None):
+                out[attr] = getattr(e, attr)
+        return json.dumps(out)
+    return json.dumps({"error": f"{type(e).__name__}: {str(e)[:300]}"})
+
+
+def timed_tool_call(request, execute):
+    """Streams tool start/end events with the duration; errors come back to the model as results."""
+    call = request.tool_call
+    N.emit({"type": "tool_start", "id": call["id"], "name": call["name"], "args": call.get("args", {})})
+    t0 = time.perf_counter()
+    try:
+        result = execute(request)
+    except Exception as e:  # an unknown tool or malformed arguments: tell the model, don't crash
+        result = ToolMessage(content=tool_error_message(e), tool_call_id=call["id"], name=call["name"], status="error")
+    ms = round((time.perf_counter() - t0) * 1000, 1)
+    ok = getattr(result, "status", "success") != "error"
+    content = getattr(result, "content", "")
+    if ok and isinstance(content, str) and content.startswith('{"error"'):
+        ok = False
+    N.emit({"type": "tool_end", "id": call["id"], "name": call["name"], "ok": ok, "ms": ms,
+            "summary": _summary(content if isinstance(content, str) else str(content)), "result": content})
+    return result
+
+
+def route_after_classify(state) -> Literal["agent", "parse_intent"]:
+    if state.get("intent") == "lineup_optimization":
+        q = next((m.content for m in reversed(state["messages"]) if isinstance(m, HumanMessage)), "")
+        if parse(q if isinstance(q, str) else str(q), dt.date.today()).wants_moves:
+            return OPTIMIZER_ENTRY
+    return "agent"
+
+
+def build_graph(model, source, checkpointer=None, reasoner=None, limits: Limits = Limits(),
+                clock=default_clock, optimizer_route: bool = True):
+    tools = build_tools(source, reasoner)
+    g = StateGraph(SupervisorState)
+    g.add_node("classify_intent", N.make_classify(model, source))
+    g.add_node("agent", N.make_agent(model, tools, source, limits))
+    g.add_node("tools", ToolNode(tools, handle_tool_errors=tool_error_message, wrap_tool_call=timed_tool_call))
+    g.add_node("synthesize", N.make_synthesize(model, source))
+    after = (lambda _t: lineup_after(source)) if hasattr(source, "league") else None
+    g.add_node("present_and_confirm", make_present_and_confirm(source, after, clock))
+    g.add_edge(START, "classify_intent")
+    if optimizer_route and hasattr(source, "league"):
+        add_optimizer_nodes(g, source, "present_and_confirm")
+        g.add_conditional_edges("classify_intent", route_after_classify, ["agent", OPTIMIZER_ENTRY])
+    else:
+        g.add_edge("classify_intent", "agent")
+    g.add_conditional_edges("agent", N.route_after_agent, ["tools", "synthesize"])
+    g.add_conditional_edges("tools", N.route_after_tools, ["agent", "synthesize"])
+    g.add_edge("synthesize", "present_and_confirm")
+    g.add_edge("present_and_confirm", END)
+    return g.compile(checkpointer=checkpointer)

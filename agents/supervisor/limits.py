@@ -1,0 +1,10 @@
+"""Loop guards: LangGraph's recursion limit (10,007 by default) is no guard at all."""
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_tool_calls: int = 8
+    max_model_rounds: int = 5
+    wall_clock_s: float = 90.0
+    recursion_limit: int = 60

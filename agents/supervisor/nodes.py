@@ -1,0 +1,174 @@
+"""Supervisor nodes. The model is injected; nothing here loads one."""
+from __future__ import annotations
+
+import json
+import time
+
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
+from langgraph.config import get_stream_writer
+
+from agents.intents import Intent, IntentLabel
+from agents.offline.nlu import classify as keyword_intent
+from agents.supervisor import prompts as P
+from agents.supervisor.limits import Limits
+
+CARD_TOOLS = {"validate_slot_fit", "optimize_matchup"}
+TOP_PLAYERS = 3
+
+
+def emit(event: dict) -> None:
+    try:
+        get_stream_writer()(event)
+    except Exception:
+        pass
+
+
+def _last_question(state) -> str:
+    for m in reversed(state.get("messages", [])):
+        if isinstance(m, HumanMessage):
+            return m.content if isinstance(m.content, str) else str(m.content)
+    return ""
+
+
+def _turn_messages(state) -> list:
+    msgs = state.get("messages", [])
+    for i in range(len(msgs) - 1, -1, -1):
+        if isinstance(msgs[i], HumanMessage):
+            return msgs[i:]
+    return []
+
+
+def make_classify(model, source):
+    classifier = model.with_structured_output(IntentLabel)
+
+    def classify_intent(state) -> dict:
+        emit({"type": "state", "state": "planning"})
+        question = _last_question(state)
+        history = [m for m in state.get("messages", []) if isinstance(m, (HumanMessage, AIMessage)) and not getattr(m, "tool_calls", None)][-6:]
+        error = None
+        try:
+            label = classifier.invoke([SystemMessage(P.CLASSIFIER_PROMPT.format(as_of=source.as_of)), *history])
+            intent = Intent(label.intent if hasattr(label, "intent") else label["intent"])
+        except Exception as e:  # garbage or a timeout: fall back to the keyword classifier
+            intent, error = keyword_intent(question), f"intent classifier failed ({type(e).__name__}); used keyword rules"
+        emit({"type": "intent", "intent": intent.value})
+        return {"intent": intent.value, "tool_call_count": 0, "llm_calls": 1, "model_rounds": 0, "started_at": time.time(),
+                "guard": None, "error": error, "answer": None, "pending_cards": [], "transactions": [], "decisions": []}
+
+    return classify_intent
+
+
+def make_agent(model, tools, source, limits: Limits):
+    bound = model.bind_tools(tools)
+
+    def agent(state) -> dict:
+        rounds, used = state.get("model_rounds", 0), state.get("tool_call_count", 0)
+        if rounds >= limits.max_model_rounds:
+            return {"guard": f"stopped after {rounds} model rounds"}
+        if time.time() - state.get("started_at", time.time()) > limits.wall_clock_s:
+            return {"guard": f"stopped at the {limits.wall_clock_s:.0f} s time budget"}
+        emit({"type": "state", "state": "planning"})
+        system = SystemMessage(P.AGENT_PROMPT.format(as_of=source.as_of, scoring=getattr(source.league, "scoring", "points")
+                                                     if hasattr(source, "league") else "points", intent=state.get("intent")))
+        try:
+            msg = bound.invoke([system, *state["messages"]])
+        except Exception as e:
+            return {"model_rounds": rounds + 1, "llm_calls": state.get("llm_calls", 0) + 1, "error": f"the model failed: {type(e).__name__}",
+                    "guard": "the model did not answer (timeout or error)"}
+        if not isinstance(msg, AIMessage):
+            msg = AIMessage(content=str(getattr(msg, "content", msg)))
+        calls = list(msg.tool_calls)
+        out: dict = {"model_rounds": rounds + 1, "llm_calls": state.get("llm_calls", 0) + 1}
+        if calls:
+            room = limits.max_tool_calls - used
+            if len(calls) > room:
+                kept, dropped = calls[:max(room, 0)], calls[max(room, 0):]
+                out["guard"] = f"the limit of {limits.max_tool_calls} tool calls per turn was reached"
+                closing = [ToolMessage(content=json.dumps({"error": "not run: " + out["guard"]}), tool_call_id=c["id"],
+                                       name=c["name"], status="error") for c in dropped]
+                if not kept:
+                    out["messages"] = [msg, *closing]
+                    return out
+                msg = msg.model_copy(update={"tool_calls": kept})
+                calls = kept
+            out["tool_call_count"] = used + len(calls)
+            emit({"type": "state", "state": "executing"})
+        out["messages"] = [msg]
+        return out
+
+    return agent
+
+
+def route_after_agent(state) -> str:
+    last = state["messages"][-1] if state.get("messages") else None
+    if isinstance(last, AIMessage) and last.tool_calls and not state.get("guard"):
+        return "tools"
+    if isinstance(last, AIMessage) and last.tool_calls and state.get("guard"):
+        return "tools"  # run what was kept within the limit, then synthesize
+    return "synthesize"
+
+
+def route_after_tools(state) -> str:
+    return "synthesize" if state.get("guard") else "agent"
+
+
+def collect_cards(state) -> list[dict]:
+    cards, seen = [], set()
+    for m in _turn_messages(state):
+        if isinstance(m, ToolMessage) and m.name in CARD_TOOLS and m.status != "error":
+            try:
+                data = json.loads(m.content)
+            except (TypeError, ValueError):
+                continue
+            for c in data.get("moves", []):
+                if c.get("move_id") not in seen:
+                    seen.add(c["move_id"])
+                    cards.append(c)
+    cards.sort(key=lambda c: -c["expected_gain"])
+    return cards[:3]
+
+
+def make_synthesize(model, source):
+    def synthesize(state) -> dict:
+        emit({"type": "state", "state": "responding"})
+        last = state["messages"][-1] if state.get("messages") else None
+        guard, extra, calls = state.get("guard"), [], state.get("llm_calls", 0)
+        if guard:
+            emit({"type": "guard", "text": f"Stopped early: {guard}."})
+        if guard or not isinstance(last, AIMessage) or last.tool_calls or not last.content:
+            reason = f"Reason: {guard}." if guard else ""
+            calls += 1
+            try:
+                msg = model.invoke([*state["messages"], HumanMessage(P.FINAL_PROMPT.format(reason=reason))])
+                answer = msg.content if isinstance(msg.content, str) else str(msg.content)
+                extra = [AIMessage(content=answer)]
+            except Exception as e:
+                answer = f"I could not finish this answer: the model failed ({type(e).__name__}). Please try again."
+                extra = [AIMessage(content=answer)]
+        else:
+            answer = last.content if isinstance(last.content, str) else str(last.content)
+        cards = collect_cards(state)
+        top = _top_players(source)
+        for c in cards:
+            if c["drop_id"] in top:
+                answer += P.CAUTION.format(name=c["drop"])
+                break
+        if state.get("error"):
+            answer += f"\n\n_Note: {state['error']}._"
+        emit({"type": "answer", "text": answer})
+        if extra:
+            extra[-1] = AIMessage(content=answer)
+        elif answer != last.content:
+            extra = [AIMessage(content=answer, id=last.id)]  # same id: replaces the draft in history
+        return {"answer": answer, "pending_cards": cards, "messages": extra, "llm_calls": calls}
+
+    return synthesize
+
+
+def _top_players(source) -> set[str]:
+    lg = getattr(source, "league", None)
+    if lg is None:
+        return set()
+    snap = lg.snapshot
+    ids = sorted(lg.roster_ids(), key=lambda p: -snap.players[p].season_avg.get("fpts", 0.0))
+    return set(ids[:TOP_PLAYERS])

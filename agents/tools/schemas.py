@@ -1,0 +1,56 @@
+"""Pydantic argument schemas: their descriptions are what the model reads."""
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+
+class PlayerArgs(BaseModel):
+    name: str = Field(description="Player name as the user wrote it; nicknames and partial names work ('jokic', 'SGA').")
+
+
+class GameLogArgs(PlayerArgs):
+    last_n: int = Field(default=5, ge=1, le=82, description="How many of the most recent games (1-82).")
+
+
+class NoArgs(BaseModel):
+    pass
+
+
+class FreeAgentArgs(BaseModel):
+    position: str | None = Field(default=None, description="Only players eligible at PG, SG, SF, PF, C, G, F or UTIL.")
+    healthy_only: bool = Field(default=False, description="Only players whose inferred status is ACTIVE.")
+    min_games_remaining: int = Field(default=0, ge=0, le=7, description="Minimum games left this matchup week.")
+    target_categories: list[str] | None = Field(
+        default=None, description="Categories to rank by, e.g. ['AST', 'STL'] (FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS).")
+    limit: int = Field(default=10, ge=1, le=25, description="How many players to return.")
+
+
+class ScheduleArgs(BaseModel):
+    names: list[str] | None = Field(default=None, description="Players to check; omit for my whole roster.")
+    start: str | None = Field(default=None, description="First date YYYY-MM-DD; default the as-of date.")
+    end: str | None = Field(default=None, description="Last date YYYY-MM-DD; default the end of the matchup week.")
+
+
+class TopicArgs(BaseModel):
+    topic: str = Field(description="What to look for: 'injuries', 'minutes', 'hot streaks', 'returns', ...")
+    my_team_only: bool = Field(default=False, description="Only notes about players on my roster.")
+
+
+class DeepAnalysisArgs(BaseModel):
+    question: str = Field(description="The hard question to reason about.")
+    context: str = Field(default="", description="Facts gathered so far (numbers from earlier tool results).")
+
+
+class SlotFitArgs(BaseModel):
+    add: str = Field(description="Free agent to add.")
+    drop: str | None = Field(default=None, description="Player of mine to drop; omit to find the best drop.")
+
+
+class DailyLineupArgs(BaseModel):
+    date: str | None = Field(default=None, description="Day YYYY-MM-DD; default the as-of date.")
+
+
+class OptimizeArgs(BaseModel):
+    allow_drop: list[str] | None = Field(default=None, description="Protected players the user explicitly allows dropping.")
+    target_categories: list[str] | None = Field(default=None, description="Categories to chase (category leagues).")
+    limit: int = Field(default=3, ge=1, le=10, description="How many moves to return.")
