@@ -158,6 +158,7 @@ class Assistant:
         state_store().record_turn(uuid.uuid4().hex, thread_id, {
             "question": label, "provider": self.provider, "model": self.model_name, "as_of": self.as_of.isoformat(),
             "intent": result["intent"], "tool_calls": [dict(c) for c in calls.values()], "llm_calls": result["llm_calls"],
+            "rounds": 0 if decisions else int(values.get("model_rounds", 0)),
             "tokens": tokens, "node_ms": node_ms, "elapsed_ms": result["elapsed_ms"], "answer": answer[:4000],
             "pending": [c["move_id"] for c in pending], "decisions": decisions or {},
             "transactions": result["transactions"], "guard": values.get("guard")})
