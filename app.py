@@ -1,0 +1,47 @@
+"""Courtside: page setup, navigation and the sidebar (provider badge, new chat, recent threads).
+
+Run with `streamlit run app.py`. Pages are thin scripts in `pages/views/`; they reach the agents
+only through `pages.components.backend`, which holds the cached assistant (one compiled graph and
+database connection per process).
+"""
+import streamlit as st
+
+from pages.components import backend
+
+st.set_page_config(page_title="Courtside", page_icon=":material/sports_basketball:", layout="wide")
+backend.init_session()
+
+PAGES = [
+    st.Page("pages/views/chat.py", title="Chat", icon=":material/chat:", url_path="chat", default=True),
+    st.Page("pages/views/approvals.py", title="Approvals", icon=":material/task_alt:", url_path="approvals"),
+    st.Page("pages/views/league.py", title="League", icon=":material/groups:", url_path="league"),
+    st.Page("pages/views/audit.py", title="Audit", icon=":material/fact_check:", url_path="audit"),
+    st.Page("pages/views/settings.py", title="Settings", icon=":material/settings:", url_path="settings"),
+]
+page = st.navigation(PAGES)
+
+assistant = backend.assistant()
+thread = backend.current_thread()
+
+with st.sidebar:
+    st.badge(assistant.provider_label, icon=":material/smart_toy:",
+             color="gray" if "Offline" in assistant.provider_label else "green")
+    st.caption(f"League clock: {getattr(assistant, 'as_of', '')}")
+    if st.button("New chat", key="app_new_chat", icon=":material/add:", width="stretch"):
+        backend.start_new_chat()
+        st.switch_page(PAGES[0])
+    st.markdown("**Recent chats**")
+    threads = assistant.list_threads(limit=12)
+    if not threads:
+        st.caption("No conversations yet.")
+    for t in threads:
+        label = (t.get("title") or "Untitled")[:40]
+        if t.get("pending"):
+            label = f"{label} · {t['pending']} pending"
+        current = t["thread_id"] == thread
+        if st.button(label, key=f"app_thread_{t['thread_id']}", width="stretch",
+                     type="primary" if current else "tertiary", disabled=current):
+            backend.open_thread(t["thread_id"])
+            st.switch_page(PAGES[0])
+
+page.run()

@@ -1,0 +1,1 @@
+"""Drawing helpers shared by the pages: backend access, steps, cards, charts, audit rows."""

@@ -1,0 +1,43 @@
+"""Audit records for the Audit page: filtering, one summary row per turn, JSON-lines export."""
+from __future__ import annotations
+
+import json
+
+
+def tools_of(turn: dict) -> list[str]:
+    return [c.get("name", "") for c in turn.get("tool_calls") or []]
+
+
+def filter_turns(turns: list[dict], thread: str | None = None, intents: list[str] | None = None,
+                 tools: list[str] | None = None) -> list[dict]:
+    """Turns of one thread (None = all), with one of the intents, that called one of the tools."""
+    out = []
+    for t in turns:
+        if thread and t.get("thread_id") != thread:
+            continue
+        if intents and (t.get("intent") or "none") not in intents:
+            continue
+        if tools and not set(tools) & set(tools_of(t)):
+            continue
+        out.append(t)
+    return out
+
+
+def summary_row(t: dict) -> dict:
+    tokens = t.get("tokens") or {}
+    return {"When": str(t.get("created_at", ""))[:19].replace("T", " "), "Thread": t.get("thread_id", "")[:8],
+            "Question": (t.get("question") or "")[:70], "Intent": t.get("intent") or "",
+            "Provider": t.get("provider", ""), "Model": t.get("model", ""),
+            "Tools": len(t.get("tool_calls") or []), "Model calls": t.get("llm_calls", 0),
+            "Tokens": tokens.get("total_tokens") if tokens else None,
+            "Elapsed ms": t.get("elapsed_ms"), "Decisions": ", ".join(f"{v}" for v in (t.get("decisions") or {}).values())}
+
+
+def tool_rows(t: dict) -> list[dict]:
+    return [{"Tool": c.get("name"), "Arguments": json.dumps(c.get("args") or {}, ensure_ascii=False, default=str),
+             "OK": bool(c.get("ok")), "ms": c.get("ms"), "Result": c.get("summary", "")}
+            for c in t.get("tool_calls") or []]
+
+
+def to_jsonl(turns: list[dict]) -> str:
+    return "".join(json.dumps(t, ensure_ascii=False, default=str) + "\n" for t in turns)

@@ -1,0 +1,126 @@
+"""Approval cards: the move, its numbers and reasons, a countdown on the league clock, and buttons.
+
+A decision is guarded twice: `cards_decided` in session state swallows a second click before it
+reaches the backend, and the backend applies a `move_id` at most once anyway. A card that has
+been decided, expired, or is no longer pending in the graph state is drawn read-only.
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+import streamlit as st
+
+DEMO_CLOCK = dt.time(12, 0)  # the demo league's clock stands at noon of its as-of day
+
+
+def league_now(card: dict) -> dt.datetime:
+    """The card's league clock (the demo's as-of day at noon; a real league's wall clock)."""
+    try:
+        from agents.cards import league_now as agent_clock
+
+        return agent_clock(card.get("league_kind", "demo"), dt.date.fromisoformat(card["as_of"]))
+    except (ImportError, KeyError, ValueError):
+        return dt.datetime.now()
+
+
+def expires_in(card: dict) -> dt.timedelta | None:
+    try:
+        return dt.datetime.fromisoformat(card["expires_at"]) - league_now(card)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def countdown_text(card: dict) -> str:
+    left = expires_in(card)
+    if left is None:
+        return ""
+    if left.total_seconds() <= 0:
+        return f"Expired at {card['expires_at'].replace('T', ' ')[:16]} (league clock)"
+    hours, rest = divmod(int(left.total_seconds()), 3600)
+    return f"Expires in {hours}h {rest // 60:02d}m (league clock, lineups lock {card['expires_at'][11:16]})"
+
+
+def is_expired(card: dict) -> bool:
+    left = expires_in(card)
+    return left is not None and left.total_seconds() <= 0
+
+
+def title(card: dict) -> str:
+    if card.get("title"):
+        return card["title"]
+    gain = card.get("expected_gain", 0)
+    return f"Drop {card.get('drop')} -> Add {card.get('add')}, {gain:+} {card.get('unit', 'pts')} expected"
+
+
+def decide(thread_id: str, move_id: str, decision: str, card: dict | None = None) -> None:
+    """Button callback: queue one decision per card; later clicks on the same card do nothing."""
+    decided = st.session_state["cards_decided"]
+    if move_id in decided:
+        return
+    decided[move_id] = {"decision": decision, "outcome": None, "thread_id": thread_id, "card": card}
+    st.session_state["chat_queued_decision"] = (thread_id, move_id, decision)
+
+
+def outcome_of(card: dict) -> dict | None:
+    """What happened to this card: this session's record first, then the card's own fields."""
+    mine = st.session_state["cards_decided"].get(card["move_id"])
+    if mine:
+        return mine
+    for field in ("decision", "outcome", "status"):
+        if card.get(field) and card[field] not in ("pending",):
+            return {"decision": str(card[field]), "outcome": card.get("reason")}
+    return None
+
+
+def render_card(card: dict, thread_id: str, key_prefix: str, pending_ids: set[str] | None = None):
+    """Draws one card; returns an `st.empty` slot where the decision's outcome will be written."""
+    move_id = card["move_id"]
+    with st.container(border=True, key=f"{key_prefix}_card_{move_id}"):
+        st.markdown(f"**{title(card)}**")
+        drop_g, add_g = card.get("drop_games_remaining"), card.get("add_games_remaining")
+        cols = st.columns(3)
+        cols[0].caption(f"Games left: {card.get('drop')} {drop_g}, {card.get('add')} {add_g}")
+        if card.get("confidence") is not None:
+            cols[1].caption(f"Confidence {float(card['confidence']):.0%}")
+        cols[2].caption(countdown_text(card))
+        for reason in card.get("reasons") or []:
+            st.markdown(f"- {reason}")
+        if card.get("unit") == "cats" and card.get("category_deltas"):
+            deltas = ", ".join(f"{k.upper()} {v:+.2f}" for k, v in card["category_deltas"].items() if v)
+            if deltas:
+                st.caption(f"Category change: {deltas}")
+        slot = st.empty()
+        outcome = outcome_of(card)
+        if outcome:
+            _show_outcome(slot, outcome)
+        elif is_expired(card):
+            slot.warning("Expired: this card is read-only.")
+        elif pending_ids is not None and move_id not in pending_ids:
+            slot.caption("No longer pending (decided earlier).")
+        else:
+            with slot.container():
+                a, d, _ = st.columns([1, 1, 4])
+                a.button("Approve", key=f"{key_prefix}_approve_{move_id}", type="primary",
+                         on_click=decide, args=(thread_id, move_id, "approve", card))
+                d.button("Decline", key=f"{key_prefix}_decline_{move_id}",
+                         on_click=decide, args=(thread_id, move_id, "decline", card))
+    return slot
+
+
+def _show_outcome(slot, outcome: dict) -> None:
+    decision, text = outcome.get("decision", ""), outcome.get("outcome")
+    if outcome.get("refused"):
+        slot.error(f"Not applied: {text}")
+    elif text is None:
+        slot.info(f"{decision.capitalize()}: sending your decision…")
+    elif decision.startswith("approve") or decision == "applied":
+        slot.success(f"Approved. {text or ''}".strip())
+    else:
+        slot.info(f"Declined. {text or ''}".strip())
+
+
+def record_outcome(move_id: str, text: str, refused: bool, slot=None) -> None:
+    entry = st.session_state["cards_decided"].setdefault(move_id, {"decision": "approve"})
+    entry.update(outcome=text, refused=refused)
+    if slot is not None:
+        _show_outcome(slot, entry)

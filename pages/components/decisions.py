@@ -1,0 +1,33 @@
+"""Sends a queued card decision to the paused run and writes the outcome back onto the card."""
+from __future__ import annotations
+
+import streamlit as st
+
+from pages.components import cards as card_ui
+from pages.components.turn import TurnView
+
+
+def take_queued(thread_id: str | None = None) -> tuple[str, str, str] | None:
+    """The decision a button queued (for this thread, when given), removed from the queue."""
+    queued = st.session_state["chat_queued_decision"]
+    if not queued or (thread_id is not None and queued[0] != thread_id):
+        return None
+    st.session_state["chat_queued_decision"] = None
+    return queued
+
+
+def send_decision(assistant, queued: tuple[str, str, str], key_prefix: str, shown: set[str],
+                  slot=None) -> TurnView:
+    """Streams the resume into an assistant message; records applied / declined / refused."""
+    thread_id, move_id, decision = queued
+    with st.chat_message("assistant"):
+        view = TurnView(thread_id, key_prefix, set(), shown, card_prefix=f"{key_prefix}_card")
+        view.consume(assistant.stream_resume(thread_id, {move_id: decision}))
+    mine = next((d for d in view.decisions if d.get("move_id") == move_id), {})
+    refused = mine.get("outcome") == "refused" or (not mine and bool(view.errors))
+    if refused:
+        text = mine.get("reason") or (view.errors[-1] if view.errors else view.answer)
+    else:
+        text = view.answer.split("\n\n")[0] if view.answer else ("Declined." if decision == "decline" else "")
+    card_ui.record_outcome(move_id, text, refused, slot)
+    return view

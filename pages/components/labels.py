@@ -1,0 +1,109 @@
+"""Plain-word names for tools, optimizer nodes and intents, plus short argument text."""
+from __future__ import annotations
+
+import json
+
+TOOL_LABELS = {
+    "get_player_status": "Player status",
+    "get_player_news": "Player news",
+    "get_player_game_log": "Game log",
+    "get_my_roster": "My roster",
+    "get_opponent_roster": "Opponent roster",
+    "get_free_agents": "Free agents",
+    "get_schedule": "Schedule",
+    "get_matchup_details": "Matchup",
+    "search_news_by_topic": "News search",
+    "deep_analysis": "Deep analysis",
+    "validate_slot_fit": "Slot check",
+    "compose_daily_lineup": "Daily lineup",
+    "optimize_matchup": "Matchup optimizer",
+}
+
+INTENT_LABELS = {
+    "player_research": "Player research",
+    "free_agent_scan": "Free-agent scan",
+    "matchup_analysis": "Matchup analysis",
+    "lineup_optimization": "Lineup optimization",
+    "general_advice": "General advice",
+}
+
+
+def _humanize(name: str) -> str:
+    words = name.removeprefix("get_").replace("_", " ").strip()
+    return words[:1].upper() + words[1:] if words else "Step"
+
+
+def tool_label(name: str | None) -> str:
+    """`get_player_game_log` -> "Game log"; unknown names are turned into words."""
+    return TOOL_LABELS.get(name or "", _humanize(name or ""))
+
+
+def node_label(node: str | None) -> str:
+    """A matchup-optimizer graph node (`verb_noun`) in words: `scan_moves` -> "Scan moves"."""
+    return _humanize(node or "")
+
+
+def intent_label(intent: str | None) -> str:
+    return INTENT_LABELS.get(intent or "", _humanize(intent or "")) if intent else ""
+
+
+def args_text(args: dict | None, limit: int = 60) -> str:
+    """Argument values in one short line ("Nikola Jokic, 10"); empty when there are none."""
+    if not args:
+        return ""
+    parts = []
+    for value in args.values():
+        if value in (None, "", [], {}, False):
+            continue
+        parts.append(", ".join(map(str, value)) if isinstance(value, list) else str(value))
+    text = ", ".join(parts)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def duration_text(ms: float | None) -> str:
+    if ms is None:
+        return ""
+    return f"{ms:.0f} ms" if ms < 1000 else f"{ms / 1000:.1f} s"
+
+
+def step_label(name: str | None, args: dict | None, ms: float | None = None, ok: bool | None = None) -> str:
+    """The one-line header of a tool step: plain name, short arguments, duration, failure."""
+    label = tool_label(name)
+    short = args_text(args)
+    if short:
+        label += f" · {short}"
+    if ms is not None:
+        label += f" · {duration_text(ms)}"
+    if ok is False:
+        label += " · failed"
+    return label
+
+
+def parse_result(result) -> dict | list | None:
+    """The JSON a tool returned, or None when it is not JSON."""
+    if isinstance(result, (dict, list)):
+        return result
+    try:
+        return json.loads(result) if result else None
+    except (TypeError, ValueError):
+        return None
+
+
+def result_summary(result, limit: int = 200) -> str:
+    """A readable line for a tool result stored without one (history): scalars and list sizes."""
+    data = parse_result(result)
+    if not isinstance(data, dict):
+        text = str(result or "").strip()
+        return text if len(text) <= limit else text[: limit - 1] + "…"
+    if data.get("error"):
+        return str(data["error"])
+    parts = []
+    for key, value in data.items():
+        if isinstance(value, list):
+            parts.append(f"{key}: {len(value)}")
+        elif not isinstance(value, dict) and value is not None:
+            parts.append(f"{key}: {value}")
+        if len(parts) == 4:
+            break
+    text = ", ".join(parts)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

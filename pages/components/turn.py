@@ -1,0 +1,177 @@
+"""One function draws a turn, live or from history: events go in, a chat message comes out.
+
+History messages are turned into the same events a live run streams (`history_events`), so a
+refreshed page and a running turn look the same: intent badge, one expandable step per tool
+(name in plain words, arguments, result summary, duration, red when it failed), optimizer
+progress and graph steps, game-log charts, the answer, a loop-guard notice, cards, moves.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+import streamlit as st
+
+from pages.components import cards as card_ui
+from pages.components import charts
+from pages.components.labels import duration_text, intent_label, node_label, parse_result, result_summary, step_label
+
+
+class TurnView:
+    """Draws the events of one assistant turn into the current container."""
+
+    def __init__(self, thread_id: str, key_prefix: str, pending_ids: set[str] | None = None,
+                 shown_cards: set[str] | None = None, card_prefix: str | None = None):
+        self.thread_id, self.key_prefix, self.pending_ids = thread_id, key_prefix, pending_ids
+        self.card_prefix = card_prefix or key_prefix
+        self.badge = st.empty()
+        self.steps = st.container()
+        self.charts = st.container()
+        self.answer_slot = st.empty()
+        self.notes = st.container()
+        self.cards = st.container()
+        self.open_steps: dict[str, object] = {}
+        self.progress = st.empty()  # the optimizer's latest progress line, cleared when it ends
+        self.answer = ""
+        self.decisions: list[dict] = []
+        self.errors: list[str] = []
+        self.card_slots: dict[str, object] = {}
+        self.shown_cards = shown_cards if shown_cards is not None else set()  # shared across a page
+        self.transactions: list[dict] = []
+        self.n_charts = 0
+        self.failed = False
+
+    def handle(self, event: dict) -> None:
+        kind = event.get("type")
+        handler = getattr(self, f"_on_{kind}", None)
+        if handler:
+            handler(event)
+
+    def consume(self, events: Iterable[dict]) -> dict | None:
+        """Draws every event; returns the `done` result (None when the stream ended without one)."""
+        result = None
+        for event in events:
+            self.handle(event)
+            if event.get("type") == "done":
+                result = event.get("result") or {}
+                if not self.answer and result.get("answer") and not result.get("refused"):
+                    self.answer = result["answer"]  # a resume reports its answer only here
+        self.finish()
+        return result
+
+    def finish(self) -> None:
+        self.progress.empty()
+        for status in self.open_steps.values():
+            status.update(state="error", label="Step did not finish")
+        self.open_steps.clear()
+        if self.answer:
+            self.answer_slot.markdown(self.answer)
+
+    # events -------------------------------------------------------------------------------------
+    def _on_intent(self, e: dict) -> None:
+        if e.get("intent"):
+            self.badge.badge(intent_label(e["intent"]), icon=":material/label:", color="violet")
+
+    def _on_tool_start(self, e: dict) -> None:
+        with self.steps:
+            status = st.status(step_label(e.get("name"), e.get("args")), state="running")
+            with status:
+                st.caption(f"Tool `{e.get('name')}`")
+                if e.get("args"):
+                    st.json(e["args"], expanded=False)
+        self.open_steps[str(e.get("id") or e.get("name"))] = status
+
+    def _on_tool_end(self, e: dict) -> None:
+        key = str(e.get("id") or e.get("name"))
+        status = self.open_steps.pop(key, None)
+        if status is None:  # a step from history, or an end without a start: draw it whole
+            self._on_tool_start(e)
+            status = self.open_steps.pop(key)
+        ok = e.get("ok", True) is not False
+        with status:
+            summary = e.get("summary") or result_summary(e.get("result")) or ("Done." if ok else "The tool failed.")
+            (st.markdown if ok else st.error)(summary)
+        status.update(label=step_label(e.get("name"), e.get("args"), e.get("ms"), ok),
+                      state="complete" if ok else "error", expanded=False)
+        if ok and e.get("name") == "get_player_game_log":
+            self._chart_game_log(e.get("result"))
+
+    def _chart_game_log(self, result) -> None:
+        log = parse_result(result)
+        fig = charts.game_log_figure(log) if isinstance(log, dict) else None
+        if fig is not None:
+            self.n_charts += 1
+            self.charts.plotly_chart(fig, key=f"{self.key_prefix}_gamelog_{self.n_charts}",
+                                     config={"displayModeBar": False})
+
+    def _on_progress(self, e: dict) -> None:
+        self.progress.caption(f":material/hourglass_top: {e.get('text', '')}")
+
+    def _on_step(self, e: dict) -> None:
+        label = f"Optimizer · {node_label(e.get('node'))}"
+        if e.get("ms") is not None:
+            label += f" · {duration_text(e['ms'])}"
+        with self.steps:
+            with st.status(label, state="complete"):
+                st.write(e.get("text", ""))
+
+    def _on_decision(self, e: dict) -> None:
+        self.decisions.append(e)
+
+    def _on_answer_delta(self, e: dict) -> None:
+        self.answer += e.get("text", "")
+        self.answer_slot.markdown(self.answer + " ▌")
+
+    def _on_answer(self, e: dict) -> None:
+        self.answer = e.get("text") or self.answer
+        self.answer_slot.markdown(self.answer)
+
+    def _on_guard(self, e: dict) -> None:
+        self.notes.warning(f"Stopped early to avoid a loop: {e.get('text', '')}", icon=":material/block:")
+
+    def _on_error(self, e: dict) -> None:
+        self.failed = True
+        self.errors.append(e.get("text") or "Something went wrong.")
+        self.notes.error(self.errors[-1])
+
+    def _on_state(self, e: dict) -> None:
+        if e.get("state") == "error":
+            self.failed = True
+
+    def _on_approvals(self, e: dict) -> None:
+        with self.cards:
+            for card in e.get("cards") or []:
+                if card["move_id"] in self.shown_cards:
+                    continue
+                self.shown_cards.add(card["move_id"])
+                self.card_slots[card["move_id"]] = card_ui.render_card(
+                    card, self.thread_id, self.card_prefix, self.pending_ids)
+
+    def _on_transactions(self, e: dict) -> None:
+        for item in e.get("items") or []:
+            self.transactions.append(item)
+            self.notes.success(f"Applied: {transaction_text(item)}", icon=":material/swap_horiz:")
+
+
+def transaction_text(item: dict) -> str:
+    drop, add = item.get("drop") or item.get("drop_name"), item.get("add") or item.get("add_name")
+    when = item.get("applied_at") or item.get("as_of") or ""
+    return f"Drop {drop} -> Add {add}" + (f" ({str(when)[:16]})" if when else "")
+
+
+def history_events(message: dict) -> Iterator[dict]:
+    """A stored assistant message as the events a live turn would have streamed."""
+    if message.get("intent"):
+        yield {"type": "intent", "intent": message["intent"]}
+    for i, step in enumerate(message.get("steps") or []):
+        if step.get("node") and not step.get("name"):
+            yield {"type": "step", "node": step["node"], "text": step.get("text", "")}
+            continue
+        yield {"type": "tool_end", "id": step.get("id") or f"h{i}", "name": step.get("name"),
+               "args": step.get("args"), "ok": step.get("ok", True), "ms": step.get("ms"),
+               "summary": step.get("summary"), "result": step.get("result")}
+    if message.get("guard"):
+        yield {"type": "guard", "text": message["guard"]}
+    if message.get("content"):
+        yield {"type": "answer", "text": message["content"]}
+    if message.get("cards"):
+        yield {"type": "approvals", "cards": message["cards"]}

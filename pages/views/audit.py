@@ -1,0 +1,45 @@
+"""Audit: every turn's provider, model, intent, tool calls, model calls, tokens and decisions."""
+import streamlit as st
+
+from pages.components import backend
+from pages.components.audit_rows import filter_turns, summary_row, to_jsonl, tool_rows, tools_of
+
+assistant = backend.assistant()
+turns = assistant.audit()
+
+st.title("Audit")
+st.caption("One record per turn or decision, newest first. Keys and cookies are never recorded.")
+
+threads = sorted({t["thread_id"] for t in turns})
+intents = sorted({t.get("intent") or "none" for t in turns})
+tools = sorted({name for t in turns for name in tools_of(t)})
+c1, c2, c3 = st.columns(3)
+thread = c1.selectbox("Thread", [None, *threads], key="audit_thread",
+                      format_func=lambda v: "All threads" if v is None else v)
+picked_intents = c2.multiselect("Intent", intents, key="audit_intents")
+picked_tools = c3.multiselect("Tool", tools, key="audit_tools")
+shown = filter_turns(turns, thread, picked_intents, picked_tools)
+
+st.download_button("Export JSON lines", to_jsonl(shown), file_name="courtside-audit.jsonl",
+                   mime="application/jsonl", key="audit_export", on_click="ignore", icon=":material/download:")
+if not shown:
+    st.info("No turns match." if turns else "Nothing recorded yet: ask something in Chat.")
+st.dataframe([summary_row(t) for t in shown], hide_index=True, key="audit_table")
+
+for t in shown[:50]:
+    row = summary_row(t)
+    with st.expander(f"{row['When']} · {row['Intent'] or 'no intent'} · {row['Question'] or 'decision'}",
+                     key=f"audit_turn_{t.get('turn_id')}"):
+        st.caption(f"Thread `{t.get('thread_id')}` · {t.get('provider')} / {t.get('model')} · "
+                   f"{t.get('llm_calls', 0)} model call(s) · tokens {row['Tokens'] or 'not reported'} · "
+                   f"{t.get('elapsed_ms')} ms")
+        if t.get("tool_calls"):
+            st.dataframe(tool_rows(t), hide_index=True, key=f"audit_tools_{t.get('turn_id')}")
+        if t.get("node_ms"):
+            st.json(t["node_ms"], expanded=False)
+        if t.get("decisions"):
+            st.write("Decisions:", t["decisions"])
+        if t.get("transactions"):
+            st.write("Applied:", [f"Drop {x.get('drop')} -> Add {x.get('add')}" for x in t["transactions"]])
+        if t.get("guard"):
+            st.warning(f"Loop guard: {t['guard']}")

@@ -1,0 +1,53 @@
+"""League: my roster with status and form, the matchup, the schedule grid, the lineup, recent moves."""
+import streamlit as st
+
+from pages.components import backend, charts
+from pages.components.league_tables import category_rows, lineup_rows, roster_rows, transaction_rows
+
+assistant = backend.assistant()
+view = assistant.league_view()
+info, roster, matchup = view["info"], view["roster"], view["matchup"]
+
+st.title(info.name)
+st.caption(f"{info.scoring.capitalize()} scoring · as of {info.as_of} · week {matchup.week} "
+           f"({matchup.start} to {matchup.end})")
+
+st.subheader(f"Matchup: {matchup.my_team} vs {matchup.opponent}")
+if matchup.scoring == "points":
+    cols = st.columns(4)
+    cols[0].metric("My points", f"{matchup.my_points:.1f}",
+                   f"{matchup.my_points - matchup.opponent_points:+.1f} vs opponent")
+    cols[1].metric("Opponent", f"{matchup.opponent_points:.1f}")
+    cols[2].metric("My projected final", f"{matchup.my_points + matchup.my_projected_rest:.1f}",
+                   f"{matchup.my_games_remaining} games left")
+    cols[3].metric("Opponent projected", f"{matchup.opponent_points + matchup.opponent_projected_rest:.1f}",
+                   f"{matchup.opponent_games_remaining} games left", delta_color="off")
+else:
+    fig = charts.category_figure([c.model_dump() for c in matchup.categories])
+    if fig is not None:
+        st.plotly_chart(fig, key="league_categories", config={"displayModeBar": False})
+    st.dataframe(category_rows(matchup), hide_index=True, key="league_category_table")
+st.caption(matchup.summary)
+
+st.subheader(f"My roster: {roster.team_name}")
+st.dataframe(roster_rows(roster), hide_index=True, key="league_roster",
+             column_config={"Why this status": st.column_config.TextColumn(width="large")})
+st.caption("Statuses are inferred from missed team games (the data has no injury reports).")
+
+if view.get("schedule_grid"):
+    fig = charts.schedule_figure(view["schedule_grid"])
+    if fig is not None:
+        st.plotly_chart(fig, key="league_schedule", config={"displayModeBar": False})
+
+weekly = view.get("weekly_lineup")
+if weekly:
+    st.subheader("Weekly lineup")
+    st.caption(f"{weekly['expected_total']} {weekly.get('unit', 'fantasy points')} expected over the remaining days.")
+    st.dataframe(lineup_rows(weekly), hide_index=True, key="league_lineup")
+
+st.subheader("Recent approved moves")
+moves = assistant.transactions()
+if moves:
+    st.dataframe(transaction_rows(moves[:20]), hide_index=True, key="league_moves")
+else:
+    st.caption("No moves approved yet.")
