@@ -86,11 +86,13 @@ def make_agent(model, tools, source, limits: Limits):
                 out["guard"] = f"the limit of {limits.max_tool_calls} tool calls per turn was reached"
                 closing = [ToolMessage(content=json.dumps({"error": "not run: " + out["guard"]}), tool_call_id=c["id"],
                                        name=c["name"], status="error") for c in dropped]
-                if not kept:
-                    out["messages"] = [msg, *closing]
-                    return out
-                msg = msg.model_copy(update={"tool_calls": kept})
-                calls = kept
+                # the model's message keeps every call; the dropped ones are answered with errors
+                # here and the tools node runs only the calls still unanswered
+                out["messages"] = [msg, *closing]
+                if kept:
+                    out["tool_call_count"] = used + len(kept)
+                    emit({"type": "state", "state": "executing"})
+                return out
             out["tool_call_count"] = used + len(calls)
             emit({"type": "state", "state": "executing"})
         out["messages"] = [msg]
@@ -99,13 +101,22 @@ def make_agent(model, tools, source, limits: Limits):
     return agent
 
 
+def unanswered_calls(messages) -> list[dict]:
+    """Tool calls of the latest model message that no ToolMessage answers yet."""
+    answered = set()
+    for m in reversed(messages):
+        if isinstance(m, ToolMessage):
+            answered.add(m.tool_call_id)
+        elif isinstance(m, AIMessage):
+            return [c for c in m.tool_calls if c["id"] not in answered]
+        elif isinstance(m, HumanMessage):
+            break
+    return []
+
+
 def route_after_agent(state) -> str:
-    last = state["messages"][-1] if state.get("messages") else None
-    if isinstance(last, AIMessage) and last.tool_calls and not state.get("guard"):
-        return "tools"
-    if isinstance(last, AIMessage) and last.tool_calls and state.get("guard"):
-        return "tools"  # run what was kept within the limit, then synthesize
-    return "synthesize"
+    # with a guard set, run what was kept within the limit, then synthesize
+    return "tools" if unanswered_calls(state.get("messages", [])) else "synthesize"
 
 
 def route_after_tools(state) -> str:
