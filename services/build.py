@@ -15,7 +15,7 @@ from services.config import DATA_DIR, courtside_home
 from services.scoring import POINTS_WEIGHTS
 from services.slots import eligible_slots, secondary_position
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 DB_NAME = "courtside.duckdb"
 
 
@@ -48,7 +48,7 @@ def _eligibility(con: duckdb.DuckDBPyConnection) -> None:
     con.execute(
         """
         CREATE TABLE players AS
-        SELECT p.player_id, p.name, p.box_score_name, p.pos, e.pos2, e.eligible, p.age
+        SELECT p.player_id, p.name, p.box_score_name, p.aliases, p.pos, e.pos2, e.eligible, p.age
         FROM raw_players p JOIN elig e USING (player_id) ORDER BY p.player_id
         """
     )
@@ -64,7 +64,19 @@ def build(target: Path | None = None) -> dict:
     try:
         games_csv = str(DATA_DIR / "player_games.csv.gz")
         players_csv = str(DATA_DIR / "players.csv")
-        con.execute(f"CREATE TABLE raw_players AS SELECT * FROM read_csv_auto('{players_csv}', header=true)")
+        # players.csv repeats a player once per spelling of his name (561 rows, 529 players):
+        # keep one row per player and every spelling as an alias for the fuzzy look-up.
+        con.execute(
+            f"""
+            CREATE TABLE raw_players AS
+            SELECT player_id, any_value(name) AS name,
+                   coalesce(min(box_score_name) FILTER (WHERE box_score_name = name),
+                            min(box_score_name)) AS box_score_name,
+                   list_sort(list_distinct(list(box_score_name))) AS aliases,
+                   any_value(pos) AS pos, any_value(age) AS age
+            FROM read_csv_auto('{players_csv}', header=true) GROUP BY player_id
+            """
+        )
         con.execute(
             f"""
             CREATE TABLE player_games AS

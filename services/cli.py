@@ -16,8 +16,15 @@ def _date(text: str) -> dt.date:
         raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage mistakes are one line on stderr (exit 2), like every other error here."""
+
+    def error(self, message: str):
+        self.exit(2, f"error: {message} (see: {self.prog} --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m services", description="Courtside league services")
+    p = _Parser(prog="python -m services", description="Courtside league services")
     sub = p.add_subparsers(dest="cmd", required=True)
     b = sub.add_parser("build", help="(re)build the DuckDB database")
     b.add_argument("--if-missing", action="store_true", help="only when absent or outdated")

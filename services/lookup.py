@@ -35,10 +35,10 @@ def fold(text: str) -> str:
 def _index(db_key: str) -> tuple[dict[str, str], dict[str, list[str]], dict[str, str]]:
     """(player_id -> display name, folded alias -> player ids, player_id -> folded name)."""
     names, aliases, folded = {}, {}, {}
-    for pid, name, box in db.query("SELECT player_id, name, box_score_name FROM players"):
+    for pid, name, boxes in db.query("SELECT player_id, name, aliases FROM players"):
         names[pid] = name
         folded[pid] = fold(name)
-        for alias in {fold(name), fold(box), fold(name).split(" ")[-1], fold(name).split(" ")[0],
+        for alias in {fold(name), *map(fold, boxes), fold(name).split(" ")[-1], fold(name).split(" ")[0],
                       fold(name).replace(" jr", "")}:
             aliases.setdefault(alias, [])
             if pid not in aliases[alias]:

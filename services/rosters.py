@@ -25,7 +25,7 @@ def roster_entry(lg: DemoLeague, pid: str) -> RosterEntry:
 
 
 def roster(lg: DemoLeague, team_id: int | None = None) -> Roster:
-    team_id = team_id or lg.my_team_id
+    team_id = lg.my_team_id if team_id is None else team_id
     if team_id not in lg.team_ids:
         from services.models import ServiceError
 

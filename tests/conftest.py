@@ -1,0 +1,220 @@
+"""Shared fixtures: an isolated COURTSIDE_HOME with the database built once, the raw CSV read
+independently of the services, and a per-test writable state.
+
+Fixtures (all documented below):
+
+- `courtside_home` (session, autouse): the temporary COURTSIDE_HOME of the whole run, DB built.
+- `built_db` (session): the result of that build ({'path', 'seconds', 'rows'}).
+- `csv_games`, `csv_players`, `csv_facts` (session): the shipped CSVs read with csv/gzip only;
+  expected facts come from here, never from services code.
+- `as_of` (function): the default as-of date, 2025-01-29 (the middle of the Jan 27 - Feb 2 week).
+- `demo_source` (function): a factory `demo_source(as_of=..., scoring=...)` -> DemoSource.
+- `fresh_state` (function): a COURTSIDE_HOME of the test's own (copied DB, empty state store)
+  for tests that write moves, decisions, audit records or checkpoints; returns
+  `FreshState(home, store)`.
+- `run_cli` (function): runs `python -m services ...` in a subprocess against the session home.
+"""
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import gzip
+import os
+import shutil
+import subprocess
+import sys
+from bisect import bisect_left
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+DATA_DIR = REPO_ROOT / "data" / "nba-2024-25"
+DEFAULT_AS_OF = dt.date(2025, 1, 29)
+
+# ESPN's default H2H points weights, written out here so expected values never come from
+# services.scoring.
+ESPN_POINTS = {"pts": 1, "fg3m": 1, "fga": -1, "fgm": 2, "fta": -1, "ftm": 1,
+               "reb": 1, "ast": 2, "stl": 4, "blk": 4, "tov": -2}
+INT_COLS = ["fgm", "fga", "fg3m", "fg3a", "ftm", "fta", "oreb", "dreb", "reb", "ast", "stl",
+            "blk", "tov", "pf", "pts"]
+# Settings that would point the run at a real league or state database, or away from the
+# demo defaults the tests assume (removed for the session; a test may set them with monkeypatch).
+ISOLATED_ENV = ["COURTSIDE_STATE_URL", "COURTSIDE_LEAGUE", "COURTSIDE_AS_OF", "COURTSIDE_SCORING",
+                "COURTSIDE_MY_TEAM_ID"]
+_SESSION_BUILD: dict = {}
+
+
+def espn_points(row: dict) -> float:
+    """ESPN default fantasy points of one CSV row (independent of the services)."""
+    return float(sum(w * row[k] for k, w in ESPN_POINTS.items()))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def courtside_home(tmp_path_factory) -> Path:
+    """Points COURTSIDE_HOME at a session temp dir and builds the DuckDB file there once.
+
+    Autouse, so no test ever writes to a developer's real data directory. Environment
+    settings that would select a real league or state database are removed for the run.
+    """
+    home = tmp_path_factory.mktemp("courtside-home")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("COURTSIDE_HOME", str(home))
+        for name in ISOLATED_ENV:
+            mp.delenv(name, raising=False)
+        from services import config, db
+        from services.build import build, db_path
+
+        config.reset_settings_cache()
+        _SESSION_BUILD.update(build(db_path()))
+        yield home
+        db.close()
+        config.reset_settings_cache()
+
+
+@pytest.fixture(scope="session")
+def built_db(courtside_home) -> dict:
+    """{'path', 'seconds', 'rows'} returned by the session build (read-only: do not rebuild
+    the session file in place; build into `fresh_state.home` instead)."""
+    return dict(_SESSION_BUILD)
+
+
+@pytest.fixture(scope="session")
+def csv_games() -> list[dict]:
+    """Every row of player_games.csv.gz as a dict (dates parsed, counts int, minutes float),
+    sorted by (game_date, player_id)."""
+    with gzip.open(DATA_DIR / "player_games.csv.gz", "rt", encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    for r in rows:
+        r["game_date"] = dt.date.fromisoformat(r["game_date"])
+        r["min"] = float(r["min"])
+        r["game_score"] = float(r["game_score"])
+        for k in INT_COLS:
+            r[k] = int(r[k])
+        r["fpts"] = espn_points(r)
+    rows.sort(key=lambda r: (r["game_date"], r["player_id"]))
+    return rows
+
+
+@pytest.fixture(scope="session")
+def csv_players() -> dict[str, dict]:
+    """players.csv keyed by player_id (529 players). The file has 561 rows because 32 players
+    appear once per spelling of their name; every spelling is in `box_score_names`."""
+    out: dict[str, dict] = {}
+    with open(DATA_DIR / "players.csv", encoding="utf-8", newline="") as f:
+        for r in csv.DictReader(f):
+            row = out.setdefault(r["player_id"], r | {"age": int(r["age"]), "box_score_names": []})
+            row["box_score_names"].append(r["box_score_name"])
+    return out
+
+
+@dataclass
+class CsvFacts:
+    """Look-ups over the raw CSV rows that tests use to compute expected values."""
+
+    games: list[dict]
+
+    def __post_init__(self):
+        self.by_player: dict[str, list[dict]] = {}
+        team_days: dict[str, set[dt.date]] = {}
+        for r in self.games:
+            self.by_player.setdefault(r["player_id"], []).append(r)
+            team_days.setdefault(r["team"], set()).add(r["game_date"])
+        self.team_dates = {t: sorted(days) for t, days in team_days.items()}
+
+    def player_games(self, pid: str, before: dt.date | None = None) -> list[dict]:
+        """The player's rows, oldest first, only dates strictly before `before` when given."""
+        rows = self.by_player.get(pid, [])
+        return [r for r in rows if before is None or r["game_date"] < before]
+
+    def team_of(self, pid: str, before: dt.date) -> str | None:
+        """The team of the player's last game before the date."""
+        rows = self.player_games(pid, before)
+        return rows[-1]["team"] if rows else None
+
+    def team_games_between(self, team: str, start: dt.date, end: dt.date) -> list[dt.date]:
+        """The team's game dates in [start, end]."""
+        return [d for d in self.team_dates.get(team, []) if start <= d <= end]
+
+    def missed_in_row(self, pid: str, before: dt.date) -> int:
+        """Team games after the player's last game and before the date."""
+        rows = self.player_games(pid, before)
+        if not rows:
+            return 0
+        last, dates = rows[-1]["game_date"], self.team_dates[rows[-1]["team"]]
+        return bisect_left(dates, before) - bisect_left(dates, last) - 1
+
+    def day_rows(self, day: dt.date) -> dict[str, dict]:
+        """player_id -> row for the games on one date."""
+        return {r["player_id"]: r for r in self.games if r["game_date"] == day}
+
+
+@pytest.fixture(scope="session")
+def csv_facts(csv_games) -> CsvFacts:
+    """A `CsvFacts` over `csv_games`: per-player rows, team schedules, missed-game counts."""
+    return CsvFacts(csv_games)
+
+
+@pytest.fixture
+def as_of() -> dt.date:
+    """The default as-of date of the demo: Wednesday 2025-01-29 (week Jan 27 - Feb 2)."""
+    return DEFAULT_AS_OF
+
+
+@pytest.fixture
+def demo_source():
+    """Factory: `demo_source(as_of=date, scoring='points'|'categories')` -> DemoSource.
+
+    Sources are cached per (database, as-of, scoring) by the services, so calling it is cheap.
+    """
+    from services.demo_source import DemoSource
+
+    def make(as_of: dt.date = DEFAULT_AS_OF, scoring: str = "points"):
+        return DemoSource(as_of, scoring)
+
+    return make
+
+
+@dataclass
+class FreshState:
+    home: Path  # this test's COURTSIDE_HOME
+    store: object  # services.store.StateStore under that home
+
+
+@pytest.fixture
+def fresh_state(tmp_path, monkeypatch, courtside_home) -> FreshState:
+    """A COURTSIDE_HOME of the test's own: the built DuckDB file copied in, an empty SQLite
+    state store (moves, decisions, audit) and room for checkpoints.
+
+    Use it for any test that writes state, so approved moves never leak into other tests.
+    The services' caches are keyed by database path, so the first call in the test rebuilds
+    the snapshot for this home (a few hundred ms). On teardown the env var is restored and the
+    store's connections are dropped.
+    """
+    from services import store as store_mod
+    from services.build import DB_NAME
+
+    home = tmp_path / "home"
+    home.mkdir()
+    shutil.copy2(courtside_home / DB_NAME, home / DB_NAME)
+    monkeypatch.setenv("COURTSIDE_HOME", str(home))
+    state = FreshState(home=home, store=store_mod.state_store())
+    yield state
+    with store_mod._stores_lock:
+        for key in [k for k in store_mod._stores if k[0] == str(home)]:
+            store_mod._stores.pop(key)
+
+
+@pytest.fixture
+def run_cli(courtside_home):
+    """Runs `python -m services *args` against the session home; returns CompletedProcess
+    (text mode, stdout and stderr captured, never raises on a non-zero exit)."""
+
+    def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+        env = {k: v for k, v in os.environ.items() if k not in ISOLATED_ENV}
+        env["COURTSIDE_HOME"] = str(courtside_home)
+        return subprocess.run([sys.executable, "-m", "services", *args], cwd=REPO_ROOT, env=env,
+                              capture_output=True, text=True, timeout=timeout)
+
+    return run

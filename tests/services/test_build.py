@@ -1,0 +1,143 @@
+"""services.build: the DuckDB file built from the shipped CSVs, versioned, replaced atomically."""
+from __future__ import annotations
+
+import datetime as dt
+import subprocess
+import sys
+import textwrap
+
+import duckdb
+import pytest
+
+from services import db
+from services.build import DB_NAME, SCHEMA_VERSION, build, db_path, ensure_built, schema_version
+
+
+def _count(path, table: str) -> int:
+    con = duckdb.connect(str(path), read_only=True)
+    try:
+        return con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+    finally:
+        con.close()
+
+
+def test_row_counts_match_the_csv(built_db, csv_games, csv_players):
+    team_games = {(r["game_date"], r["team"]) for r in csv_games}
+    player_rows = sum(len(p["box_score_names"]) for p in csv_players.values())
+    assert (len(csv_games), player_rows, len(team_games)) == (16512, 561, 1534)
+    assert len(csv_players) == len({r["player_id"] for r in csv_games}) == 529
+    assert built_db["rows"] == {"players": 529, "player_games": 16512, "team_games": 1534,
+                                "schedule": 1534, "weeks": 16}
+
+
+def test_players_are_one_row_each_with_every_spelling(csv_players):
+    rows = db.query("SELECT player_id, name, aliases, age FROM players")
+    assert len(rows) == len({r[0] for r in rows}) == len(csv_players)
+    for pid, name, aliases, age in rows:
+        expected = csv_players[pid]
+        assert (name, sorted(aliases), age) == (expected["name"], sorted(set(expected["box_score_names"])),
+                                                expected["age"])
+    assert db.query("SELECT aliases FROM players WHERE player_id='bambamo01'") == [(["Mo Bamba", "Mohamed Bamba"],)]
+
+
+def test_weeks_are_monday_to_sunday():
+    weeks = db.query("SELECT week, start_date, end_date FROM weeks ORDER BY week")
+    assert weeks[0] == (1, dt.date(2024, 10, 22), dt.date(2024, 10, 27))
+    assert weeks[14] == (15, dt.date(2025, 1, 27), dt.date(2025, 2, 2))
+    assert all(end.weekday() == 6 for _, _, end in weeks)
+    assert all(start.weekday() == 0 for _, start, _ in weeks[1:])
+
+
+def test_schema_version_is_recorded(built_db):
+    assert schema_version(db_path()) == SCHEMA_VERSION
+    assert db.query("SELECT value FROM meta WHERE key='schema_version'") == [(str(SCHEMA_VERSION),)]
+
+
+def test_schema_version_of_missing_or_foreign_file(tmp_path):
+    assert schema_version(tmp_path / "absent.duckdb") is None
+    foreign = tmp_path / "foreign.duckdb"
+    duckdb.connect(str(foreign)).close()  # a valid database without a meta table
+    assert schema_version(foreign) is None
+
+
+def test_fantasy_points_column_matches_csv(csv_games):
+    got = dict(((d, p), f) for d, p, f in db.query("SELECT game_date, player_id, fpts FROM player_games"))
+    assert len(got) == len(csv_games)
+    assert all(got[(r["game_date"], r["player_id"])] == r["fpts"] for r in csv_games)
+
+
+def test_team_games_scores_agree_with_results(csv_games):
+    pts: dict[tuple, int] = {}
+    for r in csv_games:
+        pts[(r["game_date"], r["team"])] = pts.get((r["game_date"], r["team"]), 0) + r["pts"]
+    rows = db.query("SELECT game_date, team, opp, pts, opp_pts, result FROM team_games")
+    assert len(rows) == 1534
+    for date, team, opp, p, op, result in rows:
+        assert (p, op) == (pts[(date, team)], pts[(date, opp)])
+        assert result == ("W" if p > op else "L")
+
+
+def test_rebuild_is_idempotent(fresh_state):
+    path = fresh_state.home / DB_NAME
+    con = duckdb.connect(str(path), read_only=True)
+    before = con.execute("SELECT * FROM players ORDER BY player_id").fetchall()
+    weeks = con.execute("SELECT * FROM weeks ORDER BY week").fetchall()
+    con.close()
+    first, second = build(path), build(path)
+    assert first["rows"] == second["rows"]
+    con = duckdb.connect(str(path), read_only=True)
+    try:
+        assert con.execute("SELECT * FROM players ORDER BY player_id").fetchall() == before
+        assert con.execute("SELECT * FROM weeks ORDER BY week").fetchall() == weeks
+    finally:
+        con.close()
+    assert not list(fresh_state.home.glob("*.building-*"))
+
+
+def test_ensure_built_skips_a_current_file_and_rebuilds_an_old_one(fresh_state):
+    path = fresh_state.home / DB_NAME
+    mtime = path.stat().st_mtime_ns
+    assert ensure_built() == path
+    assert path.stat().st_mtime_ns == mtime
+    con = duckdb.connect(str(path))
+    con.execute("UPDATE meta SET value='1' WHERE key='schema_version'")
+    con.close()
+    assert schema_version(path) == 1
+    ensure_built()
+    assert schema_version(path) == SCHEMA_VERSION
+
+
+def test_reader_in_this_process_survives_a_rebuild_into_place(fresh_state):
+    assert db.query("SELECT count(*) FROM player_games") == [(16512,)]
+    assert db.connection() is db.connection()
+    build(fresh_state.home / DB_NAME)
+    # The open connection still reads the file it opened (renamed over, not truncated).
+    assert db.query("SELECT count(*) FROM team_games") == [(1534,)]
+
+
+def test_reader_in_another_process_survives_a_rebuild_into_place(fresh_state):
+    path = fresh_state.home / DB_NAME
+    reader = textwrap.dedent(f"""
+        import duckdb, sys
+        con = duckdb.connect({str(path)!r}, read_only=True)
+        print(con.execute("SELECT count(*) FROM player_games").fetchone()[0], flush=True)
+        sys.stdin.readline()  # wait until the parent has rebuilt the file
+        print(con.execute("SELECT count(*) FROM players").fetchone()[0], flush=True)
+    """)
+    proc = subprocess.Popen([sys.executable, "-c", reader], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "16512"
+        build(path)
+        out, err = proc.communicate("go\n", timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert (proc.returncode, out.strip(), err) == (0, "529", "")
+    assert _count(path, "team_games") == 1534
+
+
+@pytest.mark.parametrize("table,key", [("schedule", "game_date, team"), ("player_games", "game_date, player_id")])
+def test_tables_have_no_duplicate_keys(table, key):
+    rows = db.query(f"SELECT {key}, count(*) FROM {table} GROUP BY ALL HAVING count(*) > 1")
+    assert rows == []
