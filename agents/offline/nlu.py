@@ -31,6 +31,7 @@ thursday friday saturday sunday monday tuesday wednesday ok okay please need wan
 four five six seven eight nine ten eleven twelve active healthy someone anyone somebody sure yes yeah nope
 long term short keep cut release swap move moves destroy without roster spot spots listed hot cold streaming
 ahead behind chances odds injuries minutes role usage first second next previous pg sg sf pf c g f util
+right find sits sitting starting benching left available around
 """.split())
 POSITION_WORDS = {"point guard": "PG", "shooting guard": "SG", "small forward": "SF", "power forward": "PF",
                   "center": "C", "centre": "C", "big man": "C", "guard": "G", "forward": "F", "wing": "F",
@@ -164,13 +165,13 @@ def classify(text: str, players: list[str] | None = None) -> Intent:
         return Intent.GENERAL_ADVICE
     if _has(t, "who sits", "who should sit", "who do i sit", "who to sit", "start or sit", "sit or start",
             "who should i start", "who do i start", "set my lineup", "lineup", "players active", "active on",
-            "bench who", "who to bench", "who should i bench", "too many players"):
+            "bench who", "who to bench", "who should i bench", "who do i bench", "too many players"):
         return Intent.LINEUP_OPTIMIZATION
     hold = _has(t, "hold or stream", "hold him", "stream his spot", "hold or drop", "should i hold")
     if hold:
         return Intent.PLAYER_RESEARCH
     if _has(t, "stream", "free agent", "waiver", "pick up", "pickup", "pick-up", "who should i add", "who to add",
-            "available", "on the wire", "add someone", "sleeper", "worth adding", "should i add", "grab"):
+            "available", "on the wire", "add someone", "sleeper", "worth adding", "should i add", "grab", "find me"):
         return Intent.FREE_AGENT_SCAN
     if _has(t, "matchup", "winning", "losing", "opponent", "am i ahead", "am i behind", "my chances", "score",
             "this week look", "categories am i", "h2h", "head to head", "who leads", "lead in"):

@@ -19,16 +19,24 @@ def _pos_filter(pos: str | None) -> str | None:
     return pos
 
 
-def _non_active_on_roster(done, position: str | None) -> dict | None:
-    for roster in _results(done, "get_my_roster"):
-        for p in roster.get("players", []):
-            if p["status"] == "ACTIVE":
-                continue
-            positions = set(p["pos"].split("/"))
-            want = {"G": {"PG", "SG"}, "F": {"SF", "PF"}}.get(position or "", {position} if position else None)
-            if want is None or positions & want:
-                return p
-    return None
+def _fits(player: dict, position: str | None) -> bool:
+    want = {"G": {"PG", "SG"}, "F": {"SF", "PF"}}.get(position or "", {position} if position else None)
+    return want is None or bool(set(player["pos"].split("/")) & want)
+
+
+def flagged_on_roster(done, position: str | None, text: str = "") -> tuple[dict | None, bool]:
+    """(the roster player the question is about, whether he is at the named position).
+
+    Prefers the status the user named (DTD or OUT) at the position; when no player at that
+    position is flagged, the user's flagged player elsewhere is evaluated instead (and said so).
+    """
+    import re
+
+    said = "DTD" if re.search(r"\bdtd|day.to.day|questionable", text.lower()) else \
+        "OUT" if re.search(r"\bout\b|injured|hurt", text.lower()) else None
+    flagged = [p for r in _results(done, "get_my_roster") for p in r.get("players", []) if p["status"] != "ACTIVE"]
+    ranked = sorted(flagged, key=lambda p: (not _fits(p, position), said is not None and p["status"] != said))
+    return (ranked[0], _fits(ranked[0], position)) if ranked else (None, False)
 
 
 def _primary_slot(pos: str) -> str:
@@ -42,7 +50,7 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         if not players:
             if "get_my_roster" not in done:
                 return [("get_my_roster", {})]
-            flagged = _non_active_on_roster(done, p.position)
+            flagged, _ = flagged_on_roster(done, p.position, p.text)
             if not flagged:
                 return []
             players, pos = [flagged["name"]], _primary_slot(flagged["pos"])

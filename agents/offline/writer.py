@@ -35,8 +35,19 @@ def _table(headers: list[str], rows: list[list]) -> str:
     return "\n".join(out)
 
 
+POSITION_NAMES = {"G": "guards", "F": "forwards", "C": "centers", "PG": "point guards", "SG": "shooting guards",
+                  "SF": "small forwards", "PF": "power forwards"}
+
+
 def research(p: Parsed, done) -> str:
     parts = []
+    if p.hold_or_stream and not p.players and p.position and _ok(done, "get_my_roster"):
+        from agents.offline.plans import flagged_on_roster
+
+        who, fits = flagged_on_roster(done, p.position, p.text)
+        if who and not fits:
+            parts.append(f"None of your {POSITION_NAMES.get(p.position, p.position)} is flagged DTD or OUT; "
+                         f"here is {who['name']} ({who['pos']}, {who['status']}) instead.")
     analysis = _ok(done, "deep_analysis")
     if analysis:
         a = analysis[0]["data"]

@@ -1,0 +1,144 @@
+"""The offline planner through the runtime over real services and real data.
+
+Expected numbers come from the CSV (conftest's `csv_facts`), never from the services.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+
+from agents.intents import Intent
+from agents.offline.nlu import parse
+
+AS_OF = dt.date(2025, 1, 29)
+THU = dt.date(2025, 1, 30)
+
+PHRASINGS = [
+    ("How has Haliburton played his last 5 games?", Intent.PLAYER_RESEARCH),
+    ("Is jokic playing tomorrow?", Intent.PLAYER_RESEARCH),
+    ("what's the news on Embiid", Intent.PLAYER_RESEARCH),
+    ("Tell me about SGA's recent form", Intent.PLAYER_RESEARCH),
+    ("My guard is listed DTD. Should I hold or stream his spot?", Intent.PLAYER_RESEARCH),
+    ("how many minutes is Wemby playing lately", Intent.PLAYER_RESEARCH),
+    ("Any injury news on my team?", Intent.PLAYER_RESEARCH),
+    ("Who should I stream for the rest of this week? I'm down in assists and steals.", Intent.FREE_AGENT_SCAN),
+    ("Any good free agents at center?", Intent.FREE_AGENT_SCAN),
+    ("Who's the best pickup on waivers right now?", Intent.FREE_AGENT_SCAN),
+    ("find me a point guard with 3 games left", Intent.FREE_AGENT_SCAN),
+    ("I need blocks, who's out there?", Intent.FREE_AGENT_SCAN),
+    ("Is Tobias Harris worth adding?", Intent.FREE_AGENT_SCAN),
+    ("How is my matchup looking?", Intent.MATCHUP_ANALYSIS),
+    ("Am I winning this week?", Intent.MATCHUP_ANALYSIS),
+    ("What are my chances against my opponent?", Intent.MATCHUP_ANALYSIS),
+    ("I have 11 players active on Thursday. Who sits?", Intent.LINEUP_OPTIMIZATION),
+    ("Who should I start tonight?", Intent.LINEUP_OPTIMIZATION),
+    ("Who do I bench on Saturday?", Intent.LINEUP_OPTIMIZATION),
+    ("Review my matchup and help me optimize for this week without destroying my team.", Intent.LINEUP_OPTIMIZATION),
+    ("hi", Intent.GENERAL_ADVICE),
+    ("thanks!", Intent.GENERAL_ADVICE),
+    ("What is punting FT%?", Intent.GENERAL_ADVICE),
+    ("How does streaming work?", Intent.GENERAL_ADVICE),
+]
+
+
+@pytest.mark.parametrize("question,intent", PHRASINGS)
+def test_intents_of_real_phrasings(question, intent):
+    assert parse(question, AS_OF).intent == intent
+
+
+def test_no_phantom_players_from_common_words():
+    assert parse("Who's the best pickup on waivers right now?", AS_OF).players == []
+
+
+@pytest.mark.parametrize("text,day", [("tonight", AS_OF), ("today", AS_OF), ("tomorrow", THU),
+                                      ("on Thursday", THU), ("Friday", dt.date(2025, 1, 31)),
+                                      ("on sunday", dt.date(2025, 2, 2)), ("on 2025-02-01", dt.date(2025, 2, 1))])
+def test_day_references(offline_assistant, text, day):
+    r = offline_assistant.ask(f"Who should I start {text}?")
+    assert r["intent"] == "lineup_optimization"
+    assert [c["args"] for c in r["tool_calls"]] == [{"date": day.isoformat()}]
+    assert f"**{day.isoformat()}:" in r["answer"]
+
+
+def _avg(rows, key):
+    return sum(r[key] for r in rows) / len(rows)
+
+
+def test_haliburton_last_5_matches_the_csv_and_follow_up_uses_last_10(offline_assistant, csv_facts):
+    games = csv_facts.player_games("halibty01", before=AS_OF)
+    last5, last10 = games[-5:], games[-10:]
+    r = offline_assistant.ask("How has Haliburton played his last 5 games?")
+    assert r["intent"] == "player_research"
+    logs = [c for c in r["tool_calls"] if c["name"] == "get_player_game_log"]
+    assert [(c["args"], c["ok"]) for c in logs] == [({"name": "Tyrese Haliburton", "last_n": 5}, True)]
+    a = r["answer"]
+    expected = f"Last 5 games for Tyrese Haliburton: {_avg(last5, 'pts'):.1f} pts, {_avg(last5, 'reb'):.1f} reb, " \
+               f"{_avg(last5, 'ast'):.1f} ast"
+    assert expected in a
+    assert f"**{round(_avg(last5, 'fpts'), 1)} fantasy pts per game**" in a
+    assert f"(season {round(_avg(games, 'fpts'), 2)})" in a
+    for g in last5:
+        assert f"| {g['game_date']} | {g['opp']} |" in a and f"| {g['fpts']} |" in a
+
+    r2 = offline_assistant.ask("what about his last 10?", r["thread_id"])
+    logs = [c for c in r2["tool_calls"] if c["name"] == "get_player_game_log"]
+    assert [c["args"] for c in logs] == [{"name": "Tyrese Haliburton", "last_n": 10}]
+    assert r2["intent"] == "player_research"
+    assert f"Last 10 games for Tyrese Haliburton: {_avg(last10, 'pts'):.1f} pts" in r2["answer"]
+    assert f"**{round(_avg(last10, 'fpts'), 1)} fantasy pts per game**" in r2["answer"]
+
+
+def test_jokic_tomorrow_checks_the_schedule(offline_assistant, csv_facts):
+    r = offline_assistant.ask("Is jokic playing tomorrow?")
+    sched = [c for c in r["tool_calls"] if c["name"] == "get_schedule"]
+    assert [c["args"] for c in sched] == [{"names": ["Nikola Jokić"], "start": "2025-01-30", "end": "2025-01-30"}]
+    team = csv_facts.team_of("jokicni01", AS_OF)
+    plays = csv_facts.team_games_between(team, THU, THU)
+    when = "2025-01-30" if plays else "no game"
+    assert f"Schedule for Nikola Jokić from 2025-01-30 to 2025-01-30: {when}." in r["answer"]
+
+
+def test_categories_go_to_the_free_agent_filter(offline_assistant):
+    r = offline_assistant.ask("Who should I stream for the rest of this week? I'm down in assists and steals.")
+    assert r["intent"] == "free_agent_scan"
+    fa = [c for c in r["tool_calls"] if c["name"] == "get_free_agents"]
+    assert len(fa) == 1 and fa[0]["args"]["target_categories"] == ["AST", "STL"]
+    assert fa[0]["args"]["healthy_only"] is True and fa[0]["args"]["min_games_remaining"] >= 1
+    assert "Top free agents for AST, STL" in r["answer"]
+    assert 1 <= sum(c["name"] == "validate_slot_fit" for c in r["tool_calls"]) <= 3
+
+
+def test_who_sits_on_thursday_counts_real_games(offline_assistant, csv_facts):
+    lg = offline_assistant.source.league
+    r = offline_assistant.ask("I have 11 players active on Thursday. Who sits?")
+    assert r["tool_calls"][0]["name"] == "compose_daily_lineup" and r["tool_calls"][0]["args"] == {"date": "2025-01-30"}
+    out = {pid for pid in lg.roster_ids() if lg.snapshot.players[pid].status == "OUT"}
+    playing = [pid for pid in lg.roster_ids() if pid not in out
+               and csv_facts.team_games_between(csv_facts.team_of(pid, AS_OF), THU, THU)]
+    assert f"**2025-01-30: {len(playing)} of your players have games" in r["answer"]
+
+
+def test_a_greeting_uses_no_tools(offline_assistant):
+    r = offline_assistant.ask("hello")
+    assert r["intent"] == "general_advice" and r["tool_calls"] == [] and r["answer"].startswith("Hi!")
+    assert r["llm_calls"] == 2
+
+
+def test_hold_or_stream_for_a_dtd_guard(offline_assistant):
+    r = offline_assistant.ask("My guard is listed DTD. Should I hold or stream his spot?")
+    names = [c["name"] for c in r["tool_calls"]]
+    assert names[0] == "get_my_roster"
+    assert {"get_player_status", "get_player_news", "get_free_agents", "deep_analysis"} <= set(names)
+    dtd = r["tool_calls"][names.index("get_player_status")]["args"]["name"]
+    lg = offline_assistant.source.league
+    pid = offline_assistant.source.resolve(dtd)
+    assert pid in lg.roster_ids() and lg.snapshot.players[pid].status != "ACTIVE"
+    assert re.search(r"\*\*(Hold|Stream)", r["answer"])
+
+
+def test_empty_and_huge_questions_are_refused(offline_assistant):
+    assert offline_assistant.ask("   ")["refused"] is True
+    r = offline_assistant.ask("x" * 5000)
+    assert r["refused"] is True and "too long" in r["answer"]
