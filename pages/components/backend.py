@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import inspect
+import os
 
 import streamlit as st
 
@@ -31,6 +32,7 @@ DEFAULTS: dict[str, object] = {
     "_secret_espn_swid": None,
     SECRET_KEY: None,
     "chat_queued_decision": None,  # (thread_id, move_id, decision) waiting to be streamed
+    "chat_offered": {},          # thread -> {index of the user message: cards offered in that turn}
     "cards_decided": {},         # move_id -> {"decision", "outcome"}: the double-click guard
 }
 
@@ -49,7 +51,7 @@ def _runtime():
 
 @st.cache_resource(show_spinner="Loading the league and the agent…")
 def _cached_assistant(provider: str | None, as_of: dt.date, scoring: str, model: str | None, league: str,
-                      key_digest: str | None, _secrets: tuple):
+                      key_digest: str | None, home: str, _secrets: tuple):
     """One compiled graph + DB connection per process and settings (the runtime caches too).
 
     `_secrets` is not hashed by Streamlit; `key_digest` (a SHA-256 of it) separates sessions
@@ -85,7 +87,8 @@ def assistant():
     secrets = (ss[SECRET_KEY], espn_id, ss["_secret_espn_s2"], ss["_secret_espn_swid"])
     joined = "|".join(str(s) for s in secrets if s)
     digest = hashlib.sha256(joined.encode()).hexdigest()[:16] if joined else None
-    return _cached_assistant(provider, as_of, scoring, model, league, digest, secrets)
+    home = os.environ.get("COURTSIDE_HOME", "")  # tests and benches point each run at their own home
+    return _cached_assistant(provider, as_of, scoring, model, league, digest, home, secrets)
 
 
 def supports(option: str) -> bool:

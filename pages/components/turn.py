@@ -34,6 +34,7 @@ class TurnView:
         self.answer = ""
         self.decisions: list[dict] = []
         self.errors: list[str] = []
+        self.offered: list[dict] = []
         self.card_slots: dict[str, object] = {}
         self.shown_cards = shown_cards if shown_cards is not None else set()  # shared across a page
         self.transactions: list[dict] = []
@@ -60,7 +61,7 @@ class TurnView:
 
     def finish(self) -> None:
         self.progress.empty()
-        for status in self.open_steps.values():
+        for status, _ in self.open_steps.values():
             status.update(state="error", label="Step did not finish")
         self.open_steps.clear()
         if self.answer:
@@ -78,19 +79,18 @@ class TurnView:
                 st.caption(f"Tool `{e.get('name')}`")
                 if e.get("args"):
                     st.json(e["args"], expanded=False)
-        self.open_steps[str(e.get("id") or e.get("name"))] = status
+        self.open_steps[str(e.get("id") or e.get("name"))] = (status, e.get("args"))
 
     def _on_tool_end(self, e: dict) -> None:
         key = str(e.get("id") or e.get("name"))
-        status = self.open_steps.pop(key, None)
-        if status is None:  # a step from history, or an end without a start: draw it whole
+        if key not in self.open_steps:  # a step from history, or an end without a start: draw it whole
             self._on_tool_start(e)
-            status = self.open_steps.pop(key)
+        status, args = self.open_steps.pop(key)
         ok = e.get("ok", True) is not False
         with status:
             summary = e.get("summary") or result_summary(e.get("result")) or ("Done." if ok else "The tool failed.")
             (st.markdown if ok else st.error)(summary)
-        status.update(label=step_label(e.get("name"), e.get("args"), e.get("ms"), ok),
+        status.update(label=step_label(e.get("name"), args, e.get("ms"), ok),
                       state="complete" if ok else "error", expanded=False)
         if ok and e.get("name") == "get_player_game_log":
             self._chart_game_log(e.get("result"))
@@ -140,6 +140,7 @@ class TurnView:
     def _on_approvals(self, e: dict) -> None:
         with self.cards:
             for card in e.get("cards") or []:
+                self.offered.append(card)
                 if card["move_id"] in self.shown_cards:
                     continue
                 self.shown_cards.add(card["move_id"])

@@ -33,13 +33,17 @@ shown: set[str] = set()
 slots: dict[str, object] = {}
 
 history = assistant.history(thread)
+offered = ss["chat_offered"].setdefault(thread, {})  # checkpoints keep no cards once decided
+asked_at = 0
 for i, message in enumerate(history):
     with st.chat_message(message["role"]):
         if message["role"] == "user":
+            asked_at = i
             st.markdown(message.get("content", ""))
             continue
         view = TurnView(thread, f"chat_m{i}", pending_ids, shown, card_prefix="chat")
         view.consume(history_events(message))
+        view.handle({"type": "approvals", "cards": offered.get(asked_at, [])})
         slots |= view.card_slots
 
 waiting = [c for c in assistant.pending_approvals(thread) if c["move_id"] not in shown]
@@ -69,6 +73,7 @@ elif prompt:
     with st.chat_message("assistant"):
         view = TurnView(thread, f"chat_m{len(history) + 1}", None, shown, card_prefix="chat")
         view.consume(assistant.stream_turn(prompt, thread))
+    offered[len(history)] = view.offered
     blocked = [c for c in assistant.pending_approvals(thread)
                if not card_ui.is_expired(c) and c["move_id"] not in ss["cards_decided"]]
 

@@ -30,8 +30,7 @@ else:
 st.caption(matchup.summary)
 
 st.subheader(f"My roster: {roster.team_name}")
-st.dataframe(roster_rows(roster), hide_index=True, key="league_roster",
-             column_config={"Why this status": st.column_config.TextColumn(width="large")})
+st.table(roster_rows(roster), border="horizontal", hide_index=True)
 st.caption("Statuses are inferred from missed team games (the data has no injury reports).")
 
 if view.get("schedule_grid"):
@@ -48,6 +47,6 @@ if weekly:
 st.subheader("Recent approved moves")
 moves = assistant.transactions()
 if moves:
-    st.dataframe(transaction_rows(moves[:20]), hide_index=True, key="league_moves")
+    st.table(transaction_rows(moves[:20]), border="horizontal", hide_index=True)
 else:
     st.caption("No moves approved yet.")

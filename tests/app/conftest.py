@@ -1,0 +1,44 @@
+"""AppTest helpers: the app under a test's own COURTSIDE_HOME, and a look at everything it drew."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+OPTIMIZE = "Review my matchup and help me optimize for this week without destroying my team."
+TIMEOUT = 60  # the first run in a home compiles the graph and builds the snapshot
+
+
+@pytest.fixture
+def app(fresh_state):
+    """Factory: `app(thread=...)` -> an AppTest of app.py already run once with `?thread=`."""
+
+    def make(thread: str | None = None) -> AppTest:
+        at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+        if thread:
+            at.query_params["thread"] = thread
+        return at.run()
+
+    return make
+
+
+def rendered_text(at: AppTest) -> str:
+    """Every element's protobuf as text (labels, values, markdown, figures), main and sidebar."""
+    out: list[str] = []
+
+    def walk(node) -> None:
+        proto = getattr(node, "proto", None)
+        if proto is not None:
+            out.append(str(proto))
+        for child in getattr(node, "children", {}).values():
+            walk(child)
+
+    walk(at._tree)
+    return "\n".join(out)
+
+
+def ask(at: AppTest, question: str) -> AppTest:
+    at.chat_input[0].set_value(question)
+    return at.run()
