@@ -129,3 +129,29 @@ def test_every_page_renders(app, page):
     at.switch_page(f"pages/views/{page}.py").run()
     assert not at.exception
     assert at.title
+
+
+def test_approvals_page_lists_cards_across_threads_and_decides_them(app):
+    ask(app("t-many-1"), OPTIMIZE)
+    at = app("t-many-2")
+    at.switch_page("pages/views/approvals.py").run()
+    from agents.runtime import get_assistant
+
+    pending = get_assistant().all_pending()
+    assert {c["thread_id"] for c in pending} == {"t-many-1"}
+    assert len(approve_buttons(at)) == len(pending) >= 1
+    approve_buttons(at)[0].click().run()
+    assert not at.exception
+    assert any(s.value.startswith("Approved.") for s in at.success)
+    assert get_assistant().all_pending() == []
+    assert len(get_assistant().transactions()) == 1
+
+
+def test_league_page_in_categories_scoring_shows_who_leads(app):
+    at = app("t-cats")
+    at.session_state["settings_scoring"] = "categories"
+    at.switch_page("pages/views/league.py").run()
+    assert not at.exception
+    leads = at.dataframe[0].value["Leads"].tolist()
+    assert leads and set(leads) <= {"Me", "Opponent", "Tied"}
+    assert len(at.get("plotly_chart")) == 2  # category bars and the schedule grid
