@@ -66,7 +66,7 @@ def run_mode(scoring: str) -> dict:
 
     rec, naive, expected, realized_moved = [], [], [], []
     moved = beat_naive = lost_to_naive = cases = 0
-    per_week = []
+    per_week, moves = [], []
     for week, as_of in as_of_dates():
         lg = demo_league(as_of, scoring)
         days = lg.days_remaining
@@ -82,6 +82,10 @@ def run_mode(scoring: str) -> dict:
                 expected.append(top[0].gain)
                 gain = realized_outcome(inputs, top[0], lines, prep).realized_gain
                 realized_moved.append(gain)
+                moves.append({"week": week, "as_of": as_of.isoformat(), "team_id": team,
+                              "drop": top[0].drop_name, "add": top[0].add_name,
+                              "expected": round(top[0].gain, 2), "realized": round(gain, 2),
+                              "text": f"expected {top[0].gain:+.1f}, realized {gain:+.1f}"})
             base = naive_move(lg, inputs, scoring)
             ngain = realized_outcome(inputs, base, lines, prep).realized_gain if base else 0.0
             rec.append(gain)
@@ -98,6 +102,7 @@ def run_mode(scoring: str) -> dict:
         "cases": cases,
         "weeks": len(per_week),
         "moves_recommended": moved,
+        "moves": moves,  # every recommended move: expected next to realized
         "mean_expected_gain_top": round(statistics.mean(expected), 3) if expected else 0.0,
         "mean_realized_gain_top_when_moved": round(statistics.mean(realized_moved), 3) if realized_moved else 0.0,
         "mean_realized_gain_top": round(statistics.mean(rec), 3),
