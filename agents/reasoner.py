@@ -32,7 +32,8 @@ def offline_reasoner(source):
         verdict = "hold" if hold >= stream or (star and ps.status != "OUT") else "stream"
         who = f"{best.player.name} ({best.games_remaining} games, {best.expected_per_game} expected per game)"
         conclusion = (f"Hold {ps.ref.name}." if verdict == "hold" else
-                      f"Stream his spot with {best.player.name} this week (keep {ps.ref.name} if you have an IR slot).")
+                      f"Stream {best.player.name} this week: he is worth more than {ps.ref.name} over the days left. "
+                      f"Make room with your lowest-value healthy player, not with {ps.ref.name}, unless you need the spot.")
         reasoning = (f"{ps.ref.name} is {ps.status} (inferred: {ps.evidence}); {games} games left, "
                      f"{round(ps.expected_fpts, 1)} expected per game when he plays, x {ps.availability} availability "
                      f"= {hold} expected this week. Best stream: {who} = {stream}."

@@ -145,19 +145,34 @@ def matchup(p: Parsed, done) -> str:
 
 def lineup(p: Parsed, done) -> str:
     parts = []
+    claimed = _claimed_count(p.text)
     for r in _ok(done, "compose_daily_lineup"):
         d = r["data"]
         if not d["starters"]:
             parts.append(f"**{d['date']}:** none of your players has a game.")
             continue
-        sits = ", ".join(f"{b['name']} ({b['reason']})" for b in d["bench"]) or "nobody"
-        parts.append(f"**{d['date']}: {d['players_with_games']} of your players have games; start these "
-                     f"{len(d['starters'])}, sit {sits}.** Expected {d['expected_total']} fantasy pts.")
+        sits = [b for b in d["bench"] if b["reason"] != "no game"]
+        idle = [b["name"] for b in d["bench"] if b["reason"] == "no game"]
+        sit_text = ", ".join(f"{b['name']} ({b['reason']})" for b in sits) or "nobody with a game"
+        parts.append(f"**{d['date']}: start these {len(d['starters'])}, sit {sit_text}.** "
+                     f"Expected {d['expected_total']} fantasy pts.")
+        if claimed and claimed != d["players_with_games"]:
+            parts.append(f"Note: the schedule shows {d['players_with_games']} of your players with a game that day, "
+                         f"not {claimed}.")
         parts.append(_table(["Slot", "Player", "Expected"], [[s["slot"], s["name"], s["expected"]] for s in d["starters"]]))
+        if idle:
+            parts.append("No game that day: " + ", ".join(idle) + ".")
     for r in _ok(done, "optimize_matchup"):
         d = r["data"]
         parts.append("\n".join(_move_line(m) for m in d["moves"]) or "No move beats standing pat.")
     return "\n\n".join(parts)
+
+
+def _claimed_count(text: str) -> int | None:
+    import re
+
+    m = re.search(r"\b(\d{1,2}) (?:players|guys)\b", text)
+    return int(m.group(1)) if m else None
 
 
 def general(p: Parsed, done) -> str:

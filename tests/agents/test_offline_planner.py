@@ -117,7 +117,8 @@ def test_who_sits_on_thursday_counts_real_games(offline_assistant, csv_facts):
     out = {pid for pid in lg.roster_ids() if lg.snapshot.players[pid].status == "OUT"}
     playing = [pid for pid in lg.roster_ids() if pid not in out
                and csv_facts.team_games_between(csv_facts.team_of(pid, AS_OF), THU, THU)]
-    assert f"**2025-01-30: {len(playing)} of your players have games" in r["answer"]
+    assert f"**2025-01-30: start these {min(len(playing), 10)}," in r["answer"]
+    assert f"the schedule shows {len(playing)} of your players with a game that day, not 11" in r["answer"]
 
 
 def test_a_greeting_uses_no_tools(offline_assistant):
