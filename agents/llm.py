@@ -34,7 +34,8 @@ def build_model(provider: str | None = None, settings: Settings | None = None, r
 
         return ChatGoogleGenerativeAI(model=s.reasoning_model if reasoning else s.gemini_model,
                                       google_api_key=s.google_api_key.get_secret_value(),
-                                      timeout=s.model_timeout_s, max_retries=s.model_max_retries, temperature=0)
+                                      # the SDK counts attempts, the first one included
+                                      timeout=s.model_timeout_s, max_retries=s.model_max_retries + 1, temperature=0)
     from langchain_ollama import ChatOllama
 
     return ChatOllama(model=s.ollama_model, base_url=s.ollama_url, temperature=0,
