@@ -37,6 +37,9 @@ POSITION_WORDS = {"point guard": "PG", "shooting guard": "SG", "small forward": 
                   "center": "C", "centre": "C", "big man": "C", "guard": "G", "forward": "F", "wing": "F",
                   "pg": "PG", "sg": "SG", "sf": "SF", "pf": "PF", "big": "C", "bigs": "C", "guards": "G",
                   "forwards": "F", "centers": "C"}
+OPTIMIZE_PHRASES = ("optimi", "maximi", "review my matchup", "best moves", "improve my team", "help me win",
+                    "without destroying", "make moves", "what moves", "who should i drop", "who do i drop",
+                    "who to drop", "who should i cut", "who do i cut", "who to cut", "drop someone", "worst player")
 WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20}
 
@@ -156,8 +159,7 @@ def classify(text: str, players: list[str] | None = None) -> Intent:
     players = find_players(text) if players is None else players
     if not t or is_smalltalk(t):
         return Intent.GENERAL_ADVICE
-    optimize = _has(t, "optimi", "maximi", "review my matchup", "best moves", "improve my team", "help me win",
-                    "without destroying", "make moves", "what moves")
+    optimize = _has(t, *OPTIMIZE_PHRASES)
     if optimize:
         return Intent.LINEUP_OPTIMIZATION
     if re.match(r"(what is|what are|what's|whats|how does|how do|explain|why do|why does|define|tips)\b", t) \
@@ -173,7 +175,7 @@ def classify(text: str, players: list[str] | None = None) -> Intent:
     if _has(t, "stream", "free agent", "waiver", "pick up", "pickup", "pick-up", "who should i add", "who to add",
             "available", "on the wire", "add someone", "sleeper", "worth adding", "should i add", "grab", "find me"):
         return Intent.FREE_AGENT_SCAN
-    if _has(t, "matchup", "winning", "losing", "opponent", "am i ahead", "am i behind", "my chances", "score",
+    if _has(t, "matchup", "winning", "losing", "games left", "games remaining", "games do i have", "how many games", "opponent", "am i ahead", "am i behind", "my chances", "score",
             "this week look", "categories am i", "h2h", "head to head", "who leads", "lead in"):
         return Intent.MATCHUP_ANALYSIS
     if players:
@@ -212,7 +214,7 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
         text=text, intent=intent, players=players, categories=find_categories(text), position=find_position(text),
         day=day, rest_of_week=rest, last_n=find_last_n(text), greeting=is_smalltalk(t),
         hold_or_stream=_has(t, "hold", "stream his", "stream her", "stream the spot", "wait for him"),
-        wants_moves=intent == Intent.LINEUP_OPTIMIZATION and _has(t, "optimi", "maximi", "review", "moves", "improve", "help me win", "without destroying"),
+        wants_moves=intent == Intent.LINEUP_OPTIMIZATION and _has(t, *OPTIMIZE_PHRASES, "review", "moves", "improve"),
         my_player_hint=bool(re.search(r"\bmy (guard|forward|center|centre|big|pg|sg|sf|pf|c|wing|player|guy)\b", t)),
         allow_drop=allow,
     )

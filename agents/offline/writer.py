@@ -54,6 +54,11 @@ def research(p: Parsed, done) -> str:
         parts.append(f"**{a.get('conclusion', '')}**")
         if a.get("reasoning"):
             parts.append(a["reasoning"])
+    logs = [g["data"] for g in _ok(done, "get_player_game_log")]
+    if len(logs) >= 2:
+        a, b = sorted(logs[:2], key=lambda d: -d["fantasy_avg"])
+        parts.append(f"**{a['player']} has been better lately: {a['fantasy_avg']} fantasy pts per game over his last "
+                     f"{a['games_found']} vs {b['fantasy_avg']} for {b['player']} over his last {b['games_found']}.**")
     for s in _ok(done, "get_player_status"):
         d = s["data"]
         parts.append(f"**{d['player']}** ({d['team']}): **{d['status']}** (inferred) - {d['evidence']}.")
