@@ -36,10 +36,11 @@ def build_model(provider: str | None = None, settings: Settings | None = None, r
                                       google_api_key=s.google_api_key.get_secret_value(),
                                       # the SDK counts attempts, the first one included
                                       timeout=s.model_timeout_s, max_retries=s.model_max_retries + 1, temperature=0)
-    from langchain_ollama import ChatOllama
+    from agents.ollama_model import RetryingChatOllama
 
-    return ChatOllama(model=s.ollama_model, base_url=s.ollama_url, temperature=0,
-                      client_kwargs={"timeout": s.model_timeout_s})
+    return RetryingChatOllama(model=s.ollama_model, base_url=s.ollama_url, temperature=0,
+                              client_kwargs={"timeout": s.model_timeout_s},
+                              max_retries=s.model_max_retries, retry_backoff_s=s.model_retry_backoff_s)
 
 
 def provider_label(provider: str, settings: Settings | None = None) -> str:

@@ -39,6 +39,7 @@ class Settings(BaseSettings):
     ollama_url: str = "http://127.0.0.1:11434"
     model_timeout_s: float = 20.0
     model_max_retries: int = 2
+    model_retry_backoff_s: float = 0.5
 
     espn_league_id: int | None = None
     espn_season: int = 2025

@@ -44,8 +44,9 @@ class FakeOllama:
     """The server, its script and what it saw. Use as a context manager or call `close()`."""
 
     def __init__(self, replies=(), intent: str = "general_advice", model: str = "qwen2.5:7b",
-                 mode: str = "ok", hang_cap_s: float = 30.0):
+                 mode: str = "ok", hang_cap_s: float = 30.0, fail_first: int = 0):
         self.replies, self.intent, self.model, self.mode = list(replies), intent, model, mode
+        self.fail_first = fail_first  # answer the first N chats with HTTP 503, then behave
         self.hang_cap_s = hang_cap_s
         self.requests: list[dict] = []  # parsed /api/chat bodies, in arrival order
         self.paths: list[str] = []  # "METHOD /path" of every request
@@ -124,6 +125,9 @@ class FakeOllama:
                     self._json(404, {"error": f"unexpected path {self.path}"})
                     return
                 fake.requests.append(body)
+                if len(fake.requests) <= fake.fail_first:
+                    self._json(503, {"error": "server busy"})
+                    return
                 if fake.mode == "error":
                     self._json(500, {"error": "llama runner process has terminated: signal: killed"})
                     return

@@ -49,8 +49,9 @@ def fake_ollama(request):
     return start
 
 
-def ollama_graph(server: FakeOllama, timeout_s: float = 10.0):
-    settings = Settings(provider="ollama", ollama_url=server.url, ollama_model="qwen2.5:7b", model_timeout_s=timeout_s)
+def ollama_graph(server: FakeOllama, timeout_s: float = 10.0, retries: int = 0):
+    settings = Settings(provider="ollama", ollama_url=server.url, ollama_model="qwen2.5:7b", model_timeout_s=timeout_s,
+                        model_max_retries=retries, model_retry_backoff_s=0.01)
     model = build_model("ollama", settings)
     return model, build_graph(model, DemoSource(AS_OF), InMemorySaver())
 
@@ -59,7 +60,7 @@ def test_build_model_gives_chat_ollama_the_url_model_and_timeout(fake_ollama):
     server = fake_ollama()
     model = build_model("ollama", Settings(ollama_url=server.url, ollama_model="qwen2.5:7b", model_timeout_s=1.5))
     assert (type(model).__name__, model.model, model.base_url, model.temperature) == \
-        ("ChatOllama", "qwen2.5:7b", server.url, 0)
+        ("RetryingChatOllama", "qwen2.5:7b", server.url, 0)
     http = model._client._client  # the httpx.Client under ollama.Client
     assert http.timeout == httpx.Timeout(1.5)
     assert str(http.base_url).rstrip("/") == server.url
@@ -159,3 +160,23 @@ def test_gemini_is_built_with_its_timeout_and_retries_and_hides_the_key(monkeypa
 def test_gemini_with_no_retries_makes_one_attempt():
     model = build_model("gemini", Settings(google_api_key="fake-key", model_max_retries=0))
     assert model.max_retries == 1  # one attempt, no retry
+
+
+def test_ollama_retries_server_errors_with_backoff_then_answers(fake_ollama):
+    server = fake_ollama(replies=[tool_calls_reply(("get_player_status", {"name": "embiid"})),
+                                  text_reply("Joel Embiid is OUT (inferred).")],
+                         intent="player_research", fail_first=2)
+    _, graph = ollama_graph(server, retries=2)
+    run = run_graph(graph, {"messages": [HumanMessage(QUESTION)]})
+    # two 503s on the classifier call, retried; then the normal three chats
+    assert len(server.requests) == 5
+    assert run.state["intent"] == "player_research" and not run.state.get("error")
+    assert run.answer.startswith("Joel Embiid is OUT")
+
+
+def test_ollama_gives_up_after_its_retries(fake_ollama):
+    server = fake_ollama(mode="error")
+    _, graph = ollama_graph(server, timeout_s=0.5, retries=1)
+    run = run_graph(graph, {"messages": [HumanMessage(QUESTION)]})
+    assert len(server.requests) == 6  # three calls, each tried twice
+    assert "the model failed (ResponseError)" in run.answer
