@@ -52,10 +52,23 @@ def make_classify(model, source):
         except Exception as e:  # garbage or a timeout: fall back to the keyword classifier
             intent, error = keyword_intent(question), f"intent classifier failed ({type(e).__name__}); used keyword rules"
         emit({"type": "intent", "intent": intent.value})
-        return {"intent": intent.value, "tool_call_count": 0, "llm_calls": 1, "model_rounds": 0, "started_at": time.time(),
+        info = league_ids(source)
+        return {**info, "intent": intent.value, "tool_call_count": 0, "llm_calls": 1, "model_rounds": 0, "started_at": time.time(),
                 "guard": None, "error": error, "answer": None, "pending_cards": [], "transactions": [], "decisions": []}
 
     return classify_intent
+
+
+def league_ids(source) -> dict:
+    """The team and league this conversation is about (cheap: no league read for the demo)."""
+    lg = getattr(source, "league", None)
+    if lg is not None:
+        return {"team_id": lg.my_team_id, "league_id": lg.league_id}
+    try:
+        info = source.info()
+        return {"team_id": info.my_team_id, "league_id": info.league_id}
+    except Exception:  # an unreachable remote league must not stop the turn here
+        return {"team_id": None, "league_id": None}
 
 
 def make_agent(model, tools, source, limits: Limits):

@@ -212,3 +212,15 @@ def test_lineup_questions_without_moves_stay_on_the_agent(source):
     assert run.path[:3] == ["classify_intent", "agent", "tools"]
     day = json.loads(run.tool_messages[0].content)
     assert day["date"] == "2025-01-30" and day["starters"]
+
+
+def test_state_carries_the_team_and_league_ids():
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from agents.offline.planner import OfflinePlanner
+    from agents.supervisor.graph import build_graph
+    from services.demo_source import DemoSource
+
+    graph = build_graph(OfflinePlanner(), DemoSource(dt.date(2025, 1, 29)), InMemorySaver())
+    state = graph.invoke({"messages": [HumanMessage("hello")]}, {"configurable": {"thread_id": "ids"}})
+    assert (state["team_id"], state["league_id"]) == (1, "demo-points-2025-01-29")
