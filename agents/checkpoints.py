@@ -1,23 +1,43 @@
-"""The checkpointer: SQLite under COURTSIDE_HOME by default, PostgreSQL when a URL is set."""
+"""The checkpointer: SQLite under COURTSIDE_HOME by default, PostgreSQL when a URL is set.
+
+A new checkpointer over the same store sees every earlier thread, so an interrupt (a pending
+approval card) survives a restart of the process.
+"""
 from __future__ import annotations
 
 import sqlite3
 
 from services.config import courtside_home, get_settings
 
+# The advisory lock that serializes `PostgresSaver.setup()` across processes (its migrations
+# are not safe to run twice at once). First key as in services.store, second "ck".
+PG_SETUP_LOCK = (0x43_53, 0x63_6B)
+
 
 def build_checkpointer():
     url = get_settings().state_url
     if url and url.startswith("postgres"):
-        from langgraph.checkpoint.postgres import PostgresSaver  # optional extra
-        from psycopg import Connection
-
-        conn = Connection.connect(url, autocommit=True, prepare_threshold=0)
-        saver = PostgresSaver(conn)
-        saver.setup()
-        return saver
+        return _postgres_saver(url)
     from langgraph.checkpoint.sqlite import SqliteSaver
 
     conn = sqlite3.connect(str(courtside_home() / "checkpoints.sqlite"), check_same_thread=False, timeout=30)
     conn.execute("PRAGMA journal_mode=WAL")
     return SqliteSaver(conn)
+
+
+def _postgres_saver(url: str):
+    from langgraph.checkpoint.postgres import PostgresSaver  # optional extra: courtside[postgres]
+    from psycopg import Connection
+    from psycopg.rows import dict_row
+
+    # PostgresSaver reads rows as dicts and runs its own transactions; it serializes use of the
+    # one connection with a lock. prepare_threshold=0 keeps it working behind pgbouncer.
+    conn = Connection.connect(url, autocommit=True, prepare_threshold=0, row_factory=dict_row)
+    saver = PostgresSaver(conn)
+    # A session lock, not a transaction: the migrations use CREATE INDEX CONCURRENTLY.
+    conn.execute("SELECT pg_advisory_lock(%s, %s)", PG_SETUP_LOCK)
+    try:
+        saver.setup()
+    finally:
+        conn.execute("SELECT pg_advisory_unlock(%s, %s)", PG_SETUP_LOCK)
+    return saver

@@ -1,8 +1,10 @@
 """The writable state store: roster moves, approvals and the audit trail.
 
 SQLite in WAL mode under COURTSIDE_HOME by default (several processes may write), PostgreSQL
-when `COURTSIDE_STATE_URL` is a postgres URL. A move is keyed by `move_id` with a unique
-constraint, so the same card can be applied once only, across threads and processes.
+when `COURTSIDE_STATE_URL` is a postgres URL (psycopg is imported only then: `pip install
+courtside[postgres]`). A move is keyed by `move_id` with a unique constraint, and moves of a
+league are applied one at a time, so the same card is applied once only, across threads and
+processes, and a `check` sees every move committed before it.
 """
 from __future__ import annotations
 
@@ -10,13 +12,14 @@ import datetime as dt
 import json
 import sqlite3
 import threading
+import weakref
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
 from services.config import courtside_home, get_settings
 
-SCHEMA = [
+SQLITE_SCHEMA = [
     """CREATE TABLE IF NOT EXISTS roster_moves (
         move_id TEXT PRIMARY KEY, league_id TEXT NOT NULL, team_id INTEGER NOT NULL,
         drop_id TEXT NOT NULL, add_id TEXT NOT NULL, as_of TEXT NOT NULL,
@@ -28,6 +31,27 @@ SCHEMA = [
         turn_id TEXT PRIMARY KEY, thread_id TEXT NOT NULL, created_at TEXT NOT NULL,
         record TEXT NOT NULL)""",
 ]
+# PostgreSQL has no rowid: `seq` keeps insertion order for rows written in the same second.
+PG_SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS roster_moves (
+        seq BIGINT GENERATED ALWAYS AS IDENTITY, move_id TEXT PRIMARY KEY, league_id TEXT NOT NULL,
+        team_id INTEGER NOT NULL, drop_id TEXT NOT NULL, add_id TEXT NOT NULL, as_of TEXT NOT NULL,
+        applied_at TEXT NOT NULL, actor TEXT NOT NULL, card TEXT NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS roster_moves_league ON roster_moves (league_id, applied_at, seq)",
+    """CREATE TABLE IF NOT EXISTS decisions (
+        seq BIGINT GENERATED ALWAYS AS IDENTITY, move_id TEXT NOT NULL, thread_id TEXT NOT NULL,
+        decision TEXT NOT NULL, outcome TEXT NOT NULL, reason TEXT, actor TEXT NOT NULL,
+        decided_at TEXT NOT NULL, card TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS audit_turns (
+        seq BIGINT GENERATED ALWAYS AS IDENTITY, turn_id TEXT PRIMARY KEY, thread_id TEXT NOT NULL,
+        created_at TEXT NOT NULL, record TEXT NOT NULL)""",
+]
+# The first key of every advisory lock this store takes (the second is 0 for the schema, or
+# the hash of a league id), so they cannot collide with an application's one-key locks.
+PG_LOCK_SPACE = 0x43_53  # "CS"
+
+MOVE_COLUMNS = ["move_id", "team_id", "drop_id", "add_id", "as_of", "applied_at", "actor", "card"]
+DECISION_COLUMNS = ["move_id", "thread_id", "decision", "outcome", "reason", "actor", "decided_at", "card"]
 
 
 class MoveConflict(Exception):
@@ -38,86 +62,142 @@ def _now() -> str:
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
 
 
+def pg_placeholders(sql: str) -> str:
+    """`?` placeholders to psycopg's `%s`; a literal `%` is doubled, `?` inside quotes is kept."""
+    parts = sql.split("'")  # even parts are outside string literals ('' toggles twice)
+    return "'".join(p.replace("%", "%%").replace("?", "%s") if i % 2 == 0 else p.replace("%", "%%")
+                    for i, p in enumerate(parts))
+
+
 class StateStore:
-    """A small facade over SQLite (default) or PostgreSQL."""
+    """A small facade over SQLite (default) or PostgreSQL.
+
+    One connection per thread (kept while the thread lives); every write runs in `transaction()`,
+    and a read made inside one (by a `check`) joins it instead of committing it.
+    """
 
     def __init__(self, url: str | None = None):
         self.url = url or get_settings().state_url
         self.is_pg = bool(self.url and self.url.startswith("postgres"))
-        self._local = threading.local()
         self.path: Path | None = None if self.is_pg else courtside_home() / "state.sqlite"
+        self._seq = "seq" if self.is_pg else "rowid"
+        self._local = threading.local()
+        self._cons: weakref.WeakKeyDictionary[threading.Thread, Any] = weakref.WeakKeyDictionary()
+        self._cons_lock = threading.Lock()
         with self.transaction() as cur:
-            for stmt in SCHEMA:
+            if self.is_pg:  # two processes creating the tables at once would collide on the catalog
+                cur.execute("SELECT pg_advisory_xact_lock(?, 0)", (PG_LOCK_SPACE,))
+            for stmt in PG_SCHEMA if self.is_pg else SQLITE_SCHEMA:
                 cur.execute(stmt)
 
+    # --- connections and transactions ---------------------------------------------------
     def _connect(self):
         if self.is_pg:
             import psycopg  # optional: only when a PostgreSQL URL is configured
 
-            return psycopg.connect(self.url, autocommit=False)
+            # Autocommit outside `transaction()`, so a read never leaves a transaction open.
+            return psycopg.connect(self.url, autocommit=True)
         con = sqlite3.connect(str(self.path), timeout=30, isolation_level=None, check_same_thread=False)
         con.execute("PRAGMA journal_mode=WAL")
         con.execute("PRAGMA busy_timeout=30000")
         return con
 
     def _con(self):
-        con = getattr(self._local, "con", None)
-        if con is None:
-            con = self._local.con = self._connect()
+        thread = threading.current_thread()
+        with self._cons_lock:
+            con = self._cons.get(thread)
+        if con is None or (self.is_pg and con.closed):
+            con = self._connect()
+            with self._cons_lock:
+                self._cons[thread] = con
         return con
 
+    def close(self) -> None:
+        """Closes every thread's connection (call when no thread is using the store)."""
+        with self._cons_lock:
+            cons, self._cons = list(self._cons.values()), weakref.WeakKeyDictionary()
+        for con in cons:
+            con.close()
+
     def _sql(self, sql: str) -> str:
-        return sql.replace("?", "%s") if self.is_pg else sql
+        return pg_placeholders(sql) if self.is_pg else sql
 
     @contextmanager
     def transaction(self) -> Iterator[Any]:
+        """A write transaction (SQLite: BEGIN IMMEDIATE); nested calls join the outer one."""
         con = self._con()
-        cur = con.cursor()
-        if not self.is_pg:
-            cur.execute("BEGIN IMMEDIATE")
+        if getattr(self._local, "depth", 0):
+            yield _Cursor(con.cursor(), self._sql)
+            return
+        self._local.depth = 1
         try:
-            yield _Cursor(cur, self._sql)
-            con.commit() if self.is_pg else cur.execute("COMMIT")
-        except BaseException:
-            con.rollback() if self.is_pg else cur.execute("ROLLBACK")
-            raise
+            if self.is_pg:
+                with con.transaction(), con.cursor() as cur:
+                    yield _Cursor(cur, self._sql)
+                return
+            cur = con.cursor()
+            cur.execute("BEGIN IMMEDIATE")
+            try:
+                yield _Cursor(cur, self._sql)
+                cur.execute("COMMIT")
+            except BaseException:
+                cur.execute("ROLLBACK")
+                raise
+        finally:
+            self._local.depth = 0
 
     def fetch(self, sql: str, params: tuple = ()) -> list[tuple]:
         cur = self._con().cursor()
-        cur.execute(self._sql(sql), params)
-        rows = cur.fetchall()
+        try:
+            cur.execute(self._sql(sql), params)
+            return cur.fetchall()
+        finally:
+            cur.close()
+
+    def _unique_violation(self) -> tuple[type[BaseException], ...]:
         if self.is_pg:
-            self._con().commit()
-        return rows
+            from psycopg.errors import UniqueViolation
+
+            return (UniqueViolation,)
+        return (sqlite3.IntegrityError,)
 
     # --- roster moves -------------------------------------------------------------------
     def moves(self, league_id: str, as_of: dt.date | None = None) -> list[dict]:
-        sql = "SELECT move_id, team_id, drop_id, add_id, as_of, applied_at, actor, card FROM roster_moves WHERE league_id=?"
+        sql = f"SELECT {', '.join(MOVE_COLUMNS)} FROM roster_moves WHERE league_id=?"
         params: tuple = (league_id,)
         if as_of is not None:
             sql += " AND as_of=?"
             params += (as_of.isoformat(),)
-        rows = self.fetch(sql + " ORDER BY applied_at, rowid" if not self.is_pg else sql + " ORDER BY applied_at", params)
-        keys = ["move_id", "team_id", "drop_id", "add_id", "as_of", "applied_at", "actor", "card"]
-        out = [dict(zip(keys, r, strict=True)) for r in rows]
+        rows = self.fetch(f"{sql} ORDER BY applied_at, {self._seq}", params)
+        out = [dict(zip(MOVE_COLUMNS, r, strict=True)) for r in rows]
         for m in out:
             m["card"] = json.loads(m["card"])
         return out
 
     def apply_move(self, league_id: str, team_id: int, move_id: str, drop_id: str, add_id: str,
                    as_of: dt.date, actor: str, card: dict, check=None) -> dict:
-        """Records the move once; `check(cur)` may raise MoveConflict inside the transaction."""
-        with self.transaction() as cur:
-            cur.execute("SELECT applied_at FROM roster_moves WHERE move_id=?", (move_id,))
-            if cur.fetchone():
-                raise MoveConflict(f"move {move_id} was applied already")
-            if check is not None:
-                check()
-            cur.execute(
-                "INSERT INTO roster_moves VALUES (?,?,?,?,?,?,?,?,?)",
-                (move_id, league_id, team_id, drop_id, add_id, as_of.isoformat(), _now(), actor,
-                 json.dumps(card, default=str)),
-            )
+        """Records the move once; `check()` may raise MoveConflict inside the transaction.
+
+        Moves of one league are serialized (SQLite: BEGIN IMMEDIATE; PostgreSQL: an advisory
+        lock per league), so `check` sees every move committed before this one.
+        """
+        try:
+            with self.transaction() as cur:
+                if self.is_pg:
+                    cur.execute("SELECT pg_advisory_xact_lock(?, hashtext(?))", (PG_LOCK_SPACE, league_id))
+                cur.execute("SELECT applied_at FROM roster_moves WHERE move_id=?", (move_id,))
+                if cur.fetchone():
+                    raise MoveConflict(f"move {move_id} was applied already")
+                if check is not None:
+                    check()
+                cur.execute(
+                    "INSERT INTO roster_moves (move_id, league_id, team_id, drop_id, add_id, as_of, applied_at,"
+                    " actor, card) VALUES (?,?,?,?,?,?,?,?,?)",
+                    (move_id, league_id, team_id, drop_id, add_id, as_of.isoformat(), _now(), actor,
+                     json.dumps(card, default=str)),
+                )
+        except self._unique_violation() as e:  # the same id applied in another league meanwhile
+            raise MoveConflict(f"move {move_id} was applied already") from e
         return {"move_id": move_id, "drop_id": drop_id, "add_id": add_id, "applied": True}
 
     def move_applied(self, move_id: str) -> bool:
@@ -127,27 +207,29 @@ class StateStore:
     def record_decision(self, move_id: str, thread_id: str, decision: str, outcome: str,
                         reason: str | None, actor: str, card: dict) -> None:
         with self.transaction() as cur:
-            cur.execute("INSERT INTO decisions VALUES (?,?,?,?,?,?,?,?)",
+            cur.execute(f"INSERT INTO decisions ({', '.join(DECISION_COLUMNS)}) VALUES (?,?,?,?,?,?,?,?)",
                         (move_id, thread_id, decision, outcome, reason, actor, _now(), json.dumps(card, default=str)))
 
     def decisions(self, thread_id: str | None = None) -> list[dict]:
-        sql = "SELECT move_id, thread_id, decision, outcome, reason, actor, decided_at, card FROM decisions"
-        rows = self.fetch(sql + (" WHERE thread_id=?" if thread_id else "") + " ORDER BY decided_at",
+        sql = f"SELECT {', '.join(DECISION_COLUMNS)} FROM decisions"
+        rows = self.fetch(sql + (" WHERE thread_id=?" if thread_id else "") + f" ORDER BY decided_at, {self._seq}",
                           (thread_id,) if thread_id else ())
-        keys = ["move_id", "thread_id", "decision", "outcome", "reason", "actor", "decided_at", "card"]
-        return [dict(zip(keys, r, strict=True)) | {"card": json.loads(r[7])} for r in rows]
+        return [dict(zip(DECISION_COLUMNS, r, strict=True)) | {"card": json.loads(r[7])} for r in rows]
 
     def record_turn(self, turn_id: str, thread_id: str, record: dict) -> None:
+        """Records a turn once: a second record with the same id is ignored (on both backends)."""
         with self.transaction() as cur:
-            cur.execute("INSERT INTO audit_turns VALUES (?,?,?,?) ON CONFLICT(turn_id) DO NOTHING",
+            cur.execute("INSERT INTO audit_turns (turn_id, thread_id, created_at, record) VALUES (?,?,?,?)"
+                        " ON CONFLICT (turn_id) DO NOTHING",
                         (turn_id, thread_id, _now(), json.dumps(record, default=str)))
 
     def turns(self, thread_id: str | None = None, limit: int = 500) -> list[dict]:
+        """The newest turns first."""
         sql = "SELECT turn_id, thread_id, created_at, record FROM audit_turns"
         params: tuple = ()
         if thread_id:
             sql, params = sql + " WHERE thread_id=?", (thread_id,)
-        rows = self.fetch(sql + f" ORDER BY created_at DESC LIMIT {int(limit)}", params)
+        rows = self.fetch(f"{sql} ORDER BY created_at DESC, {self._seq} DESC LIMIT ?", params + (int(limit),))
         return [{"turn_id": a, "thread_id": b, "created_at": c, **json.loads(d)} for a, b, c, d in rows]
 
 
