@@ -36,11 +36,7 @@ def apply_card(source, card: dict, thread_id: str, actor: str = "user", clock: C
     if is_expired(card, clock(card)):
         return {"move_id": card["move_id"], "outcome": "refused", "reason": f"the card expired at {card['expires_at']}"}
     if card.get("league_kind") == "espn":
-        from services.espn import approved_move_steps
-
-        steps = approved_move_steps(card["drop"], card["add"], card["league_id"])
-        return {"move_id": card["move_id"], "outcome": "approved", "applied": False, "steps": steps,
-                "reason": "recorded; make the move in ESPN with these steps (nothing is sent to ESPN)"}
+        return approve_espn_card(source, card, actor)
     lg = source.league
 
     def still_valid() -> None:
@@ -57,6 +53,51 @@ def apply_card(source, card: dict, thread_id: str, actor: str = "user", clock: C
         return {"move_id": card["move_id"], "outcome": "refused", "reason": str(e)}
     return {"move_id": card["move_id"], "outcome": "applied", "drop": card["drop"], "add": card["add"],
             "expected_gain": card["expected_gain"], "unit": card["unit"]}
+
+
+def _espn_roster(source, card: dict) -> set[str] | None:
+    """Player ids on the card's team as ESPN shows them now (a read), when `source` is that league."""
+    if getattr(source, "kind", None) != "espn" or str(getattr(source, "league_id", "")) != card["league_id"]:
+        return None
+    return {e.player.player_id for e in source.roster(card["team_id"]).entries}
+
+
+def approve_espn_card(source, card: dict, actor: str = "user") -> dict:
+    """Records an approved ESPN move once (keyed by move_id) and returns the manual steps.
+
+    Nothing is sent to ESPN. The move goes into the store's unique move table under the ESPN
+    league id, which no demo league replays; a second approval of the card, or another card of the
+    same day that drops or adds the same player, is refused.
+    """
+    from services.espn import approved_move_steps
+    from services.models import ServiceError
+
+    store = state_store()
+    as_of = dt.date.fromisoformat(card["as_of"])
+    try:
+        steps = approved_move_steps(card["drop"], card["add"], card["league_id"])
+        roster = _espn_roster(source, card)  # read before the write lock is taken
+    except ServiceError as e:
+        return {"move_id": card["move_id"], "outcome": "refused", "reason": str(e)}
+
+    def still_valid() -> None:
+        if roster is not None and card["drop_id"] not in roster:
+            raise MoveConflict(f"{card['drop']} is no longer on your ESPN roster")
+        if roster is not None and card["add_id"] in roster:
+            raise MoveConflict(f"{card['add']} is on your ESPN roster already")
+        for m in store.moves(card["league_id"], as_of):
+            if m["team_id"] == card["team_id"] and {m["drop_id"], m["add_id"]} & {card["drop_id"], card["add_id"]}:
+                raise MoveConflict(f"it clashes with a move approved earlier today ({m['card'].get('title')})")
+
+    try:
+        store.apply_move(card["league_id"], card["team_id"], card["move_id"], card["drop_id"], card["add_id"],
+                         as_of, actor, card | {"steps": steps}, check=still_valid)
+    except MoveConflict as e:
+        reason = "it was approved already (the ESPN steps were given then)" if store.move_applied(card["move_id"]) else str(e)
+        return {"move_id": card["move_id"], "outcome": "refused", "reason": reason}
+    return {"move_id": card["move_id"], "outcome": "approved", "applied": False, "steps": steps,
+            "drop": card["drop"], "add": card["add"], "expected_gain": card["expected_gain"], "unit": card["unit"],
+            "reason": "recorded; make the move in ESPN with these steps (nothing is sent to ESPN)"}
 
 
 def normalize_decisions(resume, cards: list[dict]) -> dict[str, str]:

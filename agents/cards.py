@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+from zoneinfo import ZoneInfo
 
 from services.optimizer import MoveEval
 
 FIRST_TIPOFF = dt.time(19, 0)  # lineups lock at the first tip-off of the day
 DEMO_CLOCK = dt.time(12, 0)  # the demo league's clock: noon on its as-of date
+NBA_TIME = ZoneInfo("America/New_York")  # ESPN's game days and tip-offs are US Eastern
 
 
 def move_id(league_id: str, team_id: int, drop_id: str, add_id: str) -> str:
@@ -20,14 +22,24 @@ def next_lock(as_of: dt.date) -> dt.datetime:
     return dt.datetime.combine(as_of, FIRST_TIPOFF)
 
 
+def next_lock_after(now: dt.datetime) -> dt.datetime:
+    """The first lineup lock at or after `now` (today's first tip-off, else tomorrow's)."""
+    lock = next_lock(now.date())
+    return lock if now < lock else next_lock(now.date() + dt.timedelta(days=1))
+
+
 def league_now(kind: str, as_of: dt.date) -> dt.datetime:
-    """The league's own clock: the demo's as-of day at noon; a real league's wall clock."""
+    """The league's own clock: the demo's as-of day at noon; a real league's US Eastern wall clock."""
     if kind == "demo":
         return dt.datetime.combine(as_of, DEMO_CLOCK)
-    return dt.datetime.now()
+    return dt.datetime.now(NBA_TIME).replace(tzinfo=None)
 
 
-def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, kind: str = "demo") -> dict:
+def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, kind: str = "demo",
+                   now: dt.datetime | None = None) -> dict:
+    """The card for one move. It expires at the next lineup lock on the league's clock: the demo's
+    as-of day; for a real league the next lock after `now` (default: its wall clock)."""
+    expires = next_lock(as_of) if kind == "demo" else next_lock_after(now or league_now(kind, as_of))
     unit = "pts" if m.unit.startswith("fantasy") or m.unit == "pts" else "cats"
     gain = round(m.gain, 1) if unit == "pts" else round(m.gain, 2)
     return {
@@ -39,7 +51,7 @@ def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, ki
         "add_starts": m.add_starts, "drop_starts": m.drop_starts,
         "category_deltas": {k: round(v, 3) for k, v in m.category_deltas.items()},
         "reasons": list(m.reasons), "confidence": round(m.confidence, 2),
-        "expires_at": next_lock(as_of).isoformat(), "league_id": league_id, "league_kind": kind,
+        "expires_at": expires.isoformat(), "league_id": league_id, "league_kind": kind,
         "team_id": team_id, "as_of": as_of.isoformat(),
         "title": f"Drop {m.drop_name or m.drop_id} -> Add {m.add_name or m.add_id}, {gain:+} {unit} expected",
     }
