@@ -10,20 +10,22 @@ import secrets
 import threading
 import time
 import uuid
-from functools import lru_cache
+from collections import OrderedDict
 from typing import Iterator
 
 from langchain_core.messages import HumanMessage
 from langgraph.types import Command
+from pydantic import SecretStr
 
 from agents import history as H
+from agents import views
 from agents.checkpoints import build_checkpointer
-from agents.llm import build_model, model_name, pick_provider, provider_label
+from agents.llm import build_model, pick_provider, provider_label
+from agents.llm import model_name as llm_model_name
+from agents.overrides import RuntimeOptions, open_league
 from agents.reasoner import model_reasoner, offline_reasoner
 from agents.supervisor.graph import build_graph
 from agents.supervisor.limits import Limits
-from services.config import get_settings
-from services.demo_source import open_source
 from services.store import state_store
 
 MAX_QUESTION = 4000
@@ -45,21 +47,37 @@ class Assistant:
     """One per process and configuration: the compiled graph, its checkpointer and source."""
 
     def __init__(self, provider: str | None = None, as_of: dt.date | None = None, scoring: str | None = None,
-                 model=None, limits: Limits = Limits()):
-        settings = get_settings()
-        self.provider = pick_provider(settings, provider) if model is None else (provider or "scripted")
-        self.source = open_source(as_of=as_of, scoring=scoring)
+                 model=None, limits: Limits = Limits(), *, model_name: str | None = None,
+                 api_key: SecretStr | str | None = None, league: str | None = None,
+                 espn_league_id: int | str | None = None, espn_season: int | None = None,
+                 espn_s2: SecretStr | str | None = None, espn_swid: SecretStr | str | None = None):
+        """Explicit arguments win over the environment; `model` injects a chat model (tests)."""
+        self.options = RuntimeOptions(provider, model_name, api_key, as_of, scoring, league,
+                                      espn_league_id, espn_season, espn_s2, espn_swid)
+        settings = self.options.settings()
+        self.provider = pick_provider(settings) if model is None else (provider or "scripted")
+        self.source = open_league(settings, as_of)
         self.as_of = self.source.as_of
-        self.model = model if model is not None else build_model(self.provider)
-        self.model_name = model_name(self.provider) if model is None else getattr(model, "model_name", type(model).__name__)
-        self.provider_label = provider_label(self.provider) if model is None else self.provider
+        self.league_kind = self.source.kind
+        if model is None:
+            self.model = build_model(self.provider, settings)
+            self.model_name = llm_model_name(self.provider, settings)
+            self.provider_label = provider_label(self.provider, settings)
+        else:
+            self.model = model
+            self.model_name = getattr(model, "model_name", type(model).__name__)
+            self.provider_label = self.provider
         if self.provider in ("offline", "scripted"):
             reasoner = offline_reasoner(self.source)
         else:
-            reasoner = model_reasoner(build_model(self.provider, reasoning=True))
+            reasoner = model_reasoner(build_model(self.provider, settings, reasoning=True))
         self.limits = limits
         self.checkpointer = build_checkpointer()
         self.graph = build_graph(self.model, self.source, self.checkpointer, reasoner=reasoner, limits=limits)
+
+    def __repr__(self) -> str:
+        return (f"Assistant(provider={self.provider!r}, model={self.model_name!r}, "
+                f"league={self.league_kind!r}, as_of={self.as_of.isoformat()})")
 
     # --- configuration ------------------------------------------------------------------
     def config(self, thread_id: str) -> dict:
@@ -193,15 +211,34 @@ class Assistant:
         return state_store().turns(thread_id)
 
     def transactions(self) -> list[dict]:
+        """Approved moves, newest first, each with its expected and (hindsight) realized gain."""
+        moves = self._applied()
+        return [m | {"drop": m["card"].get("drop"), "add": m["card"].get("add"), "unit": m["card"].get("unit"),
+                     "expected_gain": m["card"].get("expected_gain"),
+                     "realized_gain": views.realized_gain(self.source, m["card"], moves)} for m in reversed(moves)]
+
+    def decision_history(self, limit: int = 50) -> list[dict]:
+        """Decided cards of this league, newest first, with expected and (hindsight) realized gain."""
+        lg_id = getattr(getattr(self.source, "league", None), "league_id", None)
+        rows = [d for d in state_store().decisions() if d["card"].get("league_id") == lg_id][-limit:]
+        moves = self._applied()
+        return [d | {"drop": d["card"].get("drop"), "add": d["card"].get("add"), "unit": d["card"].get("unit"),
+                     "expected_gain": d["card"].get("expected_gain"),
+                     "realized_gain": views.realized_gain(self.source, d["card"], moves)} for d in reversed(rows)]
+
+    def hindsight(self, card: dict) -> float | None:
+        """Evaluation only: what the card's move really gained over the rest of its week.
+
+        Read from box scores the agent never sees; for the UI's evaluation views, never for advice.
+        """
+        return views.realized_gain(self.source, card, self._applied())
+
+    def _applied(self) -> list[dict]:
         lg = getattr(self.source, "league", None)
-        moves = state_store().moves(lg.league_id) if lg else []
-        return [m | {"drop": m["card"].get("drop"), "add": m["card"].get("add"),
-                     "expected_gain": m["card"].get("expected_gain")} for m in reversed(moves)]
+        return state_store().moves(lg.league_id) if lg else []
 
     def league_view(self) -> dict:
-        from agents.views import league_view
-
-        return league_view(self.source)
+        return views.league_view(self.source)
 
 
 def _final(events: Iterator[dict]) -> dict:
@@ -212,13 +249,37 @@ def _final(events: Iterator[dict]) -> dict:
     return result
 
 
-@lru_cache(maxsize=8)
-def _cached(provider, as_of, scoring, home) -> Assistant:
-    return Assistant(provider, as_of, scoring)
+_CACHE_SIZE = 8
+_assistants: OrderedDict[tuple, Assistant] = OrderedDict()
+_assistants_guard = threading.Lock()
 
 
-def get_assistant(provider: str | None = None, as_of: dt.date | None = None, scoring: str | None = None) -> Assistant:
-    """The process's assistant for this configuration (graph compiled once)."""
+def get_assistant(provider: str | None = None, as_of: dt.date | None = None, scoring: str | None = None, *,
+                  model_name: str | None = None, api_key: SecretStr | str | None = None,
+                  league: str | None = None, espn_league_id: int | str | None = None,
+                  espn_season: int | None = None, espn_s2: SecretStr | str | None = None,
+                  espn_swid: SecretStr | str | None = None) -> Assistant:
+    """The process's assistant for this configuration (graph compiled once per configuration).
+
+    Cached by the non-secret choices, a digest of the secrets and the home directory; a
+    configuration that fails (an unreachable ESPN league) raises and is not cached.
+    """
     from services.config import courtside_home
 
-    return _cached(provider, as_of, scoring, str(courtside_home()))
+    options = RuntimeOptions(provider, model_name, api_key, as_of, scoring, league,
+                             espn_league_id, espn_season, espn_s2, espn_swid)
+    key = options.cache_key() + (str(courtside_home()),)
+    with _assistants_guard:
+        if key in _assistants:
+            _assistants.move_to_end(key)
+            return _assistants[key]
+    built = Assistant(**{f: getattr(options, f) for f in _OPTION_FIELDS})
+    with _assistants_guard:
+        built = _assistants.setdefault(key, built)
+        while len(_assistants) > _CACHE_SIZE:
+            _assistants.popitem(last=False)
+    return built
+
+
+_OPTION_FIELDS = ("provider", "model_name", "api_key", "as_of", "scoring", "league", "espn_league_id",
+                  "espn_season", "espn_s2", "espn_swid")

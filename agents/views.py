@@ -1,5 +1,8 @@
-"""Read-only league views for the pages (roster, matchup, schedule grid, weekly lineup)."""
+"""Read-only views for the pages: the league (roster, matchup, schedule grid, weekly lineup) and,
+for evaluation only, the realized gain of recommended moves (hindsight the agent never sees)."""
 from __future__ import annotations
+
+from functools import lru_cache
 
 from services import optimizer as opt
 
@@ -24,3 +27,51 @@ def league_view(source) -> dict:
                   "starters": {snap.players[p].ref.name: slot for p, slot in d.slots.items()}} for d in week.days],
         "starts": {snap.players[k].ref.name: v for k, v in week.starts.items()}}
     return view
+
+
+# --- hindsight: evaluation only ------------------------------------------------------------
+# What a move really gained over the rest of its week, from the box scores on and after the
+# as-of date. Only the pages' evaluation views call these; nothing here reaches the graph,
+# its tools or its state, so the agent never sees an outcome when it recommends.
+
+class _LeagueBefore:
+    """The demo league with only `moves` replayed: the rosters as they stood before a move."""
+
+    def __init__(self, lg, moves: tuple[tuple[int, str, str], ...]):
+        self._lg, self._moves = lg, moves
+
+    def __getattr__(self, name):
+        return getattr(self._lg, name)
+
+    def rosters(self) -> dict[int, list[str]]:
+        out = {t: list(ids) for t, ids in self._lg.drafted.items()}
+        for team_id, drop_id, add_id in self._moves:
+            if drop_id in out[team_id]:
+                out[team_id][out[team_id].index(drop_id)] = add_id
+        return out
+
+    def roster_ids(self, team_id: int | None = None) -> list[str]:
+        return self.rosters()[team_id or self._lg.my_team_id]
+
+
+@lru_cache(maxsize=512)
+def _realized(lg, team_id: int, drop_id: str, add_id: str, before: tuple) -> float | None:
+    past = _LeagueBefore(lg, before)
+    if drop_id not in past.roster_ids(team_id) or not lg.days_remaining:
+        return None
+    return round(opt.realized_gain(past, (drop_id, add_id), team_id), 2)
+
+
+def realized_gain(source, card: dict, applied: list[dict]) -> float | None:
+    """Realized gain of a card's move in the demo league (None for ESPN or when it cannot apply).
+
+    An applied move is scored against the rosters just before it (the moves applied earlier
+    replayed); a pending or declined one against the rosters now (every applied move replayed).
+    """
+    lg = getattr(source, "league", None)
+    if lg is None or card.get("league_id") != lg.league_id or not card.get("drop_id") or not card.get("add_id"):
+        return None
+    ids = [m["move_id"] for m in applied]
+    prior = applied[:ids.index(card["move_id"])] if card.get("move_id") in ids else applied
+    before = tuple((m["team_id"], m["drop_id"], m["add_id"]) for m in prior)
+    return _realized(lg, int(card.get("team_id") or lg.my_team_id), card["drop_id"], card["add_id"], before)

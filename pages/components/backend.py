@@ -1,14 +1,14 @@
 """The UI's one door to the agents: the cached assistant, session keys and the thread in the URL.
 
 Every session key the UI uses is declared in `DEFAULTS`, so pages never invent keys on the fly.
-The API key lives only in `st.session_state[SECRET_KEY]` (never in a widget value sent back to the
-browser, never logged, never in the cache key as plain text).
+The API key and the ESPN cookies live only in `_secret_*` session keys as `SecretStr` (never in a
+widget value sent back to the browser, never logged, never printed with the session state, never
+in a cache key as plain text: the cache key carries a SHA-256 digest).
 """
 from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import inspect
 import os
 
 import streamlit as st
@@ -28,6 +28,9 @@ DEFAULTS: dict[str, object] = {
     "settings_scoring": "points",
     "settings_league": "demo",
     "settings_espn_league_id": "",
+    "settings_espn_season": 2025,
+    "settings_applied": None,    # the last settings that opened: restored when new ones fail
+    "settings_error": None,      # why the last change of settings was refused
     "_secret_espn_s2": None,
     "_secret_espn_swid": None,
     SECRET_KEY: None,
@@ -35,6 +38,11 @@ DEFAULTS: dict[str, object] = {
     "chat_offered": {},          # thread -> {index of the user message: cards offered in that turn}
     "cards_decided": {},         # move_id -> {"decision", "outcome"}: the double-click guard
 }
+
+
+APPLIED_KEYS = ("settings_provider", "settings_model", "settings_as_of", "settings_scoring", "settings_league",
+                "settings_espn_season")
+_FALLBACK = {k: DEFAULTS[k] for k in APPLIED_KEYS}
 
 
 def init_session() -> None:
@@ -50,51 +58,95 @@ def _runtime():
 
 
 @st.cache_resource(show_spinner="Loading the league and the agent…")
-def _cached_assistant(provider: str | None, as_of: dt.date, scoring: str, model: str | None, league: str,
-                      key_digest: str | None, home: str, _secrets: tuple):
+def _cached_assistant(public: tuple, key_digest: str | None, home: str, _secrets: tuple):
     """One compiled graph + DB connection per process and settings (the runtime caches too).
 
-    `_secrets` is not hashed by Streamlit; `key_digest` (a SHA-256 of it) separates sessions
-    that use different keys without putting a key in the cache key.
+    `public` holds the non-secret settings; `_secrets` is not hashed by Streamlit, and
+    `key_digest` (a SHA-256 of it) separates sessions that use different keys without putting a
+    key in the cache key. A configuration that fails raises and is not cached.
     """
-    runtime = _runtime()
-    wanted = {"provider": provider, "as_of": as_of, "scoring": scoring, "model": model, "league": league}
-    api_key, espn_id, s2, swid = _secrets
-    wanted |= {"api_key": api_key, "google_api_key": api_key, "espn_league_id": espn_id,
-               "espn_s2": s2, "espn_swid": swid}
-    params = inspect.signature(runtime.get_assistant).parameters
-    takes_any = any(p.kind is p.VAR_KEYWORD for p in params.values())
-    kwargs = {k: v for k, v in wanted.items()
-              if (takes_any or k in params) and (v is not None or k in ("provider", "as_of"))
-              and not (k == "league" and v == "demo")}
-    if league == "demo":
-        kwargs = {k: v for k, v in kwargs.items() if not k.startswith("espn")}
-    return runtime.get_assistant(**kwargs)
+    provider, model, as_of, scoring, league, espn_id, espn_season = public
+    api_key, s2, swid = _secrets
+    return _runtime().get_assistant(provider, as_of, scoring, model_name=model, api_key=api_key, league=league,
+                                    espn_league_id=espn_id, espn_season=espn_season, espn_s2=s2, espn_swid=swid)
 
 
 def settings_tuple() -> tuple:
+    """The session's non-secret choices, as the runtime takes them."""
     ss = st.session_state
     provider = None if ss["settings_provider"] == "auto" else ss["settings_provider"]
-    espn_id = ss["settings_espn_league_id"].strip() or None if ss["settings_league"] == "espn" else None
-    return provider, ss["settings_as_of"], ss["settings_scoring"], ss["settings_model"], ss["settings_league"], espn_id
+    model = ss["settings_model"] if provider in MODELS and ss["settings_model"] in MODELS[provider] else None
+    espn_id = ss["settings_espn_league_id"].strip()
+    if ss["settings_league"] == "espn" and espn_id:  # a live league: its own scoring, today's date
+        return provider, model, None, None, "espn", espn_id, int(ss["settings_espn_season"])
+    return provider, model, ss["settings_as_of"], ss["settings_scoring"], "demo", None, None
+
+
+def _secrets() -> tuple:
+    ss = st.session_state
+    espn = settings_tuple()[4] == "espn"
+    return ss[SECRET_KEY], ss["_secret_espn_s2"] if espn else None, ss["_secret_espn_swid"] if espn else None
+
+
+def _digest(secrets: tuple) -> str | None:
+    joined = "\x1f".join(s.get_secret_value() if s else "" for s in secrets)
+    return hashlib.sha256(joined.encode()).hexdigest()[:16] if joined.strip("\x1f") else None
+
+
+def _build(home: str):
+    secrets = _secrets()
+    return _cached_assistant(settings_tuple(), _digest(secrets), home, secrets)
 
 
 def assistant():
-    """The assistant for this session's settings (cached per process)."""
+    """The assistant for this session's settings (cached per process).
+
+    When the chosen settings cannot be opened (an unreachable ESPN league, Gemini without a
+    key), the reason goes to `settings_error` and the last settings that worked come back.
+    """
     init_session()
-    provider, as_of, scoring, model, league, espn_id = settings_tuple()
     ss = st.session_state
-    secrets = (ss[SECRET_KEY], espn_id, ss["_secret_espn_s2"], ss["_secret_espn_swid"])
-    joined = "|".join(str(s) for s in secrets if s)
-    digest = hashlib.sha256(joined.encode()).hexdigest()[:16] if joined else None
     home = os.environ.get("COURTSIDE_HOME", "")  # tests and benches point each run at their own home
-    return _cached_assistant(provider, as_of, scoring, model, league, digest, home, secrets)
+    try:
+        built = _build(home)
+    except Exception as exc:  # noqa: BLE001 - any failure to open: say why, keep what worked
+        built, which = _restore(home)
+        ss["settings_error"] = f"Could not switch to these settings: {_reason(exc)} The {which} settings are active."
+    else:
+        if ss["settings_applied"] and _opened() != ss["settings_applied"]:
+            ss["settings_error"] = None  # a new configuration opened: the old error is stale
+    ss["settings_applied"] = _opened()
+    return built
 
 
-def supports(option: str) -> bool:
-    """Whether the runtime's `get_assistant` takes this setting (the UI only offers what works)."""
-    params = inspect.signature(_runtime().get_assistant).parameters
-    return option in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
+def _opened() -> dict:
+    """The settings that are open now (an ESPN choice without a league id still opens the demo)."""
+    ss = st.session_state
+    return {k: ss[k] for k in APPLIED_KEYS} | {"settings_league": settings_tuple()[4]}
+
+
+def _restore(home: str):
+    """Back to the last settings that opened; to the defaults if those fail now (a forgotten key)."""
+    ss = st.session_state
+    candidates = [c for c in (ss["settings_applied"], _FALLBACK) if c]
+    for i, kept in enumerate(candidates):
+        for key, value in kept.items():
+            ss[key] = value
+            ss.pop("settings_w_" + key.removeprefix("settings_"), None)  # the widget redraws the kept value
+        try:
+            return _build(home), "default" if kept is _FALLBACK else "previous"
+        except Exception:  # noqa: BLE001 - the next candidate is tried; the defaults failing raises
+            if i == len(candidates) - 1:
+                raise
+
+
+def _reason(exc: Exception) -> str:
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return text[:300]
+
+
+def settings_error() -> str | None:
+    return st.session_state["settings_error"]
 
 
 def new_thread_id() -> str:

@@ -10,6 +10,8 @@ import datetime as dt
 
 import streamlit as st
 
+from pages.components.labels import gain_text
+
 DEMO_CLOCK = dt.time(12, 0)  # the demo league's clock stands at noon of its as-of day
 
 
@@ -72,8 +74,12 @@ def outcome_of(card: dict) -> dict | None:
     return None
 
 
-def render_card(card: dict, thread_id: str, key_prefix: str, pending_ids: set[str] | None = None):
-    """Draws one card; returns an `st.empty` slot where the decision's outcome will be written."""
+def render_card(card: dict, thread_id: str, key_prefix: str, pending_ids: set[str] | None = None,
+                hindsight: tuple[str, float | None] | None = None):
+    """Draws one card; returns an `st.empty` slot where the decision's outcome will be written.
+
+    `hindsight` is (label, realized gain) for evaluation views: drawn next to the expected gain.
+    """
     move_id = card["move_id"]
     with st.container(border=True, key=f"{key_prefix}_card_{move_id}"):
         st.markdown(f"**{title(card)}**")
@@ -89,6 +95,10 @@ def render_card(card: dict, thread_id: str, key_prefix: str, pending_ids: set[st
             deltas = ", ".join(f"{k.upper()} {v:+.2f}" for k, v in card["category_deltas"].items() if v)
             if deltas:
                 st.caption(f"Category change: {deltas}")
+        if hindsight is not None:
+            label, realized = hindsight
+            st.caption(f":material/history: {label}: "
+                       f"{gain_text(card.get('expected_gain'), realized, card.get('unit'))}")
         slot = st.empty()
         outcome = outcome_of(card)
         if outcome:

@@ -1,4 +1,4 @@
-"""Plain-word names for tools, optimizer nodes and intents, plus short argument text."""
+"""Plain-word names for tools, optimizer nodes and intents, plus short argument and gain text."""
 from __future__ import annotations
 
 import json
@@ -107,3 +107,11 @@ def result_summary(result, limit: int = 200) -> str:
             break
     text = ", ".join(parts)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def gain_text(expected: float | None, realized: float | None, unit: str | None = "pts") -> str:
+    """The expectation next to what really happened: "expected +8.4, realized +11.0 pts"."""
+    digits = 1 if unit in (None, "pts") else 2
+    exp = f"expected {expected:+.{digits}f}" if expected is not None else "expected n/a"
+    real = f"realized {realized:+.{digits}f}" if realized is not None else "realized n/a"
+    return f"{exp}, {real} {unit or 'pts'}"

@@ -1,6 +1,8 @@
 """Rows for the League page's tables, built from the runtime's league view (plain dicts, no widgets)."""
 from __future__ import annotations
 
+from pages.components.labels import gain_text
+
 FORM_MARGIN = 3.0  # fantasy points per game between recent and season before form counts as up/down
 
 
@@ -35,6 +37,16 @@ def lineup_rows(weekly: dict) -> list[dict]:
 
 
 def transaction_rows(items: list[dict]) -> list[dict]:
+    """Approved moves with the expected gain next to the realized one (hindsight, not seen by the agent)."""
     return [{"When": str(t.get("applied_at", ""))[:16].replace("T", " "), "Drop": t.get("drop"), "Add": t.get("add"),
-             "Expected gain": t.get("expected_gain"), "League day": str(t.get("as_of", ""))}
+             "Gain (hindsight)": gain_text(t.get("expected_gain"), t.get("realized_gain"), t.get("unit")),
+             "League day": str(t.get("as_of", ""))}
             for t in items]
+
+
+def decision_rows(items: list[dict]) -> list[dict]:
+    """Decided cards (approved, declined, refused) with expected next to realized gain."""
+    return [{"Decided": str(d.get("decided_at", ""))[:16].replace("T", " "), "Drop": d.get("drop"), "Add": d.get("add"),
+             "Decision": d.get("decision"), "Outcome": d.get("outcome"),
+             "Gain (hindsight)": gain_text(d.get("expected_gain"), d.get("realized_gain"), d.get("unit"))}
+            for d in items]

@@ -2,11 +2,13 @@
 
 Widget keys (`settings_w_*`) are dropped by Streamlit when their page is not shown, so each widget
 copies its value into a plain session key (`settings_*`) on change. Secret fields are cleared in
-their callback right after the value moves to a `_secret_*` key: the browser never gets it back.
+their callback right after the value moves to a `_secret_*` key (as a `SecretStr`): the browser never
+gets it back.
 """
 from __future__ import annotations
 
 import streamlit as st
+from pydantic import SecretStr
 
 ss = st.session_state
 
@@ -18,7 +20,7 @@ def _copy(widget_key: str, target: str) -> None:
 def _take_secret(widget_key: str, target: str) -> None:
     value = (ss.get(widget_key) or "").strip()
     if value:
-        ss[target] = value
+        ss[target] = SecretStr(value)  # prints as '**********' wherever the session state is shown
     ss[widget_key] = ""
 
 

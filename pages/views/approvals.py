@@ -1,9 +1,16 @@
-"""Approvals: every pending card across threads (read from graph state), plus this session's decisions."""
+"""Approvals: every pending card across threads (read from graph state), plus the decisions made.
+
+Decided moves show their realized gain next to the expected one (hindsight from the real box
+scores of the rest of the week). Pending cards show it only behind a toggle, off by default; the
+agent never sees it either way.
+"""
 import streamlit as st
 
 from pages.components import backend, decisions
 from pages.components import cards as card_ui
+from pages.components.league_tables import decision_rows
 
+HINDSIGHT = "Hindsight (not visible to the agent)"
 ss = st.session_state
 assistant = backend.assistant()
 pending = assistant.all_pending()
@@ -13,6 +20,9 @@ titles = {t["thread_id"]: t.get("title") or "Untitled" for t in assistant.list_t
 st.title("Approvals")
 st.caption("Roster moves wait here until you decide. Nothing changes in the league until you approve; "
            "cards expire when lineups lock (league clock).")
+show_hindsight = st.toggle(HINDSIGHT, key="approvals_hindsight", value=False,
+                           help="For evaluation: what each pending move really gained over the rest of the week, "
+                                "from box scores the agent does not see.")
 
 slots: dict[str, object] = {}
 by_thread: dict[str, list[dict]] = {}
@@ -25,7 +35,8 @@ for thread_id, cards in by_thread.items():
     head.markdown(f"**{titles.get(thread_id, 'Conversation')}**")
     link.page_link("pages/views/chat.py", label="Open chat", icon=":material/chat:", query_params={"thread": thread_id})
     for card in cards:
-        slots[card["move_id"]] = card_ui.render_card(card, thread_id, "approvals", pending_ids)
+        seen = (HINDSIGHT, assistant.hindsight(card)) if show_hindsight else None
+        slots[card["move_id"]] = card_ui.render_card(card, thread_id, "approvals", pending_ids, hindsight=seen)
 
 queued = decisions.take_queued()
 if queued:
@@ -36,4 +47,12 @@ decided = [(mid, e) for mid, e in ss["cards_decided"].items()
 if decided:
     st.subheader("Decided in this session")
     for _, entry in decided:
-        card_ui.render_card(entry["card"], entry["thread_id"], "approvals_done", set())
+        card_ui.render_card(entry["card"], entry["thread_id"], "approvals_done", set(),
+                            hindsight=("Hindsight", assistant.hindsight(entry["card"])))
+
+history = assistant.decision_history()
+if history:
+    st.subheader("History")
+    st.caption("Every decided card of this league. Realized gains come from the real box scores of the rest "
+               "of that week: an evaluation the agent never sees when it recommends.")
+    st.dataframe(decision_rows(history), hide_index=True, key="approvals_history")

@@ -48,5 +48,7 @@ st.subheader("Recent approved moves")
 moves = assistant.transactions()
 if moves:
     st.table(transaction_rows(moves[:20]), border="horizontal", hide_index=True)
+    st.caption("Realized gains are hindsight from the real box scores of the rest of that week; the agent "
+               "never sees them when it recommends.")
 else:
     st.caption("No moves approved yet.")

@@ -112,7 +112,7 @@ def test_key_field_never_echoes_the_key(app, caplog, capsys):
     assert field.proto.type == field.proto.PASSWORD
     field.set_value(secret).run()
     assert not at.exception
-    assert at.session_state["_secret_api_key"] == secret  # kept for the session only
+    assert at.session_state["_secret_api_key"].get_secret_value() == secret  # kept for the session only
     assert next(t for t in at.text_input if t.label == "Gemini API key").value == ""
     assert secret not in rendered_text(at)
     assert any("Set for this session only" in c.value for c in at.caption)

@@ -1,0 +1,92 @@
+"""Explicit runtime choices (from the Settings page or the CLI) layered over the environment.
+
+An explicit value wins over `COURTSIDE_*`; a `None` leaves the environment's value. Secrets stay
+`SecretStr` end to end: they are excluded from `repr`, and `cache_key()` carries only a SHA-256
+digest of them, so an assistant can be cached per key without the key being stored in the cache.
+"""
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import hashlib
+
+from pydantic import SecretStr
+
+from agents.llm import pick_provider
+from services.config import Settings, get_settings
+from services.models import ServiceError
+from services.source import LeagueSource
+
+LEAGUES = ("demo", "espn")
+
+
+def as_secret(value: SecretStr | str | None) -> SecretStr | None:
+    if isinstance(value, SecretStr):
+        return value if value.get_secret_value() else None
+    return SecretStr(value) if value else None
+
+
+def secret_digest(*values: SecretStr | None) -> str | None:
+    """A short SHA-256 of the secrets (None when there are none): safe to put in a cache key."""
+    joined = "\x1f".join(v.get_secret_value() if v else "" for v in values)
+    return hashlib.sha256(joined.encode()).hexdigest()[:16] if joined.strip("\x1f") else None
+
+
+@dataclasses.dataclass(frozen=True)
+class RuntimeOptions:
+    """What a caller chose explicitly; everything left `None` comes from the environment."""
+
+    provider: str | None = None
+    model_name: str | None = None
+    api_key: SecretStr | None = dataclasses.field(default=None, repr=False)
+    as_of: dt.date | None = None
+    scoring: str | None = None
+    league: str | None = None  # "demo" | "espn"
+    espn_league_id: int | None = None
+    espn_season: int | None = None
+    espn_s2: SecretStr | None = dataclasses.field(default=None, repr=False)
+    espn_swid: SecretStr | None = dataclasses.field(default=None, repr=False)
+
+    def __post_init__(self):
+        for name in ("api_key", "espn_s2", "espn_swid"):
+            object.__setattr__(self, name, as_secret(getattr(self, name)))
+        if self.league is not None and self.league not in LEAGUES:
+            raise ServiceError(f"Unknown league {self.league!r}; use one of: {', '.join(LEAGUES)}.")
+        if self.espn_league_id is not None:
+            try:
+                object.__setattr__(self, "espn_league_id", int(self.espn_league_id))
+            except (TypeError, ValueError):
+                raise ServiceError("The ESPN league id must be a number (it is in the league's URL: "
+                                   "leagueId=...).") from None
+
+    def cache_key(self) -> tuple:
+        """Every non-secret choice plus a digest of the secrets (never a secret in plain text)."""
+        public = tuple(getattr(self, f.name) for f in dataclasses.fields(self) if f.repr)
+        return public + (secret_digest(self.api_key, self.espn_s2, self.espn_swid),)
+
+    def settings(self) -> Settings:
+        """`Settings` from the environment with these choices applied on top."""
+        chosen = {"provider": self.provider, "GOOGLE_API_KEY": self.api_key, "as_of": self.as_of,
+                  "scoring": self.scoring, "league": self.league, "espn_league_id": self.espn_league_id,
+                  "espn_season": self.espn_season, "espn_s2": self.espn_s2, "espn_swid": self.espn_swid}
+        settings = get_settings(**{k: v for k, v in chosen.items() if v is not None})
+        if self.model_name:
+            provider = pick_provider(settings)
+            field = {"gemini": "gemini_model", "ollama": "ollama_model"}.get(provider)
+            if field:  # the offline planner has no model to choose
+                settings = settings.model_copy(update={field: self.model_name})
+        return settings
+
+
+def open_league(settings: Settings, as_of: dt.date | None = None) -> LeagueSource:
+    """The league these settings name. An ESPN league is read once here, so a wrong id, missing
+    cookies or an unreachable ESPN fail now with ESPN's message instead of in the middle of a turn."""
+    if settings.league == "espn":
+        from services.espn import EspnLeague
+
+        source = EspnLeague.from_settings(settings, as_of=as_of)
+        source.info()
+        return source
+    from services.demo_source import DemoSource
+
+    return DemoSource(as_of or settings.as_of, settings.scoring)
