@@ -81,7 +81,11 @@ class Assistant:
 
     # --- configuration ------------------------------------------------------------------
     def config(self, thread_id: str) -> dict:
-        return {"configurable": {"thread_id": thread_id}, "recursion_limit": self.limits.recursion_limit}
+        """Run config; the name, tags and metadata label LangSmith traces when tracing is on."""
+        return {"configurable": {"thread_id": thread_id}, "recursion_limit": self.limits.recursion_limit,
+                "run_name": "courtside_turn", "tags": ["courtside", self.provider],
+                "metadata": {"thread_id": thread_id, "provider": self.provider, "model": self.model_name,
+                             "as_of": self.as_of.isoformat()}}
 
     def pending_approvals(self, thread_id: str) -> list[dict]:
         state = self.graph.get_state(self.config(thread_id))
