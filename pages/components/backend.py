@@ -45,10 +45,32 @@ APPLIED_KEYS = ("settings_provider", "settings_model", "settings_as_of", "settin
 _FALLBACK = {k: DEFAULTS[k] for k in APPLIED_KEYS}
 
 
+SECRETS_MAP = {"GOOGLE_API_KEY": SECRET_KEY, "ESPN_S2": "_secret_espn_s2", "SWID": "_secret_espn_swid"}
+
+
+def _streamlit_secrets() -> dict:
+    """Keys from `.streamlit/secrets.toml` (GOOGLE_API_KEY, ESPN_S2, SWID, ESPN_LEAGUE_ID), if any."""
+    try:
+        return {k: st.secrets[k] for k in (*SECRETS_MAP, "ESPN_LEAGUE_ID") if k in st.secrets}
+    except Exception:  # noqa: BLE001 - no secrets file is the normal case
+        return {}
+
+
 def init_session() -> None:
     for key, value in DEFAULTS.items():
         if key not in st.session_state:
             st.session_state[key] = value.copy() if isinstance(value, dict) else value
+    if "_secrets_loaded" not in st.session_state:
+        from pydantic import SecretStr
+
+        found = _streamlit_secrets()
+        for name, key in SECRETS_MAP.items():
+            if found.get(name) and st.session_state[key] is None:
+                st.session_state[key] = SecretStr(str(found[name]))
+        if found.get("ESPN_LEAGUE_ID"):
+            st.session_state["settings_league"] = "espn"
+            st.session_state["settings_espn_league_id"] = str(found["ESPN_LEAGUE_ID"])
+        st.session_state["_secrets_loaded"] = True
 
 
 def _runtime():

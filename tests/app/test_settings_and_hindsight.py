@@ -143,3 +143,20 @@ def test_forgetting_the_key_of_an_explicit_gemini_falls_back_to_the_defaults(app
                                            "The default settings are active."]
     assert at.selectbox(key="settings_w_provider").value == "auto"
     assert "Offline planner" in rendered_text(at)
+
+
+def test_a_key_in_streamlit_secrets_is_used_and_never_shown(fresh_state):
+    from streamlit.testing.v1 import AppTest
+
+    from tests.app.conftest import APP, TIMEOUT
+
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.secrets["GOOGLE_API_KEY"] = FAKE_KEY
+    at.query_params["thread"] = "t-secrets"
+    at.run()
+    at.switch_page(SETTINGS).run()
+    at.selectbox(key="settings_w_provider").select("gemini").run()  # no key typed: the secret serves
+    assert not at.exception and not at.error
+    assert "Gemini (" in rendered_text(at)
+    assert FAKE_KEY not in rendered_text(at)
+    assert FAKE_KEY not in _session_text(at)
