@@ -101,8 +101,10 @@ def _fa_table(fas: list[dict]) -> str:
 
 def _move_line(m: dict) -> str:
     unit = m.get("unit", "pts")
+    cats = m.get("category_deltas") or {}
+    moved = f"; categories: {', '.join(f'{k} {v:+}' for k, v in cats.items())}" if cats else ""
     return (f"Drop {m['drop']} -> Add {m['add']}, {m['expected_gain']:+} {unit} expected "
-            f"({m['add']} {m['add_games_remaining']} games left, {m['drop']} {m['drop_games_remaining']}).")
+            f"({m['add']} {m['add_games_remaining']} games left, {m['drop']} {m['drop_games_remaining']}{moved}).")
 
 
 def free_agents(p: Parsed, done) -> str:
@@ -118,6 +120,10 @@ def free_agents(p: Parsed, done) -> str:
     m = _ok(done, "get_matchup_details")
     if m:
         parts.append(m[0]["data"]["summary"])
+        close = [c for c in m[0]["data"].get("categories", []) if 0.2 <= c["win_probability"] <= 0.8]
+        if close:
+            parts.append("Categories still in play: " + ", ".join(
+                f"{c['category']} (win probability {c['win_probability']})" for c in close) + ".")
     fas = _ok(done, "get_free_agents")
     if fas:
         f = fas[0]["data"]

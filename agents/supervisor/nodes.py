@@ -149,7 +149,14 @@ def collect_cards(state) -> list[dict]:
                     seen.add(c["move_id"])
                     cards.append(c)
     cards.sort(key=lambda c: -c["expected_gain"])
-    return cards[:3]
+    out, drops, adds = [], set(), set()
+    for c in cards:  # cards of one turn must not conflict: one per dropped and per added player
+        if c.get("drop_id") in drops or c.get("add_id") in adds:
+            continue
+        out.append(c)
+        drops.add(c.get("drop_id"))
+        adds.add(c.get("add_id"))
+    return out[:3]
 
 
 def make_synthesize(model, source):

@@ -224,3 +224,17 @@ def test_state_carries_the_team_and_league_ids():
     graph = build_graph(OfflinePlanner(), DemoSource(dt.date(2025, 1, 29)), InMemorySaver())
     state = graph.invoke({"messages": [HumanMessage("hello")]}, {"configurable": {"thread_id": "ids"}})
     assert (state["team_id"], state["league_id"]) == (1, "demo-points-2025-01-29")
+
+
+def test_cards_of_one_turn_never_conflict():
+    from agents.supervisor.nodes import collect_cards
+
+    def card(mid, drop, add, gain):
+        return {"move_id": mid, "drop_id": drop, "add_id": add, "expected_gain": gain}
+
+    fits = [ToolMessage(content=json.dumps({"moves": [card("m1", "d1", "a1", 9.0), card("m2", "d2", "a1", 8.0)]}),
+                        tool_call_id="c1", name="validate_slot_fit"),
+            ToolMessage(content=json.dumps({"moves": [card("m3", "d1", "a2", 7.0), card("m4", "d3", "a3", 5.0)]}),
+                        tool_call_id="c2", name="validate_slot_fit")]
+    state = {"messages": [HumanMessage("who should I add?"), *fits]}
+    assert [c["move_id"] for c in collect_cards(state)] == ["m1", "m4"]
