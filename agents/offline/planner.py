@@ -104,7 +104,7 @@ class OfflinePlanner(BaseChatModel):
         calls = [(n, a) for n, a in calls if n in self.tool_names]
         if calls:
             round_no = sum(1 for m in messages[start:] if isinstance(m, AIMessage))
-            tool_calls = [{"name": n, "args": a, "id": f"call_{round_no}_{i}_{n}", "type": "tool_call"}
+            tool_calls = [{"name": n, "args": a, "id": f"call_{start}_{round_no}_{i}_{n}", "type": "tool_call"}
                           for i, (n, a) in enumerate(calls)]
             msg = AIMessage(content="", tool_calls=tool_calls)
         else:

@@ -54,7 +54,8 @@ def timed_tool_call(request, execute):
     """Streams tool start/end events with the duration; errors come back to the model as results."""
     call = request.tool_call
     messages = (request.state or {}).get("messages", []) if isinstance(request.state, dict) else []
-    closed = next((m for m in messages if isinstance(m, ToolMessage) and m.tool_call_id == call["id"]), None)
+    turn = messages[max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0):]
+    closed = next((m for m in turn if isinstance(m, ToolMessage) and m.tool_call_id == call["id"]), None)
     if closed is not None:  # closed out by the tool-call limit: not run
         return closed
     N.emit({"type": "tool_start", "id": call["id"], "name": call["name"], "args": call.get("args", {})})

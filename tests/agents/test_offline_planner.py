@@ -143,3 +143,18 @@ def test_empty_and_huge_questions_are_refused(offline_assistant):
     assert offline_assistant.ask("   ")["refused"] is True
     r = offline_assistant.ask("x" * 5000)
     assert r["refused"] is True and "too long" in r["answer"]
+
+
+def test_a_long_thread_runs_every_turns_tools(fresh_state):
+    """Tool-call ids are unique per turn, so turn 4 runs its tools like turn 1 did."""
+    from agents.runtime import Assistant
+
+    a = Assistant()
+    thread = "long-thread"
+    names = ["Nikola Jokić", "Joel Embiid", "Luka Dončić", "Giannis Antetokounmpo"]
+    for name in names:
+        r = a.ask(f"How is {name} doing?", thread)
+        ran = [(c["name"], c["args"].get("name")) for c in r["tool_calls"]]
+        assert ("get_player_status", name) in ran and ("get_player_game_log", name) in ran
+        assert all(c["ok"] for c in r["tool_calls"])
+        assert f"**{name}**" in r["answer"] and "safety limit" not in r["answer"]
