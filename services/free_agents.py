@@ -5,7 +5,7 @@ from services.league import DemoLeague
 from services.models import FreeAgent, ServiceError
 from services.rosters import _rounded
 from services.scoring import normalize_category
-from services.values import player_value
+from services.values import player_value, replacement_value
 
 POSITIONS = {"PG", "SG", "SF", "PF", "C", "G", "F", "UTIL"}
 MAX_LIMIT = 50
@@ -15,7 +15,8 @@ def free_agents(lg: DemoLeague, position: str | None = None, healthy_only: bool 
                 min_games_remaining: int = 0, target_categories: list[str] | None = None,
                 limit: int = 15) -> list[FreeAgent]:
     """Ranked free agents. Value is expected fantasy points per game (points leagues) or the
-    sum of z-scores over the target categories (all nine when none are named)."""
+    sum of z-scores over the target categories (all nine when none are named); the score is the
+    value above replacement level x availability x games left."""
     pos = position.strip().upper() if position else None
     if pos and pos not in POSITIONS:
         raise ServiceError(f"Unknown position {position!r}; use one of {', '.join(sorted(POSITIONS))}.")
@@ -28,6 +29,8 @@ def free_agents(lg: DemoLeague, position: str | None = None, healthy_only: bool 
     if not 1 <= int(limit) <= MAX_LIMIT:
         raise ServiceError(f"limit must be from 1 to {MAX_LIMIT}.")
     snap, end = lg.snapshot, lg.week[2]
+    z_scored = bool(cats) or lg.scoring == "categories"
+    floor = replacement_value(snap, lg.scoring, cats) if z_scored else 0.0
     out = []
     for pid in lg.free_agent_ids():
         ps = snap.players[pid]
@@ -45,7 +48,7 @@ def free_agents(lg: DemoLeague, position: str | None = None, healthy_only: bool 
             player=ps.ref, status=ps.status, games_remaining=len(dates), remaining_dates=dates,
             fantasy_avg=round(ps.season_avg["fpts"], 2), recent_fantasy_avg=round(ps.recent_avg["fpts"], 2),
             expected_per_game=round(ps.expected_fpts * ps.availability, 2), season_avg=_rounded(ps.season_avg),
-            value=round(value, 3), score=round(value * ps.availability * len(dates), 3),
+            value=round(value, 3), score=round((value - floor) * ps.availability * len(dates), 3),
             games_played=len(ps.games)))
     out.sort(key=lambda f: (-f.score, -f.value, f.player.player_id))
     return out[: int(limit)]

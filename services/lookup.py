@@ -23,6 +23,7 @@ NICKNAMES: dict[str, str] = {
 }
 SCORE_CUTOFF = 72
 AMBIGUITY_MARGIN = 4
+TOKEN_CUTOFF = 75
 
 
 def fold(text: str) -> str:
@@ -80,7 +81,7 @@ def resolve_player(query: str, prefer: set[str] | None = None) -> str:
         for pid in aliases[alias]:
             scored[pid] = max(scored.get(pid, 0), score)
     ranked = sorted(scored.items(), key=lambda kv: (-kv[1], names[kv[0]]))
-    good = [(p, s) for p, s in ranked if s >= SCORE_CUTOFF]
+    good = [(p, s) for p, s in ranked if s >= SCORE_CUTOFF and _covers(q, folded[p])]
     if not good:
         raise PlayerNotFound(query, [names[p] for p, _ in ranked[:3] if _ >= 50])
     top = good[0][1]
@@ -92,6 +93,12 @@ def resolve_player(query: str, prefer: set[str] | None = None) -> str:
     if len(close) > 1 and top < 95:
         raise AmbiguousPlayer(query, [names[p] for p in close[:5]])
     return good[0][0]
+
+
+def _covers(query: str, name: str) -> bool:
+    """Every word typed must look like a word of the name: 'michael jordan' is not Jordan Miller."""
+    words = name.replace(" jr", "").split()
+    return all(max((fuzz.ratio(w, n) for n in words), default=0) >= TOKEN_CUTOFF for w in query.split() if len(w) > 2)
 
 
 def player_name(player_id: str) -> str:

@@ -16,15 +16,19 @@ from services.scoring import CATEGORIES, COUNTING_STATS, ScoringMode, category_v
 from services.snapshot import snapshot
 from services.values import player_value
 
+START_BONUS = 100.0
+
 
 def _day_lineup(lg: DemoLeague, ids: list[str], day: dt.date, snap) -> list[str]:
     playing = []
     for pid in ids:
         ps = snap.players[pid]
-        if ps.status == "OUT" or day not in lg.snapshot.games_remaining(pid, day, day):
+        if day not in lg.snapshot.games_remaining(pid, day, day):
             continue
-        playing.append((pid, ps.ref.eligible, player_value(snap, ps, lg.scoring) * ps.availability
-                        + (100.0 if lg.scoring == "categories" else 0.0)))
+        # The offset makes filling a slot always better than leaving it empty (z-sums can be
+        # negative; an OUT player may still be started in a free slot), without changing the
+        # order among players.
+        playing.append((pid, ps.ref.eligible, player_value(snap, ps, lg.scoring) * ps.availability + START_BONUS))
     assign, _ = best_lineup(playing)
     return [pid for pid, slot in assign.items() if slot != BENCH]
 
@@ -111,6 +115,7 @@ def matchup(lg: DemoLeague, team_id: int | None = None) -> MatchupDetails:
     cats = category_lines(mine, theirs, m_rest, t_rest, m_var, t_var)
     lead = sum(c.leader == "me" for c in cats), sum(c.leader == "opponent" for c in cats)
     exp_won = sum(c.win_probability for c in cats)
-    summary = (f"{names[0]} leads {lead[0]}-{lead[1]} in categories after {len(lg.days_played)} day(s); "
+    verb = "leads" if lead[0] > lead[1] else "trails" if lead[0] < lead[1] else "is tied"
+    summary = (f"{names[0]} {verb} {lead[0]}-{lead[1]} in categories after {len(lg.days_played)} day(s); "
                f"expected categories won {exp_won:.1f} of 9.")
     return MatchupDetails(**common, categories=cats, summary=summary)

@@ -65,3 +65,22 @@ def player_value(snap: Snapshot, ps: PlayerState, scoring: str,
     scale = category_scale(snap)
     cats = target_categories or list(CATEGORIES)
     return sum(scale.z(ps, c) for c in cats)
+
+
+REPLACEMENT_RANK = 130  # 10 teams x 13 players: about the best player nobody rosters
+
+
+@lru_cache(maxsize=256)
+def _replacement(as_of, db_key: str, scoring: str, cats: tuple[str, ...]) -> float:
+    snap = snapshot(as_of)
+    vals = sorted((player_value(snap, p, scoring, list(cats) or None) for p in snap.players.values()
+                   if len(p.games) >= 5), reverse=True)
+    return vals[min(len(vals) - 1, REPLACEMENT_RANK)] if vals else 0.0
+
+
+def replacement_value(snap: Snapshot, scoring: str, target_categories: list[str] | None = None) -> float:
+    """The per-game value of a replacement-level player in this scoring (z-sums are relative,
+    so ranking by value x games needs value above replacement, or more games would rank lower)."""
+    from services.build import db_path
+
+    return _replacement(snap.as_of, str(db_path()), scoring, tuple(target_categories or ()))

@@ -65,7 +65,7 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
         return R.dump(R.matchup(source.matchup()))
 
     def search_news_by_topic(topic: str, my_team_only: bool = False) -> str:
-        notes = source.news(topic=topic, limit=40 if my_team_only else 10)
+        notes = source.news(topic=topic, limit=1000 if my_team_only else 10)  # filter first, then cap
         if my_team_only:
             mine = {e.player.player_id for e in source.roster().entries}
             notes = [n for n in notes if n.player.player_id in mine][:10]

@@ -24,6 +24,12 @@ def test_free_agents_are_unrostered_and_ranked(demo_source, csv_facts, as_of, sc
     assert not rostered & {f.player.player_id for f in fas}
     scores = [f.score for f in fas]
     assert scores == sorted(scores, reverse=True)
+    from services.values import replacement_value
+
+    floor = replacement_value(src.league.snapshot, scoring) if scoring == "categories" else 0.0
+    # z-sums are relative: ranking uses value above replacement, so a healthy player with
+    # more games ranks above an OUT one, never below
+    assert fas[0].status == "ACTIVE" and fas[0].score > 0
     for f in fas:
         pid = f.player.player_id
         rows = csv_facts.player_games(pid, before=as_of)
@@ -32,7 +38,7 @@ def test_free_agents_are_unrostered_and_ranked(demo_source, csv_facts, as_of, sc
         assert f.status == _status(csv_facts, pid, as_of)
         assert f.fantasy_avg == round(sum(r["fpts"] for r in rows) / len(rows), 2)
         availability = {"ACTIVE": 1.0, "DTD": 0.6, "OUT": 0.0}[f.status]
-        assert f.score == pytest.approx(f.value * availability * len(dates), abs=2e-3)
+        assert f.score == pytest.approx((f.value - floor) * availability * len(dates), abs=2e-3)
 
 
 @pytest.mark.parametrize("position", ["PG", "SG", "SF", "PF", "C", "G", "F", "UTIL", "c", " pg "])

@@ -99,3 +99,10 @@ def test_fold(text, folded):
 
 def test_player_name(csv_players):
     assert player_name("jokicni01") == csv_players["jokicni01"]["name"] == "Nikola Jokić"
+
+
+@pytest.mark.parametrize("query", ["Michael Jordan", "Caitlin Clark", "Kobe Bryant", "Zzyzx Qwerty"])
+def test_names_not_in_the_data_are_not_silently_matched(query):
+    """Every typed word must look like a word of the name: Michael Jordan is not Jordan Miller."""
+    with pytest.raises(PlayerNotFound):
+        resolve_player(query)
