@@ -61,3 +61,17 @@ def is_expired(card: dict, now: dt.datetime | None = None) -> bool:
     as_of = dt.date.fromisoformat(card["as_of"])
     now = now or league_now(card.get("league_kind", "demo"), as_of)
     return now >= dt.datetime.fromisoformat(card["expires_at"])
+
+
+def distinct(moves: list, key=lambda c: (c["drop_id"], c["add_id"])) -> list:
+    """Best first, at most one move per dropped and per added player: the cards of one turn must
+    not conflict (approving one must not invalidate another)."""
+    out, drops, adds = [], set(), set()
+    for m in moves:
+        drop, add = key(m)
+        if drop in drops or add in adds:
+            continue
+        out.append(m)
+        drops.add(drop)
+        adds.add(add)
+    return out

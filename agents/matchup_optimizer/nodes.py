@@ -5,7 +5,7 @@ import time
 
 from langchain_core.messages import HumanMessage
 
-from agents.cards import card_from_move
+from agents.cards import card_from_move, distinct
 from agents.offline.nlu import find_categories, parse
 from agents.supervisor.nodes import emit
 from services import optimizer as opt
@@ -74,7 +74,8 @@ def make_nodes(source):
         inputs = opt.from_demo_league(lg, free_agents=state["add_candidates"])
         moves = opt.scan_moves(inputs, allow_drop=set(state.get("allow_drop") or []), limit=30)
         good = [m for m in moves if m.drop_id in state["drop_candidates"] and m.gain > MIN_GAIN[min(relax, 2)]]
-        cards = [card_from_move(m, lg.league_id, lg.my_team_id, lg.as_of) for m in _distinct(good)[:3]]
+        best = distinct(good, key=lambda m: (m.drop_id, m.add_id))[:3]
+        cards = [card_from_move(m, lg.league_id, lg.my_team_id, lg.as_of) for m in best]
         it = state.get("iteration", 0) + 1
         _step("validate_moves", f"Pass {it}: {len(cards)} move(s) beat standing pat." if cards else
               f"Pass {it}: no move beats standing pat{'; relaxing the filters' if it < MAX_ITERATIONS else ''}.", t0)
@@ -100,18 +101,6 @@ def opt_droppable(prep, state):
     from services.optimizer.moves import droppable
 
     return droppable(prep, set(state.get("allow_drop") or []))
-
-
-def _distinct(moves):
-    """At most one card per dropped and per added player (cards must not conflict)."""
-    out, drops, adds = [], set(), set()
-    for m in moves:
-        if m.drop_id in drops or m.add_id in adds:
-            continue
-        out.append(m)
-        drops.add(m.drop_id)
-        adds.add(m.add_id)
-    return out
 
 
 def route_after_validate(state) -> str:

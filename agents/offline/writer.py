@@ -1,6 +1,7 @@
 """Writes the offline planner's answers from tool results: recommendation, numbers, caveat."""
 from __future__ import annotations
 
+from agents.cards import distinct
 from agents.intents import Intent
 from agents.offline.nlu import Parsed
 
@@ -110,7 +111,7 @@ def _move_line(m: dict) -> str:
 def free_agents(p: Parsed, done) -> str:
     parts = []
     fits = [r["data"] for r in _ok(done, "validate_slot_fit")]
-    moves = sorted([m for f in fits for m in f.get("moves", [])[:1]], key=lambda m: -m["expected_gain"])
+    moves = distinct(sorted([m for f in fits for m in f.get("moves", [])], key=lambda m: -m["expected_gain"]))[:3]
     if moves:
         parts.append("**Recommendation:** " + _move_line(moves[0]) + " Approve it on the card below; nothing changes until you do.")
         parts += [f"- Also: {_move_line(m)}" for m in moves[1:]]

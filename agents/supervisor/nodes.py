@@ -7,6 +7,7 @@ import time
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 from langgraph.config import get_stream_writer
 
+from agents.cards import distinct
 from agents.intents import Intent, IntentLabel
 from agents.offline.nlu import classify as keyword_intent
 from agents.supervisor import prompts as P
@@ -149,14 +150,7 @@ def collect_cards(state) -> list[dict]:
                     seen.add(c["move_id"])
                     cards.append(c)
     cards.sort(key=lambda c: -c["expected_gain"])
-    out, drops, adds = [], set(), set()
-    for c in cards:  # cards of one turn must not conflict: one per dropped and per added player
-        if c.get("drop_id") in drops or c.get("add_id") in adds:
-            continue
-        out.append(c)
-        drops.add(c.get("drop_id"))
-        adds.add(c.get("add_id"))
-    return out[:3]
+    return distinct(cards)[:3]
 
 
 def make_synthesize(model, source):

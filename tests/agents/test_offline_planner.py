@@ -158,3 +158,16 @@ def test_a_long_thread_runs_every_turns_tools(fresh_state):
         assert ("get_player_status", name) in ran and ("get_player_game_log", name) in ran
         assert all(c["ok"] for c in r["tool_calls"])
         assert f"**{name}**" in r["answer"] and "safety limit" not in r["answer"]
+
+
+def test_the_streaming_answer_names_exactly_the_cards_offered(fresh_state):
+    from agents.runtime import Assistant
+
+    r = Assistant().ask("Who should I pick up for assists and steals?")
+    assert r["pending_approvals"]
+    for card in r["pending_approvals"]:
+        assert f"Drop {card['drop']} -> Add {card['add']}, {card['expected_gain']:+} pts expected" in r["answer"]
+    assert r["answer"].count("Drop ") == len(r["pending_approvals"])
+    drops = [c["drop_id"] for c in r["pending_approvals"]]
+    adds = [c["add_id"] for c in r["pending_approvals"]]
+    assert len(set(drops)) == len(drops) and len(set(adds)) == len(adds)
