@@ -7,20 +7,14 @@ import json
 import sys
 
 from agents.llm import PROVIDERS, ProviderError
+from services.cli import OneLineParser, iso_date
 from services.models import ServiceError
 
 STEP_WORDS = {"tool_start": "->", "progress": "..", "guard": "!!", "error": "!!"}
 
 
-def _date(text: str) -> dt.date:
-    try:
-        return dt.date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
-
-
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m agents", description="Ask Courtside from a shell.")
+    p = OneLineParser(prog="python -m agents", description="Ask Courtside from a shell.")
     sub = p.add_subparsers(dest="cmd", required=True)
     a = sub.add_parser("ask")
     a.add_argument("question")
@@ -29,7 +23,7 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("--move", default=None)
     for c in (a, r):
         c.add_argument("--thread", default=None, required=c is r)
-        c.add_argument("--as-of", type=_date, default=None)
+        c.add_argument("--as-of", type=iso_date, default=None)
         c.add_argument("--provider", default=None, help=f"one of {', '.join(PROVIDERS)}")
         c.add_argument("--scoring", choices=["points", "categories"], default=None)
         c.add_argument("--json", action="store_true")
@@ -84,4 +78,4 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\n[card {c['move_id']}] {c['title']} - approve with:\n  python -m agents resume --thread "
                   f"{result['thread_id']} --decision approve --move {c['move_id']}")
         print(f"\n(thread {result.get('thread_id')})")
-    return 0  # a refused resume is reported in the JSON ("refused": true), not as a crash
+    return 1 if result.get("refused") else 0  # a refusal is in the JSON too ("refused": true)

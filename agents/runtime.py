@@ -122,7 +122,8 @@ class Assistant:
                 decisions = {c["move_id"]: decisions for c in pending[:1]}
             unknown = [m for m in decisions if m not in ids]
             if not pending or unknown:
-                why = "Nothing is waiting for a decision in this conversation (it was decided already)." if not pending \
+                why = ("Nothing is waiting for a decision in this conversation: its cards were decided already, "
+                       "or there is no such conversation.") if not pending \
                     else f"No pending card {', '.join(unknown)} in this conversation (decided already or never offered)."
                 yield from self._refuse(thread_id, why)
                 return

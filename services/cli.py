@@ -9,14 +9,14 @@ import sys
 from services.models import ServiceError
 
 
-def _date(text: str) -> dt.date:
+def iso_date(text: str) -> dt.date:
     try:
         return dt.date.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
 
 
-class _Parser(argparse.ArgumentParser):
+class OneLineParser(argparse.ArgumentParser):
     """Usage mistakes are one line on stderr (exit 2), like every other error here."""
 
     def error(self, message: str):
@@ -24,7 +24,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m services", description="Courtside league services")
+    p = OneLineParser(prog="python -m services", description="Courtside league services")
     sub = p.add_subparsers(dest="cmd", required=True)
     b = sub.add_parser("build", help="(re)build the DuckDB database")
     b.add_argument("--if-missing", action="store_true", help="only when absent or outdated")
@@ -38,7 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     for c in sub.choices.values():
         if c.prog.endswith("build"):
             continue
-        c.add_argument("--as-of", type=_date, default=None)
+        c.add_argument("--as-of", type=iso_date, default=None)
         c.add_argument("--scoring", choices=["points", "categories"], default=None)
         c.add_argument("--json", action="store_true")
     return p

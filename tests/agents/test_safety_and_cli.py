@@ -75,12 +75,12 @@ def test_a_google_key_never_reaches_answers_or_audit(make_assistant, monkeypatch
             assert key.encode() not in f.read_bytes(), f.name
 
 
-def _cli(home: Path, *args: str) -> dict:
+def _cli(home: Path, *args: str, rc: int = 0) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("COURTSIDE_") and k != "GOOGLE_API_KEY"}
     env["COURTSIDE_HOME"] = str(home)
     p = subprocess.run([sys.executable, "-m", "agents", *args, "--json"], cwd=REPO, env=env, capture_output=True,
                        text=True, timeout=120)
-    assert p.returncode == 0, p.stderr
+    assert p.returncode == rc, p.stderr
     return json.loads(p.stdout)
 
 
@@ -99,7 +99,7 @@ def test_cli_ask_approve_twice_and_decline(fresh_state):
     card = r["pending_approvals"][0]
     ok = _cli(home, "resume", "--thread", "cli-1", "--decision", "approve", "--move", card["move_id"])
     assert [t["move_id"] for t in ok["transactions"]] == [card["move_id"]] and not ok.get("refused")
-    again = _cli(home, "resume", "--thread", "cli-1", "--decision", "approve", "--move", card["move_id"])
+    again = _cli(home, "resume", "--thread", "cli-1", "--decision", "approve", "--move", card["move_id"], rc=1)
     assert again["refused"] is True and again["transactions"] == []
 
     r = _cli(home, "ask", "Is Payton Pritchard worth adding?", "--thread", "cli-2")
@@ -115,3 +115,20 @@ def test_cli_rejects_an_empty_question(fresh_state):
     p = subprocess.run([sys.executable, "-m", "agents", "ask", "  ", "--json"], cwd=REPO, env=env,
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 2 and "empty" in p.stderr
+
+
+@pytest.mark.parametrize("args", [["ask", "hi", "--as-of", "2025-02-30"], ["ask", "hi", "--provider", "bogus"],
+                                  ["resume", "--thread", "t", "--decision", "maybe"], ["nonsense"]])
+def test_cli_bad_arguments_get_one_line_and_no_traceback(fresh_state, args):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("COURTSIDE_")}
+    env["COURTSIDE_HOME"] = str(fresh_state.home)
+    p = subprocess.run([sys.executable, "-m", "agents", *args], cwd=REPO, env=env, capture_output=True,
+                       text=True, timeout=60)
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert len(p.stderr.strip().splitlines()) == 1 and p.stderr.startswith("error: ")
+
+
+def test_cli_resume_of_an_unknown_conversation_is_refused(fresh_state):
+    r = _cli(fresh_state.home, "resume", "--thread", "no-such-thread", "--decision", "approve", rc=1)
+    assert r["refused"] is True and r["transactions"] == []
+    assert "no such conversation" in r["answer"]
