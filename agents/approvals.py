@@ -150,16 +150,23 @@ def make_present_and_confirm(source, after_decision: Callable[[list[dict]], str]
         decisions = normalize_decisions(resume, cards)
         transactions, lines = decide(source, cards, decisions, thread_id, clock)
         declined = [c for c in cards if decisions.get(c["move_id"]) == "decline"]
-        others = [c for c in cards if c["move_id"] not in decisions]
-        if declined and others:
-            lines.append("Next best option still open: " + others[0]["title"] + ".")
+        # After a decline (and no approval) the next best cards are offered again; an approval
+        # closes the set, since the others were computed for the roster before the move.
+        others = [c for c in cards if c["move_id"] not in decisions] if declined and not transactions else []
+        if others:
+            lines.append(f"Next best: {others[0]['title']}. Approve or decline it on its card.")
         elif declined and not transactions:
             lines.append("Standing pat is fine too; ask me again if a player's status changes.")
         if transactions and after_decision:
             lines.append(after_decision(transactions))
         text = "\n\n".join(lines) or "No decision was recorded."
-        return {"pending_cards": [], "transactions": transactions, "answer": text,
+        return {"pending_cards": others, "transactions": transactions, "answer": text,
                 "decisions": [{"move_id": k, "decision": v} for k, v in decisions.items()],
                 "messages": [AIMessage(content=text)]}
 
     return present_and_confirm
+
+
+def route_after_confirm(state: dict) -> str:
+    """Back to the gate while declined cards left others to decide; otherwise the turn ends."""
+    return "present_and_confirm" if state.get("pending_cards") else "__end__"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from langchain_core.messages import AIMessage
 from langgraph.graph import END, START, StateGraph
 
-from agents.approvals import default_clock, make_present_and_confirm
+from agents.approvals import default_clock, make_present_and_confirm, route_after_confirm
 from agents.matchup_optimizer.nodes import make_nodes, route_after_validate
 from agents.matchup_optimizer.state import OptimizerState
 from agents.matchup_optimizer.summary import lineup_after, write_summary
@@ -43,5 +43,5 @@ def build_graph(source, checkpointer=None, clock=default_clock):
     add_optimizer_nodes(g, source, "present_and_confirm")
     g.add_node("present_and_confirm", make_present_and_confirm(source, lambda _t: lineup_after(source), clock))
     g.add_edge(START, ENTRY)
-    g.add_edge("present_and_confirm", END)
+    g.add_conditional_edges("present_and_confirm", route_after_confirm, ["present_and_confirm", END])
     return g.compile(checkpointer=checkpointer)

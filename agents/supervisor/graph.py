@@ -14,7 +14,7 @@ from langchain_core.messages import HumanMessage, ToolMessage
 from langgraph.graph import END, START, StateGraph
 from langgraph.prebuilt import ToolNode
 
-from agents.approvals import default_clock, make_present_and_confirm
+from agents.approvals import default_clock, make_present_and_confirm, route_after_confirm
 from agents.matchup_optimizer.graph import ENTRY as OPTIMIZER_ENTRY
 from agents.matchup_optimizer.graph import add_optimizer_nodes
 from agents.matchup_optimizer.summary import lineup_after
@@ -101,5 +101,5 @@ def build_graph(model, source, checkpointer=None, reasoner=None, limits: Limits 
     g.add_conditional_edges("agent", N.route_after_agent, ["tools", "synthesize"])
     g.add_conditional_edges("tools", N.route_after_tools, ["agent", "synthesize"])
     g.add_edge("synthesize", "present_and_confirm")
-    g.add_edge("present_and_confirm", END)
+    g.add_conditional_edges("present_and_confirm", route_after_confirm, ["present_and_confirm", END])
     return g.compile(checkpointer=checkpointer)

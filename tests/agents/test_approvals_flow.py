@@ -178,3 +178,18 @@ def test_unknown_move_and_bad_decision_are_refused(make_assistant):
     card = a.pending_approvals("bad")[0]
     assert a.resume("bad", "maybe", card["move_id"])["refused"] is True
     assert a.pending_approvals("bad") and _moves(a) == []
+
+
+def test_declining_offers_the_next_best_card_and_declining_all_ends(fresh_state):
+    from agents.runtime import Assistant
+
+    a = Assistant()
+    r = a.ask(REVIEW, "decline-chain")
+    cards = r["pending_approvals"]
+    assert len(cards) >= 2
+    first = a.resume("decline-chain", "decline", cards[0]["move_id"])
+    assert first["transactions"] == [] and f"Next best: {cards[1]['title']}" in first["answer"]
+    assert [c["move_id"] for c in a.pending_approvals("decline-chain")] == [c["move_id"] for c in cards[1:]]
+    second = a.resume("decline-chain", "approve", cards[1]["move_id"])
+    assert [t["move_id"] for t in second["transactions"]] == [cards[1]["move_id"]]
+    assert a.pending_approvals("decline-chain") == []  # an approval closes the set

@@ -42,7 +42,9 @@ def test_ask_approve_and_see_the_roster_change(fresh_state, tmp_path):
 
             approve.click()
             page.get_by_text("Approved.").first.wait_for(timeout=30_000)
-            assert page.get_by_role("button", name="Approve").count() == 0
+            from playwright.sync_api import expect
+
+            expect(page.get_by_role("button", name="Approve")).to_have_count(0, timeout=30_000)  # reruns settle
 
             page.get_by_test_id("stSidebarNav").get_by_text("League").click()
             page.get_by_text("Recent approved moves").wait_for(timeout=30_000)
