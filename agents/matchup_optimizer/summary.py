@@ -5,8 +5,10 @@ from services import optimizer as opt
 
 
 def lineup_table(lineup: dict) -> str:
-    rows = ["| Day | Starters | Expected |", "|---|---|---|"]
-    rows += [f"| {d['date']} | {len(d['starters'])} | {d['expected']} |" for d in lineup["days"]]
+    """Day-by-day starters (who starts, not only how many) and the day's expected fantasy points."""
+    rows = ["| Day | Starts | Starters | Expected fantasy pts |", "|---|---|---|---|"]
+    rows += [f"| {d['date']} | {len(d['starters'])} | {', '.join(d['starters']) or '-'} | {d['expected']} |"
+             for d in lineup["days"]]
     return "\n".join(rows)
 
 
