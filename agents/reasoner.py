@@ -1,6 +1,8 @@
 """`deep_analysis` back-ends: a separately configured reasoning model, or deterministic rules."""
 from __future__ import annotations
 
+import re
+
 from agents.offline.nlu import find_players
 from services.models import ServiceError
 
@@ -19,7 +21,9 @@ def offline_reasoner(source):
         ps = lg.snapshot.players[pid]
         games = len(lg.snapshot.games_remaining(pid, lg.as_of, lg.week[2]))
         hold = round(ps.expected_fpts * ps.availability * games, 1)
-        slot = next((p for p in ps.ref.eligible if p in ("G", "F", "C")), None)
+        asked = re.search(r"stream position (\w+)", context or "")
+        slot = (None if asked.group(1) == "any" else asked.group(1)) if asked else \
+            next((p for p in ps.ref.eligible if p in ("G", "F", "C")), None)  # the same pool the planner showed
         fas = source.free_agents(position=slot, healthy_only=True, min_games_remaining=1, limit=1)
         if not fas:
             return {"conclusion": f"Hold {ps.ref.name}: no healthy free agent with games left at his position.",

@@ -167,14 +167,20 @@ def classify(text: str, players: list[str] | None = None) -> Intent:
         return Intent.GENERAL_ADVICE
     if _has(t, "who sits", "who should sit", "who do i sit", "who to sit", "start or sit", "sit or start",
             "who should i start", "who do i start", "set my lineup", "lineup", "players active", "active on",
-            "bench who", "who to bench", "who should i bench", "who do i bench", "too many players"):
+            "bench who", "who to bench", "who should i bench", "who do i bench", "too many players",
+            "should i start", "start or bench", "who plays", "who is playing", "who's playing", "have games on",
+            "games on", "playing on", "have a game on"):
         return Intent.LINEUP_OPTIMIZATION
-    hold = _has(t, "hold or stream", "hold him", "stream his spot", "hold or drop", "should i hold")
+    hold = _has(t, "hold or stream", "hold him", "stream his spot", "hold or drop", "should i hold", "worth holding",
+                "worth keeping", "should i keep") or (bool(players) and _has(t, "should i drop", "should i cut",
+                                                                                   "drop him", "cut him"))
     if hold:
         return Intent.PLAYER_RESEARCH
     if _has(t, "stream", "free agent", "waiver", "pick up", "pickup", "pick-up", "who should i add", "who to add",
             "available", "on the wire", "add someone", "sleeper", "worth adding", "should i add", "grab", "find me"):
         return Intent.FREE_AGENT_SCAN
+    if players and _has(t, "games left", "games remaining", "how many games", "more games", "games does", "games do"):
+        return Intent.PLAYER_RESEARCH
     if _has(t, "matchup", "winning", "losing", "games left", "games remaining", "games do i have", "how many games", "opponent", "am i ahead", "am i behind", "my chances", "score",
             "this week look", "categories am i", "h2h", "head to head", "who leads", "lead in"):
         return Intent.MATCHUP_ANALYSIS
@@ -182,7 +188,8 @@ def classify(text: str, players: list[str] | None = None) -> Intent:
         return Intent.PLAYER_RESEARCH
     if find_categories(text) and _has(t, "need", "help", "who", "out there", "looking for", "boost", "chase"):
         return Intent.FREE_AGENT_SCAN
-    if _has(t, "injur", "hurt", "news", "out tonight", "status"):
+    if _has(t, "injur", "hurt", "news", "out tonight", "status", "who's hot", "whos hot", "who is hot", "hot right now",
+            "trending", "breakout", "on fire", "heating up", "cold streak", "slumping"):
         return Intent.PLAYER_RESEARCH
     return Intent.GENERAL_ADVICE
 
@@ -193,6 +200,20 @@ def is_smalltalk(t: str) -> bool:
                              r"ty|cheers|great|awesome|cool|ok(ay)?|got it|perfect|nice)( (there|courtside|man|again|a lot))?[ !.]*", t))
 
 
+NAME_CONTEXT = re.compile(r"(?:how is|how's|hows|status of|news on|news about|about|is|on)\s+((?:[A-Z][\w'.\-]+\s?){2,3})")
+
+
+def unknown_names(text: str) -> list[str]:
+    """A capitalized full name the index does not know ("How is Zzyzx Qwerty doing?"): kept as
+    typed, so the tools answer with suggestions instead of the planner ignoring it."""
+    m = NAME_CONTEXT.search(text)
+    if not m:
+        return []
+    name = m.group(1).strip()
+    words = fold(name).split()
+    return [name] if len(words) >= 2 and not any(w in COMMON_WORDS for w in words) else []
+
+
 FOLLOW_UP = re.compile(r"\b(he|him|his|he's|hes|that guy|this guy|them|they|their)\b")
 
 
@@ -201,6 +222,8 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
     players = find_players(text)
     if not players and previous and previous.players and FOLLOW_UP.search(fold(text)):
         players = list(previous.players)
+    if not players:
+        players = unknown_names(text)
     intent = classify(text, players)
     if previous and not players and intent == Intent.GENERAL_ADVICE and not is_smalltalk(text) \
             and re.match(r"(what|how) about\b|and\b|also\b", fold(text)):
@@ -213,7 +236,8 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
     return Parsed(
         text=text, intent=intent, players=players, categories=find_categories(text), position=find_position(text),
         day=day, rest_of_week=rest, last_n=find_last_n(text), greeting=is_smalltalk(t),
-        hold_or_stream=_has(t, "hold", "stream his", "stream her", "stream the spot", "wait for him"),
+        hold_or_stream=_has(t, "hold", "stream his", "stream her", "stream the spot", "wait for him", "worth keeping",
+                            "should i keep") or (bool(players) and _has(t, "should i drop", "should i cut")),
         wants_moves=intent == Intent.LINEUP_OPTIMIZATION and _has(t, *OPTIMIZE_PHRASES, "review", "moves", "improve"),
         my_player_hint=bool(re.search(r"\bmy (guard|forward|center|centre|big|pg|sg|sf|pf|c|wing|player|guy)\b", t)),
         allow_drop=allow,

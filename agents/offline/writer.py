@@ -1,6 +1,8 @@
 """Writes the offline planner's answers from tool results: recommendation, numbers, caveat."""
 from __future__ import annotations
 
+import re
+
 from agents.cards import distinct
 from agents.intents import Intent
 from agents.offline.nlu import Parsed
@@ -68,10 +70,15 @@ def research(p: Parsed, done) -> str:
         a = d["averages"]
         parts.append(f"Last {d['games_found']} games for {d['player']}: {a['pts']} pts, {a['reb']} reb, {a['ast']} ast, "
                      f"{a['stl']} stl, {a['blk']} blk in {a['min']} min; **{d['fantasy_avg']} fantasy pts per game** "
-                     f"(season {d['season_fantasy_avg']}).")
+                     f"(season {d['season_fantasy_avg']}); FG% {a['fg_pct']}, FT% {a['ft_pct']}.")
         parts.append(_table(["Date", "Opp", "Min", "Pts", "Reb", "Ast", "Stl", "Blk", "FPts"],
                             [[x["date"], x["opp"], x["min"], x["pts"], x["reb"], x["ast"], x["stl"], x["blk"], x["fpts"]]
                              for x in d["games"]]))
+    sched = [pl for s in _ok(done, "get_schedule") for pl in s["data"]["players"]]
+    if len(sched) >= 2 and re.search(r"games (left|remaining)|how many games|more games", p.text.lower()):
+        ranked = sorted(sched, key=lambda pl: -pl["games"])
+        parts.insert(0, "**" + ", ".join(f"{pl['name']} has {pl['games']} game{'s' * (pl['games'] != 1)} left"
+                                         for pl in ranked) + " this week.**")
     for s in _ok(done, "get_schedule"):
         for pl in s["data"]["players"]:
             when = ", ".join(str(x) for x in pl["dates"]) or "no game"
@@ -126,6 +133,10 @@ def free_agents(p: Parsed, done) -> str:
             parts.append("Categories still in play: " + ", ".join(
                 f"{c['category']} (win probability {c['win_probability']})" for c in close) + ".")
     fas = _ok(done, "get_free_agents")
+    if len(fas) > 1 and not fas[0]["data"]["free_agents"]:
+        wanted = fas[0]["data"]["filters"].get("min_games_remaining")
+        parts.append(f"**No free agent has {wanted} games left this week.** The best with at least one game:")
+        fas = fas[1:]
     if fas:
         f = fas[0]["data"]
         cats = f["filters"].get("target_categories")
@@ -142,6 +153,11 @@ def matchup(p: Parsed, done) -> str:
     for r in _ok(done, "get_matchup_details"):
         d = r["data"]
         parts.append(f"**{d['summary']}**")
+        cats = d.get("categories") or []
+        behind = [c["category"] for c in cats if c["leader"] == "opponent"]
+        ahead = [c["category"] for c in cats if c["leader"] == "me"]
+        if cats:
+            parts.append(f"You trail in {', '.join(behind) or 'nothing'}; you lead in {', '.join(ahead) or 'nothing'}.")
         parts.append(f"Games left this week: you {d['my_games_remaining']}, {d['opponent']} {d['opponent_games_remaining']} "
                      f"({len(d['days_remaining'])} days remaining).")
         if d.get("categories"):
@@ -149,6 +165,11 @@ def matchup(p: Parsed, done) -> str:
                                 [[c["category"], c["mine"], c["theirs"], c["projected_mine"], c["projected_theirs"],
                                   c["win_probability"]] for c in d["categories"]]))
     for r in _ok(done, "get_opponent_roster"):
+        if "roster" in p.text.lower() or "who is my opponent" in p.text.lower():
+            parts.append(f"{r['data']['team']} ({r['data']['manager']}):\n" + _table(
+                ["Player", "Pos", "Status", "Games left", "Expected per game"],
+                [[x["name"], x["pos"], x["status"], x["games_remaining"], x["expected_per_game"]] for x in r["data"]["players"]]))
+            continue
         top = r["data"]["players"][:3]
         parts.append("Their best players: " + ", ".join(f"{x['name']} ({x['expected_per_game']} expected, "
                                                           f"{x['games_remaining']} games left)" for x in top) + ".")
@@ -163,6 +184,12 @@ def lineup(p: Parsed, done) -> str:
         if not d["starters"]:
             parts.append(f"**{d['date']}:** none of your players has a game.")
             continue
+        if p.players:
+            slot_of = {x["name"]: x["slot"] for x in d["starters"]}
+            why = {b["name"]: b["reason"] for b in d["bench"]}
+            verdict = [f"start {n} ({slot_of[n]})" if n in slot_of else f"sit {n} ({why.get(n, 'not on your roster')})"
+                       for n in p.players]
+            parts.append(f"**{d['date']}: " + "; ".join(verdict) + ".**")
         sits = [b for b in d["bench"] if b["reason"] != "no game"]
         idle = [b["name"] for b in d["bench"] if b["reason"] == "no game"]
         sit_text = ", ".join(f"{b['name']} ({b['reason']})" for b in sits) or "nobody with a game"
@@ -207,8 +234,13 @@ WRITERS = {Intent.PLAYER_RESEARCH: research, Intent.FREE_AGENT_SCAN: free_agents
 
 
 def write_answer(p: Parsed, done, unfinished: bool = False) -> str:
-    body = WRITERS[p.intent](p, done) or "I could not find anything useful for that in the league data."
-    errors = _errors(done)
+    body = WRITERS[p.intent](p, done)
+    if not body:
+        failed = [r["data"] for rs in done.values() for r in rs if not r["ok"]]
+        body = ("**" + failed[0].get("error", "That did not work.") + "**") if failed else \
+            "I could not find anything useful for that in the league data."
+    errors = list(dict.fromkeys(e.split("` failed: ", 1)[-1] for e in _errors(done)))
+    errors = [e for e in errors if e not in body]
     if errors:
         body += "\n\n" + "Could not complete: " + "; ".join(errors)
     if unfinished:
