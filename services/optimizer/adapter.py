@@ -27,6 +27,17 @@ def player_input(snap: Snapshot, pid: str, days: tuple[dt.date, ...], scoring: s
         name=ps.ref.name, status=ps.status, season_value=_season_value(snap, pid, scoring))
 
 
+STAR_RANK = 40  # the league's top 40 players by per-game value are stars
+
+
+def star_value(snap: Snapshot, scoring: str) -> float:
+    """Per-game value of the league's 40th best player (players with 5+ games)."""
+    from services.values import player_value
+
+    vals = sorted((player_value(snap, p, scoring) for p in snap.players.values() if len(p.games) >= 5), reverse=True)
+    return vals[min(STAR_RANK, len(vals)) - 1] if vals else float("inf")
+
+
 def _season_value(snap: Snapshot, pid: str, scoring: str) -> float:
     from services.values import player_value
 
@@ -70,4 +81,4 @@ def from_demo_league(lg, team_id: int | None = None, scoring: str | None = None,
     return OptimizerInputs(
         scoring=scoring, days=days, roster=make(mine), free_agents=make(fa_ids), opponent=make(theirs),
         my_so_far=banked_totals(snap, mine, played), opp_so_far=banked_totals(snap, theirs, played),
-        as_of=lg.as_of, team_id=team_id, league_id=lg.league_id)
+        as_of=lg.as_of, team_id=team_id, league_id=lg.league_id, star_value=star_value(snap, scoring))

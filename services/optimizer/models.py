@@ -50,6 +50,7 @@ class OptimizerInputs:
     as_of: dt.date | None = None
     team_id: int | None = None
     league_id: str = ""
+    star_value: float | None = None  # per-game value of a league-wide star: never offered as a drop
 
 
 @dataclasses.dataclass(frozen=True)

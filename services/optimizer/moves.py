@@ -1,6 +1,7 @@
 """Ranked (drop, add) moves: who may be dropped, the scan, and readable results.
 
-Protected players (the top `protect_top` of my roster by per-game value) are never offered as
+Protected players (the top `protect_top` of my roster by per-game value, and anyone at or above
+the league-wide `star_value` of the inputs) are never offered as
 drops unless named in `allow_drop`. Confidence is P(the move helps) under a normal
 approximation: the linear objective's gain against the spread of the added player's starts
 and the dropped player's lost starts (availability included in both).
@@ -34,6 +35,9 @@ def droppable(prep: Prepared, allow_drop: Iterable[str] = (), protect_top: int =
     allow = set(allow_drop)
     order = sorted(range(len(prep.roster.players)), key=lambda i: (-per_game_value(prep, i), i))
     protected = set(order[:max(0, protect_top)])
+    star = prep.inputs.star_value
+    if star is not None:  # a league-wide star is protected even on a deep roster
+        protected |= {i for i in range(len(prep.roster.players)) if per_game_value(prep, i) >= star}
     ids = [p.player_id for p in prep.roster.players]
     return np.array([i for i in range(len(ids)) if i not in protected or ids[i] in allow], dtype=int)
 

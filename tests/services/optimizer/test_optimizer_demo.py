@@ -91,3 +91,24 @@ def test_categories_won_counts_ties_half_and_turnovers_reversed(mine, theirs, wo
     from services.optimizer.projection import stat_vector
 
     assert categories_won(stat_vector(mine), stat_vector(theirs)) == won
+
+
+@pytest.mark.parametrize("scoring", ["points", "categories"])
+def test_league_wide_stars_are_never_offered_as_drops(scoring):
+    """Giannis (DTD) once ranked outside his own team's top six in categories: stars are protected
+    by a league-wide rank too, not only by the roster's top six."""
+    import datetime as dt
+
+    from services.league import demo_league
+    from services.optimizer import from_demo_league, scan_moves
+    from services.optimizer.adapter import star_value
+    from services.values import player_value
+
+    lg = demo_league(dt.date(2025, 2, 5), scoring)
+    star = star_value(lg.snapshot, scoring)
+    stars = {pid for pid, ps in lg.snapshot.players.items() if len(ps.games) >= 5
+             and player_value(lg.snapshot, ps, scoring) >= star}
+    assert 35 <= len(stars) <= 45
+    for team in lg.team_ids:
+        moves = scan_moves(from_demo_league(lg, team_id=team), limit=20)
+        assert not {m.drop_id for m in moves} & stars, team
