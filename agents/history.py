@@ -1,8 +1,6 @@
 """Reads a checkpointed thread back as turns (for redrawing the chat) and lists threads."""
 from __future__ import annotations
 
-import json
-
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 
@@ -66,11 +64,3 @@ def thread_list(turn_records: list[dict], pending_fn, limit: int) -> list[dict]:
     for t in out:
         t["pending"] = len(pending_fn(t["thread_id"]))
     return out
-
-
-def parse_json(text: str) -> dict:
-    try:
-        data = json.loads(text)
-        return data if isinstance(data, dict) else {"value": data}
-    except (TypeError, ValueError):
-        return {}

@@ -13,7 +13,7 @@ from services.league import DemoLeague
 from services.lineup import BENCH, best_lineup
 from services.models import CategoryLine, MatchupDetails
 from services.scoring import CATEGORIES, COUNTING_STATS, ScoringMode, category_value
-from services.snapshot import snapshot
+from services.snapshot import data_dates, snapshot
 from services.values import player_value
 
 START_BONUS = 100.0
@@ -103,12 +103,15 @@ def matchup(lg: DemoLeague, team_id: int | None = None) -> MatchupDetails:
                   my_team=names[0], opponent=names[1], opponent_team_id=opp,
                   days_played=lg.days_played, days_remaining=lg.days_remaining,
                   my_games_remaining=remaining[me], opponent_games_remaining=remaining[opp])
+    last_day = data_dates()[1]
+    caveat = (f" The schedule in the data ends {last_day:%b %-d}; games after it are not projected."
+              if end > last_day else "")
     if lg.scoring == ScoringMode.POINTS:
         my_final, opp_final = mine["fpts"] + m_rest["fpts"], theirs["fpts"] + t_rest["fpts"]
         p = _prob_greater(my_final - opp_final, m_var["fpts"] + t_var["fpts"])
         summary = (f"{names[0]} {mine['fpts']:.1f} - {theirs['fpts']:.1f} {names[1]} after "
                    f"{len(lg.days_played)} day(s); projected final {my_final:.1f} - {opp_final:.1f} "
-                   f"(win probability {p:.0%}).")
+                   f"(win probability {p:.0%}).{caveat}")
         return MatchupDetails(**common, my_points=round(mine["fpts"], 1), opponent_points=round(theirs["fpts"], 1),
                               my_projected_rest=round(m_rest["fpts"], 1),
                               opponent_projected_rest=round(t_rest["fpts"], 1), summary=summary)
@@ -117,5 +120,5 @@ def matchup(lg: DemoLeague, team_id: int | None = None) -> MatchupDetails:
     exp_won = sum(c.win_probability for c in cats)
     verb = "leads" if lead[0] > lead[1] else "trails" if lead[0] < lead[1] else "is tied"
     summary = (f"{names[0]} {verb} {lead[0]}-{lead[1]} in categories after {len(lg.days_played)} day(s); "
-               f"expected categories won {exp_won:.1f} of 9.")
+               f"expected categories won {exp_won:.1f} of 9.{caveat}")
     return MatchupDetails(**common, categories=cats, summary=summary)

@@ -41,9 +41,6 @@ class CategoryScale:
         z = (_cat_raw(ps, cat, self.league_pct) - self.mean[cat]) / self.sd[cat]
         return -z if not CATEGORIES[cat][1] else z
 
-    def zscores(self, ps: PlayerState) -> dict[str, float]:
-        return {cat: round(self.z(ps, cat), 3) for cat in CATEGORIES}
-
 
 @lru_cache(maxsize=64)
 def _scale(as_of, db_key) -> CategoryScale:

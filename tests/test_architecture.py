@@ -10,6 +10,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FORBIDDEN = {
     "services": {"agents", "pages", "app", "streamlit", "langchain_core", "langgraph", "langchain_google_genai"},
     "agents": {"pages", "app", "streamlit"},
+    "pages": {"services"},  # pages talk to the one agent entry point, never to services directly
 }
 
 
@@ -32,6 +33,10 @@ def test_imports_point_one_way(package):
         if hits:
             bad[str(path.relative_to(ROOT))] = sorted(hits)
     assert bad == {}
+
+
+def test_app_imports_only_agents():
+    assert not _imports(ROOT / "app.py") & {"services"}
 
 
 def test_every_module_has_a_docstring():

@@ -57,7 +57,6 @@ class Parsed:
     greeting: bool = False
     hold_or_stream: bool = False
     wants_moves: bool = False
-    my_player_hint: bool = False  # "my guard", "my center"
     allow_drop: list[str] = field(default_factory=list)
 
 
@@ -239,6 +238,5 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
         hold_or_stream=_has(t, "hold", "stream his", "stream her", "stream the spot", "wait for him", "worth keeping",
                             "should i keep") or (bool(players) and _has(t, "should i drop", "should i cut")),
         wants_moves=intent == Intent.LINEUP_OPTIMIZATION and _has(t, *OPTIMIZE_PHRASES, "review", "moves", "improve"),
-        my_player_hint=bool(re.search(r"\bmy (guard|forward|center|centre|big|pg|sg|sf|pf|c|wing|player|guy)\b", t)),
         allow_drop=allow,
     )

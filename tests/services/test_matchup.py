@@ -118,3 +118,10 @@ def test_categories_on_a_monday_are_all_tied(demo_source):
     m = demo_source(WEEK_START, "categories").matchup()
     assert [c.leader for c in m.categories] == ["tied"] * 9
     assert all(c.mine == c.theirs == 0.0 for c in m.categories)
+
+
+def test_a_week_past_the_end_of_the_data_says_so(demo_source):
+    m = demo_source(dt.date(2025, 2, 5)).matchup()
+    assert m.end == dt.date(2025, 2, 9)
+    assert m.summary.endswith("The schedule in the data ends Feb 7; games after it are not projected.")
+    assert "ends Feb 7" not in demo_source(dt.date(2025, 1, 29)).matchup().summary
