@@ -64,3 +64,15 @@ def thread_list(turn_records: list[dict], pending_fn, limit: int) -> list[dict]:
     for t in out:
         t["pending"] = len(pending_fn(t["thread_id"]))
     return out
+
+
+ANSWER_NODES = ("agent", "synthesize")
+
+
+def answer_delta(chunk, metadata: dict) -> str:
+    """Answer text streamed by the model in the answer-writing nodes (not tool calls, not the
+    classifier, not the reasoning model inside a tool)."""
+    if metadata.get("langgraph_node") not in ANSWER_NODES or getattr(chunk, "tool_call_chunks", None) \
+            or getattr(chunk, "tool_calls", None):
+        return ""
+    return _text(getattr(chunk, "content", "") or "")

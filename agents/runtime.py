@@ -147,7 +147,12 @@ class Assistant:
         last = t0
         answer, intent = None, None
         try:
-            for mode, data in self.graph.stream(payload, cfg, stream_mode=["custom", "updates"]):
+            for mode, data in self.graph.stream(payload, cfg, stream_mode=["custom", "updates", "messages"]):
+                if mode == "messages":
+                    delta = H.answer_delta(*data)
+                    if delta:
+                        yield {"type": "answer_delta", "text": delta}
+                    continue
                 if mode == "custom":
                     if data.get("type") == "tool_start":
                         calls[data["id"]] = {"name": data["name"], "args": data["args"], "ok": False, "ms": 0.0}

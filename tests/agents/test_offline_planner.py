@@ -171,3 +171,15 @@ def test_the_streaming_answer_names_exactly_the_cards_offered(fresh_state):
     drops = [c["drop_id"] for c in r["pending_approvals"]]
     adds = [c["add_id"] for c in r["pending_approvals"]]
     assert len(set(drops)) == len(drops) and len(set(adds)) == len(adds)
+
+
+def test_the_answer_streams_as_deltas_before_the_final_answer(fresh_state):
+    from agents.runtime import Assistant
+
+    events = list(Assistant().stream_turn("How has Tyrese Haliburton played lately?", "stream-1"))
+    kinds = [e["type"] for e in events]
+    deltas = "".join(e["text"] for e in events if e["type"] == "answer_delta")
+    final = next(e["text"] for e in events if e["type"] == "answer")
+    assert deltas and final.startswith(deltas[:200])
+    assert kinds.index("answer_delta") < kinds.index("answer")
+    assert all("tool_calls" not in e for e in events if e["type"] == "answer_delta")
