@@ -12,10 +12,11 @@ from pathlib import Path
 import duckdb
 
 from services.config import DATA_DIR, courtside_home
+from services.league_setup import matchup_rows, slot_rows, team_rows
 from services.scoring import POINTS_WEIGHTS
 from services.slots import eligible_slots, secondary_position
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 DB_NAME = "courtside.duckdb"
 
 
@@ -52,6 +53,19 @@ def _eligibility(con: duckdb.DuckDBPyConnection) -> None:
         FROM raw_players p JOIN elig e USING (player_id) ORDER BY p.player_id
         """
     )
+
+
+def _league_tables(con: duckdb.DuckDBPyConnection) -> None:
+    """The demo league's teams, slots and head-to-head calendar (rosters are drafted per as-of
+    date from what was known then, and approved moves live in the writable state store)."""
+    con.execute("CREATE TABLE league_teams (team_id INTEGER PRIMARY KEY, name VARCHAR, manager VARCHAR, is_me BOOLEAN)")
+    con.executemany("INSERT INTO league_teams VALUES (?, ?, ?, ?)", team_rows())
+    con.execute("CREATE TABLE league_slots (slot VARCHAR PRIMARY KEY, count INTEGER)")
+    con.executemany("INSERT INTO league_slots VALUES (?, ?)", slot_rows())
+    con.execute("CREATE TABLE league_matchups (week INTEGER, team_id INTEGER, opponent_id INTEGER, "
+                "PRIMARY KEY (week, team_id))")
+    weeks = [w for (w,) in con.execute("SELECT week FROM weeks ORDER BY week").fetchall()]
+    con.executemany("INSERT INTO league_matchups VALUES (?, ?, ?)", matchup_rows(weeks))
 
 
 def build(target: Path | None = None) -> dict:
@@ -114,11 +128,13 @@ def build(target: Path | None = None) -> dict:
             FROM w ORDER BY monday
             """
         )
+        _league_tables(con)
         con.execute("CREATE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR)")
         con.execute("INSERT INTO meta VALUES ('schema_version', ?), ('built_at', ?)",
                     [str(SCHEMA_VERSION), time.strftime("%Y-%m-%dT%H:%M:%S")])
         rows = {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-                for t in ("players", "player_games", "team_games", "schedule", "weeks")}
+                for t in ("players", "player_games", "team_games", "schedule", "weeks", "league_teams",
+                          "league_slots", "league_matchups")}
     finally:
         con.close()
     os.replace(tmp, target)

@@ -11,12 +11,6 @@ from dataclasses import dataclass
 
 from services.slots import ROSTER_SIZE
 
-TEAM_NAMES = [
-    ("Courtside Crew", "You"), ("Splash Mountain", "Maya"), ("Glass Cleaners", "Theo"),
-    ("Pick and Pop Culture", "Priya"), ("Fast Break Fund", "Marcus"), ("Zone Defense", "Lena"),
-    ("Paint Protectors", "Diego"), ("Bench Mob", "Aiko"), ("Dime Droppers", "Sam"),
-    ("Triple Threat", "Noor"),
-]
 SHRINK_GAMES = 6  # a player with few games is pulled toward replacement level
 
 

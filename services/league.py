@@ -9,7 +9,8 @@ from __future__ import annotations
 import datetime as dt
 from functools import lru_cache
 
-from services.draft import TEAM_NAMES, Candidate, run_draft
+from services.draft import Candidate, run_draft
+from services.league_setup import LEAGUE_NAME, MY_TEAM_ID, N_TEAMS, round_robin
 from services.models import LeagueInfo, LeagueTeam
 from services.scoring import ScoringMode
 from services.slots import BENCH_SLOTS, IR_SLOTS, STARTING_SLOTS
@@ -17,21 +18,8 @@ from services.snapshot import Snapshot, snapshot, week_of
 from services.store import state_store
 from services.values import player_value
 
-N_TEAMS = 10
-MY_TEAM_ID = 1
 DRAFT_SEED = 2024
-
-
-def round_robin(teams: int, week: int) -> dict[int, int]:
-    """Opponents for a week by the circle method: everyone plays everyone once per cycle."""
-    ids = list(range(1, teams + 1))
-    r = (week - 1) % (teams - 1)
-    rot = [ids[0]] + ids[1:][r:] + ids[1:][:r]
-    pairs = {}
-    for i in range(teams // 2):
-        a, b = rot[i], rot[-1 - i]
-        pairs[a], pairs[b] = b, a
-    return pairs
+__all__ = ["DemoLeague", "demo_league", "round_robin", "N_TEAMS", "MY_TEAM_ID"]
 
 
 def _draft(snap: Snapshot, scoring: str) -> dict[int, list[str]]:
@@ -45,6 +33,32 @@ def _draft(snap: Snapshot, scoring: str) -> dict[int, list[str]]:
     ages = dict(_ages())
     cands = [Candidate(c.player_id, c.value, c.games, ages.get(c.player_id, 27), c.positions) for c in cands]
     return run_draft(cands, N_TEAMS, DRAFT_SEED)
+
+
+@lru_cache(maxsize=4)
+def _teams_for(db_key: str) -> dict[int, tuple[str, str, bool]]:
+    from services import db
+
+    return {t: (n, m, me) for t, n, m, me in db.query("SELECT team_id, name, manager, is_me FROM league_teams ORDER BY team_id")}
+
+
+@lru_cache(maxsize=4)
+def _calendar_for(db_key: str) -> dict[tuple[int, int], int]:
+    from services import db
+
+    return {(w, t): o for w, t, o in db.query("SELECT week, team_id, opponent_id FROM league_matchups")}
+
+
+def _teams() -> dict[int, tuple[str, str, bool]]:
+    from services.build import db_path
+
+    return _teams_for(str(db_path()))
+
+
+def _calendar() -> dict[tuple[int, int], int]:
+    from services.build import db_path
+
+    return _calendar_for(str(db_path()))
 
 
 @lru_cache(maxsize=1)
@@ -71,7 +85,7 @@ class DemoLeague:
         self.drafted = _draft(self.snapshot, self.scoring)
 
     def opponent_of(self, team_id: int, week: int) -> int:
-        return round_robin(N_TEAMS, week)[team_id]
+        return _calendar()[(week, team_id)]
 
     @property
     def days_remaining(self) -> list[dt.date]:
@@ -107,14 +121,14 @@ class DemoLeague:
         return None
 
     def info(self) -> LeagueInfo:
-        teams = [LeagueTeam(team_id=i, name=n, manager=m, is_me=i == self.my_team_id)
-                 for i, (n, m) in enumerate(TEAM_NAMES[:N_TEAMS], start=1)]
-        return LeagueInfo(league_id=self.league_id, kind="demo", name="Courtside Demo League",
+        teams = [LeagueTeam(team_id=i, name=n, manager=m, is_me=me) for i, (n, m, me) in _teams().items()]
+        return LeagueInfo(league_id=self.league_id, kind="demo", name=LEAGUE_NAME,
                           scoring=self.scoring, as_of=self.as_of, slots=dict(STARTING_SLOTS),
                           bench=BENCH_SLOTS, ir=IR_SLOTS, teams=teams, my_team_id=self.my_team_id)
 
     def team_name(self, team_id: int) -> tuple[str, str]:
-        return TEAM_NAMES[team_id - 1]
+        name, manager, _ = _teams()[team_id]
+        return name, manager
 
 
 @lru_cache(maxsize=32)

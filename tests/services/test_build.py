@@ -27,7 +27,8 @@ def test_row_counts_match_the_csv(built_db, csv_games, csv_players):
     assert (len(csv_games), player_rows, len(team_games)) == (16512, 561, 1534)
     assert len(csv_players) == len({r["player_id"] for r in csv_games}) == 529
     assert built_db["rows"] == {"players": 529, "player_games": 16512, "team_games": 1534,
-                                "schedule": 1534, "weeks": 16}
+                                "schedule": 1534, "weeks": 16, "league_teams": 10, "league_slots": 10,
+                                "league_matchups": 160}
 
 
 def test_players_are_one_row_each_with_every_spelling(csv_players):
@@ -141,3 +142,25 @@ def test_reader_in_another_process_survives_a_rebuild_into_place(fresh_state):
 def test_tables_have_no_duplicate_keys(table, key):
     rows = db.query(f"SELECT {key}, count(*) FROM {table} GROUP BY ALL HAVING count(*) > 1")
     assert rows == []
+
+
+def test_league_tables_hold_teams_slots_and_a_round_robin_calendar(built_db):
+    import duckdb
+
+    con = duckdb.connect(built_db["path"], read_only=True)
+    try:
+        teams = con.execute("SELECT team_id, name, manager, is_me FROM league_teams ORDER BY team_id").fetchall()
+        slots = dict(con.execute("SELECT slot, count FROM league_slots").fetchall())
+        cal = con.execute("SELECT week, team_id, opponent_id FROM league_matchups").fetchall()
+        weeks = con.execute("SELECT count(*) FROM weeks").fetchone()[0]
+    finally:
+        con.close()
+    assert len(teams) == 10 and [t[0] for t in teams] == list(range(1, 11))
+    assert [t[3] for t in teams].count(True) == 1 and teams[0][1:3] == ("Courtside Crew", "You")
+    assert slots == {"PG": 1, "SG": 1, "SF": 1, "PF": 1, "C": 1, "G": 1, "F": 1, "UTIL": 3, "BE": 3, "IR": 1}
+    assert len(cal) == 10 * weeks
+    pairs = {(w, t): o for w, t, o in cal}
+    for (w, t), o in pairs.items():
+        assert o != t and pairs[(w, o)] == t  # a pairing: my opponent's opponent is me
+    met = {pairs[(w, 1)] for w in range(1, 10)}
+    assert met == set(range(2, 11))  # everyone once per nine-week cycle
