@@ -58,6 +58,7 @@ class Parsed:
     hold_or_stream: bool = False
     wants_moves: bool = False
     allow_drop: list[str] = field(default_factory=list)
+    replacing: str | None = None  # "replace Embiid", "instead of Embiid": the player to drop
 
 
 def _has(text: str, *words: str) -> bool:
@@ -180,6 +181,8 @@ def classify(text: str, players: list[str] | None = None) -> Intent:
         return Intent.FREE_AGENT_SCAN
     if players and _has(t, "games left", "games remaining", "how many games", "more games", "games does", "games do"):
         return Intent.PLAYER_RESEARCH
+    if _has(t, "weakness", "strength", "where am i behind", "where am i ahead", "what am i losing"):
+        return Intent.MATCHUP_ANALYSIS
     if _has(t, "matchup", "winning", "losing", "games left", "games remaining", "games do i have", "how many games", "opponent", "am i ahead", "am i behind", "my chances", "score",
             "this week look", "categories am i", "h2h", "head to head", "who leads", "lead in"):
         return Intent.MATCHUP_ANALYSIS
@@ -216,6 +219,14 @@ def unknown_names(text: str) -> list[str]:
 FOLLOW_UP = re.compile(r"\b(he|him|his|he's|hes|that guy|this guy|them|they|their)\b")
 
 
+def _replacing(text: str, players: list[str]) -> str | None:
+    m = re.search(r"(?:replace|instead of|in place of|fill in for|cover for|for)\s+([\w .'\-]+)", text, re.I)
+    if not m:
+        return None
+    named = find_players(m.group(1))
+    return named[0] if named and named[0] in players else None
+
+
 def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed:
     """Parses a question; `previous` (the thread's last question) fills in follow-ups."""
     players = find_players(text)
@@ -239,4 +250,5 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
                             "should i keep") or (bool(players) and _has(t, "should i drop", "should i cut")),
         wants_moves=intent == Intent.LINEUP_OPTIMIZATION and _has(t, *OPTIMIZE_PHRASES, "review", "moves", "improve"),
         allow_drop=allow,
+        replacing=_replacing(text, players),
     )

@@ -93,6 +93,15 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
 
 
 def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
+    if p.replacing:  # "who should I pick up to replace Embiid?": he is the drop, not the add
+        if not done:
+            return [("get_player_status", {"name": p.replacing}),
+                    ("get_free_agents", {"position": p.position, "healthy_only": True, "min_games_remaining": 1,
+                                         "target_categories": p.categories or None, "limit": 5})]
+        if "validate_slot_fit" in done:
+            return []
+        fas = (_results(done, "get_free_agents") or [{}])[0].get("free_agents", [])
+        return [("validate_slot_fit", {"add": f["name"], "drop": p.replacing}) for f in fas[:3]]
     if p.players:
         if done:
             return []
