@@ -6,7 +6,7 @@ database connection per process).
 """
 import streamlit as st
 
-from pages.components import backend
+from pages.components import backend, labels
 
 st.set_page_config(page_title="Courtside", page_icon=":material/sports_basketball:", layout="wide")
 backend.init_session()
@@ -35,12 +35,11 @@ with st.sidebar:
     if not threads:
         st.caption("No conversations yet.")
     for t in threads:
-        label = (t.get("title") or "Untitled")[:40]
-        if t.get("pending"):
-            label = f"{label} · {t['pending']} pending"
+        label, tip = labels.thread_label(t)
         current = t["thread_id"] == thread
-        if st.button(label, key=f"app_thread_{t['thread_id']}", width="stretch",
-                     type="primary" if current else "tertiary", disabled=current):
+        if st.button(label, key=f"app_thread_{t['thread_id']}", width="stretch", help=tip,
+                     icon=":material/chevron_right:" if current else None,
+                     type="secondary" if current else "tertiary"):
             backend.open_thread(t["thread_id"])
             st.switch_page(PAGES[0])
 

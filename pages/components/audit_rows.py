@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+from pages.components.labels import intent_label, shorten
+
 
 def tools_of(turn: dict) -> list[str]:
     return [c.get("name", "") for c in turn.get("tool_calls") or []]
@@ -23,10 +25,21 @@ def filter_turns(turns: list[dict], thread: str | None = None, intents: list[str
     return out
 
 
+def question_text(t: dict, limit: int = 70) -> str:
+    """The question asked, or for a decision record what was decided ("Approved: Drop A -> Add B")."""
+    decisions = t.get("decisions") or {}
+    if decisions and str(t.get("question") or "").startswith("[decision]"):
+        verbs = {"approve": "Approved", "decline": "Declined"}
+        what = ", ".join(verbs.get(str(v), str(v).capitalize()) for v in decisions.values())
+        moves = [f"Drop {x.get('drop')} -> Add {x.get('add')}" for x in t.get("transactions") or []]
+        return shorten(f"{what}: {'; '.join(moves)}" if moves else f"{what} ({', '.join(decisions)})", limit)
+    return shorten(t.get("question"), limit)
+
+
 def summary_row(t: dict) -> dict:
     tokens = t.get("tokens") or {}
     return {"When": str(t.get("created_at", ""))[:19].replace("T", " "), "Thread": t.get("thread_id", "")[:8],
-            "Question": (t.get("question") or "")[:70], "Intent": t.get("intent") or "",
+            "Question": question_text(t), "Intent": intent_label(t.get("intent")),
             "Provider": t.get("provider", ""), "Model": t.get("model", ""),
             "Tools": len(t.get("tool_calls") or []), "Model calls": t.get("llm_calls", 0),
             "Tokens": tokens.get("total_tokens") if tokens else None,

@@ -171,6 +171,11 @@ def settings_error() -> str | None:
     return st.session_state["settings_error"]
 
 
+def max_question() -> int:
+    """The longest question the runtime takes (the chat box stops there instead of sending more)."""
+    return int(getattr(_runtime(), "MAX_QUESTION", 4000))
+
+
 def new_thread_id() -> str:
     return _runtime().new_thread_id()
 

@@ -1,7 +1,9 @@
 """Approval cards: the move, its numbers and reasons, a countdown on the league clock, and buttons.
 
 A decision is guarded twice: `cards_decided` in session state swallows a second click before it
-reaches the backend, and the backend applies a `move_id` at most once anyway. A card that has
+reaches the backend, and the backend applies a `move_id` at most once anyway. Move ids are derived
+from the move itself, so two threads can offer the same one: widget keys and `cards_decided` carry
+the thread as well. A card that has
 been decided, expired, or is no longer pending in the graph state is drawn read-only.
 """
 from __future__ import annotations
@@ -54,18 +56,28 @@ def title(card: dict) -> str:
     return f"Drop {card.get('drop')} -> Add {card.get('add')}, {gain:+} {card.get('unit', 'pts')} expected"
 
 
+def decided_key(thread_id: str, move_id: str) -> str:
+    """The `cards_decided` key of a card: the same move can be offered in two threads."""
+    return f"{thread_id}/{move_id}"
+
+
+def decided_entry(thread_id: str, move_id: str) -> dict | None:
+    return st.session_state["cards_decided"].get(decided_key(thread_id, move_id))
+
+
 def decide(thread_id: str, move_id: str, decision: str, card: dict | None = None) -> None:
     """Button callback: queue one decision per card; later clicks on the same card do nothing."""
     decided = st.session_state["cards_decided"]
-    if move_id in decided:
+    key = decided_key(thread_id, move_id)
+    if key in decided:
         return
-    decided[move_id] = {"decision": decision, "outcome": None, "thread_id": thread_id, "card": card}
+    decided[key] = {"decision": decision, "outcome": None, "thread_id": thread_id, "card": card}
     st.session_state["chat_queued_decision"] = (thread_id, move_id, decision)
 
 
-def outcome_of(card: dict) -> dict | None:
+def outcome_of(card: dict, thread_id: str) -> dict | None:
     """What happened to this card: this session's record first, then the card's own fields."""
-    mine = st.session_state["cards_decided"].get(card["move_id"])
+    mine = decided_entry(thread_id, card["move_id"])
     if mine:
         return mine
     for field in ("decision", "outcome", "status"):
@@ -81,7 +93,8 @@ def render_card(card: dict, thread_id: str, key_prefix: str, pending_ids: set[st
     `hindsight` is (label, realized gain) for evaluation views: drawn next to the expected gain.
     """
     move_id = card["move_id"]
-    with st.container(border=True, key=f"{key_prefix}_card_{move_id}"):
+    uid = f"{thread_id}_{move_id}"  # unique per page even when two threads offer the same move
+    with st.container(border=True, key=f"{key_prefix}_card_{uid}"):
         st.markdown(f"**{title(card)}**")
         drop_g, add_g = card.get("drop_games_remaining"), card.get("add_games_remaining")
         cols = st.columns(3)
@@ -100,7 +113,7 @@ def render_card(card: dict, thread_id: str, key_prefix: str, pending_ids: set[st
             st.caption(f":material/history: {label}: "
                        f"{gain_text(card.get('expected_gain'), realized, card.get('unit'))}")
         slot = st.empty()
-        outcome = outcome_of(card)
+        outcome = outcome_of(card, thread_id)
         if outcome:
             _show_outcome(slot, outcome)
         elif is_expired(card):
@@ -110,9 +123,9 @@ def render_card(card: dict, thread_id: str, key_prefix: str, pending_ids: set[st
         else:
             with slot.container():
                 a, d, _ = st.columns([1, 1, 4])
-                a.button("Approve", key=f"{key_prefix}_approve_{move_id}", type="primary",
+                a.button("Approve", key=f"{key_prefix}_approve_{uid}", type="primary",
                          on_click=decide, args=(thread_id, move_id, "approve", card))
-                d.button("Decline", key=f"{key_prefix}_decline_{move_id}",
+                d.button("Decline", key=f"{key_prefix}_decline_{uid}",
                          on_click=decide, args=(thread_id, move_id, "decline", card))
     return slot
 
@@ -124,13 +137,22 @@ def _show_outcome(slot, outcome: dict) -> None:
     elif text is None:
         slot.info(f"{decision.capitalize()}: sending your decision…")
     elif decision.startswith("approve") or decision == "applied":
-        slot.success(f"Approved. {text or ''}".strip())
+        slot.success(_prefixed("Approved.", text))
     else:
-        slot.info(f"Declined. {text or ''}".strip())
+        slot.info(_prefixed("Declined.", text))
 
 
-def record_outcome(move_id: str, text: str, refused: bool, slot=None) -> None:
-    entry = st.session_state["cards_decided"].setdefault(move_id, {"decision": "approve"})
+def _prefixed(head: str, text: str | None) -> str:
+    """"Declined. <text>", without saying it twice when the text already starts with the word."""
+    text = (text or "").strip()
+    if text.lower().startswith(head.lower().rstrip(".")):
+        return text
+    return f"{head} {text}".strip()
+
+
+def record_outcome(thread_id: str, move_id: str, text: str, refused: bool, slot=None) -> None:
+    key = decided_key(thread_id, move_id)
+    entry = st.session_state["cards_decided"].setdefault(key, {"decision": "approve", "thread_id": thread_id})
     entry.update(outcome=text, refused=refused)
     if slot is not None:
         _show_outcome(slot, entry)

@@ -29,5 +29,16 @@ def send_decision(assistant, queued: tuple[str, str, str], key_prefix: str, show
         text = mine.get("reason") or (view.errors[-1] if view.errors else view.answer)
     else:
         text = view.answer.split("\n\n")[0] if view.answer else ("Declined." if decision == "decline" else "")
-    card_ui.record_outcome(move_id, text, refused, slot)
+    card_ui.record_outcome(thread_id, move_id, text, refused, slot)
     return view
+
+
+def close_stale(assistant, thread_id: str, slots: dict[str, object]) -> None:
+    """After a decision, cards of the thread that are no longer pending lose their buttons.
+
+    Approving one card closes the whole set offered with it; the page was drawn before that.
+    """
+    still = {c["move_id"] for c in assistant.pending_approvals(thread_id)}
+    for move_id, slot in slots.items():
+        if slot is not None and move_id not in still and not card_ui.decided_entry(thread_id, move_id):
+            slot.caption("No longer pending (the run moved on).")

@@ -115,3 +115,25 @@ def gain_text(expected: float | None, realized: float | None, unit: str | None =
     exp = f"expected {expected:+.{digits}f}" if expected is not None else "expected n/a"
     real = f"realized {realized:+.{digits}f}" if realized is not None else "realized n/a"
     return f"{exp}, {real} {unit or 'pts'}"
+
+
+def shorten(text: str | None, limit: int) -> str:
+    """`text` cut to at most `limit` characters (ellipsis included), on a word boundary when close."""
+    text = " ".join((text or "").split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space >= limit * 2 // 3:  # end on a whole word when that loses little
+        cut = cut[:space]
+    return cut.rstrip(" ,.;:") + "…"
+
+
+def thread_label(thread: dict, limit: int = 40) -> tuple[str, str]:
+    """A recent chat's button label (short title, pending count) and its tooltip (full title, last update)."""
+    title = thread.get("title") or "Untitled"
+    label = shorten(title, limit)
+    if thread.get("pending"):
+        label += f" · {thread['pending']} pending"
+    when = str(thread.get("updated_at") or "")[:16].replace("T", " ")
+    return label, f"{title}" + (f" (last update {when} UTC)" if when else "")

@@ -15,10 +15,11 @@ def form_text(recent: float, season: float) -> str:
 
 
 def roster_rows(roster) -> list[dict]:
+    """One row per player; averages as text so `st.table` shows one decimal, not four."""
     return [{"Player": e.player.name, "Pos": "/".join(p for p in e.player.eligible if p not in ("G", "F", "UTIL")),
              "Team": e.player.team or "", "Status": e.status + (" (IR)" if e.on_ir else ""),
-             "Games left": e.games_remaining, "Last 5 FPts": round(e.recent_fantasy_avg, 1),
-             "Season FPts": round(e.fantasy_avg, 1), "Form": form_text(e.recent_fantasy_avg, e.fantasy_avg),
+             "Games left": e.games_remaining, "Last 5 FPts": f"{e.recent_fantasy_avg:.1f}",
+             "Season FPts": f"{e.fantasy_avg:.1f}", "Form": form_text(e.recent_fantasy_avg, e.fantasy_avg),
              "Why this status": e.status_evidence}
             for e in roster.entries]
 

@@ -32,6 +32,7 @@ class TurnView:
         self.open_steps: dict[str, object] = {}
         self.progress = st.empty()  # the optimizer's latest progress line, cleared when it ends
         self.answer = ""
+        self.final = False  # an `answer` event came: the text is complete
         self.decisions: list[dict] = []
         self.errors: list[str] = []
         self.offered: list[dict] = []
@@ -118,11 +119,14 @@ class TurnView:
         self.decisions.append(e)
 
     def _on_answer_delta(self, e: dict) -> None:
+        if self.final:  # the whole answer has arrived; a late delta would repeat it
+            return
         self.answer += e.get("text", "")
         self.answer_slot.markdown(self.answer + " ▌")
 
     def _on_answer(self, e: dict) -> None:
         self.answer = e.get("text") or self.answer
+        self.final = bool(e.get("text")) or self.final
         self.answer_slot.markdown(self.answer)
 
     def _on_guard(self, e: dict) -> None:

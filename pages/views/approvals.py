@@ -14,7 +14,6 @@ HINDSIGHT = "Hindsight (not visible to the agent)"
 ss = st.session_state
 assistant = backend.assistant()
 pending = assistant.all_pending()
-pending_ids = {c["move_id"] for c in pending}
 titles = {t["thread_id"]: t.get("title") or "Untitled" for t in assistant.list_threads(limit=100)}
 
 st.title("Approvals")
@@ -24,7 +23,7 @@ show_hindsight = st.toggle(HINDSIGHT, key="approvals_hindsight", value=False,
                            help="For evaluation: what each pending move really gained over the rest of the week, "
                                 "from box scores the agent does not see.")
 
-slots: dict[str, object] = {}
+slots: dict[tuple[str, str], object] = {}  # (thread, move): one move can be offered in two threads
 by_thread: dict[str, list[dict]] = {}
 for card in pending:
     by_thread.setdefault(card["thread_id"], []).append(card)
@@ -36,17 +35,19 @@ for thread_id, cards in by_thread.items():
     link.page_link("pages/views/chat.py", label="Open chat", icon=":material/chat:", query_params={"thread": thread_id})
     for card in cards:
         seen = (HINDSIGHT, assistant.hindsight(card)) if show_hindsight else None
-        slots[card["move_id"]] = card_ui.render_card(card, thread_id, "approvals", pending_ids, hindsight=seen)
+        slots[(thread_id, card["move_id"])] = card_ui.render_card(card, thread_id, "approvals", None, hindsight=seen)
 
 queued = decisions.take_queued()
 if queued:
-    decisions.send_decision(assistant, queued, "approvals_resume", set(pending_ids), slots.get(queued[1]))
+    shown = {move_id for t, move_id in slots if t == queued[0]}
+    decisions.send_decision(assistant, queued, "approvals_resume", shown, slots.get(queued[:2]))
+    decisions.close_stale(assistant, queued[0], {m: slots[(t, m)] for t, m in slots if t == queued[0]})
 
-decided = [(mid, e) for mid, e in ss["cards_decided"].items()
-           if e.get("card") and mid not in slots and e.get("outcome") is not None]
+decided = [e for e in ss["cards_decided"].values()
+           if e.get("card") and (e.get("thread_id"), e["card"]["move_id"]) not in slots and e.get("outcome") is not None]
 if decided:
     st.subheader("Decided in this session")
-    for _, entry in decided:
+    for entry in decided:
         card_ui.render_card(entry["card"], entry["thread_id"], "approvals_done", set(),
                             hindsight=("Hindsight", assistant.hindsight(entry["card"])))
 

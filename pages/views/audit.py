@@ -3,6 +3,7 @@ import streamlit as st
 
 from pages.components import backend
 from pages.components.audit_rows import filter_turns, summary_row, to_jsonl, tool_rows, tools_of
+from pages.components.labels import intent_label, shorten, tool_label
 
 assistant = backend.assistant()
 turns = assistant.audit()
@@ -11,13 +12,15 @@ st.title("Audit")
 st.caption("One record per turn or decision, newest first. Keys and cookies are never recorded.")
 
 threads = sorted({t["thread_id"] for t in turns})
+titles = {t["thread_id"]: t.get("title") or "Untitled" for t in assistant.list_threads(limit=100)}
 intents = sorted({t.get("intent") or "none" for t in turns})
 tools = sorted({name for t in turns for name in tools_of(t)})
 c1, c2, c3 = st.columns(3)
 thread = c1.selectbox("Thread", [None, *threads], key="audit_thread",
-                      format_func=lambda v: "All threads" if v is None else v)
-picked_intents = c2.multiselect("Intent", intents, key="audit_intents")
-picked_tools = c3.multiselect("Tool", tools, key="audit_tools")
+                      format_func=lambda v: "All threads" if v is None else f"{shorten(titles.get(v, v), 40)} · {v[:8]}")
+picked_intents = c2.multiselect("Intent", intents, key="audit_intents",
+                                format_func=lambda v: intent_label(v) if v != "none" else "No intent")
+picked_tools = c3.multiselect("Tool", tools, key="audit_tools", format_func=tool_label)
 shown = filter_turns(turns, thread, picked_intents, picked_tools)
 
 st.download_button("Export JSON lines", to_jsonl(shown), file_name="courtside-audit.jsonl",

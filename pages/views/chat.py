@@ -57,14 +57,11 @@ if waiting:  # pending in the graph state but not attached to a stored message
 queued = decisions.take_queued(thread)
 if queued:
     decisions.send_decision(assistant, queued, "chat_resume", shown, slots.get(queued[1]))
-    still = {c["move_id"] for c in assistant.pending_approvals(thread)}
-    for move_id, slot in slots.items():  # one decision closes the whole set of cards offered
-        if move_id not in still and move_id not in ss["cards_decided"]:
-            slot.caption("No longer pending (the run moved on).")
+    decisions.close_stale(assistant, thread, slots)
 
-prompt = ss.pop("chat_prompt", None)
+prompt = (ss.pop("chat_prompt", None) or "").strip()  # a blank message is not sent
 blocked = [c for c in assistant.pending_approvals(thread)
-           if not card_ui.is_expired(c) and c["move_id"] not in ss["cards_decided"]]
+           if not card_ui.is_expired(c) and not card_ui.decided_entry(thread, c["move_id"])]
 if prompt and blocked:
     st.info("Not sent: a move is waiting for your decision. Approve or decline it first.")
 elif prompt:
@@ -75,7 +72,7 @@ elif prompt:
         view.consume(assistant.stream_turn(prompt, thread))
     offered[len(history)] = view.offered
     blocked = [c for c in assistant.pending_approvals(thread)
-               if not card_ui.is_expired(c) and c["move_id"] not in ss["cards_decided"]]
+               if not card_ui.is_expired(c) and not card_ui.decided_entry(thread, c["move_id"])]
 
 if not history and not prompt:
     st.markdown("#### Ask about your team, your matchup or a player")
@@ -86,4 +83,4 @@ if blocked:
     st.info("A move is waiting for your decision: approve or decline it above (or on the Approvals "
             "page) before asking something new.", icon=":material/pending_actions:")
 st.chat_input("Decide on the pending move first" if blocked else "Ask Courtside…", key="chat_input",
-              on_submit=_submit, disabled=bool(blocked), submit_mode="disable")
+              on_submit=_submit, disabled=bool(blocked), submit_mode="disable", max_chars=backend.max_question())

@@ -19,9 +19,9 @@ if matchup.scoring == "points":
                    f"{matchup.my_points - matchup.opponent_points:+.1f} vs opponent")
     cols[1].metric("Opponent", f"{matchup.opponent_points:.1f}")
     cols[2].metric("My projected final", f"{matchup.my_points + matchup.my_projected_rest:.1f}",
-                   f"{matchup.my_games_remaining} games left")
+                   f"{matchup.my_games_remaining} games left", delta_color="off", delta_arrow="off")
     cols[3].metric("Opponent projected", f"{matchup.opponent_points + matchup.opponent_projected_rest:.1f}",
-                   f"{matchup.opponent_games_remaining} games left", delta_color="off")
+                   f"{matchup.opponent_games_remaining} games left", delta_color="off", delta_arrow="off")
 else:
     fig = charts.category_figure([c.model_dump() for c in matchup.categories])
     if fig is not None:

@@ -37,8 +37,8 @@ if models:
 
 st.subheader("League")
 leagues = ["demo", "espn"]
-kept(st.radio, "League", "settings_league", options=leagues, index=leagues.index(ss["settings_league"]),
-     horizontal=True, format_func={"demo": "Demo league (real 2024-25 box scores)", "espn": "ESPN league"}.get)
+kept(st.radio, "League source", "settings_league", options=leagues, index=leagues.index(ss["settings_league"]),
+     horizontal=True, label_visibility="collapsed", format_func={"demo": "Demo league (real 2024-25 box scores)", "espn": "ESPN league"}.get)
 if ss["settings_league"] == "espn":
     kept(st.text_input, "ESPN league id", "settings_espn_league_id", placeholder="the leagueId in the league's URL")
     kept(st.number_input, "ESPN season", "settings_espn_season", value=ss["settings_espn_season"],

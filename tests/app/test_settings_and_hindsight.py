@@ -104,7 +104,7 @@ def test_expected_next_to_realized_on_league_and_approvals_pages(app, csv_facts,
     rows = [r for r in csv_facts.player_games(card["add_id"]) if as_of <= r["game_date"] <= week_end]
     assert realized == sum(r["fpts"] for r in rows)
     text = f"expected {card['expected_gain']:+.1f}, realized {realized:+.1f} pts"
-    next(b for b in at.button if b.key.endswith(f"_approve_{card['move_id']}")).click().run()
+    next(b for b in at.button if b.key.endswith(f"_approve_t-hind-1_{card['move_id']}")).click().run()
     assert not at.exception
 
     at.switch_page("pages/views/league.py").run()
