@@ -59,7 +59,7 @@ def thread_list(turn_records: list[dict], pending_fn, limit: int) -> list[dict]:
                                                   "title": ""})
         q = rec.get("question", "")
         if not q.startswith("[decision]"):
-            t["title"] = q[:60]
+            t["title"] = q if len(q) <= 60 else q[:59].rsplit(" ", 1)[0] + "…"
     out = sorted(threads.values(), key=lambda t: t["updated_at"], reverse=True)[:limit]
     for t in out:
         t["pending"] = len(pending_fn(t["thread_id"]))

@@ -150,7 +150,7 @@ class Assistant:
             for mode, data in self.graph.stream(payload, cfg, stream_mode=["custom", "updates", "messages"]):
                 if mode == "messages":
                     delta = H.answer_delta(*data)
-                    if delta:
+                    if delta and answer is None:  # after the final answer, a delta is only its echo
                         yield {"type": "answer_delta", "text": delta}
                     continue
                 if mode == "custom":
@@ -214,8 +214,20 @@ class Assistant:
         return H.thread_list(state_store().turns(limit=500), self.pending_approvals, limit)
 
     def all_pending(self) -> list[dict]:
+        """Pending cards across threads, of this assistant's league only (a card from another
+        scoring or as-of universe would be refused here)."""
+        league = self.league_id()
         return [c | {"thread_id": t["thread_id"]} for t in self.list_threads(100)
-                for c in self.pending_approvals(t["thread_id"])]
+                for c in self.pending_approvals(t["thread_id"]) if league is None or c.get("league_id") == league]
+
+    def league_id(self) -> str | None:
+        lg = getattr(self.source, "league", None)
+        if lg is not None:
+            return lg.league_id
+        try:
+            return self.source.info().league_id
+        except Exception:  # an unreachable remote league: no filter rather than a crash
+            return None
 
     def audit(self, thread_id: str | None = None) -> list[dict]:
         return state_store().turns(thread_id)

@@ -20,7 +20,7 @@ def write_summary(state: dict, matchup_summary: str) -> str:
         parts.append(f"**Top move: {top['title']}.** Approve or decline it on the card; nothing changes until you do.")
         rows = ["| Move | Gain | Games left (add / drop) | Confidence |", "|---|---|---|---|"]
         rows += [f"| Drop {c['drop']} -> Add {c['add']} | {c['expected_gain']:+} {c['unit']} | "
-                 f"{c['add_games_remaining']} / {c['drop_games_remaining']} | {c['confidence']} |" for c in cards]
+                 f"{c['add_games_remaining']} / {c['drop_games_remaining']} | {c['confidence']:.0%} |" for c in cards]
         parts.append("\n".join(rows))
         parts.append("Why: " + "; ".join(top["reasons"][:3]) + ".")
     else:

@@ -147,3 +147,17 @@ def test_realized_gain_matches_the_backtest_with_the_same_inputs(make_assistant)
     history = a.decision_history()
     assert [(d["move_id"], d["decision"]) for d in history] == [(card["move_id"], "approve")]
     assert history[0]["realized_gain"] == pytest.approx(expected, abs=0.01)
+
+
+def test_approvals_across_threads_show_only_this_leagues_cards(fresh_state):
+    import datetime as dt
+
+    from agents.runtime import Assistant
+
+    points, cats = Assistant(as_of=dt.date(2025, 1, 29)), Assistant(as_of=dt.date(2025, 1, 29), scoring="categories")
+    review = "Review my matchup and help me optimize for this week without destroying my team."
+    assert points.ask(review, "pts-thread")["pending_approvals"]
+    assert cats.ask(review, "cat-thread")["pending_approvals"]
+    assert {c["thread_id"] for c in points.all_pending()} == {"pts-thread"}
+    assert {c["thread_id"] for c in cats.all_pending()} == {"cat-thread"}
+    assert all(c["league_id"] == "demo-categories-2025-01-29" for c in cats.all_pending())
