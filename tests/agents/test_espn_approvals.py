@@ -20,7 +20,7 @@ from scripted import ScriptedChatModel, call, run_graph, tools_msg
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "services" / "espn"))
 from espn_replay import (AS_OF, LEAGUE_URL, S2, SEASON_URL, SWID, FakeClock, fixture,  # noqa: E402
-                         free_agent_response, player_card)
+                         free_agent_response, player_card, register_league)
 
 from agents.approvals import apply_card  # noqa: E402
 from agents.supervisor.graph import build_graph  # noqa: E402
@@ -43,13 +43,7 @@ def _healthy_free_agents() -> dict:
 @pytest.fixture
 def espn():
     with requests_mock.Mocker(real_http=False) as m:
-        m.get(LEAGUE_URL + "?view=mTeam&view=mRoster&view=mMatchup&view=mSettings&view=mStandings",
-              json=fixture("league_2023_handmade_main.json"))
-        m.get(LEAGUE_URL + "?view=mDraftDetail", json=fixture("league_2023_draft.json"))
-        m.get(SEASON_URL + "/players?view=players_wl", json=fixture("league_players_2023.json"))
-        m.get(SEASON_URL + "?view=proTeamSchedules_wl", json=fixture("league_2023_pro_schedule.json"))
-        m.get(LEAGUE_URL + "?view=kona_playercard", json=player_card)
-        m.get(LEAGUE_URL + "?view=kona_player_info&scoringPeriodId=109", json=_healthy_free_agents())
+        register_league(m, fixture("league_2023_handmade_main.json"), _healthy_free_agents())
         yield m
 
 

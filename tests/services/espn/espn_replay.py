@@ -81,3 +81,15 @@ def team_game_dates(pro_team_id: int, start: dt.date, end: dt.date) -> list[dt.d
 def roster_json(main: dict, team_id: int) -> list[dict]:
     """The hand-made roster entries of one team (raw JSON)."""
     return next(t for t in main["teams"] if t["id"] == team_id)["roster"]["entries"]
+
+
+def register_league(m, main_league: dict, free_agents: dict) -> None:
+    """Registers every read espn-api makes for the hand-made league on a requests-mock Mocker."""
+    m.get(LEAGUE_URL + "?view=mTeam&view=mRoster&view=mMatchup&view=mSettings&view=mStandings", json=main_league)
+    m.get(LEAGUE_URL + "?view=mDraftDetail", json=fixture("league_2023_draft.json"))
+    m.get(SEASON_URL + "/players?view=players_wl", json=fixture("league_players_2023.json"))
+    m.get(SEASON_URL + "?view=proTeamSchedules_wl", json=fixture("league_2023_pro_schedule.json"))
+    m.get(LEAGUE_URL + "?view=mMatchupScore&view=mScoreboard&scoringPeriodId=109",
+          json=fixture("league_2023_box_score_h2h_points.json"))
+    m.get(LEAGUE_URL + "?view=kona_playercard", json=player_card)
+    m.get(LEAGUE_URL + "?view=kona_player_info&scoringPeriodId=109", json=free_agents)
