@@ -76,3 +76,26 @@ def answer_delta(chunk, metadata: dict) -> str:
             or getattr(chunk, "tool_calls", None):
         return ""
     return _text(getattr(chunk, "content", "") or "")
+
+
+def enrich(turns: list[dict], records: list[dict]) -> list[dict]:
+    """Adds what checkpoints do not keep, from the audit (oldest first): each question's intent,
+    its tool timings and summaries, and the optimizer's steps, so a refreshed chat looks the same."""
+    asked = iter([r for r in records if not str(r.get("question", "")).startswith("[decision]")])
+    rec = None
+    for t in turns:
+        if t["role"] == "user":
+            rec = next(asked, None)
+            continue
+        if rec is None:
+            continue
+        t["intent"] = rec.get("intent") or t.get("intent")
+        timed = iter(rec.get("tool_calls") or [])
+        for step in t["steps"]:
+            call = next(timed, None)
+            if call and call.get("name") == step.get("name"):
+                step.update(ms=call.get("ms"), summary=call.get("summary"))
+        if not t["steps"] and rec.get("steps"):
+            t["steps"] = [dict(s) for s in rec["steps"]]
+        rec = None  # later assistant messages of this turn are decisions
+    return turns

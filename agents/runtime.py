@@ -145,7 +145,7 @@ class Assistant:
         calls: dict[str, dict] = {}
         node_ms: dict[str, float] = {}
         last = t0
-        answer, intent = None, None
+        answer, intent, steps = None, None, []
         try:
             for mode, data in self.graph.stream(payload, cfg, stream_mode=["custom", "updates", "messages"]):
                 if mode == "messages":
@@ -162,6 +162,8 @@ class Assistant:
                         answer = data["text"]
                     elif data.get("type") == "intent":
                         intent = data["intent"]
+                    elif data.get("type") == "step":
+                        steps.append({k: data.get(k) for k in ("node", "text", "ms")})
                     yield data
                 else:
                     now = time.perf_counter()
@@ -185,7 +187,7 @@ class Assistant:
         tokens = H.token_usage(values.get("messages", []))
         state_store().record_turn(uuid.uuid4().hex, thread_id, {
             "question": label, "provider": self.provider, "model": self.model_name, "as_of": self.as_of.isoformat(),
-            "intent": result["intent"], "tool_calls": [dict(c) for c in calls.values()], "llm_calls": result["llm_calls"],
+            "intent": result["intent"], "tool_calls": [dict(c) for c in calls.values()], "steps": steps, "llm_calls": result["llm_calls"],
             "rounds": 0 if decisions else int(values.get("model_rounds", 0)),
             "tokens": tokens, "node_ms": node_ms, "elapsed_ms": result["elapsed_ms"], "answer": answer[:4000],
             "pending": [c["move_id"] for c in pending], "decisions": decisions or {},
@@ -208,7 +210,8 @@ class Assistant:
     # --- reads for the UI ------------------------------------------------------------------
     def history(self, thread_id: str) -> list[dict]:
         state = self.graph.get_state(self.config(thread_id))
-        return H.turns(state.values.get("messages", []), state.values.get("intent"))
+        turns = H.turns(state.values.get("messages", []), state.values.get("intent"))
+        return H.enrich(turns, list(reversed(state_store().turns(thread_id))))
 
     def list_threads(self, limit: int = 20) -> list[dict]:
         return H.thread_list(state_store().turns(limit=500), self.pending_approvals, limit)

@@ -193,3 +193,23 @@ def test_declining_offers_the_next_best_card_and_declining_all_ends(fresh_state)
     second = a.resume("decline-chain", "approve", cards[1]["move_id"])
     assert [t["move_id"] for t in second["transactions"]] == [cards[1]["move_id"]]
     assert a.pending_approvals("decline-chain") == []  # an approval closes the set
+
+
+def test_history_after_a_refresh_keeps_intents_timings_and_optimizer_steps(fresh_state):
+    from agents.runtime import Assistant
+
+    a = Assistant()
+    a.ask("How has Tyrese Haliburton played lately?", "hist")
+    r = a.ask(REVIEW, "hist")
+    a.resume("hist", "decline", r["pending_approvals"][0]["move_id"])
+    again = Assistant()  # a new process reading the same home
+    turns = [t for t in again.history("hist") if t["role"] == "assistant"]
+    first, review = turns[0], turns[1]
+    assert first["intent"] == "player_research"
+    assert [s["name"] for s in first["steps"]] == ["get_player_status", "get_player_game_log", "get_player_news"]
+    assert all(isinstance(s["ms"], (int, float)) and s["summary"] for s in first["steps"])
+    assert review["intent"] == "lineup_optimization"
+    assert [s["node"] for s in review["steps"]] == ["parse_intent", "gather_rosters", "analyze_schedule",
+                                                    "check_injuries", "identify_candidates", "validate_moves",
+                                                    "compose_lineup"]
+    assert turns[2]["content"].startswith("Declined")

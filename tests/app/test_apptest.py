@@ -93,7 +93,9 @@ def test_refresh_redraws_history_and_pending_cards(app):
     fresh = app("t-refresh")  # a new session opening the same link
     assert not fresh.exception
     assert [m.value for m in fresh.chat_message[0].markdown] == [JOKIC]
-    assert [s.split(" · ")[0] for s in labels(fresh)] == ["Player status", "Game log"]
+    # after a refresh: tool steps with their timings (from the audit) and the optimizer's steps
+    assert [s.split(" · ")[0] for s in labels(fresh)] == ["Player status", "Game log"] + ["Optimizer"] * 7
+    assert all(lbl.endswith(" ms") for lbl in labels(fresh)[:2])
     redrawn = [m.value for m in fresh.markdown if m.value in answers]
     assert redrawn == answers
     assert len(approve_buttons(fresh)) == n_cards >= 1
