@@ -158,9 +158,16 @@ def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
             return dump(EspnWeek(source).lineup(date))
         lg = _league(source)
         day = _day(date, lg.as_of)
-        if day not in lg.days_remaining:
-            raise ServiceError(f"{day} is not a remaining day of this matchup week ({lg.as_of} to {lg.week[2]}).")
-        return dump(day_summary(lg, day))
+        if day in lg.days_remaining:
+            return dump(day_summary(lg, day))
+        if not lg.as_of < day <= lg.as_of + dt.timedelta(days=7):
+            raise ServiceError(f"{day} is not within the next week ({lg.as_of} to {lg.as_of + dt.timedelta(days=7)}).")
+        # A day of next matchup week: the same roster, that day's schedule (projections as of today).
+        from services.optimizer.adapter import player_input
+
+        base = opt.from_demo_league(lg, free_agents=[])
+        roster = tuple(player_input(lg.snapshot, p.player_id, (day,), lg.scoring) for p in base.roster)
+        return dump(day_summary(lg, day, dataclasses.replace(base, days=(day,), roster=roster)))
 
     def optimize_matchup(allow_drop=None, target_categories=None, limit=3) -> str:
         if espn:

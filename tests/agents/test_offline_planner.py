@@ -183,3 +183,22 @@ def test_the_answer_streams_as_deltas_before_the_final_answer(fresh_state):
     assert deltas and final.startswith(deltas[:200])
     assert kinds.index("answer_delta") < kinds.index("answer")
     assert all("tool_calls" not in e for e in events if e["type"] == "answer_delta")
+
+
+def test_tomorrow_in_next_matchup_week_still_gets_a_lineup(fresh_state, csv_facts):
+    import datetime as dt
+    import json as _json
+
+    from agents.runtime import Assistant
+
+    sunday, monday = dt.date(2024, 12, 15), dt.date(2024, 12, 16)
+    a = Assistant(as_of=sunday)
+    events = list(a.stream_turn("Who should I start tomorrow?", "next-week"))
+    end = next(e for e in events if e["type"] == "tool_end" and e["name"] == "compose_daily_lineup")
+    assert end["ok"]
+    day = _json.loads(end["result"])
+    lg = a.source.league
+    playing = [pid for pid in lg.roster_ids() if lg.snapshot.players[pid].status != "OUT"
+               and csv_facts.team_games_between(csv_facts.team_of(pid, sunday), monday, monday)]
+    assert day["date"] == "2024-12-16" and day["players_with_games"] == len(playing)
+    assert len(day["starters"]) == min(len(playing), 10)
