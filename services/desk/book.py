@@ -208,3 +208,8 @@ def _quote(row: tuple) -> dict:
     for k in ("request", "decision", "record"):
         q[k] = json.loads(q[k])
     return q
+
+
+def calcs_jsonl(calcs: list[dict]) -> str:
+    """The calculation log as JSON Lines (one calculation per line), for the audit export."""
+    return "".join(json.dumps(c, default=str, sort_keys=True) + "\n" for c in calcs)
