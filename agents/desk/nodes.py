@@ -105,7 +105,8 @@ def parse_decision(content) -> tuple[Decision | None, list[str]]:
 def finalize(state) -> dict:
     emit({"type": "step", "name": "deciding", "text": P.DECIDING})
     req = BetRequest(**state["request"])
-    decision, errors = parse_decision(state["messages"][-1].content)
+    last = next((m for m in reversed(state["messages"]) if isinstance(m, AIMessage)), None)
+    decision, errors = parse_decision(last.content if last is not None else "")
     if decision is not None:
         s = market.market_state(req.game_id, dt.datetime.fromisoformat(state["at"]))
         errors = check_against_request(decision, req, market.market_line(s, req.market, req.side))
