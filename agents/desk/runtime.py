@@ -188,3 +188,8 @@ class Desk:
                          "differs": diffs})
         matched = sum(r["matched"] for r in rows)
         return {"checked": len(rows), "matched": matched, "mismatched": len(rows) - matched, "calcs": rows}
+
+
+def next_line_move(game_id: str, at: dt.datetime) -> dt.datetime | None:
+    """When the game's market next moves (the demo's "nudge the market")."""
+    return market.next_move(game_id, at)
