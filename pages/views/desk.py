@@ -103,9 +103,7 @@ else:
 
 st.subheader("Settled")
 known_through = (now - dt.timedelta(hours=27)).date()  # finals known 3 h after a 7 pm ET (00:00 UTC) tip
-if st.button(f"Settle games through {known_through}", key="desk_settle"):
-    out = desk.settle(known_through)
-    st.toast(f"Settled {out['count']} position(s): desk P&L {out['desk_pnl']:+.2f}")
+st.button(f"Settle games through {known_through}", key="desk_settle", on_click=desk.settle, args=(known_through,))
 settled = [p for p in desk.book.positions() if p["outcome"]]
 if settled:
     pnl, handle = sum(p["pnl"] for p in settled), sum(p["amount"] for p in settled)
