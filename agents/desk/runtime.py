@@ -18,7 +18,7 @@ from agents.desk.graph import build_graph
 from agents.desk.tools import market_view
 from services import season_games
 from services.desk import calc
-from services.desk.book import AlreadyBooked, DeskBook, LimitBreach, new_id
+from services.desk.book import AlreadyBooked, DeskBook, LimitBreach, calcs_jsonl, new_id
 from services.desk.counters import check_counter
 from services.desk.models import BetRequest, Decision, DeskLimits
 from services.markets import state as market
@@ -179,6 +179,21 @@ class Desk:
         done = self.book.settle_through(through)
         return {"through": through.isoformat(), "settled": done, "count": len(done),
                 "desk_pnl": round(sum(p["pnl"] for p in done), 2), "handle": round(sum(p["amount"] for p in done), 2)}
+
+    def audit(self, tool: str | None = None, verified: bool | None = None, quote_id: str | None = None,
+              limit: int = 500) -> list[dict]:
+        """The calculation log (newest first), each row recomputed: `matched` and what differs."""
+        rows = self.book.calcs(tool, verified, quote_id or None, limit)
+        for c in rows:
+            c["matched"], c["differs"] = calc.verify(c["tool"], c["inputs"], c["outputs"])
+        return rows
+
+    def mark_verified(self, calc_ids: list[str], by: str = "auditor") -> int:
+        return self.book.mark_verified(calc_ids, by, dt.datetime.now(dt.timezone.utc))
+
+    @staticmethod
+    def export_jsonl(rows: list[dict]) -> str:
+        return calcs_jsonl(rows)
 
     def verify(self, last: int = 50) -> dict:
         rows = []
