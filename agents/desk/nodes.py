@@ -42,7 +42,7 @@ def make_call_model(model):
         calls_so_far = state.get("llm_calls", 0)
         if calls_so_far >= MAX_MODEL_CALLS:
             return {"guard": f"stopped after {calls_so_far} model calls"}
-        emit({"type": "step", "name": "thinking", "text": P.THINKING})
+        emit({"type": "desk_step", "name": "thinking", "text": P.THINKING})
         system = SystemMessage(P.SYSTEM_PROMPT.format(at=state["at"], max_tools=MAX_TOOL_CALLS))
         try:
             msg = bound.invoke([system, *state["messages"]])
@@ -103,7 +103,7 @@ def parse_decision(content) -> tuple[Decision | None, list[str]]:
 
 
 def finalize(state) -> dict:
-    emit({"type": "step", "name": "deciding", "text": P.DECIDING})
+    emit({"type": "desk_step", "name": "deciding", "text": P.DECIDING})
     req = BetRequest(**state["request"])
     last = next((m for m in reversed(state["messages"]) if isinstance(m, AIMessage)), None)
     decision, errors = parse_decision(last.content if last is not None else "")

@@ -61,7 +61,8 @@ def seconds_left(q: dict, now: dt.datetime) -> float:
     return (dt.datetime.fromisoformat(q["counter"]["expires_at"]) - now).total_seconds()
 
 
-def render_card(q: dict, desk, key: str) -> None:
+def render_card(q: dict, desk, key: str, actions: bool = True) -> None:
+    """The decision card; `actions=False` (in chat) leaves accepting a counter to the Desk page."""
     d, r = q["decision"], q["request"]
     away, home = q["game_id"].split("-")[3:5]
     who = {"home": home, "away": away}.get(r["side"], r["side"])
@@ -83,7 +84,9 @@ def render_card(q: dict, desk, key: str) -> None:
                     icon=":material/swap_horiz:")
             _countdown(q, desk)
             st.caption(c["notice"])
-            if st.button("Accept counter", key=f"{key}_accept_{q['quote_id']}", type="primary"):
+            if not actions:
+                st.caption("Accept it on the Desk page (Open counters).")
+            elif st.button("Accept counter", key=f"{key}_accept_{q['quote_id']}", type="primary"):
                 res = desk.accept(q["quote_id"]).model_dump(mode="json")
                 st.session_state["desk_notice"] = res
                 if res.get("fresh"):

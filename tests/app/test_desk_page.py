@@ -103,3 +103,18 @@ def test_reject_card_and_settlement(desk_page, fresh_state):
     settled = _table(at, "Result")  # the last table with results: the settled one
     assert any(c.value == "No open positions." for c in at.caption)
     assert list(settled["Result"]) == ["win"] and list(settled["Desk P&L"]) == [-2.0]  # BOS won: pays 10 x 0.2
+
+
+def test_chat_bet_request_shows_the_desk_steps_and_card(app, fresh_state):
+    from tests.app.conftest import ask
+
+    DeskClock(DeskBook(fresh_state.store)).set(AT)
+    line = market_view(GAME, AT)["spread"]["home_line"]
+    at = ask(app("t-desk-chat"), f"I'd take the Celtics {line:+g} at 1.95 for 20")
+    assert not at.exception
+    assert [s.label.split(" · ")[0] for s in at.status] == [
+        "Checking recent activity", "Checking current market odds", "Reviewing my position", "Calculating edge",
+        "Evaluating risk"]
+    assert any(s.value.startswith("Accepted: 1.95 for 20") for s in at.success)
+    assert ":material/label: Market desk" in "".join(m.value for m in at.markdown)
+    assert len(DeskBook(fresh_state.store).positions()) == 1
