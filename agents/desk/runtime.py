@@ -124,9 +124,12 @@ class Desk:
             except LimitBreach as e:
                 status, record["booking_refused"] = "rejected", str(e)
         elif decision.decision == "counter":
-            terms = {"market": req.market, "side": req.side, "line": decision.line if decision.line is not None else req.line,
-                     "odds": decision.odds or req.odds, "amount": decision.amount or req.amount}
-            odds_then = market.bet_odds(market.market_state(req.game_id, at), req.market, req.side, terms["line"])
+            line = decision.line if decision.line is not None else req.line
+            odds_then = market.bet_odds(market.market_state(req.game_id, at), req.market, req.side, line)
+            # a countered line without odds is priced by the same margin model
+            odds = decision.odds or (odds_then if line != req.line else req.odds)
+            terms = {"market": req.market, "side": req.side, "line": line, "odds": odds,
+                     "amount": decision.amount or req.amount}
             counter = {"terms": terms, "ttl_seconds": decision.ttl_seconds, "max_market_move_pct": decision.max_market_move_pct,
                        "countered_at": at.isoformat(), "expires_at": (at + dt.timedelta(seconds=decision.ttl_seconds)).isoformat(),
                        "desk_odds_then": odds_then, "notice": COUNTER_NOTICE}

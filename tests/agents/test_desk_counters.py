@@ -112,3 +112,19 @@ def test_unlisted_and_started_games_are_rejected_without_the_model(fresh_state):
     unlisted = next(g.game_id for g in market.season_games.schedule(dt.date(2025, 2, 3), dt.date(2025, 2, 3)))
     r = desk.quote(BetRequest(game_id=unlisted, market="moneyline", side="home", odds=1.5, amount=10), AT)
     assert r.status == "rejected" and "not listed" in r.decision["reason"] and r.model_calls == 0
+
+
+def test_a_countered_line_is_priced_by_the_margin_model(fresh_state):
+    from statistics import NormalDist
+
+    line = market.market_state(GAME, AT).home_spread
+    other = line + 2.0  # the home side gets two more points
+    model = ScriptedChatModel([AIMessage(content=json.dumps({
+        "decision": "counter", "line": other, "ttl_seconds": 60, "max_market_move_pct": 2,
+        "reason": "I can do two points more at my price", "confidence": 0.6}))])
+    desk = Desk(model=model, store=fresh_state.store)
+    q = desk.quote(BetRequest(game_id=GAME, market="spread", side="home", line=line, odds=2.2, amount=20), AT)
+    # home at (line + 2) covers when margin > -(line + 2), margin ~ N(-line, 13.6)
+    p = 1 - NormalDist(-line, 13.6).cdf(-other)
+    assert q.status == "countered" and q.counter["terms"]["line"] == other
+    assert q.counter["terms"]["odds"] == round(1 / (p * 1.045), 3) < 1.914

@@ -118,3 +118,22 @@ def test_chat_bet_request_shows_the_desk_steps_and_card(app, fresh_state):
     assert any(s.value.startswith("Accepted: 1.95 for 20") for s in at.success)
     assert ":material/label: Market desk" in "".join(m.value for m in at.markdown)
     assert len(DeskBook(fresh_state.store).positions()) == 1
+
+
+def test_nudge_moves_the_simulated_clock_to_the_next_line_move(desk_page, fresh_state):
+    from agents.desk.runtime import next_line_move
+
+    at = desk_page()
+    at.selectbox(key="desk_nudge_game").set_value(GAME)
+    at.button(key="desk_nudge").click()
+    at = at.run()
+    assert not at.exception
+    clock = DeskClock(DeskBook(fresh_state.store)).now()
+    when = next_line_move(GAME, AT)
+    assert when <= clock < when + dt.timedelta(minutes=1)
+    before, after = market_view(GAME, AT), market_view(GAME, clock)
+    row = _table(at, "Spread open")
+    row = row[row["Id"] == GAME].iloc[0]
+    assert (row["Spread (home) now"], row["Total now"]) == (after["spread"]["home_line"], after["total"]["line"])
+    assert (after["spread"]["home_line"], after["total"]["line"]) != (before["spread"]["home_line"],
+                                                                      before["total"]["line"])
