@@ -128,3 +128,33 @@ def test_a_countered_line_is_priced_by_the_margin_model(fresh_state):
     p = 1 - NormalDist(-line, 13.6).cdf(-other)
     assert q.status == "countered" and q.counter["terms"]["line"] == other
     assert q.counter["terms"]["odds"] == round(1 / (p * 1.045), 3) < 1.914
+
+
+def test_twenty_concurrent_counter_accepts_never_breach_the_side_limit(fresh_state):
+    import threading
+
+    from services.desk.models import DeskLimits
+
+    line = market.market_state(GAME, AT).home_spread
+    odds = _desk_odds(AT, line)
+    model = ScriptedChatModel([_counter(odds) for _ in range(20)])
+    desk = Desk(model=model, store=fresh_state.store, limits=DeskLimits(max_per_side=100, max_per_game=1000))
+    req = BetRequest(game_id=GAME, market="spread", side="home", line=line, odds=round(odds + 0.06, 3), amount=20)
+    quotes = [desk.quote(req, AT).quote_id for _ in range(20)]
+    barrier, results, lock = threading.Barrier(20), [], threading.Lock()
+
+    def accept(qid):
+        barrier.wait()
+        r = desk.accept(qid, AT + dt.timedelta(seconds=30))
+        with lock:
+            results.append(r.status)
+
+    threads = [threading.Thread(target=accept, args=(q,)) for q in quotes]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    fits = int(100 // round(20 * (odds - 1), 2))  # whole counters of 20 at the desk price under 100
+    assert sorted(results) == ["counter_accepted"] * fits + ["counter_rejected"] * (20 - fits)
+    assert desk.book.exposure(GAME, "spread", "home")["side_exposure"] <= 100
+    assert model.calls == 20  # the accepts made no model call
