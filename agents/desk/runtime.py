@@ -73,7 +73,12 @@ class Desk:
             else:
                 model = build_model(provider)
         self.book = DeskBook(store or state_store())
-        self.limits = limits or DeskLimits()
+        if limits is None:
+            from services.config import get_settings
+
+            s = get_settings()
+            limits = DeskLimits(max_per_side=s.desk_max_per_side, max_per_game=s.desk_max_per_game)
+        self.limits = limits
         self.clock = DeskClock(self.book, wall)
         self.graph = build_graph(model, self.book)
 

@@ -158,3 +158,19 @@ def test_twenty_concurrent_counter_accepts_never_breach_the_side_limit(fresh_sta
     assert sorted(results) == ["counter_accepted"] * fits + ["counter_rejected"] * (20 - fits)
     assert desk.book.exposure(GAME, "spread", "home")["side_exposure"] <= 100
     assert model.calls == 20  # the accepts made no model call
+
+
+def test_limits_come_from_the_agent_config(fresh_state, monkeypatch):
+    from services.config import reset_settings_cache
+
+    monkeypatch.setenv("COURTSIDE_DESK_MAX_PER_SIDE", "55")
+    monkeypatch.setenv("COURTSIDE_DESK_MAX_PER_GAME", "80")
+    reset_settings_cache()
+    try:
+        limits = Desk(model=ScriptedChatModel([]), store=fresh_state.store).limits
+        assert (limits.max_per_side, limits.max_per_game) == (55.0, 80.0)
+    finally:
+        monkeypatch.delenv("COURTSIDE_DESK_MAX_PER_SIDE")
+        monkeypatch.delenv("COURTSIDE_DESK_MAX_PER_GAME")
+        reset_settings_cache()
+    assert Desk(model=ScriptedChatModel([]), store=fresh_state.store).limits.max_per_side == 200.0
