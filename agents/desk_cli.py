@@ -92,7 +92,9 @@ def _text(cmd: str, out: dict) -> str:
         d = out.get("decision") or (out.get("fresh") or {}).get("decision") or {}
         return f"{out['status']}: {d.get('reason', out.get('check', {}).get('reason', ''))} (quote {out['quote_id']})"
     if cmd == "verify":
-        return f"{out['matched']} matched, {out['mismatched']} mismatched of {out['checked']}"
+        bad = [f"  mismatched {c['calc_id']} ({c['tool']}, quote {c['quote_id']}): {', '.join(c['differs'])}"
+               for c in out["calcs"] if not c["matched"]]
+        return "\n".join([f"{out['matched']} matched, {out['mismatched']} mismatched of {out['checked']}", *bad])
     if cmd == "settle":
         return f"settled {out['count']} positions through {out['through']}: desk P&L {out['desk_pnl']:+.2f}"
     return f"desk time {out['desk_time']} (simulated)"
@@ -120,4 +122,4 @@ def run_desk(args) -> int:
         return 2
     out["error"] = out.get("error")
     print(json.dumps(out, default=str, ensure_ascii=False) if args.json else _text(args.desk_cmd, out))
-    return 0
+    return 1 if args.desk_cmd == "verify" and out["mismatched"] else 0  # a failed audit fails the command

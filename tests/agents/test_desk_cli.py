@@ -58,6 +58,22 @@ def test_quote_accept_settle_verify(desk_cli):
     assert rc == 0 and v["checked"] == 2 and v["matched"] == 2 and v["mismatched"] == 0
 
 
+def test_verify_reports_a_tampered_calculation(desk_cli, tmp_path):
+    import sqlite3
+
+    rc, q, _ = desk_cli("quote", "--game", "2025-01-29-CHI-BOS", "--market", "moneyline", "--side", "away",
+                        "--odds", "6", "--amount", "10", "--at", AT, "--json")
+    assert rc == 0
+    con = sqlite3.connect(tmp_path / "state.sqlite")
+    with con:
+        con.execute("UPDATE desk_calcs SET outputs='{\"edge_pct\": 0.0}' WHERE tool='compare_odds'")
+    con.close()
+    rc, v, _ = desk_cli("verify", "--json")
+    assert rc == 1 and (v["matched"], v["mismatched"]) == (1, 1)
+    bad = next(c for c in v["calcs"] if not c["matched"])
+    assert bad["tool"] == "compare_odds" and bad["quote_id"] == q["quote_id"] and "edge_pct" in bad["differs"]
+
+
 @pytest.mark.parametrize("args", [
     ["quote", "--game", "nope", "--market", "moneyline", "--side", "home", "--odds", "1.9", "--amount", "5"],
     ["quote", "--game", "2025-01-29-CHI-BOS", "--market", "spread", "--side", "home", "--odds", "1.9", "--amount", "5"],
