@@ -137,3 +137,21 @@ def test_nudge_moves_the_simulated_clock_to_the_next_line_move(desk_page, fresh_
     assert (row["Spread (home) now"], row["Total now"]) == (after["spread"]["home_line"], after["total"]["line"])
     assert (after["spread"]["home_line"], after["total"]["line"]) != (before["spread"]["home_line"],
                                                                       before["total"]["line"])
+
+
+def test_a_counter_from_chat_is_listed_and_accepted_on_the_desk_page(desk_page, fresh_state):
+    from agents.desk.runtime import Desk
+    from agents.offline.desk_policy import DeskPolicyModel
+    from services.desk.models import BetRequest
+
+    view = market_view(GAME, AT)
+    desk = Desk(model=DeskPolicyModel(), store=fresh_state.store)
+    q = desk.quote(BetRequest(game_id=GAME, market="spread", side="home", line=view["spread"]["home_line"],
+                              odds=round(view["spread"]["odds"] * 1.035, 3), amount=20, bettor="chat"), AT)
+    assert q.status == "countered"
+    at = desk_page()
+    assert "Open counters" in [h.value for h in at.subheader]
+    at.button(key=f"desk_open_{q.quote_id}_accept_{q.quote_id}").click()
+    at = at.run()
+    assert not at.exception and DeskBook(fresh_state.store).quote(q.quote_id)["status"] == "counter_accepted"
+    assert "Open counters" not in [h.value for h in at.subheader]
