@@ -11,7 +11,7 @@ from langchain_core.messages import AIMessage, HumanMessage
 from agents.desk.ask import DeskAsk, parse_desk_question
 from agents.desk.nodes import emit
 from agents.desk.tools import DeskContext, build_desk_tools
-from services.desk.models import BetRequest, DeskLimits
+from services.desk.models import BetRequest
 
 ET = dt.timezone(dt.timedelta(hours=-5))  # the desk's day is the US Eastern (standard time) date
 
