@@ -27,6 +27,9 @@ def _parser() -> argparse.ArgumentParser:
         c.add_argument("--provider", default=None, help=f"one of {', '.join(PROVIDERS)}")
         c.add_argument("--scoring", choices=["points", "categories"], default=None)
         c.add_argument("--json", action="store_true")
+    from agents.signals.cli import add_signals_parser
+
+    add_signals_parser(sub)
     return p
 
 
@@ -44,6 +47,10 @@ def _live(ev: dict) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.cmd == "signals":
+        from agents.signals.cli import signals_main
+
+        return signals_main(args)
     try:
         if args.cmd == "ask" and not args.question.strip():
             raise ServiceError("The question is empty.")
