@@ -21,7 +21,7 @@ Answer with ONE JSON object and nothing else:
   "confidence": "low" | "medium" | "high", "key_factors": ["<1 to 5 short factors>"],
   "cited_news_ids": ["<ids from the list above>"]}}"""
 
-PRICE_LINE = "Market price (no-vig P({home} wins)): {price:.3f}"
+PRICE_LINE = "Market price (no-vig P({home} wins)): {price:.4f}"
 BLIND_LINE = "Market price: not shown (blind mode)."
 
 RETRY = """Your last answer was rejected: {error}
