@@ -89,11 +89,13 @@ class SignalsPod:
     def games(self, day: dt.date) -> list[dict]:
         return [{"game_id": g.game_id, "home": g.home, "away": g.away} for g in schedule(day, day)]
 
-    def run_game(self, game_id: str, mode: str = "blind", on_event: Callable[[dict], None] | None = None) -> GameRun:
+    def run_game(self, game_id: str, mode: str = "blind", on_event: Callable[[dict], None] | None = None,
+                 threshold: float | None = None) -> GameRun:
         check_mode(mode)
         t0 = time.perf_counter()
         market = market_for(game_id)
-        state = {"market": market.model_dump(mode="json"), "mode": mode, "threshold": self.threshold, "steps": []}
+        threshold = self.threshold if threshold is None else float(threshold)
+        state = {"market": market.model_dump(mode="json"), "mode": mode, "threshold": threshold, "steps": []}
         path, final = [], dict(state)
         for kind, data in self.graph.stream(state, {"recursion_limit": 12}, stream_mode=["custom", "updates"]):
             if kind == "custom":
@@ -112,21 +114,25 @@ class SignalsPod:
                        ms=round((time.perf_counter() - t0) * 1000, 1))
 
     def run_day(self, day: dt.date, mode: str = "blind", on_event: Callable[[dict], None] | None = None,
-                on_progress: Callable[[int, int, GameRun], None] | None = None) -> DayRun:
+                on_progress: Callable[[int, int, GameRun], None] | None = None,
+                threshold: float | None = None) -> DayRun:
         check_day(day)
         check_mode(mode)
         games = self.games(day)
         runs = []
         for i, g in enumerate(games, 1):
-            runs.append(self.run_game(g["game_id"], mode, on_event))
+            runs.append(self.run_game(g["game_id"], mode, on_event, threshold))
             if on_progress:
                 on_progress(i, len(games), runs[-1])
-        return DayRun(date=day, mode=mode, threshold=self.threshold, decision_time=decision_time(day), games=runs,
+        return DayRun(date=day, mode=mode, threshold=self.threshold if threshold is None else threshold, decision_time=decision_time(day), games=runs,
                       signals=[r.signal for r in runs if r.signal])
 
     # --- inbox ----------------------------------------------------------------------------
     def signals(self, start: dt.date | None = None, end: dt.date | None = None, status: str | None = None) -> list[Signal]:
         return SignalStore().list(start, end, status)
+
+    def get(self, signal_id: str) -> Signal | None:
+        return SignalStore().get(signal_id)
 
     def decide(self, signal_id: str, decision: str, now: dt.datetime, actor: str = "analyst") -> DecisionResult:
         return SignalStore().decide(signal_id, decision, now, actor)
@@ -150,3 +156,10 @@ class SignalsPod:
 def league_clock(as_of: dt.date) -> dt.datetime:
     """The inbox's clock: the pod's decision time on the league's as-of day (noon US Eastern)."""
     return decision_time(as_of)
+
+
+def pod_for(assistant, threshold: float | None = None) -> SignalsPod:
+    """The pod for an assistant's provider: the offline estimator model, or the assistant's own chat model."""
+    if assistant.provider in ("offline", "scripted"):
+        return SignalsPod(provider="offline", threshold=threshold)
+    return SignalsPod(model=assistant.model, provider=assistant.provider, threshold=threshold)
