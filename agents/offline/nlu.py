@@ -61,6 +61,10 @@ class Parsed:
     replacing: str | None = None  # "replace Embiid", "instead of Embiid": the player to drop
 
 
+EDGE_PHRASES = ("edges", "any edge", "mispriced", "signals", "value bets", "betting value", "against the market",
+                "vs the market", "beat the market", "market price", "news to price", "news-to-price")
+
+
 def _has(text: str, *words: str) -> bool:
     return any(re.search(rf"\b{re.escape(w)}", text) for w in words)
 
@@ -159,6 +163,8 @@ def classify(text: str, players: list[str] | None = None) -> Intent:
     players = find_players(text) if players is None else players
     if not t or is_smalltalk(t):
         return Intent.GENERAL_ADVICE
+    if _has(t, *EDGE_PHRASES):
+        return Intent.MARKET_EDGES
     optimize = _has(t, *OPTIMIZE_PHRASES)
     if optimize:
         return Intent.LINEUP_OPTIMIZATION

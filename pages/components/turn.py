@@ -108,7 +108,7 @@ class TurnView:
         self.progress.caption(f":material/hourglass_top: {e.get('text', '')}")
 
     def _on_step(self, e: dict) -> None:
-        label = f"Optimizer · {node_label(e.get('node'))}"
+        label = f"{e.get('graph') or 'Optimizer'} · {node_label(e.get('node'))}"
         if e.get("ms") is not None:
             label += f" · {duration_text(e['ms'])}"
         with self.steps:
