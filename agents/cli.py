@@ -6,6 +6,7 @@ import datetime as dt
 import json
 import sys
 
+from agents.desk_cli import add_desk_parser, run_desk
 from agents.llm import PROVIDERS, ProviderError
 from services.cli import OneLineParser, iso_date
 from services.models import ServiceError
@@ -30,6 +31,7 @@ def _parser() -> argparse.ArgumentParser:
     from agents.signals.cli import add_signals_parser
 
     add_signals_parser(sub)
+    add_desk_parser(sub)
     return p
 
 
@@ -51,6 +53,8 @@ def main(argv: list[str] | None = None) -> int:
         from agents.signals.cli import signals_main
 
         return signals_main(args)
+    if args.cmd == "desk":
+        return run_desk(args)
     try:
         if args.cmd == "ask" and not args.question.strip():
             raise ServiceError("The question is empty.")

@@ -47,6 +47,9 @@ class Settings(BaseSettings):
     espn_s2: SecretStr | None = None
     espn_swid: SecretStr | None = None
 
+    desk_max_per_side: float = 200.0  # the market desk's worst-case loss limits
+    desk_max_per_game: float = 400.0
+
 
 @lru_cache(maxsize=1)
 def _env_settings() -> Settings:

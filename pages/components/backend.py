@@ -40,6 +40,8 @@ DEFAULTS: dict[str, object] = {
     "signals_flash": None,       # (outcome, text) of the last signal decision, shown once
     "signals_last_run": None,    # the Signals page's last pod run (day, mode, threshold, games)
     "signals_board": None,       # the Signals page's last scoreboard
+    "desk_quote": None,          # the Desk page's last quote (QuoteResult as a dict)
+    "desk_notice": None,         # the Desk page's last counter-acceptance outcome
 }
 
 
