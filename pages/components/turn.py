@@ -175,7 +175,7 @@ def history_events(message: dict) -> Iterator[dict]:
         yield {"type": "intent", "intent": message["intent"]}
     for i, step in enumerate(message.get("steps") or []):
         if step.get("node") and not step.get("name"):
-            yield {"type": "step", "node": step["node"], "text": step.get("text", "")}
+            yield {"type": "step", "node": step["node"], "text": step.get("text", ""), "graph": step.get("graph")}
             continue
         yield {"type": "tool_end", "id": step.get("id") or f"h{i}", "name": step.get("name"),
                "args": step.get("args"), "ok": step.get("ok", True), "ms": step.get("ms"),
