@@ -1,14 +1,39 @@
-"""The signals store: saved once per id, approve / decline once, expired and unknown refused,
-a race decides once."""
+"""The signals store on SQLite and PostgreSQL: saved once per id, approve / decline once, expired
+and unknown refused, a race decides once."""
 from __future__ import annotations
 
 import datetime as dt
 import threading
 
+import pytest
+
+from services.config import reset_settings_cache
 from services.signals.store import CitedNews, Signal, SignalStore, signal_id
+from services.store import state_store
+
+pytest_plugins = ["pg_cluster"]
 
 UTC = dt.timezone.utc
 TIP = dt.datetime(2025, 1, 30, tzinfo=UTC)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request, fresh_state, monkeypatch):
+    """The state store of this test on each backend (PostgreSQL: a fresh database)."""
+    from services import store as store_mod
+
+    if request.param == "sqlite":
+        yield fresh_state.store
+        return
+    monkeypatch.setenv("COURTSIDE_STATE_URL", request.getfixturevalue("pg_url"))
+    reset_settings_cache()
+    pg = state_store()
+    yield pg
+    pg.close()
+    with store_mod._stores_lock:
+        store_mod._stores.pop((str(fresh_state.home), pg.url), None)
+    monkeypatch.delenv("COURTSIDE_STATE_URL")
+    reset_settings_cache()
 
 
 def _sig(game="2025-01-29-OKC-GSW", ev=0.1) -> Signal:
@@ -19,8 +44,8 @@ def _sig(game="2025-01-29-OKC-GSW", ev=0.1) -> Signal:
                   created_at=TIP - dt.timedelta(hours=7), expires_at=TIP)
 
 
-def test_saved_once_and_listed(fresh_state):
-    store = SignalStore(fresh_state.store)
+def test_saved_once_and_listed(backend):
+    store = SignalStore(backend)
     first = store.save(_sig())
     again = store.save(_sig(ev=0.3))
     assert first.ev == again.ev == 0.1 and first.status == "pending"
@@ -29,8 +54,8 @@ def test_saved_once_and_listed(fresh_state):
     assert first.action == "buy GSW to win at 0.240"
 
 
-def test_approve_then_cannot_decide_again(fresh_state):
-    store = SignalStore(fresh_state.store)
+def test_approve_then_cannot_decide_again(backend):
+    store = SignalStore(backend)
     s = store.save(_sig())
     now = TIP - dt.timedelta(hours=5)
     assert store.decide(s.id, "approve", now).outcome == "approved"
@@ -40,15 +65,15 @@ def test_approve_then_cannot_decide_again(fresh_state):
     assert got.status == "approved" and got.decided_at == now and got.actor == "analyst"
 
 
-def test_decline(fresh_state):
-    store = SignalStore(fresh_state.store)
+def test_decline(backend):
+    store = SignalStore(backend)
     s = store.save(_sig())
     assert store.decide(s.id, "decline", TIP - dt.timedelta(hours=1)).outcome == "declined"
     assert store.get(s.id).status == "declined"
 
 
-def test_expired_cannot_be_decided(fresh_state):
-    store = SignalStore(fresh_state.store)
+def test_expired_cannot_be_decided(backend):
+    store = SignalStore(backend)
     s = store.save(_sig())
     for now in (TIP, TIP + dt.timedelta(days=3)):
         res = store.decide(s.id, "approve", now)
@@ -56,20 +81,20 @@ def test_expired_cannot_be_decided(fresh_state):
     assert store.get(s.id).status == "pending"
 
 
-def test_unknown_and_bad_decisions_refused(fresh_state):
-    store = SignalStore(fresh_state.store)
+def test_unknown_and_bad_decisions_refused(backend):
+    store = SignalStore(backend)
     assert store.decide("sig-nope", "approve", TIP).reason == "no such signal"
     s = store.save(_sig())
     assert store.decide(s.id, "maybe", TIP - dt.timedelta(hours=1)).outcome == "refused"
 
 
-def test_race_decides_once(fresh_state):
-    s = SignalStore(fresh_state.store).save(_sig())
+def test_race_decides_once(backend):
+    s = SignalStore(backend).save(_sig())
     results, barrier = [], threading.Barrier(6)
 
     def go(choice):
         barrier.wait()
-        results.append(SignalStore(fresh_state.store).decide(s.id, choice, TIP - dt.timedelta(hours=2)).outcome)
+        results.append(SignalStore(backend).decide(s.id, choice, TIP - dt.timedelta(hours=2)).outcome)
 
     threads = [threading.Thread(target=go, args=("approve" if i % 2 else "decline",)) for i in range(6)]
     for t in threads:
