@@ -65,7 +65,7 @@ def status_text(sig, now: dt.datetime) -> str:
     return f"Expires at tip in {hours}h {rest // 60:02d}m (league clock)"
 
 
-def render_signal_card(pod, sig, now: dt.datetime, key_prefix: str) -> None:
+def render_signal_card(pod, sig, now: dt.datetime, key_prefix: str, actions: bool = True) -> None:
     with st.container(border=True):
         head, badge = st.columns([4, 1])
         head.markdown(f"**{sig.question}** · {sig.action}")
@@ -80,7 +80,9 @@ def render_signal_card(pod, sig, now: dt.datetime, key_prefix: str) -> None:
                 st.markdown(f"- `{n.id}` ({n.known_at:%b %-d %H:%M} UTC) {n.text}")
             st.markdown("**Key factors:** " + "; ".join(sig.key_factors))
             st.caption(sig.reasoning)
-        if sig.status == "pending":
+        if sig.status == "pending" and not actions:
+            st.page_link("pages/views/approvals.py", label="Decide in Approvals", icon=":material/task_alt:")
+        elif sig.status == "pending":
             expired = sig.expired(now)
             left, right, _ = st.columns([1, 1, 3])
             left.button("Approve", key=f"{key_prefix}_sig_approve_{sig.id}", type="primary", disabled=expired,

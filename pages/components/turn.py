@@ -157,6 +157,17 @@ class TurnView:
         with self.cards:
             render_card(e["quote"], desk(), f"{self.card_prefix}_desk", actions=False)
 
+    def _on_signals(self, e: dict) -> None:
+        from pages.components import backend, signal_cards
+
+        assistant = backend.assistant()
+        pod, now = signal_cards.pod(assistant), signal_cards.league_now(assistant)
+        with self.cards:
+            for s in e.get("signals") or []:
+                sig = pod.get(s["id"])
+                if sig:
+                    signal_cards.render_signal_card(pod, sig, now, f"{self.card_prefix}_sig", actions=False)
+
     def _on_transactions(self, e: dict) -> None:
         for item in e.get("items") or []:
             self.transactions.append(item)

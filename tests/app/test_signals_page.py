@@ -109,3 +109,20 @@ def test_days_stop_at_the_as_of_date(app):
     day = at.date_input(key="signals_day")
     assert day.value == dt.date(2025, 1, 29) and day.max == dt.date(2025, 1, 29)
     assert at.date_input(key="signals_score_to").max == dt.date(2025, 1, 28)
+
+
+def test_chat_edges_question_shows_the_signals_as_cards(app, fresh_state):
+    from services.signals.store import SignalStore
+    from tests.app.conftest import ask
+
+    at = ask(app("t-edges"), "any edges tonight?")
+    assert not at.exception
+    stored = SignalStore(fresh_state.store).list()
+    assert stored
+    text = rendered_text(at)
+    assert ":material/label: Market edges" in "".join(m.value for m in at.markdown)
+    for s in stored:
+        assert s.question in text and f"{s.ev:+.3f}" in text
+    assert text.count("Decide in Approvals") == len(stored)
+    assert not [b for b in at.button if "_sig_approve_" in b.key]  # decisions happen in Approvals
+    assert any(s.label.startswith("Signals · Fetch news") for s in at.status)
