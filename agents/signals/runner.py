@@ -65,6 +65,8 @@ def check_mode(mode: str) -> None:
 class SignalsPod:
     """A compiled pod graph plus the store, for one model and threshold."""
 
+    first_day, last_day = FIRST_DAY, BOX_SCORE_END  # the days the wire has box scores for
+
     def __init__(self, model=None, provider: str | None = None, threshold: float | None = None):
         from services.config import get_settings
 

@@ -40,5 +40,5 @@ def sweep_figure(board: dict) -> go.Figure | None:
     fig.update_layout(title=_title("Threshold sweep: signals and realized EV"), **LAYOUT)
     fig.update_xaxes(type="category", title="|ev| threshold")
     fig.update_yaxes(title="signals", secondary_y=False)
-    fig.update_yaxes(title="realized EV", secondary_y=True)
+    fig.update_yaxes(title="realized EV", rangemode="tozero", secondary_y=True)
     return fig

@@ -88,8 +88,11 @@ st.divider()
 st.subheader("Scoreboard on the real finals")
 st.caption("Evaluation only: settled on the final scores of games before the league's as-of date, which the pod "
            "never sees when it estimates. Paper positions are one contract at the price.")
+hindsight = st.toggle("Hindsight: include games from the as-of date on", key="signals_hindsight", value=False,
+                      help="For evaluation: settles the as-of day's signals (approved vs declined) and later games "
+                           "on finals the league has not seen yet.")
 s1, s2, s3, s4 = st.columns([2, 2, 2, 1])
-last_final = as_of - dt.timedelta(days=1)
+last_final = pod.last_day if hindsight else as_of - dt.timedelta(days=1)
 start = s1.date_input("From", value=max(FIRST_DAY, min(SCORE_FROM, last_final)), min_value=FIRST_DAY, max_value=last_final,
                       key="signals_score_from")
 end = s2.date_input("To", value=last_final, min_value=FIRST_DAY, max_value=last_final, key="signals_score_to")

@@ -126,3 +126,38 @@ def test_chat_edges_question_shows_the_signals_as_cards(app, fresh_state):
     assert text.count("Decide in Approvals") == len(stored)
     assert not [b for b in at.button if "_sig_approve_" in b.key]  # decisions happen in Approvals
     assert any(s.label.startswith("Signals · Fetch news") for s in at.status)
+
+
+def test_approved_vs_declined_are_scored_on_the_finals_in_hindsight(app, fresh_state):
+    from agents.signals.runner import SignalsPod
+
+    signals = SignalsPod(provider="offline").run_day(dt.date(2025, 1, 29)).signals
+    at = app()
+    at.switch_page(APPROVALS).run()
+    next(b for b in at.button if b.key == f"approvals_sig_approve_{signals[0]['id']}").click()
+    at.run()
+    next(b for b in at.button if b.key == f"approvals_sig_decline_{signals[1]['id']}").click()
+    at.run()
+    at.switch_page(SIGNALS).run()
+    assert at.date_input(key="signals_score_to").max == dt.date(2025, 1, 28)
+    at.toggle(key="signals_hindsight").set_value(True).run()
+    assert at.date_input(key="signals_score_to").max == dt.date(2025, 2, 7)
+    at.date_input(key="signals_score_from").set_value(dt.date(2025, 1, 29))
+    at.date_input(key="signals_score_to").set_value(dt.date(2025, 1, 29))
+    _button(at, "Score").click()
+    at.run()
+    assert not at.exception
+    from services.config import DATA_DIR
+
+    with open(DATA_DIR / "games.csv", newline="", encoding="utf-8") as f:
+        won = {f"{r['game_date']}-{r['away']}-{r['home']}": int(r["home_pts"]) > int(r["away_pts"]) for r in csv.DictReader(f)}
+
+    def pnl(s):
+        y = float(won[s["game_id"]])
+        return y - s["price"] if s["direction"] == "yes" else s["price"] - y
+
+    board = at.session_state["signals_board"]["decisions"]
+    assert board["approved"]["n"] == 1 and board["declined"]["n"] == 1
+    assert board["approved"]["realized_ev"] == pytest.approx(pnl(signals[0]), abs=1e-4)
+    assert board["declined"]["realized_ev"] == pytest.approx(pnl(signals[1]), abs=1e-4)
+    assert board["pending"]["n"] == len(signals) - 2
