@@ -28,6 +28,9 @@ def _parser() -> argparse.ArgumentParser:
         c.add_argument("--provider", default=None, help=f"one of {', '.join(PROVIDERS)}")
         c.add_argument("--scoring", choices=["points", "categories"], default=None)
         c.add_argument("--json", action="store_true")
+    from agents.signals.cli import add_signals_parser
+
+    add_signals_parser(sub)
     add_desk_parser(sub)
     return p
 
@@ -46,6 +49,10 @@ def _live(ev: dict) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.cmd == "signals":
+        from agents.signals.cli import signals_main
+
+        return signals_main(args)
     if args.cmd == "desk":
         return run_desk(args)
     try:

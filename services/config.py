@@ -40,6 +40,7 @@ class Settings(BaseSettings):
     model_timeout_s: float = 20.0
     model_max_retries: int = 2
     model_retry_backoff_s: float = 0.5
+    signals_threshold: float = Field(default=0.05, ge=0.0, le=1.0)  # |ev| at which the pod makes a signal
 
     espn_league_id: int | None = None
     espn_season: int = 2025

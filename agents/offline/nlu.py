@@ -62,6 +62,10 @@ class Parsed:
     replacing: str | None = None  # "replace Embiid", "instead of Embiid": the player to drop
 
 
+EDGE_PHRASES = ("edges", "any edge", "mispriced", "signals", "value bets", "betting value", "against the market",
+                "vs the market", "beat the market", "market price", "news to price", "news-to-price")
+
+
 def _has(text: str, *words: str) -> bool:
     return any(re.search(rf"\b{re.escape(w)}", text) for w in words)
 
@@ -162,6 +166,8 @@ def classify(text: str, players: list[str] | None = None) -> Intent:
         return Intent.GENERAL_ADVICE
     if is_desk_question(text):
         return Intent.MARKET_DESK
+    if _has(t, *EDGE_PHRASES):
+        return Intent.MARKET_EDGES
     optimize = _has(t, *OPTIMIZE_PHRASES)
     if optimize:
         return Intent.LINEUP_OPTIMIZATION

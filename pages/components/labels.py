@@ -29,6 +29,7 @@ INTENT_LABELS = {
     "matchup_analysis": "Matchup analysis",
     "lineup_optimization": "Lineup optimization",
     "general_advice": "General advice",
+    "market_edges": "Market edges",
 }
 
 

@@ -108,7 +108,7 @@ class TurnView:
         self.progress.caption(f":material/hourglass_top: {e.get('text', '')}")
 
     def _on_step(self, e: dict) -> None:
-        label = f"Optimizer · {node_label(e.get('node'))}"
+        label = f"{e.get('graph') or 'Optimizer'} · {node_label(e.get('node'))}"
         if e.get("ms") is not None:
             label += f" · {duration_text(e['ms'])}"
         with self.steps:
@@ -157,6 +157,17 @@ class TurnView:
         with self.cards:
             render_card(e["quote"], desk(), f"{self.card_prefix}_desk", actions=False)
 
+    def _on_signals(self, e: dict) -> None:
+        from pages.components import backend, signal_cards
+
+        assistant = backend.assistant()
+        pod, now = signal_cards.pod(assistant), signal_cards.league_now(assistant)
+        with self.cards:
+            for s in e.get("signals") or []:
+                sig = pod.get(s["id"])
+                if sig:
+                    signal_cards.render_signal_card(pod, sig, now, f"{self.card_prefix}_sig", actions=False)
+
     def _on_transactions(self, e: dict) -> None:
         for item in e.get("items") or []:
             self.transactions.append(item)
@@ -175,7 +186,7 @@ def history_events(message: dict) -> Iterator[dict]:
         yield {"type": "intent", "intent": message["intent"]}
     for i, step in enumerate(message.get("steps") or []):
         if step.get("node") and not step.get("name"):
-            yield {"type": "step", "node": step["node"], "text": step.get("text", "")}
+            yield {"type": "step", "node": step["node"], "text": step.get("text", ""), "graph": step.get("graph")}
             continue
         yield {"type": "tool_end", "id": step.get("id") or f"h{i}", "name": step.get("name"),
                "args": step.get("args"), "ok": step.get("ok", True), "ms": step.get("ms"),
