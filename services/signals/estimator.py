@@ -1,0 +1,125 @@
+"""The transparent offline estimator: P(home wins) from Elo, the value each team lost to absences,
+and rest. A model, labelled so; not an LLM and not a market.
+
+margin = b0 + b1 * elo_margin + b2 * value_edge + b3 * b2b_edge + b4 * dense_edge, P = Phi(margin / sd).
+The constants (`COEFS`, `SD`) are `services.signals.fit.fit()` on games before 2024-12-01 only.
+
+Modes: `blind` never sees the price; `anchored` starts from the price's implied margin and adds the
+news terms (the absences and rest the price may not have caught up with).
+"""
+from __future__ import annotations
+
+import datetime as dt
+from statistics import NormalDist
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from services.season_games import get_game
+from services.signals.features import GameFeatures, game_features
+from services.signals.wire import NewsItem, game_wire
+
+COEFS = {"intercept": -0.0865, "elo_margin": 1.5504, "value_edge": 0.0, "b2b_edge": 3.5425, "dense_edge": 0.1}
+SD = 13.203
+MARKET_SD = 13.6  # services.markets.pricing.MARGIN_SD: the market's margin model, for anchored mode
+LABEL = ("model: transparent offline estimator (Elo + value lost to absences + rest; "
+         "constants fit on games before 2024-12-01)")
+CLAMP = (0.01, 0.99)
+Mode = Literal["blind", "anchored"]
+Confidence = Literal["low", "medium", "high"]
+
+
+class Estimate(BaseModel):
+    """The estimator's answer, in the schema the pod's structured output uses."""
+
+    game_id: str
+    at: dt.datetime
+    mode: Mode
+    probability: float = Field(ge=0.0, le=1.0)  # P(home wins)
+    reasoning: str
+    confidence: Confidence
+    key_factors: list[str] = Field(min_length=1, max_length=5)
+    cited_news_ids: list[str]
+    label: str = LABEL
+    margin: float  # estimated home margin, points
+    elo_margin: float
+    news_points: float  # what absences and rest add to the margin
+    price: float | None = None  # anchored mode only
+
+
+def _phi(x: float) -> float:
+    return NormalDist().cdf(x)
+
+
+def news_points(f: GameFeatures) -> float:
+    return (COEFS["value_edge"] * f.value_edge + COEFS["b2b_edge"] * f.b2b_edge
+            + COEFS["dense_edge"] * f.dense_edge)
+
+
+def plain_elo_prob(game_id: str) -> float:
+    """The plain Elo estimate (no news), through the market's margin model: Phi(elo_margin / 13.6)."""
+    return _phi(game_features(game_id).elo_margin / MARKET_SD)
+
+
+def estimate_confidence(points: float) -> Confidence:
+    """How much the news moved the estimate: >= 3 points high, >= 1.5 medium, else low."""
+    a = abs(points)
+    return "high" if a >= 3 else "medium" if a >= 1.5 else "low"
+
+
+def _cited(f: GameFeatures, items: list[NewsItem]) -> list[NewsItem]:
+    """The items the model used: absences counted in the value lost, and rest."""
+    counted = {p.ref.player_id for rep in (f.home, f.away) for p in rep.regulars[:8] if p.status != "ACTIVE"}
+    used = [i for i in items if i.topic == "rest" or (i.topic == "absence" and i.player_id in counted)]
+    used.sort(key=lambda i: (i.topic != "rest", -(i.value or 0.0)))
+    return used[:6] or sorted(items, key=lambda i: -(i.value or 0.0))[:1]
+
+
+def _factors(f: GameFeatures, home: str, away: str, base: str) -> list[str]:
+    out = [base]
+    for rep in (f.home, f.away):
+        if rep.value_lost > 0:
+            out.append(f"{rep.team} without {rep.value_lost:.1f} fantasy pts per game of regulars "
+                       f"(weight {COEFS['value_edge']:.3f} pts each)")
+        if rep.back_to_back:
+            out.append(f"{rep.team} on a back-to-back ({COEFS['b2b_edge']:+.1f} pts to the other side)")
+        elif rep.games_last_4_nights >= 3:
+            out.append(f"{rep.team}: {rep.games_last_4_nights} games in the 4 nights before")
+    return out[:5]
+
+
+def estimate(game_id: str, at: dt.datetime | None = None, mode: Mode = "blind",
+             price: float | None = None) -> Estimate:
+    """The estimate for the game at decision time `at` (only news known then; the model's inputs
+    all come from before the game's date). `anchored` needs the price (read from the desk when None)."""
+    g = get_game(game_id)
+    from services.signals.market import decision_time, market_price
+
+    at = at or decision_time(g.date)
+    f = game_features(game_id)
+    items = game_wire(game_id, at)
+    news = news_points(f)
+    if mode == "anchored":
+        price = market_price(game_id, at) if price is None else price
+        p0 = min(max(price, 1e-4), 1 - 1e-4)
+        start = MARKET_SD * NormalDist().inv_cdf(p0)
+        margin, sd = start + news, MARKET_SD
+        base = f"market price {price:.3f} for {g.home} (implied margin {start:+.1f})"
+    elif mode == "blind":
+        start = COEFS["intercept"] + COEFS["elo_margin"] * f.elo_margin
+        margin, sd = start + news, SD
+        base = f"Elo margin {f.elo_margin:+.1f} for {g.home} (scaled {start:+.1f})"
+    else:
+        raise ValueError(f"mode must be blind or anchored, not {mode!r}")
+    p = min(max(_phi(margin / sd), CLAMP[0]), CLAMP[1])
+    cited = _cited(f, items)
+    factors = _factors(f, g.home, g.away, base)
+    reasoning = (f"{LABEL}. Start: {base}. News: {news:+.1f} pts "
+                 f"({g.home} lost {f.home.value_lost:.1f}, {g.away} lost {f.away.value_lost:.1f} fantasy pts per game "
+                 f"of regulars; back-to-back {g.home} {f.home.back_to_back}, {g.away} {f.away.back_to_back}). "
+                 f"Margin {margin:+.1f}, sd {sd:.1f}: P({g.home} wins) = {p:.3f}. "
+                 f"Cited: {', '.join(i.id for i in cited) or 'none'}.")
+    return Estimate(game_id=game_id, at=at, mode=mode, probability=round(p, 4), reasoning=reasoning,
+                    confidence=estimate_confidence(news), key_factors=factors, cited_news_ids=[i.id for i in cited],
+                    margin=round(margin, 2), elo_margin=round(f.elo_margin, 2), news_points=round(news, 2),
+                    price=round(price, 4) if mode == "anchored" and price is not None else None)

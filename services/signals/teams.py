@@ -1,0 +1,57 @@
+"""Team availability and rest before a game, read from the as-of snapshot of the game's date.
+
+A team's regulars are the players whose last game before the date was for that team, with at
+least `MIN_GAMES` games and absent for at most `MAX_MISSED` team games in a row (players out for
+longer are already in the team's results). Strength is the sum of the best `TOP_N` per-game
+values (expected fantasy points, `services.snapshot`), each times the player's availability
+(inferred status: ACTIVE 1, DTD 0.6, OUT 0). Rest comes from the published schedule.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from bisect import bisect_left
+from dataclasses import dataclass
+
+from services.snapshot import PlayerState, Snapshot
+
+TOP_N = 8
+MIN_GAMES = 5
+MAX_MISSED = 15
+
+
+@dataclass(frozen=True)
+class TeamReport:
+    team: str
+    full_value: float  # top-N values with everyone available
+    available_value: float  # top-N of value x availability
+    regulars: tuple[PlayerState, ...]  # best value first
+    back_to_back: bool  # played the day before
+    games_last_4_nights: int  # games in the 4 days before the game's date
+
+    @property
+    def value_lost(self) -> float:
+        return round(self.full_value - self.available_value, 3)
+
+
+def regulars(snap: Snapshot, team: str) -> list[PlayerState]:
+    out = [p for p in snap.players.values()
+           if p.ref.team == team and sum(1 for g in p.games if g["team"] == team) >= MIN_GAMES
+           and p.missed_in_row <= MAX_MISSED]
+    out.sort(key=lambda p: (-p.expected_fpts, p.ref.player_id))
+    return out
+
+
+def team_dates_before(snap: Snapshot, team: str, date: dt.date, days: int) -> list[dt.date]:
+    dates = snap.team_dates_all.get(team, [])
+    return dates[bisect_left(dates, date - dt.timedelta(days=days)):bisect_left(dates, date)]
+
+
+def team_report(snap: Snapshot, team: str, date: dt.date) -> TeamReport:
+    """Availability and rest of `team` for its game on `date` (the snapshot must be as of `date`)."""
+    regs = regulars(snap, team)
+    full = sum(p.expected_fpts for p in regs[:TOP_N])
+    avail = sorted((p.expected_fpts * p.availability for p in regs), reverse=True)[:TOP_N]
+    recent = team_dates_before(snap, team, date, 4)
+    return TeamReport(team=team, full_value=round(full, 3), available_value=round(sum(avail), 3),
+                      regulars=tuple(regs), back_to_back=(date - dt.timedelta(days=1)) in recent,
+                      games_last_4_nights=len(recent))
