@@ -27,6 +27,9 @@ def _parser() -> argparse.ArgumentParser:
         c.add_argument("--provider", default=None, help=f"one of {', '.join(PROVIDERS)}")
         c.add_argument("--scoring", choices=["points", "categories"], default=None)
         c.add_argument("--json", action="store_true")
+    from agents.arena.cli import add_parser as add_arena
+
+    add_arena(sub)
     return p
 
 
@@ -44,6 +47,10 @@ def _live(ev: dict) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.cmd == "arena":
+        from agents.arena.cli import handle as arena
+
+        return arena(args)
     try:
         if args.cmd == "ask" and not args.question.strip():
             raise ServiceError("The question is empty.")

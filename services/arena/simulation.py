@@ -11,6 +11,7 @@ from services.arena import cases
 from services.arena.execution import extract_call, handle_submission
 from services.arena.instruments import PriceFn, contract, desk_price, listed_contracts, settlement_payout
 from services.arena.metrics import episode_metrics
+from services.arena.news import NEWS_SOURCES
 from services.arena.models import (Agent, AgentInvocation, AgentInvocationResult, Case, Decision, DecisionPointLog,
                                    DecisionResult, EpisodeConfig, EpisodeLog, EpisodeResult, EquityPoint,
                                    ExecutedTrade, PortfolioSnapshot, Settlement, TradeHistory)
@@ -38,7 +39,7 @@ def universe(days: list[dt.date], decision_time: dt.time) -> list[str]:
 
 
 def make_config(agent_id: str, start: dt.date, end: dt.date, seed: int = 0, initial_cash: float = 1000.0,
-                episode_id: str | None = None) -> EpisodeConfig:
+                episode_id: str | None = None, news: str = "wire") -> EpisodeConfig:
     if end < start:
         raise ArenaError(f"--to {end} is before --from {start}")
     days = matchdays(start, end)
@@ -46,7 +47,7 @@ def make_config(agent_id: str, start: dt.date, end: dt.date, seed: int = 0, init
         raise ArenaError(f"no regular-season games between {start} and {end}")
     eid = episode_id or f"{agent_id}-{start.isoformat()}-{end.isoformat()}-s{seed}"
     cfg = EpisodeConfig(episode_id=eid, agent_id=agent_id, tickers=[], initial_cash=initial_cash, start=start,
-                        end=end, seed=seed)
+                        end=end, seed=seed, news=news)
     return cfg.model_copy(update={"tickers": universe(days, cfg.decision_time_utc)})
 
 
@@ -99,6 +100,7 @@ def run_episode(config: EpisodeConfig, agent: Agent, price: PriceFn | None = Non
                 news: cases.NewsFn | None = None, progress: Progress | None = None) -> EpisodeLog:
     """Play the episode. Pure given (config, agent, price, news): the same inputs give the same log."""
     price = price or desk_price
+    news = news or NEWS_SOURCES[config.news]
     days = matchdays(config.start, config.end)
     portfolio = PortfolioSnapshot(cash=config.initial_cash)
     logs: list[DecisionPointLog] = []

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -22,6 +23,7 @@ class EpisodeConfig(BaseModel):
     seed: int = 0
     decision_time_utc: dt.time = dt.time(15, 0)  # 10 am ET: the matchday morning
     price_source: str = "desk"
+    news: Literal["wire", "results"] = "wire"  # the signals news wire (+ results), or results only
 
     @model_validator(mode="after")
     def _range(self) -> "EpisodeConfig":
