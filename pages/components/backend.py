@@ -37,6 +37,7 @@ DEFAULTS: dict[str, object] = {
     "chat_queued_decision": None,  # (thread_id, move_id, decision) waiting to be streamed
     "chat_offered": {},          # thread -> {index of the user message: cards offered in that turn}
     "cards_decided": {},         # move_id -> {"decision", "outcome"}: the double-click guard
+    "arena_runs": (),            # run ids of this session's arena runs (a tuple: replaced, never mutated)
 }
 
 
