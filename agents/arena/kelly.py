@@ -7,7 +7,9 @@ f* = (p - q) / (1 - q) of the cash, capped per game.
 """
 from __future__ import annotations
 
+import datetime as dt
 import math
+from functools import lru_cache
 
 from agents.arena.base import by_game, next_day, submit
 from services.arena.models import AgentInvocation, AgentInvocationResult, Order
@@ -20,6 +22,14 @@ def kelly_fraction(p: float, q: float) -> float:
     return (p - q) / (1 - q)
 
 
+@lru_cache(maxsize=4096)
+def home_prob(game_id: str, at: dt.datetime) -> float:
+    """The pod's blind estimate of P(home wins) at `at` (pure, so cached across seeds and episodes)."""
+    from services.signals.estimator import estimate
+
+    return estimate(game_id, at=at, mode="blind").probability
+
+
 class EstimatorKellyAgent:
     agent_id = "estimator_kelly"
     version = "1"
@@ -28,8 +38,6 @@ class EstimatorKellyAgent:
         self.kelly, self.cap, self.min_edge = kelly, cap, min_edge
 
     def invoke(self, inv: AgentInvocation) -> AgentInvocationResult:
-        from services.signals.estimator import estimate
-
         case = inv.case
         # the estimator's news cutoff is the arena's "now": rule code reads the Case's clock, the
         # model agent's payload (for_agent) does not carry it
@@ -37,7 +45,7 @@ class EstimatorKellyAgent:
         bankroll = cash = case.portfolio.cash
         orders, notes = [], []
         for gid, sides in by_game(next_day(case)).items():
-            p_home = estimate(gid, at=at, mode="blind").probability
+            p_home = home_prob(gid, at)
             best = max(sides, key=lambda sd: ((p_home if sd.home else 1 - p_home) - sd.current_price, sd.home))
             p = p_home if best.home else 1 - p_home
             if p - best.current_price < self.min_edge or best.ticker in case.portfolio.positions:
