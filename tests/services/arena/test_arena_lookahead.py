@@ -13,7 +13,7 @@ import pytest
 
 from services import markets
 from services import season_games as sg
-from services.arena import cases, instruments
+from services.arena import cases, instruments, news
 from services.arena.models import Case, CaseDataItem, PortfolioSnapshot
 from services.arena.news import wire_news
 from services.config import DATA_DIR
@@ -35,6 +35,7 @@ def _clear() -> None:
     sg._by_id.cache_clear()
     markets.clear_caches()
     instruments.desk_price.cache_clear()
+    news._wire_news.cache_clear()
 
 
 @pytest.fixture
