@@ -6,6 +6,7 @@ import datetime as dt
 import json
 import sys
 
+from agents.desk_cli import add_desk_parser, run_desk
 from agents.llm import PROVIDERS, ProviderError
 from services.cli import OneLineParser, iso_date
 from services.models import ServiceError
@@ -27,6 +28,10 @@ def _parser() -> argparse.ArgumentParser:
         c.add_argument("--provider", default=None, help=f"one of {', '.join(PROVIDERS)}")
         c.add_argument("--scoring", choices=["points", "categories"], default=None)
         c.add_argument("--json", action="store_true")
+    from agents.signals.cli import add_signals_parser
+
+    add_signals_parser(sub)
+    add_desk_parser(sub)
     from agents.arena.cli import add_parser as add_arena
 
     add_arena(sub)
@@ -47,6 +52,12 @@ def _live(ev: dict) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.cmd == "signals":
+        from agents.signals.cli import signals_main
+
+        return signals_main(args)
+    if args.cmd == "desk":
+        return run_desk(args)
     if args.cmd == "arena":
         from agents.arena.cli import handle as arena
 

@@ -163,7 +163,7 @@ class Assistant:
                     elif data.get("type") == "intent":
                         intent = data["intent"]
                     elif data.get("type") == "step":
-                        steps.append({k: data.get(k) for k in ("node", "text", "ms")})
+                        steps.append({k: data.get(k) for k in ("node", "text", "ms", "graph")})
                     yield data
                 else:
                     now = time.perf_counter()

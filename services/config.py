@@ -40,11 +40,15 @@ class Settings(BaseSettings):
     model_timeout_s: float = 20.0
     model_max_retries: int = 2
     model_retry_backoff_s: float = 0.5
+    signals_threshold: float = Field(default=0.05, ge=0.0, le=1.0)  # |ev| at which the pod makes a signal
 
     espn_league_id: int | None = None
     espn_season: int = 2025
     espn_s2: SecretStr | None = None
     espn_swid: SecretStr | None = None
+
+    desk_max_per_side: float = 200.0  # the market desk's worst-case loss limits
+    desk_max_per_game: float = 400.0
 
 
 @lru_cache(maxsize=1)

@@ -245,6 +245,10 @@ class _Cursor:
     def fetchone(self):
         return self._cur.fetchone()
 
+    @property
+    def rowcount(self) -> int:
+        return self._cur.rowcount
+
 
 _stores: dict[tuple, StateStore] = {}
 _stores_lock = threading.Lock()

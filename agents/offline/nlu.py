@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
+from agents.desk.ask import is_desk_question
 from agents.intents import Intent
 from services.lookup import fold, index
 from services.scoring import CATEGORY_ALIASES
@@ -59,6 +60,10 @@ class Parsed:
     wants_moves: bool = False
     allow_drop: list[str] = field(default_factory=list)
     replacing: str | None = None  # "replace Embiid", "instead of Embiid": the player to drop
+
+
+EDGE_PHRASES = ("edges", "any edge", "mispriced", "signals", "value bets", "betting value", "against the market",
+                "vs the market", "beat the market", "market price", "news to price", "news-to-price")
 
 
 def _has(text: str, *words: str) -> bool:
@@ -159,6 +164,10 @@ def classify(text: str, players: list[str] | None = None) -> Intent:
     players = find_players(text) if players is None else players
     if not t or is_smalltalk(t):
         return Intent.GENERAL_ADVICE
+    if is_desk_question(text):
+        return Intent.MARKET_DESK
+    if _has(t, *EDGE_PHRASES):
+        return Intent.MARKET_EDGES
     optimize = _has(t, *OPTIMIZE_PHRASES)
     if optimize:
         return Intent.LINEUP_OPTIMIZATION

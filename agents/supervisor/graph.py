@@ -14,11 +14,13 @@ from langchain_core.messages import HumanMessage, ToolMessage
 from langgraph.graph import END, START, StateGraph
 from langgraph.prebuilt import ToolNode
 
+from agents.desk.chat import make_market_desk
 from agents.approvals import default_clock, make_present_and_confirm, route_after_confirm
 from agents.matchup_optimizer.graph import ENTRY as OPTIMIZER_ENTRY
 from agents.matchup_optimizer.graph import add_optimizer_nodes
 from agents.matchup_optimizer.summary import lineup_after
 from agents.offline.nlu import parse
+from agents.signals.chat import make_find_edges
 from agents.supervisor import nodes as N
 from agents.supervisor.limits import Limits
 from agents.supervisor.state import SupervisorState
@@ -74,12 +76,20 @@ def timed_tool_call(request, execute):
     return result
 
 
-def route_after_classify(state) -> Literal["agent", "parse_intent"]:
+def route_after_classify(state) -> Literal["agent", "parse_intent", "market_desk", "find_edges"]:
+    if state.get("intent") == "market_desk":
+        return "market_desk"
+    if state.get("intent") == "market_edges":
+        return "find_edges"
     if state.get("intent") == "lineup_optimization":
         q = next((m.content for m in reversed(state["messages"]) if isinstance(m, HumanMessage)), "")
         if parse(q if isinstance(q, str) else str(q), dt.date.today()).wants_moves:
             return OPTIMIZER_ENTRY
     return "agent"
+
+
+def route_after_classify_no_optimizer(state) -> Literal["agent", "market_desk", "find_edges"]:
+    return {"market_desk": "market_desk", "market_edges": "find_edges"}.get(state.get("intent") or "", "agent")
 
 
 def build_graph(model, source, checkpointer=None, reasoner=None, limits: Limits = Limits(),
@@ -92,12 +102,17 @@ def build_graph(model, source, checkpointer=None, reasoner=None, limits: Limits 
     g.add_node("synthesize", N.make_synthesize(model, source))
     after = (lambda _t: lineup_after(source)) if hasattr(source, "league") else None
     g.add_node("present_and_confirm", make_present_and_confirm(source, after, clock))
+    g.add_node("market_desk", make_market_desk(model))
+    g.add_edge("market_desk", END)
+    g.add_node("find_edges", make_find_edges(model, source))
+    g.add_edge("find_edges", END)
     g.add_edge(START, "classify_intent")
     if optimizer_route and hasattr(source, "league"):
         add_optimizer_nodes(g, source, "present_and_confirm")
-        g.add_conditional_edges("classify_intent", route_after_classify, ["agent", OPTIMIZER_ENTRY])
+        g.add_conditional_edges("classify_intent", route_after_classify,
+                                ["agent", OPTIMIZER_ENTRY, "market_desk", "find_edges"])
     else:
-        g.add_edge("classify_intent", "agent")
+        g.add_conditional_edges("classify_intent", route_after_classify_no_optimizer, ["agent", "market_desk", "find_edges"])
     g.add_conditional_edges("agent", N.route_after_agent, ["tools", "synthesize"])
     g.add_conditional_edges("tools", N.route_after_tools, ["agent", "synthesize"])
     g.add_edge("synthesize", "present_and_confirm")

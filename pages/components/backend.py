@@ -37,6 +37,11 @@ DEFAULTS: dict[str, object] = {
     "chat_queued_decision": None,  # (thread_id, move_id, decision) waiting to be streamed
     "chat_offered": {},          # thread -> {index of the user message: cards offered in that turn}
     "cards_decided": {},         # move_id -> {"decision", "outcome"}: the double-click guard
+    "signals_flash": None,       # (outcome, text) of the last signal decision, shown once
+    "signals_last_run": None,    # the Signals page's last pod run (day, mode, threshold, games)
+    "signals_board": None,       # the Signals page's last scoreboard
+    "desk_quote": None,          # the Desk page's last quote (QuoteResult as a dict)
+    "desk_notice": None,         # the Desk page's last counter-acceptance outcome
     "arena_runs": (),            # run ids of this session's arena runs (a tuple: replaced, never mutated)
 }
 

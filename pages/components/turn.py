@@ -108,7 +108,7 @@ class TurnView:
         self.progress.caption(f":material/hourglass_top: {e.get('text', '')}")
 
     def _on_step(self, e: dict) -> None:
-        label = f"Optimizer · {node_label(e.get('node'))}"
+        label = f"{e.get('graph') or 'Optimizer'} · {node_label(e.get('node'))}"
         if e.get("ms") is not None:
             label += f" · {duration_text(e['ms'])}"
         with self.steps:
@@ -151,6 +151,12 @@ class TurnView:
                 self.card_slots[card["move_id"]] = card_ui.render_card(
                     card, self.thread_id, self.card_prefix, self.pending_ids)
 
+    def _on_desk_card(self, e: dict) -> None:
+        from pages.components.desk_view import desk, render_card
+
+        with self.cards:
+            render_card(e["quote"], desk(), f"{self.card_prefix}_desk", actions=False)
+
     def _on_transactions(self, e: dict) -> None:
         for item in e.get("items") or []:
             self.transactions.append(item)
@@ -169,7 +175,7 @@ def history_events(message: dict) -> Iterator[dict]:
         yield {"type": "intent", "intent": message["intent"]}
     for i, step in enumerate(message.get("steps") or []):
         if step.get("node") and not step.get("name"):
-            yield {"type": "step", "node": step["node"], "text": step.get("text", "")}
+            yield {"type": "step", "node": step["node"], "text": step.get("text", ""), "graph": step.get("graph")}
             continue
         yield {"type": "tool_end", "id": step.get("id") or f"h{i}", "name": step.get("name"),
                "args": step.get("args"), "ok": step.get("ok", True), "ms": step.get("ms"),

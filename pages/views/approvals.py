@@ -6,7 +6,7 @@ agent never sees it either way.
 """
 import streamlit as st
 
-from pages.components import backend, decisions
+from pages.components import backend, decisions, signal_cards
 from pages.components import cards as card_ui
 from pages.components.league_tables import decision_rows
 
@@ -57,3 +57,8 @@ if history:
     st.caption("Every decided card of this league. Realized gains come from the real box scores of the rest "
                "of that week: an evaluation the agent never sees when it recommends.")
     st.dataframe(decision_rows(history), hide_index=True, key="approvals_history")
+
+st.subheader("Signals")
+st.caption("Game edges from the signals pod. Approve publishes the signal and takes the paper position at the price; "
+           "a signal expires at its game's tip (league clock).")
+signal_cards.render_inbox(signal_cards.pod(assistant), signal_cards.league_now(assistant))

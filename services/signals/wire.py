@@ -32,7 +32,7 @@ TOPICS: dict[str, set[str]] = {
     "absence": {"absence", "absences", "injury", "injuries", "injured", "out", "missing", "missed", "sidelined", "status"},
     "return": {"return", "returns", "returned", "back", "comeback"},
     "form": {"form", "hot", "cold", "slump", "streak", "trend"},
-    "rest": {"rest", "rested", "tired", "fatigue", "schedule", "b2b", "back-to-back", "back", "road"},
+    "rest": {"rest", "rested", "tired", "fatigue", "schedule", "b2b", "back to back", "road"},
     "minutes": {"minutes", "role", "rotation", "usage", "playing"},
 }
 
@@ -164,7 +164,10 @@ def search(items: list[NewsItem], team: str | None = None, player: str | None = 
         words = fold(player).split()
         out = [i for i in out if i.player and all(w in fold(i.player).split() for w in words)]
     if topic:
-        words = set(fold(topic).split())
-        topics = {t for t, vocab in TOPICS.items() if t in words or words & vocab}
+        phrase = " ".join(fold(topic).replace("-", " ").split())
+        topics = {t for t, vocab in TOPICS.items() if phrase == t or phrase in vocab}
+        if not topics:  # no exact phrase: any word of the query
+            words = set(phrase.split())
+            topics = {t for t, vocab in TOPICS.items() if t in words or words & vocab}
         out = [i for i in out if i.topic in topics]
     return out

@@ -1,0 +1,74 @@
+"""The chat's way into the pod: "any edges tonight?" runs it on every game of the league's as-of
+day and answers with the signals (the cards wait in the Approvals inbox until an analyst decides).
+
+The pod's step events stream into the turn like the optimizer's (node, text, ms, graph "Signals").
+"""
+from __future__ import annotations
+
+from langchain_core.messages import AIMessage
+from langgraph.config import get_stream_writer
+
+from agents.signals.runner import SignalsPod
+
+OFFLINE_TYPES = {"offline-planner", "scripted"}
+
+
+def _emit(event: dict) -> None:
+    try:
+        get_stream_writer()(event)
+    except Exception:  # outside a graph run
+        pass
+
+
+def pod_model(model):
+    """The offline estimator model for the offline planner (and scripted supervisor tests), else the chat model."""
+    if getattr(model, "_llm_type", "") in OFFLINE_TYPES:
+        from agents.offline.signals_model import OfflineSignalsModel
+
+        return OfflineSignalsModel()
+    return model
+
+
+def answer_text(day, runs, signals: list[dict]) -> str:
+    if not runs:
+        return f"There are no NBA games on {day:%a %b %-d}, so there are no edges to look for."
+    head = (f"I ran the signals pod (blind mode) on all {len(runs)} games on {day:%a %b %-d}: "
+            f"{len(signals)} edge{'s' if len(signals) != 1 else ''} at |ev| >= {runs[0]['threshold']:.2f}.")
+    if not signals:
+        return head + " No game's estimate moved far enough from the market price."
+    lines = ["| game | pod | market | edge | position | confidence |", "|---|---|---|---|---|---|"]
+    for s in sorted(signals, key=lambda s: -abs(s["ev"])):
+        home, rest = s["question"].split(" beats ")
+        away = rest.split(" on ")[0]
+        side = f"{home} at {s['price']:.3f}" if s["direction"] == "yes" else f"{away} at {1 - s['price']:.3f}"
+        lines.append(f"| {away} at {home} | {s['estimate']:.1%} | {s['price']:.1%} | {s['ev']:+.3f} | buy {side} | {s['confidence']} |")
+    tail = ("\n\nThe estimates come from a transparent model (Elo, value lost to absences, rest), not from "
+            "hindsight; the news is generated from box scores before each game. Each signal is a card in "
+            "**Approvals** (approve to take the paper position at the price); it expires at tip.")
+    stopped = [r for r in runs if not r["signal"]]
+    if stopped:
+        tail += f" {len(stopped)} game(s) stopped early: " + "; ".join(
+            f"{r['away']} at {r['home']} ({r['reason']})" for r in stopped[:4]) + ("; …" if len(stopped) > 4 else ".")
+    return head + "\n\n" + "\n".join(lines) + tail
+
+
+def make_find_edges(model, source):
+    pod = SignalsPod(model=pod_model(model), provider="offline" if pod_model(model) is not model else "chat")
+
+    def find_edges(state) -> dict:
+        _emit({"type": "state", "state": "executing"})
+        day = source.as_of
+        on_event = lambda ev: _emit(ev | {"graph": "Signals"}) if ev.get("type") == "step" else None  # noqa: E731
+        try:
+            run = pod.run_day(day, "blind", on_event=on_event)
+        except Exception as e:  # a day outside the box scores, or a model failure: say so
+            text = f"I could not run the signals pod for {day}: {e}"
+            _emit({"type": "answer", "text": text})
+            return {"answer": text, "messages": [AIMessage(content=text)], "pending_cards": [], "error": str(e)}
+        runs = [r.model_dump(mode="json") | {"threshold": run.threshold} for r in run.games]
+        text = answer_text(day, runs, run.signals)
+        _emit({"type": "signals", "signals": run.signals})
+        _emit({"type": "answer", "text": text})
+        return {"answer": text, "messages": [AIMessage(content=text)], "pending_cards": []}
+
+    return find_edges

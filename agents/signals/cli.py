@@ -1,0 +1,69 @@
+"""`python -m agents signals run|score`: the pod from a shell (JSON with an `error` key for scripts).
+
+run:   --date D [--mode blind|anchored] [--threshold T] [--provider P] [--json]
+score: --from D --to D [--mode blind|anchored] [--threshold T] [--json]
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+from services.cli import iso_date
+
+
+def add_signals_parser(sub) -> None:
+    s = sub.add_parser("signals", help="the signals pod: run it on a day, or score it on the real finals")
+    ssub = s.add_subparsers(dest="signals_cmd", required=True)
+    run = ssub.add_parser("run")
+    run.add_argument("--date", type=iso_date, required=True)
+    score = ssub.add_parser("score")
+    score.add_argument("--from", dest="start", type=iso_date, required=True)
+    score.add_argument("--to", dest="end", type=iso_date, required=True)
+    for c in (run, score):
+        c.add_argument("--mode", choices=["blind", "anchored"], default="blind")
+        c.add_argument("--threshold", type=float, default=None)
+        c.add_argument("--provider", default=None)
+        c.add_argument("--json", action="store_true")
+
+
+def _text_run(result: dict) -> None:
+    print(f"{result['date']} ({result['mode']}, threshold {result['threshold']:.2f}):")
+    for g in result["games"]:
+        print(f"  {g['question']:<28} price {g['price']:.3f}  {' -> '.join(g['path'])}  [{g['exit']}] {g['reason']}")
+    for s in result["signals"]:
+        print(f"  SIGNAL {s['id']}: ev {s['ev']:+.3f} ({s['confidence']}), {s['direction']} at {s['price']:.3f}")
+
+
+def _text_score(result: dict) -> None:
+    e, s = result["estimates"], result["signals"]
+    print(f"{result['from']} to {result['to']} ({result['mode']}): {result['games']} games, {result['games_with_news']} with news")
+    print(f"  estimates: Brier {e['brier']}  log loss {e['log_loss']}  market Brier {e['market_brier']}  BSS {e['bss_vs_market']}")
+    print(f"  signals:   {s['n']}  hit rate {s['hit_rate']}  realized EV {s['realized_ev']}  BSS {s['bss_vs_market']}")
+
+
+def signals_main(args) -> int:
+    from agents.llm import ProviderError
+    from agents.signals.runner import SignalsPod
+    from services.models import ServiceError
+
+    try:
+        if args.threshold is not None and not 0.0 <= args.threshold <= 1.0:
+            raise ServiceError(f"--threshold must be between 0 and 1, not {args.threshold}.")
+        pod = SignalsPod(provider=args.provider, threshold=args.threshold)
+        if args.signals_cmd == "run":
+            result = pod.run_day(args.date, args.mode).model_dump(mode="json")
+        else:
+            result = json.loads(json.dumps(pod.score(args.start, args.end, args.mode), default=str))
+    except (ServiceError, ProviderError, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        if args.json:
+            print(json.dumps({"error": str(e), "signals": []}))
+        return 2
+    result["error"] = None
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    elif args.signals_cmd == "run":
+        _text_run(result)
+    else:
+        _text_score(result)
+    return 0

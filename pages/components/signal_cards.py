@@ -1,0 +1,107 @@
+"""Signal cards for the shared Approvals inbox and the Signals page: the contract, estimate vs
+price, the edge, confidence, cited news and reasoning, and Approve / Decline buttons.
+
+Approving publishes the signal and takes the paper position at the price; an expired signal (its
+game has tipped on the league clock) is drawn read-only. Decisions go through the pod's store,
+which decides a signal once even across tabs.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import os
+
+import streamlit as st
+
+FLASH = "signals_flash"  # the outcome of the last decision, shown once above the cards
+CONF_COLORS = {"high": "green", "medium": "orange", "low": "gray"}
+
+
+@st.cache_resource(show_spinner=False)
+def _pod(_assistant, key: tuple):
+    from agents.signals.runner import pod_for
+
+    return pod_for(_assistant)
+
+
+def pod(assistant):
+    """The signals pod for this assistant's provider (cached per process, provider and home)."""
+    return _pod(assistant, (assistant.provider, assistant.model_name, os.environ.get("COURTSIDE_HOME", "")))
+
+
+def league_now(assistant) -> dt.datetime:
+    """The inbox clock: noon US Eastern on the league's as-of day (the pod's decision time)."""
+    from agents.signals.runner import league_clock
+
+    return league_clock(assistant.as_of)
+
+
+def _decide(pod, signal_id: str, decision: str, now: dt.datetime) -> None:
+    res = pod.decide(signal_id, decision, now)
+    if res.outcome == "approved":
+        sig = pod.get(signal_id)
+        text = f"Approved: published, and the paper position is taken ({sig.action if sig else signal_id})."
+    elif res.outcome == "declined":
+        text = "Declined: the signal is kept for scoring; no position."
+    else:
+        text = f"Could not decide {signal_id}: {res.reason}."
+    st.session_state[FLASH] = (res.outcome, text)
+
+
+def show_flash() -> None:
+    flash = st.session_state.get(FLASH)
+    if flash:
+        outcome, text = flash
+        (st.error if outcome == "refused" else st.success)(text)
+        st.session_state[FLASH] = None
+
+
+def status_text(sig, now: dt.datetime) -> str:
+    if sig.status != "pending":
+        return f"{sig.status.capitalize()} at {sig.decided_at:%Y-%m-%d %H:%M} UTC"
+    if sig.expired(now):
+        return f"Expired at tip ({sig.expires_at:%Y-%m-%d %H:%M} UTC, nominal); it can no longer be decided"
+    left = sig.expires_at - now
+    hours, rest = divmod(int(left.total_seconds()), 3600)
+    return f"Expires at tip in {hours}h {rest // 60:02d}m (league clock)"
+
+
+def render_signal_card(pod, sig, now: dt.datetime, key_prefix: str) -> None:
+    with st.container(border=True):
+        head, badge = st.columns([4, 1])
+        head.markdown(f"**{sig.question}** · {sig.action}")
+        badge.badge(f"{sig.confidence} confidence", color=CONF_COLORS[sig.confidence])
+        a, b, c = st.columns(3)
+        a.metric("Pod estimate", f"{sig.estimate:.1%}")
+        b.metric("Market price", f"{sig.price:.1%}")
+        c.metric("Edge (ev)", f"{sig.ev:+.3f}")
+        st.caption(f"{sig.mode} mode · {status_text(sig, now)} · id {sig.id}")
+        with st.expander("Cited news and reasoning"):
+            for n in sig.cited_news:
+                st.markdown(f"- `{n.id}` ({n.known_at:%b %-d %H:%M} UTC) {n.text}")
+            st.markdown("**Key factors:** " + "; ".join(sig.key_factors))
+            st.caption(sig.reasoning)
+        if sig.status == "pending":
+            expired = sig.expired(now)
+            left, right, _ = st.columns([1, 1, 3])
+            left.button("Approve", key=f"{key_prefix}_sig_approve_{sig.id}", type="primary", disabled=expired,
+                        on_click=_decide, args=(pod, sig.id, "approve", now), icon=":material/check:")
+            right.button("Decline", key=f"{key_prefix}_sig_decline_{sig.id}", disabled=expired,
+                         on_click=_decide, args=(pod, sig.id, "decline", now), icon=":material/close:")
+
+
+def render_inbox(pod, now: dt.datetime, key_prefix: str = "approvals") -> None:
+    """The signals section of the Approvals page: open, then expired, then decided."""
+    show_flash()
+    signals = pod.signals()
+    if not signals:
+        st.info("No signals yet: run the pod on the Signals page, or ask the chat for edges tonight.",
+                icon=":material/insights:")
+        return
+    groups = (("Open", [s for s in signals if s.status == "pending" and not s.expired(now)]),
+              ("Expired", [s for s in signals if s.status == "pending" and s.expired(now)]),
+              ("Decided", [s for s in signals if s.status != "pending"]))
+    for name, group in groups:
+        if group:
+            st.markdown(f"**{name}** ({len(group)})")
+            for sig in sorted(group, key=lambda s: (s.game_date, -abs(s.ev)), reverse=name != "Open"):
+                render_signal_card(pod, sig, now, key_prefix)

@@ -1,0 +1,52 @@
+"""Chat: "any edges tonight?" routes to the signals pod for the as-of day, streams its steps and
+answers with its signals (stored as cards for the Approvals inbox)."""
+from __future__ import annotations
+
+import pytest
+
+from services.signals.store import SignalStore
+from tests.agents.scripted import ScriptedChatModel, build, run_graph
+
+
+@pytest.mark.parametrize("question", ["any edges tonight?", "Are any games mispriced vs the market tonight?",
+                                      "show me tonight's signals"])
+def test_edges_question_runs_the_pod_for_the_as_of_day(make_assistant, fresh_state, question):
+    a = make_assistant()
+    events = list(a.stream_turn(question))
+    result = events[-1]["result"]
+    assert result["intent"] == "market_edges"
+    steps = [e for e in events if e.get("type") == "step"]
+    assert {e["node"] for e in steps} == {"fetch_news", "estimate_probability", "calculate_divergence", "generate_signal"}
+    assert all(e["graph"] == "Signals" for e in steps)
+    assert sum(1 for e in steps if e["node"] == "fetch_news") == 11  # every game of Jan 29
+    stored = SignalStore(fresh_state.store).list()
+    assert stored and all(s.game_date.isoformat() == "2025-01-29" for s in stored)
+    answer = result["answer"]
+    assert f"{len(stored)} edges" in answer and "Approvals" in answer
+    for s in stored:
+        assert f"{s.ev:+.3f}" in answer
+    shown = next(e for e in events if e.get("type") == "signals")["signals"]
+    assert sorted(x["id"] for x in shown) == sorted(s.id for s in stored)
+
+
+def test_other_questions_do_not_run_the_pod(make_assistant, fresh_state):
+    result = make_assistant().ask("Who should I pick up this week?")
+    assert result["intent"] == "free_agent_scan"
+    assert SignalStore(fresh_state.store).list() == []
+
+
+def test_scripted_supervisor_label_routes_to_the_pod_without_using_its_tape(fresh_state, demo_source):
+    model = ScriptedChatModel([], label="market_edges")
+    run = run_graph(build(model, demo_source()), {"messages": [("user", "edges?")]})
+    assert run.path == ["classify_intent", "find_edges"] and model.calls == 0
+    assert "signals pod" in run.answer and run.state["intent"] == "market_edges"
+
+
+def test_a_refreshed_chat_labels_the_pod_steps_as_signals(make_assistant, fresh_state):
+    from pages.components.turn import history_events
+
+    a = make_assistant()
+    result = a.ask("any edges tonight?")
+    message = [m for m in a.history(result["thread_id"]) if m.get("role") == "assistant"][-1]
+    steps = [e for e in history_events(message) if e["type"] == "step"]
+    assert len(steps) >= 11 * 3 and {e["graph"] for e in steps} == {"Signals"}

@@ -1,0 +1,56 @@
+"""Fixtures for the signals services: a games.csv rewriter and a box-score scrambler (for the
+cutoff tests), both undone after the test."""
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import random
+
+import duckdb
+import pytest
+
+from services import markets
+from services import season_games as sg
+from services.config import DATA_DIR
+from services.signals import wire
+
+
+def _clear() -> None:
+    sg.all_games.cache_clear()
+    sg._by_id.cache_clear()
+    markets.clear_caches()
+    wire._team_items.cache_clear()
+
+
+@pytest.fixture
+def scramble_from(monkeypatch, tmp_path, fresh_state):
+    """`scramble_from(day)`: every final and line in games.csv from `day` on, and every box score
+    from `day` on in this test's DuckDB copy, replaced with random numbers."""
+
+    def scramble(day: dt.date) -> None:
+        rng = random.Random(11)
+        with open(DATA_DIR / "games.csv", newline="", encoding="utf-8") as f:
+            rows = list(csv.DictReader(f))
+        path = tmp_path / "games.csv"
+        with open(path, "w", newline="", encoding="utf-8") as f:
+            w = csv.DictWriter(f, fieldnames=list(rows[0]))
+            w.writeheader()
+            for r in rows:
+                if r["game_date"] >= day.isoformat():
+                    r |= {"home_pts": rng.randint(80, 150), "away_pts": rng.randint(80, 150),
+                          "home_spread": rng.choice([-12.5, -3.5, 4.5, 9.0]), "total": rng.randint(200, 250)}
+                w.writerow(r)
+        monkeypatch.setattr(sg, "GAMES_CSV", path)
+        from services import db
+
+        db.close()  # the copy is opened for writing once, then read-only again
+        con = duckdb.connect(str(fresh_state.home / "courtside.duckdb"))
+        con.execute("UPDATE player_games SET min = 48 - min, pts = pts * 3 + 7, reb = reb + 9, ast = 0, "
+                    "fpts = fpts * 2 + 30 WHERE game_date >= ?", [day])
+        con.execute("DELETE FROM player_games WHERE game_date >= ? AND hash(player_id) % 2 = 0", [day])
+        con.close()
+        _clear()
+
+    yield scramble
+    monkeypatch.undo()
+    _clear()
