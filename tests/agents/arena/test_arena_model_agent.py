@@ -134,3 +134,14 @@ def test_gemini_model_agent_is_built_through_the_factory(monkeypatch):
     finally:
         monkeypatch.delenv("GOOGLE_API_KEY")
         reset_settings_cache()
+
+
+def test_the_tool_schema_converts_to_a_gemini_function_declaration():
+    from langchain_google_genai._function_utils import convert_to_genai_function_declarations
+
+    from agents.arena.trader.graph import SUBMIT_TOOL
+
+    decl = convert_to_genai_function_declarations([SUBMIT_TOOL])[0].function_declarations[0]
+    assert decl.name == TOOL_NAME and "orders" in decl.parameters.properties
+    order = decl.parameters.properties["orders"].items
+    assert set(order.properties) == {"ticker", "side", "quantity"}
