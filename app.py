@@ -18,6 +18,7 @@ PAGES = [
     st.Page("pages/views/signals.py", title="Signals", icon=":material/insights:", url_path="signals"),
     st.Page("pages/views/desk.py", title="Desk", icon=":material/casino:", url_path="desk"),
     st.Page("pages/views/audit.py", title="Audit", icon=":material/fact_check:", url_path="audit"),
+    st.Page("pages/views/arena.py", title="Arena", icon=":material/monitoring:", url_path="arena"),
     st.Page("pages/views/settings.py", title="Settings", icon=":material/settings:", url_path="settings"),
 ]
 page = st.navigation(PAGES)

@@ -32,6 +32,9 @@ def _parser() -> argparse.ArgumentParser:
 
     add_signals_parser(sub)
     add_desk_parser(sub)
+    from agents.arena.cli import add_parser as add_arena
+
+    add_arena(sub)
     return p
 
 
@@ -55,6 +58,10 @@ def main(argv: list[str] | None = None) -> int:
         return signals_main(args)
     if args.cmd == "desk":
         return run_desk(args)
+    if args.cmd == "arena":
+        from agents.arena.cli import handle as arena
+
+        return arena(args)
     try:
         if args.cmd == "ask" and not args.question.strip():
             raise ServiceError("The question is empty.")

@@ -42,6 +42,7 @@ DEFAULTS: dict[str, object] = {
     "signals_board": None,       # the Signals page's last scoreboard
     "desk_quote": None,          # the Desk page's last quote (QuoteResult as a dict)
     "desk_notice": None,         # the Desk page's last counter-acceptance outcome
+    "arena_runs": (),            # run ids of this session's arena runs (a tuple: replaced, never mutated)
 }
 
 

@@ -1,0 +1,61 @@
+"""`python -m agents arena run|show`: run an agent through the arena, or show a recorded run."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from services.cli import iso_date
+
+ARENA_FROM, ARENA_TO = "2024-11-15", "2025-02-07"
+
+
+def add_parser(sub) -> None:
+    """Register `arena` on the main CLI's subparsers."""
+    a = sub.add_parser("arena", help="the arena: win contracts over the season, agents trading them")
+    asub = a.add_subparsers(dest="arena_cmd", required=True)
+    r = asub.add_parser("run")
+    r.add_argument("--agent", required=True, help="hold, favourite, rating_edge, random, estimator_kelly, model")
+    r.add_argument("--from", dest="start", type=iso_date, default=iso_date(ARENA_FROM))
+    r.add_argument("--to", dest="end", type=iso_date, default=iso_date(ARENA_TO))
+    r.add_argument("--seed", type=int, default=1)
+    r.add_argument("--cash", type=float, default=1000.0)
+    r.add_argument("--news", choices=["wire", "results"], default="wire")
+    r.add_argument("--provider", default=None, help="the model agent's chat model: offline, gemini, ollama")
+    r.add_argument("--json", action="store_true")
+    s = asub.add_parser("show")
+    s.add_argument("run_id")
+    s.add_argument("--json", action="store_true")
+
+
+def _text(out: dict) -> str:
+    m = out["metrics"]
+    return (f"{out['run_id']}: {out['agent']} {out['from']}..{out['to']} seed {out['seed']}\n"
+            f"  final {m['final_value']:.2f} from {m['initial_cash']:.2f} (return {m['total_return']:+.2%}), "
+            f"Sharpe/matchday {m['sharpe_per_matchday']:.3f}, max drawdown {m['max_drawdown']:.1%}, "
+            f"turnover {m['turnover']:.2f}x\n"
+            f"  {m['decisions']} decisions: {m['accepted']} accepted, {m['rejected']} rejected, {m['holds']} holds; "
+            f"{m['trades']} trades\n  files: {', '.join(out['files'])}")
+
+
+def handle(args: argparse.Namespace) -> int:
+    from agents.arena import runner
+    from agents.arena.registry import UnknownAgent
+    from agents.llm import ProviderError
+    from services.arena.simulation import ArenaError
+
+    try:
+        if args.arena_cmd == "run":
+            log = runner.run(args.agent, args.start, args.end, seed=args.seed, cash=args.cash,
+                             provider=args.provider, news=args.news)
+        else:
+            log = runner.load(args.run_id)
+        out = runner.summary(log)
+    except (ArenaError, UnknownAgent, ProviderError, runner.RunNotFound) as e:
+        msg = str(e).strip("'\"")
+        if args.json:
+            print(json.dumps({"error": msg}))
+        print(f"error: {msg}", file=sys.stderr)
+        return 2
+    print(json.dumps(out, default=str) if args.json else _text(out))
+    return 0

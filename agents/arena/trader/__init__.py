@@ -1,0 +1,1 @@
+"""The model agent: a LangGraph tool loop whose one tool is `submit_decision(Decision)`."""

@@ -1,0 +1,92 @@
+"""All-or-nothing execution of a Decision against a Case, and the extraction rules for tool calls.
+
+Sells run before buys (so a sale can fund a buy). Any unknown ticker, any sale of more than is
+held, any buy beyond the cash left after the sales rejects the whole decision, and the message
+names every reason. Fills are at the Case's current price; execution is a pure function.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from services.arena.models import Case, Decision, DecisionResult, ExecutedTrade, PortfolioSnapshot
+
+EPS = 1e-9
+
+
+def _money(x: float) -> float:
+    return round(x, 6)
+
+
+def _reject(case: Case, reasons: list[str]) -> DecisionResult:
+    return DecisionResult(status="rejected", message="rejected: " + "; ".join(reasons), portfolio=case.portfolio)
+
+
+def execute_decision(decision: Decision, case: Case) -> DecisionResult:
+    """Execute every order or none. The result carries the trades and the portfolio after them."""
+    if decision.is_hold:
+        return DecisionResult(status="accepted", message="hold: no orders", portfolio=case.portfolio)
+    unknown = [f"order {i}: ticker {o.ticker} not in Case.tickers" for i, o in enumerate(decision.orders)
+               if o.ticker not in case.stock_data]
+    if unknown:
+        return _reject(case, unknown)
+    cash, positions = case.portfolio.cash, dict(case.portfolio.positions)
+    reasons: list[str] = []
+    trades: list[ExecutedTrade] = []
+    ordered = sorted(enumerate(decision.orders), key=lambda io: io[1].side != "sell")  # stable: sells first
+    for i, o in ordered:
+        price = case.stock_data[o.ticker].current_price
+        notional = _money(o.quantity * price)
+        if o.side == "sell":
+            held = positions.get(o.ticker, 0)
+            if o.quantity > held:
+                reasons.append(f"order {i}: sells {o.quantity} {o.ticker} but {held} held")
+                continue
+            positions[o.ticker] = held - o.quantity
+            cash = _money(cash + notional)
+            delta = notional
+        else:
+            if notional > cash + EPS:
+                reasons.append(f"order {i}: buying {o.quantity} {o.ticker} at {price:.4f} costs {notional:.2f}, "
+                               f"beyond the cash of {cash:.2f}")
+                continue
+            positions[o.ticker] = positions.get(o.ticker, 0) + o.quantity
+            cash = _money(max(cash - notional, 0.0))
+            delta = -notional
+        trades.append(ExecutedTrade(case_id=case.case_id, order_index=i, ticker=o.ticker, side=o.side,
+                                    quantity=o.quantity, price=price, cash_delta=delta))
+    if reasons:
+        return _reject(case, reasons)
+    after = PortfolioSnapshot(cash=cash, positions={t: q for t, q in positions.items() if q > 0})
+    return DecisionResult(status="accepted", message=f"accepted: {len(trades)} trade(s), cash {cash:.2f}",
+                          executed_trades=trades, portfolio=after)
+
+
+def parse_decision(raw: Any) -> Decision:
+    """A Decision from a tool call's arguments ({"orders": [...]} or {"decision": {...}})."""
+    if isinstance(raw, Decision):
+        return raw
+    if isinstance(raw, dict) and set(raw) == {"decision"}:
+        raw = raw["decision"]
+    return Decision.model_validate(raw)
+
+
+def handle_submission(case: Case, raw: Any) -> tuple[Decision | None, DecisionResult]:
+    """The `submit_decision` tool handler: parse, then execute; invalid arguments are a rejection."""
+    try:
+        decision = parse_decision(raw)
+    except ValidationError as e:
+        first = e.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ())) or "decision"
+        return None, _reject(case, [f"invalid decision: {where}: {first.get('msg')}"])
+    return decision, execute_decision(decision, case)
+
+
+def extract_call(tool_calls: list[Any]) -> tuple[Any | None, str]:
+    """Which submission counts: none -> hold, several -> the last. Returns (raw args or None, rule)."""
+    if not tool_calls:
+        return None, "no tool call: hold"
+    if len(tool_calls) == 1:
+        return tool_calls[0], "one tool call"
+    return tool_calls[-1], f"last of {len(tool_calls)} tool calls"

@@ -1,0 +1,107 @@
+"""Case and market data: what the agent sees at one decision point.
+
+`Case.case_id` is required (`f"{episode_id}:{decision_point_idx}"`); `decision_point_idx` and
+`information_cutoff_timestamp` are metadata kept on the Case but left out of `for_agent()`.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from services.arena.models.portfolio import PortfolioSnapshot
+
+
+class CaseDataItem(BaseModel):
+    """One information item: a news wire item, a past result, or anything else."""
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["news", "result", "other"]
+    content: str
+    published_at: dt.datetime | None = None  # when it became known (always <= the case's cutoff)
+
+
+class CaseData(BaseModel):
+    """A variable-length list of information items."""
+    model_config = ConfigDict(extra="forbid")
+
+    items: list[CaseDataItem] = Field(default_factory=list)
+
+
+class PricePoint(BaseModel):
+    """One day's bar of a contract's price (no-vig win probability), timestamped YYYY-MM-DD."""
+    model_config = ConfigDict(extra="forbid")
+
+    timestamp: str
+    open: float
+    high: float
+    low: float
+    close: float
+    volume: float | None = None  # the simulated market has no volume
+
+
+class IntervalPriceSummary(BaseModel):
+    """Open/close/high/low over the whole listed interval: a lighter payload than the bars."""
+    model_config = ConfigDict(extra="forbid")
+
+    start: str
+    end: str
+    open: float
+    close: float
+    high: float
+    low: float
+    volume: float | None = None
+
+
+class StockData(BaseModel):
+    """One contract "TEAM wins on DATE": its current price, daily bars, and the game it names."""
+    model_config = ConfigDict(extra="forbid")
+
+    ticker: str
+    current_price: float = Field(ge=0, le=1)
+    daily_bars: list[PricePoint] = Field(default_factory=list)
+    interval_summary: IntervalPriceSummary | None = None
+    game_id: str
+    team: str
+    opponent: str
+    home: bool
+    game_date: dt.date
+    tip: dt.datetime  # nominal 7 pm ET
+
+
+class Case(BaseModel):
+    """Everything known at one decision point, with the current portfolio."""
+    model_config = ConfigDict(extra="forbid")
+
+    case_id: str = Field(min_length=3)
+    decision_point_idx: int = Field(ge=0)
+    information_cutoff_timestamp: dt.datetime
+    tickers: list[str]
+    stock_data: dict[str, StockData]
+    case_data: CaseData = Field(default_factory=CaseData)
+    portfolio: PortfolioSnapshot
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Case":
+        if not self.case_id.endswith(f":{self.decision_point_idx}") or self.case_id.startswith(":"):
+            raise ValueError(f"case_id must be f'{{episode_id}}:{{decision_point_idx}}', got {self.case_id!r} "
+                             f"for decision point {self.decision_point_idx}")
+        if sorted(self.tickers) != sorted(self.stock_data):
+            raise ValueError("tickers must be exactly the keys of stock_data")
+        return self
+
+    @property
+    def episode_id(self) -> str:
+        return self.case_id.rsplit(":", 1)[0]
+
+    def for_agent(self, compact: bool = False) -> dict:
+        """The agent's payload: no decision_point_idx, no information_cutoff_timestamp.
+
+        `compact` swaps each contract's daily bars for its interval summary (fewer tokens).
+        """
+        out = self.model_dump(mode="json", exclude={"decision_point_idx", "information_cutoff_timestamp"})
+        if compact:
+            for sd in out["stock_data"].values():
+                sd.pop("daily_bars")
+        return out

@@ -1,0 +1,79 @@
+"""`python -m agents arena run|show` in a subprocess: the JSON shape with `error`, the files, one-line
+errors with a non-zero exit and no traceback, show = run, and byte-identical replays."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture
+def arena(fresh_state):
+    home = Path(fresh_state.home)  # the test's own home, with the built database (the news wire reads it)
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("COURTSIDE_") and k != "GOOGLE_API_KEY"}
+        env["COURTSIDE_HOME"] = str(home)
+        return subprocess.run([sys.executable, "-m", "agents", "arena", *args], cwd=REPO, env=env,
+                              capture_output=True, text=True, timeout=240)
+
+    run.home = home
+    return run
+
+
+def test_run_prints_the_summary_and_writes_the_three_files(arena):
+    p = arena("run", "--agent", "hold", "--from", "2025-01-27", "--to", "2025-01-31", "--seed", "1", "--json")
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert out["error"] is None and out["agent"] == "hold" and out["seed"] == 1
+    assert out["metrics"]["decisions"] == 5 and out["metrics"]["final_value"] == 1000.0
+    assert out["metrics"]["holds"] == 5 and out["metrics"]["rejected"] == 0
+    assert out["versions"] == {"simulation": "arena-sim/1", "agent": "hold/1", "evaluation": "arena-metrics/1"}
+    d = arena.home / "experiments" / out["run_id"]
+    assert sorted(x.name for x in d.iterdir()) == ["config.json", "episode_log.jsonl", "trade_history.json"]
+    config = json.loads((d / "config.json").read_text())
+    assert config["episodes"][0]["agent_id"] == "hold" and config["run_id"] == out["run_id"]
+    assert "BOS-2025-01-31" in config["episodes"][0]["tickers"]
+
+    shown = arena("show", out["run_id"], "--json")
+    assert shown.returncode == 0 and json.loads(shown.stdout) == out
+    text = arena("show", out["run_id"])
+    assert text.returncode == 0 and "5 decisions: 0 accepted, 0 rejected, 5 holds" in text.stdout
+
+
+def test_the_same_config_and_seed_replay_byte_identically(arena):
+    args = ("run", "--agent", "random", "--from", "2025-01-27", "--to", "2025-01-29", "--seed", "4", "--json")
+    first = json.loads(arena(*args).stdout)
+    d = arena.home / "experiments" / first["run_id"]
+    before = {f.name: f.read_bytes() for f in d.iterdir()}
+    for f in d.iterdir():
+        f.unlink()
+    second = json.loads(arena(*args).stdout)
+    assert second["run_id"] == first["run_id"] and first["metrics"]["trades"] > 0
+    assert {f.name: f.read_bytes() for f in d.iterdir()} == before
+
+
+@pytest.mark.parametrize("args, message", [
+    (("run", "--agent", "yolo", "--from", "2025-01-27", "--to", "2025-01-28"), "unknown agent 'yolo'"),
+    (("run", "--agent", "hold", "--from", "2025-01-28", "--to", "2025-01-27"), "before --from"),
+    (("run", "--agent", "hold", "--from", "2024-12-24", "--to", "2024-12-24"), "no regular-season games"),
+    (("run", "--agent", "hold", "--cash", "0"), "--cash must be positive"),
+    (("show", "no-such-run"), "no arena run 'no-such-run'"),
+])
+def test_bad_input_is_one_line_with_error_in_the_json(arena, args, message):
+    p = arena(*args, "--json")
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert message in json.loads(p.stdout)["error"]
+    assert p.stderr.count("\n") == 1 and message in p.stderr
+    assert not (arena.home / "experiments").exists() or not any((arena.home / "experiments").iterdir())
+
+
+def test_a_malformed_date_is_a_usage_error(arena):
+    p = arena("run", "--agent", "hold", "--from", "Jan 27")
+    assert p.returncode == 2 and "Traceback" not in p.stderr and "not a date" in p.stderr
