@@ -15,9 +15,16 @@ import threading
 import weakref
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from services.config import courtside_home, get_settings
+
+# One row per decided card set (the cards one interrupt offered): the first decision claims the
+# set, in the same transaction that applies its moves; every later decision is measured against it.
+CARD_SETS_SQL = """CREATE TABLE IF NOT EXISTS card_sets (
+        set_id TEXT PRIMARY KEY, thread_id TEXT NOT NULL, decisions TEXT NOT NULL, summary TEXT NOT NULL,
+        outcomes TEXT NOT NULL, actor TEXT NOT NULL, decided_at TEXT NOT NULL)"""
+SET_COLUMNS = ["set_id", "thread_id", "decisions", "summary", "outcomes", "actor", "decided_at"]
 
 SQLITE_SCHEMA = [
     """CREATE TABLE IF NOT EXISTS roster_moves (
@@ -30,6 +37,7 @@ SQLITE_SCHEMA = [
     """CREATE TABLE IF NOT EXISTS audit_turns (
         turn_id TEXT PRIMARY KEY, thread_id TEXT NOT NULL, created_at TEXT NOT NULL,
         record TEXT NOT NULL)""",
+    CARD_SETS_SQL,
 ]
 # PostgreSQL has no rowid: `seq` keeps insertion order for rows written in the same second.
 PG_SCHEMA = [
@@ -45,6 +53,7 @@ PG_SCHEMA = [
     """CREATE TABLE IF NOT EXISTS audit_turns (
         seq BIGINT GENERATED ALWAYS AS IDENTITY, turn_id TEXT PRIMARY KEY, thread_id TEXT NOT NULL,
         created_at TEXT NOT NULL, record TEXT NOT NULL)""",
+    CARD_SETS_SQL,
 ]
 # The first key of every advisory lock this store takes (the second is 0 for the schema, or
 # the hash of a league id), so they cannot collide with an application's one-key locks.
@@ -203,6 +212,40 @@ class StateStore:
     def move_applied(self, move_id: str) -> bool:
         return bool(self.fetch("SELECT 1 FROM roster_moves WHERE move_id=?", (move_id,)))
 
+    # --- card sets: one decision per set --------------------------------------------------
+    def decide_set(self, set_id: str, thread_id: str, decisions: dict[str, str], summary: str, actor: str,
+                   apply: Callable[[], dict[str, dict]]) -> tuple[bool, dict]:
+        """Claims the set and runs `apply()` (moves, decision records) in ONE transaction.
+
+        Returns (True, the new claim) when this call decided the set, or (False, the claim that
+        decided it first) without running `apply`. A crash inside rolls the claim back with the
+        moves, so a set is never claimed without its outcome, nor applied without its claim.
+        """
+        with self.transaction() as cur:
+            if self.is_pg:  # the set's own lock: a second decider waits, then sees the claim
+                cur.execute("SELECT pg_advisory_xact_lock(?, hashtext(?))", (PG_LOCK_SPACE, "set:" + set_id))
+            cur.execute(f"SELECT {', '.join(SET_COLUMNS)} FROM card_sets WHERE set_id=?", (set_id,))
+            row = cur.fetchone()
+            if row:
+                return False, _set_row(row)
+            now = _now()
+            cur.execute(f"INSERT INTO card_sets ({', '.join(SET_COLUMNS)}) VALUES (?,?,?,?,?,?,?)",
+                        (set_id, thread_id, json.dumps(decisions, sort_keys=True), summary, "{}", actor, now))
+            outcomes = apply()
+            cur.execute("UPDATE card_sets SET outcomes=? WHERE set_id=?", (json.dumps(outcomes, default=str), set_id))
+        return True, {"set_id": set_id, "thread_id": thread_id, "decisions": decisions, "summary": summary,
+                      "outcomes": outcomes, "actor": actor, "decided_at": now}
+
+    def card_set(self, set_id: str) -> dict | None:
+        rows = self.fetch(f"SELECT {', '.join(SET_COLUMNS)} FROM card_sets WHERE set_id=?", (set_id,))
+        return _set_row(rows[0]) if rows else None
+
+    def last_set_with(self, thread_id: str, move_id: str) -> dict | None:
+        """The newest decided set of this thread that offered `move_id` (None if none did)."""
+        rows = self.fetch(f"SELECT {', '.join(SET_COLUMNS)} FROM card_sets WHERE thread_id=? AND outcomes LIKE ?"
+                          f" ORDER BY decided_at DESC, {self._seq} DESC", (thread_id, f'%"{move_id}"%'))
+        return _set_row(rows[0]) if rows else None
+
     # --- decisions and audit ------------------------------------------------------------
     def record_decision(self, move_id: str, thread_id: str, decision: str, outcome: str,
                         reason: str | None, actor: str, card: dict) -> None:
@@ -231,6 +274,12 @@ class StateStore:
             sql, params = sql + " WHERE thread_id=?", (thread_id,)
         rows = self.fetch(f"{sql} ORDER BY created_at DESC, {self._seq} DESC LIMIT ?", params + (int(limit),))
         return [{"turn_id": a, "thread_id": b, "created_at": c, **json.loads(d)} for a, b, c, d in rows]
+
+
+def _set_row(row) -> dict:
+    out = dict(zip(SET_COLUMNS, row, strict=True))
+    out["decisions"], out["outcomes"] = json.loads(out["decisions"]), json.loads(out["outcomes"])
+    return out
 
 
 class _Cursor:

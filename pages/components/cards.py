@@ -20,9 +20,9 @@ DEMO_CLOCK = dt.time(12, 0)  # the demo league's clock stands at noon of its as-
 def league_now(card: dict) -> dt.datetime:
     """The card's league clock (the demo's as-of day at noon; a real league's wall clock)."""
     try:
-        from agents.cards import league_now as agent_clock
+        from agents.cards import card_now
 
-        return agent_clock(card.get("league_kind", "demo"), dt.date.fromisoformat(card["as_of"]))
+        return card_now(card)
     except (ImportError, KeyError, ValueError):
         return dt.datetime.now()
 
