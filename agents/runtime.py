@@ -154,7 +154,8 @@ class Assistant:
             if why:
                 yield from self._refuse(thread_id, why)
                 return
-            yield from self._run(Command(resume=decisions), thread_id, f"[decision] {decisions}", decisions=decisions)
+            yield from self._run(Command(resume=decisions), thread_id, f"[decision] {decisions}", decisions=decisions,
+                                 set_id=set_id)
 
     def _resume_problem(self, thread_id: str, set_id: str | None, pending: list[dict],
                         decisions: dict[str, str]) -> str | None:
@@ -196,7 +197,8 @@ class Assistant:
             return store_failure_text(e, where)
         return f"Something failed while answering ({type(e).__name__}: {clip(e)}). Try again; the conversation is kept."
 
-    def _run(self, payload, thread_id: str, label: str, decisions: dict | None = None) -> Iterator[dict]:
+    def _run(self, payload, thread_id: str, label: str, decisions: dict | None = None,
+             set_id: str | None = None) -> Iterator[dict]:
         t0 = time.perf_counter()
         cfg = self.config(thread_id)
         calls: dict[str, dict] = {}
@@ -244,6 +246,12 @@ class Assistant:
         except Exception as e:  # noqa: BLE001 - the checkpoint store is unreadable now
             failure = failure or self._failure_text(e)
             values, pending = {}, []
+        if decisions and own is None and not failure and set_id:
+            # another process decided the set between our check and our run (the graph had no
+            # interrupt left to resume): report against its claim
+            own, failure = _outcome_of_claim(state_store().card_set(set_id), decisions)
+            if failure:
+                yield {"type": "error", "text": failure}
         if decisions:  # a decision reports its own outcome, not the checkpoint another process wrote
             values = {**values, "answer": None, "transactions": []} | (own or {})
             pending = (own or {}).get("pending_cards", []) if own is not None or failure else pending
@@ -350,6 +358,19 @@ class Assistant:
 
     def league_view(self) -> dict:
         return views.league_view(self.source)
+
+
+def _outcome_of_claim(claim: dict | None, decisions: dict) -> tuple[dict | None, str | None]:
+    """(node-like update, failure) for a set someone else decided: the same decision reports the
+    recorded outcome, another one is refused naming the winner."""
+    if claim is None:
+        return None, "The decision was not recorded: the conversation moved on meanwhile. Reload it and try again."
+    if claim["decisions"] != decisions:
+        return None, refusal_text(claim)
+    results = claim["outcomes"].get("results", {}).values()
+    moves = [r | {"already": True} for r in results if r.get("outcome") in ("applied", "approved")]
+    text = f"Already decided ({claim['summary']}, at {claim['decided_at']}); this request changed nothing."
+    return {"answer": text, "transactions": moves, "pending_cards": []}, None
 
 
 def _final(events: Iterator[dict]) -> dict:

@@ -53,7 +53,7 @@ PG_SCHEMA = [
     """CREATE TABLE IF NOT EXISTS audit_turns (
         seq BIGINT GENERATED ALWAYS AS IDENTITY, turn_id TEXT PRIMARY KEY, thread_id TEXT NOT NULL,
         created_at TEXT NOT NULL, record TEXT NOT NULL)""",
-    CARD_SETS_SQL,
+    CARD_SETS_SQL.replace("set_id TEXT PRIMARY KEY", "seq BIGINT GENERATED ALWAYS AS IDENTITY, set_id TEXT PRIMARY KEY"),
 ]
 # The first key of every advisory lock this store takes (the second is 0 for the schema, or
 # the hash of a league id), so they cannot collide with an application's one-key locks.
