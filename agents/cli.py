@@ -45,6 +45,11 @@ def _live(ev: dict) -> None:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
+        from agents.overrides import check_environment
+
+        problem = check_environment()
+        if problem:
+            raise ServiceError(problem)
         if args.cmd == "ask" and not args.question.strip():
             raise ServiceError("The question is empty.")
         from agents.runtime import Assistant
@@ -61,11 +66,9 @@ def main(argv: list[str] | None = None) -> int:
             if ev.get("type") == "done":
                 result = ev["result"]
     except (ServiceError, ProviderError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+        return _fail(str(e), 2, args.json)
     except Exception as e:  # noqa: BLE001 - a store or setup failure: one line, never a traceback
-        print(f"error: {one_line_failure(e)}", file=sys.stderr)
-        return 1
+        return _fail(one_line_failure(e), 1, args.json)
     result.setdefault("error", None)
     if args.json:
         print(json.dumps(result, default=str, ensure_ascii=False))
@@ -79,6 +82,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {result['error']}", file=sys.stderr)
     # 0: the turn succeeded; 1: it failed or was refused (`error` says why); 2: bad input or settings
     return 1 if result.get("refused") or result.get("error") else 0
+
+
+def _fail(message: str, code: int, as_json: bool) -> int:
+    """A failure before any turn ran: one line on stderr, and `{"error": ...}` for --json."""
+    print(f"error: {message}", file=sys.stderr)
+    if as_json:
+        print(json.dumps({"error": message}, ensure_ascii=False))
+    return code
 
 
 def one_line_failure(e: BaseException) -> str:

@@ -78,6 +78,20 @@ class RuntimeOptions:
         return settings
 
 
+def check_environment() -> str | None:
+    """Every setting validated, COURTSIDE_HOME writable, a configured PostgreSQL reachable: None
+    when all is well, else the one line that says which variable is wrong and what is allowed."""
+    from services.config import check_settings
+    from services.store import check_state_url
+
+    try:
+        check_settings()
+        check_state_url()
+    except ServiceError as e:
+        return str(e)
+    return None
+
+
 def open_league(settings: Settings, as_of: dt.date | None = None) -> LeagueSource:
     """The league these settings name. An ESPN league is read once here, so a wrong id, missing
     cookies or an unreachable ESPN fail now with ESPN's message instead of in the middle of a turn."""

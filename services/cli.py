@@ -20,6 +20,8 @@ class OneLineParser(argparse.ArgumentParser):
     """Usage mistakes are one line on stderr (exit 2), like every other error here."""
 
     def error(self, message: str):
+        if len(message) > 300:  # argparse echoes the input: a huge value comes back clipped
+            message = message[:300] + "…"
         self.exit(2, f"error: {message} (see: {self.prog} --help)\n")
 
 
@@ -74,6 +76,13 @@ def _text(obj) -> str:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
+        from services.config import check_settings
+
+        check_settings()
+        if args.cmd != "build":  # the league reads approved moves from the state store
+            from services.store import check_state_url
+
+            check_state_url()
         if args.cmd == "build":
             from services.build import SCHEMA_VERSION, build, db_path, schema_version
 
@@ -96,3 +105,6 @@ def main(argv: list[str] | None = None) -> int:
     except ServiceError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except Exception as e:  # noqa: BLE001 - a damaged or locked store: one line, never a traceback
+        print(f"error: {type(e).__name__}: {str(e).splitlines()[0][:200] if str(e) else ''}", file=sys.stderr)
+        return 1

@@ -59,6 +59,8 @@ PG_SCHEMA = [
 # the hash of a league id), so they cannot collide with an application's one-key locks.
 PG_LOCK_SPACE = 0x43_53  # "CS"
 
+PG_CONNECT_TIMEOUT_S = 10
+
 MOVE_COLUMNS = ["move_id", "team_id", "drop_id", "add_id", "as_of", "applied_at", "actor", "card"]
 DECISION_COLUMNS = ["move_id", "thread_id", "decision", "outcome", "reason", "actor", "decided_at", "card"]
 
@@ -105,10 +107,11 @@ class StateStore:
             import psycopg  # optional: only when a PostgreSQL URL is configured
 
             # Autocommit outside `transaction()`, so a read never leaves a transaction open.
-            return psycopg.connect(self.url, autocommit=True)
-        con = sqlite3.connect(str(self.path), timeout=30, isolation_level=None, check_same_thread=False)
+            return psycopg.connect(self.url, autocommit=True, connect_timeout=PG_CONNECT_TIMEOUT_S)
+        wait_s = get_settings().store_busy_timeout_s  # a locked store fails after this, with a message
+        con = sqlite3.connect(str(self.path), timeout=wait_s, isolation_level=None, check_same_thread=False)
         con.execute("PRAGMA journal_mode=WAL")
-        con.execute("PRAGMA busy_timeout=30000")
+        con.execute(f"PRAGMA busy_timeout={int(wait_s * 1000)}")
         return con
 
     def _con(self):
@@ -293,6 +296,37 @@ class _Cursor:
 
     def fetchone(self):
         return self._cur.fetchone()
+
+
+def redact_url(url: str) -> str:
+    """The URL without its password, for messages."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def check_state_url(timeout_s: float = 5) -> None:
+    """At start: a configured PostgreSQL must answer, else one line naming it (password hidden)."""
+    from services.config import SettingsError
+
+    url = get_settings().state_url
+    if not url:
+        return
+    try:
+        import psycopg
+    except ImportError:
+        raise SettingsError("COURTSIDE_STATE_URL is set but psycopg is not installed "
+                            "(pip install courtside[postgres]).") from None
+    try:
+        psycopg.connect(url, connect_timeout=timeout_s).close()
+    except psycopg.Error as e:
+        first = str(e).strip().splitlines()[0].strip() if str(e).strip() else type(e).__name__
+        raise SettingsError(f"COURTSIDE_STATE_URL={redact_url(url)[:200]!r} cannot be reached ({first[:160]}). "
+                            f"Start that PostgreSQL or fix the URL; unset it to use SQLite.") from None
 
 
 _stores: dict[tuple, StateStore] = {}

@@ -73,6 +73,13 @@ def init_session() -> None:
         st.session_state["_secrets_loaded"] = True
 
 
+def settings_problem() -> str | None:
+    """Why the environment's settings cannot run the app (one line), or None."""
+    from agents.overrides import check_environment
+
+    return check_environment()
+
+
 def _runtime():
     from agents import runtime  # imported lazily so a broken agent shows as a page error, not a crash
 
