@@ -20,9 +20,14 @@ def build_checkpointer():
         return _postgres_saver(url)
     from langgraph.checkpoint.sqlite import SqliteSaver
 
+    from services import store_guard
+
+    path = courtside_home() / "checkpoints.sqlite"
+    store_guard.check(path, "checkpoint store")  # damaged or emptied: one line, the file untouched
     wait_s = get_settings().store_busy_timeout_s
-    conn = sqlite3.connect(str(courtside_home() / "checkpoints.sqlite"), check_same_thread=False, timeout=wait_s)
+    conn = sqlite3.connect(str(path), check_same_thread=False, timeout=wait_s)
     conn.execute("PRAGMA journal_mode=WAL")
+    store_guard.mark_used(path)
     return SqliteSaver(conn)
 
 

@@ -41,7 +41,11 @@ def model_failure_text(provider_label: str, detail: str, timeout_s: float) -> st
 
 def store_failure_text(error: BaseException, where: str) -> str:
     """A state-store failure: locked by another process, corrupt, or unreachable."""
+    from services.store_guard import StoreDamaged
+
     msg = str(error).splitlines()[0] if str(error) else type(error).__name__
+    if isinstance(error, StoreDamaged):
+        return msg
     if isinstance(error, sqlite3.OperationalError) and "locked" in msg:
         return (f"The state store {where} is locked by another process (a long write or a stuck program); "
                 f"nothing was changed. Wait for it to finish, or stop it, and try again.")
@@ -54,5 +58,7 @@ def store_failure_text(error: BaseException, where: str) -> str:
 
 def is_store_error(error: BaseException) -> bool:
     names = {c.__name__ for c in type(error).__mro__}
+    if "StoreDamaged" in names:
+        return True
     return isinstance(error, sqlite3.Error) or bool(names & {"OperationalError", "InterfaceError"} and
                                                      type(error).__module__.startswith("psycopg"))

@@ -79,15 +79,20 @@ class RuntimeOptions:
 
 
 def check_environment() -> str | None:
-    """Every setting validated, COURTSIDE_HOME writable, a configured PostgreSQL reachable: None
-    when all is well, else the one line that says which variable is wrong and what is allowed."""
-    from services.config import check_settings
-    from services.store import check_state_url
+    """Every setting validated, COURTSIDE_HOME writable, a configured PostgreSQL reachable, the
+    state and checkpoint files sound: None when all is well, else the one line that says what is
+    wrong (which variable and what is allowed; which file and how to recover)."""
+    from services.config import check_settings, courtside_home
+    from services.store import check_state_url, state_store
+    from services.store_guard import StoreDamaged, check
 
     try:
         check_settings()
         check_state_url()
-    except ServiceError as e:
+        state_store()  # opens (and checks) the state store
+        if not get_settings().state_url:
+            check(courtside_home() / "checkpoints.sqlite", "checkpoint store")
+    except (ServiceError, StoreDamaged) as e:
         return str(e)
     return None
 

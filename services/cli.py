@@ -43,6 +43,9 @@ def _parser() -> argparse.ArgumentParser:
         c.add_argument("--as-of", type=iso_date, default=None)
         c.add_argument("--scoring", choices=["points", "categories"], default=None)
         c.add_argument("--json", action="store_true")
+    from services.store_admin import add_parser
+
+    add_parser(sub)  # python -m services store check|backup|restore
     return p
 
 
@@ -79,16 +82,24 @@ def main(argv: list[str] | None = None) -> int:
         from services.config import check_settings
 
         check_settings()
+        if args.cmd == "store":
+            from services.store_admin import run
+
+            return run(args)
         if args.cmd != "build":  # the league reads approved moves from the state store
             from services.store import check_state_url
 
             check_state_url()
         if args.cmd == "build":
-            from services.build import SCHEMA_VERSION, build, db_path, schema_version
+            from services.build import SCHEMA_VERSION, build, db_path
+            from services.db_check import announce_rebuild, verify
 
-            if args.if_missing and schema_version(db_path()) == SCHEMA_VERSION:
+            problem = verify(db_path(), SCHEMA_VERSION)
+            if args.if_missing and problem is None:  # current and intact (checked, not assumed)
                 print(f"database ready: {db_path()}")
                 return 0
+            if args.if_missing and problem != "absent":
+                announce_rebuild(db_path(), problem)
             print(json.dumps(build()))
             return 0
         from services.demo_source import open_source
@@ -106,5 +117,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     except Exception as e:  # noqa: BLE001 - a damaged or locked store: one line, never a traceback
-        print(f"error: {type(e).__name__}: {str(e).splitlines()[0][:200] if str(e) else ''}", file=sys.stderr)
+        from services.store_guard import StoreDamaged
+
+        first = str(e).splitlines()[0] if str(e) else ""
+        print(f"error: {first if isinstance(e, StoreDamaged) else f'{type(e).__name__}: {first[:200]}'}",
+              file=sys.stderr)
         return 1

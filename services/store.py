@@ -26,6 +26,8 @@ CARD_SETS_SQL = """CREATE TABLE IF NOT EXISTS card_sets (
         outcomes TEXT NOT NULL, actor TEXT NOT NULL, decided_at TEXT NOT NULL)"""
 SET_COLUMNS = ["set_id", "thread_id", "decisions", "summary", "outcomes", "actor", "decided_at"]
 
+# PRAGMA user_version of the SQLite store: 1 = moves, decisions, audit; 2 = + card_sets.
+SQLITE_SCHEMA_VERSION = 2
 SQLITE_SCHEMA = [
     """CREATE TABLE IF NOT EXISTS roster_moves (
         move_id TEXT PRIMARY KEY, league_id TEXT NOT NULL, team_id INTEGER NOT NULL,
@@ -95,11 +97,30 @@ class StateStore:
         self._local = threading.local()
         self._cons: weakref.WeakKeyDictionary[threading.Thread, Any] = weakref.WeakKeyDictionary()
         self._cons_lock = threading.Lock()
-        with self.transaction() as cur:
-            if self.is_pg:  # two processes creating the tables at once would collide on the catalog
-                cur.execute("SELECT pg_advisory_xact_lock(?, 0)", (PG_LOCK_SPACE,))
-            for stmt in PG_SCHEMA if self.is_pg else SQLITE_SCHEMA:
+        if not self.is_pg:
+            self._open_sqlite()
+            return
+        with self.transaction() as cur:  # two processes creating the tables at once would collide
+            cur.execute("SELECT pg_advisory_xact_lock(?, 0)", (PG_LOCK_SPACE,))
+            for stmt in PG_SCHEMA:
                 cur.execute(stmt)
+
+    def _open_sqlite(self) -> None:
+        """Checks the file (damaged, or emptied after holding data: refused, never overwritten),
+        then migrates the schema, writing a backup first when the file already held tables."""
+        from services import store_guard
+
+        store_guard.check(self.path, "state store")
+        con = self._con()
+        version = con.execute("PRAGMA user_version").fetchone()[0]
+        if version < SQLITE_SCHEMA_VERSION:
+            if con.execute("SELECT count(*) FROM sqlite_master WHERE type='table'").fetchone()[0]:
+                store_guard.backup(self.path, f"before-schema-{SQLITE_SCHEMA_VERSION}")
+            with self.transaction() as cur:
+                for stmt in SQLITE_SCHEMA:
+                    cur.execute(stmt)
+                cur.execute(f"PRAGMA user_version={SQLITE_SCHEMA_VERSION}")
+        store_guard.mark_used(self.path)
 
     # --- connections and transactions ---------------------------------------------------
     def _connect(self):
