@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import uuid
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -128,10 +129,10 @@ def check_settings() -> Settings:
     """Validates every setting and that COURTSIDE_HOME is writable; call at start. Raises SettingsError."""
     s = get_settings()
     home = courtside_home()
-    probe = home / f".write-check-{os.getpid()}"
+    probe = home / f".write-check-{os.getpid()}-{uuid.uuid4().hex}"  # unique: threads check at once
     try:
         probe.write_bytes(b"")
-        probe.unlink()
+        probe.unlink(missing_ok=True)
     except OSError as e:
         raise SettingsError(f"COURTSIDE_HOME={str(home)[:200]!r} is not writable: {e.strerror or e}. "
                             f"Point it at a directory you can write.") from None
