@@ -50,8 +50,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _print(obj, as_json: bool) -> None:
-    if as_json:
-        print(obj.model_dump_json(indent=2))
+    if as_json:  # every JSON result carries `error` (null on success)
+        print(json.dumps({**obj.model_dump(mode="json"), "error": None}, indent=2, ensure_ascii=False))
         return
     print(_text(obj))
 
@@ -114,12 +114,18 @@ def main(argv: list[str] | None = None) -> int:
         _print(out, args.json)
         return 0
     except ServiceError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+        return _fail(str(e), 2, getattr(args, "json", False))
     except Exception as e:  # noqa: BLE001 - a damaged or locked store: one line, never a traceback
         from services.store_guard import StoreDamaged
 
         first = str(e).splitlines()[0] if str(e) else ""
-        print(f"error: {first if isinstance(e, StoreDamaged) else f'{type(e).__name__}: {first[:200]}'}",
-              file=sys.stderr)
-        return 1
+        return _fail(first if isinstance(e, StoreDamaged) else f"{type(e).__name__}: {first[:200]}", 1,
+                     getattr(args, "json", False))
+
+
+def _fail(message: str, code: int, as_json: bool) -> int:
+    """One line on stderr; with --json also `{"error": ...}` on stdout."""
+    print(f"error: {message}", file=sys.stderr)
+    if as_json:
+        print(json.dumps({"error": message}, ensure_ascii=False))
+    return code

@@ -222,3 +222,28 @@ def test_resume_with_an_empty_or_unknown_move_is_an_error(fresh_state, move):
     assert rc == 1 and r["refused"] is True and r["transactions"] == [] and r["error"]
     assert "Traceback" not in err and len(r["error"]) < 400  # a long id is echoed clipped
     assert state_store().moves("demo-points-2025-01-29") == []
+
+
+def test_two_conflicting_cards_decided_from_another_session_apply_one(fresh_state, demo_source):
+    """Two cards adding the same free agent with different drops, decided at function level from a
+    01-30 session's source: the second is refused against the cards' own 01-29 league (it left
+    Ayo Dosunmu on team 1 twice)."""
+    import datetime as dt
+
+    from agents.approvals import decide
+    from agents.cards import move_id
+    from agents.runtime import Assistant
+
+    first = Assistant(provider="offline").ask(REVIEW, "conflict-1")["pending_approvals"][0]
+    other_drop = next(p for p in demo_source().league.roster_ids() if p != first["drop_id"])
+    clash = first | {"drop_id": other_drop, "drop": other_drop, "title": f"Drop {other_drop} -> Add {first['add']}",
+                     "move_id": move_id(first["league_id"], first["team_id"], other_drop, first["add_id"])}
+    session = demo_source(as_of=dt.date(2025, 1, 30))  # the deciding session's options differ
+    done, _ = decide(session, [first], {first["move_id"]: "approve"}, "conflict-1")
+    refused, lines = decide(session, [clash], {clash["move_id"]: "approve"}, "conflict-2")
+    assert [t["move_id"] for t in done] == [first["move_id"]] and refused == []
+    assert f"{first['add']} is no longer a free agent" in lines[0]
+    rosters = demo_source().league.rosters()
+    assert sum(first["add_id"] in ids for ids in rosters.values()) == 1
+    assert [m["move_id"] for m in state_store().moves("demo-points-2025-01-29")] == [first["move_id"]]
+    assert state_store().moves(session.league.league_id) == []
