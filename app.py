@@ -19,6 +19,7 @@ PAGES = [
     st.Page("pages/views/chat.py", title="Chat", icon=":material/chat:", url_path="chat", default=True),
     st.Page("pages/views/approvals.py", title="Approvals", icon=":material/task_alt:", url_path="approvals"),
     st.Page("pages/views/league.py", title="League", icon=":material/groups:", url_path="league"),
+    st.Page("pages/views/desk.py", title="Desk", icon=":material/casino:", url_path="desk"),
     st.Page("pages/views/audit.py", title="Audit", icon=":material/fact_check:", url_path="audit"),
     st.Page("pages/views/settings.py", title="Settings", icon=":material/settings:", url_path="settings"),
 ]

@@ -6,6 +6,7 @@ import datetime as dt
 import json
 import sys
 
+from agents.desk_cli import add_desk_parser, run_desk
 from agents.llm import PROVIDERS, ProviderError
 from services.cli import OneLineParser, iso_date
 from services.models import ServiceError
@@ -27,6 +28,7 @@ def _parser() -> argparse.ArgumentParser:
         c.add_argument("--provider", default=None, help=f"one of {', '.join(PROVIDERS)}")
         c.add_argument("--scoring", choices=["points", "categories"], default=None)
         c.add_argument("--json", action="store_true")
+    add_desk_parser(sub)
     return p
 
 
@@ -44,6 +46,8 @@ def _live(ev: dict) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.cmd == "desk":
+        return run_desk(args)
     try:
         from agents.overrides import check_environment
 

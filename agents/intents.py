@@ -10,6 +10,7 @@ class Intent(StrEnum):
     MATCHUP_ANALYSIS = "matchup_analysis"
     LINEUP_OPTIMIZATION = "lineup_optimization"
     GENERAL_ADVICE = "general_advice"
+    MARKET_DESK = "market_desk"  # NBA lines and bet requests: the market desk answers
 
 
 class IntentLabel(BaseModel):

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
+from agents.desk.ask import is_desk_question
 from agents.intents import Intent
 from services.lookup import fold, index
 from services.scoring import CATEGORY_ALIASES
@@ -159,6 +160,8 @@ def classify(text: str, players: list[str] | None = None) -> Intent:
     players = find_players(text) if players is None else players
     if not t or is_smalltalk(t):
         return Intent.GENERAL_ADVICE
+    if is_desk_question(text):
+        return Intent.MARKET_DESK
     optimize = _has(t, *OPTIMIZE_PHRASES)
     if optimize:
         return Intent.LINEUP_OPTIMIZATION

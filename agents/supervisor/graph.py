@@ -14,6 +14,7 @@ from langchain_core.messages import HumanMessage, ToolMessage
 from langgraph.graph import END, START, StateGraph
 from langgraph.prebuilt import ToolNode
 
+from agents.desk.chat import make_market_desk
 from agents.approvals import default_clock, make_present_and_confirm, route_after_confirm
 from agents.matchup_optimizer.graph import ENTRY as OPTIMIZER_ENTRY
 from agents.matchup_optimizer.graph import add_optimizer_nodes
@@ -74,7 +75,9 @@ def timed_tool_call(request, execute):
     return result
 
 
-def route_after_classify(state) -> Literal["agent", "parse_intent"]:
+def route_after_classify(state) -> Literal["agent", "parse_intent", "market_desk"]:
+    if state.get("intent") == "market_desk":
+        return "market_desk"
     if state.get("intent") == "lineup_optimization":
         q = next((m.content for m in reversed(state["messages"]) if isinstance(m, HumanMessage)), "")
         if parse(q if isinstance(q, str) else str(q), dt.date.today()).wants_moves:
@@ -92,12 +95,15 @@ def build_graph(model, source, checkpointer=None, reasoner=None, limits: Limits 
     g.add_node("synthesize", N.make_synthesize(model, source))
     after = (lambda _t: lineup_after(source)) if hasattr(source, "league") else None
     g.add_node("present_and_confirm", make_present_and_confirm(source, after, clock))
+    g.add_node("market_desk", make_market_desk(model))
+    g.add_edge("market_desk", END)
     g.add_edge(START, "classify_intent")
     if optimizer_route and hasattr(source, "league"):
         add_optimizer_nodes(g, source, "present_and_confirm")
-        g.add_conditional_edges("classify_intent", route_after_classify, ["agent", OPTIMIZER_ENTRY])
+        g.add_conditional_edges("classify_intent", route_after_classify, ["agent", OPTIMIZER_ENTRY, "market_desk"])
     else:
-        g.add_edge("classify_intent", "agent")
+        g.add_conditional_edges("classify_intent", lambda s: "market_desk" if s.get("intent") == "market_desk"
+                                else "agent", ["agent", "market_desk"])
     g.add_conditional_edges("agent", N.route_after_agent, ["tools", "synthesize"])
     g.add_conditional_edges("tools", N.route_after_tools, ["agent", "synthesize"])
     g.add_edge("synthesize", "present_and_confirm")

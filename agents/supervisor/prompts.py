@@ -3,7 +3,9 @@
 CLASSIFIER_PROMPT = """You label a fantasy basketball manager's latest message with one intent:
 player_research (a player's status, form, news, game log), free_agent_scan (who to add or stream),
 matchup_analysis (how this week's matchup stands), lineup_optimization (who starts or sits, or
-optimizing the roster with moves for the week), general_advice (strategy, greetings, anything else).
+optimizing the roster with moves for the week), market_desk (an NBA game's betting line or odds, or a
+bet request such as "I'd take the Celtics -5.5 at 1.95 for 20"), general_advice (strategy, greetings,
+anything else).
 As-of date: {as_of}."""
 
 AGENT_PROMPT = """You are Courtside, an assistant for a fantasy basketball manager (ESPN-style league,

@@ -37,6 +37,8 @@ DEFAULTS: dict[str, object] = {
     "chat_queued_decision": None,  # (thread_id, move_id, decision) waiting to be streamed
     "chat_offered": {},          # thread -> {index of the user message: cards offered in that turn}
     "cards_decided": {},         # move_id -> {"decision", "outcome"}: the double-click guard
+    "desk_quote": None,          # the Desk page's last quote (QuoteResult as a dict)
+    "desk_notice": None,         # the Desk page's last counter-acceptance outcome
 }
 
 

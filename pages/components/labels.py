@@ -19,6 +19,10 @@ TOOL_LABELS = {
     "validate_slot_fit": "Slot check",
     "compose_daily_lineup": "Daily lineup",
     "optimize_matchup": "Matchup optimizer",
+    # the market desk's tools, in the seed's plain words
+    "get_market_state": "Checking current market odds", "get_my_exposure": "Reviewing my position",
+    "get_my_recent_decisions": "Checking recent activity", "compare_odds": "Calculating edge",
+    "compute_exposure_impact": "Evaluating risk",
 }
 
 INTENT_LABELS = {

@@ -152,6 +152,12 @@ class TurnView:
                 self.card_slots[card["move_id"]] = card_ui.render_card(
                     card, self.thread_id, self.card_prefix, self.pending_ids)
 
+    def _on_desk_card(self, e: dict) -> None:
+        from pages.components.desk_view import desk, render_card
+
+        with self.cards:
+            render_card(e["quote"], desk(), f"{self.card_prefix}_desk", actions=False)
+
     def _on_transactions(self, e: dict) -> None:
         for item in e.get("items") or []:
             self.transactions.append(item)

@@ -2,6 +2,7 @@
 import streamlit as st
 
 from pages.components import backend
+from pages.components.desk_audit import render_calc_audit
 from pages.components.audit_rows import filter_turns, summary_row, to_jsonl, tool_rows, tools_of
 from pages.components.labels import intent_label, shorten, tool_label
 from pages.components.safe_text import no_images
@@ -47,3 +48,6 @@ for t in shown[:50]:
             st.write("Applied:", [f"Drop {x.get('drop')} -> Add {x.get('add')}" for x in t["transactions"]])
         if t.get("guard"):
             st.warning(f"Loop guard: {t['guard']}")
+
+st.divider()
+render_calc_audit()

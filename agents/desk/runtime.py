@@ -1,0 +1,218 @@
+"""The desk's one entry point for the CLI, the Desk page, chat and the benchmark: quote a request
+through the market maker graph, accept a counter (TTL and market-move checks, else a fresh
+evaluation), the day's games with the desk's quotes, settlement and the calculation audit.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import time
+from typing import Callable
+
+from langchain_core.messages import HumanMessage
+from pydantic import BaseModel
+
+from agents.desk import prompts as P
+from agents.desk.clock import DeskClock
+from agents.desk.graph import build_graph
+from agents.desk.tools import market_view
+from services import season_games
+from services.desk import calc
+from services.desk.book import AlreadyBooked, DeskBook, LimitBreach, calcs_jsonl, new_id
+from services.desk.counters import check_counter
+from services.desk.models import BetRequest, Decision, DeskLimits
+from services.markets import state as market
+from services.models import ServiceError
+from services.store import StateStore, state_store
+
+COUNTER_NOTICE = ("Valid while the TTL runs and the market moves less than the limit; otherwise accepting "
+                  "starts a fresh evaluation, which may give different terms.")
+
+
+class QuoteResult(BaseModel):
+    quote_id: str
+    parent_quote_id: str | None = None
+    game_id: str
+    at: dt.datetime
+    status: str  # accepted | rejected | countered (later: counter_accepted, counter_expired, ...)
+    request: dict
+    decision: dict
+    desk_odds: float | None
+    market_line: float | None
+    counter: dict | None = None
+    position: dict | None = None
+    tool_calls: list[dict] = []
+    steps: list[str] = []
+    model_calls: int = 0
+    elapsed_ms: float = 0.0
+    labels: list[str] = []
+    error: str | None = None
+
+
+class AcceptResult(BaseModel):
+    quote_id: str
+    status: str  # counter_accepted | counter_rejected | fresh_evaluation
+    check: dict
+    position: dict | None = None
+    fresh: QuoteResult | None = None
+    model_calls: int = 0
+    error: str | None = None
+
+
+class Desk:
+    def __init__(self, model=None, store: StateStore | None = None, limits: DeskLimits | None = None,
+                 provider: str | None = None, wall: Callable[[], float] = time.time):
+        if model is None:
+            from agents.llm import build_model, pick_provider
+            from services.config import get_settings
+
+            if pick_provider(get_settings(), provider) == "offline":
+                from agents.offline.desk_policy import DeskPolicyModel
+
+                model = DeskPolicyModel()
+            else:
+                model = build_model(provider)
+        self.book = DeskBook(store or state_store())
+        if limits is None:
+            from services.config import get_settings
+
+            s = get_settings()
+            limits = DeskLimits(max_per_side=s.desk_max_per_side, max_per_game=s.desk_max_per_game)
+        self.limits = limits
+        self.clock = DeskClock(self.book, wall)
+        self.graph = build_graph(model, self.book)
+
+    # --- quotes -------------------------------------------------------------------------------
+    def quote(self, req: BetRequest, at: dt.datetime | None = None, parent: str | None = None,
+              on_event: Callable[[dict], None] | None = None) -> QuoteResult:
+        at = at or self.clock.now()
+        try:
+            s = market.market_state(req.game_id, at)
+        except KeyError as e:
+            raise ServiceError(str(e).strip('"')) from None
+        qid, t0 = new_id("q"), time.perf_counter()
+        bet = market_view(req.game_id, at, (req.market, req.side, req.line))["quote"]
+        if not s.listed or s.minutes_to_tip <= 0:
+            why = "not listed yet (markets open 48 h before tip)" if not s.listed else "the game has started"
+            decision = Decision(decision="reject", reason=f"market closed: {why}", confidence=1.0)
+            return self._save(qid, parent, req, at, decision, bet, [], [], 0, t0, s.labels)
+        task = {"request": req.model_dump(), "limits": self.limits.model_dump(), "desk_time": at.isoformat()}
+        payload = {"messages": [HumanMessage(P.TASK_PROMPT.format(task=json.dumps(task)))],
+                   "request": req.model_dump(), "limits": self.limits.model_dump(), "quote_id": qid,
+                   "at": at.isoformat(), "tool_call_count": 0, "llm_calls": 0, "retries": 0, "decision": None}
+        final, calls, steps = {}, {}, []
+        for mode, data in self.graph.stream(payload, {"recursion_limit": 40}, stream_mode=["custom", "values"]):
+            if mode == "values":
+                final = data
+                continue
+            if on_event:
+                on_event(data)
+            if data.get("type") == "tool_start":
+                steps.append(data["text"])
+                calls[data["id"]] = {"name": data["name"], "args": data["args"]}
+            elif data.get("type") == "tool_end" and data["id"] in calls:
+                calls[data["id"]] |= {"ok": data["ok"], "ms": data["ms"]}
+            elif data.get("type") == "guard":
+                steps.append(data["text"])
+        decision = Decision(**final["decision"])
+        return self._save(qid, parent, req, at, decision, bet, list(calls.values()), steps,
+                          final.get("llm_calls", 0), t0, s.labels)
+
+    def _save(self, qid, parent, req, at, decision, bet, tool_calls, steps, model_calls, t0, labels) -> QuoteResult:
+        status, position, counter = {"accept": "accepted", "reject": "rejected", "counter": "countered"}[decision.decision], None, None
+        record = {"desk_odds": bet["desk_odds"], "market_line": bet["market_line"], "parent_quote_id": parent,
+                  "tool_calls": tool_calls, "steps": steps, "model_calls": model_calls}
+        if decision.decision == "accept":
+            try:
+                position = self.book.book_position(qid, req.game_id, req.market, req.side, req.line, decision.odds,
+                                                   decision.amount, self.limits, at)
+            except LimitBreach as e:
+                status, record["booking_refused"] = "rejected", str(e)
+        elif decision.decision == "counter":
+            line = decision.line if decision.line is not None else req.line
+            odds_then = market.bet_odds(market.market_state(req.game_id, at), req.market, req.side, line)
+            # a countered line without odds is priced by the same margin model
+            odds = decision.odds or (odds_then if line != req.line else req.odds)
+            terms = {"market": req.market, "side": req.side, "line": line, "odds": odds,
+                     "amount": decision.amount or req.amount}
+            counter = {"terms": terms, "ttl_seconds": decision.ttl_seconds, "max_market_move_pct": decision.max_market_move_pct,
+                       "countered_at": at.isoformat(), "expires_at": (at + dt.timedelta(seconds=decision.ttl_seconds)).isoformat(),
+                       "desk_odds_then": odds_then, "notice": COUNTER_NOTICE}
+            record["counter"] = counter
+        record["position"] = position
+        self.book.save_quote(qid, req.game_id, at, status, req.model_dump(), decision.model_dump(), record)
+        return QuoteResult(quote_id=qid, parent_quote_id=parent, game_id=req.game_id, at=at, status=status,
+                           request=req.model_dump(), decision=decision.model_dump(), desk_odds=bet["desk_odds"],
+                           market_line=bet["market_line"], counter=counter, position=position, tool_calls=tool_calls,
+                           steps=steps, model_calls=model_calls, labels=labels,
+                           elapsed_ms=round((time.perf_counter() - t0) * 1000, 1),
+                           error=record.get("booking_refused"))
+
+    # --- the counter lifecycle -----------------------------------------------------------------
+    def accept(self, quote_id: str, at: dt.datetime | None = None,
+               on_event: Callable[[dict], None] | None = None) -> AcceptResult:
+        q = self.book.quote(quote_id)
+        if q is None:
+            raise ServiceError(f"no quote with id {quote_id!r}")
+        if q["status"] != "countered":
+            raise ServiceError(f"quote {quote_id} is {q['status']}; only a counter can be accepted")
+        at = at or self.clock.now()
+        c = q["record"]["counter"]
+        t = c["terms"]
+        odds_now = market.bet_odds(market.market_state(q["game_id"], at), t["market"], t["side"], t["line"])
+        chk = check_counter(dt.datetime.fromisoformat(c["countered_at"]), c["ttl_seconds"], c["max_market_move_pct"],
+                            c["desk_odds_then"], odds_now, at)
+        check = chk.model_dump() | {"desk_odds_now": odds_now}
+        if chk.valid:  # within TTL and move: booked on the counter's terms, no model call
+            try:
+                pos = self.book.book_position(quote_id, q["game_id"], t["market"], t["side"], t["line"], t["odds"],
+                                              t["amount"], self.limits, at)
+            except (LimitBreach, AlreadyBooked) as e:
+                self.book.set_status(quote_id, "counter_rejected", accept_check=check, booking_refused=str(e))
+                return AcceptResult(quote_id=quote_id, status="counter_rejected", check=check, error=str(e))
+            self.book.set_status(quote_id, "counter_accepted", accept_check=check, position=pos)
+            return AcceptResult(quote_id=quote_id, status="counter_accepted", check=check, position=pos)
+        self.book.set_status(quote_id, f"counter_{chk.status}", accept_check=check)
+        req = BetRequest(**(q["request"] | {"odds": t["odds"], "amount": t["amount"], "line": t["line"]}))
+        fresh = self.quote(req, at, parent=quote_id, on_event=on_event)
+        return AcceptResult(quote_id=quote_id, status="fresh_evaluation", check=check, fresh=fresh,
+                            model_calls=fresh.model_calls)
+
+    # --- views -----------------------------------------------------------------------------------
+    def games(self, day: dt.date, at: dt.datetime | None = None) -> list[dict]:
+        at = at or self.clock.now()
+        return [market_view(g.game_id, at) for g in season_games.schedule(day, day, season_type=None)]
+
+    def settle(self, through: dt.date) -> dict:
+        done = self.book.settle_through(through)
+        return {"through": through.isoformat(), "settled": done, "count": len(done),
+                "desk_pnl": round(sum(p["pnl"] for p in done), 2), "handle": round(sum(p["amount"] for p in done), 2)}
+
+    def audit(self, tool: str | None = None, verified: bool | None = None, quote_id: str | None = None,
+              limit: int = 500) -> list[dict]:
+        """The calculation log (newest first), each row recomputed: `matched` and what differs."""
+        rows = self.book.calcs(tool, verified, quote_id or None, limit)
+        for c in rows:
+            c["matched"], c["differs"] = calc.verify(c["tool"], c["inputs"], c["outputs"])
+        return rows
+
+    def mark_verified(self, calc_ids: list[str], by: str = "auditor") -> int:
+        return self.book.mark_verified(calc_ids, by, dt.datetime.now(dt.timezone.utc))
+
+    @staticmethod
+    def export_jsonl(rows: list[dict]) -> str:
+        return calcs_jsonl(rows)
+
+    def verify(self, last: int = 50) -> dict:
+        rows = []
+        for c in self.book.calcs(limit=last):
+            ok, diffs = calc.verify(c["tool"], c["inputs"], c["outputs"])
+            rows.append({"calc_id": c["calc_id"], "tool": c["tool"], "quote_id": c["quote_id"], "matched": ok,
+                         "differs": diffs})
+        matched = sum(r["matched"] for r in rows)
+        return {"checked": len(rows), "matched": matched, "mismatched": len(rows) - matched, "calcs": rows}
+
+
+def next_line_move(game_id: str, at: dt.datetime) -> dt.datetime | None:
+    """When the game's market next moves (the demo's "nudge the market")."""
+    return market.next_move(game_id, at)

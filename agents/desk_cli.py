@@ -1,0 +1,125 @@
+"""`python -m agents desk games|quote|accept|settle|verify|clock`: the market desk from a shell.
+
+Every --json output carries `error` (null on success); a failure exits non-zero with one line.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import sys
+
+from pydantic import ValidationError
+
+from services.cli import iso_date
+from services.models import ServiceError
+
+
+def iso_time(text: str) -> dt.datetime:
+    try:
+        t = dt.datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a time (ISO 8601, e.g. 2025-01-29T17:00:00+00:00): {text!r}") from None
+    return t if t.tzinfo else t.replace(tzinfo=dt.timezone.utc)
+
+
+def add_desk_parser(sub) -> None:
+    d = sub.add_parser("desk", help="the market desk (NBA lines, the market maker agent)")
+    ds = d.add_subparsers(dest="desk_cmd", required=True)
+    g = ds.add_parser("games", help="the day's games with the desk's quotes")
+    g.add_argument("--date", type=iso_date, required=True)
+    q = ds.add_parser("quote", help="ask the market maker to take a bet")
+    q.add_argument("--game", required=True)
+    q.add_argument("--market", choices=["moneyline", "spread", "total"], required=True)
+    q.add_argument("--side", choices=["home", "away", "over", "under"], required=True)
+    q.add_argument("--line", type=float, default=None)
+    q.add_argument("--odds", type=float, required=True)
+    q.add_argument("--amount", type=float, required=True)
+    a = ds.add_parser("accept", help="accept the desk's counter")
+    a.add_argument("--quote", required=True)
+    s = ds.add_parser("settle", help="settle open positions on the real finals")
+    s.add_argument("--through", type=iso_date, required=True)
+    v = ds.add_parser("verify", help="recompute the logged calculations")
+    v.add_argument("--last", type=int, default=50)
+    c = ds.add_parser("clock", help="show or move the desk clock (simulated)")
+    c.add_argument("--set", type=iso_time, default=None)
+    c.add_argument("--advance", type=float, default=None, help="seconds")
+    for p in (g, q, a, s, v, c):
+        p.add_argument("--json", action="store_true")
+    for p in (g, q, a):
+        p.add_argument("--at", type=iso_time, default=None, help="desk time (default: the desk clock)")
+    for p in (q, a):
+        p.add_argument("--provider", default=None)
+
+
+def _run(args, desk) -> dict:
+    from services.desk.models import BetRequest
+
+    cmd = args.desk_cmd
+    if cmd == "games":
+        at = args.at or desk.clock.now()
+        games = desk.games(args.date, at)
+        return {"date": args.date.isoformat(), "at": at.isoformat(), "games": games,
+                "labels": ["priced from the spread", "simulated path (open from the desk's Elo, real close at tip)"]}
+    if cmd == "quote":
+        req = BetRequest(game_id=args.game, market=args.market, side=args.side, line=args.line, odds=args.odds,
+                         amount=args.amount)
+        return desk.quote(req, args.at).model_dump(mode="json")
+    if cmd == "accept":
+        return desk.accept(args.quote, args.at).model_dump(mode="json")
+    if cmd == "settle":
+        return desk.settle(args.through)
+    if cmd == "verify":
+        if args.last < 1:
+            raise ServiceError("--last must be at least 1")
+        return desk.verify(args.last)
+    if args.set is not None:
+        desk.clock.set(args.set)
+    if args.advance is not None:
+        desk.clock.advance(args.advance)
+    return {"desk_time": desk.clock.now().isoformat(), "label": "simulated desk clock"}
+
+
+def _text(cmd: str, out: dict) -> str:
+    if cmd == "games":
+        lines = [f"{out['date']} at desk time {out['at']} (priced from the spread; simulated path)"]
+        for g in out["games"]:
+            lines.append(f"  {g['game_id']}: {g['away']} @ {g['home']}  ML {g['moneyline']['away']}/{g['moneyline']['home']}"
+                         f"  spread {g['home']} {g['spread']['home_line']:+g} (open {g['spread']['open_home_line']:+g})"
+                         f"  total {g['total']['line']:g} (open {g['total']['open_line']:g})")
+        return "\n".join(lines)
+    if cmd in ("quote", "accept"):
+        d = out.get("decision") or (out.get("fresh") or {}).get("decision") or {}
+        return f"{out['status']}: {d.get('reason', out.get('check', {}).get('reason', ''))} (quote {out['quote_id']})"
+    if cmd == "verify":
+        bad = [f"  mismatched {c['calc_id']} ({c['tool']}, quote {c['quote_id']}): {', '.join(c['differs'])}"
+               for c in out["calcs"] if not c["matched"]]
+        return "\n".join([f"{out['matched']} matched, {out['mismatched']} mismatched of {out['checked']}", *bad])
+    if cmd == "settle":
+        return f"settled {out['count']} positions through {out['through']}: desk P&L {out['desk_pnl']:+.2f}"
+    return f"desk time {out['desk_time']} (simulated)"
+
+
+def run_desk(args) -> int:
+    try:
+        from agents.desk.runtime import Desk
+        from agents.llm import ProviderError
+
+        try:
+            desk = Desk(provider=getattr(args, "provider", None))
+            out = _run(args, desk)
+        except ProviderError as e:
+            raise ServiceError(str(e)) from None
+        except ValidationError as e:
+            err = e.errors()[0]
+            raise ServiceError(f"bad request: {'.'.join(map(str, err['loc'])) or 'request'}: {err['msg']}") from None
+        except (ValueError, KeyError) as e:
+            raise ServiceError(str(e).strip('"')) from None
+    except ServiceError as e:
+        print(f"error: {e}", file=sys.stderr)
+        if args.json:
+            print(json.dumps({"error": str(e)}))
+        return 2
+    out["error"] = out.get("error")
+    print(json.dumps(out, default=str, ensure_ascii=False) if args.json else _text(args.desk_cmd, out))
+    return 1 if args.desk_cmd == "verify" and out["mismatched"] else 0  # a failed audit fails the command

@@ -1,0 +1,149 @@
+"""The Desk page's pieces: the cached desk, the games table, the live steps of the market maker,
+the decision card (with the counter's countdown and accept button), exposure and settled P&L."""
+from __future__ import annotations
+
+import datetime as dt
+
+import streamlit as st
+
+ET = dt.timezone(dt.timedelta(hours=-5))
+SIMULATED = "simulated"
+
+
+@st.cache_resource(show_spinner=False)
+def _desk(provider: str | None, home: str):
+    from agents.desk.runtime import Desk
+
+    return Desk(provider=provider)
+
+
+def desk():
+    """The desk for this session's provider (offline: the rule policy), cached per process and home."""
+    import os
+
+    from pages.components import backend
+
+    provider = backend.settings_tuple()[0]
+    try:
+        return _desk(provider, os.environ.get("COURTSIDE_HOME", ""))
+    except Exception:  # noqa: BLE001 - e.g. Gemini without a key: the offline desk still quotes
+        return _desk("offline", os.environ.get("COURTSIDE_HOME", ""))
+
+
+def game_rows(games: list[dict]) -> list[dict]:
+    rows = []
+    for g in games:
+        rows.append({"Game": f"{g['away']} @ {g['home']}", "Id": g["game_id"],
+                     "Listed": "yes" if g["listed"] else "not yet",
+                     "ML away": g["moneyline"]["away"], "ML home": g["moneyline"]["home"],
+                     "Spread (home) now": g["spread"]["home_line"], "Spread open": g["spread"]["open_home_line"],
+                     "Total now": g["total"]["line"], "Total open": g["total"]["open_line"],
+                     "Spread/total odds": g["spread"]["odds"],
+                     "Minutes to tip": g["minutes_to_tip"]})
+    return rows
+
+
+def run_quote(desk, req, now) -> dict:
+    """Runs the market maker, drawing each step's plain message as it happens."""
+    with st.status("Market maker evaluating...", expanded=True) as status:
+        def on_event(ev: dict) -> None:
+            if ev.get("type") == "tool_start":
+                st.write(f":material/chevron_right: {ev['text']}")
+            elif ev.get("type") == "guard":
+                st.warning(ev["text"])
+        q = desk.quote(req, now, on_event=on_event).model_dump(mode="json")
+        status.update(label=f"Decision: {q['decision']['decision']} · {q['model_calls']} model call(s) · "
+                            f"{len(q['tool_calls'])} tool call(s)", state="complete", expanded=False)
+    return q
+
+
+def seconds_left(q: dict, now: dt.datetime) -> float:
+    return (dt.datetime.fromisoformat(q["counter"]["expires_at"]) - now).total_seconds()
+
+
+def render_card(q: dict, desk, key: str, actions: bool = True) -> None:
+    """The decision card; `actions=False` (in chat) leaves accepting a counter to the Desk page."""
+    d, r = q["decision"], q["request"]
+    away, home = q["game_id"].split("-")[3:5]
+    who = {"home": home, "away": away}.get(r["side"], r["side"])
+    bet = f"{away} @ {home} · {r['market']} · {who}" + (f" {r['line']:+g}" if r["market"] == "spread" else
+                                                       f" {r['line']:g}" if r.get("line") is not None else "")
+    with st.container(border=True, key=f"{key}_card"):
+        st.markdown(f"**{bet}** at {r['odds']} for {r['amount']:g} · quote `{q['quote_id']}`")
+        if q["status"] == "accepted":
+            st.success(f"Accepted: {d['odds']} for {d['amount']:g}. {d['reason']}", icon=":material/check_circle:")
+        elif q["status"] == "counter_accepted":
+            t = q["counter"]["terms"]
+            st.success(f"Counter accepted: {t['odds']} for {t['amount']:g}.", icon=":material/check_circle:")
+        elif q["status"] in ("counter_expired", "counter_moved", "counter_rejected"):
+            st.warning(f"Counter void ({q['status'].removeprefix('counter_')}).", icon=":material/timer_off:")
+        elif q["status"] == "countered":
+            t, c = q["counter"]["terms"], q["counter"]
+            line_txt = "" if t["line"] is None else f"{t['line']:+g} "
+            st.info(f"Counter: {who} {line_txt}at {t['odds']} for {t['amount']:g}. {d['reason']}",
+                    icon=":material/swap_horiz:")
+            _countdown(q, desk)
+            st.caption(c["notice"])
+            if not actions:
+                st.caption("Accept it on the Desk page (Open counters).")
+            elif st.button("Accept counter", key=f"{key}_accept_{q['quote_id']}", type="primary"):
+                res = desk.accept(q["quote_id"]).model_dump(mode="json")
+                st.session_state["desk_notice"] = res
+                if res.get("fresh"):
+                    st.session_state["desk_quote"] = res["fresh"]
+                st.rerun()
+        else:
+            st.error(f"Rejected: {d['reason']}", icon=":material/block:")
+        st.caption(f"Confidence {d['confidence']:.0%} · desk price {q['desk_odds']} (market line {q['market_line']}) · "
+                   f"priced from the spread")
+        if q.get("steps"):
+            st.caption(" → ".join(q["steps"]))
+
+
+def _countdown(q: dict, desk) -> None:
+    @st.fragment(run_every=1.0)
+    def tick():
+        left = seconds_left(q, desk.clock.now())
+        st.markdown(f":material/timer: **{max(0, left):.0f} s** left on this counter" if left > 0 else
+                    ":material/timer_off: Counter expired: accepting starts a fresh evaluation")
+    tick()
+
+
+def notice(res: dict | None) -> None:
+    if not res:
+        return
+    chk = res["check"]
+    if res["status"] == "counter_accepted":
+        st.success(f"Counter accepted without a new evaluation ({chk['reason']}).", icon=":material/check_circle:")
+    elif res["status"] == "fresh_evaluation":
+        st.warning(f"The counter was void ({chk['reason']}); the desk evaluated the bet afresh.",
+                   icon=":material/refresh:")
+    else:
+        st.error(f"Counter not booked: {res.get('error')}")
+
+
+def exposure_rows(positions: list[dict], limits) -> list[dict]:
+    by_side: dict[str, float] = {}
+    by_game: dict[str, float] = {}
+    for p in positions:
+        by_side[p["side_key"]] = by_side.get(p["side_key"], 0.0) + p["liability"]
+        by_game[p["game_id"]] = by_game.get(p["game_id"], 0.0) + p["liability"]
+    rows = [{"Scope": "side", "Key": k, "Worst-case loss": round(v, 2), "Limit": limits.max_per_side,
+             "Used": round(v / limits.max_per_side, 3)} for k, v in sorted(by_side.items())]
+    rows += [{"Scope": "game", "Key": k, "Worst-case loss": round(v, 2), "Limit": limits.max_per_game,
+              "Used": round(v / limits.max_per_game, 3)} for k, v in sorted(by_game.items())]
+    return rows
+
+
+def position_rows(positions: list[dict]) -> list[dict]:
+    return [{"Game": p["game_id"], "Market": p["market"], "Side": p["side"], "Line": p["line"], "Odds": p["odds"],
+             "Amount": p["amount"], "Worst-case loss": p["liability"], "Booked (desk time)": p["booked_at"][:19],
+             "Result": p["outcome"] or "open", "Desk P&L": p["pnl"]} for p in positions]
+
+
+def stored_quote(q: dict) -> dict:
+    """A quote from the book in the shape of a fresh quote result (for the card)."""
+    rec = q["record"]
+    return {"quote_id": q["quote_id"], "game_id": q["game_id"], "status": q["status"], "request": q["request"],
+            "decision": q["decision"], "desk_odds": rec.get("desk_odds"), "market_line": rec.get("market_line"),
+            "counter": rec.get("counter"), "steps": rec.get("steps", []), "model_calls": rec.get("model_calls", 0)}

@@ -1,0 +1,116 @@
+"""Desk: the day's NBA games with the desk's quotes, a bet request to the market maker (live
+steps, then the decision card), open positions and exposure against limits, settled P&L, and a
+demo control that moves the (simulated) desk clock."""
+import datetime as dt
+
+import streamlit as st
+
+from pages.components import desk_view as V
+
+desk = V.desk()
+now = desk.clock.now()
+
+st.title("Desk")
+st.caption(f"Desk clock **{now.astimezone(V.ET):%a %b %d, %H:%M:%S} ET** ({V.SIMULATED}). Lines are priced from "
+           "the spread (normal margin model, sd 13.6); the path from the desk's Elo open to the real close is a "
+           "simulated path. Tip times are nominal (7 pm ET).")
+
+with st.expander("Demo control (simulated clock and market)", icon=":material/schedule:"):
+    c = st.columns(5)
+    for col, (label, secs) in zip(c[:4], [("+1 min", 60), ("+15 min", 900), ("+1 h", 3600), ("+1 day", 86400)],
+                                  strict=True):
+        if col.button(label, key=f"desk_clock_{secs}"):
+            desk.clock.advance(secs)
+            st.rerun()
+    if c[4].button("Reset", key="desk_clock_reset"):
+        from agents.desk.clock import DEFAULT_DESK_TIME
+
+        desk.clock.set(DEFAULT_DESK_TIME)
+        st.rerun()
+
+day = st.date_input("Day (ET)", value=now.astimezone(V.ET).date(), key="desk_day")
+games = desk.games(day, now)
+if not games:
+    st.info("No games on this day.")
+else:
+    st.dataframe(V.game_rows(games), hide_index=True, key="desk_games")
+    ids = [g["game_id"] for g in games]
+    nudge = st.columns([3, 1])
+    target = nudge[0].selectbox("Nudge a market (jump the clock to this game's next line move)", ids,
+                                key="desk_nudge_game")
+    if nudge[1].button("Nudge market", key="desk_nudge"):
+        from agents.desk.runtime import next_line_move
+
+        when = next_line_move(target, now)
+        if when is None:
+            st.warning("That market no longer moves (at or after tip).")
+        else:
+            desk.clock.set(when)
+            st.rerun()
+
+st.subheader("Request a bet")
+listed = [g for g in games if g["listed"] and g["minutes_to_tip"] > 0]
+with st.form("desk_request_form"):
+    f = st.columns(3)
+    game = f[0].selectbox("Game", [g["game_id"] for g in listed] or ["(no listed game)"], key="desk_req_game")
+    market = f[1].selectbox("Market", ["spread", "moneyline", "total"], key="desk_req_market")
+    side = f[2].selectbox("Side", ["home", "away", "over", "under"], key="desk_req_side")
+    g2 = st.columns(3)
+    line = g2[0].number_input("Line (your side; total points)", value=0.0, step=0.5, key="desk_req_line")
+    odds = g2[1].number_input("Decimal odds", value=1.91, min_value=1.01, step=0.01, key="desk_req_odds")
+    amount = g2[2].number_input("Amount", value=20.0, min_value=1.0, step=1.0, key="desk_req_amount")
+    sent = st.form_submit_button("Send to the market maker", type="primary")
+if sent:
+    from pydantic import ValidationError
+
+    from agents.desk.runtime import BetRequest
+
+    try:
+        req = BetRequest(game_id=game, market=market, side=side, line=None if market == "moneyline" else line,
+                         odds=odds, amount=amount, bettor="desk-page")
+    except ValidationError as e:
+        st.error(f"Bad request: {e.errors()[0]['msg']}")
+    else:
+        if game not in [g["game_id"] for g in listed]:
+            st.error("Pick a listed game (markets open 48 h before tip).")
+        else:
+            st.session_state["desk_quote"] = V.run_quote(desk, req, desk.clock.now())
+            st.session_state["desk_notice"] = None
+
+V.notice(st.session_state["desk_notice"])
+if st.session_state["desk_quote"]:
+    q = desk.book.quote(st.session_state["desk_quote"]["quote_id"])
+    V.render_card(st.session_state["desk_quote"] | {"status": q["status"] if q else "rejected"}, desk, "desk_last")
+
+open_counters = [q for q in desk.book.quotes(limit=50) if q["status"] == "countered"
+                 and V.seconds_left(q["record"], now) > 0
+                 and (not st.session_state["desk_quote"] or q["quote_id"] != st.session_state["desk_quote"]["quote_id"])]
+if open_counters:
+    st.subheader("Open counters")
+    for q in open_counters:
+        V.render_card(V.stored_quote(q), desk, f"desk_open_{q['quote_id']}")
+
+st.subheader("Open positions and exposure")
+open_pos = desk.book.positions(open_only=True)
+st.caption(f"Limits per agent config: {desk.limits.max_per_side:g} worst-case loss per side, "
+           f"{desk.limits.max_per_game:g} per game (no netting across sides).")
+if open_pos:
+    st.dataframe(V.exposure_rows(open_pos, desk.limits), hide_index=True, key="desk_exposure",
+                 column_config={"Used": st.column_config.ProgressColumn("Used", min_value=0.0, max_value=1.0)})
+    st.dataframe(V.position_rows(open_pos), hide_index=True, key="desk_positions")
+else:
+    st.caption("No open positions.")
+
+st.subheader("Settled")
+known_through = (now - dt.timedelta(hours=27)).date()  # finals known 3 h after a 7 pm ET (00:00 UTC) tip
+st.button(f"Settle games through {known_through}", key="desk_settle", on_click=desk.settle, args=(known_through,))
+settled = [p for p in desk.book.positions() if p["outcome"]]
+if settled:
+    pnl, handle = sum(p["pnl"] for p in settled), sum(p["amount"] for p in settled)
+    m = st.columns(3)
+    m[0].metric("Desk P&L", f"{pnl:+.2f}")
+    m[1].metric("Handle", f"{handle:.2f}")
+    m[2].metric("Hold", f"{pnl / handle:.1%}" if handle else "-")
+    st.dataframe(V.position_rows(settled), hide_index=True, key="desk_settled")
+else:
+    st.caption("Nothing settled yet.")

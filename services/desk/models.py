@@ -1,0 +1,92 @@
+"""Typed boundaries of the desk: a bet request, the desk's limits, and the validated decision."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+Market = Literal["moneyline", "spread", "total"]
+Side = Literal["home", "away", "over", "under"]
+MAX_TTL_SECONDS = 600
+MAX_MOVE_PCT = 10.0
+LINE_FLEX_POINTS = 3.0  # NBA spreads and totals: a counter may move the line by up to 3 points
+
+
+class BetRequest(BaseModel):
+    """A bettor's request: take `side` of `market` at `line` and decimal `odds` for `amount`."""
+
+    game_id: str
+    market: Market
+    side: Side
+    line: float | None = None
+    odds: float = Field(gt=1.0, le=100.0)
+    amount: float = Field(gt=0, le=100_000)
+    bettor: str = "bettor"
+
+    @model_validator(mode="after")
+    def _check(self) -> "BetRequest":
+        if self.market in ("moneyline", "spread") and self.side not in ("home", "away"):
+            raise ValueError(f"a {self.market} bet is on home or away, not {self.side}")
+        if self.market == "total" and self.side not in ("over", "under"):
+            raise ValueError(f"a total bet is on over or under, not {self.side}")
+        if self.market == "moneyline":
+            self.line = None
+        elif self.line is None:
+            raise ValueError(f"a {self.market} bet needs a line")
+        elif self.line * 2 != int(self.line * 2):
+            raise ValueError(f"lines are whole or half points, not {self.line}")
+        return self
+
+
+class DeskLimits(BaseModel):
+    """The agent's config: worst-case loss limits per side (market+side of a game) and per game."""
+
+    agent_id: str = "desk-maker"
+    max_per_side: float = Field(default=200.0, gt=0)
+    max_per_game: float = Field(default=400.0, gt=0)
+
+
+class Decision(BaseModel):
+    """The market maker's final output, validated before anything is booked."""
+
+    decision: Literal["accept", "reject", "counter"]
+    amount: float | None = Field(default=None, gt=0)
+    odds: float | None = Field(default=None, gt=1.0)
+    line: float | None = None
+    ttl_seconds: int | None = Field(default=None, gt=0, le=MAX_TTL_SECONDS)
+    max_market_move_pct: float | None = Field(default=None, gt=0, le=MAX_MOVE_PCT)
+    reason: str = Field(min_length=3, max_length=600)
+    confidence: float = Field(ge=0.0, le=1.0)
+
+    @model_validator(mode="after")
+    def _check(self) -> "Decision":
+        if self.decision == "counter":
+            if self.ttl_seconds is None or self.max_market_move_pct is None:
+                raise ValueError("a counter needs ttl_seconds and max_market_move_pct")
+            if self.odds is None and self.line is None and self.amount is None:
+                raise ValueError("a counter must propose odds, a line and/or an amount")
+        if self.decision == "accept" and (self.amount is None or self.odds is None):
+            raise ValueError("an accept states the amount and the odds")
+        return self
+
+
+def check_against_request(d: Decision, req: BetRequest, market_line: float | None) -> list[str]:
+    """What makes a well-formed decision wrong for this request (empty when it is fine)."""
+    errs = []
+    if d.decision == "accept":
+        if d.amount is not None and d.amount > req.amount + 1e-9:
+            errs.append(f"accept amount {d.amount} is above the requested {req.amount}")
+        if d.odds is not None and d.odds > req.odds + 1e-9:
+            errs.append(f"accept odds {d.odds} are above the requested {req.odds}")
+        if req.line is not None and d.line is not None and d.line != req.line:
+            errs.append("an accept echoes the requested line; propose another line as a counter")
+    if d.decision == "counter":
+        if req.market == "moneyline" and d.line is not None:
+            errs.append("a moneyline counter has no line")
+        if d.line is not None and market_line is not None and abs(d.line - market_line) > LINE_FLEX_POINTS:
+            errs.append(f"counter line {d.line} is more than {LINE_FLEX_POINTS} points from the market {market_line}")
+        if d.line is not None and d.line * 2 != int(d.line * 2):
+            errs.append("lines are whole or half points")
+        if d.amount is not None and d.amount > req.amount + 1e-9:
+            errs.append(f"counter amount {d.amount} is above the requested {req.amount}")
+    return errs
