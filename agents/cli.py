@@ -46,14 +46,14 @@ def _live(ev: dict) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    from agents.overrides import check_environment
+
+    problem = check_environment()  # every setting, the home, the stores: one line, exit 2
+    if problem:
+        return _fail(problem, 2, getattr(args, "json", False))
     if args.cmd == "desk":
         return run_desk(args)
     try:
-        from agents.overrides import check_environment
-
-        problem = check_environment()
-        if problem:
-            raise ServiceError(problem)
         if args.cmd == "ask" and not args.question.strip():
             raise ServiceError("The question is empty.")
         from agents.runtime import Assistant

@@ -39,6 +39,7 @@ def _env(home: Path, name: str, value: str) -> dict:
 
 @pytest.mark.parametrize(("name", "value", "allowed"), BAD)
 @pytest.mark.parametrize("cli", [["agents", "ask", "How is Jokic doing?", "--json"],
+                                 ["agents", "desk", "games", "--date", "2025-01-29", "--json"],
                                  ["services", "status", "jokic"]])
 def test_a_bad_setting_is_one_line_and_exit_2(fresh_state, cli, name, value, allowed):
     p = subprocess.run([sys.executable, "-m", *cli], cwd=REPO, env=_env(fresh_state.home, name, value),
