@@ -160,6 +160,10 @@ class StateStore:
         """A write transaction (SQLite: BEGIN IMMEDIATE); nested calls join the outer one."""
         con = self._con()
         if getattr(self._local, "depth", 0):
+            if self.is_pg:  # a savepoint: a failed statement inside (a unique violation) spares the outer one
+                with con.transaction(), con.cursor() as cur:
+                    yield _Cursor(cur, self._sql)
+                return
             yield _Cursor(con.cursor(), self._sql)
             return
         self._local.depth = 1
