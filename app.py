@@ -10,6 +10,10 @@ from pages.components import backend, labels
 
 st.set_page_config(page_title="Courtside", page_icon=":material/sports_basketball:", layout="wide")
 backend.init_session()
+if problem := backend.settings_problem():  # a bad setting: say which, instead of a traceback
+    st.error(f"Courtside cannot start: {problem}", icon=":material/error:")
+    st.caption("Fix the variable (environment or .env) and restart the app.")
+    st.stop()
 
 PAGES = [
     st.Page("pages/views/chat.py", title="Chat", icon=":material/chat:", url_path="chat", default=True),

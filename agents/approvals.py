@@ -1,19 +1,23 @@
 """The human gate: present cards with `interrupt()`, then apply exactly what a person approved.
 
 Safe on re-runs: LangGraph re-runs this node from its top on resume, and two resumes of one
-thread can both run. Nothing before `interrupt()` writes; each applied move is keyed by its
-`move_id` (unique in the state store), so a card can be applied once across threads and processes.
+thread can both run, in one process or several. Nothing before `interrupt()` writes. The cards one
+interrupt offers are a set with a stable id; the first decision claims the set and applies its
+moves in one state-store transaction, so one decision per set holds across processes, and a
+different later decision is refused naming the winner. Each applied move is also keyed by its
+`move_id` (unique in the state store), so a card offered in two threads is applied once.
 """
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from typing import Callable
 
 from langchain_core.messages import AIMessage
 from langgraph.config import get_stream_writer
 from langgraph.types import interrupt
 
-from agents.cards import is_expired, league_now
+from agents.cards import card_now, is_expired
 from services.store import MoveConflict, state_store
 
 Clock = Callable[[dict], dt.datetime]
@@ -27,7 +31,7 @@ def _emit(event: dict) -> None:
 
 
 def default_clock(card: dict) -> dt.datetime:
-    return league_now(card.get("league_kind", "demo"), dt.date.fromisoformat(card["as_of"]))
+    return card_now(card)
 
 
 def apply_card(source, card: dict, thread_id: str, actor: str = "user", clock: Clock = default_clock) -> dict:
@@ -110,27 +114,106 @@ def normalize_decisions(resume, cards: list[dict]) -> dict[str, str]:
     return {}
 
 
-def decide(source, cards: list[dict], decisions: dict[str, str], thread_id: str, clock: Clock = default_clock):
-    """Applies approvals, records every decision; returns (transactions, outcome lines)."""
+class SetDecided(Exception):
+    """Another decision on this card set came first; `claim` names it (what, when, which thread)."""
+
+    def __init__(self, claim: dict):
+        self.claim = claim
+        super().__init__(refusal_text(claim))
+
+
+def refusal_text(claim: dict) -> str:
+    return (f"These cards were decided already ({claim['summary']}, at {claim['decided_at']} in conversation "
+            f"{claim['thread_id']}); your decision was not applied and nothing changed.")
+
+
+def card_set_id(thread_id: str, cards: list[dict], turn: int) -> str:
+    """The id of the set one interrupt offers: same thread, same turn, same cards -> same id, so a
+    re-run of the node (every resume re-runs it) and another process compute the same one."""
+    raw = "|".join([thread_id, str(turn), *sorted(c["move_id"] for c in cards)])
+    return "set_" + hashlib.sha256(raw.encode()).hexdigest()[:16]
+
+
+def _summary(cards: list[dict], decisions: dict[str, str]) -> str:
+    return "; ".join(f"{decisions[c['move_id']]} of '{c.get('title') or c['move_id']}'"
+                     for c in cards if c["move_id"] in decisions)
+
+
+def card_source(card: dict, source):
+    """The card's own league (league id, scoring, as-of), whatever the deciding session's options.
+
+    A demo card is checked against the demo league it was made in; an ESPN card against `source`
+    (approve_espn_card reads the roster only when `source` is that very league).
+    """
+    if card.get("league_kind", "demo") != "demo":
+        return source
+    lg = getattr(source, "league", None)
+    if lg is not None and lg.league_id == card["league_id"]:
+        return source
+    from services.demo_source import DemoSource
+
+    kind, scoring, as_of = card["league_id"].split("-", 2)
+    own = DemoSource(dt.date.fromisoformat(as_of), scoring)
+    if own.league.league_id != card["league_id"] or as_of != card["as_of"]:
+        raise MoveConflict(f"the card's league {card['league_id']!r} cannot be opened")
+    return own
+
+
+def decide(source, cards: list[dict], decisions: dict[str, str], thread_id: str, clock: Clock = default_clock,
+           set_id: str | None = None):
+    """Decides the set: claim it and apply/record every decision in one store transaction.
+
+    Returns (transactions, outcome lines). The first decision on a set wins; the same decision
+    again (a retry after a crash, a double click in another process) reports the recorded outcome;
+    a different one raises SetDecided naming the winner, and changes nothing.
+    """
     store = state_store()
-    transactions, lines = [], []
-    for card in cards:
-        choice = decisions.get(card["move_id"])
-        if choice not in ("approve", "decline"):
-            continue
+    chosen = [(c, decisions[c["move_id"]]) for c in cards if decisions.get(c["move_id"]) in ("approve", "decline")]
+    if not chosen:
+        return [], []
+    set_id = set_id or card_set_id(thread_id, cards, 0)
+    sources: dict[str, object] = {}
+    for card, choice in chosen:  # opened before the lock: building a league reads DuckDB
         if choice == "approve":
-            res = apply_card(source, card, thread_id, clock=clock)
-        else:
-            res = {"move_id": card["move_id"], "outcome": "declined"}
-        store.record_decision(card["move_id"], thread_id, choice, res["outcome"], res.get("reason"), "user", card)
+            try:
+                sources[card["move_id"]] = card_source(card, source)
+            except MoveConflict as e:
+                sources[card["move_id"]] = e
+    mine = {c["move_id"]: d for c, d in chosen}
+
+    def apply() -> dict:
+        results = {}
+        for card, choice in chosen:
+            own = sources.get(card["move_id"])
+            if choice == "decline":
+                res = {"move_id": card["move_id"], "outcome": "declined"}
+            elif isinstance(own, MoveConflict):
+                res = {"move_id": card["move_id"], "outcome": "refused", "reason": str(own)}
+            else:
+                res = apply_card(own, card, thread_id, clock=clock)
+            store.record_decision(card["move_id"], thread_id, choice, res["outcome"], res.get("reason"), "user", card)
+            results[card["move_id"]] = res
+        return {"offered": [c["move_id"] for c in cards], "results": results}
+
+    won, claim = store.decide_set(set_id, thread_id, mine, _summary(cards, mine), "user", apply)
+    if not won and claim["decisions"] != mine:
+        raise SetDecided(claim)
+    results = claim["outcomes"].get("results", {})
+    transactions, lines = [], []
+    for card, _choice in chosen:
+        res = dict(results.get(card["move_id"]) or {"move_id": card["move_id"], "outcome": "refused",
+                                                    "reason": "no outcome was recorded"})
+        again = "" if won else " (recorded earlier; this request changed nothing)"
+        if not won:
+            res["already"] = True
         if res["outcome"] == "applied":
             transactions.append(res)
-            lines.append(f"Done: dropped {card['drop']} and added {card['add']} ({card['expected_gain']:+} {card['unit']} expected).")
+            lines.append(f"Done: dropped {card['drop']} and added {card['add']} ({card['expected_gain']:+} {card['unit']} expected){again}.")
         elif res["outcome"] == "approved":
             transactions.append(res)
             lines.append("Approved. Make it in ESPN:\n" + "\n".join(f"{i}. {s}" for i, s in enumerate(res["steps"], 1)))
         elif res["outcome"] == "declined":
-            lines.append(f"Declined: {card['title']}. Nothing changed.")
+            lines.append(f"Declined: {card['title']}. Nothing changed{again}.")
         else:
             lines.append(f"Could not apply {card['title']}: {res['reason']}. Nothing changed.")
         _emit({"type": "decision", "move_id": card["move_id"], "outcome": res["outcome"], "reason": res.get("reason")})
@@ -144,11 +227,12 @@ def make_present_and_confirm(source, after_decision: Callable[[list[dict]], str]
         cards = state.get("pending_cards") or []
         if not cards:
             return {}
-        _emit({"type": "approvals", "cards": cards})
-        resume = interrupt({"cards": cards})
         thread_id = config.get("configurable", {}).get("thread_id", "")
+        set_id = card_set_id(thread_id, cards, len(state.get("messages") or []))
+        _emit({"type": "approvals", "cards": cards})
+        resume = interrupt({"cards": cards, "set_id": set_id})
         decisions = normalize_decisions(resume, cards)
-        transactions, lines = decide(source, cards, decisions, thread_id, clock)
+        transactions, lines = decide(source, cards, decisions, thread_id, clock, set_id)
         declined = [c for c in cards if decisions.get(c["move_id"]) == "decline"]
         # After a decline (and no approval) the next best cards are offered again; an approval
         # closes the set, since the others were computed for the roster before the move.
@@ -157,7 +241,8 @@ def make_present_and_confirm(source, after_decision: Callable[[list[dict]], str]
             lines.append(f"Next best: {others[0]['title']}. Approve or decline it on its card.")
         elif declined and not transactions:
             lines.append("Standing pat is fine too; ask me again if a player's status changes.")
-        if transactions and after_decision:
+        own_league = all(card_source_is(source, c) for c in cards)
+        if transactions and after_decision and own_league and not any(t.get("already") for t in transactions):
             lines.append(after_decision(transactions))
         text = "\n\n".join(lines) or "No decision was recorded."
         return {"pending_cards": others, "transactions": transactions, "answer": text,
@@ -165,6 +250,12 @@ def make_present_and_confirm(source, after_decision: Callable[[list[dict]], str]
                 "messages": [AIMessage(content=text)]}
 
     return present_and_confirm
+
+
+def card_source_is(source, card: dict) -> bool:
+    """True when `source` is the card's own league (so the session's lineup is the card's)."""
+    lg = getattr(source, "league", None)
+    return card.get("league_kind", "demo") != "demo" or (lg is not None and lg.league_id == card["league_id"])
 
 
 def route_after_confirm(state: dict) -> str:

@@ -35,6 +35,20 @@ def league_now(kind: str, as_of: dt.date) -> dt.datetime:
     return dt.datetime.now(NBA_TIME).replace(tzinfo=None)
 
 
+def card_now(card: dict, wall: dt.datetime | None = None) -> dt.datetime:
+    """The card's league clock now. The demo's clock starts at noon of its as-of day when the card
+    is issued and then runs with real time, so a card left long enough passes the lineup lock and
+    expires; a real league's clock is its wall clock."""
+    as_of = dt.date.fromisoformat(card["as_of"])
+    kind = card.get("league_kind", "demo")
+    start = league_now(kind, as_of)
+    if kind != "demo" or not card.get("issued_at"):
+        return start
+    wall = wall or dt.datetime.now(dt.timezone.utc)
+    elapsed = wall - dt.datetime.fromisoformat(card["issued_at"])
+    return start + max(elapsed, dt.timedelta(0))
+
+
 def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, kind: str = "demo",
                    now: dt.datetime | None = None) -> dict:
     """The card for one move. It expires at the next lineup lock on the league's clock: the demo's
@@ -53,13 +67,14 @@ def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, ki
         "reasons": list(m.reasons), "confidence": round(m.confidence, 2),
         "expires_at": expires.isoformat(), "league_id": league_id, "league_kind": kind,
         "team_id": team_id, "as_of": as_of.isoformat(),
+        "issued_at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
         "title": f"Drop {m.drop_name or m.drop_id} -> Add {m.add_name or m.add_id}, {gain:+} {unit} expected",
     }
 
 
 def is_expired(card: dict, now: dt.datetime | None = None) -> bool:
-    as_of = dt.date.fromisoformat(card["as_of"])
-    now = now or league_now(card.get("league_kind", "demo"), as_of)
+    """Past the card's lineup lock on its league clock (`now` injects that clock)."""
+    now = now or card_now(card)
     return now >= dt.datetime.fromisoformat(card["expires_at"])
 
 

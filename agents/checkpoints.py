@@ -20,8 +20,14 @@ def build_checkpointer():
         return _postgres_saver(url)
     from langgraph.checkpoint.sqlite import SqliteSaver
 
-    conn = sqlite3.connect(str(courtside_home() / "checkpoints.sqlite"), check_same_thread=False, timeout=30)
+    from services import store_guard
+
+    path = courtside_home() / "checkpoints.sqlite"
+    store_guard.check(path, "checkpoint store")  # damaged or emptied: one line, the file untouched
+    wait_s = get_settings().store_busy_timeout_s
+    conn = sqlite3.connect(str(path), check_same_thread=False, timeout=wait_s)
     conn.execute("PRAGMA journal_mode=WAL")
+    store_guard.mark_used(path)
     return SqliteSaver(conn)
 
 
@@ -32,7 +38,7 @@ def _postgres_saver(url: str):
 
     # PostgresSaver reads rows as dicts and runs its own transactions; it serializes use of the
     # one connection with a lock. prepare_threshold=0 keeps it working behind pgbouncer.
-    conn = Connection.connect(url, autocommit=True, prepare_threshold=0, row_factory=dict_row)
+    conn = Connection.connect(url, autocommit=True, prepare_threshold=0, row_factory=dict_row, connect_timeout=10)
     saver = PostgresSaver(conn)
     # A session lock, not a transaction: the migrations use CREATE INDEX CONCURRENTLY.
     conn.execute("SELECT pg_advisory_lock(%s, %s)", PG_SETUP_LOCK)

@@ -52,6 +52,11 @@ def _live(ev: dict) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    from agents.overrides import check_environment
+
+    problem = check_environment()  # every setting, the home, the stores: one line, exit 2
+    if problem:
+        return _fail(problem, 2, getattr(args, "json", False))
     if args.cmd == "signals":
         from agents.signals.cli import signals_main
 
@@ -70,15 +75,8 @@ def main(argv: list[str] | None = None) -> int:
         assistant = Assistant(provider=args.provider, as_of=args.as_of, scoring=args.scoring)
         if args.cmd == "ask":
             events = assistant.stream_turn(args.question, args.thread)
-        else:
-            pending = assistant.pending_approvals(args.thread)
-            if args.move:
-                decisions = {args.move: args.decision}
-            elif args.decision == "approve":
-                decisions = {c["move_id"]: "approve" for c in pending[:1]}
-            else:
-                decisions = {c["move_id"]: "decline" for c in pending}
-            events = assistant.stream_resume(args.thread, decisions or {"none": args.decision})
+        else:  # `--move ""` is an empty id (refused), not "the top card"
+            events = assistant.stream_resume(args.thread, assistant.decisions_for(args.thread, args.decision, args.move))
         result = {}
         for ev in events:
             if not args.json:
@@ -86,8 +84,10 @@ def main(argv: list[str] | None = None) -> int:
             if ev.get("type") == "done":
                 result = ev["result"]
     except (ServiceError, ProviderError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+        return _fail(str(e), 2, args.json)
+    except Exception as e:  # noqa: BLE001 - a store or setup failure: one line, never a traceback
+        return _fail(one_line_failure(e), 1, args.json)
+    result.setdefault("error", None)
     if args.json:
         print(json.dumps(result, default=str, ensure_ascii=False))
     else:
@@ -96,4 +96,25 @@ def main(argv: list[str] | None = None) -> int:
             print(f"\n[card {c['move_id']}] {c['title']} - approve with:\n  python -m agents resume --thread "
                   f"{result['thread_id']} --decision approve --move {c['move_id']}")
         print(f"\n(thread {result.get('thread_id')})")
-    return 1 if result.get("refused") else 0  # a refusal is in the JSON too ("refused": true)
+    if result.get("error") and not args.json:
+        print(f"error: {result['error']}", file=sys.stderr)
+    # 0: the turn succeeded; 1: it failed or was refused (`error` says why); 2: bad input or settings
+    return 1 if result.get("refused") or result.get("error") else 0
+
+
+def _fail(message: str, code: int, as_json: bool) -> int:
+    """A failure before any turn ran: one line on stderr, and `{"error": ...}` for --json."""
+    print(f"error: {message}", file=sys.stderr)
+    if as_json:
+        print(json.dumps({"error": message}, ensure_ascii=False))
+    return code
+
+
+def one_line_failure(e: BaseException) -> str:
+    from agents.failures import clip, is_store_error, store_failure_text
+
+    if is_store_error(e):
+        from services.config import courtside_home
+
+        return store_failure_text(e, f"under {courtside_home()}")
+    return f"{type(e).__name__}: {clip(str(e).splitlines()[0] if str(e) else '')}"

@@ -78,6 +78,25 @@ class RuntimeOptions:
         return settings
 
 
+def check_environment() -> str | None:
+    """Every setting validated, COURTSIDE_HOME writable, a configured PostgreSQL reachable, the
+    state and checkpoint files sound: None when all is well, else the one line that says what is
+    wrong (which variable and what is allowed; which file and how to recover)."""
+    from services.config import check_settings, courtside_home
+    from services.store import check_state_url, state_store
+    from services.store_guard import StoreDamaged, check
+
+    try:
+        check_settings()
+        check_state_url()
+        state_store()  # opens (and checks) the state store
+        if not get_settings().state_url:
+            check(courtside_home() / "checkpoints.sqlite", "checkpoint store")
+    except (ServiceError, StoreDamaged) as e:
+        return str(e)
+    return None
+
+
 def open_league(settings: Settings, as_of: dt.date | None = None) -> LeagueSource:
     """The league these settings name. An ESPN league is read once here, so a wrong id, missing
     cookies or an unreachable ESPN fail now with ESPN's message instead of in the middle of a turn."""

@@ -19,6 +19,8 @@ from pydantic import SecretStr
 
 from agents import history as H
 from agents import views
+from agents.approvals import SetDecided, refusal_text
+from agents.failures import MODEL_FAILED, clip, is_store_error, model_failure_text, store_failure_text
 from agents.checkpoints import build_checkpointer
 from agents.llm import build_model, pick_provider, provider_label
 from agents.llm import model_name as llm_model_name
@@ -27,6 +29,18 @@ from agents.reasoner import model_reasoner, offline_reasoner
 from agents.supervisor.graph import build_graph
 from agents.supervisor.limits import Limits
 from services.store import state_store
+
+
+def state_store_is_pg() -> bool:
+    from services.config import get_settings
+
+    return bool((get_settings().state_url or "").startswith("postgres"))
+
+
+def courtside_home_path():
+    from services.config import courtside_home
+
+    return courtside_home()
 
 MAX_QUESTION = 4000
 _thread_locks: dict[str, threading.Lock] = {}
@@ -88,8 +102,14 @@ class Assistant:
                              "as_of": self.as_of.isoformat()}}
 
     def pending_approvals(self, thread_id: str) -> list[dict]:
+        return self.pending_set(thread_id)[1]
+
+    def pending_set(self, thread_id: str) -> tuple[str | None, list[dict]]:
+        """The card set waiting in this thread: (its id, its cards); (None, []) when none waits."""
         state = self.graph.get_state(self.config(thread_id))
-        return [c for i in state.interrupts for c in (i.value or {}).get("cards", [])]
+        values = [i.value or {} for i in state.interrupts]
+        return next((v.get("set_id") for v in values if v.get("set_id")), None), \
+            [c for v in values for c in v.get("cards", [])]
 
     # --- turns --------------------------------------------------------------------------
     def stream_turn(self, question: str, thread_id: str | None = None) -> Iterator[dict]:
@@ -106,7 +126,12 @@ class Assistant:
             yield from self._refuse(thread_id, "This conversation is already running; wait for it to finish.")
             return
         try:
-            if self.pending_approvals(thread_id):
+            try:
+                waiting = self.pending_approvals(thread_id)
+            except Exception as e:  # noqa: BLE001 - a locked or damaged checkpoint store
+                yield from self._refuse(thread_id, self._failure_text(e), pending=[])
+                return
+            if waiting:
                 yield from self._refuse(thread_id, "A roster move card is waiting: approve or decline it first.")
                 return
             yield from self._run({"messages": [HumanMessage(q)]}, thread_id, q)
@@ -114,38 +139,73 @@ class Assistant:
             lock.release()
 
     def stream_resume(self, thread_id: str, decisions: dict[str, str] | str) -> Iterator[dict]:
+        """Decides cards of the waiting set. In this process resumes of a thread are serialized;
+        across processes the store's claim on the set decides (first decision wins)."""
         lock = _lock(thread_id)
-        with lock:  # resumes of one thread are serialized
-            pending = self.pending_approvals(thread_id)
-            ids = {c["move_id"] for c in pending}
+        with lock:
+            try:
+                set_id, pending = self.pending_set(thread_id)
+            except Exception as e:  # noqa: BLE001 - a locked or damaged checkpoint store
+                yield from self._refuse(thread_id, self._failure_text(e), pending=[])
+                return
             if isinstance(decisions, str):
                 decisions = {c["move_id"]: decisions for c in pending[:1]}
-            unknown = [m for m in decisions if m not in ids]
-            if not pending or unknown:
-                why = ("Nothing is waiting for a decision in this conversation: its cards were decided already, "
-                       "or there is no such conversation.") if not pending \
-                    else f"No pending card {', '.join(unknown)} in this conversation (decided already or never offered)."
+            why = self._resume_problem(thread_id, set_id, pending, decisions)
+            if why:
                 yield from self._refuse(thread_id, why)
                 return
-            bad = [v for v in decisions.values() if v not in ("approve", "decline")]
-            if bad:
-                yield from self._refuse(thread_id, "A decision must be 'approve' or 'decline'.")
-                return
-            yield from self._run(Command(resume=decisions), thread_id, f"[decision] {decisions}", decisions=decisions)
+            yield from self._run(Command(resume=decisions), thread_id, f"[decision] {decisions}", decisions=decisions,
+                                 set_id=set_id)
 
-    def _refuse(self, thread_id: str, text: str) -> Iterator[dict]:
+    def _resume_problem(self, thread_id: str, set_id: str | None, pending: list[dict],
+                        decisions: dict[str, str]) -> str | None:
+        """Why these decisions cannot go to the graph (None when they can)."""
+        ids = {c["move_id"] for c in pending}
+        if not decisions or any(not m or not str(m).strip() for m in decisions):
+            return "Name the card to decide (a move id); an empty id is not a card."
+        unknown = [m for m in decisions if m not in ids]
+        if not pending or unknown:
+            claim = next((c for m in decisions if (c := state_store().last_set_with(thread_id, str(m)))), None)
+            if claim:
+                return refusal_text(claim)
+            if not pending:
+                return ("Nothing is waiting for a decision in this conversation: its cards were decided already, "
+                        "or there is no such conversation.")
+            return f"No pending card {clip(', '.join(map(str, unknown)))} in this conversation (decided already or never offered)."
+        if any(v not in ("approve", "decline") for v in decisions.values()):
+            return "A decision must be 'approve' or 'decline'."
+        claim = state_store().card_set(set_id) if set_id else None
+        if claim and claim["decisions"] != decisions:  # decided in another process, not checkpointed yet
+            return refusal_text(claim)
+        return None
+
+    def _refuse(self, thread_id: str, text: str, pending: list[dict] | None = None) -> Iterator[dict]:
         yield {"type": "error", "text": text}
+        if pending is None:
+            try:
+                pending = self.pending_approvals(thread_id) if thread_id else []
+            except Exception:  # noqa: BLE001 - the refusal itself must not fail
+                pending = []
         yield {"type": "done", "result": {"thread_id": thread_id, "intent": None, "tool_calls": [], "answer": text,
-                                          "pending_approvals": self.pending_approvals(thread_id) if thread_id else [],
-                                          "transactions": [], "llm_calls": 0, "elapsed_ms": 0.0, "refused": True}}
+                                          "pending_approvals": pending, "transactions": [], "llm_calls": 0,
+                                          "elapsed_ms": 0.0, "refused": True, "error": text}}
 
-    def _run(self, payload, thread_id: str, label: str, decisions: dict | None = None) -> Iterator[dict]:
+    def _failure_text(self, e: BaseException) -> str:
+        if is_store_error(e):
+            where = "PostgreSQL (COURTSIDE_STATE_URL)" if state_store_is_pg() else \
+                f"under {courtside_home_path()} (state.sqlite / checkpoints.sqlite)"
+            return store_failure_text(e, where)
+        return f"Something failed while answering ({type(e).__name__}: {clip(e)}). Try again; the conversation is kept."
+
+    def _run(self, payload, thread_id: str, label: str, decisions: dict | None = None,
+             set_id: str | None = None) -> Iterator[dict]:
         t0 = time.perf_counter()
         cfg = self.config(thread_id)
         calls: dict[str, dict] = {}
         node_ms: dict[str, float] = {}
         last = t0
         answer, intent, steps = None, None, []
+        own, failure = None, None  # this process's decision outcome; what failed
         try:
             for mode, data in self.graph.stream(payload, cfg, stream_mode=["custom", "updates", "messages"]):
                 if mode == "messages":
@@ -166,46 +226,80 @@ class Assistant:
                         steps.append({k: data.get(k) for k in ("node", "text", "ms", "graph")})
                     yield data
                 else:
+                    if decisions and isinstance(data.get("present_and_confirm"), dict) and own is None:
+                        own = data["present_and_confirm"]  # ours, whatever the shared checkpoint says
                     now = time.perf_counter()
                     for node in data:
                         if node != "__interrupt__":
                             node_ms[node] = round(node_ms.get(node, 0.0) + (now - last) * 1000, 1)
                     last = now
-        except Exception as e:  # a model or graph failure: a clear message, the thread stays usable
+        except SetDecided as e:  # another process decided this set first: its claim names it
+            failure = refusal_text(e.claim)
+            yield {"type": "error", "text": failure}
+        except Exception as e:  # a model, store or graph failure: a clear message, the thread stays usable
+            failure = self._failure_text(e)
             yield {"type": "state", "state": "error"}
-            yield {"type": "error", "text": f"Something failed while answering ({type(e).__name__}: {str(e)[:200]})."}
-        state = self.graph.get_state(cfg)
-        values = state.values
-        pending = [c for i in state.interrupts for c in (i.value or {}).get("cards", [])]
-        answer = values.get("answer") or answer or ""
+            yield {"type": "error", "text": failure}
+        try:
+            state = self.graph.get_state(cfg)
+            values, pending = state.values, [c for i in state.interrupts for c in (i.value or {}).get("cards", [])]
+        except Exception as e:  # noqa: BLE001 - the checkpoint store is unreadable now
+            failure = failure or self._failure_text(e)
+            values, pending = {}, []
+        if decisions and own is None and not failure and set_id:
+            # another process decided the set between our check and our run (the graph had no
+            # interrupt left to resume): report against its claim
+            own, failure = _outcome_of_claim(state_store().card_set(set_id), decisions)
+            if failure:
+                yield {"type": "error", "text": failure}
+        if decisions:  # a decision reports its own outcome, not the checkpoint another process wrote
+            values = {**values, "answer": None, "transactions": []} | (own or {})
+            pending = (own or {}).get("pending_cards", []) if own is not None or failure else pending
+        if not decisions and not failure and (values.get("error") or "").startswith(MODEL_FAILED):
+            failure = model_failure_text(self.provider_label, values["error"].removeprefix(MODEL_FAILED + ": "),
+                                         float(self.options.settings().model_timeout_s))
+            yield {"type": "error", "text": failure}
+        answer = values.get("answer") or answer or failure or ""
         result = {"thread_id": thread_id, "intent": values.get("intent") or intent,
                   "tool_calls": [{k: c[k] for k in ("name", "args", "ok", "ms")} for c in calls.values()],
                   "answer": answer, "pending_approvals": pending,
                   "transactions": values.get("transactions", []) if decisions else [],
                   "llm_calls": 0 if decisions else int(values.get("llm_calls", 0)),
-                  "elapsed_ms": round((time.perf_counter() - t0) * 1000, 1)}
+                  "elapsed_ms": round((time.perf_counter() - t0) * 1000, 1), "error": failure}
+        if failure and decisions:
+            result["refused"] = True
         tokens = H.token_usage(values.get("messages", []))
+        try:
+            self._record(thread_id, label, result, calls, steps, values, node_ms, tokens, pending, decisions)
+        except Exception as e:  # noqa: BLE001 - the audit could not be written: the turn says so
+            result["error"] = result["error"] or self._failure_text(e)
+        yield {"type": "state", "state": "idle"}
+        yield {"type": "done", "result": result}
+
+    def _record(self, thread_id, label, result, calls, steps, values, node_ms, tokens, pending, decisions) -> None:
         state_store().record_turn(uuid.uuid4().hex, thread_id, {
             "question": label, "provider": self.provider, "model": self.model_name, "as_of": self.as_of.isoformat(),
             "intent": result["intent"], "tool_calls": [dict(c) for c in calls.values()], "steps": steps, "llm_calls": result["llm_calls"],
             "rounds": 0 if decisions else int(values.get("model_rounds", 0)),
-            "tokens": tokens, "node_ms": node_ms, "elapsed_ms": result["elapsed_ms"], "answer": answer[:4000],
+            "tokens": tokens, "node_ms": node_ms, "elapsed_ms": result["elapsed_ms"], "answer": result["answer"][:4000],
             "pending": [c["move_id"] for c in pending], "decisions": decisions or {},
-            "transactions": result["transactions"], "guard": values.get("guard")})
-        yield {"type": "state", "state": "idle"}
-        yield {"type": "done", "result": result}
+            "transactions": result["transactions"], "guard": values.get("guard"), "error": result["error"]})
 
     def ask(self, question: str, thread_id: str | None = None) -> dict:
         return _final(self.stream_turn(question, thread_id))
 
     def resume(self, thread_id: str, decision: str, move_id: str | None = None) -> dict:
+        """Approve one card (`move_id`, else the top one) or decline one (else every card)."""
+        return _final(self.stream_resume(thread_id, self.decisions_for(thread_id, decision, move_id)))
+
+    def decisions_for(self, thread_id: str, decision: str, move_id: str | None = None) -> dict[str, str]:
+        """The decisions a CLI-style request means. An explicit `move_id` is taken as given, even
+        empty (then refused); without one, approve means the top card and decline every card."""
+        if move_id is not None:
+            return {move_id: decision}
         pending = self.pending_approvals(thread_id)
-        if move_id:
-            decisions = {move_id: decision}
-        else:
-            decisions = {c["move_id"]: decision for c in pending[:1]} if decision == "approve" else \
-                {c["move_id"]: decision for c in pending}
-        return _final(self.stream_resume(thread_id, decisions or {"-": decision}))
+        chosen = pending[:1] if decision == "approve" else pending
+        return {c["move_id"]: decision for c in chosen} or {"(no pending card)": decision}
 
     # --- reads for the UI ------------------------------------------------------------------
     def history(self, thread_id: str) -> list[dict]:
@@ -264,6 +358,19 @@ class Assistant:
 
     def league_view(self) -> dict:
         return views.league_view(self.source)
+
+
+def _outcome_of_claim(claim: dict | None, decisions: dict) -> tuple[dict | None, str | None]:
+    """(node-like update, failure) for a set someone else decided: the same decision reports the
+    recorded outcome, another one is refused naming the winner."""
+    if claim is None:
+        return None, "The decision was not recorded: the conversation moved on meanwhile. Reload it and try again."
+    if claim["decisions"] != decisions:
+        return None, refusal_text(claim)
+    results = claim["outcomes"].get("results", {}).values()
+    moves = [r | {"already": True} for r in results if r.get("outcome") in ("applied", "approved")]
+    text = f"Already decided ({claim['summary']}, at {claim['decided_at']}); this request changed nothing."
+    return {"answer": text, "transactions": moves, "pending_cards": []}, None
 
 
 def _final(events: Iterator[dict]) -> dict:

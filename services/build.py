@@ -12,6 +12,7 @@ from pathlib import Path
 import duckdb
 
 from services.config import DATA_DIR, courtside_home
+from services.db_check import announce_rebuild, record_fingerprint, verify
 from services.league_setup import matchup_rows, slot_rows, team_rows
 from services.scoring import POINTS_WEIGHTS
 from services.slots import eligible_slots, secondary_position
@@ -132,6 +133,7 @@ def build(target: Path | None = None) -> dict:
         con.execute("CREATE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR)")
         con.execute("INSERT INTO meta VALUES ('schema_version', ?), ('built_at', ?)",
                     [str(SCHEMA_VERSION), time.strftime("%Y-%m-%dT%H:%M:%S")])
+        record_fingerprint(con)  # checked on every open (services/db_check.py)
         rows = {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
                 for t in ("players", "player_games", "team_games", "schedule", "weeks", "league_teams",
                           "league_slots", "league_matchups")}
@@ -156,8 +158,12 @@ def schema_version(path: Path) -> int | None:
 
 
 def ensure_built() -> Path:
-    """Builds the database when it is absent or of an older schema; returns its path."""
+    """Builds the database when it is absent, of an older schema, or fails its check (then says
+    so once on stderr); returns its path."""
     path = db_path()
-    if schema_version(path) != SCHEMA_VERSION:
+    problem = verify(path, SCHEMA_VERSION)
+    if problem:
+        if problem != "absent":
+            announce_rebuild(path, problem)
         build(path)
     return path

@@ -20,6 +20,8 @@ class OneLineParser(argparse.ArgumentParser):
     """Usage mistakes are one line on stderr (exit 2), like every other error here."""
 
     def error(self, message: str):
+        if len(message) > 300:  # argparse echoes the input: a huge value comes back clipped
+            message = message[:300] + "…"
         self.exit(2, f"error: {message} (see: {self.prog} --help)\n")
 
 
@@ -41,12 +43,15 @@ def _parser() -> argparse.ArgumentParser:
         c.add_argument("--as-of", type=iso_date, default=None)
         c.add_argument("--scoring", choices=["points", "categories"], default=None)
         c.add_argument("--json", action="store_true")
+    from services.store_admin import add_parser
+
+    add_parser(sub)  # python -m services store check|backup|restore
     return p
 
 
 def _print(obj, as_json: bool) -> None:
-    if as_json:
-        print(obj.model_dump_json(indent=2))
+    if as_json:  # every JSON result carries `error` (null on success)
+        print(json.dumps({**obj.model_dump(mode="json"), "error": None}, indent=2, ensure_ascii=False))
         return
     print(_text(obj))
 
@@ -74,12 +79,27 @@ def _text(obj) -> str:
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        if args.cmd == "build":
-            from services.build import SCHEMA_VERSION, build, db_path, schema_version
+        from services.config import check_settings
 
-            if args.if_missing and schema_version(db_path()) == SCHEMA_VERSION:
+        check_settings()
+        if args.cmd == "store":
+            from services.store_admin import run
+
+            return run(args)
+        if args.cmd != "build":  # the league reads approved moves from the state store
+            from services.store import check_state_url
+
+            check_state_url()
+        if args.cmd == "build":
+            from services.build import SCHEMA_VERSION, build, db_path
+            from services.db_check import announce_rebuild, verify
+
+            problem = verify(db_path(), SCHEMA_VERSION)
+            if args.if_missing and problem is None:  # current and intact (checked, not assumed)
                 print(f"database ready: {db_path()}")
                 return 0
+            if args.if_missing and problem != "absent":
+                announce_rebuild(db_path(), problem)
             print(json.dumps(build()))
             return 0
         from services.demo_source import open_source
@@ -94,5 +114,18 @@ def main(argv: list[str] | None = None) -> int:
         _print(out, args.json)
         return 0
     except ServiceError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+        return _fail(str(e), 2, getattr(args, "json", False))
+    except Exception as e:  # noqa: BLE001 - a damaged or locked store: one line, never a traceback
+        from services.store_guard import StoreDamaged
+
+        first = str(e).splitlines()[0] if str(e) else ""
+        return _fail(first if isinstance(e, StoreDamaged) else f"{type(e).__name__}: {first[:200]}", 1,
+                     getattr(args, "json", False))
+
+
+def _fail(message: str, code: int, as_json: bool) -> int:
+    """One line on stderr; with --json also `{"error": ...}` on stdout."""
+    print(f"error: {message}", file=sys.stderr)
+    if as_json:
+        print(json.dumps({"error": message}, ensure_ascii=False))
+    return code

@@ -7,69 +7,140 @@ from __future__ import annotations
 
 import datetime as dt
 import os
+import uuid
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 import platformdirs
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from services.models import ServiceError
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 DATA_DIR = REPO_ROOT / "data" / "nba-2024-25"
 DEFAULT_AS_OF = dt.date(2025, 1, 29)
 
 
+class SettingsError(ServiceError):
+    """A setting has a value the product cannot use; the message names it, the value and what is allowed."""
+
+
 class Settings(BaseSettings):
-    """Every knob of the product. Secrets are `SecretStr` so they never print by accident."""
+    """Every knob of the product, validated when read. Secrets are `SecretStr` so they never print."""
 
     model_config = SettingsConfigDict(env_prefix="COURTSIDE_", env_file=".env", extra="ignore")
 
     home: Path = Field(default_factory=lambda: Path(platformdirs.user_data_dir("courtside")))
     as_of: dt.date = DEFAULT_AS_OF
-    league: str = "demo"  # "demo" or "espn"
-    scoring: str = "points"  # "points" or "categories" for the demo league
-    my_team_id: int = 1
+    league: Literal["demo", "espn"] = "demo"
+    scoring: Literal["points", "categories"] = "points"  # the demo league's scoring
+    my_team_id: int = Field(1, ge=1, le=10)
     state_url: str | None = None  # postgresql://... switches the writable store and checkpoints
+    store_busy_timeout_s: float = Field(10.0, gt=0, le=600)  # how long a write waits for a locked SQLite store
 
-    provider: str | None = None  # offline | gemini | ollama; None = gemini if a key, else offline
+    provider: Literal["offline", "gemini", "ollama"] | None = None  # None = gemini if a key, else offline
     google_api_key: SecretStr | None = Field(default=None, validation_alias="GOOGLE_API_KEY")
     gemini_model: str = "gemini-2.5-flash"
     reasoning_model: str = "gemini-2.5-pro"
     ollama_model: str = "qwen2.5:7b"
     ollama_url: str = "http://127.0.0.1:11434"
-    model_timeout_s: float = 20.0
-    model_max_retries: int = 2
-    model_retry_backoff_s: float = 0.5
+    model_timeout_s: float = Field(20.0, gt=0, le=600)
+    model_max_retries: int = Field(2, ge=0, le=10)
+    model_retry_backoff_s: float = Field(0.5, ge=0, le=60)
     signals_threshold: float = Field(default=0.05, ge=0.0, le=1.0)  # |ev| at which the pod makes a signal
 
-    espn_league_id: int | None = None
-    espn_season: int = 2025
+    espn_league_id: int | None = Field(None, gt=0)
+    espn_season: int = Field(2025, ge=2000, le=2100)
     espn_s2: SecretStr | None = None
     espn_swid: SecretStr | None = None
 
-    desk_max_per_side: float = 200.0  # the market desk's worst-case loss limits
-    desk_max_per_game: float = 400.0
+    desk_max_per_side: float = Field(200.0, gt=0)  # the market desk's worst-case loss limits
+    desk_max_per_game: float = Field(400.0, gt=0)
+
+    @field_validator("provider", mode="before")
+    @classmethod
+    def _provider(cls, v):
+        return (v.strip().lower() or None) if isinstance(v, str) else v
+
+    @field_validator("state_url")
+    @classmethod
+    def _state_url(cls, v: str | None) -> str | None:
+        if v is not None and not v.strip():
+            return None
+        if v is not None and not v.startswith(("postgresql://", "postgres://")):
+            raise ValueError("use a postgresql://user@host:port/db URL, or leave it unset for SQLite")
+        return v
+
+    @field_validator("ollama_url")
+    @classmethod
+    def _http_url(cls, v: str) -> str:
+        if not v.startswith(("http://", "https://")):
+            raise ValueError("use an http:// or https:// URL")
+        return v
+
+
+ENV_NAMES = {"google_api_key": "GOOGLE_API_KEY"}
+SECRET_FIELDS = {"google_api_key", "espn_s2", "espn_swid"}
+
+
+def settings_error(e: ValidationError) -> SettingsError:
+    """One line: each bad variable, its value (clipped; never a secret) and what is allowed."""
+    parts = []
+    for err in e.errors():
+        field = str(err["loc"][0]) if err["loc"] else "?"
+        name = ENV_NAMES.get(field, f"COURTSIDE_{field.upper()}")
+        value = "(hidden)" if field in SECRET_FIELDS else repr(str(err.get("input", "")))[:200]
+        why = err["msg"].removeprefix("Value error, ")
+        parts.append(f"{name}={value} is not allowed: {why}")
+    return SettingsError("Bad setting: " + "; ".join(parts) + ". Fix it in the environment or .env.")
+
+
+def _validated(**values) -> Settings:
+    try:
+        return Settings(**values)
+    except ValidationError as e:
+        raise settings_error(e) from None
 
 
 @lru_cache(maxsize=1)
 def _env_settings() -> Settings:
-    return Settings()
+    return _validated()
 
 
 def get_settings(**overrides) -> Settings:
-    """Settings from the environment; explicit keyword values win."""
-    base = _env_settings() if not overrides else Settings(**overrides)
+    """Settings from the environment; explicit keyword values win. Raises SettingsError (one line)."""
+    base = _env_settings() if not overrides else _validated(**overrides)
     home_env = os.environ.get("COURTSIDE_HOME")
     if home_env and Path(home_env) != base.home and not overrides.get("home"):
-        base = Settings(**{**overrides, "home": Path(home_env)})
+        base = _validated(**{**overrides, "home": Path(home_env)})
     return base
 
 
 def courtside_home() -> Path:
     """The directory for every file the app writes; created on first use."""
     home = Path(os.environ.get("COURTSIDE_HOME") or get_settings().home)
-    home.mkdir(parents=True, exist_ok=True)
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise SettingsError(f"COURTSIDE_HOME={str(home)[:200]!r} cannot be used: {e.strerror or e}. "
+                            f"Point it at a directory you can write.") from None
     return home
+
+
+def check_settings() -> Settings:
+    """Validates every setting and that COURTSIDE_HOME is writable; call at start. Raises SettingsError."""
+    s = get_settings()
+    home = courtside_home()
+    probe = home / f".write-check-{os.getpid()}-{uuid.uuid4().hex}"  # unique: threads check at once
+    try:
+        probe.write_bytes(b"")
+        probe.unlink(missing_ok=True)
+    except OSError as e:
+        raise SettingsError(f"COURTSIDE_HOME={str(home)[:200]!r} is not writable: {e.strerror or e}. "
+                            f"Point it at a directory you can write.") from None
+    return s
 
 
 def reset_settings_cache() -> None:

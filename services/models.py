@@ -17,7 +17,8 @@ class PlayerNotFound(ServiceError):
     def __init__(self, query: str, suggestions: list[str]):
         self.query, self.suggestions = query, suggestions
         hint = f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""
-        super().__init__(f"No player matches {query!r}.{hint}")
+        shown = query if len(query) <= 200 else query[:200] + f"… ({len(query)} characters)"
+        super().__init__(f"No player matches {shown!r}.{hint}")
 
 
 class AmbiguousPlayer(ServiceError):

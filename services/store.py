@@ -15,10 +15,19 @@ import threading
 import weakref
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from services.config import courtside_home, get_settings
 
+# One row per decided card set (the cards one interrupt offered): the first decision claims the
+# set, in the same transaction that applies its moves; every later decision is measured against it.
+CARD_SETS_SQL = """CREATE TABLE IF NOT EXISTS card_sets (
+        set_id TEXT PRIMARY KEY, thread_id TEXT NOT NULL, decisions TEXT NOT NULL, summary TEXT NOT NULL,
+        outcomes TEXT NOT NULL, actor TEXT NOT NULL, decided_at TEXT NOT NULL)"""
+SET_COLUMNS = ["set_id", "thread_id", "decisions", "summary", "outcomes", "actor", "decided_at"]
+
+# PRAGMA user_version of the SQLite store: 1 = moves, decisions, audit; 2 = + card_sets.
+SQLITE_SCHEMA_VERSION = 2
 SQLITE_SCHEMA = [
     """CREATE TABLE IF NOT EXISTS roster_moves (
         move_id TEXT PRIMARY KEY, league_id TEXT NOT NULL, team_id INTEGER NOT NULL,
@@ -30,6 +39,7 @@ SQLITE_SCHEMA = [
     """CREATE TABLE IF NOT EXISTS audit_turns (
         turn_id TEXT PRIMARY KEY, thread_id TEXT NOT NULL, created_at TEXT NOT NULL,
         record TEXT NOT NULL)""",
+    CARD_SETS_SQL,
 ]
 # PostgreSQL has no rowid: `seq` keeps insertion order for rows written in the same second.
 PG_SCHEMA = [
@@ -45,10 +55,13 @@ PG_SCHEMA = [
     """CREATE TABLE IF NOT EXISTS audit_turns (
         seq BIGINT GENERATED ALWAYS AS IDENTITY, turn_id TEXT PRIMARY KEY, thread_id TEXT NOT NULL,
         created_at TEXT NOT NULL, record TEXT NOT NULL)""",
+    CARD_SETS_SQL.replace("set_id TEXT PRIMARY KEY", "seq BIGINT GENERATED ALWAYS AS IDENTITY, set_id TEXT PRIMARY KEY"),
 ]
 # The first key of every advisory lock this store takes (the second is 0 for the schema, or
 # the hash of a league id), so they cannot collide with an application's one-key locks.
 PG_LOCK_SPACE = 0x43_53  # "CS"
+
+PG_CONNECT_TIMEOUT_S = 10
 
 MOVE_COLUMNS = ["move_id", "team_id", "drop_id", "add_id", "as_of", "applied_at", "actor", "card"]
 DECISION_COLUMNS = ["move_id", "thread_id", "decision", "outcome", "reason", "actor", "decided_at", "card"]
@@ -84,11 +97,30 @@ class StateStore:
         self._local = threading.local()
         self._cons: weakref.WeakKeyDictionary[threading.Thread, Any] = weakref.WeakKeyDictionary()
         self._cons_lock = threading.Lock()
-        with self.transaction() as cur:
-            if self.is_pg:  # two processes creating the tables at once would collide on the catalog
-                cur.execute("SELECT pg_advisory_xact_lock(?, 0)", (PG_LOCK_SPACE,))
-            for stmt in PG_SCHEMA if self.is_pg else SQLITE_SCHEMA:
+        if not self.is_pg:
+            self._open_sqlite()
+            return
+        with self.transaction() as cur:  # two processes creating the tables at once would collide
+            cur.execute("SELECT pg_advisory_xact_lock(?, 0)", (PG_LOCK_SPACE,))
+            for stmt in PG_SCHEMA:
                 cur.execute(stmt)
+
+    def _open_sqlite(self) -> None:
+        """Checks the file (damaged, or emptied after holding data: refused, never overwritten),
+        then migrates the schema, writing a backup first when the file already held tables."""
+        from services import store_guard
+
+        store_guard.check(self.path, "state store")
+        con = self._con()
+        version = con.execute("PRAGMA user_version").fetchone()[0]
+        if version < SQLITE_SCHEMA_VERSION:
+            if con.execute("SELECT count(*) FROM sqlite_master WHERE type='table'").fetchone()[0]:
+                store_guard.backup(self.path, f"before-schema-{SQLITE_SCHEMA_VERSION}")
+            with self.transaction() as cur:
+                for stmt in SQLITE_SCHEMA:
+                    cur.execute(stmt)
+                cur.execute(f"PRAGMA user_version={SQLITE_SCHEMA_VERSION}")
+        store_guard.mark_used(self.path)
 
     # --- connections and transactions ---------------------------------------------------
     def _connect(self):
@@ -96,10 +128,11 @@ class StateStore:
             import psycopg  # optional: only when a PostgreSQL URL is configured
 
             # Autocommit outside `transaction()`, so a read never leaves a transaction open.
-            return psycopg.connect(self.url, autocommit=True)
-        con = sqlite3.connect(str(self.path), timeout=30, isolation_level=None, check_same_thread=False)
+            return psycopg.connect(self.url, autocommit=True, connect_timeout=PG_CONNECT_TIMEOUT_S)
+        wait_s = get_settings().store_busy_timeout_s  # a locked store fails after this, with a message
+        con = sqlite3.connect(str(self.path), timeout=wait_s, isolation_level=None, check_same_thread=False)
         con.execute("PRAGMA journal_mode=WAL")
-        con.execute("PRAGMA busy_timeout=30000")
+        con.execute(f"PRAGMA busy_timeout={int(wait_s * 1000)}")
         return con
 
     def _con(self):
@@ -127,6 +160,10 @@ class StateStore:
         """A write transaction (SQLite: BEGIN IMMEDIATE); nested calls join the outer one."""
         con = self._con()
         if getattr(self._local, "depth", 0):
+            if self.is_pg:  # a savepoint: a failed statement inside (a unique violation) spares the outer one
+                with con.transaction(), con.cursor() as cur:
+                    yield _Cursor(cur, self._sql)
+                return
             yield _Cursor(con.cursor(), self._sql)
             return
         self._local.depth = 1
@@ -203,6 +240,40 @@ class StateStore:
     def move_applied(self, move_id: str) -> bool:
         return bool(self.fetch("SELECT 1 FROM roster_moves WHERE move_id=?", (move_id,)))
 
+    # --- card sets: one decision per set --------------------------------------------------
+    def decide_set(self, set_id: str, thread_id: str, decisions: dict[str, str], summary: str, actor: str,
+                   apply: Callable[[], dict[str, dict]]) -> tuple[bool, dict]:
+        """Claims the set and runs `apply()` (moves, decision records) in ONE transaction.
+
+        Returns (True, the new claim) when this call decided the set, or (False, the claim that
+        decided it first) without running `apply`. A crash inside rolls the claim back with the
+        moves, so a set is never claimed without its outcome, nor applied without its claim.
+        """
+        with self.transaction() as cur:
+            if self.is_pg:  # the set's own lock: a second decider waits, then sees the claim
+                cur.execute("SELECT pg_advisory_xact_lock(?, hashtext(?))", (PG_LOCK_SPACE, "set:" + set_id))
+            cur.execute(f"SELECT {', '.join(SET_COLUMNS)} FROM card_sets WHERE set_id=?", (set_id,))
+            row = cur.fetchone()
+            if row:
+                return False, _set_row(row)
+            now = _now()
+            cur.execute(f"INSERT INTO card_sets ({', '.join(SET_COLUMNS)}) VALUES (?,?,?,?,?,?,?)",
+                        (set_id, thread_id, json.dumps(decisions, sort_keys=True), summary, "{}", actor, now))
+            outcomes = apply()
+            cur.execute("UPDATE card_sets SET outcomes=? WHERE set_id=?", (json.dumps(outcomes, default=str), set_id))
+        return True, {"set_id": set_id, "thread_id": thread_id, "decisions": decisions, "summary": summary,
+                      "outcomes": outcomes, "actor": actor, "decided_at": now}
+
+    def card_set(self, set_id: str) -> dict | None:
+        rows = self.fetch(f"SELECT {', '.join(SET_COLUMNS)} FROM card_sets WHERE set_id=?", (set_id,))
+        return _set_row(rows[0]) if rows else None
+
+    def last_set_with(self, thread_id: str, move_id: str) -> dict | None:
+        """The newest decided set of this thread that offered `move_id` (None if none did)."""
+        rows = self.fetch(f"SELECT {', '.join(SET_COLUMNS)} FROM card_sets WHERE thread_id=? AND outcomes LIKE ?"
+                          f" ORDER BY decided_at DESC, {self._seq} DESC", (thread_id, f'%"{move_id}"%'))
+        return _set_row(rows[0]) if rows else None
+
     # --- decisions and audit ------------------------------------------------------------
     def record_decision(self, move_id: str, thread_id: str, decision: str, outcome: str,
                         reason: str | None, actor: str, card: dict) -> None:
@@ -233,6 +304,12 @@ class StateStore:
         return [{"turn_id": a, "thread_id": b, "created_at": c, **json.loads(d)} for a, b, c, d in rows]
 
 
+def _set_row(row) -> dict:
+    out = dict(zip(SET_COLUMNS, row, strict=True))
+    out["decisions"], out["outcomes"] = json.loads(out["decisions"]), json.loads(out["outcomes"])
+    return out
+
+
 class _Cursor:
     """Rewrites placeholders for PostgreSQL so one SQL text serves both stores."""
 
@@ -248,6 +325,37 @@ class _Cursor:
     @property
     def rowcount(self) -> int:
         return self._cur.rowcount
+
+
+def redact_url(url: str) -> str:
+    """The URL without its password, for messages."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def check_state_url(timeout_s: float = 5) -> None:
+    """At start: a configured PostgreSQL must answer, else one line naming it (password hidden)."""
+    from services.config import SettingsError
+
+    url = get_settings().state_url
+    if not url:
+        return
+    try:
+        import psycopg
+    except ImportError:
+        raise SettingsError("COURTSIDE_STATE_URL is set but psycopg is not installed "
+                            "(pip install courtside[postgres]).") from None
+    try:
+        psycopg.connect(url, connect_timeout=timeout_s).close()
+    except psycopg.Error as e:
+        first = str(e).strip().splitlines()[0].strip() if str(e).strip() else type(e).__name__
+        raise SettingsError(f"COURTSIDE_STATE_URL={redact_url(url)[:200]!r} cannot be reached ({first[:160]}). "
+                            f"Start that PostgreSQL or fix the URL; unset it to use SQLite.") from None
 
 
 _stores: dict[tuple, StateStore] = {}

@@ -8,12 +8,18 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, Tool
 from langgraph.config import get_stream_writer
 
 from agents.cards import distinct
+from agents.failures import MODEL_FAILED, model_unavailable
 from agents.intents import Intent, IntentLabel
 from agents.offline.nlu import classify as keyword_intent
 from agents.supervisor import prompts as P
 from agents.supervisor.limits import Limits
 
 CARD_TOOLS = {"validate_slot_fit", "optimize_matchup"}
+
+
+class ModelDown(Exception):
+    """The model did not answer earlier in this turn; it is not asked again."""
+
 TOP_PLAYERS = 3
 
 
@@ -50,8 +56,10 @@ def make_classify(model, source):
         try:
             label = classifier.invoke([SystemMessage(P.CLASSIFIER_PROMPT.format(as_of=source.as_of)), *history])
             intent = Intent(label.intent if hasattr(label, "intent") else label["intent"])
-        except Exception as e:  # garbage or a timeout: fall back to the keyword classifier
+        except Exception as e:  # garbage: fall back to the keyword classifier; a dead server ends the turn
             intent, error = keyword_intent(question), f"intent classifier failed ({type(e).__name__}); used keyword rules"
+            if model_unavailable(e):  # no second wait on a server that is down or hung
+                error = f"{MODEL_FAILED}: {type(e).__name__}"
         emit({"type": "intent", "intent": intent.value})
         info = league_ids(source)
         return {**info, "intent": intent.value, "tool_call_count": 0, "llm_calls": 1, "model_rounds": 0, "started_at": time.time(),
@@ -81,6 +89,8 @@ def make_agent(model, tools, source, limits: Limits):
             return {"guard": f"stopped after {rounds} model rounds"}
         if time.time() - state.get("started_at", time.time()) > limits.wall_clock_s:
             return {"guard": f"stopped at the {limits.wall_clock_s:.0f} s time budget"}
+        if (state.get("error") or "").startswith(MODEL_FAILED):
+            return {"guard": "the model did not answer (timeout or error)"}
         emit({"type": "state", "state": "planning"})
         system = SystemMessage(P.AGENT_PROMPT.format(as_of=source.as_of, scoring=getattr(source.league, "scoring", "points")
                                                      if hasattr(source, "league") else "points", intent=state.get("intent")))
@@ -157,19 +167,24 @@ def make_synthesize(model, source):
     def synthesize(state) -> dict:
         emit({"type": "state", "state": "responding"})
         last = state["messages"][-1] if state.get("messages") else None
-        guard, extra, calls = state.get("guard"), [], state.get("llm_calls", 0)
+        guard, extra, calls, model_error = state.get("guard"), [], state.get("llm_calls", 0), {}
         if guard:
             emit({"type": "guard", "text": f"Stopped early: {guard}."})
         if guard or not isinstance(last, AIMessage) or last.tool_calls or not last.content:
             reason = f"Reason: {guard}." if guard else ""
-            calls += 1
+            failed = state.get("error") or ""
             try:
+                if failed.startswith(MODEL_FAILED):  # it did not answer once this turn: no third wait
+                    raise ModelDown(failed.removeprefix(MODEL_FAILED + ": "))
+                calls += 1
                 msg = model.invoke([*state["messages"], HumanMessage(P.FINAL_PROMPT.format(reason=reason))])
                 answer = msg.content if isinstance(msg.content, str) else str(msg.content)
                 extra = [AIMessage(content=answer)]
             except Exception as e:
-                answer = f"I could not finish this answer: the model failed ({type(e).__name__}). Please try again."
+                name = str(e) if isinstance(e, ModelDown) else type(e).__name__
+                answer = f"I could not finish this answer: the model failed ({name}). Please try again."
                 extra = [AIMessage(content=answer)]
+                model_error = {"error": f"{MODEL_FAILED}: {name}"}
         else:
             answer = last.content if isinstance(last.content, str) else str(last.content)
         cards = collect_cards(state)
@@ -185,7 +200,7 @@ def make_synthesize(model, source):
             extra[-1] = AIMessage(content=answer)
         elif answer != last.content:
             extra = [AIMessage(content=answer, id=last.id)]  # same id: replaces the draft in history
-        return {"answer": answer, "pending_cards": cards, "messages": extra, "llm_calls": calls}
+        return {"answer": answer, "pending_cards": cards, "messages": extra, "llm_calls": calls, **model_error}
 
     return synthesize
 

@@ -79,6 +79,26 @@ def init_session() -> None:
         st.session_state["_secrets_loaded"] = True
 
 
+_ENV_CHECKED: set[tuple] = set()  # environments that passed the start-up check in this process
+
+
+def settings_problem() -> str | None:
+    """Why the environment's settings cannot run the app (one line), or None.
+
+    Checked on the first run of each environment in this process (a passing check is not redone
+    on every rerun; a failing one is, so a fixed file or setting is picked up).
+    """
+    from agents.overrides import check_environment
+
+    key = tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith("COURTSIDE_")))
+    if key in _ENV_CHECKED:
+        return None
+    problem = check_environment()
+    if problem is None:
+        _ENV_CHECKED.add(key)
+    return problem
+
+
 def _runtime():
     from agents import runtime  # imported lazily so a broken agent shows as a page error, not a crash
 

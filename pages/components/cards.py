@@ -13,6 +13,7 @@ import datetime as dt
 import streamlit as st
 
 from pages.components.labels import gain_text
+from pages.components.safe_text import no_images
 
 DEMO_CLOCK = dt.time(12, 0)  # the demo league's clock stands at noon of its as-of day
 
@@ -20,9 +21,9 @@ DEMO_CLOCK = dt.time(12, 0)  # the demo league's clock stands at noon of its as-
 def league_now(card: dict) -> dt.datetime:
     """The card's league clock (the demo's as-of day at noon; a real league's wall clock)."""
     try:
-        from agents.cards import league_now as agent_clock
+        from agents.cards import card_now
 
-        return agent_clock(card.get("league_kind", "demo"), dt.date.fromisoformat(card["as_of"]))
+        return card_now(card)
     except (ImportError, KeyError, ValueError):
         return dt.datetime.now()
 
@@ -95,7 +96,7 @@ def render_card(card: dict, thread_id: str, key_prefix: str, pending_ids: set[st
     move_id = card["move_id"]
     uid = f"{thread_id}_{move_id}"  # unique per page even when two threads offer the same move
     with st.container(border=True, key=f"{key_prefix}_card_{uid}"):
-        st.markdown(f"**{title(card)}**")
+        st.markdown(f"**{no_images(title(card))}**")
         drop_g, add_g = card.get("drop_games_remaining"), card.get("add_games_remaining")
         cols = st.columns(3)
         cols[0].caption(f"Games left: {card.get('drop')} {drop_g}, {card.get('add')} {add_g}")
@@ -103,7 +104,7 @@ def render_card(card: dict, thread_id: str, key_prefix: str, pending_ids: set[st
             cols[1].caption(f"Confidence {float(card['confidence']):.0%}")
         cols[2].caption(countdown_text(card))
         for reason in card.get("reasons") or []:
-            st.markdown(f"- {reason}")
+            st.markdown(f"- {no_images(reason)}")
         if card.get("unit") == "cats" and card.get("category_deltas"):
             deltas = ", ".join(f"{k.upper()} {v:+.2f}" for k, v in card["category_deltas"].items() if v)
             if deltas:

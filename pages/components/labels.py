@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+from pages.components.safe_text import no_images
+
 TOOL_LABELS = {
     "get_player_status": "Player status",
     "get_player_news": "Player news",
@@ -136,7 +138,7 @@ def shorten(text: str | None, limit: int) -> str:
 
 def thread_label(thread: dict, limit: int = 40) -> tuple[str, str]:
     """A recent chat's button label (short title, pending count) and its tooltip (full title, last update)."""
-    title = thread.get("title") or "Untitled"
+    title = no_images(thread.get("title") or "Untitled")  # a button label draws markdown images too
     label = shorten(title, limit)
     if thread.get("pending"):
         label += f" · {thread['pending']} pending"

@@ -13,6 +13,7 @@ import streamlit as st
 
 from pages.components import cards as card_ui
 from pages.components import charts
+from pages.components.safe_text import no_images
 from pages.components.labels import duration_text, intent_label, node_label, parse_result, result_summary, step_label
 
 
@@ -66,7 +67,7 @@ class TurnView:
             status.update(state="error", label="Step did not finish")
         self.open_steps.clear()
         if self.answer:
-            self.answer_slot.markdown(self.answer)
+            self.answer_slot.markdown(no_images(self.answer))
 
     # events -------------------------------------------------------------------------------------
     def _on_intent(self, e: dict) -> None:
@@ -90,7 +91,7 @@ class TurnView:
         ok = e.get("ok", True) is not False
         with status:
             summary = e.get("summary") or result_summary(e.get("result")) or ("Done." if ok else "The tool failed.")
-            (st.markdown if ok else st.error)(summary)
+            (st.markdown if ok else st.error)(no_images(summary))
         status.update(label=step_label(e.get("name"), args, e.get("ms"), ok),
                       state="complete" if ok else "error", expanded=False)
         if ok and e.get("name") == "get_player_game_log":
@@ -105,7 +106,7 @@ class TurnView:
                                      config={"displayModeBar": False})
 
     def _on_progress(self, e: dict) -> None:
-        self.progress.caption(f":material/hourglass_top: {e.get('text', '')}")
+        self.progress.caption(f":material/hourglass_top: {no_images(e.get('text', ''))}")
 
     def _on_step(self, e: dict) -> None:
         label = f"{e.get('graph') or 'Optimizer'} · {node_label(e.get('node'))}"
@@ -113,7 +114,7 @@ class TurnView:
             label += f" · {duration_text(e['ms'])}"
         with self.steps:
             with st.status(label, state="complete"):
-                st.write(e.get("text", ""))
+                st.markdown(no_images(e.get("text", "")))
 
     def _on_decision(self, e: dict) -> None:
         self.decisions.append(e)
@@ -122,20 +123,20 @@ class TurnView:
         if self.final:  # the whole answer has arrived; a late delta would repeat it
             return
         self.answer += e.get("text", "")
-        self.answer_slot.markdown(self.answer + " ▌")
+        self.answer_slot.markdown(no_images(self.answer) + " ▌")
 
     def _on_answer(self, e: dict) -> None:
         self.answer = e.get("text") or self.answer
         self.final = bool(e.get("text")) or self.final
-        self.answer_slot.markdown(self.answer)
+        self.answer_slot.markdown(no_images(self.answer))
 
     def _on_guard(self, e: dict) -> None:
-        self.notes.warning(f"Stopped early to avoid a loop: {e.get('text', '')}", icon=":material/block:")
+        self.notes.warning(no_images(f"Stopped early to avoid a loop: {e.get('text', '')}"), icon=":material/block:")
 
     def _on_error(self, e: dict) -> None:
         self.failed = True
         self.errors.append(e.get("text") or "Something went wrong.")
-        self.notes.error(self.errors[-1])
+        self.notes.error(no_images(self.errors[-1]))
 
     def _on_state(self, e: dict) -> None:
         if e.get("state") == "error":

@@ -9,6 +9,7 @@ import streamlit as st
 from pages.components import backend, decisions, signal_cards
 from pages.components import cards as card_ui
 from pages.components.league_tables import decision_rows
+from pages.components.safe_text import no_images
 
 HINDSIGHT = "Hindsight (not visible to the agent)"
 ss = st.session_state
@@ -31,7 +32,7 @@ if not by_thread:
     st.info("No moves are waiting for a decision.", icon=":material/done_all:")
 for thread_id, cards in by_thread.items():
     head, link = st.columns([4, 1])
-    head.markdown(f"**{titles.get(thread_id, 'Conversation')}**")
+    head.markdown(f"**{no_images(titles.get(thread_id, 'Conversation'))}**")
     link.page_link("pages/views/chat.py", label="Open chat", icon=":material/chat:", query_params={"thread": thread_id})
     for card in cards:
         seen = (HINDSIGHT, assistant.hindsight(card)) if show_hindsight else None

@@ -5,6 +5,7 @@ from pages.components import backend
 from pages.components.desk_audit import render_calc_audit
 from pages.components.audit_rows import filter_turns, summary_row, to_jsonl, tool_rows, tools_of
 from pages.components.labels import intent_label, shorten, tool_label
+from pages.components.safe_text import no_images
 
 assistant = backend.assistant()
 turns = assistant.audit()
@@ -32,7 +33,7 @@ st.dataframe([summary_row(t) for t in shown], hide_index=True, key="audit_table"
 
 for t in shown[:50]:
     row = summary_row(t)
-    with st.expander(f"{row['When']} · {row['Intent'] or 'no intent'} · {row['Question'] or 'decision'}",
+    with st.expander(no_images(f"{row['When']} · {row['Intent'] or 'no intent'} · {row['Question'] or 'decision'}"),
                      key=f"audit_turn_{t.get('turn_id')}"):
         st.caption(f"Thread `{t.get('thread_id')}` · {t.get('provider')} / {t.get('model')} · "
                    f"{t.get('llm_calls', 0)} model call(s) · tokens {row['Tokens'] or 'not reported'} · "

@@ -9,6 +9,7 @@ from pages.components import backend
 from pages.components import cards as card_ui
 from pages.components import decisions
 from pages.components.turn import TurnView, history_events
+from pages.components.safe_text import no_images
 
 SUGGESTIONS = [
     "Review my matchup and help me optimize for this week without destroying my team.",
@@ -39,7 +40,7 @@ for i, message in enumerate(history):
     with st.chat_message(message["role"]):
         if message["role"] == "user":
             asked_at = i
-            st.markdown(message.get("content", ""))
+            st.markdown(no_images(message.get("content", "")))
             continue
         view = TurnView(thread, f"chat_m{i}", pending_ids, shown, card_prefix="chat")
         view.consume(history_events(message))
@@ -66,7 +67,7 @@ if prompt and blocked:
     st.info("Not sent: a move is waiting for your decision. Approve or decline it first.")
 elif prompt:
     with st.chat_message("user"):
-        st.markdown(prompt)
+        st.markdown(no_images(prompt))
     with st.chat_message("assistant"):
         view = TurnView(thread, f"chat_m{len(history) + 1}", None, shown, card_prefix="chat")
         view.consume(assistant.stream_turn(prompt, thread))

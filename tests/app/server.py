@@ -38,14 +38,17 @@ def wait_healthy(url: str, proc: subprocess.Popen, timeout: float = 30.0) -> flo
 
 
 @contextmanager
-def streamlit_server(home: Path, log: Path | None = None):
-    """Yields (base_url, seconds_to_healthy); always kills the server."""
+def streamlit_server(home: Path, log: Path | None = None, env_extra: dict | None = None,
+                     args: tuple[str, ...] = ()):
+    """Yields (base_url, seconds_to_healthy); always kills the server. `env_extra` adds variables
+    (a COURTSIDE_STATE_URL), `args` more `streamlit run` options."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("COURTSIDE_") and k != "GOOGLE_API_KEY"}
     env["COURTSIDE_HOME"] = str(home)
+    env.update(env_extra or {})
     out = open(log, "wb") if log else subprocess.DEVNULL
     proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.address", "127.0.0.1",
-                             "--server.port", str(port), "--server.headless", "true"],
+                             "--server.port", str(port), "--server.headless", "true", *args],
                             cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         url = f"http://127.0.0.1:{port}"
