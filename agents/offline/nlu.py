@@ -59,6 +59,7 @@ class Parsed:
     wants_moves: bool = False
     allow_drop: list[str] = field(default_factory=list)
     replacing: str | None = None  # "replace Embiid", "instead of Embiid": the player to drop
+    move: tuple[str, str] | None = None  # an explicit (drop, add) the user named; ownership decides
 
 
 def _has(text: str, *words: str) -> bool:
@@ -154,11 +155,39 @@ def find_last_n(text: str) -> int | None:
     return int(v) if v.isdigit() else WORD_NUMBERS[v]
 
 
+MOVE_VERBS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|waiving|swap|swapping|switch|"
+                        r"switching|replace|replacing|trade|trading|exchange|sub|add|adding|pick(?:ing)? up|pickup|"
+                        r"grab|grabbing|sign|signing|claim|claiming|bring in|stream)\b|\bin\b.*\bout\b|\bout\b.*\bin\b")
+DROP_WORDS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|waiving|swap|swapping|switch|"
+                        r"replace|replacing|trade|trading|for|out|instead)\b")
+ADD_FIRST = re.compile(r"\b(add|adding|pick(?:ing)? up|pickup|grab|grabbing|sign|signing|claim|claiming|bring in)\s+$")
+
+
+def explicit_move(text: str, players: list[str]) -> tuple[str, str] | None:
+    """(drop, add) when the user names one move of two players ("drop Embiid for Jrue Holiday",
+    "Should I add Jrue and cut Embiid?", "Jrue in, Embiid out"). The order is a guess from the
+    verbs; the evaluate_move tool decides by who is on the roster. "Add X or Y?" is not a move."""
+    if len(players) != 2 or any(" " not in p for p in players):
+        return None  # unresolved or ambiguous names ("jordan") are not a move
+    t = fold(text)
+    if not MOVE_VERBS.search(t):
+        return None
+    if re.search(r"\bor\b", t) and not DROP_WORDS.search(t):
+        return None
+    first, second = players
+    spots = [m.start() for w in fold(first).split() for m in [re.search(rf"\b{re.escape(w)}\b", t)] if m]
+    if spots and ADD_FIRST.search(t[:min(spots)]):
+        return second, first
+    return first, second
+
+
 def classify(text: str, players: list[str] | None = None) -> Intent:
     t = fold(text)
     players = find_players(text) if players is None else players
     if not t or is_smalltalk(t):
         return Intent.GENERAL_ADVICE
+    if explicit_move(text, players):
+        return Intent.FREE_AGENT_SCAN
     optimize = _has(t, *OPTIMIZE_PHRASES)
     if optimize:
         return Intent.LINEUP_OPTIMIZATION
@@ -251,4 +280,5 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
         wants_moves=intent == Intent.LINEUP_OPTIMIZATION and _has(t, *OPTIMIZE_PHRASES, "review", "moves", "improve"),
         allow_drop=allow,
         replacing=_replacing(text, players),
+        move=explicit_move(text, players),
     )

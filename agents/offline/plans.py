@@ -93,6 +93,8 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
 
 
 def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
+    if p.move:  # the user named the move: evaluate exactly that one (an error is answered as is)
+        return [] if done else [("evaluate_move", {"drop": p.move[0], "add": p.move[1]})]
     if p.replacing:  # "who should I pick up to replace Embiid?": he is the drop, not the add
         if not done:
             return [("get_player_status", {"name": p.replacing}),

@@ -115,8 +115,31 @@ def _move_line(m: dict) -> str:
             f"({m['add']} {m['add_games_remaining']} games left, {m['drop']} {m['drop_games_remaining']}{moved}).")
 
 
-def free_agents(p: Parsed, done) -> str:
+def user_move(done) -> list[str]:
+    """The user's own move: its numbers, warnings, and the optimizer's better alternatives with why."""
     parts = []
+    for r in _ok(done, "evaluate_move"):
+        d = r["data"]
+        m = d["move"]
+        head = m["title"].removeprefix("Your move: ")
+        parts.append(f"**Your move: {head} this week** ({m['add']} {m['add_games_remaining']} games left, "
+                     f"{m['drop']} {m['drop_games_remaining']}).")
+        parts += [f"**Warning:** {w}." for w in d["warnings"]]
+        for i, a in enumerate(d["alternatives"]):
+            lead = "**Better:**" if i == 0 else "Also better:"
+            parts.append(f"{lead} {a['title']}: {a['why']}.")
+        if d["alternatives"]:
+            parts.append("Your move is on its own card (marked \"Your move\"), next to the better alternative; "
+                         "nothing changes until you approve one.")
+        elif d["warnings"]:
+            parts.append("Your move is on its card if you still want it; nothing changes until you approve.")
+        else:
+            parts.append("No better move found: the optimizer agrees with yours. Approve it on the card below.")
+    return parts
+
+
+def free_agents(p: Parsed, done) -> str:
+    parts = user_move(done)
     fits = [r["data"] for r in _ok(done, "validate_slot_fit")]
     moves = distinct(sorted([m for f in fits for m in f.get("moves", [])], key=lambda m: -m["expected_gain"]))[:3]
     if moves:

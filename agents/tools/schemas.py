@@ -54,3 +54,8 @@ class OptimizeArgs(BaseModel):
     allow_drop: list[str] | None = Field(default=None, description="Protected players the user explicitly allows dropping.")
     target_categories: list[str] | None = Field(default=None, description="Categories to chase (category leagues).")
     limit: int = Field(default=3, ge=1, le=10, description="How many moves to return.")
+
+
+class MoveArgs(BaseModel):
+    drop: str = Field(description="The player of mine the user wants to drop.")
+    add: str = Field(description="The free agent the user wants to add.")
