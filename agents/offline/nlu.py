@@ -95,11 +95,43 @@ def find_players(text: str) -> list[str]:
                 label = names[pids[0]] if len(pids) == 1 else " ".join(words[i:i + size])
                 found.append((i, label))
                 used.update(range(i, i + size))
+    found = _merge_unknown_full_names(sorted(found), words, names, aliases)
     out: list[str] = []
     for _, name in sorted(found):
         if name not in out:
             out.append(name)
     return out
+
+
+def _merge_unknown_full_names(found, words, names, aliases):
+    """'michael jordan': a first name followed by an ambiguous word is one full name the data does
+    not know, not Michael Porter Jr. plus some Jordan. Kept as typed, so lookup suggests names."""
+    out, skip = [], False
+    for k, (i, label) in enumerate(found):
+        if skip:
+            skip = False
+            continue
+        nxt = found[k + 1] if k + 1 < len(found) else None
+        first_name = words[i] in {fold(n).split()[0] for pid in aliases.get(words[i], []) for n in [names[pid]]}
+        if nxt and nxt[0] == i + 1 and first_name and len(aliases.get(words[i + 1], [])) > 1 \
+                and f"{words[i]} {words[i + 1]}" not in aliases:
+            out.append((i, f"{words[i].capitalize()} {words[i + 1].capitalize()}"))
+            skip = True
+            continue
+        out.append((i, label))
+    return out
+
+
+def ambiguous(label: str) -> list[str]:
+    """Every player a one-word mention could be ('jalen' -> 11 Jalens); empty when it names one."""
+    names, aliases, _ = index()
+    pids = aliases.get(fold(label), [])
+    return sorted(names[p] for p in pids) if len(pids) > 1 and label not in names.values() else []
+
+
+def is_known(label: str) -> bool:
+    names, aliases, _ = index()
+    return label in names.values() or fold(label) in aliases
 
 
 def find_categories(text: str) -> list[str]:
@@ -198,7 +230,8 @@ def classify(text: str, players: list[str] | None = None) -> Intent:
             "who should i start", "who do i start", "set my lineup", "lineup", "players active", "active on",
             "bench who", "who to bench", "who should i bench", "who do i bench", "too many players",
             "should i start", "start or bench", "who plays", "who is playing", "who's playing", "have games on",
-            "games on", "playing on", "have a game on"):
+            "games on", "playing on", "have a game on", "who s playing", "on my bench", "my bench", "who s on my bench",
+            "bench tonight", "bench today", "bench tomorrow"):
         return Intent.LINEUP_OPTIMIZATION
     hold = _has(t, "hold or stream", "hold him", "stream his spot", "hold or drop", "should i hold", "worth holding",
                 "worth keeping", "should i keep") or (bool(players) and _has(t, "should i drop", "should i cut",
@@ -209,6 +242,12 @@ def classify(text: str, players: list[str] | None = None) -> Intent:
             "available", "on the wire", "add someone", "sleeper", "worth adding", "should i add", "grab", "find me"):
         return Intent.FREE_AGENT_SCAN
     if players and _has(t, "games left", "games remaining", "how many games", "more games", "games does", "games do"):
+        return Intent.PLAYER_RESEARCH
+    if roster_games_question(t):
+        return Intent.PLAYER_RESEARCH
+    if len(players) >= 2 and _has(t, "compare", "vs", "versus", "who will", "who gives", "better", "or"):
+        return Intent.PLAYER_RESEARCH
+    if minutes_question(t):
         return Intent.PLAYER_RESEARCH
     if _has(t, "weakness", "strength", "where am i behind", "where am i ahead", "what am i losing"):
         return Intent.MATCHUP_ANALYSIS
@@ -223,6 +262,22 @@ def classify(text: str, players: list[str] | None = None) -> Intent:
             "trending", "breakout", "on fire", "heating up", "cold streak", "slumping"):
         return Intent.PLAYER_RESEARCH
     return Intent.GENERAL_ADVICE
+
+
+def roster_games_question(t: str) -> bool:
+    """'Which of my players have the most games left?': per player, not the team total."""
+    t = fold(t)
+    return bool(re.search(r"\b(most|fewest|least|more|fewer) games\b", t)
+                or (re.search(r"\b(which|who|each|every) (of )?(my|on my)\b|\bper player\b", t)
+                    and re.search(r"\bgames? (left|remaining)\b", t)))
+
+
+def minutes_question(t: str) -> bool:
+    """'Any of my players seeing their minutes change?', 'who is getting more playing time?'."""
+    return bool(re.search(r"\bminutes?\b.*\b(change|changing|up|down|jump|drop|trend|more|less|fewer|increase|"
+                          r"decrease|rising|falling|lately|recently)\b|\b(more|less|fewer|increased|decreased|extra|"
+                          r"bigger|smaller) (minutes|playing time|role|run)\b|\bplaying time\b|\brole (change|grow)",
+                          fold(t)))
 
 
 def is_smalltalk(t: str) -> bool:

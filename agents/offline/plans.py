@@ -43,7 +43,7 @@ def _primary_slot(pos: str) -> str:
 
 def _topic(text: str) -> str | None:
     t = text.lower()
-    if re.search(r"\b(hot|trending|breakout|on fire|heating up)\b", t):
+    if re.search(r"\b(hot|hottest|trending|breakout|on fire|heating up|in form)\b", t):
         return "hot"
     if re.search(r"\b(cold|slump|slumping)\b", t):
         return "slump"
@@ -76,12 +76,28 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
     if done:
         return []
     if not p.players:
-        topic = _topic(p.text)
+        from agents.offline.nlu import minutes_question, roster_games_question
+
+        if roster_games_question(p.text):
+            return [("get_schedule", {}), ("get_my_roster", {})]
+        topic = "minutes" if minutes_question(p.text) else _topic(p.text)
         if topic:
-            return [("search_news_by_topic", {"topic": topic})]
+            mine = bool(re.search(r"\b(my|mine|me)\b", p.text.lower()))
+            return [("search_news_by_topic", {"topic": topic, "my_team_only": True} if mine else {"topic": topic})]
         return [("get_my_roster", {}), ("search_news_by_topic", {"topic": "injuries", "my_team_only": True})]
+    from agents.offline.nlu import ambiguous, is_known
+
+    if any(ambiguous(n) for n in p.players):  # "jalen stats": ask which one (the roster says which is mine)
+        return [("get_my_roster", {})]
+    unknown = [n for n in p.players if not is_known(n)]
+    if unknown:  # "michael jordan": one look-up, whose error carries the suggestions
+        return [("get_player_status", {"name": unknown[0]})]
     if re.search(r"games (left|remaining)|how many games|more games", p.text.lower()):
         return [("get_schedule", {"names": p.players[:4]})]
+    if len(p.players) >= 2 and (p.rest_of_week or (p.day and p.day > as_of)):
+        # "compare A and B for the rest of this week": expected totals over the remaining games
+        window = {} if p.rest_of_week or not p.day else {"start": p.day.isoformat(), "end": p.day.isoformat()}
+        return [("compare_players", {"names": p.players[:4], **window})]
     calls: list[Call] = []
     for name in p.players[:MAX_PLAYERS]:
         calls += [("get_player_status", {"name": name}), ("get_player_game_log", {"name": name, "last_n": p.last_n or 5})]
@@ -93,6 +109,8 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
 
 
 def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
+    if _topic(p.text) == "hot" and not p.players:  # "who has been hot on the waiver wire?": form, not value
+        return [] if done else [("get_hot_free_agents", {"position": p.position} if p.position else {})]
     if p.move:  # the user named the move: evaluate exactly that one (an error is answered as is)
         return [] if done else [("evaluate_move", {"drop": p.move[0], "add": p.move[1]})]
     if p.replacing:  # "who should I pick up to replace Embiid?": he is the drop, not the add

@@ -59,3 +59,14 @@ class OptimizeArgs(BaseModel):
 class MoveArgs(BaseModel):
     drop: str = Field(description="The player of mine the user wants to drop.")
     add: str = Field(description="The free agent the user wants to add.")
+
+
+class CompareArgs(BaseModel):
+    names: list[str] = Field(description="Players to compare (two or more).")
+    start: str | None = Field(default=None, description="First date YYYY-MM-DD; default the as-of date.")
+    end: str | None = Field(default=None, description="Last date YYYY-MM-DD; default the end of the matchup week.")
+
+
+class HotArgs(BaseModel):
+    limit: int = Field(default=8, ge=1, le=25, description="How many players to return.")
+    position: str | None = Field(default=None, description="Only players eligible at PG, SG, SF, PF, C, G, F or UTIL.")
