@@ -69,7 +69,7 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         if "deep_analysis" in done:
             return []
         name = players[0]
-        return [("get_player_status", {"name": name}), ("get_player_news", {"name": name}),
+        return [("evaluate_hold", {"name": name}), ("get_player_status", {"name": name}), ("get_player_news", {"name": name}),
                 ("get_free_agents", {"position": pos, "healthy_only": True, "min_games_remaining": 1, "limit": 5}),
                 ("deep_analysis", {"question": f"Should I hold {name} or stream his roster spot for the rest of the week?",
                                    "context": f"as of {as_of}; stream position {pos or 'any'}"})]

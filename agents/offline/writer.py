@@ -148,12 +148,24 @@ def research(p: Parsed, done) -> str:
         if who and not fits:
             parts.append(f"None of your {POSITION_NAMES.get(p.position, p.position)} is flagged DTD or OUT; "
                          f"here is {who['name']} ({who['pos']}, {who['status']}) instead.")
+    held = _ok(done, "evaluate_hold")
+    if held:  # the verdict is the optimizer's, so the answer agrees with what it would do
+        h = held[0]["data"]
+        verb = f"Hold {h['player']}" if h["verdict"] == "hold" else f"Drop {h['player']} this week"
+        parts.append(f"**{verb}:** {h['reason']}.")
+        b, top = h.get("best_move_dropping_him"), h.get("top_move")
+        if b and h["verdict"] == "hold":
+            cmp = f" (the top move gains {top['expected_gain']:+} {top['unit']})" if top else ""
+            parts.append(f"Dropping him for the best add would be {b['title']}{cmp}.")
     analysis = _ok(done, "deep_analysis")
     if analysis:
         a = analysis[0]["data"]
-        parts.append(f"**{a.get('conclusion', '')}**")
-        if a.get("reasoning"):
-            parts.append(a["reasoning"])
+        if held:
+            parts.append("Hold vs stream over this week only: " + (a.get("reasoning") or a.get("conclusion", "")))
+        else:
+            parts.append(f"**{a.get('conclusion', '')}**")
+            if a.get("reasoning"):
+                parts.append(a["reasoning"])
     logs = [g["data"] for g in _ok(done, "get_player_game_log")]
     if len(logs) >= 2:
         a, b = sorted(logs[:2], key=lambda d: -d["fantasy_avg"])

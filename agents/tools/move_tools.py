@@ -11,10 +11,10 @@ from langchain_core.tools import BaseTool, StructuredTool
 
 from agents.cards import card_from_move
 from agents.tools.results import dump
-from agents.tools.schemas import MoveArgs
+from agents.tools.schemas import MoveArgs, PlayerArgs
 from services import optimizer as opt
 from services.models import ServiceError
-from services.optimizer.evaluate import MoveVerdict, evaluate_move
+from services.optimizer.evaluate import HoldVerdict, MoveVerdict, evaluate_move, hold_verdict
 from services.source import LeagueSource
 
 PROTECTED_WHY = {"star": "one of the league's top-40 players by per-game value",
@@ -85,7 +85,42 @@ def verdict_result(v: MoveVerdict, make_card, swapped: bool = False) -> dict:
             "moves": [card] + alts[:1]}
 
 
+def _move_summary(m, make_card) -> dict | None:
+    if m is None:
+        return None
+    c = make_card(m)
+    return {k: c[k] for k in ("title", "drop", "add", "expected_gain", "unit", "add_games_remaining",
+                              "drop_games_remaining")} | {k: c[k] for k in c if k.startswith("ros")}
+
+
+def hold_result(v: HoldVerdict, name: str, status: str, make_card) -> dict:
+    """evaluate_hold's answer: the optimizer's verdict on one of my players, with its reason."""
+    top, dropped = _move_summary(v.top_move, make_card), _move_summary(v.best_if_dropped, make_card)
+    if not v.hold:
+        reason = f"the optimizer's top move drops him: {top['title']}"
+    elif v.protected:
+        reason = f"{name} is {PROTECTED_WHY[v.protected]}, so the optimizer never drops him on its own"
+    elif top is None:
+        reason = "no move beats standing pat this week"
+    else:
+        reason = f"the optimizer's top move keeps him and drops {top['drop']} instead"
+    return {"player": name, "status": status, "verdict": "hold" if v.hold else "drop", "reason": reason,
+            "protected": v.protected, "top_move": top, "best_move_dropping_him": dropped}
+
+
 def build_move_tools(source: LeagueSource) -> list[BaseTool]:
+    def evaluate_hold(name: str) -> str:
+        lg = getattr(source, "league", None)
+        if lg is None:
+            raise ServiceError("The hold check runs on the demo league.")
+        pid = source.resolve(name)
+        ps = lg.snapshot.players[pid]
+        if pid not in lg.roster_ids():
+            raise ServiceError(f"{ps.ref.name} is not on your roster.")
+        v = hold_verdict(opt.from_demo_league(lg), pid)
+        make_card = lambda m: card_from_move(m, lg.league_id, lg.my_team_id, lg.as_of)  # noqa: E731
+        return dump(hold_result(v, ps.ref.name, ps.status, make_card))
+
     def evaluate_user_move(drop: str, add: str) -> str:
         if getattr(source, "kind", None) == "espn":
             from agents.tools.optimizer_tools import EspnWeek
@@ -101,7 +136,11 @@ def build_move_tools(source: LeagueSource) -> list[BaseTool]:
             raise ServiceError("Moves can be evaluated on the demo league or an ESPN league, not this source.")
         return dump(verdict_result(evaluate_move(inputs, drop_id, add_id), make_card, swapped))
 
-    return [StructuredTool.from_function(
+    hold_tool = StructuredTool.from_function(
+        evaluate_hold, name="evaluate_hold", args_schema=PlayerArgs,
+        description="Is one of my players worth holding? What the optimizer would do with him: 'hold' unless its "
+                    "top move drops him, with the reason (protection, the top move) and the best move that drops him.")
+    return [hold_tool, StructuredTool.from_function(
         evaluate_user_move, name="evaluate_move", args_schema=MoveArgs,
         description="Evaluate exactly the drop/add the user named (e.g. 'drop Embiid, pick up Jrue Holiday'): its "
                     "expected gain this week (negative included), warnings, and the optimizer's better alternatives, "

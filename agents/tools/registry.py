@@ -16,7 +16,7 @@ Reasoner = Callable[[str, str], dict]
 TOOL_NAMES = [
     "get_player_status", "get_player_news", "get_player_game_log", "get_my_roster", "get_opponent_roster",
     "get_free_agents", "get_schedule", "get_matchup_details", "search_news_by_topic", "deep_analysis",
-    "validate_slot_fit", "compose_daily_lineup", "optimize_matchup", "evaluate_move",
+    "validate_slot_fit", "compose_daily_lineup", "optimize_matchup", "evaluate_hold", "evaluate_move",
     "compare_players", "get_hot_free_agents",
 ]
 
