@@ -119,6 +119,11 @@ class Snapshot:
             ps.expected, ps.stat_sd = _projection(games)
             self.players[pid] = ps
         self.known: frozenset[str] = frozenset(self.players)
+        self._lines = {(g["player_id"], g["game_date"]): g for ps in self.players.values() for g in ps.games}
+
+    def line(self, pid: str, day: dt.date) -> dict | None:
+        """The player's box-score line of a day before the as-of date (None: he did not play)."""
+        return self._lines.get((pid, day)) if day < self.as_of else None
 
     def team_games_between(self, team: str | None, start: dt.date, end: dt.date) -> list[dt.date]:
         """The team's game dates in [start, end] from the real schedule (allowed after the as-of)."""
