@@ -61,6 +61,12 @@ def get_settings(**overrides) -> Settings:
     return base
 
 
+def data_dir() -> Path:
+    """The box scores the database is built from: `COURTSIDE_DATA_DIR` when set (tests build from
+    altered copies), else the shipped `data/nba-2024-25`."""
+    return Path(os.environ.get("COURTSIDE_DATA_DIR") or DATA_DIR)
+
+
 def courtside_home() -> Path:
     """The directory for every file the app writes; created on first use."""
     home = Path(os.environ.get("COURTSIDE_HOME") or get_settings().home)

@@ -32,7 +32,7 @@ class DemoSource(LeagueSource):
         self.league: DemoLeague = demo_league(as_of, scoring)
 
     def resolve(self, name: str) -> str:
-        return resolve_player(name, prefer=set(self.league.roster_ids()))
+        return resolve_player(name, prefer=set(self.league.roster_ids()), among=self.league.snapshot.known)
 
     def info(self) -> LeagueInfo:
         return self.league.info()
