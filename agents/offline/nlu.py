@@ -200,7 +200,7 @@ MOVE_VERBS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|w
                         r"switching|replace|replacing|trade|trading|exchange|sub|add|adding|pick(?:ing)? up|pickup|"
                         r"grab|grabbing|sign|signing|claim|claiming|bring in|stream)\b|\bin\b.*\bout\b|\bout\b.*\bin\b")
 DROP_WORDS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|waiving|swap|swapping|switch|"
-                        r"replace|replacing|trade|trading|for|out|instead)\b")
+                        r"replace|replacing|trade|trading|out|instead)\b")
 ADD_FIRST = re.compile(r"\b(add|adding|pick(?:ing)? up|pickup|grab|grabbing|sign|signing|claim|claiming|bring in)\s+$")
 
 
