@@ -1,6 +1,8 @@
 """Pydantic argument schemas: their descriptions are what the model reads."""
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 
@@ -54,6 +56,9 @@ class OptimizeArgs(BaseModel):
     allow_drop: list[str] | None = Field(default=None, description="Protected players the user explicitly allows dropping.")
     target_categories: list[str] | None = Field(default=None, description="Categories to chase (category leagues).")
     limit: int = Field(default=3, ge=1, le=10, description="How many moves to return.")
+    mode: Literal["balanced", "this_week"] | None = Field(
+        default=None, description="'this_week' when the user only cares about this week (streaming); "
+                                  "default: the league setting (balanced: this week and the rest of the season).")
 
 
 class MoveArgs(BaseModel):
