@@ -31,7 +31,7 @@ def make_nodes(source):
         allow = [source.resolve(n) for n in p.allow_drop]
         _step("parse_intent", f"Optimizing {lg.as_of:%a %b %-d} to {lg.week[2]:%a %b %-d} (week {lg.week[0]}).", t0)
         return {"allow_drop": allow, "target_categories": find_categories(q), "iteration": 0, "relax": 0,
-                "advice_mode": state.get("advice_mode") or getattr(source, "advice_mode", "balanced"),
+                "advice_mode": p.mode or state.get("advice_mode") or getattr(source, "advice_mode", "balanced"),
                 "week_window": {"start": lg.as_of.isoformat(), "end": lg.week[2].isoformat(), "week": lg.week[0]}}
 
     def gather_rosters(state) -> dict:

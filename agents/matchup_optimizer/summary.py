@@ -45,6 +45,9 @@ def write_summary(state: dict, matchup_summary: str) -> str:
         parts.append(f"Weekly lineup standing pat: {lineup['expected_total']} {lineup['unit']} expected.\n\n" + lineup_table(lineup))
     parts.append("Protected: your top players are never offered as drops unless you name them. "
                  "Statuses are inferred from missed games.")
+    if state.get("advice_mode") == "this_week":
+        parts.append("Mode: this week only (streaming): moves are ranked by this week's gain; the rest-of-season "
+                     "change is shown but not weighed. Say \"think about the season\" to go back to balanced.")
     return "\n\n".join(parts)
 
 

@@ -61,9 +61,19 @@ class OptimizeArgs(BaseModel):
                                   "default: the league setting (balanced: this week and the rest of the season).")
 
 
+MODE_HELP = ("'this_week' when the user only cares about this week (streaming); default: the league setting "
+             "(balanced: this week and the rest of the season).")
+
+
 class MoveArgs(BaseModel):
     drop: str = Field(description="The player of mine the user wants to drop.")
     add: str = Field(description="The free agent the user wants to add.")
+    mode: Literal["balanced", "this_week"] | None = Field(default=None, description=MODE_HELP)
+
+
+class HoldArgs(BaseModel):
+    name: str = Field(description="A player on my roster, as the user wrote it.")
+    mode: Literal["balanced", "this_week"] | None = Field(default=None, description=MODE_HELP)
 
 
 class CompareArgs(BaseModel):
