@@ -49,7 +49,7 @@ def test_scenario_a_streams_progress_and_stops_at_the_gate(make_assistant):
 
 def test_approve_changes_the_roster_and_records_the_transaction(make_assistant):
     a = make_assistant()
-    card = a.ask(REVIEW, "a2")["pending_approvals"][0]
+    card = next(c for c in a.ask(REVIEW, "a2")["pending_approvals"] if c["kind"] == "swap")  # IR: test_ir_and_modes
     before = a.source.league.roster_ids()
     r = a.resume("a2", "approve", card["move_id"])
     after = a.source.league.roster_ids()
