@@ -11,13 +11,12 @@ from pathlib import Path
 
 import duckdb
 
-from services.config import DATA_DIR, courtside_home
+from services.config import courtside_home, data_dir
 from services.db_check import announce_rebuild, record_fingerprint, verify
 from services.league_setup import matchup_rows, slot_rows, team_rows
 from services.scoring import POINTS_WEIGHTS
-from services.slots import eligible_slots, secondary_position
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6  # 6: eligibility is no longer stored (each as-of view derives it)
 DB_NAME = "courtside.duckdb"
 
 
@@ -27,33 +26,6 @@ def db_path() -> Path:
 
 def _fpts_sql() -> str:
     return " + ".join(f"({w})*{col}" for col, w in POINTS_WEIGHTS.items())
-
-
-def _eligibility(con: duckdb.DuckDBPyConnection) -> None:
-    rows = con.execute(
-        """
-        SELECT p.player_id, p.pos,
-               coalesce(36*sum(g.ast)/nullif(sum(g.min),0),0),
-               coalesce(36*sum(g.reb)/nullif(sum(g.min),0),0),
-               coalesce(36*sum(g.blk)/nullif(sum(g.min),0),0),
-               coalesce(36*sum(g.fg3a)/nullif(sum(g.min),0),0)
-        FROM raw_players p LEFT JOIN player_games g USING (player_id)
-        GROUP BY p.player_id, p.pos
-        """
-    ).fetchall()
-    data = []
-    for pid, pos, ast, reb, blk, fg3a in rows:
-        second = secondary_position(pos, {"ast": ast, "reb": reb, "blk": blk, "fg3a": fg3a})
-        data.append((pid, second, eligible_slots(pos, second)))
-    con.execute("CREATE TEMP TABLE elig (player_id VARCHAR, pos2 VARCHAR, eligible VARCHAR[])")
-    con.executemany("INSERT INTO elig VALUES (?, ?, ?)", data)
-    con.execute(
-        """
-        CREATE TABLE players AS
-        SELECT p.player_id, p.name, p.box_score_name, p.aliases, p.pos, e.pos2, e.eligible, p.age
-        FROM raw_players p JOIN elig e USING (player_id) ORDER BY p.player_id
-        """
-    )
 
 
 def _league_tables(con: duckdb.DuckDBPyConnection) -> None:
@@ -77,8 +49,8 @@ def build(target: Path | None = None) -> dict:
     tmp.unlink(missing_ok=True)
     con = duckdb.connect(str(tmp))
     try:
-        games_csv = str(DATA_DIR / "player_games.csv.gz")
-        players_csv = str(DATA_DIR / "players.csv")
+        games_csv = str(data_dir() / "player_games.csv.gz")
+        players_csv = str(data_dir() / "players.csv")
         # players.csv repeats a player once per spelling of his name (561 rows, 529 players):
         # keep one row per player and every spelling as an alias for the fuzzy look-up.
         con.execute(
@@ -102,7 +74,10 @@ def build(target: Path | None = None) -> dict:
             ORDER BY game_date, player_id
             """
         )
-        _eligibility(con)
+        # Eligibility (the second position) is not stored: it depends on the games before an
+        # as-of date, so each as-of view derives it (services.snapshot.eligibility).
+        con.execute("CREATE TABLE players AS SELECT player_id, name, box_score_name, aliases, pos, age "
+                    "FROM raw_players ORDER BY player_id")
         con.execute("DROP TABLE raw_players")
         con.execute(
             """

@@ -36,6 +36,7 @@ class Settings(BaseSettings):
     as_of: dt.date = DEFAULT_AS_OF
     league: Literal["demo", "espn"] = "demo"
     scoring: Literal["points", "categories"] = "points"  # the demo league's scoring
+    advice_mode: Literal["balanced", "this_week"] = "balanced"  # this week and the season, or streaming
     my_team_id: int = Field(1, ge=1, le=10)
     state_url: str | None = None  # postgresql://... switches the writable store and checkpoints
     store_busy_timeout_s: float = Field(10.0, gt=0, le=600)  # how long a write waits for a locked SQLite store
@@ -116,6 +117,12 @@ def get_settings(**overrides) -> Settings:
     if home_env and Path(home_env) != base.home and not overrides.get("home"):
         base = _validated(**{**overrides, "home": Path(home_env)})
     return base
+
+
+def data_dir() -> Path:
+    """The box scores the database is built from: `COURTSIDE_DATA_DIR` when set (tests build from
+    altered copies), else the shipped `data/nba-2024-25`."""
+    return Path(os.environ.get("COURTSIDE_DATA_DIR") or DATA_DIR)
 
 
 def courtside_home() -> Path:

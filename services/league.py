@@ -98,25 +98,48 @@ class DemoLeague:
         _, start, _ = self.week
         return [start + dt.timedelta(days=i) for i in range((self.as_of - start).days)]
 
-    def rosters(self) -> dict[int, list[str]]:
-        """Every team's current roster: the draft with approved moves replayed in order."""
+    def _replay(self, before: dt.date | None = None) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
+        """(active rosters, IR lists) of every team: the draft with the approved moves replayed in
+        order (only moves applied on or before `before` when given: the roster history).
+
+        A swap puts the added player in the dropped one's place; an IR move (`kind: "ir"` on its
+        card) moves an OUT player to the team's IR slot and the added player takes his place."""
         out = {t: list(ids) for t, ids in self.drafted.items()}
+        ir: dict[int, list[str]] = {t: [] for t in out}
         for m in state_store().moves(self.league_id):
+            if before is not None and dt.date.fromisoformat(m["as_of"]) > before:
+                continue
             roster = out[m["team_id"]]
             if m["drop_id"] in roster:
                 roster[roster.index(m["drop_id"])] = m["add_id"]
-        return out
+                if (m.get("card") or {}).get("kind") == "ir":
+                    ir[m["team_id"]].append(m["drop_id"])
+        return out, ir
+
+    def rosters(self) -> dict[int, list[str]]:
+        """Every team's current active roster (IR players are not on it)."""
+        return self._replay()[0]
+
+    def ir_ids(self, team_id: int | None = None) -> list[str]:
+        """Players in a team's IR slot (they do not count against the 13 and cannot start)."""
+        return self._replay()[1][team_id or self.my_team_id]
+
+    def roster_on(self, team_id: int, day: dt.date) -> list[str]:
+        """The active roster the team had on a day (moves applied up to that day)."""
+        return self._replay(before=day)[0][team_id]
 
     def roster_ids(self, team_id: int | None = None) -> list[str]:
         return self.rosters()[team_id or self.my_team_id]
 
     def free_agent_ids(self) -> list[str]:
-        rostered = {pid for ids in self.rosters().values() for pid in ids}
+        active, ir = self._replay()
+        rostered = {pid for ids in [*active.values(), *ir.values()] for pid in ids}
         return sorted(pid for pid, ps in self.snapshot.players.items() if pid not in rostered and ps.ref.team)
 
     def owner_of(self, player_id: str) -> int | None:
-        for team, ids in self.rosters().items():
-            if player_id in ids:
+        active, ir = self._replay()
+        for team in self.team_ids:
+            if player_id in active[team] or player_id in ir[team]:
                 return team
         return None
 

@@ -56,12 +56,26 @@ def index():
     return _index(str(db_path()))
 
 
-def resolve_player(query: str, prefer: set[str] | None = None) -> str:
+@lru_cache(maxsize=16)
+def _index_among(db_key: str, among: frozenset[str]):
+    names, aliases, folded = _index(db_key)
+    kept = {a: [p for p in ids if p in among] for a, ids in aliases.items()}
+    return ({p: n for p, n in names.items() if p in among}, {a: ids for a, ids in kept.items() if ids},
+            {p: f for p, f in folded.items() if p in among})
+
+
+def resolve_player(query: str, prefer: set[str] | None = None, among: frozenset[str] | None = None) -> str:
     """The player id a person meant. Raises AmbiguousPlayer or PlayerNotFound (with suggestions).
 
-    `prefer` (e.g. my roster) breaks ties between equally good matches.
+    `prefer` (e.g. my roster) breaks ties between equally good matches. `among` limits the
+    search to these players (an as-of view: a player with no game before it does not exist).
     """
-    names, aliases, folded = index()
+    if among is None:
+        names, aliases, folded = index()
+    else:
+        from services.build import db_path
+
+        names, aliases, folded = _index_among(str(db_path()), frozenset(among))
     q = fold(query or "")
     if not q:
         raise PlayerNotFound(query or "", [])

@@ -1,8 +1,9 @@
 """The current matchup: totals so far (real box scores of played days) and a projection.
 
-Past days score the lineup each manager would have set that morning (best lineup on what was
-known then), counting only the starters who really played. The rest of the week is projected
-from per-game expectations x availability for the best lineup each remaining day.
+Past days come from the one scoreboard (`services.scoreboard`: the lineup each manager would have
+set that morning from the roster he had that day, real box scores of the starters who played).
+The rest of the week is the optimizer's standing-pat plan (per-game expectations x availability,
+the exact lineup each remaining day).
 """
 from __future__ import annotations
 
@@ -10,59 +11,35 @@ import datetime as dt
 import math
 
 from services.league import DemoLeague
-from services.lineup import BENCH, best_lineup
 from services.models import CategoryLine, MatchupDetails
 from services.scoring import CATEGORIES, COUNTING_STATS, ScoringMode, category_value
-from services.snapshot import data_dates, snapshot
-from services.values import player_value
-
-START_BONUS = 100.0
+from services.scoreboard import banked_totals
+from services.snapshot import data_dates
 
 
-def _day_lineup(lg: DemoLeague, ids: list[str], day: dt.date, snap) -> list[str]:
-    playing = []
-    for pid in ids:
-        ps = snap.players[pid]
-        if day not in lg.snapshot.games_remaining(pid, day, day):
-            continue
-        # The offset makes filling a slot always better than leaving it empty (z-sums can be
-        # negative; an OUT player may still be started in a free slot), without changing the
-        # order among players.
-        playing.append((pid, ps.ref.eligible, player_value(snap, ps, lg.scoring) * ps.availability + START_BONUS))
-    assign, _ = best_lineup(playing)
-    return [pid for pid, slot in assign.items() if slot != BENCH]
 
+def _as_dicts(rows) -> tuple[dict[str, float], dict[str, float]]:
+    from services.optimizer import projection as pj
 
-def _totals_so_far(lg: DemoLeague, team_id: int) -> dict[str, float]:
-    totals = {k: 0.0 for k in COUNTING_STATS} | {"fpts": 0.0, "games": 0.0}
-    ids = lg.drafted[team_id]
-    for day in lg.days_played:
-        starters = _day_lineup(lg, ids, day, snapshot(day))
-        for pid in starters:
-            for g in lg.snapshot.players[pid].games[::-1]:
-                if g["game_date"] < day:
-                    break
-                if g["game_date"] == day:
-                    for k in totals:
-                        totals[k] += g.get(k, 1.0) if k == "games" else g[k]
-    return totals
-
-
-def _projection_rest(lg: DemoLeague, team_id: int) -> tuple[dict[str, float], dict[str, float]]:
-    """Expected totals for the rest of the week and their variances."""
-    mean = {k: 0.0 for k in COUNTING_STATS} | {"fpts": 0.0, "games": 0.0}
-    var = {k: 0.0 for k in mean}
-    ids = lg.roster_ids(team_id)
-    for day in lg.days_remaining:
-        for pid in _day_lineup(lg, ids, day, lg.snapshot):
-            ps = lg.snapshot.players[pid]
-            a = ps.availability
-            mean["games"] += a
-            for k in mean:
-                if k != "games":
-                    mean[k] += a * ps.expected[k]
-                    var[k] += a * ps.stat_sd.get(k, 0.0) ** 2
+    mean = {s: float(rows[pj.MEAN][i]) for i, s in enumerate(COUNTING_STATS)}
+    var = {s: float(rows[pj.VAR][i]) for i, s in enumerate(COUNTING_STATS)}
+    mean["fpts"], var["fpts"] = float(rows[pj.FPTS]), float(rows[pj.FPTS_VAR])
+    mean["games"], var["games"] = float(rows[pj.COUNT]), 0.0
     return mean, var
+
+
+def projections_rest(lg: DemoLeague, team_id: int):
+    """((mean, var) of my rest of week, (mean, var) of the opponent's): the optimizer's
+    standing-pat plans (the same lineups and solver; the opponent sets his best
+    fantasy-points lineups, as the optimizer assumes)."""
+    from services.optimizer import projection as pj
+    from services.optimizer.adapter import from_demo_league
+    from services.optimizer.weekly import make_table, plan_rows, prepare
+
+    prep = prepare(from_demo_league(lg, team_id=team_id, free_agents=[]))
+    mine = plan_rows(prep.roster, prep.counts)
+    opp = make_table(prep.inputs.opponent, pj.POINTS_COEF, True, prep.slot_names, prep.days)
+    return _as_dicts(mine), _as_dicts(plan_rows(opp, prep.counts))
 
 
 def _prob_greater(mu: float, var: float) -> float:
@@ -93,8 +70,8 @@ def category_lines(mine, theirs, mine_rest, theirs_rest, var_mine, var_theirs) -
 def matchup(lg: DemoLeague, team_id: int | None = None) -> MatchupDetails:
     me = team_id or lg.my_team_id
     opp = lg.opponent_of(me, lg.week[0])
-    mine, theirs = _totals_so_far(lg, me), _totals_so_far(lg, opp)
-    (m_rest, m_var), (t_rest, t_var) = _projection_rest(lg, me), _projection_rest(lg, opp)
+    mine, theirs = banked_totals(lg, me), banked_totals(lg, opp)
+    (m_rest, m_var), (t_rest, t_var) = projections_rest(lg, me)
     week_no, start, end = lg.week
     names = lg.team_name(me)[0], lg.team_name(opp)[0]
     remaining = {t: sum(len(lg.snapshot.games_remaining(p, lg.as_of, end)) for p in lg.roster_ids(t)

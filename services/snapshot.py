@@ -12,13 +12,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from services import db
+from services.calibration import calibrate
 from services.models import PlayerRef, Status
 from services.scoring import COUNTING_STATS, POINTS_WEIGHTS, fantasy_points
+from services.slots import eligible_slots, secondary_position
 
 GAME_COLS = ["game_date", "player_id", "team", "opp", "result", "min", "pts", "reb", "ast", "stl",
-             "blk", "tov", "fg3m", "fgm", "fga", "ftm", "fta", "fpts"]
+             "blk", "tov", "fg3m", "fg3a", "fgm", "fga", "ftm", "fta", "fpts"]
 AVG_STATS = COUNTING_STATS + ["min", "fpts"]
-AVAILABILITY: dict[str, float] = {"ACTIVE": 1.0, "DTD": 0.6, "OUT": 0.0}
 RECENT_WINDOW = 10
 
 
@@ -34,10 +35,14 @@ class PlayerState:
     recent_avg: dict[str, float] = field(default_factory=dict)  # last 5
     expected: dict[str, float] = field(default_factory=dict)  # per-game projection of each stat
     stat_sd: dict[str, float] = field(default_factory=dict)
+    play_prob: float = 0.0  # calibrated chance he plays his team's next game (services.calibration)
+    later_prob: float = 0.0  # calibrated share of team games he plays a week to a month from now
 
     @property
     def availability(self) -> float:
-        return AVAILABILITY[self.status]
+        """The chance he plays a scheduled game this matchup week (calibrated by status and
+        days since his last game on the games before the as-of date)."""
+        return self.play_prob
 
     @property
     def expected_fpts(self) -> float:
@@ -69,6 +74,14 @@ def _infer_status(games: list[dict], team_dates: list[dt.date]) -> tuple[Status,
     return ("DTD" if missed <= 2 else "OUT"), evidence, missed, last
 
 
+def eligibility(pos: str, games: list[dict]) -> list[str]:
+    """Slots a player is eligible for, from his position and the per-36 profile of `games`
+    (the games before the as-of date: whole-season rates would look ahead)."""
+    minutes = sum(g["min"] for g in games)
+    per36 = {k: 36 * sum(g[k] for g in games) / minutes if minutes else 0.0 for k in ("ast", "reb", "blk", "fg3a")}
+    return eligible_slots(pos, secondary_position(pos, per36))
+
+
 def _projection(games: list[dict]) -> tuple[dict[str, float], dict[str, float]]:
     """Per-game expectation: half season mean, half the last 10 games; and per-stat spread."""
     season, recent = averages(games), averages(games[-RECENT_WINDOW:])
@@ -83,7 +96,8 @@ def _projection(games: list[dict]) -> tuple[dict[str, float], dict[str, float]]:
 
 
 class Snapshot:
-    """League-independent facts as of a date."""
+    """League-independent facts as of a date. A player with no game before the as-of date does
+    not exist in it (nothing was known of him then)."""
 
     def __init__(self, as_of: dt.date):
         self.as_of = as_of
@@ -95,17 +109,29 @@ class Snapshot:
         self.team_dates_all: dict[str, list[dt.date]] = {}
         for date, team in db.query("SELECT game_date, team FROM schedule ORDER BY game_date"):
             self.team_dates_all.setdefault(team, []).append(date)
+        self.calibration = calibrate(by_player, self.team_dates_all, as_of)
         self.players: dict[str, PlayerState] = {}
-        for pid, name, pos, eligible in db.query("SELECT player_id, name, pos, eligible FROM players"):
+        for pid, name, pos in db.query("SELECT player_id, name, pos FROM players ORDER BY player_id"):
             games = by_player.get(pid, [])
-            team = games[-1]["team"] if games else None
-            ref = PlayerRef(player_id=pid, name=name, team=team, pos=pos, eligible=list(eligible))
+            if not games:
+                continue
+            team = games[-1]["team"]
+            ref = PlayerRef(player_id=pid, name=name, team=team, pos=pos, eligible=eligibility(pos, games))
             ps = PlayerState(ref=ref, games=games)
             team_before = [d for d in self.team_dates_all.get(team, []) if d < as_of] if team else []
             ps.status, ps.evidence, ps.missed_in_row, ps.last_played = _infer_status(games, team_before)
             ps.season_avg, ps.recent_avg = averages(games), averages(games[-5:])
-            ps.expected, ps.stat_sd = _projection(games) if games else ({k: 0.0 for k in AVG_STATS}, {})
+            ps.expected, ps.stat_sd = _projection(games)
+            since = (as_of - ps.last_played).days
+            ps.play_prob = self.calibration.play_probability(ps.status, since)
+            ps.later_prob = self.calibration.later_probability(ps.status, since)
             self.players[pid] = ps
+        self.known: frozenset[str] = frozenset(self.players)
+        self._lines = {(g["player_id"], g["game_date"]): g for ps in self.players.values() for g in ps.games}
+
+    def line(self, pid: str, day: dt.date) -> dict | None:
+        """The player's box-score line of a day before the as-of date (None: he did not play)."""
+        return self._lines.get((pid, day)) if day < self.as_of else None
 
     def team_games_between(self, team: str | None, start: dt.date, end: dt.date) -> list[dt.date]:
         """The team's game dates in [start, end] from the real schedule (allowed after the as-of)."""

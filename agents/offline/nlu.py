@@ -60,6 +60,9 @@ class Parsed:
     wants_moves: bool = False
     allow_drop: list[str] = field(default_factory=list)
     replacing: str | None = None  # "replace Embiid", "instead of Embiid": the player to drop
+    move: tuple[str, str] | None = None  # an explicit (drop, add) the user named; ownership decides
+    as_of: dt.date | None = None
+    mode: str | None = None  # "this_week" ("I only care about this week"), "balanced", or None (the setting)
 
 
 EDGE_PHRASES = ("edges", "any edge", "mispriced", "signals", "value bets", "betting value", "against the market",
@@ -99,11 +102,51 @@ def find_players(text: str) -> list[str]:
                 label = names[pids[0]] if len(pids) == 1 else " ".join(words[i:i + size])
                 found.append((i, label))
                 used.update(range(i, i + size))
+    found = _merge_unknown_full_names(sorted(found), words, names, aliases)
     out: list[str] = []
     for _, name in sorted(found):
         if name not in out:
             out.append(name)
     return out
+
+
+def _merge_unknown_full_names(found, words, names, aliases):
+    """'michael jordan', 'kobe bryant': a first name next to another name word, one of them shared by
+    several players, is one full name the data does not know, not Michael Porter Jr. plus some
+    Jordan. Kept as typed, so the lookup answers with suggestions."""
+    out, skip = [], False
+    for k, (i, label) in enumerate(found):
+        if skip:
+            skip = False
+            continue
+        nxt = found[k + 1] if k + 1 < len(found) else None
+        first_name = words[i] in {fold(n).split()[0] for pid in aliases.get(words[i], []) for n in [names[pid]]}
+        either_ambiguous = len(aliases.get(words[i], [])) > 1 or len(aliases.get(words[i + 1], [])) > 1 \
+            if i + 1 < len(words) else False
+        if nxt and nxt[0] == i + 1 and first_name and either_ambiguous and f"{words[i]} {words[i + 1]}" not in aliases:
+            out.append((i, f"{words[i].capitalize()} {words[i + 1].capitalize()}"))
+            skip = True
+            continue
+        out.append((i, label))
+    return out
+
+
+def ambiguous(label: str, as_of: dt.date | None = None) -> list[str]:
+    """Every player a one-word mention could be ('jalen' -> the Jalens who played before the
+    as-of date); empty when it names one."""
+    from services.snapshot import snapshot
+
+    names, aliases, _ = index()
+    pids = aliases.get(fold(label), [])
+    if as_of is not None:
+        known = snapshot(as_of).known
+        pids = [p for p in pids if p in known]
+    return sorted(names[p] for p in pids) if len(pids) > 1 and label not in names.values() else []
+
+
+def is_known(label: str) -> bool:
+    names, aliases, _ = index()
+    return label in names.values() or fold(label) in aliases
 
 
 def find_categories(text: str) -> list[str]:
@@ -159,6 +202,48 @@ def find_last_n(text: str) -> int | None:
     return int(v) if v.isdigit() else WORD_NUMBERS[v]
 
 
+MOVE_VERBS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|waiving|swap|swapping|switch|"
+                        r"switching|replace|replacing|trade|trading|exchange|sub|add|adding|pick(?:ing)? up|pickup|"
+                        r"grab|grabbing|sign|signing|claim|claiming|bring in|stream)\b|\bin\b.*\bout\b|\bout\b.*\bin\b")
+DROP_WORDS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|waiving|swap|swapping|switch|"
+                        r"replace|replacing|trade|trading|out|instead)\b")
+ADD_FIRST = re.compile(r"\b(add|adding|pick(?:ing)? up|pickup|grab|grabbing|sign|signing|claim|claiming|bring in)\s+$")
+
+
+def explicit_move(text: str, players: list[str]) -> tuple[str, str] | None:
+    """(drop, add) when the user names one move of two players ("drop Embiid for Jrue Holiday",
+    "Should I add Jrue and cut Embiid?", "Jrue in, Embiid out"). The order is a guess from the
+    verbs; the evaluate_move tool decides by who is on the roster. "Add X or Y?" is not a move."""
+    if len(players) != 2 or any(" " not in p for p in players):
+        return None  # unresolved or ambiguous names ("jordan") are not a move
+    t = fold(text)
+    if not MOVE_VERBS.search(t):
+        return None
+    if re.search(r"\bor\b", t) and not DROP_WORDS.search(t):
+        return None
+    first, second = players
+    spots = [m.start() for w in fold(first).split() for m in [re.search(rf"\b{re.escape(w)}\b", t)] if m]
+    if spots and ADD_FIRST.search(t[:min(spots)]):
+        return second, first
+    return first, second
+
+
+THIS_WEEK_ONLY = re.compile(
+    r"\bonly (care|caring|worried|thinking|focused) (about|on) (this|the current) week|\bthis week only\b|"
+    r"\bjust (this|the current) week\b|\bonly this week\b|\bstreaming mode\b|\bwin this week at all costs\b|"
+    r"\b(forget|ignore|don ?t care about|do not care about|never mind) (about )?the (rest of the )?season\b|"
+    r"\bshort[ -]term only\b")
+BALANCED = re.compile(r"\b(rest of the season too|long[ -]term too|balanced mode|think about the season|"
+                      r"care about the (rest of the )?season)\b")
+
+
+def advice_mode(text: str) -> str | None:
+    """'this_week' when the user says only this week matters, 'balanced' when he brings the season
+    back, None when he says neither (the setting, or the thread's last choice, stands)."""
+    t = fold(text)
+    return "this_week" if THIS_WEEK_ONLY.search(t) else "balanced" if BALANCED.search(t) else None
+
+
 def classify(text: str, players: list[str] | None = None) -> Intent:
     t = fold(text)
     players = find_players(text) if players is None else players
@@ -168,7 +253,9 @@ def classify(text: str, players: list[str] | None = None) -> Intent:
         return Intent.MARKET_DESK
     if _has(t, *EDGE_PHRASES):
         return Intent.MARKET_EDGES
-    optimize = _has(t, *OPTIMIZE_PHRASES)
+    if explicit_move(text, players):
+        return Intent.FREE_AGENT_SCAN
+    optimize = _has(t, *OPTIMIZE_PHRASES) or (advice_mode(text) == "this_week" and not players)
     if optimize:
         return Intent.LINEUP_OPTIMIZATION
     if re.match(r"(what is|what are|what's|whats|how does|how do|explain|why do|why does|define|tips)\b", t) \
@@ -178,7 +265,8 @@ def classify(text: str, players: list[str] | None = None) -> Intent:
             "who should i start", "who do i start", "set my lineup", "lineup", "players active", "active on",
             "bench who", "who to bench", "who should i bench", "who do i bench", "too many players",
             "should i start", "start or bench", "who plays", "who is playing", "who's playing", "have games on",
-            "games on", "playing on", "have a game on"):
+            "games on", "playing on", "have a game on", "who s playing", "on my bench", "my bench", "who s on my bench",
+            "bench tonight", "bench today", "bench tomorrow"):
         return Intent.LINEUP_OPTIMIZATION
     hold = _has(t, "hold or stream", "hold him", "stream his spot", "hold or drop", "should i hold", "worth holding",
                 "worth keeping", "should i keep") or (bool(players) and _has(t, "should i drop", "should i cut",
@@ -190,7 +278,15 @@ def classify(text: str, players: list[str] | None = None) -> Intent:
         return Intent.FREE_AGENT_SCAN
     if players and _has(t, "games left", "games remaining", "how many games", "more games", "games does", "games do"):
         return Intent.PLAYER_RESEARCH
+    if roster_games_question(t):
+        return Intent.PLAYER_RESEARCH
+    if len(players) >= 2 and _has(t, "compare", "vs", "versus", "who will", "who gives", "better", "or"):
+        return Intent.PLAYER_RESEARCH
+    if minutes_question(t):
+        return Intent.PLAYER_RESEARCH
     if _has(t, "weakness", "strength", "where am i behind", "where am i ahead", "what am i losing"):
+        return Intent.MATCHUP_ANALYSIS
+    if re.search(r"\b(categories|cats)\b", t) and _has(t, "am i", "do i", "which", "what", "how many", "winning", "losing"):
         return Intent.MATCHUP_ANALYSIS
     if _has(t, "matchup", "winning", "losing", "games left", "games remaining", "games do i have", "how many games", "opponent", "am i ahead", "am i behind", "my chances", "score",
             "this week look", "categories am i", "h2h", "head to head", "who leads", "lead in"):
@@ -203,6 +299,22 @@ def classify(text: str, players: list[str] | None = None) -> Intent:
             "trending", "breakout", "on fire", "heating up", "cold streak", "slumping"):
         return Intent.PLAYER_RESEARCH
     return Intent.GENERAL_ADVICE
+
+
+def roster_games_question(t: str) -> bool:
+    """'Which of my players have the most games left?': per player, not the team total."""
+    t = fold(t)
+    return bool(re.search(r"\b(most|fewest|least|more|fewer) games\b", t)
+                or (re.search(r"\b(which|who|each|every) (of )?(my|on my)\b|\bper player\b", t)
+                    and re.search(r"\bgames? (left|remaining)\b", t)))
+
+
+def minutes_question(t: str) -> bool:
+    """'Any of my players seeing their minutes change?', 'who is getting more playing time?'."""
+    return bool(re.search(r"\bminutes?\b.*\b(change|changing|up|down|jump|drop|trend|more|less|fewer|increase|"
+                          r"decrease|rising|falling|lately|recently)\b|\b(more|less|fewer|increased|decreased|extra|"
+                          r"bigger|smaller) (minutes|playing time|role|run)\b|\bplaying time\b|\brole (change|grow)",
+                          fold(t)))
 
 
 def is_smalltalk(t: str) -> bool:
@@ -257,7 +369,10 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
         day=day, rest_of_week=rest, last_n=find_last_n(text), greeting=is_smalltalk(t),
         hold_or_stream=_has(t, "hold", "stream his", "stream her", "stream the spot", "wait for him", "worth keeping",
                             "should i keep") or (bool(players) and _has(t, "should i drop", "should i cut")),
-        wants_moves=intent == Intent.LINEUP_OPTIMIZATION and _has(t, *OPTIMIZE_PHRASES, "review", "moves", "improve"),
+        wants_moves=intent == Intent.LINEUP_OPTIMIZATION and (_has(t, *OPTIMIZE_PHRASES, "review", "moves", "improve")
+                                                               or advice_mode(text) == "this_week"),
+        mode=advice_mode(text),
         allow_drop=allow,
         replacing=_replacing(text, players),
+        move=explicit_move(text, players), as_of=as_of,
     )

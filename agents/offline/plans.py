@@ -36,6 +36,11 @@ def flagged_on_roster(done, position: str | None, text: str = "") -> tuple[dict 
     return (ranked[0], _fits(ranked[0], position)) if ranked else (None, False)
 
 
+def _mode(p: Parsed) -> dict:
+    """The advice mode the question asks for ("I only care about this week"), else nothing (the setting)."""
+    return {"mode": p.mode} if p.mode else {}
+
+
 def _primary_slot(pos: str) -> str:
     first = pos.split("/")[0]
     return {"PG": "G", "SG": "G", "SF": "F", "PF": "F"}.get(first, first)
@@ -43,7 +48,7 @@ def _primary_slot(pos: str) -> str:
 
 def _topic(text: str) -> str | None:
     t = text.lower()
-    if re.search(r"\b(hot|trending|breakout|on fire|heating up)\b", t):
+    if re.search(r"\b(hot|hottest|trending|breakout|on fire|heating up|in form)\b", t):
         return "hot"
     if re.search(r"\b(cold|slump|slumping)\b", t):
         return "slump"
@@ -69,19 +74,35 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         if "deep_analysis" in done:
             return []
         name = players[0]
-        return [("get_player_status", {"name": name}), ("get_player_news", {"name": name}),
+        return [("evaluate_hold", {"name": name, **_mode(p)}), ("get_player_status", {"name": name}), ("get_player_news", {"name": name}),
                 ("get_free_agents", {"position": pos, "healthy_only": True, "min_games_remaining": 1, "limit": 5}),
                 ("deep_analysis", {"question": f"Should I hold {name} or stream his roster spot for the rest of the week?",
                                    "context": f"as of {as_of}; stream position {pos or 'any'}"})]
     if done:
         return []
     if not p.players:
-        topic = _topic(p.text)
+        from agents.offline.nlu import minutes_question, roster_games_question
+
+        if roster_games_question(p.text):
+            return [("get_schedule", {}), ("get_my_roster", {})]
+        topic = "minutes" if minutes_question(p.text) else _topic(p.text)
         if topic:
-            return [("search_news_by_topic", {"topic": topic})]
+            mine = bool(re.search(r"\b(my|mine|me)\b", p.text.lower()))
+            return [("search_news_by_topic", {"topic": topic, "my_team_only": True} if mine else {"topic": topic})]
         return [("get_my_roster", {}), ("search_news_by_topic", {"topic": "injuries", "my_team_only": True})]
+    from agents.offline.nlu import ambiguous, is_known
+
+    if any(ambiguous(n, p.as_of) for n in p.players):  # "jalen stats": ask which one (the roster says which is mine)
+        return [("get_my_roster", {})]
+    unknown = [n for n in p.players if not is_known(n)]
+    if unknown:  # "michael jordan": one look-up, whose error carries the suggestions
+        return [("get_player_status", {"name": unknown[0]})]
     if re.search(r"games (left|remaining)|how many games|more games", p.text.lower()):
         return [("get_schedule", {"names": p.players[:4]})]
+    if len(p.players) >= 2 and (p.rest_of_week or (p.day and p.day > as_of)):
+        # "compare A and B for the rest of this week": expected totals over the remaining games
+        window = {} if p.rest_of_week or not p.day else {"start": p.day.isoformat(), "end": p.day.isoformat()}
+        return [("compare_players", {"names": p.players[:4], **window})]
     calls: list[Call] = []
     for name in p.players[:MAX_PLAYERS]:
         calls += [("get_player_status", {"name": name}), ("get_player_game_log", {"name": name, "last_n": p.last_n or 5})]
@@ -93,6 +114,10 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
 
 
 def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
+    if _topic(p.text) == "hot" and not p.players:  # "who has been hot on the waiver wire?": form, not value
+        return [] if done else [("get_hot_free_agents", {"position": p.position} if p.position else {})]
+    if p.move:  # the user named the move: evaluate exactly that one (an error is answered as is)
+        return [] if done else [("evaluate_move", {"drop": p.move[0], "add": p.move[1], **_mode(p)})]
     if p.replacing:  # "who should I pick up to replace Embiid?": he is the drop, not the add
         if not done:
             return [("get_player_status", {"name": p.replacing}),
@@ -135,8 +160,11 @@ def plan_lineup(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
     if done:
         return []
     if p.wants_moves:
-        return [("optimize_matchup", {"allow_drop": p.allow_drop or None, "target_categories": p.categories or None})]
+        return [("optimize_matchup", {"allow_drop": p.allow_drop or None, "target_categories": p.categories or None,
+                                      **_mode(p)})]
     if p.day and not p.rest_of_week:
+        if not p.players and re.search(r"\b(playing|plays|have a game|has a game)\b", p.text.lower()):
+            return [("compose_daily_lineup", {"date": p.day.isoformat()}), ("get_my_roster", {})]  # statuses
         return [("compose_daily_lineup", {"date": p.day.isoformat()})]
     week_end = as_of + dt.timedelta(days=6 - as_of.weekday())
     days = [as_of + dt.timedelta(days=i) for i in range((week_end - as_of).days + 1)]

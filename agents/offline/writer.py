@@ -5,7 +5,10 @@ import re
 
 from agents.cards import distinct
 from agents.intents import Intent
+from agents.offline.answers import (compared, hot_list, lineup_lead, minutes_trends, roster_games, user_move,
+                                    which_player)
 from agents.offline.nlu import Parsed
+from agents.offline.text import _ok, _table
 
 HONEST = "_Offline planner: deterministic rules over the league services, no language model._"
 GENERAL_TIPS = {
@@ -24,18 +27,8 @@ GENERAL_TIPS = {
 }
 
 
-def _ok(done, name):
-    return [r for r in done.get(name, []) if r["ok"]]
-
-
 def _errors(done) -> list[str]:
     return [f"`{name}` failed: {r['data'].get('error', 'error')}" for name, rs in done.items() for r in rs if not r["ok"]]
-
-
-def _table(headers: list[str], rows: list[list]) -> str:
-    out = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
-    out += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
-    return "\n".join(out)
 
 
 POSITION_NAMES = {"G": "guards", "F": "forwards", "C": "centers", "PG": "point guards", "SG": "shooting guards",
@@ -43,6 +36,17 @@ POSITION_NAMES = {"G": "guards", "F": "forwards", "C": "centers", "PG": "point g
 
 
 def research(p: Parsed, done) -> str:
+    from agents.offline.nlu import minutes_question, roster_games_question
+
+    if not p.players and roster_games_question(p.text) and _ok(done, "get_schedule"):
+        return roster_games(p, done)
+    if not p.players and minutes_question(p.text) and done.get("search_news_by_topic"):
+        return minutes_trends(p, done)
+    which = which_player(p, done)
+    if which:
+        return which
+    if _ok(done, "compare_players"):
+        return compared(done)
     parts = []
     if p.hold_or_stream and not p.players and p.position and _ok(done, "get_my_roster"):
         from agents.offline.plans import flagged_on_roster
@@ -51,12 +55,24 @@ def research(p: Parsed, done) -> str:
         if who and not fits:
             parts.append(f"None of your {POSITION_NAMES.get(p.position, p.position)} is flagged DTD or OUT; "
                          f"here is {who['name']} ({who['pos']}, {who['status']}) instead.")
+    held = _ok(done, "evaluate_hold")
+    if held:  # the verdict is the optimizer's, so the answer agrees with what it would do
+        h = held[0]["data"]
+        verb = f"Hold {h['player']}" if h["verdict"] == "hold" else f"Drop {h['player']} this week"
+        parts.append(f"**{verb}:** {h['reason']}.")
+        b, top = h.get("best_move_dropping_him"), h.get("top_move")
+        if b and h["verdict"] == "hold":
+            parts.append(f"Dropping him for the best add would be {b['title']}."
+                         + (f" The optimizer's top move instead: {top['title']}." if top and top["title"] not in h["reason"] else ""))
     analysis = _ok(done, "deep_analysis")
     if analysis:
         a = analysis[0]["data"]
-        parts.append(f"**{a.get('conclusion', '')}**")
-        if a.get("reasoning"):
-            parts.append(a["reasoning"])
+        if held:
+            parts.append("Hold vs stream over this week only: " + (a.get("reasoning") or a.get("conclusion", "")))
+        else:
+            parts.append(f"**{a.get('conclusion', '')}**")
+            if a.get("reasoning"):
+                parts.append(a["reasoning"])
     logs = [g["data"] for g in _ok(done, "get_player_game_log")]
     if len(logs) >= 2:
         a, b = sorted(logs[:2], key=lambda d: -d["fantasy_avg"])
@@ -116,7 +132,9 @@ def _move_line(m: dict) -> str:
 
 
 def free_agents(p: Parsed, done) -> str:
-    parts = []
+    if _ok(done, "get_hot_free_agents"):
+        return hot_list(done)
+    parts = user_move(done)
     fits = [r["data"] for r in _ok(done, "validate_slot_fit")]
     moves = distinct(sorted([m for f in fits for m in f.get("moves", [])], key=lambda m: -m["expected_gain"]))[:3]
     if moves:
@@ -152,6 +170,13 @@ def matchup(p: Parsed, done) -> str:
     parts = []
     for r in _ok(done, "get_matchup_details"):
         d = r["data"]
+        if d.get("scoring") == "points" and re.search(r"categor|\bcats\b", p.text.lower()):
+            parts.append(f"**Your league scores fantasy points, not categories, so there are no categories to win "
+                         f"or lose: you are {'ahead' if d['my_points'] > d['opponent_points'] else 'behind' if d['my_points'] < d['opponent_points'] else 'level'} "
+                         f"{d['my_points']} to {d['opponent_points']}.** For a category-by-category view, switch the "
+                         "demo league's scoring to categories in Settings (or ask with `--scoring categories`).")
+            parts.append(d["summary"])
+            continue
         parts.append(f"**{d['summary']}**")
         cats = d.get("categories") or []
         behind = [c["category"] for c in cats if c["leader"] == "opponent"]
@@ -192,6 +217,9 @@ def lineup(p: Parsed, done) -> str:
             parts.append(f"**{d['date']}: " + "; ".join(verdict) + ".**")
         sits = [b for b in d["bench"] if b["reason"] != "no game"]
         idle = [b["name"] for b in d["bench"] if b["reason"] == "no game"]
+        lead = lineup_lead(p, d, sits, idle, done)
+        if lead:
+            parts.append(lead)
         sit_text = ", ".join(f"{b['name']} ({b['reason']})" for b in sits) or "nobody with a game"
         parts.append(f"**{d['date']}: start these {len(d['starters'])}, sit {sit_text}.** "
                      f"Expected {d['expected_total']} fantasy pts.")

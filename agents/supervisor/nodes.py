@@ -14,7 +14,7 @@ from agents.offline.nlu import classify as keyword_intent
 from agents.supervisor import prompts as P
 from agents.supervisor.limits import Limits
 
-CARD_TOOLS = {"validate_slot_fit", "optimize_matchup"}
+CARD_TOOLS = {"validate_slot_fit", "optimize_matchup", "evaluate_move"}
 
 
 class ModelDown(Exception):
@@ -160,7 +160,8 @@ def collect_cards(state) -> list[dict]:
                     seen.add(c["move_id"])
                     cards.append(c)
     cards.sort(key=lambda c: -c["expected_gain"])
-    return distinct(cards)[:3]
+    mine = [c for c in cards if c.get("origin") == "user"]  # the move the user named is always offered
+    return (mine + distinct([c for c in cards if c.get("origin") != "user"]))[:3]
 
 
 def make_synthesize(model, source):

@@ -1,6 +1,8 @@
 """Pydantic argument schemas: their descriptions are what the model reads."""
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 
@@ -54,3 +56,32 @@ class OptimizeArgs(BaseModel):
     allow_drop: list[str] | None = Field(default=None, description="Protected players the user explicitly allows dropping.")
     target_categories: list[str] | None = Field(default=None, description="Categories to chase (category leagues).")
     limit: int = Field(default=3, ge=1, le=10, description="How many moves to return.")
+    mode: Literal["balanced", "this_week"] | None = Field(
+        default=None, description="'this_week' when the user only cares about this week (streaming); "
+                                  "default: the league setting (balanced: this week and the rest of the season).")
+
+
+MODE_HELP = ("'this_week' when the user only cares about this week (streaming); default: the league setting "
+             "(balanced: this week and the rest of the season).")
+
+
+class MoveArgs(BaseModel):
+    drop: str = Field(description="The player of mine the user wants to drop.")
+    add: str = Field(description="The free agent the user wants to add.")
+    mode: Literal["balanced", "this_week"] | None = Field(default=None, description=MODE_HELP)
+
+
+class HoldArgs(BaseModel):
+    name: str = Field(description="A player on my roster, as the user wrote it.")
+    mode: Literal["balanced", "this_week"] | None = Field(default=None, description=MODE_HELP)
+
+
+class CompareArgs(BaseModel):
+    names: list[str] = Field(description="Players to compare (two or more).")
+    start: str | None = Field(default=None, description="First date YYYY-MM-DD; default the as-of date.")
+    end: str | None = Field(default=None, description="Last date YYYY-MM-DD; default the end of the matchup week.")
+
+
+class HotArgs(BaseModel):
+    limit: int = Field(default=8, ge=1, le=25, description="How many players to return.")
+    position: str | None = Field(default=None, description="Only players eligible at PG, SG, SF, PF, C, G, F or UTIL.")

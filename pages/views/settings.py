@@ -54,5 +54,14 @@ else:
     scorings = ["points", "categories"]
     kept(st.radio, "Scoring (demo league)", "settings_scoring", options=scorings,
          index=scorings.index(ss["settings_scoring"]), horizontal=True)
-st.caption(f"Active: {assistant.provider_label} · {assistant.league_kind} league · as of {assistant.as_of}. "
+    modes = ["balanced", "this_week"]
+    kept(st.radio, "Move advice", "settings_advice_mode", options=modes,
+         index=modes.index(ss["settings_advice_mode"]), horizontal=True,
+         format_func={"balanced": "Balanced: this week and the rest of the season",
+                      "this_week": "This week only (streaming)"}.get,
+         help="Balanced never offers a move that lowers your rest-of-season value; streaming ranks by "
+              "this week's gain only. Stars are protected in both.")
+advice = {"this_week": "this week only"}.get(getattr(assistant.source, "advice_mode", ""), "balanced")
+st.caption(f"Active: {assistant.provider_label} · {assistant.league_kind} league · as of {assistant.as_of} · "
+           f"advice: {advice}. "
            "Changing these opens the matching assistant (cached once per process and setting).")

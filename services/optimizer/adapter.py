@@ -1,19 +1,17 @@
 """Optimizer inputs from the demo league: projections and schedules known on the as-of date.
 
 Reads only the league's snapshot (box scores strictly before the as-of date) and the schedule.
-Totals banked earlier in the matchup week come from those earlier box scores, with each past
-day's lineup chosen by the as-of projection among the players whose team played.
+Totals banked earlier in the matchup week come from the one scoreboard (`services.scoreboard`).
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
-from typing import Iterable, Mapping
+from typing import Iterable
 
-import numpy as np
-
-from services.optimizer.assign import solve
-from services.optimizer.models import STATS, OptimizerInputs, PlayerInput
-from services.slots import STARTING_SLOTS
+from services.optimizer.models import OptimizerInputs, PlayerInput
+from services.scoreboard import banked_totals
+from services.slots import IR_SLOTS
 from services.snapshot import Snapshot
 
 
@@ -44,41 +42,25 @@ def _season_value(snap: Snapshot, pid: str, scoring: str) -> float:
     return float(player_value(snap, snap.players[pid], scoring))
 
 
-def banked_totals(snap: Snapshot, roster: Iterable[str], days: Iterable[dt.date],
-                  slots: Mapping[str, int] = STARTING_SLOTS) -> dict[str, float]:
-    """Counting-stat totals of the started players on days already played this week."""
-    ids = list(roster)
-    lines = {(g["game_date"], pid): g for pid in ids for g in snap.players[pid].games}
-    slot_names = list(slots)
-    counts = np.array([slots[s] for s in slot_names])
-    total = dict.fromkeys(STATS, 0.0)
-    for day in days:
-        played = [pid for pid in ids if (day, pid) in lines]
-        if not played:
-            continue
-        ps = [snap.players[pid] for pid in played]
-        values = np.array([max(p.expected_fpts, 0.0) + 1e-6 for p in ps])
-        elig = np.array([[s in p.ref.eligible for s in slot_names] for p in ps], dtype=bool)
-        _, rows, _ = solve(values, elig, counts)
-        for i in rows:
-            for s in STATS:
-                total[s] += float(lines[(day, played[i])][s])
-    return total
-
-
 def from_demo_league(lg, team_id: int | None = None, scoring: str | None = None,
-                     free_agents: Iterable[str] | None = None) -> OptimizerInputs:
-    """One team's remaining matchup week in the demo league (default: my team)."""
+                     free_agents: Iterable[str] | None = None, season: bool = False) -> OptimizerInputs:
+    """One team's remaining matchup week in the demo league (default: my team); with `season`,
+    also the rest of the regular season (for moves' rest-of-season value)."""
     snap = lg.snapshot
     scoring = scoring or lg.scoring
     team_id = team_id or lg.my_team_id
     opp_id = lg.opponent_of(team_id, lg.week[0])
     days = tuple(lg.days_remaining)
-    played = [d for d in getattr(lg, "days_played", []) if d < lg.as_of]
     mine, theirs = lg.roster_ids(team_id), lg.roster_ids(opp_id)
     fa_ids = lg.free_agent_ids() if free_agents is None else list(free_agents)
     make = lambda ids: tuple(player_input(snap, pid, days, scoring) for pid in ids)  # noqa: E731
-    return OptimizerInputs(
+    inputs = OptimizerInputs(
         scoring=scoring, days=days, roster=make(mine), free_agents=make(fa_ids), opponent=make(theirs),
-        my_so_far=banked_totals(snap, mine, played), opp_so_far=banked_totals(snap, theirs, played),
-        as_of=lg.as_of, team_id=team_id, league_id=lg.league_id, star_value=star_value(snap, scoring))
+        my_so_far=banked_totals(lg, team_id), opp_so_far=banked_totals(lg, opp_id),
+        as_of=lg.as_of, team_id=team_id, league_id=lg.league_id, star_value=star_value(snap, scoring),
+        ir_slots_free=max(0, IR_SLOTS - len(lg.ir_ids(team_id))))
+    if season:
+        from services.optimizer.season import season_inputs
+
+        inputs = dataclasses.replace(inputs, season=season_inputs(lg, inputs))
+    return inputs

@@ -1,4 +1,4 @@
-"""Exact one-day slot assignment over index arrays, and a brute-force checker for tiny cases.
+"""The one-day slot assignment (`solve`, from services.lineup) and a brute-force checker for tiny cases.
 
 Only players with a game and a positive value are passed in, so a maximum-weight bipartite
 matching is the same as a rectangular assignment where ineligible pairs are worth 0 (an
@@ -9,28 +9,7 @@ from __future__ import annotations
 import itertools
 from typing import Sequence
 
-import numpy as np
-from scipy.optimize import linear_sum_assignment
-
-
-def slot_columns(counts: np.ndarray) -> np.ndarray:
-    """Slot type of every starting-slot instance: counts [1, 2] -> [0, 1, 1]."""
-    return np.repeat(np.arange(len(counts)), counts)
-
-
-def solve(values: np.ndarray, elig: np.ndarray, counts: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
-    """Best assignment of players (positive `values`, `elig[i, s]`) to `counts[s]` slots of type s.
-
-    Returns (total value, row indices of starters, slot type of each starter).
-    """
-    cols = slot_columns(counts)
-    if len(values) == 0 or len(cols) == 0:
-        return 0.0, np.empty(0, dtype=int), np.empty(0, dtype=int)
-    weight = np.where(elig[:, cols], values[:, None], 0.0)
-    rows, picked = linear_sum_assignment(weight, maximize=True)
-    keep = weight[rows, picked] > 0.0
-    rows, types = rows[keep], cols[picked[keep]]
-    return float(values[rows].sum()), rows, types
+from services.lineup import slot_columns, solve  # noqa: F401  (the one solver lives there)
 
 
 def brute_force(values: Sequence[float], elig: Sequence[Sequence[bool]],

@@ -6,8 +6,7 @@ import datetime as dt
 
 import pytest
 
-from services.matchup import _day_lineup
-from services.snapshot import snapshot
+from services.scoreboard import day_starters
 
 WEEK_START, WEEK_END = dt.date(2025, 1, 27), dt.date(2025, 2, 2)
 CATS = ["FG%", "FT%", "3PM", "REB", "AST", "STL", "BLK", "TO", "PTS"]
@@ -19,7 +18,7 @@ def _so_far(lg, team_id: int, csv_facts) -> tuple[dict[str, float], list]:
     totals = {k: 0.0 for k in ("fpts", "fgm", "fga", "ftm", "fta", *COUNTING.values())}
     starters_by_day = []
     for day in lg.days_played:
-        starters = _day_lineup(lg, lg.drafted[team_id], day, snapshot(day))
+        starters = day_starters(lg, lg.drafted[team_id], day)
         starters_by_day.append((day, starters))
         rows = csv_facts.day_rows(day)
         for pid in starters:
@@ -80,7 +79,7 @@ def test_the_as_of_day_itself_is_not_scored(demo_source, csv_facts, as_of):
     total holds Jan 27 and 28 only."""
     src = demo_source(as_of)
     rows = csv_facts.day_rows(as_of)
-    lineup = _day_lineup(src.league, src.league.drafted[1], as_of, snapshot(as_of))
+    lineup = day_starters(src.league, src.league.drafted[1], as_of)
     as_of_day_points = sum(rows[p]["fpts"] for p in lineup if p in rows)
     assert as_of_day_points > 0
     mine, _ = _so_far(src.league, 1, csv_facts)

@@ -69,11 +69,14 @@ def test_embiid_active_the_day_after_a_game(demo_source, csv_facts):
     assert (back.status, back.last_played) == ("ACTIVE", dt.date(2025, 2, 4))
 
 
-def test_status_before_a_players_first_game(csv_facts):
+def test_no_status_before_a_players_first_game(csv_facts, demo_source):
+    """Before his first game a player does not exist for the league: no 'OUT' status invented."""
+    from services.models import PlayerNotFound
+
     first = csv_facts.player_games("embiijo01")[0]["game_date"]
-    report = player_status(snapshot(first), "embiijo01")
-    assert (report.status, report.last_played, report.missed_in_row) == ("OUT", None, 0)
-    assert report.evidence == "has not played a game before the as-of date"
+    assert "embiijo01" not in snapshot(first).players
+    with pytest.raises(PlayerNotFound):
+        demo_source(first).player_status("Joel Embiid")
 
 
 def _dates_with_missed(csv_facts, pid: str) -> dict[int, dt.date]:
@@ -103,10 +106,10 @@ def test_status_of_every_player_matches_the_csv(csv_facts, csv_players, as_of):
     snap = snapshot(as_of)
     for pid in csv_players:
         rows = csv_facts.player_games(pid, before=as_of)
-        ps = snap.players[pid]
         if not rows:
-            assert ps.status == "OUT" and ps.last_played is None
+            assert pid not in snap.players
             continue
+        ps = snap.players[pid]
         missed = csv_facts.missed_in_row(pid, as_of)
         assert (ps.status, ps.missed_in_row, ps.last_played) == (
             _expected_status(missed), missed, rows[-1]["game_date"]), pid

@@ -1,9 +1,15 @@
-"""services.slots and the eligibility stored by the build: G for guards, F for forwards, UTIL for all."""
+"""services.slots and the eligibility of an as-of view: G for guards, F for forwards, UTIL for all.
+
+The second position comes from games before the as-of date only (whole-season rates would look
+ahead), so it can differ between as-of dates."""
 from __future__ import annotations
+
+import datetime as dt
 
 import pytest
 
 from services import db
+from services.snapshot import snapshot
 from services.slots import ROSTER_SIZE, eligible_slots, secondary_position, slot_list
 
 ORDER = ["PG", "SG", "SF", "PF", "C", "G", "F", "UTIL"]
@@ -38,30 +44,57 @@ def test_secondary_position_thresholds(pos, per36, expected):
     assert secondary_position(pos, per36) == expected
 
 
-def test_every_player_in_the_database_is_eligible_where_his_position_says(csv_players):
-    rows = db.query("SELECT player_id, pos, pos2, eligible FROM players")
-    assert len(rows) == len(csv_players)
-    for pid, pos, pos2, eligible in rows:
+AS_OFS = [dt.date(2024, 11, 15), dt.date(2025, 1, 15), dt.date(2025, 1, 29)]
+
+
+@pytest.mark.parametrize("as_of", AS_OFS)
+def test_every_player_is_eligible_where_his_position_says(as_of, csv_players):
+    snap = snapshot(as_of)
+    assert snap.players
+    for pid, ps in snap.players.items():
+        pos, eligible = ps.ref.pos, ps.ref.eligible
         assert pos == csv_players[pid]["pos"]
-        positions = {pos} | ({pos2} if pos2 else set())
-        assert pos in eligible and "UTIL" in eligible
+        positions = set(eligible) - {"G", "F", "UTIL"}
+        assert pos in eligible and "UTIL" in eligible and len(positions) <= 2
         assert ("G" in eligible) == bool(positions & {"PG", "SG"}), pid
         assert ("F" in eligible) == bool(positions & {"SF", "PF"}), pid
         assert eligible == [s for s in ORDER if s in eligible]  # slot order, no repeats
-        assert set(eligible) - {"G", "F", "UTIL"} == positions
 
 
-def test_secondary_position_follows_the_per36_profile(csv_facts, csv_players):
-    """The build's second position equals the rule applied to per-36 rates from the CSV."""
-    stored = dict((p, s) for p, s in db.query("SELECT player_id, pos2 FROM players"))
-    for pid, rows in csv_facts.by_player.items():
+@pytest.mark.parametrize("as_of", AS_OFS)
+def test_second_position_follows_the_per36_profile_before_the_as_of_date(as_of, csv_facts, csv_players):
+    """Eligibility equals the rule applied to per-36 rates of the CSV games before the as-of date."""
+    snap = snapshot(as_of)
+    for pid, ps in snap.players.items():
+        rows = csv_facts.player_games(pid, before=as_of)
         minutes = sum(r["min"] for r in rows)
         per36 = {k: 36 * sum(r[k] for r in rows) / minutes if minutes else 0.0
                  for k in ("ast", "reb", "blk", "fg3a")}
-        assert stored[pid] == secondary_position(csv_players[pid]["pos"], per36), pid
+        assert ps.ref.eligible == eligible_slots(csv_players[pid]["pos"],
+                                                 secondary_position(csv_players[pid]["pos"], per36)), pid
+
+
+def test_eligibility_uses_no_game_on_or_after_the_as_of_date(csv_facts, csv_players):
+    """Some players' whole-season profile gives another second position than the games before
+    Jan 29: the as-of view must follow the games before it (the bug: whole-season eligibility)."""
+    as_of = dt.date(2025, 1, 29)
+    snap = snapshot(as_of)
+    differ = 0
+    for pid, ps in snap.players.items():
+        rows = csv_facts.player_games(pid)
+        minutes = sum(r["min"] for r in rows)
+        per36 = {k: 36 * sum(r[k] for r in rows) / minutes for k in ("ast", "reb", "blk", "fg3a")}
+        whole = eligible_slots(csv_players[pid]["pos"], secondary_position(csv_players[pid]["pos"], per36))
+        differ += whole != ps.ref.eligible
+    assert differ >= 10  # 25 by the issue's count: the check can tell the two apart
+
+
+def test_the_database_stores_no_eligibility():
+    cols = [c for (c,) in db.query("SELECT column_name FROM information_schema.columns WHERE table_name='players'")]
+    assert "eligible" not in cols and "pos2" not in cols
 
 
 @pytest.mark.parametrize("pid,slot", [("halibty01", "G"), ("gilgesh01", "G"), ("tatumja01", "F"),
                                       ("jokicni01", "UTIL"), ("jamesle01", "F")])
 def test_known_players(pid, slot):
-    assert slot in db.query("SELECT eligible FROM players WHERE player_id=?", [pid])[0][0]
+    assert slot in snapshot(dt.date(2025, 1, 29)).players[pid].ref.eligible

@@ -19,10 +19,11 @@ def test_no_box_score_on_or_after_the_as_of_date(as_of, csv_facts, csv_players):
     snap = snapshot(as_of)
     for pid in csv_players:
         expected = csv_facts.player_games(pid, before=as_of)
+        if not expected:  # nothing was known of him then: he does not exist in this view
+            assert pid not in snap.players, pid
+            continue
         ps = snap.players[pid]
         assert [g["game_date"] for g in ps.games] == [r["game_date"] for r in expected], pid
-        if not expected:
-            continue
         log = game_log(snap, pid, last_n=82)
         assert log.games[-1].date == expected[-1]["game_date"] < as_of
         status = player_status(snap, pid)
@@ -35,8 +36,20 @@ def test_no_box_score_on_or_after_the_as_of_date(as_of, csv_facts, csv_players):
 def test_snapshot_of_the_first_day_knows_nothing():
     first, last = data_dates()
     assert (first, last) == (dt.date(2024, 10, 22), dt.date(2025, 2, 7))
-    snap = snapshot(first)
-    assert all(not ps.games and ps.status == "OUT" for ps in snap.players.values())
+    assert snapshot(first).players == {}
+
+
+def test_players_without_a_game_before_the_as_of_date_do_not_exist(csv_facts, demo_source):
+    """Danté Exum first played on Jan 31: as of Jan 29 he is no player of the league (no
+    'Danté Exum (None): OUT'); the day after his first game he is."""
+    first = csv_facts.player_games("exumda01")[0]["game_date"]
+    assert dt.date(2025, 1, 29) < first < dt.date(2025, 2, 7)
+    from services.models import PlayerNotFound
+
+    with pytest.raises(PlayerNotFound):
+        demo_source(dt.date(2025, 1, 29)).player_status("Dante Exum")
+    later = first + dt.timedelta(days=1)
+    assert demo_source(later).player_status("Dante Exum").player.player_id == "exumda01"
 
 
 def test_the_schedule_after_the_as_of_date_is_known(csv_facts):
