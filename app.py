@@ -20,8 +20,8 @@ PAGES = [
 ]
 page = st.navigation(PAGES)
 
+thread = backend.current_thread()  # first: opening a thread puts back the settings it was started in
 assistant = backend.assistant()
-thread = backend.current_thread()
 
 with st.sidebar:
     st.badge(assistant.provider_label, icon=":material/smart_toy:",
@@ -31,7 +31,7 @@ with st.sidebar:
         backend.start_new_chat()
         st.switch_page(PAGES[0])
     st.markdown("**Recent chats**")
-    threads = assistant.list_threads(limit=12)
+    threads = backend.my_threads(assistant, limit=12)  # this identity's, each with its league
     if not threads:
         st.caption("No conversations yet.")
     for t in threads:

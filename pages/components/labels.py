@@ -135,5 +135,8 @@ def thread_label(thread: dict, limit: int = 40) -> tuple[str, str]:
     label = shorten(title, limit)
     if thread.get("pending"):
         label += f" · {thread['pending']} pending"
+    league = thread.get("league") or ""
+    if league:  # "Demo · categories · as of 2025-01-29": the scoring on the button, the rest in the tip
+        label += f" · {league.split(' · ')[1] if league.startswith('Demo · ') else league}"
     when = str(thread.get("updated_at") or "")[:16].replace("T", " ")
-    return label, f"{title}" + (f" (last update {when} UTC)" if when else "")
+    return label, f"{title}" + (f" ({league})" if league else "") + (f" (last update {when} UTC)" if when else "")
