@@ -4,11 +4,15 @@ Run with `streamlit run app.py`. Pages are thin scripts in `pages/views/`; they 
 only through `pages.components.backend`, which holds the cached assistant (one compiled graph and
 database connection per process).
 """
+from pathlib import Path
+
 import streamlit as st
 
 from pages.components import backend, labels
 
-st.set_page_config(page_title="Courtside", page_icon=":material/sports_basketball:", layout="wide")
+ICON = str(Path(__file__).with_name("assets") / "courtside-icon.png")  # served by the app: no request leaves the machine
+
+st.set_page_config(page_title="Courtside", page_icon=ICON, layout="wide")
 backend.init_session()
 
 PAGES = [

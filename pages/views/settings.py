@@ -54,5 +54,7 @@ else:
     scorings = ["points", "categories"]
     kept(st.radio, "Scoring (demo league)", "settings_scoring", options=scorings,
          index=scorings.index(ss["settings_scoring"]), horizontal=True)
-st.caption(f"Active: {assistant.provider_label} · {assistant.league_kind} league · as of {assistant.as_of}. "
+scoring_now = getattr(getattr(assistant.source, "league", None), "scoring", None)
+st.caption(f"Active: {assistant.provider_label} · {assistant.league_kind} league"
+           f"{f' · {scoring_now} scoring' if scoring_now else ''} · as of {assistant.as_of}. "
            "Changing these opens the matching assistant (cached once per process and setting).")
