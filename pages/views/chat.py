@@ -53,6 +53,8 @@ def blocking(assistant, thread: str) -> list[dict]:
             if not card_ui.is_expired(c) and not card_ui.decided_entry(thread, c["move_id"])]
 
 
+# The browser skips layout and paint of turns scrolled out of view: a long thread stays light.
+st.html("<style>[data-testid='stChatMessage']{content-visibility:auto;contain-intrinsic-size:auto 360px}</style>")
 thread = backend.current_thread()
 assistant = backend.thread_assistant(thread)
 if ss.get("thread_notice"):
