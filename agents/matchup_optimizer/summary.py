@@ -5,7 +5,12 @@ from services import optimizer as opt
 
 
 def lineup_table(lineup: dict) -> str:
-    """Day-by-day starters (who starts, not only how many) and the day's expected fantasy points."""
+    """Day-by-day starters (who starts, not only how many) and, in points, the day's expected
+    fantasy points (categories are won over the week, so a categories table has no per-day figure)."""
+    if str(lineup.get("unit", "")).startswith("categories"):
+        rows = ["| Day | Starts | Starters |", "|---|---|---|"]
+        rows += [f"| {d['date']} | {len(d['starters'])} | {', '.join(d['starters']) or '-'} |" for d in lineup["days"]]
+        return "\n".join(rows)
     rows = ["| Day | Starts | Starters | Expected fantasy pts |", "|---|---|---|---|"]
     rows += [f"| {d['date']} | {len(d['starters'])} | {', '.join(d['starters']) or '-'} | {d['expected']} |"
              for d in lineup["days"]]
@@ -43,4 +48,4 @@ def lineup_after(source) -> str:
              "expected": round(d.fantasy_points, 1)} for d in week.days]
     names = ", ".join(f"{snap.players[k].ref.name} {v}" for k, v in sorted(week.starts.items(), key=lambda kv: -kv[1]) if v)
     return (f"New weekly lineup: {round(week.expected_total, 1)} {week.unit} expected.\n\n"
-            + lineup_table({"days": days}) + f"\n\nStarts: {names}.")
+            + lineup_table({"days": days, "unit": week.unit}) + f"\n\nStarts: {names}.")

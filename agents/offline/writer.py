@@ -131,7 +131,7 @@ def free_agents(p: Parsed, done) -> str:
         close = [c for c in m[0]["data"].get("categories", []) if 0.2 <= c["win_probability"] <= 0.8]
         if close:
             parts.append("Categories still in play: " + ", ".join(
-                f"{c['category']} (win probability {c['win_probability']})" for c in close) + ".")
+                f"{c['category']} (win chance {c['win_probability']:.0%})" for c in close) + ".")
     fas = _ok(done, "get_free_agents")
     if len(fas) > 1 and not fas[0]["data"]["free_agents"]:
         wanted = fas[0]["data"]["filters"].get("min_games_remaining")
@@ -148,6 +148,11 @@ def free_agents(p: Parsed, done) -> str:
     return "\n\n".join(parts)
 
 
+def cat_figure(category: str, value: float) -> str:
+    """A category total in its own units: FG%/FT% with three decimals, counts with one."""
+    return f"{value:.3f}" if str(category).endswith("%") else f"{value:.1f}"
+
+
 def matchup(p: Parsed, done) -> str:
     parts = []
     for r in _ok(done, "get_matchup_details"):
@@ -162,8 +167,9 @@ def matchup(p: Parsed, done) -> str:
                      f"({len(d['days_remaining'])} days remaining).")
         if d.get("categories"):
             parts.append(_table(["Cat", "You", "Them", "Proj you", "Proj them", "Win prob"],
-                                [[c["category"], c["mine"], c["theirs"], c["projected_mine"], c["projected_theirs"],
-                                  c["win_probability"]] for c in d["categories"]]))
+                                [[c["category"], *(cat_figure(c["category"], c[k]) for k in
+                                                   ("mine", "theirs", "projected_mine", "projected_theirs")),
+                                  f"{c['win_probability']:.0%}"] for c in d["categories"]]))
     for r in _ok(done, "get_opponent_roster"):
         if "roster" in p.text.lower() or "who is my opponent" in p.text.lower():
             parts.append(f"{r['data']['team']} ({r['data']['manager']}):\n" + _table(

@@ -120,9 +120,10 @@ def render_card(card: dict, thread_id: str, key_prefix: str, pending_ids: set[st
         for reason in card.get("reasons") or []:
             st.markdown(f"- {reason}")
         if card.get("unit") == "cats" and card.get("category_deltas"):
-            deltas = ", ".join(f"{k.upper()} {v:+.2f}" for k, v in card["category_deltas"].items() if v)
+            deltas = ", ".join(f"{k.upper()} {v * 100:+.0f}" for k, v in card["category_deltas"].items()
+                               if round(v * 100))
             if deltas:
-                st.caption(f"Category change: {deltas}")
+                st.caption(f"Win chance change (percentage points): {deltas}")
         if hindsight is not None:
             label, realized = hindsight
             st.caption(f":material/history: {label}: "

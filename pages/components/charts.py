@@ -9,6 +9,11 @@ LAYOUT = dict(margin=dict(l=10, r=10, t=80, b=10), height=320, template="plotly_
 LEADER_COLORS = {"me": "#2563eb", "opponent": "#9ca3af", "tied": "#f59e0b"}
 
 
+def _fig(category: str, value) -> str:
+    """A category total in its units (FG%/FT% three decimals, counts one)."""
+    return f"{float(value):.3f}" if str(category).endswith("%") else f"{float(value):.1f}"
+
+
 def _title(text: str) -> dict:
     return dict(text=text, y=0.97, yanchor="top", x=0, xanchor="left", xref="paper")
 
@@ -60,7 +65,8 @@ def category_figure(categories: list[dict]) -> go.Figure | None:
             fig.add_bar(x=[names[i] for i in idx], y=[probs[i] for i in idx], name=label,
                         marker_color=LEADER_COLORS[leader], text=[f"{probs[i]:.0f}%" for i in idx],
                         textposition="outside",
-                        hovertext=[f"me {categories[i]['mine']:g}, opponent {categories[i]['theirs']:g}"
+                        hovertext=[f"me {_fig(categories[i]['category'], categories[i]['mine'])}, "
+                                   f"opponent {_fig(categories[i]['category'], categories[i]['theirs'])}"
                                    for i in idx])
     fig.add_hline(y=50, line_dash="dot", line_color="#6b7280")
     fig.update_layout(title=_title("Chance to win each category"), **LAYOUT)
