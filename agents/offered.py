@@ -31,3 +31,8 @@ def offered_by_question(thread_id: str, pending: list[dict]) -> dict[int, list[d
             elif move_id in waiting:
                 cards.append(waiting[move_id])
     return {q: cards for q, cards in out.items() if cards}
+
+
+def decided_cards() -> dict[str, dict]:
+    """Every decided card by move id (the latest decision's copy)."""
+    return {d["move_id"]: d["card"] for d in state_store().decisions()}

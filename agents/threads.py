@@ -13,7 +13,7 @@ import datetime as dt
 from services.threads import (LOCAL_OWNER, LeagueChoice, ThreadBinding, bind_thread, load_session,
                               save_session, thread_binding, thread_bindings)
 
-__all__ = ["LOCAL_OWNER", "LeagueChoice", "ThreadBinding", "bind", "binding", "bindings", "choice_for_card",
+__all__ = ["LOCAL_OWNER", "LeagueChoice", "ThreadBinding", "as_of_range", "bind", "binding", "bindings", "choice_for_card",
            "league_label", "load_session", "owns", "save_session"]
 
 binding = thread_binding
@@ -54,6 +54,15 @@ def choice_for_card(card: dict, bound: ThreadBinding | None) -> tuple[LeagueChoi
                                        "espn_league_id": None, "espn_season": None}), None
     return None, (f"this card belongs to ESPN league {card.get('league_id')}, which this conversation was not "
                   "started in; open that league in Settings to decide it")
+
+
+def as_of_range() -> tuple[dt.date, dt.date]:
+    """The as-of dates the demo league accepts: the day after the first box score through the day
+    after the last (what `services.demo_source.check_as_of` allows)."""
+    from services.snapshot import data_dates
+
+    first, last = data_dates()
+    return first + dt.timedelta(days=1), last + dt.timedelta(days=1)
 
 
 def league_label(league_id: str | None, kind: str | None = None) -> str:

@@ -205,6 +205,23 @@ def all_pending(built) -> list[dict]:
             for t in my_threads(built, limit=100) for c in built.pending_approvals(t["thread_id"])]
 
 
+def decided_cards() -> dict[str, dict]:
+    """Every decided card by move id (the Audit page names both moves of a decision)."""
+    from agents.offered import decided_cards as read
+
+    try:
+        return read()
+    except Exception:  # noqa: BLE001 - the audit still lists the turns
+        return {}
+
+
+def as_of_range() -> tuple[dt.date, dt.date]:
+    """The as-of dates the data supports (the demo league needs a box-score day before it)."""
+    from agents.threads import as_of_range as supported
+
+    return supported()
+
+
 def card_blocker(card: dict, thread_id: str) -> str | None:
     """Why `card` cannot be decided in this session (None when it can), without opening a league."""
     from agents import threads

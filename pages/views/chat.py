@@ -98,7 +98,8 @@ def live_turn() -> None:
         with st.chat_message("user"):
             st.markdown(prompt)
         with st.chat_message("assistant"):
-            view = TurnView(thread, f"chat_m{len(messages) + 1}", None, here_shown, card_prefix="chat")
+            view = TurnView(thread, f"chat_m{len(messages) + 1}", None, here_shown, card_prefix="chat",
+                            model_label=assistant.provider_label)
             if first_turn:
                 backend.bind_thread(thread, assistant)
             view.consume(assistant.stream_turn(prompt, thread))
