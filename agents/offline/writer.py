@@ -70,7 +70,7 @@ def research(p: Parsed, done) -> str:
         a = d["averages"]
         parts.append(f"Last {d['games_found']} games for {d['player']}: {a['pts']} pts, {a['reb']} reb, {a['ast']} ast, "
                      f"{a['stl']} stl, {a['blk']} blk in {a['min']} min; **{d['fantasy_avg']} fantasy pts per game** "
-                     f"(season {d['season_fantasy_avg']}); FG% {a['fg_pct']}, FT% {a['ft_pct']}.")
+                     f"(season {d['season_fantasy_avg']}); FG% {cat_figure('FG%', a['fg_pct'])}, FT% {cat_figure('FT%', a['ft_pct'])}.")
         parts.append(_table(["Date", "Opp", "Min", "Pts", "Reb", "Ast", "Stl", "Blk", "FPts"],
                             [[x["date"], x["opp"], x["min"], x["pts"], x["reb"], x["ast"], x["stl"], x["blk"], x["fpts"]]
                              for x in d["games"]]))
@@ -148,8 +148,10 @@ def free_agents(p: Parsed, done) -> str:
     return "\n\n".join(parts)
 
 
-def cat_figure(category: str, value: float) -> str:
+def cat_figure(category: str, value: float | None) -> str:
     """A category total in its own units: FG%/FT% with three decimals, counts with one."""
+    if value is None:
+        return "n/a"
     return f"{value:.3f}" if str(category).endswith("%") else f"{value:.1f}"
 
 

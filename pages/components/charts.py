@@ -29,11 +29,17 @@ def day_label(day) -> str:
     return d.strftime("%a %m-%d")
 
 
-def game_log_figure(log: dict, window: int = 3) -> go.Figure | None:
-    """Fantasy points per game with a rolling average, from a game-log tool result."""
+CATEGORY_BARS = (("pts", "PTS", "#2563eb"), ("reb", "REB", "#16a34a"), ("ast", "AST", "#f97316"))
+
+
+def game_log_figure(log: dict, window: int = 3, scoring: str = "points") -> go.Figure | None:
+    """Fantasy points per game with a rolling average, from a game-log tool result; in a
+    categories league, points, rebounds and assists per game (category units, no fantasy points)."""
     games = sorted((g for g in log.get("games") or [] if g.get("fpts") is not None), key=lambda g: str(g["date"]))
     if not games:
         return None
+    if scoring == "categories":
+        return _category_log_figure(log, games)
     dates = [str(g["date"]) for g in games]
     fpts = [float(g["fpts"]) for g in games]
     rolling = [sum(fpts[max(0, i - window + 1): i + 1]) / (i + 1 - max(0, i - window + 1)) for i in range(len(fpts))]
@@ -43,6 +49,18 @@ def game_log_figure(log: dict, window: int = 3) -> go.Figure | None:
     fig.add_scatter(x=dates, y=rolling, name=f"{window}-game average", mode="lines+markers",
                     line=dict(color="#f97316", width=3))
     fig.update_layout(title=_title(f"{log.get('player', 'Player')}: fantasy points per game"), **LAYOUT)
+    fig.update_xaxes(type="category")
+    return fig
+
+
+def _category_log_figure(log: dict, games: list[dict]) -> go.Figure:
+    dates = [str(g["date"]) for g in games]
+    fig = go.Figure()
+    for key, name, color in CATEGORY_BARS:
+        fig.add_bar(x=dates, y=[float(g.get(key) or 0) for g in games], name=name, marker_color=color,
+                    hovertext=[g.get("opp", "") for g in games])
+    fig.update_layout(title=_title(f"{log.get('player', 'Player')}: points, rebounds and assists per game"),
+                      barmode="group", **LAYOUT)
     fig.update_xaxes(type="category")
     return fig
 

@@ -35,7 +35,7 @@ class TurnView:
 
     def __init__(self, thread_id: str, key_prefix: str, pending_ids: set[str] | None = None,
                  shown_cards: set[str] | None = None, card_prefix: str | None = None,
-                 model_label: str | None = None):
+                 model_label: str | None = None, scoring: str = "points"):
         self.thread_id, self.key_prefix, self.pending_ids = thread_id, key_prefix, pending_ids
         self.card_prefix = card_prefix or key_prefix
         self.badge = st.empty()
@@ -57,6 +57,7 @@ class TurnView:
         self.n_charts = 0
         self.model_label = model_label  # "Gemini (gemini-2.5-flash)": named when it fails
         self.model_failed = False
+        self.scoring = scoring  # a categories league charts category stats, never fantasy points
         self.node_passes: dict[str, list] = {}  # optimizer node -> its steps (a node re-run is a new pass)
         self.failed = False
 
@@ -118,7 +119,7 @@ class TurnView:
 
     def _chart_game_log(self, result) -> None:
         log = parse_result(result)
-        fig = charts.game_log_figure(log) if isinstance(log, dict) else None
+        fig = charts.game_log_figure(log, scoring=self.scoring) if isinstance(log, dict) else None
         if fig is not None:
             self.n_charts += 1
             self.charts.plotly_chart(fig, key=f"{self.key_prefix}_gamelog_{self.n_charts}",

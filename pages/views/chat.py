@@ -41,7 +41,7 @@ def draw_history(assistant, thread: str, messages: list[dict], start: int, pendi
                 asked_at, n_asked = i, n_asked + 1
                 st.markdown(message.get("content", ""))
                 continue
-            view = TurnView(thread, f"chat_m{i}", pending_ids, shown, card_prefix="chat")
+            view = TurnView(thread, f"chat_m{i}", pending_ids, shown, card_prefix="chat", scoring=scoring)
             view.consume(history_events(message))
             cards = offered.get(asked_at) or stored.get(n_asked - 1, [])
             view.handle({"type": "approvals", "cards": decisions.with_blockers(cards, thread)})
@@ -59,6 +59,7 @@ thread = backend.current_thread()
 assistant = backend.thread_assistant(thread)
 if ss.get("thread_notice"):
     st.warning(ss["thread_notice"], icon=":material/lock:")
+scoring = getattr(getattr(assistant.source, "league", None), "scoring", "points")
 pending_ids = {c["move_id"] for c in assistant.pending_approvals(thread)}
 shown: set[str] = set()
 slots: dict[str, object] = {}
@@ -99,7 +100,7 @@ def live_turn() -> None:
             st.markdown(prompt)
         with st.chat_message("assistant"):
             view = TurnView(thread, f"chat_m{len(messages) + 1}", None, here_shown, card_prefix="chat",
-                            model_label=assistant.provider_label)
+                            model_label=assistant.provider_label, scoring=scoring)
             if first_turn:
                 backend.bind_thread(thread, assistant)
             view.consume(assistant.stream_turn(prompt, thread))
