@@ -222,6 +222,18 @@ def as_of_range() -> tuple[dt.date, dt.date]:
     return supported()
 
 
+def mine(records: list[dict]) -> list[dict]:
+    """Records (with `thread_id`) of this identity's threads only."""
+    from agents import threads
+
+    try:
+        bound = threads.bindings(sorted({r["thread_id"] for r in records}))
+    except Exception:  # noqa: BLE001
+        bound = {}
+    me = session.identity()
+    return [r for r in records if threads.owns(bound.get(r["thread_id"]), me)]
+
+
 def card_blocker(card: dict, thread_id: str) -> str | None:
     """Why `card` cannot be decided in this session (None when it can), without opening a league."""
     from agents import threads

@@ -6,7 +6,7 @@ from pages.components.audit_rows import filter_turns, summary_row, to_jsonl, too
 from pages.components.labels import intent_label, shorten, tool_label
 
 assistant = backend.assistant()
-turns = assistant.audit()
+turns = backend.mine(assistant.audit())  # another identity's threads are not listed
 
 st.title("Audit")
 st.caption("One record per turn or decision, newest first. Keys and cookies are never recorded.")

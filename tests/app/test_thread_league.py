@@ -84,6 +84,8 @@ def test_another_identity_neither_lists_nor_decides_a_thread(fresh_state, monkey
     assert not [b for b in other.sidebar.button if b.key == "app_thread_t-mine"]
     other.switch_page("pages/views/approvals.py").run()
     assert not [b for b in other.button if b.label == "Approve"]
+    other.switch_page("pages/views/audit.py").run()
+    assert not other.exception and len(other.dataframe) == 0  # nor its audit records
     from pages.components import backend
 
     # even a forged decision is refused before it reaches the run
