@@ -102,3 +102,22 @@ def test_choice_for_card_names_the_cards_league():
     choice, why = threads.choice_for_card({"league_id": "12345", "league_kind": "espn"}, None)
     assert choice is None and "ESPN league 12345" in why
     assert threads.league_label("demo-points-2025-01-30") == "Demo · points · as of 2025-01-30"
+
+
+def test_changing_settings_in_a_bound_thread_starts_a_new_chat_and_the_thread_keeps_its_league(fresh_state):
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    at.query_params["thread"] = "t-keep"
+    at.run()
+    at.chat_input[0].set_value("How has Nikola Jokic played over his last 5 games?").run()
+    at.switch_page("pages/views/settings.py").run()
+    at.radio(key="settings_w_scoring").set_value("categories").run()
+    assert not at.exception
+    assert at.session_state["thread_id"] != "t-keep" and at.query_params["thread"] != ["t-keep"]
+    assert threads.binding("t-keep").choice.scoring == "points"
+    # the settings were saved for this browser session: a reload (new session, same URL) gets them back
+    reload = AppTest.from_file(APP, default_timeout=TIMEOUT)
+    reload.query_params["session"] = at.session_state["session_id"]
+    reload.run()
+    assert reload.session_state["settings_scoring"] == "categories"
+    other = AppTest.from_file(APP, default_timeout=TIMEOUT).run()  # another browser session: the defaults
+    assert other.session_state["settings_scoring"] == "points"
