@@ -53,8 +53,13 @@ def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, ki
         "reasons": list(m.reasons), "confidence": round(m.confidence, 2),
         "expires_at": expires.isoformat(), "league_id": league_id, "league_kind": kind,
         "team_id": team_id, "as_of": as_of.isoformat(),
-        "title": f"Drop {m.drop_name or m.drop_id} -> Add {m.add_name or m.add_id}, {gain:+} {unit} expected",
+        "title": f"Drop {m.drop_name or m.drop_id} -> Add {m.add_name or m.add_id}, {gain_text(gain, unit)} {unit} expected",
     }
+
+
+def gain_text(gain: float, unit: str) -> str:
+    """A card's gain in its unit's precision: "+81.0" points, "+0.20" categories won."""
+    return f"{gain:+.1f}" if unit == "pts" else f"{gain:+.2f}"
 
 
 def is_expired(card: dict, now: dt.datetime | None = None) -> bool:

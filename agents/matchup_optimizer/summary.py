@@ -1,6 +1,7 @@
 """The optimizer's answer text: recommendation first, then numbers, then the caveat."""
 from __future__ import annotations
 
+from agents.cards import gain_text
 from services import optimizer as opt
 
 
@@ -24,7 +25,7 @@ def write_summary(state: dict, matchup_summary: str) -> str:
         top = cards[0]
         parts.append(f"**Top move: {top['title']}.** Approve or decline it on the card; nothing changes until you do.")
         rows = ["| Move | Gain | Games left (add / drop) | Confidence |", "|---|---|---|---|"]
-        rows += [f"| Drop {c['drop']} -> Add {c['add']} | {c['expected_gain']:+} {c['unit']} | "
+        rows += [f"| Drop {c['drop']} -> Add {c['add']} | {gain_text(c['expected_gain'], c['unit'])} {c['unit']} | "
                  f"{c['add_games_remaining']} / {c['drop_games_remaining']} | {c['confidence']:.0%} |" for c in cards]
         parts.append("\n".join(rows))
         parts.append("Why: " + "; ".join(top["reasons"][:3]) + ".")
