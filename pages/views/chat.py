@@ -34,7 +34,8 @@ def draw_history(assistant, thread: str, messages: list[dict], start: int, pendi
     """Draws stored messages `start`.. of the thread, each turn with the cards it offered."""
     offered = ss["chat_offered"].setdefault(thread, {})  # this session's cards; the store's after a reload
     stored = decisions.offered_by_question(assistant, thread)
-    asked_at, n_asked = 0, sum(1 for m in messages[:start] if m["role"] == "user")
+    asked = [j for j, m in enumerate(messages[:start]) if m["role"] == "user"]
+    asked_at, n_asked = (asked[-1] if asked else 0), len(asked)  # the question the first drawn message answers
     for i, message in enumerate(messages[start:], start):
         with st.chat_message(message["role"]):
             if message["role"] == "user":
