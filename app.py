@@ -8,7 +8,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from pages.components import backend, labels
+from pages.components import backend, labels, ownership
 
 ICON = str(Path(__file__).with_name("assets") / "courtside-icon.png")  # served by the app: no request leaves the machine
 
@@ -35,7 +35,7 @@ with st.sidebar:
         backend.start_new_chat()
         st.switch_page(PAGES[0])
     st.markdown("**Recent chats**")
-    threads = backend.my_threads(assistant, limit=12)  # this identity's, each with its league
+    threads = ownership.my_threads(assistant, limit=12)  # this identity's, each with its league
     if not threads:
         st.caption("No conversations yet.")
     for t in threads:

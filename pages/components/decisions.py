@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from pages.components import backend
+from pages.components import backend, ownership
 from pages.components import cards as card_ui
 from pages.components.turn import TurnView
 
@@ -22,7 +22,7 @@ def with_blockers(cards: list[dict], thread_id: str) -> list[dict]:
     """Cards that cannot be decided here carry `blocked` (why), drawn before any click."""
     out = []
     for card in cards:
-        why = None if card.get("decided") else backend.card_blocker(card, thread_id)
+        why = None if card.get("decided") else ownership.card_blocker(card, thread_id)
         out.append(card | {"blocked": why} if why else card)
     return out
 

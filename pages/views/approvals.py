@@ -6,14 +6,14 @@ agent never sees it either way.
 """
 import streamlit as st
 
-from pages.components import backend, decisions
+from pages.components import backend, decisions, ownership
 from pages.components import cards as card_ui
 from pages.components.league_tables import decision_rows
 
 HINDSIGHT = "Hindsight (not visible to the agent)"
 ss = st.session_state
 assistant = backend.assistant()
-pending = backend.all_pending(assistant)  # every league's cards, each labelled with its league
+pending = ownership.all_pending(assistant)  # every league's cards, each labelled with its league
 titles = {t["thread_id"]: t.get("title") or "Untitled" for t in assistant.list_threads(limit=100)}
 
 st.title("Approvals")

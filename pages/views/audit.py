@@ -1,12 +1,12 @@
 """Audit: every turn's provider, model, intent, tool calls, model calls, tokens and decisions."""
 import streamlit as st
 
-from pages.components import backend
+from pages.components import backend, ownership
 from pages.components.audit_rows import filter_turns, summary_row, to_jsonl, tool_rows, tools_of
 from pages.components.labels import intent_label, shorten, tool_label
 
 assistant = backend.assistant()
-turns = backend.mine(assistant.audit())  # another identity's threads are not listed
+turns = ownership.mine(assistant.audit())  # another identity's threads are not listed
 
 st.title("Audit")
 st.caption("One record per turn or decision, newest first. Keys and cookies are never recorded.")
@@ -14,7 +14,7 @@ if not turns:  # one clear empty state: no filters, no empty grid
     st.info("Nothing recorded yet: ask something in Chat, and every turn and decision will be listed here.",
             icon=":material/fact_check:")
     st.stop()
-cards = backend.decided_cards()  # move id -> card: decisions name both moves in words
+cards = ownership.decided_cards()  # move id -> card: decisions name both moves in words
 
 threads = sorted({t["thread_id"] for t in turns})
 titles = {t["thread_id"]: t.get("title") or "Untitled" for t in assistant.list_threads(limit=100)}

@@ -86,10 +86,11 @@ def test_another_identity_neither_lists_nor_decides_a_thread(fresh_state, monkey
     assert not [b for b in other.button if b.label == "Approve"]
     other.switch_page("pages/views/audit.py").run()
     assert not other.exception and len(other.dataframe) == 0  # nor its audit records
-    from pages.components import backend
+    from pages.components import backend, ownership
 
     # even a forged decision is refused before it reaches the run
-    assert backend.card_blocker(card, "t-mine") == "this conversation belongs to another user"
+    assert ownership.card_blocker(card, "t-mine") == "this conversation belongs to another user"
+    assert backend.card_assistant(card, "t-mine") == (None, "this conversation belongs to another user")
     from agents.runtime import get_assistant
 
     assert len(get_assistant(scoring="categories").pending_approvals("t-mine")) >= 1
