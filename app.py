@@ -4,11 +4,15 @@ Run with `streamlit run app.py`. Pages are thin scripts in `pages/views/`; they 
 only through `pages.components.backend`, which holds the cached assistant (one compiled graph and
 database connection per process).
 """
+from pathlib import Path
+
 import streamlit as st
 
-from pages.components import backend, labels
+from pages.components import backend, labels, ownership
 
-st.set_page_config(page_title="Courtside", page_icon=":material/sports_basketball:", layout="wide")
+ICON = str(Path(__file__).with_name("assets") / "courtside-icon.png")  # served by the app: no request leaves the machine
+
+st.set_page_config(page_title="Courtside", page_icon=ICON, layout="wide")
 backend.init_session()
 if problem := backend.settings_problem():  # a bad setting: say which, instead of a traceback
     st.error(f"Courtside cannot start: {problem}", icon=":material/error:")
@@ -27,8 +31,8 @@ PAGES = [
 ]
 page = st.navigation(PAGES)
 
+thread = backend.current_thread()  # first: opening a thread puts back the settings it was started in
 assistant = backend.assistant()
-thread = backend.current_thread()
 
 with st.sidebar:
     st.badge(assistant.provider_label, icon=":material/smart_toy:",
@@ -38,7 +42,7 @@ with st.sidebar:
         backend.start_new_chat()
         st.switch_page(PAGES[0])
     st.markdown("**Recent chats**")
-    threads = assistant.list_threads(limit=12)
+    threads = ownership.my_threads(assistant, limit=12)  # this identity's, each with its league
     if not threads:
         st.caption("No conversations yet.")
     for t in threads:

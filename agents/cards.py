@@ -75,13 +75,18 @@ def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, ki
         "expires_at": expires.isoformat(), "league_id": league_id, "league_kind": kind,
         "team_id": team_id, "as_of": as_of.isoformat(),
         "issued_at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-        "title": f"{head}, {gain:+} {unit} expected this week{season_text}",
+        "title": f"{head}, {gain_text(gain, unit)} {unit} expected this week{season_text}",
     }
 
 
 def season_label(unit: str | None) -> str:
     """'fantasy points' -> 'pts'; 'category value' -> 'cat value' (z-score x games)."""
     return "pts" if (unit or "").startswith("fantasy") else "cat value"
+
+
+def gain_text(gain: float, unit: str) -> str:
+    """A card's gain in its unit's precision: "+81.0" points, "+0.20" categories won."""
+    return f"{gain:+.1f}" if unit == "pts" else f"{gain:+.2f}"
 
 
 def is_expired(card: dict, now: dt.datetime | None = None) -> bool:

@@ -1,11 +1,17 @@
 """The optimizer's answer text: recommendation first, then numbers, then the caveat."""
 from __future__ import annotations
 
+from agents.cards import gain_text
 from services import optimizer as opt
 
 
 def lineup_table(lineup: dict) -> str:
-    """Day-by-day starters (who starts, not only how many) and the day's expected fantasy points."""
+    """Day-by-day starters (who starts, not only how many) and, in points, the day's expected
+    fantasy points (categories are won over the week, so a categories table has no per-day figure)."""
+    if str(lineup.get("unit", "")).startswith("categories"):
+        rows = ["| Day | Starts | Starters |", "|---|---|---|"]
+        rows += [f"| {d['date']} | {len(d['starters'])} | {', '.join(d['starters']) or '-'} |" for d in lineup["days"]]
+        return "\n".join(rows)
     rows = ["| Day | Starts | Starters | Expected fantasy pts |", "|---|---|---|---|"]
     rows += [f"| {d['date']} | {len(d['starters'])} | {', '.join(d['starters']) or '-'} | {d['expected']} |"
              for d in lineup["days"]]
@@ -33,7 +39,7 @@ def write_summary(state: dict, matchup_summary: str) -> str:
         parts.append(f"**Top move: {top['title']}.** Approve or decline it on the card; nothing changes until you do.")
         rows = ["| Move | This week | Rest of season | Games left (add / drop) | Confidence |",
                 "|---|---|---|---|---|"]
-        rows += [f"| {move_label(c)} | {c['expected_gain']:+} {c['unit']} | {season_cell(c)} | "
+        rows += [f"| {move_label(c)} | {gain_text(c['expected_gain'], c['unit'])} {c['unit']} | {season_cell(c)} | "
                  f"{c['add_games_remaining']} / {c['drop_games_remaining']} | {c['confidence']:.0%} |" for c in cards]
         parts.append("\n".join(rows))
         parts.append("Why: " + "; ".join(top["reasons"][:3]) + ".")
@@ -60,4 +66,4 @@ def lineup_after(source) -> str:
              "expected": round(d.fantasy_points, 1)} for d in week.days]
     names = ", ".join(f"{snap.players[k].ref.name} {v}" for k, v in sorted(week.starts.items(), key=lambda kv: -kv[1]) if v)
     return (f"New weekly lineup: {round(week.expected_total, 1)} {week.unit} expected.\n\n"
-            + lineup_table({"days": days}) + f"\n\nStarts: {names}.")
+            + lineup_table({"days": days, "unit": week.unit}) + f"\n\nStarts: {names}.")

@@ -86,7 +86,7 @@ def research(p: Parsed, done) -> str:
         a = d["averages"]
         parts.append(f"Last {d['games_found']} games for {d['player']}: {a['pts']} pts, {a['reb']} reb, {a['ast']} ast, "
                      f"{a['stl']} stl, {a['blk']} blk in {a['min']} min; **{d['fantasy_avg']} fantasy pts per game** "
-                     f"(season {d['season_fantasy_avg']}); FG% {a['fg_pct']}, FT% {a['ft_pct']}.")
+                     f"(season {d['season_fantasy_avg']}); FG% {cat_figure('FG%', a['fg_pct'])}, FT% {cat_figure('FT%', a['ft_pct'])}.")
         parts.append(_table(["Date", "Opp", "Min", "Pts", "Reb", "Ast", "Stl", "Blk", "FPts"],
                             [[x["date"], x["opp"], x["min"], x["pts"], x["reb"], x["ast"], x["stl"], x["blk"], x["fpts"]]
                              for x in d["games"]]))
@@ -149,7 +149,7 @@ def free_agents(p: Parsed, done) -> str:
         close = [c for c in m[0]["data"].get("categories", []) if 0.2 <= c["win_probability"] <= 0.8]
         if close:
             parts.append("Categories still in play: " + ", ".join(
-                f"{c['category']} (win probability {c['win_probability']})" for c in close) + ".")
+                f"{c['category']} (win chance {c['win_probability']:.0%})" for c in close) + ".")
     fas = _ok(done, "get_free_agents")
     if len(fas) > 1 and not fas[0]["data"]["free_agents"]:
         wanted = fas[0]["data"]["filters"].get("min_games_remaining")
@@ -164,6 +164,13 @@ def free_agents(p: Parsed, done) -> str:
         d = s["data"]
         parts.append(f"{d['player']}: {d['status']} (inferred) - {d['evidence']}.")
     return "\n\n".join(parts)
+
+
+def cat_figure(category: str, value: float | None) -> str:
+    """A category total in its own units: FG%/FT% with three decimals, counts with one."""
+    if value is None:
+        return "n/a"
+    return f"{value:.3f}" if str(category).endswith("%") else f"{value:.1f}"
 
 
 def matchup(p: Parsed, done) -> str:
@@ -187,8 +194,9 @@ def matchup(p: Parsed, done) -> str:
                      f"({len(d['days_remaining'])} days remaining).")
         if d.get("categories"):
             parts.append(_table(["Cat", "You", "Them", "Proj you", "Proj them", "Win prob"],
-                                [[c["category"], c["mine"], c["theirs"], c["projected_mine"], c["projected_theirs"],
-                                  c["win_probability"]] for c in d["categories"]]))
+                                [[c["category"], *(cat_figure(c["category"], c[k]) for k in
+                                                   ("mine", "theirs", "projected_mine", "projected_theirs")),
+                                  f"{c['win_probability']:.0%}"] for c in d["categories"]]))
     for r in _ok(done, "get_opponent_roster"):
         if "roster" in p.text.lower() or "who is my opponent" in p.text.lower():
             parts.append(f"{r['data']['team']} ({r['data']['manager']}):\n" + _table(

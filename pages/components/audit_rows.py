@@ -25,21 +25,33 @@ def filter_turns(turns: list[dict], thread: str | None = None, intents: list[str
     return out
 
 
-def question_text(t: dict, limit: int = 70) -> str:
-    """The question asked, or for a decision record what was decided ("Approved: Drop A -> Add B")."""
+def move_words(item: dict) -> str:
+    """A move in words: "drop Collin Sexton, add Alex Sarr"."""
+    return f"drop {item.get('drop')}, add {item.get('add')}"
+
+
+def question_text(t: dict, limit: int = 70, cards: dict[str, dict] | None = None) -> str:
+    """The question asked, or for a decision record what was decided, naming both moves in words
+    ("Declined: drop A, add B") for approvals and declines alike; `cards` maps move ids to cards."""
     decisions = t.get("decisions") or {}
     if decisions and str(t.get("question") or "").startswith("[decision]"):
         verbs = {"approve": "Approved", "decline": "Declined"}
-        what = ", ".join(verbs.get(str(v), str(v).capitalize()) for v in decisions.values())
-        moves = [f"Drop {x.get('drop')} -> Add {x.get('add')}" for x in t.get("transactions") or []]
-        return shorten(f"{what}: {'; '.join(moves)}" if moves else f"{what} ({', '.join(decisions)})", limit)
+        cards, applied = cards or {}, t.get("transactions") or []
+        parts = []
+        for move_id, decision in decisions.items():
+            verb = verbs.get(str(decision), str(decision).capitalize())
+            move = cards.get(move_id) or next((x for x in applied if x.get("move_id") == move_id), None)
+            if move is None and decision == "approve" and len(applied) == 1:
+                move = applied[0]
+            parts.append(f"{verb}: {move_words(move)}" if move else f"{verb} ({move_id})")
+        return shorten("; ".join(parts), limit)
     return shorten(t.get("question"), limit)
 
 
-def summary_row(t: dict) -> dict:
+def summary_row(t: dict, cards: dict[str, dict] | None = None) -> dict:
     tokens = t.get("tokens") or {}
     return {"When": str(t.get("created_at", ""))[:19].replace("T", " "), "Thread": t.get("thread_id", "")[:8],
-            "Question": question_text(t), "Intent": intent_label(t.get("intent")),
+            "Question": question_text(t, cards=cards), "Intent": intent_label(t.get("intent")),
             "Provider": t.get("provider", ""), "Model": t.get("model", ""),
             "Tools": len(t.get("tool_calls") or []), "Model calls": t.get("llm_calls", 0),
             "Tokens": tokens.get("total_tokens") if tokens else None,

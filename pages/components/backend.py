@@ -13,6 +13,8 @@ import os
 
 import streamlit as st
 
+from pages.components import session
+
 DEFAULT_AS_OF = dt.date(2025, 1, 29)
 SECRET_KEY = "_secret_api_key"  # the Gemini key of this session only
 PROVIDERS = {"auto": "Automatic (Gemini with a key, else offline)", "offline": "Offline planner",
@@ -22,6 +24,8 @@ MODELS = {"gemini": ["gemini-2.5-flash", "gemini-2.5-pro", "gemini-2.5-flash-lit
 
 DEFAULTS: dict[str, object] = {
     "thread_id": None,
+    "session_id": None,          # this browser session's id (in the URL): its settings are saved under it
+    "thread_notice": None,       # why the thread in the URL was not opened
     "settings_provider": "auto",
     "settings_model": None,
     "settings_as_of": DEFAULT_AS_OF,
@@ -78,6 +82,7 @@ def init_session() -> None:
             st.session_state["settings_league"] = "espn"
             st.session_state["settings_espn_league_id"] = str(found["ESPN_LEAGUE_ID"])
         st.session_state["_secrets_loaded"] = True
+    session.load_saved_settings()
 
 
 _ENV_CHECKED: set[tuple] = set()  # environments that passed the start-up check in this process
@@ -144,9 +149,9 @@ def _digest(secrets: tuple) -> str | None:
     return hashlib.sha256(joined.encode()).hexdigest()[:16] if joined.strip("\x1f") else None
 
 
-def _build(home: str):
+def _build(home: str, public: tuple | None = None):
     secrets = _secrets()
-    return _cached_assistant(settings_tuple(), _digest(secrets), home, secrets)
+    return _cached_assistant(public or settings_tuple(), _digest(secrets), home, secrets)
 
 
 def assistant():
@@ -167,7 +172,64 @@ def assistant():
         if ss["settings_applied"] and _opened() != ss["settings_applied"]:
             ss["settings_error"] = None  # a new configuration opened: the old error is stale
     ss["settings_applied"] = _opened()
+    session.save_settings(settings_tuple())
     return built
+
+
+def thread_assistant(thread_id: str):
+    """The assistant of the league the thread was started in (the session's when not bound yet).
+
+    Opening a thread puts its settings back, so this is normally the session's assistant too; it
+    differs only when the settings changed while the thread was open.
+    """
+    bound = session.binding(thread_id)
+    current = assistant()
+    if bound is None or session.public_of(bound.choice) == settings_tuple():
+        return current
+    try:
+        return _build(os.environ.get("COURTSIDE_HOME", ""), session.public_of(bound.choice))
+    except Exception:  # noqa: BLE001 - the thread's league cannot open now: the session's answers reads
+        return current
+
+
+def card_assistant(card: dict, thread_id: str) -> tuple[object | None, str | None]:
+    """The assistant that decides `card`: the one of the card's own league, whatever the page shows.
+
+    (None, why) when that league cannot be opened, or the thread belongs to another identity.
+    """
+    from agents import threads
+
+    bound = session.binding(thread_id)
+    if not threads.owns(bound, session.identity()):
+        return None, "this conversation belongs to another user"
+    choice, why = threads.choice_for_card(card, bound)
+    if choice is None:
+        return None, why
+    try:
+        return _build(os.environ.get("COURTSIDE_HOME", ""), session.public_of(choice)), None
+    except Exception as exc:  # noqa: BLE001
+        return None, f"its league cannot be opened now ({_reason(exc)})"
+
+
+def as_of_range() -> tuple[dt.date, dt.date]:
+    """The as-of dates the data supports (the demo league needs a box-score day before it)."""
+    from agents.threads import as_of_range as supported
+
+    return supported()
+
+
+def bind_thread(thread_id: str, built) -> None:
+    """At a thread's first turn: binds it to this session's league and model (first wins)."""
+    try:
+        session.bind(thread_id, built, settings_tuple())
+    except Exception:  # noqa: BLE001 - an unbound thread still works; it follows the session
+        pass
+
+
+def settings_changed() -> None:
+    """A setting changed: a thread bound to another league keeps it, and a new chat starts."""
+    if session.differs(st.session_state["thread_id"], settings_tuple()):
+        start_new_chat()
 
 
 def _opened() -> dict:
@@ -212,9 +274,10 @@ def new_thread_id() -> str:
 def current_thread() -> str:
     """The thread of this session: the URL's `?thread=` wins, else the session's, else a new one."""
     init_session()
+    session.session_id()
     from_url = st.query_params.get("thread")
     if from_url and from_url != st.session_state["thread_id"]:
-        st.session_state["thread_id"] = from_url
+        st.session_state["thread_notice"] = session.enter_thread(from_url)
     if not st.session_state["thread_id"]:
         st.session_state["thread_id"] = new_thread_id()
     if st.query_params.get("thread") != st.session_state["thread_id"]:
@@ -223,7 +286,10 @@ def current_thread() -> str:
 
 
 def open_thread(thread_id: str) -> None:
-    """Switches this session (and the URL) to another thread."""
+    """Switches this session (and the URL) to another thread, with the settings it was started in."""
+    st.session_state["thread_notice"] = session.enter_thread(thread_id)
+    if st.session_state["thread_notice"]:
+        thread_id = new_thread_id()
     st.session_state["thread_id"] = thread_id
     st.session_state["chat_queued_decision"] = None
     st.query_params["thread"] = thread_id

@@ -90,10 +90,25 @@ def outcome_of(card: dict, thread_id: str) -> dict | None:
     mine = decided_entry(thread_id, card["move_id"])
     if mine:
         return mine
+    stored = card.get("decided")  # read back from the store after a reload
+    if stored:
+        return stored_outcome(card, stored)
     for field in ("decision", "outcome", "status"):
         if card.get(field) and card[field] not in ("pending",):
             return {"decision": str(card[field]), "outcome": card.get("reason")}
     return None
+
+
+def stored_outcome(card: dict, stored: dict) -> dict:
+    """A decision read from the store as an outcome line (what a live decision would have said)."""
+    decision, outcome = stored.get("decision"), stored.get("outcome")
+    if outcome == "refused":
+        return {"decision": decision, "outcome": stored.get("reason") or "refused", "refused": True}
+    if decision == "approve":
+        what = "recorded; make it in ESPN" if outcome == "approved" else \
+            f"Dropped {card.get('drop')} and added {card.get('add')}"
+        return {"decision": "approve", "outcome": f"Approved. {what}."}
+    return {"decision": "decline", "outcome": "Declined. Nothing changed."}
 
 
 def render_card(card: dict, thread_id: str, key_prefix: str, pending_ids: set[str] | None = None,
@@ -117,9 +132,10 @@ def render_card(card: dict, thread_id: str, key_prefix: str, pending_ids: set[st
         for reason in card.get("reasons") or []:
             st.markdown(f"- {no_images(reason)}")
         if card.get("unit") == "cats" and card.get("category_deltas"):
-            deltas = ", ".join(f"{k.upper()} {v:+.2f}" for k, v in card["category_deltas"].items() if v)
+            deltas = ", ".join(f"{k.upper()} {v * 100:+.0f}" for k, v in card["category_deltas"].items()
+                               if round(v * 100))
             if deltas:
-                st.caption(f"Category change: {deltas}")
+                st.caption(f"Win chance change (percentage points): {deltas}")
         if hindsight is not None:
             label, realized = hindsight
             st.caption(f":material/history: {label}: "
@@ -130,6 +146,8 @@ def render_card(card: dict, thread_id: str, key_prefix: str, pending_ids: set[st
             _show_outcome(slot, outcome)
         elif is_expired(card):
             slot.warning("Expired: this card is read-only.")
+        elif card.get("blocked"):
+            slot.warning(f"Cannot be decided here: {card['blocked']}.", icon=":material/lock:")
         elif pending_ids is not None and move_id not in pending_ids:
             slot.caption("No longer pending (decided earlier).")
         else:

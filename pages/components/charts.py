@@ -9,6 +9,11 @@ LAYOUT = dict(margin=dict(l=10, r=10, t=80, b=10), height=320, template="plotly_
 LEADER_COLORS = {"me": "#2563eb", "opponent": "#9ca3af", "tied": "#f59e0b"}
 
 
+def _fig(category: str, value) -> str:
+    """A category total in its units (FG%/FT% three decimals, counts one)."""
+    return f"{float(value):.3f}" if str(category).endswith("%") else f"{float(value):.1f}"
+
+
 def _title(text: str) -> dict:
     return dict(text=text, y=0.97, yanchor="top", x=0, xanchor="left", xref="paper")
 
@@ -24,11 +29,17 @@ def day_label(day) -> str:
     return d.strftime("%a %m-%d")
 
 
-def game_log_figure(log: dict, window: int = 3) -> go.Figure | None:
-    """Fantasy points per game with a rolling average, from a game-log tool result."""
+CATEGORY_BARS = (("pts", "PTS", "#2563eb"), ("reb", "REB", "#16a34a"), ("ast", "AST", "#f97316"))
+
+
+def game_log_figure(log: dict, window: int = 3, scoring: str = "points") -> go.Figure | None:
+    """Fantasy points per game with a rolling average, from a game-log tool result; in a
+    categories league, points, rebounds and assists per game (category units, no fantasy points)."""
     games = sorted((g for g in log.get("games") or [] if g.get("fpts") is not None), key=lambda g: str(g["date"]))
     if not games:
         return None
+    if scoring == "categories":
+        return _category_log_figure(log, games)
     dates = [str(g["date"]) for g in games]
     fpts = [float(g["fpts"]) for g in games]
     rolling = [sum(fpts[max(0, i - window + 1): i + 1]) / (i + 1 - max(0, i - window + 1)) for i in range(len(fpts))]
@@ -38,6 +49,18 @@ def game_log_figure(log: dict, window: int = 3) -> go.Figure | None:
     fig.add_scatter(x=dates, y=rolling, name=f"{window}-game average", mode="lines+markers",
                     line=dict(color="#f97316", width=3))
     fig.update_layout(title=_title(f"{log.get('player', 'Player')}: fantasy points per game"), **LAYOUT)
+    fig.update_xaxes(type="category")
+    return fig
+
+
+def _category_log_figure(log: dict, games: list[dict]) -> go.Figure:
+    dates = [str(g["date"]) for g in games]
+    fig = go.Figure()
+    for key, name, color in CATEGORY_BARS:
+        fig.add_bar(x=dates, y=[float(g.get(key) or 0) for g in games], name=name, marker_color=color,
+                    hovertext=[g.get("opp", "") for g in games])
+    fig.update_layout(title=_title(f"{log.get('player', 'Player')}: points, rebounds and assists per game"),
+                      barmode="group", **LAYOUT)
     fig.update_xaxes(type="category")
     return fig
 
@@ -60,7 +83,8 @@ def category_figure(categories: list[dict]) -> go.Figure | None:
             fig.add_bar(x=[names[i] for i in idx], y=[probs[i] for i in idx], name=label,
                         marker_color=LEADER_COLORS[leader], text=[f"{probs[i]:.0f}%" for i in idx],
                         textposition="outside",
-                        hovertext=[f"me {categories[i]['mine']:g}, opponent {categories[i]['theirs']:g}"
+                        hovertext=[f"me {_fig(categories[i]['category'], categories[i]['mine'])}, "
+                                   f"opponent {_fig(categories[i]['category'], categories[i]['theirs'])}"
                                    for i in idx])
     fig.add_hline(y=50, line_dash="dot", line_color="#6b7280")
     fig.update_layout(title=_title("Chance to win each category"), **LAYOUT)

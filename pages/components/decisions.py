@@ -3,8 +3,28 @@ from __future__ import annotations
 
 import streamlit as st
 
+from pages.components import backend, ownership
 from pages.components import cards as card_ui
 from pages.components.turn import TurnView
+
+
+def offered_by_question(assistant, thread_id: str) -> dict[int, list[dict]]:
+    """The cards each question offered, decided ones with their outcome (from the store)."""
+    from agents.offered import offered_by_question as read
+
+    try:
+        return read(thread_id, assistant.pending_approvals(thread_id))
+    except Exception:  # noqa: BLE001 - the chat still draws without the decided cards
+        return {}
+
+
+def with_blockers(cards: list[dict], thread_id: str) -> list[dict]:
+    """Cards that cannot be decided here carry `blocked` (why), drawn before any click."""
+    out = []
+    for card in cards:
+        why = None if card.get("decided") else ownership.card_blocker(card, thread_id)
+        out.append(card | {"blocked": why} if why else card)
+    return out
 
 
 def take_queued(thread_id: str | None = None) -> tuple[str, str, str] | None:
@@ -20,6 +40,12 @@ def send_decision(assistant, queued: tuple[str, str, str], key_prefix: str, show
                   slot=None) -> TurnView:
     """Streams the resume into an assistant message; records applied / declined / refused."""
     thread_id, move_id, decision = queued
+    card = (card_ui.decided_entry(thread_id, move_id) or {}).get("card")
+    if card:  # decided with the assistant of the card's own league, whatever the page shows
+        assistant, why = backend.card_assistant(card, thread_id)
+        if assistant is None:
+            card_ui.record_outcome(thread_id, move_id, why or "its league cannot be opened", True, slot)
+            return TurnView(thread_id, key_prefix, set(), shown)
     with st.chat_message("assistant"):
         view = TurnView(thread_id, key_prefix, set(), shown, card_prefix=f"{key_prefix}_card")
         view.consume(assistant.stream_resume(thread_id, {move_id: decision}))

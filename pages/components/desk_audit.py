@@ -13,6 +13,12 @@ TOOLS = {"all": "All calculators", "compare_odds": "compare_odds (edge)",
 VERIFIED = {"all": "Verified or not", "yes": "Verified", "no": "Not verified"}
 
 
+def has_calculations() -> bool:
+    """Whether the desk has logged any calculation (the Audit page shows its section only then
+    when no chat turn exists, so an empty Audit page stays one empty state)."""
+    return bool(desk().book.calcs(limit=1))
+
+
 def render_calc_audit() -> None:
     d = desk()
     st.subheader("Calculation audit (market desk)")

@@ -54,17 +54,48 @@ def intent_label(intent: str | None) -> str:
     return INTENT_LABELS.get(intent or "", _humanize(intent or "")) if intent else ""
 
 
+# How each argument reads in a step label: "Free agents: position C, healthy only, 8 shown".
+ARG_WORDS = {
+    "name": "{}", "add": "add {}", "drop": "drop {}", "names": "{}", "topic": "{}", "question": "{}",
+    "position": "position {}", "healthy_only": "healthy only", "my_team_only": "my team only",
+    "min_games_remaining": "{}+ games left", "target_categories": "for {}", "limit": "{} shown",
+    "last_n": "last {} games", "start": "from {}", "end": "to {}", "date": "{}", "allow_drop": "may drop {}",
+}
+SKIPPED_ARGS = {"context"}  # long text the model passes along; it is in the step's details
+
+
+def _arg_value(value) -> str:
+    if isinstance(value, float):
+        return number_text(value)
+    return ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+
+
 def args_text(args: dict | None, limit: int = 60) -> str:
-    """Argument values in one short line ("Nikola Jokic, 10"); empty when there are none."""
+    """Arguments in words ("position C, healthy only, 8 shown"); empty when there are none.
+
+    Each value is named by its argument (a flag reads as its name), never a bare list of values."""
     if not args:
         return ""
     parts = []
-    for value in args.values():
-        if value in (None, "", [], {}, False):
+    for key, value in args.items():
+        if key in SKIPPED_ARGS or value in (None, "", [], {}, False):
             continue
-        parts.append(", ".join(map(str, value)) if isinstance(value, list) else str(value))
+        pattern = ARG_WORDS.get(key, key.replace("_", " ") + " {}")
+        parts.append(pattern.format(_arg_value(value)) if "{}" in pattern else pattern)
     text = ", ".join(parts)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def number_text(value: float, key: str = "") -> str:
+    """A number as the UI shows it: probabilities as percents, FG%/FT% three decimals, else at most two."""
+    if isinstance(value, bool) or not isinstance(value, float):
+        return str(value)
+    key = key.lower()
+    if "prob" in key or "confidence" in key:
+        return f"{value:.0%}"
+    if key.endswith("pct") or key.endswith("%"):
+        return f"{value:.3f}"
+    return f"{value:.2f}".rstrip("0").rstrip(".") if value != int(value) else f"{value:.0f}"
 
 
 def duration_text(ms: float | None) -> str:
@@ -78,7 +109,7 @@ def step_label(name: str | None, args: dict | None, ms: float | None = None, ok:
     label = tool_label(name)
     short = args_text(args)
     if short:
-        label += f" · {short}"
+        label += f": {short}"
     if ms is not None:
         label += f" · {duration_text(ms)}"
     if ok is False:
@@ -109,7 +140,7 @@ def result_summary(result, limit: int = 200) -> str:
         if isinstance(value, list):
             parts.append(f"{key}: {len(value)}")
         elif not isinstance(value, dict) and value is not None:
-            parts.append(f"{key}: {value}")
+            parts.append(f"{key}: {number_text(value, key)}")
         if len(parts) == 4:
             break
     text = ", ".join(parts)
@@ -142,5 +173,8 @@ def thread_label(thread: dict, limit: int = 40) -> tuple[str, str]:
     label = shorten(title, limit)
     if thread.get("pending"):
         label += f" · {thread['pending']} pending"
+    league = thread.get("league") or ""
+    if league:  # "Demo · categories · as of 2025-01-29": the scoring on the button, the rest in the tip
+        label += f" · {league.split(' · ')[1] if league.startswith('Demo · ') else league}"
     when = str(thread.get("updated_at") or "")[:16].replace("T", " ")
-    return label, f"{title}" + (f" (last update {when} UTC)" if when else "")
+    return label, f"{title}" + (f" ({league})" if league else "") + (f" (last update {when} UTC)" if when else "")

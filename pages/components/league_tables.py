@@ -14,8 +14,26 @@ def form_text(recent: float, season: float) -> str:
     return "● steady"
 
 
-def roster_rows(roster) -> list[dict]:
-    """One row per player; averages as text so `st.table` shows one decimal, not four."""
+CATEGORY_COLUMNS = (("PTS", "pts"), ("REB", "reb"), ("AST", "ast"), ("STL", "stl"), ("BLK", "blk"),
+                    ("3PM", "fg3m"), ("TO", "tov"))
+
+
+def cat_figure(category: str, value: float | None) -> str:
+    """A category figure in its own units: FG%/FT% with three decimals, counts with one."""
+    if value is None:
+        return ""
+    return f"{value:.3f}" if category.endswith("%") else f"{value:.1f}"
+
+
+def _pct(avg: dict, made: str, att: str) -> float | None:
+    return avg[made] / avg[att] if avg.get(att) else None
+
+
+def roster_rows(roster, scoring: str = "points") -> list[dict]:
+    """One row per player; averages as text so `st.table` shows one decimal, not four. A
+    categories league shows season averages per category (FG%/FT% with three decimals)."""
+    if scoring == "categories":
+        return [_category_roster_row(e) for e in roster.entries]
     return [{"Player": e.player.name, "Pos": "/".join(p for p in e.player.eligible if p not in ("G", "F", "UTIL")),
              "Team": e.player.team or "", "Status": e.status + (" (IR)" if e.on_ir else ""),
              "Games left": e.games_remaining, "Last 5 FPts": f"{e.recent_fantasy_avg:.1f}",
@@ -24,16 +42,32 @@ def roster_rows(roster) -> list[dict]:
             for e in roster.entries]
 
 
+def _category_roster_row(e) -> dict:
+    avg, recent = e.season_avg, e.recent_avg
+    row = {"Player": e.player.name, "Pos": "/".join(p for p in e.player.eligible if p not in ("G", "F", "UTIL")),
+           "Team": e.player.team or "", "Status": e.status + (" (IR)" if e.on_ir else ""),
+           "Games left": e.games_remaining}
+    row |= {label: cat_figure(label, avg.get(key)) for label, key in CATEGORY_COLUMNS}
+    row["FG%"] = cat_figure("FG%", _pct(avg, "fgm", "fga"))
+    row["FT%"] = cat_figure("FT%", _pct(avg, "ftm", "fta"))
+    row["Last 5 PTS/REB/AST"] = "/".join(f"{recent.get(k, 0.0):.1f}" for k in ("pts", "reb", "ast"))
+    row["Why this status"] = e.status_evidence
+    return row
+
+
 def category_rows(matchup) -> list[dict]:
     leader = {"me": "Me", "opponent": "Opponent", "tied": "Tied"}
-    return [{"Category": c.category.upper(), "Me": round(c.mine, 3), "Opponent": round(c.theirs, 3),
+    return [{"Category": c.category.upper(), "Me": cat_figure(c.category, c.mine),
+             "Opponent": cat_figure(c.category, c.theirs),
              "Leads": leader.get(c.leader, c.leader), "Win prob.": f"{c.win_probability:.0%}"}
             for c in matchup.categories]
 
 
 def lineup_rows(weekly: dict) -> list[dict]:
-    return [{"Day": d["date"], "Expected": d["expected"], "Starters": len(d["starters"]),
-             "Lineup": ", ".join(f"{slot} {name}" for name, slot in d["starters"].items())}
+    """Per day: in points the expected fantasy points; categories are won over the week, so no per-day figure."""
+    points = not str(weekly.get("unit", "")).startswith("categories")
+    return [({"Day": d["date"], "Expected fantasy pts": f"{d['expected']:.1f}"} if points else {"Day": d["date"]})
+            | {"Starters": len(d["starters"]), "Lineup": ", ".join(f"{slot} {name}" for name, slot in d["starters"].items())}
             for d in weekly.get("days") or []]
 
 

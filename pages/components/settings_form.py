@@ -15,6 +15,9 @@ ss = st.session_state
 
 def _copy(widget_key: str, target: str) -> None:
     ss[target] = ss[widget_key]
+    from pages.components import backend
+
+    backend.settings_changed()  # a thread bound to another league keeps it; a new chat starts
 
 
 def _take_secret(widget_key: str, target: str) -> None:

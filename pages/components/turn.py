@@ -7,6 +7,7 @@ progress and graph steps, game-log charts, the answer, a loop-guard notice, card
 """
 from __future__ import annotations
 
+import logging
 from typing import Iterable, Iterator
 
 import streamlit as st
@@ -17,11 +18,25 @@ from pages.components.safe_text import no_images
 from pages.components.labels import duration_text, intent_label, node_label, parse_result, result_summary, step_label
 
 
+log = logging.getLogger("courtside.ui")
+MODEL_DOWN = ("model did not answer", "the model failed")  # what the graph says when the model never replied
+
+
+def model_failure_text(model_label: str | None) -> str:
+    """What failed and what to do, for a remote model that did not answer."""
+    who = model_label or "The model"
+    if "ollama" in who.lower():
+        return (f"{who} did not answer: the Ollama server is not running or not reachable; "
+                "the offline planner is still available in Settings.")
+    return f"{who} did not answer: no network or an invalid key; the offline planner is still available in Settings."
+
+
 class TurnView:
     """Draws the events of one assistant turn into the current container."""
 
     def __init__(self, thread_id: str, key_prefix: str, pending_ids: set[str] | None = None,
-                 shown_cards: set[str] | None = None, card_prefix: str | None = None):
+                 shown_cards: set[str] | None = None, card_prefix: str | None = None,
+                 model_label: str | None = None, scoring: str = "points"):
         self.thread_id, self.key_prefix, self.pending_ids = thread_id, key_prefix, pending_ids
         self.card_prefix = card_prefix or key_prefix
         self.badge = st.empty()
@@ -41,6 +56,10 @@ class TurnView:
         self.shown_cards = shown_cards if shown_cards is not None else set()  # shared across a page
         self.transactions: list[dict] = []
         self.n_charts = 0
+        self.model_label = model_label  # "Gemini (gemini-2.5-flash)": named when it fails
+        self.model_failed = False
+        self.scoring = scoring  # a categories league charts category stats, never fantasy points
+        self.node_passes: dict[str, list] = {}  # optimizer node -> its steps (a node re-run is a new pass)
         self.failed = False
 
     def handle(self, event: dict) -> None:
@@ -56,6 +75,8 @@ class TurnView:
             self.handle(event)
             if event.get("type") == "done":
                 result = event.get("result") or {}
+                if any(m in str(result.get("error") or "") for m in MODEL_DOWN):
+                    self._model_failure(str(result["error"]))
                 if not self.answer and result.get("answer") and not result.get("refused"):
                     self.answer = result["answer"]  # a resume reports its answer only here
         self.finish()
@@ -99,7 +120,7 @@ class TurnView:
 
     def _chart_game_log(self, result) -> None:
         log = parse_result(result)
-        fig = charts.game_log_figure(log) if isinstance(log, dict) else None
+        fig = charts.game_log_figure(log, scoring=self.scoring) if isinstance(log, dict) else None
         if fig is not None:
             self.n_charts += 1
             self.charts.plotly_chart(fig, key=f"{self.key_prefix}_gamelog_{self.n_charts}",
@@ -108,13 +129,22 @@ class TurnView:
     def _on_progress(self, e: dict) -> None:
         self.progress.caption(f":material/hourglass_top: {no_images(e.get('text', ''))}")
 
+    @staticmethod
+    def _step_label(e: dict, n: int | None) -> str:
+        label = f"{e.get('graph') or 'Optimizer'} · {node_label(e.get('node'))}" + (f" · pass {n}" if n else "")
+        return label + (f" · {duration_text(e['ms'])}" if e.get("ms") is not None else "")
+
     def _on_step(self, e: dict) -> None:
-        label = f"{e.get('graph') or 'Optimizer'} · {node_label(e.get('node'))}"
-        if e.get("ms") is not None:
-            label += f" · {duration_text(e['ms'])}"
+        passes = self.node_passes.setdefault(str(e.get("node")), [])
+        n = len(passes) + 1
         with self.steps:
-            with st.status(label, state="complete"):
+            status = st.status(self._step_label(e, n if n > 1 else None), state="complete")
+            with status:
                 st.markdown(no_images(e.get("text", "")))
+        passes.append((status, e))
+        if n == 2:  # the node ran again (a relaxed pass): the first run gets its number too
+            first, first_event = passes[0]
+            first.update(label=self._step_label(first_event, 1))
 
     def _on_decision(self, e: dict) -> None:
         self.decisions.append(e)
@@ -131,7 +161,21 @@ class TurnView:
         self.answer_slot.markdown(no_images(self.answer))
 
     def _on_guard(self, e: dict) -> None:
-        self.notes.warning(no_images(f"Stopped early to avoid a loop: {e.get('text', '')}"), icon=":material/block:")
+        text = str(e.get("text") or "").removeprefix("Stopped early: ")
+        if any(m in text for m in MODEL_DOWN):  # not a loop: the model never answered
+            self._model_failure(text)
+            return
+        self.notes.warning(no_images(f"Stopped early to avoid a loop: {text}"), icon=":material/block:")
+
+    def _model_failure(self, detail: str) -> None:
+        if self.model_failed:
+            return
+        self.model_failed = self.failed = True
+        message = model_failure_text(self.model_label)
+        self.errors.append(message)
+        self.notes.error(message, icon=":material/cloud_off:")
+        if self.model_label is not None:  # a live turn (history redraws it without logging again)
+            log.warning("thread %s: %s (%s)", self.thread_id, message, detail)
 
     def _on_error(self, e: dict) -> None:
         self.failed = True
@@ -187,7 +231,8 @@ def history_events(message: dict) -> Iterator[dict]:
         yield {"type": "intent", "intent": message["intent"]}
     for i, step in enumerate(message.get("steps") or []):
         if step.get("node") and not step.get("name"):
-            yield {"type": "step", "node": step["node"], "text": step.get("text", ""), "graph": step.get("graph")}
+            yield {"type": "step", "node": step["node"], "text": step.get("text", ""), "ms": step.get("ms"),
+                   "graph": step.get("graph")}
             continue
         yield {"type": "tool_end", "id": step.get("id") or f"h{i}", "name": step.get("name"),
                "args": step.get("args"), "ok": step.get("ok", True), "ms": step.get("ms"),

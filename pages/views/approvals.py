@@ -6,7 +6,7 @@ agent never sees it either way.
 """
 import streamlit as st
 
-from pages.components import backend, decisions, signal_cards
+from pages.components import backend, decisions, ownership, signal_cards
 from pages.components import cards as card_ui
 from pages.components.league_tables import decision_rows
 from pages.components.safe_text import no_images
@@ -14,7 +14,7 @@ from pages.components.safe_text import no_images
 HINDSIGHT = "Hindsight (not visible to the agent)"
 ss = st.session_state
 assistant = backend.assistant()
-pending = assistant.all_pending()
+pending = ownership.all_pending(assistant)  # every league's cards, each labelled with its league
 titles = {t["thread_id"]: t.get("title") or "Untitled" for t in assistant.list_threads(limit=100)}
 
 st.title("Approvals")
@@ -24,6 +24,11 @@ show_hindsight = st.toggle(HINDSIGHT, key="approvals_hindsight", value=False,
                            help="For evaluation: what each pending move really gained over the rest of the week, "
                                 "from box scores the agent does not see.")
 
+leagues = sorted({c["league"] for c in pending})
+picked = st.multiselect("League", leagues, key="approvals_leagues", placeholder="All leagues",
+                        help="Cards are decided in the league they were made for, whatever Settings shows.")
+pending = [c for c in pending if not picked or c["league"] in picked]
+
 slots: dict[tuple[str, str], object] = {}  # (thread, move): one move can be offered in two threads
 by_thread: dict[str, list[dict]] = {}
 for card in pending:
@@ -32,10 +37,11 @@ if not by_thread:
     st.info("No moves are waiting for a decision.", icon=":material/done_all:")
 for thread_id, cards in by_thread.items():
     head, link = st.columns([4, 1])
-    head.markdown(f"**{no_images(titles.get(thread_id, 'Conversation'))}**")
+    head.markdown(f"**{no_images(titles.get(thread_id, 'Conversation'))}** · {cards[0]['league']}")
     link.page_link("pages/views/chat.py", label="Open chat", icon=":material/chat:", query_params={"thread": thread_id})
     for card in cards:
         seen = (HINDSIGHT, assistant.hindsight(card)) if show_hindsight else None
+        card = decisions.with_blockers([card], thread_id)[0]
         slots[(thread_id, card["move_id"])] = card_ui.render_card(card, thread_id, "approvals", None, hindsight=seen)
 
 queued = decisions.take_queued()

@@ -1,17 +1,25 @@
 """Audit: every turn's provider, model, intent, tool calls, model calls, tokens and decisions."""
 import streamlit as st
 
-from pages.components import backend
-from pages.components.desk_audit import render_calc_audit
+from pages.components import backend, ownership
+from pages.components.desk_audit import has_calculations, render_calc_audit
 from pages.components.audit_rows import filter_turns, summary_row, to_jsonl, tool_rows, tools_of
 from pages.components.labels import intent_label, shorten, tool_label
 from pages.components.safe_text import no_images
 
 assistant = backend.assistant()
-turns = assistant.audit()
+turns = ownership.mine(assistant.audit())  # another identity's threads are not listed
 
 st.title("Audit")
 st.caption("One record per turn or decision, newest first. Keys and cookies are never recorded.")
+if not turns:  # one clear empty state: no filters, no empty grid
+    st.info("Nothing recorded yet: ask something in Chat, and every turn and decision will be listed here.",
+            icon=":material/fact_check:")
+    if has_calculations():  # the desk's calculations are audited here even before any chat turn
+        st.divider()
+        render_calc_audit()
+    st.stop()
+cards = ownership.decided_cards()  # move id -> card: decisions name both moves in words
 
 threads = sorted({t["thread_id"] for t in turns})
 titles = {t["thread_id"]: t.get("title") or "Untitled" for t in assistant.list_threads(limit=100)}
@@ -28,11 +36,12 @@ shown = filter_turns(turns, thread, picked_intents, picked_tools)
 st.download_button("Export JSON lines", to_jsonl(shown), file_name="courtside-audit.jsonl",
                    mime="application/jsonl", key="audit_export", on_click="ignore", icon=":material/download:")
 if not shown:
-    st.info("No turns match." if turns else "Nothing recorded yet: ask something in Chat.")
-st.dataframe([summary_row(t) for t in shown], hide_index=True, key="audit_table")
+    st.info("No turns match these filters.")
+else:
+    st.dataframe([summary_row(t, cards) for t in shown], hide_index=True, key="audit_table")
 
 for t in shown[:50]:
-    row = summary_row(t)
+    row = summary_row(t, cards)
     with st.expander(no_images(f"{row['When']} · {row['Intent'] or 'no intent'} · {row['Question'] or 'decision'}"),
                      key=f"audit_turn_{t.get('turn_id')}"):
         st.caption(f"Thread `{t.get('thread_id')}` · {t.get('provider')} / {t.get('model')} · "

@@ -1,5 +1,8 @@
 """Chat (default page): the thread's history redrawn from its checkpoint, then live turns.
 
+Past turns are drawn by the full script run only; the chat input, the live turn and decisions live
+in a fragment, so sending a question reruns the fragment alone and the first step shows at once
+however long the thread is (the turns since the last full run are redrawn there, usually none).
 While a card is pending the input is disabled (a decision resumes the paused run; a new question
 would start a competing one), and `submit_mode="disable"` blocks it while a turn streams.
 """
@@ -27,61 +30,99 @@ def _suggest(text: str) -> None:
     ss["chat_prompt"] = text
 
 
-assistant = backend.assistant()
+def draw_history(assistant, thread: str, messages: list[dict], start: int, pending_ids: set[str],
+                 shown: set[str], slots: dict) -> None:
+    """Draws stored messages `start`.. of the thread, each turn with the cards it offered."""
+    offered = ss["chat_offered"].setdefault(thread, {})  # this session's cards; the store's after a reload
+    stored = decisions.offered_by_question(assistant, thread)
+    asked = [j for j, m in enumerate(messages[:start]) if m["role"] == "user"]
+    asked_at, n_asked = (asked[-1] if asked else 0), len(asked)  # the question the first drawn message answers
+    for i, message in enumerate(messages[start:], start):
+        with st.chat_message(message["role"]):
+            if message["role"] == "user":
+                asked_at, n_asked = i, n_asked + 1
+                st.markdown(no_images(message.get("content", "")))
+                continue
+            view = TurnView(thread, f"chat_m{i}", pending_ids, shown, card_prefix="chat", scoring=scoring)
+            view.consume(history_events(message))
+            cards = offered.get(asked_at) or stored.get(n_asked - 1, [])
+            view.handle({"type": "approvals", "cards": decisions.with_blockers(cards, thread)})
+            slots |= view.card_slots
+
+
+def blocking(assistant, thread: str) -> list[dict]:
+    return [c for c in assistant.pending_approvals(thread)
+            if not card_ui.is_expired(c) and not card_ui.decided_entry(thread, c["move_id"])]
+
+
+# The browser skips layout and paint of turns scrolled out of view: a long thread stays light.
+st.html("<style>[data-testid='stChatMessage']{content-visibility:auto;contain-intrinsic-size:auto 360px}</style>")
 thread = backend.current_thread()
+assistant = backend.thread_assistant(thread)
+if ss.get("thread_notice"):
+    st.warning(ss["thread_notice"], icon=":material/lock:")
+scoring = getattr(getattr(assistant.source, "league", None), "scoring", "points")
 pending_ids = {c["move_id"] for c in assistant.pending_approvals(thread)}
 shown: set[str] = set()
 slots: dict[str, object] = {}
-
 history = assistant.history(thread)
-offered = ss["chat_offered"].setdefault(thread, {})  # checkpoints keep no cards once decided
-asked_at = 0
-for i, message in enumerate(history):
-    with st.chat_message(message["role"]):
-        if message["role"] == "user":
-            asked_at = i
-            st.markdown(no_images(message.get("content", "")))
-            continue
-        view = TurnView(thread, f"chat_m{i}", pending_ids, shown, card_prefix="chat")
-        view.consume(history_events(message))
-        view.handle({"type": "approvals", "cards": offered.get(asked_at, [])})
-        slots |= view.card_slots
+drawn = len(history)
+draw_history(assistant, thread, history, 0, pending_ids, shown, slots)
 
-waiting = [c for c in assistant.pending_approvals(thread) if c["move_id"] not in shown]
-if waiting:  # pending in the graph state but not attached to a stored message
-    with st.chat_message("assistant"):
-        st.caption("Waiting for your decision:")
-        view = TurnView(thread, "chat_pending", pending_ids, shown, card_prefix="chat")
-        view.handle({"type": "approvals", "cards": waiting})
-        slots |= view.card_slots
 
-queued = decisions.take_queued(thread)
-if queued:
-    decisions.send_decision(assistant, queued, "chat_resume", shown, slots.get(queued[1]))
-    decisions.close_stale(assistant, thread, slots)
+@st.fragment
+def live_turn() -> None:
+    """The part of the page a question or a decision reruns: new turns, cards, the input."""
+    messages = history if ss.pop("_chat_full_run", False) else assistant.history(thread)
+    here_shown, here_slots = set(shown), dict(slots)
+    ids = {c["move_id"] for c in assistant.pending_approvals(thread)}
+    if len(messages) > drawn:  # turns since the last full run (this fragment drew them live)
+        draw_history(assistant, thread, messages, drawn, ids, here_shown, here_slots)
 
-prompt = (ss.pop("chat_prompt", None) or "").strip()  # a blank message is not sent
-blocked = [c for c in assistant.pending_approvals(thread)
-           if not card_ui.is_expired(c) and not card_ui.decided_entry(thread, c["move_id"])]
-if prompt and blocked:
-    st.info("Not sent: a move is waiting for your decision. Approve or decline it first.")
-elif prompt:
-    with st.chat_message("user"):
-        st.markdown(no_images(prompt))
-    with st.chat_message("assistant"):
-        view = TurnView(thread, f"chat_m{len(history) + 1}", None, shown, card_prefix="chat")
-        view.consume(assistant.stream_turn(prompt, thread))
-    offered[len(history)] = view.offered
-    blocked = [c for c in assistant.pending_approvals(thread)
-               if not card_ui.is_expired(c) and not card_ui.decided_entry(thread, c["move_id"])]
+    waiting = [c for c in assistant.pending_approvals(thread) if c["move_id"] not in here_shown]
+    if waiting:  # pending in the graph state but not attached to a stored message
+        with st.chat_message("assistant"):
+            st.caption("Waiting for your decision:")
+            view = TurnView(thread, "chat_pending", ids, here_shown, card_prefix="chat")
+            view.handle({"type": "approvals", "cards": decisions.with_blockers(waiting, thread)})
+            here_slots |= view.card_slots
 
-if not history and not prompt:
-    st.markdown("#### Ask about your team, your matchup or a player")
-    for n, text in enumerate(SUGGESTIONS):
-        st.button(text, key=f"chat_suggest_{n}", on_click=_suggest, args=(text,))
+    queued = decisions.take_queued(thread)
+    if queued:
+        decisions.send_decision(assistant, queued, "chat_resume", here_shown, here_slots.get(queued[1]))
+        decisions.close_stale(assistant, thread, here_slots)
 
-if blocked:
-    st.info("A move is waiting for your decision: approve or decline it above (or on the Approvals "
-            "page) before asking something new.", icon=":material/pending_actions:")
-st.chat_input("Decide on the pending move first" if blocked else "Ask Courtside…", key="chat_input",
-              on_submit=_submit, disabled=bool(blocked), submit_mode="disable", max_chars=backend.max_question())
+    prompt = (ss.pop("chat_prompt", None) or "").strip()  # a blank message is not sent
+    blocked = blocking(assistant, thread)
+    first_turn = not messages
+    if prompt and blocked:
+        st.info("Not sent: a move is waiting for your decision. Approve or decline it first.")
+    elif prompt:
+        with st.chat_message("user"):
+            st.markdown(no_images(prompt))
+        with st.chat_message("assistant"):
+            view = TurnView(thread, f"chat_m{len(messages) + 1}", None, here_shown, card_prefix="chat",
+                            model_label=assistant.provider_label, scoring=scoring)
+            if first_turn:
+                backend.bind_thread(thread, assistant)
+            view.consume(assistant.stream_turn(prompt, thread))
+        ss["chat_offered"].setdefault(thread, {})[len(messages)] = view.offered
+        blocked = blocking(assistant, thread)
+        if first_turn:
+            st.rerun()  # the sidebar lists the new thread (a full run of one turn is quick)
+
+    if not messages and not prompt:
+        st.markdown("#### Ask about your team, your matchup or a player")
+        for n, text in enumerate(SUGGESTIONS):
+            st.button(text, key=f"chat_suggest_{n}", on_click=_suggest, args=(text,))
+
+    if blocked:
+        st.info("A move is waiting for your decision: approve or decline it above (or on the Approvals "
+                "page) before asking something new.", icon=":material/pending_actions:")
+    st.chat_input("Decide on the pending move first" if blocked else "Ask Courtside…", key="chat_input",
+                  on_submit=_submit, disabled=bool(blocked), submit_mode="disable",
+                  max_chars=backend.max_question())
+
+
+ss["_chat_full_run"] = True  # the fragment reuses this run's history; alone, it reads it again
+live_turn()

@@ -31,7 +31,7 @@ else:
 st.caption(matchup.summary)
 
 st.subheader(f"My roster: {roster.team_name}")
-st.table(roster_rows(roster), border="horizontal", hide_index=True)
+st.table(roster_rows(roster, info.scoring), border="horizontal", hide_index=True)
 st.caption("Statuses are inferred from missed team games (the data has no injury reports).")
 
 if view.get("schedule_grid"):

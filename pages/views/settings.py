@@ -49,8 +49,10 @@ if ss["settings_league"] == "espn":
         st.info("Enter the league id to switch; the demo league stays active until then.")
     st.caption("An ESPN league runs on today's date with its own scoring; it is read when you switch to it.")
 else:
-    kept(st.date_input, "As-of date (the league clock)", "settings_as_of",
-         min_value=dt.date(2024, 10, 22), max_value=dt.date(2025, 4, 13))
+    first, last = backend.as_of_range()  # only dates the data supports
+    kept(st.date_input, "As-of date (the league clock)", "settings_as_of", min_value=first, max_value=last,
+         help=f"The box scores run to {last - dt.timedelta(days=1)}; the league clock can stand on any day from "
+              f"{first} to {last}.")
     scorings = ["points", "categories"]
     kept(st.radio, "Scoring (demo league)", "settings_scoring", options=scorings,
          index=scorings.index(ss["settings_scoring"]), horizontal=True)
@@ -62,6 +64,8 @@ else:
          help="Balanced never offers a move that lowers your rest-of-season value; streaming ranks by "
               "this week's gain only. Stars are protected in both.")
 advice = {"this_week": "this week only"}.get(getattr(assistant.source, "advice_mode", ""), "balanced")
-st.caption(f"Active: {assistant.provider_label} · {assistant.league_kind} league · as of {assistant.as_of} · "
+scoring_now = getattr(getattr(assistant.source, "league", None), "scoring", None)
+st.caption(f"Active: {assistant.provider_label} · {assistant.league_kind} league"
+           f"{f' · {scoring_now} scoring' if scoring_now else ''} · as of {assistant.as_of} · "
            f"advice: {advice}. "
            "Changing these opens the matching assistant (cached once per process and setting).")

@@ -94,9 +94,20 @@ def _confidence(mean: float, var: float) -> float:
     return 0.5 * (1.0 + math.erf(mean / math.sqrt(2.0 * var)))
 
 
-def _player_reason(p: PlayerInput, games: int, starts: int, verb: str) -> str:
-    fpts = p.expected.get("fpts", float(pj.POINTS_COEF @ pj.stat_vector(p.expected)))
-    text = f"{verb} {p.label}: {games} games left, {starts} starts, {fpts:.1f} fantasy pts/game"
+def _per_game_text(p: PlayerInput, points: bool) -> str:
+    """Per game in the league's own units: fantasy points, or category averages (FG% with three decimals)."""
+    if points:
+        fpts = p.expected.get("fpts", float(pj.POINTS_COEF @ pj.stat_vector(p.expected)))
+        return f"{fpts:.1f} fantasy pts/game"
+    e = p.expected
+    line = f"{e.get('pts', 0.0):.1f} pts, {e.get('reb', 0.0):.1f} reb, {e.get('ast', 0.0):.1f} ast"
+    if e.get("fga"):
+        line += f", FG% {e.get('fgm', 0.0) / e['fga']:.3f}"
+    return line + " per game"
+
+
+def _player_reason(p: PlayerInput, games: int, starts: int, verb: str, points: bool = True) -> str:
+    text = f"{verb} {p.label}: {games} games left, {starts} starts, {_per_game_text(p, points)}"
     if p.availability < 1.0:
         text += f", {p.status} (plays with prob. {p.availability:.1f})"
     return text
@@ -115,8 +126,8 @@ def move_eval(prep: Prepared, table: MoveTable, r: int, a: int, kind: str = "swa
     gain = float(table.gain[r, a])
     deltas: dict[str, float] = {}
     unit = "fantasy points"
-    reasons = [_player_reason(add, int(prep.free_agents.plays[a].sum()), add_starts, "add"),
-               _player_reason(drop, int(prep.roster.plays[k].sum()), drop_starts, "drop")]
+    reasons = [_player_reason(add, int(prep.free_agents.plays[a].sum()), add_starts, "add", prep.points),
+               _player_reason(drop, int(prep.roster.plays[k].sum()), drop_starts, "drop", prep.points)]
     if add_days:
         reasons.append("added starts on " + ", ".join(_day(d) for d in add_days))
     net = int(delta.sum())
@@ -130,8 +141,8 @@ def move_eval(prep: Prepared, table: MoveTable, r: int, a: int, kind: str = "swa
         moved = sorted(((c, float(x - y)) for c, x, y in zip(pj.CATS, after, before, strict=True)
                         if abs(x - y) >= DELTA_SHOWN), key=lambda t: -abs(t[1]))
         deltas = {c: round(x, 3) for c, x in moved}
-        reasons += [f"{c} win probability {before[pj.CATS.index(c)]:.2f} -> "
-                    f"{after[pj.CATS.index(c)]:.2f}" for c, _ in moved[:3]]
+        reasons += [f"{c} win chance {before[pj.CATS.index(c)]:.0%} -> "
+                    f"{after[pj.CATS.index(c)]:.0%}" for c, _ in moved[:3]]
         reasons.append(f"expected {gain:+.2f} categories won this week")
     season_unit = ""
     if season_gain is not None:

@@ -36,7 +36,7 @@ def test_failed_step_is_red_and_a_loop_guard_is_explained():
     at = AppTest.from_function(draw_events, default_timeout=30).run()
     assert not at.exception
     assert [(s.label, s.state) for s in at.status] == [
-        ("Game log · Nobody, 5 · 12 ms · failed", "error"),
+        ("Game log: Nobody, last 5 games · 12 ms · failed", "error"),
         ("Optimizer · Gather rosters · 2 ms", "complete")]
     assert [e.value for e in at.error] == ["No player matches 'Nobody'."]
     assert [w.value for w in at.warning] == ["Stopped early to avoid a loop: the same tool call repeated three times"]
@@ -52,7 +52,7 @@ def test_tool_names_in_plain_words(name, words):
 
 
 def test_step_label_and_history_summary():
-    assert labels.step_label("get_player_status", {"name": "Nikola Jokić"}, 8.6, True) == "Player status · Nikola Jokić · 9 ms"
+    assert labels.step_label("get_player_status", {"name": "Nikola Jokić"}, 8.6, True) == "Player status: Nikola Jokić · 9 ms"
     assert labels.step_label("get_schedule", {}, 1500.0, False) == "Schedule · 1.5 s · failed"
     assert labels.result_summary('{"player":"A","games":[1,2,3],"team":"DEN"}') == "player: A, games: 3, team: DEN"
     assert labels.result_summary('{"error":"bad name"}') == "bad name"

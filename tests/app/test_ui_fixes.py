@@ -121,7 +121,7 @@ def test_decisions_in_the_audit_say_what_was_decided():
     approve = {"question": "[decision] {'mv_1': 'approve'}", "intent": "lineup_optimization",
                "decisions": {"mv_1": "approve"}, "transactions": [{"drop": "Tari Eason", "add": "Payton Pritchard"}]}
     decline = {"question": "[decision] {'mv_2': 'decline'}", "decisions": {"mv_2": "decline"}, "transactions": []}
-    assert audit_rows.summary_row(approve)["Question"] == "Approved: Drop Tari Eason -> Add Payton Pritchard"
+    assert audit_rows.summary_row(approve)["Question"] == "Approved: drop Tari Eason, add Payton Pritchard"
     assert audit_rows.summary_row(approve)["Intent"] == "Lineup optimization"
     assert audit_rows.question_text(decline) == "Declined (mv_2)"
     assert audit_rows.question_text({"question": "x" * 80}) == "x" * 69 + "…"

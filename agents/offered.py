@@ -1,0 +1,38 @@
+"""The cards each question of a thread offered, with their outcome, read back from the store.
+
+Checkpoints drop a card once it is decided, so a refreshed chat would lose it. The audit records
+which cards each turn left pending, and the decisions table keeps every decided card whole: together
+they put each decided card back under the question that offered it, with what happened to it.
+"""
+from __future__ import annotations
+
+from services.store import state_store
+
+
+def offered_by_question(thread_id: str, pending: list[dict]) -> dict[int, list[dict]]:
+    """{index of the question in the thread: [card, ...]}; a decided card carries `decided`
+    ({decision, outcome, reason}). Cards closed unseen (a sibling was approved) are left out."""
+    store = state_store()
+    records = list(reversed(store.turns(thread_id)))  # oldest first
+    decided = {d["move_id"]: d for d in store.decisions(thread_id)}  # the latest decision wins
+    waiting = {c["move_id"]: c for c in pending}
+    out: dict[int, list[dict]] = {}
+    question = -1
+    for rec in records:
+        if not str(rec.get("question", "")).startswith("[decision]"):
+            question += 1
+        cards = out.setdefault(max(question, 0), [])
+        for move_id in rec.get("pending") or []:
+            if any(c["move_id"] == move_id for c in cards):
+                continue
+            if move_id in decided:
+                d = decided[move_id]
+                cards.append(d["card"] | {"decided": {k: d[k] for k in ("decision", "outcome", "reason")}})
+            elif move_id in waiting:
+                cards.append(waiting[move_id])
+    return {q: cards for q, cards in out.items() if cards}
+
+
+def decided_cards() -> dict[str, dict]:
+    """Every decided card by move id (the latest decision's copy)."""
+    return {d["move_id"]: d["card"] for d in state_store().decisions()}

@@ -1,0 +1,64 @@
+"""What this identity sees: its threads (each labelled with its league), their pending cards in
+every league, its audit records, decided cards, and why a card cannot be decided here.
+
+Threads belong to the identity that started them (`session.identity()`); threads never bound
+(started from the CLI) belong to the local user.
+"""
+from __future__ import annotations
+
+from pages.components import session
+
+
+def my_threads(built, limit: int = 12) -> list[dict]:
+    """Recent threads of this identity, newest first, each with `league` (league and scoring)."""
+    from agents import threads
+
+    listed = built.list_threads(limit=max(limit * 3, 30))
+    try:
+        bound = threads.bindings([t["thread_id"] for t in listed])
+    except Exception:  # noqa: BLE001 - unreadable bindings: list as before
+        bound = {}
+    me = session.identity()
+    out = [t | {"league": threads.league_label(b.league_id, b.league_kind) if (b := bound.get(t["thread_id"])) else ""}
+           for t in listed if threads.owns(bound.get(t["thread_id"]), me)]
+    return out[:limit]
+
+
+def all_pending(built) -> list[dict]:
+    """Pending cards of this identity's threads in every league, each with `thread_id` and `league`."""
+    from agents import threads
+
+    return [c | {"thread_id": t["thread_id"], "league": threads.league_label(c.get("league_id"), c.get("league_kind"))}
+            for t in my_threads(built, limit=100) for c in built.pending_approvals(t["thread_id"])]
+
+
+def decided_cards() -> dict[str, dict]:
+    """Every decided card by move id (the Audit page names both moves of a decision)."""
+    from agents.offered import decided_cards as read
+
+    try:
+        return read()
+    except Exception:  # noqa: BLE001 - the audit still lists the turns
+        return {}
+
+
+def mine(records: list[dict]) -> list[dict]:
+    """Records (with `thread_id`) of this identity's threads only."""
+    from agents import threads
+
+    try:
+        bound = threads.bindings(sorted({r["thread_id"] for r in records}))
+    except Exception:  # noqa: BLE001
+        bound = {}
+    me = session.identity()
+    return [r for r in records if threads.owns(bound.get(r["thread_id"]), me)]
+
+
+def card_blocker(card: dict, thread_id: str) -> str | None:
+    """Why `card` cannot be decided in this session (None when it can), without opening a league."""
+    from agents import threads
+
+    bound = session.binding(thread_id)
+    if not threads.owns(bound, session.identity()):
+        return "this conversation belongs to another user"
+    return threads.choice_for_card(card, bound)[1]

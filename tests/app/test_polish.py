@@ -1,0 +1,155 @@
+"""Issue 10, section 4: the polish a user notices, one test per bullet (the page icon and fonts
+served locally are checked in the browser test, test_browser_session.py)."""
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+from streamlit.testing.v1 import AppTest
+
+from pages.components import audit_rows, labels
+from tests.app.conftest import OPTIMIZE, TIMEOUT, ask
+
+
+# --- a failed remote model says what failed and what to do, and the server log records it ---------
+def draw_a_turn_whose_model_is_down():
+    import streamlit as st
+
+    from agents.runtime import Assistant
+    from pages.components import backend
+    from pages.components.turn import TurnView
+    from tests.agents.scripted import ScriptedChatModel
+
+    backend.init_session()
+    down = ConnectionError("network unreachable")
+    model = ScriptedChatModel([down, down, down], label=down)
+    assistant = Assistant("scripted", model=model)
+    view = TurnView("t-down", "down", model_label="Gemini (gemini-2.5-flash)")
+    view.consume(assistant.stream_turn("How has Nikola Jokic played lately?", "t-down"))
+    st.write(f"failed={view.failed}")
+
+
+def test_a_failed_remote_model_says_what_failed_and_what_to_do_and_is_logged(fresh_state, caplog):
+    with caplog.at_level(logging.WARNING, logger="courtside.ui"):
+        at = AppTest.from_function(draw_a_turn_whose_model_is_down, default_timeout=TIMEOUT).run()
+    assert not at.exception
+    errors = [e.value for e in at.error]
+    assert errors == ["Gemini (gemini-2.5-flash) did not answer: no network or an invalid key; the offline "
+                      "planner is still available in Settings."]
+    assert not any("avoid a loop" in w.value for w in at.warning)
+    logged = [r.getMessage() for r in caplog.records if r.name == "courtside.ui"]
+    assert len(logged) == 1 and "t-down" in logged[0] and "Gemini (gemini-2.5-flash) did not answer" in logged[0]
+
+
+# --- step labels name their arguments ------------------------------------------------------------
+def test_step_labels_name_their_arguments_never_raw_values():
+    label = labels.step_label("get_free_agents", {"position": "C", "healthy_only": True, "min_games_remaining": 1,
+                                                  "limit": 8}, 41.0, True)
+    assert label == "Free agents: position C, healthy only, 1+ games left, 8 shown · 41 ms"
+    assert "True" not in label
+    assert labels.step_label("get_player_game_log", {"name": "Nikola Jokić", "last_n": 10}) == \
+        "Game log: Nikola Jokić, last 10 games"
+    assert labels.step_label("get_free_agents", {"healthy_only": False, "limit": 10}) == "Free agents: 10 shown"
+
+
+# --- repeated optimizer passes are numbered ------------------------------------------------------
+def draw_two_passes():
+    from pages.components import backend
+    from pages.components.turn import TurnView
+
+    backend.init_session()
+    TurnView("t-passes", "passes").consume([
+        {"type": "step", "node": "identify_candidates", "text": "Pass 1", "ms": 3.0},
+        {"type": "step", "node": "validate_moves", "text": "Pass 1: no move", "ms": 2.0},
+        {"type": "step", "node": "identify_candidates", "text": "Pass 2", "ms": 4.0},
+        {"type": "step", "node": "validate_moves", "text": "Pass 2: 2 moves", "ms": 5.0},
+        {"type": "step", "node": "compose_lineup", "text": "Lineup", "ms": 6.0},
+        {"type": "done", "result": {}}])
+
+
+def test_repeated_optimizer_passes_are_numbered():
+    at = AppTest.from_function(draw_two_passes, default_timeout=30).run()
+    assert not at.exception
+    assert [s.label for s in at.status] == [
+        "Optimizer · Identify candidates · pass 1 · 3 ms", "Optimizer · Validate moves · pass 1 · 2 ms",
+        "Optimizer · Identify candidates · pass 2 · 4 ms", "Optimizer · Validate moves · pass 2 · 5 ms",
+        "Optimizer · Compose lineup · 6 ms"]
+
+
+# --- decided cards stay after a refresh, with their outcome; next best never repeats a card ------
+def card_titles(at) -> list[str]:
+    return [m.value for m in at.markdown if m.value.startswith("**Drop ") and m.value.endswith("expected**")]
+
+
+def test_a_decline_offers_the_next_best_without_repeating_a_card_and_a_refresh_keeps_the_outcome(app):
+    at = ask(app("t-decline"), OPTIMIZE)
+    offered = card_titles(at)
+    assert len(offered) == len(set(offered)) >= 2
+    first = next(b for b in at.button if b.label == "Decline")
+    at = first.click().run()
+    assert not at.exception
+    shown = card_titles(at)
+    assert len(shown) == len(set(shown)) == len(offered)  # the next best is the card already on screen
+    assert any(m.value.startswith("Next best: ") or "Next best: " in m.value for m in at.markdown)
+    assert len([b for b in at.button if b.label == "Approve"]) == len(offered) - 1
+
+    fresh = app("t-decline")  # a refresh: a new session opening the same link
+    assert not fresh.exception
+    again = card_titles(fresh)
+    assert sorted(again) == sorted(offered) and len(again) == len(set(again))
+    assert [i.value for i in fresh.info if i.value.startswith("Declined.")] == ["Declined. Nothing changed."]
+    assert len([b for b in fresh.button if b.label == "Approve"]) == len(offered) - 1
+
+
+# --- audit rows name both moves in words, for approvals and declines -----------------------------
+def test_audit_rows_name_both_moves_for_approvals_and_declines():
+    card = {"move_id": "mv_1", "drop": "Collin Sexton", "add": "Alex Sarr"}
+    declined = {"question": "[decision] {'mv_1': 'decline'}", "decisions": {"mv_1": "decline"}}
+    approved = {"question": "[decision] {'mv_1': 'approve'}", "decisions": {"mv_1": "approve"},
+                "transactions": [{"drop": "Collin Sexton", "add": "Alex Sarr"}]}
+    assert audit_rows.question_text(declined, cards={"mv_1": card}) == "Declined: drop Collin Sexton, add Alex Sarr"
+    assert audit_rows.question_text(approved, cards={"mv_1": card}) == "Approved: drop Collin Sexton, add Alex Sarr"
+
+
+def test_the_audit_page_names_a_declined_move(app):
+    at = ask(app("t-audit-decline"), OPTIMIZE)
+    title = card_titles(at)[0]
+    at = next(b for b in at.button if b.label == "Decline").click().run()
+    at.switch_page("pages/views/audit.py").run()
+    assert not at.exception
+    drop = title.removeprefix("**Drop ").split(" -> ")[0]
+    rows = at.dataframe[0].value
+    assert any(q.startswith(f"Declined: drop {drop}, add ") for q in rows["Question"])
+
+
+# --- the empty Audit page shows one clear empty state ----------------------------------------------
+def test_the_empty_audit_page_shows_one_empty_state_not_an_empty_grid(app):
+    at = app()
+    at.switch_page("pages/views/audit.py").run()
+    assert not at.exception
+    assert [i.value for i in at.info] == ["Nothing recorded yet: ask something in Chat, and every turn and "
+                                          "decision will be listed here."]
+    assert len(at.dataframe) == 0 and len(at.selectbox) == 0
+
+
+# --- the as-of picker offers only supported dates; a refused date resets the box -----------------
+def test_the_as_of_picker_offers_only_dates_the_data_supports(app, csv_facts):
+    at = app()
+    at.switch_page("pages/views/settings.py").run()
+    picker = at.date_input(key="settings_w_as_of")
+    dates = sorted({r["game_date"] for r in csv_facts.games})  # the box scores' first and last day
+    first, last = dates[0], dates[-1]
+    assert picker.proto.min == (first + dt.timedelta(days=1)).isoformat()
+    assert picker.proto.max == (last + dt.timedelta(days=1)).isoformat()
+
+
+def test_a_refused_as_of_date_resets_the_box(app):
+    at = app()
+    at.switch_page("pages/views/settings.py").run()
+    at.session_state["settings_as_of"] = dt.date(2025, 3, 15)  # past the data: the league cannot open
+    at.run()
+    assert not at.exception
+    assert any("Could not switch" in e.value for e in at.error)
+    assert at.date_input(key="settings_w_as_of").value == dt.date(2025, 1, 29)
+    assert at.session_state["settings_as_of"] == dt.date(2025, 1, 29)
+

@@ -1,0 +1,59 @@
+"""services.threads on both backends (SQLite and a throwaway PostgreSQL): a thread's binding (first
+wins), per-identity lookups, browser-session settings."""
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from services.config import reset_settings_cache
+from services.store import state_store
+from services.threads import LeagueChoice, bind_thread, load_session, save_session, thread_binding, thread_bindings
+
+CATS = LeagueChoice(provider="offline", league="demo", as_of=dt.date(2025, 1, 29), scoring="categories")
+POINTS = LeagueChoice(provider="offline", league="demo", as_of=dt.date(2025, 1, 29), scoring="points")
+
+pytest_plugins = ["pg_cluster"]
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store(request, fresh_state, monkeypatch):
+    """The process's state store for this test, on each backend (PostgreSQL: a fresh database)."""
+    from services import store as store_mod
+
+    if request.param == "sqlite":
+        yield fresh_state.store
+        return
+    monkeypatch.setenv("COURTSIDE_STATE_URL", request.getfixturevalue("pg_url"))
+    reset_settings_cache()
+    pg = state_store()
+    yield pg
+    pg.close()
+    with store_mod._stores_lock:
+        store_mod._stores.pop((str(fresh_state.home), pg.url), None)
+    monkeypatch.delenv("COURTSIDE_STATE_URL")
+    reset_settings_cache()
+
+
+def test_the_first_binding_wins_and_survives_a_new_store_object(store):
+    first = bind_thread("t1", "local", CATS, "demo", "demo-categories-2025-01-29")
+    again = bind_thread("t1", "someone-else", POINTS, "demo", "demo-points-2025-01-29")
+    assert again == first and again.owner == "local" and again.choice.scoring == "categories"
+    from services.store import StateStore
+
+    other = StateStore(store.url)  # another process's view of the same store
+    try:
+        rows = other.fetch("SELECT owner, league_id FROM thread_meta WHERE thread_id=?", ("t1",))
+    finally:
+        other.close()
+    assert rows == [("local", "demo-categories-2025-01-29")]
+    assert thread_binding("nope") is None
+    assert set(thread_bindings(["t1", "nope"])) == {"t1"}
+
+
+def test_session_settings_are_kept_per_session_and_per_identity(store):
+    save_session("sess-aaaaaaaa", "local", CATS)
+    save_session("sess-aaaaaaaa", "local", POINTS)  # the latest wins
+    assert load_session("sess-aaaaaaaa", "local") == POINTS
+    assert load_session("sess-aaaaaaaa", "mallory") is None  # another identity gets nothing
+    assert load_session("sess-unknown1", "local") is None
