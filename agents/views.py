@@ -10,10 +10,12 @@ from services import optimizer as opt
 def league_view(source) -> dict:
     info = source.info()
     roster = source.roster()
-    view = {"info": info, "roster": roster, "matchup": source.matchup(), "schedule_grid": None, "weekly_lineup": None}
+    view = {"info": info, "roster": roster, "matchup": source.matchup(), "schedule_grid": None, "weekly_lineup": None,
+            "calibration": None}
     lg = getattr(source, "league", None)
     if lg is None:
         return view
+    view["calibration"] = lg.snapshot.calibration
     days = lg.days_remaining
     names = [e.player.name for e in roster.entries]
     games = [[1 if d in e.remaining_dates else 0 for d in days] for e in roster.entries]

@@ -35,6 +35,7 @@ def _parser() -> argparse.ArgumentParser:
             c.add_argument("--last", type=int, default=5)
     r = sub.add_parser("roster")
     r.add_argument("--team", type=int, default=None)
+    sub.add_parser("calibration", help="play probability by inferred status, measured before the as-of date")
     for c in sub.choices.values():
         if c.prog.endswith("build"):
             continue
@@ -82,6 +83,10 @@ def main(argv: list[str] | None = None) -> int:
                 return 0
             print(json.dumps(build()))
             return 0
+        if args.cmd == "calibration":
+            from services.calibration_cli import run_calibration
+
+            return run_calibration(args.as_of, args.json)
         from services.demo_source import open_source
 
         src = open_source(as_of=args.as_of, scoring=args.scoring)

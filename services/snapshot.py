@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from services import db
+from services.calibration import calibrate
 from services.models import PlayerRef, Status
 from services.scoring import COUNTING_STATS, POINTS_WEIGHTS, fantasy_points
 from services.slots import eligible_slots, secondary_position
@@ -19,7 +20,6 @@ from services.slots import eligible_slots, secondary_position
 GAME_COLS = ["game_date", "player_id", "team", "opp", "result", "min", "pts", "reb", "ast", "stl",
              "blk", "tov", "fg3m", "fg3a", "fgm", "fga", "ftm", "fta", "fpts"]
 AVG_STATS = COUNTING_STATS + ["min", "fpts"]
-AVAILABILITY: dict[str, float] = {"ACTIVE": 1.0, "DTD": 0.6, "OUT": 0.0}
 RECENT_WINDOW = 10
 
 
@@ -35,10 +35,14 @@ class PlayerState:
     recent_avg: dict[str, float] = field(default_factory=dict)  # last 5
     expected: dict[str, float] = field(default_factory=dict)  # per-game projection of each stat
     stat_sd: dict[str, float] = field(default_factory=dict)
+    play_prob: float = 0.0  # calibrated chance he plays his team's next game (services.calibration)
+    later_prob: float = 0.0  # calibrated share of team games he plays a week to a month from now
 
     @property
     def availability(self) -> float:
-        return AVAILABILITY[self.status]
+        """The chance he plays a scheduled game this matchup week (calibrated by status and
+        days since his last game on the games before the as-of date)."""
+        return self.play_prob
 
     @property
     def expected_fpts(self) -> float:
@@ -105,6 +109,7 @@ class Snapshot:
         self.team_dates_all: dict[str, list[dt.date]] = {}
         for date, team in db.query("SELECT game_date, team FROM schedule ORDER BY game_date"):
             self.team_dates_all.setdefault(team, []).append(date)
+        self.calibration = calibrate(by_player, self.team_dates_all, as_of)
         self.players: dict[str, PlayerState] = {}
         for pid, name, pos in db.query("SELECT player_id, name, pos FROM players ORDER BY player_id"):
             games = by_player.get(pid, [])
@@ -117,6 +122,9 @@ class Snapshot:
             ps.status, ps.evidence, ps.missed_in_row, ps.last_played = _infer_status(games, team_before)
             ps.season_avg, ps.recent_avg = averages(games), averages(games[-5:])
             ps.expected, ps.stat_sd = _projection(games)
+            since = (as_of - ps.last_played).days
+            ps.play_prob = self.calibration.play_probability(ps.status, since)
+            ps.later_prob = self.calibration.later_probability(ps.status, since)
             self.players[pid] = ps
         self.known: frozenset[str] = frozenset(self.players)
         self._lines = {(g["player_id"], g["game_date"]): g for ps in self.players.values() for g in ps.games}

@@ -105,6 +105,7 @@ def outputs(as_of: dt.date) -> dict[str, str]:
                     out[f"{scoring}/{kind}/{name}"] = call(name).model_dump_json()
                 except ServiceError as e:
                     out[f"{scoring}/{kind}/{name}"] = f"error: {e}"
+        out[f"{scoring}/calibration"] = lg.snapshot.calibration.model_dump_json()
         out[f"{scoring}/news"] = json.dumps([n.model_dump(mode="json") for n in src.news(limit=50)])
         inputs = opt.from_demo_league(lg)
         out[f"{scoring}/cards"] = json.dumps(opt.as_json(opt.scan_moves(inputs, limit=20)))

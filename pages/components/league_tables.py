@@ -37,6 +37,13 @@ def lineup_rows(weekly: dict) -> list[dict]:
             for d in weekly.get("days") or []]
 
 
+def calibration_rows(cal) -> list[dict]:
+    """The availability calibration: one row per status and days since the last game."""
+    return [{"Status": r.status, "Days since last game": r.days_since, "Mornings": r.mornings,
+             "Played next game": r.played, "Next game": f"{r.rate:.0%}", "1-4 weeks later": f"{r.later_rate:.0%}"}
+            for r in cal.rows]
+
+
 def transaction_rows(items: list[dict]) -> list[dict]:
     """Approved moves with the expected gain next to the realized one (hindsight, not seen by the agent)."""
     return [{"When": str(t.get("applied_at", ""))[:16].replace("T", " "), "Drop": t.get("drop"), "Add": t.get("add"),

@@ -2,7 +2,8 @@
 import streamlit as st
 
 from pages.components import backend, charts
-from pages.components.league_tables import category_rows, lineup_rows, roster_rows, transaction_rows
+from pages.components.league_tables import (calibration_rows, category_rows, lineup_rows, roster_rows,
+                                             transaction_rows)
 
 assistant = backend.assistant()
 view = assistant.league_view()
@@ -43,6 +44,13 @@ if weekly:
     st.subheader("Weekly lineup")
     st.caption(f"{weekly['expected_total']} {weekly.get('unit', 'fantasy points')} expected over the remaining days.")
     st.dataframe(lineup_rows(weekly), hide_index=True, key="league_lineup")
+
+cal = view.get("calibration")
+if cal is not None:
+    st.subheader("How often players with each status really played")
+    st.caption(f"Play probability used in every projection, {cal.source} "
+               f"({cal.mornings} player-mornings): " + ", ".join(f"{s} {r:.0%}" for s, r in cal.by_status.items()))
+    st.dataframe(calibration_rows(cal), hide_index=True, key="league_calibration")
 
 st.subheader("Recent approved moves")
 moves = assistant.transactions()

@@ -37,7 +37,8 @@ def test_free_agents_are_unrostered_and_ranked(demo_source, csv_facts, as_of, sc
         assert (f.games_played, f.remaining_dates, f.games_remaining) == (len(rows), dates, len(dates))
         assert f.status == _status(csv_facts, pid, as_of)
         assert f.fantasy_avg == round(sum(r["fpts"] for r in rows) / len(rows), 2)
-        availability = {"ACTIVE": 1.0, "DTD": 0.6, "OUT": 0.0}[f.status]
+        last = rows[-1]["game_date"]  # calibrated play probability (services.calibration, tested there)
+        availability = src.league.snapshot.calibration.play_probability(f.status, (as_of - last).days)
         assert f.score == pytest.approx((f.value - floor) * availability * len(dates), abs=2e-3)
 
 

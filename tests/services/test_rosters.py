@@ -30,8 +30,10 @@ def test_my_roster_on_jan_29(demo_source, csv_facts, as_of):
         assert e.recent_avg["pts"] == round(sum(r["pts"] for r in rows[-5:]) / len(rows[-5:]), 2)
         missed = csv_facts.missed_in_row(pid, as_of)
         assert e.status == ("ACTIVE" if missed == 0 else "DTD" if missed <= 2 else "OUT")
-        if e.status == "OUT":
-            assert e.expected_per_game == 0.0
+        rate = src.league.snapshot.calibration.play_probability(e.status, (as_of - rows[-1]["game_date"]).days)
+        assert e.expected_per_game == round(src.league.snapshot.players[pid].expected_fpts * rate, 2)
+        if e.status == "OUT":  # calibrated: OUT players rarely play their next game, but some do
+            assert 0 < e.expected_per_game < 0.3 * e.fantasy_avg
 
 
 def test_embiid_on_my_roster_is_out(demo_source, as_of):
