@@ -127,12 +127,13 @@ class BruteForce:
         return self.base
 
 
-def cards_match(cards: list[dict], bf: BruteForce, allow_drop: set[str] = frozenset(), tol: float = 0.051) -> list[str]:
+def cards_match(cards: list[dict], bf: BruteForce, allow_drop: set[str] = frozenset(), tol: float = 0.051,
+                complete: bool = True) -> list[str]:
     """Problems with a set of optimizer cards against brute force (empty: exact up to ties).
 
     Card i must be a best move among the pairs that do not reuse a player of cards 0..i-1, and
-    its stated gain must be the brute-force gain; no positive move may be left out when fewer
-    than three cards are offered and a non-conflicting positive move remains.
+    its stated gain must be the brute-force gain. With `complete`, no positive move may be left
+    out when fewer than three cards are offered and a non-conflicting positive move remains.
     """
     problems, drops, adds = [], set(), set()
     ranked = bf.ranked(allow_drop)
@@ -157,6 +158,6 @@ def cards_match(cards: list[dict], bf: BruteForce, allow_drop: set[str] = frozen
         drops.add(c["drop_id"])
         adds.add(c["add_id"])
     left = [r for r in ranked if r[0] not in drops and r[1] not in adds and r[2] > TIE]
-    if len(cards) < 3 and left:
+    if complete and len(cards) < 3 and left:
         problems.append(f"{len(cards)} card(s), but {left[0][0]} -> {left[0][1]} ({left[0][2]:+.1f}) also gains")
     return problems
