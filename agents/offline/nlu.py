@@ -60,6 +60,7 @@ class Parsed:
     allow_drop: list[str] = field(default_factory=list)
     replacing: str | None = None  # "replace Embiid", "instead of Embiid": the player to drop
     move: tuple[str, str] | None = None  # an explicit (drop, add) the user named; ownership decides
+    as_of: dt.date | None = None
 
 
 def _has(text: str, *words: str) -> bool:
@@ -104,8 +105,9 @@ def find_players(text: str) -> list[str]:
 
 
 def _merge_unknown_full_names(found, words, names, aliases):
-    """'michael jordan': a first name followed by an ambiguous word is one full name the data does
-    not know, not Michael Porter Jr. plus some Jordan. Kept as typed, so lookup suggests names."""
+    """'michael jordan', 'kobe bryant': a first name next to another name word, one of them shared by
+    several players, is one full name the data does not know, not Michael Porter Jr. plus some
+    Jordan. Kept as typed, so the lookup answers with suggestions."""
     out, skip = [], False
     for k, (i, label) in enumerate(found):
         if skip:
@@ -113,8 +115,9 @@ def _merge_unknown_full_names(found, words, names, aliases):
             continue
         nxt = found[k + 1] if k + 1 < len(found) else None
         first_name = words[i] in {fold(n).split()[0] for pid in aliases.get(words[i], []) for n in [names[pid]]}
-        if nxt and nxt[0] == i + 1 and first_name and len(aliases.get(words[i + 1], [])) > 1 \
-                and f"{words[i]} {words[i + 1]}" not in aliases:
+        either_ambiguous = len(aliases.get(words[i], [])) > 1 or len(aliases.get(words[i + 1], [])) > 1 \
+            if i + 1 < len(words) else False
+        if nxt and nxt[0] == i + 1 and first_name and either_ambiguous and f"{words[i]} {words[i + 1]}" not in aliases:
             out.append((i, f"{words[i].capitalize()} {words[i + 1].capitalize()}"))
             skip = True
             continue
@@ -122,10 +125,16 @@ def _merge_unknown_full_names(found, words, names, aliases):
     return out
 
 
-def ambiguous(label: str) -> list[str]:
-    """Every player a one-word mention could be ('jalen' -> 11 Jalens); empty when it names one."""
+def ambiguous(label: str, as_of: dt.date | None = None) -> list[str]:
+    """Every player a one-word mention could be ('jalen' -> the Jalens who played before the
+    as-of date); empty when it names one."""
+    from services.snapshot import snapshot
+
     names, aliases, _ = index()
     pids = aliases.get(fold(label), [])
+    if as_of is not None:
+        known = snapshot(as_of).known
+        pids = [p for p in pids if p in known]
     return sorted(names[p] for p in pids) if len(pids) > 1 and label not in names.values() else []
 
 
@@ -251,6 +260,8 @@ def classify(text: str, players: list[str] | None = None) -> Intent:
         return Intent.PLAYER_RESEARCH
     if _has(t, "weakness", "strength", "where am i behind", "where am i ahead", "what am i losing"):
         return Intent.MATCHUP_ANALYSIS
+    if re.search(r"\b(categories|cats)\b", t) and _has(t, "am i", "do i", "which", "what", "how many", "winning", "losing"):
+        return Intent.MATCHUP_ANALYSIS
     if _has(t, "matchup", "winning", "losing", "games left", "games remaining", "games do i have", "how many games", "opponent", "am i ahead", "am i behind", "my chances", "score",
             "this week look", "categories am i", "h2h", "head to head", "who leads", "lead in"):
         return Intent.MATCHUP_ANALYSIS
@@ -335,5 +346,5 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
         wants_moves=intent == Intent.LINEUP_OPTIMIZATION and _has(t, *OPTIMIZE_PHRASES, "review", "moves", "improve"),
         allow_drop=allow,
         replacing=_replacing(text, players),
-        move=explicit_move(text, players),
+        move=explicit_move(text, players), as_of=as_of,
     )

@@ -87,7 +87,7 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         return [("get_my_roster", {}), ("search_news_by_topic", {"topic": "injuries", "my_team_only": True})]
     from agents.offline.nlu import ambiguous, is_known
 
-    if any(ambiguous(n) for n in p.players):  # "jalen stats": ask which one (the roster says which is mine)
+    if any(ambiguous(n, p.as_of) for n in p.players):  # "jalen stats": ask which one (the roster says which is mine)
         return [("get_my_roster", {})]
     unknown = [n for n in p.players if not is_known(n)]
     if unknown:  # "michael jordan": one look-up, whose error carries the suggestions

@@ -42,18 +42,19 @@ POSITION_NAMES = {"G": "guards", "F": "forwards", "C": "centers", "PG": "point g
                   "SF": "small forwards", "PF": "power forwards"}
 
 
-def roster_games(done) -> str:
-    """Games left per player on my roster, most first, with who will not play them."""
+def roster_games(p: Parsed, done) -> str:
+    """Games left per player on my roster, most (or fewest) first, with who will not play them."""
     sched = [s["data"] for s in _ok(done, "get_schedule")]
     if not sched:
         return ""
+    fewest = bool(re.search(r"\b(fewest|least|fewer)\b", p.text.lower()))
     status = {x["name"]: x["status"] for r in _ok(done, "get_my_roster") for x in r["data"]["players"]}
-    players = sorted(sched[0]["players"], key=lambda pl: -pl["games"])
+    players = sorted(sched[0]["players"], key=lambda pl: pl["games"] if fewest else -pl["games"])
     healthy = [pl for pl in players if status.get(pl["name"], "ACTIVE") != "OUT"]
     top = healthy[0]["games"] if healthy else 0
     leaders = [pl["name"] for pl in healthy if pl["games"] == top]
     window = sched[0]["window"]
-    head = (f"**Most games left ({window[0]} to {window[1]}): {', '.join(leaders)} "
+    head = (f"**{'Fewest' if fewest else 'Most'} games left ({window[0]} to {window[1]}): {', '.join(leaders)} "
             f"({top} game{'s' * (top != 1)}{' each' if len(leaders) > 1 else ''}).**")
     rows = [[pl["name"], status.get(pl["name"], "-"), pl["games"], ", ".join(str(d)[5:] for d in pl["dates"]) or "-"]
             for pl in players]
@@ -116,10 +117,10 @@ def which_player(p: Parsed, done) -> str:
     """'jalen stats': several players answer to that name, so ask which (and say which is mine)."""
     from agents.offline.nlu import ambiguous
 
-    label = next((n for n in p.players if ambiguous(n)), None)
+    label = next((n for n in p.players if ambiguous(n, p.as_of)), None)
     if not label:
         return ""
-    options = ambiguous(label)
+    options = ambiguous(label, p.as_of)
     mine = {x["name"] for r in _ok(done, "get_my_roster") for x in r["data"]["players"]}
     own = [n for n in options if n in mine]
     text = f"**Which {label.capitalize()} do you mean?** {len(options)} players go by that name: {', '.join(options)}."
@@ -132,7 +133,7 @@ def research(p: Parsed, done) -> str:
     from agents.offline.nlu import minutes_question, roster_games_question
 
     if not p.players and roster_games_question(p.text) and _ok(done, "get_schedule"):
-        return roster_games(done)
+        return roster_games(p, done)
     if not p.players and minutes_question(p.text) and done.get("search_news_by_topic"):
         return minutes_trends(p, done)
     which = which_player(p, done)
@@ -305,7 +306,7 @@ def matchup(p: Parsed, done) -> str:
     parts = []
     for r in _ok(done, "get_matchup_details"):
         d = r["data"]
-        if d.get("scoring") == "points" and re.search(r"categor", p.text.lower()):
+        if d.get("scoring") == "points" and re.search(r"categor|\bcats\b", p.text.lower()):
             parts.append(f"**Your league scores fantasy points, not categories, so there are no categories to win "
                          f"or lose: you are {'ahead' if d['my_points'] > d['opponent_points'] else 'behind' if d['my_points'] < d['opponent_points'] else 'level'} "
                          f"{d['my_points']} to {d['opponent_points']}.** For a category-by-category view, switch the "
@@ -381,9 +382,10 @@ def _lineup_lead(p: Parsed, d: dict, sits: list[dict], idle: list[str]) -> str:
         benched = [f"{b['name']} ({b['reason']})" for b in sits] + [f"{n} (no game)" for n in idle]
         return f"**On your bench {d['date']}: {', '.join(benched) or 'nobody'}.**"
     if re.search(r"\b(playing|plays|play|have a game|has a game|games? on)\b", t):
-        playing = [s["name"] for s in d["starters"]] + [b["name"] for b in sits]
+        out = [b["name"] for b in sits if b["reason"].startswith("OUT")]
+        playing = [s["name"] for s in d["starters"]] + [b["name"] for b in sits if b["name"] not in out]
         return (f"**{len(playing)} of your players have a game {d['date']}: {', '.join(playing) or 'none'}.**"
-                + (f" No game: {', '.join(idle)}." if idle else ""))
+                + (f" Their team plays but they are OUT (inferred): {', '.join(out)}." if out else ""))
     return ""
 
 
