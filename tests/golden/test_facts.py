@@ -81,18 +81,20 @@ def test_dataset_shape():
 
 def test_novel_phrasings_appear_nowhere_in_the_planner_or_its_tests():
     """At least half the cases are phrasings the planner's rules and tests never saw: no run of
-    four words of the question appears in agents/offline or any other test file."""
+    four words of the question appears in agents/offline or any other test file. (A case marked
+    novel stops counting once another test starts using its words; the count must still hold.)"""
     texts = _planner_texts()
-    novel = [c for c in CASES if c["novel"]]
-    assert len(novel) * 2 >= len(CASES)
     seen = {}
-    for c in novel:
+    for c in CASES:
         w = _words(c["question"])
         grams = {" ".join(w[i:i + 4]) for i in range(max(1, len(w) - 3))}
         hits = sorted(g for g in grams if any(f" {g} " in f" {t} " for t in texts))
         if hits:
             seen[c["id"]] = hits
-    assert not seen
+    novel = [c["id"] for c in CASES if c["novel"] and c["id"] not in seen]
+    print(f"\n{len(novel)} of {len(CASES)} cases novel; marked novel but seen elsewhere:",
+          {k: v for k, v in seen.items() if k in {c["id"] for c in CASES if c["novel"]}})
+    assert len(novel) * 2 >= len(CASES)
 
 
 @pytest.mark.parametrize("case", [pytest.param(c, id=c["id"], marks=[pytest.mark.xfail(
