@@ -115,6 +115,12 @@ class Oracle:
         if kind == "day_players":
             d = day("date")
             return sum(1 for p in self.league.roster_ids() if self.games_left(p, d, d)), "int"
+        if kind == "day_starts":  # the most starters the slots allow among players with a game and value
+            d = day("date")
+            playing = [(e, 1.0) for e, v, days in self.bf.roster if d in days and v > 0]
+            from brute_force import day_value
+
+            return int(round(day_value(playing, self.bf.slots))), "int"
         if kind == "day_expected":
             d = day("date")
             return self.bf._day(d, None), "float"
