@@ -3,7 +3,8 @@
 Each mutant is applied in a scratch copy of the repository (the tree copied to a temp dir, one
 place patched, a focused subset of the default suite run with the same venv, the copy removed):
 
-1. hold_verdict_always_hold: the hold-or-stream verdict hard-wired to "hold";
+1. hold_verdict_always_hold: the hold-or-stream verdict hard-wired to "hold" (and, for the
+   newer hold check, hold_tool_always_hold: evaluate_hold's verdict hard-wired to "hold");
 2. optimizer_worst_moves: the optimizer node offering its worst positive moves instead of its best;
 3. prompt_data_rule_deleted: the sentence telling the model tool text is data, never
    instructions, deleted from the agent prompt;
@@ -75,6 +76,10 @@ MUTANTS = (
     Mutant("hold_verdict_always_hold", 'the hold-or-stream verdict hard-wired to "hold"', "agents/reasoner.py",
            ((r'verdict = "hold" if .+ else "stream"', 'verdict = "hold"'),),
            ("tests/agents/test_hold_or_stream.py",)),
+    Mutant("hold_tool_always_hold", 'evaluate_hold\'s verdict (what the optimizer does with my player) hard-wired to hold',
+           "services/optimizer/evaluate.py",
+           ((r"hold = top_move is None or top_move\.drop_id != player_id", "hold = True"),),
+           ("tests/agents/test_answers_fit.py::test_hold_agrees_with_the_optimizer",)),
     Mutant("optimizer_worst_moves", "the optimizer node offers its worst positive moves instead of its best",
            "agents/matchup_optimizer/nodes.py",
            ((r"best = distinct\(good,", "best = distinct(sorted(good, key=lambda m: m.gain),"),),

@@ -9,7 +9,6 @@ import datetime as dt
 import json
 import re
 
-
 from agents.reasoner import offline_reasoner
 from agents.tools import build_tools
 
