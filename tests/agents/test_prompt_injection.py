@@ -87,3 +87,18 @@ def test_a_model_that_obeys_injected_text_still_cannot_move_without_approval(mak
     after = a.resume("obey", "decline")
     assert after["transactions"] == [] and state_store().moves(lg.league_id) == []
     assert "jokicni01" in lg.roster_ids() and lg.owner_of("dosunay01") is None
+
+
+@pytest.mark.xfail(strict=True, reason="finding: synthesize's final-answer call (after a loop guard) sends the tool "
+                                       "results without the system prompt, so without the data rule")
+def test_every_model_call_that_reads_tool_text_is_told_it_is_data(make_assistant, injected_news):
+    from agents.supervisor.limits import Limits
+
+    model = ScriptedChatModel([tools_msg(call("get_player_news", name="Nikola Jokic")),
+                               AIMessage(content="Jokic's news, quoted as data.")], label="player_research")
+    a = make_assistant(model=model, provider="scripted", limits=Limits(max_model_rounds=1))
+    r = a.ask("What's the latest news on Jokic?", "final")
+    assert r["transactions"] == [] and r["pending_approvals"] == []
+    reading = [s for s in model.tape.seen if _injected(s["messages"])]
+    assert reading and not reading[-1]["bound"]  # the final answer was written by the unbound call
+    assert all(_told_tool_text_is_data(s["messages"]) for s in reading)
