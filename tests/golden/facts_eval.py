@@ -155,21 +155,28 @@ def grounded(tok: str, pool: list[float]) -> bool:
     return any(abs(abs(y) - x) <= 0.5 * 10 ** -places + 1e-9 for y in pool)
 
 
-def _arg_ok(oracle: Oracle, want, got) -> bool:
+def _arg_ok(oracle: Oracle, want, got, result: str = "") -> bool:
+    """One argument against its spec. A player may also be named by a nickname the tool resolved:
+    then the (successful) tool result names him in full."""
     if isinstance(want, str) and want.startswith("@"):
-        return isinstance(got, str) and oracle.refers_to(got, want[1:])
+        if not isinstance(got, str):
+            return False
+        text = " ".join(_words(result))
+        return oracle.refers_to(got, want[1:]) or any(f" {' '.join(_words(n))} " in f" {text} "
+                                                       for n in oracle.names_of(want[1:]))
     if isinstance(want, list):
         items = got if isinstance(got, list) else [got] if got is not None else []
-        return all(any(_arg_ok(oracle, w, g) for g in items) for w in want)
+        return all(any(_arg_ok(oracle, w, g, result) for g in items) for w in want)
     if want == "*":
         return got is not None
     return got == want
 
 
 def call_matches(oracle: Oracle, want: dict, calls: list[dict], nodes: list[str]) -> bool:
+    """Whether a successful call (name, args, ok, result) meets one requirement."""
     if want["name"].startswith("node:"):
         return want["name"][5:] in nodes
-    return any(c["name"] == want["name"] and c["ok"] and all(_arg_ok(oracle, v, c["args"].get(k))
+    return any(c["name"] == want["name"] and c["ok"] and all(_arg_ok(oracle, v, c["args"].get(k), c.get("result", ""))
                                                             for k, v in want.get("args", {}).items()) for c in calls)
 
 
@@ -233,7 +240,9 @@ def run_case(assistant, oracle: Oracle, case: dict, thread: str) -> dict:
     events = list(assistant.stream_turn(case["question"], thread))
     result = events[-1]["result"]
     nodes = [e["node"] for e in events if e["type"] == "step"]
-    calls = result["tool_calls"]
+    ends = {e["id"]: e for e in events if e["type"] == "tool_end"}
+    calls = [{"name": e["name"], "args": e.get("args") or {}, "ok": bool(ends.get(e["id"], {}).get("ok")),
+              "result": str(ends.get(e["id"], {}).get("result", ""))} for e in events if e["type"] == "tool_start"]
     cards = result["pending_approvals"]
     if cards:
         assistant.resume(thread, "decline")
