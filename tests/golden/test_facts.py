@@ -17,7 +17,8 @@ import re
 from pathlib import Path
 
 import pytest
-from facts_eval import DEFAULT_AS_OF, Oracle, figures, load_cases, run_case
+from brute_force import day_value
+from facts_eval import DEFAULT_AS_OF, Oracle, figures, load_cases, run_case, states
 
 from services import optimizer as opt
 from services.config import reset_settings_cache
@@ -78,6 +79,22 @@ def test_dataset_shape():
         assert c.get("tools") or c.get("facts") or c.get("cards") or c["intent"] == "general_advice", c["id"]
     assert sum(1 for c in CASES if "cards" in c and c["cards"]["kind"] != "none") >= 12
     assert sum(len(c.get("facts", [])) for c in CASES) >= 60
+
+
+def test_the_checks_accept_roundings_and_reject_wrong_values():
+    assert states("he averaged 33.4 fantasy pts", 33.42, "float") and states("about 33 a game", 33.42, "float")
+    assert not states("he averaged 34.0", 33.42, "float") and not states("3.3 per game", 33.42, "float")
+    assert states("three games left", 3, "int") and states("| Herro | 3 |", 3, "int")
+    assert not states("next game 2025-01-03, Jan 3", 3, "int") and not states("13 games", 3, "int")
+
+
+def test_the_lineup_brute_force_on_a_hand_made_day():
+    """Two slots (C, UTIL): the center who can only play C takes it, the best other takes UTIL."""
+    slots = (("C", 1), ("UTIL", 1))
+    players = [(frozenset({"C", "UTIL"}), 30.0), (frozenset({"C", "UTIL"}), 20.0), (frozenset({"PG", "UTIL"}), 25.0)]
+    assert day_value(players, slots) == 55.0
+    assert day_value(players + [(frozenset({"C", "UTIL"}), -5.0)], slots) == 55.0
+    assert day_value([(frozenset({"PG", "UTIL"}), 25.0), (frozenset({"SG", "UTIL"}), 24.0)], slots) == 25.0
 
 
 def test_novel_phrasings_appear_nowhere_in_the_planner_or_its_tests():
