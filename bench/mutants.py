@@ -109,7 +109,8 @@ def scratch_copy(dest: Path) -> Path:
 
 def failed_tests(output: str) -> list[str]:
     """Node ids of the failed or errored tests in pytest's -rfE summary."""
-    return sorted({m.group(2) for m in re.finditer(r"^(FAILED|ERROR) (\S+)", output, flags=re.M)})
+    found = re.finditer(r"^(?:FAILED|ERROR) (\S+?(?:\[.*?\])?)(?: - .*)?$", output, flags=re.M)
+    return sorted({m.group(1) for m in found})
 
 
 def run_tests(root: Path, home: Path, tests: tuple[str, ...]) -> tuple[int, list[str], str]:
