@@ -2,7 +2,7 @@
 empty state store) and one assistant per (provider, as-of date) over it.
 
 - `golden_home` (module): the home, set in the environment while the module runs.
-- `assistant_for` (module): `assistant_for(provider, as_of)` -> a cached `Assistant`.
+- `assistant_for` (module): `assistant_for(provider, as_of, scoring)` -> a cached `Assistant`.
 """
 from __future__ import annotations
 
@@ -36,9 +36,9 @@ def assistant_for(golden_home):
 
     made: dict = {}
 
-    def get(provider: str, as_of):
-        if (provider, as_of) not in made:
-            made[provider, as_of] = Assistant(provider=provider, as_of=as_of)
-        return made[provider, as_of]
+    def get(provider: str, as_of, scoring: str = "points"):
+        if (provider, as_of, scoring) not in made:
+            made[provider, as_of, scoring] = Assistant(provider=provider, as_of=as_of, scoring=scoring)
+        return made[provider, as_of, scoring]
 
     return get

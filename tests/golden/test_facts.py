@@ -39,11 +39,13 @@ def evaluate(assistant_for, csv_facts, csv_players, provider: str) -> list[dict]
     oracles: dict = {}
     rows = []
     for case in CASES:
-        a = assistant_for(provider, _as_of(case))
-        if a.as_of not in oracles:
+        scoring = case.get("scoring", "points")
+        a = assistant_for(provider, _as_of(case), scoring)
+        key = (a.as_of, scoring)
+        if key not in oracles:
             lg = a.source.league
-            oracles[a.as_of] = Oracle(csv_facts, csv_players, lg, opt.from_demo_league(lg), a.as_of)
-        rows.append(run_case(a, oracles[a.as_of], case, f"facts-{provider}-{case['id']}"))
+            oracles[key] = Oracle(csv_facts, csv_players, lg, opt.from_demo_league(lg), a.as_of)
+        rows.append(run_case(a, oracles[key], case, f"facts-{provider}-{case['id']}"))
     figs = figures(rows)
     print(f"\nfacts figures ({provider}):", json.dumps(figs))
     for r in rows:
