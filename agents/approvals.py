@@ -45,6 +45,8 @@ def apply_card(source, card: dict, thread_id: str, actor: str = "user", clock: C
             raise MoveConflict(f"{card['drop']} is no longer on your roster")
         if lg.owner_of(card["add_id"]) is not None:
             raise MoveConflict(f"{card['add']} is no longer a free agent")
+        if card.get("kind") == "ir":
+            check_ir_move(lg, card)
 
     try:
         store.apply_move(card["league_id"], card["team_id"], card["move_id"], card["drop_id"], card["add_id"],
@@ -52,7 +54,31 @@ def apply_card(source, card: dict, thread_id: str, actor: str = "user", clock: C
     except MoveConflict as e:
         return {"move_id": card["move_id"], "outcome": "refused", "reason": str(e)}
     return {"move_id": card["move_id"], "outcome": "applied", "drop": card["drop"], "add": card["add"],
-            "expected_gain": card["expected_gain"], "unit": card["unit"]}
+            "expected_gain": card["expected_gain"], "unit": card["unit"], "kind": card.get("kind", "swap"),
+            "season_gain": card.get("season_gain")}
+
+
+def check_ir_move(lg, card: dict) -> None:
+    """An IR move needs an open IR slot and a player who is OUT (inferred) on the league's day."""
+    from services.slots import IR_SLOTS
+
+    if len(lg.ir_ids(card["team_id"])) >= IR_SLOTS:
+        raise MoveConflict("your IR slot is taken")
+    status = lg.snapshot.players[card["drop_id"]].status
+    if status != "OUT":
+        raise MoveConflict(f"{card['drop']} is {status}, and only an OUT player can go to IR")
+
+
+def decision_line(card: dict) -> str:
+    """What an applied card did, in words."""
+    gain = f"{card['expected_gain']:+} {card['unit']} expected this week"
+    if card.get("season_gain") is not None:
+        from agents.cards import season_label
+
+        gain += f", {card['season_gain']:+} {season_label(card.get('season_unit'))} rest of season"
+    if card.get("kind") == "ir":
+        return f"Done: moved {card['drop']} to IR and added {card['add']} ({gain}); nobody was dropped."
+    return f"Done: dropped {card['drop']} and added {card['add']} ({gain})."
 
 
 def _espn_roster(source, card: dict) -> set[str] | None:
@@ -125,7 +151,7 @@ def decide(source, cards: list[dict], decisions: dict[str, str], thread_id: str,
         store.record_decision(card["move_id"], thread_id, choice, res["outcome"], res.get("reason"), "user", card)
         if res["outcome"] == "applied":
             transactions.append(res)
-            lines.append(f"Done: dropped {card['drop']} and added {card['add']} ({card['expected_gain']:+} {card['unit']} expected).")
+            lines.append(decision_line(card))
         elif res["outcome"] == "approved":
             transactions.append(res)
             lines.append("Approved. Make it in ESPN:\n" + "\n".join(f"{i}. {s}" for i, s in enumerate(res["steps"], 1)))

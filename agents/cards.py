@@ -12,9 +12,10 @@ DEMO_CLOCK = dt.time(12, 0)  # the demo league's clock: noon on its as-of date
 NBA_TIME = ZoneInfo("America/New_York")  # ESPN's game days and tip-offs are US Eastern
 
 
-def move_id(league_id: str, team_id: int, drop_id: str, add_id: str) -> str:
-    """Stable id: the same move in the same league universe is the same card everywhere."""
-    raw = f"{league_id}|{team_id}|{drop_id}|{add_id}".encode()
+def move_id(league_id: str, team_id: int, drop_id: str, add_id: str, kind: str = "swap") -> str:
+    """Stable id: the same move in the same league universe is the same card everywhere (an IR
+    move and the swap of the same two players are different moves)."""
+    raw = f"{league_id}|{team_id}|{drop_id}|{add_id}{'|ir' if kind == 'ir' else ''}".encode()
     return "mv_" + hashlib.sha256(raw).hexdigest()[:12]
 
 
@@ -42,8 +43,14 @@ def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, ki
     expires = next_lock(as_of) if kind == "demo" else next_lock_after(now or league_now(kind, as_of))
     unit = "pts" if m.unit.startswith("fantasy") or m.unit == "pts" else "cats"
     gain = round(m.gain, 1) if unit == "pts" else round(m.gain, 2)
+    move_kind = getattr(m, "kind", "swap")
+    drop, add = m.drop_name or m.drop_id, m.add_name or m.add_id
+    season = getattr(m, "season_gain", None)
+    season_text = "" if season is None else f", {season:+.1f} {season_label(m.season_unit)} rest of season"
+    head = f"Move {drop} to IR, add {add}" if move_kind == "ir" else f"Drop {drop} -> Add {add}"
     return {
-        "move_id": move_id(league_id, team_id, m.drop_id, m.add_id),
+        "move_id": move_id(league_id, team_id, m.drop_id, m.add_id, move_kind), "kind": move_kind,
+        "season_gain": None if season is None else round(season, 1), "season_unit": m.season_unit or None,
         "drop": m.drop_name or m.drop_id, "add": m.add_name or m.add_id,
         "drop_id": m.drop_id, "add_id": m.add_id,
         "expected_gain": gain, "unit": unit,
@@ -53,14 +60,32 @@ def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, ki
         "reasons": list(m.reasons), "confidence": round(m.confidence, 2),
         "expires_at": expires.isoformat(), "league_id": league_id, "league_kind": kind,
         "team_id": team_id, "as_of": as_of.isoformat(),
-        "title": f"Drop {m.drop_name or m.drop_id} -> Add {m.add_name or m.add_id}, {gain:+} {unit} expected",
+        "title": f"{head}, {gain:+} {unit} expected this week{season_text}",
     }
+
+
+def season_label(unit: str | None) -> str:
+    """'fantasy points' -> 'pts'; 'category value' -> 'cat value' (z-score x games)."""
+    return "pts" if (unit or "").startswith("fantasy") else "cat value"
 
 
 def is_expired(card: dict, now: dt.datetime | None = None) -> bool:
     as_of = dt.date.fromisoformat(card["as_of"])
     now = now or league_now(card.get("league_kind", "demo"), as_of)
     return now >= dt.datetime.fromisoformat(card["expires_at"])
+
+
+def compatible(moves: list, ir_slots_free: int) -> list:
+    """`distinct` moves (optimizer results), with no more IR moves than open IR slots: approving
+    one card of a turn never makes another impossible."""
+    out, irs = [], 0
+    for m in distinct(moves, key=lambda m: (m.drop_id, m.add_id)):
+        if getattr(m, "kind", "swap") == "ir":
+            if irs >= ir_slots_free:
+                continue
+            irs += 1
+        out.append(m)
+    return out
 
 
 def distinct(moves: list, key=lambda c: (c["drop_id"], c["add_id"])) -> list:

@@ -18,6 +18,7 @@ from services.models import ServiceError
 from services.source import LeagueSource
 
 LEAGUES = ("demo", "espn")
+ADVICE_MODES = ("balanced", "this_week")  # services.optimizer.moves.MODES
 
 
 def as_secret(value: SecretStr | str | None) -> SecretStr | None:
@@ -46,12 +47,15 @@ class RuntimeOptions:
     espn_season: int | None = None
     espn_s2: SecretStr | None = dataclasses.field(default=None, repr=False)
     espn_swid: SecretStr | None = dataclasses.field(default=None, repr=False)
+    advice_mode: str | None = None  # "balanced" | "this_week" (streaming)
 
     def __post_init__(self):
         for name in ("api_key", "espn_s2", "espn_swid"):
             object.__setattr__(self, name, as_secret(getattr(self, name)))
         if self.league is not None and self.league not in LEAGUES:
             raise ServiceError(f"Unknown league {self.league!r}; use one of: {', '.join(LEAGUES)}.")
+        if self.advice_mode is not None and self.advice_mode not in ADVICE_MODES:
+            raise ServiceError(f"Unknown advice mode {self.advice_mode!r}; use one of: {', '.join(ADVICE_MODES)}.")
         if self.espn_league_id is not None:
             try:
                 object.__setattr__(self, "espn_league_id", int(self.espn_league_id))
@@ -68,7 +72,8 @@ class RuntimeOptions:
         """`Settings` from the environment with these choices applied on top."""
         chosen = {"provider": self.provider, "GOOGLE_API_KEY": self.api_key, "as_of": self.as_of,
                   "scoring": self.scoring, "league": self.league, "espn_league_id": self.espn_league_id,
-                  "espn_season": self.espn_season, "espn_s2": self.espn_s2, "espn_swid": self.espn_swid}
+                  "espn_season": self.espn_season, "espn_s2": self.espn_s2, "espn_swid": self.espn_swid,
+                  "advice_mode": self.advice_mode}
         settings = get_settings(**{k: v for k, v in chosen.items() if v is not None})
         if self.model_name:
             provider = pick_provider(settings)
@@ -89,4 +94,4 @@ def open_league(settings: Settings, as_of: dt.date | None = None) -> LeagueSourc
         return source
     from services.demo_source import DemoSource
 
-    return DemoSource(as_of or settings.as_of, settings.scoring)
+    return DemoSource(as_of or settings.as_of, settings.scoring, settings.advice_mode)

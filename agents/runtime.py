@@ -50,10 +50,11 @@ class Assistant:
                  model=None, limits: Limits = Limits(), *, model_name: str | None = None,
                  api_key: SecretStr | str | None = None, league: str | None = None,
                  espn_league_id: int | str | None = None, espn_season: int | None = None,
-                 espn_s2: SecretStr | str | None = None, espn_swid: SecretStr | str | None = None):
+                 espn_s2: SecretStr | str | None = None, espn_swid: SecretStr | str | None = None,
+                 advice_mode: str | None = None):
         """Explicit arguments win over the environment; `model` injects a chat model (tests)."""
         self.options = RuntimeOptions(provider, model_name, api_key, as_of, scoring, league,
-                                      espn_league_id, espn_season, espn_s2, espn_swid)
+                                      espn_league_id, espn_season, espn_s2, espn_swid, advice_mode)
         settings = self.options.settings()
         self.provider = pick_provider(settings) if model is None else (provider or "scripted")
         self.source = open_league(settings, as_of)
@@ -283,7 +284,7 @@ def get_assistant(provider: str | None = None, as_of: dt.date | None = None, sco
                   model_name: str | None = None, api_key: SecretStr | str | None = None,
                   league: str | None = None, espn_league_id: int | str | None = None,
                   espn_season: int | None = None, espn_s2: SecretStr | str | None = None,
-                  espn_swid: SecretStr | str | None = None) -> Assistant:
+                  espn_swid: SecretStr | str | None = None, advice_mode: str | None = None) -> Assistant:
     """The process's assistant for this configuration (graph compiled once per configuration).
 
     Cached by the non-secret choices, a digest of the secrets and the home directory; a
@@ -292,7 +293,7 @@ def get_assistant(provider: str | None = None, as_of: dt.date | None = None, sco
     from services.config import courtside_home
 
     options = RuntimeOptions(provider, model_name, api_key, as_of, scoring, league,
-                             espn_league_id, espn_season, espn_s2, espn_swid)
+                             espn_league_id, espn_season, espn_s2, espn_swid, advice_mode)
     key = options.cache_key() + (str(courtside_home()),)
     with _assistants_guard:
         if key in _assistants:
@@ -307,4 +308,4 @@ def get_assistant(provider: str | None = None, as_of: dt.date | None = None, sco
 
 
 _OPTION_FIELDS = ("provider", "model_name", "api_key", "as_of", "scoring", "league", "espn_league_id",
-                  "espn_season", "espn_s2", "espn_swid")
+                  "espn_season", "espn_s2", "espn_swid", "advice_mode")

@@ -28,6 +28,7 @@ class Settings(BaseSettings):
     as_of: dt.date = DEFAULT_AS_OF
     league: str = "demo"  # "demo" or "espn"
     scoring: str = "points"  # "points" or "categories" for the demo league
+    advice_mode: str = "balanced"  # "balanced" (this week and the season) or "this_week" (streaming)
     my_team_id: int = 1
     state_url: str | None = None  # postgresql://... switches the writable store and checkpoints
 

@@ -26,9 +26,14 @@ def check_as_of(as_of: dt.date) -> None:
 class DemoSource(LeagueSource):
     kind = "demo"
 
-    def __init__(self, as_of: dt.date, scoring: str = "points"):
+    def __init__(self, as_of: dt.date, scoring: str = "points", advice_mode: str = "balanced"):
+        from services.optimizer.moves import MODES
+
         check_as_of(as_of)
+        if advice_mode not in MODES:
+            raise ServiceError(f"Unknown advice mode {advice_mode!r}; use one of: {', '.join(MODES)}.")
         self.as_of = as_of
+        self.advice_mode = advice_mode
         self.league: DemoLeague = demo_league(as_of, scoring)
 
     def resolve(self, name: str) -> str:
@@ -75,4 +80,4 @@ def open_source(as_of: dt.date | None = None, scoring: str | None = None, league
         from services.espn import EspnLeague  # optional source
 
         return EspnLeague.from_settings(s, as_of=as_of)
-    return DemoSource(as_of or s.as_of, scoring or s.scoring)
+    return DemoSource(as_of or s.as_of, scoring or s.scoring, s.advice_mode)

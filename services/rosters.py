@@ -13,7 +13,7 @@ def _rounded(d: dict[str, float]) -> dict[str, float]:
     return {k: round(v, 3 if k.endswith("pct") else ROUND) for k, v in d.items()}
 
 
-def roster_entry(lg: DemoLeague, pid: str) -> RosterEntry:
+def roster_entry(lg: DemoLeague, pid: str, on_ir: bool = False) -> RosterEntry:
     ps = lg.snapshot.players[pid]
     dates = lg.snapshot.games_remaining(pid, lg.as_of, lg.week[2])
     return RosterEntry(
@@ -21,6 +21,7 @@ def roster_entry(lg: DemoLeague, pid: str) -> RosterEntry:
         remaining_dates=dates, season_avg=_rounded(ps.season_avg), recent_avg=_rounded(ps.recent_avg),
         fantasy_avg=round(ps.season_avg["fpts"], ROUND), recent_fantasy_avg=round(ps.recent_avg["fpts"], ROUND),
         expected_per_game=round(ps.expected_fpts * ps.availability, ROUND), games_played=len(ps.games),
+        on_ir=on_ir,
     )
 
 
@@ -33,6 +34,7 @@ def roster(lg: DemoLeague, team_id: int | None = None) -> Roster:
     name, manager = lg.team_name(team_id)
     entries = [roster_entry(lg, pid) for pid in lg.roster_ids(team_id)]
     entries.sort(key=lambda e: -e.expected_per_game)
+    entries += [roster_entry(lg, pid, on_ir=True) for pid in lg.ir_ids(team_id)]  # last: they cannot start
     return Roster(team_id=team_id, team_name=name, manager=manager, as_of=lg.as_of, entries=entries)
 
 

@@ -13,6 +13,7 @@ class LeagueSource(abc.ABC):
 
     kind: str
     as_of: dt.date
+    advice_mode: str = "balanced"  # how moves are ranked: "balanced" or "this_week" (streaming)
 
     @abc.abstractmethod
     def info(self) -> LeagueInfo: ...

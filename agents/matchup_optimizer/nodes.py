@@ -5,7 +5,7 @@ import time
 
 from langchain_core.messages import HumanMessage
 
-from agents.cards import card_from_move, distinct
+from agents.cards import card_from_move, compatible
 from agents.offline.nlu import find_categories, parse
 from agents.supervisor.nodes import emit
 from services import optimizer as opt
@@ -31,6 +31,7 @@ def make_nodes(source):
         allow = [source.resolve(n) for n in p.allow_drop]
         _step("parse_intent", f"Optimizing {lg.as_of:%a %b %-d} to {lg.week[2]:%a %b %-d} (week {lg.week[0]}).", t0)
         return {"allow_drop": allow, "target_categories": find_categories(q), "iteration": 0, "relax": 0,
+                "advice_mode": p.mode or state.get("advice_mode") or getattr(source, "advice_mode", "balanced"),
                 "week_window": {"start": lg.as_of.isoformat(), "end": lg.week[2].isoformat(), "week": lg.week[0]}}
 
     def gather_rosters(state) -> dict:
@@ -71,10 +72,13 @@ def make_nodes(source):
     def validate_moves(state) -> dict:
         t0 = time.perf_counter()
         relax = state.get("relax", 0)
-        inputs = opt.from_demo_league(lg, free_agents=state["add_candidates"])
-        moves = opt.scan_moves(inputs, allow_drop=set(state.get("allow_drop") or []), limit=30)
-        good = [m for m in moves if m.drop_id in state["drop_candidates"] and m.gain > MIN_GAIN[min(relax, 2)]]
-        best = distinct(good, key=lambda m: (m.drop_id, m.add_id))[:3]
+        inputs = opt.from_demo_league(lg, free_agents=state["add_candidates"], season=True)
+        mode = state.get("advice_mode") or getattr(source, "advice_mode", "balanced")
+        moves = opt.scan_moves(inputs, allow_drop=set(state.get("allow_drop") or []), limit=30, mode=mode,
+                               per_player=3)
+        good = [m for m in moves if (m.drop_id in state["drop_candidates"] or m.kind == "ir")
+                and m.gain > MIN_GAIN[min(relax, 2)] and m.score > 0]
+        best = compatible(good, inputs.ir_slots_free)[:3]
         cards = [card_from_move(m, lg.league_id, lg.my_team_id, lg.as_of) for m in best]
         it = state.get("iteration", 0) + 1
         _step("validate_moves", f"Pass {it}: {len(cards)} move(s) beat standing pat." if cards else

@@ -27,3 +27,4 @@ class OptimizerState(TypedDict, total=False):
     weekly_lineup: dict
     iteration: int
     relax: int
+    advice_mode: str | None  # "balanced" | "this_week": how moves are ranked (default: the source's)

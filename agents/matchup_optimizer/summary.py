@@ -12,14 +12,28 @@ def lineup_table(lineup: dict) -> str:
     return "\n".join(rows)
 
 
+def move_label(card: dict) -> str:
+    if card.get("kind") == "ir":
+        return f"Move {card['drop']} to IR, add {card['add']}"
+    return f"Drop {card['drop']} -> Add {card['add']}"
+
+
+def season_cell(card: dict) -> str:
+    if card.get("season_gain") is None:
+        return "-"
+    unit = "pts" if (card.get("season_unit") or "").startswith("fantasy") else "cat value"
+    return f"{card['season_gain']:+} {unit}"
+
+
 def write_summary(state: dict, matchup_summary: str) -> str:
     cards, lineup = state.get("valid_moves") or [], state.get("weekly_lineup") or {}
     parts = []
     if cards:
         top = cards[0]
         parts.append(f"**Top move: {top['title']}.** Approve or decline it on the card; nothing changes until you do.")
-        rows = ["| Move | Gain | Games left (add / drop) | Confidence |", "|---|---|---|---|"]
-        rows += [f"| Drop {c['drop']} -> Add {c['add']} | {c['expected_gain']:+} {c['unit']} | "
+        rows = ["| Move | This week | Rest of season | Games left (add / drop) | Confidence |",
+                "|---|---|---|---|---|"]
+        rows += [f"| {move_label(c)} | {c['expected_gain']:+} {c['unit']} | {season_cell(c)} | "
                  f"{c['add_games_remaining']} / {c['drop_games_remaining']} | {c['confidence']:.0%} |" for c in cards]
         parts.append("\n".join(rows))
         parts.append("Why: " + "; ".join(top["reasons"][:3]) + ".")
@@ -31,6 +45,9 @@ def write_summary(state: dict, matchup_summary: str) -> str:
         parts.append(f"Weekly lineup standing pat: {lineup['expected_total']} {lineup['unit']} expected.\n\n" + lineup_table(lineup))
     parts.append("Protected: your top players are never offered as drops unless you name them. "
                  "Statuses are inferred from missed games.")
+    if state.get("advice_mode") == "this_week":
+        parts.append("Mode: this week only (streaming): moves are ranked by this week's gain; the rest-of-season "
+                     "change is shown but not weighed. Say \"think about the season\" to go back to balanced.")
     return "\n\n".join(parts)
 
 

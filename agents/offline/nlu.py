@@ -61,6 +61,7 @@ class Parsed:
     replacing: str | None = None  # "replace Embiid", "instead of Embiid": the player to drop
     move: tuple[str, str] | None = None  # an explicit (drop, add) the user named; ownership decides
     as_of: dt.date | None = None
+    mode: str | None = None  # "this_week" ("I only care about this week"), "balanced", or None (the setting)
 
 
 def _has(text: str, *words: str) -> bool:
@@ -200,7 +201,7 @@ MOVE_VERBS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|w
                         r"switching|replace|replacing|trade|trading|exchange|sub|add|adding|pick(?:ing)? up|pickup|"
                         r"grab|grabbing|sign|signing|claim|claiming|bring in|stream)\b|\bin\b.*\bout\b|\bout\b.*\bin\b")
 DROP_WORDS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|waiving|swap|swapping|switch|"
-                        r"replace|replacing|trade|trading|for|out|instead)\b")
+                        r"replace|replacing|trade|trading|out|instead)\b")
 ADD_FIRST = re.compile(r"\b(add|adding|pick(?:ing)? up|pickup|grab|grabbing|sign|signing|claim|claiming|bring in)\s+$")
 
 
@@ -222,6 +223,22 @@ def explicit_move(text: str, players: list[str]) -> tuple[str, str] | None:
     return first, second
 
 
+THIS_WEEK_ONLY = re.compile(
+    r"\bonly (care|caring|worried|thinking|focused) (about|on) (this|the current) week|\bthis week only\b|"
+    r"\bjust (this|the current) week\b|\bonly this week\b|\bstreaming mode\b|\bwin this week at all costs\b|"
+    r"\b(forget|ignore|don ?t care about|do not care about|never mind) (about )?the (rest of the )?season\b|"
+    r"\bshort[ -]term only\b")
+BALANCED = re.compile(r"\b(rest of the season too|long[ -]term too|balanced mode|think about the season|"
+                      r"care about the (rest of the )?season)\b")
+
+
+def advice_mode(text: str) -> str | None:
+    """'this_week' when the user says only this week matters, 'balanced' when he brings the season
+    back, None when he says neither (the setting, or the thread's last choice, stands)."""
+    t = fold(text)
+    return "this_week" if THIS_WEEK_ONLY.search(t) else "balanced" if BALANCED.search(t) else None
+
+
 def classify(text: str, players: list[str] | None = None) -> Intent:
     t = fold(text)
     players = find_players(text) if players is None else players
@@ -229,7 +246,7 @@ def classify(text: str, players: list[str] | None = None) -> Intent:
         return Intent.GENERAL_ADVICE
     if explicit_move(text, players):
         return Intent.FREE_AGENT_SCAN
-    optimize = _has(t, *OPTIMIZE_PHRASES)
+    optimize = _has(t, *OPTIMIZE_PHRASES) or (advice_mode(text) == "this_week" and not players)
     if optimize:
         return Intent.LINEUP_OPTIMIZATION
     if re.match(r"(what is|what are|what's|whats|how does|how do|explain|why do|why does|define|tips)\b", t) \
@@ -343,7 +360,9 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
         day=day, rest_of_week=rest, last_n=find_last_n(text), greeting=is_smalltalk(t),
         hold_or_stream=_has(t, "hold", "stream his", "stream her", "stream the spot", "wait for him", "worth keeping",
                             "should i keep") or (bool(players) and _has(t, "should i drop", "should i cut")),
-        wants_moves=intent == Intent.LINEUP_OPTIMIZATION and _has(t, *OPTIMIZE_PHRASES, "review", "moves", "improve"),
+        wants_moves=intent == Intent.LINEUP_OPTIMIZATION and (_has(t, *OPTIMIZE_PHRASES, "review", "moves", "improve")
+                                                               or advice_mode(text) == "this_week"),
+        mode=advice_mode(text),
         allow_drop=allow,
         replacing=_replacing(text, players),
         move=explicit_move(text, players), as_of=as_of,

@@ -36,6 +36,11 @@ def flagged_on_roster(done, position: str | None, text: str = "") -> tuple[dict 
     return (ranked[0], _fits(ranked[0], position)) if ranked else (None, False)
 
 
+def _mode(p: Parsed) -> dict:
+    """The advice mode the question asks for ("I only care about this week"), else nothing (the setting)."""
+    return {"mode": p.mode} if p.mode else {}
+
+
 def _primary_slot(pos: str) -> str:
     first = pos.split("/")[0]
     return {"PG": "G", "SG": "G", "SF": "F", "PF": "F"}.get(first, first)
@@ -69,7 +74,7 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         if "deep_analysis" in done:
             return []
         name = players[0]
-        return [("evaluate_hold", {"name": name}), ("get_player_status", {"name": name}), ("get_player_news", {"name": name}),
+        return [("evaluate_hold", {"name": name, **_mode(p)}), ("get_player_status", {"name": name}), ("get_player_news", {"name": name}),
                 ("get_free_agents", {"position": pos, "healthy_only": True, "min_games_remaining": 1, "limit": 5}),
                 ("deep_analysis", {"question": f"Should I hold {name} or stream his roster spot for the rest of the week?",
                                    "context": f"as of {as_of}; stream position {pos or 'any'}"})]
@@ -112,7 +117,7 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
     if _topic(p.text) == "hot" and not p.players:  # "who has been hot on the waiver wire?": form, not value
         return [] if done else [("get_hot_free_agents", {"position": p.position} if p.position else {})]
     if p.move:  # the user named the move: evaluate exactly that one (an error is answered as is)
-        return [] if done else [("evaluate_move", {"drop": p.move[0], "add": p.move[1]})]
+        return [] if done else [("evaluate_move", {"drop": p.move[0], "add": p.move[1], **_mode(p)})]
     if p.replacing:  # "who should I pick up to replace Embiid?": he is the drop, not the add
         if not done:
             return [("get_player_status", {"name": p.replacing}),
@@ -155,8 +160,11 @@ def plan_lineup(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
     if done:
         return []
     if p.wants_moves:
-        return [("optimize_matchup", {"allow_drop": p.allow_drop or None, "target_categories": p.categories or None})]
+        return [("optimize_matchup", {"allow_drop": p.allow_drop or None, "target_categories": p.categories or None,
+                                      **_mode(p)})]
     if p.day and not p.rest_of_week:
+        if not p.players and re.search(r"\b(playing|plays|have a game|has a game)\b", p.text.lower()):
+            return [("compose_daily_lineup", {"date": p.day.isoformat()}), ("get_my_roster", {})]  # statuses
         return [("compose_daily_lineup", {"date": p.day.isoformat()})]
     week_end = as_of + dt.timedelta(days=6 - as_of.weekday())
     days = [as_of + dt.timedelta(days=i) for i in range((week_end - as_of).days + 1)]

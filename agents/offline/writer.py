@@ -156,8 +156,8 @@ def research(p: Parsed, done) -> str:
         parts.append(f"**{verb}:** {h['reason']}.")
         b, top = h.get("best_move_dropping_him"), h.get("top_move")
         if b and h["verdict"] == "hold":
-            cmp = f" (the top move gains {top['expected_gain']:+} {top['unit']})" if top else ""
-            parts.append(f"Dropping him for the best add would be {b['title']}{cmp}.")
+            parts.append(f"Dropping him for the best add would be {b['title']}."
+                         + (f" The optimizer's top move instead: {top['title']}." if top and top["title"] not in h["reason"] else ""))
     analysis = _ok(done, "deep_analysis")
     if analysis:
         a = analysis[0]["data"]
@@ -232,7 +232,7 @@ def user_move(done) -> list[str]:
         d = r["data"]
         m = d["move"]
         head = m["title"].removeprefix("Your move: ")
-        parts.append(f"**Your move: {head} this week** ({m['add']} {m['add_games_remaining']} games left, "
+        parts.append(f"**Your move: {head}** ({m['add']} {m['add_games_remaining']} games left, "
                      f"{m['drop']} {m['drop_games_remaining']}).")
         parts += [f"**Warning:** {w}." for w in d["warnings"]]
         for i, a in enumerate(d["alternatives"]):
@@ -353,7 +353,7 @@ def lineup(p: Parsed, done) -> str:
             parts.append(f"**{d['date']}: " + "; ".join(verdict) + ".**")
         sits = [b for b in d["bench"] if b["reason"] != "no game"]
         idle = [b["name"] for b in d["bench"] if b["reason"] == "no game"]
-        lead = _lineup_lead(p, d, sits, idle)
+        lead = _lineup_lead(p, d, sits, idle, done)
         if lead:
             parts.append(lead)
         sit_text = ", ".join(f"{b['name']} ({b['reason']})" for b in sits) or "nobody with a game"
@@ -371,7 +371,7 @@ def lineup(p: Parsed, done) -> str:
     return "\n\n".join(parts)
 
 
-def _lineup_lead(p: Parsed, d: dict, sits: list[dict], idle: list[str]) -> str:
+def _lineup_lead(p: Parsed, d: dict, sits: list[dict], idle: list[str], done) -> str:
     """The direct answer to 'who is on my bench tonight?' or 'who's playing tomorrow?'."""
     from services.lookup import fold
 
@@ -382,10 +382,11 @@ def _lineup_lead(p: Parsed, d: dict, sits: list[dict], idle: list[str]) -> str:
         benched = [f"{b['name']} ({b['reason']})" for b in sits] + [f"{n} (no game)" for n in idle]
         return f"**On your bench {d['date']}: {', '.join(benched) or 'nobody'}.**"
     if re.search(r"\b(playing|plays|play|have a game|has a game|games? on)\b", t):
-        out = [b["name"] for b in sits if b["reason"].startswith("OUT")]
-        playing = [s["name"] for s in d["starters"]] + [b["name"] for b in sits if b["name"] not in out]
+        playing = [s["name"] for s in d["starters"]] + [b["name"] for b in sits]
+        status = {x["name"]: x["status"] for r in _ok(done, "get_my_roster") for x in r["data"]["players"]}
+        flagged = [f"{n} ({status[n]})" for n in playing if status.get(n, "ACTIVE") != "ACTIVE"]
         return (f"**{len(playing)} of your players have a game {d['date']}: {', '.join(playing) or 'none'}.**"
-                + (f" Their team plays but they are OUT (inferred): {', '.join(out)}." if out else ""))
+                + (f" Not sure to play (inferred status): {', '.join(flagged)}." if flagged else ""))
     return ""
 
 

@@ -110,11 +110,24 @@ class EspnWeek:
         return out
 
 
+def best_moves(lg, allow_drop: set[str] | frozenset = frozenset(), limit: int = 3, mode: str = "balanced",
+               team_id: int | None = None) -> list:
+    """The optimizer pipeline's best distinct moves for a demo team: every swap and IR move scanned
+    with the week's gain and the rest-of-season change, ranked by `mode` ("balanced" or
+    "this_week"), only those worth offering (score > 0 and a positive week gain)."""
+    from agents.cards import compatible
+
+    inputs = opt.from_demo_league(lg, team_id=team_id, season=True)
+    moves = [m for m in opt.scan_moves(inputs, allow_drop=allow_drop, limit=max(limit * 10, 30), mode=mode,
+                                       per_player=limit) if m.gain > 0 and m.score > 0]
+    return compatible(moves, inputs.ir_slots_free)[:limit]
+
+
 def fit_result(name: str, games: int, moves: list, drop_id: str | None, make_card) -> dict:
     """validate_slot_fit's answer for one free agent from the scanned moves."""
     if drop_id:
         moves = [m for m in moves if m.drop_id == drop_id]
-    good = [m for m in moves if m.gain > 0]
+    good = [m for m in moves if m.gain > 0 and m.score > 0]
     if games == 0:
         reason = "no games left this matchup week, so he cannot add anything"
     elif not good:
@@ -147,8 +160,8 @@ def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
         drop_id = source.resolve(drop) if drop else None
         if drop_id and drop_id not in lg.roster_ids():
             raise ServiceError(f"{lg.snapshot.players[drop_id].ref.name} is not on your roster.")
-        inputs = opt.from_demo_league(lg, free_agents=[add_id])
-        moves = opt.scan_moves(inputs, allow_drop={drop_id} if drop_id else frozenset())
+        inputs = opt.from_demo_league(lg, free_agents=[add_id], season=True)
+        moves = opt.scan_moves(inputs, allow_drop={drop_id} if drop_id else frozenset(), mode=source.advice_mode)
         games = len(lg.snapshot.games_remaining(add_id, lg.as_of, lg.week[2]))
         return dump(fit_result(name, games, moves, drop_id,
                                lambda m: card_from_move(m, lg.league_id, lg.my_team_id, lg.as_of)))
@@ -169,14 +182,13 @@ def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
         roster = tuple(player_input(lg.snapshot, p.player_id, (day,), lg.scoring) for p in base.roster)
         return dump(day_summary(lg, day, dataclasses.replace(base, days=(day,), roster=roster)))
 
-    def optimize_matchup(allow_drop=None, target_categories=None, limit=3) -> str:
+    def optimize_matchup(allow_drop=None, target_categories=None, limit=3, mode=None) -> str:
         if espn:
             return dump(EspnWeek(source).optimize(allow_drop, limit))
         lg = _league(source)
         allow = {source.resolve(n) for n in allow_drop or []}
-        inputs = opt.from_demo_league(lg)
-        moves = [m for m in opt.scan_moves(inputs, allow_drop=allow, limit=max(limit * 3, 10)) if m.gain > 0][:limit]
-        week = opt.weekly_lineup(inputs)
+        moves = best_moves(lg, allow, limit, mode or source.advice_mode)
+        week = opt.weekly_lineup(opt.from_demo_league(lg, free_agents=[]))
         return dump({"moves": [card_from_move(m, lg.league_id, lg.my_team_id, lg.as_of) for m in moves],
                      "standing_pat_expected": round(week.expected_total, 1), "unit": week.unit,
                      "starts": {lg.snapshot.players[k].ref.name: v for k, v in week.starts.items()}})

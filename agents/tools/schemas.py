@@ -1,6 +1,8 @@
 """Pydantic argument schemas: their descriptions are what the model reads."""
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 
@@ -54,11 +56,24 @@ class OptimizeArgs(BaseModel):
     allow_drop: list[str] | None = Field(default=None, description="Protected players the user explicitly allows dropping.")
     target_categories: list[str] | None = Field(default=None, description="Categories to chase (category leagues).")
     limit: int = Field(default=3, ge=1, le=10, description="How many moves to return.")
+    mode: Literal["balanced", "this_week"] | None = Field(
+        default=None, description="'this_week' when the user only cares about this week (streaming); "
+                                  "default: the league setting (balanced: this week and the rest of the season).")
+
+
+MODE_HELP = ("'this_week' when the user only cares about this week (streaming); default: the league setting "
+             "(balanced: this week and the rest of the season).")
 
 
 class MoveArgs(BaseModel):
     drop: str = Field(description="The player of mine the user wants to drop.")
     add: str = Field(description="The free agent the user wants to add.")
+    mode: Literal["balanced", "this_week"] | None = Field(default=None, description=MODE_HELP)
+
+
+class HoldArgs(BaseModel):
+    name: str = Field(description="A player on my roster, as the user wrote it.")
+    mode: Literal["balanced", "this_week"] | None = Field(default=None, description=MODE_HELP)
 
 
 class CompareArgs(BaseModel):

@@ -26,6 +26,7 @@ DEFAULTS: dict[str, object] = {
     "settings_model": None,
     "settings_as_of": DEFAULT_AS_OF,
     "settings_scoring": "points",
+    "settings_advice_mode": "balanced",
     "settings_league": "demo",
     "settings_espn_league_id": "",
     "settings_espn_season": 2025,
@@ -41,7 +42,7 @@ DEFAULTS: dict[str, object] = {
 
 
 APPLIED_KEYS = ("settings_provider", "settings_model", "settings_as_of", "settings_scoring", "settings_league",
-                "settings_espn_season")
+                "settings_espn_season", "settings_advice_mode")
 _FALLBACK = {k: DEFAULTS[k] for k in APPLIED_KEYS}
 
 
@@ -87,10 +88,11 @@ def _cached_assistant(public: tuple, key_digest: str | None, home: str, _secrets
     `key_digest` (a SHA-256 of it) separates sessions that use different keys without putting a
     key in the cache key. A configuration that fails raises and is not cached.
     """
-    provider, model, as_of, scoring, league, espn_id, espn_season = public
+    provider, model, as_of, scoring, league, espn_id, espn_season, *rest = public
     api_key, s2, swid = _secrets
     return _runtime().get_assistant(provider, as_of, scoring, model_name=model, api_key=api_key, league=league,
-                                    espn_league_id=espn_id, espn_season=espn_season, espn_s2=s2, espn_swid=swid)
+                                    espn_league_id=espn_id, espn_season=espn_season, espn_s2=s2, espn_swid=swid,
+                                    advice_mode=rest[0] if rest else None)
 
 
 def settings_tuple() -> tuple:
@@ -100,8 +102,9 @@ def settings_tuple() -> tuple:
     model = ss["settings_model"] if provider in MODELS and ss["settings_model"] in MODELS[provider] else None
     espn_id = ss["settings_espn_league_id"].strip()
     if ss["settings_league"] == "espn" and espn_id:  # a live league: its own scoring, today's date
-        return provider, model, None, None, "espn", espn_id, int(ss["settings_espn_season"])
-    return provider, model, ss["settings_as_of"], ss["settings_scoring"], "demo", None, None
+        return provider, model, None, None, "espn", espn_id, int(ss["settings_espn_season"]), None
+    return (provider, model, ss["settings_as_of"], ss["settings_scoring"], "demo", None, None,
+            ss["settings_advice_mode"])
 
 
 def _secrets() -> tuple:

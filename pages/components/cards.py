@@ -56,6 +56,15 @@ def title(card: dict) -> str:
     return f"Drop {card.get('drop')} -> Add {card.get('add')}, {gain:+} {card.get('unit', 'pts')} expected"
 
 
+def season_text(card: dict) -> str:
+    """Both numbers of a card: the gain this week and the change of rest-of-season value."""
+    week = card.get("expected_gain", 0)
+    unit = "cat value" if card.get("unit") == "cats" else "pts"
+    kind = "IR move (nobody dropped) · " if card.get("kind") == "ir" else ""
+    return (f"{kind}This week {week:+} {card.get('unit', 'pts')} · rest of season "
+            f"{card['season_gain']:+} {unit}")
+
+
 def decided_key(thread_id: str, move_id: str) -> str:
     """The `cards_decided` key of a card: the same move can be offered in two threads."""
     return f"{thread_id}/{move_id}"
@@ -96,6 +105,8 @@ def render_card(card: dict, thread_id: str, key_prefix: str, pending_ids: set[st
     uid = f"{thread_id}_{move_id}"  # unique per page even when two threads offer the same move
     with st.container(border=True, key=f"{key_prefix}_card_{uid}"):
         st.markdown(f"**{title(card)}**")
+        if card.get("season_gain") is not None:
+            st.caption(season_text(card))
         drop_g, add_g = card.get("drop_games_remaining"), card.get("add_games_remaining")
         cols = st.columns(3)
         cols[0].caption(f"Games left: {card.get('drop')} {drop_g}, {card.get('add')} {add_g}")

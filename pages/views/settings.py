@@ -54,5 +54,12 @@ else:
     scorings = ["points", "categories"]
     kept(st.radio, "Scoring (demo league)", "settings_scoring", options=scorings,
          index=scorings.index(ss["settings_scoring"]), horizontal=True)
+    modes = ["balanced", "this_week"]
+    kept(st.radio, "Move advice", "settings_advice_mode", options=modes,
+         index=modes.index(ss["settings_advice_mode"]), horizontal=True,
+         format_func={"balanced": "Balanced: this week and the rest of the season",
+                      "this_week": "This week only (streaming)"}.get,
+         help="Balanced never offers a move that lowers your rest-of-season value; streaming ranks by "
+              "this week's gain only. Stars are protected in both.")
 st.caption(f"Active: {assistant.provider_label} · {assistant.league_kind} league · as of {assistant.as_of}. "
            "Changing these opens the matching assistant (cached once per process and setting).")

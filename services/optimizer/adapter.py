@@ -5,11 +5,13 @@ Totals banked earlier in the matchup week come from the one scoreboard (`service
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from typing import Iterable
 
 from services.optimizer.models import OptimizerInputs, PlayerInput
 from services.scoreboard import banked_totals
+from services.slots import IR_SLOTS
 from services.snapshot import Snapshot
 
 
@@ -41,8 +43,9 @@ def _season_value(snap: Snapshot, pid: str, scoring: str) -> float:
 
 
 def from_demo_league(lg, team_id: int | None = None, scoring: str | None = None,
-                     free_agents: Iterable[str] | None = None) -> OptimizerInputs:
-    """One team's remaining matchup week in the demo league (default: my team)."""
+                     free_agents: Iterable[str] | None = None, season: bool = False) -> OptimizerInputs:
+    """One team's remaining matchup week in the demo league (default: my team); with `season`,
+    also the rest of the regular season (for moves' rest-of-season value)."""
     snap = lg.snapshot
     scoring = scoring or lg.scoring
     team_id = team_id or lg.my_team_id
@@ -51,7 +54,13 @@ def from_demo_league(lg, team_id: int | None = None, scoring: str | None = None,
     mine, theirs = lg.roster_ids(team_id), lg.roster_ids(opp_id)
     fa_ids = lg.free_agent_ids() if free_agents is None else list(free_agents)
     make = lambda ids: tuple(player_input(snap, pid, days, scoring) for pid in ids)  # noqa: E731
-    return OptimizerInputs(
+    inputs = OptimizerInputs(
         scoring=scoring, days=days, roster=make(mine), free_agents=make(fa_ids), opponent=make(theirs),
         my_so_far=banked_totals(lg, team_id), opp_so_far=banked_totals(lg, opp_id),
-        as_of=lg.as_of, team_id=team_id, league_id=lg.league_id, star_value=star_value(snap, scoring))
+        as_of=lg.as_of, team_id=team_id, league_id=lg.league_id, star_value=star_value(snap, scoring),
+        ir_slots_free=max(0, IR_SLOTS - len(lg.ir_ids(team_id))))
+    if season:
+        from services.optimizer.season import season_inputs
+
+        inputs = dataclasses.replace(inputs, season=season_inputs(lg, inputs))
+    return inputs

@@ -51,6 +51,8 @@ class OptimizerInputs:
     team_id: int | None = None
     league_id: str = ""
     star_value: float | None = None  # per-game value of a league-wide star: never offered as a drop
+    season: Any = None  # season.SeasonInputs: the rest of the regular season (None: week only)
+    ir_slots_free: int = 0  # open IR slots: an OUT player may move there instead of being dropped
 
 
 @dataclasses.dataclass(frozen=True)
@@ -95,6 +97,10 @@ class MoveEval:
     reasons: tuple[str, ...]
     drop_name: str = ""
     add_name: str = ""
+    kind: str = "swap"  # "swap": drop and add; "ir": move drop_id to IR, add add_id (nobody dropped)
+    season_gain: float | None = None  # change of rest-of-season value (None: not computed)
+    season_unit: str = ""  # "fantasy points" or "category value" (z-score x games)
+    score: float = 0.0  # the ranking key of the mode the scan ran in (> 0: worth offering)
 
 
 def as_json(obj: Any) -> Any:

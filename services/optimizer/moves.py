@@ -1,5 +1,14 @@
 """Ranked (drop, add) moves: who may be dropped, the scan, and readable results.
 
+Every move carries two numbers: its expected gain this week and, when the inputs hold the rest
+of the season (`inputs.season`), the change of rest-of-season value. The mode decides the
+ranking: "balanced" (the default) ranks by the week's gain plus the season change of an average
+remaining week (KAPPA x season change / weeks left) and never offers a move that lowers the
+season's value; "this_week" (streaming) ranks by the week's gain only.
+IR moves ("ir": an OUT player goes to an open IR slot, the free agent takes his spot, nobody is
+dropped) are scored like the swap for the week; for the season the IR player is kept, so their
+season change is what the added player brings to the roster without him.
+
 Protected players (the top `protect_top` of my roster by per-game value, and anyone at or above
 the league-wide `star_value` of the inputs) are never offered as
 drops unless named in `allow_drop`. Confidence is P(the move helps) under a normal
@@ -19,6 +28,11 @@ from services.optimizer.scan import MoveTable, scan_table
 from services.optimizer.weekly import Prepared, prepare
 
 DELTA_SHOWN = 0.005  # category win-probability changes smaller than this are not reported
+MODES = ("balanced", "this_week")
+# Season value in week-gain units: 1 for points (both fantasy points); for categories, about
+# 0.03 categories won per z-score-game (a tossup category's weekly total has a spread of about
+# sqrt(2 x 35 starts) z-units, and the normal density at 0 is 0.4, discounted for decided ones).
+KAPPA = {"points": 1.0, "categories": 0.03}
 
 
 def per_game_value(prep: Prepared, i: int) -> float:
@@ -52,6 +66,19 @@ def ranked_pairs(table: MoveTable, limit: int | None = None) -> list[tuple[int, 
     return [(int(i // n_fa), int(i % n_fa)) for i in order]
 
 
+def mode_scores(week: np.ndarray, season: np.ndarray | None, mode: str, scoring: str,
+                weeks_left: float = 1.0) -> np.ndarray:
+    """The ranking key of each pair: the week's gain, or (balanced) the week's gain plus the
+    season change of an average remaining week (KAPPA x season / weeks_left), negative whenever
+    the season change is (such a move is never offered in balanced mode)."""
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}; use one of {', '.join(MODES)}")
+    if mode == "this_week" or season is None:
+        return week
+    per_week = KAPPA.get(scoring, 1.0) * season / max(weeks_left, 1.0)
+    return np.where(season < -1e-9, np.minimum(per_week, -1e-6), week + per_week)
+
+
 def _day(d) -> str:
     return f"{d:%a %b} {d.day}"
 
@@ -70,7 +97,8 @@ def _player_reason(p: PlayerInput, games: int, starts: int, verb: str) -> str:
     return text
 
 
-def move_eval(prep: Prepared, table: MoveTable, r: int, a: int) -> MoveEval:
+def move_eval(prep: Prepared, table: MoveTable, r: int, a: int, kind: str = "swap",
+              season_gain: float | None = None, score: float | None = None) -> MoveEval:
     """The readable result for one evaluated pair."""
     k = int(table.drops[r])
     drop, add = prep.roster.players[k], prep.free_agents.players[a]
@@ -100,17 +128,76 @@ def move_eval(prep: Prepared, table: MoveTable, r: int, a: int) -> MoveEval:
         reasons += [f"{c} win probability {before[pj.CATS.index(c)]:.2f} -> "
                     f"{after[pj.CATS.index(c)]:.2f}" for c, _ in moved[:3]]
         reasons.append(f"expected {gain:+.2f} categories won this week")
+    season_unit = ""
+    if season_gain is not None:
+        season_unit = prep.inputs.season.unit
+        reasons.append(f"rest of season {season_gain:+.1f} {season_unit}"
+                       + (f" ({drop.label} stays on IR)" if kind == "ir" else ""))
+    if kind == "ir":
+        reasons[1] = reasons[1].replace(f"drop {drop.label}", f"move {drop.label} to IR", 1)
     var = add_starts * add_row[pj.VALUE_VAR] + drop_starts * drop_row[pj.VALUE_VAR]
     conf = _confidence(float(table.value_gain[r, a]), float(var))
     return MoveEval(drop.player_id, add.player_id, round(gain, 4), unit,
                     int(prep.roster.plays[k].sum()), int(prep.free_agents.plays[a].sum()),
                     add_starts, drop_starts, starts_gained, deltas, round(conf, 3), tuple(reasons),
-                    drop.name, add.name)
+                    drop.name, add.name, kind, None if season_gain is None else round(season_gain, 2),
+                    season_unit, round(gain if score is None else float(score), 6))
+
+
+def ir_candidates(prep: Prepared) -> np.ndarray:
+    """Roster rows that may go to IR: OUT players, when an IR slot is open."""
+    if prep.inputs.ir_slots_free <= 0:
+        return np.array([], dtype=int)
+    return np.array([i for i, p in enumerate(prep.roster.players) if p.status == "OUT"], dtype=int)
 
 
 def scan_moves(inputs: OptimizerInputs | Prepared, allow_drop: Iterable[str] = frozenset(),
-               protect_top: int = 6, limit: int | None = None) -> list[MoveEval]:
-    """Every allowed (drop, add) pair ranked by expected gain over the remaining days."""
+               protect_top: int = 6, limit: int | None = None, mode: str = "balanced",
+               per_player: int | None = None) -> list[MoveEval]:
+    """Every allowed move (swaps and IR moves) ranked by the mode's key, best first.
+
+    Each result has `gain` (this week) and, when `inputs.season` is set, `season_gain`; `score`
+    is the ranking key (> 0: worth offering). `per_player` keeps at most that many moves per
+    dropped (or IR) player of each kind, so a short list still offers different moves."""
     prep = inputs if isinstance(inputs, Prepared) else prepare(inputs)
-    table = scan_table(prep, droppable(prep, allow_drop, protect_top))
-    return [move_eval(prep, table, r, a) for r, a in ranked_pairs(table, limit)]
+    swaps, irs = droppable(prep, allow_drop, protect_top), ir_candidates(prep)
+    drops = np.union1d(swaps, irs).astype(int)
+    table = scan_table(prep, drops)
+    season = loss = None
+    if prep.inputs.season is not None and len(drops):
+        from services.optimizer.season import season_gains, season_table
+
+        season, loss = season_gains(season_table(prep, prep.inputs.season), drops)
+    candidates = []  # (kind order, row, fa, kind, week gain, season gain)
+    for kind, rows, order in (("ir", irs, 0), ("swap", swaps, 1)):
+        for k in rows:
+            r = int(np.searchsorted(drops, k))
+            s_gain = None if season is None else season[r] + (loss[r] if kind == "ir" else 0.0)
+            candidates.append((order, r, kind, table.gain[r], s_gain))
+    if not candidates:
+        return []
+    week = np.stack([c[3] for c in candidates])
+    seas = None if season is None else np.stack([c[4] for c in candidates])
+    horizon = prep.inputs.season.days if prep.inputs.season is not None else ()
+    weeks_left = ((horizon[-1] - horizon[0]).days + 1) / 7 if horizon else 1.0
+    score = mode_scores(week, seas, mode, prep.inputs.scoring, weeks_left)
+    n_fa = week.shape[1]
+    ci, fa = np.meshgrid(np.arange(len(candidates)), np.arange(n_fa), indexing="ij")
+    kinds = np.array([c[0] for c in candidates])[ci]
+    rows = np.array([c[1] for c in candidates])[ci]
+    order = np.lexsort((fa.ravel(), kinds.ravel(), rows.ravel(), -np.round(score.ravel(), 9)))
+    if limit is not None and per_player is None:
+        order = order[:limit]
+    out, seen = [], {}
+    for i in order:
+        c, a = divmod(int(i), n_fa)
+        if per_player is not None:
+            seen[c] = seen.get(c, 0) + 1
+            if seen[c] > per_player:
+                continue
+        _, r, kind, _, _ = candidates[c]
+        out.append(move_eval(prep, table, r, a, kind, None if seas is None else float(seas[c, a]),
+                             float(score[c, a])))
+        if limit is not None and len(out) >= limit:
+            break
+    return out

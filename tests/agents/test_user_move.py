@@ -11,6 +11,7 @@ import datetime as dt
 import numpy as np
 import pytest
 
+from agents.tools.optimizer_tools import best_moves
 from services import optimizer as opt
 from services.optimizer.reference import reference_scan
 
@@ -52,16 +53,20 @@ def test_the_named_move_is_evaluated_exactly(offline_assistant, csv_facts, quest
     assert mine["expected_gain"] == gain and mine["title"].startswith("Your move: ")
     assert (mine["add_games_remaining"], mine["drop_games_remaining"]) == (games_left(csv_facts, JRUE),
                                                                            games_left(csv_facts, EMBIID))
-    assert f"**Your move: Drop Joel Embiid -> Add Jrue Holiday, {gain:+} pts expected this week**" in r["answer"]
-    # Embiid is OUT in the CSV (12+ missed games), so the week gain is positive; he is a star, so it warns
-    assert csv_facts.missed_in_row(EMBIID, AS_OF) >= 3
-    assert "Warning:" in mine["reasons"][0] and "Joel Embiid is one of the league's top-40" in r["answer"]
-    # every other card is a better move, and the answer says why for each
-    top = opt.scan_moves(opt.from_demo_league(lg), limit=1)[0]
+    season = mine["season_gain"]
+    assert mine["title"] == (f"Your move: Drop Joel Embiid -> Add Jrue Holiday, {gain:+} pts expected this week, "
+                             f"{season:+} pts rest of season")
+    assert f"**{mine['title']}** (Jrue Holiday" in r["answer"]
+    # Embiid is OUT in the CSV (12+ missed games), so the week gain is positive; losing him costs the season
+    assert csv_facts.missed_in_row(EMBIID, AS_OF) >= 3 and gain > 0
+    assert season < 0 and f"**Warning:** it costs {abs(season)} pts over the rest of the season." in r["answer"]
+    assert "Joel Embiid is one of the league's top-40" in r["answer"] and mine["reasons"][0].startswith("Warning:")
+    # the other card is the optimizer's own top offer, and the answer says why it is better
+    top = best_moves(lg, limit=1, mode="balanced")[0]
     others = r["pending_approvals"][1:]
-    assert others and others[0]["drop_id"] == top.drop_id and others[0]["add_id"] == top.add_id
+    assert others and (others[0]["drop_id"], others[0]["add_id"], others[0]["kind"]) == (top.drop_id, top.add_id, top.kind)
     for c in others:
-        assert c["expected_gain"] >= gain and c["drop_id"] != EMBIID
+        assert c["drop_id"] != EMBIID and c["season_gain"] > season
         assert f"{c['title']}: " in r["answer"]
     assert r["transactions"] == []
 

@@ -48,7 +48,11 @@ def test_top_moves_respect_protection(lg):
     inputs = from_demo_league(lg)
     top6 = sorted(inputs.roster, key=lambda p: -p.season_value)[:6]
     moves = scan_moves(inputs, protect_top=6, limit=50)
-    assert moves and not {m.drop_id for m in moves} & {p.player_id for p in top6}
+    swaps = [m for m in moves if m.kind == "swap"]
+    assert swaps and not {m.drop_id for m in swaps} & {p.player_id for p in top6}
+    # a protected player may only go to IR (he stays on the team), and only when OUT
+    status = {p.player_id: p.status for p in inputs.roster}
+    assert all(status[m.drop_id] == "OUT" for m in moves if m.kind == "ir")
     assert all(m.reasons and 0 <= m.confidence <= 1 for m in moves)
 
 
@@ -124,5 +128,5 @@ def test_league_wide_stars_are_never_offered_as_drops(scoring):
         # even with no roster-rank protection at all, the league-wide rank keeps stars
         assert not drops(inputs) & stars, team
         unprotected_star_drops += len(drops(dataclasses.replace(inputs, star_value=None)) & stars)
-    assert not {m.drop_id for m in scan_moves(from_demo_league(lg), limit=20)} & stars
+    assert not {m.drop_id for m in scan_moves(from_demo_league(lg), limit=20) if m.kind == "swap"} & stars
     assert unprotected_star_drops > 0  # without the rule stars would be offered: the check can fail

@@ -1,0 +1,157 @@
+"""Rest-of-season value of a move: expected value from the as-of date to the end of the regular
+season, with the exact lineup every remaining day of the published schedule.
+
+The published schedule (`services.season_games.schedule`: dates and teams, no results) is not
+look-ahead. Per-game value is expected fantasy points (points) or the nine-category z-sum above
+a deep-bench player's (the `FLOOR_RANK`th best: categories, "category value", one unit = one
+z-score for one game; any player worth a roster spot then adds value when he fills a slot). A player's
+play probability is the calibrated next-game rate for the days of this matchup week and the
+calibrated later rate after it, averaged over his games (`services.calibration`).
+
+`season_table(...)` builds a points-style `Prepared` whose VALUE column is that per-game value,
+so the same exact scan (`scan.scan_table`) gives every pair's rest-of-season change.
+"""
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from functools import lru_cache
+
+import numpy as np
+
+from services.optimizer import projection as pj
+from services.optimizer.models import OptimizerInputs, PlayerInput
+from services.optimizer.weekly import Prepared, Table
+
+POINTS_UNIT, CATS_UNIT = "fantasy points", "category value"
+FLOOR_RANK = 300  # about the 23rd man of every NBA team: filling a slot with him is worth ~0
+
+
+def category_floor(snap, scoring: str) -> float:
+    """Per-game z-sum of the FLOOR_RANK-th best player (5+ games) of the as-of view."""
+    from services.values import player_value
+
+    vals = sorted((player_value(snap, p, scoring) for p in snap.players.values() if len(p.games) >= 5), reverse=True)
+    return vals[min(FLOOR_RANK, len(vals) - 1)] if vals else 0.0
+
+
+@lru_cache(maxsize=32)
+def team_dates(start: dt.date) -> dict[str, tuple[dt.date, ...]]:
+    """Each team's regular-season game dates on or after `start` (published schedule)."""
+    from services.season_games import schedule
+
+    out: dict[str, list[dt.date]] = {}
+    for g in schedule(start=start):
+        out.setdefault(g.home, []).append(g.date)
+        out.setdefault(g.away, []).append(g.date)
+    return {t: tuple(sorted(d)) for t, d in out.items()}
+
+
+@dataclasses.dataclass(frozen=True)
+class SeasonPlayer:
+    player_id: str
+    eligible: tuple[str, ...]
+    value: float  # per-game value when he plays (points: fantasy points; categories: z above replacement)
+    games: tuple[dt.date, ...]  # remaining regular-season game dates
+    availability: float  # games-weighted play probability over the horizon
+
+
+@dataclasses.dataclass(frozen=True)
+class SeasonInputs:
+    unit: str
+    days: tuple[dt.date, ...]
+    roster: tuple[SeasonPlayer, ...]
+    free_agents: tuple[SeasonPlayer, ...]
+
+
+def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 0.0) -> SeasonPlayer:
+    from services.values import player_value
+
+    snap = lg.snapshot
+    ps = snap.players[pid]
+    games = team_dates(lg.as_of).get(ps.ref.team or "", ())
+    week = sum(d <= week_end for d in games)
+    later = len(games) - week
+    q = (week * ps.availability + later * ps.later_prob) / len(games) if games else 0.0
+    if scoring == "points":
+        value = ps.expected_fpts
+    else:
+        value = player_value(snap, ps, scoring) - floor
+    return SeasonPlayer(pid, tuple(ps.ref.eligible), float(value), games, float(q))
+
+
+def season_inputs(lg, week: OptimizerInputs) -> SeasonInputs:
+    """The roster and free agents of `week` over the rest of the regular season."""
+    end = lg.week[2]
+    floor = category_floor(lg.snapshot, week.scoring) if week.scoring != "points" else 0.0
+    make = lambda ps: tuple(season_player(lg, p.player_id, end, week.scoring, floor) for p in ps)  # noqa: E731
+    roster, fas = make(week.roster), make(week.free_agents)
+    days = tuple(sorted({d for p in roster + fas for d in p.games}))
+    return SeasonInputs(POINTS_UNIT if week.scoring == "points" else CATS_UNIT, days, roster, fas)
+
+
+def _table(players: tuple[SeasonPlayer, ...], slot_names: list[str], days: tuple[dt.date, ...]) -> Table:
+    rows = np.zeros((len(players), pj.WIDTH))
+    for i, p in enumerate(players):
+        rows[i, pj.VALUE] = p.availability * p.value
+        rows[i, pj.FPTS] = rows[i, pj.VALUE]
+        rows[i, pj.COUNT] = 1.0
+    elig = np.array([[s in p.eligible for s in slot_names] for p in players], dtype=bool)
+    index = {d: j for j, d in enumerate(days)}
+    plays = np.zeros((len(players), len(days)), dtype=bool)
+    for i, p in enumerate(players):
+        plays[i, [index[d] for d in p.games]] = True
+    inputs = tuple(PlayerInput(p.player_id, p.eligible, {}, frozenset()) for p in players)
+    return Table(inputs, rows, elig.reshape(len(players), len(slot_names)), plays)
+
+
+def season_table(week_prep: Prepared, season: SeasonInputs) -> Prepared:
+    """A points-style `Prepared` over the rest of the season (VALUE = per-game value x availability)."""
+    slot_names, counts = week_prep.slot_names, week_prep.counts
+    inputs = dataclasses.replace(week_prep.inputs, scoring="points", days=season.days)
+    roster, fas = _table(season.roster, slot_names, season.days), _table(season.free_agents, slot_names, season.days)
+    zero = np.zeros(pj.WIDTH)
+    return Prepared(inputs, True, pj.POINTS_COEF, slot_names, counts, roster, fas, zero, zero, zero, {})
+
+
+def season_gains(prep: Prepared, drops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(gain (drops, free agents), loss (drops,)): the exact change of the season's lineup value for
+    every (drops[i], free agent j) swap, and what dropping drops[i] alone costs.
+
+    Same exact rule as `scan.scan_table` (the added player takes his best slot or sits), over only
+    the value column, with the days grouped by which roster players can start (the roster's options
+    are solved once per group, not once per day).
+    """
+    from services.optimizer.weekly import plan_day
+
+    table, counts, fas = prep.roster, prep.counts, prep.free_agents
+    n_types, n_drop, n_fa = len(counts), len(drops), len(fas.players)
+    groups: dict[bytes, list[int]] = {}
+    for d in range(len(prep.days)):
+        groups.setdefault(table.active(d).tobytes(), []).append(d)
+    fa_active = fas.plays & (fas.values > 0)[:, None]  # (fa, day)
+    gain, loss = np.zeros((n_drop, n_fa)), np.zeros(n_drop)
+    for days in groups.values():
+        d0 = days[0]
+        opt = np.full((n_drop + 1, n_types + 1), -np.inf)
+        active = table.active(d0)
+        for r, k in reversed(list(enumerate([*drops.tolist(), None]))):
+            if k is not None and not active[k]:  # he was not going to start: standing pat's options
+                opt[r] = opt[-1]
+                continue
+            for s in range(n_types + 1):
+                c = counts
+                if s < n_types:
+                    if counts[s] == 0:
+                        continue
+                    c = counts.copy()
+                    c[s] -= 1
+                opt[r, s] = plan_day(table, d0, c, None if k is None else int(k))[0]
+        base, sit = opt[-1, n_types], opt[:-1, n_types]  # sit: (drop,)
+        slot_val = np.where(fas.elig[None, :, :], opt[:-1, None, :n_types], -np.inf)  # (drop, fa, slot)
+        with_add = slot_val.max(axis=-1) + fas.values[None, :]
+        best = np.maximum(with_add, sit[:, None])
+        n_play = fa_active[:, days].sum(axis=1)  # (fa,)
+        gain += n_play[None, :] * (best - base) + (len(days) - n_play)[None, :] * (sit - base)[:, None]
+        loss += len(days) * (base - sit)
+    return gain, loss

@@ -1,0 +1,63 @@
+"""'I only care about this week' switches the optimizer to its this-week-only (streaming) mode.
+
+The cards must be exactly what the optimizer's pipeline offers in that mode (`best_moves`), the
+answer says the mode, the choice holds for the thread until the user brings the season back, and
+a named move or a hold question is judged in the same mode.
+"""
+from __future__ import annotations
+
+import pytest
+
+from agents.offline.nlu import advice_mode
+from agents.tools.optimizer_tools import best_moves
+
+
+def offered(cards):
+    return [(c["drop_id"], c["add_id"], c.get("kind", "swap")) for c in cards]
+
+
+def expected(lg, mode):
+    return [(m.drop_id, m.add_id, m.kind) for m in best_moves(lg, limit=3, mode=mode)]
+
+
+@pytest.mark.parametrize("text,mode", [
+    ("I only care about this week", "this_week"),
+    ("forget the rest of the season, help me win this week", "this_week"),
+    ("Just this week matters - any moves?", "this_week"),
+    ("i'm only focused on this week. who do i drop?", "this_week"),
+    ("ok, think about the season again", "balanced"),
+    ("what moves should I make?", None),
+    ("How did Jokic do this week?", None),
+])
+def test_phrases_that_set_the_mode(text, mode):
+    assert advice_mode(text) == mode
+
+
+def test_this_week_only_ranks_by_the_week(make_assistant):
+    a = make_assistant()
+    lg = a.source.league
+    assert expected(lg, "this_week") != expected(lg, "balanced")  # the modes differ here, so the test can fail
+    r = a.ask("I only care about this week, what moves should I make?", "tw")
+    assert r["intent"] == "lineup_optimization"
+    assert offered(r["pending_approvals"]) == expected(lg, "this_week")
+    assert "Mode: this week only" in r["answer"]
+    assert a.graph.get_state(a.config("tw")).values["advice_mode"] == "this_week"
+    a.resume("tw", "decline")
+    r2 = a.ask("what moves should I make?", "tw")  # the thread keeps the choice
+    assert offered(r2["pending_approvals"]) == expected(lg, "this_week") and "Mode: this week only" in r2["answer"]
+    a.resume("tw", "decline")
+    r3 = a.ask("ok, think about the season again - what moves now?", "tw")
+    assert offered(r3["pending_approvals"]) == expected(lg, "balanced") and "Mode:" not in r3["answer"]
+
+
+def test_default_mode_is_balanced(offline_assistant):
+    r = offline_assistant.ask("What moves should I make this week?")
+    assert offered(r["pending_approvals"]) == expected(offline_assistant.source.league, "balanced")
+
+
+def test_a_named_move_is_judged_in_the_mode_asked(offline_assistant):
+    r = offline_assistant.ask("I only care about this week: drop Embiid and pick up Jrue Holiday")
+    call = next(c for c in r["tool_calls"] if c["name"] == "evaluate_move")
+    assert call["args"]["mode"] == "this_week"
+    mine = r["pending_approvals"][0]
+    assert mine["origin"] == "user" and (mine["drop"], mine["add"]) == ("Joel Embiid", "Jrue Holiday")
