@@ -9,18 +9,29 @@ slot s he is eligible for, so the scan solves (days x drops x slot types) small 
 of one per pair; each of them is still an exhaustive search.
 
     bf = BruteForce(inputs)
-    bf.gain(drop_id, add_id)       # exact expected gain of one move
-    bf.best_moves(k, allow_drop)   # the optimizer's cards: best first, no player twice, gain > 0
+    bf.gain(drop_id, add_id)       # exact expected gain of one move this week
+    bf.season_gain(drop_id, add_id)  # its rest-of-season change (when the inputs hold the season)
+    bf.best_moves(k, allow_drop)   # the optimizer's cards: best first, no player twice, score > 0
+
+With the rest of the season in the inputs (`inputs.season`: each player's per-game value, play
+probability and remaining game dates), moves are ranked as the product documents its "balanced"
+advice: the week's gain plus KAPPA x the season change per remaining week, never a move that
+lowers the season; IR moves (an OUT player to an open IR slot, nobody dropped) count the week
+like the swap and keep the IR player for the season. KAPPA is the product's stated trade-off
+(a parameter of the objective, not a computed value).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 # ESPN's default points weights, written out here (not read from services.scoring).
 WEIGHTS = {"pts": 1, "fg3m": 1, "fga": -1, "fgm": 2, "fta": -1, "ftm": 1, "reb": 1, "ast": 2, "stl": 4,
            "blk": 4, "tov": -2}
 TIE = 1e-6
-PROTECT_TOP = 6  # the product's rule: my 6 best players by per-game value, and league-wide stars
+KAPPA = {"points": 1.0}  # the product's balanced trade-off: season change per remaining week counts 1:1
+PROTECT_TOP = 6
+MIN_WEEK_GAIN = (1.0, 0.25, 0.0)  # the node's passes: a move must beat standing pat this week by this much  # the product's rule: my 6 best players by per-game value, and league-wide stars
 
 
 def per_game_points(expected: dict) -> float:
@@ -49,10 +60,11 @@ def day_value(players: list[tuple[frozenset, float]], slots: tuple[tuple[str, in
 class BruteForce:
     """Exact move gains over one team's remaining week (points scoring)."""
 
-    def __init__(self, inputs):
+    def __init__(self, inputs, mode: str = "balanced"):
         if inputs.scoring != "points":
             raise ValueError("the brute force covers points scoring")
-        self.inputs = inputs
+        self.inputs, self.mode = inputs, mode
+        self.season = Season(inputs.season, self.slots_of(inputs)) if getattr(inputs, "season", None) else None
         self.slots = tuple((s, int(n)) for s, n in inputs.slots.items())
         self.roster = [self._player(p) for p in inputs.roster]
         self.free_agents = [self._player(p) for p in inputs.free_agents]
@@ -60,6 +72,10 @@ class BruteForce:
         self.fa_ids = [p.player_id for p in inputs.free_agents]
         self.base = sum(self._day(d, None) for d in inputs.days)
         self._without: dict = {}
+
+    @staticmethod
+    def slots_of(inputs) -> tuple[tuple[str, int], ...]:
+        return tuple((s, int(n)) for s, n in inputs.slots.items())
 
     @staticmethod
     def _player(p) -> tuple[frozenset, float, frozenset]:
@@ -84,6 +100,21 @@ class BruteForce:
         k, a = self.roster_ids.index(drop_id), self.fa_ids.index(add_id)
         return self._gain(k, a)
 
+    def season_gain(self, drop_id: str, add_id: str, kind: str = "swap") -> float | None:
+        if self.season is None:
+            return None
+        k, a = self.roster_ids.index(drop_id), self.fa_ids.index(add_id)
+        return self.season.gain(k, a) + (self.season.loss(k) if kind == "ir" else 0.0)
+
+    def score(self, k: int, a: int, kind: str = "swap") -> float:
+        """The ranking key: the week's gain, plus (balanced) the season change per remaining week."""
+        week = self._gain(k, a)
+        if self.season is None or self.mode == "this_week":
+            return week
+        season = self.season.gain(k, a) + (self.season.loss(k) if kind == "ir" else 0.0)
+        per_week = KAPPA[self.inputs.scoring] * season / max(self.season.weeks_left, 1.0)
+        return min(per_week, -1e-6) if season < -1e-9 else week + per_week
+
     def _gain(self, k: int, a: int) -> float:
         elig, value, days = self.free_agents[a]
         total = 0.0
@@ -104,60 +135,145 @@ class BruteForce:
         protected = set(order[:PROTECT_TOP]) | {i for i, v in enumerate(value) if star is not None and v >= star}
         return [i for i in range(len(value)) if i not in protected or self.roster_ids[i] in allow_drop]
 
-    def ranked(self, allow_drop: set[str] = frozenset(), adds: list[str] | None = None) -> list[tuple[str, str, float]]:
-        """Every allowed (drop, add, gain), best first (ties: roster order, then free-agent order)."""
-        cols = range(len(self.fa_ids)) if adds is None else [self.fa_ids.index(x) for x in adds]
-        rows = [(round(self._gain(k, a), 9), k, a) for k in self.allowed_drops(allow_drop) for a in cols]
-        rows.sort(key=lambda r: (-r[0], r[1], r[2]))
-        return [(self.roster_ids[k], self.fa_ids[a], g) for g, k, a in rows]
+    def ir_rows(self) -> list[int]:
+        """OUT players who may go to an open IR slot (never protected: nobody is dropped)."""
+        if getattr(self.inputs, "ir_slots_free", 0) <= 0:
+            return []
+        return [i for i, p in enumerate(self.inputs.roster) if p.status == "OUT"]
 
-    def best_moves(self, k: int = 3, allow_drop: set[str] = frozenset()) -> list[tuple[str, str, float]]:
-        """The best positive moves, no player in two of them, best first."""
-        out, drops, adds = [], set(), set()
-        for drop, add, g in self.ranked(allow_drop):
-            if g <= TIE or len(out) == k:
+    def ranked(self, allow_drop: set[str] = frozenset(), adds: list[str] | None = None,
+               kinds: tuple[str, ...] = ("ir", "swap")) -> list[tuple[str, str, float, str]]:
+        """Every allowed (drop, add, score, kind), best first (ties: roster order, IR before swap,
+        then free-agent order)."""
+        cols = range(len(self.fa_ids)) if adds is None else [self.fa_ids.index(x) for x in adds]
+        rows = [(round(self.score(k, a, kind), 9), k, order, a, kind)
+                for order, kind in enumerate(("ir", "swap")) if kind in kinds
+                for k in (self.ir_rows() if kind == "ir" else self.allowed_drops(allow_drop)) for a in cols]
+        rows.sort(key=lambda r: (-r[0], r[1], r[2], r[3]))
+        return [Move(self.roster_ids[k], self.fa_ids[a], g, kind, self._gain(k, a)) for g, k, _, a, kind in rows]
+
+    def offerable(self, allow_drop: set[str] = frozenset()) -> list["Move"]:
+        """Moves the optimizer node may offer: score > 0 and a week gain above the first of its
+        pass thresholds that leaves any (1.0, then 0.25, then 0)."""
+        ranked = [m for m in self.ranked(allow_drop) if m.score > TIE]
+        for floor in MIN_WEEK_GAIN:
+            pool = [m for m in ranked if m.week > floor]
+            if pool:
+                return pool
+        return []
+
+    def best_moves(self, k: int = 3, allow_drop: set[str] = frozenset()) -> list["Move"]:
+        """The best moves worth offering, no player in two of them, no more IR moves than open IR
+        slots, best first."""
+        out: list[Move] = []
+        for m in self.offerable(allow_drop):
+            if len(out) == k:
                 break
-            if drop not in drops and add not in adds:
-                out.append((drop, add, g))
-                drops.add(drop)
-                adds.add(add)
+            if fits(m, out, self.inputs):
+                out.append(m)
         return out
 
     def weekly_total(self) -> float:
         return self.base
 
 
+@dataclass(frozen=True)
+class Move:
+    drop: str
+    add: str
+    score: float  # the ranking key
+    kind: str  # "swap" | "ir"
+    week: float  # expected gain this week
+
+
+def fits(m: Move, taken: list, inputs) -> bool:
+    """Whether a move can be offered next to `taken` (no player twice, IR slots not exceeded);
+    `taken` holds Moves or cards."""
+    drops = {getattr(t, "drop", None) or t["drop_id"] for t in taken}
+    adds = {getattr(t, "add", None) or t["add_id"] for t in taken}
+    irs = sum(1 for t in taken if (getattr(t, "kind", None) or t.get("kind", "swap")) == "ir")
+    return m.drop not in drops and m.add not in adds and not (m.kind == "ir" and irs >= inputs.ir_slots_free)
+
+
+class Season:
+    """Exact lineups over the rest of the season (the inputs' per-game value x play probability and
+    game dates), one exhaustive day solve per distinct set of roster players with a game."""
+
+    def __init__(self, season, slots):
+        self.slots = slots
+        self.days = tuple(season.days)
+        self.weeks_left = ((self.days[-1] - self.days[0]).days + 1) / 7 if self.days else 1.0
+        self.roster = [(frozenset(p.eligible), p.value * p.availability, frozenset(p.games)) for p in season.roster]
+        self.free_agents = [(frozenset(p.eligible), p.value * p.availability, frozenset(p.games))
+                            for p in season.free_agents]
+        self._cache: dict = {}
+        self._sits: dict = {}
+        self.base = sum(self._solve(self._playing(d, None), slots) for d in self.days)
+
+    def _playing(self, day, drop) -> tuple[int, ...]:
+        return tuple(i for i, (_, v, g) in enumerate(self.roster) if i != drop and day in g and v > 0)
+
+    def _solve(self, playing: tuple[int, ...], slots) -> float:
+        key = (playing, slots)
+        if key not in self._cache:
+            self._cache[key] = day_value([self.roster[i][:2] for i in playing], slots)
+        return self._cache[key]
+
+    def _per_day(self, drop: int) -> list[tuple]:
+        if drop not in self._sits:
+            fewer = {s: tuple((t, n - (t == s)) for t, n in self.slots) for s, n in self.slots if n}
+            self._sits[drop] = [(d, self._solve(p, self.slots), {s: self._solve(p, f) for s, f in fewer.items()})
+                                for d in self.days for p in [self._playing(d, drop)]]
+        return self._sits[drop]
+
+    def loss(self, k: int) -> float:
+        """What removing roster player k alone costs over the season."""
+        return self.base - sum(sits for _, sits, _ in self._per_day(k))
+
+    def gain(self, k: int, a: int) -> float:
+        elig, value, games = self.free_agents[a]
+        total = 0.0
+        for d, sits, fewer in self._per_day(k):
+            best = sits
+            if d in games and value > 0:
+                best = max([sits] + [value + v for s, v in fewer.items() if s in elig])
+            total += best
+        return total - self.base
+
+
 def cards_match(cards: list[dict], bf: BruteForce, allow_drop: set[str] = frozenset(), tol: float = 0.051,
                 complete: bool = True) -> list[str]:
     """Problems with a set of optimizer cards against brute force (empty: exact up to ties).
 
-    Card i must be a best move among the pairs that do not reuse a player of cards 0..i-1, and
-    its stated gain must be the brute-force gain. With `complete`, no positive move may be left
-    out when fewer than three cards are offered and a non-conflicting positive move remains.
+    Card i must be a best offerable move among those compatible with cards 0..i-1 (no player
+    twice, IR slots); its stated week gain and rest-of-season change must be the brute-force ones.
+    With `complete`, no offerable compatible move may be left out when fewer than three cards are
+    offered.
     """
-    problems, drops, adds = [], set(), set()
-    ranked = bf.ranked(allow_drop)
+    problems, taken = [], []
+    offerable = bf.offerable(allow_drop)
     for i, c in enumerate(cards):
-        pool = [r for r in ranked if r[0] not in drops and r[1] not in adds]
-        if not pool or pool[0][2] <= TIE:
-            problems.append(f"card {i + 1} {c['drop']} -> {c['add']} offered, but no positive move is left")
+        kind = c.get("kind", "swap")
+        pool = [m for m in offerable if fits(m, taken, bf.inputs)]
+        title = f"card {i + 1} {c['drop']} -> {c['add']}"
+        if c["drop_id"] not in bf.roster_ids or c["add_id"] not in bf.fa_ids:
+            problems.append(f"{title} is not a move over the optimizer's inputs")
             break
-        best = pool[0][2]
-        mine = bf.gain(c["drop_id"], c["add_id"]) if c["drop_id"] in bf.roster_ids and c["add_id"] in bf.fa_ids \
-            else None
-        if mine is None:
-            problems.append(f"card {i + 1} {c['drop']} -> {c['add']} is not a move over the optimizer's inputs")
-        elif c["drop_id"] in drops or c["add_id"] in adds:
-            problems.append(f"card {i + 1} reuses a player")
-        elif mine < best - tol:
+        k, a = bf.roster_ids.index(c["drop_id"]), bf.fa_ids.index(c["add_id"])
+        mine, week = bf.score(k, a, kind), bf._gain(k, a)
+        season = bf.season_gain(c["drop_id"], c["add_id"], kind)
+        if not pool:
+            problems.append(f"{title} offered, but no offerable move is left")
+        elif mine < pool[0].score - tol:
             top = pool[0]
-            problems.append(f"card {i + 1} {c['drop']} -> {c['add']} gains {mine:.1f}, but {top[0]} -> {top[1]} "
-                            f"gains {best:.1f}")
-        elif abs(c["expected_gain"] - mine) > tol:
-            problems.append(f"card {i + 1} says {c['expected_gain']:+} but brute force gives {mine:+.2f}")
-        drops.add(c["drop_id"])
-        adds.add(c["add_id"])
-    left = [r for r in ranked if r[0] not in drops and r[1] not in adds and r[2] > TIE]
+            problems.append(f"{title} ({kind}) scores {mine:.1f}, but {top.drop} -> {top.add} ({top.kind}) "
+                            f"scores {top.score:.1f}")
+        if abs(c["expected_gain"] - week) > tol:
+            problems.append(f"{title} says {c['expected_gain']:+} this week but brute force gives {week:+.2f}")
+        if season is not None and c.get("season_gain") is not None and abs(c["season_gain"] - season) > 0.051 + 0.05:
+            problems.append(f"{title} says {c['season_gain']:+} rest of season but brute force gives {season:+.2f}")
+        taken.append(c)
+    left = [m for m in offerable if fits(m, taken, bf.inputs)]
     if complete and len(cards) < 3 and left:
-        problems.append(f"{len(cards)} card(s), but {left[0][0]} -> {left[0][1]} ({left[0][2]:+.1f}) also gains")
+        problems.append(f"{len(cards)} card(s), but {left[0].drop} -> {left[0].add} ({left[0].score:+.1f}) is offerable")
     return problems

@@ -128,7 +128,7 @@ class Oracle:
             return self.bf.weekly_total(), "float"
         if kind == "expected_total":
             return self.per_game(pid) * self.availability(pid) * self.games_left(pid), "float"
-        if kind == "move_gain":
+        if kind == "move_gain":  # this week's expected gain of the move
             return self.bf.gain(f["drop"], f["add"]), "float"
         raise ValueError(f"unknown fact {kind}")
 
@@ -184,13 +184,13 @@ def check_cards(oracle: Oracle, spec: dict, cards: list[dict]) -> list[str]:
     kind = spec["kind"]
     if kind == "none":
         return [f"{len(cards)} card(s) offered, none expected"] if cards else []
-    bf = oracle.bf
+    bf, tol = oracle.bf, 0.051
     if kind == "optimal":
         best = bf.best_moves(1)
         if not best:
-            return [f"{len(cards)} card(s) offered, but no move gains"] if cards else []
+            return [f"{len(cards)} card(s) offered, but no move is worth offering"] if cards else []
         if not cards:
-            return [f"no card, but {best[0][0]} -> {best[0][1]} gains {best[0][2]:+.1f}"]
+            return [f"no card, but {best[0].drop} -> {best[0].add} scores {best[0].score:+.1f}"]
         return cards_match(cards, bf, complete=False)
     if kind == "best_drop":  # each card: the best drop for its add among drops no earlier card uses
         problems, used = [], set()
@@ -198,39 +198,38 @@ def check_cards(oracle: Oracle, spec: dict, cards: list[dict]) -> list[str]:
             if c["add_id"] not in bf.fa_ids or c["drop_id"] not in bf.roster_ids:
                 problems.append(f"{c['drop']} -> {c['add']} is not a move over the optimizer's inputs")
                 continue
-            ranked = [r for r in bf.ranked(adds=[c["add_id"]]) if r[0] not in used]
-            top = ranked[0] if ranked else None
-            mine = bf.gain(c["drop_id"], c["add_id"])
-            if top is None or mine < top[2] - 0.051 or mine <= TIE:
-                problems.append(f"{c['drop']} -> {c['add']} gains {mine:+.1f}; best drop for him: {top}")
-            elif abs(c["expected_gain"] - mine) > 0.051:
-                problems.append(f"card says {c['expected_gain']:+} but brute force gives {mine:+.2f}")
+            pool = [m for m in bf.ranked(adds=[c["add_id"]]) if m.drop not in used and m.score > TIE and m.week > 0]
+            k, a = bf.roster_ids.index(c["drop_id"]), bf.fa_ids.index(c["add_id"])
+            mine, week = bf.score(k, a, c.get("kind", "swap")), bf._gain(k, a)
+            if not pool or mine < pool[0].score - tol:
+                problems.append(f"{c['drop']} -> {c['add']} scores {mine:+.1f}; best for him: {pool[:1]}")
+            elif abs(c["expected_gain"] - week) > tol:
+                problems.append(f"card says {c['expected_gain']:+} but brute force gives {week:+.2f}")
             used.add(c["drop_id"])
         for add in spec.get("adds", []):
-            gains = bf.ranked(adds=[add])
-            positive = bool(gains) and gains[0][2] > TIE
+            worth = any(m.score > TIE and m.week > 0 for m in bf.ranked(adds=[add]))
             offered = any(c["add_id"] == add for c in cards)
-            if positive != offered:
-                problems.append(f"add {add}: best gain {gains[0][2] if gains else None}, card offered: {offered}")
+            if worth != offered:
+                problems.append(f"add {add}: worth offering {worth}, card offered {offered}")
         return problems
     if kind == "user_move":
         drop, add = spec["drop"], spec["add"]
         mine = [c for c in cards if (c["drop_id"], c["add_id"]) == (drop, add)]
         if not mine:
             return [f"no card for the user's move {drop} -> {add}"]
-        gain = bf.gain(drop, add)
-        problems = [] if abs(mine[0]["expected_gain"] - gain) <= 0.051 else \
-            [f"the user's card says {mine[0]['expected_gain']:+} but brute force gives {gain:+.2f}"]
+        k, a = bf.roster_ids.index(drop), bf.fa_ids.index(add)
+        week, score = bf._gain(k, a), bf.score(k, a)
+        problems = [] if abs(mine[0]["expected_gain"] - week) <= tol else \
+            [f"the user's card says {mine[0]['expected_gain']:+} but brute force gives {week:+.2f}"]
         others = [c for c in cards if c is not mine[0]]
-        best = bf.ranked()[:1]
-        same = bf.ranked(adds=[add])[:1]
-        better = [r for r in best + same if r[2] > gain + 0.051]
+        better = [m for m in bf.ranked()[:1] + bf.ranked(adds=[add])[:1] if m.score > score + tol]
         if better and not others:
-            problems.append(f"no alternative offered, but {better[0][0]} -> {better[0][1]} gains {better[0][2]:+.1f}")
+            problems.append(f"no alternative offered, but {better[0].drop} -> {better[0].add} scores "
+                            f"{better[0].score:+.1f} against {score:+.1f}")
         for c in others:
-            g = bf.gain(c["drop_id"], c["add_id"])
-            if g <= gain - 0.051:
-                problems.append(f"alternative {c['drop']} -> {c['add']} ({g:+.1f}) is not better than the user's move")
+            alt = bf.score(bf.roster_ids.index(c["drop_id"]), bf.fa_ids.index(c["add_id"]), c.get("kind", "swap"))
+            if alt < score - tol:
+                problems.append(f"alternative {c['drop']} -> {c['add']} ({alt:+.1f}) ranks below the user's move")
         return problems
     raise ValueError(f"unknown cards kind {kind}")
 
