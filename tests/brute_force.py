@@ -58,14 +58,15 @@ def day_value(players: list[tuple[frozenset, float]], slots: tuple[tuple[str, in
 
 
 class BruteForce:
-    """Exact move gains over one team's remaining week (points scoring)."""
+    """Exact move gains over one team's remaining week and, with `inputs.season`, the rest of the
+    season; moves ranked by the mode's key (points scoring)."""
 
     def __init__(self, inputs, mode: str = "balanced"):
         if inputs.scoring != "points":
             raise ValueError("the brute force covers points scoring")
         self.inputs, self.mode = inputs, mode
-        self.season = Season(inputs.season, self.slots_of(inputs)) if getattr(inputs, "season", None) else None
-        self.slots = tuple((s, int(n)) for s, n in inputs.slots.items())
+        self.slots = self.slots_of(inputs)
+        self.season = Season(inputs.season, self.slots) if getattr(inputs, "season", None) else None
         self.roster = [self._player(p) for p in inputs.roster]
         self.free_agents = [self._player(p) for p in inputs.free_agents]
         self.roster_ids = [p.player_id for p in inputs.roster]
