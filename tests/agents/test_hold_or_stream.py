@@ -1,7 +1,8 @@
 """The hold-or-stream verdict (`deep_analysis` with the offline reasoner) against the CSV.
 
 Catches: the verdict hard-wired to "hold" (bench/mutants.py, `hold_verdict_always_hold`): an OUT
-player worth a fraction of a healthy streamer must be streamed, a healthy star held.
+player worth a fraction of a healthy streamer must be streamed, a healthy star held. And the
+newer hold check (`evaluate_hold`, mutant `hold_tool_always_hold`) against brute force.
 """
 from __future__ import annotations
 
@@ -61,3 +62,22 @@ def test_a_healthy_star_is_held(demo_source, csv_facts, as_of):
     assert csv_facts.missed_in_row("jokicni01", as_of) == 0
     out = _deep(src, "Nikola Jokic")
     assert out["conclusion"].startswith("Hold Nikola Jok")
+
+
+def test_evaluate_hold_drops_the_player_the_top_move_drops(demo_source):
+    """Catches evaluate_hold's verdict hard-wired to "hold" (bench/mutants.py, `hold_tool_always_hold`):
+    on Jan 31 the best move by brute force swaps one of my players out; the hold check must say
+    drop for him and hold for a player the move keeps."""
+    from brute_force import BruteForce
+
+    from services import optimizer as opt
+
+    src = demo_source(dt.date(2025, 1, 31))
+    lg = src.league
+    top = BruteForce(opt.from_demo_league(lg, season=True)).best_moves(1)
+    assert top and top[0].kind == "swap", top
+    tool = next(t for t in build_tools(src, offline_reasoner(src)) if t.name == "evaluate_hold")
+    gone = json.loads(tool.invoke({"name": lg.snapshot.players[top[0].drop].ref.name}))
+    assert gone["verdict"] == "drop", gone
+    kept = next(p for p in lg.roster_ids() if p != top[0].drop)
+    assert json.loads(tool.invoke({"name": lg.snapshot.players[kept].ref.name}))["verdict"] == "hold"
