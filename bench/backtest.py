@@ -1,10 +1,24 @@
-"""Backtest of the move advice on the real 2024-25 season.
+"""Backtest of the move advice on the real 2024-25 season, against honest baselines.
 
-For every team of the demo league and every matchup week in the data, as of the week's
-Wednesday (or the last day that still has games), take the optimizer's top move (protect the
-top 6; stand pat when no move is expected to help) and score it with the real box scores of
-the rest of that week. Compared with standing pat (gain 0 by definition) and with the naive
-rule "add the free agent with the best season average, drop my lowest".
+For every team of the demo league and every matchup week in the data except week 1 (rosters of
+4-5 players and no free agents yet; how many team-weeks are left out is reported), as of the
+week's Wednesday (or the last day that still has games), each strategy makes at most one move,
+and the move is scored with the real box scores:
+
+- week realized: the rest of that matchup week (fantasy points, or categories won);
+- rest-of-data realized: from the as-of date to the last day of the data (points: fantasy points;
+  categories: categories won summed over this week and every later week in the data, each
+  against that week's real opponent), lineups chosen every day by the as-of expectation.
+
+Strategies (all on the same projections, the same protected top six):
+- balanced: the optimizer's top move in the default mode (this week's gain + the season change
+  over the next eight weeks; never a move that lowers the season's value);
+- this_week: the optimizer's top move ranked by this week's gain only (streaming);
+- heuristic: the sensible rule: add the free agent with the best expected value x games left,
+  drop my lowest (expected value x games left) outside the top six, only when that expected
+  gain is > 0;
+- naive: add the best season average, drop my lowest season average (always).
+Standing pat is 0 by definition.
 
     python bench/backtest.py [--json] [--scoring points|categories|both]
 """
@@ -24,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("COURTSIDE_HOME", str(Path(tempfile.gettempdir()) / "courtside-bench"))
 
 PROTECT_TOP = 6
+STRATEGIES = ("balanced", "this_week", "heuristic", "naive")
 
 
 def as_of_dates() -> list[tuple[int, dt.date]]:
@@ -59,60 +74,152 @@ def naive_move(lg, inputs, scoring: str) -> tuple[str, str] | None:
     return drop.player_id, add.player_id
 
 
+def heuristic_move(prep, scoring: str) -> tuple[str, str] | None:
+    """Best expected x games left in, the lowest outside the (protected) top six out, when the
+    expected gain (add's minus drop's expected x games left) is positive."""
+    from services.optimizer.moves import droppable
+
+    def total(p) -> float:
+        per_game = p.expected.get("fpts", 0.0) if scoring == "points" else float(p.season_value or 0.0)
+        return per_game * p.availability * len(p.game_days)
+
+    inputs = prep.inputs
+    drops = [inputs.roster[int(i)] for i in droppable(prep, (), PROTECT_TOP)]
+    if not inputs.free_agents or not drops:
+        return None
+    add = max(inputs.free_agents, key=lambda p: (total(p), p.player_id))
+    drop = min(drops, key=lambda p: (total(p), p.player_id))
+    return (drop.player_id, add.player_id) if total(add) - total(drop) > 0 else None
+
+
+class RestOfData:
+    """Realized rest-of-data outcomes of moves for one as-of date (per-team daily stats cached)."""
+
+    def __init__(self, lg, end: dt.date):
+        from services.optimizer.backtest import actual_lines
+
+        self.lg, self.end = lg, end
+        self.lines = actual_lines(list(lg.snapshot.players), lg.as_of, end)
+        self._daily: dict[int, object] = {}
+
+    def _setup(self, team: int, add: str | None = None):
+        from services.optimizer import prepare
+        from services.optimizer.backtest import horizon_inputs
+
+        h = horizon_inputs(self.lg, team, self.end, [add] if add else [])
+        return h, prepare(h)
+
+    def daily(self, team: int):
+        from services.optimizer.backtest import realized_daily
+
+        if team not in self._daily:
+            h, prep = self._setup(team)
+            self._daily[team] = realized_daily(prep, h.roster, self.lines)
+        return self._daily[team]
+
+    def gain(self, team: int, move: tuple[str, str], scoring: str, inputs) -> float:
+        import numpy as np
+
+        from services.optimizer import projection as pj
+        from services.optimizer.backtest import categories_won, realized_daily, swapped
+
+        h, prep = self._setup(team, move[1])
+        before, after = self.daily(team), realized_daily(prep, swapped(h, *move), self.lines)
+        if scoring == "points":
+            return float(pj.POINTS_COEF @ (after - before).sum(axis=0))
+        lg, week0, monday0 = self.lg, self.lg.week[0], self.lg.week[1] - dt.timedelta(days=self.lg.week[1].weekday())
+        total = 0.0
+        by_week: dict[int, list[int]] = {}
+        for d, day in enumerate(prep.days):
+            by_week.setdefault(week0 + (day - monday0).days // 7, []).append(d)
+        for week, idx in by_week.items():
+            opp = lg.opponent_of(team, week)
+            first = week == week0
+            my0 = pj.totals(inputs.my_so_far) if first else np.zeros(len(pj.STATS))
+            opp0 = pj.totals(inputs.opp_so_far) if first else np.zeros(len(pj.STATS))
+            theirs = opp0 + self.daily(opp)[idx].sum(axis=0)
+            total += (categories_won(my0 + after[idx].sum(axis=0), theirs)
+                      - categories_won(my0 + before[idx].sum(axis=0), theirs))
+        return total
+
+
+def _top(prep, mode: str):
+    from services.optimizer import scan_moves
+
+    moves = [m for m in scan_moves(prep, protect_top=PROTECT_TOP, limit=5, mode=mode, per_player=1)
+             if m.score > 0]
+    return moves[0] if moves else None
+
+
 def run_mode(scoring: str) -> dict:
     from services.league import demo_league
-    from services.optimizer import from_demo_league, prepare, scan_moves
+    from services.optimizer import from_demo_league, prepare
     from services.optimizer.backtest import actual_lines, realized_outcome
+    from services.snapshot import data_dates
 
-    rec, naive, expected, realized_moved = [], [], [], []
-    moved = beat_naive = lost_to_naive = cases = 0
-    per_week, moves = [], []
+    end = data_dates()[1]
+    stats = {s: {"week": [], "rest": [], "moves": 0, "out_drops": 0, "ir_moves": 0, "expected_week": [],
+                 "expected_season": []} for s in STRATEGIES}
+    per_week, moves_log, skipped = [], [], 0
     for week, as_of in as_of_dates():
         lg = demo_league(as_of, scoring)
+        if week == 1:
+            skipped += len(lg.team_ids)
+            continue
         days = lg.days_remaining
         lines = actual_lines(list(lg.snapshot.players), days[0], days[-1])
-        week_rec = []
+        rest = RestOfData(lg, end)
+        week_gains = {s: [] for s in STRATEGIES}
         for team in lg.team_ids:
-            inputs = from_demo_league(lg, team_id=team)
+            inputs = from_demo_league(lg, team_id=team, season=True)
             prep = prepare(inputs)
-            top = scan_moves(prep, protect_top=PROTECT_TOP, limit=1)
-            gain = 0.0
-            if top and top[0].gain > 0:
-                moved += 1
-                expected.append(top[0].gain)
-                gain = realized_outcome(inputs, top[0], lines, prep).realized_gain
-                realized_moved.append(gain)
-                moves.append({"week": week, "as_of": as_of.isoformat(), "team_id": team,
-                              "drop": top[0].drop_name, "add": top[0].add_name,
-                              "expected": round(top[0].gain, 2), "realized": round(gain, 2),
-                              "text": f"expected {top[0].gain:+.1f}, realized {gain:+.1f}"})
-            base = naive_move(lg, inputs, scoring)
-            ngain = realized_outcome(inputs, base, lines, prep).realized_gain if base else 0.0
-            rec.append(gain)
-            naive.append(ngain)
-            week_rec.append(gain)
-            beat_naive += gain > ngain
-            lost_to_naive += gain < ngain
-            cases += 1
+            picks = {"balanced": _top(prep, "balanced"), "this_week": _top(prep, "this_week"),
+                     "heuristic": heuristic_move(prep, scoring), "naive": naive_move(lg, inputs, scoring)}
+            for name, pick in picks.items():
+                st, wk, rs = stats[name], 0.0, 0.0
+                if pick is not None:
+                    pair = (pick.drop_id, pick.add_id) if hasattr(pick, "drop_id") else pick
+                    kind = getattr(pick, "kind", "swap")
+                    wk = realized_outcome(inputs, pair, lines, prep).realized_gain
+                    rs = rest.gain(team, pair, scoring, inputs)
+                    st["moves"] += 1
+                    st["ir_moves"] += kind == "ir"
+                    st["out_drops"] += kind == "swap" and lg.snapshot.players[pair[0]].status == "OUT"
+                    if hasattr(pick, "gain"):
+                        st["expected_week"].append(pick.gain)
+                        st["expected_season"].append(pick.season_gain or 0.0)
+                    if name in ("balanced", "this_week"):
+                        moves_log.append({"week": week, "team_id": team, "strategy": name, "kind": kind,
+                                          "drop": pick.drop_name, "add": pick.add_name,
+                                          "expected_week": round(pick.gain, 2),
+                                          "expected_season": round(pick.season_gain or 0.0, 1),
+                                          "realized_week": round(wk, 2), "realized_rest": round(rs, 2)})
+                st["week"].append(wk)
+                st["rest"].append(rs)
+                week_gains[name].append(wk)
         per_week.append({"week": week, "as_of": as_of.isoformat(),
-                         "mean_realized_gain": round(statistics.mean(week_rec), 3)})
-    unit = "fantasy points" if scoring == "points" else "categories won"
+                         **{f"{s}_week": round(statistics.mean(v), 3) for s, v in week_gains.items()}})
+    mean = lambda v: round(statistics.mean(v), 3) if v else 0.0  # noqa: E731
+    out = {s: {"moves": st["moves"], "week_realized": mean(st["week"]), "rest_realized": mean(st["rest"]),
+               "moves_dropping_an_out_player": st["out_drops"], "ir_moves": st["ir_moves"],
+               "expected_week_when_moved": mean(st["expected_week"]),
+               "expected_season_when_moved": mean(st["expected_season"])} for s, st in stats.items()}
+    cases = len(stats["balanced"]["week"])
+    bal = out["balanced"]
     return {
-        "unit": unit,
-        "cases": cases,
-        "weeks": len(per_week),
-        "moves_recommended": moved,
-        "moves": moves,  # every recommended move: expected next to realized
-        "mean_expected_gain_top": round(statistics.mean(expected), 3) if expected else 0.0,
-        "mean_realized_gain_top_when_moved": round(statistics.mean(realized_moved), 3) if realized_moved else 0.0,
-        "mean_realized_gain_top": round(statistics.mean(rec), 3),
-        "mean_realized_gain_stand_pat": 0.0,
-        "mean_realized_gain_naive": round(statistics.mean(naive), 3),
-        "top_minus_naive": round(statistics.mean(rec) - statistics.mean(naive), 3),
-        "share_top_realized_positive": round(sum(g > 0 for g in rec) / cases, 3),
-        "share_top_beats_naive": round(beat_naive / cases, 3),
-        "share_naive_beats_top": round(lost_to_naive / cases, 3),
+        "unit": "fantasy points" if scoring == "points" else "categories won",
+        "team_weeks": cases, "weeks": len(per_week), "excluded_week1_team_weeks": skipped,
+        "rest_of_data_end": end.isoformat(),
+        "strategies": out,
+        "balanced_edge": {s: {"week": round(bal["week_realized"] - out[s]["week_realized"], 3),
+                              "rest": round(bal["rest_realized"] - out[s]["rest_realized"], 3)}
+                          for s in STRATEGIES if s != "balanced"},
+        "targets": {"balanced_rest_nonnegative": bal["rest_realized"] >= 0,
+                    "balanced_rest_above_every_baseline": all(bal["rest_realized"] > out[s]["rest_realized"]
+                                                              for s in ("this_week", "heuristic", "naive")),
+                    "balanced_week_at_least_heuristic": bal["week_realized"] >= out["heuristic"]["week_realized"]},
         "per_week": per_week,
+        "moves": moves_log,
     }
 
 
@@ -126,19 +233,18 @@ def main() -> None:
     result: dict = {mode: run_mode(mode) for mode in modes}
     result["protect_top"] = PROTECT_TOP
     result["seconds"] = round(time.perf_counter() - t0, 1)
+    result["error"] = None
     if args.json:
         print(json.dumps(result))
         return
     for mode in modes:
         r = result[mode]
-        print(f"{mode}: {r['cases']} team-weeks over {r['weeks']} weeks, {r['moves_recommended']} moves "
-              f"recommended; unit = {r['unit']} over the rest of the week")
-        print(f"  top move when made: expected {r['mean_expected_gain_top']:+.2f}, realized "
-              f"{r['mean_realized_gain_top_when_moved']:+.2f}; per team-week realized "
-              f"{r['mean_realized_gain_top']:+.2f} (stand pat 0)")
-        print(f"  naive best-season-average add: realized {r['mean_realized_gain_naive']:+.2f}; "
-              f"top beats naive in {r['share_top_beats_naive']:.0%} of team-weeks, "
-              f"naive beats top in {r['share_naive_beats_top']:.0%}")
+        print(f"{mode}: {r['team_weeks']} team-weeks over {r['weeks']} weeks (week 1 left out: "
+              f"{r['excluded_week1_team_weeks']} team-weeks); unit = {r['unit']}, per team-week")
+        for s, v in r["strategies"].items():
+            print(f"  {s:<10} moves {v['moves']:>3} (IR {v['ir_moves']}, OUT dropped {v['moves_dropping_an_out_player']}): "
+                  f"week {v['week_realized']:+.3f}, rest of data {v['rest_realized']:+.3f}")
+        print(f"  targets: {r['targets']}")
     print(f"{result['seconds']} s")
 
 

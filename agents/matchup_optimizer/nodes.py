@@ -77,7 +77,7 @@ def make_nodes(source):
         moves = opt.scan_moves(inputs, allow_drop=set(state.get("allow_drop") or []), limit=30, mode=mode,
                                per_player=3)
         good = [m for m in moves if (m.drop_id in state["drop_candidates"] or m.kind == "ir")
-                and m.gain > MIN_GAIN[min(relax, 2)] and m.score > 0]
+                and m.score > MIN_GAIN[min(relax, 2)]]
         best = compatible(good, inputs.ir_slots_free)[:3]
         cards = [card_from_move(m, lg.league_id, lg.my_team_id, lg.as_of) for m in best]
         it = state.get("iteration", 0) + 1

@@ -114,12 +114,13 @@ def best_moves(lg, allow_drop: set[str] | frozenset = frozenset(), limit: int = 
                team_id: int | None = None) -> list:
     """The optimizer pipeline's best distinct moves for a demo team: every swap and IR move scanned
     with the week's gain and the rest-of-season change, ranked by `mode` ("balanced" or
-    "this_week"), only those worth offering (score > 0 and a positive week gain)."""
+    "this_week"), only those worth offering (a positive score: in this-week mode a positive week
+    gain; balanced may accept a small loss this week for the season)."""
     from agents.cards import compatible
 
     inputs = opt.from_demo_league(lg, team_id=team_id, season=True)
     moves = [m for m in opt.scan_moves(inputs, allow_drop=allow_drop, limit=max(limit * 10, 30), mode=mode,
-                                       per_player=limit) if m.gain > 0 and m.score > 0]
+                                       per_player=limit) if m.score > 0]
     return compatible(moves, inputs.ir_slots_free)[:limit]
 
 
@@ -127,7 +128,7 @@ def fit_result(name: str, games: int, moves: list, drop_id: str | None, make_car
     """validate_slot_fit's answer for one free agent from the scanned moves."""
     if drop_id:
         moves = [m for m in moves if m.drop_id == drop_id]
-    good = [m for m in moves if m.gain > 0 and m.score > 0]
+    good = [m for m in moves if m.score > 0]
     if games == 0:
         reason = "no games left this matchup week, so he cannot add anything"
     elif not good:

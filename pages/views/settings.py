@@ -61,5 +61,7 @@ else:
                       "this_week": "This week only (streaming)"}.get,
          help="Balanced never offers a move that lowers your rest-of-season value; streaming ranks by "
               "this week's gain only. Stars are protected in both.")
-st.caption(f"Active: {assistant.provider_label} · {assistant.league_kind} league · as of {assistant.as_of}. "
+advice = {"this_week": "this week only"}.get(getattr(assistant.source, "advice_mode", ""), "balanced")
+st.caption(f"Active: {assistant.provider_label} · {assistant.league_kind} league · as of {assistant.as_of} · "
+           f"advice: {advice}. "
            "Changing these opens the matching assistant (cached once per process and setting).")

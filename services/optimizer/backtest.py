@@ -110,3 +110,33 @@ def realized_gain(lg, move: MoveEval | tuple[str, str], team_id: int | None = No
     pids = [p.player_id for p in inputs.roster + inputs.free_agents + inputs.opponent]
     lines = actual_lines(pids, inputs.days[0], inputs.days[-1]) if inputs.days else {}
     return realized_outcome(inputs, move, lines).realized_gain
+
+
+def horizon_inputs(lg, team_id: int, end: dt.date, players: Iterable[str]) -> OptimizerInputs:
+    """Points-style inputs of a team over [as-of, end] (lineups chosen by expected fantasy points,
+    as-of projections), holding `players` as free agents so any swap can be replayed."""
+    from services.optimizer.adapter import player_input
+
+    days = tuple(lg.as_of + dt.timedelta(days=i) for i in range((end - lg.as_of).days + 1))
+    make = lambda ids: tuple(player_input(lg.snapshot, p, days, "points") for p in ids)  # noqa: E731
+    return OptimizerInputs(scoring="points", days=days, roster=make(lg.roster_ids(team_id)),
+                           free_agents=make(players), as_of=lg.as_of, team_id=team_id)
+
+
+def realized_daily(prep: Prepared, roster, lines: Lines) -> np.ndarray:
+    """(days, STATS) real stat totals of the starters chosen by expectation on each day."""
+    table = make_table(tuple(roster), pj.POINTS_COEF, True, prep.slot_names, prep.days)
+    out = np.zeros((len(prep.days), len(STATS)))
+    for d, day in enumerate(prep.days):
+        _, starters, _ = plan_day(table, d, prep.counts)
+        for i in starters:
+            line = lines.get((table.players[i].player_id, day))
+            if line:
+                out[d] += pj.stat_vector(line)
+    return out
+
+
+def swapped(inputs: OptimizerInputs, drop_id: str, add_id: str) -> tuple:
+    """The roster after a move (a swap or an IR move: either way the dropped player cannot start)."""
+    add = next(p for p in inputs.free_agents if p.player_id == add_id)
+    return tuple(add if p.player_id == drop_id else p for p in inputs.roster)

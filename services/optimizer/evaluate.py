@@ -21,8 +21,9 @@ TOP_SCAN = 30  # the optimizer's top offers are among this many best-scored move
 
 
 def offerable(m: MoveEval) -> bool:
-    """What the optimizer would offer: a gain this week and a positive ranking key."""
-    return m.gain > 0 and m.score > 0
+    """What the optimizer would offer: a positive ranking key in its mode (balanced may accept a
+    small loss this week for the season; this-week-only needs a gain this week)."""
+    return m.score > 0
 
 
 @dataclasses.dataclass(frozen=True)

@@ -53,3 +53,30 @@ def reference_scan(prep: Prepared, drops: np.ndarray) -> tuple[np.ndarray, np.nd
             gain[r, a] = float(score_rows(prep, rows)) - base_score
             value_gain[r, a] = value - base_value
     return gain, value_gain
+
+
+def reference_scan_skip_days(prep: Prepared, drops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The fair straightforward scan: like `reference_scan`, but a pair re-solves only the days the
+    added player can start (on the other days the roster without the drop is solved once per drop)."""
+    n_days = len(prep.days)
+    roster = list(range(len(prep.roster.players)))
+    base_rows, base_value = _week(prep, [_players_on(prep.roster, roster, d) for d in range(n_days)])
+    base_score = float(score_rows(prep, base_rows))
+    n_fa = len(prep.free_agents.players)
+    gain, value_gain = np.zeros((len(drops), n_fa)), np.zeros((len(drops), n_fa))
+    fa_days = [[d for d in range(n_days) if _players_on(prep.free_agents, [a], d)] for a in range(n_fa)]
+    for r, k in enumerate(drops):
+        kept = [i for i in roster if i != k]
+        kept_days = [_players_on(prep.roster, kept, d) for d in range(n_days)]
+        per_day = [_week(prep, [players]) for players in kept_days]  # (rows, value) of each day
+        kept_rows = sum((rows for rows, _ in per_day), np.zeros(pj.WIDTH))
+        kept_value = sum(v for _, v in per_day)
+        for a in range(n_fa):
+            rows, value = kept_rows.copy(), kept_value
+            for d in fa_days[a]:
+                day_rows, day_value = _week(prep, [kept_days[d] + _players_on(prep.free_agents, [a], d)])
+                rows += day_rows - per_day[d][0]
+                value += day_value - per_day[d][1]
+            gain[r, a] = float(score_rows(prep, rows)) - base_score
+            value_gain[r, a] = value - base_value
+    return gain, value_gain

@@ -38,7 +38,9 @@ def test_scenario_a_streams_progress_and_stops_at_the_gate(make_assistant):
     roster = set(a.source.league.roster_ids())
     for c in cards:
         assert CARD_FIELDS <= set(c) and c["move_id"].startswith("mv_")
-        assert c["drop_id"] in roster and c["add_id"] not in roster and c["expected_gain"] > 0
+        assert c["drop_id"] in roster and c["add_id"] not in roster
+        # balanced advice: the week and the season; a small loss this week only for a season gain
+        assert c["expected_gain"] > 0 or c["season_gain"] > 0
         assert c["expires_at"] == "2025-01-29T19:00:00"
     assert len({c["drop_id"] for c in cards}) == len(cards) == len({c["add_id"] for c in cards})
     assert result["llm_calls"] <= 4 and result["transactions"] == []
@@ -49,7 +51,7 @@ def test_scenario_a_streams_progress_and_stops_at_the_gate(make_assistant):
 
 def test_approve_changes_the_roster_and_records_the_transaction(make_assistant):
     a = make_assistant()
-    card = a.ask(REVIEW, "a2")["pending_approvals"][0]
+    card = next(c for c in a.ask(REVIEW, "a2")["pending_approvals"] if c["kind"] == "swap")  # IR: test_ir_and_modes
     before = a.source.league.roster_ids()
     r = a.resume("a2", "approve", card["move_id"])
     after = a.source.league.roster_ids()
@@ -115,11 +117,17 @@ def test_a_stale_card_is_refused_with_the_reason(make_assistant):
     a = make_assistant()
     top = a.ask(REVIEW, "s1")["pending_approvals"][0]
     other = a.ask("Is Payton Pritchard worth adding?", "s2")["pending_approvals"][0]
-    assert other["drop_id"] == top["drop_id"] and other["add_id"] != top["add_id"]
+    assert other["add_id"] != top["add_id"]
+    # stale either way: the same player leaves the roster, or both go to the one IR slot
+    if other["drop_id"] == top["drop_id"]:
+        reason = f"{top['drop']} is no longer on your roster"
+    else:
+        assert other["kind"] == top["kind"] == "ir"
+        reason = "your IR slot is taken"
     a.resume("s1", "approve", top["move_id"])
     r = a.resume("s2", "approve", other["move_id"])
     assert r["transactions"] == []
-    assert f"{top['drop']} is no longer on your roster" in r["answer"] and "Nothing changed" in r["answer"]
+    assert reason in r["answer"] and "Nothing changed" in r["answer"]
     assert [m["move_id"] for m in _moves(a)] == [top["move_id"]]
     assert state_store().decisions("s2")[0]["outcome"] == "refused"
 

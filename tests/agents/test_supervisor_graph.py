@@ -173,8 +173,17 @@ def test_a_greeting_is_answered_without_tools(source):
 
 
 def test_caution_is_appended_when_a_card_drops_a_top_player(demo_source, csv_facts):
-    # On Sunday Feb 2 Denver does not play, so a one-day stream "beats" Jokic: the card must warn.
-    source = demo_source(as_of=dt.date(2025, 2, 2))
+    # On Sunday Feb 2 Denver does not play, so a one-day stream "beats" Jokic this week: in the
+    # this-week-only (streaming) mode the card is offered and must warn. Balanced advice offers no
+    # card at all: the move costs the rest of the season.
+    from services.demo_source import DemoSource
+
+    balanced = demo_source(as_of=dt.date(2025, 2, 2))
+    model = ScriptedChatModel([tools_msg(call("validate_slot_fit", add="Tobias Harris", drop="jokic")), "No."],
+                              label="free_agent_scan")
+    run = run_graph(build(model, balanced, optimizer_route=False), ask("Should I drop Jokic for Tobias Harris today?"))
+    assert not run.state.get("pending_cards")
+    source = DemoSource(dt.date(2025, 2, 2), "points", "this_week")
     season = {pid: [r["fpts"] for r in csv_facts.player_games(pid, source.as_of)] for pid in source.league.roster_ids()}
     top3 = sorted(season, key=lambda p: -sum(season[p]) / max(1, len(season[p])))[:3]
     assert "jokicni01" in top3

@@ -1,6 +1,6 @@
 """'I only care about this week' switches the optimizer to its this-week-only (streaming) mode.
 
-The cards must be exactly what the optimizer's pipeline offers in that mode (`best_moves`), the
+The cards must be exactly what the optimizer graph's scan offers in that mode, the
 answer says the mode, the choice holds for the thread until the user brings the season back, and
 a named move or a hold question is judged in the same mode.
 """
@@ -9,15 +9,24 @@ from __future__ import annotations
 import pytest
 
 from agents.offline.nlu import advice_mode
-from agents.tools.optimizer_tools import best_moves
 
 
 def offered(cards):
     return [(c["drop_id"], c["add_id"], c.get("kind", "swap")) for c in cards]
 
 
-def expected(lg, mode):
-    return [(m.drop_id, m.add_id, m.kind) for m in best_moves(lg, limit=3, mode=mode)]
+def pipeline(a, thread, mode):
+    """The optimizer graph's cards recomputed in `mode` from the candidates that turn gathered
+    (the same scan, filter and limit as its validate_moves step)."""
+    from agents.cards import compatible
+    from agents.matchup_optimizer.nodes import MIN_GAIN
+    from services import optimizer as opt
+
+    lg, values = a.source.league, a.graph.get_state(a.config(thread)).values
+    inputs = opt.from_demo_league(lg, free_agents=values["add_candidates"], season=True)
+    moves = opt.scan_moves(inputs, limit=30, mode=mode, per_player=3)
+    good = [m for m in moves if (m.drop_id in values["drop_candidates"] or m.kind == "ir") and m.score > MIN_GAIN[0]]
+    return [(m.drop_id, m.add_id, m.kind) for m in compatible(good, inputs.ir_slots_free)[:3]]
 
 
 @pytest.mark.parametrize("text,mode", [
@@ -35,24 +44,26 @@ def test_phrases_that_set_the_mode(text, mode):
 
 def test_this_week_only_ranks_by_the_week(make_assistant):
     a = make_assistant()
-    lg = a.source.league
-    assert expected(lg, "this_week") != expected(lg, "balanced")  # the modes differ here, so the test can fail
     r = a.ask("I only care about this week, what moves should I make?", "tw")
     assert r["intent"] == "lineup_optimization"
-    assert offered(r["pending_approvals"]) == expected(lg, "this_week")
-    assert "Mode: this week only" in r["answer"]
+    this_week, balanced = pipeline(a, "tw", "this_week"), pipeline(a, "tw", "balanced")
+    assert this_week != balanced  # the modes differ here, so the test can fail
+    assert offered(r["pending_approvals"]) == this_week and "Mode: this week only" in r["answer"]
+    assert all(c["expected_gain"] > 0 for c in r["pending_approvals"])
     assert a.graph.get_state(a.config("tw")).values["advice_mode"] == "this_week"
     a.resume("tw", "decline")
     r2 = a.ask("what moves should I make?", "tw")  # the thread keeps the choice
-    assert offered(r2["pending_approvals"]) == expected(lg, "this_week") and "Mode: this week only" in r2["answer"]
+    assert offered(r2["pending_approvals"]) == pipeline(a, "tw", "this_week") and "Mode: this week only" in r2["answer"]
     a.resume("tw", "decline")
     r3 = a.ask("ok, think about the season again - what moves now?", "tw")
-    assert offered(r3["pending_approvals"]) == expected(lg, "balanced") and "Mode:" not in r3["answer"]
+    assert offered(r3["pending_approvals"]) == pipeline(a, "tw", "balanced") and "Mode:" not in r3["answer"]
 
 
-def test_default_mode_is_balanced(offline_assistant):
-    r = offline_assistant.ask("What moves should I make this week?")
-    assert offered(r["pending_approvals"]) == expected(offline_assistant.source.league, "balanced")
+def test_default_mode_is_balanced(make_assistant):
+    a = make_assistant()
+    r = a.ask("What moves should I make this week?", "bal")
+    assert a.graph.get_state(a.config("bal")).values["advice_mode"] == "balanced"
+    assert offered(r["pending_approvals"]) == pipeline(a, "bal", "balanced") and "Mode:" not in r["answer"]
 
 
 def test_a_named_move_is_judged_in_the_mode_asked(offline_assistant):

@@ -49,16 +49,21 @@ def test_optimizer_steps_and_cards_block_a_competing_question(app):
 
 def test_approve_from_a_card_applies_once_even_on_a_double_click(app):
     at = ask(app("t-approve"), OPTIMIZE)
-    title = next(m.value for m in at.markdown if m.value.startswith("**Drop "))
-    drop, add = title.strip("*").split(",")[0].removeprefix("Drop ").split(" -> Add ")
+    title = next(m.value for m in at.markdown if m.value.startswith(("**Drop ", "**Move ")))
+    head = title.strip("*").split(",")[0]
+    if head.startswith("Move "):  # an IR move: "Move X to IR, add Y"
+        drop, add = head.removeprefix("Move ").removesuffix(" to IR"), title.strip("*").split(", add ")[1].split(",")[0]
+        done = f"Approved. Done: moved {drop} to IR and added {add}"
+    else:
+        drop, add = head.removeprefix("Drop ").split(" -> Add ")
+        done = f"Approved. Done: dropped {drop} and added {add}"
     first = approve_buttons(at)[0]
     decline = next(b for b in at.button if b.key == first.key.replace("_approve_", "_decline_"))
     first.click()
     decline.click()  # a second click on the same card lands in the same rerun
     at.run()
     assert not at.exception
-    assert [s.value for s in at.success] == [f"Approved. Done: dropped {drop} and added {add}"
-                                            + at.success[0].value.split(add, 1)[1]]
+    assert [s.value for s in at.success] == [done + at.success[0].value.split(add, 1)[1]]
     assert approve_buttons(at) == []
     assert at.chat_input[0].disabled is False
     from agents.runtime import get_assistant
