@@ -130,6 +130,7 @@ def season_gains(prep: Prepared, drops: np.ndarray) -> tuple[np.ndarray, np.ndar
     for d in range(len(prep.days)):
         groups.setdefault(table.active(d).tobytes(), []).append(d)
     fa_active = fas.plays & (fas.values > 0)[:, None]  # (fa, day)
+    needed = fas.elig.any(axis=0)  # slot types some free agent could take
     gain, loss = np.zeros((n_drop, n_fa)), np.zeros(n_drop)
     for days in groups.values():
         d0 = days[0]
@@ -142,7 +143,7 @@ def season_gains(prep: Prepared, drops: np.ndarray) -> tuple[np.ndarray, np.ndar
             for s in range(n_types + 1):
                 c = counts
                 if s < n_types:
-                    if counts[s] == 0:
+                    if counts[s] == 0 or not needed[s]:
                         continue
                     c = counts.copy()
                     c[s] -= 1
