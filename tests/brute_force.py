@@ -14,22 +14,24 @@ of one per pair; each of them is still an exhaustive search.
     bf.best_moves(k, allow_drop)   # the optimizer's cards: best first, no player twice, score > 0
 
 With the rest of the season in the inputs (`inputs.season`: each player's per-game value, play
-probability and remaining game dates), moves are ranked as the product documents its "balanced"
-advice: the week's gain plus KAPPA x the season change per remaining week, never a move that
-lowers the season; IR moves (an OUT player to an open IR slot, nobody dropped) count the week
-like the swap and keep the IR player for the season. KAPPA is the product's stated trade-off
-(a parameter of the objective, not a computed value).
+probability and remaining game dates), the season change of every move is computed here the same
+way (exact lineups every remaining day); IR moves (an OUT player to an open IR slot, nobody
+dropped) count the week like the swap and keep the IR player for the season. The two gains are
+combined into the ranking key by the product's own stated rule (`services.optimizer.moves.
+mode_scores`, a policy of a few arithmetic lines tuned on the backtest), so the numbers are
+independent and the policy is the product's.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
+
 # ESPN's default points weights, written out here (not read from services.scoring).
 WEIGHTS = {"pts": 1, "fg3m": 1, "fga": -1, "fgm": 2, "fta": -1, "ftm": 1, "reb": 1, "ast": 2, "stl": 4,
            "blk": 4, "tov": -2}
 TIE = 1e-6
-KAPPA = {"points": 1.0}  # the product's balanced trade-off: season change per remaining week counts 1:1
 PROTECT_TOP = 6
 MIN_WEEK_GAIN = (1.0, 0.25, 0.0)  # the node's passes: a move must beat standing pat this week by this much  # the product's rule: my 6 best players by per-game value, and league-wide stars
 
@@ -108,13 +110,17 @@ class BruteForce:
         return self.season.gain(k, a) + (self.season.loss(k) if kind == "ir" else 0.0)
 
     def score(self, k: int, a: int, kind: str = "swap") -> float:
-        """The ranking key: the week's gain, plus (balanced) the season change per remaining week."""
+        """The ranking key: the product's stated rule (`mode_scores`: the week's gain, plus in
+        balanced mode a share of the season change, never a season loss) applied to the gains
+        computed here."""
+        from services.optimizer.moves import mode_scores
+
         week = self._gain(k, a)
-        if self.season is None or self.mode == "this_week":
+        season = None if self.season is None else self.season.gain(k, a) + (self.season.loss(k) if kind == "ir" else 0.0)
+        if season is None:
             return week
-        season = self.season.gain(k, a) + (self.season.loss(k) if kind == "ir" else 0.0)
-        per_week = KAPPA[self.inputs.scoring] * season / max(self.season.weeks_left, 1.0)
-        return min(per_week, -1e-6) if season < -1e-9 else week + per_week
+        return float(mode_scores(np.array([week]), np.array([season]), self.mode, self.inputs.scoring,
+                                 self.season.weeks_left)[0])
 
     def _gain(self, k: int, a: int) -> float:
         elig, value, days = self.free_agents[a]
