@@ -107,9 +107,10 @@ def outputs(as_of: dt.date) -> dict[str, str]:
                     out[f"{scoring}/{kind}/{name}"] = f"error: {e}"
         out[f"{scoring}/calibration"] = lg.snapshot.calibration.model_dump_json()
         out[f"{scoring}/news"] = json.dumps([n.model_dump(mode="json") for n in src.news(limit=50)])
-        inputs = opt.from_demo_league(lg)
-        out[f"{scoring}/cards"] = json.dumps(opt.as_json(opt.scan_moves(inputs, limit=20)))
-        out[f"{scoring}/weekly"] = json.dumps(opt.as_json(opt.weekly_lineup(inputs)))
+        inputs = opt.from_demo_league(lg, season=True)  # the rest-of-season values too
+        for mode in ("balanced", "this_week"):
+            out[f"{scoring}/cards/{mode}"] = json.dumps(opt.as_json(opt.scan_moves(inputs, limit=20, mode=mode)))
+        out[f"{scoring}/weekly"] = json.dumps(opt.as_json(opt.weekly_lineup(opt.from_demo_league(lg, free_agents=[]))))
         asst = get_assistant(provider="offline", as_of=as_of, scoring=scoring)
         for q in QUESTIONS if scoring == "points" else CATEGORY_QUESTIONS:
             out[f"{scoring}/ask/{q}"] = json.dumps(_strip(asst.ask(q)), sort_keys=True, default=str)
@@ -155,6 +156,7 @@ def test_every_output_is_identical_with_the_future_scrambled(two_runs):
     assert len(real) > 100
     # the run really produced advice and answers, not errors
     assert json.loads(real["points/ask/Review my matchup and help me optimize for this week."])["pending_approvals"]
-    assert json.loads(real["points/cards"])
+    cards = json.loads(real["points/cards/balanced"])
+    assert cards and all(m["season_gain"] is not None for m in cards)
     differ = [k for k in real if real[k] != scrambled[k]]
     assert differ == [], f"{len(differ)} outputs read the future, e.g. {differ[:5]}"

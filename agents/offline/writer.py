@@ -5,7 +5,10 @@ import re
 
 from agents.cards import distinct
 from agents.intents import Intent
+from agents.offline.answers import (compared, hot_list, lineup_lead, minutes_trends, roster_games, user_move,
+                                    which_player)
 from agents.offline.nlu import Parsed
+from agents.offline.text import _ok, _table
 
 HONEST = "_Offline planner: deterministic rules over the league services, no language model._"
 GENERAL_TIPS = {
@@ -24,109 +27,12 @@ GENERAL_TIPS = {
 }
 
 
-def _ok(done, name):
-    return [r for r in done.get(name, []) if r["ok"]]
-
-
 def _errors(done) -> list[str]:
     return [f"`{name}` failed: {r['data'].get('error', 'error')}" for name, rs in done.items() for r in rs if not r["ok"]]
 
 
-def _table(headers: list[str], rows: list[list]) -> str:
-    out = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
-    out += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
-    return "\n".join(out)
-
-
 POSITION_NAMES = {"G": "guards", "F": "forwards", "C": "centers", "PG": "point guards", "SG": "shooting guards",
                   "SF": "small forwards", "PF": "power forwards"}
-
-
-def roster_games(p: Parsed, done) -> str:
-    """Games left per player on my roster, most (or fewest) first, with who will not play them."""
-    sched = [s["data"] for s in _ok(done, "get_schedule")]
-    if not sched:
-        return ""
-    fewest = bool(re.search(r"\b(fewest|least|fewer)\b", p.text.lower()))
-    status = {x["name"]: x["status"] for r in _ok(done, "get_my_roster") for x in r["data"]["players"]}
-    players = sorted(sched[0]["players"], key=lambda pl: pl["games"] if fewest else -pl["games"])
-    healthy = [pl for pl in players if status.get(pl["name"], "ACTIVE") != "OUT"]
-    top = healthy[0]["games"] if healthy else 0
-    leaders = [pl["name"] for pl in healthy if pl["games"] == top]
-    window = sched[0]["window"]
-    head = (f"**{'Fewest' if fewest else 'Most'} games left ({window[0]} to {window[1]}): {', '.join(leaders)} "
-            f"({top} game{'s' * (top != 1)}{' each' if len(leaders) > 1 else ''}).**")
-    rows = [[pl["name"], status.get(pl["name"], "-"), pl["games"], ", ".join(str(d)[5:] for d in pl["dates"]) or "-"]
-            for pl in players]
-    out = [head, _table(["Player", "Status", "Games left", "Dates"], rows)]
-    out_players = [pl["name"] for pl in players if status.get(pl["name"]) == "OUT" and pl["games"]]
-    if out_players:
-        one = len(out_players) == 1
-        out.append(f"{', '.join(out_players)} {'is' if one else 'are'} OUT (inferred), so "
-                   f"those games count for nothing unless {'he returns' if one else 'they return'}.")
-    out.append(f"Your roster has {sched[0]['total_games']} games left in all.")
-    return "\n\n".join(out)
-
-
-def minutes_trends(p: Parsed, done) -> str:
-    """Minutes-trend notes (last 5 games vs season), in the direction the question asks."""
-    from services.lookup import fold
-
-    t = fold(p.text)
-    want = {"minutes_up", "minutes_down"}
-    if re.search(r"\b(more|increase|increased|up|rising|extra|bigger|growing|grow)\b", t):
-        want = {"minutes_up"}
-    elif re.search(r"\b(less|fewer|losing|decrease|decreased|down|falling|smaller|lost)\b", t):
-        want = {"minutes_down"}
-    notes = [n for r in _ok(done, "search_news_by_topic") for n in r["data"]["notes"] if n["topic"] in want]
-    scope = "your players" if any(r["args"].get("my_team_only") for r in done.get("search_news_by_topic", [])) \
-        else "players in the league"
-    way = {"minutes_up": "more", "minutes_down": "fewer"}
-    what = " or ".join(way[w] for w in sorted(want, reverse=True))
-    if not notes:
-        return (f"**None of {scope} is playing {what} minutes lately**: nobody's last-5 average moved by 6+ minutes "
-                "from his season average (notes generated from box scores).")
-    lines = [f"- {n['text']}" for n in notes]
-    return (f"**{len(notes)} of {scope} {'is' if len(notes) == 1 else 'are'} playing {what} minutes lately:**\n"
-            + "\n".join(lines) + "\n\nMinutes trends compare the last 5 games with the season (generated from box scores).")
-
-
-def compared(done) -> str:
-    """Expected totals over each player's remaining games, best first, and why."""
-    d = _ok(done, "compare_players")[0]["data"]
-    rows = d["players"]
-    a, s, e = rows[0], d["window"][0], d["window"][1]
-    when = f"from {s} to {e}" if s != e else f"on {s}"
-    parts = [f"**{a['name']} is expected to give more {when}: {a['expected_total']} fantasy pts over "
-             f"{a['games']} game{'s' * (a['games'] != 1)}" + "".join(
-                 f", vs {b['expected_total']} for {b['name']} over {b['games']} game{'s' * (b['games'] != 1)}"
-                 for b in rows[1:]) + ".**"]
-    better_per_game = max(rows, key=lambda r: r["expected_per_game"])
-    if better_per_game is not a and len(rows) > 1:
-        parts.append(f"{better_per_game['name']} is worth more per game ({better_per_game['expected_per_game']} vs "
-                     f"{a['expected_per_game']}), but {a['name']} has more games left.")
-    parts.append(_table(["Player", "Status", "Games", "Dates", "Expected per game", "Play prob.", "Expected total"],
-                        [[r["name"], r["status"], r["games"], ", ".join(str(x)[5:] for x in r["dates"]) or "-",
-                          r["per_game"], r["availability"], r["expected_total"]] for r in rows]))
-    parts.append("Expected per game is the optimizer's projection (half season, half last 10 games); the total is "
-                 "per game x play probability (from the inferred status) x games left.")
-    return "\n\n".join(parts)
-
-
-def which_player(p: Parsed, done) -> str:
-    """'jalen stats': several players answer to that name, so ask which (and say which is mine)."""
-    from agents.offline.nlu import ambiguous
-
-    label = next((n for n in p.players if ambiguous(n, p.as_of)), None)
-    if not label:
-        return ""
-    options = ambiguous(label, p.as_of)
-    mine = {x["name"] for r in _ok(done, "get_my_roster") for x in r["data"]["players"]}
-    own = [n for n in options if n in mine]
-    text = f"**Which {label.capitalize()} do you mean?** {len(options)} players go by that name: {', '.join(options)}."
-    if own:
-        text += f" {' and '.join(own)} {'is' if len(own) == 1 else 'are'} on your roster."
-    return text + f" Ask again with the full name, e.g. \"{(own or options)[0]} stats\"."
 
 
 def research(p: Parsed, done) -> str:
@@ -225,48 +131,6 @@ def _move_line(m: dict) -> str:
             f"({m['add']} {m['add_games_remaining']} games left, {m['drop']} {m['drop_games_remaining']}{moved}).")
 
 
-def user_move(done) -> list[str]:
-    """The user's own move: its numbers, warnings, and the optimizer's better alternatives with why."""
-    parts = []
-    for r in _ok(done, "evaluate_move"):
-        d = r["data"]
-        m = d["move"]
-        head = m["title"].removeprefix("Your move: ")
-        parts.append(f"**Your move: {head}** ({m['add']} {m['add_games_remaining']} games left, "
-                     f"{m['drop']} {m['drop_games_remaining']}).")
-        parts += [f"**Warning:** {w}." for w in d["warnings"]]
-        for i, a in enumerate(d["alternatives"]):
-            lead = "**Better:**" if i == 0 else "Also better:"
-            parts.append(f"{lead} {a['title']}: {a['why']}.")
-        if d["alternatives"]:
-            parts.append("Your move is on its own card (marked \"Your move\"), next to the better alternative; "
-                         "nothing changes until you approve one.")
-        elif d["warnings"]:
-            parts.append("Your move is on its card if you still want it; nothing changes until you approve.")
-        else:
-            parts.append("No better move found: the optimizer agrees with yours. Approve it on the card below.")
-    return parts
-
-
-def hot_list(done) -> str:
-    d = _ok(done, "get_hot_free_agents")[0]["data"]
-    fas = d["free_agents"]
-    if not fas:
-        return "**No free agent with 10+ games who played in the last two weeks is in better form than his season.**"
-    a = next((f for f in fas if f["status"] == "ACTIVE"), fas[0])
-    head = (f"**Hottest healthy player on the waiver wire: {a['name']} ({a['team']}), {a['fpts_last5']} fantasy pts per "
-            f"game over his last 5 vs {a['fpts_season']} on the season ({a['form_delta']:+}).**")
-    flagged = [f"{f['name']} ({f['status']}, inferred)" for f in fas[:fas.index(a)]]
-    if flagged:
-        head += f" Ahead of him in form but not healthy: {', '.join(flagged)}."
-    table = _table(["Player", "Team", "Status", "FPts last 5", "FPts season", "Form", "Min last 5 / season", "Games left"],
-                   [[f["name"], f["team"], f["status"], f["fpts_last5"], f["fpts_season"], f"{f['form_delta']:+}",
-                     f"{f['min_last5']} / {f['min_season']}", f["games_remaining"]] for f in fas])
-    return "\n\n".join([head, table, "Ranked by recent form against the season (last 5 games minus season average), "
-                         "not by value; a hot streak over 5 games is a small sample. Ask \"is X worth adding?\" to "
-                         "check a pickup against your roster."])
-
-
 def free_agents(p: Parsed, done) -> str:
     if _ok(done, "get_hot_free_agents"):
         return hot_list(done)
@@ -353,7 +217,7 @@ def lineup(p: Parsed, done) -> str:
             parts.append(f"**{d['date']}: " + "; ".join(verdict) + ".**")
         sits = [b for b in d["bench"] if b["reason"] != "no game"]
         idle = [b["name"] for b in d["bench"] if b["reason"] == "no game"]
-        lead = _lineup_lead(p, d, sits, idle, done)
+        lead = lineup_lead(p, d, sits, idle, done)
         if lead:
             parts.append(lead)
         sit_text = ", ".join(f"{b['name']} ({b['reason']})" for b in sits) or "nobody with a game"
@@ -369,25 +233,6 @@ def lineup(p: Parsed, done) -> str:
         d = r["data"]
         parts.append("\n".join(_move_line(m) for m in d["moves"]) or "No move beats standing pat.")
     return "\n\n".join(parts)
-
-
-def _lineup_lead(p: Parsed, d: dict, sits: list[dict], idle: list[str], done) -> str:
-    """The direct answer to 'who is on my bench tonight?' or 'who's playing tomorrow?'."""
-    from services.lookup import fold
-
-    t = fold(p.text)
-    if p.players:
-        return ""
-    if re.search(r"\bbench\b", t) and not re.search(r"\b(who should|who do i|who to)\b", t):
-        benched = [f"{b['name']} ({b['reason']})" for b in sits] + [f"{n} (no game)" for n in idle]
-        return f"**On your bench {d['date']}: {', '.join(benched) or 'nobody'}.**"
-    if re.search(r"\b(playing|plays|play|have a game|has a game|games? on)\b", t):
-        playing = [s["name"] for s in d["starters"]] + [b["name"] for b in sits]
-        status = {x["name"]: x["status"] for r in _ok(done, "get_my_roster") for x in r["data"]["players"]}
-        flagged = [f"{n} ({status[n]})" for n in playing if status.get(n, "ACTIVE") != "ACTIVE"]
-        return (f"**{len(playing)} of your players have a game {d['date']}: {', '.join(playing) or 'none'}.**"
-                + (f" Not sure to play (inferred status): {', '.join(flagged)}." if flagged else ""))
-    return ""
 
 
 def _claimed_count(text: str) -> int | None:
