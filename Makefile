@@ -30,6 +30,7 @@ bench: setup
 	$(BIN)/python bench/chat.py --json
 	$(BIN)/python bench/backtest.py --json
 	$(BIN)/python bench/ui.py --json
+	$(BIN)/python bench/mutants.py --json
 
 lock: setup
 	$(BIN)/python -m pip freeze --exclude-editable | grep -v '^courtside' > requirements.lock

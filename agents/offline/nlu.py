@@ -195,7 +195,7 @@ def find_day(text: str, as_of: dt.date) -> tuple[dt.date | None, bool]:
 
 def find_last_n(text: str) -> int | None:
     t = fold(text)
-    m = re.search(r"last (\d{1,2}|" + "|".join(WORD_NUMBERS) + r")\b", t)
+    m = re.search(r"(?:last|previous|past|most recent|latest) (\d{1,2}|" + "|".join(WORD_NUMBERS) + r")\b", t)
     if not m:
         return None
     v = m.group(1)

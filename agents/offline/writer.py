@@ -91,7 +91,7 @@ def research(p: Parsed, done) -> str:
                             [[x["date"], x["opp"], x["min"], x["pts"], x["reb"], x["ast"], x["stl"], x["blk"], x["fpts"]]
                              for x in d["games"]]))
     sched = [pl for s in _ok(done, "get_schedule") for pl in s["data"]["players"]]
-    if len(sched) >= 2 and re.search(r"games (left|remaining)|how many games|more games", p.text.lower()):
+    if sched and re.search(r"games (left|remaining)|how many games|more games", p.text.lower()):
         ranked = sorted(sched, key=lambda pl: -pl["games"])
         parts.insert(0, "**" + ", ".join(f"{pl['name']} has {pl['games']} game{'s' * (pl['games'] != 1)} left"
                                          for pl in ranked) + " this week.**")

@@ -1,4 +1,7 @@
-"""The golden dataset (tests/golden/golden_dataset.json) through the runtime.
+"""The regression golden set (tests/golden/regression/golden_dataset.json) through the runtime.
+
+It may check the offline planner's own wording (answer_contains); the wording-free evaluation any
+model can take is tests/golden/test_facts.py.
 
 Figures: intent accuracy, required-tool recall (tools, or optimizer nodes as `node:<name>`) and
 answer grounding (every decimal number in the answer appears in that turn's tool results, cards
@@ -17,7 +20,7 @@ import pytest
 
 from services.config import reset_settings_cache
 
-DATASET = Path(__file__).resolve().parents[1] / "golden" / "golden_dataset.json"
+DATASET = Path(__file__).resolve().parents[1] / "golden" / "regression" / "golden_dataset.json"
 THRESHOLD = 0.95
 DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+(?![\w.]*\d)")
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")

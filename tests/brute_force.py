@@ -1,0 +1,286 @@
+"""Brute force over the optimizer's inputs (points scoring), written apart from services.optimizer.
+
+Used by tests to say which roster move is best: every (drop, add) pair of an `OptimizerInputs` is
+scored by re-solving each remaining day's lineup exhaustively (every player on the bench or in
+a free slot he is eligible for), with fantasy points computed here from ESPN's weights.
+
+A day's lineup with one added player is the better of "he sits" and "he takes slot s" for each
+slot s he is eligible for, so the scan solves (days x drops x slot types) small lineups instead
+of one per pair; each of them is still an exhaustive search.
+
+    bf = BruteForce(inputs)
+    bf.gain(drop_id, add_id)       # exact expected gain of one move this week
+    bf.season_gain(drop_id, add_id)  # its rest-of-season change (when the inputs hold the season)
+    bf.best_moves(k, allow_drop)   # the optimizer's cards: best first, no player twice, score > 0
+
+With the rest of the season in the inputs (`inputs.season`: each player's per-game value, play
+probability and remaining game dates), the season change of every move is computed here the same
+way (exact lineups every remaining day); IR moves (an OUT player to an open IR slot, nobody
+dropped) count the week like the swap and keep the IR player for the season. The two gains are
+combined into the ranking key by the product's own stated rule (`services.optimizer.moves.
+mode_scores`, a policy of a few arithmetic lines tuned on the backtest), so the numbers are
+independent and the policy is the product's.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+# ESPN's default points weights, written out here (not read from services.scoring).
+WEIGHTS = {"pts": 1, "fg3m": 1, "fga": -1, "fgm": 2, "fta": -1, "ftm": 1, "reb": 1, "ast": 2, "stl": 4,
+           "blk": 4, "tov": -2}
+TIE = 1e-6
+PROTECT_TOP = 6
+MIN_WEEK_GAIN = (1.0, 0.25, 0.0)  # the node's passes: a move must beat standing pat this week by this much  # the product's rule: my 6 best players by per-game value, and league-wide stars
+
+
+def per_game_points(expected: dict) -> float:
+    return sum(w * float(expected.get(k, 0.0) or 0.0) for k, w in WEIGHTS.items())
+
+
+def day_value(players: list[tuple[frozenset, float]], slots: tuple[tuple[str, int], ...]) -> float:
+    """Best lineup value of one day by exhaustive search: each player sits or takes a free slot."""
+    players = [p for p in players if p[1] > 0]
+    names = [s for s, _ in slots]
+
+    @lru_cache(maxsize=None)
+    def best(i: int, left: tuple[int, ...]) -> float:
+        if i == len(players):
+            return 0.0
+        elig, value = players[i]
+        out = best(i + 1, left)  # he sits
+        for j, name in enumerate(names):
+            if left[j] and name in elig:
+                out = max(out, value + best(i + 1, left[:j] + (left[j] - 1,) + left[j + 1:]))
+        return out
+
+    return best(0, tuple(n for _, n in slots))
+
+
+class BruteForce:
+    """Exact move gains over one team's remaining week and, with `inputs.season`, the rest of the
+    season; moves ranked by the mode's key (points scoring)."""
+
+    def __init__(self, inputs, mode: str = "balanced"):
+        if inputs.scoring != "points":
+            raise ValueError("the brute force covers points scoring")
+        self.inputs, self.mode = inputs, mode
+        self.slots = self.slots_of(inputs)
+        self.season = Season(inputs.season, self.slots) if getattr(inputs, "season", None) else None
+        self.roster = [self._player(p) for p in inputs.roster]
+        self.free_agents = [self._player(p) for p in inputs.free_agents]
+        self.roster_ids = [p.player_id for p in inputs.roster]
+        self.fa_ids = [p.player_id for p in inputs.free_agents]
+        self.base = sum(self._day(d, None) for d in inputs.days)
+        self._without: dict = {}
+
+    @staticmethod
+    def slots_of(inputs) -> tuple[tuple[str, int], ...]:
+        return tuple((s, int(n)) for s, n in inputs.slots.items())
+
+    @staticmethod
+    def _player(p) -> tuple[frozenset, float, frozenset]:
+        return frozenset(p.eligible), per_game_points(p.expected) * p.availability, frozenset(p.game_days)
+
+    def _day(self, day, drop: int | None, slots=None) -> float:
+        playing = [(e, v) for i, (e, v, days) in enumerate(self.roster) if i != drop and day in days]
+        return day_value(playing, slots or self.slots)
+
+    def _fewer(self, slot: str) -> tuple[tuple[str, int], ...]:
+        return tuple((s, n - (s == slot)) for s, n in self.slots)
+
+    def _table(self, drop: int) -> dict:
+        """Per day: the lineup without `drop`, and without him and one slot of each type."""
+        if drop not in self._without:
+            self._without[drop] = {d: (self._day(d, drop), {s: self._day(d, drop, self._fewer(s))
+                                                             for s, n in self.slots if n})
+                                   for d in self.inputs.days}
+        return self._without[drop]
+
+    def gain(self, drop_id: str, add_id: str) -> float:
+        k, a = self.roster_ids.index(drop_id), self.fa_ids.index(add_id)
+        return self._gain(k, a)
+
+    def season_gain(self, drop_id: str, add_id: str, kind: str = "swap") -> float | None:
+        if self.season is None:
+            return None
+        k, a = self.roster_ids.index(drop_id), self.fa_ids.index(add_id)
+        return self.season.gain(k, a) + (self.season.loss(k) if kind == "ir" else 0.0)
+
+    def score(self, k: int, a: int, kind: str = "swap") -> float:
+        """The ranking key: the product's stated rule (`mode_scores`: the week's gain, plus in
+        balanced mode a share of the season change, never a season loss) applied to the gains
+        computed here."""
+        from services.optimizer.moves import mode_scores
+
+        week = self._gain(k, a)
+        season = None if self.season is None else self.season.gain(k, a) + (self.season.loss(k) if kind == "ir" else 0.0)
+        if season is None:
+            return week
+        return float(mode_scores(np.array([week]), np.array([season]), self.mode, self.inputs.scoring,
+                                 self.season.weeks_left)[0])
+
+    def _gain(self, k: int, a: int) -> float:
+        elig, value, days = self.free_agents[a]
+        total = 0.0
+        for d, (sits, fewer) in self._table(k).items():
+            best = sits
+            if d in days and value > 0:
+                best = max([sits] + [value + v for s, v in fewer.items() if s in elig])
+            total += best
+        return total - self.base
+
+    def allowed_drops(self, allow_drop: set[str] = frozenset()) -> list[int]:
+        """Roster rows the optimizer may offer as drops: not one of my top 6 by per-game value,
+        not a league-wide star, unless the user named him."""
+        value = [p.season_value if p.season_value is not None else per_game_points(p.expected)
+                 for p in self.inputs.roster]
+        order = sorted(range(len(value)), key=lambda i: (-value[i], i))
+        star = self.inputs.star_value
+        protected = set(order[:PROTECT_TOP]) | {i for i, v in enumerate(value) if star is not None and v >= star}
+        return [i for i in range(len(value)) if i not in protected or self.roster_ids[i] in allow_drop]
+
+    def ir_rows(self) -> list[int]:
+        """OUT players who may go to an open IR slot (never protected: nobody is dropped)."""
+        if getattr(self.inputs, "ir_slots_free", 0) <= 0:
+            return []
+        return [i for i, p in enumerate(self.inputs.roster) if p.status == "OUT"]
+
+    def ranked(self, allow_drop: set[str] = frozenset(), adds: list[str] | None = None,
+               kinds: tuple[str, ...] = ("ir", "swap")) -> list[tuple[str, str, float, str]]:
+        """Every allowed (drop, add, score, kind), best first (ties: roster order, IR before swap,
+        then free-agent order)."""
+        cols = range(len(self.fa_ids)) if adds is None else [self.fa_ids.index(x) for x in adds]
+        rows = [(round(self.score(k, a, kind), 9), k, order, a, kind)
+                for order, kind in enumerate(("ir", "swap")) if kind in kinds
+                for k in (self.ir_rows() if kind == "ir" else self.allowed_drops(allow_drop)) for a in cols]
+        rows.sort(key=lambda r: (-r[0], r[1], r[2], r[3]))
+        return [Move(self.roster_ids[k], self.fa_ids[a], g, kind, self._gain(k, a)) for g, k, _, a, kind in rows]
+
+    def offerable(self, allow_drop: set[str] = frozenset()) -> list["Move"]:
+        """Moves the optimizer node may offer: score > 0 and a week gain above the first of its
+        pass thresholds that leaves any (1.0, then 0.25, then 0)."""
+        ranked = [m for m in self.ranked(allow_drop) if m.score > TIE]
+        for floor in MIN_WEEK_GAIN:
+            pool = [m for m in ranked if m.week > floor]
+            if pool:
+                return pool
+        return []
+
+    def best_moves(self, k: int = 3, allow_drop: set[str] = frozenset()) -> list["Move"]:
+        """The best moves worth offering, no player in two of them, no more IR moves than open IR
+        slots, best first."""
+        out: list[Move] = []
+        for m in self.offerable(allow_drop):
+            if len(out) == k:
+                break
+            if fits(m, out, self.inputs):
+                out.append(m)
+        return out
+
+    def weekly_total(self) -> float:
+        return self.base
+
+
+@dataclass(frozen=True)
+class Move:
+    drop: str
+    add: str
+    score: float  # the ranking key
+    kind: str  # "swap" | "ir"
+    week: float  # expected gain this week
+
+
+def fits(m: Move, taken: list, inputs) -> bool:
+    """Whether a move can be offered next to `taken` (no player twice, IR slots not exceeded);
+    `taken` holds Moves or cards."""
+    drops = {getattr(t, "drop", None) or t["drop_id"] for t in taken}
+    adds = {getattr(t, "add", None) or t["add_id"] for t in taken}
+    irs = sum(1 for t in taken if (getattr(t, "kind", None) or t.get("kind", "swap")) == "ir")
+    return m.drop not in drops and m.add not in adds and not (m.kind == "ir" and irs >= inputs.ir_slots_free)
+
+
+class Season:
+    """Exact lineups over the rest of the season (the inputs' per-game value x play probability and
+    game dates), one exhaustive day solve per distinct set of roster players with a game."""
+
+    def __init__(self, season, slots):
+        self.slots = slots
+        self.days = tuple(season.days)
+        self.weeks_left = ((self.days[-1] - self.days[0]).days + 1) / 7 if self.days else 1.0
+        self.roster = [(frozenset(p.eligible), p.value * p.availability, frozenset(p.games)) for p in season.roster]
+        self.free_agents = [(frozenset(p.eligible), p.value * p.availability, frozenset(p.games))
+                            for p in season.free_agents]
+        self._cache: dict = {}
+        self._sits: dict = {}
+        self.base = sum(self._solve(self._playing(d, None), slots) for d in self.days)
+
+    def _playing(self, day, drop) -> tuple[int, ...]:
+        return tuple(i for i, (_, v, g) in enumerate(self.roster) if i != drop and day in g and v > 0)
+
+    def _solve(self, playing: tuple[int, ...], slots) -> float:
+        key = (playing, slots)
+        if key not in self._cache:
+            self._cache[key] = day_value([self.roster[i][:2] for i in playing], slots)
+        return self._cache[key]
+
+    def _per_day(self, drop: int) -> list[tuple]:
+        if drop not in self._sits:
+            fewer = {s: tuple((t, n - (t == s)) for t, n in self.slots) for s, n in self.slots if n}
+            self._sits[drop] = [(d, self._solve(p, self.slots), {s: self._solve(p, f) for s, f in fewer.items()})
+                                for d in self.days for p in [self._playing(d, drop)]]
+        return self._sits[drop]
+
+    def loss(self, k: int) -> float:
+        """What removing roster player k alone costs over the season."""
+        return self.base - sum(sits for _, sits, _ in self._per_day(k))
+
+    def gain(self, k: int, a: int) -> float:
+        elig, value, games = self.free_agents[a]
+        total = 0.0
+        for d, sits, fewer in self._per_day(k):
+            best = sits
+            if d in games and value > 0:
+                best = max([sits] + [value + v for s, v in fewer.items() if s in elig])
+            total += best
+        return total - self.base
+
+
+def cards_match(cards: list[dict], bf: BruteForce, allow_drop: set[str] = frozenset(), tol: float = 0.051,
+                complete: bool = True) -> list[str]:
+    """Problems with a set of optimizer cards against brute force (empty: exact up to ties).
+
+    Card i must be a best offerable move among those compatible with cards 0..i-1 (no player
+    twice, IR slots); its stated week gain and rest-of-season change must be the brute-force ones.
+    With `complete`, no offerable compatible move may be left out when fewer than three cards are
+    offered.
+    """
+    problems, taken = [], []
+    offerable = bf.offerable(allow_drop)
+    for i, c in enumerate(cards):
+        kind = c.get("kind", "swap")
+        pool = [m for m in offerable if fits(m, taken, bf.inputs)]
+        title = f"card {i + 1} {c['drop']} -> {c['add']}"
+        if c["drop_id"] not in bf.roster_ids or c["add_id"] not in bf.fa_ids:
+            problems.append(f"{title} is not a move over the optimizer's inputs")
+            break
+        k, a = bf.roster_ids.index(c["drop_id"]), bf.fa_ids.index(c["add_id"])
+        mine, week = bf.score(k, a, kind), bf._gain(k, a)
+        season = bf.season_gain(c["drop_id"], c["add_id"], kind)
+        if not pool:
+            problems.append(f"{title} offered, but no offerable move is left")
+        elif mine < pool[0].score - tol:
+            top = pool[0]
+            problems.append(f"{title} ({kind}) scores {mine:.1f}, but {top.drop} -> {top.add} ({top.kind}) "
+                            f"scores {top.score:.1f}")
+        if abs(c["expected_gain"] - week) > tol:
+            problems.append(f"{title} says {c['expected_gain']:+} this week but brute force gives {week:+.2f}")
+        if season is not None and c.get("season_gain") is not None and abs(c["season_gain"] - season) > 0.051 + 0.05:
+            problems.append(f"{title} says {c['season_gain']:+} rest of season but brute force gives {season:+.2f}")
+        taken.append(c)
+    left = [m for m in offerable if fits(m, taken, bf.inputs)]
+    if complete and len(cards) < 3 and left:
+        problems.append(f"{len(cards)} card(s), but {left[0].drop} -> {left[0].add} ({left[0].score:+.1f}) is offerable")
+    return problems

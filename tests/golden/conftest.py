@@ -1,0 +1,44 @@
+"""Fixtures of the golden evaluations: a COURTSIDE_HOME of the module's own (copied database,
+empty state store) and one assistant per (provider, as-of date) over it.
+
+- `golden_home` (module): the home, set in the environment while the module runs.
+- `assistant_for` (module): `assistant_for(provider, as_of, scoring)` -> a cached `Assistant`.
+"""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from services.config import reset_settings_cache
+
+
+@pytest.fixture(scope="module")
+def golden_home(tmp_path_factory, courtside_home):
+    from services import store as store_mod
+    from services.build import DB_NAME
+
+    home = tmp_path_factory.mktemp("golden-home")
+    shutil.copy2(courtside_home / DB_NAME, home / DB_NAME)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("COURTSIDE_HOME", str(home))
+        reset_settings_cache()
+        yield home
+        with store_mod._stores_lock:
+            for key in [k for k in store_mod._stores if k[0] == str(home)]:
+                store_mod._stores.pop(key)
+    reset_settings_cache()
+
+
+@pytest.fixture(scope="module")
+def assistant_for(golden_home):
+    from agents.runtime import Assistant
+
+    made: dict = {}
+
+    def get(provider: str, as_of, scoring: str = "points"):
+        if (provider, as_of, scoring) not in made:
+            made[provider, as_of, scoring] = Assistant(provider=provider, as_of=as_of, scoring=scoring)
+        return made[provider, as_of, scoring]
+
+    return get
