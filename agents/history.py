@@ -97,5 +97,9 @@ def enrich(turns: list[dict], records: list[dict]) -> list[dict]:
                 step.update(ms=call.get("ms"), summary=call.get("summary"))
         if not t["steps"] and rec.get("steps"):
             t["steps"] = [dict(s) for s in rec["steps"]]
+        if not t["steps"] and rec.get("tool_calls"):  # tools run outside the checkpoint's messages (the desk)
+            t["steps"] = [{k: c.get(k) for k in ("name", "args", "ok", "ms", "summary")} for c in rec["tool_calls"]]
+        if rec.get("desk_cards"):
+            t["desk_cards"] = [dict(q) for q in rec["desk_cards"]]
         rec = None  # later assistant messages of this turn are decisions
     return turns

@@ -205,7 +205,7 @@ class Assistant:
         calls: dict[str, dict] = {}
         node_ms: dict[str, float] = {}
         last = t0
-        answer, intent, steps = None, None, []
+        answer, intent, steps, desk_cards = None, None, [], []
         own, failure = None, None  # this process's decision outcome; what failed
         try:
             for mode, data in self.graph.stream(payload, cfg, stream_mode=["custom", "updates", "messages"]):
@@ -225,6 +225,8 @@ class Assistant:
                         intent = data["intent"]
                     elif data.get("type") == "step":
                         steps.append({k: data.get(k) for k in ("node", "text", "ms", "graph")})
+                    elif data.get("type") == "desk_card":
+                        desk_cards.append(data["quote"])  # the audit keeps it: a refreshed chat redraws it
                     yield data
                 else:
                     if decisions and isinstance(data.get("present_and_confirm"), dict) and own is None:
@@ -271,20 +273,23 @@ class Assistant:
             result["refused"] = True
         tokens = H.token_usage(values.get("messages", []))
         try:
-            self._record(thread_id, label, result, calls, steps, values, node_ms, tokens, pending, decisions)
+            self._record(thread_id, label, result, calls, steps, values, node_ms, tokens, pending, decisions,
+                         desk_cards)
         except Exception as e:  # noqa: BLE001 - the audit could not be written: the turn says so
             result["error"] = result["error"] or self._failure_text(e)
         yield {"type": "state", "state": "idle"}
         yield {"type": "done", "result": result}
 
-    def _record(self, thread_id, label, result, calls, steps, values, node_ms, tokens, pending, decisions) -> None:
+    def _record(self, thread_id, label, result, calls, steps, values, node_ms, tokens, pending, decisions,
+                desk_cards=()) -> None:
         state_store().record_turn(uuid.uuid4().hex, thread_id, {
             "question": label, "provider": self.provider, "model": self.model_name, "as_of": self.as_of.isoformat(),
             "intent": result["intent"], "tool_calls": [dict(c) for c in calls.values()], "steps": steps, "llm_calls": result["llm_calls"],
             "rounds": 0 if decisions else int(values.get("model_rounds", 0)),
             "tokens": tokens, "node_ms": node_ms, "elapsed_ms": result["elapsed_ms"], "answer": result["answer"][:4000],
             "pending": [c["move_id"] for c in pending], "decisions": decisions or {},
-            "transactions": result["transactions"], "guard": values.get("guard"), "error": result["error"]})
+            "transactions": result["transactions"], "guard": values.get("guard"), "error": result["error"],
+            "desk_cards": list(desk_cards)})
 
     def ask(self, question: str, thread_id: str | None = None) -> dict:
         return _final(self.stream_turn(question, thread_id))

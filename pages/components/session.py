@@ -45,8 +45,9 @@ def session_id() -> str:
 
 
 def current_choice(public: tuple):
-    """The session's settings tuple (backend.settings_tuple) as a LeagueChoice."""
-    provider, model, as_of, scoring, league, espn_id, season = public
+    """The session's settings tuple (backend.settings_tuple) as a LeagueChoice: the league part
+    (the eighth item, the advice mode, is a preference of the session, not of the league)."""
+    provider, model, as_of, scoring, league, espn_id, season = public[:7]
     return _threads().LeagueChoice(provider=provider, model=model, league=league, as_of=as_of, scoring=scoring,
                                    espn_league_id=int(espn_id) if espn_id else None, espn_season=season)
 

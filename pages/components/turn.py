@@ -243,3 +243,5 @@ def history_events(message: dict) -> Iterator[dict]:
         yield {"type": "answer", "text": message["content"]}
     if message.get("cards"):
         yield {"type": "approvals", "cards": message["cards"]}
+    for quote in message.get("desk_cards") or []:
+        yield {"type": "desk_card", "quote": quote}

@@ -112,7 +112,7 @@ def test_chat_bet_request_shows_the_desk_steps_and_card(app, fresh_state):
     line = market_view(GAME, AT)["spread"]["home_line"]
     at = ask(app("t-desk-chat"), f"I'd take the Celtics {line:+g} at 1.95 for 20")
     assert not at.exception
-    assert [s.label.split(" · ")[0] for s in at.status] == [
+    assert [s.label.split(" · ")[0].split(":")[0] for s in at.status] == [  # "Name: its arguments · ms"
         "Checking recent activity", "Checking current market odds", "Reviewing my position", "Calculating edge",
         "Evaluating risk"]
     assert any(s.value.startswith("Accepted: 1.95 for 20") for s in at.success)
