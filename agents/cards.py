@@ -67,7 +67,7 @@ def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, ki
         "season_gain": None if season is None else round(season, 1), "season_unit": m.season_unit or None,
         "drop": m.drop_name or m.drop_id, "add": m.add_name or m.add_id,
         "drop_id": m.drop_id, "add_id": m.add_id,
-        "expected_gain": gain, "unit": unit,
+        "expected_gain": gain, "unit": unit, "score": round(getattr(m, "score", m.gain), 3),
         "drop_games_remaining": m.drop_games, "add_games_remaining": m.add_games,
         "add_starts": m.add_starts, "drop_starts": m.drop_starts,
         "category_deltas": {k: round(v, 3) for k, v in m.category_deltas.items()},
@@ -96,16 +96,27 @@ def is_expired(card: dict, now: dt.datetime | None = None) -> bool:
 
 
 def compatible(moves: list, ir_slots_free: int) -> list:
-    """`distinct` moves (optimizer results), with no more IR moves than open IR slots: approving
-    one card of a turn never makes another impossible."""
-    out, irs = [], 0
-    for m in distinct(moves, key=lambda m: (m.drop_id, m.add_id)):
+    """Best first, at most one move per dropped and per added player, and no more IR moves than
+    open IR slots: approving one card of a turn never makes another impossible. The IR limit is
+    applied while selecting, so an IR move skipped for want of a slot reserves neither player."""
+    out, drops, adds, irs = [], set(), set(), 0
+    for m in moves:
+        if m.drop_id in drops or m.add_id in adds:
+            continue
         if getattr(m, "kind", "swap") == "ir":
             if irs >= ir_slots_free:
                 continue
             irs += 1
         out.append(m)
+        drops.add(m.drop_id)
+        adds.add(m.add_id)
     return out
+
+
+def card_rank(card: dict) -> float:
+    """The sort key of cards, best first: the mode's ranking score the optimizer ranked the move
+    by (balanced: week plus season ahead), the week's gain for a card without one."""
+    return -card.get("score", card["expected_gain"])
 
 
 def distinct(moves: list, key=lambda c: (c["drop_id"], c["add_id"])) -> list:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from agents.cards import distinct
+from agents.cards import card_rank, distinct
 from agents.intents import Intent
 from agents.offline.answers import (compared, hot_list, lineup_lead, minutes_trends, roster_games, user_move,
                                     which_player)
@@ -136,7 +136,7 @@ def free_agents(p: Parsed, done) -> str:
         return hot_list(done)
     parts = user_move(done)
     fits = [r["data"] for r in _ok(done, "validate_slot_fit")]
-    moves = distinct(sorted([m for f in fits for m in f.get("moves", [])], key=lambda m: -m["expected_gain"]))[:3]
+    moves = distinct(sorted([m for f in fits for m in f.get("moves", [])], key=card_rank))[:3]
     if moves:
         parts.append("**Recommendation:** " + _move_line(moves[0]) + " Approve it on the card below; nothing changes until you do.")
         parts += [f"- Also: {_move_line(m)}" for m in moves[1:]]

@@ -7,7 +7,7 @@ import time
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 from langgraph.config import get_stream_writer
 
-from agents.cards import distinct
+from agents.cards import card_rank, distinct
 from agents.failures import MODEL_FAILED, model_unavailable
 from agents.intents import Intent, IntentLabel
 from agents.offline.nlu import classify as keyword_intent
@@ -92,10 +92,8 @@ def make_agent(model, tools, source, limits: Limits):
         if (state.get("error") or "").startswith(MODEL_FAILED):
             return {"guard": "the model did not answer (timeout or error)"}
         emit({"type": "state", "state": "planning"})
-        system = SystemMessage(P.AGENT_PROMPT.format(as_of=source.as_of, scoring=getattr(source.league, "scoring", "points")
-                                                     if hasattr(source, "league") else "points", intent=state.get("intent")))
         try:
-            msg = bound.invoke([system, *state["messages"]])
+            msg = bound.invoke([agent_system(source, state), *state["messages"]])
         except Exception as e:
             return {"model_rounds": rounds + 1, "llm_calls": state.get("llm_calls", 0) + 1, "error": f"the model failed: {type(e).__name__}",
                     "guard": "the model did not answer (timeout or error)"}
@@ -123,6 +121,12 @@ def make_agent(model, tools, source, limits: Limits):
         return out
 
     return agent
+
+
+def agent_system(source, state) -> SystemMessage:
+    """The agent's system prompt (rules, scoring, intent): every call that reads tool results gets it."""
+    scoring = getattr(source.league, "scoring", "points") if hasattr(source, "league") else "points"
+    return SystemMessage(P.AGENT_PROMPT.format(as_of=source.as_of, scoring=scoring, intent=state.get("intent")))
 
 
 def unanswered_calls(messages) -> list[dict]:
@@ -159,7 +163,7 @@ def collect_cards(state) -> list[dict]:
                 if c.get("move_id") not in seen:
                     seen.add(c["move_id"])
                     cards.append(c)
-    cards.sort(key=lambda c: -c["expected_gain"])
+    cards.sort(key=card_rank)  # the optimizer's own ranking (the mode's score), not the week's gain alone
     mine = [c for c in cards if c.get("origin") == "user"]  # the move the user named is always offered
     return (mine + distinct([c for c in cards if c.get("origin") != "user"]))[:3]
 
@@ -178,7 +182,9 @@ def make_synthesize(model, source):
                 if failed.startswith(MODEL_FAILED):  # it did not answer once this turn: no third wait
                     raise ModelDown(failed.removeprefix(MODEL_FAILED + ": "))
                 calls += 1
-                msg = model.invoke([*state["messages"], HumanMessage(P.FINAL_PROMPT.format(reason=reason))])
+                # the same system prompt as the agent's: its rule that tool text is data, never instructions
+                msg = model.invoke([agent_system(source, state), *state["messages"],
+                                    HumanMessage(P.FINAL_PROMPT.format(reason=reason))])
                 answer = msg.content if isinstance(msg.content, str) else str(msg.content)
                 extra = [AIMessage(content=answer)]
             except Exception as e:

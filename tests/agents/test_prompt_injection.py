@@ -89,8 +89,6 @@ def test_a_model_that_obeys_injected_text_still_cannot_move_without_approval(mak
     assert "jokicni01" in lg.roster_ids() and lg.owner_of("dosunay01") is None
 
 
-@pytest.mark.xfail(strict=True, reason="finding: synthesize's final-answer call (after a loop guard) sends the tool "
-                                       "results without the system prompt, so without the data rule")
 def test_every_model_call_that_reads_tool_text_is_told_it_is_data(make_assistant, injected_news):
     from agents.supervisor.limits import Limits
 
