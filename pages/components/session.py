@@ -45,17 +45,19 @@ def session_id() -> str:
 
 
 def current_choice(public: tuple):
-    """The session's settings tuple (backend.settings_tuple) as a LeagueChoice."""
-    provider, model, as_of, scoring, league, espn_id, season = public
+    """The session's settings tuple (backend.settings_tuple) as a LeagueChoice (the advice mode,
+    its last field, is a session setting, not part of the league)."""
+    provider, model, as_of, scoring, league, espn_id, season = public[:7]
     return _threads().LeagueChoice(provider=provider, model=model, league=league, as_of=as_of, scoring=scoring,
                                    espn_league_id=int(espn_id) if espn_id else None, espn_season=season)
 
 
 def public_of(choice) -> tuple:
     """A LeagueChoice as backend.settings_tuple's tuple (what the cached assistant is keyed by)."""
-    if choice.league == "espn":
-        return choice.provider, choice.model, None, None, "espn", str(choice.espn_league_id), choice.espn_season
-    return choice.provider, choice.model, choice.as_of, choice.scoring, "demo", None, None
+    if choice.league == "espn":  # as settings_tuple: a live league has no advice-mode field
+        return choice.provider, choice.model, None, None, "espn", str(choice.espn_league_id), choice.espn_season, None
+    mode = ss.get("settings_advice_mode")  # the session's advice mode: settings_tuple's last field
+    return choice.provider, choice.model, choice.as_of, choice.scoring, "demo", None, None, mode
 
 
 def apply_choice(choice) -> None:
