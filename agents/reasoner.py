@@ -39,7 +39,7 @@ def offline_reasoner(source):
                       f"Stream {best.player.name} this week: he is worth more than {ps.ref.name} over the days left. "
                       f"Make room with your lowest-value healthy player, not with {ps.ref.name}, unless you need the spot.")
         reasoning = (f"{ps.ref.name} is {ps.status} (inferred: {ps.evidence}); {games} games left, "
-                     f"{round(ps.expected_fpts, 1)} expected per game when he plays, x {ps.availability} availability "
+                     f"{round(ps.expected_fpts, 1)} expected per game when he plays, x {ps.availability:.0%} availability "
                      f"= {hold} expected this week. Best stream: {who} = {stream}."
                      + (" His per-game value is far above the streamer's, so his rest-of-season value wins." if star and verdict == "hold" else ""))
         return {"conclusion": conclusion, "reasoning": reasoning, "hold_value": hold, "stream_value": stream,

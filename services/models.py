@@ -75,6 +75,7 @@ class GameLog(BaseModel):
     averages: dict[str, float]  # per-game averages over the window (fg_pct, ft_pct as ratios)
     fantasy_avg: float
     season_fantasy_avg: float
+    season_averages: dict[str, float] = {}  # per-game averages over every game before the as-of date
 
 
 class PlayerSchedule(BaseModel):

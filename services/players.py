@@ -28,4 +28,5 @@ def game_log(snap: Snapshot, player_id: str, last_n: int = 5, scoring: str = "po
     season = averages(ps.games)
     return GameLog(player=ps.ref, as_of=snap.as_of, last_n=last_n, scoring=scoring, games=lines,
                    averages=avg, fantasy_avg=round(avg["fpts"], 2),
-                   season_fantasy_avg=round(season["fpts"], 2))
+                   season_fantasy_avg=round(season["fpts"], 2),
+                   season_averages={k: round(v, 3 if k.endswith("pct") else 2) for k, v in season.items()})

@@ -22,6 +22,7 @@ from services.config import DEFAULT_AS_OF
 
 AS_OF_RE = re.compile(r"as-of date:? (\d{4}-\d\d-\d\d)", re.I)
 FINAL_MARKER = "FINAL ANSWER NOW"
+SCORING_RE = re.compile(r"\b(points|categories) scoring\b", re.I)
 
 
 def _text(m: BaseMessage) -> str:
@@ -36,6 +37,15 @@ def _as_of(messages: Sequence[BaseMessage]) -> dt.date:
             if hit:
                 return dt.date.fromisoformat(hit.group(1))
     return DEFAULT_AS_OF
+
+
+def _scoring(messages: Sequence[BaseMessage]) -> str:
+    for m in messages:
+        if isinstance(m, SystemMessage):
+            hit = SCORING_RE.search(_text(m))
+            if hit:
+                return hit.group(1).lower()
+    return "points"
 
 
 def _turn(messages: Sequence[BaseMessage]) -> tuple[str, Parsed | None, int]:
@@ -98,6 +108,7 @@ class OfflinePlanner(BaseChatModel):
         as_of = _as_of(messages)
         question, prev, start = _turn(messages)
         parsed = parse(question, as_of, prev)
+        parsed.scoring = _scoring(messages)
         done = tool_results(messages, start)
         final = FINAL_MARKER in _text(messages[-1]) if messages else False
         calls = [] if final or not self.tool_names else next_calls(parsed, done, as_of)

@@ -5,6 +5,7 @@ import re
 
 from agents.cards import card_rank, distinct
 from agents.intents import Intent
+from agents.offline import cats as C
 from agents.offline.answers import (compared, hot_list, lineup_lead, minutes_trends, roster_games, user_move,
                                     which_player)
 from agents.offline.nlu import Parsed
@@ -46,7 +47,7 @@ def research(p: Parsed, done) -> str:
     if which:
         return which
     if _ok(done, "compare_players"):
-        return compared(done)
+        return C.compared(done) if p.scoring == "categories" else compared(done)
     parts = []
     if p.hold_or_stream and not p.players and p.position and _ok(done, "get_my_roster"):
         from agents.offline.plans import flagged_on_roster
@@ -65,7 +66,10 @@ def research(p: Parsed, done) -> str:
             parts.append(f"Dropping him for the best add would be {b['title']}."
                          + (f" The optimizer's top move instead: {top['title']}." if top and top["title"] not in h["reason"] else ""))
     analysis = _ok(done, "deep_analysis")
-    if analysis:
+    if analysis and p.scoring == "categories":  # its reasoning is in fantasy points: keep the verdict only
+        if not held:
+            parts.append(f"**{analysis[0]['data'].get('conclusion', '')}**")
+    elif analysis:
         a = analysis[0]["data"]
         if held:
             parts.append("Hold vs stream over this week only: " + (a.get("reasoning") or a.get("conclusion", "")))
@@ -74,7 +78,9 @@ def research(p: Parsed, done) -> str:
             if a.get("reasoning"):
                 parts.append(a["reasoning"])
     logs = [g["data"] for g in _ok(done, "get_player_game_log")]
-    if len(logs) >= 2:
+    if len(logs) >= 2 and p.scoring == "categories":
+        parts.append(C.better_lately(logs))
+    elif len(logs) >= 2:
         a, b = sorted(logs[:2], key=lambda d: -d["fantasy_avg"])
         parts.append(f"**{a['player']} has been better lately: {a['fantasy_avg']} fantasy pts per game over his last "
                      f"{a['games_found']} vs {b['fantasy_avg']} for {b['player']} over his last {b['games_found']}.**")
@@ -84,6 +90,9 @@ def research(p: Parsed, done) -> str:
     for g in _ok(done, "get_player_game_log"):
         d = g["data"]
         a = d["averages"]
+        if p.scoring == "categories":
+            parts += C.game_log(d)
+            continue
         parts.append(f"Last {d['games_found']} games for {d['player']}: {a['pts']} pts, {a['reb']} reb, {a['ast']} ast, "
                      f"{a['stl']} stl, {a['blk']} blk in {a['min']} min; **{d['fantasy_avg']} fantasy pts per game** "
                      f"(season {d['season_fantasy_avg']}); FG% {cat_figure('FG%', a['fg_pct'])}, FT% {cat_figure('FT%', a['ft_pct'])}.")
@@ -100,6 +109,8 @@ def research(p: Parsed, done) -> str:
             when = ", ".join(str(x) for x in pl["dates"]) or "no game"
             parts.append(f"Schedule for {pl['name']} from {s['data']['window'][0]} to {s['data']['window'][1]}: {when}.")
     notes = [n for r in _ok(done, "get_player_news") + _ok(done, "search_news_by_topic") for n in r["data"]["notes"]]
+    if notes and p.scoring == "categories":
+        notes = C.notes(notes)
     if notes:
         parts.append("Notes (generated from box scores):\n" + "\n".join(f"- {n['date']}: {n['text']}" for n in notes[:5]))
     elif done.get("search_news_by_topic"):
@@ -113,11 +124,13 @@ def research(p: Parsed, done) -> str:
             parts.append("Everyone on your roster played his team's last game.")
     fas = _ok(done, "get_free_agents")
     if fas and fas[0]["data"]["free_agents"]:
-        parts.append("Healthy streamers at the position:\n" + _fa_table(fas[0]["data"]["free_agents"][:5]))
+        parts.append("Healthy streamers at the position:\n" + _fa_table(fas[0]["data"]["free_agents"][:5], p.scoring))
     return "\n\n".join(parts)
 
 
-def _fa_table(fas: list[dict]) -> str:
+def _fa_table(fas: list[dict], scoring: str = "points") -> str:
+    if scoring == "categories":
+        return C.fa_table(fas)
     return _table(["Player", "Pos", "Team", "Games left", "FPts season", "FPts last 5", "Score"],
                   [[f["name"], f["pos"], f["team"], f["games_remaining"], f["fpts_season"], f["fpts_last5"], f["score"]]
                    for f in fas])
@@ -133,7 +146,7 @@ def _move_line(m: dict) -> str:
 
 def free_agents(p: Parsed, done) -> str:
     if _ok(done, "get_hot_free_agents"):
-        return hot_list(done)
+        return C.hot_list(done) if p.scoring == "categories" else hot_list(done)
     parts = user_move(done)
     fits = [r["data"] for r in _ok(done, "validate_slot_fit")]
     moves = distinct(sorted([m for f in fits for m in f.get("moves", [])], key=card_rank))[:3]
@@ -159,7 +172,7 @@ def free_agents(p: Parsed, done) -> str:
         f = fas[0]["data"]
         cats = f["filters"].get("target_categories")
         head = f"Top free agents{' for ' + ', '.join(cats) if cats else ''} (value x games left):"
-        parts.append(head + "\n" + _fa_table(f["free_agents"][:6]) if f["free_agents"] else "No free agent matches those filters.")
+        parts.append(head + "\n" + _fa_table(f["free_agents"][:6], p.scoring) if f["free_agents"] else "No free agent matches those filters.")
     for s in _ok(done, "get_player_status"):
         d = s["data"]
         parts.append(f"{d['player']}: {d['status']} (inferred) - {d['evidence']}.")
@@ -198,6 +211,9 @@ def matchup(p: Parsed, done) -> str:
                                                    ("mine", "theirs", "projected_mine", "projected_theirs")),
                                   f"{c['win_probability']:.0%}"] for c in d["categories"]]))
     for r in _ok(done, "get_opponent_roster"):
+        if p.scoring == "categories":
+            parts.append(C.opponent(r["data"], "roster" in p.text.lower() or "who is my opponent" in p.text.lower()))
+            continue
         if "roster" in p.text.lower() or "who is my opponent" in p.text.lower():
             parts.append(f"{r['data']['team']} ({r['data']['manager']}):\n" + _table(
                 ["Player", "Pos", "Status", "Games left", "Expected per game"],
@@ -229,12 +245,15 @@ def lineup(p: Parsed, done) -> str:
         if lead:
             parts.append(lead)
         sit_text = ", ".join(f"{b['name']} ({b['reason']})" for b in sits) or "nobody with a game"
-        parts.append(f"**{d['date']}: start these {len(d['starters'])}, sit {sit_text}.** "
-                     f"Expected {d['expected_total']} fantasy pts.")
+        parts.append(f"**{d['date']}: start these {len(d['starters'])}, sit {sit_text}.**"
+                     + ("" if p.scoring == "categories" else f" Expected {d['expected_total']} fantasy pts."))
         if claimed and claimed != d["players_with_games"]:
             parts.append(f"Note: the schedule shows {d['players_with_games']} of your players with a game that day, "
                          f"not {claimed}.")
-        parts.append(_table(["Slot", "Player", "Expected"], [[s["slot"], s["name"], s["expected"]] for s in d["starters"]]))
+        if p.scoring == "categories":
+            parts.append(_table(["Slot", "Player"], [[s["slot"], s["name"]] for s in d["starters"]]))
+        else:
+            parts.append(_table(["Slot", "Player", "Expected"], [[s["slot"], s["name"], s["expected"]] for s in d["starters"]]))
         if idle:
             parts.append("No game that day: " + ", ".join(idle) + ".")
     for r in _ok(done, "optimize_matchup"):
@@ -260,6 +279,10 @@ def general(p: Parsed, done) -> str:
     tips = [tip for key, tip in GENERAL_TIPS.items() if key in text] or [GENERAL_TIPS["stream"], GENERAL_TIPS["categories"]]
     parts = tips
     for r in _ok(done, "get_my_roster"):
+        if p.scoring == "categories":
+            parts.append("Your roster now:\n" + _table(["Player", "Status", "Games left"],
+                         [[x["name"], x["status"], x["games_remaining"]] for x in r["data"]["players"]]))
+            continue
         parts.append("Your roster now:\n" + _table(["Player", "Status", "Games left", "FPts last 5"],
                      [[x["name"], x["status"], x["games_remaining"], x["fpts_last5"]] for x in r["data"]["players"]]))
     return "\n\n".join(parts)

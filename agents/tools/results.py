@@ -7,6 +7,7 @@ from typing import Any
 from services.models import FreeAgent, GameLog, MatchupDetails, NewsNote, Roster, ScheduleReport, StatusReport
 
 MAX_CHARS = 6000
+CAT_KEYS = ("pts", "reb", "ast", "stl", "blk", "tov", "fg3m", "min", "fg_pct", "ft_pct")
 
 
 def dump(obj: Any, cap: int = MAX_CHARS) -> str:
@@ -32,9 +33,17 @@ def game_log(g: GameLog) -> dict:
             "last_n": g.last_n,
             "games": [{"date": x.date, "opp": x.opp, "min": round(x.min, 1), "pts": x.pts, "reb": x.reb,
                        "ast": x.ast, "stl": x.stl, "blk": x.blk, "tov": x.tov, "fg3m": x.fg3m,
+                       "fgm": x.fgm, "fga": x.fga, "ftm": x.ftm, "fta": x.fta,
                        "fpts": x.fantasy_pts} for x in g.games],
-            "averages": {k: a[k] for k in ("pts", "reb", "ast", "stl", "blk", "tov", "fg3m", "min", "fg_pct", "ft_pct")},
-            "fantasy_avg": g.fantasy_avg, "season_fantasy_avg": g.season_fantasy_avg}
+            "averages": {k: a[k] for k in CAT_KEYS},
+            "season_averages": {k: g.season_averages[k] for k in CAT_KEYS if k in g.season_averages},
+            "scoring": g.scoring, "fantasy_avg": g.fantasy_avg, "season_fantasy_avg": g.season_fantasy_avg}
+
+
+def _per_game(avg: dict[str, float]) -> dict[str, float]:
+    """Season per-game figures of the nine categories (FG%/FT% as ratios, three decimals)."""
+    return {k: round(avg[k], 3 if k.endswith("pct") else 2)
+            for k in ("pts", "reb", "ast", "stl", "blk", "fg3m", "tov", "fg_pct", "ft_pct") if k in avg}
 
 
 def roster(r: Roster) -> dict:
@@ -42,7 +51,8 @@ def roster(r: Roster) -> dict:
             "players": [{"name": e.player.name, "pos": "/".join(p for p in e.player.eligible if p not in ("G", "F", "UTIL")),
                          "team": e.player.team, "status": e.status, "evidence": e.status_evidence,
                          "games_remaining": e.games_remaining, "fpts_last5": e.recent_fantasy_avg,
-                         "fpts_season": e.fantasy_avg, "expected_per_game": e.expected_per_game}
+                         "fpts_season": e.fantasy_avg, "expected_per_game": e.expected_per_game,
+                         "per_game": _per_game(e.season_avg)}
                         for e in r.entries]}
 
 
@@ -51,7 +61,7 @@ def free_agents(fas: list[FreeAgent]) -> dict:
                              "team": f.player.team, "status": f.status, "games_remaining": f.games_remaining,
                              "fpts_season": f.fantasy_avg, "fpts_last5": f.recent_fantasy_avg,
                              "value": f.value, "score": f.score,
-                             "per_game": {k: round(f.season_avg[k], 1) for k in ("pts", "reb", "ast", "stl", "blk", "fg3m")}}
+                             "per_game": _per_game(f.season_avg)}
                             for f in fas]}
 
 

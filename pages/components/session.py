@@ -54,9 +54,10 @@ def current_choice(public: tuple):
 
 def public_of(choice) -> tuple:
     """A LeagueChoice as backend.settings_tuple's tuple (what the cached assistant is keyed by)."""
-    if choice.league == "espn":
-        return choice.provider, choice.model, None, None, "espn", str(choice.espn_league_id), choice.espn_season
-    return choice.provider, choice.model, choice.as_of, choice.scoring, "demo", None, None
+    if choice.league == "espn":  # as settings_tuple: a live league has no advice-mode field
+        return choice.provider, choice.model, None, None, "espn", str(choice.espn_league_id), choice.espn_season, None
+    mode = ss.get("settings_advice_mode")  # the session's advice mode: settings_tuple's last field
+    return choice.provider, choice.model, choice.as_of, choice.scoring, "demo", None, None, mode
 
 
 def apply_choice(choice) -> None:

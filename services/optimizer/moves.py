@@ -109,7 +109,7 @@ def _per_game_text(p: PlayerInput, points: bool) -> str:
 def _player_reason(p: PlayerInput, games: int, starts: int, verb: str, points: bool = True) -> str:
     text = f"{verb} {p.label}: {games} games left, {starts} starts, {_per_game_text(p, points)}"
     if p.availability < 1.0:
-        text += f", {p.status} (plays with prob. {p.availability:.1f})"
+        text += f", {p.status} (plays with prob. {p.availability:.0%})"
     return text
 
 

@@ -1,0 +1,124 @@
+"""Answers in a categories league's own units: per-category averages (PTS, REB, AST, STL, BLK, 3PM,
+FG%, FT%, TO), z-value and categories won, never fantasy points. The figures come from the tool
+results; this module only picks and formats them (FG%/FT% with three decimals, counts with at most two)."""
+from __future__ import annotations
+
+import re
+
+from agents.offline.text import _ok, _table
+
+CATS = (("PTS", "pts"), ("REB", "reb"), ("AST", "ast"), ("STL", "stl"), ("BLK", "blk"), ("3PM", "fg3m"),
+        ("FG%", "fg_pct"), ("FT%", "ft_pct"), ("TO", "tov"))
+LOWER_IS_BETTER = {"tov"}
+
+
+def fmt(key: str, value) -> str:
+    if value is None:
+        return "n/a"
+    if key.endswith("pct"):
+        return f"{value:.3f}"
+    text = f"{value:.2f}".rstrip("0")  # the tool's two decimals, not rounded again (24.40 -> 24.4, 2.35 stays)
+    return text + "0" if text.endswith(".") else text
+
+
+def averages_text(a: dict) -> str:
+    return ", ".join(f"{label} {fmt(k, a[k])}" for label, k in CATS if k in a)
+
+
+def game_log(d: dict) -> list[str]:
+    """A game log in categories: per-category averages over the window and the season, then the games."""
+    a, s = d["averages"], d.get("season_averages") or {}
+    line = (f"Last {d['games_found']} games for {d['player']} (per game): {averages_text(a)}; "
+            f"{fmt('min', a['min'])} min.")
+    if s:
+        line += f" Season: {averages_text(s)}."
+    table = _table(["Date", "Opp", "Min", "PTS", "REB", "AST", "STL", "BLK", "3PM", "FG", "FT", "TO"],
+                   [[x["date"], x["opp"], x["min"], x["pts"], x["reb"], x["ast"], x["stl"], x["blk"], x["fg3m"],
+                     f"{x['fgm']}-{x['fga']}" if "fgm" in x else "-", f"{x['ftm']}-{x['fta']}" if "ftm" in x else "-",
+                     x["tov"]] for x in d["games"]])
+    return [line, table]
+
+
+def better_lately(logs: list[dict]) -> str:
+    """Two players' recent averages, category by category: who wins more of the nine."""
+    a, b = logs[:2]
+    wins = {a["player"]: [], b["player"]: []}
+    for label, k in CATS:
+        x, y = a["averages"].get(k), b["averages"].get(k)
+        if x is None or y is None or x == y:
+            continue
+        a_wins = (x < y) if k in LOWER_IS_BETTER else (x > y)
+        wins[a["player"] if a_wins else b["player"]].append(label)
+    (p1, w1), (p2, w2) = sorted(wins.items(), key=lambda kv: -len(kv[1]))
+    head = (f"**{p1} has been better lately: he wins {len(w1)} of 9 categories on recent per-game averages "
+            f"({', '.join(w1) or 'none'}), {p2} {len(w2)} ({', '.join(w2) or 'none'}).**")
+    if len(w1) == len(w2):
+        head = (f"**{p1} and {p2} split the categories lately: {len(w1)} each ({', '.join(w1) or 'none'} vs "
+                f"{', '.join(w2) or 'none'}).**")
+    return head
+
+
+def fa_table(fas: list[dict]) -> str:
+    keys = [(label, k) for label, k in CATS if any(k in f.get("per_game", {}) for f in fas)]
+    return _table(["Player", "Pos", "Team", "Games left", *[label for label, _ in keys], "z per game", "z x games"],
+                  [[f["name"], f["pos"], f["team"], f["games_remaining"],
+                    *[fmt(k, f["per_game"].get(k)) for _, k in keys], f"{f['value']:.2f}", f"{f['score']:.2f}"]
+                   for f in fas])
+
+
+def compared(done) -> str:
+    """Expected category totals over each player's remaining games."""
+    d = _ok(done, "compare_players")[0]["data"]
+    rows, (s, e) = d["players"], d["window"]
+    when = f"from {s} to {e}" if s != e else f"on {s}"
+    keys = [(label, k) for label, k in CATS if any(k in r.get("expected_stats", {}) for r in rows)]
+    most = max(rows, key=lambda r: r["games"])
+    parts = [f"**Expected category totals {when}** (per-game projection x play probability x games left): "
+             + ", ".join(f"{r['name']} {r['games']} game{'s' * (r['games'] != 1)}" for r in rows) + "."]
+    if len(rows) > 1 and sum(r["games"] == most["games"] for r in rows) == 1:
+        parts.append(f"{most['name']} has the most games left, which adds to every counting category.")
+    parts.append(_table(["Player", "Status", "Games", "Dates", "Play prob.", *[label for label, _ in keys]],
+                        [[r["name"], r["status"], r["games"], ", ".join(str(x)[5:] for x in r["dates"]) or "-",
+                          f"{r['availability']:.0%}", *[fmt(k, r["expected_stats"].get(k)) for _, k in keys]]
+                         for r in rows]))
+    return "\n\n".join(parts)
+
+
+def hot_list(done) -> str:
+    d = _ok(done, "get_hot_free_agents")[0]["data"]
+    fas = d["free_agents"]
+    if not fas:
+        return "**No free agent with 10+ games who played in the last two weeks is in better form than his season.**"
+    a = next((f for f in fas if f["status"] == "ACTIVE"), fas[0])
+    head = (f"**Hottest healthy player on the waiver wire: {a['name']} ({a['team']}), {a['min_last5']} min per game "
+            f"over his last 5 vs {a['min_season']} on the season, {a['games_remaining']} games left this week.**")
+    table = _table(["Player", "Team", "Status", "Min last 5 / season", "Games left"],
+                   [[f["name"], f["team"], f["status"], f"{f['min_last5']} / {f['min_season']}", f["games_remaining"]]
+                    for f in fas])
+    return "\n\n".join([head, table, "Ranked by overall box-score production over the last 5 games against the "
+                        "season; a hot streak over 5 games is a small sample. Ask \"show me X's last 5 games\" for "
+                        "his category averages, or \"is X worth adding?\" to check him against your roster."])
+
+
+def notes(items: list[dict]) -> list[dict]:
+    """News notes without their fantasy-point figures (a categories league does not score them)."""
+    out = []
+    for n in items:
+        text = re.sub(r" \(\d+(?:\.\d+)? fantasy pts\)", "", n["text"])
+        if "fantasy p" not in text.lower():
+            out.append({**n, "text": text})
+    return out
+
+
+def opponent(d: dict, full: bool) -> str:
+    """The opponent's roster (or his best three) with season per-category averages, no fantasy points."""
+    rows = d["players"]
+    if not full:
+        return "Their best players: " + "; ".join(
+            f"{x['name']} ({x['games_remaining']} games left; {averages_text(x.get('per_game', {}))})"
+            for x in rows[:3]) + "."
+    keys = [(label, k) for label, k in CATS if any(k in x.get("per_game", {}) for x in rows)]
+    return f"{d['team']} ({d['manager']}), season averages per game:\n" + _table(
+        ["Player", "Pos", "Status", "Games left", *[label for label, _ in keys]],
+        [[x["name"], x["pos"], x["status"], x["games_remaining"], *[fmt(k, x["per_game"].get(k)) for _, k in keys]]
+         for x in rows])
