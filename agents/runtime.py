@@ -67,8 +67,9 @@ class Assistant:
                  espn_s2: SecretStr | str | None = None, espn_swid: SecretStr | str | None = None,
                  advice_mode: str | None = None):
         """Explicit arguments win over the environment; `model` injects a chat model (tests)."""
-        self.options = RuntimeOptions(provider, model_name, api_key, as_of, scoring, league,
-                                      espn_league_id, espn_season, espn_s2, espn_swid, advice_mode)
+        # an injected model's provider is only its label ("scripted"), not a setting to validate
+        self.options = RuntimeOptions(provider if model is None else None, model_name, api_key, as_of, scoring,
+                                      league, espn_league_id, espn_season, espn_s2, espn_swid, advice_mode)
         settings = self.options.settings()
         self.provider = pick_provider(settings) if model is None else (provider or "scripted")
         self.source = open_league(settings, as_of)
