@@ -35,5 +35,6 @@ def run_calibration(as_of: dt.date | None, as_json: bool) -> int:
     print("  by status: " + ", ".join(f"{s} {r:.1%}" for s, r in cal.by_status.items()))
     for r in cal.rows:
         print(f"  {r.status:<6} {r.days_since:>10} since last game: played {r.played}/{r.mornings} next game -> "
-              f"{r.rate:.1%}; {r.later_rate:.1%} of games 1-4 weeks later")
+              f"{r.rate:.1%}; {r.later_rate:.1%} of games 1-4 weeks later; return curve (1-2 / 2-4 / 4-8 weeks) "
+              + " / ".join(f"{x:.0%}" for x in r.later_curve))
     return 0

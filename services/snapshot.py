@@ -37,6 +37,7 @@ class PlayerState:
     stat_sd: dict[str, float] = field(default_factory=dict)
     play_prob: float = 0.0  # calibrated chance he plays his team's next game (services.calibration)
     later_prob: float = 0.0  # calibrated share of team games he plays a week to a month from now
+    return_curve: list[float] = field(default_factory=list)  # calibrated share per calibration.HORIZONS window
 
     @property
     def availability(self) -> float:
@@ -125,6 +126,7 @@ class Snapshot:
             since = (as_of - ps.last_played).days
             ps.play_prob = self.calibration.play_probability(ps.status, since)
             ps.later_prob = self.calibration.later_probability(ps.status, since)
+            ps.return_curve = self.calibration.return_curve(ps.status, since)
             self.players[pid] = ps
         self.known: frozenset[str] = frozenset(self.players)
         self._lines = {(g["player_id"], g["game_date"]): g for ps in self.players.values() for g in ps.games}

@@ -5,8 +5,9 @@ The published schedule (`services.season_games.schedule`: dates and teams, no re
 look-ahead. Per-game value is expected fantasy points (points) or the nine-category z-sum above
 a deep-bench player's (the `FLOOR_RANK`th best: categories, "category value", one unit = one
 z-score for one game; any player worth a roster spot then adds value when he fills a slot). A player's
-play probability is the calibrated next-game rate for the days of this matchup week and the
-calibrated later rate after it, averaged over his games (`services.calibration`).
+play probability is the calibrated next-game rate for the days of this matchup week and, after
+it, the calibrated return curve's rate for how far ahead the game is (an OUT player's chance to
+play rises with the weeks), averaged over his games (`services.calibration`).
 
 `season_table(...)` builds a points-style `Prepared` whose VALUE column is that per-game value,
 so the same exact scan (`scan.scan_table`) gives every pair's rest-of-season change.
@@ -19,6 +20,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from services.calibration import curve_rate
 from services.optimizer import projection as pj
 from services.optimizer.models import OptimizerInputs, PlayerInput
 from services.optimizer.weekly import Prepared, Table
@@ -71,8 +73,8 @@ def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 
     ps = snap.players[pid]
     games = team_dates(lg.as_of).get(ps.ref.team or "", ())
     week = sum(d <= week_end for d in games)
-    later = len(games) - week
-    q = (week * ps.availability + later * ps.later_prob) / len(games) if games else 0.0
+    later = sum(curve_rate(ps.return_curve, (d - lg.as_of).days) for d in games if d > week_end)
+    q = (week * ps.availability + later) / len(games) if games else 0.0
     if scoring == "points":
         value = ps.expected_fpts
     else:
