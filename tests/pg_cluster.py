@@ -174,3 +174,27 @@ def pg_url(pg_cluster) -> str:
     name = pg_cluster.create_database()
     yield pg_cluster.url(name)
     pg_cluster.admin(f"DROP DATABASE {name} WITH (FORCE)")
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store(request, fresh_state, monkeypatch):
+    """The process's state store for this test, on each backend (PostgreSQL: a fresh database).
+
+    One definition for every module that loads this plugin and runs a behaviour on both stores.
+    """
+    from services import store as store_mod
+    from services.config import reset_settings_cache
+    from services.store import state_store
+
+    if request.param == "sqlite":
+        yield fresh_state.store
+        return
+    monkeypatch.setenv("COURTSIDE_STATE_URL", request.getfixturevalue("pg_url"))
+    reset_settings_cache()
+    pg = state_store()
+    yield pg
+    pg.close()
+    with store_mod._stores_lock:
+        store_mod._stores.pop((str(fresh_state.home), pg.url), None)
+    monkeypatch.delenv("COURTSIDE_STATE_URL")
+    reset_settings_cache()

@@ -9,7 +9,6 @@ import threading
 
 import pytest
 
-from services.config import reset_settings_cache
 from services.store import MoveConflict, StateStore, pg_placeholders, state_store
 
 pytest_plugins = ["pg_cluster"]
@@ -21,25 +20,6 @@ LEAGUE = "demo-points-2025-01-29"
 def _apply(store, move_id="m-1", drop="embiijo01", add="horfoal01", check=None, league=LEAGUE):
     return store.apply_move(league, 1, move_id, drop, add, AS_OF, "tester", {"drop": drop, "add": add},
                             check=check)
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def store(request, fresh_state, monkeypatch):
-    """The process's state store for this test, on each backend (PostgreSQL: a fresh database)."""
-    from services import store as store_mod
-
-    if request.param == "sqlite":
-        yield fresh_state.store
-        return
-    monkeypatch.setenv("COURTSIDE_STATE_URL", request.getfixturevalue("pg_url"))
-    reset_settings_cache()
-    pg = state_store()
-    yield pg
-    pg.close()
-    with store_mod._stores_lock:
-        store_mod._stores.pop((str(fresh_state.home), pg.url), None)
-    monkeypatch.delenv("COURTSIDE_STATE_URL")
-    reset_settings_cache()
 
 
 def _race(n_threads: int, action) -> list[str]:

@@ -5,30 +5,11 @@ import datetime as dt
 
 import pytest
 
-from services.config import reset_settings_cache
-from services.store import MoveConflict, state_store
+from services.store import MoveConflict
 
 pytest_plugins = ["pg_cluster"]
 
 AS_OF = dt.date(2025, 1, 29)
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def store(request, fresh_state, monkeypatch):
-    from services import store as store_mod
-
-    if request.param == "sqlite":
-        yield fresh_state.store
-        return
-    monkeypatch.setenv("COURTSIDE_STATE_URL", request.getfixturevalue("pg_url"))
-    reset_settings_cache()
-    pg = state_store()
-    yield pg
-    pg.close()
-    with store_mod._stores_lock:
-        store_mod._stores.pop((str(fresh_state.home), pg.url), None)
-    monkeypatch.delenv("COURTSIDE_STATE_URL")
-    reset_settings_cache()
 
 
 def _move(store, league: str, move_id: str = "mv_1") -> dict:

@@ -6,33 +6,12 @@ import datetime as dt
 
 import pytest
 
-from services.config import reset_settings_cache
-from services.store import state_store
 from services.threads import LeagueChoice, bind_thread, load_session, save_session, thread_binding, thread_bindings
 
 CATS = LeagueChoice(provider="offline", league="demo", as_of=dt.date(2025, 1, 29), scoring="categories")
 POINTS = LeagueChoice(provider="offline", league="demo", as_of=dt.date(2025, 1, 29), scoring="points")
 
 pytest_plugins = ["pg_cluster"]
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def store(request, fresh_state, monkeypatch):
-    """The process's state store for this test, on each backend (PostgreSQL: a fresh database)."""
-    from services import store as store_mod
-
-    if request.param == "sqlite":
-        yield fresh_state.store
-        return
-    monkeypatch.setenv("COURTSIDE_STATE_URL", request.getfixturevalue("pg_url"))
-    reset_settings_cache()
-    pg = state_store()
-    yield pg
-    pg.close()
-    with store_mod._stores_lock:
-        store_mod._stores.pop((str(fresh_state.home), pg.url), None)
-    monkeypatch.delenv("COURTSIDE_STATE_URL")
-    reset_settings_cache()
 
 
 def test_the_first_binding_wins_and_survives_a_new_store_object(store):

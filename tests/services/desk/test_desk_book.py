@@ -8,11 +8,10 @@ import threading
 
 import pytest
 
-from services.config import DATA_DIR, reset_settings_cache
+from services.config import DATA_DIR
 from services.desk import calc
 from services.desk.book import DeskBook, LimitBreach
 from services.desk.models import DeskLimits
-from services.store import state_store
 
 pytest_plugins = ["pg_cluster"]
 AT = dt.datetime(2025, 1, 29, 17, 0, tzinfo=dt.timezone.utc)
@@ -77,24 +76,6 @@ def test_settlement_pnl_on_the_real_final(fresh_state):
     assert (done["q3"]["outcome"], done["q3"]["pnl"]) == ("loss", 10.0)
     assert book.exposure(GAME)["game_exposure"] == 0  # settled positions are no longer exposure
     assert book.settle_through(dt.date(2025, 1, 29)) == []  # settled once
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def store(request, fresh_state, monkeypatch):
-    from services import store as store_mod
-
-    if request.param == "sqlite":
-        yield fresh_state.store
-        return
-    monkeypatch.setenv("COURTSIDE_STATE_URL", request.getfixturevalue("pg_url"))
-    reset_settings_cache()
-    pg = state_store()
-    yield pg
-    pg.close()
-    with store_mod._stores_lock:
-        store_mod._stores.pop((str(fresh_state.home), pg.url), None)
-    monkeypatch.delenv("COURTSIDE_STATE_URL")
-    reset_settings_cache()
 
 
 def test_twenty_concurrent_accepts_never_breach_a_limit(store):

@@ -7,9 +7,7 @@ import threading
 
 import pytest
 
-from services.config import reset_settings_cache
 from services.signals.store import CitedNews, Signal, SignalStore, signal_id
-from services.store import state_store
 
 pytest_plugins = ["pg_cluster"]
 
@@ -17,23 +15,10 @@ UTC = dt.timezone.utc
 TIP = dt.datetime(2025, 1, 30, tzinfo=UTC)
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def backend(request, fresh_state, monkeypatch):
-    """The state store of this test on each backend (PostgreSQL: a fresh database)."""
-    from services import store as store_mod
-
-    if request.param == "sqlite":
-        yield fresh_state.store
-        return
-    monkeypatch.setenv("COURTSIDE_STATE_URL", request.getfixturevalue("pg_url"))
-    reset_settings_cache()
-    pg = state_store()
-    yield pg
-    pg.close()
-    with store_mod._stores_lock:
-        store_mod._stores.pop((str(fresh_state.home), pg.url), None)
-    monkeypatch.delenv("COURTSIDE_STATE_URL")
-    reset_settings_cache()
+@pytest.fixture
+def backend(store):
+    """The state store on each backend (the `store` fixture of the pg_cluster plugin)."""
+    return store
 
 
 def _sig(game="2025-01-29-OKC-GSW", ev=0.1) -> Signal:
