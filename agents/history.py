@@ -101,5 +101,7 @@ def enrich(turns: list[dict], records: list[dict]) -> list[dict]:
             t["steps"] = [{k: c.get(k) for k in ("name", "args", "ok", "ms", "summary")} for c in rec["tool_calls"]]
         if rec.get("desk_cards"):
             t["desk_cards"] = [dict(q) for q in rec["desk_cards"]]
+        if rec.get("signal_ids"):
+            t["signal_ids"] = list(rec["signal_ids"])
         rec = None  # later assistant messages of this turn are decisions
     return turns

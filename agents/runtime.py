@@ -206,7 +206,7 @@ class Assistant:
         calls: dict[str, dict] = {}
         node_ms: dict[str, float] = {}
         last = t0
-        answer, intent, steps, desk_cards = None, None, [], []
+        answer, intent, steps, desk_cards, signal_ids = None, None, [], [], []
         own, failure = None, None  # this process's decision outcome; what failed
         try:
             for mode, data in self.graph.stream(payload, cfg, stream_mode=["custom", "updates", "messages"]):
@@ -228,6 +228,8 @@ class Assistant:
                         steps.append({k: data.get(k) for k in ("node", "text", "ms", "graph")})
                     elif data.get("type") == "desk_card":
                         desk_cards.append(data["quote"])  # the audit keeps it: a refreshed chat redraws it
+                    elif data.get("type") == "signals":
+                        signal_ids.extend(s["id"] for s in data.get("signals") or [])  # redrawn after a refresh
                     yield data
                 else:
                     if decisions and isinstance(data.get("present_and_confirm"), dict) and own is None:
@@ -275,14 +277,14 @@ class Assistant:
         tokens = H.token_usage(values.get("messages", []))
         try:
             self._record(thread_id, label, result, calls, steps, values, node_ms, tokens, pending, decisions,
-                         desk_cards)
+                         desk_cards, signal_ids)
         except Exception as e:  # noqa: BLE001 - the audit could not be written: the turn says so
             result["error"] = result["error"] or self._failure_text(e)
         yield {"type": "state", "state": "idle"}
         yield {"type": "done", "result": result}
 
     def _record(self, thread_id, label, result, calls, steps, values, node_ms, tokens, pending, decisions,
-                desk_cards=()) -> None:
+                desk_cards=(), signal_ids=()) -> None:
         state_store().record_turn(uuid.uuid4().hex, thread_id, {
             "question": label, "provider": self.provider, "model": self.model_name, "as_of": self.as_of.isoformat(),
             "intent": result["intent"], "tool_calls": [dict(c) for c in calls.values()], "steps": steps, "llm_calls": result["llm_calls"],
@@ -290,7 +292,7 @@ class Assistant:
             "tokens": tokens, "node_ms": node_ms, "elapsed_ms": result["elapsed_ms"], "answer": result["answer"][:4000],
             "pending": [c["move_id"] for c in pending], "decisions": decisions or {},
             "transactions": result["transactions"], "guard": values.get("guard"), "error": result["error"],
-            "desk_cards": list(desk_cards)})
+            "desk_cards": list(desk_cards), "signal_ids": list(signal_ids)})
 
     def ask(self, question: str, thread_id: str | None = None) -> dict:
         return _final(self.stream_turn(question, thread_id))

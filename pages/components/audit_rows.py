@@ -26,7 +26,9 @@ def filter_turns(turns: list[dict], thread: str | None = None, intents: list[str
 
 
 def move_words(item: dict) -> str:
-    """A move in words: "drop Collin Sexton, add Alex Sarr"."""
+    """A move in words: "drop Collin Sexton, add Alex Sarr" (an IR move: "move A to IR, add B")."""
+    if item.get("kind") == "ir":
+        return f"move {item.get('drop')} to IR, add {item.get('add')}"
     return f"drop {item.get('drop')}, add {item.get('add')}"
 
 

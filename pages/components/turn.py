@@ -178,8 +178,12 @@ class TurnView:
             log.warning("thread %s: %s (%s)", self.thread_id, message, detail)
 
     def _on_error(self, e: dict) -> None:
+        text = str(e.get("text") or "")
+        if "did not answer" in text and self.model_label is not None:  # one message for a dead model
+            self._model_failure(text)
+            return
         self.failed = True
-        self.errors.append(e.get("text") or "Something went wrong.")
+        self.errors.append(text or "Something went wrong.")
         self.notes.error(no_images(self.errors[-1]))
 
     def _on_state(self, e: dict) -> None:
@@ -245,3 +249,5 @@ def history_events(message: dict) -> Iterator[dict]:
         yield {"type": "approvals", "cards": message["cards"]}
     for quote in message.get("desk_cards") or []:
         yield {"type": "desk_card", "quote": quote}
+    if message.get("signal_ids"):
+        yield {"type": "signals", "signals": [{"id": i} for i in message["signal_ids"]]}

@@ -70,7 +70,7 @@ def test_two_app_processes_share_threads_cards_and_one_decision(two_apps):
             assert _steps(opened) == _steps(asked) and len(_steps(asked)) >= 7  # every optimizer step
             assert _cards(opened) == _cards(asked)
             approved = await b.click(opened.buttons["Approve"][0])  # made in A, approved in B
-        assert approved.errors == [] and any(t.startswith("Done: dropped") for t in approved.texts)
+        assert approved.errors == [] and any(t.startswith(("Done: dropped", "Done: moved")) for t in approved.texts)
         assert _count(pg, "SELECT count(*) FROM roster_moves") == 1
 
         async with Session(url_a, "mp-2") as a, Session(url_b, "mp-2") as b:
@@ -85,7 +85,7 @@ def test_two_app_processes_share_threads_cards_and_one_decision(two_apps):
     ra, rb, cards = asyncio.run(scenario())
     assert _count(pg, "SELECT count(*) FROM roster_moves") == 2  # one for mp-1, one for mp-2
     assert _count(pg, "SELECT count(*) FROM decisions WHERE thread_id = %s", "mp-2") == 1
-    done = [r for r in (ra, rb) if any(t.startswith("Done: dropped") for t in r.texts)]
+    done = [r for r in (ra, rb) if any(t.startswith(("Done: dropped", "Done: moved")) for t in r.texts)]
     refused = [r for r in (ra, rb) if "decided already" in r.text]
     assert len(done) == 1 and len(refused) == 1, (ra.text[-800:], rb.text[-800:])
     assert any(c.split(",")[0] in refused[0].text for c in cards[:2])  # the refusal names the winner

@@ -78,7 +78,8 @@ def test_repeated_optimizer_passes_are_numbered():
 
 # --- decided cards stay after a refresh, with their outcome; next best never repeats a card ------
 def card_titles(at) -> list[str]:
-    return [m.value for m in at.markdown if m.value.startswith("**Drop ") and m.value.endswith("expected**")]
+    # "**Drop A -> Add B, +x pts expected this week, +y pts rest of season**" or "**Move A to IR, add B, ...**"
+    return [m.value for m in at.markdown if m.value.startswith(("**Drop ", "**Move ")) and " expected" in m.value]
 
 
 def test_a_decline_offers_the_next_best_without_repeating_a_card_and_a_refresh_keeps_the_outcome(app):
@@ -117,9 +118,12 @@ def test_the_audit_page_names_a_declined_move(app):
     at = next(b for b in at.button if b.label == "Decline").click().run()
     at.switch_page("pages/views/audit.py").run()
     assert not at.exception
-    drop = title.removeprefix("**Drop ").split(" -> ")[0]
+    if title.startswith("**Move "):  # an IR card: "**Move A to IR, add B, ..."
+        words = f"Declined: move {title.removeprefix('**Move ').split(' to IR')[0]} to IR, add "
+    else:
+        words = f"Declined: drop {title.removeprefix('**Drop ').split(' -> ')[0]}, add "
     rows = at.dataframe[0].value
-    assert any(q.startswith(f"Declined: drop {drop}, add ") for q in rows["Question"])
+    assert any(q.startswith(words) for q in rows["Question"])
 
 
 # --- the empty Audit page shows one clear empty state ----------------------------------------------
