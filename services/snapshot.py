@@ -10,6 +10,7 @@ import math
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 
 from services import db
 from services.calibration import calibrate
@@ -21,6 +22,7 @@ GAME_COLS = ["game_date", "player_id", "team", "opp", "result", "min", "pts", "r
              "blk", "tov", "fg3m", "fg3a", "fgm", "fga", "ftm", "fta", "fpts"]
 AVG_STATS = COUNTING_STATS + ["min", "fpts"]
 RECENT_WINDOW = 10
+_AVG_COLUMNS = itemgetter(*AVG_STATS, "fgm", "fga", "ftm", "fta")
 
 
 @dataclass
@@ -55,14 +57,17 @@ def averages(games: list[dict]) -> dict[str, float]:
     if not games:
         return {k: 0.0 for k in AVG_STATS} | {"fg_pct": 0.0, "ft_pct": 0.0}
     n = len(games)
-    out = {k: sum(g[k] for g in games) / n for k in AVG_STATS}
-    fga, fta = sum(g["fga"] for g in games), sum(g["fta"] for g in games)
-    out["fg_pct"] = sum(g["fgm"] for g in games) / fga if fga else 0.0
-    out["ft_pct"] = sum(g["ftm"] for g in games) / fta if fta else 0.0
+    # one column per stat, each summed oldest first (the same sums as a sum() per stat, faster)
+    *totals, fgm, fga, ftm, fta = map(sum, zip(*map(_AVG_COLUMNS, games)))
+    out = {k: t / n for k, t in zip(AVG_STATS, totals, strict=True)}
+    out["fg_pct"] = fgm / fga if fga else 0.0
+    out["ft_pct"] = ftm / fta if fta else 0.0
     return out
 
 
-def _infer_status(games: list[dict], team_dates: list[dt.date]) -> tuple[Status, str, int, dt.date | None]:
+def infer_status(games: list[dict], team_dates: list[dt.date]) -> tuple[Status, str, int, dt.date | None]:
+    """(status, evidence, team games missed in a row, last game) from his games and his team's
+    game dates before the as-of date."""
     if not games:
         return "OUT", "has not played a game before the as-of date", 0, None
     last = games[-1]["game_date"]
@@ -83,11 +88,17 @@ def eligibility(pos: str, games: list[dict]) -> list[str]:
     return eligible_slots(pos, secondary_position(pos, per36))
 
 
-def _projection(games: list[dict]) -> tuple[dict[str, float], dict[str, float]]:
-    """Per-game expectation: half season mean, half the last 10 games; and per-stat spread."""
-    season, recent = averages(games), averages(games[-RECENT_WINDOW:])
+def expectation(season: dict[str, float], recent: dict[str, float]) -> dict[str, float]:
+    """Per-game expectation from the season's and the last `RECENT_WINDOW` games' `averages`:
+    half of each; fantasy points from the expected stats."""
     exp = {k: 0.5 * season[k] + 0.5 * recent[k] for k in AVG_STATS}
     exp["fpts"] = fantasy_points(exp, POINTS_WEIGHTS)
+    return exp
+
+
+def _projection(games: list[dict]) -> tuple[dict[str, float], dict[str, float]]:
+    """Per-game expectation: half season mean, half the last 10 games; and per-stat spread."""
+    exp = expectation(averages(games), averages(games[-RECENT_WINDOW:]))
     sd = {}
     for k in AVG_STATS:
         vals = [g[k] for g in games[-20:]]
@@ -120,7 +131,7 @@ class Snapshot:
             ref = PlayerRef(player_id=pid, name=name, team=team, pos=pos, eligible=eligibility(pos, games))
             ps = PlayerState(ref=ref, games=games)
             team_before = [d for d in self.team_dates_all.get(team, []) if d < as_of] if team else []
-            ps.status, ps.evidence, ps.missed_in_row, ps.last_played = _infer_status(games, team_before)
+            ps.status, ps.evidence, ps.missed_in_row, ps.last_played = infer_status(games, team_before)
             ps.season_avg, ps.recent_avg = averages(games), averages(games[-5:])
             ps.expected, ps.stat_sd = _projection(games)
             since = (as_of - ps.last_played).days

@@ -1,0 +1,116 @@
+"""The news wire's as-of view of each team, from one read of the box scores.
+
+`services.snapshot.Snapshot` rebuilds everything about a date (calibration, eligibility, spreads,
+every player) and the wire needs a view for each of ~80 game dates of an arena episode: that cost
+~15 s of CPU. `WireBook` reads the box scores once (one query), keeps each player's lines oldest
+first, and serves the view as of a date D from each player's prefix of lines dated strictly before
+D (a bisect), so nothing from D on can reach it, as `snapshot(D)`'s `game_date < D` query. What
+depends only on a player's prefix (averages, expectation, eligibility) is computed once per
+(player, games played) and shared by every later date until he plays again.
+
+Every fact comes from the functions the snapshot, `signals.teams` and `services.news` use
+(`averages`, `expectation`, `infer_status`, `eligibility`, `is_regular`, `rest`, the return and
+minutes notes), so a view says what `snapshot(D)` says about the same team.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from bisect import bisect_left
+from dataclasses import dataclass
+
+from services import db
+from services.models import NewsNote, PlayerRef
+from services.news import WINDOW_DAYS, minutes_notes, return_notes
+from services.signals.teams import by_value, is_regular, rest
+from services.snapshot import GAME_COLS, RECENT_WINDOW, averages, eligibility, expectation, infer_status
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """A player as of a date: the `snapshot.PlayerState` fields the wire reads, same names."""
+    ref: PlayerRef
+    games: list[dict]  # his box-score lines before the date, oldest first
+    season_avg: dict[str, float]
+    recent_avg: dict[str, float]  # last 5
+    expected_fpts: float
+    status: str = "OUT"
+    evidence: str = ""
+    missed_in_row: int = 0
+
+
+@dataclass(frozen=True)
+class TeamView:
+    """A team the morning of its game on `day`."""
+    team: str
+    day: dt.date
+    regulars: tuple[PlayerView, ...]  # `signals.teams.regulars`: best value first
+    last_game: dt.date  # its last game before `day` (the day before when it has none)
+    back_to_back: bool
+    games_last_4_nights: int
+    notes: tuple[NewsNote, ...]  # return and minutes notes of its regulars (`services.news`), newest first
+
+
+class WireBook:
+    """Box scores, schedule and players read once; views as of any date, memoised."""
+
+    def __init__(self) -> None:
+        self.lines: dict[str, list[dict]] = {}
+        for r in db.query(f"SELECT {', '.join(GAME_COLS)} FROM player_games ORDER BY game_date, player_id"):
+            self.lines.setdefault(r[1], []).append(dict(zip(GAME_COLS, r, strict=True)))
+        self.team_dates_all: dict[str, list[dt.date]] = {}
+        for date, team in db.query("SELECT game_date, team FROM schedule ORDER BY game_date"):
+            self.team_dates_all.setdefault(team, []).append(date)
+        # the snapshot knows only players of the players table
+        self.people = {pid: (name, pos) for pid, name, pos in db.query("SELECT player_id, name, pos FROM players")
+                       if pid in self.lines}
+        self.dates = {pid: [g["game_date"] for g in self.lines[pid]] for pid in self.people}
+        self._prefix: dict[tuple[str, int], PlayerView] = {}
+        self._rosters: dict[dt.date, dict[str, list[tuple[str, int]]]] = {}
+        self._views: dict[tuple[dt.date, str], TeamView] = {}
+
+    def _player(self, pid: str, n: int) -> PlayerView:
+        """His first `n` games: everything that depends on them alone (status comes later)."""
+        key = (pid, n)
+        if key not in self._prefix:
+            games = self.lines[pid][:n]
+            name, pos = self.people[pid]
+            season = averages(games)
+            ref = PlayerRef(player_id=pid, name=name, team=games[-1]["team"], pos=pos, eligible=eligibility(pos, games))
+            self._prefix[key] = PlayerView(ref=ref, games=games, season_avg=season, recent_avg=averages(games[-5:]),
+                                           expected_fpts=expectation(season, averages(games[-RECENT_WINDOW:]))["fpts"])
+        return self._prefix[key]
+
+    def _roster(self, day: dt.date) -> dict[str, list[tuple[str, int]]]:
+        """Per team, (player, games before `day`) of everyone whose last game before `day` was for it."""
+        if day not in self._rosters:
+            out: dict[str, list[tuple[str, int]]] = {}
+            for pid, dates in self.dates.items():
+                n = bisect_left(dates, day)
+                if n:
+                    out.setdefault(self.lines[pid][n - 1]["team"], []).append((pid, n))
+            self._rosters[day] = out
+        return self._rosters[day]
+
+    def team_view(self, team: str, day: dt.date) -> TeamView:
+        """What the wire may know of `team` the morning of `day`: box scores before `day` only."""
+        if (day, team) in self._views:
+            return self._views[(day, team)]
+        dates = self.team_dates_all.get(team, [])
+        before = dates[:bisect_left(dates, day)]
+        players = []
+        for pid, n in self._roster(day).get(team, []):
+            p = self._player(pid, n)
+            status, evidence, missed, _ = infer_status(p.games, before)
+            players.append(PlayerView(ref=p.ref, games=p.games, season_avg=p.season_avg, recent_avg=p.recent_avg,
+                                      expected_fpts=p.expected_fpts, status=status, evidence=evidence,
+                                      missed_in_row=missed))
+        regs = tuple(by_value(p for p in players if is_regular(p, team)))
+        since = day - dt.timedelta(days=WINDOW_DAYS)
+        notes = [n for p in regs for n in return_notes(p.ref, p.games, self.team_dates_all.get(team, []), since)
+                 + minutes_notes(p.ref, p.games, p.recent_avg, p.season_avg, since)]
+        notes.sort(key=lambda n: (n.date, n.player.player_id, n.topic), reverse=True)
+        back_to_back, last_4 = rest(dates, day)
+        view = TeamView(team=team, day=day, regulars=regs, last_game=before[-1] if before else day - dt.timedelta(days=1),
+                        back_to_back=back_to_back, games_last_4_nights=last_4, notes=tuple(notes))
+        self._views[(day, team)] = view
+        return view
