@@ -14,9 +14,9 @@ from services.arena.models import CaseDataItem
 
 def wire_news(cutoff: dt.datetime) -> list[CaseDataItem]:
     """News wire items about the games listed at `cutoff`, one per item id, in game order."""
-    from services.build import db_path
+    from services.signals.wire import db_key
 
-    return list(_wire_news(cutoff, str(db_path())))
+    return list(_wire_news(cutoff, db_key()))
 
 
 @lru_cache(maxsize=512)  # a season has ~160 matchday mornings; every episode over them asks again

@@ -6,9 +6,11 @@ game's date and labelled so. Topics: `absence` (inferred status, games missed, t
 (back-to-backs, games in the last 4 nights, from the published schedule). Each item has an id,
 `known_at` (the nominal end of the last game it rests on), the team and the player.
 
-Cutoff: items come from the team's view as of the game's date (`services.signals.wire_book`: box
-scores strictly before that date, the same facts `snapshot(game date)` gives), so nothing from tip
-on can change them. The views of every date come from one read of the box scores.
+Cutoff: items come from the team's view (`services.signals.wire_book`: the same facts as
+`snapshot(as_of)`) built from the box scores known at the moment asked about: at tip, every game
+before the game's date; at an earlier moment (a Case days before the game) only the games that had
+ended by then. Nothing from that moment on can change them, not even which items exist. The views
+of every date come from one read of the box scores.
 """
 from __future__ import annotations
 
@@ -146,9 +148,9 @@ def _book(key: str) -> WireBook:
     return WireBook()
 
 
-@lru_cache(maxsize=8192)  # a season has ~2,500 (date, team) games
-def _team_items(day: dt.date, team: str, key: str) -> tuple[NewsItem, ...]:
-    return tuple(items_of(_book(key).team_view(team, day)))
+@lru_cache(maxsize=8192)  # a season has ~2,500 (date, team) games, each seen from one or two dates
+def _team_items(day: dt.date, team: str, as_of: dt.date, key: str) -> tuple[NewsItem, ...]:
+    return tuple(items_of(_book(key).team_view(team, day, as_of)))
 
 
 def clear_cache() -> None:
@@ -156,16 +158,28 @@ def clear_cache() -> None:
     _book.cache_clear()
 
 
-def team_items(day: dt.date, team: str) -> list[NewsItem]:
-    """Wire items about `team` known before its game on `day`."""
-    return list(_team_items(day, team, db_key()))
+def team_items(day: dt.date, team: str, as_of: dt.date | None = None) -> list[NewsItem]:
+    """Wire items about `team`'s game on `day` from the box scores before `as_of` (default and at
+    most `day`: everything before the game)."""
+    return list(_team_items(day, team, min(as_of or day, day), db_key()))
+
+
+def information_date(at: dt.datetime) -> dt.date:
+    """The first date whose box scores are not all known at `at` (a day's are known at `game_end`)."""
+    day = at.astimezone(dt.timezone.utc).date() + dt.timedelta(days=1)
+    while game_end(day - dt.timedelta(days=1)) > at:
+        day -= dt.timedelta(days=1)
+    return day
 
 
 def game_wire(game_id: str, at: dt.datetime | None = None) -> list[NewsItem]:
-    """Items about either team of the game known at `at` (default: tip; never later than tip)."""
+    """Items about either team of the game known at `at` (default: tip; never later than tip):
+    built from the box scores known at `at`, so a game days away is seen from the morning of `at`,
+    not from the box scores of the days in between (which would decide which items exist)."""
     g = get_game(game_id)
     cutoff = min(at or g.tip, g.tip)
-    items = team_items(g.date, g.home) + team_items(g.date, g.away)
+    as_of = min(g.date, information_date(cutoff))
+    items = team_items(g.date, g.home, as_of) + team_items(g.date, g.away, as_of)
     return sorted((i for i in items if i.known_at <= cutoff), key=lambda i: (i.team != g.home, i.topic, i.id))
 
 

@@ -40,12 +40,13 @@ class PlayerView:
 
 @dataclass(frozen=True)
 class TeamView:
-    """A team the morning of its game on `day`."""
+    """A team before its game on `day`, from the box scores before `as_of` (<= `day`)."""
     team: str
-    day: dt.date
+    day: dt.date  # the game's date
+    as_of: dt.date  # the information date: box scores strictly before it
     regulars: tuple[PlayerView, ...]  # `signals.teams.regulars`: best value first
-    last_game: dt.date  # its last game before `day` (the day before when it has none)
-    back_to_back: bool
+    last_game: dt.date  # its last game before `as_of` (the day before `as_of` when it has none)
+    back_to_back: bool  # rest: from the published schedule of `day`
     games_last_4_nights: int
     notes: tuple[NewsNote, ...]  # return and minutes notes of its regulars (`services.news`), newest first
 
@@ -66,7 +67,7 @@ class WireBook:
         self.dates = {pid: [g["game_date"] for g in self.lines[pid]] for pid in self.people}
         self._prefix: dict[tuple[str, int], PlayerView] = {}
         self._rosters: dict[dt.date, dict[str, list[tuple[str, int]]]] = {}
-        self._views: dict[tuple[dt.date, str], TeamView] = {}
+        self._views: dict[tuple[str, dt.date, dt.date], TeamView] = {}
 
     def _player(self, pid: str, n: int) -> PlayerView:
         """His first `n` games: everything that depends on them alone (status comes later)."""
@@ -91,26 +92,29 @@ class WireBook:
             self._rosters[day] = out
         return self._rosters[day]
 
-    def team_view(self, team: str, day: dt.date) -> TeamView:
-        """What the wire may know of `team` the morning of `day`: box scores before `day` only."""
-        if (day, team) in self._views:
-            return self._views[(day, team)]
+    def team_view(self, team: str, day: dt.date, as_of: dt.date | None = None) -> TeamView:
+        """What the wire may know of `team`'s game on `day` from the box scores before `as_of`
+        (default and at most `day`): rest from the published schedule of `day`, the rest as of `as_of`."""
+        as_of = min(as_of or day, day)
+        if (team, day, as_of) in self._views:
+            return self._views[(team, day, as_of)]
         dates = self.team_dates_all.get(team, [])
-        before = dates[:bisect_left(dates, day)]
+        before = dates[:bisect_left(dates, as_of)]
         players = []
-        for pid, n in self._roster(day).get(team, []):
+        for pid, n in self._roster(as_of).get(team, []):
             p = self._player(pid, n)
             status, evidence, missed, _ = infer_status(p.games, before)
             players.append(PlayerView(ref=p.ref, games=p.games, season_avg=p.season_avg, recent_avg=p.recent_avg,
                                       expected_fpts=p.expected_fpts, status=status, evidence=evidence,
                                       missed_in_row=missed))
         regs = tuple(by_value(p for p in players if is_regular(p, team)))
-        since = day - dt.timedelta(days=WINDOW_DAYS)
-        notes = [n for p in regs for n in return_notes(p.ref, p.games, self.team_dates_all.get(team, []), since)
+        since = as_of - dt.timedelta(days=WINDOW_DAYS)
+        notes = [n for p in regs for n in return_notes(p.ref, p.games, dates, since)
                  + minutes_notes(p.ref, p.games, p.recent_avg, p.season_avg, since)]
         notes.sort(key=lambda n: (n.date, n.player.player_id, n.topic), reverse=True)
         back_to_back, last_4 = rest(dates, day)
-        view = TeamView(team=team, day=day, regulars=regs, last_game=before[-1] if before else day - dt.timedelta(days=1),
+        view = TeamView(team=team, day=day, as_of=as_of, regulars=regs,
+                        last_game=before[-1] if before else as_of - dt.timedelta(days=1),
                         back_to_back=back_to_back, games_last_4_nights=last_4, notes=tuple(notes))
-        self._views[(day, team)] = view
+        self._views[(team, day, as_of)] = view
         return view

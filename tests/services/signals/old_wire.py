@@ -1,5 +1,6 @@
 """The news wire as it was built before the one-pass book: one full `snapshot(day)` per game date,
-`team_report`, and every note of `services.news`. Frozen here as the oracle the one-pass wire must
+`team_report`, and every note of `services.news` (the snapshot may be of an earlier information
+date than the game's, as the one-pass wire allows; the default is the game's date). Frozen here as the oracle the one-pass wire must
 equal, byte for byte (tests/services/signals/test_wire_one_pass.py)."""
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def _absences(snap: Snapshot, rep: TeamReport, day: dt.date) -> list[NewsItem]:
         if p.status == "ACTIVE":
             continue
         st = player_status(snap, p.ref.player_id)
-        missed_on = _last_team_date(snap, rep.team, day)
+        missed_on = _last_team_date(snap, rep.team, snap.as_of)
         out.append(NewsItem(
             id=_item_id(day, rep.team, "absence", p.ref.player_id), known_at=game_end(missed_on), team=rep.team,
             player=p.ref.name, player_id=p.ref.player_id, topic="absence", value=round(p.expected_fpts, 1),
@@ -55,7 +56,7 @@ def _rest(snap: Snapshot, rep: TeamReport, day: dt.date) -> list[NewsItem]:
     if not rep.back_to_back and rep.games_last_4_nights < 3:
         return []
     what = "on the second night of a back-to-back" if rep.back_to_back else "without a night off to speak of"
-    return [NewsItem(id=_item_id(day, rep.team, "rest"), known_at=game_end(_last_team_date(snap, rep.team, day)),
+    return [NewsItem(id=_item_id(day, rep.team, "rest"), known_at=game_end(_last_team_date(snap, rep.team, snap.as_of)),
                      team=rep.team, topic="rest",
                      text=f"{rep.team} plays {what}: {rep.games_last_4_nights} game"
                           f"{'s' if rep.games_last_4_nights != 1 else ''} in the 4 nights before {day:%b %-d} "
@@ -79,7 +80,8 @@ def _notes(snap: Snapshot, rep: TeamReport, day: dt.date) -> list[NewsItem]:
     return out
 
 
-def old_team_items(day: dt.date, team: str) -> list[NewsItem]:
-    snap = snapshot(day)
+def old_team_items(day: dt.date, team: str, as_of: dt.date | None = None) -> list[NewsItem]:
+    """Items about `team`'s game on `day` from `snapshot(as_of)` (default: the game's date)."""
+    snap = snapshot(as_of or day)
     rep = team_report(snap, team, day)
     return _absences(snap, rep, day) + _notes(snap, rep, day) + _form(rep, day) + _rest(snap, rep, day)
