@@ -34,10 +34,12 @@ class TeamReport:
         return round(self.full_value - self.available_value, 3)
 
 
-def is_regular(p: PlayerState, team: str) -> bool:
-    """His last game was for `team`, with `MIN_GAMES`+ games for it, missing at most `MAX_MISSED` in a row."""
-    return (p.ref.team == team and sum(1 for g in p.games if g["team"] == team) >= MIN_GAMES
-            and p.missed_in_row <= MAX_MISSED)
+def is_regular(p: PlayerState, team: str, games_for_team: int | None = None) -> bool:
+    """His last game was for `team`, with `MIN_GAMES`+ games for it (counted from his games unless
+    given), missing at most `MAX_MISSED` in a row."""
+    if games_for_team is None:
+        games_for_team = sum(1 for g in p.games if g["team"] == team)
+    return p.ref.team == team and games_for_team >= MIN_GAMES and p.missed_in_row <= MAX_MISSED
 
 
 def by_value(players: Iterable[PlayerState]) -> list[PlayerState]:

@@ -25,6 +25,16 @@ from services.signals.teams import by_value, is_regular, rest
 from services.snapshot import GAME_COLS, RECENT_WINDOW, averages, eligibility, expectation, infer_status
 
 
+def _games_for_last_team(lines: list[dict]) -> list[int]:
+    """For each prefix of his lines (ending at line i), his games in it for line i's team."""
+    seen: dict[str, int] = {}
+    out = []
+    for g in lines:
+        seen[g["team"]] = seen.get(g["team"], 0) + 1
+        out.append(seen[g["team"]])
+    return out
+
+
 @dataclass(frozen=True)
 class PlayerView:
     """A player as of a date: the `snapshot.PlayerState` fields the wire reads, same names."""
@@ -65,9 +75,10 @@ class WireBook:
         self.people = {pid: (name, pos) for pid, name, pos in db.query("SELECT player_id, name, pos FROM players")
                        if pid in self.lines}
         self.dates = {pid: [g["game_date"] for g in self.lines[pid]] for pid in self.people}
+        self.for_team = {pid: _games_for_last_team(self.lines[pid]) for pid in self.people}
         self._prefix: dict[tuple[str, int], PlayerView] = {}
         self._rosters: dict[dt.date, dict[str, list[tuple[str, int]]]] = {}
-        self._views: dict[tuple[str, dt.date, dt.date], TeamView] = {}
+        self._as_of: dict[tuple[str, dt.date], tuple[tuple[PlayerView, ...], tuple[NewsNote, ...]]] = {}
 
     def _player(self, pid: str, n: int) -> PlayerView:
         """His first `n` games: everything that depends on them alone (status comes later)."""
@@ -92,29 +103,37 @@ class WireBook:
             self._rosters[day] = out
         return self._rosters[day]
 
+    def _team_as_of(self, team: str, as_of: dt.date) -> tuple[tuple[PlayerView, ...], tuple[NewsNote, ...]]:
+        """The team's regulars and their notes from the box scores before `as_of` (whatever the game)."""
+        key = (team, as_of)
+        if key not in self._as_of:
+            dates = self.team_dates_all.get(team, [])
+            before = dates[:bisect_left(dates, as_of)]
+            players = []
+            roster = self._roster(as_of).get(team, [])
+            for pid, n in roster:
+                p = self._player(pid, n)
+                status, evidence, missed, _ = infer_status(p.games, before)
+                players.append(PlayerView(ref=p.ref, games=p.games, season_avg=p.season_avg, recent_avg=p.recent_avg,
+                                          expected_fpts=p.expected_fpts, status=status, evidence=evidence,
+                                          missed_in_row=missed))
+            regs = tuple(by_value(p for p, (pid, n) in zip(players, roster, strict=True)
+                                  if is_regular(p, team, self.for_team[pid][n - 1])))
+            since = as_of - dt.timedelta(days=WINDOW_DAYS)
+            notes = [n for p in regs for n in return_notes(p.ref, p.games, dates, since)
+                     + minutes_notes(p.ref, p.games, p.recent_avg, p.season_avg, since)]
+            notes.sort(key=lambda n: (n.date, n.player.player_id, n.topic), reverse=True)
+            self._as_of[key] = (regs, tuple(notes))
+        return self._as_of[key]
+
     def team_view(self, team: str, day: dt.date, as_of: dt.date | None = None) -> TeamView:
         """What the wire may know of `team`'s game on `day` from the box scores before `as_of`
         (default and at most `day`): rest from the published schedule of `day`, the rest as of `as_of`."""
         as_of = min(as_of or day, day)
-        if (team, day, as_of) in self._views:
-            return self._views[(team, day, as_of)]
+        regs, notes = self._team_as_of(team, as_of)
         dates = self.team_dates_all.get(team, [])
-        before = dates[:bisect_left(dates, as_of)]
-        players = []
-        for pid, n in self._roster(as_of).get(team, []):
-            p = self._player(pid, n)
-            status, evidence, missed, _ = infer_status(p.games, before)
-            players.append(PlayerView(ref=p.ref, games=p.games, season_avg=p.season_avg, recent_avg=p.recent_avg,
-                                      expected_fpts=p.expected_fpts, status=status, evidence=evidence,
-                                      missed_in_row=missed))
-        regs = tuple(by_value(p for p in players if is_regular(p, team)))
-        since = as_of - dt.timedelta(days=WINDOW_DAYS)
-        notes = [n for p in regs for n in return_notes(p.ref, p.games, dates, since)
-                 + minutes_notes(p.ref, p.games, p.recent_avg, p.season_avg, since)]
-        notes.sort(key=lambda n: (n.date, n.player.player_id, n.topic), reverse=True)
+        k = bisect_left(dates, as_of)
         back_to_back, last_4 = rest(dates, day)
-        view = TeamView(team=team, day=day, as_of=as_of, regulars=regs,
-                        last_game=before[-1] if before else as_of - dt.timedelta(days=1),
-                        back_to_back=back_to_back, games_last_4_nights=last_4, notes=tuple(notes))
-        self._views[(team, day, as_of)] = view
-        return view
+        return TeamView(team=team, day=day, as_of=as_of, regulars=regs,
+                        last_game=dates[k - 1] if k else as_of - dt.timedelta(days=1),
+                        back_to_back=back_to_back, games_last_4_nights=last_4, notes=notes)

@@ -37,6 +37,7 @@ def _clear() -> None:
     sg._by_id.cache_clear()
     markets.clear_caches()
     instruments.desk_price.cache_clear()
+    instruments._contracts_on.cache_clear()
     news._wire_news.cache_clear()
 
 
