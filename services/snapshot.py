@@ -9,8 +9,8 @@ import datetime as dt
 import math
 from bisect import bisect_left
 from dataclasses import dataclass, field
-from functools import lru_cache
-from operator import itemgetter
+from functools import lru_cache, reduce
+from operator import add, itemgetter
 
 from services import db
 from services.calibration import calibrate
@@ -22,7 +22,8 @@ GAME_COLS = ["game_date", "player_id", "team", "opp", "result", "min", "pts", "r
              "blk", "tov", "fg3m", "fg3a", "fgm", "fga", "ftm", "fta", "fpts"]
 AVG_STATS = COUNTING_STATS + ["min", "fpts"]
 RECENT_WINDOW = 10
-_AVG_COLUMNS = itemgetter(*AVG_STATS, "fgm", "fga", "ftm", "fta")
+AVG_COLUMNS = (*AVG_STATS, "fgm", "fga", "ftm", "fta", "fg3a")  # the last five: ratios and eligibility
+_AVG_COLUMNS = itemgetter(*AVG_COLUMNS)
 
 
 @dataclass
@@ -52,17 +53,26 @@ class PlayerState:
         return self.expected.get("fpts", 0.0)
 
 
-def averages(games: list[dict]) -> dict[str, float]:
-    """Per-game means of the counting stats, minutes and fantasy points; FG%/FT% as ratios."""
-    if not games:
+def column_totals(games: list[dict]) -> tuple:
+    """Totals of `AVG_COLUMNS` over the games, each added oldest first, one game at a time (so a
+    running total kept game by game is the same number)."""
+    return tuple(reduce(add, col, 0) for col in zip(*map(_AVG_COLUMNS, games)))
+
+
+def averages_of(totals: tuple, n: int) -> dict[str, float]:
+    """Per-game means from `column_totals` of n games; FG%/FT% as ratios."""
+    if not n:
         return {k: 0.0 for k in AVG_STATS} | {"fg_pct": 0.0, "ft_pct": 0.0}
-    n = len(games)
-    # one column per stat, each summed oldest first (the same sums as a sum() per stat, faster)
-    *totals, fgm, fga, ftm, fta = map(sum, zip(*map(_AVG_COLUMNS, games)))
-    out = {k: t / n for k, t in zip(AVG_STATS, totals, strict=True)}
+    *sums, fgm, fga, ftm, fta, _ = totals
+    out = {k: t / n for k, t in zip(AVG_STATS, sums, strict=True)}
     out["fg_pct"] = fgm / fga if fga else 0.0
     out["ft_pct"] = ftm / fta if fta else 0.0
     return out
+
+
+def averages(games: list[dict]) -> dict[str, float]:
+    """Per-game means of the counting stats, minutes and fantasy points; FG%/FT% as ratios."""
+    return averages_of(column_totals(games), len(games))
 
 
 def infer_status(games: list[dict], team_dates: list[dt.date]) -> tuple[Status, str, int, dt.date | None]:
@@ -83,8 +93,14 @@ def infer_status(games: list[dict], team_dates: list[dt.date]) -> tuple[Status, 
 def eligibility(pos: str, games: list[dict]) -> list[str]:
     """Slots a player is eligible for, from his position and the per-36 profile of `games`
     (the games before the as-of date: whole-season rates would look ahead)."""
-    minutes = sum(g["min"] for g in games)
-    per36 = {k: 36 * sum(g[k] for g in games) / minutes if minutes else 0.0 for k in ("ast", "reb", "blk", "fg3a")}
+    return eligibility_of(pos, column_totals(games))
+
+
+def eligibility_of(pos: str, totals: tuple) -> list[str]:
+    """`eligibility` from the `column_totals` of the games."""
+    t = dict(zip(AVG_COLUMNS, totals))
+    minutes = t.get("min", 0)
+    per36 = {k: 36 * t[k] / minutes if minutes else 0.0 for k in ("ast", "reb", "blk", "fg3a")}
     return eligible_slots(pos, secondary_position(pos, per36))
 
 

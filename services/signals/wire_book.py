@@ -6,7 +6,8 @@ every player) and the wire needs a view for each of ~80 game dates of an arena e
 first, and serves the view as of a date D from each player's prefix of lines dated strictly before
 D (a bisect), so nothing from D on can reach it, as `snapshot(D)`'s `game_date < D` query. What
 depends only on a player's prefix (averages, expectation, eligibility) is computed once per
-(player, games played) and shared by every later date until he plays again.
+(player, games played) and shared by every later date until he plays again; season totals are
+kept game by game (`snapshot.column_totals` adds them the same way, so the averages are equal).
 
 Every fact comes from the functions the snapshot, `signals.teams` and `services.news` use
 (`averages`, `expectation`, `infer_status`, `eligibility`, `is_regular`, `rest`, the return and
@@ -17,12 +18,16 @@ from __future__ import annotations
 import datetime as dt
 from bisect import bisect_left
 from dataclasses import dataclass
+from operator import add, itemgetter
 
 from services import db
 from services.models import NewsNote, PlayerRef
 from services.news import WINDOW_DAYS, minutes_notes, return_notes
 from services.signals.teams import by_value, is_regular, rest
-from services.snapshot import GAME_COLS, RECENT_WINDOW, averages, eligibility, expectation, infer_status
+from services.snapshot import (AVG_COLUMNS, GAME_COLS, RECENT_WINDOW, averages, averages_of, eligibility_of, expectation,
+                               infer_status)
+
+_columns = itemgetter(*AVG_COLUMNS)
 
 
 def _games_for_last_team(lines: list[dict]) -> list[int]:
@@ -32,6 +37,15 @@ def _games_for_last_team(lines: list[dict]) -> list[int]:
     for g in lines:
         seen[g["team"]] = seen.get(g["team"], 0) + 1
         out.append(seen[g["team"]])
+    return out
+
+
+def _running_totals(lines: list[dict]) -> list[tuple]:
+    """`column_totals` of each prefix of his lines, one game added at a time (the same additions)."""
+    out, total = [], (0,) * len(AVG_COLUMNS)
+    for g in lines:
+        total = tuple(map(add, total, _columns(g)))
+        out.append(total)
     return out
 
 
@@ -76,6 +90,7 @@ class WireBook:
                        if pid in self.lines}
         self.dates = {pid: [g["game_date"] for g in self.lines[pid]] for pid in self.people}
         self.for_team = {pid: _games_for_last_team(self.lines[pid]) for pid in self.people}
+        self.totals = {pid: _running_totals(self.lines[pid]) for pid in self.people}
         self._prefix: dict[tuple[str, int], PlayerView] = {}
         self._rosters: dict[dt.date, dict[str, list[tuple[str, int]]]] = {}
         self._as_of: dict[tuple[str, dt.date], tuple[tuple[PlayerView, ...], tuple[NewsNote, ...]]] = {}
@@ -86,8 +101,9 @@ class WireBook:
         if key not in self._prefix:
             games = self.lines[pid][:n]
             name, pos = self.people[pid]
-            season = averages(games)
-            ref = PlayerRef(player_id=pid, name=name, team=games[-1]["team"], pos=pos, eligible=eligibility(pos, games))
+            season = averages_of(self.totals[pid][n - 1], n)  # = averages(games), without re-adding them
+            ref = PlayerRef(player_id=pid, name=name, team=games[-1]["team"], pos=pos,
+                            eligible=eligibility_of(pos, self.totals[pid][n - 1]))
             self._prefix[key] = PlayerView(ref=ref, games=games, season_avg=season, recent_avg=averages(games[-5:]),
                                            expected_fpts=expectation(season, averages(games[-RECENT_WINDOW:]))["fpts"])
         return self._prefix[key]
