@@ -16,7 +16,7 @@ minutes notes), so a view says what `snapshot(D)` says about the same team.
 from __future__ import annotations
 
 import datetime as dt
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from operator import add, itemgetter
 
@@ -93,6 +93,7 @@ class WireBook:
         self.totals = {pid: _running_totals(self.lines[pid]) for pid in self.people}
         self._prefix: dict[tuple[str, int], PlayerView] = {}
         self._rosters: dict[dt.date, dict[str, list[tuple[str, int]]]] = {}
+        self._return_pairs: dict[tuple[str, str | None], list[int]] = {}
         self._as_of: dict[tuple[str, dt.date], tuple[tuple[PlayerView, ...], tuple[NewsNote, ...]]] = {}
 
     def _player(self, pid: str, n: int) -> PlayerView:
@@ -119,6 +120,19 @@ class WireBook:
             self._rosters[day] = out
         return self._rosters[day]
 
+    def _returns(self, p: PlayerView, dates: list[dt.date], since: dt.date) -> list[NewsNote]:
+        """`services.news.return_notes` of his games, asked only about the pairs of games that can
+        make one (3+ of `dates` between two games for the same team; found once per player and team)."""
+        pid, n = p.ref.player_id, len(p.games)
+        key = (pid, p.ref.team)
+        if key not in self._return_pairs:
+            lines = self.lines[pid]
+            self._return_pairs[key] = [
+                j for j in range(1, len(lines)) if lines[j]["team"] == lines[j - 1]["team"]
+                and bisect_left(dates, lines[j]["game_date"]) - bisect_right(dates, lines[j - 1]["game_date"]) >= 3]
+        return [note for j in self._return_pairs[key] if j < n and p.games[j]["game_date"] >= since
+                for note in return_notes(p.ref, p.games[j - 1:j + 1], dates, since)]
+
     def _team_as_of(self, team: str, as_of: dt.date) -> tuple[tuple[PlayerView, ...], tuple[NewsNote, ...]]:
         """The team's regulars and their notes from the box scores before `as_of` (whatever the game)."""
         key = (team, as_of)
@@ -136,7 +150,7 @@ class WireBook:
             regs = tuple(by_value(p for p, (pid, n) in zip(players, roster, strict=True)
                                   if is_regular(p, team, self.for_team[pid][n - 1])))
             since = as_of - dt.timedelta(days=WINDOW_DAYS)
-            notes = [n for p in regs for n in return_notes(p.ref, p.games, dates, since)
+            notes = [n for p in regs for n in self._returns(p, dates, since)
                      + minutes_notes(p.ref, p.games, p.recent_avg, p.season_avg, since)]
             notes.sort(key=lambda n: (n.date, n.player.player_id, n.topic), reverse=True)
             self._as_of[key] = (regs, tuple(notes))
