@@ -5,10 +5,11 @@ Every note says it was generated from box scores. Notes only use games before th
 from __future__ import annotations
 
 import datetime as dt
+from bisect import bisect_left, bisect_right
 from functools import lru_cache
 
 from services.lookup import fold
-from services.models import NewsNote
+from services.models import NewsNote, PlayerRef
 from services.snapshot import Snapshot, averages
 
 WINDOW_DAYS = 14
@@ -22,6 +23,36 @@ TOPIC_WORDS: dict[str, set[str]] = {
 }
 
 
+def return_notes(ref: PlayerRef, games: list[dict], team_dates: list[dt.date], since: dt.date) -> list[NewsNote]:
+    """A note for each game from `since` on that followed 3+ missed games of `team_dates` (sorted)
+    since his previous game for the same team."""
+    notes, first = [], len(games)
+    while first > 0 and games[first - 1]["game_date"] >= since:  # games are oldest first
+        first -= 1
+    for prev, g in zip(games[max(first, 1) - 1:], games[max(first, 1):]):
+        if g["team"] != prev["team"]:
+            continue
+        missed = bisect_left(team_dates, g["game_date"]) - bisect_right(team_dates, prev["game_date"])
+        if missed >= 3:
+            notes.append(NewsNote(date=g["game_date"], player=ref, topic="return",
+                                  text=f"{ref.name} returned on {g['game_date']:%b %-d} after missing {missed} games: "
+                                       f"{g['pts']} pts, {g['reb']} reb, {g['ast']} ast in {g['min']:.0f} min."))
+    return notes
+
+
+def minutes_notes(ref: PlayerRef, games: list[dict], last5: dict[str, float], season: dict[str, float],
+                  since: dt.date) -> list[NewsNote]:
+    """Minutes up or down 6+ over the last 5 games (`last5`, `season`: `averages` of them), if he
+    played since `since`. Needs 10+ games."""
+    delta = last5["min"] - season["min"]
+    if len(games) < 10 or abs(delta) < 6 or games[-1]["game_date"] < since:
+        return []
+    topic = "minutes_up" if delta > 0 else "minutes_down"
+    return [NewsNote(date=games[-1]["game_date"], player=ref, topic=topic,
+                     text=f"{ref.name} is averaging {last5['min']:.1f} minutes over his last 5 games, "
+                          f"{'up' if delta > 0 else 'down'} from {season['min']:.1f} on the season.")]
+
+
 def _notes_for(snap: Snapshot, pid: str) -> list[NewsNote]:
     ps = snap.players[pid]
     if not ps.games:
@@ -31,15 +62,7 @@ def _notes_for(snap: Snapshot, pid: str) -> list[NewsNote]:
     if ps.status != "ACTIVE" and ps.last_played and ps.last_played >= snap.as_of - dt.timedelta(days=60):
         notes.append(NewsNote(date=snap.as_of - dt.timedelta(days=1), player=ref, topic="absence",
                               text=f"{ref.name} has {ps.evidence}; inferred status {ps.status}."))
-    team_dates = snap.team_dates_all.get(ref.team or "", [])
-    for prev, g in zip(games, games[1:]):
-        if g["game_date"] < since or g["team"] != prev["team"]:
-            continue
-        missed = sum(1 for d in team_dates if prev["game_date"] < d < g["game_date"])
-        if missed >= 3:
-            notes.append(NewsNote(date=g["game_date"], player=ref, topic="return",
-                                  text=f"{ref.name} returned on {g['game_date']:%b %-d} after missing {missed} games: "
-                                       f"{g['pts']} pts, {g['reb']} reb, {g['ast']} ast in {g['min']:.0f} min."))
+    notes += return_notes(ref, games, snap.team_dates_all.get(ref.team or "", []), since)
     for g in games:
         if g["game_date"] < since:
             continue
@@ -51,12 +74,7 @@ def _notes_for(snap: Snapshot, pid: str) -> list[NewsNote]:
                                        f"{g['reb']} reb, {g['ast']} ast, {g['stl']} stl, {g['blk']} blk ({g['fpts']:.0f} fantasy pts)."))
     if len(games) >= 10:
         last5, season = averages(games[-5:]), averages(games)
-        delta = last5["min"] - season["min"]
-        if abs(delta) >= 6 and games[-1]["game_date"] >= since:
-            topic = "minutes_up" if delta > 0 else "minutes_down"
-            notes.append(NewsNote(date=games[-1]["game_date"], player=ref, topic=topic,
-                                  text=f"{ref.name} is averaging {last5['min']:.1f} minutes over his last 5 games, "
-                                       f"{'up' if delta > 0 else 'down'} from {season['min']:.1f} on the season."))
+        notes += minutes_notes(ref, games, last5, season, since)
         if season["fpts"] >= 20 and last5["fpts"] <= 0.7 * season["fpts"] and games[-1]["game_date"] >= since:
             notes.append(NewsNote(date=games[-1]["game_date"], player=ref, topic="slump",
                                   text=f"{ref.name} has {last5['fpts']:.1f} fantasy pts per game over his last 5, "

@@ -9,7 +9,8 @@ import datetime as dt
 import math
 from bisect import bisect_left
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, reduce
+from operator import add, itemgetter
 
 from services import db
 from services.calibration import calibrate
@@ -21,6 +22,8 @@ GAME_COLS = ["game_date", "player_id", "team", "opp", "result", "min", "pts", "r
              "blk", "tov", "fg3m", "fg3a", "fgm", "fga", "ftm", "fta", "fpts"]
 AVG_STATS = COUNTING_STATS + ["min", "fpts"]
 RECENT_WINDOW = 10
+AVG_COLUMNS = (*AVG_STATS, "fgm", "fga", "ftm", "fta", "fg3a")  # the last five: ratios and eligibility
+_AVG_COLUMNS = itemgetter(*AVG_COLUMNS)
 
 
 @dataclass
@@ -50,19 +53,31 @@ class PlayerState:
         return self.expected.get("fpts", 0.0)
 
 
-def averages(games: list[dict]) -> dict[str, float]:
-    """Per-game means of the counting stats, minutes and fantasy points; FG%/FT% as ratios."""
-    if not games:
+def column_totals(games: list[dict]) -> tuple:
+    """Totals of `AVG_COLUMNS` over the games, each added oldest first, one game at a time (so a
+    running total kept game by game is the same number)."""
+    return tuple(reduce(add, col, 0) for col in zip(*map(_AVG_COLUMNS, games)))
+
+
+def averages_of(totals: tuple, n: int) -> dict[str, float]:
+    """Per-game means from `column_totals` of n games; FG%/FT% as ratios."""
+    if not n:
         return {k: 0.0 for k in AVG_STATS} | {"fg_pct": 0.0, "ft_pct": 0.0}
-    n = len(games)
-    out = {k: sum(g[k] for g in games) / n for k in AVG_STATS}
-    fga, fta = sum(g["fga"] for g in games), sum(g["fta"] for g in games)
-    out["fg_pct"] = sum(g["fgm"] for g in games) / fga if fga else 0.0
-    out["ft_pct"] = sum(g["ftm"] for g in games) / fta if fta else 0.0
+    *sums, fgm, fga, ftm, fta, _ = totals
+    out = {k: t / n for k, t in zip(AVG_STATS, sums, strict=True)}
+    out["fg_pct"] = fgm / fga if fga else 0.0
+    out["ft_pct"] = ftm / fta if fta else 0.0
     return out
 
 
-def _infer_status(games: list[dict], team_dates: list[dt.date]) -> tuple[Status, str, int, dt.date | None]:
+def averages(games: list[dict]) -> dict[str, float]:
+    """Per-game means of the counting stats, minutes and fantasy points; FG%/FT% as ratios."""
+    return averages_of(column_totals(games), len(games))
+
+
+def infer_status(games: list[dict], team_dates: list[dt.date]) -> tuple[Status, str, int, dt.date | None]:
+    """(status, evidence, team games missed in a row, last game) from his games and his team's
+    game dates before the as-of date."""
     if not games:
         return "OUT", "has not played a game before the as-of date", 0, None
     last = games[-1]["game_date"]
@@ -78,16 +93,28 @@ def _infer_status(games: list[dict], team_dates: list[dt.date]) -> tuple[Status,
 def eligibility(pos: str, games: list[dict]) -> list[str]:
     """Slots a player is eligible for, from his position and the per-36 profile of `games`
     (the games before the as-of date: whole-season rates would look ahead)."""
-    minutes = sum(g["min"] for g in games)
-    per36 = {k: 36 * sum(g[k] for g in games) / minutes if minutes else 0.0 for k in ("ast", "reb", "blk", "fg3a")}
+    return eligibility_of(pos, column_totals(games))
+
+
+def eligibility_of(pos: str, totals: tuple) -> list[str]:
+    """`eligibility` from the `column_totals` of the games."""
+    t = dict(zip(AVG_COLUMNS, totals))
+    minutes = t.get("min", 0)
+    per36 = {k: 36 * t[k] / minutes if minutes else 0.0 for k in ("ast", "reb", "blk", "fg3a")}
     return eligible_slots(pos, secondary_position(pos, per36))
+
+
+def expectation(season: dict[str, float], recent: dict[str, float]) -> dict[str, float]:
+    """Per-game expectation from the season's and the last `RECENT_WINDOW` games' `averages`:
+    half of each; fantasy points from the expected stats."""
+    exp = {k: 0.5 * season[k] + 0.5 * recent[k] for k in AVG_STATS}
+    exp["fpts"] = fantasy_points(exp, POINTS_WEIGHTS)
+    return exp
 
 
 def _projection(games: list[dict]) -> tuple[dict[str, float], dict[str, float]]:
     """Per-game expectation: half season mean, half the last 10 games; and per-stat spread."""
-    season, recent = averages(games), averages(games[-RECENT_WINDOW:])
-    exp = {k: 0.5 * season[k] + 0.5 * recent[k] for k in AVG_STATS}
-    exp["fpts"] = fantasy_points(exp, POINTS_WEIGHTS)
+    exp = expectation(averages(games), averages(games[-RECENT_WINDOW:]))
     sd = {}
     for k in AVG_STATS:
         vals = [g[k] for g in games[-20:]]
@@ -120,7 +147,7 @@ class Snapshot:
             ref = PlayerRef(player_id=pid, name=name, team=team, pos=pos, eligible=eligibility(pos, games))
             ps = PlayerState(ref=ref, games=games)
             team_before = [d for d in self.team_dates_all.get(team, []) if d < as_of] if team else []
-            ps.status, ps.evidence, ps.missed_in_row, ps.last_played = _infer_status(games, team_before)
+            ps.status, ps.evidence, ps.missed_in_row, ps.last_played = infer_status(games, team_before)
             ps.season_avg, ps.recent_avg = averages(games), averages(games[-5:])
             ps.expected, ps.stat_sd = _projection(games)
             since = (as_of - ps.last_played).days

@@ -1,7 +1,9 @@
-"""`ModelAgent`: the arena's model agent. The Case goes in the prompt (`case.for_agent()`), the model
-has the one tool, and the trader graph runs the tool inside the simulation's handler."""
+"""`ModelAgent`: the arena's model agent. The Case goes in the prompt (`case.for_agent()`, after the
+decision moment: the Case's information cutoff, so the model knows what "now" is), the model has
+the one tool, and the trader graph runs the tool inside the simulation's handler."""
 from __future__ import annotations
 
+import datetime as dt
 import json
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
@@ -13,8 +15,12 @@ from services.arena.models import AgentInvocation, AgentInvocationResult, Decisi
 
 
 def render_case(inv: AgentInvocation) -> str:
+    """The human turn: the decision moment (the Case's information cutoff, which `for_agent` leaves
+    out of the payload), the steps left, then the payload."""
     payload = json.dumps(inv.case.for_agent(compact=True), sort_keys=True)
-    return prompts.CASE.format(steps_remaining=inv.steps_remaining, case_json=payload)
+    now = inv.case.information_cutoff_timestamp.astimezone(dt.timezone.utc)
+    return prompts.CASE.format(cutoff=now.isoformat(), cutoff_readable=f"{now:%A %B %-d %Y, %H:%M} UTC",
+                               steps_remaining=inv.steps_remaining, case_json=payload)
 
 
 class ModelAgent:

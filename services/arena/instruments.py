@@ -50,12 +50,17 @@ def parse_ticker(text: str) -> tuple[str, dt.date]:
 
 def contracts_on(day: dt.date) -> list[Contract]:
     """Both sides of every regular-season game on `day`, home first, in schedule order."""
+    return list(_contracts_on(day, str(season_games.GAMES_CSV)))
+
+
+@lru_cache(maxsize=512)  # every matchday asks about the six days around it, three times
+def _contracts_on(day: dt.date, games_csv: str) -> tuple[Contract, ...]:
     out = []
     for g in season_games.schedule(day, day):
         for team, opp, home in ((g.home, g.away, True), (g.away, g.home, False)):
             out.append(Contract(ticker=ticker(team, g.date), game_id=g.game_id, team=team, opponent=opp,
                                 home=home, date=g.date, tip=g.tip))
-    return out
+    return tuple(out)
 
 
 def listed_contracts(at: dt.datetime) -> list[Contract]:

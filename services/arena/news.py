@@ -1,7 +1,9 @@
 """The Case's news items: the signals pod's wire for every listed game, known before the cutoff.
 
-Wire items are generated from box scores before each game's date (`services.signals.wire`), each
-with `known_at`; the Case keeps only those published at or before its cutoff.
+Wire items (`services.signals.wire.game_wire(game, cutoff)`) are generated from the box scores of
+games that had ended by the cutoff, also for a game a day or two away (not from every game before
+that game's date: the games in between would decide which items exist); each has `known_at`, and
+the Case keeps only those published at or before its cutoff.
 """
 from __future__ import annotations
 
@@ -14,9 +16,9 @@ from services.arena.models import CaseDataItem
 
 def wire_news(cutoff: dt.datetime) -> list[CaseDataItem]:
     """News wire items about the games listed at `cutoff`, one per item id, in game order."""
-    from services.build import db_path
+    from services.signals.wire import db_key
 
-    return list(_wire_news(cutoff, str(db_path())))
+    return list(_wire_news(cutoff, db_key()))
 
 
 @lru_cache(maxsize=512)  # a season has ~160 matchday mornings; every episode over them asks again

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from bisect import bisect_left
 from dataclasses import dataclass
+from typing import Iterable
 
 from services.snapshot import PlayerState, Snapshot
 
@@ -33,17 +34,27 @@ class TeamReport:
         return round(self.full_value - self.available_value, 3)
 
 
+def is_regular(p: PlayerState, team: str, games_for_team: int | None = None) -> bool:
+    """His last game was for `team`, with `MIN_GAMES`+ games for it (counted from his games unless
+    given), missing at most `MAX_MISSED` in a row."""
+    if games_for_team is None:
+        games_for_team = sum(1 for g in p.games if g["team"] == team)
+    return p.ref.team == team and games_for_team >= MIN_GAMES and p.missed_in_row <= MAX_MISSED
+
+
+def by_value(players: Iterable[PlayerState]) -> list[PlayerState]:
+    """Best expected fantasy points first (ties by player id)."""
+    return sorted(players, key=lambda p: (-p.expected_fpts, p.ref.player_id))
+
+
 def regulars(snap: Snapshot, team: str) -> list[PlayerState]:
-    out = [p for p in snap.players.values()
-           if p.ref.team == team and sum(1 for g in p.games if g["team"] == team) >= MIN_GAMES
-           and p.missed_in_row <= MAX_MISSED]
-    out.sort(key=lambda p: (-p.expected_fpts, p.ref.player_id))
-    return out
+    return by_value(p for p in snap.players.values() if is_regular(p, team))
 
 
-def team_dates_before(snap: Snapshot, team: str, date: dt.date, days: int) -> list[dt.date]:
-    dates = snap.team_dates_all.get(team, [])
-    return dates[bisect_left(dates, date - dt.timedelta(days=days)):bisect_left(dates, date)]
+def rest(dates: list[dt.date], date: dt.date) -> tuple[bool, int]:
+    """(back-to-back, games in the 4 days before `date`) from a team's sorted game dates."""
+    recent = dates[bisect_left(dates, date - dt.timedelta(days=4)):bisect_left(dates, date)]
+    return (date - dt.timedelta(days=1)) in recent, len(recent)
 
 
 def team_report(snap: Snapshot, team: str, date: dt.date) -> TeamReport:
@@ -51,7 +62,6 @@ def team_report(snap: Snapshot, team: str, date: dt.date) -> TeamReport:
     regs = regulars(snap, team)
     full = sum(p.expected_fpts for p in regs[:TOP_N])
     avail = sorted((p.expected_fpts * p.availability for p in regs), reverse=True)[:TOP_N]
-    recent = team_dates_before(snap, team, date, 4)
+    back_to_back, last_4 = rest(snap.team_dates_all.get(team, []), date)
     return TeamReport(team=team, full_value=round(full, 3), available_value=round(sum(avail), 3),
-                      regulars=tuple(regs), back_to_back=(date - dt.timedelta(days=1)) in recent,
-                      games_last_4_nights=len(recent))
+                      regulars=tuple(regs), back_to_back=back_to_back, games_last_4_nights=last_4)

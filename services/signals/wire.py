@@ -6,8 +6,11 @@ game's date and labelled so. Topics: `absence` (inferred status, games missed, t
 (back-to-backs, games in the last 4 nights, from the published schedule). Each item has an id,
 `known_at` (the nominal end of the last game it rests on), the team and the player.
 
-Cutoff: items come from `snapshot(game date)`, which reads box scores strictly before that date,
-so nothing from tip on can change them.
+Cutoff: items come from the team's view (`services.signals.wire_book`: the same facts as
+`snapshot(as_of)`) built from the box scores known at the moment asked about: at tip, every game
+before the game's date; at an earlier moment (a Case days before the game) only the games that had
+ended by then. Nothing from that moment on can change them, not even which items exist. The views
+of every date come from one read of the box scores.
 """
 from __future__ import annotations
 
@@ -17,11 +20,9 @@ from functools import lru_cache
 from pydantic import BaseModel, ConfigDict
 
 from services.lookup import fold
-from services.news import all_notes
-from services.players import player_status
 from services.season_games import NOMINAL_TIP_UTC, get_game
-from services.signals.teams import TOP_N, TeamReport, team_report
-from services.snapshot import Snapshot, snapshot
+from services.signals.teams import TOP_N
+from services.signals.wire_book import TeamView, WireBook
 
 LABEL = "generated from box scores before the game (the data holds no news text)"
 GAME_LENGTH = dt.timedelta(hours=3)
@@ -63,30 +64,23 @@ def _item_id(day: dt.date, team: str, topic: str, player_id: str | None = None) 
     return f"{day:%Y%m%d}-{team}-{topic}" + (f"-{player_id}" if player_id else "")
 
 
-def _absences(snap: Snapshot, rep: TeamReport, day: dt.date) -> list[NewsItem]:
+def _absences(view: TeamView) -> list[NewsItem]:
     out = []
-    for p in rep.regulars[: TOP_N + 4]:
+    for p in view.regulars[: TOP_N + 4]:
         if p.status == "ACTIVE":
             continue
-        st = player_status(snap, p.ref.player_id)
-        missed_on = _last_team_date(snap, rep.team, day)
         out.append(NewsItem(
-            id=_item_id(day, rep.team, "absence", p.ref.player_id), known_at=game_end(missed_on), team=rep.team,
-            player=p.ref.name, player_id=p.ref.player_id, topic="absence", value=round(p.expected_fpts, 1),
-            status=st.status, games_missed=st.missed_in_row,
-            text=f"{p.ref.name} ({rep.team}, {p.expected_fpts:.1f} fantasy pts per game) has {st.evidence}; "
-                 f"inferred status {st.status}."))
+            id=_item_id(view.day, view.team, "absence", p.ref.player_id), known_at=game_end(view.last_game),
+            team=view.team, player=p.ref.name, player_id=p.ref.player_id, topic="absence",
+            value=round(p.expected_fpts, 1), status=p.status, games_missed=p.missed_in_row,
+            text=f"{p.ref.name} ({view.team}, {p.expected_fpts:.1f} fantasy pts per game) has {p.evidence}; "
+                 f"inferred status {p.status}."))
     return out
 
 
-def _last_team_date(snap: Snapshot, team: str, day: dt.date) -> dt.date:
-    dates = [d for d in snap.team_dates_all.get(team, []) if d < day]
-    return dates[-1] if dates else day - dt.timedelta(days=1)
-
-
-def _form(rep: TeamReport, day: dt.date) -> list[NewsItem]:
+def _form(view: TeamView) -> list[NewsItem]:
     out = []
-    for p in rep.regulars[:TOP_N]:
+    for p in view.regulars[:TOP_N]:
         season, last5 = p.season_avg.get("fpts", 0.0), p.recent_avg.get("fpts", 0.0)
         if p.status == "OUT" or len(p.games) < 10 or season < FORM_MIN_FPTS:
             continue
@@ -95,62 +89,97 @@ def _form(rep: TeamReport, day: dt.date) -> list[NewsItem]:
             continue
         word = "up" if change > 0 else "down"
         out.append(NewsItem(
-            id=_item_id(day, rep.team, "form", p.ref.player_id), known_at=game_end(p.games[-1]["game_date"]),
-            team=rep.team, player=p.ref.name, player_id=p.ref.player_id, topic="form", value=round(p.expected_fpts, 1),
-            text=f"{p.ref.name} ({rep.team}) averages {last5:.1f} fantasy pts over his last 5 games, {word} "
+            id=_item_id(view.day, view.team, "form", p.ref.player_id), known_at=game_end(p.games[-1]["game_date"]),
+            team=view.team, player=p.ref.name, player_id=p.ref.player_id, topic="form",
+            value=round(p.expected_fpts, 1),
+            text=f"{p.ref.name} ({view.team}) averages {last5:.1f} fantasy pts over his last 5 games, {word} "
                  f"{abs(change):.0%} from {season:.1f} on the season."))
     return out
 
 
-def _rest(snap: Snapshot, rep: TeamReport, day: dt.date) -> list[NewsItem]:
-    if not rep.back_to_back and rep.games_last_4_nights < 3:
+def _rest(view: TeamView) -> list[NewsItem]:
+    if not view.back_to_back and view.games_last_4_nights < 3:
         return []
-    what = "on the second night of a back-to-back" if rep.back_to_back else "without a night off to speak of"
-    return [NewsItem(id=_item_id(day, rep.team, "rest"), known_at=game_end(_last_team_date(snap, rep.team, day)),
-                     team=rep.team, topic="rest",
-                     text=f"{rep.team} plays {what}: {rep.games_last_4_nights} game"
-                          f"{'s' if rep.games_last_4_nights != 1 else ''} in the 4 nights before {day:%b %-d} "
-                          "(published schedule).")]
+    what = "on the second night of a back-to-back" if view.back_to_back else "without a night off to speak of"
+    n = view.games_last_4_nights
+    return [NewsItem(id=_item_id(view.day, view.team, "rest"), known_at=game_end(view.last_game), team=view.team,
+                     topic="rest",
+                     text=f"{view.team} plays {what}: {n} game{'s' if n != 1 else ''} in the 4 nights before "
+                          f"{view.day:%b %-d} (published schedule).")]
 
 
-def _notes(snap: Snapshot, rep: TeamReport, day: dt.date) -> list[NewsItem]:
-    """Returns and minutes trends: the notes `services.news` generates, for this team's players."""
+def _notes(view: TeamView) -> list[NewsItem]:
+    """Returns and minutes trends: the notes `services.news` generates, for this team's regulars."""
     out, seen = [], set()
-    ids = {p.ref.player_id for p in rep.regulars}
-    for n in all_notes(snap):
+    value = {p.ref.player_id: p.expected_fpts for p in view.regulars}
+    for n in view.notes:
         topic = "minutes" if n.topic.startswith("minutes") else n.topic
-        if topic not in ("return", "minutes") or n.player.player_id not in ids or n.date < day - dt.timedelta(days=RECENT_DAYS):
+        if topic not in ("return", "minutes") or n.date < view.day - dt.timedelta(days=RECENT_DAYS):
             continue
-        key = _item_id(day, rep.team, topic, n.player.player_id)
+        key = _item_id(view.day, view.team, topic, n.player.player_id)
         if key in seen:
             continue
         seen.add(key)
-        ps = snap.players[n.player.player_id]
-        out.append(NewsItem(id=key, known_at=game_end(n.date), team=rep.team, player=n.player.name,
-                            player_id=n.player.player_id, topic=topic, text=n.text, value=round(ps.expected_fpts, 1)))
+        out.append(NewsItem(id=key, known_at=game_end(n.date), team=view.team, player=n.player.name,
+                            player_id=n.player.player_id, topic=topic, text=n.text,
+                            value=round(value[n.player.player_id], 1)))
     return out
 
 
-@lru_cache(maxsize=256)
-def _team_items(day: dt.date, team: str, db_key: str) -> tuple[NewsItem, ...]:
-    snap = snapshot(day)
-    rep = team_report(snap, team, day)
-    items = _absences(snap, rep, day) + _notes(snap, rep, day) + _form(rep, day) + _rest(snap, rep, day)
-    return tuple(items)
+def items_of(view: TeamView) -> list[NewsItem]:
+    """The wire items of one team view: absences, returns and minutes, form, rest."""
+    return _absences(view) + _notes(view) + _form(view) + _rest(view)
 
 
-def team_items(day: dt.date, team: str) -> list[NewsItem]:
-    """Wire items about `team` known before its game on `day`."""
+def db_key() -> str:
+    """The database file and its version (a rebuilt or changed file gives a new key)."""
     from services.build import db_path
 
-    return list(_team_items(day, team, str(db_path())))
+    p = db_path()
+    try:
+        st = p.stat()
+    except OSError:
+        return str(p)
+    return f"{p}:{st.st_mtime_ns}:{st.st_size}"
+
+
+@lru_cache(maxsize=2)
+def _book(key: str) -> WireBook:
+    return WireBook()
+
+
+@lru_cache(maxsize=8192)  # a season has ~2,500 (date, team) games, each seen from one or two dates
+def _team_items(day: dt.date, team: str, as_of: dt.date, key: str) -> tuple[NewsItem, ...]:
+    return tuple(items_of(_book(key).team_view(team, day, as_of)))
+
+
+def clear_cache() -> None:
+    _team_items.cache_clear()
+    _book.cache_clear()
+
+
+def team_items(day: dt.date, team: str, as_of: dt.date | None = None) -> list[NewsItem]:
+    """Wire items about `team`'s game on `day` from the box scores before `as_of` (default and at
+    most `day`: everything before the game)."""
+    return list(_team_items(day, team, min(as_of or day, day), db_key()))
+
+
+def information_date(at: dt.datetime) -> dt.date:
+    """The first date whose box scores are not all known at `at` (a day's are known at `game_end`)."""
+    day = at.astimezone(dt.timezone.utc).date() + dt.timedelta(days=1)
+    while game_end(day - dt.timedelta(days=1)) > at:
+        day -= dt.timedelta(days=1)
+    return day
 
 
 def game_wire(game_id: str, at: dt.datetime | None = None) -> list[NewsItem]:
-    """Items about either team of the game known at `at` (default: tip; never later than tip)."""
+    """Items about either team of the game known at `at` (default: tip; never later than tip):
+    built from the box scores known at `at`, so a game days away is seen from the morning of `at`,
+    not from the box scores of the days in between (which would decide which items exist)."""
     g = get_game(game_id)
     cutoff = min(at or g.tip, g.tip)
-    items = team_items(g.date, g.home) + team_items(g.date, g.away)
+    as_of = min(g.date, information_date(cutoff))
+    items = team_items(g.date, g.home, as_of) + team_items(g.date, g.away, as_of)
     return sorted((i for i in items if i.known_at <= cutoff), key=lambda i: (i.team != g.home, i.topic, i.id))
 
 

@@ -8,6 +8,9 @@ exactly once with your orders (an empty list holds). Orders are all or nothing: 
 selling more than you hold or buying beyond your cash rejects the whole decision. Sells run before
 buys. Quantities are whole contracts. The tool returns the result; then answer in one sentence."""
 
-CASE = """Decision steps remaining after this one: {steps_remaining}
+CASE = """Now: {cutoff} ({cutoff_readable}). This is the information cutoff: the moment you decide.
+Everything in the case was known by then; games tipping after it have not been played, and your
+orders execute at the current prices of this moment.
+Decision steps remaining after this one: {steps_remaining}
 CASE JSON:
 {case_json}"""

@@ -48,6 +48,34 @@ def test_the_prompt_carries_the_agent_payload_and_the_one_tool(case):
     assert "remaining after this one: 4" in human.content
 
 
+def _now_line(model: ScriptedChatModel, call_idx: int) -> str:
+    human = next(m for m in model.tape.seen[call_idx]["messages"] if isinstance(m, HumanMessage))
+    head = human.content.split(MARKER, 1)[0]
+    return next(line for line in head.splitlines() if line.startswith("Now: "))
+
+
+def test_the_prompt_says_when_now_is_the_information_cutoff(case):
+    model = ScriptedChatModel(["Holding."])
+    ModelAgent(model).invoke(invocation(case))
+    line = _now_line(model, 0)
+    stamp = line.removeprefix("Now: ").split(" ", 1)[0]
+    # the Case of Jan 29 is decided at 15:00 UTC that day: the model is told so, in the prompt's text,
+    # though the payload itself leaves the cutoff out (above)
+    assert dt.datetime.fromisoformat(stamp) == case.information_cutoff_timestamp
+    assert case.information_cutoff_timestamp == dt.datetime(2025, 1, 29, 15, tzinfo=dt.timezone.utc)
+    assert "Wednesday January 29 2025, 15:00 UTC" in line
+
+
+def test_each_decision_point_tells_the_model_its_own_moment():
+    model = ScriptedChatModel(["Holding.", "Holding.", "Holding."])
+    cfg = make_config("model", dt.date(2025, 1, 27), dt.date(2025, 1, 29), news="results")
+    log = run_episode(cfg, ModelAgent(model))
+    told = [dt.datetime.fromisoformat(_now_line(model, i).removeprefix("Now: ").split(" ", 1)[0]) for i in range(3)]
+    cutoffs = [dt.datetime.fromisoformat(p.information_cutoff_timestamp) for p in log.decision_point_logs]
+    assert told == cutoffs and len(set(told)) == 3
+    assert [t.date() for t in told] == [dt.date(2025, 1, 27), dt.date(2025, 1, 28), dt.date(2025, 1, 29)]
+
+
 def test_no_tool_call_is_a_hold(case):
     model = ScriptedChatModel(["I would rather not trade today."])
     inv = invocation(case)

@@ -1,6 +1,7 @@
 """Look-ahead: the Case of matchday D is unchanged, field by field, when everything from D on is
-scrambled: finals of games dated D and later, lines of games not yet listed, every price after
-the cutoff, and news items published after the cutoff. (The desk's price at the cutoff moves
+scrambled: finals of games dated D and later, every box score from D on (changed or dropped: the
+news wire's source), lines of games not yet listed, every price after the cutoff, and news items
+published after the cutoff. (The desk's price at the cutoff moves
 along a path towards the real closing line by design: that is the market's information at that
 time, so the lines of listed games stay; the desk's own cutoff test covers its path.)"""
 from __future__ import annotations
@@ -11,13 +12,14 @@ import random
 
 import pytest
 
-from services import markets
+from services import db, markets
 from services import season_games as sg
 from services.arena import cases, instruments, news
 from services.arena.models import Case, CaseDataItem, PortfolioSnapshot
 from services.arena.news import wire_news
 from services.config import DATA_DIR
 from services.markets.state import win_prob
+from tests.services.signals.box_scores import rewrite_box_scores, scramble_box_scores
 
 DAY = dt.date(2025, 1, 29)
 CUTOFF = dt.datetime(2025, 1, 29, 15, tzinfo=dt.timezone.utc)
@@ -35,6 +37,7 @@ def _clear() -> None:
     sg._by_id.cache_clear()
     markets.clear_caches()
     instruments.desk_price.cache_clear()
+    instruments._contracts_on.cache_clear()
     news._wire_news.cache_clear()
 
 
@@ -81,9 +84,10 @@ def test_the_price_function_is_never_asked_about_the_future():
 
 
 @pytest.fixture
-def before_and_after(rewrite_games):
+def before_and_after(rewrite_games, fresh_state):
     before = build(win_prob)
     rng = random.Random(13)
+    rewrite_box_scores(fresh_state.home, *scramble_box_scores(DAY))
 
     def scramble(r):
         if r["game_date"] >= DAY.isoformat():
@@ -113,6 +117,26 @@ def test_the_scramble_really_changed_the_future(rewrite_games):
     rewrite_games(lambda r: {**r, "home_pts": "1", "away_pts": "2"} if r["game_date"] >= DAY.isoformat() else r)
     assert all((g.home_pts, g.away_pts) == (1, 2) for g in sg.all_games() if g.date >= DAY)
     assert original and any(v != (1, 2) for v in original.values())
+
+
+def test_the_scramble_really_changed_the_box_scores(fresh_state):
+    def rows(sql: str) -> list:
+        return db.query(sql, [DAY])
+
+    sql = "SELECT player_id, game_date, pts FROM player_games WHERE game_date >= ? ORDER BY ALL"
+    original = rows(sql)
+    rewrite_box_scores(fresh_state.home, *scramble_box_scores(DAY))
+    assert original and rows(sql) != original
+    assert len(rows(sql)) < len(original)
+
+
+def test_the_comparison_would_see_a_leak_of_box_scores(fresh_state):
+    """Box scores of the two days before D feed the Case's news: scrambling them changes it."""
+    before = build(win_prob)
+    rewrite_box_scores(fresh_state.home, *scramble_box_scores(DAY - dt.timedelta(days=2)))
+    _clear()
+    after = build(win_prob)
+    assert after.case_data != before.case_data and after.stock_data == before.stock_data
 
 
 def test_the_comparison_would_see_a_leak(rewrite_games):

@@ -6,20 +6,20 @@ import csv
 import datetime as dt
 import random
 
-import duckdb
 import pytest
 
 from services import markets
 from services import season_games as sg
 from services.config import DATA_DIR
 from services.signals import wire
+from tests.services.signals.box_scores import rewrite_box_scores, scramble_box_scores
 
 
 def _clear() -> None:
     sg.all_games.cache_clear()
     sg._by_id.cache_clear()
     markets.clear_caches()
-    wire._team_items.cache_clear()
+    wire.clear_cache()
 
 
 @pytest.fixture
@@ -41,14 +41,7 @@ def scramble_from(monkeypatch, tmp_path, fresh_state):
                           "home_spread": rng.choice([-12.5, -3.5, 4.5, 9.0]), "total": rng.randint(200, 250)}
                 w.writerow(r)
         monkeypatch.setattr(sg, "GAMES_CSV", path)
-        from services import db
-
-        db.close()  # the copy is opened for writing once, then read-only again
-        con = duckdb.connect(str(fresh_state.home / "courtside.duckdb"))
-        con.execute("UPDATE player_games SET min = 48 - min, pts = pts * 3 + 7, reb = reb + 9, ast = 0, "
-                    "fpts = fpts * 2 + 30 WHERE game_date >= ?", [day])
-        con.execute("DELETE FROM player_games WHERE game_date >= ? AND hash(player_id) % 2 = 0", [day])
-        con.close()
+        rewrite_box_scores(fresh_state.home, *scramble_box_scores(day))
         _clear()
 
     yield scramble

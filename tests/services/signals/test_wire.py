@@ -1,5 +1,6 @@
 """The news wire: items checked against the raw CSV (games missed, status, values, rest), known
-before tip, searchable; and the cutoff (unchanged when everything from tip on is scrambled)."""
+before tip, searchable; and the cutoff (unchanged when everything from tip on is scrambled; a look
+days before the game unchanged when the games not yet ended then are scrambled)."""
 from __future__ import annotations
 
 import datetime as dt
@@ -7,7 +8,8 @@ import datetime as dt
 import pytest
 
 from services.signals.estimator import estimate
-from services.signals.wire import LABEL, game_wire, search
+from services.signals.wire import LABEL, game_wire, information_date, search
+from tests.services.signals.old_wire import old_team_items
 
 GAME = "2025-01-29-OKC-GSW"
 DAY = dt.date(2025, 1, 29)
@@ -51,8 +53,46 @@ def test_every_item_is_known_before_tip_labelled_and_unique():
     assert all(i.known_at < tip and i.label == LABEL and i.team in ("GSW", "OKC") for i in items)
     assert len({i.id for i in items}) == len(items)
     early = dt.datetime(2025, 1, 27, tzinfo=dt.timezone.utc)
-    assert [i for i in game_wire(GAME, early)] == [i for i in items if i.known_at <= early]
+    assert all(i.known_at <= early for i in game_wire(GAME, early))
     assert len(game_wire(GAME, early)) < len(items)
+
+
+EARLY = dt.datetime(2025, 1, 27, tzinfo=dt.timezone.utc)  # two days before the game
+KNOWN_BEFORE = dt.date(2025, 1, 26)  # Jan 26's games end ~03:00 UTC on Jan 27: not known yet
+
+
+def test_information_date_is_the_first_day_whose_games_have_not_ended():
+    assert information_date(EARLY) == KNOWN_BEFORE
+    assert information_date(dt.datetime(2025, 1, 27, 3, tzinfo=dt.timezone.utc)) == dt.date(2025, 1, 27)
+    assert information_date(dt.datetime(2025, 1, 30, tzinfo=dt.timezone.utc)) == DAY  # tip: all before the date
+
+
+def test_an_earlier_look_counts_only_the_games_known_then(csv_facts):
+    """Two days before the game, an absence counts the team games missed up to Jan 25 (CSV), not
+    the ones played in between."""
+    early = [i for i in game_wire(GAME, EARLY) if i.topic == "absence"]
+    at_tip = {i.player_id: i for i in game_wire(GAME) if i.topic == "absence"}
+    assert early
+    for i in early:
+        assert i.games_missed == csv_facts.missed_in_row(i.player_id, KNOWN_BEFORE) >= 1
+        assert f"missed {i.team}'s last {i.games_missed} game" in i.text
+    # the look from tip saw more of the absences (GSW and OKC both played in between)
+    assert any(at_tip[i.player_id].games_missed > i.games_missed for i in early if i.player_id in at_tip)
+
+
+def test_an_earlier_look_equals_the_snapshot_of_what_was_known_then():
+    want = [i for t in ("GSW", "OKC") for i in old_team_items(DAY, t, as_of=KNOWN_BEFORE) if i.known_at <= EARLY]
+    got = game_wire(GAME, EARLY)
+    assert sorted(i.model_dump_json() for i in got) == sorted(i.model_dump_json() for i in want)
+
+
+def test_an_earlier_look_is_unchanged_when_the_games_not_yet_ended_are_scrambled(scramble_from):
+    """Which items exist, not only their content: the games of Jan 26-28 must not decide them."""
+    before = [i.model_dump() for i in game_wire(GAME, EARLY)]
+    scramble_from(KNOWN_BEFORE)
+    assert [i.model_dump() for i in game_wire(GAME, EARLY)] == before
+    scramble_from(KNOWN_BEFORE - dt.timedelta(days=2))  # games that had ended do change it
+    assert [i.model_dump() for i in game_wire(GAME, EARLY)] != before
 
 
 def test_search_by_team_player_and_topic():
