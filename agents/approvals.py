@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from typing import Callable
+from typing import Callable, Literal
 
 from langchain_core.messages import AIMessage
 from langgraph.config import get_stream_writer
@@ -285,6 +285,6 @@ def card_source_is(source, card: dict) -> bool:
     return card.get("league_kind", "demo") != "demo" or (lg is not None and lg.league_id == card["league_id"])
 
 
-def route_after_confirm(state: dict) -> str:
+def route_after_confirm(state: dict) -> Literal["present_and_confirm", "__end__"]:
     """Back to the gate while declined cards left others to decide; otherwise the turn ends."""
     return "present_and_confirm" if state.get("pending_cards") else "__end__"

@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import time
-
-from langchain_core.messages import HumanMessage
+from typing import Literal
 
 from agents.cards import card_from_move, compatible
-from agents.offline.nlu import find_categories, parse
+from agents.intents import Intent, IntentLabel
 from agents.supervisor.nodes import emit
 from services import optimizer as opt
+from services.models import ServiceError
 
 MAX_ITERATIONS = 3
 ADD_POOL = (12, 40, 10_000)  # add candidates considered per iteration (relaxed each time)
@@ -25,13 +25,21 @@ def make_nodes(source):
     snap = lg.snapshot
 
     def parse_intent(state) -> dict:
+        """The optimizer's request from the classifier's label in state (no text parsing here)."""
         t0 = time.perf_counter()
-        q = next((m.content for m in reversed(state.get("messages", [])) if isinstance(m, HumanMessage)), "")
-        p = parse(q, lg.as_of)
-        allow = [source.resolve(n) for n in p.allow_drop]
-        _step("parse_intent", f"Optimizing {lg.as_of:%a %b %-d} to {lg.week[2]:%a %b %-d} (week {lg.week[0]}).", t0)
-        return {"allow_drop": allow, "target_categories": find_categories(q), "iteration": 0, "relax": 0,
-                "advice_mode": p.mode or state.get("advice_mode") or getattr(source, "advice_mode", "balanced"),
+        label = IntentLabel.model_validate(state.get("intent_label") or {"intent": Intent.LINEUP_OPTIMIZATION})
+        allow, unknown = [], []
+        for name in label.allow_drop:
+            try:
+                allow.append(source.resolve(name))
+            except ServiceError:  # a name the model heard that no player has: protect everyone
+                unknown.append(name)
+        text = f"Optimizing {lg.as_of:%a %b %-d} to {lg.week[2]:%a %b %-d} (week {lg.week[0]})."
+        if unknown:
+            text += f" No player matches {', '.join(unknown)}: nobody protected is dropped for it."
+        _step("parse_intent", text, t0)
+        return {"allow_drop": allow, "target_categories": label.target_categories, "iteration": 0, "relax": 0,
+                "advice_mode": label.mode or state.get("advice_mode") or source.advice_mode,
                 "week_window": {"start": lg.as_of.isoformat(), "end": lg.week[2].isoformat(), "week": lg.week[0]}}
 
     def gather_rosters(state) -> dict:
@@ -107,7 +115,7 @@ def opt_droppable(prep, state):
     return droppable(prep, set(state.get("allow_drop") or []))
 
 
-def route_after_validate(state) -> str:
+def route_after_validate(state) -> Literal["compose_lineup", "identify_candidates"]:
     if state.get("valid_moves") or state.get("iteration", 0) >= MAX_ITERATIONS:
         return "compose_lineup"
     return "identify_candidates"
