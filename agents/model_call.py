@@ -19,7 +19,9 @@ METADATA_KEY = "courtside_call"
 class CallInfo(BaseModel):
     """Why the model is called and on which league day."""
 
-    purpose: Literal["classify", "plan", "final"]  # label the question; plan tools or answer; answer now, no tools
+    # classify: label the question; plan: call tools or answer; final: answer now without tools (the
+    # last message is then the node's closing instruction, not the user's)
+    purpose: Literal["classify", "plan", "final"]
     as_of: dt.date
     scoring: Literal["points", "categories"] = "points"
 

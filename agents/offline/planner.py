@@ -96,11 +96,13 @@ class OfflinePlanner(BaseChatModel):
                   run_manager: Any = None, **kwargs: Any) -> ChatResult:
         info = _call_info(run_manager.metadata if run_manager else None)
         as_of = info.as_of
+        final = info.purpose == "final"
+        if final and messages and isinstance(messages[-1], HumanMessage):
+            messages = messages[:-1]  # the node's closing instruction, not the user's question
         question, prev, start = _turn(messages, as_of)
         parsed = parse(question, as_of, prev)
         parsed.scoring = info.scoring
         done = tool_results(messages, start)
-        final = info.purpose == "final"
         calls = [] if final or not self.tool_names else next_calls(parsed, done, as_of)
         calls = [(n, a) for n, a in calls if n in self.tool_names]
         if calls:

@@ -15,6 +15,7 @@ from agents.tools import schemas as S
 from agents.tools.results import dump
 from services import optimizer as opt
 from services.models import ServiceError
+from services.scoring import CATEGORIES, normalize_category
 from services.source import LeagueSource
 
 
@@ -98,9 +99,10 @@ class EspnWeek:
         out = lineup_summary(dataclasses.replace(i, free_agents=()), day, list(i.slots), "OUT (ESPN)")
         return out | {"on_ir": [self.names[pid] for pid in sorted(self.ir)]}
 
-    def optimize(self, allow_drop: list[str] | None, limit: int) -> dict:
+    def optimize(self, allow_drop: list[str] | None, limit: int, target_categories: list[str] | None = None) -> dict:
         allow = {self.my_index.resolve(n) for n in allow_drop or []}
-        moves = [m for m in opt.scan_moves(self.inputs, allow_drop=allow, limit=max(limit * 3, 10)) if m.gain > 0][:limit]
+        moves = chasing(self.inputs, target_categories, lambda n: [
+            m for m in opt.scan_moves(self.inputs, allow_drop=allow, limit=n) if m.gain > 0], max(limit * 3, 10), limit)[:limit]
         week = opt.weekly_lineup(self.inputs)
         out = {"moves": [self.card(m) for m in moves], "standing_pat_expected": round(week.expected_total, 1),
                "unit": week.unit, "starts": {self.names[k]: v for k, v in week.starts.items()}}
@@ -111,17 +113,60 @@ class EspnWeek:
 
 
 def best_moves(lg, allow_drop: set[str] | frozenset = frozenset(), limit: int = 3, mode: str = "balanced",
-               team_id: int | None = None) -> list:
+               team_id: int | None = None, target_categories: list[str] | None = None) -> list:
     """The optimizer pipeline's best distinct moves for a demo team: every swap and IR move scanned
     with the week's gain and the rest-of-season change, ranked by `mode` ("balanced" or
     "this_week"), only those worth offering (a positive score: in this-week mode a positive week
-    gain; balanced may accept a small loss this week for the season)."""
+    gain; balanced may accept a small loss this week for the season) and, with target categories,
+    only moves that chase them."""
     from agents.cards import compatible
 
     inputs = opt.from_demo_league(lg, team_id=team_id, season=True)
-    moves = [m for m in opt.scan_moves(inputs, allow_drop=allow_drop, limit=max(limit * 10, 30), mode=mode,
-                                       per_player=limit) if m.score > 0]
+    if target_categories:
+        moves = chasing(inputs, target_categories, lambda n: [
+            m for m in opt.scan_moves(inputs, allow_drop=allow_drop, limit=n, mode=mode) if m.score > 0], limit * 10, limit)
+    else:
+        moves = [m for m in opt.scan_moves(inputs, allow_drop=allow_drop, limit=max(limit * 10, 30), mode=mode,
+                                           per_player=limit) if m.score > 0]
     return compatible(moves, inputs.ir_slots_free)[:limit]
+
+
+def chasing(inputs: opt.OptimizerInputs, target_categories: list[str] | None, scan, first: int, need: int) -> list:
+    """The scanned moves (`scan(n)`: the best n, ranked) whose added player beats the dropped one per
+    game in at least one target category (turnovers: fewer); all of them without targets. The scan
+    widens from `first` until `need` compatible moves pass or every move was seen."""
+    from agents.cards import compatible
+
+    cats = target_list(target_categories)
+    if not cats:
+        return scan(first)
+    players = {p.player_id: p for p in (*inputs.roster, *inputs.free_agents)}
+    n = first
+    while True:
+        moves = scan(n)
+        kept = [m for m in moves if any(_beats(players[m.add_id], players[m.drop_id], c) for c in cats)]
+        if len(compatible(kept, inputs.ir_slots_free)) >= need or len(moves) < n:
+            return kept
+        n *= 4
+
+
+def target_list(names: list[str] | None) -> list[str]:
+    """'assists', 'AST' -> 'AST'; a name that is no category is an error naming it."""
+    out = []
+    for name in names or []:
+        cat = normalize_category(str(name))
+        if cat is None:
+            raise ServiceError(f"Unknown category {name!r}; use FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS.")
+        out.append(cat)
+    return out
+
+
+def _beats(add, drop, cat: str) -> bool:
+    col, higher_is_better = CATEGORIES[cat]
+    made, _, tries = col.partition("/")
+    per_game = (lambda p: p.expected.get(made, 0.0) / max(p.expected.get(tries, 0.0), 1e-9)) if tries else \
+        (lambda p: p.expected.get(col, 0.0))
+    return per_game(add) > per_game(drop) if higher_is_better else per_game(add) < per_game(drop)
 
 
 def fit_result(name: str, games: int, moves: list, drop_id: str | None, make_card) -> dict:
@@ -185,10 +230,10 @@ def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
 
     def optimize_matchup(allow_drop=None, target_categories=None, limit=3, mode=None) -> str:
         if espn:
-            return dump(EspnWeek(source).optimize(allow_drop, limit))
+            return dump(EspnWeek(source).optimize(allow_drop, limit, target_categories))
         lg = _league(source)
         allow = {source.resolve(n) for n in allow_drop or []}
-        moves = best_moves(lg, allow, limit, mode or source.advice_mode)
+        moves = best_moves(lg, allow, limit, mode or source.advice_mode, target_categories=target_categories)
         week = opt.weekly_lineup(opt.from_demo_league(lg, free_agents=[]))
         return dump({"moves": [card_from_move(m, lg.league_id, lg.my_team_id, lg.as_of) for m in moves],
                      "standing_pat_expected": round(week.expected_total, 1), "unit": week.unit,
