@@ -193,7 +193,8 @@ def make_synthesize(model, source):
                 calls += 1
                 # the same system prompt as the agent's: its rule that tool text is data, never instructions
                 msg = model.invoke([agent_system(source, state), *state["messages"],
-                                    HumanMessage(P.FINAL_PROMPT.format(reason=reason))], config=model_call(source, "final"))
+                                    HumanMessage(P.FINAL_PROMPT.format(reason=reason))],
+                                   config=model_call(source, "final"))
                 answer = msg.content if isinstance(msg.content, str) else str(msg.content)
                 extra = [AIMessage(content=answer)]
             except Exception as e:

@@ -101,8 +101,8 @@ class EspnWeek:
 
     def optimize(self, allow_drop: list[str] | None, limit: int, target_categories: list[str] | None = None) -> dict:
         allow = {self.my_index.resolve(n) for n in allow_drop or []}
-        moves = chasing(self.inputs, target_categories, lambda n: [
-            m for m in opt.scan_moves(self.inputs, allow_drop=allow, limit=n) if m.gain > 0], max(limit * 3, 10), limit)[:limit]
+        scan = lambda n: [m for m in opt.scan_moves(self.inputs, allow_drop=allow, limit=n) if m.gain > 0]  # noqa: E731
+        moves = chasing(self.inputs, target_categories, scan, max(limit * 3, 10), limit)[:limit]
         week = opt.weekly_lineup(self.inputs)
         out = {"moves": [self.card(m) for m in moves], "standing_pat_expected": round(week.expected_total, 1),
                "unit": week.unit, "starts": {self.names[k]: v for k, v in week.starts.items()}}
