@@ -145,3 +145,29 @@ def test_a_broken_classifier_never_reaches_the_optimizer(source):
     run = run_graph(build(model, source), ask("Review my matchup and help me optimize for this week."))
     assert run.state["intent"] == Intent.GENERAL_ADVICE and run.state["intent_label"]["wants_moves"] is False
     assert run.path[:2] == ["classify_intent", "agent"]
+
+
+def test_a_recorded_gemini_label_routes_the_turn(source):
+    """Gemini's JSON structured output (as the API sends it) fills the label; the graph routes on it."""
+    import json
+
+    from google.genai import types
+    from langchain_google_genai import ChatGoogleGenerativeAI
+
+    gemini = ChatGoogleGenerativeAI(model="gemini-2.5-flash", google_api_key="AIzaFAKE-not-a-real-key-0000000000000",
+                                    timeout=5, max_retries=0, temperature=0)
+    reply = {"intent": "matchup_analysis", "wants_moves": True, "allow_drop": ["Embiid"], "this_week_only": True,
+             "target_categories": ["steals"], "players": ["Embiid"], "drop": None, "add": None}
+    requests = []
+
+    def replay(*, model, contents, config):
+        requests.append(config)
+        assert config.response_mime_type == "application/json"  # only the classifier may call: no tool loop
+        return types.GenerateContentResponse.model_validate({"candidates": [{
+            "content": {"role": "model", "parts": [{"text": json.dumps(reply)}]}, "finishReason": "STOP", "index": 0}]})
+
+    gemini.client.models.generate_content = replay
+    run = run_graph(build(gemini, source), ask("Can you sort out my week? Embiid can go if he must. Steals only."))
+    assert run.path == OPTIMIZER_PATH and len(requests) == 1
+    assert run.state["advice_mode"] == "this_week" and run.state["target_categories"] == ["STL"]
+    assert run.state["allow_drop"] == [source.resolve("Joel Embiid")]
