@@ -15,6 +15,13 @@ class LeagueSource(abc.ABC):
     as_of: dt.date
     advice_mode: str = "balanced"  # how moves are ranked: "balanced" or "this_week" (streaming)
 
+    @property
+    def today(self) -> dt.date:
+        """The league clock: the day the league is viewed on (the demo's as-of, ESPN's as-of).
+
+        Graphs and tools take the date from here, never from the wall clock."""
+        return self.as_of
+
     @abc.abstractmethod
     def info(self) -> LeagueInfo: ...
 
