@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from agents.cards import gain_text
-from services import optimizer as opt
 
 
 def lineup_table(lineup: dict) -> str:
@@ -59,11 +58,9 @@ def write_summary(state: dict, matchup_summary: str) -> str:
 
 def lineup_after(source) -> str:
     """The recomputed weekly lineup after an approved move."""
-    lg = source.league
-    week = opt.weekly_lineup(opt.from_demo_league(lg, free_agents=[]))
-    snap = lg.snapshot
-    days = [{"date": d.date.isoformat(), "starters": [snap.players[p].ref.name for p in d.slots],
-             "expected": round(d.fantasy_points, 1)} for d in week.days]
-    names = ", ".join(f"{snap.players[k].ref.name} {v}" for k, v in sorted(week.starts.items(), key=lambda kv: -kv[1]) if v)
-    return (f"New weekly lineup: {round(week.expected_total, 1)} {week.unit} expected.\n\n"
-            + lineup_table({"days": days, "unit": week.unit}) + f"\n\nStarts: {names}.")
+    from agents.matchup_optimizer.nodes import weekly_plan
+
+    plan = weekly_plan(source)
+    names = ", ".join(f"{k} {v}" for k, v in sorted(plan["starts"].items(), key=lambda kv: -kv[1]) if v)
+    return (f"New weekly lineup: {plan['expected_total']} {plan['unit']} expected.\n\n"
+            + lineup_table(plan) + f"\n\nStarts: {names}.")

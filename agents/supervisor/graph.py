@@ -100,14 +100,14 @@ def build_graph(model, source, checkpointer=None, reasoner=None, limits: Limits 
     g.add_node("agent", N.make_agent(model, tools, source, limits))
     g.add_node("tools", ToolNode(tools, handle_tool_errors=tool_error_message, wrap_tool_call=timed_tool_call))
     g.add_node("synthesize", N.make_synthesize(model, source))
-    after = (lambda _t: lineup_after(source)) if hasattr(source, "league") else None
+    after = lambda _t: lineup_after(source)  # noqa: E731
     g.add_node("present_and_confirm", make_present_and_confirm(source, after, clock))
     g.add_node("market_desk", make_market_desk(model))
     g.add_edge("market_desk", END)
     g.add_node("find_edges", make_find_edges(model, source))
     g.add_edge("find_edges", END)
     g.add_edge(START, "classify_intent")
-    if optimizer_route and hasattr(source, "league"):
+    if optimizer_route:
         add_optimizer_nodes(g, source, "present_and_confirm")
         g.add_conditional_edges("classify_intent", route_after_classify,
                                 ["agent", OPTIMIZER_ENTRY, "market_desk", "find_edges"])

@@ -69,15 +69,8 @@ def make_classify(model, source):
 
 
 def league_ids(source) -> dict:
-    """The team and league this conversation is about (cheap: no league read for the demo)."""
-    lg = getattr(source, "league", None)
-    if lg is not None:
-        return {"team_id": lg.my_team_id, "league_id": lg.league_id}
-    try:
-        info = source.info()
-        return {"team_id": info.my_team_id, "league_id": info.league_id}
-    except Exception:  # an unreachable remote league must not stop the turn here
-        return {"team_id": None, "league_id": None}
+    """The team and league this conversation is about (no league read)."""
+    return {"team_id": source.my_team_id, "league_id": source.league_id}
 
 
 def make_agent(model, tools, source, limits: Limits):
@@ -125,8 +118,14 @@ def make_agent(model, tools, source, limits: Limits):
 
 def agent_system(source, state) -> SystemMessage:
     """The agent's system prompt (rules, scoring, intent): every call that reads tool results gets it."""
-    scoring = getattr(source.league, "scoring", "points") if hasattr(source, "league") else "points"
-    return SystemMessage(P.AGENT_PROMPT.format(as_of=source.as_of, scoring=scoring, intent=state.get("intent")))
+    return SystemMessage(P.AGENT_PROMPT.format(as_of=source.today, scoring=_scoring(source), intent=state.get("intent")))
+
+
+def _scoring(source) -> str:
+    try:
+        return source.scoring
+    except Exception:  # an unreachable remote league: the prompt still goes out
+        return "points"
 
 
 def unanswered_calls(messages) -> list[dict]:
@@ -195,7 +194,7 @@ def make_synthesize(model, source):
         else:
             answer = last.content if isinstance(last.content, str) else str(last.content)
         cards = collect_cards(state)
-        top = _top_players(source)
+        top = _top_players(source) if cards else set()
         for c in cards:
             if c["drop_id"] in top:
                 answer += P.CAUTION.format(name=c["drop"])
@@ -213,9 +212,7 @@ def make_synthesize(model, source):
 
 
 def _top_players(source) -> set[str]:
-    lg = getattr(source, "league", None)
-    if lg is None:
-        return set()
-    snap = lg.snapshot
-    ids = sorted(lg.roster_ids(), key=lambda p: -snap.players[p].season_avg.get("fpts", 0.0))
-    return set(ids[:TOP_PLAYERS])
+    """My TOP_PLAYERS players by season fantasy points per game (a card dropping one gets a caution)."""
+    entries = [e for e in source.roster().entries if not e.on_ir]
+    ids = sorted(entries, key=lambda e: -e.fantasy_avg)
+    return {e.player.player_id for e in ids[:TOP_PLAYERS]}

@@ -6,8 +6,9 @@ league and question give the same moves whichever way a turn reaches them:
 1. scan every allowed move over the inputs (every free agent of the inputs: the scan is exact,
    no candidate pool is cut short) ranked by the mode's score (`scan_moves`);
 2. keep moves worth offering (score > 0) that chase the target categories, when some are named;
-3. relax passes: a move must beat standing pat this week by MIN_GAIN[0] (1.0), else MIN_GAIN[1]
-   (0.25), else MIN_GAIN[2] (0: any gain); the first pass that leaves a move decides;
+3. relax passes: a move must beat standing pat this week by the first floor of MIN_GAIN (points:
+   1.0 fantasy point, categories: 0.05 categories won), else the second (0.25 / 0.01), else any
+   gain at all; the first pass that leaves a move decides;
 4. conflict removal (`compatible`): best first, no player dropped or added twice, no more IR moves
    than open IR slots, so approving one card never makes another impossible.
 
@@ -22,7 +23,9 @@ from services.optimizer.models import MoveEval, OptimizerInputs, PlayerInput
 from services.optimizer.moves import scan_moves
 from services.scoring import CATEGORIES, normalize_category
 
-MIN_GAIN = (1.0, 0.25, 0.0)  # this week's gain a move must beat, relaxed pass by pass
+# This week's gain a move must beat, relaxed pass by pass, in the league's unit (a categories
+# week gain is a fraction of a category: 1.0 would ask a single move to flip a whole category).
+MIN_GAIN = {"points": (1.0, 0.25, 0.0), "categories": (0.05, 0.01, 0.0)}
 TIE = 1e-6  # scores at or below this are not worth offering
 
 
@@ -34,6 +37,7 @@ class Pass:
     number: int
     min_gain: float
     cleared: int
+    last: bool  # no more relaxed pass after this one
 
 
 @dataclasses.dataclass(frozen=True)
@@ -130,7 +134,7 @@ class _Picker:
 
 def propose_moves(inputs: OptimizerInputs, allow_drop: Iterable[str] = frozenset(), mode: str = "balanced",
                   limit: int = 3, target_categories: Sequence[str] | None = None,
-                  min_gain: Sequence[float] = MIN_GAIN) -> Proposal:
+                  min_gain: Sequence[float] | None = None) -> Proposal:
     """The best conflict-free moves worth offering (see the module docstring for the steps).
 
     The whole ranking is walked (conflict removal looks as deep as it must), so the result is the
@@ -144,10 +148,11 @@ def propose_moves(inputs: OptimizerInputs, allow_drop: Iterable[str] = frozenset
     players = {p.player_id: p for p in (*inputs.roster, *inputs.free_agents)}
     passes: list[Pass] = []
     best: list[MoveEval] = []
-    for number, floor in enumerate(min_gain, 1):
+    floors = tuple(min_gain or MIN_GAIN[inputs.scoring])
+    for number, floor in enumerate(floors, 1):
         pick = _Picker(floor, targets, players, inputs.ir_slots_free)
         best = scan_moves(prep, allow_drop=allow, limit=limit, mode=mode, accept=pick)
-        passes.append(Pass(number, floor, pick.cleared))
+        passes.append(Pass(number, floor, pick.cleared, number == len(floors)))
         if best:
             break
     return Proposal(tuple(best), tuple(passes), len(inputs.free_agents), len(droppable(prep, allow)), targets)
