@@ -329,6 +329,15 @@ class Assistant:
     def league_id(self) -> str | None:
         return self.source.league_id
 
+    def scoring(self) -> str:
+        """The league's scoring ("points" | "categories"); "points" while a remote league cannot be read."""
+        from services.models import ServiceError
+
+        try:
+            return self.source.scoring
+        except ServiceError:
+            return "points"
+
     def audit(self, thread_id: str | None = None) -> list[dict]:
         return state_store().turns(thread_id)
 

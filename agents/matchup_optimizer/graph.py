@@ -23,7 +23,7 @@ def add_optimizer_nodes(g: StateGraph, source, next_node: str) -> None:
     nodes = make_nodes(source)
 
     def summarize(state) -> dict:
-        text = write_summary(state, source.matchup().summary)
+        text = write_summary(state, source.matchup().summary, source.status_note)
         emit({"type": "answer", "text": text})
         return {"answer": text, "messages": [AIMessage(content=text)]}
 

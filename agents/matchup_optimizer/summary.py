@@ -30,7 +30,11 @@ def season_cell(card: dict) -> str:
     return f"{card['season_gain']:+} {unit}"
 
 
-def write_summary(state: dict, matchup_summary: str) -> str:
+STATUS_SOURCE = {"inferred": "Statuses are inferred from missed games.",
+                 "ESPN": "Statuses are ESPN's injury report."}
+
+
+def write_summary(state: dict, matchup_summary: str, status_note: str = "inferred") -> str:
     cards, lineup = state.get("valid_moves") or [], state.get("weekly_lineup") or {}
     parts = []
     if cards:
@@ -49,7 +53,7 @@ def write_summary(state: dict, matchup_summary: str) -> str:
     if lineup:
         parts.append(f"Weekly lineup standing pat: {lineup['expected_total']} {lineup['unit']} expected.\n\n" + lineup_table(lineup))
     parts.append("Protected: your top players are never offered as drops unless you name them. "
-                 "Statuses are inferred from missed games.")
+                 + STATUS_SOURCE.get(status_note, f"Statuses: {status_note}."))
     if state.get("advice_mode") == "this_week":
         parts.append("Mode: this week only (streaming): moves are ranked by this week's gain; the rest-of-season "
                      "change is shown but not weighed. Say \"think about the season\" to go back to balanced.")
