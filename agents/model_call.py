@@ -36,9 +36,3 @@ def read_call_info(metadata: Mapping[str, Any] | None) -> CallInfo | None:
     raw = (metadata or {}).get(METADATA_KEY)
     return CallInfo.model_validate(raw) if raw else None
 
-
-def league_today(source) -> dt.date:
-    """The league clock: the day the league is viewed on, never the wall clock.
-
-    The one place the graph asks for it (becomes `source.today` when LeagueSource has it)."""
-    return source.as_of

@@ -98,7 +98,7 @@ def build_graph(model, source, checkpointer=None, reasoner=None, limits: Limits 
     g.add_node("agent", N.make_agent(model, tools, source, limits))
     g.add_node("tools", ToolNode(tools, handle_tool_errors=tool_error_message, wrap_tool_call=timed_tool_call))
     g.add_node("synthesize", N.make_synthesize(model, source))
-    after = (lambda _t: lineup_after(source)) if hasattr(source, "league") else None
+    after = lambda _t: lineup_after(source)  # noqa: E731
     g.add_node("present_and_confirm", make_present_and_confirm(source, after, clock))
     g.add_node("market_desk", make_market_desk(model))
     g.add_edge("market_desk", END)
@@ -106,7 +106,7 @@ def build_graph(model, source, checkpointer=None, reasoner=None, limits: Limits 
     g.add_edge("find_edges", END)
     g.add_edge(START, "classify_intent")
     routes = {"agent": "agent", "market_desk": "market_desk", "find_edges": "find_edges", OPTIMIZER_ENTRY: "agent"}
-    if optimizer_route and hasattr(source, "league"):
+    if optimizer_route:
         add_optimizer_nodes(g, source, "present_and_confirm")
         routes[OPTIMIZER_ENTRY] = OPTIMIZER_ENTRY
     # without the optimizer's nodes a request for moves goes to the agent (its optimize_matchup tool)

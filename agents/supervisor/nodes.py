@@ -11,7 +11,7 @@ from langgraph.config import get_stream_writer
 from agents.cards import card_rank, distinct
 from agents.failures import MODEL_FAILED, model_unavailable
 from agents.intents import Intent, IntentLabel
-from agents.model_call import CallInfo, call_config, league_today
+from agents.model_call import CallInfo, call_config
 from agents.supervisor import prompts as P
 from agents.supervisor.limits import Limits
 
@@ -46,7 +46,7 @@ def make_classify(model, source):
     def classify_intent(state) -> dict:
         emit({"type": "state", "state": "planning"})
         history = [m for m in state.get("messages", []) if isinstance(m, (HumanMessage, AIMessage)) and not getattr(m, "tool_calls", None)][-6:]
-        today = league_today(source)
+        today = source.today
         error = None
         try:
             raw = classifier.invoke([SystemMessage(P.CLASSIFIER_PROMPT.format(as_of=today)), *history],
@@ -69,19 +69,12 @@ def make_classify(model, source):
 
 def model_call(source, purpose: str) -> dict:
     """The run config telling the model why it is called, the league's date and its scoring."""
-    return call_config(CallInfo(purpose=purpose, as_of=league_today(source), scoring=league_scoring(source)))
+    return call_config(CallInfo(purpose=purpose, as_of=source.today, scoring=league_scoring(source)))
 
 
 def league_ids(source) -> dict:
-    """The team and league this conversation is about (cheap: no league read for the demo)."""
-    lg = getattr(source, "league", None)
-    if lg is not None:
-        return {"team_id": lg.my_team_id, "league_id": lg.league_id}
-    try:
-        info = source.info()
-        return {"team_id": info.my_team_id, "league_id": info.league_id}
-    except Exception:  # an unreachable remote league must not stop the turn here
-        return {"team_id": None, "league_id": None}
+    """The team and league this conversation is about (no league read)."""
+    return {"team_id": source.my_team_id, "league_id": source.league_id}
 
 
 def make_agent(model, tools, source, limits: Limits):
@@ -129,13 +122,16 @@ def make_agent(model, tools, source, limits: Limits):
 
 def agent_system(source, state) -> SystemMessage:
     """The agent's system prompt (rules, scoring, intent): every call that reads tool results gets it."""
-    return SystemMessage(P.AGENT_PROMPT.format(as_of=league_today(source), scoring=league_scoring(source),
+    return SystemMessage(P.AGENT_PROMPT.format(as_of=source.today, scoring=league_scoring(source),
                                                intent=state.get("intent")))
 
 
 def league_scoring(source) -> str:
     """The league's scoring ("points" or "categories") for the prompt and the model call."""
-    return getattr(source.league, "scoring", "points") if hasattr(source, "league") else "points"
+    try:
+        return source.scoring
+    except Exception:  # an unreachable remote league: the prompt still goes out
+        return "points"
 
 
 def unanswered_calls(messages) -> list[dict]:
@@ -205,7 +201,7 @@ def make_synthesize(model, source):
         else:
             answer = last.content if isinstance(last.content, str) else str(last.content)
         cards = collect_cards(state)
-        top = _top_players(source)
+        top = _top_players(source) if cards else set()
         for c in cards:
             if c["drop_id"] in top:
                 answer += P.CAUTION.format(name=c["drop"])
@@ -223,9 +219,7 @@ def make_synthesize(model, source):
 
 
 def _top_players(source) -> set[str]:
-    lg = getattr(source, "league", None)
-    if lg is None:
-        return set()
-    snap = lg.snapshot
-    ids = sorted(lg.roster_ids(), key=lambda p: -snap.players[p].season_avg.get("fpts", 0.0))
-    return set(ids[:TOP_PLAYERS])
+    """My TOP_PLAYERS players by season fantasy points per game (a card dropping one gets a caution)."""
+    entries = [e for e in source.roster().entries if not e.on_ir]
+    ids = sorted(entries, key=lambda e: -e.fantasy_avg)
+    return {e.player.player_id for e in ids[:TOP_PLAYERS]}

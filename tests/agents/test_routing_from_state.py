@@ -17,7 +17,6 @@ from langchain_core.messages import HumanMessage
 from scripted import ScriptedChatModel, build, call, run_graph, tools_msg
 
 from agents.intents import Intent, IntentLabel
-from agents.matchup_optimizer.nodes import route_after_validate
 from agents.supervisor.graph import route_after_classify
 from agents.supervisor.nodes import route_after_agent, route_after_tools
 from agents.approvals import route_after_confirm
@@ -59,7 +58,6 @@ def test_graph_modules_neither_import_the_offline_rules_nor_read_the_wall_clock(
     (route_after_classify, {"agent", "parse_intent", "market_desk", "find_edges"}),
     (route_after_agent, {"tools", "synthesize"}),
     (route_after_tools, {"agent", "synthesize"}),
-    (route_after_validate, {"compose_lineup", "identify_candidates"}),
     (route_after_confirm, {"present_and_confirm", "__end__"}),
 ])
 def test_every_router_returns_a_literal(router, routes):
