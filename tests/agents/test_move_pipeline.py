@@ -45,10 +45,14 @@ def no_conflicts(cards: list[dict]) -> bool:
     return len(set(drops)) == len(drops) and len(set(adds)) == len(adds)
 
 
-def run_nodes(source, question: str = REVIEW) -> dict:
+def run_nodes(source, question: str = REVIEW, **label) -> dict:
+    """The optimizer's nodes in order; the classifier's label (what routing put in state) asks for moves."""
     from langchain_core.messages import HumanMessage
 
-    nodes, state = make_nodes(source), {"messages": [HumanMessage(question)]}
+    from agents.intents import IntentLabel
+
+    intent_label = IntentLabel(intent="lineup_optimization", wants_moves=True, **label).model_dump(mode="json")
+    nodes, state = make_nodes(source), {"messages": [HumanMessage(question)], "intent_label": intent_label}
     for name in NODE_ORDER:
         state |= nodes[name](state)
     return state
@@ -82,7 +86,7 @@ def test_the_tool_honours_target_categories():
 
 def test_the_node_honours_target_categories_too():
     src = DemoSource(dt.date(2025, 1, 29), "categories")
-    state = run_nodes(src, "Help me optimize my matchup, I need blocks")
+    state = run_nodes(src, "Help me optimize my matchup, I need blocks", target_categories=["blocks"])
     assert state["target_categories"] == ["BLK"]
     by_tool = json.loads(tool(src).invoke({"target_categories": ["BLK"]}))["moves"]
     assert moves_of(state["pending_cards"]) == moves_of(by_tool)
