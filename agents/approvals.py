@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from typing import Callable
+from typing import Callable, Literal
 
 from langchain_core.messages import AIMessage
 from langgraph.config import get_stream_writer
 from langgraph.types import interrupt
 
 from agents.cards import card_now, is_expired
-from services.store import MoveConflict, state_store
+from services.store import MoveConflict, StateStore, state_store
 
 Clock = Callable[[dict], dt.datetime]
 
@@ -34,43 +34,14 @@ def default_clock(card: dict) -> dt.datetime:
     return card_now(card)
 
 
-def apply_card(source, card: dict, thread_id: str, actor: str = "user", clock: Clock = default_clock) -> dict:
-    """Applies one approved card; returns the outcome (applied / refused with a reason)."""
-    store = state_store()
+def apply_card(source, card: dict, thread_id: str, actor: str = "user", clock: Clock = default_clock,
+               store: StateStore | None = None) -> dict:
+    """Applies one approved card through its league's source; returns the outcome (applied, approved
+    with steps for ESPN, or refused with a reason)."""
+    store = store or state_store()
     if is_expired(card, clock(card)):
         return {"move_id": card["move_id"], "outcome": "refused", "reason": f"the card expired at {card['expires_at']}"}
-    if card.get("league_kind") == "espn":
-        return approve_espn_card(source, card, actor)
-    lg = source.league
-
-    def still_valid() -> None:
-        roster = lg.roster_ids(card["team_id"])
-        if card["drop_id"] not in roster:
-            raise MoveConflict(f"{card['drop']} is no longer on your roster")
-        if lg.owner_of(card["add_id"]) is not None:
-            raise MoveConflict(f"{card['add']} is no longer a free agent")
-        if card.get("kind") == "ir":
-            check_ir_move(lg, card)
-
-    try:
-        store.apply_move(card["league_id"], card["team_id"], card["move_id"], card["drop_id"], card["add_id"],
-                         dt.date.fromisoformat(card["as_of"]), actor, card, check=still_valid)
-    except MoveConflict as e:
-        return {"move_id": card["move_id"], "outcome": "refused", "reason": str(e)}
-    return {"move_id": card["move_id"], "outcome": "applied", "drop": card["drop"], "add": card["add"],
-            "expected_gain": card["expected_gain"], "unit": card["unit"], "kind": card.get("kind", "swap"),
-            "season_gain": card.get("season_gain")}
-
-
-def check_ir_move(lg, card: dict) -> None:
-    """An IR move needs an open IR slot and a player who is OUT (inferred) on the league's day."""
-    from services.slots import IR_SLOTS
-
-    if len(lg.ir_ids(card["team_id"])) >= IR_SLOTS:
-        raise MoveConflict("your IR slot is taken")
-    status = lg.snapshot.players[card["drop_id"]].status
-    if status != "OUT":
-        raise MoveConflict(f"{card['drop']} is {status}, and only an OUT player can go to IR")
+    return source.apply_move(card, store, actor)
 
 
 def decision_line(card: dict) -> str:
@@ -83,51 +54,6 @@ def decision_line(card: dict) -> str:
     if card.get("kind") == "ir":
         return f"Done: moved {card['drop']} to IR and added {card['add']} ({gain}); nobody was dropped."
     return f"Done: dropped {card['drop']} and added {card['add']} ({gain})."
-
-
-def _espn_roster(source, card: dict) -> set[str] | None:
-    """Player ids on the card's team as ESPN shows them now (a read), when `source` is that league."""
-    if getattr(source, "kind", None) != "espn" or str(getattr(source, "league_id", "")) != card["league_id"]:
-        return None
-    return {e.player.player_id for e in source.roster(card["team_id"]).entries}
-
-
-def approve_espn_card(source, card: dict, actor: str = "user") -> dict:
-    """Records an approved ESPN move once (keyed by move_id) and returns the manual steps.
-
-    Nothing is sent to ESPN. The move goes into the store's unique move table under the ESPN
-    league id, which no demo league replays; a second approval of the card, or another card of the
-    same day that drops or adds the same player, is refused.
-    """
-    from services.espn import approved_move_steps
-    from services.models import ServiceError
-
-    store = state_store()
-    as_of = dt.date.fromisoformat(card["as_of"])
-    try:
-        steps = approved_move_steps(card["drop"], card["add"], card["league_id"])
-        roster = _espn_roster(source, card)  # read before the write lock is taken
-    except ServiceError as e:
-        return {"move_id": card["move_id"], "outcome": "refused", "reason": str(e)}
-
-    def still_valid() -> None:
-        if roster is not None and card["drop_id"] not in roster:
-            raise MoveConflict(f"{card['drop']} is no longer on your ESPN roster")
-        if roster is not None and card["add_id"] in roster:
-            raise MoveConflict(f"{card['add']} is on your ESPN roster already")
-        for m in store.moves(card["league_id"], as_of):
-            if m["team_id"] == card["team_id"] and {m["drop_id"], m["add_id"]} & {card["drop_id"], card["add_id"]}:
-                raise MoveConflict(f"it clashes with a move approved earlier today ({m['card'].get('title')})")
-
-    try:
-        store.apply_move(card["league_id"], card["team_id"], card["move_id"], card["drop_id"], card["add_id"],
-                         as_of, actor, card | {"steps": steps}, check=still_valid)
-    except MoveConflict as e:
-        reason = "it was approved already (the ESPN steps were given then)" if store.move_applied(card["move_id"]) else str(e)
-        return {"move_id": card["move_id"], "outcome": "refused", "reason": reason}
-    return {"move_id": card["move_id"], "outcome": "approved", "applied": False, "steps": steps,
-            "drop": card["drop"], "add": card["add"], "expected_gain": card["expected_gain"], "unit": card["unit"],
-            "reason": "recorded; make the move in ESPN with these steps (nothing is sent to ESPN)"}
 
 
 def normalize_decisions(resume, cards: list[dict]) -> dict[str, str]:
@@ -165,35 +91,29 @@ def _summary(cards: list[dict], decisions: dict[str, str]) -> str:
                      for c in cards if c["move_id"] in decisions)
 
 
-def card_source(card: dict, source):
-    """The card's own league (league id, scoring, as-of), whatever the deciding session's options.
+def card_source(card: dict, source, store: StateStore | None = None):
+    """The card's own league (league id, scoring, as-of), whatever the deciding session's options:
+    `source` when it is that league, else the league the card names (services.demo_source)."""
+    from services.demo_source import card_league
+    from services.models import ServiceError
 
-    A demo card is checked against the demo league it was made in; an ESPN card against `source`
-    (approve_espn_card reads the roster only when `source` is that very league).
-    """
-    if card.get("league_kind", "demo") != "demo":
+    if source.league_id == card["league_id"]:
         return source
-    lg = getattr(source, "league", None)
-    if lg is not None and lg.league_id == card["league_id"]:
-        return source
-    from services.demo_source import DemoSource
-
-    kind, scoring, as_of = card["league_id"].split("-", 2)
-    own = DemoSource(dt.date.fromisoformat(as_of), scoring)
-    if own.league.league_id != card["league_id"] or as_of != card["as_of"]:
-        raise MoveConflict(f"the card's league {card['league_id']!r} cannot be opened")
-    return own
+    try:
+        return card_league(card, store or state_store())
+    except ServiceError as e:
+        raise MoveConflict(str(e)) from None
 
 
 def decide(source, cards: list[dict], decisions: dict[str, str], thread_id: str, clock: Clock = default_clock,
-           set_id: str | None = None):
+           set_id: str | None = None, store: StateStore | None = None):
     """Decides the set: claim it and apply/record every decision in one store transaction.
 
     Returns (transactions, outcome lines). The first decision on a set wins; the same decision
     again (a retry after a crash, a double click in another process) reports the recorded outcome;
     a different one raises SetDecided naming the winner, and changes nothing.
     """
-    store = state_store()
+    store = store or state_store()
     chosen = [(c, decisions[c["move_id"]]) for c in cards if decisions.get(c["move_id"]) in ("approve", "decline")]
     if not chosen:
         return [], []
@@ -202,7 +122,7 @@ def decide(source, cards: list[dict], decisions: dict[str, str], thread_id: str,
     for card, choice in chosen:  # opened before the lock: building a league reads DuckDB
         if choice == "approve":
             try:
-                sources[card["move_id"]] = card_source(card, source)
+                sources[card["move_id"]] = card_source(card, source, store)
             except MoveConflict as e:
                 sources[card["move_id"]] = e
     mine = {c["move_id"]: d for c, d in chosen}
@@ -216,7 +136,7 @@ def decide(source, cards: list[dict], decisions: dict[str, str], thread_id: str,
             elif isinstance(own, MoveConflict):
                 res = {"move_id": card["move_id"], "outcome": "refused", "reason": str(own)}
             else:
-                res = apply_card(own, card, thread_id, clock=clock)
+                res = apply_card(own, card, thread_id, clock=clock, store=store)
             store.record_decision(card["move_id"], thread_id, choice, res["outcome"], res.get("reason"), "user", card)
             results[card["move_id"]] = res
         return {"offered": [c["move_id"] for c in cards], "results": results}
@@ -269,7 +189,8 @@ def make_present_and_confirm(source, after_decision: Callable[[list[dict]], str]
         elif declined and not transactions:
             lines.append("Standing pat is fine too; ask me again if a player's status changes.")
         own_league = all(card_source_is(source, c) for c in cards)
-        if transactions and after_decision and own_league and not any(t.get("already") for t in transactions):
+        applied = any(t["outcome"] == "applied" for t in transactions)  # a roster changed (ESPN: steps only)
+        if applied and after_decision and own_league and not any(t.get("already") for t in transactions):
             lines.append(after_decision(transactions))
         text = "\n\n".join(lines) or "No decision was recorded."
         return {"pending_cards": others, "transactions": transactions, "answer": text,
@@ -281,10 +202,9 @@ def make_present_and_confirm(source, after_decision: Callable[[list[dict]], str]
 
 def card_source_is(source, card: dict) -> bool:
     """True when `source` is the card's own league (so the session's lineup is the card's)."""
-    lg = getattr(source, "league", None)
-    return card.get("league_kind", "demo") != "demo" or (lg is not None and lg.league_id == card["league_id"])
+    return source.league_id == card["league_id"]
 
 
-def route_after_confirm(state: dict) -> str:
+def route_after_confirm(state: dict) -> Literal["present_and_confirm", "__end__"]:
     """Back to the gate while declined cards left others to decide; otherwise the turn ends."""
     return "present_and_confirm" if state.get("pending_cards") else "__end__"

@@ -6,6 +6,7 @@ import hashlib
 from zoneinfo import ZoneInfo
 
 from services.optimizer import MoveEval
+from services.optimizer.propose import compatible  # noqa: F401  (the one conflict rule, re-exported)
 
 FIRST_TIPOFF = dt.time(19, 0)  # lineups lock at the first tip-off of the day
 DEMO_CLOCK = dt.time(12, 0)  # the demo league's clock: noon on its as-of date
@@ -93,24 +94,6 @@ def is_expired(card: dict, now: dt.datetime | None = None) -> bool:
     """Past the card's lineup lock on its league clock (`now` injects that clock)."""
     now = now or card_now(card)
     return now >= dt.datetime.fromisoformat(card["expires_at"])
-
-
-def compatible(moves: list, ir_slots_free: int) -> list:
-    """Best first, at most one move per dropped and per added player, and no more IR moves than
-    open IR slots: approving one card of a turn never makes another impossible. The IR limit is
-    applied while selecting, so an IR move skipped for want of a slot reserves neither player."""
-    out, drops, adds, irs = [], set(), set(), 0
-    for m in moves:
-        if m.drop_id in drops or m.add_id in adds:
-            continue
-        if getattr(m, "kind", "swap") == "ir":
-            if irs >= ir_slots_free:
-                continue
-            irs += 1
-        out.append(m)
-        drops.add(m.drop_id)
-        adds.add(m.add_id)
-    return out
 
 
 def card_rank(card: dict) -> float:

@@ -1,7 +1,15 @@
-"""The question intents the supervisor routes on."""
+"""The question intents the supervisor routes on, and the classifier's structured output.
+
+`IntentLabel` carries everything routing needs (the intent, whether the user wants moves found,
+who he allows to drop, the mode, target categories, the players and any move he named). A real
+model fills it through structured output; the offline planner fills it with its rules. The graph
+routes on the label in state, never on the question's text.
+"""
 from enum import StrEnum
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
+
+from services.scoring import normalize_category
 
 
 class Intent(StrEnum):
@@ -18,3 +26,45 @@ class IntentLabel(BaseModel):
     """The structured output of the intent classifier."""
 
     intent: Intent = Field(description="The single best label for the user's latest question.")
+    wants_moves: bool = Field(
+        default=False,
+        description="True when the user asks you to find roster moves for him this week (optimize or review "
+                    "his team with moves, 'who should I drop', 'make moves', 'I only care about this week'). "
+                    "False when he names the move himself, asks only who starts or sits, or only asks about "
+                    "free agents or a player.")
+    allow_drop: list[str] = Field(
+        default_factory=list,
+        description="Players the user explicitly allows dropping ('ok to drop Embiid'), as written.")
+    this_week_only: bool | None = Field(
+        default=None,
+        description="True when the user says only this week matters (streaming); false when he brings the rest "
+                    "of the season back ('think about the season'); null when he says neither.")
+    target_categories: list[str] = Field(
+        default_factory=list,
+        description="Categories the user wants to gain, from: FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS.")
+    players: list[str] = Field(default_factory=list, description="Every player the message names, as written.")
+    drop: str | None = Field(
+        default=None, description="In a move the user names himself ('drop X for Y'), the player to drop; else null.")
+    add: str | None = Field(
+        default=None, description="In a move the user names himself ('drop X for Y'), the player to add; else null.")
+
+    @field_validator("target_categories", mode="before")
+    @classmethod
+    def _known_categories(cls, value):
+        """'assists' -> 'AST'; words that name no category are dropped, not passed to the optimizer."""
+        out: list[str] = []
+        for v in value or []:
+            cat = normalize_category(str(v))
+            if cat and cat not in out:
+                out.append(cat)
+        return out
+
+    @property
+    def mode(self) -> str | None:
+        """The advice mode the user asked for ("this_week" or "balanced"), None when he said neither."""
+        return None if self.this_week_only is None else "this_week" if self.this_week_only else "balanced"
+
+    @property
+    def named_move(self) -> tuple[str, str] | None:
+        """(drop, add) when the user named one move himself."""
+        return (self.drop, self.add) if self.drop and self.add else None

@@ -112,5 +112,6 @@ def open_league(settings: Settings, as_of: dt.date | None = None) -> LeagueSourc
         source.info()
         return source
     from services.demo_source import DemoSource
+    from services.store import state_store
 
-    return DemoSource(as_of or settings.as_of, settings.scoring, settings.advice_mode)
+    return DemoSource(as_of or settings.as_of, settings.scoring, settings.advice_mode, store=state_store())

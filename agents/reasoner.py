@@ -12,12 +12,15 @@ def offline_reasoner(source):
 
     def reason(question: str, context: str = "") -> dict:
         names = find_players(question) or find_players(context)
-        if not names or not hasattr(source, "league"):
+        try:
+            lg = source.history()
+        except ServiceError:  # no box-score history (ESPN): nothing to weigh here
+            lg = None
+        if not names or lg is None:
             return {"conclusion": "Not enough facts to decide: name a player on your roster.",
                     "reasoning": "Deterministic analysis needs a player to compare against free agents.",
                     "method": "deterministic rules (offline)"}
-        lg = source.league
-        pid = source.resolve(names[0])
+        pid = source.resolve_id(names[0])
         ps = lg.snapshot.players[pid]
         games = len(lg.snapshot.games_remaining(pid, lg.as_of, lg.week[2]))
         hold = round(ps.expected_fpts * ps.availability * games, 1)

@@ -328,13 +328,16 @@ class Assistant:
                 for c in self.pending_approvals(t["thread_id"]) if league is None or c.get("league_id") == league]
 
     def league_id(self) -> str | None:
-        lg = getattr(self.source, "league", None)
-        if lg is not None:
-            return lg.league_id
+        return self.source.league_id
+
+    def scoring(self) -> str:
+        """The league's scoring ("points" | "categories"); "points" while a remote league cannot be read."""
+        from services.models import ServiceError
+
         try:
-            return self.source.info().league_id
-        except Exception:  # an unreachable remote league: no filter rather than a crash
-            return None
+            return self.source.scoring
+        except ServiceError:
+            return "points"
 
     def audit(self, thread_id: str | None = None) -> list[dict]:
         return state_store().turns(thread_id)
@@ -348,8 +351,7 @@ class Assistant:
 
     def decision_history(self, limit: int = 50) -> list[dict]:
         """Decided cards of this league, newest first, with expected and (hindsight) realized gain."""
-        lg_id = getattr(getattr(self.source, "league", None), "league_id", None)
-        rows = [d for d in state_store().decisions() if d["card"].get("league_id") == lg_id][-limit:]
+        rows = [d for d in state_store().decisions() if d["card"].get("league_id") == self.source.league_id][-limit:]
         moves = self._applied()
         return [d | {"drop": d["card"].get("drop"), "add": d["card"].get("add"), "unit": d["card"].get("unit"),
                      "expected_gain": d["card"].get("expected_gain"),
@@ -363,8 +365,7 @@ class Assistant:
         return views.realized_gain(self.source, card, self._applied())
 
     def _applied(self) -> list[dict]:
-        lg = getattr(self.source, "league", None)
-        return state_store().moves(lg.league_id) if lg else []
+        return state_store().moves(self.source.league_id)
 
     def league_view(self) -> dict:
         return views.league_view(self.source)

@@ -10,19 +10,32 @@ from __future__ import annotations
 
 import datetime as dt
 
-from services.threads import (LOCAL_OWNER, LeagueChoice, ThreadBinding, bind_thread, load_session,
-                              save_session, thread_binding, thread_bindings)
+from services import threads as _svc
+from services.store import state_store
+from services.threads import LOCAL_OWNER, LeagueChoice, ThreadBinding
 
 __all__ = ["LOCAL_OWNER", "LeagueChoice", "ThreadBinding", "as_of_range", "bind", "binding", "bindings", "choice_for_card",
            "league_label", "load_session", "owns", "save_session"]
 
-binding = thread_binding
-bindings = thread_bindings
+def binding(thread_id: str) -> ThreadBinding | None:
+    return _svc.thread_binding(state_store(), thread_id)
+
+
+def bindings(thread_ids: list[str]) -> dict[str, ThreadBinding]:
+    return _svc.thread_bindings(state_store(), thread_ids)
+
+
+def save_session(session_id: str, owner: str, choice: LeagueChoice) -> None:
+    _svc.save_session(state_store(), session_id, owner, choice)
+
+
+def load_session(session_id: str, owner: str) -> LeagueChoice | None:
+    return _svc.load_session(state_store(), session_id, owner)
 
 
 def bind(thread_id: str, owner: str, choice: LeagueChoice, assistant) -> ThreadBinding:
     """Binds `thread_id` to the league `assistant` opened with `choice` (a no-op once bound)."""
-    return bind_thread(thread_id, owner, choice, assistant.league_kind, assistant.league_id())
+    return _svc.bind_thread(state_store(), thread_id, owner, choice, assistant.league_kind, assistant.league_id())
 
 
 def owns(bound: ThreadBinding | None, owner: str) -> bool:

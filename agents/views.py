@@ -8,26 +8,32 @@ from services import optimizer as opt
 
 
 def league_view(source) -> dict:
+    """Roster, matchup, the schedule grid of the remaining days, the weekly lineup standing pat and
+    (a league with box-score history) the status calibration."""
+    from services.models import ServiceError
+
     info = source.info()
     roster = source.roster()
-    view = {"info": info, "roster": roster, "matchup": source.matchup(), "schedule_grid": None, "weekly_lineup": None,
+    matchup = source.matchup()
+    view = {"info": info, "roster": roster, "matchup": matchup, "schedule_grid": None, "weekly_lineup": None,
             "calibration": None}
-    lg = getattr(source, "league", None)
-    if lg is None:
-        return view
-    view["calibration"] = lg.snapshot.calibration
-    days = lg.days_remaining
+    try:
+        view["calibration"] = source.history().snapshot.calibration
+    except ServiceError:  # no box-score history (ESPN): no calibration to show
+        pass
+    days = matchup.days_remaining
     names = [e.player.name for e in roster.entries]
     games = [[1 if d in e.remaining_dates else 0 for d in days] for e in roster.entries]
     view["schedule_grid"] = {"players": names, "days": [d.isoformat() for d in days], "games": games,
                              "status": [e.status for e in roster.entries]}
-    week = opt.weekly_lineup(opt.from_demo_league(lg, free_agents=[]))
-    snap = lg.snapshot
+    inputs = source.optimizer_inputs(free_agents=[])
+    week = opt.weekly_lineup(inputs)
+    name = {p.player_id: p.name for p in inputs.roster}
     view["weekly_lineup"] = {
         "expected_total": round(week.expected_total, 1), "unit": week.unit,
         "days": [{"date": d.date.isoformat(), "expected": round(d.fantasy_points, 1),
-                  "starters": {snap.players[p].ref.name: slot for p, slot in d.slots.items()}} for d in week.days],
-        "starts": {snap.players[k].ref.name: v for k, v in week.starts.items()}}
+                  "starters": {name[p]: slot for p, slot in d.slots.items()}} for d in week.days],
+        "starts": {name[k]: v for k, v in week.starts.items()}}
     return view
 
 
@@ -70,8 +76,13 @@ def realized_gain(source, card: dict, applied: list[dict]) -> float | None:
     An applied move is scored against the rosters just before it (the moves applied earlier
     replayed); a pending or declined one against the rosters now (every applied move replayed).
     """
-    lg = getattr(source, "league", None)
-    if lg is None or card.get("league_id") != lg.league_id or not card.get("drop_id") or not card.get("add_id"):
+    from services.models import ServiceError
+
+    if card.get("league_id") != source.league_id or not card.get("drop_id") or not card.get("add_id"):
+        return None
+    try:
+        lg = source.history()
+    except ServiceError:  # no box scores after the as-of date to score against (ESPN)
         return None
     ids = [m["move_id"] for m in applied]
     prior = applied[:ids.index(card["move_id"])] if card.get("move_id") in ids else applied

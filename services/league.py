@@ -15,7 +15,7 @@ from services.models import LeagueInfo, LeagueTeam
 from services.scoring import ScoringMode
 from services.slots import BENCH_SLOTS, IR_SLOTS, STARTING_SLOTS
 from services.snapshot import Snapshot, snapshot, week_of
-from services.store import state_store
+from services.store import StateStore
 from services.values import player_value
 
 DRAFT_SEED = 2024
@@ -61,6 +61,11 @@ def _calendar() -> dict[tuple[int, int], int]:
     return _calendar_for(str(db_path()))
 
 
+@lru_cache(maxsize=16)
+def _drafted(as_of: dt.date, scoring: str, db_key: str) -> dict[int, tuple[str, ...]]:
+    return {t: tuple(ids) for t, ids in _draft(snapshot(as_of), scoring).items()}
+
+
 @lru_cache(maxsize=1)
 def _ages() -> tuple[tuple[str, int], ...]:
     from services import db
@@ -73,7 +78,11 @@ class DemoLeague:
 
     kind = "demo"
 
-    def __init__(self, as_of: dt.date, scoring: str = "points"):
+    def __init__(self, as_of: dt.date, scoring: str, store: StateStore):
+        """`store` holds the approved moves replayed over the draft (passed in, never looked up)."""
+        from services.build import db_path
+
+        self.store = store
         self.as_of = as_of
         self.scoring = ScoringMode(scoring).value
         self.league_id = f"demo-{self.scoring}-{as_of.isoformat()}"
@@ -82,7 +91,7 @@ class DemoLeague:
         self.my_team_id = MY_TEAM_ID
         self.team_ids = list(range(1, N_TEAMS + 1))
         self.opponent_id = self.opponent_of(MY_TEAM_ID, self.week[0])
-        self.drafted = _draft(self.snapshot, self.scoring)
+        self.drafted = {t: list(ids) for t, ids in _drafted(as_of, self.scoring, str(db_path())).items()}
 
     def opponent_of(self, team_id: int, week: int) -> int:
         return _calendar()[(week, team_id)]
@@ -106,7 +115,7 @@ class DemoLeague:
         card) moves an OUT player to the team's IR slot and the added player takes his place."""
         out = {t: list(ids) for t, ids in self.drafted.items()}
         ir: dict[int, list[str]] = {t: [] for t in out}
-        for m in state_store().moves(self.league_id):
+        for m in self.store.moves(self.league_id):
             if before is not None and dt.date.fromisoformat(m["as_of"]) > before:
                 continue
             roster = out[m["team_id"]]
@@ -155,12 +164,19 @@ class DemoLeague:
 
 
 @lru_cache(maxsize=32)
-def _demo_league(as_of: dt.date, scoring: str, db_key: str) -> DemoLeague:
-    return DemoLeague(as_of, scoring)
+def _demo_league(as_of: dt.date, scoring: str, db_key: str, store: StateStore) -> DemoLeague:
+    return DemoLeague(as_of, scoring, store)
 
 
-def demo_league(as_of: dt.date, scoring: str = "points") -> DemoLeague:
-    """The cached demo league for this database, as-of date and scoring mode."""
+def demo_league(as_of: dt.date, scoring: str = "points", store: StateStore | None = None) -> DemoLeague:
+    """The cached demo league for this database, as-of date, scoring mode and state store.
+
+    Entry points (the runtime, the CLIs) pass their store; without one the configured store is
+    opened here, once, at the boundary (scripts and tests)."""
     from services.build import db_path
 
-    return _demo_league(as_of, ScoringMode(scoring).value, str(db_path()))
+    if store is None:
+        from services.store import state_store
+
+        store = state_store()
+    return _demo_league(as_of, ScoringMode(scoring).value, str(db_path()), store)

@@ -16,7 +16,7 @@ import weakref
 
 from pydantic import BaseModel
 
-from services.store import StateStore, state_store
+from services.store import StateStore
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS thread_meta (
@@ -52,8 +52,8 @@ class ThreadBinding(BaseModel):
     created_at: str
 
 
-def _store() -> StateStore:
-    store = state_store()
+def _store(store: StateStore) -> StateStore:
+    """`store` with this module's tables (created once per store object)."""
     if store not in _ready:
         with store.transaction() as cur:
             for stmt in SCHEMA:
@@ -66,14 +66,14 @@ def _now() -> str:
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
 
 
-def bind_thread(thread_id: str, owner: str, choice: LeagueChoice, league_kind: str,
+def bind_thread(store: StateStore, thread_id: str, owner: str, choice: LeagueChoice, league_kind: str,
                 league_id: str | None) -> ThreadBinding:
     """Binds the thread once (the first binding wins) and returns the binding that holds."""
-    with _store().transaction() as cur:
+    with _store(store).transaction() as cur:
         cur.execute("INSERT INTO thread_meta (thread_id, owner, league_kind, league_id, choice, created_at)"
                     " VALUES (?,?,?,?,?,?) ON CONFLICT (thread_id) DO NOTHING",
                     (thread_id, owner, league_kind, league_id, choice.model_dump_json(), _now()))
-    bound = thread_binding(thread_id)
+    bound = thread_binding(store, thread_id)
     assert bound is not None
     return bound
 
@@ -87,32 +87,32 @@ def _row(row: tuple) -> ThreadBinding:
 _COLUMNS = "thread_id, owner, league_kind, league_id, choice, created_at"
 
 
-def thread_binding(thread_id: str) -> ThreadBinding | None:
-    rows = _store().fetch(f"SELECT {_COLUMNS} FROM thread_meta WHERE thread_id=?", (thread_id,))
+def thread_binding(store: StateStore, thread_id: str) -> ThreadBinding | None:
+    rows = _store(store).fetch(f"SELECT {_COLUMNS} FROM thread_meta WHERE thread_id=?", (thread_id,))
     return _row(rows[0]) if rows else None
 
 
-def thread_bindings(thread_ids: list[str]) -> dict[str, ThreadBinding]:
+def thread_bindings(store: StateStore, thread_ids: list[str]) -> dict[str, ThreadBinding]:
     """The bindings of these threads (threads never bound are left out)."""
     if not thread_ids:
         return {}
     marks = ",".join("?" * len(thread_ids))
-    rows = _store().fetch(f"SELECT {_COLUMNS} FROM thread_meta WHERE thread_id IN ({marks})", tuple(thread_ids))
+    rows = _store(store).fetch(f"SELECT {_COLUMNS} FROM thread_meta WHERE thread_id IN ({marks})", tuple(thread_ids))
     return {r[0]: _row(r) for r in rows}
 
 
-def save_session(session_id: str, owner: str, choice: LeagueChoice) -> None:
+def save_session(store: StateStore, session_id: str, owner: str, choice: LeagueChoice) -> None:
     """Keeps a browser session's settings (the latest wins)."""
-    with _store().transaction() as cur:
+    with _store(store).transaction() as cur:
         cur.execute("INSERT INTO ui_sessions (session_id, owner, choice, updated_at) VALUES (?,?,?,?)"
                     " ON CONFLICT (session_id) DO UPDATE SET owner=excluded.owner, choice=excluded.choice,"
                     " updated_at=excluded.updated_at",
                     (session_id, owner, choice.model_dump_json(), _now()))
 
 
-def load_session(session_id: str, owner: str) -> LeagueChoice | None:
+def load_session(store: StateStore, session_id: str, owner: str) -> LeagueChoice | None:
     """The settings a browser session saved; None when unknown or saved by another identity."""
-    rows = _store().fetch("SELECT owner, choice FROM ui_sessions WHERE session_id=?", (session_id,))
+    rows = _store(store).fetch("SELECT owner, choice FROM ui_sessions WHERE session_id=?", (session_id,))
     if not rows or rows[0][0] != owner:
         return None
     return LeagueChoice.model_validate(json.loads(rows[0][1]))

@@ -1,17 +1,16 @@
-"""Builds the matchup-optimizer graph (deterministic nodes; the human gate at the end).
+"""The matchup-optimizer's nodes inside the supervisor's graph (deterministic; the human gate after).
 
-`add_optimizer_nodes` also serves the supervisor, which routes optimization requests into the
-same nodes inside its own graph, so the whole turn shares one state and one checkpoint.
+The supervisor routes optimization requests into these nodes in its own graph, so the whole turn
+shares one state and one checkpoint. validate_moves runs `propose_moves`, whose relax passes are
+its numbered steps, so the path is a straight line.
 """
 from __future__ import annotations
 
 from langchain_core.messages import AIMessage
-from langgraph.graph import END, START, StateGraph
+from langgraph.graph import StateGraph
 
-from agents.approvals import default_clock, make_present_and_confirm, route_after_confirm
-from agents.matchup_optimizer.nodes import make_nodes, route_after_validate
-from agents.matchup_optimizer.state import OptimizerState
-from agents.matchup_optimizer.summary import lineup_after, write_summary
+from agents.matchup_optimizer.nodes import make_nodes
+from agents.matchup_optimizer.summary import write_summary
 from agents.supervisor.nodes import emit
 
 ORDER = ["parse_intent", "gather_rosters", "analyze_schedule", "check_injuries", "identify_candidates",
@@ -24,24 +23,14 @@ def add_optimizer_nodes(g: StateGraph, source, next_node: str) -> None:
     nodes = make_nodes(source)
 
     def summarize(state) -> dict:
-        text = write_summary(state, source.matchup().summary)
+        text = write_summary(state, source.matchup().summary, source.status_note)
         emit({"type": "answer", "text": text})
         return {"answer": text, "messages": [AIMessage(content=text)]}
 
     for name in ORDER:
         g.add_node(name, nodes[name])
     g.add_node("summarize", summarize)
-    for a, b in zip(ORDER[:5], ORDER[1:6], strict=True):
+    for a, b in zip(ORDER, ORDER[1:], strict=False):
         g.add_edge(a, b)
-    g.add_conditional_edges("validate_moves", route_after_validate, ["compose_lineup", "identify_candidates"])
     g.add_edge("compose_lineup", "summarize")
     g.add_edge("summarize", next_node)
-
-
-def build_graph(source, checkpointer=None, clock=default_clock):
-    g = StateGraph(OptimizerState)
-    add_optimizer_nodes(g, source, "present_and_confirm")
-    g.add_node("present_and_confirm", make_present_and_confirm(source, lambda _t: lineup_after(source), clock))
-    g.add_edge(START, ENTRY)
-    g.add_conditional_edges("present_and_confirm", route_after_confirm, ["present_and_confirm", END])
-    return g.compile(checkpointer=checkpointer)

@@ -1,18 +1,20 @@
-"""Matchup-optimizer nodes: deterministic, each streams a progress line and a step event."""
+"""Matchup-optimizer nodes: deterministic, each streams a progress line and a step event.
+
+They read the league only through the LeagueSource interface (demo or ESPN alike); the moves are
+`propose_moves`, the same pipeline as the `optimize_matchup` tool (its relax passes are streamed
+as numbered steps of validate_moves)."""
 from __future__ import annotations
 
+import dataclasses
+import datetime as dt
 import time
 
-from langchain_core.messages import HumanMessage
-
-from agents.cards import card_from_move, compatible
-from agents.offline.nlu import find_categories, parse
+from agents.cards import card_from_move
+from agents.intents import Intent, IntentLabel
 from agents.supervisor.nodes import emit
 from services import optimizer as opt
-
-MAX_ITERATIONS = 3
-ADD_POOL = (12, 40, 10_000)  # add candidates considered per iteration (relaxed each time)
-MIN_GAIN = (1.0, 0.25, 0.0)  # a move must beat standing pat by this much (relaxed each time)
+from services.models import ServiceError
+from services.optimizer.moves import droppable
 
 
 def _step(node: str, text: str, t0: float) -> None:
@@ -21,79 +23,86 @@ def _step(node: str, text: str, t0: float) -> None:
 
 
 def make_nodes(source):
-    lg = source.league
-    snap = lg.snapshot
+    """The nodes over any LeagueSource: every read and the move scan go through its interface."""
 
     def parse_intent(state) -> dict:
+        """The optimizer's request from the classifier's label in state (no text parsing here)."""
         t0 = time.perf_counter()
-        q = next((m.content for m in reversed(state.get("messages", [])) if isinstance(m, HumanMessage)), "")
-        p = parse(q, lg.as_of)
-        allow = [source.resolve(n) for n in p.allow_drop]
-        _step("parse_intent", f"Optimizing {lg.as_of:%a %b %-d} to {lg.week[2]:%a %b %-d} (week {lg.week[0]}).", t0)
-        return {"allow_drop": allow, "target_categories": find_categories(q), "iteration": 0, "relax": 0,
-                "advice_mode": p.mode or state.get("advice_mode") or getattr(source, "advice_mode", "balanced"),
-                "week_window": {"start": lg.as_of.isoformat(), "end": lg.week[2].isoformat(), "week": lg.week[0]}}
+        label = IntentLabel.model_validate(state.get("intent_label") or {"intent": Intent.LINEUP_OPTIMIZATION})
+        today, (week, end) = source.today, _week(source)
+        allow, unknown = [], []
+        for name in label.allow_drop:
+            try:
+                allow.append(source.resolve_id(name))
+            except ServiceError:  # a name the model heard that no player has: protect everyone
+                unknown.append(name)
+        text = f"Optimizing {today:%a %b %-d} to {end:%a %b %-d} (week {week})."
+        if unknown:
+            text += f" No player matches {', '.join(unknown)}: nobody protected is dropped for it."
+        _step("parse_intent", text, t0)
+        return {"allow_drop": allow, "target_categories": label.target_categories, "iteration": 0, "relax": 0,
+                "advice_mode": label.mode or state.get("advice_mode") or source.advice_mode,
+                "week_window": {"start": today.isoformat(), "end": end.isoformat(), "week": week}}
 
     def gather_rosters(state) -> dict:
         t0 = time.perf_counter()
-        mine, theirs = lg.roster_ids(), lg.roster_ids(lg.opponent_id)
-        _step("gather_rosters", f"Analyzing your roster ({len(mine)} players) and {lg.team_name(lg.opponent_id)[0]}'s.", t0)
-        return {"my_roster": mine, "opponent_roster": theirs}
+        mine, theirs = source.roster(), source.opponent_roster()
+        _step("gather_rosters", f"Analyzing your roster ({len(active(mine))} players) and {theirs.team_name}'s.", t0)
+        return {"my_roster": [e.player.player_id for e in active(mine)],
+                "opponent_roster": [e.player.player_id for e in active(theirs)]}
 
     def analyze_schedule(state) -> dict:
         t0 = time.perf_counter()
-        end = lg.week[2]
-        matrix = {pid: [d.isoformat() for d in snap.games_remaining(pid, lg.as_of, end)] for pid in state["my_roster"]}
+        window = state.get("week_window") or {}
+        entries = {e.player.player_id: e for e in source.roster().entries}
+        matrix = {pid: [d.isoformat() for d in entries[pid].remaining_dates] for pid in state["my_roster"] if pid in entries}
+        days = (dt.date.fromisoformat(window["end"]) - dt.date.fromisoformat(window["start"])).days + 1 if window else 0
         _step("analyze_schedule", f"Your players have {sum(len(v) for v in matrix.values())} games left over "
-                                  f"{len(lg.days_remaining)} days.", t0)
+                                  f"{days} days.", t0)
         return {"schedule_matrix": matrix}
 
     def check_injuries(state) -> dict:
         t0 = time.perf_counter()
-        statuses = {pid: snap.players[pid].status for pid in state["my_roster"]}
-        flagged = [snap.players[p].ref.name for p, s in statuses.items() if s != "ACTIVE"]
-        _step("check_injuries", f"Flagged {len(flagged)} player(s): {', '.join(flagged) or 'none'} (inferred).", t0)
+        entries = [e for e in active(source.roster()) if e.player.player_id in set(state["my_roster"])]
+        statuses = {e.player.player_id: e.status for e in entries}
+        flagged = [e.player.name for e in entries if e.status != "ACTIVE"]
+        _step("check_injuries", f"Flagged {len(flagged)} player(s): {', '.join(flagged) or 'none'} "
+                                f"({source.status_note}).", t0)
         return {"statuses": statuses}
 
     def identify_candidates(state) -> dict:
         t0 = time.perf_counter()
-        relax = state.get("relax", 0)
-        inputs = opt.from_demo_league(lg, free_agents=[])
-        prep = opt.prepare(inputs)
-        drops = [inputs.roster[int(i)].player_id for i in opt_droppable(prep, state)]
-        pool = [fa for fa in source.free_agents(healthy_only=relax == 0, min_games_remaining=1 if relax < 2 else 0,
-                                                target_categories=state.get("target_categories") or None, limit=50)]
-        adds = [f.player.player_id for f in pool][: ADD_POOL[min(relax, 2)]]
-        if relax >= 2:
-            adds = lg.free_agent_ids()
-        _step("identify_candidates", f"Found {len(drops)} drop candidates and {len(adds)} add candidates.", t0)
+        inputs = source.optimizer_inputs()
+        prep = opt.prepare(dataclasses.replace(inputs, free_agents=()))
+        drops = [inputs.roster[int(i)].player_id for i in droppable(prep, set(state.get("allow_drop") or []))]
+        adds = [p.player_id for p in inputs.free_agents]
+        _step("identify_candidates", f"Found {len(drops)} drop candidates and {len(adds)} add candidates "
+                                     "(every free agent is scanned).", t0)
         return {"drop_candidates": drops, "add_candidates": adds}
 
     def validate_moves(state) -> dict:
         t0 = time.perf_counter()
-        relax = state.get("relax", 0)
-        inputs = opt.from_demo_league(lg, free_agents=state["add_candidates"], season=True)
-        mode = state.get("advice_mode") or getattr(source, "advice_mode", "balanced")
-        moves = opt.scan_moves(inputs, allow_drop=set(state.get("allow_drop") or []), limit=30, mode=mode,
-                               per_player=3)
-        good = [m for m in moves if (m.drop_id in state["drop_candidates"] or m.kind == "ir")
-                and m.score > MIN_GAIN[min(relax, 2)]]
-        best = compatible(good, inputs.ir_slots_free)[:3]
-        cards = [card_from_move(m, lg.league_id, lg.my_team_id, lg.as_of) for m in best]
-        it = state.get("iteration", 0) + 1
-        _step("validate_moves", f"Pass {it}: {len(cards)} move(s) beat standing pat." if cards else
-              f"Pass {it}: no move beats standing pat{'; relaxing the filters' if it < MAX_ITERATIONS else ''}.", t0)
-        return {"valid_moves": cards, "iteration": it, "relax": relax + (0 if cards else 1)}
+        found = opt.propose_moves(source.optimizer_inputs(free_agents=state["add_candidates"], season=True),
+                                  allow_drop=set(state.get("allow_drop") or []),
+                                  mode=state.get("advice_mode") or source.advice_mode, limit=3,
+                                  target_categories=state.get("target_categories") or None)
+        cards = [card_from_move(m, source.league_id, source.my_team_id, source.today, kind=source.kind)
+                 for m in found.moves]
+        last = found.passes[-1].number
+        for p in found.passes:
+            if p.number == last and cards:
+                text = f"Pass {p.number}: {len(cards)} move(s) beat standing pat."
+            else:
+                relax = "" if p.last else "; relaxing the filters"
+                text = f"Pass {p.number}: no move beats standing pat by more than {p.min_gain:g}{relax}."
+            _step("validate_moves", text, t0)
+        return {"valid_moves": cards, "iteration": found.passes_run, "relax": found.passes_run - 1}
 
     def compose_lineup(state) -> dict:
         t0 = time.perf_counter()
-        week = opt.weekly_lineup(opt.from_demo_league(lg, free_agents=[]))
-        days = [{"date": d.date.isoformat(), "starters": [snap.players[p].ref.name for p in d.slots],
-                 "expected": round(d.fantasy_points, 1)} for d in week.days]
-        lineup = {"expected_total": round(week.expected_total, 1), "unit": week.unit, "days": days,
-                  "starts": {snap.players[k].ref.name: v for k, v in week.starts.items()}}
-        _step("compose_lineup", f"Weekly lineup set: {sum(week.starts.values())} starts, "
-                                f"{lineup['expected_total']} {week.unit} expected standing pat.", t0)
+        lineup = weekly_plan(source)
+        _step("compose_lineup", f"Weekly lineup set: {sum(lineup['starts'].values())} starts, "
+                                f"{lineup['expected_total']} {lineup['unit']} expected standing pat.", t0)
         return {"weekly_lineup": lineup, "pending_cards": state.get("valid_moves", []), "answer": None}
 
     return dict(parse_intent=parse_intent, gather_rosters=gather_rosters, analyze_schedule=analyze_schedule,
@@ -101,13 +110,22 @@ def make_nodes(source):
                 validate_moves=validate_moves, compose_lineup=compose_lineup)
 
 
-def opt_droppable(prep, state):
-    from services.optimizer.moves import droppable
+def active(roster) -> list:
+    """A roster's entries that can play (IR players sit in their slot)."""
+    return [e for e in roster.entries if not e.on_ir]
 
-    return droppable(prep, set(state.get("allow_drop") or []))
+
+def _week(source) -> tuple[int, dt.date]:
+    m = source.matchup()
+    return m.week, m.end
 
 
-def route_after_validate(state) -> str:
-    if state.get("valid_moves") or state.get("iteration", 0) >= MAX_ITERATIONS:
-        return "compose_lineup"
-    return "identify_candidates"
+def weekly_plan(source) -> dict:
+    """Standing pat: the exact lineup of every remaining day, starts per player, the week's total."""
+    inputs = source.optimizer_inputs(free_agents=[])
+    week = opt.weekly_lineup(inputs)
+    names = {p.player_id: p.name for p in inputs.roster}
+    days = [{"date": d.date.isoformat(), "starters": [names[p] for p in d.slots],
+             "expected": round(d.fantasy_points, 1)} for d in week.days]
+    return {"expected_total": round(week.expected_total, 1), "unit": week.unit, "days": days,
+            "starts": {names[k]: v for k, v in week.starts.items()}}

@@ -10,6 +10,7 @@ from langgraph.graph.message import add_messages
 class OptimizerState(TypedDict, total=False):
     messages: Annotated[list[AnyMessage], add_messages]
     intent: str | None
+    intent_label: dict  # the classifier's IntentLabel (model_dump): what the routers and parse_intent read
     answer: str | None
     pending_cards: list[dict]
     transactions: list[dict]

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from agents.cards import gain_text
-from services import optimizer as opt
 
 
 def lineup_table(lineup: dict) -> str:
@@ -31,7 +30,11 @@ def season_cell(card: dict) -> str:
     return f"{card['season_gain']:+} {unit}"
 
 
-def write_summary(state: dict, matchup_summary: str) -> str:
+STATUS_SOURCE = {"inferred": "Statuses are inferred from missed games.",
+                 "ESPN": "Statuses are ESPN's injury report."}
+
+
+def write_summary(state: dict, matchup_summary: str, status_note: str = "inferred") -> str:
     cards, lineup = state.get("valid_moves") or [], state.get("weekly_lineup") or {}
     parts = []
     if cards:
@@ -50,7 +53,7 @@ def write_summary(state: dict, matchup_summary: str) -> str:
     if lineup:
         parts.append(f"Weekly lineup standing pat: {lineup['expected_total']} {lineup['unit']} expected.\n\n" + lineup_table(lineup))
     parts.append("Protected: your top players are never offered as drops unless you name them. "
-                 "Statuses are inferred from missed games.")
+                 + STATUS_SOURCE.get(status_note, f"Statuses: {status_note}."))
     if state.get("advice_mode") == "this_week":
         parts.append("Mode: this week only (streaming): moves are ranked by this week's gain; the rest-of-season "
                      "change is shown but not weighed. Say \"think about the season\" to go back to balanced.")
@@ -59,11 +62,9 @@ def write_summary(state: dict, matchup_summary: str) -> str:
 
 def lineup_after(source) -> str:
     """The recomputed weekly lineup after an approved move."""
-    lg = source.league
-    week = opt.weekly_lineup(opt.from_demo_league(lg, free_agents=[]))
-    snap = lg.snapshot
-    days = [{"date": d.date.isoformat(), "starters": [snap.players[p].ref.name for p in d.slots],
-             "expected": round(d.fantasy_points, 1)} for d in week.days]
-    names = ", ".join(f"{snap.players[k].ref.name} {v}" for k, v in sorted(week.starts.items(), key=lambda kv: -kv[1]) if v)
-    return (f"New weekly lineup: {round(week.expected_total, 1)} {week.unit} expected.\n\n"
-            + lineup_table({"days": days, "unit": week.unit}) + f"\n\nStarts: {names}.")
+    from agents.matchup_optimizer.nodes import weekly_plan
+
+    plan = weekly_plan(source)
+    names = ", ".join(f"{k} {v}" for k, v in sorted(plan["starts"].items(), key=lambda kv: -kv[1]) if v)
+    return (f"New weekly lineup: {plan['expected_total']} {plan['unit']} expected.\n\n"
+            + lineup_table(plan) + f"\n\nStarts: {names}.")

@@ -63,7 +63,7 @@ class Parsed:
     move: tuple[str, str] | None = None  # an explicit (drop, add) the user named; ownership decides
     as_of: dt.date | None = None
     mode: str | None = None  # "this_week" ("I only care about this week"), "balanced", or None (the setting)
-    scoring: str = "points"  # the league's scoring ("points" or "categories"), from the system prompt
+    scoring: str = "points"  # the league's scoring ("points" or "categories"), from the model call's CallInfo
 
 
 EDGE_PHRASES = ("edges", "any edge", "mispriced", "signals", "value bets", "betting value", "against the market",

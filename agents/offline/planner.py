@@ -1,28 +1,27 @@
 """`OfflinePlanner`: a LangChain chat model that plans tool calls and writes answers by rule.
 
 It implements the chat-model interface (`bind_tools`, `with_structured_output`, streaming via
-the base class) so the supervisor graph runs unchanged without a key or a network.
+the base class) so the supervisor graph runs unchanged without a key or a network. Its structured
+output fills the whole `IntentLabel` by rule. The league's date, the scoring and whether this is
+the final answer come from the `CallInfo` the node passes as run metadata (agents/model_call.py),
+never from the prompt's wording.
 """
 from __future__ import annotations
 
 import datetime as dt
-import re
 from typing import Any, Sequence
 
 from langchain_core.language_models.chat_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import RunnableLambda
 
-from agents.intents import Intent
-from agents.offline.nlu import Parsed, classify, parse
+from agents.intents import Intent, IntentLabel
+from agents.model_call import CallInfo, read_call_info
+from agents.offline.nlu import Parsed, parse
 from agents.offline.plans import next_calls, parse_result
 from agents.offline.writer import write_answer
 from services.config import DEFAULT_AS_OF
-
-AS_OF_RE = re.compile(r"as-of date:? (\d{4}-\d\d-\d\d)", re.I)
-FINAL_MARKER = "FINAL ANSWER NOW"
-SCORING_RE = re.compile(r"\b(points|categories) scoring\b", re.I)
 
 
 def _text(m: BaseMessage) -> str:
@@ -30,32 +29,18 @@ def _text(m: BaseMessage) -> str:
         c.get("text", "") if isinstance(c, dict) else str(c) for c in m.content)
 
 
-def _as_of(messages: Sequence[BaseMessage]) -> dt.date:
-    for m in messages:
-        if isinstance(m, SystemMessage):
-            hit = AS_OF_RE.search(_text(m))
-            if hit:
-                return dt.date.fromisoformat(hit.group(1))
-    return DEFAULT_AS_OF
+def _call_info(metadata: Any) -> CallInfo:
+    """What the node said about this call; a bare call (no metadata) plans on the default date."""
+    return read_call_info(metadata) or CallInfo(purpose="plan", as_of=DEFAULT_AS_OF)
 
 
-def _scoring(messages: Sequence[BaseMessage]) -> str:
-    for m in messages:
-        if isinstance(m, SystemMessage):
-            hit = SCORING_RE.search(_text(m))
-            if hit:
-                return hit.group(1).lower()
-    return "points"
-
-
-def _turn(messages: Sequence[BaseMessage]) -> tuple[str, Parsed | None, int]:
+def _turn(messages: Sequence[BaseMessage], as_of: dt.date) -> tuple[str, Parsed | None, int]:
     """(latest question, the parsed previous question, index of the latest question)."""
     humans = [i for i, m in enumerate(messages) if isinstance(m, HumanMessage)]
     if not humans:
         return "", None, len(messages)
     last = humans[-1]
     prev = None
-    as_of = _as_of(messages)
     for i in reversed(humans[:-1]):
         prev = parse(_text(messages[i]), as_of)
         if prev.players or prev.intent != Intent.GENERAL_ADVICE:
@@ -95,22 +80,29 @@ class OfflinePlanner(BaseChatModel):
         return self.model_copy(update={"tool_names": names})
 
     def with_structured_output(self, schema: Any, **kwargs: Any):
-        def label(inp: Any) -> Any:
+        if schema is not IntentLabel:
+            raise NotImplementedError("the offline planner's structured output is the IntentLabel")
+
+        def label(inp: Any, config: Any = None) -> IntentLabel:
             msgs = inp if isinstance(inp, list) else getattr(inp, "to_messages", lambda: [HumanMessage(str(inp))])()
-            question, prev, _ = _turn(msgs)
-            intent = parse(question, _as_of(msgs), prev).intent if question else classify("")
-            return schema(intent=intent)
+            info = _call_info((config or {}).get("metadata"))
+            question, prev, _ = _turn(msgs, info.as_of)
+            return label_from(parse(question, info.as_of, prev)) if question else IntentLabel(
+                intent=Intent.GENERAL_ADVICE)
 
         return RunnableLambda(label)
 
     def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
                   run_manager: Any = None, **kwargs: Any) -> ChatResult:
-        as_of = _as_of(messages)
-        question, prev, start = _turn(messages)
+        info = _call_info(run_manager.metadata if run_manager else None)
+        as_of = info.as_of
+        final = info.purpose == "final"
+        if final and messages and isinstance(messages[-1], HumanMessage):
+            messages = messages[:-1]  # the node's closing instruction, not the user's question
+        question, prev, start = _turn(messages, as_of)
         parsed = parse(question, as_of, prev)
-        parsed.scoring = _scoring(messages)
+        parsed.scoring = info.scoring
         done = tool_results(messages, start)
-        final = FINAL_MARKER in _text(messages[-1]) if messages else False
         calls = [] if final or not self.tool_names else next_calls(parsed, done, as_of)
         calls = [(n, a) for n, a in calls if n in self.tool_names]
         if calls:
@@ -122,3 +114,11 @@ class OfflinePlanner(BaseChatModel):
             msg = AIMessage(content=write_answer(parsed, done, unfinished=final))
         msg.usage_metadata = None
         return ChatResult(generations=[ChatGeneration(message=msg)])
+
+
+def label_from(p: Parsed) -> IntentLabel:
+    """The structured intent the rules read from a question."""
+    drop, add = p.move or (None, None)
+    return IntentLabel(intent=p.intent, wants_moves=p.wants_moves, allow_drop=p.allow_drop,
+                       this_week_only={"this_week": True, "balanced": False}.get(p.mode or ""),
+                       target_categories=p.categories, players=p.players, drop=drop, add=add)

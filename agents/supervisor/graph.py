@@ -1,11 +1,11 @@
 """Builds the supervisor: START -> classify_intent -> agent <-> tools -> synthesize -> present_and_confirm.
 
-Optimization requests route to the matchup-optimizer graph (a subgraph node). The chat model is
-injected, so tests drive every path with a scripted model.
+Requests for moves route to the matchup-optimizer nodes inside this graph. Routers read state only
+(the classifier's `IntentLabel`), never the question's text. The chat model is injected, so tests
+drive every path with a scripted model.
 """
 from __future__ import annotations
 
-import datetime as dt
 import json
 import time
 from typing import Literal
@@ -16,10 +16,10 @@ from langgraph.prebuilt import ToolNode
 
 from agents.desk.chat import make_market_desk
 from agents.approvals import default_clock, make_present_and_confirm, route_after_confirm
+from agents.intents import Intent
 from agents.matchup_optimizer.graph import ENTRY as OPTIMIZER_ENTRY
 from agents.matchup_optimizer.graph import add_optimizer_nodes
 from agents.matchup_optimizer.summary import lineup_after
-from agents.offline.nlu import parse
 from agents.signals.chat import make_find_edges
 from agents.supervisor import nodes as N
 from agents.supervisor.limits import Limits
@@ -77,19 +77,17 @@ def timed_tool_call(request, execute):
 
 
 def route_after_classify(state) -> Literal["agent", "parse_intent", "market_desk", "find_edges"]:
-    if state.get("intent") == "market_desk":
+    """Market questions to their desks; a request to find moves (not one the user named) to the
+    optimizer; everything else to the tool-calling agent."""
+    intent = state.get("intent")
+    if intent == Intent.MARKET_DESK:
         return "market_desk"
-    if state.get("intent") == "market_edges":
+    if intent == Intent.MARKET_EDGES:
         return "find_edges"
-    if state.get("intent") == "lineup_optimization":
-        q = next((m.content for m in reversed(state["messages"]) if isinstance(m, HumanMessage)), "")
-        if parse(q if isinstance(q, str) else str(q), dt.date.today()).wants_moves:
-            return OPTIMIZER_ENTRY
+    label = state.get("intent_label") or {}
+    if label.get("wants_moves") and not (label.get("drop") and label.get("add")):
+        return OPTIMIZER_ENTRY
     return "agent"
-
-
-def route_after_classify_no_optimizer(state) -> Literal["agent", "market_desk", "find_edges"]:
-    return {"market_desk": "market_desk", "market_edges": "find_edges"}.get(state.get("intent") or "", "agent")
 
 
 def build_graph(model, source, checkpointer=None, reasoner=None, limits: Limits = Limits(),
@@ -100,19 +98,19 @@ def build_graph(model, source, checkpointer=None, reasoner=None, limits: Limits 
     g.add_node("agent", N.make_agent(model, tools, source, limits))
     g.add_node("tools", ToolNode(tools, handle_tool_errors=tool_error_message, wrap_tool_call=timed_tool_call))
     g.add_node("synthesize", N.make_synthesize(model, source))
-    after = (lambda _t: lineup_after(source)) if hasattr(source, "league") else None
+    after = lambda _t: lineup_after(source)  # noqa: E731
     g.add_node("present_and_confirm", make_present_and_confirm(source, after, clock))
     g.add_node("market_desk", make_market_desk(model))
     g.add_edge("market_desk", END)
     g.add_node("find_edges", make_find_edges(model, source))
     g.add_edge("find_edges", END)
     g.add_edge(START, "classify_intent")
-    if optimizer_route and hasattr(source, "league"):
+    routes = {"agent": "agent", "market_desk": "market_desk", "find_edges": "find_edges", OPTIMIZER_ENTRY: "agent"}
+    if optimizer_route:
         add_optimizer_nodes(g, source, "present_and_confirm")
-        g.add_conditional_edges("classify_intent", route_after_classify,
-                                ["agent", OPTIMIZER_ENTRY, "market_desk", "find_edges"])
-    else:
-        g.add_conditional_edges("classify_intent", route_after_classify_no_optimizer, ["agent", "market_desk", "find_edges"])
+        routes[OPTIMIZER_ENTRY] = OPTIMIZER_ENTRY
+    # without the optimizer's nodes a request for moves goes to the agent (its optimize_matchup tool)
+    g.add_conditional_edges("classify_intent", route_after_classify, routes)
     g.add_conditional_edges("agent", N.route_after_agent, ["tools", "synthesize"])
     g.add_conditional_edges("tools", N.route_after_tools, ["agent", "synthesize"])
     g.add_edge("synthesize", "present_and_confirm")

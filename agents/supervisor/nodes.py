@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Literal
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 from langgraph.config import get_stream_writer
@@ -10,7 +11,7 @@ from langgraph.config import get_stream_writer
 from agents.cards import card_rank, distinct
 from agents.failures import MODEL_FAILED, model_unavailable
 from agents.intents import Intent, IntentLabel
-from agents.offline.nlu import classify as keyword_intent
+from agents.model_call import CallInfo, call_config
 from agents.supervisor import prompts as P
 from agents.supervisor.limits import Limits
 
@@ -30,13 +31,6 @@ def emit(event: dict) -> None:
         pass
 
 
-def _last_question(state) -> str:
-    for m in reversed(state.get("messages", [])):
-        if isinstance(m, HumanMessage):
-            return m.content if isinstance(m.content, str) else str(m.content)
-    return ""
-
-
 def _turn_messages(state) -> list:
     msgs = state.get("messages", [])
     for i in range(len(msgs) - 1, -1, -1):
@@ -46,38 +40,41 @@ def _turn_messages(state) -> list:
 
 
 def make_classify(model, source):
+    """The classifier node: the model's structured `IntentLabel` goes into state for the routers."""
     classifier = model.with_structured_output(IntentLabel)
 
     def classify_intent(state) -> dict:
         emit({"type": "state", "state": "planning"})
-        question = _last_question(state)
         history = [m for m in state.get("messages", []) if isinstance(m, (HumanMessage, AIMessage)) and not getattr(m, "tool_calls", None)][-6:]
+        today = source.today
         error = None
         try:
-            label = classifier.invoke([SystemMessage(P.CLASSIFIER_PROMPT.format(as_of=source.as_of)), *history])
-            intent = Intent(label.intent if hasattr(label, "intent") else label["intent"])
-        except Exception as e:  # garbage: fall back to the keyword classifier; a dead server ends the turn
-            intent, error = keyword_intent(question), f"intent classifier failed ({type(e).__name__}); used keyword rules"
+            raw = classifier.invoke([SystemMessage(P.CLASSIFIER_PROMPT.format(as_of=today)), *history],
+                                    config=call_config(CallInfo(purpose="classify", as_of=today,
+                                                                scoring=league_scoring(source))))
+            label = raw if isinstance(raw, IntentLabel) else IntentLabel.model_validate(raw)
+        except Exception as e:  # garbage: the agent answers unlabelled (with its tools); a dead server ends the turn
+            label = IntentLabel(intent=Intent.GENERAL_ADVICE)
+            error = f"intent classifier failed ({type(e).__name__}); answered without an intent label"
             if model_unavailable(e):  # no second wait on a server that is down or hung
                 error = f"{MODEL_FAILED}: {type(e).__name__}"
-        emit({"type": "intent", "intent": intent.value})
+        emit({"type": "intent", "intent": label.intent.value})
         info = league_ids(source)
-        return {**info, "intent": intent.value, "tool_call_count": 0, "llm_calls": 1, "model_rounds": 0, "started_at": time.time(),
+        return {**info, "intent": label.intent.value, "intent_label": label.model_dump(mode="json"),
+                "tool_call_count": 0, "llm_calls": 1, "model_rounds": 0, "started_at": time.time(),
                 "guard": None, "error": error, "answer": None, "pending_cards": [], "transactions": [], "decisions": []}
 
     return classify_intent
 
 
+def model_call(source, purpose: str) -> dict:
+    """The run config telling the model why it is called, the league's date and its scoring."""
+    return call_config(CallInfo(purpose=purpose, as_of=source.today, scoring=league_scoring(source)))
+
+
 def league_ids(source) -> dict:
-    """The team and league this conversation is about (cheap: no league read for the demo)."""
-    lg = getattr(source, "league", None)
-    if lg is not None:
-        return {"team_id": lg.my_team_id, "league_id": lg.league_id}
-    try:
-        info = source.info()
-        return {"team_id": info.my_team_id, "league_id": info.league_id}
-    except Exception:  # an unreachable remote league must not stop the turn here
-        return {"team_id": None, "league_id": None}
+    """The team and league this conversation is about (no league read)."""
+    return {"team_id": source.my_team_id, "league_id": source.league_id}
 
 
 def make_agent(model, tools, source, limits: Limits):
@@ -93,7 +90,7 @@ def make_agent(model, tools, source, limits: Limits):
             return {"guard": "the model did not answer (timeout or error)"}
         emit({"type": "state", "state": "planning"})
         try:
-            msg = bound.invoke([agent_system(source, state), *state["messages"]])
+            msg = bound.invoke([agent_system(source, state), *state["messages"]], config=model_call(source, "plan"))
         except Exception as e:
             return {"model_rounds": rounds + 1, "llm_calls": state.get("llm_calls", 0) + 1, "error": f"the model failed: {type(e).__name__}",
                     "guard": "the model did not answer (timeout or error)"}
@@ -125,8 +122,16 @@ def make_agent(model, tools, source, limits: Limits):
 
 def agent_system(source, state) -> SystemMessage:
     """The agent's system prompt (rules, scoring, intent): every call that reads tool results gets it."""
-    scoring = getattr(source.league, "scoring", "points") if hasattr(source, "league") else "points"
-    return SystemMessage(P.AGENT_PROMPT.format(as_of=source.as_of, scoring=scoring, intent=state.get("intent")))
+    return SystemMessage(P.AGENT_PROMPT.format(as_of=source.today, scoring=league_scoring(source),
+                                               intent=state.get("intent")))
+
+
+def league_scoring(source) -> str:
+    """The league's scoring ("points" or "categories") for the prompt and the model call."""
+    try:
+        return source.scoring
+    except Exception:  # an unreachable remote league: the prompt still goes out
+        return "points"
 
 
 def unanswered_calls(messages) -> list[dict]:
@@ -142,12 +147,12 @@ def unanswered_calls(messages) -> list[dict]:
     return []
 
 
-def route_after_agent(state) -> str:
+def route_after_agent(state) -> Literal["tools", "synthesize"]:
     # with a guard set, run what was kept within the limit, then synthesize
     return "tools" if unanswered_calls(state.get("messages", [])) else "synthesize"
 
 
-def route_after_tools(state) -> str:
+def route_after_tools(state) -> Literal["agent", "synthesize"]:
     return "synthesize" if state.get("guard") else "agent"
 
 
@@ -184,7 +189,8 @@ def make_synthesize(model, source):
                 calls += 1
                 # the same system prompt as the agent's: its rule that tool text is data, never instructions
                 msg = model.invoke([agent_system(source, state), *state["messages"],
-                                    HumanMessage(P.FINAL_PROMPT.format(reason=reason))])
+                                    HumanMessage(P.FINAL_PROMPT.format(reason=reason))],
+                                   config=model_call(source, "final"))
                 answer = msg.content if isinstance(msg.content, str) else str(msg.content)
                 extra = [AIMessage(content=answer)]
             except Exception as e:
@@ -195,7 +201,7 @@ def make_synthesize(model, source):
         else:
             answer = last.content if isinstance(last.content, str) else str(last.content)
         cards = collect_cards(state)
-        top = _top_players(source)
+        top = _top_players(source) if cards else set()
         for c in cards:
             if c["drop_id"] in top:
                 answer += P.CAUTION.format(name=c["drop"])
@@ -213,9 +219,7 @@ def make_synthesize(model, source):
 
 
 def _top_players(source) -> set[str]:
-    lg = getattr(source, "league", None)
-    if lg is None:
-        return set()
-    snap = lg.snapshot
-    ids = sorted(lg.roster_ids(), key=lambda p: -snap.players[p].season_avg.get("fpts", 0.0))
-    return set(ids[:TOP_PLAYERS])
+    """My TOP_PLAYERS players by season fantasy points per game (a card dropping one gets a caution)."""
+    entries = [e for e in source.roster().entries if not e.on_ir]
+    ids = sorted(entries, key=lambda e: -e.fantasy_avg)
+    return {e.player.player_id for e in ids[:TOP_PLAYERS]}

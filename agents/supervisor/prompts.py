@@ -6,7 +6,10 @@ matchup_analysis (how this week's matchup stands), lineup_optimization (who star
 optimizing the roster with moves for the week), market_desk (an NBA game's betting line or odds, or a
 bet request such as "I'd take the Celtics -5.5 at 1.95 for 20"), market_edges (edges or signals on
 tonight's NBA games against the market's price), general_advice (strategy, greetings, anything else).
-As-of date: {as_of}."""
+Also fill what routing needs: wants_moves (true only when the user asks you to find roster moves for
+him), the players he allows dropping, whether only this week matters, the categories he wants, the
+players he names, and the drop and add of a move he names himself. Leave a field empty when the message
+does not say it. As-of date: {as_of}."""
 
 AGENT_PROMPT = """You are Courtside, an assistant for a fantasy basketball manager (ESPN-style league,
 {scoring} scoring). As-of date: {as_of}; you know nothing after it except the schedule.

@@ -3,16 +3,16 @@
 The answer carries the move's expected gain (negative gains included), a warning when it loses
 value or drops a player the optimizer protects, and the optimizer's better alternatives with
 why they are better. The user's card is marked `origin: "user"` and titled "Your move: ...".
-Works on the demo league and on an ESPN league (`EspnWeek`).
+Works on any LeagueSource (the demo league, an ESPN league) through its interface.
 """
 from __future__ import annotations
 
 from langchain_core.tools import BaseTool, StructuredTool
 
-from agents.cards import card_from_move, season_label
+from agents.cards import season_label
+from agents.tools.optimizer_tools import source_card
 from agents.tools.results import dump
 from agents.tools.schemas import HoldArgs, MoveArgs
-from services import optimizer as opt
 from services.models import ServiceError
 from services.optimizer.evaluate import HoldVerdict, MoveVerdict, evaluate_move, hold_verdict
 from services.source import LeagueSource
@@ -22,37 +22,23 @@ PROTECTED_WHY = {"star": "one of the league's top-40 players by per-game value",
                  "top": "one of the six best players on your roster by per-game value"}
 
 
-def _demo_ids(source, drop: str, add: str) -> tuple[str, str, bool, object]:
-    """(drop id, add id, swapped, optimizer inputs): whichever named player is mine is the drop."""
-    lg = source.league
-    a, b = source.resolve(drop), source.resolve(add)
-    mine = set(lg.roster_ids())
-    swapped = a not in mine and b in mine
+def _move_ids(source: LeagueSource, drop: str, add: str) -> tuple[str, str, bool]:
+    """(drop id, add id, swapped): whichever named player is mine is the drop; the move is
+    checked against my roster now (ServiceError naming what is wrong)."""
+    a, b = source.resolve_id(drop), source.resolve_id(add)
+    me = source.my_team_id
+    swapped = source.owner_of(a) != me and source.owner_of(b) == me
     drop_id, add_id = (b, a) if swapped else (a, b)
-    name = lambda pid: lg.snapshot.players[pid].ref.name  # noqa: E731
-    if drop_id not in mine:
-        raise ServiceError(f"{name(drop_id)} is not on your roster, so he cannot be dropped.")
-    if add_id in mine:
-        raise ServiceError(f"{name(add_id)} is on your roster already.")
-    owner = lg.owner_of(add_id)
-    if owner is not None:
-        raise ServiceError(f"{name(add_id)} is on {lg.team_name(owner)[0]}'s roster, not a free agent.")
-    return drop_id, add_id, swapped, opt.from_demo_league(lg, season=True)
-
-
-def _espn_ids(week, drop: str, add: str) -> tuple[str, str, bool, object]:
-    a, b = week.index.resolve(drop), week.index.resolve(add)
-    me = week.inputs.team_id
-    swapped = week.owners.get(a) != me and week.owners.get(b) == me
-    drop_id, add_id = (b, a) if swapped else (a, b)
-    if week.owners.get(drop_id) != me:
-        raise ServiceError(f"{week.names[drop_id]} is not on your roster, so he cannot be dropped.")
-    if drop_id in week.ir:
-        raise ServiceError(f"{week.names[drop_id]} is in your IR slot: dropping him opens no roster spot.")
-    owner = week.owners.get(add_id)
-    if owner is not None:
-        raise ServiceError(f"{week.names[add_id]} is on {week.rosters[owner].team_name}'s roster, not a free agent.")
-    return drop_id, add_id, swapped, week.inputs
+    try:
+        source.validate_move(drop_id, None)
+    except ServiceError as e:
+        msg = str(e)
+        raise ServiceError(msg + (", so he cannot be dropped." if msg.endswith("not on your roster") else ".")) from None
+    try:
+        source.validate_move(None, add_id)
+    except ServiceError as e:
+        raise ServiceError(f"{e}.") from None
+    return drop_id, add_id, swapped
 
 
 def _why_better(alt: dict, mine: dict, protected: str | None) -> str:
@@ -124,33 +110,24 @@ def hold_result(v: HoldVerdict, name: str, status: str, make_card) -> dict:
 
 
 def build_move_tools(source: LeagueSource) -> list[BaseTool]:
+    make_card = source_card(source)
+
     def evaluate_hold(name: str, mode: str | None = None) -> str:
-        lg = getattr(source, "league", None)
-        if lg is None:
-            raise ServiceError("The hold check runs on the demo league.")
-        pid = source.resolve(name)
-        ps = lg.snapshot.players[pid]
-        if pid not in lg.roster_ids():
-            raise ServiceError(f"{ps.ref.name} is not on your roster.")
-        v = hold_verdict(opt.from_demo_league(lg, season=True), pid, mode or source.advice_mode)
-        make_card = lambda m: card_from_move(m, lg.league_id, lg.my_team_id, lg.as_of)  # noqa: E731
-        return dump(hold_result(v, ps.ref.name, ps.status, make_card))
+        pid = source.resolve_id(name)
+        if source.owner_of(pid) != source.my_team_id:
+            raise ServiceError(f"{source.player_name(pid)} is not on your roster.")
+        inputs = source.optimizer_inputs(season=True)
+        player = next((p for p in inputs.roster if p.player_id == pid), None)
+        if player is None:
+            raise ServiceError(f"{source.player_name(pid)} is in your IR slot: he is held there, not weighed.")
+        v = hold_verdict(inputs, pid, mode or source.advice_mode)
+        return dump(hold_result(v, player.name, player.status, make_card))
 
     def evaluate_user_move(drop: str, add: str, mode: str | None = None) -> str:
-        if getattr(source, "kind", None) == "espn":
-            from agents.tools.optimizer_tools import EspnWeek
-
-            week = EspnWeek(source)
-            drop_id, add_id, swapped, inputs = _espn_ids(week, drop, add)
-            make_card = week.card
-        elif getattr(source, "league", None) is not None:
-            lg = source.league
-            drop_id, add_id, swapped, inputs = _demo_ids(source, drop, add)
-            make_card = lambda m: card_from_move(m, lg.league_id, lg.my_team_id, lg.as_of)  # noqa: E731
-        else:
-            raise ServiceError("Moves can be evaluated on the demo league or an ESPN league, not this source.")
-        verdict = evaluate_move(inputs, drop_id, add_id, mode or getattr(source, "advice_mode", "balanced"))
-        out = verdict_result(verdict, make_card, swapped) | {"mode": mode or getattr(source, "advice_mode", "balanced")}
+        drop_id, add_id, swapped = _move_ids(source, drop, add)
+        inputs = source.optimizer_inputs(season=True)
+        verdict = evaluate_move(inputs, drop_id, add_id, mode or source.advice_mode)
+        out = verdict_result(verdict, make_card, swapped) | {"mode": mode or source.advice_mode}
         return dump(out, cap=RESULT_CAP)  # never shortened: the warnings and every card must reach the model
 
     hold_tool = StructuredTool.from_function(

@@ -18,10 +18,7 @@ from services.source import LeagueSource
 
 
 def _league(source: LeagueSource):
-    lg = getattr(source, "league", None)
-    if lg is None:
-        raise ServiceError("This works on the demo league only (it needs the box-score history).")
-    return lg
+    return source.history()  # ServiceError for a source without box-score history
 
 
 def _date(text: str | None, field: str) -> dt.date | None:
@@ -36,7 +33,7 @@ def build_outlook_tools(source: LeagueSource) -> list[BaseTool]:
         lg = _league(source)
         if not names:
             raise ServiceError("Name at least one player to compare.")
-        ids = list(dict.fromkeys(source.resolve(n) for n in names))
+        ids = list(dict.fromkeys(source.resolve_id(n) for n in names))
         rows = outlook.rest_of_window(lg, ids, _date(start, "start"), _date(end, "end"))
         s, e = _date(start, "start") or lg.as_of, _date(end, "end") or lg.week[2]
         return dump({"window": [s, e], "unit": "fantasy points", "players": [

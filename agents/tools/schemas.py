@@ -54,7 +54,9 @@ class DailyLineupArgs(BaseModel):
 
 class OptimizeArgs(BaseModel):
     allow_drop: list[str] | None = Field(default=None, description="Protected players the user explicitly allows dropping.")
-    target_categories: list[str] | None = Field(default=None, description="Categories to chase (category leagues).")
+    target_categories: list[str] | None = Field(
+        default=None, description="Categories to chase, e.g. ['BLK'] (FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS): "
+                                  "only moves whose added player beats the dropped one per game in one of them.")
     limit: int = Field(default=3, ge=1, le=10, description="How many moves to return.")
     mode: Literal["balanced", "this_week"] | None = Field(
         default=None, description="'this_week' when the user only cares about this week (streaming); "

@@ -61,7 +61,7 @@ thread = backend.current_thread()
 assistant = backend.thread_assistant(thread)
 if ss.get("thread_notice"):
     st.warning(ss["thread_notice"], icon=":material/lock:")
-scoring = getattr(getattr(assistant.source, "league", None), "scoring", "points")
+scoring = assistant.scoring()
 pending_ids = {c["move_id"] for c in assistant.pending_approvals(thread)}
 shown: set[str] = set()
 slots: dict[str, object] = {}

@@ -63,8 +63,8 @@ else:
                       "this_week": "This week only (streaming)"}.get,
          help="Balanced never offers a move that lowers your rest-of-season value; streaming ranks by "
               "this week's gain only. Stars are protected in both.")
-advice = {"this_week": "this week only"}.get(getattr(assistant.source, "advice_mode", ""), "balanced")
-scoring_now = getattr(getattr(assistant.source, "league", None), "scoring", None)
+advice = {"this_week": "this week only"}.get(assistant.source.advice_mode, "balanced")
+scoring_now = assistant.scoring()
 st.caption(f"Active: {assistant.provider_label} · {assistant.league_kind} league"
            f"{f' · {scoring_now} scoring' if scoring_now else ''} · as of {assistant.as_of} · "
            f"advice: {advice}. "

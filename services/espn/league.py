@@ -17,6 +17,7 @@ from services.espn.lookup import NameIndex
 from services.espn.mapping import (STATUS_SOURCE, league_categories, map_status, player_ref,
                                    points_weights, scoring_mode, slot_counts, status_evidence)
 from services.espn.matchup import build_matchup
+from services.espn.roster_moves import EspnMoves
 from services.models import (FreeAgent, GameLog, LeagueInfo, LeagueTeam, MatchupDetails, NewsNote,
                              PlayerSchedule, Roster, ScheduleReport, ServiceError, StatusReport)
 from services.scoring import POINTS_WEIGHTS
@@ -30,7 +31,7 @@ def _secret(value: SecretStr | str | None) -> SecretStr | None:
     return SecretStr(value) if isinstance(value, str) and value else value or None
 
 
-class EspnLeague(LeagueSource):
+class EspnLeague(EspnMoves, LeagueSource):
     """A real ESPN league, read through espn-api with a per-kind TTL cache."""
 
     kind = "espn"
@@ -39,9 +40,9 @@ class EspnLeague(LeagueSource):
                  swid: SecretStr | str | None = None, my_team_id: int = 1,
                  as_of: dt.date | None = None, cache: TTLCache | None = None):
         self.cache = cache if cache is not None else PROCESS_CACHE
-        self.league_id, self.season, self.my_team_id = int(league_id), int(season), int(my_team_id)
+        self.espn_id, self.season, self.my_team_id = int(league_id), int(season), int(my_team_id)
         self.as_of = as_of or today_eastern(self.cache.clock())
-        self._client = EspnClient(self.league_id, self.season, _secret(espn_s2), _secret(swid), self.cache)
+        self._client = EspnClient(self.espn_id, self.season, _secret(espn_s2), _secret(swid), self.cache)
         self._names: NameIndex | None = None
 
     @classmethod
@@ -54,8 +55,16 @@ class EspnLeague(LeagueSource):
                    settings.espn_swid, my_team_id=settings.my_team_id, as_of=as_of, cache=cache)
 
     def __repr__(self) -> str:
-        return (f"EspnLeague(league_id={self.league_id}, season={self.season}, "
+        return (f"EspnLeague(league_id={self.espn_id}, season={self.season}, "
                 f"my_team_id={self.my_team_id}, as_of={self.as_of.isoformat()})")
+
+    @property
+    def league_id(self) -> str:
+        return str(self.espn_id)
+
+    @property
+    def scoring(self) -> str:
+        return self._scoring(self._snap())
 
     # -- shared pieces -------------------------------------------------------------------
     def _snap(self) -> LeagueSnapshot:
@@ -83,7 +92,7 @@ class EspnLeague(LeagueSource):
         team = snap.team(team_id)
         if team is None:
             known = ", ".join(str(t.team_id) for t in snap.teams)
-            raise ServiceError(f"No team {team_id} in ESPN league {self.league_id}; teams are {known}.")
+            raise ServiceError(f"No team {team_id} in ESPN league {self.espn_id}; teams are {known}.")
         return team
 
     def _opponent_id(self, snap: LeagueSnapshot) -> int:
@@ -105,11 +114,7 @@ class EspnLeague(LeagueSource):
 
     def _resolve(self, name: str):
         """The espn-api Player a name means: rostered (any team) or from his player card."""
-        if self._names is None:
-            names = self._client.player_names()
-            names.update({p.playerId: p.name for t in self._snap().teams for p in t.roster})
-            self._names = NameIndex(names)
-        player_id = self._names.resolve(name)
+        player_id = self._index().resolve(name)
         for team in self._snap().teams:
             for p in team.roster:
                 if p.playerId == player_id:
@@ -125,8 +130,8 @@ class EspnLeague(LeagueSource):
         slots, bench, ir = slot_counts(snap.settings)
         teams = [LeagueTeam(team_id=t.team_id, name=t.team_name, manager=self._manager(t),
                             is_me=t.team_id == self.my_team_id) for t in snap.teams]
-        return LeagueInfo(league_id=str(self.league_id), kind="espn",
-                          name=snap.settings.get("name", f"ESPN league {self.league_id}"),
+        return LeagueInfo(league_id=self.league_id, kind="espn",
+                          name=snap.settings.get("name", f"ESPN league {self.espn_id}"),
                           scoring=self._scoring(snap), as_of=self.as_of, slots=slots, bench=bench,
                           ir=ir, teams=teams, my_team_id=self.my_team_id)
 
@@ -194,7 +199,7 @@ class EspnLeague(LeagueSource):
             return build_game_log(card, window.calendar, self.as_of, last_n, window.scoring, window.weights)
 
         if self.as_of < today:  # every game in the window is final: keep it for good
-            key = (self.league_id, self.season, player.playerId, self.as_of, last_n)
+            key = (self.espn_id, self.season, player.playerId, self.as_of, last_n)
             return self.cache.get_or_load("game_log_final", key, load)
         return load()
 

@@ -4,6 +4,7 @@
     weekly_lineup(inputs) -> WeeklyLineup         # exact starters for every remaining day
     daily_lineup(inputs, day) -> DayLineup
     scan_moves(inputs, allow_drop=frozenset(), protect_top=6, limit=None) -> list[MoveEval]
+    propose_moves(inputs, allow_drop, mode, limit, target_categories) -> Proposal  # the cards' moves
 
 `reference` holds the slow re-solve-everything scan and `assign.brute_force` the exhaustive
 checker; `backtest` scores moves against what really happened (never used for advice).
@@ -13,6 +14,7 @@ from services.optimizer.adapter import from_demo_league
 from services.optimizer.models import (DayLineup, MoveEval, OptimizerInputs, PlayerInput,
                                        WeeklyLineup, as_json)
 from services.optimizer.moves import scan_moves
+from services.optimizer.propose import MIN_GAIN, Proposal, compatible, propose_moves
 from services.optimizer.weekly import daily_lineup, prepare, weekly_lineup
 
 
@@ -23,5 +25,6 @@ def realized_gain(lg, move, team_id: int | None = None) -> float:
     return _realized(lg, move, team_id)
 
 
-__all__ = ["DayLineup", "MoveEval", "OptimizerInputs", "PlayerInput", "WeeklyLineup", "as_json",
-           "daily_lineup", "from_demo_league", "prepare", "realized_gain", "scan_moves", "weekly_lineup"]
+__all__ = ["MIN_GAIN", "DayLineup", "MoveEval", "OptimizerInputs", "PlayerInput", "Proposal", "WeeklyLineup", "as_json",
+           "compatible", "daily_lineup", "from_demo_league", "prepare", "propose_moves", "realized_gain",
+           "scan_moves", "weekly_lineup"]

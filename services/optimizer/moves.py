@@ -18,7 +18,7 @@ and the dropped player's lost starts (availability included in both).
 from __future__ import annotations
 
 import math
-from typing import Iterable
+from typing import Callable, Iterable
 
 import numpy as np
 
@@ -169,12 +169,15 @@ def ir_candidates(prep: Prepared) -> np.ndarray:
 
 def scan_moves(inputs: OptimizerInputs | Prepared, allow_drop: Iterable[str] = frozenset(),
                protect_top: int = 6, limit: int | None = None, mode: str = "balanced",
-               per_player: int | None = None) -> list[MoveEval]:
+               per_player: int | None = None,
+               accept: Callable[[str, str, str, float, float], bool] | None = None) -> list[MoveEval]:
     """Every allowed move (swaps and IR moves) ranked by the mode's key, best first.
 
     Each result has `gain` (this week) and, when `inputs.season` is set, `season_gain`; `score`
     is the ranking key (> 0: worth offering). `per_player` keeps at most that many moves per
-    dropped (or IR) player of each kind, so a short list still offers different moves."""
+    dropped (or IR) player of each kind, so a short list still offers different moves.
+    `accept(drop_id, add_id, kind, week_gain, score)`, called in ranked order before a move is
+    written out, skips the moves it refuses (cheaply: the whole ranking can be walked)."""
     prep = inputs if isinstance(inputs, Prepared) else prepare(inputs)
     swaps, irs = droppable(prep, allow_drop, protect_top), ir_candidates(prep)
     drops = np.union1d(swaps, irs).astype(int)
@@ -202,7 +205,7 @@ def scan_moves(inputs: OptimizerInputs | Prepared, allow_drop: Iterable[str] = f
     kinds = np.array([c[0] for c in candidates])[ci]
     rows = np.array([c[1] for c in candidates])[ci]
     order = np.lexsort((fa.ravel(), kinds.ravel(), rows.ravel(), -np.round(score.ravel(), 9)))
-    if limit is not None and per_player is None:
+    if limit is not None and per_player is None and accept is None:
         order = order[:limit]
     out, seen = [], {}
     for i in order:
@@ -212,6 +215,10 @@ def scan_moves(inputs: OptimizerInputs | Prepared, allow_drop: Iterable[str] = f
             if seen[c] > per_player:
                 continue
         _, r, kind, _, _ = candidates[c]
+        if accept is not None and not accept(prep.roster.players[int(table.drops[r])].player_id,
+                                             prep.free_agents.players[a].player_id, kind,
+                                             float(table.gain[r, a]), float(score[c, a])):
+            continue
         out.append(move_eval(prep, table, r, a, kind, None if seas is None else float(seas[c, a]),
                              float(score[c, a])))
         if limit is not None and len(out) >= limit:

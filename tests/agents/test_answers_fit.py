@@ -189,7 +189,7 @@ def test_hold_agrees_with_the_optimizer(offline_assistant, question, name):
     assert ("evaluate_hold", {"name": name}) in [(c["name"], c["args"]) for c in r["tool_calls"]]
     lg = offline_assistant.source.league
     pid = offline_assistant.source.resolve(name)
-    top = best_moves(lg, limit=1, mode="balanced")  # what the optimizer offers first
+    top = best_moves(offline_assistant.source, limit=1, mode="balanced")  # what the optimizer offers first
     dropped = bool(top) and top[0].drop_id == pid and top[0].kind == "swap"
     verdict = f"**Drop {name} this week:**" if dropped else f"**Hold {name}:**"
     assert verdict in r["answer"]

@@ -68,11 +68,11 @@ def test_an_ir_card_is_refused_when_the_slot_is_taken(make_assistant):
 @pytest.mark.parametrize("scoring", ["points", "categories"])
 def test_balanced_never_offers_a_move_that_lowers_the_season_and_streaming_may(scoring):
     from agents.tools.optimizer_tools import best_moves
-    from services.league import demo_league
+    from services.demo_source import DemoSource
 
-    lg = demo_league(dt.date(2024, 12, 11), scoring)
-    balanced = best_moves(lg, limit=3, mode="balanced")
-    streaming = best_moves(lg, limit=3, mode="this_week")
+    src = DemoSource(dt.date(2024, 12, 11), scoring)
+    balanced = best_moves(src, limit=3, mode="balanced")
+    streaming = best_moves(src, limit=3, mode="this_week")
     # a week's loss only for a season gain that outweighs it (the balanced ranking key)
     assert balanced and all(m.season_gain >= 0 and m.score > 0 and (m.gain > 0 or m.season_gain > -m.gain)
                             for m in balanced)
@@ -88,7 +88,7 @@ def test_the_mode_setting_reaches_the_optimizer(make_assistant):
     cards = streaming.ask(REVIEW, "mode-1")["pending_approvals"]
     from agents.tools.optimizer_tools import best_moves
 
-    expected = best_moves(streaming.source.league, limit=3, mode="this_week")
+    expected = best_moves(streaming.source, limit=3, mode="this_week")
     assert [c["move_id"] for c in cards] == [
         c["move_id"] for c in cards if (c["drop_id"], c["add_id"]) in {(m.drop_id, m.add_id) for m in expected}]
     assert any(c["season_gain"] < 0 for c in cards)

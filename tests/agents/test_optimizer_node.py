@@ -16,13 +16,10 @@ from services import optimizer as opt
 REVIEW = "Review my matchup and help me optimize for this week."
 
 
-POOL_BUG = ("finding: the node's first pass scans only the top 12 free agents of the listing (ADD_POOL), so "
-            "Middleton (47th) is never scanned although Miller -> Middleton scores 200.0 in balanced mode against "
-            "Miller -> Beasley's 191.5")
-
-
-@pytest.mark.parametrize("as_of", [pytest.param(dt.date(2025, 1, 29), marks=pytest.mark.xfail(strict=True, reason=POOL_BUG)),
-                                   dt.date(2025, 1, 31), dt.date(2025, 1, 20)])
+# Jan 29 caught the pruned pool: the node's first pass scanned only the top 12 free agents of the
+# listing (ADD_POOL), so Middleton (47th) was never scanned although Tari Eason -> Middleton beats
+# the card it offered instead. propose_moves scans every free agent.
+@pytest.mark.parametrize("as_of", [dt.date(2025, 1, 29), dt.date(2025, 1, 31), dt.date(2025, 1, 20)])
 def test_the_optimizer_node_offers_its_best_moves_not_its_worst(make_assistant, as_of):
     a = make_assistant(as_of=as_of)
     bf = BruteForce(opt.from_demo_league(a.source.league, season=True))

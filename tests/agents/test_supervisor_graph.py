@@ -12,7 +12,7 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 from scripted import ScriptedChatModel, build, call, forever, run_graph, tools_msg
 
-from agents.intents import Intent
+from agents.intents import Intent, IntentLabel
 from agents.supervisor.limits import Limits
 from agents.tools import TOOL_NAMES
 
@@ -156,12 +156,14 @@ def test_a_model_timeout_gives_a_clear_message(source):
 
 
 @pytest.mark.parametrize("label", [ValueError("not json"), "banana", {"intent": "nonsense"}, object()])
-def test_a_broken_classifier_falls_back_to_keyword_rules(source, label):
+def test_a_broken_classifier_leaves_the_turn_unlabelled_for_the_agent(source, label):
+    # the graph has no keyword rules to fall back on (was: agents.offline.nlu.classify in the node)
     model = ScriptedChatModel([tools_msg(call("get_free_agents", limit=3)), "Here are three streamers."], label=label)
-    run = run_graph(build(model, source, optimizer_route=False), ask("Who should I stream this week?"))
-    assert run.state["intent"] == Intent.FREE_AGENT_SCAN
-    assert "used keyword rules" in run.state["error"]
-    assert "used keyword rules" in run.answer
+    run = run_graph(build(model, source), ask("Who should I stream this week?"))
+    assert run.state["intent"] == Intent.GENERAL_ADVICE
+    assert run.path == ["classify_intent", "agent", "tools", "agent", "synthesize", "present_and_confirm"]
+    assert "answered without an intent label" in run.state["error"]
+    assert "answered without an intent label" in run.answer
 
 
 def test_a_greeting_is_answered_without_tools(source):
@@ -207,7 +209,7 @@ def test_no_caution_when_the_drop_is_not_a_top_player(source):
 
 
 def test_optimization_requests_route_to_the_optimizer_nodes_without_model_calls(source):
-    model = ScriptedChatModel([], label="lineup_optimization")
+    model = ScriptedChatModel([], label=IntentLabel(intent="lineup_optimization", wants_moves=True))
     run = run_graph(build(model, source), ask("Review my matchup and help me optimize for this week."))
     assert run.path == ["classify_intent", "parse_intent", "gather_rosters", "analyze_schedule", "check_injuries",
                         "identify_candidates", "validate_moves", "compose_lineup", "summarize"]

@@ -17,16 +17,12 @@ def offered(cards):
 
 def pipeline(a, thread, mode):
     """The optimizer graph's cards recomputed in `mode` from the candidates that turn gathered
-    (the same scan, filter and limit as its validate_moves step)."""
-    from agents.cards import compatible
-    from agents.matchup_optimizer.nodes import MIN_GAIN
+    (propose_moves, the pipeline of its validate_moves step)."""
     from services import optimizer as opt
 
-    lg, values = a.source.league, a.graph.get_state(a.config(thread)).values
-    inputs = opt.from_demo_league(lg, free_agents=values["add_candidates"], season=True)
-    moves = opt.scan_moves(inputs, limit=30, mode=mode, per_player=3)
-    good = [m for m in moves if (m.drop_id in values["drop_candidates"] or m.kind == "ir") and m.score > MIN_GAIN[0]]
-    return [(m.drop_id, m.add_id, m.kind) for m in compatible(good, inputs.ir_slots_free)[:3]]
+    values = a.graph.get_state(a.config(thread)).values
+    inputs = a.source.optimizer_inputs(free_agents=values["add_candidates"], season=True)
+    return [(m.drop_id, m.add_id, m.kind) for m in opt.propose_moves(inputs, mode=mode).moves]
 
 
 @pytest.mark.parametrize("text,mode", [

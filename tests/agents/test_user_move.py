@@ -62,7 +62,7 @@ def test_the_named_move_is_evaluated_exactly(offline_assistant, csv_facts, quest
     assert season < 0 and f"**Warning:** it costs {abs(season)} pts over the rest of the season." in r["answer"]
     assert "Joel Embiid is one of the league's top-40" in r["answer"] and mine["reasons"][0].startswith("Warning:")
     # the other card is the optimizer's own top offer, and the answer says why it is better
-    top = best_moves(lg, limit=1, mode="balanced")[0]
+    top = best_moves(offline_assistant.source, limit=1, mode="balanced")[0]
     others = r["pending_approvals"][1:]
     assert others and (others[0]["drop_id"], others[0]["add_id"], others[0]["kind"]) == (top.drop_id, top.add_id, top.kind)
     for c in others:

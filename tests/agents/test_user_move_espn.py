@@ -13,7 +13,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "services" / "espn"
 from espn_replay import AS_OF, S2, SWID, FakeClock, fixture, free_agent_response, register_league  # noqa: E402
 
 from agents.tools.move_tools import build_move_tools  # noqa: E402
-from agents.tools.optimizer_tools import EspnWeek  # noqa: E402
 from services import optimizer as opt  # noqa: E402
 from services.espn import EspnLeague, TTLCache  # noqa: E402
 
@@ -32,9 +31,8 @@ def league():
 def test_the_users_espn_move_is_scored_and_marked(league):
     tool = next(t for t in build_move_tools(league) if t.name == "evaluate_move")
     out = json.loads(tool.invoke({"drop": "Test Freeagent", "add": "Josh Hart"}))  # reversed: ownership decides
-    week = EspnWeek(league)
-    hart, fa = week.my_index.resolve("Josh Hart"), week.index.resolve("Test Freeagent")
-    ref = next(m for m in opt.scan_moves(week.inputs, allow_drop={hart}) if (m.drop_id, m.add_id) == (hart, fa))
+    hart, fa = league.resolve_id("Josh Hart"), league.resolve_id("Test Freeagent")
+    ref = next(m for m in opt.scan_moves(league.optimizer_inputs(), allow_drop={hart}) if (m.drop_id, m.add_id) == (hart, fa))
     mine = out["move"]
     assert out["swapped"] is True and (mine["drop"], mine["add"]) == ("Josh Hart", "Test Freeagent")
     assert mine["origin"] == "user" and mine["league_kind"] == "espn" and mine["title"].startswith("Your move: ")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -100,7 +101,8 @@ def test_refresh_redraws_history_and_pending_cards(app):
     assert [m.value for m in fresh.chat_message[0].markdown] == [JOKIC]
     # after a refresh: tool steps with their timings (from the audit) and the optimizer's steps
     assert [s.split(" · ")[0].split(":")[0] for s in labels(fresh)] == ["Player status", "Game log"] + ["Optimizer"] * 7
-    assert all(lbl.endswith(" ms") for lbl in labels(fresh))  # optimizer steps keep their durations too
+    # optimizer steps keep their durations too ("840 ms", or "1.2 s" when a loaded machine is slow)
+    assert all(re.search(r" · \d+ ms$| · \d+\.\d s$", lbl) for lbl in labels(fresh))
     redrawn = [m.value for m in fresh.markdown if m.value in answers]
     assert redrawn == answers
     assert len(approve_buttons(fresh)) == n_cards >= 1

@@ -15,8 +15,8 @@ pytest_plugins = ["pg_cluster"]
 
 
 def test_the_first_binding_wins_and_survives_a_new_store_object(store):
-    first = bind_thread("t1", "local", CATS, "demo", "demo-categories-2025-01-29")
-    again = bind_thread("t1", "someone-else", POINTS, "demo", "demo-points-2025-01-29")
+    first = bind_thread(store, "t1", "local", CATS, "demo", "demo-categories-2025-01-29")
+    again = bind_thread(store, "t1", "someone-else", POINTS, "demo", "demo-points-2025-01-29")
     assert again == first and again.owner == "local" and again.choice.scoring == "categories"
     from services.store import StateStore
 
@@ -26,13 +26,13 @@ def test_the_first_binding_wins_and_survives_a_new_store_object(store):
     finally:
         other.close()
     assert rows == [("local", "demo-categories-2025-01-29")]
-    assert thread_binding("nope") is None
-    assert set(thread_bindings(["t1", "nope"])) == {"t1"}
+    assert thread_binding(store, "nope") is None
+    assert set(thread_bindings(store, ["t1", "nope"])) == {"t1"}
 
 
 def test_session_settings_are_kept_per_session_and_per_identity(store):
-    save_session("sess-aaaaaaaa", "local", CATS)
-    save_session("sess-aaaaaaaa", "local", POINTS)  # the latest wins
-    assert load_session("sess-aaaaaaaa", "local") == POINTS
-    assert load_session("sess-aaaaaaaa", "mallory") is None  # another identity gets nothing
-    assert load_session("sess-unknown1", "local") is None
+    save_session(store, "sess-aaaaaaaa", "local", CATS)
+    save_session(store, "sess-aaaaaaaa", "local", POINTS)  # the latest wins
+    assert load_session(store, "sess-aaaaaaaa", "local") == POINTS
+    assert load_session(store, "sess-aaaaaaaa", "mallory") is None  # another identity gets nothing
+    assert load_session(store, "sess-unknown1", "local") is None

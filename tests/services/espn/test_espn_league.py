@@ -186,3 +186,9 @@ def test_unknown_and_ambiguous_players(league):
     with pytest.raises(AmbiguousPlayer) as amb:
         league.player_status("Williams")
     assert len(amb.value.candidates) > 1 and all("Williams" in c for c in amb.value.candidates)
+
+
+def test_espn_today_is_its_as_of(league):
+    from espn_replay import AS_OF
+
+    assert league.today == AS_OF

@@ -1,0 +1,147 @@
+"""What an ESPN league answers about players and moves: ids, owners, the optimizer's inputs, and
+an approved move recorded with manual steps (nothing is ever sent to ESPN).
+
+A mixin of `EspnLeague` (kept apart so the league module stays small); every method reads
+through the league's cached client.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Iterable
+
+from services.espn.moves import approved_move_steps
+from services.models import Roster, ServiceError
+from services.store import MoveConflict, StateStore
+
+
+class EspnMoves:
+    """Players, moves and optimizer inputs of an `EspnLeague` (see services.source.LeagueSource)."""
+
+    status_note = "ESPN"
+
+    def _rosters(self) -> dict[int, Roster]:
+        from services.optimizer.espn_adapter import league_rosters
+
+        return league_rosters(self)
+
+    def _index(self):
+        from services.espn.lookup import NameIndex
+
+        if self._names is None:
+            from services.optimizer.espn_adapter import FREE_AGENT_POOL
+
+            names = self._client.player_names()
+            names.update({p.playerId: p.name for t in self._snap().teams for p in t.roster})
+            names.update({int(f.player.player_id): f.player.name for f in self.free_agents(limit=FREE_AGENT_POOL)})
+            self._names = NameIndex(names)
+        return self._names
+
+    def resolve_id(self, name: str) -> str:
+        return str(self._index().resolve(name))
+
+    def player_name(self, player_id: str) -> str:
+        try:
+            return self._index().name(int(player_id))
+        except (KeyError, ValueError):  # an id ESPN does not list (a stale card): the id itself
+            return str(player_id)
+
+    def owner_of(self, player_id: str) -> int | None:
+        return next((t for t, r in self._rosters().items()
+                     if any(e.player.player_id == player_id for e in r.entries)), None)
+
+    def ir_ids(self) -> list[str]:
+        return [e.player.player_id for e in self.roster().entries if e.on_ir]
+
+    def validate_move(self, drop_id, add_id, kind="swap", *, stale=False) -> None:
+        rosters = self._rosters()
+        owners = {e.player.player_id: t for t, r in rosters.items() for e in r.entries}
+        ir = {e.player.player_id for e in rosters[self.my_team_id].entries if e.on_ir}
+        name = self.player_name
+        if drop_id is not None:
+            if owners.get(drop_id) != self.my_team_id:
+                raise ServiceError(f"{name(drop_id)} is no longer on your ESPN roster" if stale
+                                   else f"{name(drop_id)} is not on your roster")
+            if drop_id in ir:
+                raise ServiceError(f"{name(drop_id)} is in your IR slot: dropping him opens no roster spot")
+        if add_id is not None:
+            owner = owners.get(add_id)
+            if owner == self.my_team_id:
+                raise ServiceError(f"{name(add_id)} is on your {'ESPN ' if stale else ''}roster already")
+            if owner is not None:
+                raise ServiceError(f"{name(add_id)} is no longer a free agent" if stale else
+                                   f"{name(add_id)} is on {rosters[owner].team_name}'s roster, not a free agent")
+        if kind == "ir":
+            raise ServiceError("IR moves in an ESPN league are made on ESPN's roster page")
+
+    def apply_move(self, card: dict, store: StateStore, actor: str = "user") -> dict:
+        """Records the approved move once (keyed by move_id) with ESPN's manual steps.
+
+        The roster is read before the store's write lock; a move the roster no longer allows, a
+        second approval, or another card of the same day dropping or adding the same player is
+        refused."""
+        try:
+            steps = approved_move_steps(card["drop"], card["add"], card["league_id"])
+            if str(card["league_id"]) != self.league_id:
+                raise ServiceError(f"the card is for ESPN league {card['league_id']}, not {self.league_id}")
+            self.validate_move(card["drop_id"], card["add_id"], card.get("kind", "swap"), stale=True)
+        except ServiceError as e:
+            return {"move_id": card["move_id"], "outcome": "refused", "reason": str(e)}
+        return record_espn_move(card, store, steps, actor)
+
+    def optimizer_inputs(self, free_agents: Iterable[str] | None = None, season: bool = False):
+        """My remaining week from ESPN (no rest-of-season view: `season` adds nothing)."""
+        import dataclasses
+
+        from services.optimizer.espn_adapter import from_espn_league
+
+        inputs = from_espn_league(self, self._rosters())
+        if free_agents is None:
+            return inputs
+        wanted = list(free_agents)
+        pool = {p.player_id: p for p in inputs.free_agents}
+        missing = [pid for pid in wanted if pid not in pool]
+        if missing:
+            raise ServiceError(f"{self.player_name(missing[0])} is not among the free agents ESPN lists "
+                               f"({len(pool)}); the optimizer cannot weigh him.")
+        return dataclasses.replace(inputs, free_agents=tuple(pool[pid] for pid in wanted))
+
+    def banked(self) -> tuple[dict[str, float], dict[str, float]]:
+        from services.optimizer.espn_adapter import banked_totals
+
+        return banked_totals(self.matchup())
+
+
+def record_espn_move(card: dict, store: StateStore, steps: list[str], actor: str = "user") -> dict:
+    """Records an approved ESPN card in the store's unique move table under its league id (which no
+    demo league replays), refusing a second approval or a clash with a move of the same day."""
+    as_of = dt.date.fromisoformat(card["as_of"])
+
+    def no_clash() -> None:
+        for m in store.moves(card["league_id"], as_of):
+            if m["team_id"] == card["team_id"] and {m["drop_id"], m["add_id"]} & {card["drop_id"], card["add_id"]}:
+                raise MoveConflict(f"it clashes with a move approved earlier today ({m['card'].get('title')})")
+
+    try:
+        store.apply_move(card["league_id"], card["team_id"], card["move_id"], card["drop_id"], card["add_id"],
+                         as_of, actor, card | {"steps": steps}, check=no_clash)
+    except MoveConflict as e:
+        reason = "it was approved already (the ESPN steps were given then)" if store.move_applied(card["move_id"]) else str(e)
+        return {"move_id": card["move_id"], "outcome": "refused", "reason": reason}
+    return {"move_id": card["move_id"], "outcome": "approved", "applied": False, "steps": steps,
+            "drop": card["drop"], "add": card["add"], "expected_gain": card["expected_gain"], "unit": card["unit"],
+            "reason": "recorded; make the move in ESPN with these steps (nothing is sent to ESPN)"}
+
+
+class EspnCardRecorder:
+    """Records an ESPN card decided in a session of another league: no roster read (the card's own
+    league is not open here), the move table's checks only."""
+
+    def __init__(self, league_id: str):
+        self.league_id = league_id
+
+    def apply_move(self, card: dict, store: StateStore, actor: str = "user") -> dict:
+        try:
+            steps = approved_move_steps(card["drop"], card["add"], card["league_id"])
+        except ServiceError as e:
+            return {"move_id": card["move_id"], "outcome": "refused", "reason": str(e)}
+        return record_espn_move(card, store, steps, actor)

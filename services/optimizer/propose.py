@@ -1,0 +1,158 @@
+"""`propose_moves`: the one move pipeline behind every set of roster-move cards.
+
+The optimizer node, the `optimize_matchup` tool and the ESPN path all call it, so the same
+league and question give the same moves whichever way a turn reaches them:
+
+1. scan every allowed move over the inputs (every free agent of the inputs: the scan is exact,
+   no candidate pool is cut short) ranked by the mode's score (`scan_moves`);
+2. keep moves worth offering (score > 0) that chase the target categories, when some are named;
+3. relax passes: a move must beat standing pat this week by the first floor of MIN_GAIN (points:
+   1.0 fantasy point, categories: 0.05 categories won), else the second (0.25 / 0.01), else any
+   gain at all; the first pass that leaves a move decides;
+4. conflict removal (`compatible`): best first, no player dropped or added twice, no more IR moves
+   than open IR slots, so approving one card never makes another impossible.
+
+Pure and deterministic like the rest of the optimizer: no clock, no reads.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Iterable, Sequence
+
+from services.optimizer.models import MoveEval, OptimizerInputs, PlayerInput
+from services.optimizer.moves import scan_moves
+from services.scoring import CATEGORIES, normalize_category
+
+# This week's gain a move must beat, relaxed pass by pass, in the league's unit (a categories
+# week gain is a fraction of a category: 1.0 would ask a single move to flip a whole category).
+MIN_GAIN = {"points": (1.0, 0.25, 0.0), "categories": (0.05, 0.01, 0.0)}
+TIE = 1e-6  # scores at or below this are not worth offering
+
+
+@dataclasses.dataclass(frozen=True)
+class Pass:
+    """One relax pass: the week-gain floor and how many ranked moves cleared it (worth offering,
+    chasing the targets) up to the last one picked, conflicting ones included."""
+
+    number: int
+    min_gain: float
+    cleared: int
+    last: bool  # no more relaxed pass after this one
+
+
+@dataclasses.dataclass(frozen=True)
+class Proposal:
+    """The moves to offer, best first and free of conflicts, and how they were found."""
+
+    moves: tuple[MoveEval, ...]
+    passes: tuple[Pass, ...]
+    scanned_free_agents: int
+    droppable: int
+    target_categories: tuple[str, ...] = ()
+
+    @property
+    def passes_run(self) -> int:
+        return len(self.passes)
+
+
+def compatible(moves: Iterable, ir_slots_free: int) -> list:
+    """Best first, at most one move per dropped and per added player, and no more IR moves than
+    open IR slots: approving one card of a turn never makes another impossible. The IR limit is
+    applied while selecting, so an IR move skipped for want of a slot reserves neither player."""
+    out, drops, adds, irs = [], set(), set(), 0
+    for m in moves:
+        if m.drop_id in drops or m.add_id in adds:
+            continue
+        if getattr(m, "kind", "swap") == "ir":
+            if irs >= ir_slots_free:
+                continue
+            irs += 1
+        out.append(m)
+        drops.add(m.drop_id)
+        adds.add(m.add_id)
+    return out
+
+
+def normalize_targets(names: Sequence[str] | None) -> tuple[str, ...]:
+    """'assists', 'AST', 'threes' -> ('AST', '3PM'); an unknown name is a ValueError naming it."""
+    out = []
+    for name in names or ():
+        cat = normalize_category(str(name))
+        if cat is None:
+            raise ValueError(f"Unknown category {name!r}; use FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS.")
+        if cat not in out:
+            out.append(cat)
+    return tuple(out)
+
+
+def _per_game(p: PlayerInput, cat: str) -> float:
+    col, _ = CATEGORIES[cat]
+    if "/" in col:
+        num, den = col.split("/")
+        made, tries = float(p.expected.get(num, 0.0)), float(p.expected.get(den, 0.0))
+        return made / tries if tries else 0.0
+    return float(p.expected.get(col, 0.0))
+
+
+def helps_targets(add: PlayerInput, drop: PlayerInput, targets: Sequence[str]) -> bool:
+    """The added player's per-game line beats the dropped one's in at least one target category
+    (turnovers: fewer is better). With no targets every move qualifies."""
+    if not targets:
+        return True
+    for cat in targets:
+        a, d = _per_game(add, cat), _per_game(drop, cat)
+        better = a < d if not CATEGORIES[cat][1] else a > d
+        if better:
+            return True
+    return False
+
+
+class _Picker:
+    """The `accept` of one relax pass: worth offering, chases the targets, clears the floor, and
+    conflicts with no move picked before it (no player twice, IR slots)."""
+
+    def __init__(self, floor: float, targets: Sequence[str], players: dict, ir_slots_free: int):
+        self.floor, self.targets, self.players, self.ir_free = floor, targets, players, ir_slots_free
+        self.drops: set[str] = set()
+        self.adds: set[str] = set()
+        self.irs = 0
+        self.cleared = 0
+
+    def __call__(self, drop_id: str, add_id: str, kind: str, gain: float, score: float) -> bool:
+        if score <= TIE or gain <= self.floor:
+            return False
+        if not helps_targets(self.players[add_id], self.players[drop_id], self.targets):
+            return False
+        self.cleared += 1
+        if drop_id in self.drops or add_id in self.adds or (kind == "ir" and self.irs >= self.ir_free):
+            return False
+        self.drops.add(drop_id)
+        self.adds.add(add_id)
+        self.irs += kind == "ir"
+        return True
+
+
+def propose_moves(inputs: OptimizerInputs, allow_drop: Iterable[str] = frozenset(), mode: str = "balanced",
+                  limit: int = 3, target_categories: Sequence[str] | None = None,
+                  min_gain: Sequence[float] | None = None) -> Proposal:
+    """The best conflict-free moves worth offering (see the module docstring for the steps).
+
+    The whole ranking is walked (conflict removal looks as deep as it must), so the result is the
+    greedy best: card i is the best move compatible with cards 1..i-1."""
+    from services.optimizer.moves import droppable
+    from services.optimizer.weekly import prepare
+
+    targets = normalize_targets(target_categories)
+    prep = prepare(inputs)
+    allow = frozenset(allow_drop)
+    players = {p.player_id: p for p in (*inputs.roster, *inputs.free_agents)}
+    passes: list[Pass] = []
+    best: list[MoveEval] = []
+    floors = tuple(min_gain or MIN_GAIN[inputs.scoring])
+    for number, floor in enumerate(floors, 1):
+        pick = _Picker(floor, targets, players, inputs.ir_slots_free)
+        best = scan_moves(prep, allow_drop=allow, limit=limit, mode=mode, accept=pick)
+        passes.append(Pass(number, floor, pick.cleared, number == len(floors)))
+        if best:
+            break
+    return Proposal(tuple(best), tuple(passes), len(inputs.free_agents), len(droppable(prep, allow)), targets)
