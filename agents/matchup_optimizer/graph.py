@@ -13,6 +13,8 @@ from agents.matchup_optimizer.nodes import make_nodes, route_after_validate
 from agents.matchup_optimizer.state import OptimizerState
 from agents.matchup_optimizer.summary import lineup_after, write_summary
 from agents.supervisor.nodes import emit
+from agents.supervisor.tool_calls import traced_node
+from agents.matchup_optimizer.trace import node_args
 
 ORDER = ["parse_intent", "gather_rosters", "analyze_schedule", "check_injuries", "identify_candidates",
          "validate_moves", "compose_lineup"]
@@ -28,9 +30,9 @@ def add_optimizer_nodes(g: StateGraph, source, next_node: str) -> None:
         emit({"type": "answer", "text": text})
         return {"answer": text, "messages": [AIMessage(content=text)]}
 
-    for name in ORDER:
-        g.add_node(name, nodes[name])
-    g.add_node("summarize", summarize)
+    for name in ORDER:  # each run is a timed call of the turn (tool_calls, audit)
+        g.add_node(name, traced_node(name, nodes[name], node_args(name)))
+    g.add_node("summarize", traced_node("summarize", summarize))
     for a, b in zip(ORDER[:5], ORDER[1:6], strict=True):
         g.add_edge(a, b)
     g.add_conditional_edges("validate_moves", route_after_validate, ["compose_lineup", "identify_candidates"])

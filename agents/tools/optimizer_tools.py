@@ -12,6 +12,7 @@ from langchain_core.tools import BaseTool, StructuredTool
 
 from agents.cards import card_from_move
 from agents.tools import schemas as S
+from agents.tools.card_results import CARD_FORMAT, with_cards
 from agents.tools.results import dump
 from services import optimizer as opt
 from services.models import ServiceError
@@ -151,7 +152,7 @@ def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
 
     def validate_slot_fit(add: str, drop: str | None = None) -> str:
         if espn:
-            return dump(EspnWeek(source).slot_fit(add, drop))
+            return with_cards(EspnWeek(source).slot_fit(add, drop))
         lg = _league(source)
         add_id = source.resolve(add)
         name = lg.snapshot.players[add_id].ref.name
@@ -164,7 +165,7 @@ def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
         inputs = opt.from_demo_league(lg, free_agents=[add_id], season=True)
         moves = opt.scan_moves(inputs, allow_drop={drop_id} if drop_id else frozenset(), mode=source.advice_mode)
         games = len(lg.snapshot.games_remaining(add_id, lg.as_of, lg.week[2]))
-        return dump(fit_result(name, games, moves, drop_id,
+        return with_cards(fit_result(name, games, moves, drop_id,
                                lambda m: card_from_move(m, lg.league_id, lg.my_team_id, lg.as_of)))
 
     def compose_daily_lineup(date: str | None = None) -> str:
@@ -185,20 +186,20 @@ def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
 
     def optimize_matchup(allow_drop=None, target_categories=None, limit=3, mode=None) -> str:
         if espn:
-            return dump(EspnWeek(source).optimize(allow_drop, limit))
+            return with_cards(EspnWeek(source).optimize(allow_drop, limit))
         lg = _league(source)
         allow = {source.resolve(n) for n in allow_drop or []}
         moves = best_moves(lg, allow, limit, mode or source.advice_mode)
         week = opt.weekly_lineup(opt.from_demo_league(lg, free_agents=[]))
-        return dump({"moves": [card_from_move(m, lg.league_id, lg.my_team_id, lg.as_of) for m in moves],
+        return with_cards({"moves": [card_from_move(m, lg.league_id, lg.my_team_id, lg.as_of) for m in moves],
                      "standing_pat_expected": round(week.expected_total, 1), "unit": week.unit,
                      "starts": {lg.snapshot.players[k].ref.name: v for k, v in week.starts.items()}})
 
     return [
-        StructuredTool.from_function(validate_slot_fit, name="validate_slot_fit", args_schema=S.SlotFitArgs,
+        StructuredTool.from_function(validate_slot_fit, name="validate_slot_fit", args_schema=S.SlotFitArgs, response_format=CARD_FORMAT,
                                      description="Simulate adding a free agent (and dropping one of my players): expected gain over the remaining days with lineups re-solved."),
         StructuredTool.from_function(compose_daily_lineup, name="compose_daily_lineup", args_schema=S.DailyLineupArgs,
                                      description="The exact best lineup for one day: who starts in which slot and who sits, with reasons."),
-        StructuredTool.from_function(optimize_matchup, name="optimize_matchup", args_schema=S.OptimizeArgs,
+        StructuredTool.from_function(optimize_matchup, name="optimize_matchup", args_schema=S.OptimizeArgs, response_format=CARD_FORMAT,
                                      description="Scan every drop/add pair for this week and return the best moves (as approval cards) and the weekly plan."),
     ]
