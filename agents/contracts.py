@@ -113,7 +113,16 @@ class TurnResult(BaseModel):
 
 
 class _Event(BaseModel):
+    """Base of the events. Product code reads attributes; `ev["key"]` / `ev.get("key")` give a
+    read-only view of the JSON dump for scripts written against the former dict events."""
+
     model_config = ConfigDict(extra="ignore", frozen=True)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.model_dump(mode="json")[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.model_dump(mode="json").get(key, default)
 
 
 class StateEvent(_Event):
