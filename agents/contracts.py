@@ -93,7 +93,7 @@ class TurnResult(BaseModel):
     `refused` appears in the JSON only when true (a refusal, or a decision that lost).
     """
 
-    thread_id: str
+    thread_id: str = ""
     intent: str | None = None
     tool_calls: list[ToolCall] = Field(default_factory=list)
     answer: str = ""
