@@ -166,6 +166,8 @@ class StepEvent(_Event):
     text: str = ""
     ms: float | None = None
     graph: str | None = None
+    ok: bool | None = None  # False: the step was rejected (the signals pod's estimate)
+    game_id: str | None = None  # the game a signals-pod step worked on
 
 
 class TextEvent(_Event):

@@ -1,8 +1,8 @@
 """Reads one graph run's stream into typed turn events, and remembers what the turn did.
 
 `TurnRecorder.feed` takes LangGraph's `(mode, data)` pairs (modes custom, updates, messages) and
-yields `TurnEvent`s for the CLI and the UI; on the way it keeps the timed calls (tools and the
-optimizer's nodes), the steps, node durations, the answer and intent, and the cards other desks
+yields `TurnEvent`s for the CLI and the UI; on the way it keeps the timed calls (tools, the
+optimizer's nodes, the signals pod's steps), the steps, node durations, the answer and intent, and the cards other desks
 showed, which the runtime turns into the `TurnResult` and the audit record.
 """
 from __future__ import annotations
@@ -77,6 +77,10 @@ class TurnRecorder:
             self.intent = e.intent
         elif isinstance(e, StepEvent):
             self.steps.append({"node": e.node, "text": e.text, "ms": e.ms, "graph": e.graph})
+            if e.graph:  # a subgraph run inside one node (the signals pod): each step is work done
+                args = {"game_id": e.game_id} if e.game_id else {}
+                self.calls[f"step-{len(self.steps)}"] = Call(e.node, args, e.ok is not False, e.ms or 0.0, e.text,
+                                                             node=True)
         elif isinstance(e, DeskCardEvent):
             self.desk_cards.append(e.quote)  # the audit keeps it: a refreshed chat redraws it
         elif isinstance(e, SignalsEvent):

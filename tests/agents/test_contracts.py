@@ -134,3 +134,13 @@ def test_ask_and_resume_json_are_the_turn_result(fresh_state):
     code, bad = _cli(fresh_state.home, "resume", "--thread", out["thread_id"], "--decision", "approve", "--move", "mv_nope")
     assert code == 1 and bad["refused"] is True and set(bad) == JSON_KEYS | {"refused"}
     assert bad["pending_approvals"] == out["pending_approvals"]  # nothing was decided
+
+
+def test_the_signals_pods_steps_are_calls_of_the_turn(make_assistant):
+    events = list(make_assistant().stream_turn("any edges tonight?", "edges"))
+    result = events[-1].result
+    steps = [e for e in events if isinstance(e, StepEvent) and e.graph == "Signals"]
+    assert result.intent == "market_edges" and steps
+    assert [(c.name, c.args.get("game_id"), c.ok) for c in result.tool_calls] == \
+        [(s.node, s.game_id, s.ok is not False) for s in steps]
+    assert all(c.args["game_id"] for c in result.tool_calls)  # each step names its game
