@@ -41,8 +41,9 @@ _locks_guard = threading.Lock()
 
 
 def new_thread_id() -> str:
-    """Random and unguessable."""
-    return secrets.token_urlsafe(12)
+    """Random and unguessable (96 bits), and never starting with '-': a thread id is passed on the
+    command line (`resume --thread ID`), where argparse would read a leading '-' as an option."""
+    return secrets.token_hex(12)
 
 
 def _lock(thread_id: str) -> threading.Lock:

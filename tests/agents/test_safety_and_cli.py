@@ -132,3 +132,14 @@ def test_cli_resume_of_an_unknown_conversation_is_refused(fresh_state):
     r = _cli(fresh_state.home, "resume", "--thread", "no-such-thread", "--decision", "approve", rc=1)
     assert r["refused"] is True and r["transactions"] == []
     assert "no such conversation" in r["answer"]
+
+
+def test_new_thread_ids_never_look_like_command_line_options():
+    """`resume --thread ID` takes the id from the command line; an id starting with '-' (one in 64 of
+    token_urlsafe's) made argparse fail with "expected one argument". Catches the urlsafe generator."""
+    from agents.runtime import new_thread_id
+
+    ids = {new_thread_id() for _ in range(3000)}
+    assert len(ids) == 3000
+    assert not [i for i in ids if i.startswith("-")]
+    assert all(len(i) >= 16 and i.isalnum() for i in ids)
