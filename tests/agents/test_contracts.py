@@ -41,13 +41,16 @@ def test_a_full_review_reports_every_optimizer_node_in_tool_calls_and_the_audit(
     a = make_assistant()
     events = list(a.stream_turn(REVIEW, "review-calls"))
     result = events[-1].result
-    steps = [e.node for e in events if isinstance(e, StepEvent)]  # the nodes that ran, passes included
-    assert result.pending_approvals and set(OPTIMIZER_NODES) <= set(steps)
-    assert [c.name for c in result.tool_calls] == steps + ["summarize"]
+    steps = {e.node for e in events if isinstance(e, StepEvent)}  # the nodes that said what they did
+    names = [c.name for c in result.tool_calls]
+    assert result.pending_approvals and steps == set(OPTIMIZER_NODES) and set(names) == steps | {"summarize"}
+    # in graph order; a relaxed pass runs identify_candidates and validate_moves again
+    assert names[:4] == OPTIMIZER_NODES[:4] and names[-2:] == ["compose_lineup", "summarize"]
+    passes = names[4:-2]
+    assert passes and passes == ["identify_candidates", "validate_moves"] * (len(passes) // 2)
     assert all(c.ok and c.ms >= 0 for c in result.tool_calls)
-    validate = [c for c in result.tool_calls if c.name == "validate_moves"]
-    assert [c.args["pass"] for c in validate] == list(range(1, len(validate) + 1))
-    assert validate[-1].args["mode"] == "balanced" and validate[-1].args["add_candidates"] > 0
+    first = next(c for c in result.tool_calls if c.name == "validate_moves")
+    assert first.args["pass"] == 1 and first.args["mode"] == "balanced" and first.args["add_candidates"] > 0
     audit = a.audit("review-calls")[0]["tool_calls"]
     assert [(c["name"], c["ok"], c.get("node")) for c in audit] == [(c.name, True, True) for c in result.tool_calls]
 
