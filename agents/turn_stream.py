@@ -70,13 +70,16 @@ class TurnRecorder:
             self.calls[e.id] = Call(e.name, dict(e.args), node=e.node)
         elif isinstance(e, ToolEnd) and e.id in self.calls:
             call = self.calls[e.id]
-            call.ok, call.ms, call.summary = e.ok, e.ms or 0.0, e.summary or ""
+            call.ok, call.ms, call.summary = e.ok, e.ms or 0.0, e.summary or call.summary
         elif isinstance(e, TextEvent) and e.type == "answer":
             self.answer = e.text
         elif isinstance(e, IntentEvent):
             self.intent = e.intent
         elif isinstance(e, StepEvent):
             self.steps.append({"node": e.node, "text": e.text, "ms": e.ms, "graph": e.graph})
+            running = next((c for c in reversed(self.calls.values()) if c.node and c.name == e.node), None)
+            if running is not None and not e.graph:  # an optimizer node's own words: its audit summary
+                running.summary = e.text
             if e.graph:  # a subgraph run inside one node (the signals pod): each step is work done
                 args = {"game_id": e.game_id} if e.game_id else {}
                 self.calls[f"step-{len(self.steps)}"] = Call(e.node, args, e.ok is not False, e.ms or 0.0, e.text,

@@ -53,6 +53,8 @@ def test_a_full_review_reports_every_optimizer_node_in_tool_calls_and_the_audit(
     assert first.args["pass"] == 1 and first.args["mode"] == "balanced" and first.args["add_candidates"] > 0
     audit = a.audit("review-calls")[0]["tool_calls"]
     assert [(c["name"], c["ok"], c.get("node")) for c in audit] == [(c.name, True, True) for c in result.tool_calls]
+    said = {e.node: e.text for e in events if isinstance(e, StepEvent)}  # the last pass's words
+    assert {c["name"]: c["summary"] for c in audit if c["name"] in said} == said
 
 
 def test_a_node_that_fails_is_a_failed_call_and_still_raises():
