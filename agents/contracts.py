@@ -77,6 +77,29 @@ def card_dicts(cards: list[Card]) -> list[dict]:
     return [c.model_dump(mode="json") for c in cards]
 
 
+class Transaction(BaseModel):
+    """An approved card's outcome: `applied` (the demo league's roster changed) or `approved`
+    (an ESPN move recorded, with the manual `steps`). Only the fields the gate set are dumped."""
+
+    model_config = ConfigDict(extra="allow")
+
+    move_id: str
+    outcome: Literal["applied", "approved"]
+    drop: str
+    add: str
+    expected_gain: float
+    unit: Literal["pts", "cats"]
+    kind: MoveKind | None = None
+    season_gain: float | None = None
+    already: bool | None = None  # decided earlier: this request changed nothing
+    steps: list[str] | None = None
+
+    @model_serializer(mode="wrap")
+    def _only_what_was_set(self, handler):
+        data = handler(self)
+        return {k: v for k, v in data.items() if k in self.model_fields_set or k in (self.model_extra or {})}
+
+
 class ToolCall(BaseModel):
     """One unit of work a turn did: a tool the model called, or an optimizer node that read data
     or computed moves. `ask --json` shows name, args, ok and ms."""
@@ -98,7 +121,7 @@ class TurnResult(BaseModel):
     tool_calls: list[ToolCall] = Field(default_factory=list)
     answer: str = ""
     pending_approvals: list[Card] = Field(default_factory=list)
-    transactions: list[dict[str, Any]] = Field(default_factory=list)
+    transactions: list[Transaction] = Field(default_factory=list)
     llm_calls: int = 0
     elapsed_ms: float = 0.0
     error: str | None = None

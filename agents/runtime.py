@@ -222,7 +222,8 @@ class Assistant:
             "tokens": H.token_usage(values.get("messages", [])), "node_ms": rec.node_ms,
             "elapsed_ms": result.elapsed_ms, "answer": result.answer[:4000],
             "pending": [c.move_id for c in result.pending_approvals], "decisions": decisions or {},
-            "transactions": result.transactions, "guard": values.get("guard"), "error": result.error,
+            "transactions": [t.model_dump(mode="json") for t in result.transactions], "guard": values.get("guard"),
+            "error": result.error,
             "desk_cards": list(rec.desk_cards), "signal_ids": list(rec.signal_ids)})
 
     def ask(self, question: str, thread_id: str | None = None) -> dict:

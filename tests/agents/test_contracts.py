@@ -149,3 +149,15 @@ def test_the_signals_pods_steps_are_calls_of_the_turn(make_assistant):
     assert [(c.name, c.args.get("game_id"), c.ok) for c in result.tool_calls] == \
         [(s.node, s.game_id, s.ok is not False) for s in steps]
     assert all(c.args["game_id"] for c in result.tool_calls)  # each step names its game
+
+
+def test_an_approval_reports_a_typed_transaction_and_the_audit_keeps_it(make_assistant):
+    a = make_assistant()
+    card = a.ask(REVIEW, "approve-typed")["pending_approvals"][0]
+    r = a.resume("approve-typed", "approve", card["move_id"])
+    (t,) = r["transactions"]
+    assert (t["move_id"], t["outcome"], t["drop"], t["add"]) == (card["move_id"], "applied", card["drop"], card["add"])
+    assert t["expected_gain"] == card["expected_gain"] and t["unit"] == card["unit"]
+    assert TurnResult.model_validate(r).model_dump(mode="json") == r
+    decision = next(rec for rec in a.audit("approve-typed") if rec["question"].startswith("[decision]"))
+    assert decision["transactions"] == r["transactions"]  # stored as JSON, not as a model's repr
