@@ -19,7 +19,6 @@ from pathlib import Path
 
 import pytest
 from langchain_core.messages import HumanMessage, ToolMessage
-from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, StateGraph
 from pydantic import BaseModel, ValidationError
 from scripted import ScriptedChatModel, build, call, run_graph, tools_msg
