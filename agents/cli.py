@@ -6,6 +6,7 @@ import datetime as dt
 import json
 import sys
 
+from agents.contracts import DoneEvent, IntentEvent, TextEvent, ToolEnd, ToolStart, TurnEvent
 from agents.desk_cli import add_desk_parser, run_desk
 from agents.llm import PROVIDERS, ProviderError
 from services.cli import OneLineParser, iso_date
@@ -38,16 +39,15 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
-def _live(ev: dict) -> None:
-    kind = ev.get("type")
-    if kind == "tool_start":
-        print(f"  -> {ev['name']} {json.dumps(ev['args'], default=str)}", file=sys.stderr)
-    elif kind == "tool_end":
-        print(f"  <- {ev['name']} {'ok' if ev['ok'] else 'ERROR'} {ev['ms']} ms: {ev.get('summary', '')}", file=sys.stderr)
-    elif kind in ("progress", "guard", "error"):
-        print(f"  {STEP_WORDS[kind]} {ev['text']}", file=sys.stderr)
-    elif kind == "intent":
-        print(f"  intent: {ev['intent']}", file=sys.stderr)
+def _live(ev: TurnEvent) -> None:
+    if isinstance(ev, ToolStart):
+        print(f"  -> {ev.name} {json.dumps(ev.args, default=str)}", file=sys.stderr)
+    elif isinstance(ev, ToolEnd):
+        print(f"  <- {ev.name} {'ok' if ev.ok else 'ERROR'} {ev.ms} ms: {ev.summary or ''}", file=sys.stderr)
+    elif isinstance(ev, TextEvent) and ev.type in STEP_WORDS:
+        print(f"  {STEP_WORDS[ev.type]} {ev.text}", file=sys.stderr)
+    elif isinstance(ev, IntentEvent):
+        print(f"  intent: {ev.intent}", file=sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -77,29 +77,30 @@ def main(argv: list[str] | None = None) -> int:
             events = assistant.stream_turn(args.question, args.thread)
         else:  # `--move ""` is an empty id (refused), not "the top card"
             events = assistant.stream_resume(args.thread, assistant.decisions_for(args.thread, args.decision, args.move))
-        result = {}
+        result = None
         for ev in events:
             if not args.json:
                 _live(ev)
-            if ev.get("type") == "done":
-                result = ev["result"]
+            if isinstance(ev, DoneEvent):
+                result = ev.result
     except (ServiceError, ProviderError) as e:
         return _fail(str(e), 2, args.json)
     except Exception as e:  # noqa: BLE001 - a store or setup failure: one line, never a traceback
         return _fail(one_line_failure(e), 1, args.json)
-    result.setdefault("error", None)
+    if result is None:
+        return _fail("the turn ended without a result", 1, args.json)
     if args.json:
-        print(json.dumps(result, default=str, ensure_ascii=False))
+        print(result.model_dump_json())
     else:
-        print(result.get("answer", ""))
-        for c in result.get("pending_approvals", []):
-            print(f"\n[card {c['move_id']}] {c['title']} - approve with:\n  python -m agents resume --thread "
-                  f"{result['thread_id']} --decision approve --move {c['move_id']}")
-        print(f"\n(thread {result.get('thread_id')})")
-    if result.get("error") and not args.json:
-        print(f"error: {result['error']}", file=sys.stderr)
+        print(result.answer)
+        for c in result.pending_approvals:
+            print(f"\n[card {c.move_id}] {c.title} - approve with:\n  python -m agents resume --thread "
+                  f"{result.thread_id} --decision approve --move {c.move_id}")
+        print(f"\n(thread {result.thread_id})")
+    if result.error and not args.json:
+        print(f"error: {result.error}", file=sys.stderr)
     # 0: the turn succeeded; 1: it failed or was refused (`error` says why); 2: bad input or settings
-    return 1 if result.get("refused") or result.get("error") else 0
+    return 1 if result.refused or result.error else 0
 
 
 def _fail(message: str, code: int, as_json: bool) -> int:

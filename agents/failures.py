@@ -62,3 +62,15 @@ def is_store_error(error: BaseException) -> bool:
         return True
     return isinstance(error, sqlite3.Error) or bool(names & {"OperationalError", "InterfaceError"} and
                                                      type(error).__module__.startswith("psycopg"))
+
+
+def turn_failure_text(e: BaseException) -> str:
+    """A turn's failure in one line: a store error names the store and the recovery; anything
+    else says the conversation is kept."""
+    if is_store_error(e):
+        from services.config import courtside_home, get_settings
+
+        where = "PostgreSQL (COURTSIDE_STATE_URL)" if (get_settings().state_url or "").startswith("postgres") \
+            else f"under {courtside_home()} (state.sqlite / checkpoints.sqlite)"
+        return store_failure_text(e, where)
+    return f"Something failed while answering ({type(e).__name__}: {clip(e)}). Try again; the conversation is kept."

@@ -1,14 +1,15 @@
 """The one agent entry point for the CLI and the UI: turns, resumes, history, approvals, audit.
 
-Every turn is a stream of plain event dicts (state, intent, tool_start, tool_end, progress,
-step, answer, guard, approvals, decision, error, done) so the CLI and the UI draw the same thing.
+Every turn is a stream of typed events (`agents.contracts.TurnEvent`: state, intent, tool_start,
+tool_end, progress, step, answer, guard, approvals, decision, error, done ...) ending with a
+`TurnResult`, so the CLI and the UI draw the same thing. Reading the stream is
+`agents.turn_stream`; deciding a waiting card set is checked in `agents.turn_decisions`.
 """
 from __future__ import annotations
 
 import datetime as dt
 import secrets
 import threading
-import time
 import uuid
 from collections import OrderedDict
 from typing import Iterator
@@ -20,7 +21,8 @@ from pydantic import SecretStr
 from agents import history as H
 from agents import views
 from agents.approvals import SetDecided, refusal_text
-from agents.failures import MODEL_FAILED, clip, is_store_error, model_failure_text, store_failure_text
+from agents.contracts import DoneEvent, StateEvent, TextEvent, TurnEvent, TurnResult, cards_of
+from agents.failures import MODEL_FAILED, model_failure_text, turn_failure_text
 from agents.checkpoints import build_checkpointer
 from agents.llm import build_model, pick_provider, provider_label
 from agents.llm import model_name as llm_model_name
@@ -28,19 +30,10 @@ from agents.overrides import RuntimeOptions, open_league
 from agents.reasoner import model_reasoner, offline_reasoner
 from agents.supervisor.graph import build_graph
 from agents.supervisor.limits import Limits
+from agents.turn_decisions import outcome_of_claim, requested_decisions, resume_problem
+from agents.turn_stream import TurnRecorder
 from services.store import state_store
 
-
-def state_store_is_pg() -> bool:
-    from services.config import get_settings
-
-    return bool((get_settings().state_url or "").startswith("postgres"))
-
-
-def courtside_home_path():
-    from services.config import courtside_home
-
-    return courtside_home()
 
 MAX_QUESTION = 4000
 _thread_locks: dict[str, threading.Lock] = {}
@@ -115,7 +108,7 @@ class Assistant:
             [c for v in values for c in v.get("cards", [])]
 
     # --- turns --------------------------------------------------------------------------
-    def stream_turn(self, question: str, thread_id: str | None = None) -> Iterator[dict]:
+    def stream_turn(self, question: str, thread_id: str | None = None) -> Iterator[TurnEvent]:
         thread_id = thread_id or new_thread_id()
         q = (question or "").strip()
         if not q:
@@ -141,7 +134,7 @@ class Assistant:
         finally:
             lock.release()
 
-    def stream_resume(self, thread_id: str, decisions: dict[str, str] | str) -> Iterator[dict]:
+    def stream_resume(self, thread_id: str, decisions: dict[str, str] | str) -> Iterator[TurnEvent]:
         """Decides cards of the waiting set. In this process resumes of a thread are serialized;
         across processes the store's claim on the set decides (first decision wins)."""
         lock = _lock(thread_id)
@@ -153,163 +146,99 @@ class Assistant:
                 return
             if isinstance(decisions, str):
                 decisions = {c["move_id"]: decisions for c in pending[:1]}
-            why = self._resume_problem(thread_id, set_id, pending, decisions)
+            why = resume_problem(state_store(), thread_id, set_id, pending, decisions)
             if why:
                 yield from self._refuse(thread_id, why)
                 return
             yield from self._run(Command(resume=decisions), thread_id, f"[decision] {decisions}", decisions=decisions,
                                  set_id=set_id)
 
-    def _resume_problem(self, thread_id: str, set_id: str | None, pending: list[dict],
-                        decisions: dict[str, str]) -> str | None:
-        """Why these decisions cannot go to the graph (None when they can)."""
-        ids = {c["move_id"] for c in pending}
-        if not decisions or any(not m or not str(m).strip() for m in decisions):
-            return "Name the card to decide (a move id); an empty id is not a card."
-        unknown = [m for m in decisions if m not in ids]
-        if not pending or unknown:
-            claim = next((c for m in decisions if (c := state_store().last_set_with(thread_id, str(m)))), None)
-            if claim:
-                return refusal_text(claim)
-            if not pending:
-                return ("Nothing is waiting for a decision in this conversation: its cards were decided already, "
-                        "or there is no such conversation.")
-            return f"No pending card {clip(', '.join(map(str, unknown)))} in this conversation (decided already or never offered)."
-        if any(v not in ("approve", "decline") for v in decisions.values()):
-            return "A decision must be 'approve' or 'decline'."
-        claim = state_store().card_set(set_id) if set_id else None
-        if claim and claim["decisions"] != decisions:  # decided in another process, not checkpointed yet
-            return refusal_text(claim)
-        return None
-
-    def _refuse(self, thread_id: str, text: str, pending: list[dict] | None = None) -> Iterator[dict]:
-        yield {"type": "error", "text": text}
+    def _refuse(self, thread_id: str, text: str, pending: list[dict] | None = None) -> Iterator[TurnEvent]:
+        yield TextEvent(type="error", text=text)
         if pending is None:
             try:
                 pending = self.pending_approvals(thread_id) if thread_id else []
             except Exception:  # noqa: BLE001 - the refusal itself must not fail
                 pending = []
-        yield {"type": "done", "result": {"thread_id": thread_id, "intent": None, "tool_calls": [], "answer": text,
-                                          "pending_approvals": pending, "transactions": [], "llm_calls": 0,
-                                          "elapsed_ms": 0.0, "refused": True, "error": text}}
+        yield DoneEvent(result=TurnResult(thread_id=thread_id, answer=text, pending_approvals=cards_of(pending),
+                                          refused=True, error=text))
 
     def _failure_text(self, e: BaseException) -> str:
-        if is_store_error(e):
-            where = "PostgreSQL (COURTSIDE_STATE_URL)" if state_store_is_pg() else \
-                f"under {courtside_home_path()} (state.sqlite / checkpoints.sqlite)"
-            return store_failure_text(e, where)
-        return f"Something failed while answering ({type(e).__name__}: {clip(e)}). Try again; the conversation is kept."
+        return turn_failure_text(e)
 
     def _run(self, payload, thread_id: str, label: str, decisions: dict | None = None,
-             set_id: str | None = None) -> Iterator[dict]:
-        t0 = time.perf_counter()
+             set_id: str | None = None) -> Iterator[TurnEvent]:
         cfg = self.config(thread_id)
-        calls: dict[str, dict] = {}
-        node_ms: dict[str, float] = {}
-        last = t0
-        answer, intent, steps, desk_cards, signal_ids = None, None, [], [], []
-        own, failure = None, None  # this process's decision outcome; what failed
+        rec = TurnRecorder(decisions)
+        failure = None  # what failed
         try:
             for mode, data in self.graph.stream(payload, cfg, stream_mode=["custom", "updates", "messages"]):
-                if mode == "messages":
-                    delta = H.answer_delta(*data)
-                    if delta and answer is None:  # after the final answer, a delta is only its echo
-                        yield {"type": "answer_delta", "text": delta}
-                    continue
-                if mode == "custom":
-                    if data.get("type") == "tool_start":
-                        calls[data["id"]] = {"name": data["name"], "args": data["args"], "ok": False, "ms": 0.0}
-                    elif data.get("type") == "tool_end" and data["id"] in calls:
-                        calls[data["id"]].update(ok=data["ok"], ms=data["ms"], summary=data.get("summary", ""))
-                    elif data.get("type") == "answer":
-                        answer = data["text"]
-                    elif data.get("type") == "intent":
-                        intent = data["intent"]
-                    elif data.get("type") == "step":
-                        steps.append({k: data.get(k) for k in ("node", "text", "ms", "graph")})
-                    elif data.get("type") == "desk_card":
-                        desk_cards.append(data["quote"])  # the audit keeps it: a refreshed chat redraws it
-                    elif data.get("type") == "signals":
-                        signal_ids.extend(s["id"] for s in data.get("signals") or [])  # redrawn after a refresh
-                    yield data
-                else:
-                    if decisions and isinstance(data.get("present_and_confirm"), dict) and own is None:
-                        own = data["present_and_confirm"]  # ours, whatever the shared checkpoint says
-                    now = time.perf_counter()
-                    for node in data:
-                        if node != "__interrupt__":
-                            node_ms[node] = round(node_ms.get(node, 0.0) + (now - last) * 1000, 1)
-                    last = now
+                yield from rec.feed(mode, data)
         except SetDecided as e:  # another process decided this set first: its claim names it
             failure = refusal_text(e.claim)
-            yield {"type": "error", "text": failure}
+            yield TextEvent(type="error", text=failure)
         except Exception as e:  # a model, store or graph failure: a clear message, the thread stays usable
             failure = self._failure_text(e)
-            yield {"type": "state", "state": "error"}
-            yield {"type": "error", "text": failure}
+            yield StateEvent(state="error")
+            yield TextEvent(type="error", text=failure)
         try:
             state = self.graph.get_state(cfg)
             values, pending = state.values, [c for i in state.interrupts for c in (i.value or {}).get("cards", [])]
         except Exception as e:  # noqa: BLE001 - the checkpoint store is unreadable now
             failure = failure or self._failure_text(e)
             values, pending = {}, []
+        own = rec.own  # this process's decision outcome
         if decisions and own is None and not failure and set_id:
             # another process decided the set between our check and our run (the graph had no
             # interrupt left to resume): report against its claim
-            own, failure = _outcome_of_claim(state_store().card_set(set_id), decisions)
+            own, failure = outcome_of_claim(state_store().card_set(set_id), decisions)
             if failure:
-                yield {"type": "error", "text": failure}
+                yield TextEvent(type="error", text=failure)
         if decisions:  # a decision reports its own outcome, not the checkpoint another process wrote
             values = {**values, "answer": None, "transactions": []} | (own or {})
             pending = (own or {}).get("pending_cards", []) if own is not None or failure else pending
         if not decisions and not failure and (values.get("error") or "").startswith(MODEL_FAILED):
             failure = model_failure_text(self.provider_label, values["error"].removeprefix(MODEL_FAILED + ": "),
                                          float(self.options.settings().model_timeout_s))
-            yield {"type": "error", "text": failure}
-        answer = values.get("answer") or answer or failure or ""
-        result = {"thread_id": thread_id, "intent": values.get("intent") or intent,
-                  "tool_calls": [{k: c[k] for k in ("name", "args", "ok", "ms")} for c in calls.values()],
-                  "answer": answer, "pending_approvals": pending,
-                  "transactions": values.get("transactions", []) if decisions else [],
-                  "llm_calls": 0 if decisions else int(values.get("llm_calls", 0)),
-                  "elapsed_ms": round((time.perf_counter() - t0) * 1000, 1), "error": failure}
-        if failure and decisions:
-            result["refused"] = True
-        tokens = H.token_usage(values.get("messages", []))
+            yield TextEvent(type="error", text=failure)
+        result = TurnResult(thread_id=thread_id, intent=values.get("intent") or rec.intent, tool_calls=rec.tool_calls(),
+                            answer=values.get("answer") or rec.answer or failure or "",
+                            pending_approvals=cards_of(pending),
+                            transactions=values.get("transactions", []) if decisions else [],
+                            llm_calls=0 if decisions else int(values.get("llm_calls", 0)),
+                            elapsed_ms=rec.elapsed_ms(), error=failure, refused=bool(failure and decisions))
         try:
-            self._record(thread_id, label, result, calls, steps, values, node_ms, tokens, pending, decisions,
-                         desk_cards, signal_ids)
+            self._record(label, result, rec, values, decisions)
         except Exception as e:  # noqa: BLE001 - the audit could not be written: the turn says so
-            result["error"] = result["error"] or self._failure_text(e)
-        yield {"type": "state", "state": "idle"}
-        yield {"type": "done", "result": result}
+            result.error = result.error or self._failure_text(e)
+        yield StateEvent(state="idle")
+        yield DoneEvent(result=result)
 
-    def _record(self, thread_id, label, result, calls, steps, values, node_ms, tokens, pending, decisions,
-                desk_cards=(), signal_ids=()) -> None:
-        state_store().record_turn(uuid.uuid4().hex, thread_id, {
+    def _record(self, label: str, result: TurnResult, rec: TurnRecorder, values: dict, decisions: dict | None) -> None:
+        state_store().record_turn(uuid.uuid4().hex, result.thread_id, {
             "question": label, "provider": self.provider, "model": self.model_name, "as_of": self.as_of.isoformat(),
-            "intent": result["intent"], "tool_calls": [dict(c) for c in calls.values()], "steps": steps, "llm_calls": result["llm_calls"],
+            "intent": result.intent, "tool_calls": rec.audit_calls(), "steps": rec.steps, "llm_calls": result.llm_calls,
             "rounds": 0 if decisions else int(values.get("model_rounds", 0)),
-            "tokens": tokens, "node_ms": node_ms, "elapsed_ms": result["elapsed_ms"], "answer": result["answer"][:4000],
-            "pending": [c["move_id"] for c in pending], "decisions": decisions or {},
-            "transactions": result["transactions"], "guard": values.get("guard"), "error": result["error"],
-            "desk_cards": list(desk_cards), "signal_ids": list(signal_ids)})
+            "tokens": H.token_usage(values.get("messages", [])), "node_ms": rec.node_ms,
+            "elapsed_ms": result.elapsed_ms, "answer": result.answer[:4000],
+            "pending": [c.move_id for c in result.pending_approvals], "decisions": decisions or {},
+            "transactions": [t.model_dump(mode="json") for t in result.transactions], "guard": values.get("guard"),
+            "error": result.error,
+            "desk_cards": list(rec.desk_cards), "signal_ids": list(rec.signal_ids)})
 
     def ask(self, question: str, thread_id: str | None = None) -> dict:
-        return _final(self.stream_turn(question, thread_id))
+        """One turn; its `TurnResult` as the `ask --json` dict."""
+        return final_result(self.stream_turn(question, thread_id)).model_dump(mode="json")
 
     def resume(self, thread_id: str, decision: str, move_id: str | None = None) -> dict:
         """Approve one card (`move_id`, else the top one) or decline one (else every card)."""
-        return _final(self.stream_resume(thread_id, self.decisions_for(thread_id, decision, move_id)))
+        events = self.stream_resume(thread_id, self.decisions_for(thread_id, decision, move_id))
+        return final_result(events).model_dump(mode="json")
 
     def decisions_for(self, thread_id: str, decision: str, move_id: str | None = None) -> dict[str, str]:
-        """The decisions a CLI-style request means. An explicit `move_id` is taken as given, even
-        empty (then refused); without one, approve means the top card and decline every card."""
-        if move_id is not None:
-            return {move_id: decision}
-        pending = self.pending_approvals(thread_id)
-        chosen = pending[:1] if decision == "approve" else pending
-        return {c["move_id"]: decision for c in chosen} or {"(no pending card)": decision}
+        """The decisions a CLI-style request means (see `requested_decisions`)."""
+        pending = [] if move_id is not None else self.pending_approvals(thread_id)
+        return requested_decisions(pending, decision, move_id)
 
     # --- reads for the UI ------------------------------------------------------------------
     def history(self, thread_id: str) -> list[dict]:
@@ -371,25 +300,13 @@ class Assistant:
         return views.league_view(self.source)
 
 
-def _outcome_of_claim(claim: dict | None, decisions: dict) -> tuple[dict | None, str | None]:
-    """(node-like update, failure) for a set someone else decided: the same decision reports the
-    recorded outcome, another one is refused naming the winner."""
-    if claim is None:
-        return None, "The decision was not recorded: the conversation moved on meanwhile. Reload it and try again."
-    if claim["decisions"] != decisions:
-        return None, refusal_text(claim)
-    results = claim["outcomes"].get("results", {}).values()
-    moves = [r | {"already": True} for r in results if r.get("outcome") in ("applied", "approved")]
-    text = f"Already decided ({claim['summary']}, at {claim['decided_at']}); this request changed nothing."
-    return {"answer": text, "transactions": moves, "pending_cards": []}, None
-
-
-def _final(events: Iterator[dict]) -> dict:
-    result = {}
+def final_result(events: Iterator[TurnEvent]) -> TurnResult:
+    """The `done` event's result of a turn's events (an empty result when none came)."""
+    result = None
     for ev in events:
-        if ev.get("type") == "done":
-            result = ev["result"]
-    return result
+        if isinstance(ev, DoneEvent):
+            result = ev.result
+    return result or TurnResult(thread_id="", error="the turn ended without a result")
 
 
 _CACHE_SIZE = 8

@@ -12,6 +12,8 @@ from langgraph.graph import StateGraph
 from agents.matchup_optimizer.nodes import make_nodes
 from agents.matchup_optimizer.summary import write_summary
 from agents.supervisor.nodes import emit
+from agents.supervisor.tool_calls import traced_node
+from agents.matchup_optimizer.trace import node_args
 
 ORDER = ["parse_intent", "gather_rosters", "analyze_schedule", "check_injuries", "identify_candidates",
          "validate_moves", "compose_lineup"]
@@ -28,8 +30,8 @@ def add_optimizer_nodes(g: StateGraph, source, next_node: str) -> None:
         return {"answer": text, "messages": [AIMessage(content=text)]}
 
     for name in ORDER:
-        g.add_node(name, nodes[name])
-    g.add_node("summarize", summarize)
+        g.add_node(name, traced_node(name, nodes[name], node_args(name)))  # each run is a timed call of the turn (tool_calls, audit)
+    g.add_node("summarize", traced_node("summarize", summarize))
     for a, b in zip(ORDER, ORDER[1:], strict=False):
         g.add_edge(a, b)
     g.add_edge("compose_lineup", "summarize")

@@ -24,6 +24,7 @@ from agents.signals.chat import make_find_edges
 from agents.supervisor import nodes as N
 from agents.supervisor.limits import Limits
 from agents.supervisor.state import SupervisorState
+from agents.supervisor.tool_calls import hand_over_cards
 from agents.tools import build_tools
 from services.models import ServiceError
 
@@ -53,7 +54,8 @@ def tool_error_message(e: Exception) -> str:
 
 
 def timed_tool_call(request, execute):
-    """Streams tool start/end events with the duration; errors come back to the model as results."""
+    """Streams tool start/end events with the duration; errors come back to the model as results;
+    a card tool's artifact (its cards) becomes a `tool_cards` state update."""
     call = request.tool_call
     messages = (request.state or {}).get("messages", []) if isinstance(request.state, dict) else []
     turn = messages[max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0):]
@@ -73,7 +75,7 @@ def timed_tool_call(request, execute):
         ok = False
     N.emit({"type": "tool_end", "id": call["id"], "name": call["name"], "ok": ok, "ms": ms,
             "summary": _summary(content if isinstance(content, str) else str(content)), "result": content})
-    return result
+    return hand_over_cards(request, result)  # a card tool's cards go into state, not through its text
 
 
 def route_after_classify(state) -> Literal["agent", "parse_intent", "market_desk", "find_edges"]:

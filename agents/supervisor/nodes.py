@@ -8,14 +8,14 @@ from typing import Literal
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 from langgraph.config import get_stream_writer
 
-from agents.cards import card_rank, distinct
+from agents.cards import distinct
+from agents.contracts import card_dicts, cards_of
 from agents.failures import MODEL_FAILED, model_unavailable
 from agents.intents import Intent, IntentLabel
 from agents.model_call import CallInfo, call_config
 from agents.supervisor import prompts as P
 from agents.supervisor.limits import Limits
-
-CARD_TOOLS = {"validate_slot_fit", "optimize_matchup", "evaluate_move"}
+from agents.supervisor.state import turn_key
 
 
 class ModelDown(Exception):
@@ -157,20 +157,18 @@ def route_after_tools(state) -> Literal["agent", "synthesize"]:
 
 
 def collect_cards(state) -> list[dict]:
+    """The turn's cards, from state (what the card tools handed over), best first: the move the
+    user named always, then at most one card per dropped and per added player; three at most."""
+    turn = (state.get("tool_cards") or {}).get(turn_key(state.get("messages", [])), [])
     cards, seen = [], set()
-    for m in _turn_messages(state):
-        if isinstance(m, ToolMessage) and m.name in CARD_TOOLS and m.status != "error":
-            try:
-                data = json.loads(m.content)
-            except (TypeError, ValueError):
-                continue
-            for c in data.get("moves", []):
-                if c.get("move_id") not in seen:
-                    seen.add(c["move_id"])
-                    cards.append(c)
-    cards.sort(key=card_rank)  # the optimizer's own ranking (the mode's score), not the week's gain alone
-    mine = [c for c in cards if c.get("origin") == "user"]  # the move the user named is always offered
-    return (mine + distinct([c for c in cards if c.get("origin") != "user"]))[:3]
+    for c in cards_of(turn):
+        if c.move_id not in seen:
+            seen.add(c.move_id)
+            cards.append(c)
+    cards.sort(key=lambda c: c.rank)  # the optimizer's own ranking (the mode's score), not the week's gain alone
+    mine = [c for c in cards if c.origin == "user"]
+    others = distinct([c for c in cards if c.origin != "user"], key=lambda c: (c.drop_id, c.add_id))
+    return card_dicts((mine + others)[:3])
 
 
 def make_synthesize(model, source):

@@ -11,6 +11,7 @@ from langchain_core.tools import BaseTool, StructuredTool
 
 from agents.cards import season_label
 from agents.tools.optimizer_tools import source_card
+from agents.tools.card_results import CARD_FORMAT, with_cards
 from agents.tools.results import dump
 from agents.tools.schemas import HoldArgs, MoveArgs
 from services.models import ServiceError
@@ -128,14 +129,14 @@ def build_move_tools(source: LeagueSource) -> list[BaseTool]:
         inputs = source.optimizer_inputs(season=True)
         verdict = evaluate_move(inputs, drop_id, add_id, mode or source.advice_mode)
         out = verdict_result(verdict, make_card, swapped) | {"mode": mode or source.advice_mode}
-        return dump(out, cap=RESULT_CAP)  # never shortened: the warnings and every card must reach the model
+        return with_cards(out, cap=RESULT_CAP)  # never shortened: the warnings and every card must reach the model
 
     hold_tool = StructuredTool.from_function(
         evaluate_hold, name="evaluate_hold", args_schema=HoldArgs,
         description="Is one of my players worth holding? What the optimizer would do with him: 'hold' unless its "
                     "top move drops him, with the reason (protection, the top move) and the best move that drops him.")
     return [hold_tool, StructuredTool.from_function(
-        evaluate_user_move, name="evaluate_move", args_schema=MoveArgs,
+        evaluate_user_move, name="evaluate_move", args_schema=MoveArgs, response_format=CARD_FORMAT,
         description="Evaluate exactly the drop/add the user named (e.g. 'drop Embiid, pick up Jrue Holiday'): its "
                     "expected gain this week (negative included), warnings, and the optimizer's better alternatives, "
                     "each with why. Returns the user's move as an approval card marked as theirs.")]

@@ -13,6 +13,7 @@ from langchain_core.tools import BaseTool, StructuredTool
 
 from agents.cards import card_from_move
 from agents.tools import schemas as S
+from agents.tools.card_results import CARD_FORMAT, with_cards
 from agents.tools.results import dump
 from services import optimizer as opt
 from services.models import ServiceError
@@ -97,7 +98,7 @@ def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
         inputs = source.optimizer_inputs(free_agents=[add_id], season=True)
         moves = opt.scan_moves(inputs, allow_drop={drop_id} if drop_id else frozenset(), mode=source.advice_mode)
         games = len(inputs.free_agents[0].game_days)
-        return dump(fit_result(source.player_name(add_id), games, moves, drop_id, make_card))
+        return with_cards(fit_result(source.player_name(add_id), games, moves, drop_id, make_card))
 
     def compose_daily_lineup(date: str | None = None) -> str:
         day = _day(date, source.today)
@@ -120,14 +121,14 @@ def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
                            "checked; your top 6 players are never offered unless allowed"
                            + (f"; only moves that help {', '.join(found.target_categories)}" if found.target_categories else "")
                            + ")")
-        return dump(out)
+        return with_cards(out)
 
     return [
-        StructuredTool.from_function(validate_slot_fit, name="validate_slot_fit", args_schema=S.SlotFitArgs,
+        StructuredTool.from_function(validate_slot_fit, name="validate_slot_fit", args_schema=S.SlotFitArgs, response_format=CARD_FORMAT,
                                      description="Simulate adding a free agent (and dropping one of my players): expected gain over the remaining days with lineups re-solved."),
         StructuredTool.from_function(compose_daily_lineup, name="compose_daily_lineup", args_schema=S.DailyLineupArgs,
                                      description="The exact best lineup for one day: who starts in which slot and who sits, with reasons."),
-        StructuredTool.from_function(optimize_matchup, name="optimize_matchup", args_schema=S.OptimizeArgs,
+        StructuredTool.from_function(optimize_matchup, name="optimize_matchup", args_schema=S.OptimizeArgs, response_format=CARD_FORMAT,
                                      description="Scan every drop/add pair for this week and return the best moves (as approval cards) and the weekly plan. "
                                                  "target_categories keeps only moves whose added player beats the dropped one per game in at least one of them."),
     ]

@@ -49,10 +49,10 @@ def send_decision(assistant, queued: tuple[str, str, str], key_prefix: str, show
     with st.chat_message("assistant"):
         view = TurnView(thread_id, key_prefix, set(), shown, card_prefix=f"{key_prefix}_card")
         view.consume(assistant.stream_resume(thread_id, {move_id: decision}))
-    mine = next((d for d in view.decisions if d.get("move_id") == move_id), {})
-    refused = mine.get("outcome") == "refused" or (not mine and bool(view.errors))
+    mine = next((d for d in view.decisions if d.move_id == move_id), None)
+    refused = (mine.outcome == "refused") if mine else bool(view.errors)
     if refused:
-        text = mine.get("reason") or (view.errors[-1] if view.errors else view.answer)
+        text = (mine.reason if mine else None) or (view.errors[-1] if view.errors else view.answer)
     else:
         text = view.answer.split("\n\n")[0] if view.answer else ("Declined." if decision == "decline" else "")
     card_ui.record_outcome(thread_id, move_id, text, refused, slot)

@@ -12,6 +12,9 @@ from typing import Iterable, Iterator
 
 import streamlit as st
 
+from agents.contracts import (ApprovalsEvent, DecisionEvent, DeskCardEvent, DoneEvent, IntentEvent, SignalsEvent,
+                              StateEvent, StepEvent, TextEvent, ToolEnd, ToolStart, TransactionsEvent, TurnEvent,
+                              TurnResult, as_event, card_dicts, cards_of)
 from pages.components import cards as card_ui
 from pages.components import charts
 from pages.components.safe_text import no_images
@@ -62,23 +65,23 @@ class TurnView:
         self.node_passes: dict[str, list] = {}  # optimizer node -> its steps (a node re-run is a new pass)
         self.failed = False
 
-    def handle(self, event: dict) -> None:
-        kind = event.get("type")
-        handler = getattr(self, f"_on_{kind}", None)
+    def handle(self, event: TurnEvent | dict) -> None:
+        event = as_event(event)  # a page may hand over a dict (cards it redraws): typed here
+        handler = getattr(self, f"_on_{event.type}", None)
         if handler:
             handler(event)
 
-    def consume(self, events: Iterable[dict]) -> dict | None:
+    def consume(self, events: Iterable[TurnEvent | dict]) -> TurnResult | None:
         """Draws every event; returns the `done` result (None when the stream ended without one)."""
         result = None
-        for event in events:
+        for event in map(as_event, events):
             self.handle(event)
-            if event.get("type") == "done":
-                result = event.get("result") or {}
-                if any(m in str(result.get("error") or "") for m in MODEL_DOWN):
-                    self._model_failure(str(result["error"]))
-                if not self.answer and result.get("answer") and not result.get("refused"):
-                    self.answer = result["answer"]  # a resume reports its answer only here
+            if isinstance(event, DoneEvent):
+                result = event.result
+                if any(m in str(result.error or "") for m in MODEL_DOWN):
+                    self._model_failure(str(result.error))
+                if not self.answer and result.answer and not result.refused:
+                    self.answer = result.answer  # a resume reports its answer only here
         self.finish()
         return result
 
@@ -91,32 +94,34 @@ class TurnView:
             self.answer_slot.markdown(no_images(self.answer))
 
     # events -------------------------------------------------------------------------------------
-    def _on_intent(self, e: dict) -> None:
-        if e.get("intent"):
-            self.badge.badge(intent_label(e["intent"]), icon=":material/label:", color="violet")
+    def _on_intent(self, e: IntentEvent) -> None:
+        if e.intent:
+            self.badge.badge(intent_label(e.intent), icon=":material/label:", color="violet")
 
-    def _on_tool_start(self, e: dict) -> None:
+    def _on_tool_start(self, e: ToolStart | ToolEnd) -> None:
+        if e.node:  # an optimizer node: its step event draws it
+            return
         with self.steps:
-            status = st.status(step_label(e.get("name"), e.get("args")), state="running")
+            status = st.status(step_label(e.name, e.args), state="running")
             with status:
-                st.caption(f"Tool `{e.get('name')}`")
-                if e.get("args"):
-                    st.json(e["args"], expanded=False)
-        self.open_steps[str(e.get("id") or e.get("name"))] = (status, e.get("args"))
+                st.caption(f"Tool `{e.name}`")
+                if e.args:
+                    st.json(e.args, expanded=False)
+        self.open_steps[e.id] = (status, e.args)
 
-    def _on_tool_end(self, e: dict) -> None:
-        key = str(e.get("id") or e.get("name"))
-        if key not in self.open_steps:  # a step from history, or an end without a start: draw it whole
+    def _on_tool_end(self, e: ToolEnd) -> None:
+        if e.node:
+            return
+        if e.id not in self.open_steps:  # a step from history, or an end without a start: draw it whole
             self._on_tool_start(e)
-        status, args = self.open_steps.pop(key)
-        ok = e.get("ok", True) is not False
+        status, args = self.open_steps.pop(e.id)
         with status:
-            summary = e.get("summary") or result_summary(e.get("result")) or ("Done." if ok else "The tool failed.")
-            (st.markdown if ok else st.error)(no_images(summary))
-        status.update(label=step_label(e.get("name"), args, e.get("ms"), ok),
-                      state="complete" if ok else "error", expanded=False)
-        if ok and e.get("name") == "get_player_game_log":
-            self._chart_game_log(e.get("result"))
+            summary = e.summary or result_summary(e.result) or ("Done." if e.ok else "The tool failed.")
+            (st.markdown if e.ok else st.error)(no_images(summary))
+        status.update(label=step_label(e.name, args, e.ms, e.ok),
+                      state="complete" if e.ok else "error", expanded=False)
+        if e.ok and e.name == "get_player_game_log":
+            self._chart_game_log(e.result)
 
     def _chart_game_log(self, result) -> None:
         log = parse_result(result)
@@ -126,42 +131,42 @@ class TurnView:
             self.charts.plotly_chart(fig, key=f"{self.key_prefix}_gamelog_{self.n_charts}",
                                      config={"displayModeBar": False})
 
-    def _on_progress(self, e: dict) -> None:
-        self.progress.caption(f":material/hourglass_top: {no_images(e.get('text', ''))}")
+    def _on_progress(self, e: TextEvent) -> None:
+        self.progress.caption(f":material/hourglass_top: {no_images(e.text)}")
 
     @staticmethod
-    def _step_label(e: dict, n: int | None) -> str:
-        label = f"{e.get('graph') or 'Optimizer'} · {node_label(e.get('node'))}" + (f" · pass {n}" if n else "")
-        return label + (f" · {duration_text(e['ms'])}" if e.get("ms") is not None else "")
+    def _step_label(e: StepEvent, n: int | None) -> str:
+        label = f"{e.graph or 'Optimizer'} · {node_label(e.node)}" + (f" · pass {n}" if n else "")
+        return label + (f" · {duration_text(e.ms)}" if e.ms is not None else "")
 
-    def _on_step(self, e: dict) -> None:
-        passes = self.node_passes.setdefault(str(e.get("node")), [])
+    def _on_step(self, e: StepEvent) -> None:
+        passes = self.node_passes.setdefault(e.node, [])
         n = len(passes) + 1
         with self.steps:
             status = st.status(self._step_label(e, n if n > 1 else None), state="complete")
             with status:
-                st.markdown(no_images(e.get("text", "")))
+                st.markdown(no_images(e.text))
         passes.append((status, e))
         if n == 2:  # the node ran again (a relaxed pass): the first run gets its number too
             first, first_event = passes[0]
             first.update(label=self._step_label(first_event, 1))
 
-    def _on_decision(self, e: dict) -> None:
+    def _on_decision(self, e: DecisionEvent) -> None:
         self.decisions.append(e)
 
-    def _on_answer_delta(self, e: dict) -> None:
+    def _on_answer_delta(self, e: TextEvent) -> None:
         if self.final:  # the whole answer has arrived; a late delta would repeat it
             return
-        self.answer += e.get("text", "")
+        self.answer += e.text
         self.answer_slot.markdown(no_images(self.answer) + " ▌")
 
-    def _on_answer(self, e: dict) -> None:
-        self.answer = e.get("text") or self.answer
-        self.final = bool(e.get("text")) or self.final
+    def _on_answer(self, e: TextEvent) -> None:
+        self.answer = e.text or self.answer
+        self.final = bool(e.text) or self.final
         self.answer_slot.markdown(no_images(self.answer))
 
-    def _on_guard(self, e: dict) -> None:
-        text = str(e.get("text") or "").removeprefix("Stopped early: ")
+    def _on_guard(self, e: TextEvent) -> None:
+        text = e.text.removeprefix("Stopped early: ")
         if any(m in text for m in MODEL_DOWN):  # not a loop: the model never answered
             self._model_failure(text)
             return
@@ -177,22 +182,21 @@ class TurnView:
         if self.model_label is not None:  # a live turn (history redraws it without logging again)
             log.warning("thread %s: %s (%s)", self.thread_id, message, detail)
 
-    def _on_error(self, e: dict) -> None:
-        text = str(e.get("text") or "")
-        if "did not answer" in text and self.model_label is not None:  # one message for a dead model
-            self._model_failure(text)
+    def _on_error(self, e: TextEvent) -> None:
+        if "did not answer" in e.text and self.model_label is not None:  # one message for a dead model
+            self._model_failure(e.text)
             return
         self.failed = True
-        self.errors.append(text or "Something went wrong.")
+        self.errors.append(e.text or "Something went wrong.")
         self.notes.error(no_images(self.errors[-1]))
 
-    def _on_state(self, e: dict) -> None:
-        if e.get("state") == "error":
+    def _on_state(self, e: StateEvent) -> None:
+        if e.state == "error":
             self.failed = True
 
-    def _on_approvals(self, e: dict) -> None:
+    def _on_approvals(self, e: ApprovalsEvent) -> None:
         with self.cards:
-            for card in e.get("cards") or []:
+            for card in card_dicts(e.cards):  # the card widgets draw the card's JSON (decided, expired...)
                 self.offered.append(card)
                 if card["move_id"] in self.shown_cards:
                     continue
@@ -200,25 +204,25 @@ class TurnView:
                 self.card_slots[card["move_id"]] = card_ui.render_card(
                     card, self.thread_id, self.card_prefix, self.pending_ids)
 
-    def _on_desk_card(self, e: dict) -> None:
+    def _on_desk_card(self, e: DeskCardEvent) -> None:
         from pages.components.desk_view import desk, render_card
 
         with self.cards:
-            render_card(e["quote"], desk(), f"{self.card_prefix}_desk", actions=False)
+            render_card(e.quote, desk(), f"{self.card_prefix}_desk", actions=False)
 
-    def _on_signals(self, e: dict) -> None:
+    def _on_signals(self, e: SignalsEvent) -> None:
         from pages.components import backend, signal_cards
 
         assistant = backend.assistant()
         pod, now = signal_cards.pod(assistant), signal_cards.league_now(assistant)
         with self.cards:
-            for s in e.get("signals") or []:
+            for s in e.signals:
                 sig = pod.get(s["id"])
                 if sig:
                     signal_cards.render_signal_card(pod, sig, now, f"{self.card_prefix}_sig", actions=False)
 
-    def _on_transactions(self, e: dict) -> None:
-        for item in e.get("items") or []:
+    def _on_transactions(self, e: TransactionsEvent) -> None:
+        for item in e.items:
             self.transactions.append(item)
             self.notes.success(f"Applied: {transaction_text(item)}", icon=":material/swap_horiz:")
 
@@ -229,25 +233,24 @@ def transaction_text(item: dict) -> str:
     return f"Drop {drop} -> Add {add}" + (f" ({str(when)[:16]})" if when else "")
 
 
-def history_events(message: dict) -> Iterator[dict]:
+def history_events(message: dict) -> Iterator[TurnEvent]:
     """A stored assistant message as the events a live turn would have streamed."""
     if message.get("intent"):
-        yield {"type": "intent", "intent": message["intent"]}
+        yield IntentEvent(intent=message["intent"])
     for i, step in enumerate(message.get("steps") or []):
         if step.get("node") and not step.get("name"):
-            yield {"type": "step", "node": step["node"], "text": step.get("text", ""), "ms": step.get("ms"),
-                   "graph": step.get("graph")}
+            yield StepEvent(node=step["node"], text=step.get("text") or "", ms=step.get("ms"), graph=step.get("graph"))
             continue
-        yield {"type": "tool_end", "id": step.get("id") or f"h{i}", "name": step.get("name"),
-               "args": step.get("args"), "ok": step.get("ok", True), "ms": step.get("ms"),
-               "summary": step.get("summary"), "result": step.get("result")}
+        yield ToolEnd(id=str(step.get("id") or f"h{i}"), name=step.get("name"), args=step.get("args") or {},
+                      ok=step.get("ok") is not False, ms=step.get("ms"), summary=step.get("summary"),
+                      result=step.get("result"), node=bool(step.get("node")))
     if message.get("guard"):
-        yield {"type": "guard", "text": message["guard"]}
+        yield TextEvent(type="guard", text=message["guard"])
     if message.get("content"):
-        yield {"type": "answer", "text": message["content"]}
+        yield TextEvent(type="answer", text=message["content"])
     if message.get("cards"):
-        yield {"type": "approvals", "cards": message["cards"]}
+        yield ApprovalsEvent(cards=cards_of(message["cards"]))
     for quote in message.get("desk_cards") or []:
-        yield {"type": "desk_card", "quote": quote}
+        yield DeskCardEvent(quote=quote)
     if message.get("signal_ids"):
-        yield {"type": "signals", "signals": [{"id": i} for i in message["signal_ids"]]}
+        yield SignalsEvent(signals=[{"id": i} for i in message["signal_ids"]])

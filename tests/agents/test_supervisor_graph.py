@@ -242,11 +242,12 @@ def test_cards_of_one_turn_never_conflict():
     from agents.supervisor.nodes import collect_cards
 
     def card(mid, drop, add, gain):
-        return {"move_id": mid, "drop_id": drop, "add_id": add, "expected_gain": gain}
+        return {"move_id": mid, "drop_id": drop, "add_id": add, "expected_gain": gain, "drop": drop, "add": add,
+                "title": mid, "unit": "pts", "expires_at": "2025-01-29T19:00:00", "league_id": "demo", "team_id": 1,
+                "as_of": "2025-01-29"}
 
-    fits = [ToolMessage(content=json.dumps({"moves": [card("m1", "d1", "a1", 9.0), card("m2", "d2", "a1", 8.0)]}),
-                        tool_call_id="c1", name="validate_slot_fit"),
-            ToolMessage(content=json.dumps({"moves": [card("m3", "d1", "a2", 7.0), card("m4", "d3", "a3", 5.0)]}),
-                        tool_call_id="c2", name="validate_slot_fit")]
-    state = {"messages": [HumanMessage("who should I add?"), *fits]}
+    question = HumanMessage("who should I add?", id="q1")
+    # the cards two validate_slot_fit calls handed to the graph (their artifacts), in call order
+    state = {"messages": [question], "tool_cards": {"q1": [card("m1", "d1", "a1", 9.0), card("m2", "d2", "a1", 8.0),
+                                                           card("m3", "d1", "a2", 7.0), card("m4", "d3", "a3", 5.0)]}}
     assert [c["move_id"] for c in collect_cards(state)] == ["m1", "m4"]
