@@ -52,7 +52,7 @@ WATCH = """() => {
 }"""
 
 
-def seed_threads(home: str, sizes: list[int], runs: int) -> dict[int, list[str]]:
+def seed_threads(home: str, sizes: list[int], runs: int, tag: str = "") -> dict[int, list[str]]:
     """Threads holding `size` finished turns each (`runs` per size), written through the runtime."""
     os.environ["COURTSIDE_HOME"] = home
     from agents.runtime import get_assistant
@@ -61,7 +61,7 @@ def seed_threads(home: str, sizes: list[int], runs: int) -> dict[int, list[str]]
     threads: dict[int, list[str]] = {}
     for size in sizes:
         for r in range(runs):
-            thread = f"bench-{size}-{r}"
+            thread = f"bench{tag}-{size}-{r}"  # one thread per timing: the review leaves a card
             for i in range(size):
                 result = assistant.ask(SEED[i % len(SEED)], thread)
                 assert not result["pending_approvals"], "a seeded turn must leave no card"
@@ -102,6 +102,7 @@ def run(runs: int, sizes: list[int]) -> dict:
                        capture_output=True)
         build_s = time.perf_counter() - t0
         seeded = seed_threads(home, sizes, runs)
+        seeded_all = seed_threads(home, [s for s in sizes if s > RECENT_TURNS], runs, tag="-all")
         with streamlit_server(Path(home)) as (url, cold_s), sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             try:
@@ -113,7 +114,7 @@ def run(runs: int, sizes: list[int]) -> dict:
                 samples = [first_step_ms(page, url, f"bench-fresh-{i}") for i in range(runs)]
                 by_size = {size: [first_step_ms(page, url, t, size) for t in threads] for size, threads in seeded.items()}
                 every = {size: [first_step_ms(page, url, t, size, show_all=True) for t in threads]
-                         for size, threads in seeded.items() if size > RECENT_TURNS}
+                         for size, threads in seeded_all.items()}
             finally:
                 browser.close()
     median = statistics.median(samples)
