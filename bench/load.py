@@ -33,7 +33,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
 
-from tests.app.server import free_port, wait_healthy  # noqa: E402
+from tests.app.server import NO_XSRF, app_server  # noqa: E402
 from tests.app.st_client import Session  # noqa: E402
 
 REVIEW = "Review my matchup and help me optimize for this week without destroying my team."
@@ -45,26 +45,9 @@ TURN_TIMEOUT_S = 120.0
 
 @contextmanager
 def app_process(home: Path, env_extra: dict | None = None):
-    """`streamlit run app.py` on a free loopback port; yields (url, pid)."""
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("COURTSIDE_") and k != "GOOGLE_API_KEY"}
-    env.update({"COURTSIDE_HOME": str(home), **(env_extra or {})})
-    proc = subprocess.Popen([sys.executable, "-m", "streamlit", "run", "app.py", "--server.address", "127.0.0.1",
-                             "--server.port", str(port), "--server.headless", "true",
-                             "--server.enableXsrfProtection", "false"],
-                            cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            start_new_session=True)
-    try:
-        url = f"http://127.0.0.1:{port}"
-        wait_healthy(url, proc, timeout=60)
-        yield url, proc.pid
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    """The app on a free loopback port (tests/app/server.py's helper); yields (url, pid)."""
+    with app_server(home, env_extra=env_extra, args=NO_XSRF, timeout=60) as app:
+        yield app.url, app.pid
 
 
 def peak_rss_mb(pid: int) -> float | None:

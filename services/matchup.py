@@ -2,8 +2,9 @@
 
 Past days come from the one scoreboard (`services.scoreboard`: the lineup each manager would have
 set that morning from the roster he had that day, real box scores of the starters who played).
-The rest of the week is the optimizer's standing-pat plan (per-game expectations x availability,
-the exact lineup each remaining day).
+The rest of the week is the optimizer's standing-pat evaluation (`optimizer.weekly.standing_pat`:
+per-game expectations x availability, the exact lineup each remaining day, its win probabilities),
+so "expected categories won" here is the same figure as the weekly lineup's and the optimizer's.
 """
 from __future__ import annotations
 
@@ -28,41 +29,31 @@ def _as_dicts(rows) -> tuple[dict[str, float], dict[str, float]]:
     return mean, var
 
 
-def projections_rest(lg: DemoLeague, team_id: int):
-    """((mean, var) of my rest of week, (mean, var) of the opponent's): the optimizer's
-    standing-pat plans (the same lineups and solver; the opponent sets his best
-    fantasy-points lineups, as the optimizer assumes)."""
-    from services.optimizer import projection as pj
+def outlook(lg: DemoLeague, team_id: int):
+    """The optimizer's standing-pat evaluation of the team's rest of week (`weekly.standing_pat`:
+    the same lineups, solver and win probabilities as the weekly lineup and the move scan)."""
     from services.optimizer.adapter import from_demo_league
-    from services.optimizer.weekly import make_table, plan_rows, prepare
+    from services.optimizer.weekly import prepare, standing_pat
 
-    prep = prepare(from_demo_league(lg, team_id=team_id, free_agents=[]))
-    mine = plan_rows(prep.roster, prep.counts)
-    opp = make_table(prep.inputs.opponent, pj.POINTS_COEF, True, prep.slot_names, prep.days)
-    return _as_dicts(mine), _as_dicts(plan_rows(opp, prep.counts))
+    return standing_pat(prepare(from_demo_league(lg, team_id=team_id, free_agents=[])))
 
 
 def _prob_greater(mu: float, var: float) -> float:
     return 0.5 if var <= 0 and mu == 0 else 0.5 * (1 + math.erf(mu / math.sqrt(2 * max(var, 1e-9))))
 
 
-def category_lines(mine, theirs, mine_rest, theirs_rest, var_mine, var_theirs) -> list[CategoryLine]:
+def category_lines(mine, theirs, mine_rest, theirs_rest, win_probabilities: dict[str, float]) -> list[CategoryLine]:
+    """Per category: totals so far, projected finals, and the optimizer's win probability."""
     out = []
-    for cat, (col, higher) in CATEGORIES.items():
+    fin_m = {k: mine[k] + mine_rest[k] for k in mine_rest}
+    fin_t = {k: theirs[k] + theirs_rest[k] for k in theirs_rest}
+    for cat, (_, higher) in CATEGORIES.items():
         now_m, now_t = category_value(cat, mine), category_value(cat, theirs)
-        fin_m = {k: mine[k] + mine_rest[k] for k in mine_rest}
-        fin_t = {k: theirs[k] + theirs_rest[k] for k in theirs_rest}
-        proj_m, proj_t = category_value(cat, fin_m), category_value(cat, fin_t)
-        if "/" in col:
-            num, den = col.split("/")
-            v = var_mine[num] / max(fin_m[den], 1) ** 2 + var_theirs[num] / max(fin_t[den], 1) ** 2
-        else:
-            v = var_mine[col] + var_theirs[col]
-        diff = proj_m - proj_t if higher else proj_t - proj_m
         lead = now_m - now_t if higher else now_t - now_m
         out.append(CategoryLine(
-            category=cat, mine=round(now_m, 3), theirs=round(now_t, 3), projected_mine=round(proj_m, 3),
-            projected_theirs=round(proj_t, 3), win_probability=round(_prob_greater(diff, v), 3),
+            category=cat, mine=round(now_m, 3), theirs=round(now_t, 3),
+            projected_mine=round(category_value(cat, fin_m), 3), projected_theirs=round(category_value(cat, fin_t), 3),
+            win_probability=round(win_probabilities[cat], 3),
             leader="me" if lead > 1e-9 else "opponent" if lead < -1e-9 else "tied"))
     return out
 
@@ -71,7 +62,8 @@ def matchup(lg: DemoLeague, team_id: int | None = None) -> MatchupDetails:
     me = team_id or lg.my_team_id
     opp = lg.opponent_of(me, lg.week[0])
     mine, theirs = banked_totals(lg, me), banked_totals(lg, opp)
-    (m_rest, m_var), (t_rest, t_var) = projections_rest(lg, me)
+    week_out = outlook(lg, me)
+    (m_rest, m_var), (t_rest, t_var) = _as_dicts(week_out.mine), _as_dicts(week_out.opponent)
     week_no, start, end = lg.week
     names = lg.team_name(me)[0], lg.team_name(opp)[0]
     remaining = {t: sum(len(lg.snapshot.games_remaining(p, lg.as_of, end)) for p in lg.roster_ids(t)
@@ -92,10 +84,10 @@ def matchup(lg: DemoLeague, team_id: int | None = None) -> MatchupDetails:
         return MatchupDetails(**common, my_points=round(mine["fpts"], 1), opponent_points=round(theirs["fpts"], 1),
                               my_projected_rest=round(m_rest["fpts"], 1),
                               opponent_projected_rest=round(t_rest["fpts"], 1), summary=summary)
-    cats = category_lines(mine, theirs, m_rest, t_rest, m_var, t_var)
+    cats = category_lines(mine, theirs, m_rest, t_rest, week_out.win_probabilities)
     lead = sum(c.leader == "me" for c in cats), sum(c.leader == "opponent" for c in cats)
-    exp_won = sum(c.win_probability for c in cats)
+    exp_won = round(week_out.expected_total, 3)  # as the weekly lineup rounds it: one figure everywhere
     verb = "leads" if lead[0] > lead[1] else "trails" if lead[0] < lead[1] else "is tied"
     summary = (f"{names[0]} {verb} {lead[0]}-{lead[1]} in categories after {len(lg.days_played)} day(s); "
                f"expected categories won {exp_won:.1f} of 9.{caveat}")
-    return MatchupDetails(**common, categories=cats, summary=summary)
+    return MatchupDetails(**common, categories=cats, expected_categories_won=exp_won, summary=summary)

@@ -145,6 +145,7 @@ class MatchupDetails(BaseModel):
     my_games_remaining: int = 0
     opponent_games_remaining: int = 0
     categories: list[CategoryLine] = Field(default_factory=list)
+    expected_categories_won: float | None = None  # categories: the optimizer's standing-pat figure
     summary: str
 
 

@@ -39,6 +39,7 @@ class LeagueChoice(BaseModel):
     scoring: str | None = None  # demo league only
     espn_league_id: int | None = None
     espn_season: int | None = None
+    advice_mode: str | None = None  # demo league only: "balanced" | "this_week"; None follows the session
 
 
 class ThreadBinding(BaseModel):

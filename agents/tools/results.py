@@ -72,7 +72,7 @@ def schedule(s: ScheduleReport) -> dict:
 
 
 def matchup(m: MatchupDetails) -> dict:
-    out = m.model_dump(exclude={"categories"} if m.scoring == "points" else
+    out = m.model_dump(exclude={"categories", "expected_categories_won"} if m.scoring == "points" else
                        {"my_points", "opponent_points", "my_projected_rest", "opponent_projected_rest"})
     return out
 

@@ -40,6 +40,7 @@ DEFAULTS: dict[str, object] = {
     "_secret_espn_swid": None,
     SECRET_KEY: None,
     "chat_queued_decision": None,  # (thread_id, move_id, decision) waiting to be streamed
+    "chat_all_turns": (),        # threads shown with every past turn ("Show earlier turns" was pressed)
     "chat_offered": {},          # thread -> {index of the user message: cards offered in that turn}
     "cards_decided": {},         # move_id -> {"decision", "outcome"}: the double-click guard
     "signals_flash": None,       # (outcome, text) of the last signal decision, shown once

@@ -45,18 +45,20 @@ def session_id() -> str:
 
 
 def current_choice(public: tuple):
-    """The session's settings tuple (backend.settings_tuple) as a LeagueChoice: the league part
-    (the eighth item, the advice mode, is a preference of the session, not of the league)."""
-    provider, model, as_of, scoring, league, espn_id, season = public[:7]
+    """The session's settings tuple (backend.settings_tuple) as a LeagueChoice, advice mode included
+    (saved with the session's settings and bound to a thread like its scoring)."""
+    provider, model, as_of, scoring, league, espn_id, season, mode = public[:8]
     return _threads().LeagueChoice(provider=provider, model=model, league=league, as_of=as_of, scoring=scoring,
-                                   espn_league_id=int(espn_id) if espn_id else None, espn_season=season)
+                                   espn_league_id=int(espn_id) if espn_id else None, espn_season=season,
+                                   advice_mode=mode)
 
 
 def public_of(choice) -> tuple:
     """A LeagueChoice as backend.settings_tuple's tuple (what the cached assistant is keyed by)."""
     if choice.league == "espn":  # as settings_tuple: a live league has no advice-mode field
         return choice.provider, choice.model, None, None, "espn", str(choice.espn_league_id), choice.espn_season, None
-    mode = ss.get("settings_advice_mode")  # the session's advice mode: settings_tuple's last field
+    # a choice saved before advice modes were kept (or a card's league id alone) follows the session
+    mode = choice.advice_mode or ss.get("settings_advice_mode")
     return choice.provider, choice.model, choice.as_of, choice.scoring, "demo", None, None, mode
 
 
@@ -73,6 +75,8 @@ def apply_choice(choice) -> None:
             ss["settings_as_of"] = choice.as_of
         if choice.scoring:
             ss["settings_scoring"] = choice.scoring
+        if choice.advice_mode:
+            ss["settings_advice_mode"] = choice.advice_mode
     for key in [k for k in ss if str(k).startswith("settings_w_")]:
         if not str(key).startswith(("settings_w_api", "settings_w_espn_s2", "settings_w_espn_swid")):
             del ss[key]  # the widgets redraw the restored values
@@ -143,6 +147,8 @@ def differs(thread_id: str | None, public: tuple) -> bool:
     fields = ["league", "as_of", "scoring", "espn_league_id", "espn_season", "model"]
     if now.provider:
         fields.append("provider")
+    if was.advice_mode:  # bound before modes were kept: the thread follows the session's mode
+        fields.append("advice_mode")
     return any(getattr(now, f) != getattr(was, f) for f in fields)
 
 

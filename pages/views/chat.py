@@ -1,8 +1,10 @@
 """Chat (default page): the thread's history redrawn from its checkpoint, then live turns.
 
-Past turns are drawn by the full script run only; the chat input, the live turn and decisions live
-in a fragment, so sending a question reruns the fragment alone and the first step shows at once
-however long the thread is (the turns since the last full run are redrawn there, usually none).
+Past turns are drawn by the full script run only: the latest `history_window.RECENT_TURNS`, older
+ones behind "Show earlier turns" (the browser re-renders every drawn element on each rerun). The
+chat input, the live turn and decisions live in a fragment, so sending a question reruns the
+fragment alone and the first step shows at once however long the thread is (the turns since the
+last full run are redrawn there, usually none).
 While a card is pending the input is disabled (a decision resumes the paused run; a new question
 would start a competing one), and `submit_mode="disable"` blocks it while a turn streams.
 """
@@ -10,7 +12,7 @@ import streamlit as st
 
 from pages.components import backend
 from pages.components import cards as card_ui
-from pages.components import decisions
+from pages.components import decisions, history_window
 from pages.components.turn import TurnView, history_events
 from pages.components.safe_text import no_images
 
@@ -50,9 +52,10 @@ def draw_history(assistant, thread: str, messages: list[dict], start: int, pendi
             slots |= view.card_slots
 
 
-def blocking(assistant, thread: str) -> list[dict]:
-    return [c for c in assistant.pending_approvals(thread)
-            if not card_ui.is_expired(c) and not card_ui.decided_entry(thread, c["move_id"])]
+def blocking(assistant, thread: str, pending: list[dict] | None = None) -> list[dict]:
+    """Cards that stop a new question (`pending`: the thread's pending cards when just read)."""
+    pending = assistant.pending_approvals(thread) if pending is None else pending
+    return [c for c in pending if not card_ui.is_expired(c) and not card_ui.decided_entry(thread, c["move_id"])]
 
 
 # The browser skips layout and paint of turns scrolled out of view: a long thread stays light.
@@ -67,7 +70,7 @@ shown: set[str] = set()
 slots: dict[str, object] = {}
 history = assistant.history(thread)
 drawn = len(history)
-draw_history(assistant, thread, history, 0, pending_ids, shown, slots)
+draw_history(assistant, thread, history, history_window.start_index(thread, history), pending_ids, shown, slots)
 
 
 @st.fragment
@@ -75,11 +78,12 @@ def live_turn() -> None:
     """The part of the page a question or a decision reruns: new turns, cards, the input."""
     messages = history if ss.pop("_chat_full_run", False) else assistant.history(thread)
     here_shown, here_slots = set(shown), dict(slots)
-    ids = {c["move_id"] for c in assistant.pending_approvals(thread)}
+    pending = assistant.pending_approvals(thread)  # read once per run: each read loads the whole checkpoint
+    ids = {c["move_id"] for c in pending}
     if len(messages) > drawn:  # turns since the last full run (this fragment drew them live)
         draw_history(assistant, thread, messages, drawn, ids, here_shown, here_slots)
 
-    waiting = [c for c in assistant.pending_approvals(thread) if c["move_id"] not in here_shown]
+    waiting = [c for c in pending if c["move_id"] not in here_shown]
     if waiting:  # pending in the graph state but not attached to a stored message
         with st.chat_message("assistant"):
             st.caption("Waiting for your decision:")
@@ -93,7 +97,7 @@ def live_turn() -> None:
         decisions.close_stale(assistant, thread, here_slots)
 
     prompt = (ss.pop("chat_prompt", None) or "").strip()  # a blank message is not sent
-    blocked = blocking(assistant, thread)
+    blocked = blocking(assistant, thread, None if queued else pending)  # a decision changed them
     first_turn = not messages
     if prompt and blocked:
         st.info("Not sent: a move is waiting for your decision. Approve or decline it first.")

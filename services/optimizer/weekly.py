@@ -114,6 +114,33 @@ def score_rows(prep: Prepared, rest: np.ndarray) -> np.ndarray:
     return pj.win_probabilities(rest, prep.opp_rest, prep.my0, prep.opp0).sum(axis=-1)
 
 
+@dataclasses.dataclass(frozen=True)
+class Outlook:
+    """The rest of the week standing pat, the one source of "expected categories won" (and of the
+    points projection): my plan's and the opponent's summed rows, P(win) per category (categories
+    only) and the week's expectation (rest-of-week fantasy points, or categories won)."""
+
+    mine: np.ndarray  # (WIDTH,)
+    opponent: np.ndarray  # (WIDTH,): his best fantasy-points lineups, as the optimizer assumes
+    win_probabilities: dict[str, float]
+    expected_total: float
+
+
+def standing_pat(prep: Prepared) -> Outlook:
+    """The week if nothing changes: the matchup view, the weekly lineup and the optimizer's
+    summary all read this one evaluation, so they show the same figure."""
+    mine = plan_rows(prep.roster, prep.counts)
+    opp = prep.opp_rest
+    probs: dict[str, float] = {}
+    if prep.points:  # the points objective has no use for the opponent; the matchup view does
+        opp = plan_rows(make_table(prep.inputs.opponent, pj.POINTS_COEF, True, prep.slot_names, prep.days),
+                        prep.counts)
+    else:
+        p = pj.win_probabilities(mine, prep.opp_rest, prep.my0, prep.opp0)
+        probs = {c: float(v) for c, v in zip(pj.CATS, p, strict=True)}
+    return Outlook(mine, opp, probs, float(score_rows(prep, mine)))
+
+
 def daily_lineup(inputs: OptimizerInputs, day: dt.date, prep: Prepared | None = None) -> DayLineup:
     """The exact best lineup on one remaining day."""
     prep = prep or prepare(inputs)
@@ -131,12 +158,8 @@ def weekly_lineup(inputs: OptimizerInputs) -> WeeklyLineup:
     prep = prepare(inputs)
     days = tuple(daily_lineup(inputs, day, prep) for day in prep.days)
     starts = {p.player_id: sum(p.player_id in d.slots for d in days) for p in prep.roster.players}
-    rest = plan_rows(prep.roster, prep.counts)
-    probs, unit = {}, "fantasy points"
-    if not prep.points:
-        unit = "categories won"
-        p = pj.win_probabilities(rest, prep.opp_rest, prep.my0, prep.opp0)
-        probs = {c: round(float(v), 4) for c, v in zip(pj.CATS, p, strict=True)}
-    total = float(score_rows(prep, rest))
+    outlook = standing_pat(prep)
+    unit = "fantasy points" if prep.points else "categories won"
+    probs = {c: round(v, 4) for c, v in outlook.win_probabilities.items()}
     weights = {c: round(w, 6) for c, w in prep.weights.items()}
-    return WeeklyLineup(inputs.scoring, days, starts, round(total, 3), unit, probs, weights)
+    return WeeklyLineup(inputs.scoring, days, starts, round(outlook.expected_total, 3), unit, probs, weights)

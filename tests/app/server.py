@@ -1,6 +1,8 @@
-"""Starts `streamlit run app.py` on a free loopback port for browser tests and the UI bench."""
+"""Starts `streamlit run app.py` on a free loopback port: the one helper of the browser tests,
+the multi-process tests, the UI bench and the load bench."""
 from __future__ import annotations
 
+import dataclasses
 import os
 import socket
 import subprocess
@@ -9,11 +11,13 @@ import time
 import urllib.request
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
+NO_XSRF = ("--server.enableXsrfProtection", "false")  # for websocket clients that hold no cookie
 
 
 def free_port() -> int:
@@ -37,11 +41,19 @@ def wait_healthy(url: str, proc: subprocess.Popen, timeout: float = 30.0) -> flo
     raise TimeoutError("streamlit did not become healthy")
 
 
+@dataclasses.dataclass(frozen=True)
+class AppServer:
+    url: str
+    pid: int
+    cold_start_s: float  # until /_stcore/health answered
+
+
 @contextmanager
-def streamlit_server(home: Path, log: Path | None = None, env_extra: dict | None = None,
-                     args: tuple[str, ...] = ()):
-    """Yields (base_url, seconds_to_healthy); always kills the server. `env_extra` adds variables
-    (a COURTSIDE_STATE_URL), `args` more `streamlit run` options."""
+def app_server(home: Path, log: Path | None = None, env_extra: dict | None = None,
+               args: tuple[str, ...] = (), timeout: float = 30.0) -> Iterator[AppServer]:
+    """The app under `home` (no COURTSIDE_* or key of this environment leaks in); always stopped.
+    `env_extra` adds variables (a COURTSIDE_STATE_URL), `args` more `streamlit run` options, `log`
+    keeps its output."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("COURTSIDE_") and k != "GOOGLE_API_KEY"}
     env["COURTSIDE_HOME"] = str(home)
@@ -52,7 +64,7 @@ def streamlit_server(home: Path, log: Path | None = None, env_extra: dict | None
                             cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         url = f"http://127.0.0.1:{port}"
-        yield url, wait_healthy(url, proc)
+        yield AppServer(url, proc.pid, wait_healthy(url, proc, timeout))
     finally:
         proc.terminate()
         try:
@@ -62,3 +74,11 @@ def streamlit_server(home: Path, log: Path | None = None, env_extra: dict | None
             proc.wait()
         if log:
             out.close()
+
+
+@contextmanager
+def streamlit_server(home: Path, log: Path | None = None, env_extra: dict | None = None,
+                     args: tuple[str, ...] = ()):
+    """Yields (base_url, seconds_to_healthy), as `app_server`."""
+    with app_server(home, log, env_extra, args) as app:
+        yield app.url, app.cold_start_s

@@ -20,13 +20,12 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from tests.app.server import streamlit_server
+from tests.app.server import NO_XSRF, streamlit_server
 from tests.app.st_client import Session
 
 pytest_plugins = ["pg_cluster"]
 
 REVIEW = "Review my matchup and help me optimize for this week without destroying my team."
-NO_XSRF = ("--server.enableXsrfProtection", "false")  # the websocket client holds no cookie
 
 
 def _steps(run) -> list[str]:
