@@ -162,4 +162,11 @@ def test_every_output_is_identical_with_the_future_scrambled(two_runs):
     cards = json.loads(real["points/cards/balanced"])
     assert cards and all(m["season_gain"] is not None for m in cards)
     differ = [k for k in real if real[k] != scrambled[k]]
-    assert differ == [], f"{len(differ)} outputs read the future, e.g. {differ[:5]}"
+    assert differ == [], f"{len(differ)} outputs read the future, e.g. {differ[:5]}\n{first_difference(real, scrambled, differ[0])}"
+
+
+def first_difference(real: dict, scrambled: dict, key: str) -> str:
+    """Where the first differing output parts ways (a failure must say what changed, not only where)."""
+    a, b = real[key], scrambled[key]
+    i = next((n for n, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    return f"{key} at char {i}:\n real:      ...{a[max(0, i - 200):i + 200]}\n scrambled: ...{b[max(0, i - 200):i + 200]}"
