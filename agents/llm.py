@@ -52,3 +52,53 @@ def provider_label(provider: str, settings: Settings | None = None) -> str:
 def model_name(provider: str, settings: Settings | None = None) -> str:
     s = settings or get_settings()
     return {"offline": "offline-planner", "gemini": s.gemini_model, "ollama": s.ollama_model}[provider]
+
+
+# --- the offline family: the one place outside agents/offline that knows it ------------------------
+
+OFFLINE_MODEL_TYPES = frozenset({"offline-planner", "scripted"})  # the planner and tests' scripted models
+
+
+def is_offline(model) -> bool:
+    """A deterministic stand-in (the offline planner, or a test's scripted model), not a language model."""
+    return getattr(model, "_llm_type", "") in OFFLINE_MODEL_TYPES
+
+
+def build_reasoner(provider: str, source, settings: Settings | None = None):
+    """`deep_analysis`'s back-end: the offline rules for the offline planner (and scripted tests),
+    else the configured reasoning model."""
+    if provider in ("offline", "scripted"):
+        from agents.offline.reasoner import offline_reasoner
+
+        return offline_reasoner(source)
+    from agents.reasoner import model_reasoner
+
+    return model_reasoner(build_model(provider, settings, reasoning=True))
+
+
+def desk_model(model=None, provider: str | None = None, settings: Settings | None = None):
+    """The market desk's model: the rule policy stands in for the offline planner; a real model is
+    used as it is. With no model, one is built for `provider` (the desk's own CLI and page)."""
+    if model is None:
+        s = settings or get_settings()
+        if pick_provider(s, provider) != "offline":
+            return build_model(provider, s)
+    elif getattr(model, "_llm_type", "") != "offline-planner":
+        return model
+    from agents.offline.desk_policy import DeskPolicyModel
+
+    return DeskPolicyModel()
+
+
+def signals_model(model=None, provider: str | None = None, settings: Settings | None = None):
+    """The signals pod's estimator: the transparent offline estimator for the offline planner and
+    scripted tests; a real model is used as it is. With no model, one is built for `provider`."""
+    if model is None:
+        s = settings or get_settings()
+        if pick_provider(s, provider) != "offline":
+            return build_model(provider, s)
+    elif not is_offline(model):
+        return model
+    from agents.offline.signals_model import OfflineSignalsModel
+
+    return OfflineSignalsModel()

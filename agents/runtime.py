@@ -24,10 +24,9 @@ from agents.approvals import SetDecided, refusal_text
 from agents.contracts import DoneEvent, StateEvent, TextEvent, TurnEvent, TurnResult, cards_of
 from agents.failures import MODEL_FAILED, model_failure_text, turn_failure_text
 from agents.checkpoints import build_checkpointer
-from agents.llm import build_model, pick_provider, provider_label
+from agents.llm import build_model, build_reasoner, pick_provider, provider_label
 from agents.llm import model_name as llm_model_name
 from agents.overrides import RuntimeOptions, open_league
-from agents.reasoner import model_reasoner, offline_reasoner
 from agents.supervisor.graph import build_graph
 from agents.supervisor.limits import Limits
 from agents.turn_decisions import outcome_of_claim, requested_decisions, resume_problem
@@ -77,10 +76,7 @@ class Assistant:
             self.model = model
             self.model_name = getattr(model, "model_name", type(model).__name__)
             self.provider_label = self.provider
-        if self.provider in ("offline", "scripted"):
-            reasoner = offline_reasoner(self.source)
-        else:
-            reasoner = model_reasoner(build_model(self.provider, settings, reasoning=True))
+        reasoner = build_reasoner(self.provider, self.source, settings)
         self.limits = limits
         self.checkpointer = build_checkpointer()
         self.graph = build_graph(self.model, self.source, self.checkpointer, reasoner=reasoner, limits=limits)

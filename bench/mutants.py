@@ -73,7 +73,7 @@ class Mutant:
 
 
 MUTANTS = (
-    Mutant("hold_verdict_always_hold", 'the hold-or-stream verdict hard-wired to "hold"', "agents/reasoner.py",
+    Mutant("hold_verdict_always_hold", 'the hold-or-stream verdict hard-wired to "hold"', "agents/offline/reasoner.py",
            ((r'verdict = "hold" if .+ else "stream"', 'verdict = "hold"'),),
            ("tests/agents/test_hold_or_stream.py",)),
     Mutant("hold_tool_always_hold", 'evaluate_hold\'s verdict (what the optimizer does with my player) hard-wired to hold',

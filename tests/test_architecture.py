@@ -49,3 +49,21 @@ def test_readme_names_the_two_commands_and_ci_calls_make_test():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "make run" in readme and "make test" in readme
     assert "make test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_only_the_model_factory_knows_the_offline_family():
+    """Nothing outside agents/offline and the model factory (agents/llm.py) imports agents.offline:
+    the graphs, desks, pods, runtime and pages see a chat model, whichever it is. Catches the desk,
+    signals pod, runtime and reasoner importing the offline rules directly (five places before)."""
+    root = Path(__file__).resolve().parents[1]
+    offenders = []
+    for path in [*root.glob("agents/**/*.py"), *root.glob("pages/**/*.py"), *root.glob("services/**/*.py"),
+                 root / "app.py"]:
+        rel = path.relative_to(root).as_posix()
+        if rel.startswith("agents/offline/") or rel == "agents/llm.py":
+            continue
+        tree = ast.parse(path.read_text())
+        mods = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module] + \
+            [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+        offenders += [f"{rel}: {m}" for m in mods if m == "agents.offline" or m.startswith("agents.offline.")]
+    assert offenders == []

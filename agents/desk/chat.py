@@ -11,6 +11,7 @@ from langchain_core.messages import AIMessage, HumanMessage
 from agents.desk.ask import DeskAsk, parse_desk_question
 from agents.desk.nodes import emit
 from agents.desk.tools import DeskContext, build_desk_tools
+from agents import llm
 from services.desk.models import BetRequest
 
 ET = dt.timezone(dt.timedelta(hours=-5))  # the desk's day is the US Eastern (standard time) date
@@ -18,11 +19,7 @@ ET = dt.timezone(dt.timedelta(hours=-5))  # the desk's day is the US Eastern (st
 
 def desk_model_for(model):
     """The offline planner has a desk twin (the rule policy); a real model is used as it is."""
-    if getattr(model, "_llm_type", "") == "offline-planner":
-        from agents.offline.desk_policy import DeskPolicyModel
-
-        return DeskPolicyModel()
-    return model
+    return llm.desk_model(model)
 
 
 def _question(state) -> str:

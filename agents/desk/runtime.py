@@ -63,15 +63,9 @@ class Desk:
     def __init__(self, model=None, store: StateStore | None = None, limits: DeskLimits | None = None,
                  provider: str | None = None, wall: Callable[[], float] = time.time):
         if model is None:
-            from agents.llm import build_model, pick_provider
-            from services.config import get_settings
+            from agents.llm import desk_model
 
-            if pick_provider(get_settings(), provider) == "offline":
-                from agents.offline.desk_policy import DeskPolicyModel
-
-                model = DeskPolicyModel()
-            else:
-                model = build_model(provider)
+            model = desk_model(provider=provider)
         self.book = DeskBook(store or state_store())
         if limits is None:
             from services.config import get_settings

@@ -8,9 +8,8 @@ from __future__ import annotations
 from langchain_core.messages import AIMessage
 from langgraph.config import get_stream_writer
 
+from agents.llm import signals_model
 from agents.signals.runner import SignalsPod
-
-OFFLINE_TYPES = {"offline-planner", "scripted"}
 
 
 def _emit(event: dict) -> None:
@@ -22,11 +21,7 @@ def _emit(event: dict) -> None:
 
 def pod_model(model):
     """The offline estimator model for the offline planner (and scripted supervisor tests), else the chat model."""
-    if getattr(model, "_llm_type", "") in OFFLINE_TYPES:
-        from agents.offline.signals_model import OfflineSignalsModel
-
-        return OfflineSignalsModel()
-    return model
+    return signals_model(model)
 
 
 def answer_text(day, runs, signals: list[dict]) -> str:
@@ -53,7 +48,8 @@ def answer_text(day, runs, signals: list[dict]) -> str:
 
 
 def make_find_edges(model, source):
-    pod = SignalsPod(model=pod_model(model), provider="offline" if pod_model(model) is not model else "chat")
+    estimator = pod_model(model)
+    pod = SignalsPod(model=estimator, provider="offline" if estimator is not model else "chat")
 
     def find_edges(state) -> dict:
         _emit({"type": "state", "state": "executing"})

@@ -73,15 +73,12 @@ class SignalsPod:
         settings = get_settings()
         self.threshold = settings.signals_threshold if threshold is None else float(threshold)
         if model is None:
-            from agents.llm import build_model, pick_provider, provider_label
+            from agents.llm import pick_provider, provider_label, signals_model
 
             self.provider = pick_provider(settings, provider)
-            if self.provider == "offline":
-                from agents.offline.signals_model import OfflineSignalsModel
-
-                model, self.label = OfflineSignalsModel(), "Offline estimator (a transparent model, not an LLM)"
-            else:
-                model, self.label = build_model(self.provider, settings), provider_label(self.provider, settings)
+            model = signals_model(provider=self.provider, settings=settings)
+            self.label = ("Offline estimator (a transparent model, not an LLM)" if self.provider == "offline"
+                          else provider_label(self.provider, settings))
         else:
             self.provider, self.label = provider or "scripted", provider or "scripted"
         self.model = model

@@ -139,7 +139,7 @@ def run_graph(graph, payload, thread_id: str = "t", recursion_limit: int = 60) -
 
 def build(model, source, **kw):
     """The supervisor graph over `source` with an in-memory checkpointer."""
-    from agents.reasoner import offline_reasoner
+    from agents.offline.reasoner import offline_reasoner
     from agents.supervisor.graph import build_graph
 
     kw.setdefault("reasoner", offline_reasoner(source))

@@ -11,7 +11,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
 from agents.offline.planner import OfflinePlanner
-from agents.reasoner import offline_reasoner
+from agents.offline.reasoner import offline_reasoner
 from agents.supervisor.graph import build_graph
 from services.store import state_store
 

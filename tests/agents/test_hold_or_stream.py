@@ -10,7 +10,7 @@ import datetime as dt
 import json
 import re
 
-from agents.reasoner import offline_reasoner
+from agents.offline.reasoner import offline_reasoner
 from agents.tools import build_tools
 
 
