@@ -30,7 +30,8 @@ def all_pending(built) -> list[Card]:
     and `league` (read with `pages.components.cards.note`)."""
     from agents import threads
 
-    return [c.model_copy(update={"thread_id": t["thread_id"], "league": threads.league_label(c.league_id, c.league_kind)})
+    return [c.model_copy(update={"thread_id": t["thread_id"],
+                                 "league": threads.league_label(c.league_id, c.league_kind)})
             for t in my_threads(built, limit=100) for c in cards_of(built.pending_approvals(t["thread_id"]))]
 
 

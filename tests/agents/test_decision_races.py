@@ -189,7 +189,8 @@ def test_a_kill_after_the_move_commits_then_a_retry_reports_it_applied(backend, 
     from agents.approvals import decision_line
     from agents.contracts import Card
 
-    assert decision_line(Card.model_validate(card))[:-1] in retry["answer"]  # "Done: dropped A and added B" (or moved A to IR)
+    line = decision_line(Card.model_validate(card))  # "Done: dropped A and added B" (or moved A to IR)
+    assert line[:-1] in retry["answer"]
     assert "recorded earlier" in retry["answer"]
     assert "refused" not in retry["answer"] and "applied already" not in retry["answer"]
     assert a.pending_approvals("killed") == []  # now the checkpoint moved on too

@@ -174,4 +174,5 @@ def test_a_second_card_dropping_the_same_player_the_same_day_is_refused(league, 
     refused = apply_card(league, Card.model_validate(other), "t", clock=lambda _c: NOON)
     assert refused["outcome"] == "refused" and "clashes with a move approved earlier today" in refused["reason"]
     stale = card | {"move_id": "mv_stale", "drop_id": "1", "drop": "Nobody"}
-    assert "no longer on your ESPN roster" in apply_card(league, Card.model_validate(stale), "t", clock=lambda _c: NOON)["reason"]
+    stale_out = apply_card(league, Card.model_validate(stale), "t", clock=lambda _c: NOON)
+    assert "no longer on your ESPN roster" in stale_out["reason"]
