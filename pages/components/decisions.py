@@ -9,7 +9,7 @@ from pages.components import cards as card_ui
 from pages.components.turn import TurnView
 
 
-def offered_by_question(assistant, thread_id: str) -> dict[int, list[dict]]:
+def offered_by_question(assistant, thread_id: str) -> dict[int, list[Card]]:
     """The cards each question offered, decided ones with their outcome (from the store)."""
     from agents.offered import offered_by_question as read
 
