@@ -17,10 +17,11 @@ from langchain_core.messages import AIMessage
 from langgraph.config import get_stream_writer
 from langgraph.types import interrupt
 
-from agents.cards import card_now, is_expired
+from agents.cards import card_now, is_expired, season_label
+from agents.contracts import Card, card_dicts, cards_of
 from services.store import MoveConflict, StateStore, state_store
 
-Clock = Callable[[dict], dt.datetime]
+Clock = Callable[[Card], dt.datetime]
 
 
 def _emit(event: dict) -> None:
@@ -30,39 +31,37 @@ def _emit(event: dict) -> None:
         pass
 
 
-def default_clock(card: dict) -> dt.datetime:
+def default_clock(card: Card) -> dt.datetime:
     return card_now(card)
 
 
-def apply_card(source, card: dict, thread_id: str, actor: str = "user", clock: Clock = default_clock,
+def apply_card(source, card: Card, thread_id: str, actor: str = "user", clock: Clock = default_clock,
                store: StateStore | None = None) -> dict:
     """Applies one approved card through its league's source; returns the outcome (applied, approved
     with steps for ESPN, or refused with a reason)."""
     store = store or state_store()
     if is_expired(card, clock(card)):
-        return {"move_id": card["move_id"], "outcome": "refused", "reason": f"the card expired at {card['expires_at']}"}
-    return source.apply_move(card, store, actor)
+        return {"move_id": card.move_id, "outcome": "refused", "reason": f"the card expired at {card.expires_at}"}
+    return source.apply_move(card.model_dump(mode="json"), store, actor)  # services take the card's JSON
 
 
-def decision_line(card: dict) -> str:
+def decision_line(card: Card) -> str:
     """What an applied card did, in words."""
-    gain = f"{card['expected_gain']:+} {card['unit']} expected this week"
-    if card.get("season_gain") is not None:
-        from agents.cards import season_label
-
-        gain += f", {card['season_gain']:+} {season_label(card.get('season_unit'))} rest of season"
-    if card.get("kind") == "ir":
-        return f"Done: moved {card['drop']} to IR and added {card['add']} ({gain}); nobody was dropped."
-    return f"Done: dropped {card['drop']} and added {card['add']} ({gain})."
+    gain = f"{card.expected_gain:+} {card.unit} expected this week"
+    if card.season_gain is not None:
+        gain += f", {card.season_gain:+} {season_label(card.season_unit)} rest of season"
+    if card.kind == "ir":
+        return f"Done: moved {card.drop} to IR and added {card.add} ({gain}); nobody was dropped."
+    return f"Done: dropped {card.drop} and added {card.add} ({gain})."
 
 
-def normalize_decisions(resume, cards: list[dict]) -> dict[str, str]:
+def normalize_decisions(resume, cards: list[Card]) -> dict[str, str]:
     """Resume values: {'move_id': 'approve'|'decline'} or a single 'approve'/'decline' for the first card."""
     if isinstance(resume, str):
-        return {cards[0]["move_id"]: resume} if cards else {}
+        return {cards[0].move_id: resume} if cards else {}
     if isinstance(resume, dict):
         decisions = resume.get("decisions", resume)
-        return {k: str(v).lower() for k, v in decisions.items() if k in {c["move_id"] for c in cards}}
+        return {k: str(v).lower() for k, v in decisions.items() if k in {c.move_id for c in cards}}
     return {}
 
 
@@ -79,33 +78,32 @@ def refusal_text(claim: dict) -> str:
             f"{claim['thread_id']}); your decision was not applied and nothing changed.")
 
 
-def card_set_id(thread_id: str, cards: list[dict], turn: int) -> str:
+def card_set_id(thread_id: str, cards: list[Card], turn: int) -> str:
     """The id of the set one interrupt offers: same thread, same turn, same cards -> same id, so a
     re-run of the node (every resume re-runs it) and another process compute the same one."""
-    raw = "|".join([thread_id, str(turn), *sorted(c["move_id"] for c in cards)])
+    raw = "|".join([thread_id, str(turn), *sorted(c.move_id for c in cards)])
     return "set_" + hashlib.sha256(raw.encode()).hexdigest()[:16]
 
 
-def _summary(cards: list[dict], decisions: dict[str, str]) -> str:
-    return "; ".join(f"{decisions[c['move_id']]} of '{c.get('title') or c['move_id']}'"
-                     for c in cards if c["move_id"] in decisions)
+def _summary(cards: list[Card], decisions: dict[str, str]) -> str:
+    return "; ".join(f"{decisions[c.move_id]} of '{c.title or c.move_id}'" for c in cards if c.move_id in decisions)
 
 
-def card_source(card: dict, source, store: StateStore | None = None):
+def card_source(card: Card, source, store: StateStore | None = None):
     """The card's own league (league id, scoring, as-of), whatever the deciding session's options:
     `source` when it is that league, else the league the card names (services.demo_source)."""
     from services.demo_source import card_league
     from services.models import ServiceError
 
-    if source.league_id == card["league_id"]:
+    if source.league_id == card.league_id:
         return source
     try:
-        return card_league(card, store or state_store())
+        return card_league(card.model_dump(mode="json"), store or state_store())
     except ServiceError as e:
         raise MoveConflict(str(e)) from None
 
 
-def decide(source, cards: list[dict], decisions: dict[str, str], thread_id: str, clock: Clock = default_clock,
+def decide(source, cards: list[Card], decisions: dict[str, str], thread_id: str, clock: Clock = default_clock,
            set_id: str | None = None, store: StateStore | None = None):
     """Decides the set: claim it and apply/record every decision in one store transaction.
 
@@ -114,7 +112,7 @@ def decide(source, cards: list[dict], decisions: dict[str, str], thread_id: str,
     a different one raises SetDecided naming the winner, and changes nothing.
     """
     store = store or state_store()
-    chosen = [(c, decisions[c["move_id"]]) for c in cards if decisions.get(c["move_id"]) in ("approve", "decline")]
+    chosen = [(c, decisions[c.move_id]) for c in cards if decisions.get(c.move_id) in ("approve", "decline")]
     if not chosen:
         return [], []
     set_id = set_id or card_set_id(thread_id, cards, 0)
@@ -122,24 +120,25 @@ def decide(source, cards: list[dict], decisions: dict[str, str], thread_id: str,
     for card, choice in chosen:  # opened before the lock: building a league reads DuckDB
         if choice == "approve":
             try:
-                sources[card["move_id"]] = card_source(card, source, store)
+                sources[card.move_id] = card_source(card, source, store)
             except MoveConflict as e:
-                sources[card["move_id"]] = e
-    mine = {c["move_id"]: d for c, d in chosen}
+                sources[card.move_id] = e
+    mine = {c.move_id: d for c, d in chosen}
 
     def apply() -> dict:
         results = {}
         for card, choice in chosen:
-            own = sources.get(card["move_id"])
+            own = sources.get(card.move_id)
             if choice == "decline":
-                res = {"move_id": card["move_id"], "outcome": "declined"}
+                res = {"move_id": card.move_id, "outcome": "declined"}
             elif isinstance(own, MoveConflict):
-                res = {"move_id": card["move_id"], "outcome": "refused", "reason": str(own)}
+                res = {"move_id": card.move_id, "outcome": "refused", "reason": str(own)}
             else:
                 res = apply_card(own, card, thread_id, clock=clock, store=store)
-            store.record_decision(card["move_id"], thread_id, choice, res["outcome"], res.get("reason"), "user", card)
-            results[card["move_id"]] = res
-        return {"offered": [c["move_id"] for c in cards], "results": results}
+            store.record_decision(card.move_id, thread_id, choice, res["outcome"], res.get("reason"), "user",
+                                  card.model_dump(mode="json"))
+            results[card.move_id] = res
+        return {"offered": [c.move_id for c in cards], "results": results}
 
     won, claim = store.decide_set(set_id, thread_id, mine, _summary(cards, mine), "user", apply)
     if not won and claim["decisions"] != mine:
@@ -147,7 +146,7 @@ def decide(source, cards: list[dict], decisions: dict[str, str], thread_id: str,
     results = claim["outcomes"].get("results", {})
     transactions, lines = [], []
     for card, _choice in chosen:
-        res = dict(results.get(card["move_id"]) or {"move_id": card["move_id"], "outcome": "refused",
+        res = dict(results.get(card.move_id) or {"move_id": card.move_id, "outcome": "refused",
                                                     "reason": "no outcome was recorded"})
         again = "" if won else " (recorded earlier; this request changed nothing)"
         if not won:
@@ -160,10 +159,10 @@ def decide(source, cards: list[dict], decisions: dict[str, str], thread_id: str,
             transactions.append(res)
             lines.append("Approved. Make it in ESPN:\n" + "\n".join(f"{i}. {s}" for i, s in enumerate(res["steps"], 1)))
         elif res["outcome"] == "declined":
-            lines.append(f"Declined: {card['title']}. Nothing changed{again}.")
+            lines.append(f"Declined: {card.title}. Nothing changed{again}.")
         else:
-            lines.append(f"Could not apply {card['title']}: {res['reason']}. Nothing changed.")
-        _emit({"type": "decision", "move_id": card["move_id"], "outcome": res["outcome"], "reason": res.get("reason")})
+            lines.append(f"Could not apply {card.title}: {res['reason']}. Nothing changed.")
+        _emit({"type": "decision", "move_id": card.move_id, "outcome": res["outcome"], "reason": res.get("reason")})
     return transactions, lines
 
 
@@ -171,21 +170,21 @@ def make_present_and_confirm(source, after_decision: Callable[[list[dict]], str]
     """The node: pause with every card of the turn, then apply the person's decisions."""
 
     def present_and_confirm(state: dict, config) -> dict:
-        cards = state.get("pending_cards") or []
+        cards = cards_of(state.get("pending_cards"))  # state keeps the cards' JSON; typed from here on
         if not cards:
             return {}
         thread_id = config.get("configurable", {}).get("thread_id", "")
         set_id = card_set_id(thread_id, cards, len(state.get("messages") or []))
-        _emit({"type": "approvals", "cards": cards})
-        resume = interrupt({"cards": cards, "set_id": set_id})
+        _emit({"type": "approvals", "cards": card_dicts(cards)})
+        resume = interrupt({"cards": card_dicts(cards), "set_id": set_id})
         decisions = normalize_decisions(resume, cards)
         transactions, lines = decide(source, cards, decisions, thread_id, clock, set_id)
-        declined = [c for c in cards if decisions.get(c["move_id"]) == "decline"]
+        declined = [c for c in cards if decisions.get(c.move_id) == "decline"]
         # After a decline (and no approval) the next best cards are offered again; an approval
         # closes the set, since the others were computed for the roster before the move.
-        others = [c for c in cards if c["move_id"] not in decisions] if declined and not transactions else []
+        others = [c for c in cards if c.move_id not in decisions] if declined and not transactions else []
         if others:
-            lines.append(f"Next best: {others[0]['title']}. Approve or decline it on its card.")
+            lines.append(f"Next best: {others[0].title}. Approve or decline it on its card.")
         elif declined and not transactions:
             lines.append("Standing pat is fine too; ask me again if a player's status changes.")
         own_league = all(card_source_is(source, c) for c in cards)
@@ -193,16 +192,16 @@ def make_present_and_confirm(source, after_decision: Callable[[list[dict]], str]
         if applied and after_decision and own_league and not any(t.get("already") for t in transactions):
             lines.append(after_decision(transactions))
         text = "\n\n".join(lines) or "No decision was recorded."
-        return {"pending_cards": others, "transactions": transactions, "answer": text,
+        return {"pending_cards": card_dicts(others), "transactions": transactions, "answer": text,
                 "decisions": [{"move_id": k, "decision": v} for k, v in decisions.items()],
                 "messages": [AIMessage(content=text)]}
 
     return present_and_confirm
 
 
-def card_source_is(source, card: dict) -> bool:
+def card_source_is(source, card: Card) -> bool:
     """True when `source` is the card's own league (so the session's lineup is the card's)."""
-    return source.league_id == card["league_id"]
+    return source.league_id == card.league_id
 
 
 def route_after_confirm(state: dict) -> Literal["present_and_confirm", "__end__"]:

@@ -5,6 +5,7 @@ import datetime as dt
 import hashlib
 from zoneinfo import ZoneInfo
 
+from agents.contracts import Card
 from services.optimizer import MoveEval
 from services.optimizer.propose import compatible  # noqa: F401  (the one conflict rule, re-exported)
 
@@ -37,22 +38,21 @@ def league_now(kind: str, as_of: dt.date) -> dt.datetime:
     return dt.datetime.now(NBA_TIME).replace(tzinfo=None)
 
 
-def card_now(card: dict, wall: dt.datetime | None = None) -> dt.datetime:
+def card_now(card: Card, wall: dt.datetime | None = None) -> dt.datetime:
     """The card's league clock now. The demo's clock starts at noon of its as-of day when the card
     is issued and then runs with real time, so a card left long enough passes the lineup lock and
     expires; a real league's clock is its wall clock."""
-    as_of = dt.date.fromisoformat(card["as_of"])
-    kind = card.get("league_kind", "demo")
-    start = league_now(kind, as_of)
-    if kind != "demo" or not card.get("issued_at"):
+    as_of = dt.date.fromisoformat(card.as_of)
+    start = league_now(card.league_kind, as_of)
+    if card.league_kind != "demo" or not card.issued_at:
         return start
     wall = wall or dt.datetime.now(dt.timezone.utc)
-    elapsed = wall - dt.datetime.fromisoformat(card["issued_at"])
+    elapsed = wall - dt.datetime.fromisoformat(card.issued_at)
     return start + max(elapsed, dt.timedelta(0))
 
 
 def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, kind: str = "demo",
-                   now: dt.datetime | None = None) -> dict:
+                   now: dt.datetime | None = None) -> Card:
     """The card for one move. It expires at the next lineup lock on the league's clock: the demo's
     as-of day; for a real league the next lock after `now` (default: its wall clock)."""
     expires = next_lock(as_of) if kind == "demo" else next_lock_after(now or league_now(kind, as_of))
@@ -63,7 +63,7 @@ def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, ki
     season = getattr(m, "season_gain", None)
     season_text = "" if season is None else f", {season:+.1f} {season_label(m.season_unit)} rest of season"
     head = f"Move {drop} to IR, add {add}" if move_kind == "ir" else f"Drop {drop} -> Add {add}"
-    return {
+    return Card.model_validate({
         "move_id": move_id(league_id, team_id, m.drop_id, m.add_id, move_kind), "kind": move_kind,
         "season_gain": None if season is None else round(season, 1), "season_unit": m.season_unit or None,
         "drop": m.drop_name or m.drop_id, "add": m.add_name or m.add_id,
@@ -77,7 +77,7 @@ def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, ki
         "team_id": team_id, "as_of": as_of.isoformat(),
         "issued_at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
         "title": f"{head}, {gain_text(gain, unit)} {unit} expected this week{season_text}",
-    }
+    })
 
 
 def season_label(unit: str | None) -> str:
@@ -90,19 +90,19 @@ def gain_text(gain: float, unit: str) -> str:
     return f"{gain:+.1f}" if unit == "pts" else f"{gain:+.2f}"
 
 
-def is_expired(card: dict, now: dt.datetime | None = None) -> bool:
+def is_expired(card: Card, now: dt.datetime | None = None) -> bool:
     """Past the card's lineup lock on its league clock (`now` injects that clock)."""
     now = now or card_now(card)
-    return now >= dt.datetime.fromisoformat(card["expires_at"])
+    return now >= dt.datetime.fromisoformat(card.expires_at)
 
 
-def card_rank(card: dict) -> float:
+def card_rank(card: Card) -> float:
     """The sort key of cards, best first: the mode's ranking score the optimizer ranked the move
     by (balanced: week plus season ahead), the week's gain for a card without one."""
-    return -card.get("score", card["expected_gain"])
+    return card.rank
 
 
-def distinct(moves: list, key=lambda c: (c["drop_id"], c["add_id"])) -> list:
+def distinct(moves: list, key=lambda c: (c.drop_id, c.add_id)) -> list:
     """Best first, at most one move per dropped and per added player: the cards of one turn must
     not conflict (approving one must not invalidate another)."""
     out, drops, adds = [], set(), set()

@@ -6,28 +6,31 @@ they put each decided card back under the question that offered it, with what ha
 """
 from __future__ import annotations
 
+from agents.contracts import Card, cards_of
 from services.store import state_store
 
 
-def offered_by_question(thread_id: str, pending: list[dict]) -> dict[int, list[dict]]:
-    """{index of the question in the thread: [card, ...]}; a decided card carries `decided`
-    ({decision, outcome, reason}). Cards closed unseen (a sibling was approved) are left out."""
+def offered_by_question(thread_id: str, pending: list[dict]) -> dict[int, list[Card]]:
+    """{index of the question in the thread: [card, ...]}, typed; a decided card carries `decided`
+    ({decision, outcome, reason}) in its extra fields. Cards closed unseen (a sibling was approved)
+    are left out."""
     store = state_store()
     records = list(reversed(store.turns(thread_id)))  # oldest first
     decided = {d["move_id"]: d for d in store.decisions(thread_id)}  # the latest decision wins
-    waiting = {c["move_id"]: c for c in pending}
-    out: dict[int, list[dict]] = {}
+    waiting = {c.move_id: c for c in cards_of(pending)}
+    out: dict[int, list[Card]] = {}
     question = -1
     for rec in records:
         if not str(rec.get("question", "")).startswith("[decision]"):
             question += 1
         cards = out.setdefault(max(question, 0), [])
         for move_id in rec.get("pending") or []:
-            if any(c["move_id"] == move_id for c in cards):
+            if any(c.move_id == move_id for c in cards):
                 continue
             if move_id in decided:
-                d = decided[move_id]
-                cards.append(d["card"] | {"decided": {k: d[k] for k in ("decision", "outcome", "reason")}})
+                d = decided[move_id]  # the decisions row keeps the card's JSON whole
+                cards.append(Card.model_validate(d["card"] | {"decided": {k: d[k] for k in ("decision", "outcome",
+                                                                                               "reason")}}))
             elif move_id in waiting:
                 cards.append(waiting[move_id])
     return {q: cards for q, cards in out.items() if cards}

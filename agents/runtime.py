@@ -21,7 +21,7 @@ from pydantic import SecretStr
 from agents import history as H
 from agents import views
 from agents.approvals import SetDecided, refusal_text
-from agents.contracts import DoneEvent, StateEvent, TextEvent, TurnEvent, TurnResult, cards_of
+from agents.contracts import Card, DoneEvent, StateEvent, TextEvent, TurnEvent, TurnResult, cards_of
 from agents.failures import MODEL_FAILED, model_failure_text, turn_failure_text
 from agents.checkpoints import build_checkpointer
 from agents.llm import build_model, build_reasoner, pick_provider, provider_label
@@ -141,7 +141,7 @@ class Assistant:
                 yield from self._refuse(thread_id, self._failure_text(e), pending=[])
                 return
             if isinstance(decisions, str):
-                decisions = {c["move_id"]: decisions for c in pending[:1]}
+                decisions = {c.move_id: decisions for c in cards_of(pending[:1])}
             why = resume_problem(state_store(), thread_id, set_id, pending, decisions)
             if why:
                 yield from self._refuse(thread_id, why)
@@ -272,7 +272,8 @@ class Assistant:
         moves = self._applied()
         return [m | {"drop": m["card"].get("drop"), "add": m["card"].get("add"), "unit": m["card"].get("unit"),
                      "expected_gain": m["card"].get("expected_gain"),
-                     "realized_gain": views.realized_gain(self.source, m["card"], moves)} for m in reversed(moves)]
+                     "realized_gain": views.realized_gain(self.source, views.stored_card(m["card"]), moves)}
+                for m in reversed(moves)]
 
     def decision_history(self, limit: int = 50) -> list[dict]:
         """Decided cards of this league, newest first, with expected and (hindsight) realized gain."""
@@ -280,14 +281,15 @@ class Assistant:
         moves = self._applied()
         return [d | {"drop": d["card"].get("drop"), "add": d["card"].get("add"), "unit": d["card"].get("unit"),
                      "expected_gain": d["card"].get("expected_gain"),
-                     "realized_gain": views.realized_gain(self.source, d["card"], moves)} for d in reversed(rows)]
+                     "realized_gain": views.realized_gain(self.source, views.stored_card(d["card"]), moves)}
+                for d in reversed(rows)]
 
-    def hindsight(self, card: dict) -> float | None:
+    def hindsight(self, card: Card | dict) -> float | None:
         """Evaluation only: what the card's move really gained over the rest of its week.
 
         Read from box scores the agent never sees; for the UI's evaluation views, never for advice.
         """
-        return views.realized_gain(self.source, card, self._applied())
+        return views.realized_gain(self.source, cards_of([card])[0], self._applied())
 
     def _applied(self) -> list[dict]:
         return state_store().moves(self.source.league_id)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from agents.contracts import Card
 from services import threads as _svc
 from services.store import state_store
 from services.threads import LOCAL_OWNER, LeagueChoice, ThreadBinding
@@ -54,18 +55,18 @@ def _demo_parts(league_id: str | None) -> tuple[str, dt.date] | None:
         return None
 
 
-def choice_for_card(card: dict, bound: ThreadBinding | None) -> tuple[LeagueChoice | None, str | None]:
+def choice_for_card(card: Card, bound: ThreadBinding | None) -> tuple[LeagueChoice | None, str | None]:
     """The settings that open the card's own league: the thread's binding when it names that
     league, else (demo cards) the league id itself. (None, why) when no such league can be opened."""
-    if bound is not None and (bound.league_id == card.get("league_id") or not card.get("league_id")):
+    if bound is not None and (bound.league_id == card.league_id or not card.league_id):
         return bound.choice, None
-    demo = _demo_parts(card.get("league_id"))
+    demo = _demo_parts(card.league_id)
     if demo is not None:
         scoring, as_of = demo
         base = bound.choice if bound is not None else LeagueChoice()
         return base.model_copy(update={"league": "demo", "scoring": scoring, "as_of": as_of,
                                        "espn_league_id": None, "espn_season": None}), None
-    return None, (f"this card belongs to ESPN league {card.get('league_id')}, which this conversation was not "
+    return None, (f"this card belongs to ESPN league {card.league_id}, which this conversation was not "
                   "started in; open that league in Settings to decide it")
 
 

@@ -7,6 +7,7 @@ The runtime calls these before and after resuming a thread; the approval gate it
 from __future__ import annotations
 
 from agents.approvals import refusal_text
+from agents.contracts import cards_of
 from agents.failures import clip
 
 
@@ -16,14 +17,14 @@ def requested_decisions(pending: list[dict], decision: str, move_id: str | None 
     if move_id is not None:
         return {move_id: decision}
     chosen = pending[:1] if decision == "approve" else pending
-    return {c["move_id"]: decision for c in chosen} or {"(no pending card)": decision}
+    return {c.move_id: decision for c in cards_of(chosen)} or {"(no pending card)": decision}
 
 
 def resume_problem(store, thread_id: str, set_id: str | None, pending: list[dict],
                    decisions: dict[str, str]) -> str | None:
     """Why these decisions cannot go to the graph (None when they can). `store` is the state store
     holding the card sets' claims."""
-    ids = {c["move_id"] for c in pending}
+    ids = {c.move_id for c in cards_of(pending)}
     if not decisions or any(not m or not str(m).strip() for m in decisions):
         return "Name the card to decide (a move id); an empty id is not a card."
     unknown = [m for m in decisions if m not in ids]

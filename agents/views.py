@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from pydantic import ValidationError
+
+from agents.contracts import Card
 from services import optimizer as opt
 
 
@@ -70,7 +73,15 @@ def _realized(lg, team_id: int, drop_id: str, add_id: str, before: tuple) -> flo
     return round(opt.realized_gain(past, (drop_id, add_id), team_id), 2)
 
 
-def realized_gain(source, card: dict, applied: list[dict]) -> float | None:
+def stored_card(data: dict | None) -> Card | None:
+    """The card a state-store row kept (its JSON), typed; None when the row holds no whole card."""
+    try:
+        return Card.model_validate(data or {})
+    except ValidationError:
+        return None
+
+
+def realized_gain(source, card: Card | None, applied: list[dict]) -> float | None:
     """Realized gain of a card's move in the demo league (None for ESPN or when it cannot apply).
 
     An applied move is scored against the rosters just before it (the moves applied earlier
@@ -78,13 +89,13 @@ def realized_gain(source, card: dict, applied: list[dict]) -> float | None:
     """
     from services.models import ServiceError
 
-    if card.get("league_id") != source.league_id or not card.get("drop_id") or not card.get("add_id"):
+    if card is None or card.league_id != source.league_id or not card.drop_id or not card.add_id:
         return None
     try:
         lg = source.history()
     except ServiceError:  # no box scores after the as-of date to score against (ESPN)
         return None
     ids = [m["move_id"] for m in applied]
-    prior = applied[:ids.index(card["move_id"])] if card.get("move_id") in ids else applied
+    prior = applied[:ids.index(card.move_id)] if card.move_id in ids else applied
     before = tuple((m["team_id"], m["drop_id"], m["add_id"]) for m in prior)
-    return _realized(lg, int(card.get("team_id") or lg.my_team_id), card["drop_id"], card["add_id"], before)
+    return _realized(lg, int(card.team_id or lg.my_team_id), card.drop_id, card.add_id, before)

@@ -10,6 +10,7 @@ import datetime as dt
 import time
 
 from agents.cards import card_from_move
+from agents.contracts import card_dicts
 from agents.intents import Intent, IntentLabel
 from agents.supervisor.nodes import emit
 from services import optimizer as opt
@@ -86,8 +87,8 @@ def make_nodes(source):
                                   allow_drop=set(state.get("allow_drop") or []),
                                   mode=state.get("advice_mode") or source.advice_mode, limit=3,
                                   target_categories=state.get("target_categories") or None)
-        cards = [card_from_move(m, source.league_id, source.my_team_id, source.today, kind=source.kind)
-                 for m in found.moves]
+        cards = card_dicts([card_from_move(m, source.league_id, source.my_team_id, source.today, kind=source.kind)
+                            for m in found.moves])  # state keeps the JSON of cards
         last = found.passes[-1].number
         for p in found.passes:
             if p.number == last and cards:

@@ -1,7 +1,8 @@
 """The optimizer's answer text: recommendation first, then numbers, then the caveat."""
 from __future__ import annotations
 
-from agents.cards import gain_text
+from agents.cards import gain_text, season_label
+from agents.contracts import Card, cards_of
 
 
 def lineup_table(lineup: dict) -> str:
@@ -17,17 +18,16 @@ def lineup_table(lineup: dict) -> str:
     return "\n".join(rows)
 
 
-def move_label(card: dict) -> str:
-    if card.get("kind") == "ir":
-        return f"Move {card['drop']} to IR, add {card['add']}"
-    return f"Drop {card['drop']} -> Add {card['add']}"
+def move_label(card: Card) -> str:
+    if card.kind == "ir":
+        return f"Move {card.drop} to IR, add {card.add}"
+    return f"Drop {card.drop} -> Add {card.add}"
 
 
-def season_cell(card: dict) -> str:
-    if card.get("season_gain") is None:
+def season_cell(card: Card) -> str:
+    if card.season_gain is None:
         return "-"
-    unit = "pts" if (card.get("season_unit") or "").startswith("fantasy") else "cat value"
-    return f"{card['season_gain']:+} {unit}"
+    return f"{card.season_gain:+} {season_label(card.season_unit)}"
 
 
 STATUS_SOURCE = {"inferred": "Statuses are inferred from missed games.",
@@ -35,17 +35,17 @@ STATUS_SOURCE = {"inferred": "Statuses are inferred from missed games.",
 
 
 def write_summary(state: dict, matchup_summary: str, status_note: str = "inferred") -> str:
-    cards, lineup = state.get("valid_moves") or [], state.get("weekly_lineup") or {}
+    cards, lineup = cards_of(state.get("valid_moves")), state.get("weekly_lineup") or {}
     parts = []
     if cards:
         top = cards[0]
-        parts.append(f"**Top move: {top['title']}.** Approve or decline it on the card; nothing changes until you do.")
+        parts.append(f"**Top move: {top.title}.** Approve or decline it on the card; nothing changes until you do.")
         rows = ["| Move | This week | Rest of season | Games left (add / drop) | Confidence |",
                 "|---|---|---|---|---|"]
-        rows += [f"| {move_label(c)} | {gain_text(c['expected_gain'], c['unit'])} {c['unit']} | {season_cell(c)} | "
-                 f"{c['add_games_remaining']} / {c['drop_games_remaining']} | {c['confidence']:.0%} |" for c in cards]
+        rows += [f"| {move_label(c)} | {gain_text(c.expected_gain, c.unit)} {c.unit} | {season_cell(c)} | "
+                 f"{c.add_games_remaining} / {c.drop_games_remaining} | {c.confidence:.0%} |" for c in cards]
         parts.append("\n".join(rows))
-        parts.append("Why: " + "; ".join(top["reasons"][:3]) + ".")
+        parts.append("Why: " + "; ".join(top.reasons[:3]) + ".")
     else:
         parts.append(f"**No move beats standing pat this week** (checked in {state.get('iteration', 0)} passes, "
                      "relaxing the filters each time). Keep your roster and set the lineup below.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from agents.contracts import Card, cards_of
 from agents.offline.nlu import Parsed
 from agents.offline.text import _ok, _table
 
@@ -101,14 +102,14 @@ def user_move(done) -> list[str]:
     parts = []
     for r in _ok(done, "evaluate_move"):
         d = r["data"]
-        m = d["move"]
-        head = m["title"].removeprefix("Your move: ")
-        parts.append(f"**Your move: {head}** ({m['add']} {m['add_games_remaining']} games left, "
-                     f"{m['drop']} {m['drop_games_remaining']}).")
+        m = Card.model_validate(d["move"])  # the tool result's JSON of the user's card
+        head = m.title.removeprefix("Your move: ")
+        parts.append(f"**Your move: {head}** ({m.add} {m.add_games_remaining} games left, "
+                     f"{m.drop} {m.drop_games_remaining}).")
         parts += [f"**Warning:** {w}." for w in d["warnings"]]
-        for i, a in enumerate(d["alternatives"]):
+        for i, a in enumerate(cards_of(d["alternatives"])):
             lead = "**Better:**" if i == 0 else "Also better:"
-            parts.append(f"{lead} {a['title']}: {a['why']}.")
+            parts.append(f"{lead} {a.title}: {a.why}.")
         if d["alternatives"]:
             parts.append("Your move is on its own card (marked \"Your move\"), next to the better alternative; "
                          "nothing changes until you approve one.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from agents.cards import card_rank, distinct
+from agents.contracts import Card, cards_of
 from agents.intents import Intent
 from agents.offline import cats as C
 from agents.offline.answers import (compared, hot_list, lineup_lead, minutes_trends, roster_games, user_move,
@@ -136,12 +137,11 @@ def _fa_table(fas: list[dict], scoring: str = "points") -> str:
                    for f in fas])
 
 
-def _move_line(m: dict) -> str:
-    unit = m.get("unit", "pts")
-    cats = m.get("category_deltas") or {}
+def _move_line(m: Card) -> str:
+    cats = m.category_deltas
     moved = f"; categories: {', '.join(f'{k} {v:+}' for k, v in cats.items())}" if cats else ""
-    return (f"Drop {m['drop']} -> Add {m['add']}, {m['expected_gain']:+} {unit} expected "
-            f"({m['add']} {m['add_games_remaining']} games left, {m['drop']} {m['drop_games_remaining']}{moved}).")
+    return (f"Drop {m.drop} -> Add {m.add}, {m.expected_gain:+} {m.unit} expected "
+            f"({m.add} {m.add_games_remaining} games left, {m.drop} {m.drop_games_remaining}{moved}).")
 
 
 def free_agents(p: Parsed, done) -> str:
@@ -149,7 +149,7 @@ def free_agents(p: Parsed, done) -> str:
         return C.hot_list(done) if p.scoring == "categories" else hot_list(done)
     parts = user_move(done)
     fits = [r["data"] for r in _ok(done, "validate_slot_fit")]
-    moves = distinct(sorted([m for f in fits for m in f.get("moves", [])], key=card_rank))[:3]
+    moves = distinct(sorted(cards_of([m for f in fits for m in f.get("moves", [])]), key=card_rank))[:3]
     if moves:
         parts.append("**Recommendation:** " + _move_line(moves[0]) + " Approve it on the card below; nothing changes until you do.")
         parts += [f"- Also: {_move_line(m)}" for m in moves[1:]]
@@ -258,7 +258,7 @@ def lineup(p: Parsed, done) -> str:
             parts.append("No game that day: " + ", ".join(idle) + ".")
     for r in _ok(done, "optimize_matchup"):
         d = r["data"]
-        parts.append("\n".join(_move_line(m) for m in d["moves"]) or "No move beats standing pat.")
+        parts.append("\n".join(_move_line(m) for m in cards_of(d["moves"])) or "No move beats standing pat.")
     return "\n\n".join(parts)
 
 

@@ -200,9 +200,9 @@ def make_synthesize(model, source):
             answer = last.content if isinstance(last.content, str) else str(last.content)
         cards = collect_cards(state)
         top = _top_players(source) if cards else set()
-        for c in cards:
-            if c["drop_id"] in top:
-                answer += P.CAUTION.format(name=c["drop"])
+        for c in cards_of(cards):
+            if c.drop_id in top:
+                answer += P.CAUTION.format(name=c.drop)
                 break
         if state.get("error"):
             answer += f"\n\n_Note: {state['error']}._"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from langchain_core.tools import BaseTool, StructuredTool
 
 from agents.cards import season_label
+from agents.contracts import Card, card_dicts
 from agents.tools.optimizer_tools import source_card
 from agents.tools.card_results import CARD_FORMAT, with_cards
 from agents.tools.results import dump
@@ -42,72 +43,77 @@ def _move_ids(source: LeagueSource, drop: str, add: str) -> tuple[str, str, bool
     return drop_id, add_id, swapped
 
 
-def _why_better(alt: dict, mine: dict, protected: str | None) -> str:
-    if alt["add_id"] == mine["add_id"] and alt.get("kind") == "ir":
-        lead = f"the same add without losing {mine['drop']}: he goes to IR"
-    elif alt["add_id"] == mine["add_id"]:
-        lead = f"the same add with a better drop: {alt['drop']} instead of {mine['drop']}"
+def _why_better(alt: Card, mine: Card, protected: str | None) -> str:
+    if alt.add_id == mine.add_id and alt.kind == "ir":
+        lead = f"the same add without losing {mine.drop}: he goes to IR"
+    elif alt.add_id == mine.add_id:
+        lead = f"the same add with a better drop: {alt.drop} instead of {mine.drop}"
     else:
-        lead = f"the optimizer's best move overall (adds {alt['add']} instead of {mine['add']})"
+        lead = f"the optimizer's best move overall (adds {alt.add} instead of {mine.add})"
     why = []
-    if alt["expected_gain"] > mine["expected_gain"]:
-        diff = round(alt["expected_gain"] - mine["expected_gain"], 2 if alt["unit"] == "cats" else 1)
-        why.append(f"{diff:+} {alt['unit']} more this week")
-    a, m = alt.get("season_gain"), mine.get("season_gain")
+    if alt.expected_gain > mine.expected_gain:
+        diff = round(alt.expected_gain - mine.expected_gain, 2 if alt.unit == "cats" else 1)
+        why.append(f"{diff:+} {alt.unit} more this week")
+    a, m = alt.season_gain, mine.season_gain
     if a is not None and m is not None and a > m:
-        why.append(f"{round(a - m, 1):+} {season_label(alt.get('season_unit'))} more over the rest of the season")
+        why.append(f"{round(a - m, 1):+} {season_label(alt.season_unit)} more over the rest of the season")
     if not why:
-        why.append(f"as much without giving up {mine['drop']} ({PROTECTED_WHY[protected]})")
+        why.append(f"as much without giving up {mine.drop} ({PROTECTED_WHY[protected]})")
     return f"{lead}; " + " and ".join(why)
 
 
 def verdict_result(v: MoveVerdict, make_card, swapped: bool = False) -> dict:
-    """The tool's answer for one verdict: the user's card, warnings, better alternatives."""
-    mine = make_card(v.move)
+    """The tool's answer for one verdict: the user's card, warnings, better alternatives (cards as
+    their JSON: the answer is what the model reads)."""
+    mine: Card = make_card(v.move)
     warnings = []
     if v.move.gain < 0:
-        warnings.append(f"this move is expected to cost {abs(mine['expected_gain'])} {mine['unit']} this week")
+        warnings.append(f"this move is expected to cost {abs(mine.expected_gain)} {mine.unit} this week")
     elif v.move.gain == 0:
         warnings.append("this move gains nothing this week")
-    season = mine.get("season_gain")
+    season = mine.season_gain
     if season is not None and season < 0:
-        warnings.append(f"it costs {abs(season)} {season_label(mine.get('season_unit'))} over the rest of the season")
+        warnings.append(f"it costs {abs(season)} {season_label(mine.season_unit)} over the rest of the season")
     if v.protected:
-        warnings.append(f"{mine['drop']} is {PROTECTED_WHY[v.protected]}; the optimizer never drops him on its own")
-    card = mine | {"origin": "user", "title": "Your move: " + mine["title"],
-                   "reasons": [f"Warning: {w}." for w in warnings] + list(mine["reasons"])}
-    alts = [make_card(m) for m in v.better]
-    alts = [a | {"why": _why_better(a, mine, v.protected)} for a in alts]
+        warnings.append(f"{mine.drop} is {PROTECTED_WHY[v.protected]}; the optimizer never drops him on its own")
+    card = mine.model_copy(update={"origin": "user", "title": "Your move: " + mine.title,
+                                   "reasons": [f"Warning: {w}." for w in warnings] + list(mine.reasons)})
+    alts = [a.model_copy(update={"why": _why_better(a, mine, v.protected)}) for a in map(make_card, v.better)]
     verdict = "better_alternative" if alts else ("not_recommended" if warnings else "recommended")
-    return {"move": card, "expected_gain": card["expected_gain"], "unit": card["unit"],
-            "season_gain": card.get("season_gain"), "season_unit": card.get("season_unit"), "warnings": warnings,
-            "protected": v.protected, "swapped": swapped, "alternatives": alts, "verdict": verdict,
-            "moves": [card] + alts[:1]}
+    mine_json, alts_json = card_dicts([card]), card_dicts(alts)
+    return {"move": mine_json[0], "expected_gain": card.expected_gain, "unit": card.unit,
+            "season_gain": card.season_gain, "season_unit": card.season_unit, "warnings": warnings,
+            "protected": v.protected, "swapped": swapped, "alternatives": alts_json, "verdict": verdict,
+            "moves": mine_json + alts_json[:1]}
 
 
-def _move_summary(m, make_card) -> dict | None:
-    if m is None:
+SUMMARY_FIELDS = ("title", "kind", "drop", "add", "expected_gain", "unit", "season_gain", "season_unit",
+                  "add_games_remaining", "drop_games_remaining")
+
+
+def _move_summary(card: Card | None) -> dict | None:
+    if card is None:
         return None
-    c = make_card(m)
-    return {k: c.get(k) for k in ("title", "kind", "drop", "add", "expected_gain", "unit", "season_gain",
-                                  "season_unit", "add_games_remaining", "drop_games_remaining")}
+    data = card.model_dump(mode="json")
+    return {k: data.get(k) for k in SUMMARY_FIELDS}
 
 
 def hold_result(v: HoldVerdict, name: str, status: str, make_card) -> dict:
     """evaluate_hold's answer: the optimizer's verdict on one of my players, with its reason."""
-    top, dropped = _move_summary(v.top_move, make_card), _move_summary(v.best_if_dropped, make_card)
+    top = make_card(v.top_move) if v.top_move is not None else None
+    dropped = make_card(v.best_if_dropped) if v.best_if_dropped is not None else None
     if not v.hold:
-        reason = f"the optimizer's top move drops him: {top['title']}"
-    elif top is not None and top.get("kind") == "ir" and top["drop"] == name:
-        reason = f"the optimizer's top move keeps him and puts him on IR: {top['title']}"
+        reason = f"the optimizer's top move drops him: {top.title}"
+    elif top is not None and top.kind == "ir" and top.drop == name:
+        reason = f"the optimizer's top move keeps him and puts him on IR: {top.title}"
     elif v.protected:
         reason = f"{name} is {PROTECTED_WHY[v.protected]}, so the optimizer never drops him on its own"
     elif top is None:
         reason = "no move beats standing pat this week"
     else:
-        reason = f"the optimizer's top move keeps him and drops {top['drop']} instead"
+        reason = f"the optimizer's top move keeps him and drops {top.drop} instead"
     return {"player": name, "status": status, "verdict": "hold" if v.hold else "drop", "reason": reason,
-            "protected": v.protected, "top_move": top, "best_move_dropping_him": dropped}
+            "protected": v.protected, "top_move": _move_summary(top), "best_move_dropping_him": _move_summary(dropped)}
 
 
 def build_move_tools(source: LeagueSource) -> list[BaseTool]:

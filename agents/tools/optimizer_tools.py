@@ -12,6 +12,7 @@ import datetime as dt
 from langchain_core.tools import BaseTool, StructuredTool
 
 from agents.cards import card_from_move
+from agents.contracts import card_dicts
 from agents.tools import schemas as S
 from agents.tools.card_results import CARD_FORMAT, with_cards
 from agents.tools.results import dump
@@ -74,7 +75,7 @@ def fit_result(name: str, games: int, moves: list, drop_id: str | None, make_car
         reason = "no drop on your roster makes room for a gain (lineups re-solved every remaining day)"
     else:
         reason = f"best drop gains {good[0].gain:+.1f} {good[0].unit}"
-    cards = [make_card(m) for m in good[:2]] if games else []
+    cards = card_dicts([make_card(m) for m in good[:2]]) if games else []
     return {"add": name, "add_games_remaining": games, "valid": bool(cards), "reason": reason, "moves": cards}
 
 
@@ -111,7 +112,7 @@ def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
         week_inputs = source.optimizer_inputs(free_agents=[])
         week = opt.weekly_lineup(week_inputs)
         names = {p.player_id: p.name for p in week_inputs.roster}
-        out = {"moves": [make_card(m) for m in found.moves], "standing_pat_expected": round(week.expected_total, 1),
+        out = {"moves": card_dicts([make_card(m) for m in found.moves]), "standing_pat_expected": round(week.expected_total, 1),
                "unit": week.unit, "starts": {names[k]: v for k, v in week.starts.items()},
                "free_agents_scanned": found.scanned_free_agents, "passes": found.passes_run}
         if found.target_categories:

@@ -13,6 +13,7 @@ import os
 
 import streamlit as st
 
+from agents.contracts import Card
 from pages.components import session
 
 DEFAULT_AS_OF = dt.date(2025, 1, 29)
@@ -193,7 +194,7 @@ def thread_assistant(thread_id: str):
         return current
 
 
-def card_assistant(card: dict, thread_id: str) -> tuple[object | None, str | None]:
+def card_assistant(card: Card, thread_id: str) -> tuple[object | None, str | None]:
     """The assistant that decides `card`: the one of the card's own league, whatever the page shows.
 
     (None, why) when that league cannot be opened, or the thread belongs to another identity.

@@ -5,6 +5,10 @@ reaches the backend, and the backend applies a `move_id` at most once anyway. Mo
 from the move itself, so two threads can offer the same one: widget keys and `cards_decided` carry
 the thread as well. A card that has
 been decided, expired, or is no longer pending in the graph state is drawn read-only.
+
+Every function here takes a typed `Card` (a dict raises `TypeError`): pages validate cards once
+where they enter (`as_card`, the approvals event). What only the UI adds to a card (`blocked`,
+`decided`, `thread_id`, `league`) rides in the card's extra fields, read with `note`.
 """
 from __future__ import annotations
 
@@ -12,58 +16,76 @@ import datetime as dt
 
 import streamlit as st
 
+from agents.contracts import Card, cards_of
 from pages.components.labels import gain_text
 from pages.components.safe_text import no_images
 
 DEMO_CLOCK = dt.time(12, 0)  # the demo league's clock stands at noon of its as-of day
 
 
-def league_now(card: dict) -> dt.datetime:
-    """The card's league clock (the demo's as-of day at noon; a real league's wall clock)."""
-    try:
-        from agents.cards import card_now
+def as_card(card: Card | dict) -> Card:
+    """The typed card for a card read from the runtime (its JSON) or already typed."""
+    return cards_of([card])[0]
 
-        return card_now(card)
-    except (ImportError, KeyError, ValueError):
+
+def _typed(card: Card) -> Card:
+    if not isinstance(card, Card):
+        raise TypeError(f"a card widget takes a Card, not {type(card).__name__} (validate it with as_card)")
+    return card
+
+
+def note(card: Card, key: str):
+    """What the UI added to a card (`blocked`, `decided`, `thread_id`, `league`...), else None."""
+    return (_typed(card).model_extra or {}).get(key)
+
+
+def league_now(card: Card) -> dt.datetime:
+    """The card's league clock (the demo's as-of day at noon; a real league's wall clock)."""
+    from agents.cards import card_now
+
+    try:
+        return card_now(_typed(card))
+    except ValueError:
         return dt.datetime.now()
 
 
-def expires_in(card: dict) -> dt.timedelta | None:
+def expires_in(card: Card) -> dt.timedelta | None:
+    card = _typed(card)
     try:
-        return dt.datetime.fromisoformat(card["expires_at"]) - league_now(card)
-    except (KeyError, TypeError, ValueError):
+        return dt.datetime.fromisoformat(card.expires_at) - league_now(card)
+    except (TypeError, ValueError):
         return None
 
 
-def countdown_text(card: dict) -> str:
+def countdown_text(card: Card) -> str:
     left = expires_in(card)
     if left is None:
         return ""
     if left.total_seconds() <= 0:
-        return f"Expired at {card['expires_at'].replace('T', ' ')[:16]} (league clock)"
+        return f"Expired at {card.expires_at.replace('T', ' ')[:16]} (league clock)"
     hours, rest = divmod(int(left.total_seconds()), 3600)
-    return f"Expires in {hours}h {rest // 60:02d}m (league clock, lineups lock {card['expires_at'][11:16]})"
+    return f"Expires in {hours}h {rest // 60:02d}m (league clock, lineups lock {card.expires_at[11:16]})"
 
 
-def is_expired(card: dict) -> bool:
+def is_expired(card: Card) -> bool:
     left = expires_in(card)
     return left is not None and left.total_seconds() <= 0
 
 
-def title(card: dict) -> str:
-    if card.get("title"):
-        return card["title"]
-    gain = card.get("expected_gain", 0)
-    return f"Drop {card.get('drop')} -> Add {card.get('add')}, {gain:+} {card.get('unit', 'pts')} expected"
+def title(card: Card) -> str:
+    card = _typed(card)
+    if card.title:
+        return card.title
+    return f"Drop {card.drop} -> Add {card.add}, {card.expected_gain:+} {card.unit} expected"
 
 
-def season_text(card: dict) -> str:
+def season_text(card: Card) -> str:
     """Both numbers of a card: the gain this week and the change of rest-of-season value."""
-    week = card.get("expected_gain", 0)
-    unit = "cat value" if card.get("unit") == "cats" else "pts"
-    kind = "IR move (nobody dropped) · " if card.get("kind") == "ir" else ""
-    return (f"{kind}This week {week:+} {card.get('unit', 'pts')} · rest of season "
-            f"{card['season_gain']:+} {unit}")
+    card = _typed(card)
+    unit = "cat value" if card.unit == "cats" else "pts"
+    kind = "IR move (nobody dropped) · " if card.kind == "ir" else ""
+    return (f"{kind}This week {card.expected_gain:+} {card.unit} · rest of season "
+            f"{card.season_gain:+} {unit}")
 
 
 def decided_key(thread_id: str, move_id: str) -> str:
@@ -75,7 +97,7 @@ def decided_entry(thread_id: str, move_id: str) -> dict | None:
     return st.session_state["cards_decided"].get(decided_key(thread_id, move_id))
 
 
-def decide(thread_id: str, move_id: str, decision: str, card: dict | None = None) -> None:
+def decide(thread_id: str, move_id: str, decision: str, card: Card | None = None) -> None:
     """Button callback: queue one decision per card; later clicks on the same card do nothing."""
     decided = st.session_state["cards_decided"]
     key = decided_key(thread_id, move_id)
@@ -85,69 +107,67 @@ def decide(thread_id: str, move_id: str, decision: str, card: dict | None = None
     st.session_state["chat_queued_decision"] = (thread_id, move_id, decision)
 
 
-def outcome_of(card: dict, thread_id: str) -> dict | None:
+def outcome_of(card: Card, thread_id: str) -> dict | None:
     """What happened to this card: this session's record first, then the card's own fields."""
-    mine = decided_entry(thread_id, card["move_id"])
+    mine = decided_entry(thread_id, _typed(card).move_id)
     if mine:
         return mine
-    stored = card.get("decided")  # read back from the store after a reload
+    stored = note(card, "decided")  # read back from the store after a reload
     if stored:
         return stored_outcome(card, stored)
     for field in ("decision", "outcome", "status"):
-        if card.get(field) and card[field] not in ("pending",):
-            return {"decision": str(card[field]), "outcome": card.get("reason")}
+        if note(card, field) and note(card, field) not in ("pending",):
+            return {"decision": str(note(card, field)), "outcome": note(card, "reason")}
     return None
 
 
-def stored_outcome(card: dict, stored: dict) -> dict:
+def stored_outcome(card: Card, stored: dict) -> dict:
     """A decision read from the store as an outcome line (what a live decision would have said)."""
     decision, outcome = stored.get("decision"), stored.get("outcome")
     if outcome == "refused":
         return {"decision": decision, "outcome": stored.get("reason") or "refused", "refused": True}
     if decision == "approve":
         what = "recorded; make it in ESPN" if outcome == "approved" else \
-            f"Dropped {card.get('drop')} and added {card.get('add')}"
+            f"Dropped {card.drop} and added {card.add}"
         return {"decision": "approve", "outcome": f"Approved. {what}."}
     return {"decision": "decline", "outcome": "Declined. Nothing changed."}
 
 
-def render_card(card: dict, thread_id: str, key_prefix: str, pending_ids: set[str] | None = None,
+def render_card(card: Card, thread_id: str, key_prefix: str, pending_ids: set[str] | None = None,
                 hindsight: tuple[str, float | None] | None = None):
     """Draws one card; returns an `st.empty` slot where the decision's outcome will be written.
 
     `hindsight` is (label, realized gain) for evaluation views: drawn next to the expected gain.
     """
-    move_id = card["move_id"]
+    move_id = _typed(card).move_id
     uid = f"{thread_id}_{move_id}"  # unique per page even when two threads offer the same move
     with st.container(border=True, key=f"{key_prefix}_card_{uid}"):
         st.markdown(f"**{no_images(title(card))}**")
-        if card.get("season_gain") is not None:
+        if card.season_gain is not None:
             st.caption(season_text(card))
-        drop_g, add_g = card.get("drop_games_remaining"), card.get("add_games_remaining")
         cols = st.columns(3)
-        cols[0].caption(f"Games left: {card.get('drop')} {drop_g}, {card.get('add')} {add_g}")
-        if card.get("confidence") is not None:
-            cols[1].caption(f"Confidence {float(card['confidence']):.0%}")
+        cols[0].caption(f"Games left: {card.drop} {card.drop_games_remaining}, {card.add} {card.add_games_remaining}")
+        cols[1].caption(f"Confidence {card.confidence:.0%}")
         cols[2].caption(countdown_text(card))
-        for reason in card.get("reasons") or []:
+        for reason in card.reasons:
             st.markdown(f"- {no_images(reason)}")
-        if card.get("unit") == "cats" and card.get("category_deltas"):
-            deltas = ", ".join(f"{k.upper()} {v * 100:+.0f}" for k, v in card["category_deltas"].items()
+        if card.unit == "cats" and card.category_deltas:
+            deltas = ", ".join(f"{k.upper()} {v * 100:+.0f}" for k, v in card.category_deltas.items()
                                if round(v * 100))
             if deltas:
                 st.caption(f"Win chance change (percentage points): {deltas}")
         if hindsight is not None:
             label, realized = hindsight
             st.caption(f":material/history: {label}: "
-                       f"{gain_text(card.get('expected_gain'), realized, card.get('unit'))}")
+                       f"{gain_text(card.expected_gain, realized, card.unit)}")
         slot = st.empty()
         outcome = outcome_of(card, thread_id)
         if outcome:
             _show_outcome(slot, outcome)
         elif is_expired(card):
             slot.warning("Expired: this card is read-only.")
-        elif card.get("blocked"):
-            slot.warning(f"Cannot be decided here: {card['blocked']}.", icon=":material/lock:")
+        elif note(card, "blocked"):
+            slot.warning(f"Cannot be decided here: {note(card, 'blocked')}.", icon=":material/lock:")
         elif pending_ids is not None and move_id not in pending_ids:
             slot.caption("No longer pending (decided earlier).")
         else:

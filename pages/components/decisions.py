@@ -3,12 +3,13 @@ from __future__ import annotations
 
 import streamlit as st
 
+from agents.contracts import Card, cards_of
 from pages.components import backend, ownership
 from pages.components import cards as card_ui
 from pages.components.turn import TurnView
 
 
-def offered_by_question(assistant, thread_id: str) -> dict[int, list[dict]]:
+def offered_by_question(assistant, thread_id: str) -> dict[int, list[Card]]:
     """The cards each question offered, decided ones with their outcome (from the store)."""
     from agents.offered import offered_by_question as read
 
@@ -18,12 +19,13 @@ def offered_by_question(assistant, thread_id: str) -> dict[int, list[dict]]:
         return {}
 
 
-def with_blockers(cards: list[dict], thread_id: str) -> list[dict]:
-    """Cards that cannot be decided here carry `blocked` (why), drawn before any click."""
+def with_blockers(cards: list[Card | dict], thread_id: str) -> list[Card]:
+    """The cards typed (the runtime hands their JSON); those that cannot be decided here carry
+    `blocked` (why), drawn before any click."""
     out = []
-    for card in cards:
-        why = None if card.get("decided") else ownership.card_blocker(card, thread_id)
-        out.append(card | {"blocked": why} if why else card)
+    for card in cards_of(cards):
+        why = None if card_ui.note(card, "decided") else ownership.card_blocker(card, thread_id)
+        out.append(card.model_copy(update={"blocked": why}) if why else card)
     return out
 
 
@@ -64,7 +66,7 @@ def close_stale(assistant, thread_id: str, slots: dict[str, object]) -> None:
 
     Approving one card closes the whole set offered with it; the page was drawn before that.
     """
-    still = {c["move_id"] for c in assistant.pending_approvals(thread_id)}
+    still = {c.move_id for c in cards_of(assistant.pending_approvals(thread_id))}
     for move_id, slot in slots.items():
         if slot is not None and move_id not in still and not card_ui.decided_entry(thread_id, move_id):
             slot.caption("No longer pending (the run moved on).")

@@ -6,6 +6,7 @@ Threads belong to the identity that started them (`session.identity()`); threads
 """
 from __future__ import annotations
 
+from agents.contracts import Card, cards_of
 from pages.components import session
 
 
@@ -24,12 +25,14 @@ def my_threads(built, limit: int = 12) -> list[dict]:
     return out[:limit]
 
 
-def all_pending(built) -> list[dict]:
-    """Pending cards of this identity's threads in every league, each with `thread_id` and `league`."""
+def all_pending(built) -> list[Card]:
+    """Pending cards of this identity's threads in every league, typed, each noting its `thread_id`
+    and `league` (read with `pages.components.cards.note`)."""
     from agents import threads
 
-    return [c | {"thread_id": t["thread_id"], "league": threads.league_label(c.get("league_id"), c.get("league_kind"))}
-            for t in my_threads(built, limit=100) for c in built.pending_approvals(t["thread_id"])]
+    return [c.model_copy(update={"thread_id": t["thread_id"],
+                                 "league": threads.league_label(c.league_id, c.league_kind)})
+            for t in my_threads(built, limit=100) for c in cards_of(built.pending_approvals(t["thread_id"]))]
 
 
 def decided_cards() -> dict[str, dict]:
@@ -54,7 +57,7 @@ def mine(records: list[dict]) -> list[dict]:
     return [r for r in records if threads.owns(bound.get(r["thread_id"]), me)]
 
 
-def card_blocker(card: dict, thread_id: str) -> str | None:
+def card_blocker(card: Card, thread_id: str) -> str | None:
     """Why `card` cannot be decided in this session (None when it can), without opening a league."""
     from agents import threads
 

@@ -12,9 +12,9 @@ from typing import Iterable, Iterator
 
 import streamlit as st
 
-from agents.contracts import (ApprovalsEvent, DecisionEvent, DeskCardEvent, DoneEvent, IntentEvent, SignalsEvent,
+from agents.contracts import (ApprovalsEvent, Card, DecisionEvent, DeskCardEvent, DoneEvent, IntentEvent, SignalsEvent,
                               StateEvent, StepEvent, TextEvent, ToolEnd, ToolStart, TransactionsEvent, TurnEvent,
-                              TurnResult, as_event, card_dicts, cards_of)
+                              TurnResult, as_event, cards_of)
 from pages.components import cards as card_ui
 from pages.components import charts
 from pages.components.safe_text import no_images
@@ -54,7 +54,7 @@ class TurnView:
         self.final = False  # an `answer` event came: the text is complete
         self.decisions: list[dict] = []
         self.errors: list[str] = []
-        self.offered: list[dict] = []
+        self.offered: list[Card] = []
         self.card_slots: dict[str, object] = {}
         self.shown_cards = shown_cards if shown_cards is not None else set()  # shared across a page
         self.transactions: list[dict] = []
@@ -196,12 +196,12 @@ class TurnView:
 
     def _on_approvals(self, e: ApprovalsEvent) -> None:
         with self.cards:
-            for card in card_dicts(e.cards):  # the card widgets draw the card's JSON (decided, expired...)
+            for card in e.cards:  # typed by the event (with what the page added: decided, blocked...)
                 self.offered.append(card)
-                if card["move_id"] in self.shown_cards:
+                if card.move_id in self.shown_cards:
                     continue
-                self.shown_cards.add(card["move_id"])
-                self.card_slots[card["move_id"]] = card_ui.render_card(
+                self.shown_cards.add(card.move_id)
+                self.card_slots[card.move_id] = card_ui.render_card(
                     card, self.thread_id, self.card_prefix, self.pending_ids)
 
     def _on_desk_card(self, e: DeskCardEvent) -> None:

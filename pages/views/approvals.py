@@ -6,6 +6,7 @@ agent never sees it either way.
 """
 import streamlit as st
 
+from agents.contracts import Card
 from pages.components import backend, decisions, ownership, signal_cards
 from pages.components import cards as card_ui
 from pages.components.league_tables import decision_rows
@@ -24,25 +25,25 @@ show_hindsight = st.toggle(HINDSIGHT, key="approvals_hindsight", value=False,
                            help="For evaluation: what each pending move really gained over the rest of the week, "
                                 "from box scores the agent does not see.")
 
-leagues = sorted({c["league"] for c in pending})
+leagues = sorted({card_ui.note(c, "league") for c in pending})
 picked = st.multiselect("League", leagues, key="approvals_leagues", placeholder="All leagues",
                         help="Cards are decided in the league they were made for, whatever Settings shows.")
-pending = [c for c in pending if not picked or c["league"] in picked]
+pending = [c for c in pending if not picked or card_ui.note(c, "league") in picked]
 
 slots: dict[tuple[str, str], object] = {}  # (thread, move): one move can be offered in two threads
-by_thread: dict[str, list[dict]] = {}
+by_thread: dict[str, list[Card]] = {}
 for card in pending:
-    by_thread.setdefault(card["thread_id"], []).append(card)
+    by_thread.setdefault(card_ui.note(card, "thread_id"), []).append(card)
 if not by_thread:
     st.info("No moves are waiting for a decision.", icon=":material/done_all:")
 for thread_id, cards in by_thread.items():
     head, link = st.columns([4, 1])
-    head.markdown(f"**{no_images(titles.get(thread_id, 'Conversation'))}** · {cards[0]['league']}")
+    head.markdown(f"**{no_images(titles.get(thread_id, 'Conversation'))}** · {card_ui.note(cards[0], 'league')}")
     link.page_link("pages/views/chat.py", label="Open chat", icon=":material/chat:", query_params={"thread": thread_id})
     for card in cards:
         seen = (HINDSIGHT, assistant.hindsight(card)) if show_hindsight else None
         card = decisions.with_blockers([card], thread_id)[0]
-        slots[(thread_id, card["move_id"])] = card_ui.render_card(card, thread_id, "approvals", None, hindsight=seen)
+        slots[(thread_id, card.move_id)] = card_ui.render_card(card, thread_id, "approvals", None, hindsight=seen)
 
 queued = decisions.take_queued()
 if queued:
@@ -51,7 +52,7 @@ if queued:
     decisions.close_stale(assistant, queued[0], {m: slots[(t, m)] for t, m in slots if t == queued[0]})
 
 decided = [e for e in ss["cards_decided"].values()
-           if e.get("card") and (e.get("thread_id"), e["card"]["move_id"]) not in slots and e.get("outcome") is not None]
+           if e.get("card") and (e.get("thread_id"), e["card"].move_id) not in slots and e.get("outcome") is not None]
 if decided:
     st.subheader("Decided in this session")
     for entry in decided:

@@ -10,6 +10,7 @@ would start a competing one), and `submit_mode="disable"` blocks it while a turn
 """
 import streamlit as st
 
+from agents.contracts import Card, cards_of
 from pages.components import backend
 from pages.components import cards as card_ui
 from pages.components import decisions, history_window
@@ -52,10 +53,10 @@ def draw_history(assistant, thread: str, messages: list[dict], start: int, pendi
             slots |= view.card_slots
 
 
-def blocking(assistant, thread: str, pending: list[dict] | None = None) -> list[dict]:
+def blocking(assistant, thread: str, pending: list[Card] | None = None) -> list[Card]:
     """Cards that stop a new question (`pending`: the thread's pending cards when just read)."""
-    pending = assistant.pending_approvals(thread) if pending is None else pending
-    return [c for c in pending if not card_ui.is_expired(c) and not card_ui.decided_entry(thread, c["move_id"])]
+    pending = cards_of(assistant.pending_approvals(thread)) if pending is None else pending
+    return [c for c in pending if not card_ui.is_expired(c) and not card_ui.decided_entry(thread, c.move_id)]
 
 
 # The browser skips layout and paint of turns scrolled out of view: a long thread stays light.
@@ -65,7 +66,7 @@ assistant = backend.thread_assistant(thread)
 if ss.get("thread_notice"):
     st.warning(ss["thread_notice"], icon=":material/lock:")
 scoring = assistant.scoring()
-pending_ids = {c["move_id"] for c in assistant.pending_approvals(thread)}
+pending_ids = {c.move_id for c in cards_of(assistant.pending_approvals(thread))}
 shown: set[str] = set()
 slots: dict[str, object] = {}
 history = assistant.history(thread)
@@ -78,12 +79,12 @@ def live_turn() -> None:
     """The part of the page a question or a decision reruns: new turns, cards, the input."""
     messages = history if ss.pop("_chat_full_run", False) else assistant.history(thread)
     here_shown, here_slots = set(shown), dict(slots)
-    pending = assistant.pending_approvals(thread)  # read once per run: each read loads the whole checkpoint
-    ids = {c["move_id"] for c in pending}
+    pending = cards_of(assistant.pending_approvals(thread))  # read once per run: each read loads the whole checkpoint
+    ids = {c.move_id for c in pending}
     if len(messages) > drawn:  # turns since the last full run (this fragment drew them live)
         draw_history(assistant, thread, messages, drawn, ids, here_shown, here_slots)
 
-    waiting = [c for c in pending if c["move_id"] not in here_shown]
+    waiting = [c for c in pending if c.move_id not in here_shown]
     if waiting:  # pending in the graph state but not attached to a stored message
         with st.chat_message("assistant"):
             st.caption("Waiting for your decision:")

@@ -187,8 +187,10 @@ def test_a_kill_after_the_move_commits_then_a_retry_reports_it_applied(backend, 
     assert retry["error"] is None and not retry.get("refused")
     assert [t["move_id"] for t in retry["transactions"]] == [card["move_id"]]
     from agents.approvals import decision_line
+    from agents.contracts import Card
 
-    assert decision_line(card)[:-1] in retry["answer"]  # "Done: dropped A and added B" (or moved A to IR)
+    line = decision_line(Card.model_validate(card))  # "Done: dropped A and added B" (or moved A to IR)
+    assert line[:-1] in retry["answer"]
     assert "recorded earlier" in retry["answer"]
     assert "refused" not in retry["answer"] and "applied already" not in retry["answer"]
     assert a.pending_approvals("killed") == []  # now the checkpoint moved on too
@@ -236,6 +238,7 @@ def test_two_conflicting_cards_decided_from_another_session_apply_one(fresh_stat
     import datetime as dt
 
     from agents.approvals import decide
+    from agents.contracts import Card
     from agents.cards import move_id
     from agents.runtime import Assistant
 
@@ -244,8 +247,8 @@ def test_two_conflicting_cards_decided_from_another_session_apply_one(fresh_stat
     clash = first | {"drop_id": other_drop, "drop": other_drop, "title": f"Drop {other_drop} -> Add {first['add']}",
                      "move_id": move_id(first["league_id"], first["team_id"], other_drop, first["add_id"])}
     session = demo_source(as_of=dt.date(2025, 1, 30))  # the deciding session's options differ
-    done, _ = decide(session, [first], {first["move_id"]: "approve"}, "conflict-1")
-    refused, lines = decide(session, [clash], {clash["move_id"]: "approve"}, "conflict-2")
+    done, _ = decide(session, [Card.model_validate(first)], {first["move_id"]: "approve"}, "conflict-1")
+    refused, lines = decide(session, [Card.model_validate(clash)], {clash["move_id"]: "approve"}, "conflict-2")
     assert [t["move_id"] for t in done] == [first["move_id"]] and refused == []
     assert f"{first['add']} is no longer a free agent" in lines[0]
     rosters = demo_source().league.rosters()

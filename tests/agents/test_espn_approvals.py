@@ -23,6 +23,7 @@ from espn_replay import (AS_OF, LEAGUE_URL, S2, SEASON_URL, SWID, FakeClock, fix
                          free_agent_response, player_card, register_league)
 
 from agents.approvals import apply_card  # noqa: E402
+from agents.contracts import Card  # noqa: E402
 from agents.supervisor.graph import build_graph  # noqa: E402
 from agents.tools.optimizer_tools import build_optimizer_tools  # noqa: E402
 from services.espn import EspnLeague, TTLCache, approved_move_steps  # noqa: E402
@@ -141,7 +142,7 @@ def test_double_approval_of_an_espn_card_applies_once(league, espn, fresh_state,
     outs = [g.invoke(Command(resume="approve"), r.config) for g, r in zip(graphs, runs, strict=True)]
     assert [len(o["transactions"]) for o in outs] == [1, 0]
     assert "it was approved already" in outs[1]["answer"]
-    again = apply_card(league, cards[0], "espn-direct", clock=lambda _c: NOON)
+    again = apply_card(league, Card.model_validate(cards[0]), "espn-direct", clock=lambda _c: NOON)
     assert again["outcome"] == "refused"
     assert len(state_store().moves("1234")) == 1 and _writes(espn) == []
     demo = demo_source().league  # the ESPN move never touches the demo league
@@ -169,8 +170,9 @@ def test_an_expired_espn_card_is_refused(league, espn, fresh_state):
 def test_a_second_card_dropping_the_same_player_the_same_day_is_refused(league, espn, fresh_state):
     [card] = json.loads(_tools(league)["optimize_matchup"].invoke({"allow_drop": ["Josh Hart"]}))["moves"]
     other = card | {"move_id": "mv_other", "add_id": "999", "add": "Someone Else"}
-    assert apply_card(league, card, "t", clock=lambda _c: NOON)["outcome"] == "approved"
-    refused = apply_card(league, other, "t", clock=lambda _c: NOON)
+    assert apply_card(league, Card.model_validate(card), "t", clock=lambda _c: NOON)["outcome"] == "approved"
+    refused = apply_card(league, Card.model_validate(other), "t", clock=lambda _c: NOON)
     assert refused["outcome"] == "refused" and "clashes with a move approved earlier today" in refused["reason"]
     stale = card | {"move_id": "mv_stale", "drop_id": "1", "drop": "Nobody"}
-    assert "no longer on your ESPN roster" in apply_card(league, stale, "t", clock=lambda _c: NOON)["reason"]
+    stale_out = apply_card(league, Card.model_validate(stale), "t", clock=lambda _c: NOON)
+    assert "no longer on your ESPN roster" in stale_out["reason"]

@@ -53,6 +53,7 @@ def test_an_ir_card_moves_an_out_player_to_ir_without_a_drop(make_assistant, csv
 
 def test_an_ir_card_is_refused_when_the_slot_is_taken(make_assistant):
     from agents.approvals import apply_card
+    from agents.contracts import Card
 
     a = make_assistant(as_of=AS_OF)
     lg = a.source.league
@@ -61,7 +62,7 @@ def test_an_ir_card_is_refused_when_the_slot_is_taken(make_assistant):
     other = next(p for p in lg.roster_ids() if lg.snapshot.players[p].status == "OUT" and p != card["drop_id"])
     state_store().apply_move(lg.league_id, 1, "mv-other-ir", other, lg.free_agent_ids()[-1], AS_OF, "test",
                              {"kind": "ir"})
-    out = apply_card(a.source, card, "ir-3")
+    out = apply_card(a.source, Card.model_validate(card), "ir-3")
     assert out["outcome"] == "refused" and out["reason"] == "your IR slot is taken"
 
 

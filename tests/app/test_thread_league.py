@@ -8,6 +8,7 @@ import datetime as dt
 from streamlit.testing.v1 import AppTest
 
 from agents import threads
+from agents.contracts import Card
 from tests.app.conftest import APP, OPTIMIZE, TIMEOUT
 
 
@@ -96,11 +97,16 @@ def test_another_identity_neither_lists_nor_decides_a_thread(fresh_state, monkey
     assert len(get_assistant(scoring="categories").pending_approvals("t-mine")) >= 1
 
 
+def _card(league_id: str, kind: str) -> Card:
+    return Card(move_id="mv_1", title="Drop A -> Add B", drop="A", add="B", drop_id="1", add_id="2",
+                expected_gain=1.0, unit="pts", expires_at="2025-01-29T19:00:00", league_id=league_id,
+                league_kind=kind, team_id=1, as_of="2025-01-29")
+
+
 def test_choice_for_card_names_the_cards_league():
-    card = {"league_id": "demo-categories-2025-01-29", "league_kind": "demo"}
-    choice, why = threads.choice_for_card(card, None)
+    choice, why = threads.choice_for_card(_card("demo-categories-2025-01-29", "demo"), None)
     assert why is None and (choice.scoring, choice.as_of) == ("categories", dt.date(2025, 1, 29))
-    choice, why = threads.choice_for_card({"league_id": "12345", "league_kind": "espn"}, None)
+    choice, why = threads.choice_for_card(_card("12345", "espn"), None)
     assert choice is None and "ESPN league 12345" in why
     assert threads.league_label("demo-points-2025-01-30") == "Demo · points · as of 2025-01-30"
 
