@@ -30,7 +30,9 @@ def test_run_the_pod_and_approve_a_signal(fresh_state, tmp_path):
             approve = page.get_by_role("button", name="Approve")
             approve.first.wait_for(timeout=30_000)
             stored = SignalStore(fresh_state.store).list()
-            assert approve.count() == len(stored) > 0
+            assert stored
+            # the cards draw one after another: wait for all of them (a bare count() raced the page)
+            expect(approve).to_have_count(len(stored), timeout=30_000)
             page.screenshot(path=str(tmp_path / "signals.png"), full_page=True)
             approve.first.click()
             page.get_by_text("Approved: published").first.wait_for(timeout=30_000)
