@@ -14,16 +14,14 @@ import sys
 from pathlib import Path
 
 import pytest
-import requests_mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "services" / "espn"))
-from espn_replay import AS_OF, S2, SWID, FakeClock, fixture, free_agent_response, register_league  # noqa: E402
+from espn_replay import AS_OF, replayed_league_healthy_fa  # noqa: E402
 
 from agents.matchup_optimizer.nodes import make_nodes  # noqa: E402
 from agents.tools.optimizer_tools import build_optimizer_tools  # noqa: E402
 from services import optimizer as opt  # noqa: E402
 from services.demo_source import DemoSource  # noqa: E402
-from services.espn import EspnLeague, TTLCache  # noqa: E402
 from services.models import ServiceError  # noqa: E402
 
 REVIEW = "Review my matchup and help me optimize for this week."
@@ -94,13 +92,8 @@ def test_the_node_honours_target_categories_too():
 
 @pytest.fixture
 def espn_league():
-    answer = free_agent_response()
-    fa = next(p for p in answer["players"] if p["player"]["fullName"] == "Test Freeagent")
-    fa["player"].update(injuryStatus="ACTIVE", injured=False)
-    with requests_mock.Mocker(real_http=False) as m:
-        register_league(m, fixture("league_2023_handmade_main.json"), answer)
-        yield EspnLeague(1234, 2023, espn_s2=S2, swid=SWID, my_team_id=1, as_of=AS_OF, cache=TTLCache(clock=FakeClock()))
-        assert all(r.method == "GET" for r in m.request_history)  # nothing is ever sent to ESPN
+    with replayed_league_healthy_fa() as lg:
+        yield lg
 
 
 def test_espn_tool_and_node_run_the_same_pipeline(espn_league):

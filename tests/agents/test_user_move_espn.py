@@ -7,25 +7,18 @@ import sys
 from pathlib import Path
 
 import pytest
-import requests_mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "services" / "espn"))
-from espn_replay import AS_OF, S2, SWID, FakeClock, fixture, free_agent_response, register_league  # noqa: E402
+from espn_replay import replayed_league_healthy_fa  # noqa: E402
 
 from agents.tools.move_tools import build_move_tools  # noqa: E402
 from services import optimizer as opt  # noqa: E402
-from services.espn import EspnLeague, TTLCache  # noqa: E402
 
 
 @pytest.fixture
 def league():
-    answer = free_agent_response()
-    fa = next(p for p in answer["players"] if p["player"]["fullName"] == "Test Freeagent")
-    fa["player"].update(injuryStatus="ACTIVE", injured=False)
-    with requests_mock.Mocker(real_http=False) as m:
-        register_league(m, fixture("league_2023_handmade_main.json"), answer)
-        yield EspnLeague(1234, 2023, espn_s2=S2, swid=SWID, my_team_id=1, as_of=AS_OF, cache=TTLCache(clock=FakeClock()))
-        assert all(r.method == "GET" for r in m.request_history)
+    with replayed_league_healthy_fa() as lg:
+        yield lg
 
 
 def test_the_users_espn_move_is_scored_and_marked(league):
