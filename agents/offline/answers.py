@@ -7,7 +7,7 @@ import re
 
 from agents.contracts import Card, cards_of
 from agents.offline.nlu import Parsed
-from agents.offline.text import _ok, _table
+from agents.offline.text import NO_HOT_FREE_AGENT, _ok, _table, hot_pick
 
 
 def roster_games(p: Parsed, done) -> str:
@@ -121,11 +121,9 @@ def user_move(done) -> list[str]:
 
 
 def hot_list(done) -> str:
-    d = _ok(done, "get_hot_free_agents")[0]["data"]
-    fas = d["free_agents"]
-    if not fas:
-        return "**No free agent with 10+ games who played in the last two weeks is in better form than his season.**"
-    a = next((f for f in fas if f["status"] == "ACTIVE"), fas[0])
+    fas, a = hot_pick(done)
+    if a is None:
+        return NO_HOT_FREE_AGENT
     head = (f"**Hottest healthy player on the waiver wire: {a['name']} ({a['team']}), {a['fpts_last5']} fantasy pts per "
             f"game over his last 5 vs {a['fpts_season']} on the season ({a['form_delta']:+}).**")
     flagged = [f"{f['name']} ({f['status']}, inferred)" for f in fas[:fas.index(a)]]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from agents.offline.text import _ok, _table
+from agents.offline.text import NO_HOT_FREE_AGENT, _ok, _table, hot_pick
 
 CATS = (("PTS", "pts"), ("REB", "reb"), ("AST", "ast"), ("STL", "stl"), ("BLK", "blk"), ("3PM", "fg3m"),
         ("FG%", "fg_pct"), ("FT%", "ft_pct"), ("TO", "tov"))
@@ -85,11 +85,9 @@ def compared(done) -> str:
 
 
 def hot_list(done) -> str:
-    d = _ok(done, "get_hot_free_agents")[0]["data"]
-    fas = d["free_agents"]
-    if not fas:
-        return "**No free agent with 10+ games who played in the last two weeks is in better form than his season.**"
-    a = next((f for f in fas if f["status"] == "ACTIVE"), fas[0])
+    fas, a = hot_pick(done)
+    if a is None:
+        return NO_HOT_FREE_AGENT
     head = (f"**Hottest healthy player on the waiver wire: {a['name']} ({a['team']}), {a['min_last5']} min per game "
             f"over his last 5 vs {a['min_season']} on the season, {a['games_remaining']} games left this week.**")
     table = _table(["Player", "Team", "Status", "Min last 5 / season", "Games left"],

@@ -81,7 +81,7 @@ class OfflinePlanner(BaseChatModel):
 
     def with_structured_output(self, schema: Any, **kwargs: Any):
         if schema is not IntentLabel:
-            raise NotImplementedError("the offline planner's structured output is the IntentLabel")
+            raise TypeError(f"the offline planner's only structured output is IntentLabel, not {schema!r}")
 
         def label(inp: Any, config: Any = None) -> IntentLabel:
             msgs = inp if isinstance(inp, list) else getattr(inp, "to_messages", lambda: [HumanMessage(str(inp))])()

@@ -10,3 +10,13 @@ def _table(headers: list[str], rows: list[list]) -> str:
     out = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
     out += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return "\n".join(out)
+
+
+NO_HOT_FREE_AGENT = "**No free agent with 10+ games who played in the last two weeks is in better form than his season.**"
+
+
+def hot_pick(done) -> tuple[list[dict], dict | None]:
+    """The hot free agents of the `get_hot_free_agents` call, and the one to lead with: the first
+    healthy one, else the hottest (None when the list is empty). Shared by points and categories."""
+    fas = _ok(done, "get_hot_free_agents")[0]["data"]["free_agents"]
+    return fas, (next((f for f in fas if f["status"] == "ACTIVE"), fas[0]) if fas else None)
