@@ -156,13 +156,14 @@ def run_mode(scoring: str) -> dict:
     from services.optimizer import from_demo_league, prepare
     from services.optimizer.backtest import actual_lines, realized_outcome
     from services.snapshot import data_dates
+    from services.store import state_store
 
     end = data_dates()[1]
     stats = {s: {"week": [], "rest": [], "moves": 0, "out_drops": 0, "ir_moves": 0, "expected_week": [],
                  "expected_season": []} for s in STRATEGIES}
     per_week, moves_log, skipped = [], [], 0
     for week, as_of in as_of_dates():
-        lg = demo_league(as_of, scoring)
+        lg = demo_league(as_of, scoring, store=state_store())
         if week == 1:
             skipped += len(lg.team_ids)
             continue

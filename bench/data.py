@@ -72,10 +72,11 @@ def run(calls: int = 200) -> dict:
     from services.build import build
     from services.demo_source import DemoSource
     from services.lookup import resolve_player
+    from services.store import state_store
 
     built = build()
     t0 = time.perf_counter()
-    points, cats = DemoSource(AS_OF, "points"), DemoSource(AS_OF, "categories")
+    points, cats = DemoSource(AS_OF, "points", store=state_store()), DemoSource(AS_OF, "categories", store=state_store())
     open_s = time.perf_counter() - t0
     names = _names(calls)
     rng = random.Random(SEED)

@@ -50,9 +50,10 @@ def run(runs: int) -> dict:
     from services.optimizer.checks import check_exact, synthetic_inputs
     from services.optimizer.reference import reference_scan, reference_scan_skip_days
     from services.optimizer.scan import scan_table
+    from services.store import state_store
 
     t0 = time.perf_counter()
-    lg = demo_league(AS_OF, "points")
+    lg = demo_league(AS_OF, "points", store=state_store())
     inputs = dataclasses.replace(from_demo_league(lg), star_value=None, ir_slots_free=0)
     setup_ms = (time.perf_counter() - t0) * 1000
     n_roster, n_fa = len(inputs.roster), len(inputs.free_agents)
@@ -70,7 +71,7 @@ def run(runs: int) -> dict:
 
     fast_gain = scan_table(prepare(inputs), drops).gain
     exact = bool(np.allclose(fast_gain, ref_gain, atol=1e-6) and np.allclose(fast_gain, skip_gain, atol=1e-6))
-    exact = exact and check_exact(from_demo_league(demo_league(AS_OF, "categories")), brute=False)
+    exact = exact and check_exact(from_demo_league(demo_league(AS_OF, "categories", store=state_store())), brute=False)
     exact = exact and all(check_exact(synthetic_inputs(s, scoring)) for s in CHECK_SEEDS
                           for scoring in ("points", "categories"))
     top = moves[0]

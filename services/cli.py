@@ -108,8 +108,9 @@ def main(argv: list[str] | None = None) -> int:
 
             return run_calibration(args.as_of, args.json)
         from services.demo_source import open_source
+        from services.store import state_store
 
-        src = open_source(as_of=args.as_of, scoring=args.scoring)
+        src = open_source(as_of=args.as_of, scoring=args.scoring, store=state_store())
         if args.cmd == "gamelog":
             out = src.game_log(args.name, args.last)
         elif args.cmd == "status":

@@ -29,8 +29,8 @@ class DemoSource(LeagueSource):
     kind = "demo"
 
     def __init__(self, as_of: dt.date, scoring: str = "points", advice_mode: str = "balanced",
-                 store: StateStore | None = None):
-        """`store`: where approved moves live (the runtime passes its own; default: the configured one)."""
+                 *, store: StateStore):
+        """`store`: where approved moves live (passed in by the caller; never looked up here)."""
         from services.optimizer.moves import MODES
 
         check_as_of(as_of)
@@ -38,7 +38,7 @@ class DemoSource(LeagueSource):
             raise ServiceError(f"Unknown advice mode {advice_mode!r}; use one of: {', '.join(MODES)}.")
         self.as_of = as_of
         self.advice_mode = advice_mode
-        self.league: DemoLeague = demo_league(as_of, scoring, store)
+        self.league: DemoLeague = demo_league(as_of, scoring, store=store)
         self.my_team_id = self.league.my_team_id
 
     @property
@@ -162,8 +162,9 @@ class DemoSource(LeagueSource):
 
 
 def open_source(as_of: dt.date | None = None, scoring: str | None = None, league: str | None = None,
-                store: StateStore | None = None) -> LeagueSource:
-    """The configured league source: the demo by default, ESPN when settings ask for it."""
+                *, store: StateStore) -> LeagueSource:
+    """The configured league source: the demo by default, ESPN when settings ask for it. `store`
+    (where approved moves live) is passed in by the entry point."""
     from services.config import get_settings
 
     s = get_settings()
@@ -172,7 +173,7 @@ def open_source(as_of: dt.date | None = None, scoring: str | None = None, league
         from services.espn import EspnLeague  # optional source
 
         return EspnLeague.from_settings(s, as_of=as_of)
-    return DemoSource(as_of or s.as_of, scoring or s.scoring, s.advice_mode, store)
+    return DemoSource(as_of or s.as_of, scoring or s.scoring, s.advice_mode, store=store)
 
 
 def card_league(card: dict, store: StateStore):

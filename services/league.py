@@ -168,15 +168,11 @@ def _demo_league(as_of: dt.date, scoring: str, db_key: str, store: StateStore) -
     return DemoLeague(as_of, scoring, store)
 
 
-def demo_league(as_of: dt.date, scoring: str = "points", store: StateStore | None = None) -> DemoLeague:
+def demo_league(as_of: dt.date, scoring: str = "points", *, store: StateStore) -> DemoLeague:
     """The cached demo league for this database, as-of date, scoring mode and state store.
 
-    Entry points (the runtime, the CLIs) pass their store; without one the configured store is
-    opened here, once, at the boundary (scripts and tests)."""
+    The store is passed in (the runtime, the CLIs, benches and tests open it); a service never
+    fetches the process-wide one."""
     from services.build import db_path
 
-    if store is None:
-        from services.store import state_store
-
-        store = state_store()
     return _demo_league(as_of, ScoringMode(scoring).value, str(db_path()), store)

@@ -169,9 +169,10 @@ def demo_source():
     Sources are cached per (database, as-of, scoring) by the services, so calling it is cheap.
     """
     from services.demo_source import DemoSource
+    from services.store import state_store
 
     def make(as_of: dt.date = DEFAULT_AS_OF, scoring: str = "points"):
-        return DemoSource(as_of, scoring)
+        return DemoSource(as_of, scoring, store=state_store())
 
     return make
 

@@ -67,3 +67,52 @@ def test_only_the_model_factory_knows_the_offline_family():
             [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
         offenders += [f"{rel}: {m}" for m in mods if m == "agents.offline" or m.startswith("agents.offline.")]
     assert offenders == []
+
+
+# Modules of services/ that may open the configured state store: the module that defines it, and the
+# `python -m services` entry point (a CLI opens the store once and passes it down).
+STORE_OPENERS = {
+    "services/store.py": "defines state_store() for the composition layer",
+    "services/cli.py": "entry point of `python -m services` (gamelog/status/roster open the configured store)",
+}
+
+
+def _state_store_lookups(source: str) -> list[int]:
+    """Lines that call or import `state_store` (by name, as an attribute, or aliased on import)."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call):
+            f = node.func
+            if (isinstance(f, ast.Name) and f.id == "state_store") or (isinstance(f, ast.Attribute) and f.attr == "state_store"):
+                lines.append(node.lineno)
+        elif isinstance(node, ast.ImportFrom) and any(a.name == "state_store" for a in node.names):
+            lines.append(node.lineno)
+    return sorted(set(lines))
+
+
+def test_services_are_passed_the_state_store_never_fetch_it():
+    """Issue #9 §3: the state store is passed in, not fetched from a process global inside a
+    service. Catches the fallbacks `demo_league(as_of, scoring, store=None)` calling
+    `services.store.state_store()` and `SignalStore(store=None)` doing `store or state_store()`."""
+    offenders = []
+    for path in sorted((ROOT / "services").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel in STORE_OPENERS:
+            continue
+        offenders += [f"{rel}:{n}" for n in _state_store_lookups(path.read_text(encoding="utf-8"))]
+    assert offenders == []
+    assert all((ROOT / rel).is_file() for rel in STORE_OPENERS)  # the exemptions name real modules
+
+
+@pytest.mark.parametrize("broken", [
+    # the demo_league fallback this rule removed
+    "def demo_league(as_of, scoring='points', store=None):\n    if store is None:\n"
+    "        from services.store import state_store\n\n        store = state_store()\n",
+    # the SignalStore fallback
+    "from services.store import StateStore, state_store\n\nclass SignalStore:\n"
+    "    def __init__(self, store=None):\n        self.store = store or state_store()\n",
+    "import services.store as st\n\ndef f():\n    return st.state_store()\n",
+])
+def test_the_store_rule_catches_the_fallbacks(broken):
+    assert _state_store_lookups(broken)
+    assert _state_store_lookups("def f(store):\n    return store\n") == []

@@ -90,10 +90,11 @@ def outputs(as_of: dt.date) -> dict[str, str]:
     from services import optimizer as opt
     from services.demo_source import DemoSource
     from services.models import ServiceError
+    from services.store import state_store
 
     out: dict[str, str] = {}
     for scoring in ("points", "categories"):
-        src = DemoSource(as_of, scoring)
+        src = DemoSource(as_of, scoring, store=state_store())
         lg = src.league
         for t in lg.team_ids:
             out[f"{scoring}/roster/{t}"] = src.roster(t).model_dump_json()

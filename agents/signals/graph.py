@@ -10,12 +10,11 @@ from langgraph.graph import END, START, StateGraph
 
 from agents.signals import nodes as N
 from agents.signals.state import PodState
-from services.signals.store import SignalStore
 
 NODES = ("fetch_news", "estimate_probability", "calculate_divergence", "generate_signal")
 
 
-def build_graph(model, store_factory=SignalStore):
+def build_graph(model, store_factory=N.configured_signals):
     g = StateGraph(PodState)
     g.add_node("fetch_news", N.fetch_news)
     g.add_node("estimate_probability", N.make_estimate_probability(model))

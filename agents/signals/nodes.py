@@ -103,7 +103,15 @@ def route_after_calculate_divergence(state: PodState) -> Literal["generate_signa
     return "generate_signal" if (state.get("divergence") or {}).get("significant") else END
 
 
-def make_generate_signal(store_factory=SignalStore):
+def configured_signals() -> SignalStore:
+    """The signals on the configured state store, opened when used (so a test's or a session's
+    COURTSIDE_HOME is the one read); the services take the store as an argument."""
+    from services.store import state_store
+
+    return SignalStore(state_store())
+
+
+def make_generate_signal(store_factory=configured_signals):
     def generate_signal(state: PodState) -> dict:
         t0 = time.perf_counter()
         m, est, div = state["market"], state["estimate"], state["divergence"]

@@ -10,12 +10,13 @@ from typing import Callable
 from pydantic import BaseModel
 
 from agents.signals.graph import build_graph
+from agents.signals.nodes import configured_signals
 from services.models import ServiceError
 from services.season_games import schedule
 from services.signals.evaluate import BOX_SCORE_END, evaluate
 from services.signals.market import decision_time, market_for
 from services.signals.scoring import scoreboard
-from services.signals.store import DecisionResult, Signal, SignalStore
+from services.signals.store import DecisionResult, Signal
 
 FIRST_DAY = dt.date(2024, 10, 23)  # a day of box scores before the first game the wire can read
 MODES = ("blind", "anchored")
@@ -128,13 +129,13 @@ class SignalsPod:
 
     # --- inbox ----------------------------------------------------------------------------
     def signals(self, start: dt.date | None = None, end: dt.date | None = None, status: str | None = None) -> list[Signal]:
-        return SignalStore().list(start, end, status)
+        return configured_signals().list(start, end, status)
 
     def get(self, signal_id: str) -> Signal | None:
-        return SignalStore().get(signal_id)
+        return configured_signals().get(signal_id)
 
     def decide(self, signal_id: str, decision: str, now: dt.datetime, actor: str = "analyst") -> DecisionResult:
-        return SignalStore().decide(signal_id, decision, now, actor)
+        return configured_signals().decide(signal_id, decision, now, actor)
 
     # --- scoring --------------------------------------------------------------------------
     def score(self, start: dt.date, end: dt.date, mode: str = "blind",
@@ -147,7 +148,7 @@ class SignalsPod:
         evals = evaluate(start, min(end, BOX_SCORE_END), mode, on_progress)  # type: ignore[arg-type]
         results = {e.game_id: e.home_won for e in evals}
         decided = [{"status": s.status, "estimate": s.estimate, "price": s.price, "ev": s.ev, "direction": s.direction,
-                    "home_won": results[s.game_id]} for s in SignalStore().list(start, end, mode=mode) if s.game_id in results]
+                    "home_won": results[s.game_id]} for s in configured_signals().list(start, end, mode=mode) if s.game_id in results]
         return {"from": start, "to": end, "mode": mode} | scoreboard(evals, self.threshold, decided) | {
             "per_game": [e.model_dump(mode="json") for e in evals]}
 

@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from services.store import StateStore, state_store
+from services.store import StateStore
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS signals (
@@ -80,8 +80,9 @@ def signal_id(game_id: str, mode: str) -> str:
 class SignalStore:
     """Signals and their decisions on the shared state store."""
 
-    def __init__(self, store: StateStore | None = None):
-        self.store = store or state_store()
+    def __init__(self, store: StateStore):
+        """`store`: the state store, passed in (the agents open the configured one)."""
+        self.store = store
         with self.store.transaction() as cur:
             for stmt in SCHEMA:
                 cur.execute(stmt)

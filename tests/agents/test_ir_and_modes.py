@@ -71,7 +71,7 @@ def test_balanced_never_offers_a_move_that_lowers_the_season_and_streaming_may(s
     from agents.tools.optimizer_tools import best_moves
     from services.demo_source import DemoSource
 
-    src = DemoSource(dt.date(2024, 12, 11), scoring)
+    src = DemoSource(dt.date(2024, 12, 11), scoring, store=state_store())
     balanced = best_moves(src, limit=3, mode="balanced")
     streaming = best_moves(src, limit=3, mode="this_week")
     # a week's loss only for a season gain that outweighs it (the balanced ranking key)

@@ -23,6 +23,7 @@ from agents.tools.optimizer_tools import build_optimizer_tools  # noqa: E402
 from services import optimizer as opt  # noqa: E402
 from services.demo_source import DemoSource  # noqa: E402
 from services.models import ServiceError  # noqa: E402
+from services.store import state_store  # noqa: E402
 
 REVIEW = "Review my matchup and help me optimize for this week."
 JAN_31 = dt.date(2025, 1, 31)
@@ -70,7 +71,7 @@ def test_jan_31_tool_and_node_offer_the_same_conflict_free_moves(make_assistant,
 
 
 def test_the_tool_honours_target_categories():
-    src = DemoSource(dt.date(2025, 1, 29), "categories")
+    src = DemoSource(dt.date(2025, 1, 29), "categories", store=state_store())
     inputs = src.optimizer_inputs(season=True)
     per_game = {p.player_id: p.expected for p in (*inputs.roster, *inputs.free_agents)}
     plain = json.loads(tool(src).invoke({}))["moves"]
@@ -83,7 +84,7 @@ def test_the_tool_honours_target_categories():
 
 
 def test_the_node_honours_target_categories_too():
-    src = DemoSource(dt.date(2025, 1, 29), "categories")
+    src = DemoSource(dt.date(2025, 1, 29), "categories", store=state_store())
     state = run_nodes(src, "Help me optimize my matchup, I need blocks", target_categories=["blocks"])
     assert state["target_categories"] == ["BLK"]
     by_tool = json.loads(tool(src).invoke({"target_categories": ["BLK"]}))["moves"]

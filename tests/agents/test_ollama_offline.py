@@ -22,6 +22,7 @@ from agents.supervisor.graph import build_graph
 from agents.tools import TOOL_NAMES
 from services.config import Settings
 from services.demo_source import DemoSource
+from services.store import state_store
 
 AS_OF = dt.date(2025, 1, 29)
 QUESTION = "What's Joel Embiid's status right now?"
@@ -53,7 +54,7 @@ def ollama_graph(server: FakeOllama, timeout_s: float = 10.0, retries: int = 0):
     settings = Settings(provider="ollama", ollama_url=server.url, ollama_model="qwen2.5:7b", model_timeout_s=timeout_s,
                         model_max_retries=retries, model_retry_backoff_s=0.01)
     model = build_model("ollama", settings)
-    return model, build_graph(model, DemoSource(AS_OF), InMemorySaver())
+    return model, build_graph(model, DemoSource(AS_OF, store=state_store()), InMemorySaver())
 
 
 def test_build_model_gives_chat_ollama_the_url_model_and_timeout(fake_ollama):

@@ -15,6 +15,7 @@ from services.signals.estimator import estimate
 from services.signals.market import market_for
 from services.signals.store import SignalStore
 from services.signals.wire import game_wire
+from services.store import state_store
 from tests.agents.scripted import ScriptedChatModel
 
 GAME = "2025-01-29-OKC-GSW"
@@ -52,7 +53,7 @@ def test_below_threshold_ends_after_divergence(fresh_state, price):
     assert r.path == ["fetch_news", "estimate_probability", "calculate_divergence"]
     assert r.exit == "below_threshold" and r.divergence["ev"] == pytest.approx(0.03, abs=1e-4)
     assert not r.divergence["significant"] and r.signal is None
-    assert SignalStore().list() == []
+    assert SignalStore(state_store()).list() == []
     assert [e["node"] for e in events] == ["fetch_news", "estimate_probability", "calculate_divergence"]
 
 
@@ -61,7 +62,7 @@ def test_signal_is_generated_and_persisted(fresh_state, price):
     r, model, events = run([answer(round(price + 0.2, 4), cited)])
     assert r.path == ["fetch_news", "estimate_probability", "calculate_divergence", "generate_signal"]
     assert r.exit == "signal" and model.calls == 1
-    stored = SignalStore().get(r.signal["id"])
+    stored = SignalStore(state_store()).get(r.signal["id"])
     assert stored is not None and stored.status == "pending"
     assert stored.ev == pytest.approx(0.2, abs=1e-4) and stored.direction == "yes" and stored.confidence == "high"
     assert stored.price == price and stored.question == "GSW beats OKC on 2025-01-29"
@@ -130,4 +131,4 @@ def test_run_day_covers_every_game_and_a_rerun_keeps_the_first_signal(fresh_stat
     assert [s["id"] for s in day.signals] == [g.signal["id"] for g in day.games if g.exit == "signal"]
     again = pod.run_day(dt.date(2025, 1, 29))
     assert [s["id"] for s in again.signals] == [s["id"] for s in day.signals]
-    assert len(SignalStore().list()) == len(day.signals)
+    assert len(SignalStore(state_store()).list()) == len(day.signals)

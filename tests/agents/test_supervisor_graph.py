@@ -179,13 +179,14 @@ def test_caution_is_appended_when_a_card_drops_a_top_player(demo_source, csv_fac
     # this-week-only (streaming) mode the card is offered and must warn. Balanced advice offers no
     # card at all: the move costs the rest of the season.
     from services.demo_source import DemoSource
+    from services.store import state_store
 
     balanced = demo_source(as_of=dt.date(2025, 2, 2))
     model = ScriptedChatModel([tools_msg(call("validate_slot_fit", add="Tobias Harris", drop="jokic")), "No."],
                               label="free_agent_scan")
     run = run_graph(build(model, balanced, optimizer_route=False), ask("Should I drop Jokic for Tobias Harris today?"))
     assert not run.state.get("pending_cards")
-    source = DemoSource(dt.date(2025, 2, 2), "points", "this_week")
+    source = DemoSource(dt.date(2025, 2, 2), "points", "this_week", store=state_store())
     season = {pid: [r["fpts"] for r in csv_facts.player_games(pid, source.as_of)] for pid in source.league.roster_ids()}
     top3 = sorted(season, key=lambda p: -sum(season[p]) / max(1, len(season[p])))[:3]
     assert "jokicni01" in top3
@@ -232,8 +233,9 @@ def test_state_carries_the_team_and_league_ids():
     from agents.offline.planner import OfflinePlanner
     from agents.supervisor.graph import build_graph
     from services.demo_source import DemoSource
+    from services.store import state_store
 
-    graph = build_graph(OfflinePlanner(), DemoSource(dt.date(2025, 1, 29)), InMemorySaver())
+    graph = build_graph(OfflinePlanner(), DemoSource(dt.date(2025, 1, 29), store=state_store()), InMemorySaver())
     state = graph.invoke({"messages": [HumanMessage("hello")]}, {"configurable": {"thread_id": "ids"}})
     assert (state["team_id"], state["league_id"]) == (1, "demo-points-2025-01-29")
 

@@ -77,8 +77,9 @@ def _backtest(card: dict) -> float:
     from services.league import demo_league
     from services.optimizer.adapter import from_demo_league
     from services.optimizer.backtest import actual_lines, realized_outcome
+    from services.store import state_store
 
-    lg = demo_league(dt.date.fromisoformat(card["as_of"]), "points")
+    lg = demo_league(dt.date.fromisoformat(card["as_of"]), "points", store=state_store())
     inputs = from_demo_league(lg, free_agents=[card["add_id"]])
     ids = [p.player_id for p in inputs.roster + inputs.free_agents + inputs.opponent]
     lines = actual_lines(ids, inputs.days[0], inputs.days[-1])

@@ -8,21 +8,22 @@ import pytest
 from services.demo_source import DemoSource, open_source
 from services.models import ServiceError
 from services.source import LeagueSource
+from services.store import state_store
 
 
 @pytest.mark.parametrize("as_of", [dt.date(2024, 10, 23), dt.date(2025, 1, 29), dt.date(2025, 2, 8)])
 def test_as_of_inside_the_data(as_of):
-    assert DemoSource(as_of).as_of == as_of
+    assert DemoSource(as_of, store=state_store()).as_of == as_of
 
 
 @pytest.mark.parametrize("as_of", [dt.date(2024, 10, 22), dt.date(2024, 1, 1), dt.date(2025, 2, 9)])
 def test_as_of_outside_the_data(as_of):
     with pytest.raises(ServiceError, match=r"outside the data \(2024-10-23 to 2025-02-08\)"):
-        DemoSource(as_of)
+        DemoSource(as_of, store=state_store())
 
 
 def test_open_source_defaults_to_the_demo_on_jan_29(as_of):
-    src = open_source()
+    src = open_source(store=state_store())
     assert isinstance(src, LeagueSource) and isinstance(src, DemoSource)
     assert (src.kind, src.as_of, src.league.scoring) == ("demo", as_of, "points")
 
@@ -34,9 +35,9 @@ def test_settings_from_the_environment(monkeypatch):
     monkeypatch.setenv("COURTSIDE_SCORING", "categories")
     config.reset_settings_cache()
     try:
-        src = open_source()
+        src = open_source(store=state_store())
         assert (src.as_of, src.league.scoring) == (dt.date(2025, 1, 15), "categories")
-        assert open_source(as_of=dt.date(2025, 1, 20), scoring="points").league.league_id == "demo-points-2025-01-20"
+        assert open_source(as_of=dt.date(2025, 1, 20), scoring="points", store=state_store()).league.league_id == "demo-points-2025-01-20"
     finally:
         monkeypatch.undo()
         config.reset_settings_cache()
@@ -44,7 +45,7 @@ def test_settings_from_the_environment(monkeypatch):
 
 def test_unknown_scoring_is_rejected(as_of):
     with pytest.raises(ValueError):
-        DemoSource(as_of, "roto")
+        DemoSource(as_of, "roto", store=state_store())
 
 
 def test_every_method_answers_with_typed_results(demo_source, as_of):

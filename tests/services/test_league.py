@@ -9,11 +9,12 @@ from services import db
 from services.build import DB_NAME, build
 from services.draft import Candidate, run_draft, snake_order
 from services.league import N_TEAMS, demo_league, round_robin
+from services.store import state_store
 
 
 @pytest.mark.parametrize("scoring", ["points", "categories"])
 def test_ten_teams_of_thirteen_and_no_player_twice(scoring, csv_facts, as_of):
-    lg = demo_league(as_of, scoring)
+    lg = demo_league(as_of, scoring, store=state_store())
     rosters = lg.rosters()
     assert sorted(rosters) == list(range(1, 11))
     assert all(len(ids) == 13 for ids in rosters.values())
@@ -25,12 +26,12 @@ def test_ten_teams_of_thirteen_and_no_player_twice(scoring, csv_facts, as_of):
 
 
 def test_league_ids_name_scoring_and_date():
-    assert demo_league(dt.date(2025, 1, 29)).league_id == "demo-points-2025-01-29"
-    assert demo_league(dt.date(2025, 1, 22), "categories").league_id == "demo-categories-2025-01-22"
+    assert demo_league(dt.date(2025, 1, 29), store=state_store()).league_id == "demo-points-2025-01-29"
+    assert demo_league(dt.date(2025, 1, 22), "categories", store=state_store()).league_id == "demo-categories-2025-01-22"
 
 
 def test_every_team_fills_every_position(as_of):
-    lg = demo_league(as_of)
+    lg = demo_league(as_of, store=state_store())
     for team, ids in lg.rosters().items():
         positions = {s for p in ids for s in lg.snapshot.players[p].ref.eligible}
         assert {"PG", "SG", "SF", "PF", "C"} <= positions, team
@@ -38,7 +39,7 @@ def test_every_team_fills_every_position(as_of):
 
 def test_the_first_round_is_drawn_from_the_top_producers(as_of, csv_facts):
     """First-round picks are among the 20 best per-game fantasy producers before the as-of date."""
-    lg = demo_league(as_of)
+    lg = demo_league(as_of, store=state_store())
     avg = {}
     for pid in csv_facts.by_player:
         rows = csv_facts.player_games(pid, before=as_of)
@@ -53,10 +54,10 @@ def test_the_first_round_is_drawn_from_the_top_producers(as_of, csv_facts):
 @pytest.mark.parametrize("scoring", ["points", "categories"])
 def test_draft_is_deterministic_across_two_builds(scoring, tmp_path, monkeypatch, as_of):
     """A database built from scratch in another home drafts the very same rosters."""
-    first = demo_league(as_of, scoring).drafted
+    first = demo_league(as_of, scoring, store=state_store()).drafted
     monkeypatch.setenv("COURTSIDE_HOME", str(tmp_path))
     build(tmp_path / DB_NAME)
-    lg = demo_league(as_of, scoring)
+    lg = demo_league(as_of, scoring, store=state_store())
     assert lg.snapshot.as_of == as_of and str(tmp_path) in db._con_path.as_posix()
     assert lg.drafted == first
 
@@ -88,7 +89,7 @@ def test_round_robin_is_a_pairing_and_everyone_meets_once_per_cycle():
 
 
 def test_weeks_and_days(as_of):
-    lg = demo_league(as_of)
+    lg = demo_league(as_of, store=state_store())
     assert tuple(lg.week) == (15, dt.date(2025, 1, 27), dt.date(2025, 2, 2))
     assert lg.days_played == [dt.date(2025, 1, 27), dt.date(2025, 1, 28)]
     assert lg.days_remaining == [dt.date(2025, 1, 29) + dt.timedelta(days=i) for i in range(5)]
@@ -96,7 +97,7 @@ def test_weeks_and_days(as_of):
 
 
 def test_info(as_of):
-    info = demo_league(as_of).info()
+    info = demo_league(as_of, store=state_store()).info()
     assert (info.league_id, info.kind, info.my_team_id, len(info.teams)) == ("demo-points-2025-01-29", "demo", 1, 10)
     assert [t.is_me for t in info.teams] == [True] + [False] * 9
     assert info.slots == {"PG": 1, "SG": 1, "SF": 1, "PF": 1, "C": 1, "G": 1, "F": 1, "UTIL": 3}
@@ -104,7 +105,7 @@ def test_info(as_of):
 
 
 def test_an_approved_move_is_replayed_in_its_league_only(fresh_state, as_of):
-    lg, other = demo_league(as_of), demo_league(as_of, "categories")
+    lg, other = demo_league(as_of, store=state_store()), demo_league(as_of, "categories", store=state_store())
     drop = lg.roster_ids(1)[-1]
     add = lg.free_agent_ids()[0]
     before_other = other.rosters()
@@ -115,9 +116,9 @@ def test_an_approved_move_is_replayed_in_its_league_only(fresh_state, as_of):
     assert add not in lg.free_agent_ids() and drop in lg.free_agent_ids()
     assert (lg.owner_of(add), lg.owner_of(drop)) == (1, None)
     assert other.rosters() == before_other
-    assert demo_league(dt.date(2025, 1, 28)).roster_ids(1) == demo_league(dt.date(2025, 1, 28)).drafted[1]
+    assert demo_league(dt.date(2025, 1, 28), store=state_store()).roster_ids(1) == demo_league(dt.date(2025, 1, 28), store=state_store()).drafted[1]
 
 
 def test_moves_do_not_leak_between_tests(as_of):
-    lg = demo_league(as_of)
+    lg = demo_league(as_of, store=state_store())
     assert lg.rosters() == {t: list(ids) for t, ids in lg.drafted.items()}

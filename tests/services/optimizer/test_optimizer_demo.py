@@ -8,11 +8,12 @@ import pytest
 from services.league import demo_league
 from services.optimizer import from_demo_league, realized_gain, scan_moves, weekly_lineup
 from services.optimizer.backtest import actual_lines, categories_won, realized_outcome
+from services.store import state_store
 
 
 @pytest.fixture
 def lg(as_of):
-    return demo_league(as_of, "points")
+    return demo_league(as_of, "points", store=state_store())
 
 
 def test_inputs_follow_the_league_and_the_csv_schedule(lg, as_of, csv_facts):
@@ -81,7 +82,7 @@ def test_realized_points_are_the_real_box_scores_of_the_planned_starters(lg, csv
 
 
 def test_categories_mode_reports_moving_categories(as_of):
-    inputs = from_demo_league(demo_league(as_of, "categories"))
+    inputs = from_demo_league(demo_league(as_of, "categories", store=state_store()))
     move = scan_moves(inputs, limit=1)[0]
     assert move.unit == "categories won" and move.category_deltas
     assert -9 <= move.gain <= 9
@@ -106,9 +107,10 @@ def test_league_wide_stars_are_never_offered_as_drops(scoring):
     from services.league import demo_league
     from services.optimizer import from_demo_league, scan_moves
     from services.optimizer.adapter import star_value
+    from services.store import state_store
     from services.values import player_value
 
-    lg = demo_league(dt.date(2025, 2, 5), scoring)
+    lg = demo_league(dt.date(2025, 2, 5), scoring, store=state_store())
     star = star_value(lg.snapshot, scoring)
     stars = {pid for pid, ps in lg.snapshot.players.items() if len(ps.games) >= 5
              and player_value(lg.snapshot, ps, scoring) >= star}

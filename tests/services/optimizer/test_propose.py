@@ -20,6 +20,7 @@ from brute_force import BruteForce, fits
 from services import optimizer as opt
 from services.demo_source import DemoSource
 from services.optimizer.propose import MIN_GAIN, helps_targets, normalize_targets, propose_moves
+from services.store import state_store
 
 DATES = [dt.date(2025, 1, 29), dt.date(2025, 1, 31), dt.date(2025, 1, 20), dt.date(2025, 1, 8),
          dt.date(2024, 12, 3), dt.date(2025, 2, 5)]
@@ -31,7 +32,7 @@ def inputs_on():
 
     def get(as_of: dt.date, scoring: str = "points"):
         if (as_of, scoring) not in cache:
-            cache[as_of, scoring] = DemoSource(as_of, scoring).optimizer_inputs(season=True)
+            cache[as_of, scoring] = DemoSource(as_of, scoring, store=state_store()).optimizer_inputs(season=True)
         return cache[as_of, scoring]
 
     return get

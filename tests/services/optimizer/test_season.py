@@ -12,6 +12,7 @@ from services import optimizer as opt
 from services.league import demo_league
 from services.lineup import best_lineup
 from services.optimizer.season import season_gains, season_inputs, season_table
+from services.store import state_store
 
 AS_OF = dt.date(2025, 1, 29)
 GAMES_CSV = Path(__file__).resolve().parents[3] / "data" / "nba-2024-25" / "games.csv"
@@ -29,7 +30,7 @@ def _schedule(start: dt.date) -> dict[str, list[dt.date]]:
 
 
 def test_the_horizon_is_the_published_regular_season_schedule():
-    lg = demo_league(AS_OF, "points")
+    lg = demo_league(AS_OF, "points", store=state_store())
     inputs = opt.from_demo_league(lg, free_agents=lg.free_agent_ids()[:20], season=True)
     sched = _schedule(AS_OF)
     assert max(inputs.season.days) == dt.date(2025, 4, 13)  # beyond the box scores (Feb 7)
@@ -49,7 +50,7 @@ def test_the_horizon_is_the_published_regular_season_schedule():
 def test_season_gains_equal_re_solving_every_day(scoring):
     """Each pair's season change equals summing the best lineup of every remaining day, re-solved
     with the swap made (the scan groups days and reuses the roster's options)."""
-    lg = demo_league(AS_OF, scoring)
+    lg = demo_league(AS_OF, scoring, store=state_store())
     inputs = opt.from_demo_league(lg, free_agents=lg.free_agent_ids()[:12], season=True)
     season = season_table(opt.prepare(inputs), inputs.season)
     drops = np.array([0, 5, 9, 12])
@@ -75,7 +76,7 @@ def test_season_gains_equal_re_solving_every_day(scoring):
 
 
 def test_every_move_carries_both_numbers_and_ir_keeps_the_player():
-    lg = demo_league(AS_OF, "points")
+    lg = demo_league(AS_OF, "points", store=state_store())
     moves = opt.scan_moves(opt.from_demo_league(lg, season=True), limit=200)
     assert moves and all(m.season_gain is not None and m.season_unit == "fantasy points" for m in moves)
     irs = [m for m in moves if m.kind == "ir"]
