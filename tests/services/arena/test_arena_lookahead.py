@@ -6,7 +6,6 @@ along a path towards the real closing line by design: that is the market's infor
 time, so the lines of listed games stay; the desk's own cutoff test covers its path.)"""
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import random
 
@@ -14,10 +13,10 @@ import pytest
 
 from services import db, markets
 from services import season_games as sg
+from tests.services.games_csv import game_rows, point_loader_at_rewrite
 from services.arena import cases, instruments, news
 from services.arena.models import Case, CaseDataItem, PortfolioSnapshot
 from services.arena.news import wire_news
-from services.config import DATA_DIR
 from services.markets.state import win_prob
 from tests.services.signals.box_scores import rewrite_box_scores, scramble_box_scores
 
@@ -27,9 +26,7 @@ FIELDS = ["case_id", "decision_point_idx", "information_cutoff_timestamp", "tick
           "portfolio"]
 
 
-def _rows() -> list[dict]:
-    with open(DATA_DIR / "games.csv", newline="", encoding="utf-8") as f:
-        return list(csv.DictReader(f))
+_rows = game_rows
 
 
 def _clear() -> None:
@@ -44,14 +41,7 @@ def _clear() -> None:
 @pytest.fixture
 def rewrite_games(monkeypatch, tmp_path):
     def rewrite(change) -> None:
-        rows = _rows()
-        path = tmp_path / "games.csv"
-        with open(path, "w", newline="", encoding="utf-8") as f:
-            w = csv.DictWriter(f, fieldnames=list(rows[0]))
-            w.writeheader()
-            for r in rows:
-                w.writerow(change(dict(r)))
-        monkeypatch.setattr(sg, "GAMES_CSV", path)
+        point_loader_at_rewrite(monkeypatch, tmp_path / "games.csv", change)
         _clear()
 
     yield rewrite

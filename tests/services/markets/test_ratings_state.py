@@ -3,7 +3,6 @@ measured from earlier games, open at listing, the real close at tip, purity in t
 cutoff (a quote at T is unchanged when results from T on are scrambled)."""
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import random
 from statistics import NormalDist
@@ -12,16 +11,14 @@ import pytest
 
 from services import markets
 from services import season_games as sg
-from services.config import DATA_DIR
+from tests.services.games_csv import game_rows, point_loader_at_rewrite
 from services.markets import ratings, state
 
 UTC = dt.timezone.utc
 T = dt.datetime(2025, 1, 29, 12, 0, tzinfo=UTC)  # the demo's desk morning
 
 
-def _rows() -> list[dict]:
-    with open(DATA_DIR / "games.csv", newline="", encoding="utf-8") as f:
-        return list(csv.DictReader(f))
+_rows = game_rows
 
 
 def test_opening_night_elo_by_hand():
@@ -106,14 +103,7 @@ def _quotes(at: dt.datetime) -> dict:
 def swap_games_csv(monkeypatch, tmp_path):
     """Point the loader at a rewritten games.csv; `swap(change)` applies change(row) per row."""
     def swap(change) -> None:
-        rows = _rows()
-        path = tmp_path / "games.csv"
-        with open(path, "w", newline="", encoding="utf-8") as f:
-            w = csv.DictWriter(f, fieldnames=list(rows[0]))
-            w.writeheader()
-            for r in rows:
-                w.writerow(change(dict(r)))
-        monkeypatch.setattr(sg, "GAMES_CSV", path)
+        point_loader_at_rewrite(monkeypatch, tmp_path / "games.csv", change)
         _clear()
 
     def _clear():
