@@ -12,15 +12,16 @@ import time
 from agents.cards import card_from_move
 from agents.contracts import card_dicts
 from agents.intents import Intent, IntentLabel
-from agents.supervisor.nodes import emit
+from agents.contracts import StepEvent, TextEvent
+from agents.events import emit
 from services import optimizer as opt
 from services.models import ServiceError
 from services.optimizer.moves import droppable
 
 
 def _step(node: str, text: str, t0: float) -> None:
-    emit({"type": "progress", "text": text})
-    emit({"type": "step", "node": node, "text": text, "ms": round((time.perf_counter() - t0) * 1000, 1)})
+    emit(TextEvent(type="progress", text=text))
+    emit(StepEvent(node=node, text=text, ms=round((time.perf_counter() - t0) * 1000, 1)))
 
 
 def make_nodes(source):

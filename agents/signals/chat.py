@@ -6,17 +6,11 @@ The pod's step events stream into the turn like the optimizer's (node, text, ms,
 from __future__ import annotations
 
 from langchain_core.messages import AIMessage
-from langgraph.config import get_stream_writer
 
+from agents.contracts import SignalsEvent, StateEvent, StepEvent, TextEvent
+from agents.events import emit
 from agents.llm import signals_model
 from agents.signals.runner import SignalsPod
-
-
-def _emit(event: dict) -> None:
-    try:
-        get_stream_writer()(event)
-    except Exception:  # outside a graph run
-        pass
 
 
 def pod_model(model):
@@ -52,19 +46,21 @@ def make_find_edges(model, source):
     pod = SignalsPod(model=estimator, provider="offline" if estimator is not model else "chat")
 
     def find_edges(state) -> dict:
-        _emit({"type": "state", "state": "executing"})
+        emit(StateEvent(state="executing"))
         day = source.as_of
-        on_event = lambda ev: _emit(ev | {"graph": "Signals"}) if ev.get("type") == "step" else None  # noqa: E731
+        def on_event(ev) -> None:  # the pod's steps join the turn's, marked as the Signals graph's
+            if isinstance(ev, StepEvent):
+                emit(ev.model_copy(update={"graph": "Signals"}))
         try:
             run = pod.run_day(day, "blind", on_event=on_event)
         except Exception as e:  # a day outside the box scores, or a model failure: say so
             text = f"I could not run the signals pod for {day}: {e}"
-            _emit({"type": "answer", "text": text})
+            emit(TextEvent(type="answer", text=text))
             return {"answer": text, "messages": [AIMessage(content=text)], "pending_cards": [], "error": str(e)}
         runs = [r.model_dump(mode="json") | {"threshold": run.threshold} for r in run.games]
         text = answer_text(day, runs, run.signals)
-        _emit({"type": "signals", "signals": run.signals})
-        _emit({"type": "answer", "text": text})
+        emit(SignalsEvent(signals=run.signals))
+        emit(TextEvent(type="answer", text=text))
         return {"answer": text, "messages": [AIMessage(content=text)], "pending_cards": []}
 
     return find_edges

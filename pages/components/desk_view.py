@@ -46,11 +46,11 @@ def game_rows(games: list[dict]) -> list[dict]:
 def run_quote(desk, req, now) -> dict:
     """Runs the market maker, drawing each step's plain message as it happens."""
     with st.status("Market maker evaluating...", expanded=True) as status:
-        def on_event(ev: dict) -> None:
-            if ev.get("type") == "tool_start":
-                st.write(f":material/chevron_right: {ev['text']}")
-            elif ev.get("type") == "guard":
-                st.warning(ev["text"])
+        def on_event(ev) -> None:  # a TurnEvent
+            if ev.type == "tool_start":
+                st.write(f":material/chevron_right: {ev.text}")
+            elif ev.type == "guard":
+                st.warning(ev.text)
         q = desk.quote(req, now, on_event=on_event).model_dump(mode="json")
         status.update(label=f"Decision: {q['decision']['decision']} · {q['model_calls']} model call(s) · "
                             f"{len(q['tool_calls'])} tool call(s)", state="complete", expanded=False)

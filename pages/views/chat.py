@@ -10,7 +10,7 @@ would start a competing one), and `submit_mode="disable"` blocks it while a turn
 """
 import streamlit as st
 
-from agents.contracts import Card, cards_of
+from agents.contracts import ApprovalsEvent, Card, cards_of
 from pages.components import backend
 from pages.components import cards as card_ui
 from pages.components import decisions, history_window
@@ -49,7 +49,7 @@ def draw_history(assistant, thread: str, messages: list[dict], start: int, pendi
             view = TurnView(thread, f"chat_m{i}", pending_ids, shown, card_prefix="chat", scoring=scoring)
             view.consume(history_events(message))
             cards = offered.get(asked_at) or stored.get(n_asked - 1, [])
-            view.handle({"type": "approvals", "cards": decisions.with_blockers(cards, thread)})
+            view.handle(ApprovalsEvent(cards=decisions.with_blockers(cards, thread)))
             slots |= view.card_slots
 
 
@@ -89,7 +89,7 @@ def live_turn() -> None:
         with st.chat_message("assistant"):
             st.caption("Waiting for your decision:")
             view = TurnView(thread, "chat_pending", ids, here_shown, card_prefix="chat")
-            view.handle({"type": "approvals", "cards": decisions.with_blockers(waiting, thread)})
+            view.handle(ApprovalsEvent(cards=decisions.with_blockers(waiting, thread)))
             here_slots |= view.card_slots
 
     queued = decisions.take_queued(thread)

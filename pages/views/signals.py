@@ -46,10 +46,10 @@ if not games:
 
 
 def _live_step(box):
-    def on_event(ev: dict) -> None:
-        if ev.get("type") == "step":
-            box.write(f"**{labels.get(ev.get('game_id'), '')}** · {NODE_NAMES.get(ev['node'], ev['node'])}: "
-                      f"{ev['text']} ({ev.get('ms', 0):.0f} ms)")
+    def on_event(ev) -> None:  # a TurnEvent
+        if ev.type == "step":
+            box.write(f"**{labels.get(ev.game_id, '')}** · {NODE_NAMES.get(ev.node, ev.node)}: "
+                      f"{ev.text} ({ev.ms or 0:.0f} ms)")
     return on_event
 
 
