@@ -191,6 +191,7 @@ class StepEvent(_Event):
     graph: str | None = None
     ok: bool | None = None  # False: the step was rejected (the signals pod's estimate)
     game_id: str | None = None  # the game a signals-pod step worked on
+    game: str | None = None  # that game in words ("OKC at GSW"), for the step's label
 
 
 class TextEvent(_Event):

@@ -11,6 +11,7 @@ from agents.contracts import SignalsEvent, StateEvent, StepEvent, TextEvent
 from agents.events import emit
 from agents.llm import signals_model
 from agents.signals.runner import SignalsPod
+from services.signals.store import Signal
 
 
 def pod_model(model):
@@ -25,12 +26,12 @@ def answer_text(day, runs, signals: list[dict]) -> str:
             f"{len(signals)} edge{'s' if len(signals) != 1 else ''} at |ev| >= {runs[0]['threshold']:.2f}.")
     if not signals:
         return head + " No game's estimate moved far enough from the market price."
-    lines = ["| game | pod | market | edge | position | confidence |", "|---|---|---|---|---|---|"]
-    for s in sorted(signals, key=lambda s: -abs(s["ev"])):
-        home, rest = s["question"].split(" beats ")
-        away = rest.split(" on ")[0]
-        side = f"{home} at {s['price']:.3f}" if s["direction"] == "yes" else f"{away} at {1 - s['price']:.3f}"
-        lines.append(f"| {away} at {home} | {s['estimate']:.1%} | {s['price']:.1%} | {s['ev']:+.3f} | buy {side} | {s['confidence']} |")
+    # every figure speaks for the team the position buys, so the claim and the action agree
+    lines = ["| game | claim | pod | market | edge | position | confidence |", "|---|---|---|---|---|---|---|"]
+    for s in sorted(map(Signal.model_validate, signals), key=lambda s: -abs(s.ev)):
+        home, away = s.teams
+        lines.append(f"| {away} at {home} | {s.backed} wins | {s.backed_estimate:.1%} | {s.backed_price:.1%} | "
+                     f"{s.ev:+.3f} | {s.action} | {s.confidence} |")
     tail = ("\n\nThe estimates come from a transparent model (Elo, value lost to absences, rest), not from "
             "hindsight; the news is generated from box scores before each game. Each signal is a card in "
             "**Approvals** (approve to take the paper position at the price); it expires at tip.")

@@ -100,7 +100,7 @@ class SignalsPod:
         for kind, data in self.graph.stream(state, {"recursion_limit": 12}, stream_mode=["custom", "updates"]):
             if kind == "custom":
                 if on_event:
-                    on_event(data.model_copy(update={"game_id": game_id}))
+                    on_event(data.model_copy(update={"game_id": game_id, "game": f"{market.away} at {market.home}"}))
                 continue
             for node, update in data.items():
                 path.append(node)
