@@ -121,10 +121,10 @@ if board:
     c1, c2 = st.columns(2)
     fig = signal_charts.reliability_figure(board)
     if fig:
-        c1.plotly_chart(fig, key="signals_reliability")
+        c1.plotly_chart(fig, key="signals_reliability", config={"displayModeBar": False})  # the toolbar covered the title
     fig = signal_charts.sweep_figure(board)
     if fig:
-        c2.plotly_chart(fig, key="signals_sweep")
+        c2.plotly_chart(fig, key="signals_sweep", config={"displayModeBar": False})
     rows = [{"group": f"confidence {k}"} | v for k, v in board["by_confidence"].items()]
     rows += [{"group": f"{k} signals"} | v for k, v in board["decisions"].items()]
     st.dataframe(pd.DataFrame(rows)[["group", "n", "hit_rate", "realized_ev", "brier", "market_brier", "bss_vs_market"]],
