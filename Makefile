@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup db run test bench lock clean
+.PHONY: setup db run test test-fast bench lock clean
 
 $(STAMP): pyproject.toml requirements.lock
 	$(PY) -m venv $(VENV)
@@ -21,8 +21,13 @@ db: setup
 run: db
 	$(BIN)/python -m streamlit run app.py --server.address 127.0.0.1 --server.port 8501
 
+# Two workers (pytest-xdist), each test file on one worker so its module fixtures are built once.
 test: setup
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile
+
+# The inner loop: everything but the browser, golden and slow tests (see the README).
+test-fast: setup
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not browser and not golden and not slow"
 
 bench: setup
 	$(BIN)/python bench/data.py --json

@@ -46,6 +46,23 @@ ISOLATED_ENV = ["COURTSIDE_STATE_URL", "COURTSIDE_LEAGUE", "COURTSIDE_AS_OF", "C
 _SESSION_BUILD: dict = {}
 
 
+# What `make test-fast` leaves out (the README says so): the golden evaluations, and the end-to-end
+# files that take a minute or more on 2 cores. `make test` runs everything.
+GOLDEN = ("tests/golden/", "tests/agents/test_golden.py")
+SLOW: set[str] = set()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Marks the golden evaluations `golden` and the files in SLOW `slow` (by path, so a new test
+    in one of them is marked too)."""
+    for item in items:
+        rel = Path(str(item.fspath)).resolve().relative_to(REPO_ROOT).as_posix()
+        if rel.startswith(GOLDEN):
+            item.add_marker(pytest.mark.golden)
+        if rel in SLOW:
+            item.add_marker(pytest.mark.slow)
+
+
 def espn_points(row: dict) -> float:
     """ESPN default fantasy points of one CSV row (independent of the services)."""
     return float(sum(w * row[k] for k, w in ESPN_POINTS.items()))
