@@ -16,6 +16,7 @@ from agents.model_call import CallInfo, call_config
 from agents.supervisor import prompts as P
 from agents.supervisor.limits import Limits
 from agents.supervisor.state import turn_key
+from services.models import ServiceError
 
 
 class ModelDown(Exception):
@@ -76,7 +77,7 @@ def make_agent(model, tools, source, limits: Limits):
         emit(StateEvent(state="planning"))
         try:
             msg = bound.invoke([agent_system(source, state), *state["messages"]], config=model_call(source, "plan"))
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 - a model call: any SDK, transport or timeout error ends the round
             return {"model_rounds": rounds + 1, "llm_calls": state.get("llm_calls", 0) + 1, "error": f"the model failed: {type(e).__name__}",
                     "guard": "the model did not answer (timeout or error)"}
         if not isinstance(msg, AIMessage):
@@ -115,7 +116,7 @@ def league_scoring(source) -> str:
     """The league's scoring ("points" or "categories") for the prompt and the model call."""
     try:
         return source.scoring
-    except Exception:  # an unreachable remote league: the prompt still goes out
+    except ServiceError:  # an unreachable remote league: the prompt still goes out
         return "points"
 
 
@@ -176,7 +177,7 @@ def make_synthesize(model, source):
                                    config=model_call(source, "final"))
                 answer = msg.content if isinstance(msg.content, str) else str(msg.content)
                 extra = [AIMessage(content=answer)]
-            except Exception as e:
+            except Exception as e:  # noqa: BLE001 - a model call (or ModelDown): any provider error, said in the answer
                 name = str(e) if isinstance(e, ModelDown) else type(e).__name__
                 answer = f"I could not finish this answer: the model failed ({name}). Please try again."
                 extra = [AIMessage(content=answer)]

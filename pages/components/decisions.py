@@ -4,6 +4,7 @@ from __future__ import annotations
 import streamlit as st
 
 from agents.contracts import Card, cards_of
+from agents.failures import store_errors
 from pages.components import backend, ownership
 from pages.components import cards as card_ui
 from pages.components.turn import TurnView
@@ -15,7 +16,7 @@ def offered_by_question(assistant, thread_id: str) -> dict[int, list[Card]]:
 
     try:
         return read(thread_id, assistant.pending_approvals(thread_id))
-    except Exception:  # noqa: BLE001 - the chat still draws without the decided cards
+    except store_errors():  # the chat still draws without the decided cards
         return {}
 
 

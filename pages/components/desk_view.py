@@ -26,7 +26,7 @@ def desk():
     provider = backend.settings_tuple()[0]
     try:
         return _desk(provider, os.environ.get("COURTSIDE_HOME", ""))
-    except Exception:  # noqa: BLE001 - e.g. Gemini without a key: the offline desk still quotes
+    except ValueError:  # a provider that cannot start (ProviderError: Gemini without a key): the offline desk quotes
         return _desk("offline", os.environ.get("COURTSIDE_HOME", ""))
 
 

@@ -7,6 +7,7 @@ Threads belong to the identity that started them (`session.identity()`); threads
 from __future__ import annotations
 
 from agents.contracts import Card, cards_of
+from agents.failures import store_errors
 from pages.components import session
 
 
@@ -17,7 +18,7 @@ def my_threads(built, limit: int = 12) -> list[dict]:
     listed = built.list_threads(limit=max(limit * 3, 30))
     try:
         bound = threads.bindings([t["thread_id"] for t in listed])
-    except Exception:  # noqa: BLE001 - unreadable bindings: list as before
+    except store_errors():  # unreadable bindings: list as before
         bound = {}
     me = session.identity()
     out = [t | {"league": threads.league_label(b.league_id, b.league_kind) if (b := bound.get(t["thread_id"])) else ""}
@@ -41,7 +42,7 @@ def decided_cards() -> dict[str, dict]:
 
     try:
         return read()
-    except Exception:  # noqa: BLE001 - the audit still lists the turns
+    except store_errors():  # the audit still lists the turns
         return {}
 
 
@@ -51,7 +52,7 @@ def mine(records: list[dict]) -> list[dict]:
 
     try:
         bound = threads.bindings(sorted({r["thread_id"] for r in records}))
-    except Exception:  # noqa: BLE001
+    except store_errors():  # an unreadable store: as if unbound
         bound = {}
     me = session.identity()
     return [r for r in records if threads.owns(bound.get(r["thread_id"]), me)]
