@@ -57,3 +57,33 @@ def test_decline_after_coming_back_keeps_the_chat(fresh_state, tmp_path):
         finally:
             browser.close()
     assert "InvalidLayoutContext" not in log.read_text(encoding="utf-8", errors="replace")
+
+
+def test_the_users_own_move_card_is_drawn_live(fresh_state, tmp_path):
+    """Issue 21, defect 2: "Should I drop Eason for Beasley?" answers "Your move is on its own card";
+    that card must be on the page when the answer is, beside the optimizer's alternative (catches a
+    live turn that drew only the alternative, the user's card coming after the next rerun). The
+    question is the thread's second, so no full rerun follows the turn."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    from playwright.sync_api import expect
+
+    with streamlit_server(fresh_state.home, tmp_path / "server.log") as (url, _), sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 3400})
+            page.goto(url, wait_until="domcontentloaded")
+            box = page.get_by_test_id("stChatInputTextArea")
+            box.wait_for(timeout=30_000)
+            box.fill("How has Tyler Herro played lately?")
+            box.press("Enter")
+            expect(page.get_by_test_id("stChatMessage")).to_have_count(2, timeout=60_000)
+            box = page.get_by_test_id("stChatInputTextArea")
+            expect(box).to_be_enabled(timeout=30_000)
+            box.fill("Should I drop Eason for Beasley?")
+            box.press("Enter")
+            page.get_by_text("on its own card", exact=False).first.wait_for(timeout=60_000)
+            titles = page.locator("[class*='st-key-chat_card_'] strong")
+            expect(titles.filter(has_text="Your move")).to_have_count(1, timeout=5_000)
+            assert titles.count() >= 2, [titles.nth(i).inner_text() for i in range(titles.count())]
+        finally:
+            browser.close()
