@@ -10,7 +10,7 @@ from langchain_core.messages import AIMessage
 from agents.contracts import SignalsEvent, StateEvent, StepEvent, TextEvent
 from agents.events import emit
 from agents.llm import signals_model
-from agents.signals.runner import SignalsPod
+from agents.signals.runner import SignalsPod, measured_skill
 from services.signals.store import Signal
 
 
@@ -19,13 +19,27 @@ def pod_model(model):
     return signals_model(model)
 
 
-def answer_text(day, runs, signals: list[dict]) -> str:
+def skill_text(skill: dict | None) -> str:
+    """The pod's measured skill, said with every edge claim (an edge from a pod that loses to the
+    market is a hypothesis, not an edge)."""
+    if not skill or skill.get("bss_vs_market") is None:
+        return "The pod's skill against the market is not measured yet: treat these as unproven."
+    bss, window = skill["bss_vs_market"], f"{skill['from']:%b %-d}-{skill['to']:%b %-d}"
+    verdict = ("worse than the market: treat these edges as unproven" if bss < 0
+               else "better than the market on that sample")
+    return (f"Measured skill: on the {skill['n']} settled games of {window}, the pod's Brier skill against "
+            f"the market is {bss:+.3f} (Brier {skill['brier']:.4f} vs the market's {skill['market_brier']:.4f}), "
+            f"{verdict}.")
+
+
+def answer_text(day, runs, signals: list[dict], skill: dict | None = None) -> str:
     if not runs:
         return f"There are no NBA games on {day:%a %b %-d}, so there are no edges to look for."
     head = (f"I ran the signals pod (blind mode) on all {len(runs)} games on {day:%a %b %-d}: "
             f"{len(signals)} edge{'s' if len(signals) != 1 else ''} at |ev| >= {runs[0]['threshold']:.2f}.")
     if not signals:
         return head + " No game's estimate moved far enough from the market price."
+    head += " " + skill_text(skill)
     # every figure speaks for the team the position buys, so the claim and the action agree
     lines = ["| game | claim | pod | market | edge | position | confidence |", "|---|---|---|---|---|---|---|"]
     for s in sorted(map(Signal.model_validate, signals), key=lambda s: -abs(s.ev)):
@@ -59,7 +73,7 @@ def make_find_edges(model, source):
             emit(TextEvent(type="answer", text=text))
             return {"answer": text, "messages": [AIMessage(content=text)], "pending_cards": [], "error": str(e)}
         runs = [r.model_dump(mode="json") | {"threshold": run.threshold} for r in run.games]
-        text = answer_text(day, runs, run.signals)
+        text = answer_text(day, runs, run.signals, measured_skill(day, "blind") if run.signals else None)
         emit(SignalsEvent(signals=run.signals))
         emit(TextEvent(type="answer", text=text))
         return {"answer": text, "messages": [AIMessage(content=text)], "pending_cards": []}
