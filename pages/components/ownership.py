@@ -15,15 +15,33 @@ def my_threads(built, limit: int = 12) -> list[dict]:
     """Recent threads of this identity, newest first, each with `league` (league and scoring)."""
     from agents import threads
 
-    listed = built.list_threads(limit=max(limit * 3, 30))
+    listed = built.list_threads(limit=max(limit * 3, 30), pending=False)
     try:
         bound = threads.bindings([t["thread_id"] for t in listed])
     except store_errors():  # unreadable bindings: list as before
         bound = {}
     me = session.identity()
     out = [t | {"league": threads.league_label(b.league_id, b.league_kind) if (b := bound.get(t["thread_id"])) else ""}
-           for t in listed if threads.owns(bound.get(t["thread_id"]), me)]
-    return out[:limit]
+           for t in listed if threads.owns(bound.get(t["thread_id"]), me)][:limit]
+    for t in out:  # only the listed ones, each read once per change of the thread (every page run draws them)
+        t["pending"] = _pending_count(built, t["thread_id"], str(t["updated_at"]))
+    return out
+
+
+_PENDING: dict[tuple, int] = {}
+
+
+def _pending_count(built, thread_id: str, updated_at: str) -> int:
+    """A thread's pending cards, remembered until its next turn or decision (each writes a turn
+    record, so `updated_at` moves): the sidebar no longer loads a dozen checkpoints on every run."""
+    import os
+
+    key = (os.environ.get("COURTSIDE_HOME", ""), thread_id, updated_at)
+    if key not in _PENDING:
+        if len(_PENDING) > 4096:
+            _PENDING.clear()
+        _PENDING[key] = len(built.pending_approvals(thread_id))
+    return _PENDING[key]
 
 
 def all_pending(built) -> list[Card]:
