@@ -49,7 +49,14 @@ _SESSION_BUILD: dict = {}
 # What `make test-fast` leaves out (the README says so): the golden evaluations, and the end-to-end
 # files that take a minute or more on 2 cores. `make test` runs everything.
 GOLDEN = ("tests/golden/", "tests/agents/test_golden.py")
-SLOW: set[str] = set()
+SLOW = {  # over a minute each on 2 shared cores (subprocess CLIs, two-process races, brute force, recovery)
+    "tests/agents/test_decision_races.py", "tests/agents/test_failure_exit_codes.py",
+    "tests/agents/test_safety_and_cli.py", "tests/agents/test_optimizer_node.py", "tests/agents/test_desk_cli.py",
+    "tests/agents/test_signals_cli.py", "tests/agents/test_langsmith_tracing.py", "tests/agents/test_hold_or_stream.py",
+    "tests/services/optimizer/test_propose.py", "tests/services/test_store_recovery.py", "tests/services/test_cli.py",
+    "tests/services/arena/test_arena_bench.py", "tests/services/signals/test_wire_one_pass.py",
+    "tests/test_no_lookahead.py", "tests/app/test_multiprocess_pg.py",
+}
 
 
 def pytest_collection_modifyitems(config, items):
