@@ -102,21 +102,22 @@ def _dump(x) -> str:
 
 def shaded_quote(ctx: DeskContext, game_id: str, quote: dict) -> dict:
     """The desk's price for the bet after liability-driven shading (logged as a `line_shading`
-    calculation when it moves the price): past half of the side's limit the side is priced as if
-    its line were up to 1.5 points worse for the bettor."""
+    calculation when it moves the price): past half of the side's limit, the desk moves its own
+    market line on that side against the bettor by up to 1.5 points (home -5.5 -> -6.5, over 220.5
+    -> 221.5) and prices the requested bet against the shaded line."""
     s = market.market_state(game_id, ctx.at)
     mkt, side, line = quote["market"], quote["side"], quote["line"]
     side_now = ctx.book.exposure(game_id, mkt, side)["side_exposure"] or 0.0
-    inputs = {"market": mkt, "side": side, "line": line, "side_exposure": side_now,
+    inputs = {"market": mkt, "side": side, "line": quote["market_line"], "side_exposure": side_now,
               "max_per_side": ctx.limits.max_per_side}
     out = flex.shade_line(**inputs)
     if not out["shade_points"]:
         return quote
     ctx.book.log_calc("line_shading", inputs, out, ctx.quote_id, ctx.at)
-    if mkt == "moneyline":  # a moneyline is a spread bet at 0: shade that line
-        odds = pricing.decimal_odds(pricing.cover_prob(s.home_spread, -out["shade_points"], side))
-    else:
-        odds = market.bet_odds(s, mkt, side, out["shaded_line"])
+    pts = out["shade_points"]
+    home_spread = s.home_spread - pts if side == "home" else s.home_spread + pts if side == "away" else s.home_spread
+    total = s.total + pts if side == "over" else s.total - pts if side == "under" else s.total
+    odds = pricing.decimal_odds(pricing.bet_prob(mkt, side, line, home_spread, total))
     return quote | {"desk_odds": odds, "shading": out | {"unshaded_desk_odds": quote["desk_odds"]}}
 
 

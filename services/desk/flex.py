@@ -8,8 +8,9 @@ calculation log records and `desk verify` recomputes (both are in `calc.CALCULAT
   the requested line and from the market line. The ladder of the desk's prices at the candidate
   lines is an input, so the choice recomputes from the log alone.
 - `shade_line`: when the desk's exposure on a side passes `SHADE_SHARE` of its side limit, the desk
-  prices that side as if its line were worse for the bettor by up to `MAX_SHADE_POINTS`, linearly
-  in the share beyond the threshold, in half points (well inside the flexibility bounds).
+  moves its own market line on that side against the bettor by up to `MAX_SHADE_POINTS`, linearly
+  in the share beyond the threshold, in half points (well inside the flexibility bounds), and
+  prices bets on that side against the shaded line.
 """
 from __future__ import annotations
 
@@ -66,8 +67,8 @@ def ladder_lines(market: str, side: str, requested_line: float) -> list[float]:
 
 
 def shade_line(market: str, side: str, line: float | None, side_exposure: float, max_per_side: float) -> dict:
-    """The shaded line the desk prices a side at, given its exposure on that side. A moneyline has
-    no line of its own: it is priced from the spread, so `line` is then the side's spread."""
+    """The desk's shaded market line for a side (`line`: the side's market line; None for a
+    moneyline, which is shaded through the spread it is priced from), given its exposure there."""
     share = side_exposure / max_per_side if max_per_side > 0 else 0.0
     points = 0.0
     if share > SHADE_SHARE:
