@@ -20,7 +20,7 @@ from services.signals.store import DecisionResult, Signal
 
 FIRST_DAY = dt.date(2024, 10, 23)  # a day of box scores before the first game the wire can read
 MODES = ("blind", "anchored")
-EXITS = {"no_news": "no news for either team", "estimate_failed": "no valid estimate after one retry",
+EXITS = {"closed": "the game has started", "no_news": "no news for either team", "estimate_failed": "no valid estimate after one retry",
          "below_threshold": "|ev| below the threshold", "signal": "signal generated"}
 
 
@@ -38,6 +38,7 @@ class GameRun(BaseModel):
     estimate: dict | None = None
     divergence: dict | None = None
     signal: dict | None = None
+    timeline: dict | None = None
     error: str | None = None
     steps: list[dict]
     ms: float
@@ -90,10 +91,11 @@ class SignalsPod:
         return [{"game_id": g.game_id, "home": g.home, "away": g.away} for g in schedule(day, day)]
 
     def run_game(self, game_id: str, mode: str = "blind", on_event: Callable[[dict], None] | None = None,
-                 threshold: float | None = None) -> GameRun:
+                 threshold: float | None = None, at: dt.datetime | None = None) -> GameRun:
+        """One game through the graph at the decision time (noon ET on game day) or at `at`."""
         check_mode(mode)
         t0 = time.perf_counter()
-        market = market_for(game_id)
+        market = market_for(game_id, at)
         threshold = self.threshold if threshold is None else float(threshold)
         state = {"market": market.model_dump(mode="json"), "mode": mode, "threshold": threshold, "steps": []}
         path, final = [], dict(state)
@@ -110,6 +112,7 @@ class SignalsPod:
                        price=market.price, mode=mode, path=path, exit=final.get("exit") or "signal",
                        reason=final.get("reason") or "", news_count=len(final.get("news") or []),
                        estimate=final.get("estimate"), divergence=final.get("divergence"), signal=final.get("signal"),
+                       timeline=final.get("timeline"),
                        error=final.get("error"), steps=final.get("steps", []),
                        ms=round((time.perf_counter() - t0) * 1000, 1))
 
