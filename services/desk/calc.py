@@ -70,7 +70,16 @@ def _line_shading(**inputs) -> dict:
     return shade_line(**inputs)
 
 
-CALCULATORS = {"compare_odds": compare_odds, "compute_exposure_impact": compute_exposure_impact,
+def _compare_odds_logged(offered_odds: float, market_odds: float, perspective: str | None = None) -> dict:
+    """compare_odds as the log recomputes it: a call logged before `perspective` existed (no such
+    input) recomputes to the shape it had then, so old audit rows still verify."""
+    if perspective is None:
+        out = compare_odds(offered_odds, market_odds)
+        return {k: v for k, v in out.items() if k not in ("perspective", "bettor_edge_pct")}
+    return compare_odds(offered_odds, market_odds, perspective)
+
+
+CALCULATORS = {"compare_odds": _compare_odds_logged, "compute_exposure_impact": compute_exposure_impact,
                "line_counter": _line_counter, "line_shading": _line_shading}
 
 

@@ -36,6 +36,9 @@ def test_compare_odds_takes_a_perspective():
     assert calc.verify("compare_odds", {"offered_odds": 2.0, "market_odds": 1.9, "perspective": "desk"}, desk)[0]
     with pytest.raises(ValueError, match="perspective"):
         calc.compare_odds(2.0, 1.9, "house")
+    old = {k: v for k, v in bettor.items() if k not in ("perspective", "bettor_edge_pct")}  # logged before #23
+    assert calc.verify("compare_odds", {"offered_odds": 2.0, "market_odds": 1.9}, old)[0]
+    assert not calc.verify("compare_odds", {"offered_odds": 2.0, "market_odds": 1.9}, old | {"edge_pct": 4.0})[0]
 
 
 def test_counter_line_is_the_closest_acceptable_line_within_the_nba_bound():
