@@ -251,6 +251,17 @@ class Desk:
         return {"line_counters": {"checked": len(checks), "matched": len(checks) - bad, "mismatched": bad,
                                   "counters": checks}}
 
+    @staticmethod
+    def netted_by_game(positions: list[dict]) -> dict[str, dict]:
+        """Per game: the netted worst case per outcome beside the gross the limits bind on."""
+        from services.desk.exposure import netted
+
+        out = {}
+        for gid in sorted({p["game_id"] for p in positions}):
+            ps = [p for p in positions if p["game_id"] == gid]
+            out[gid] = netted(ps) | {"gross_worst_loss": round(sum(p["liability"] for p in ps), 2)}
+        return out
+
     def shadow_report(self, through: dt.date | None = None, limit: int = 10_000) -> dict:
         """Shadow mode's discrepancy report: agent vs rule engine, graded on finals through `through`
         (default: the finals known at the desk clock's time)."""

@@ -162,16 +162,11 @@ def shadow_rows(report: dict) -> list[dict]:
             for k in report["by_kind"] for r in k["requests"]]
 
 
-def netted_rows(positions: list[dict]) -> list[dict]:
+def netted_rows(desk, positions: list[dict]) -> list[dict]:
     """Per game: the gross worst case (what the limits bind on) next to the netted one."""
-    from services.desk.exposure import netted
-
-    games = sorted({p["game_id"] for p in positions})
     rows = []
-    for gid in games:
-        ps = [p for p in positions if p["game_id"] == gid]
-        n = netted(ps)
-        rows.append({"Game": gid, "Gross worst case (limits bind here)": round(sum(p["liability"] for p in ps), 2),
+    for gid, n in desk.netted_by_game(positions).items():
+        rows.append({"Game": gid, "Gross worst case (limits bind here)": n["gross_worst_loss"],
                      "Netted worst case": n["game_netted_worst_loss"],
                      "Worst outcome": ", ".join(f"{k.replace('_', ' ')} {v:+g}" if k == "home_margin" else f"{k} {v:g}"
                                                 for k, v in n["game_worst_outcome"].items() if v is not None)})

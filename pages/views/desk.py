@@ -99,7 +99,7 @@ st.caption(f"Limits per agent config: {desk.limits.max_per_side:g} worst-case lo
 if open_pos:
     st.dataframe(V.exposure_rows(open_pos, desk.limits), hide_index=True, key="desk_exposure",
                  column_config={"Used": st.column_config.ProgressColumn("Used", min_value=0.0, max_value=1.0)})
-    st.dataframe(V.netted_rows(open_pos), hide_index=True, key="desk_netted")
+    st.dataframe(V.netted_rows(desk, open_pos), hide_index=True, key="desk_netted")
     st.dataframe(V.position_rows(open_pos), hide_index=True, key="desk_positions")
 else:
     st.caption("No open positions.")
