@@ -82,3 +82,17 @@ def test_scoreboard_reports_skill_per_urgency_band():
         assert board[band]["estimates"]["n"] == len(mine) > 0
         assert board[band]["signals"]["n"] == sum(abs(e.ev) >= 0.05 + add - 1e-12 for e in mine)
         assert board[band]["threshold"] == pytest.approx(0.05 + add)
+
+
+def test_score_with_bands_reports_all_three_bands(pod, fresh_state):
+    """Issue #23: "The scoreboard reports skill per urgency band", through the pod's scoreboard
+    (`signals score --bands`): one day's games decided in each band, counted per band. Catches: a
+    scoreboard whose by_urgency only ever holds the decision time's band."""
+    day = dt.date(2025, 1, 28)
+    board = pod.score(day, day, "blind", bands=True)
+    n = len(sg.schedule(day, day))
+    assert set(board["by_urgency"]) == {"early", "day_of", "imminent"}
+    assert all(b["estimates"]["n"] <= n for b in board["by_urgency"].values())
+    assert board["by_urgency"]["day_of"]["estimates"]["n"] == board["estimates"]["n"]
+    plain = pod.score(day, day, "blind")
+    assert set(plain["by_urgency"]) == {"day_of"}
