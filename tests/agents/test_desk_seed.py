@@ -195,3 +195,22 @@ def test_a_bettor_who_beats_the_close_gets_a_narrower_band_and_a_stake_cap(fresh
     assert pro.status == "countered" and pro.counter["terms"]["amount"] == 25.0
     assert pro.counter["terms"]["odds"] == _price(m, m)  # the band is 0%: the desk's price
     assert desk.book.quote(pro.quote_id)["record"]["bettor_profile"]["sharp"] is True
+
+
+def test_the_answering_engine_is_a_setting(fresh_state, monkeypatch):
+    """Seed, Migration Path: "Phase 3: Cutover - Switch frontend to v2" is a configuration change:
+    COURTSIDE_DESK_ANSWERING picks the engine that answers (both always run). Catches: a hard-wired
+    engine, or a bad value accepted silently."""
+    from services.config import reset_settings_cache
+    from services.models import ServiceError
+
+    monkeypatch.setenv("COURTSIDE_DESK_ANSWERING", "rules")
+    reset_settings_cache()
+    try:
+        assert Desk(model=DeskPolicyModel(), store=fresh_state.store).answering == "rules"
+        assert Desk(model=DeskPolicyModel(), store=fresh_state.store, answering="agent").answering == "agent"
+        with pytest.raises(ServiceError, match="agent or rules"):
+            Desk(model=DeskPolicyModel(), store=fresh_state.store, answering="oracle")
+    finally:
+        monkeypatch.delenv("COURTSIDE_DESK_ANSWERING")
+        reset_settings_cache()
