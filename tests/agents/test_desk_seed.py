@@ -214,3 +214,19 @@ def test_the_answering_engine_is_a_setting(fresh_state, monkeypatch):
     finally:
         monkeypatch.delenv("COURTSIDE_DESK_ANSWERING")
         reset_settings_cache()
+
+
+def test_a_heavy_moneyline_side_is_shaded_through_its_spread(fresh_state):
+    """Issue #23 shading, on the market without a line of its own: a moneyline is priced from the
+    spread, so a heavy home moneyline is priced against a market spread moved 1.5 points toward home
+    (home -s -> -s - 1.5): P(home wins) = Phi((s + 1.5)/13.6), computed here. Catches: moneylines left
+    unshaded however heavy, or shaded the wrong way."""
+    desk = Desk(model=DeskPolicyModel(), store=fresh_state.store, limits=LIMITS)
+    s = market.market_state(GAME, AT)
+    desk.book.book_position("q-ml", GAME, "moneyline", "home", None, 1.2, 1000, LIMITS, AT)  # 200: a full side
+    tools = {t.name: t for t in build_desk_tools(DeskContext(desk.book, LIMITS, "q-ml2", AT))}
+    out = json.loads(tools["get_market_state"].invoke({"game_id": GAME, "market": "moneyline", "side": "home"}))
+    p = NormalDist().cdf((-s.home_spread + 1.5) / 13.6)
+    assert out["quote"]["shading"]["shade_points"] == 1.5
+    assert out["quote"]["desk_odds"] == round(1 / (p * 1.045), 3) < out["quote"]["shading"]["unshaded_desk_odds"]
+    assert desk.book.calcs(tool="line_shading", quote_id="q-ml2")[0]["outputs"]["shaded_line"] is None
