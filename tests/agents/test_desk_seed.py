@@ -230,3 +230,22 @@ def test_a_heavy_moneyline_side_is_shaded_through_its_spread(fresh_state):
     assert out["quote"]["shading"]["shade_points"] == 1.5
     assert out["quote"]["desk_odds"] == round(1 / (p * 1.045), 3) < out["quote"]["shading"]["unshaded_desk_odds"]
     assert desk.book.calcs(tool="line_shading", quote_id="q-ml2")[0]["outputs"]["shaded_line"] is None
+
+
+def test_the_offline_policy_reads_the_room_left_and_asks_for_the_bettor_perspective(fresh_state):
+    """Issue #23 item 2: "The offline policy and the prompt use both" (compare_odds' perspective and
+    get_my_exposure's remaining room). A full side is rejected from `remaining_per_side` alone, before
+    any calculator runs; an open side's compare_odds is logged with perspective "bettor". Catches: a
+    policy that ignores the room (calls the calculators anyway) or drops the perspective."""
+    from agents.desk import prompts
+
+    desk = Desk(model=DeskPolicyModel(), store=fresh_state.store, limits=LIMITS)
+    m = market.market_state(GAME, AT).home_spread
+    desk.book.book_position("q-full", GAME, "spread", "away", -m, 2.0, 200, LIMITS, AT)  # away side: 200 of 200
+    full = desk.quote(BetRequest(game_id=GAME, market="spread", side="away", line=-m, odds=1.9, amount=10), AT)
+    assert full.status == "rejected" and "remaining per side 0" in full.decision["reason"]
+    assert [c["name"] for c in full.tool_calls] == ["get_my_recent_decisions", "get_market_state", "get_my_exposure"]
+    ok = desk.quote(BetRequest(game_id=GAME, market="spread", side="home", line=m, odds=1.9, amount=10), AT)
+    (cmp,) = desk.book.calcs(tool="compare_odds", quote_id=ok.quote_id)
+    assert ok.status == "accepted" and cmp["inputs"]["perspective"] == "bettor"
+    assert "remaining_per_side" in prompts.SYSTEM_PROMPT and 'perspective "bettor" or "desk"' in prompts.SYSTEM_PROMPT
