@@ -92,12 +92,15 @@ def test_consecutive_hourly_moves_are_uncorrelated(season):
 def test_price_is_an_unbiased_estimate_of_the_close(season, hours_before_tip):
     """Seed: issue #23 "the price at any time is an unbiased estimate of the close": the mean of
     (close - line) is within 3 standard errors of 0, and its spread grows with the time to tip."""
-    errs = []
-    for gid, day, close, _ in season:
+    errs, total_errs = [], []
+    for gid, day, close, total in season:
         tip = dt.datetime.combine(day + dt.timedelta(days=1), dt.time(0), tzinfo=UTC)
-        errs.append(close - _line(gid, day, tip - dt.timedelta(hours=hours_before_tip)))
-    mean, sd = statistics.fmean(errs), statistics.pstdev(errs)
-    assert abs(mean) < 3 * sd / math.sqrt(len(errs)) + 1e-9, (mean, sd)
+        s = state.market_state(gid, tip - dt.timedelta(hours=hours_before_tip))
+        errs.append(close - s.home_spread)
+        total_errs.append(total - s.total)
+    for e in (errs, total_errs):
+        mean, sd = statistics.fmean(e), statistics.pstdev(e)
+        assert abs(mean) < 3 * sd / math.sqrt(len(e)) + 1e-9, (mean, sd)
 
 
 def test_the_error_grows_with_the_time_to_tip(season):
