@@ -1,6 +1,7 @@
 """The desk's own rating model: an Elo on the real 2024-25 results, with home court measured
-from the games played so far. It makes the opening line (listing, 48 h before tip); the market's
-real closing line is where the simulated path ends.
+from the games played so far. It is the desk's opinion, apart from the market (the market's path
+is a walk back from the real close: `path`): shown beside the market, the line an unlisted game
+shows, and what the arena's `rating_edge` agent bets.
 
 Only finals known at the cutoff count: `elo_ratings(before)` uses games dated strictly before
 `before`; a game's opening line uses the results known at its listing (see `clock`).
