@@ -1,4 +1,4 @@
-"""The desk's Elo opening line and the market path: hand-computed Elo from the CSV, home court
+"""The desk's Elo line (its own opinion) and the market path: hand-computed Elo from the CSV, home court
 measured from earlier games, open at listing, the real close at tip, purity in time, and the
 cutoff (a quote at T is unchanged when results from T on are scrambled)."""
 from __future__ import annotations
