@@ -6,7 +6,7 @@ agent never sees it either way.
 """
 import streamlit as st
 
-from agents.contracts import Card
+from agents.door import Card
 from pages.components import backend, decisions, ownership, signal_cards
 from pages.components import cards as card_ui
 from pages.components.league_tables import decision_rows
