@@ -39,6 +39,9 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "offered_by_question": ("agents.offered", "offered_by_question"),
     "decided_cards": ("agents.offered", "decided_cards"),
     "one_line_failure": ("agents.cli", "one_line_failure"),
+    "is_store_error": ("agents.failures", "is_store_error"),
+    "ServiceError": ("services.models", "ServiceError"),  # bad input, as the CLIs exit 2 on it
+    "ProviderError": ("agents.llm", "ProviderError"),
 }
 
 __all__ = ["FACADES", "facade", *FACADES, *_LAZY, "ApprovalsEvent", "Card", "DecisionEvent", "DeskCardEvent",

@@ -27,7 +27,7 @@ from services.store import state_store
 
 __all__ = ["MAX_QUESTION", "ServiceError", "CardNotFound", "CardLocation", "LeagueUnavailable", "NotYours", "Supervisor",
            "card_choice", "locate", "mine", "my_threads", "new_thread_id", "open", "open_choice", "pending_cards",
-           "stream_decide", "decide"]
+           "stream_decide", "decide", "open_thread", "research", "research_question", "thread_started"]
 
 SCAN_TURNS = 5000  # audit records searched for the thread that offered a card
 
@@ -108,6 +108,46 @@ def open_choice(choice: LeagueChoice, secrets: dict | None = None) -> Supervisor
                 advice_mode=choice.advice_mode, **(secrets or {}))
 
 
+def open_thread(thread_id: str | None, owner: str, as_of: dt.date | None = None, scoring: str | None = None,
+                secrets: dict | None = None) -> tuple[Supervisor, str]:
+    """The supervisor of `thread_id` for `owner` (a new thread when None), bound to `owner` and its
+    league before its first turn, as the UI binds a thread. Raises `NotYours` for another owner's
+    thread and `ServiceError` when `as_of`/`scoring` name another league than the thread's."""
+    thread_id = thread_id or new_thread_id()
+    bound = threads.binding(thread_id)
+    started = bound is not None or thread_started(thread_id)
+    if started and not threads.owns(bound, owner):
+        raise NotYours("this conversation belongs to another user")
+    if bound is not None:
+        was = bound.choice
+        if (as_of and was.as_of and as_of != was.as_of) or (scoring and was.scoring and scoring != was.scoring):
+            raise ServiceError(f"this conversation was started in {threads.league_label(bound.league_id, bound.league_kind)};"
+                               " start a new one for another league")
+        return _opened(was, secrets), thread_id
+    sup = open(None, as_of, scoring, **(secrets or {}))
+    choice = LeagueChoice(provider=sup.provider, as_of=sup.as_of if sup.league_kind == "demo" else None,
+                          scoring=sup.scoring() if sup.league_kind == "demo" else None,
+                          league=sup.league_kind)
+    if not started:  # a thread the CLI started stays the local user's, unbound
+        threads.bind(thread_id, owner, choice, sup.assistant)
+    return sup, thread_id
+
+
+def thread_started(thread_id: str) -> bool:
+    """Whether the thread has a recorded turn or a binding (a new id has neither)."""
+    return threads.binding(thread_id) is not None or bool(state_store().turns(thread_id, limit=1))
+
+
+def research_question(name: str, last_n: int | None = None) -> str:
+    """The question that runs the player research agent on `name` (status, form, news, game log)."""
+    return f"How has {name} played over his last {last_n} games?" if last_n else f"How is {name} doing?"
+
+
+def research(sup: Supervisor, name: str, last_n: int | None = None, thread_id: str | None = None) -> TurnResult:
+    """The player research agent's answer about `name`, with its tool calls."""
+    return sup.ask_result(research_question(name, last_n), thread_id)
+
+
 # --- ownership and the thread list ---------------------------------------------------------------
 def my_threads(built, owner: str, limit: int = 12) -> list[ThreadSummary]:
     """Recent threads of `owner`, newest first, each labelled with its league."""
@@ -152,10 +192,11 @@ def card_choice(card: Card, thread_id: str, owner: str) -> tuple[LeagueChoice | 
 
 # --- deciding a card by its id --------------------------------------------------------------------
 class CardLocation(BaseModel):
-    """Where a card lives: the thread that offered it, the card, and whether it is still pending."""
+    """Where a card lives: the thread that offered it, the card (None when its set was closed by a
+    sibling's approval: only the audit names it then), and whether it is still pending."""
 
     thread_id: str
-    card: Card
+    card: Card | None
     pending: bool
 
 
@@ -178,6 +219,8 @@ def locate(move_id: str, thread_id: str | None = None, secrets: dict | None = No
         decided = next((d for d in reversed(state_store().decisions(tid)) if d["move_id"] == move_id), None)
         if decided is not None:
             return CardLocation(thread_id=tid, card=Card.model_validate(decided["card"]), pending=False)
+    if candidates and not thread_id:  # offered, then closed unseen: the thread's claim says by what
+        return CardLocation(thread_id=candidates[0], card=None, pending=False)
     return None
 
 
@@ -201,7 +244,12 @@ def stream_decide(move_id: str, decision: str, owner: str = LOCAL_OWNER, thread_
     where = locate(move_id, thread_id, secrets)
     if where is None:
         raise CardNotFound(f"No card {move_id[:80]!r} was offered in any conversation.")
-    choice, why = card_choice(where.card, where.thread_id, owner)
+    if where.card is None:
+        bound = threads.binding(where.thread_id)
+        choice, why = (bound.choice if bound else LeagueChoice(), None) if threads.owns(bound, owner) else \
+            (None, "this conversation belongs to another user")
+    else:
+        choice, why = card_choice(where.card, where.thread_id, owner)
     if choice is None:
         raise (NotYours if why == "this conversation belongs to another user" else LeagueUnavailable)(why)
     return _opened(choice, secrets).stream_resume(where.thread_id, {move_id: decision})
