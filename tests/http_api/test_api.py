@@ -16,7 +16,7 @@ import sys
 import httpx
 import pytest
 
-from tests.api.server import api_env, api_server, sse_events
+from tests.http_api.server import api_env, api_server, sse_events
 from tests.app.server import REPO
 from tests.conftest import DATA_DIR
 
