@@ -13,7 +13,6 @@ import os
 
 import streamlit as st
 
-from agents.door import Card
 from pages.components import session
 
 DEFAULT_AS_OF = dt.date(2025, 1, 29)
@@ -198,20 +197,6 @@ def thread_assistant(thread_id: str):
         return _build(os.environ.get("COURTSIDE_HOME", ""), session.public_of(bound.choice))
     except Exception:  # noqa: BLE001 - the thread's league cannot open now: the session's answers reads
         return current
-
-
-def card_assistant(card: Card, thread_id: str) -> tuple[object | None, str | None]:
-    """The assistant that decides `card`: the one of the card's own league, whatever the page shows.
-
-    (None, why) when that league cannot be opened, or the thread belongs to another identity.
-    """
-    choice, why = _supervisor().card_choice(card, thread_id, session.identity())
-    if choice is None:
-        return None, why
-    try:
-        return _build(os.environ.get("COURTSIDE_HOME", ""), session.public_of(choice)), None
-    except Exception as exc:  # noqa: BLE001
-        return None, f"its league cannot be opened now ({_reason(exc)})"
 
 
 def as_of_range() -> tuple[dt.date, dt.date]:
