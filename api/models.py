@@ -26,7 +26,7 @@ class ErrorBody(BaseModel):
 
 class ChatRequest(Strict):
     message: str = Field(min_length=1, max_length=MAX_MESSAGE, description="the question, as typed in the chat")
-    thread_id: str | None = Field(None, min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$",
+    thread_id: str | None = Field(None, min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$",
                                   description="continue this conversation (yours); omitted: a new one")
     as_of: dt.date | None = Field(None, description="the demo league's as-of date (default 2025-01-29)")
     scoring: Literal["points", "categories"] | None = None

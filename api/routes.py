@@ -73,7 +73,7 @@ def thread(thread_id: str, request: Request):
 
 def _own_thread(thread_id: str, owner: str):
     if len(thread_id) > 64 or not thread_id.replace("-", "").replace("_", "").isalnum():
-        raise door.ServiceError("a thread id is 8 to 64 letters, digits, '-' or '_'")
+        raise door.ServiceError("a thread id is up to 64 letters, digits, '-' or '_'")
     if not door.supervisor.thread_started(thread_id):
         raise door.supervisor.CardNotFound(f"no conversation {thread_id}")
     return door.supervisor.open_thread(thread_id, owner)

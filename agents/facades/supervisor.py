@@ -7,7 +7,8 @@ assistant's own, so a page written against the assistant keeps working through t
 A decision needs only the card's id: `stream_decide` finds the thread that offered the card (the
 audit records which cards each turn left pending; the decisions table keeps decided ones), checks
 that the caller owns that thread, opens the card's own league (`threads.choice_for_card`) and
-resumes the thread there. The page, the CLI and the HTTP API decide through it alike.
+resumes the thread there. The Chat and Approvals pages and the HTTP API decide through it; the CLI's
+`resume --thread ID` keeps its thread-based contract (`Supervisor.resume_result`).
 """
 from __future__ import annotations
 
