@@ -64,6 +64,12 @@ async def player(body: PlayerRequest, request: Request):
     return _json(await result_of(lambda: sup.turn(question, thread_id), request.app.state.pool))
 
 
+@router.get("/api/threads", response_model=list[door.models.ThreadSummary], responses=ERRORS)
+def my_threads(request: Request, limit: int = Query(20, ge=1, le=100)):
+    """Your conversations, newest first, each with its title, pending cards and league."""
+    return door.supervisor.my_threads(door.supervisor.open(), request.state.owner, limit)
+
+
 @router.get("/api/threads/{thread_id}", response_model=door.models.ThreadHistory, responses=ERRORS)
 def thread(thread_id: str, request: Request):
     """A conversation's turns (with their steps) and the cards waiting in it."""

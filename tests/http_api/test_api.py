@@ -144,6 +144,8 @@ def test_a_card_made_over_http_is_decided_in_the_ui_and_refused_a_second_time(ap
         assert "decided already" in again.json()["error"] and cards[0]["title"] in again.json()["error"]
         assert again.json()["refused"] is True
     assert _state(home)["roster_moves"] == 1 and _state(home)["decisions"] == before["decisions"]
+    listed = {t["thread_id"]: t for t in api.get("/api/threads").json()}
+    assert REVIEW.startswith(listed[thread]["title"].rstrip("…")) and listed[thread]["pending"] == 0  # decided in the UI
     history = api.get(f"/api/threads/{thread}").json()
     assert history["turns"][0]["content"] == REVIEW and history["pending_approvals"] == []
     assert any(t["content"].startswith(("Done: dropped", "Done: moved")) for t in history["turns"])
@@ -239,7 +241,7 @@ def test_openapi_documents_every_endpoint_with_models(api):
     spec = api.get("/openapi.json").json()
     paths = {(m.upper(), p) for p, ops in spec["paths"].items() for m in ops}
     assert paths >= {("POST", "/api/agent/chat"), ("POST", "/api/agent/player"), ("GET", "/api/threads/{thread_id}"),
-                     ("GET", "/api/approvals"), ("POST", "/api/approvals/{move_id}"), ("GET", "/api/desk/games"),
+                     ("GET", "/api/approvals"), ("POST", "/api/approvals/{move_id}"), ("GET", "/api/threads"), ("GET", "/api/desk/games"),
                      ("POST", "/api/desk/quote"), ("POST", "/api/desk/accept"), ("POST", "/api/signals/run"),
                      ("GET", "/healthz")}
     schemas = spec["components"]["schemas"]

@@ -65,6 +65,8 @@ def test_a_tokens_threads_and_cards_are_its_own(public):
     mine = client.get("/api/approvals", headers=_auth(TOKEN_A)).json()["approvals"]
     assert move_id in {p["card"]["move_id"] for p in mine}
     assert client.get("/api/approvals", headers=_auth(TOKEN_B)).json()["approvals"] == []
+    assert [t["thread_id"] for t in client.get("/api/threads", headers=_auth(TOKEN_A)).json()] == [thread]
+    assert client.get("/api/threads", headers=_auth(TOKEN_B)).json() == []
     assert client.get(f"/api/threads/{thread}", headers=_auth(TOKEN_A)).status_code == 200
     turns = _rows(home, "audit_turns")
     for r in (client.get(f"/api/threads/{thread}", headers=_auth(TOKEN_B)),
