@@ -67,3 +67,24 @@ def test_reads_are_models(offered):
     assert audit[0]["pending"] == [c.move_id for c in cards]  # extra keys kept, readable as before
     summary = door.supervisor.my_threads(sup, door.threads.LOCAL_OWNER)
     assert [(t.thread_id, t.pending) for t in summary] == [(thread, len(cards))]
+
+
+def test_langgraph_json_names_graphs_that_build(courtside_home):
+    """Catches langgraph.json pointing at a moved or renamed factory, or a factory that fails:
+    each entry imports and builds a compiled graph (no checkpointer) with its agent's nodes."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    spec = json.loads((root / "langgraph.json").read_text())
+    nodes = {"supervisor": {"classify_intent", "agent", "tools", "present_and_confirm"},
+             "desk": {"call_model", "run_tools"}, "signals": {"fetch_news", "estimate_probability"}}
+    assert set(spec["graphs"]) == set(nodes)
+    for name, ref in spec["graphs"].items():
+        path, attr = ref.split(":")
+        loaded = importlib.util.spec_from_file_location(f"lg_{name}", root / path)
+        module = importlib.util.module_from_spec(loaded)
+        loaded.loader.exec_module(module)
+        graph = getattr(module, attr)()
+        assert nodes[name] <= set(graph.get_graph().nodes) and graph.checkpointer is None
