@@ -14,7 +14,7 @@ import secrets
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
-from agents.failures import store_errors
+from agents.door import store_errors
 
 ss = st.session_state
 SESSION_PARAM = "session"
@@ -22,7 +22,7 @@ _SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
 
 def _threads():
-    from agents import threads  # lazily, like the runtime: a broken agent shows as a page error
+    from agents.door import threads  # lazily, like the runtime: a broken agent shows as a page error
 
     return threads
 
