@@ -31,6 +31,8 @@ def test_decline_after_coming_back_keeps_the_chat(fresh_state, tmp_path):
             box.fill(OPTIMIZE)
             box.press("Enter")
             page.get_by_role("button", name="Approve").first.wait_for(timeout=60_000)
+            page.get_by_test_id("stExpander").first.wait_for(timeout=30_000)
+            page.wait_for_timeout(1500)  # the first turn's full rerun settles before the click
             page.get_by_role("button", name="Approve").first.click()
             page.get_by_text("Approved.").first.wait_for(timeout=30_000)
             expect(page.get_by_role("button", name="Approve")).to_have_count(0, timeout=30_000)
@@ -83,7 +85,7 @@ def test_the_users_own_move_card_is_drawn_live(fresh_state, tmp_path):
             box.press("Enter")
             page.get_by_text("on its own card", exact=False).first.wait_for(timeout=60_000)
             titles = page.locator("[class*='st-key-chat_card_'] strong")
-            expect(titles.filter(has_text="Your move")).to_have_count(1, timeout=5_000)
+            expect(titles.filter(has_text="Your move")).to_have_count(1, timeout=30_000)  # no rerun comes by itself
             assert titles.count() >= 2, [titles.nth(i).inner_text() for i in range(titles.count())]
         finally:
             browser.close()
