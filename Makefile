@@ -29,9 +29,9 @@ api: db
 test: setup
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile
 
-# The inner loop: everything but the browser, golden and slow tests (see the README).
+# The inner loop: services, agents and architecture tests; no page, golden or slow test (see the README).
 test-fast: setup
-	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not browser and not golden and not slow"
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not app and not browser and not golden and not slow"
 
 bench: setup
 	$(BIN)/python bench/data.py --json
