@@ -22,7 +22,7 @@ def player_input(snap: Snapshot, pid: str, days: tuple[dt.date, ...], scoring: s
     return PlayerInput(
         player_id=pid, eligible=tuple(ps.ref.eligible), expected=dict(ps.expected),
         game_days=games, availability=ps.availability, stat_sd=dict(ps.stat_sd),
-        name=ps.ref.name, status=ps.status, season_value=_season_value(snap, pid, scoring))
+        name=ps.ref.name, status=ps.avail_class, season_value=_season_value(snap, pid, scoring))
 
 
 STAR_RANK = 40  # the league's top 40 players by per-game value are stars
