@@ -194,6 +194,8 @@ def move_eval(prep: Prepared, table: MoveTable, r: int, a: int, kind: str = "swa
         reasons += _season_reasons(prep, kind, drop, add, season_gain, ret)
     if kind == "ir":
         reasons[1] = reasons[1].replace(f"drop {drop.label}", f"move {drop.label} to IR", 1)
+    if kind == "activate":
+        reasons[0] = reasons[0].replace(f"add {add.label}", f"activate {add.label} from IR", 1)
     var = add_starts * add_row[pj.VALUE_VAR] + drop_starts * drop_row[pj.VALUE_VAR]
     conf = _confidence(float(table.value_gain[r, a]), float(var))
     return MoveEval(drop.player_id, add.player_id, round(gain, 4), unit,

@@ -86,6 +86,7 @@ class SeasonInputs:
     days: tuple[dt.date, ...]
     roster: tuple[SeasonPlayer, ...]
     free_agents: tuple[SeasonPlayer, ...]
+    ir_back: tuple[SeasonPlayer, ...] = ()  # players in the IR slot who are back (OptimizerInputs.ir_back)
 
 
 def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 0.0) -> SeasonPlayer:
@@ -108,16 +109,17 @@ def season_inputs(lg, week: OptimizerInputs) -> SeasonInputs:
     end = lg.week[2]
     floor = category_floor(lg.snapshot, week.scoring) if week.scoring != "points" else 0.0
     make = lambda ps: tuple(season_player(lg, p.player_id, end, week.scoring, floor) for p in ps)  # noqa: E731
-    roster, fas = make(week.roster), make(week.free_agents)
-    days = tuple(sorted({d for p in roster + fas for d in p.games}))
-    return SeasonInputs(POINTS_UNIT if week.scoring == "points" else CATS_UNIT, days, roster, fas)
+    roster, fas, back = make(week.roster), make(week.free_agents), make(week.ir_back)
+    days = tuple(sorted({d for p in roster + fas + back for d in p.games}))
+    return SeasonInputs(POINTS_UNIT if week.scoring == "points" else CATS_UNIT, days, roster, fas, back)
 
 
 def within(season: SeasonInputs, start: dt.date | None = None, end: dt.date | None = None) -> SeasonInputs:
     """The season inputs over the days in [start, end) (availabilities of those games only)."""
     days = tuple(d for d in season.days if (start is None or d >= start) and (end is None or d < end))
     return SeasonInputs(season.unit, days, tuple(p.within(start, end) for p in season.roster),
-                        tuple(p.within(start, end) for p in season.free_agents))
+                        tuple(p.within(start, end) for p in season.free_agents),
+                        tuple(p.within(start, end) for p in season.ir_back))
 
 
 def _table(players: tuple[SeasonPlayer, ...], slot_names: list[str], days: tuple[dt.date, ...]) -> Table:
