@@ -206,6 +206,19 @@ def move_eval(prep: Prepared, table: MoveTable, r: int, a: int, kind: str = "swa
                     ret[0] if ret else None, ret[1][0] if ret else "", ret[1][1] if ret else "")
 
 
+def _season_arrays(prep: Prepared, drops: np.ndarray, irs: np.ndarray):
+    """(season gain (drops, free agents) or None, IR row -> season gains, IR row -> IrReturn)."""
+    if prep.inputs.season is None or not len(drops):
+        return None, {}, {}
+    from services.optimizer.season import ir_season_gains, season_gains, season_table
+
+    season, _ = season_gains(season_table(prep, prep.inputs.season), drops)
+    ir_gain, returns = {}, {}
+    for k in irs:
+        ir_gain[int(k)], returns[int(k)] = ir_season_gains(prep, prep.inputs.season, int(k), prep.inputs.ir_cut)
+    return season, ir_gain, returns
+
+
 def _label(prep: Prepared, pid: str) -> str:
     return next((p.label for p in (*prep.roster.players, *prep.free_agents.players) if p.player_id == pid), pid)
 
@@ -231,16 +244,10 @@ def scan_moves(inputs: OptimizerInputs | Prepared, allow_drop: Iterable[str] = f
     prep = inputs if isinstance(inputs, Prepared) else prepare(inputs)
     swaps, irs = droppable(prep, allow_drop, protect_top), ir_candidates(prep)
     drops = np.union1d(swaps, irs).astype(int)
-    table = scan_table(prep, drops)
-    season = None
-    returns = {}  # IR row -> IrReturn
-    if prep.inputs.season is not None and len(drops):
-        from services.optimizer.season import ir_season_gains, season_gains, season_table
-
-        season, _ = season_gains(season_table(prep, prep.inputs.season), drops)
-        ir_gain = {}
-        for k in irs:
-            ir_gain[int(k)], returns[int(k)] = ir_season_gains(prep, prep.inputs.season, int(k), prep.inputs.ir_cut)
+    key = (drops.tobytes(), irs.tobytes())
+    if key not in prep.memo:  # the same inputs and drops: the same arrays (modes and passes reuse them)
+        prep.memo[key] = (scan_table(prep, drops), *_season_arrays(prep, drops, irs))
+    table, season, ir_gain, returns = prep.memo[key]
     candidates = []  # (kind order, row, fa, kind, week gain, season gain)
     for kind, rows, order in (("ir", irs, 0), ("swap", swaps, 1)):
         for k in rows:
