@@ -63,6 +63,9 @@ def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, ki
     season = getattr(m, "season_gain", None)
     season_text = "" if season is None else f", {season:+.1f} {season_label(m.season_unit)} rest of season"
     head = move_head(move_kind, drop, add)
+    back = getattr(m, "return_date", None)
+    if move_kind == "ir" and back is not None and getattr(m, "cut_name", ""):  # the later cut, said plainly
+        season_text += f"; when {drop} returns (about {back:%b} {back.day}) one player has to go, likely {m.cut_name}"
     return Card.model_validate({
         "move_id": move_id(league_id, team_id, m.drop_id, m.add_id, move_kind), "kind": move_kind,
         "season_gain": None if season is None else round(season, 1), "season_unit": m.season_unit or None,
