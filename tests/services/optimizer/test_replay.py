@@ -108,3 +108,15 @@ def test_intervals_resample_whole_weeks():
     assert spread["ci95"][0] < 0 < spread["ci95"][1] and not spread["established"]
     r = ratio_interval([1.0, 2.0, 3.0], [1.0, 2.0, 3.0], 3)
     assert r["ratio"] == 1.0 and r["ci95"] == [1.0, 1.0] and r["within_target"]
+
+
+def test_bench_refuses_bad_jobs_in_one_line():
+    """Catches a traceback or a silent run on --jobs 0."""
+    import json
+    import subprocess
+
+    root = Path(__file__).resolve().parents[3]
+    p = subprocess.run([sys.executable, str(root / "bench" / "backtest.py"), "--json", "--jobs", "0"],
+                       capture_output=True, text=True, timeout=60, cwd=root)
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert json.loads(p.stdout) == {"error": "--jobs must be at least 1"}
