@@ -62,3 +62,25 @@ def test_a_player_still_out_is_not_activated(make_assistant, csv_facts):
                              "test", {"kind": "ir"})
     cards = a.ask(REVIEW, "act-3")["pending_approvals"]
     assert not [c for c in cards if c["kind"] == "activate"]
+
+
+def test_the_user_names_who_goes_when_the_ir_player_returns(make_assistant):
+    """optimize_matchup's `ir_cut`: the IR card's season figure and its title count the named
+    player's cut, not the lowest one. Catches a tool that drops the argument."""
+    import json
+
+    from agents.tools import build_tools
+
+    a = make_assistant(as_of=AS_OF)
+    tool = next(t for t in build_tools(a.source) if t.name == "optimize_matchup")
+    default = [c for c in json.loads(tool.invoke({}))["moves"] if c["kind"] == "ir"]
+    assert default and default[0].get("cut")
+    lg = a.source.league
+    others = [p for p in lg.roster_ids() if p not in (default[0]["cut_id"], default[0]["drop_id"])
+              and lg.snapshot.players[p].status == "ACTIVE"]
+    named_id = min(others, key=lambda p: (lg.snapshot.players[p].expected_fpts, p))  # a cut worth making
+    named = lg.snapshot.players[named_id].ref.name
+    cards = [c for c in json.loads(tool.invoke({"ir_cut": named, "limit": 10}))["moves"] if c["kind"] == "ir"]
+    assert cards  # the IR card is still offered, and counts the named player's cut
+    for c in cards:
+        assert c["cut_id"] == named_id != default[0]["cut_id"] and c["title"].endswith(f"likely {named}")
