@@ -60,6 +60,7 @@ SLOW = {  # over a minute each on 2 shared cores (subprocess CLIs, two-process r
 }
 
 
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
 def pytest_collection_modifyitems(config, items):
     """Marks the golden evaluations `golden`, the files in SLOW `slow` and the page tests `app` (by
     path, so a new test in one of them is marked too)."""
