@@ -47,6 +47,14 @@ class IntentLabel(BaseModel):
         default=None, description="In a move the user names himself ('drop X for Y'), the player to drop; else null.")
     add: str | None = Field(
         default=None, description="In a move the user names himself ('drop X for Y'), the player to add; else null.")
+    choices: list[str] = Field(
+        default_factory=list,
+        description="Only when the message is unclear: two or three short questions he may have meant (shown as "
+                    "buttons). Empty when you understood him.")
+    understood: bool = Field(
+        default=True, description="False when the message is not a fantasy basketball or NBA betting request "
+                                  "at all (nonsense, '?', an unrelated topic).")
+    confidence: float | None = Field(default=None, description="Optional: your confidence in the intent, 0 to 1.")
 
     @field_validator("target_categories", mode="before")
     @classmethod

@@ -270,6 +270,11 @@ def _claimed_count(text: str) -> int | None:
 
 
 def general(p: Parsed, done) -> str:
+    from agents.offline.talk import reply
+
+    said = reply(p)
+    if said:
+        return said
     if p.greeting:
         if any(w in p.text.lower() for w in ("thank", "thx", "cheers")):
             return "You're welcome - ask me about a player, free agents, your matchup or your lineup any time."
