@@ -231,6 +231,15 @@ class TransactionsEvent(_Event):
     items: list[dict[str, Any]] = Field(default_factory=list)
 
 
+class ClarifyEvent(_Event):
+    """The assistant was unsure what the message asks (`choices`: questions to offer as buttons) or did
+    not understand it at all (`understood` False: the answer says what it can do, with examples)."""
+
+    type: Literal["clarify"] = "clarify"
+    choices: list[str] = Field(default_factory=list)
+    understood: bool = True
+
+
 class DoneEvent(_Event):
     type: Literal["done"] = "done"
     result: TurnResult
@@ -238,7 +247,7 @@ class DoneEvent(_Event):
 
 TurnEvent = Annotated[Union[StateEvent, IntentEvent, ToolStart, ToolEnd, StepEvent, TextEvent, DeskStep,
                             DeskCardEvent, SignalsEvent, ApprovalsEvent, DecisionEvent, TransactionsEvent,
-                            DoneEvent], Field(discriminator="type")]
+                            ClarifyEvent, DoneEvent], Field(discriminator="type")]
 _EVENTS: TypeAdapter = TypeAdapter(TurnEvent)
 
 

@@ -12,6 +12,11 @@ from pydantic import BaseModel, Field, field_validator
 from services.scoring import normalize_category
 
 
+# Offered (as buttons) when the assistant did not understand a message: one per thing it does best.
+EXAMPLE_QUESTIONS = ["How is my matchup looking this week?", "Who are the best free agents to pick up?",
+                     "Find the best roster moves for this week"]
+
+
 class Intent(StrEnum):
     PLAYER_RESEARCH = "player_research"
     FREE_AGENT_SCAN = "free_agent_scan"

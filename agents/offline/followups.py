@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from agents.intents import Intent
+from agents.intents import EXAMPLE_QUESTIONS, Intent
 from agents.offline.nlu_model import Prediction, intent_of
 from services.lookup import fold
 
@@ -75,8 +75,7 @@ EXAMPLES = {
     "market_desk": "What's the line on Celtics vs Knicks?",
 }
 DEFAULT_CHOICES = ["optimize", "matchup", "fa_scan"]
-UNKNOWN_EXAMPLES = ["How is my matchup looking this week?", "Who are the best free agents to pick up?",
-                    "Find the best roster moves for this week"]
+UNKNOWN_EXAMPLES = EXAMPLE_QUESTIONS
 
 
 def _example(act: str, players: list[str]) -> str | None:

@@ -19,10 +19,12 @@ from agents.desk.ask import is_desk_question
 from agents.intents import Intent
 from agents.offline.nlu_model import Prediction, intent_of, predict
 from agents.offline.slots import (COMMON_WORDS, Slots, ambiguous, extract, find_categories, find_day,  # noqa: F401
-                                  find_last_n, find_players, find_position, is_known)
+                                  find_last_n, find_players, find_position, is_known, prominent)
 from services.lookup import fold
 
 CLARIFY_BELOW = 0.40  # the intent's calibrated probability under which the planner asks instead of guessing
+NEEDS_PLAYER = {"research_log", "research_status", "research_schedule", "research_compare", "research_hold",
+                "fa_fit", "fa_replace", "fa_move"}
 PRONOUNS = re.compile(r"\b(he|him|his|he s|hes|that guy|this guy|that dude)\b")
 
 
@@ -160,6 +162,11 @@ def _act(text: str, s: Slots, players: list[str], words: list[str]) -> tuple[str
     if explicit_move(text, players):
         return "fa_move", None
     pred = predict(text, words=words)
+    if pred.act in NEEDS_PLAYER and not players and not (pred.act == "research_hold" and (s.position or "my" in words)):
+        # "is it worth it": a player act with no player; the likeliest act that needs none, else ask
+        other = next(((a, c) for a, c in pred.ranked[1:] if a not in NEEDS_PLAYER and c >= 0.25), None)
+        pred = Prediction(act=other[0], confidence=other[1], ranked=pred.ranked) if other else \
+            Prediction(act="vague", confidence=pred.confidence, ranked=pred.ranked)
     return pred.act, pred
 
 
@@ -174,7 +181,7 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
     from agents.offline import followups
 
     s = extract(text, as_of)
-    players = list(s.players)
+    players = [prominent(n, as_of) or n if " " not in n else n for n in s.players]
     words = list(s.words)
     t = fold(text)
     if not players and previous and previous.players and PRONOUNS.search(t):

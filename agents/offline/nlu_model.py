@@ -82,7 +82,7 @@ def _pipeline():
         ("chars", TfidfVectorizer(analyzer="char_wb", ngram_range=(2, 5), sublinear_tf=True, lowercase=False,
                                   min_df=1)),
     ])
-    clf = CalibratedClassifierCV(LinearSVC(C=0.5), method="sigmoid", ensemble=False,
+    clf = CalibratedClassifierCV(LinearSVC(C=0.5, random_state=0), method="sigmoid", ensemble=False,
                                  cv=StratifiedKFold(n_splits=3, shuffle=True, random_state=0))
     return Pipeline([("features", feats), ("classifier", clf)])
 
@@ -91,6 +91,8 @@ def train(rows: list[tuple[str, str]] | None = None):
     rows = load_corpus() if rows is None else rows
     model = _pipeline()
     model.fit([features_text(q) for q, _ in rows], [a for _, a in rows])
+    for _, vectorizer in model.named_steps["features"].transformer_list:
+        vars(vectorizer).pop("_stop_words_id", None)  # an id() (a memory address): not the same bytes twice
     return model
 
 

@@ -198,7 +198,7 @@ def find_day(text: str, as_of: dt.date) -> tuple[dt.date | None, bool]:
     t = fold(text)
     rest = bool(re.search(r"rest of (the |this )?week|remaining (days|games)|this week|for the week|"
                           r"days (that are )?left|what s left of|til sunday|through sunday|thru sunday|"
-                          r"next (few|couple) days|before (the week|sunday)|until sunday|matchup week", t))
+                          r"next (few|couple) days|before (the week|sunday)|until sunday|till sunday|now and sunday|matchup week", t))
     for word, delta in DAY_WORDS.items():
         if re.search(rf"\b{word}\b", t):
             return as_of + dt.timedelta(days=delta), rest
@@ -206,7 +206,7 @@ def find_day(text: str, as_of: dt.date) -> tuple[dt.date | None, bool]:
         short = {"thursday": "thu|thurs|thur", "tuesday": "tue|tues", "wednesday": "wed|weds"}.get(name, name[:3])
         if re.search(rf"\b{name}\b|\b({short})\b(?!\w)", t) and not (name == "saturday" and "saturday" not in t
                                                                     and " sat " not in f" {t} "):
-            if name == "sunday" and re.search(r"\b(til|thru|through|until|before|by) sunday\b", t):
+            if name == "sunday" and re.search(r"\b(til|till|thru|through|until|before|by|now and|from now to) sunday\b", t):
                 continue  # "through Sunday": the rest of the week, not Sunday alone
             return as_of + dt.timedelta(days=(i - as_of.weekday()) % 7), rest
     m = re.search(r"\b(20\d\d-\d\d-\d\d)\b", text)
@@ -264,3 +264,21 @@ def extract(text: str, as_of: dt.date) -> Slots:
     return Slots(players=find_players(text), teams=codes, categories=find_categories(text),
                  position=find_position(text), day=day, rest_of_week=rest, last_n=find_last_n(text),
                  amount=amount, odds=odds, line=line, words=typed)
+
+
+def prominent(label: str, as_of: dt.date) -> str | None:
+    """The player a bare surname means when one namesake clearly dominates ("powell" -> Norman Powell,
+    not Dwight Powell): expected fantasy points at least 1.5x the next one's, among players known on
+    the as-of date. None for first names ("jalen") or close calls: those are asked about."""
+    from services.snapshot import snapshot
+
+    names, aliases, folded = index()
+    key = fold(label)
+    pids = aliases.get(key, [])
+    if len(pids) < 2 or not all(folded[p].replace(" jr", "").split()[-1] == key for p in pids):
+        return None
+    snap = snapshot(as_of)
+    ranked = sorted(((snap.players[p].expected_fpts, p) for p in pids if p in snap.known), reverse=True)
+    if len(ranked) == 1 or (ranked and ranked[0][0] >= 1.5 * max(ranked[1][0], 1.0)):
+        return names[ranked[0][1]]
+    return None

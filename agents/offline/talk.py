@@ -70,3 +70,31 @@ def reply(p) -> str | None:
         entries = glossary(p.text)
         return "\n\n".join(entries) if entries else None
     return None
+
+
+STAT_KEYS = {"PTS": ("pts", "points"), "REB": ("reb", "rebounds"), "AST": ("ast", "assists"), "STL": ("stl", "steals"),
+             "BLK": ("blk", "blocks"), "3PM": ("fg3m", "threes made"), "TO": ("tov", "turnovers"),
+             "FG%": ("fg_pct", "FG%"), "FT%": ("ft_pct", "FT%"), "MIN": ("min", "minutes")}
+
+
+def stat_lead(p, logs: list[dict]) -> str | None:
+    """'How many threes is Curry hitting over his last 10?': that stat's average first, in bold."""
+    cats = list(p.categories) + (["MIN"] if re.search(r"\bminutes?\b|\bmins\b", p.text.lower()) else [])
+    lines = []
+    for d in logs:
+        bits = []
+        for cat in cats[:3]:
+            key, label = STAT_KEYS.get(cat, (None, None))
+            got = d.get("averages", {}).get(key) if key else None
+            if got is None and key:  # a stat outside the nine categories' keys: from the game lines
+                vals = [g.get(key) for g in d.get("games", []) if g.get(key) is not None]
+                got = round(sum(vals) / len(vals), 1) if vals else None
+            if got is None:
+                continue
+            season = d.get("season_averages", {}).get(key)
+            shown = f"{got:.3f}" if key.endswith("pct") else f"{got:g}"
+            bits.append(f"{shown} {label} per game" + (f" (season {season:.3f})" if season is not None and key.endswith("pct")
+                                                       else f" (season {season:g})" if season is not None else ""))
+        if bits:
+            lines.append(f"**{d['player']} over his last {d['games_found']} games: {'; '.join(bits)}.**")
+    return "\n".join(lines) or None

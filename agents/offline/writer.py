@@ -40,7 +40,7 @@ POSITION_NAMES = {"G": "guards", "F": "forwards", "C": "centers", "PG": "point g
 def research(p: Parsed, done) -> str:
     from agents.offline.nlu import minutes_question, roster_games_question
 
-    if not p.players and roster_games_question(p.text) and _ok(done, "get_schedule"):
+    if not p.players and (p.act == "research_roster_games" or roster_games_question(p.text)) and _ok(done, "get_schedule"):
         return roster_games(p, done)
     if not p.players and minutes_question(p.text) and done.get("search_news_by_topic"):
         return minutes_trends(p, done)
@@ -79,6 +79,11 @@ def research(p: Parsed, done) -> str:
             if a.get("reasoning"):
                 parts.append(a["reasoning"])
     logs = [g["data"] for g in _ok(done, "get_player_game_log")]
+    from agents.offline.talk import stat_lead
+
+    lead = stat_lead(p, logs)
+    if lead:
+        parts.append(lead)
     if len(logs) >= 2 and p.scoring == "categories":
         parts.append(C.better_lately(logs))
     elif len(logs) >= 2:
@@ -101,7 +106,8 @@ def research(p: Parsed, done) -> str:
                             [[x["date"], x["opp"], x["min"], x["pts"], x["reb"], x["ast"], x["stl"], x["blk"], x["fpts"]]
                              for x in d["games"]]))
     sched = [pl for s in _ok(done, "get_schedule") for pl in s["data"]["players"]]
-    if sched and re.search(r"games (left|remaining)|how many games|more games", p.text.lower()):
+    if sched and (p.act == "research_schedule" or re.search(r"games (left|remaining)|how many games|more games",
+                                                            p.text.lower())):
         ranked = sorted(sched, key=lambda pl: -pl["games"])
         parts.insert(0, "**" + ", ".join(f"{pl['name']} has {pl['games']} game{'s' * (pl['games'] != 1)} left"
                                          for pl in ranked) + " this week.**")

@@ -11,7 +11,7 @@ from langgraph.config import get_stream_writer
 from agents.cards import distinct
 from agents.contracts import card_dicts, cards_of
 from agents.failures import MODEL_FAILED, model_unavailable
-from agents.intents import Intent, IntentLabel
+from agents.intents import EXAMPLE_QUESTIONS, Intent, IntentLabel
 from agents.model_call import CallInfo, call_config
 from agents.supervisor import prompts as P
 from agents.supervisor.limits import Limits
@@ -59,6 +59,8 @@ def make_classify(model, source):
             if model_unavailable(e):  # no second wait on a server that is down or hung
                 error = f"{MODEL_FAILED}: {type(e).__name__}"
         emit({"type": "intent", "intent": label.intent.value})
+        if label.choices or not label.understood:  # the UI offers the choices (or examples) as buttons
+            emit({"type": "clarify", "choices": label.choices or EXAMPLE_QUESTIONS, "understood": label.understood})
         info = league_ids(source)
         return {**info, "intent": label.intent.value, "intent_label": label.model_dump(mode="json"),
                 "tool_call_count": 0, "llm_calls": 1, "model_rounds": 0, "started_at": time.time(),

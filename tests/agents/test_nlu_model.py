@@ -1,0 +1,99 @@
+"""The learned intent model: built by a command from repo files, reproducibly, kept apart from the
+evaluation sets, calibrated, and fast enough for a phone at 6:55 pm."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from agents.offline import nlu_model as M
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.sub(r"[^a-z0-9 ]+", " ", text.lower()).split())
+
+
+def test_the_build_is_reproducible_bytes_and_predictions(tmp_path):
+    """Two builds from the same corpus write the same bytes, and the artifact predicts what a fresh
+    training predicts. Catches: a shuffled split without a seed, a set iterated into the vocabulary,
+    a timestamp in the artifact."""
+    a, b = M.build(tmp_path / "a.pkl"), M.build(tmp_path / "b.pkl")
+    assert a.read_bytes() == b.read_bytes()
+    import pickle
+
+    loaded = pickle.loads(a.read_bytes())
+    assert loaded["corpus"] == M.corpus_digest()
+    probe = ["am i cooked this week", "drop PLAYER for PLAYER", "whats the line on TEAM tonight"]
+    assert list(loaded["model"].predict(probe)) == list(M.train().predict(probe))
+
+
+def test_the_build_command_prints_json_and_writes_the_artifact(tmp_path):
+    """`python -m agents.offline.nlu_model build --out F`: exit 0, JSON with error null, the file."""
+    out = tmp_path / "m.pkl"
+    run = subprocess.run([sys.executable, "-m", "agents.offline.nlu_model", "build", "--out", str(out)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=240)
+    assert run.returncode == 0, run.stderr
+    data = json.loads(run.stdout)
+    assert data["error"] is None and data["examples"] == len(M.load_corpus()) and out.stat().st_size > 10_000
+
+
+def test_a_stale_artifact_is_not_trusted(tmp_path, monkeypatch):
+    """An artifact built from another corpus is ignored (retrained in memory). Catches: loading any
+    file at the default path without checking the corpus digest."""
+    path = tmp_path / "stale.pkl"
+    path.write_bytes(M.artifact_bytes(M.train([("who should i add", "fa_scan"), ("hi there", "general_smalltalk"),
+                                               ("who do i add", "fa_scan"), ("hello", "general_smalltalk"),
+                                               ("add someone", "fa_scan"), ("hey", "general_smalltalk")]),
+                                      "not-the-corpus"))
+    monkeypatch.setattr(M, "default_path", lambda: path)
+    M.model.cache_clear()
+    try:
+        assert M.predict("am i winning my matchup").act == "matchup"
+    finally:
+        M.model.cache_clear()
+
+
+def test_no_evaluation_question_is_in_the_training_corpus():
+    """The held-out paraphrases and the facts set are never trained on (not even near-copies)."""
+    from difflib import SequenceMatcher
+
+    held = json.loads((ROOT / "tests/golden/heldout/cases.json").read_text())["cases"]
+    facts = json.loads((ROOT / "tests/golden/facts/cases.json").read_text())["cases"]
+    tests = {_norm(q) for c in held for q in [c["q"], *c.get("context", [])]} | {_norm(c["question"]) for c in facts}
+    corpus = {_norm(q) for q, _ in M.load_corpus()}
+    assert not corpus & tests
+    close = [(c, t) for c in corpus for t in tests if len(t) > 12 and SequenceMatcher(None, c, t).ratio() > 0.9]
+    assert not close, close[:5]
+
+
+def test_every_act_maps_to_an_intent_and_has_examples():
+    acts = {a for _, a in M.load_corpus()}
+    assert len(acts) >= 20
+    for act in acts:
+        M.intent_of(act)
+        assert sum(1 for _, a in M.load_corpus() if a == act) >= 8, act
+
+
+def test_confidence_is_a_probability_and_ranks_the_acts():
+    p = M.predict("who are the best free agents at center")
+    assert p.intent.value == "free_agent_scan" and 0 < p.confidence <= 1
+    assert [c for _, c in p.ranked] == sorted((c for _, c in p.ranked), reverse=True)
+    assert sum(M.model().predict_proba([M.features_text("zzz")])[0]) == pytest.approx(1.0)
+
+
+def test_classification_p50_is_under_20_ms():
+    """The issue's target, measured on the model and the slot extraction it needs."""
+    M.predict("warm up")
+    times = []
+    for q in ["am i cooked this week", "is Tari Eason worth holding", "any centers on waivers with 3 games"] * 7:
+        t0 = time.perf_counter()
+        M.predict(q)
+        times.append(time.perf_counter() - t0)
+    assert sorted(times)[len(times) // 2] < 0.020
