@@ -227,19 +227,6 @@ def find_last_n(text: str) -> int | None:
     return int(v) if v.isdigit() else WORD_NUMBERS[v]
 
 
-def bet_terms(text: str) -> tuple[float | None, float | None, float | None]:
-    """(amount, odds, line) of a bet request: "bet 30 on the Warriors +9.5 at 1.91", "$20 ... @ 1.75"."""
-    t = text.lower()
-    odds = re.search(r"(?:\bat|@)\s*(\d+\.\d+|\d+)\b", t)
-    amount = (re.search(r"\$\s*(\d+(?:\.\d+)?)", t)
-              or re.search(r"\b(?:bet|put|wager|lay|risk|stake|drop|throw|place)\s+(?:down\s+)?(\d+(?:\.\d+)?)\b(?!\.)", t)
-              or re.search(r"\bfor\s+(\d+(?:\.\d+)?)\b", t[odds.end():] if odds else ""))
-    line = re.search(r"(?<![\d.\w])([+-]\d{1,2}(?:\.\d)?)(?![\d.])", t) or re.search(
-        r"\b(?:over|under)\s+(\d{3}(?:\.\d)?)\b", t)
-    return (float(amount.group(1)) if amount else None, float(odds.group(1)) if odds else None,
-            float(line.group(1)) if line else None)
-
-
 def extract(text: str, as_of: dt.date) -> Slots:
     """Every slot of a message, and its words with the entities typed (for the intent model)."""
     words = fold(text).split()
@@ -256,6 +243,8 @@ def extract(text: str, as_of: dt.date) -> Slots:
         typed.append("NUM" if re.fullmatch(r"\d+(\.\d+)?", words[i]) else words[i])
         i += 1
     day, rest = find_day(text, as_of)
+    from agents.desk.ask import bet_terms
+
     amount, odds, line = bet_terms(text) if teams else (None, None, None)
     codes: list[str] = []
     for _, _, c in teams:

@@ -1,12 +1,11 @@
 """The learned intent model: built by a command from repo files, reproducibly, kept apart from the
-evaluation sets, calibrated, and fast enough for a phone at 6:55 pm."""
+evaluation sets, and calibrated (its speed is a bench figure: bench/nlu.py)."""
 from __future__ import annotations
 
 import json
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -86,14 +85,3 @@ def test_confidence_is_a_probability_and_ranks_the_acts():
     assert p.intent.value == "free_agent_scan" and 0 < p.confidence <= 1
     assert [c for _, c in p.ranked] == sorted((c for _, c in p.ranked), reverse=True)
     assert sum(M.model().predict_proba([M.features_text("zzz")])[0]) == pytest.approx(1.0)
-
-
-def test_classification_p50_is_under_20_ms():
-    """The issue's target, measured on the model and the slot extraction it needs."""
-    M.predict("warm up")
-    times = []
-    for q in ["am i cooked this week", "is Tari Eason worth holding", "any centers on waivers with 3 games"] * 7:
-        t0 = time.perf_counter()
-        M.predict(q)
-        times.append(time.perf_counter() - t0)
-    assert sorted(times)[len(times) // 2] < 0.020
