@@ -145,9 +145,41 @@ def model():
     return train()
 
 
+class Scorer:
+    """The fitted pipeline's arithmetic without its per-call overhead (the same probabilities as
+    `predict_proba`, tested): each vectorizer, one sparse product, the per-class Platt sigmoids."""
+
+    def __init__(self, fitted):
+        import numpy as np
+
+        self.vectorizers = [v for _, v in fitted.named_steps["features"].transformer_list]
+        cal = fitted.named_steps["classifier"]
+        (one,) = cal.calibrated_classifiers_  # ensemble=False: one classifier, calibrated by cross-validation
+        self.coef = one.estimator.coef_.T.copy()
+        self.intercept = one.estimator.intercept_.copy()
+        self.a = np.array([c.a_ for c in one.calibrators])
+        self.b = np.array([c.b_ for c in one.calibrators])
+        self.classes_ = cal.classes_
+
+    def predict_proba(self, docs: list[str]):
+        import numpy as np
+        from scipy.sparse import hstack
+
+        X = hstack([v.transform(docs) for v in self.vectorizers]).tocsr()
+        scores = X @ self.coef + self.intercept
+        p = 1.0 / (1.0 + np.exp(self.a * scores + self.b))
+        total = p.sum(axis=1, keepdims=True)
+        return np.where(total == 0, 1.0 / p.shape[1], p / np.where(total == 0, 1, total))
+
+
+@lru_cache(maxsize=1)
+def scorer() -> Scorer:
+    return Scorer(model())
+
+
 def predict(text: str, top: int = 3, words: list[str] | None = None) -> Prediction:
     """The best acts for a message (or for its already typed `words`), with calibrated probabilities."""
-    m = model()
+    m = scorer()
     probs = m.predict_proba([" ".join(words) if words is not None else features_text(text)])[0]
     order = sorted(range(len(probs)), key=lambda i: (-probs[i], m.classes_[i]))[:top]
     ranked = tuple((str(m.classes_[i]), round(float(probs[i]), 4)) for i in order)

@@ -24,6 +24,7 @@ from agents.offline.writer import write_answer
 from services.config import DEFAULT_AS_OF
 
 THREAD_TURNS = 3  # earlier questions a follow-up may lean on
+DECISION_NOTES = ("Declined", "Approved", "Done:", "Could not apply", "Deferred")  # a card's outcome, not an answer
 
 
 def _text(m: BaseMessage) -> str:
@@ -105,7 +106,8 @@ class OfflinePlanner(BaseChatModel):
         parsed = parse(question, as_of, prev)
         parsed.scoring = info.scoring
         parsed.previous_answer = next((_text(m) for m in reversed(messages[:start]) if isinstance(m, AIMessage)
-                                       and not m.tool_calls and _text(m).strip()), None)
+                                       and not m.tool_calls and _text(m).strip()
+                                       and not _text(m).startswith(DECISION_NOTES)), None)
         done = tool_results(messages, start)
         calls = [] if final or not self.tool_names else next_calls(parsed, done, as_of)
         calls = [(n, a) for n, a in calls if n in self.tool_names]

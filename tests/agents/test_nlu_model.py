@@ -53,10 +53,12 @@ def test_a_stale_artifact_is_not_trusted(tmp_path, monkeypatch):
                                       "not-the-corpus"))
     monkeypatch.setattr(M, "default_path", lambda: path)
     M.model.cache_clear()
+    M.scorer.cache_clear()
     try:
         assert M.predict("am i winning my matchup").act == "matchup"
     finally:
         M.model.cache_clear()
+        M.scorer.cache_clear()
 
 
 def test_no_evaluation_question_is_in_the_training_corpus():
@@ -85,3 +87,12 @@ def test_confidence_is_a_probability_and_ranks_the_acts():
     assert p.intent.value == "free_agent_scan" and 0 < p.confidence <= 1
     assert [c for _, c in p.ranked] == sorted((c for _, c in p.ranked), reverse=True)
     assert sum(M.model().predict_proba([M.features_text("zzz")])[0]) == pytest.approx(1.0)
+
+
+def test_the_fast_scorer_gives_the_pipelines_probabilities():
+    """`predict` skips sklearn's per-call overhead; its probabilities must be predict_proba's. Catches: a
+    missing calibrator, the sigmoid's sign, or a normalization that differs from sklearn's."""
+    import numpy as np
+
+    docs = [M.features_text(q) for q, _ in M.load_corpus()[::7]] + ["", "zzz qqq"]
+    assert np.allclose(M.scorer().predict_proba(docs), M.model().predict_proba(docs), atol=1e-12)
