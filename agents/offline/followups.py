@@ -51,8 +51,8 @@ def resolve(p, prev, pred: Prediction | None) -> None:
 
 EXAMPLES = {
     "research_log": "How has {player} played over his last 5 games?",
-    "research_status": "Is {player} healthy enough to play?",
-    "research_schedule": "How many games does {player} have left this week?",
+    "research_status": "Is {player} playing his next game?",
+    "research_schedule": "{player}: games left this week?",
     "research_compare": "Compare {players} for the rest of this week",
     "research_hold": "Should I hold {player} or stream his spot?",
     "research_roster_games": "Which of my players have the most games left?",

@@ -197,7 +197,7 @@ def find_day(text: str, as_of: dt.date) -> tuple[dt.date | None, bool]:
     """A named day (next occurrence on or after the as-of date) and whether 'rest of the week'."""
     t = fold(text)
     rest = bool(re.search(r"rest of (the |this )?week|remaining (days|games)|this week|for the week|"
-                          r"days (that are )?left|what s left of|til sunday|through sunday|thru sunday|"
+                          r"days\s+(that\s+)?(are\s+)?left|what s left of|til sunday|through sunday|thru sunday|"
                           r"next (few|couple) days|before (the week|sunday)|until sunday|till sunday|now and sunday|matchup week", t))
     for word, delta in DAY_WORDS.items():
         if re.search(rf"\b{word}\b", t):
@@ -212,7 +212,33 @@ def find_day(text: str, as_of: dt.date) -> tuple[dt.date | None, bool]:
     m = re.search(r"\b(20\d\d-\d\d-\d\d)\b", text)
     if m:
         return dt.date.fromisoformat(m.group(1)), rest
-    return None, rest
+    named = _calendar_date(text.lower(), as_of)
+    return named, rest
+
+
+MONTHS = {m: i for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
+                                      "dec"], 1)}
+
+
+def _calendar_date(t: str, as_of: dt.date) -> dt.date | None:
+    """'jan 30', 'January 30th', '30 jan', '1/30': the date of that day nearest the as-of date."""
+    m = re.search(r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b", t)
+    month, day = (MONTHS[m.group(1)], int(m.group(2))) if m else (None, None)
+    if not m:
+        m = re.search(r"\b(\d{1,2}) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", t)
+        month, day = (MONTHS[m.group(2)], int(m.group(1))) if m else (None, None)
+    if not m:
+        m = re.search(r"(?<![\d.])(\d{1,2})/(\d{1,2})(?![\d/])", t)
+        month, day = (int(m.group(1)), int(m.group(2))) if m else (None, None)
+    if not m:
+        return None
+    options = []
+    for year in (as_of.year - 1, as_of.year, as_of.year + 1):
+        try:
+            options.append(dt.date(year, month, day))
+        except ValueError:
+            continue
+    return min(options, key=lambda d: abs((d - as_of).days)) if options else None
 
 
 def find_last_n(text: str) -> int | None:

@@ -58,7 +58,7 @@ def test_only_centers_please_rescans_the_free_agents_at_center(assistant):
 
 
 def test_redo_it_for_this_week_reruns_the_optimizer_in_streaming_mode(assistant):
-    _turn(assistant, "look at my roster and tell me which changes to make", "fu-redo")
+    _turn(assistant, "look over my squad, which changes should I make", "fu-redo")
     assistant.graph.get_state(assistant.config("fu-redo"))
     result, events = _turn(assistant, "I only care about this week, redo it", "fu-redo")
     label = assistant.graph.get_state(assistant.config("fu-redo")).values["intent_label"]
