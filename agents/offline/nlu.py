@@ -188,7 +188,13 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
         players = list(previous.players)  # "what about his last 10?"
         words = ["PLAYER" if w in ("he", "him", "his", "hes") else w for w in words]
     if not players:
-        players = unknown_names(text)
+        players = unknown_names(text)  # "How is Zzyzx Qwerty doing?": a name the data does not know
+        for name in players:
+            n = fold(name).split()
+            for i in range(len(words) - len(n) + 1):
+                if words[i:i + len(n)] == n:
+                    words[i:i + len(n)] = ["PLAYER"]
+                    break
     act, pred = _act(text, s, players, words)
     p = Parsed(text=text, intent=intent_of(act), players=players, categories=s.categories, position=s.position,
                day=s.day, rest_of_week=s.rest_of_week, last_n=s.last_n, as_of=as_of, mode=advice_mode(text),

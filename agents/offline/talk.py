@@ -28,8 +28,8 @@ GLOSSARY = {
              "rest; it works in head-to-head categories, not in points leagues.",
     r"\butil\b": "**UTIL** is a lineup slot any position can fill.",
     r"back.to.back": "A **back-to-back** is two games on consecutive nights; teams often rest veterans in one of them.",
-    r"h2h|head.to.head|points league|how .*points .*work|fantasy points": "In a **head-to-head points** league each "
-             "stat converts to fantasy points (ESPN default: PTS 1, 3PM 1, REB 1, AST 2, STL 4, BLK 4, FGM 2, FGA -1, "
+    r"h2h|head.to.head|points league|how .*points .*work|fantasy points": "In **points leagues** (head to head) "
+             "each stat converts to fantasy points (ESPN default: PTS 1, 3PM 1, REB 1, AST 2, STL 4, BLK 4, FGM 2, FGA -1, "
              "FTM 1, FTA -1, TO -2) and you play one opponent a week: volume and games played rule.",
     r"categor": "In a **9-category head-to-head** league you win each category separately; chase the close ones and "
                 "ignore the ones you are sure to win or lose.",
