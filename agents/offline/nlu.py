@@ -23,6 +23,7 @@ from agents.offline.slots import (COMMON_WORDS, Slots, ambiguous, extract, find_
 from services.lookup import fold
 
 CLARIFY_BELOW = 0.40  # the intent's calibrated probability under which the planner asks instead of guessing
+CLARIFY_BELOW_WITH_SLOTS = 0.25  # ... when the message also carries the slot that act is about (a day, a player)
 NEEDS_PLAYER = {"research_log", "research_status", "research_schedule", "research_compare", "research_hold",
                 "fa_fit", "fa_replace", "fa_move"}
 PRONOUNS = re.compile(r"\b(he|him|his|he s|hes|that guy|this guy|that dude)\b")
@@ -202,10 +203,20 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
     if previous is not None:
         followups.resolve(p, previous, pred)
     _finish(p)
-    if p.act == "vague" or (pred is not None and p.confidence < CLARIFY_BELOW and not p.follow_up
+    floor = CLARIFY_BELOW_WITH_SLOTS if _slots_support(p) else CLARIFY_BELOW
+    if p.act == "vague" or (pred is not None and p.confidence < floor and not p.follow_up
                             and p.act not in ("nonsense", "general_smalltalk")):
         followups.clarify(p, pred)
     return p
+
+
+def _slots_support(p: Parsed) -> bool:
+    """Whether the entities found back the act up: a day for a daily lineup, a player for a player
+    question, a position or category for a free-agent scan, teams for the desk."""
+    if p.act in NEEDS_PLAYER or p.act == "ir_move":
+        return bool(p.players)
+    return bool({"lineup_day": p.day, "fa_scan": p.position or p.categories, "market_desk": p.teams,
+                 "market_edges": p.day}.get(p.act))
 
 
 def _finish(p: Parsed) -> None:
