@@ -197,6 +197,8 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
                     words[i:i + len(n)] = ["PLAYER"]
                     break
     act, pred = _act(text, s, players, words)
+    if act == "nonsense" and PRONOUNS.search(t) and not players:
+        act = "vague"  # "what about him" with nobody to refer to: ask, it is not nonsense
     p = Parsed(text=text, intent=intent_of(act), players=players, categories=s.categories, position=s.position,
                day=s.day, rest_of_week=s.rest_of_week, last_n=s.last_n, as_of=as_of, mode=advice_mode(text),
                act=act, confidence=_intent_confidence(pred), teams=s.teams, amount=s.amount, odds=s.odds, line=s.line)
