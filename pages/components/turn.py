@@ -12,9 +12,9 @@ from typing import Iterable, Iterator
 
 import streamlit as st
 
-from agents.contracts import (ApprovalsEvent, Card, ClarifyEvent, DecisionEvent, DeskCardEvent, DoneEvent, IntentEvent, SignalsEvent,
-                              StateEvent, StepEvent, TextEvent, ToolEnd, ToolStart, TransactionsEvent, TurnEvent,
-                              TurnResult, as_event, cards_of)
+from agents.door import (ApprovalsEvent, Card, ClarifyEvent, DecisionEvent, DeskCardEvent, DoneEvent, IntentEvent,
+                         SignalsEvent, StateEvent, StepEvent, TextEvent, ToolEnd, ToolStart, TransactionsEvent, TurnEvent,
+                         TurnResult, as_event, cards_of)
 from pages.components import cards as card_ui
 from pages.components import charts
 from pages.components.safe_text import no_images
