@@ -19,28 +19,32 @@ def _norm(text: str) -> str:
     return " ".join(re.sub(r"[^a-z0-9 ]+", " ", text.lower()).split())
 
 
-def test_the_build_is_reproducible_bytes_and_predictions(tmp_path):
-    """Two builds from the same corpus write the same bytes, and the artifact predicts what a fresh
-    training predicts. Catches: a shuffled split without a seed, a set iterated into the vocabulary,
-    a timestamp in the artifact."""
-    a, b = M.build(tmp_path / "a.pkl"), M.build(tmp_path / "b.pkl")
-    assert a.read_bytes() == b.read_bytes()
+def _build(out: Path, seed: str) -> dict:
+    import os
+
+    env = {**os.environ, "PYTHONHASHSEED": seed}
+    run = subprocess.run([sys.executable, "-m", "agents.offline.nlu_model", "build", "--out", str(out)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=240, env=env)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+def test_the_build_command_is_reproducible_bytes_and_predictions(tmp_path):
+    """`python -m agents.offline.nlu_model build --out F` twice, in two processes with different hash
+    seeds: exit 0, JSON with error null, the same bytes; the artifact predicts what a fresh training in
+    this process predicts. Catches: an unseeded solver or split, a set iterated into the model, an id()
+    or a timestamp pickled into the artifact (sklearn's _stop_words_id was one)."""
     import pickle
 
-    loaded = pickle.loads(a.read_bytes())
+    first, second = _build(tmp_path / "a.pkl", "1"), _build(tmp_path / "b.pkl", "2")
+    assert first["error"] is None and first["examples"] == len(M.load_corpus()) == second["examples"]
+    assert (tmp_path / "a.pkl").read_bytes() == (tmp_path / "b.pkl").read_bytes()
+    loaded = pickle.loads((tmp_path / "a.pkl").read_bytes())
     assert loaded["corpus"] == M.corpus_digest()
-    probe = ["am i cooked this week", "drop PLAYER for PLAYER", "whats the line on TEAM tonight"]
-    assert list(loaded["model"].predict(probe)) == list(M.train().predict(probe))
-
-
-def test_the_build_command_prints_json_and_writes_the_artifact(tmp_path):
-    """`python -m agents.offline.nlu_model build --out F`: exit 0, JSON with error null, the file."""
-    out = tmp_path / "m.pkl"
-    run = subprocess.run([sys.executable, "-m", "agents.offline.nlu_model", "build", "--out", str(out)],
-                         cwd=ROOT, capture_output=True, text=True, timeout=240)
-    assert run.returncode == 0, run.stderr
-    data = json.loads(run.stdout)
-    assert data["error"] is None and data["examples"] == len(M.load_corpus()) and out.stat().st_size > 10_000
+    probe = ["am i cooked this week", "drop PLAYER for PLAYER", "whats the line on TEAM tonight", "asdf qwer"]
+    fresh = M.train()
+    assert list(loaded["model"].predict(probe)) == list(fresh.predict(probe))
+    assert (loaded["model"].predict_proba(probe) == fresh.predict_proba(probe)).all()
 
 
 def test_a_stale_artifact_is_not_trusted(tmp_path, monkeypatch):
