@@ -49,7 +49,9 @@ class IntentLabel(BaseModel):
         description="Categories the user wants to gain, from: FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS.")
     players: list[str] = Field(default_factory=list, description="Every player the message names, as written.")
     drop: str | None = Field(
-        default=None, description="In a move the user names himself ('drop X for Y'), the player to drop; else null.")
+        default=None, description="In a move the user names himself ('drop X for Y'), the player to drop; also the "
+                                  "player he wants moved to IR or out ('stash Embiid on IR and pick someone up'), "
+                                  "with add null; else null.")
     add: str | None = Field(
         default=None, description="In a move the user names himself ('drop X for Y'), the player to add; else null.")
     choices: list[str] = Field(

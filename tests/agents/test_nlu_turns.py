@@ -116,3 +116,14 @@ def test_a_bet_with_amount_first_reaches_the_desk_with_its_terms(assistant):
     result, events = _turn(assistant, "I'd like to bet 30 on the Warriors +9.5 at 1.91", "desk-1")
     assert result["intent"] == "market_desk"
     assert "say the odds and the amount" not in result["answer"]
+
+
+def test_stash_him_on_ir_moves_the_named_player_to_ir(assistant):
+    """'Embiid is hurt, stash him on IR and pick someone up' was read as player research; then the
+    optimizer offered its own top move (Miller to IR). Now: one card, Embiid to IR, with the add that
+    scores best for that IR move."""
+    result, events = _turn(assistant, "Embiid is hurt, stash him on IR and pick someone up", "ir-1")
+    cards = result["pending_approvals"]
+    assert result["intent"] == "lineup_optimization" and len(cards) == 1
+    assert (cards[0]["kind"], cards[0]["drop"]) == ("ir", "Joel Embiid")
+    assert f"Move Joel Embiid to IR, add {cards[0]['add']}" in result["answer"]
