@@ -12,7 +12,8 @@ from agents.offline.answers import (compared, hot_list, lineup_lead, minutes_tre
 from agents.offline.nlu import Parsed
 from agents.offline.text import _ok, _table
 
-HONEST = "_Offline planner: deterministic rules over the league services, no language model._"
+HONEST = ("_Offline planner: a small learned intent model and deterministic rules over the league services, "
+          "no language model._")
 GENERAL_TIPS = {
     "stream": "Streaming means cycling your last roster spots through free agents who play on days your "
               "team has open slots: the value is extra games, so count games left before adding anyone.",
