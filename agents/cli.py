@@ -68,9 +68,10 @@ def main(argv: list[str] | None = None) -> int:
 
         return arena(args)
     try:
-        if args.cmd == "ask" and not args.question.strip():
-            raise ServiceError("The question is empty.")
-        from agents.runtime import Assistant
+        from agents.runtime import Assistant, question_problem
+
+        if args.cmd == "ask" and question_problem(args.question):  # empty or over the limit: bad input
+            raise ServiceError("The question is empty." if not args.question.strip() else question_problem(args.question))
 
         assistant = Assistant(provider=args.provider, as_of=args.as_of, scoring=args.scoring)
         if args.cmd == "ask":

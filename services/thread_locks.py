@@ -1,0 +1,82 @@
+"""One turn at a time per conversation, across threads and processes: a leased lock per thread id.
+
+A turn reads the thread's checkpoint, runs, and writes a new one; two turns of one thread running
+at once both start from the same checkpoint and the later write loses the earlier turn. The lease
+lives in the state store (SQLite or PostgreSQL, the same SQL on both), so every process that
+shares a `COURTSIDE_HOME` or a `COURTSIDE_STATE_URL` takes turns. A holder that dies leaves a
+lease that expires; a waiter that cannot get the lease in time is told so (`TurnBusy`).
+"""
+from __future__ import annotations
+
+import time
+import uuid
+import weakref
+from contextlib import contextmanager
+from typing import Iterator
+
+from services.models import ServiceError
+from services.store import StateStore
+
+SCHEMA = """CREATE TABLE IF NOT EXISTS thread_locks (
+    thread_id TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at DOUBLE PRECISION NOT NULL)"""
+LEASE_S = 600.0  # longer than any turn's own time budget: a live holder never loses its lease
+_ready: weakref.WeakSet[StateStore] = weakref.WeakSet()
+
+
+class TurnBusy(ServiceError):
+    """Another turn of this conversation held the lock for longer than the caller would wait."""
+
+
+def _store(store: StateStore) -> StateStore:
+    if store not in _ready:
+        with store.transaction() as cur:
+            cur.execute(SCHEMA)
+        _ready.add(store)
+    return store
+
+
+def try_acquire(store: StateStore, thread_id: str, holder: str, lease_s: float = LEASE_S) -> bool:
+    """Takes the lease when it is free or expired; True when `holder` holds it now."""
+    now = time.time()
+    with _store(store).transaction() as cur:
+        cur.execute("INSERT INTO thread_locks (thread_id, holder, expires_at) VALUES (?,?,?)"
+                    " ON CONFLICT (thread_id) DO UPDATE SET holder=excluded.holder, expires_at=excluded.expires_at"
+                    " WHERE thread_locks.expires_at < ?", (thread_id, holder, now + lease_s, now))
+        cur.execute("SELECT holder FROM thread_locks WHERE thread_id=?", (thread_id,))
+        row = cur.fetchone()
+    return bool(row) and row[0] == holder
+
+
+def release(store: StateStore, thread_id: str, holder: str) -> None:
+    """Gives the lease back (only the holder's own: an expired lease taken over stays the new holder's)."""
+    with _store(store).transaction() as cur:
+        cur.execute("DELETE FROM thread_locks WHERE thread_id=? AND holder=?", (thread_id, holder))
+
+
+def holder_of(store: StateStore, thread_id: str) -> str | None:
+    rows = _store(store).fetch("SELECT holder, expires_at FROM thread_locks WHERE thread_id=?", (thread_id,))
+    return rows[0][0] if rows and rows[0][1] >= time.time() else None
+
+
+def acquire(store: StateStore, thread_id: str, wait_s: float, lease_s: float = LEASE_S) -> str:
+    """Takes the thread's lease, waiting up to `wait_s` for the turn before it; returns the holder
+    id to `release` with. Raises `TurnBusy` (having taken nothing) when that turn does not end in time."""
+    holder = uuid.uuid4().hex
+    deadline, delay = time.monotonic() + wait_s, 0.01
+    while not try_acquire(store, thread_id, holder, lease_s):
+        if time.monotonic() >= deadline:
+            raise TurnBusy(f"Another turn of this conversation is still running after {wait_s:g} s; "
+                           "nothing was sent. Try again when it has finished.")
+        time.sleep(min(delay, max(deadline - time.monotonic(), 0.0)))
+        delay = min(delay * 2, 0.2)
+    return holder
+
+
+@contextmanager
+def turn_lock(store: StateStore, thread_id: str, wait_s: float, lease_s: float = LEASE_S) -> Iterator[str]:
+    """`acquire` for the block, `release` after it."""
+    holder = acquire(store, thread_id, wait_s, lease_s)
+    try:
+        yield holder
+    finally:
+        release(store, thread_id, holder)
