@@ -76,7 +76,7 @@ class TurnFlow:
         store = None
         try:
             store = state_store()
-            holder = thread_locks.acquire(store, thread_id, self._wait_s())
+            held = thread_locks.hold(store, thread_id, self._wait_s())
         except Exception as e:  # noqa: BLE001 - TurnBusy, or a locked or damaged state store
             text = str(e) if isinstance(e, thread_locks.TurnBusy) else self._failure_text(e)
             yield from self._refuse(thread_id, text, pending=None if store is not None else [])
@@ -85,7 +85,7 @@ class TurnFlow:
             yield from body()
         finally:
             try:
-                thread_locks.release(store, thread_id, holder)
+                held.release()
             except Exception:  # noqa: BLE001 - an unreleased lease expires on its own
                 pass
 
