@@ -95,7 +95,7 @@ def card_source(card: Card, source, store: StateStore | None = None):
     from services.demo_source import card_league
     from services.models import ServiceError
 
-    if source.league_id == card.league_id:
+    if card_source_is(source, card):
         return source
     try:
         return card_league(card.model_dump(mode="json"), store or state_store())
@@ -218,8 +218,8 @@ def make_present_and_confirm(source, after_decision: Callable[[list[dict]], str]
 
 
 def card_source_is(source, card: Card) -> bool:
-    """True when `source` is the card's own league (so the session's lineup is the card's)."""
-    return source.league_id == card.league_id
+    """True when `source` is the card's own league and team (so the session's lineup is the card's)."""
+    return source.league_id == card.league_id and (card.team_id is None or source.my_team_id == card.team_id)
 
 
 def route_after_confirm(state: dict) -> Literal["present_and_confirm", "__end__"]:

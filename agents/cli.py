@@ -20,6 +20,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="cmd", required=True)
     a = sub.add_parser("ask")
     a.add_argument("question")
+    a.add_argument("--team", type=_team, default=None,
+                   help="the team you manage (demo league: 1-10); bound to the thread at its first turn")
     r = sub.add_parser("resume")
     r.add_argument("--decision", choices=["approve", "decline"], required=True)
     r.add_argument("--move", default=None)
@@ -37,6 +39,12 @@ def _parser() -> argparse.ArgumentParser:
 
     add_arena(sub)
     return p
+
+
+def _team(text: str) -> int:
+    if not text.strip().isdigit() or not 1 <= int(text) <= 30:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a team id (a number; demo league teams are 1 to 10)")
+    return int(text)
 
 
 def _live(ev: TurnEvent) -> None:
@@ -68,13 +76,18 @@ def main(argv: list[str] | None = None) -> int:
 
         return arena(args)
     try:
-        from agents.runtime import Assistant, question_problem
+        from agents.runtime import Assistant, new_thread_id, question_problem
 
         if args.cmd == "ask" and question_problem(args.question):  # empty or over the limit: bad input
             raise ServiceError("The question is empty." if not args.question.strip() else question_problem(args.question))
 
-        assistant = Assistant(provider=args.provider, as_of=args.as_of, scoring=args.scoring)
+        from agents.thread_team import bind_cli_thread, thread_team
+
+        team = thread_team(args.thread, getattr(args, "team", None))  # a thread keeps the team it began with
+        assistant = Assistant(provider=args.provider, as_of=args.as_of, scoring=args.scoring, team=team)
         if args.cmd == "ask":
+            args.thread = args.thread or new_thread_id()
+            bind_cli_thread(args.thread, assistant, team)
             events = assistant.stream_turn(args.question, args.thread)
         else:  # `--move ""` is an empty id (refused), not "the top card"
             events = assistant.stream_resume(args.thread, assistant.decisions_for(args.thread, args.decision, args.move))

@@ -38,16 +38,18 @@ class Assistant(TurnFlow):
                  api_key: SecretStr | str | None = None, league: str | None = None,
                  espn_league_id: int | str | None = None, espn_season: int | None = None,
                  espn_s2: SecretStr | str | None = None, espn_swid: SecretStr | str | None = None,
-                 advice_mode: str | None = None):
-        """Explicit arguments win over the environment; `model` injects a chat model (tests)."""
+                 advice_mode: str | None = None, team: int | None = None):
+        """Explicit arguments win over the environment; `model` injects a chat model (tests);
+        `team` is the team the user manages (else COURTSIDE_MY_TEAM_ID, else 1)."""
         # an injected model's provider is only its label ("scripted"), not a setting to validate
         self.options = RuntimeOptions(provider if model is None else None, model_name, api_key, as_of, scoring,
-                                      league, espn_league_id, espn_season, espn_s2, espn_swid, advice_mode)
+                                      league, espn_league_id, espn_season, espn_s2, espn_swid, advice_mode, team)
         settings = self.options.settings()
         self.provider = pick_provider(settings) if model is None else (provider or "scripted")
         self.source = open_league(settings, as_of)
         self.as_of = self.source.as_of
         self.league_kind = self.source.kind
+        self.team_id = self.source.my_team_id
         if model is None:
             self.model = build_model(self.provider, settings)
             self.model_name = llm_model_name(self.provider, settings)
@@ -63,7 +65,7 @@ class Assistant(TurnFlow):
 
     def __repr__(self) -> str:
         return (f"Assistant(provider={self.provider!r}, model={self.model_name!r}, "
-                f"league={self.league_kind!r}, as_of={self.as_of.isoformat()})")
+                f"league={self.league_kind!r}, team={self.team_id}, as_of={self.as_of.isoformat()})")
 
     # --- configuration ------------------------------------------------------------------
     def config(self, thread_id: str) -> dict:
@@ -162,7 +164,8 @@ def get_assistant(provider: str | None = None, as_of: dt.date | None = None, sco
                   model_name: str | None = None, api_key: SecretStr | str | None = None,
                   league: str | None = None, espn_league_id: int | str | None = None,
                   espn_season: int | None = None, espn_s2: SecretStr | str | None = None,
-                  espn_swid: SecretStr | str | None = None, advice_mode: str | None = None) -> Assistant:
+                  espn_swid: SecretStr | str | None = None, advice_mode: str | None = None,
+                  team: int | None = None) -> Assistant:
     """The process's assistant for this configuration (graph compiled once per configuration).
 
     Cached by the non-secret choices, a digest of the secrets and the home directory; a
@@ -171,7 +174,7 @@ def get_assistant(provider: str | None = None, as_of: dt.date | None = None, sco
     from services.config import courtside_home
 
     options = RuntimeOptions(provider, model_name, api_key, as_of, scoring, league,
-                             espn_league_id, espn_season, espn_s2, espn_swid, advice_mode)
+                             espn_league_id, espn_season, espn_s2, espn_swid, advice_mode, team)
     key = options.cache_key() + (str(courtside_home()),)
     with _assistants_guard:
         if key in _assistants:
@@ -186,4 +189,4 @@ def get_assistant(provider: str | None = None, as_of: dt.date | None = None, sco
 
 
 _OPTION_FIELDS = ("provider", "model_name", "api_key", "as_of", "scoring", "league", "espn_league_id",
-                  "espn_season", "espn_s2", "espn_swid", "advice_mode")
+                  "espn_season", "espn_s2", "espn_swid", "advice_mode", "team")

@@ -53,8 +53,9 @@ def draw_history(assistant, thread: str, messages: list[dict], start: int, pendi
             slots |= view.card_slots
 
 
-def blocking(assistant, thread: str, pending: list[Card] | None = None) -> list[Card]:
-    """Cards that stop a new question (`pending`: the thread's pending cards when just read)."""
+def undecided(assistant, thread: str, pending: list[Card] | None = None) -> list[Card]:
+    """Cards still waiting for a decision (`pending`: the thread's pending cards when just read).
+    They never stop a new question: asking sets them aside, still decidable (agents.deferred)."""
     pending = cards_of(assistant.pending_approvals(thread)) if pending is None else pending
     return [c for c in pending if not card_ui.is_expired(c) and not card_ui.decided_entry(thread, c.move_id)]
 
@@ -98,11 +99,9 @@ def live_turn() -> None:
         decisions.close_stale(assistant, thread, here_slots)
 
     prompt = (ss.pop("chat_prompt", None) or "").strip()  # a blank message is not sent
-    blocked = blocking(assistant, thread, None if queued else pending)  # a decision changed them
+    waiting_cards = undecided(assistant, thread, None if queued else pending)  # a decision changed them
     first_turn = not messages
-    if prompt and blocked:
-        st.info("Not sent: a move is waiting for your decision. Approve or decline it first.")
-    elif prompt:
+    if prompt:
         with st.chat_message("user"):
             st.markdown(no_images(prompt))
         with st.chat_message("assistant"):
@@ -112,7 +111,7 @@ def live_turn() -> None:
                 backend.bind_thread(thread, assistant)
             view.consume(assistant.stream_turn(prompt, thread))
         ss["chat_offered"].setdefault(thread, {})[len(messages)] = view.offered
-        blocked = blocking(assistant, thread)
+        waiting_cards = undecided(assistant, thread)
         if first_turn:
             st.rerun()  # the sidebar lists the new thread (a full run of one turn is quick)
 
@@ -121,12 +120,13 @@ def live_turn() -> None:
         for n, text in enumerate(SUGGESTIONS):
             st.button(text, key=f"chat_suggest_{n}", on_click=_suggest, args=(text,))
 
-    if blocked:
-        st.info("A move is waiting for your decision: approve or decline it above (or on the Approvals "
-                "page) before asking something new.", icon=":material/pending_actions:")
-    st.chat_input("Decide on the pending move first" if blocked else "Ask Courtside…", key="chat_input",
-                  on_submit=_submit, disabled=bool(blocked), submit_mode="disable",
-                  max_chars=backend.max_question())
+    if waiting_cards:
+        n = len(waiting_cards)
+        st.info(f"{n} move{'s are' if n != 1 else ' is'} waiting for your decision: approve or decline on "
+                f"{'their cards' if n != 1 else 'its card'} above or on the Approvals page. You can keep asking "
+                "meanwhile; the cards stay until you decide.", icon=":material/pending_actions:")
+    # no max_chars: the browser would cut a longer paste silently; the runtime refuses it in one line
+    st.chat_input("Ask Courtside…", key="chat_input", on_submit=_submit, submit_mode="disable")
 
 
 ss["_chat_full_run"] = True  # the fragment reuses this run's history; alone, it reads it again
