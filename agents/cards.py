@@ -51,6 +51,12 @@ def card_now(card: Card, wall: dt.datetime | None = None) -> dt.datetime:
     return start + max(elapsed, dt.timedelta(0))
 
 
+def move_head(kind: str, drop: str, add: str) -> str:
+    """A move in words, the one wording of every card, answer, audit and history line: an IR move
+    is "Move X to IR, add Y" (nobody is dropped), a swap "Drop X -> Add Y"."""
+    return f"Move {drop} to IR, add {add}" if kind == "ir" else f"Drop {drop} -> Add {add}"
+
+
 def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, kind: str = "demo",
                    now: dt.datetime | None = None) -> Card:
     """The card for one move. It expires at the next lineup lock on the league's clock: the demo's
@@ -62,7 +68,7 @@ def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, ki
     drop, add = m.drop_name or m.drop_id, m.add_name or m.add_id
     season = getattr(m, "season_gain", None)
     season_text = "" if season is None else f", {season:+.1f} {season_label(m.season_unit)} rest of season"
-    head = f"Move {drop} to IR, add {add}" if move_kind == "ir" else f"Drop {drop} -> Add {add}"
+    head = move_head(move_kind, drop, add)
     return Card.model_validate({
         "move_id": move_id(league_id, team_id, m.drop_id, m.add_id, move_kind), "kind": move_kind,
         "season_gain": None if season is None else round(season, 1), "season_unit": m.season_unit or None,

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from agents.cards import card_rank, distinct
+from agents.cards import card_rank, distinct, move_head
 from agents.contracts import Card, cards_of
 from agents.intents import Intent
 from agents.offline import cats as C
@@ -140,7 +140,7 @@ def _fa_table(fas: list[dict], scoring: str = "points") -> str:
 def _move_line(m: Card) -> str:
     cats = m.category_deltas
     moved = f"; categories: {', '.join(f'{k} {v:+}' for k, v in cats.items())}" if cats else ""
-    return (f"Drop {m.drop} -> Add {m.add}, {m.expected_gain:+} {m.unit} expected "
+    return (f"{move_head(m.kind, m.drop, m.add)}, {m.expected_gain:+} {m.unit} expected "
             f"({m.add} {m.add_games_remaining} games left, {m.drop} {m.drop_games_remaining}{moved}).")
 
 

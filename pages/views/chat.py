@@ -109,10 +109,10 @@ def live_turn() -> None:
                             model_label=assistant.provider_label, scoring=scoring)
             if first_turn:
                 backend.bind_thread(thread, assistant)
-            view.consume(assistant.stream_turn(prompt, thread))
+            result = view.consume(assistant.stream_turn(prompt, thread))
         ss["chat_offered"].setdefault(thread, {})[len(messages)] = view.offered
         waiting_cards = undecided(assistant, thread)
-        if first_turn:
+        if first_turn and not (result and result.refused):  # a refusal stays on screen: nothing was recorded
             st.rerun()  # the sidebar lists the new thread (a full run of one turn is quick)
 
     if not messages and not prompt:

@@ -107,7 +107,7 @@ def test_refresh_redraws_history_and_pending_cards(app):
     redrawn = [m.value for m in fresh.markdown if m.value in answers]
     assert redrawn == answers
     assert len(approve_buttons(fresh)) == n_cards >= 1
-    assert fresh.chat_input[0].disabled is True
+    assert fresh.chat_input[0].disabled is False  # cards waiting never block a new question (issue #18 §2)
 
 
 def test_new_thread_gets_an_unguessable_id_in_the_url(app):
