@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from agents.cards import distinct
 from agents.contracts import Card, cards_of
 from agents.offline.nlu import Parsed
 from agents.offline.text import NO_HOT_FREE_AGENT, _ok, _table, hot_pick
@@ -111,7 +112,8 @@ def user_move(done) -> list[str]:
         parts.append(f"**Your move: {head}** ({m.add} {m.add_games_remaining} games left, "
                      f"{m.drop} {m.drop_games_remaining}).")
         parts += [f"**Warning:** {w}." for w in d["warnings"]]
-        for i, a in enumerate(cards_of(d["alternatives"])):
+        # only the alternatives that get a card (one per dropped and per added player, as the cards)
+        for i, a in enumerate(distinct(cards_of(d["alternatives"]), key=lambda c: (c.drop_id, c.add_id))):
             lead = "**Better:**" if i == 0 else "Also better:"
             parts.append(f"{lead} {a.title}: {a.why}.")
         if d["alternatives"]:
