@@ -110,6 +110,8 @@ def main(argv: list[str] | None = None) -> int:
         for c in result.pending_approvals:
             print(f"\n[card {c.move_id}] {c.title} - approve with:\n  python -m agents resume --thread "
                   f"{result.thread_id} --decision approve --move {c.move_id}")
+        for o in result.offers:  # the UI's buttons, as the command that does the same
+            print(f"\n[{o.label}] python -m agents ask {json.dumps(o.question)} --scoring categories")
         print(f"\n(thread {result.thread_id})")
     if result.error and not args.json:
         print(f"error: {result.error}", file=sys.stderr)

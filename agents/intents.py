@@ -5,6 +5,7 @@ who he allows to drop, the mode, target categories, the players and any move he 
 model fills it through structured output; the offline planner fills it with its rules. The graph
 routes on the label in state, never on the question's text.
 """
+import datetime as dt
 from enum import StrEnum
 
 from pydantic import BaseModel, Field, field_validator
@@ -47,6 +48,9 @@ class IntentLabel(BaseModel):
         default=None, description="In a move the user names himself ('drop X for Y'), the player to drop; else null.")
     add: str | None = Field(
         default=None, description="In a move the user names himself ('drop X for Y'), the player to add; else null.")
+    day: dt.date | None = Field(
+        default=None, description="The calendar date the question is about when it names one ('Jan 30', 'tomorrow', "
+                                  "'Friday', resolved against today's date), as YYYY-MM-DD; else null.")
 
     @field_validator("target_categories", mode="before")
     @classmethod

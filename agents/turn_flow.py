@@ -201,7 +201,8 @@ class TurnFlow:
                             pending_approvals=cards_of(pending),
                             transactions=values.get("transactions", []) if decisions else [],
                             llm_calls=0 if decisions else int(values.get("llm_calls", 0)),
-                            elapsed_ms=rec.elapsed_ms(), error=failure, refused=bool(failure and decisions))
+                            elapsed_ms=rec.elapsed_ms(), error=failure, refused=bool(failure and decisions),
+                            offers=[] if decisions else values.get("offers") or [])
         try:
             self._record(label, result, rec, values, decisions)
         except Exception as e:  # noqa: BLE001 - the audit could not be written: the turn says so

@@ -18,6 +18,7 @@ from langchain_core.runnables import RunnableLambda
 
 from agents.intents import Intent, IntentLabel
 from agents.model_call import CallInfo, read_call_info
+from agents.dates import named_date
 from agents.offline.nlu import Parsed, parse
 from agents.offline.plans import next_calls, parse_result
 from agents.offline.writer import write_answer
@@ -102,6 +103,7 @@ class OfflinePlanner(BaseChatModel):
         question, prev, start = _turn(messages, as_of)
         parsed = parse(question, as_of, prev)
         parsed.scoring = info.scoring
+        parsed.day = parsed.day or named_date(question, as_of)  # "Jan 30" as well as "Friday"
         done = tool_results(messages, start)
         calls = [] if final or not self.tool_names else next_calls(parsed, done, as_of)
         calls = [(n, a) for n, a in calls if n in self.tool_names]
@@ -121,4 +123,5 @@ def label_from(p: Parsed) -> IntentLabel:
     drop, add = p.move or (None, None)
     return IntentLabel(intent=p.intent, wants_moves=p.wants_moves, allow_drop=p.allow_drop,
                        this_week_only={"this_week": True, "balanced": False}.get(p.mode or ""),
-                       target_categories=p.categories, players=p.players, drop=drop, add=add)
+                       target_categories=p.categories, players=p.players, drop=drop, add=add,
+                       day=p.day or named_date(p.text, p.as_of) if p.as_of else p.day)

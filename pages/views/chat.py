@@ -33,6 +33,14 @@ def _suggest(text: str) -> None:
     ss["chat_prompt"] = text
 
 
+def _category_view(question: str) -> None:
+    """The answer's "Show this matchup by category": the categories league, a new chat, the question."""
+    ss["settings_scoring"] = "categories"
+    ss.pop("settings_w_scoring", None)  # the Settings radio redraws the new value
+    backend.start_new_chat()
+    ss["chat_prompt"] = question
+
+
 def draw_history(assistant, thread: str, messages: list[dict], start: int, pending_ids: set[str],
                  shown: set[str], slots: dict) -> None:
     """Draws stored messages `start`.. of the thread, each turn with the cards it offered."""
@@ -111,6 +119,7 @@ def live_turn() -> None:
                 backend.bind_thread(thread, assistant)
             result = view.consume(assistant.stream_turn(prompt, thread))
         ss["chat_offered"].setdefault(thread, {})[len(messages)] = view.offered
+        ss.setdefault("chat_offers", {})[thread] = list(result.offers) if result else []
         waiting_cards = undecided(assistant, thread)
         if first_turn and not (result and result.refused):  # a refusal stays on screen: nothing was recorded
             st.rerun()  # the sidebar lists the new thread (a full run of one turn is quick)
@@ -120,6 +129,9 @@ def live_turn() -> None:
         for n, text in enumerate(SUGGESTIONS):
             st.button(text, key=f"chat_suggest_{n}", on_click=_suggest, args=(text,))
 
+    for n, offer in enumerate(ss.get("chat_offers", {}).get(thread, [])):  # the last answer's next steps
+        st.button(offer.label, key=f"chat_offer_{n}", icon=":material/grid_view:", on_click=_category_view,
+                  args=(offer.question,))
     if waiting_cards:
         n = len(waiting_cards)
         st.info(f"{n} move{'s are' if n != 1 else ' is'} waiting for your decision: approve or decline on "

@@ -62,3 +62,21 @@ def test_the_team_chosen_in_settings_gets_its_own_cards(app):
     at.run()
     assert not at.exception
     assert cards[0]["add_id"] in lg.rosters()[4] and cards[0]["add_id"] not in lg.rosters()[1]
+
+
+def test_a_points_league_category_question_offers_the_category_view_as_a_button(app):
+    """Before: the answer told a web user to "ask with --scoring categories". Now a button asks the
+    question again in the categories league, whose answer has the category table."""
+    at = ask(app("t-cats"), "Which categories am I winning?")
+    assert not at.exception
+    text = rendered_text(at)
+    assert "--scoring" not in text and "no categories to win" in text
+    [button] = [b for b in at.button if b.label == "Show this matchup by category"]
+    button.click()
+    at.run()
+    assert not at.exception
+    assert at.session_state["settings_scoring"] == "categories"
+    assert at.session_state["thread_id"] != "t-cats"  # a new chat in the categories league
+    answer = "\n".join(m.value for m in at.markdown)
+    assert "You trail in" in answer and "| Cat | You | Them |" in answer
+    assert not [b for b in at.button if b.label == "Show this matchup by category"]
