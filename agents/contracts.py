@@ -122,7 +122,8 @@ class Offer(BaseModel):
 class TurnResult(BaseModel):
     """What a turn (or a decision) did: the `ask --json` / `resume --json` object.
 
-    `refused` appears in the JSON only when true (a refusal, or a decision that lost).
+    `refused` appears in the JSON only when true (a refusal, or a decision that lost); `offers` only
+    when the answer offers a next step.
     """
 
     thread_id: str = ""
@@ -142,6 +143,8 @@ class TurnResult(BaseModel):
         data = handler(self)
         if not data.get("refused"):
             data.pop("refused", None)
+        if not data.get("offers"):  # like `refused`: the stable JSON shape, plus offers when there are some
+            data.pop("offers", None)
         return data
 
 

@@ -33,8 +33,9 @@ def card_sets(values: dict, interrupts) -> list[tuple[str | None, list[dict]]]:
 
 def set_of(sets: list[tuple[str | None, list[dict]]], move_ids) -> tuple[int, str | None, list[dict]]:
     """(index, id, cards) of the set holding the first of `move_ids`; (-1, None, []) when none does."""
+    wanted = set(move_ids)
     for i, (set_id, cards) in enumerate(sets):
-        if any(c.get("move_id") in set(move_ids) for c in cards):
+        if any(c.move_id in wanted for c in cards_of(cards)):
             return i, set_id, cards
     return -1, None, []
 
