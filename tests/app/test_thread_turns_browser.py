@@ -35,6 +35,8 @@ def test_a_question_while_cards_wait_then_approve_the_waiting_card(fresh_state, 
             title = page.locator("[class*='st-key-chat_card_'] strong").first.inner_text()
             add = re.search(r"[Aa]dd (.+?), ", title).group(1)
 
+            page.get_by_text("You can keep asking").wait_for(timeout=60_000)  # the run that drew the cards ended
+            page.wait_for_timeout(1000)  # the first turn's rerun (the sidebar lists the new thread) settles
             expect(box).to_be_enabled(timeout=10_000)  # cards waiting never lock the input
             box.fill("How has Tyrese Haliburton played lately?")
             box.press("Enter")
@@ -49,5 +51,9 @@ def test_a_question_while_cards_wait_then_approve_the_waiting_card(fresh_state, 
             page.get_by_text("Recent approved moves").wait_for(timeout=30_000)
             page.get_by_test_id("stTable").first.get_by_text(add, exact=True).wait_for(timeout=10_000)
             page.screenshot(path=str(tmp_path / "deferred.png"), full_page=True)
+        except Exception:
+            page.screenshot(path=str(tmp_path / "failed.png"), full_page=True)
+            print("SCREENSHOT", tmp_path / "failed.png")
+            raise
         finally:
             browser.close()
