@@ -76,7 +76,8 @@ def main(argv: list[str] | None = None) -> int:
 
         return arena(args)
     try:
-        from agents.runtime import Assistant, new_thread_id, question_problem
+        from agents import door
+        from agents.runtime import new_thread_id, question_problem
 
         if args.cmd == "ask" and question_problem(args.question):  # empty or over the limit: bad input
             raise ServiceError("The question is empty." if not args.question.strip() else question_problem(args.question))
@@ -84,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
         from agents.thread_team import bind_cli_thread, thread_team
 
         team = thread_team(args.thread, getattr(args, "team", None))  # a thread keeps the team it began with
-        assistant = Assistant(provider=args.provider, as_of=args.as_of, scoring=args.scoring, team=team)
+        assistant = door.supervisor.open(args.provider, args.as_of, args.scoring, team=team)
         if args.cmd == "ask":
             args.thread = args.thread or new_thread_id()
             bind_cli_thread(args.thread, assistant, team)

@@ -5,12 +5,13 @@ ones behind "Show earlier turns" (the browser re-renders every drawn element on 
 chat input, the live turn and decisions live in a fragment, so sending a question reruns the
 fragment alone and the first step shows at once however long the thread is (the turns since the
 last full run are redrawn there, usually none).
-While a card is pending the input is disabled (a decision resumes the paused run; a new question
-would start a competing one), and `submit_mode="disable"` blocks it while a turn streams.
+A pending card never disables the input: a new question sets the waiting cards aside, still
+decidable on their card and in Approvals (agents.deferred); `submit_mode="disable"` blocks the
+input while a turn streams.
 """
 import streamlit as st
 
-from agents.contracts import Card, cards_of
+from agents.door import Card, cards_of
 from pages.components import backend
 from pages.components import cards as card_ui
 from pages.components import decisions, history_window
