@@ -80,3 +80,20 @@ def test_a_points_league_category_question_offers_the_category_view_as_a_button(
     answer = "\n".join(m.value for m in at.markdown)
     assert "You trail in" in answer and "| Cat | You | Them |" in answer
     assert not [b for b in at.button if b.label == "Show this matchup by category"]
+
+
+def test_deferred_cards_are_listed_and_decided_on_the_approvals_page(app):
+    """Cards set aside by a new question stay in Approvals and are decided there (before: the new
+    question was never sent, so there was nothing to defer)."""
+    at = ask(ask(app("t-defer-inbox"), OPTIMIZE), RESEARCH)
+    from agents.runtime import get_assistant
+
+    cards = get_assistant().pending_approvals("t-defer-inbox")
+    assert cards
+    at.switch_page("pages/views/approvals.py").run()
+    assert not at.exception
+    assert len(approve_buttons(at)) == len(cards)
+    approve_buttons(at)[0].click().run()
+    assert not at.exception and any(s.value.startswith("Approved.") for s in at.success)
+    assert [m["move_id"] for m in get_assistant().transactions()] == [cards[0]["move_id"]]
+    assert get_assistant().all_pending() == []
