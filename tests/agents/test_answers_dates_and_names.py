@@ -66,3 +66,27 @@ def test_the_cli_offers_the_category_view_as_its_command(offline_assistant):
     assert r["offers"] == [{"action": "category_view", "label": "Show this matchup by category",
                             "question": "Which categories am I winning?"}]
     assert "offers" not in offline_assistant.ask("How is my matchup going?")  # absent when none
+
+
+QUESTIONS = ["Which center on the waiver wire would you grab?", "Who is hot on waivers?", "How is my matchup going?",
+             "Who should I start tomorrow?", "Compare Jalen Williams and Norman Powell", "Is Embiid worth holding?",
+             "Drop Deandre Ayton and add Jonas Valanciunas", "what about tj mcconnell's last 10 games",
+             "Review my matchup and help me optimize for this week"]
+
+
+def test_every_player_in_an_answer_is_named_rostered_or_in_a_result(offline_assistant):
+    """A guard over many paths (passes before too, except the lineup case above): each player an
+    answer names is the user's, named in the question, or in a tool result or card of the turn."""
+    from agents.offline.lineup_text import mentioned
+
+    lg = offline_assistant.source.league
+    names = {ps.ref.name for ps in lg.snapshot.players.values()}
+    roster = {lg.snapshot.players[p].ref.name for p in lg.roster_ids()}
+    for q in QUESTIONS:
+        events = list(offline_assistant.stream_turn(q))
+        result = events[-1]["result"]
+        sources = " ".join(str(e.get("result") or "") for e in events if e["type"] == "tool_end")
+        sources += " ".join(f"{c['drop']} {c['add']}" for c in result["pending_approvals"])
+        unsourced = [n for n in names if n in result["answer"] and n not in sources and n not in roster
+                     and not mentioned(n, q)]
+        assert unsourced == [], (q, unsourced)
