@@ -48,9 +48,20 @@ class IntentLabel(BaseModel):
         default=None, description="In a move the user names himself ('drop X for Y'), the player to drop; else null.")
     add: str | None = Field(
         default=None, description="In a move the user names himself ('drop X for Y'), the player to add; else null.")
-    day: dt.date | None = Field(
+    day: str | None = Field(  # a string in the schema: every provider's structured output takes it
         default=None, description="The calendar date the question is about when it names one ('Jan 30', 'tomorrow', "
                                   "'Friday', resolved against today's date), as YYYY-MM-DD; else null.")
+
+    @field_validator("day", mode="before")
+    @classmethod
+    def _iso_day(cls, value):
+        """A date or 'YYYY-MM-DD' kept as 'YYYY-MM-DD'; anything else (a model's 'Thursday') is None."""
+        if isinstance(value, dt.date):
+            return value.isoformat()
+        try:
+            return dt.date.fromisoformat(str(value).strip()).isoformat() if value else None
+        except ValueError:
+            return None
 
     @field_validator("target_categories", mode="before")
     @classmethod
