@@ -138,6 +138,7 @@ def bind(thread_id: str, assistant, public: tuple) -> None:
     if assistant.provider not in ("scripted",):  # pin what "automatic" resolved to
         choice = choice.model_copy(update={"provider": assistant.provider,
                                            "model": choice.model if choice.provider else None})
+    choice = choice.model_copy(update={"team": assistant.team_id})  # the team it runs for, whatever the default
     _threads().bind(thread_id, identity(), choice, assistant)
 
 
@@ -147,9 +148,11 @@ def differs(thread_id: str | None, public: tuple) -> bool:
     if bound is None:
         return False
     now, was = current_choice(public), bound.choice
-    fields = ["league", "as_of", "scoring", "espn_league_id", "espn_season", "model", "team"]
+    fields = ["league", "as_of", "scoring", "espn_league_id", "espn_season", "model"]
     if now.provider:
         fields.append("provider")
+    if now.team is not None:  # the session picked a team: another one is another conversation
+        fields.append("team")
     if was.advice_mode:  # bound before modes were kept: the thread follows the session's mode
         fields.append("advice_mode")
     return any(getattr(now, f) != getattr(was, f) for f in fields)
