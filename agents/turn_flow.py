@@ -220,7 +220,8 @@ class TurnFlow:
             "pending": [c.move_id for c in result.pending_approvals], "decisions": decisions or {},
             "transactions": [t.model_dump(mode="json") for t in result.transactions], "guard": values.get("guard"),
             "error": result.error,
-            "desk_cards": list(rec.desk_cards), "signal_ids": list(rec.signal_ids)})
+            "desk_cards": list(rec.desk_cards), "signal_ids": list(rec.signal_ids),
+            "offers": [o.model_dump(mode="json") for o in result.offers]})  # a refreshed chat redraws them
 
     def decisions_for(self, thread_id: str, decision: str, move_id: str | None = None) -> dict[str, str]:
         """The decisions a CLI-style request means (see `requested_decisions`): without a move id,

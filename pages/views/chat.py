@@ -62,6 +62,19 @@ def draw_history(assistant, thread: str, messages: list[dict], start: int, pendi
             slots |= view.card_slots
 
 
+def last_offers(assistant, thread: str) -> list[dict]:
+    """The next steps the thread's last answer offered (this session's, else the audit's after a reload)."""
+    offers = ss.setdefault("chat_offers", {})
+    if thread not in offers:
+        try:
+            last = next((r for r in assistant.audit(thread) if not str(r.get("question", "")).startswith("[decision]")),
+                        None)
+        except Exception:  # noqa: BLE001 - an unreadable audit: no buttons, the chat still works
+            last = None
+        offers[thread] = list((last or {}).get("offers") or [])
+    return offers[thread]
+
+
 def undecided(assistant, thread: str, pending: list[Card] | None = None) -> list[Card]:
     """Cards still waiting for a decision (`pending`: the thread's pending cards when just read).
     They never stop a new question: asking sets them aside, still decidable (agents.deferred)."""
@@ -120,7 +133,7 @@ def live_turn() -> None:
                 backend.bind_thread(thread, assistant)
             result = view.consume(assistant.stream_turn(prompt, thread))
         ss["chat_offered"].setdefault(thread, {})[len(messages)] = view.offered
-        ss.setdefault("chat_offers", {})[thread] = list(result.offers) if result else []
+        ss.setdefault("chat_offers", {})[thread] = [o.model_dump() for o in result.offers] if result else []
         waiting_cards = undecided(assistant, thread)
         if first_turn and not (result and result.refused):  # a refusal stays on screen: nothing was recorded
             st.rerun()  # the sidebar lists the new thread (a full run of one turn is quick)
@@ -130,9 +143,9 @@ def live_turn() -> None:
         for n, text in enumerate(SUGGESTIONS):
             st.button(text, key=f"chat_suggest_{n}", on_click=_suggest, args=(text,))
 
-    for n, offer in enumerate(ss.get("chat_offers", {}).get(thread, [])):  # the last answer's next steps
-        st.button(offer.label, key=f"chat_offer_{n}", icon=":material/grid_view:", on_click=_category_view,
-                  args=(offer.question,))
+    for n, offer in enumerate(last_offers(assistant, thread)):  # the last answer's next steps
+        st.button(offer["label"], key=f"chat_offer_{n}", icon=":material/grid_view:", on_click=_category_view,
+                  args=(offer["question"],))
     if waiting_cards:
         n = len(waiting_cards)
         st.info(f"{n} move{'s are' if n != 1 else ' is'} waiting for your decision: approve or decline on "

@@ -71,6 +71,7 @@ def test_a_points_league_category_question_offers_the_category_view_as_a_button(
     assert not at.exception
     text = rendered_text(at)
     assert "--scoring" not in text and "no categories to win" in text
+    assert [b.label for b in app("t-cats").button].count("Show this matchup by category") == 1  # after a reload too
     [button] = [b for b in at.button if b.label == "Show this matchup by category"]
     button.click()
     at.run()
