@@ -52,6 +52,8 @@ def decision_line(card: Card) -> str:
         gain += f", {card.season_gain:+} {season_label(card.season_unit)} rest of season"
     if card.kind == "ir":
         return f"Done: moved {card.drop} to IR and added {card.add} ({gain}); nobody was dropped."
+    if card.kind == "activate":
+        return f"Done: activated {card.add} from IR and dropped {card.drop} ({gain})."
     return f"Done: dropped {card.drop} and added {card.add} ({gain})."
 
 
