@@ -174,3 +174,16 @@ def test_a_killed_holder_frees_the_thread_at_once(fresh_state):
     assert dead and dead.split(":")[1] != str(os.getpid())  # still leased to the dead process
     with thread_locks.turn_lock(store, "killed", wait_s=0.5) as holder:  # not 30 s: at once
         assert thread_locks.holder_of(store, "killed") == holder
+
+
+def test_a_running_turn_keeps_its_lease_past_the_lease_length(fresh_state):
+    """The holder renews its lease while the turn runs: a long turn (a slow model) is not taken
+    over by a waiter when the lease's length passes, and releasing frees it."""
+    import time
+
+    store = state_store()
+    held = thread_locks.hold(store, "long", wait_s=0.1, lease_s=0.3)
+    time.sleep(0.7)  # two lease lengths: renewed every 0.1 s
+    assert not thread_locks.try_acquire(store, "long", "waiter", lease_s=0.3)
+    held.release()
+    assert thread_locks.try_acquire(store, "long", "waiter")
