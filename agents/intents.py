@@ -5,6 +5,7 @@ who he allows to drop, the mode, target categories, the players and any move he 
 model fills it through structured output; the offline planner fills it with its rules. The graph
 routes on the label in state, never on the question's text.
 """
+import datetime as dt
 from enum import StrEnum
 
 from pydantic import BaseModel, Field, field_validator
@@ -62,6 +63,20 @@ class IntentLabel(BaseModel):
         default=True, description="False when the message is not a fantasy basketball or NBA betting request "
                                   "at all (nonsense, '?', an unrelated topic).")
     confidence: float | None = Field(default=None, description="Optional: your confidence in the intent, 0 to 1.")
+    day: str | None = Field(  # a string in the schema: every provider's structured output takes it
+        default=None, description="The calendar date the question is about when it names one ('Jan 30', 'tomorrow', "
+                                  "'Friday', resolved against today's date), as YYYY-MM-DD; else null.")
+
+    @field_validator("day", mode="before")
+    @classmethod
+    def _iso_day(cls, value):
+        """A date or 'YYYY-MM-DD' kept as 'YYYY-MM-DD'; anything else (a model's 'Thursday') is None."""
+        if isinstance(value, dt.date):
+            return value.isoformat()
+        try:
+            return dt.date.fromisoformat(str(value).strip()).isoformat() if value else None
+        except ValueError:
+            return None
 
     @field_validator("target_categories", mode="before")
     @classmethod

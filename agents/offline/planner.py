@@ -18,6 +18,7 @@ from langchain_core.runnables import RunnableLambda
 
 from agents.intents import Intent, IntentLabel
 from agents.model_call import CallInfo, read_call_info
+from agents.dates import named_date
 from agents.offline.nlu import Parsed, parse
 from agents.offline.plans import next_calls, parse_result
 from agents.offline.writer import write_answer
@@ -108,6 +109,7 @@ class OfflinePlanner(BaseChatModel):
         parsed.previous_answer = next((_text(m) for m in reversed(messages[:start]) if isinstance(m, AIMessage)
                                        and not m.tool_calls and _text(m).strip()
                                        and not _text(m).startswith(DECISION_NOTES)), None)
+        parsed.day = parsed.day or named_date(question, as_of)  # "Jan 30" as well as "Friday"
         done = tool_results(messages, start)
         calls = [] if final or not self.tool_names else next_calls(parsed, done, as_of)
         calls = [(n, a) for n, a in calls if n in self.tool_names]
@@ -130,4 +132,5 @@ def label_from(p: Parsed) -> IntentLabel:
     return IntentLabel(intent=p.intent, wants_moves=p.wants_moves, allow_drop=p.allow_drop,
                        this_week_only={"this_week": True, "balanced": False}.get(p.mode or ""),
                        target_categories=p.categories, players=p.players, drop=drop, add=add,
-                       choices=p.choices, understood=not p.unknown, confidence=p.confidence)
+                       choices=p.choices, understood=not p.unknown, confidence=p.confidence,
+                       day=(p.day or named_date(p.text, p.as_of)) if p.as_of else p.day)
