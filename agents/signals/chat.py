@@ -5,9 +5,12 @@ The pod's step events stream into the turn like the optimizer's (node, text, ms,
 """
 from __future__ import annotations
 
+import datetime as dt
+
 from langchain_core.messages import AIMessage
 
 from agents.contracts import SignalsEvent, StateEvent, StepEvent, TextEvent
+from agents.dates import day_label
 from agents.events import emit
 from agents.llm import signals_model
 from agents.signals.runner import SignalsPod, measured_skill
@@ -56,6 +59,18 @@ def answer_text(day, runs, signals: list[dict], skill: dict | None = None) -> st
     return head + "\n\n" + "\n".join(lines) + tail
 
 
+def _date_note(asked: dt.date | None, today: dt.date) -> str:
+    """What the answer says when the question named another day than the league's today: the pod
+    prices games before tip on the league clock, so it runs on today's games and says so."""
+    if asked is None or asked == today:
+        return ""
+    when = "have been played" if asked < today else "are after the league clock's today"
+    return (f"**You asked about {day_label(asked)}; these are {day_label(today)}'s games.** {day_label(asked)}'s "
+            f"games {when} (the league stands on {today.isoformat()}), and the pod prices games before tip with "
+            f"what was known then. To price {day_label(asked)}, set the as-of date to {asked.isoformat()} in "
+            f"Settings (from a shell: --as-of {asked.isoformat()}).\n\n")
+
+
 def make_find_edges(model, source):
     estimator = pod_model(model)
     pod = SignalsPod(model=estimator, provider="offline" if estimator is not model else "chat")
@@ -63,6 +78,9 @@ def make_find_edges(model, source):
     def find_edges(state) -> dict:
         emit(StateEvent(state="executing"))
         day = source.as_of
+        asked = (state.get("intent_label") or {}).get("day")
+        note = _date_note(dt.date.fromisoformat(str(asked)) if asked else None, day)
+
         def on_event(ev) -> None:  # the pod's steps join the turn's, marked as the Signals graph's
             if isinstance(ev, StepEvent):
                 emit(ev.model_copy(update={"graph": "Signals"}))
@@ -73,7 +91,7 @@ def make_find_edges(model, source):
             emit(TextEvent(type="answer", text=text))
             return {"answer": text, "messages": [AIMessage(content=text)], "pending_cards": [], "error": str(e)}
         runs = [r.model_dump(mode="json") | {"threshold": run.threshold} for r in run.games]
-        text = answer_text(day, runs, run.signals, measured_skill(day, "blind") if run.signals else None)
+        text = note + answer_text(day, runs, run.signals, measured_skill(day, "blind") if run.signals else None)
         emit(SignalsEvent(signals=run.signals))
         emit(TextEvent(type="answer", text=text))
         return {"answer": text, "messages": [AIMessage(content=text)], "pending_cards": []}
