@@ -207,6 +207,15 @@ def make_synthesize(model, source):
     return synthesize
 
 
+def _turn_messages(state) -> list:
+    """This turn's messages: from the last human message on (the category offer reads its question)."""
+    msgs = state.get("messages", [])
+    for i in range(len(msgs) - 1, -1, -1):
+        if isinstance(msgs[i], HumanMessage):
+            return msgs[i:]
+    return []
+
+
 def offers_for(state, source) -> list[dict]:
     """The category view as a button when a points league's manager asks about categories (the
     demo league has both scorings; an ESPN league's scoring is its own)."""
