@@ -87,3 +87,17 @@ class CompareArgs(BaseModel):
 class HotArgs(BaseModel):
     limit: int = Field(default=8, ge=1, le=25, description="How many players to return.")
     position: str | None = Field(default=None, description="Only players eligible at PG, SG, SF, PF, C, G, F or UTIL.")
+
+
+class RankingsArgs(BaseModel):
+    window: Literal["season", "7", "14", "30"] = Field(
+        default="season", description="season, or the last 7, 14 or 30 days before the as-of date.")
+    sort: str = Field(default="value", description="value (fantasy points, or z-sum in categories), fpts, z_sum, "
+                                                   "proj_value, ros_value, games_left_week, or a category: STL, AST, ...")
+    per: Literal["game", "total"] = Field(default="game", description="Rank per-game averages or the window's totals.")
+    punt: list[str] | None = Field(default=None, description="Categories dropped from the z-sum, e.g. ['FT%', 'TO'].")
+    availability: Literal["all", "free_agents", "rostered"] = Field(default="all", description="Who to include.")
+    position: str | None = Field(default=None, description="Only players eligible at PG, SG, SF, PF, C, G, F or UTIL.")
+    team: str | None = Field(default=None, description="Only one NBA team's players, e.g. 'MIA'.")
+    player: str | None = Field(default=None, description="Where one player ranks (his row is returned with his rank).")
+    limit: int = Field(default=10, ge=1, le=50, description="How many players to return.")
