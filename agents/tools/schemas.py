@@ -101,3 +101,17 @@ class RankingsArgs(BaseModel):
     team: str | None = Field(default=None, description="Only one NBA team's players, e.g. 'MIA'.")
     player: str | None = Field(default=None, description="Where one player ranks (his row is returned with his rank).")
     limit: int = Field(default=10, ge=1, le=50, description="How many players to return.")
+
+
+class TradeArgs(BaseModel):
+    give: list[str] = Field(description="Players I give (names as written), 1 to 3, all on my roster.")
+    get: list[str] = Field(description="Players I get, 1 to 3, all from one other team.")
+    cut: list[str] | None = Field(default=None, description="Who I would cut if the trade overfills my roster "
+                                                            "(default: my lowest rest-of-season value).")
+    punt: list[str] | None = Field(default=None, description="Categories I punt (categories leagues), e.g. ['FT%'].")
+
+
+class TradeFindArgs(BaseModel):
+    targets: list[str] | None = Field(default=None, description="Categories to improve, e.g. ['AST', 'STL'].")
+    give: list[str] | None = Field(default=None, description="Only trades that send one of these players.")
+    limit: int = Field(default=5, ge=1, le=20, description="How many trades to return.")

@@ -1,0 +1,148 @@
+"""The trade finder: 1-for-1 and 2-for-1 (either way) trades with every other team, trades both
+sides gain from first.
+
+Two passes. A screen scores every candidate by each side's change of summed player value
+(per-game value x availability x games left, with the 2-for-1's cut or free-agent pickup), which
+is additive and costs microseconds. The best `EXACT_POOL` candidates are then valued exactly, by
+the same daily lineups as `evaluate_trade` (`services.trades.value`), and ranked on those exact
+numbers. With target categories, my gain in those categories (z x expected games) leads, among
+trades the partner gains from and that cost me at most `TARGET_TOLERANCE` of my roster's value.
+"""
+from __future__ import annotations
+
+import itertools
+import time
+
+from pydantic import BaseModel
+
+from services.models import ServiceError
+from services.scoring import normalize_category
+from services.trades.evaluate import _player_profile, after_roster
+from services.trades.value import Valuer, unit
+
+EXACT_POOL = 60  # candidates valued exactly after the screen
+TARGET_TOLERANCE = 0.01  # with targets: my rest-of-season value may drop by at most 1%
+
+
+class FoundTrade(BaseModel):
+    partner_id: int
+    partner: str
+    give: list[str]
+    get: list[str]
+    my_change: float  # exact rest-of-season change, my side (unit)
+    their_change: float
+    both_gain: bool
+    target_gain: float | None  # my change in the target categories (z x games), when targets are given
+    my_cut: list[str]
+    their_cut: list[str]
+    summary: str
+
+
+class TradeSearch(BaseModel):
+    team_id: int
+    unit: str
+    targets: list[str]
+    give: list[str]
+    candidates: int  # screened
+    valued: int  # valued exactly
+    seconds: float
+    headline: str
+    trades: list[FoundTrade]
+
+
+def _targets(targets) -> list[str]:
+    cats = [normalize_category(t) for t in targets]
+    bad = [t for t, c in zip(targets, cats, strict=True) if c is None]
+    if bad:
+        raise ServiceError(f"Unknown categories {bad}; use FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS.")
+    return list(dict.fromkeys(cats))
+
+
+def candidates(mine: list[str], theirs: list[str]) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Every 1-for-1, 2-for-1 and 1-for-2 between two rosters (`mine`: the players I may give)."""
+    out = [((a,), (b,)) for a in mine for b in theirs]
+    out += [(pair, (b,)) for pair in itertools.combinations(mine, 2) for b in theirs]
+    out += [((a,), pair) for a in mine for pair in itertools.combinations(theirs, 2)]
+    return out
+
+
+def find_trades(source, targets=(), give: list[str] | None = None, team_id: int | None = None,
+                limit: int = 10, exact_pool: int = EXACT_POOL) -> TradeSearch:
+    t0 = time.perf_counter()
+    lg = source.history()
+    me = team_id or lg.my_team_id
+    if me not in lg.team_ids:
+        raise ServiceError(f"No team {me} in this league (teams are 1 to {len(lg.team_ids)}).")
+    cats = _targets(targets)
+    roster = lg.roster_ids(me)
+    give_ids = [source.resolve_id(n) for n in give or []]
+    for p in give_ids:
+        if p not in roster:
+            raise ServiceError(f"{lg.snapshot.players[p].ref.name} is not on {lg.team_name(me)[0]}'s active roster.")
+    v = Valuer(lg)
+    fas = lg.free_agent_ids()
+    best_fa = max((v.ros_total(p) for p in fas), default=0.0)
+    val = {p: v.ros_total(p) for t in lg.team_ids for p in lg.roster_ids(t)}
+    tgt = {p: sum(_player_profile(v, p)[c] for c in cats) for p in val} if cats else {}
+
+    def quick(team: int, out: tuple[str, ...], inn: tuple[str, ...]) -> float:
+        """Summed player value change, with the cut (lowest left) or the pickup (best free agent)."""
+        delta = sum(val[p] for p in inn) - sum(val[p] for p in out)
+        if len(inn) > len(out):
+            delta -= min(val[p] for p in [*lg.roster_ids(team), *inn] if p not in out)
+        elif len(out) > len(inn):
+            delta += best_fa
+        return delta
+
+    pool = []
+    for t in lg.team_ids:
+        if t == me:
+            continue
+        for out, inn in candidates(give_ids or roster, lg.roster_ids(t)):
+            if give_ids and not set(out) & set(give_ids):
+                continue
+            mine_d, theirs_d = quick(me, out, inn), quick(t, inn, out)
+            gain = sum(tgt[p] for p in inn) - sum(tgt[p] for p in out) if cats else None
+            pool.append((t, out, inn, mine_d, theirs_d, gain))
+    if cats:
+        pool.sort(key=lambda c: (-(c[4] > 0), -c[5], -min(c[3], c[4])))
+    else:
+        pool.sort(key=lambda c: (-(c[3] > 0 and c[4] > 0), -min(c[3], c[4])))
+    base = {t: v.lineup(tuple(v.player(p) for p in lg.roster_ids(t))) for t in lg.team_ids}
+    base_total = {t: sum(x for x, _ in d.values()) for t, d in base.items()}
+    found = [_exact(v, lg, me, c, base_total, fas) for c in pool[:exact_pool]]
+    if cats:
+        ok = [f for f in found if f.their_change > 0 and f.my_change >= -TARGET_TOLERANCE * base_total[me]]
+        found = sorted(ok, key=lambda f: (-f.target_gain, -f.my_change))
+    else:
+        found.sort(key=lambda f: (-f.both_gain, -min(f.my_change, f.their_change), -f.my_change))
+    u = unit(lg.scoring)
+    shown = found[:limit]
+    head = (f"{len(shown)} trade(s) for {lg.team_name(me)[0]}"
+            + (f" improving {', '.join(cats)}" if cats else "") + f" ({sum(f.both_gain for f in shown)} where both "
+            f"sides gain), from {len(pool)} candidates ({min(len(pool), exact_pool)} valued exactly).")
+    return TradeSearch(team_id=me, unit=u, targets=cats, give=[lg.snapshot.players[p].ref.name for p in give_ids],
+                       candidates=len(pool), valued=min(len(pool), exact_pool),
+                       seconds=round(time.perf_counter() - t0, 3), headline=head, trades=shown)
+
+
+def _exact(v: Valuer, lg, me: int, cand, base_total: dict, fas: list[str]) -> FoundTrade:
+    t, out, inn, _, _, gain = cand
+    name = lambda p: lg.snapshot.players[p].ref.name  # noqa: E731
+    my_after, my_cut, _, my_pick = after_roster(v, me, list(out), list(inn), free_agents=fas)
+    their_after, their_cut, _, their_pick = after_roster(v, t, list(inn), list(out), free_agents=fas)
+    value = lambda ids: sum(x for x, _ in v.lineup(tuple(v.player(p) for p in ids)).values())  # noqa: E731
+    mine, theirs = value(my_after) - base_total[me], value(their_after) - base_total[t]
+    u = unit(lg.scoring)
+    text = (f"Give {' + '.join(map(name, out))}, get {' + '.join(map(name, inn))} from {lg.team_name(t)[0]}: "
+            f"you {mine:+.1f}, they {theirs:+.1f} {u}")
+    if gain is not None:
+        text += f"; targets {gain:+.1f}"
+    if my_cut:
+        text += f"; you cut {', '.join(map(name, my_cut))}"
+    if my_pick:
+        text += f"; you pick up {', '.join(map(name, my_pick))}"
+    return FoundTrade(partner_id=t, partner=lg.team_name(t)[0], give=[name(p) for p in out], get=[name(p) for p in inn],
+                      my_change=round(mine, 1), their_change=round(theirs, 1), both_gain=mine > 0 and theirs > 0,
+                      target_gain=None if gain is None else round(gain, 2), my_cut=[name(p) for p in my_cut],
+                      their_cut=[name(p) for p in their_cut], summary=text)
