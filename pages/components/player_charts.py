@@ -39,3 +39,27 @@ def rank_rows(table, scoring: str) -> list[dict]:
         row["Wk G"], row["ROS G"], row["ROS value"] = p.games_left_week, p.games_left_season, p.ros_value
         rows.append(row)
     return rows
+
+
+def trade_player_rows(side) -> list[dict]:
+    """Who moves (and who is cut or picked up) with each one's rest-of-season numbers."""
+    rows = []
+    for label, ps in (("gives", side.gives), ("gets", side.gets), ("cuts", side.cut), ("picks up", side.pickup)):
+        for p in ps:
+            rows.append({"": label, "Player": p.player.name, "Status": p.status, "Per game": p.per_game,
+                         "Plays": f"{p.availability:.0%}", "Games left": p.games_left, "This week": p.games_this_week,
+                         "Playoff games": p.playoff_games, "ROS value": p.ros_value})
+    return rows
+
+
+def starts_figure(ev) -> go.Figure | None:
+    """My starts with a game per remaining week, before and after the trade (playoff weeks marked)."""
+    weeks = ev.mine.starts
+    if not weeks:
+        return None
+    x = [f"{w.week_start:%b %-d}{' (playoffs)' if w.playoff else ''}" for w in weeks]
+    fig = go.Figure()
+    fig.add_bar(x=x, y=[w.before for w in weeks], name="Before", marker_color="#9ca3af")
+    fig.add_bar(x=x, y=[w.after for w in weeks], name="After", marker_color="#2563eb")
+    fig.update_layout(title=dict(text=f"{ev.mine.team_name}: starts per remaining week"), barmode="group", **LAYOUT)
+    return fig
