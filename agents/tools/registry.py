@@ -18,7 +18,7 @@ TOOL_NAMES = [
     "get_free_agents", "get_schedule", "get_matchup_details", "search_news_by_topic", "deep_analysis",
     "validate_slot_fit", "compose_daily_lineup", "optimize_matchup", "evaluate_hold", "evaluate_move",
     "compare_players", "get_hot_free_agents", "get_player_rankings",
-    "evaluate_trade", "find_trades",
+    "evaluate_trade", "propose_trade", "find_trades",
 ]
 
 

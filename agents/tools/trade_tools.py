@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from langchain_core.tools import BaseTool, StructuredTool
 
+from agents.tools.card_results import CARD_FORMAT, with_cards
 from agents.tools.results import dump
 from agents.tools.schemas import TradeArgs, TradeFindArgs
 from services.source import LeagueSource
@@ -37,6 +38,15 @@ def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
     def evaluate_trade_tool(give: list[str], get: list[str], cut=None, punt=None) -> str:
         return dump(evaluation_result(evaluate_trade(source, give, get, None, cut, punt or ())))
 
+    def propose_trade(give: list[str], get: list[str], cut=None, punt=None):
+        from agents.trade_cards import propose
+
+        ev, card = propose(source, give, get, cut)
+        out = evaluation_result(ev) | {"proposal": card.title, "moves": [card.model_dump(mode="json")],
+                                       "note": "Approving the card sends the proposal; the other manager answers "
+                                               "by his own rest-of-season value (accept, counter or decline)."}
+        return with_cards(out, cap=16000)
+
     def find_trades(targets=None, give=None, limit: int = 5) -> str:
         from services.trades.find import find_trades as find
 
@@ -49,6 +59,11 @@ def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
                         "category value with a punt-aware category profile), this week's impact, the fantasy "
                         "playoffs, the forced cut of a 2-for-1, injured players on the return curve, and the "
                         "verdict with its deciding reasons. Use for 'would you trade A for B?'."),
+        StructuredTool.from_function(
+            propose_trade, name="propose_trade", args_schema=TradeArgs, response_format=CARD_FORMAT,
+            description="Evaluate a trade and offer it as an approval card 'Propose trade to <team>: give A, get B'. "
+                        "Approving sends it; that team's manager accepts, counters (a new card) or declines by his own "
+                        "valuation. An ESPN league's trade must be proposed in ESPN."),
         StructuredTool.from_function(
             find_trades, name="find_trades", args_schema=TradeFindArgs,
             description="Search 1-for-1 and 2-for-1 trades with every team, trades both sides gain from first; "
