@@ -1,9 +1,10 @@
 """The trade finder: 1-for-1 and 2-for-1 (either way) trades with every other team, trades both
 sides gain from first.
 
-Two passes. A screen scores every candidate by each side's change of summed player value
-(per-game value x availability x games left, with the 2-for-1's cut or free-agent pickup), which
-is additive and costs microseconds. The best `EXACT_POOL` candidates are then valued exactly, by
+Two passes. A screen scores every candidate by each side's marginal lineup values: what
+each incoming player adds to the receiving roster's daily lineups, minus what each outgoing one
+took away (with the 2-for-1's cut or the best free agent's pickup); these are computed once per
+player (a few hundred lineups), so each candidate costs microseconds. The best `EXACT_POOL` candidates are then valued exactly, by
 the same daily lineups as `evaluate_trade` (`services.trades.value`), and ranked on those exact
 numbers. With target categories, my gain in those categories (z x expected games) leads, among
 trades the partner gains from and that cost me at most `TARGET_TOLERANCE` of my roster's value.
@@ -81,17 +82,28 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
             raise ServiceError(f"{lg.snapshot.players[p].ref.name} is not on {lg.team_name(me)[0]}'s active roster.")
     v = Valuer(lg)
     fas = lg.free_agent_ids()
-    best_fa = max((v.ros_total(p) for p in fas), default=0.0)
-    val = {p: v.ros_total(p) for t in lg.team_ids for p in lg.roster_ids(t)}
-    tgt = {p: sum(_player_profile(v, p)[c] for c in cats) for p in val} if cats else {}
+    top_fa = max(fas, key=lambda p: (v.ros_total(p), p), default=None)
+    total = lambda ids: sum(x for x, _ in v.lineup(tuple(v.player(p) for p in ids)).values())  # noqa: E731
+    rosters = {t: lg.roster_ids(t) for t in lg.team_ids}
+    base_total = {t: total(ids) for t, ids in rosters.items()}
+    # marginal lineup values: what a player adds to a roster's daily lineups (who really starts)
+    loss = {p: base_total[t] - total([q for q in ids if q != p]) for t, ids in rosters.items() for p in ids}
+    gain_in: dict[tuple[int, str], float] = {}
+    for t, ids in rosters.items():
+        others = (p for u, us in rosters.items() if u != t and (t == me or u == me) for p in us)
+        for p in others:
+            gain_in[(t, p)] = total([*ids, p]) - base_total[t]
+    fa_gain = {t: total([*ids, top_fa]) - base_total[t] if top_fa else 0.0 for t, ids in rosters.items()}
+    tgt = {p: sum(_player_profile(v, p)[c] for c in cats) for ids in rosters.values() for p in ids} if cats else {}
 
     def quick(team: int, out: tuple[str, ...], inn: tuple[str, ...]) -> float:
-        """Summed player value change, with the cut (lowest left) or the pickup (best free agent)."""
-        delta = sum(val[p] for p in inn) - sum(val[p] for p in out)
+        """Marginal lineup value in minus out; a 2-for-1's cut is the weakest marginal player left,
+        its open spot what the best free agent adds to the roster as it is."""
+        delta = sum(gain_in[(team, p)] for p in inn) - sum(loss[p] for p in out)
         if len(inn) > len(out):
-            delta -= min(val[p] for p in [*lg.roster_ids(team), *inn] if p not in out)
+            delta -= min(loss[p] for p in rosters[team] if p not in out)
         elif len(out) > len(inn):
-            delta += best_fa
+            delta += fa_gain[team]
         return delta
 
     pool = []
@@ -108,8 +120,6 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
         pool.sort(key=lambda c: (-(c[4] > 0), -c[5], -min(c[3], c[4])))
     else:
         pool.sort(key=lambda c: (-(c[3] > 0 and c[4] > 0), -min(c[3], c[4])))
-    base = {t: v.lineup(tuple(v.player(p) for p in lg.roster_ids(t))) for t in lg.team_ids}
-    base_total = {t: sum(x for x, _ in d.values()) for t, d in base.items()}
     found = [_exact(v, lg, me, c, base_total, fas) for c in pool[:exact_pool]]
     if cats:
         ok = [f for f in found if f.their_change > 0 and f.my_change >= -TARGET_TOLERANCE * base_total[me]]
