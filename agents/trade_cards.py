@@ -48,11 +48,12 @@ def trade_card(source, ev: TradeEvaluation, cut_choice: list[str] | None = None,
     })
 
 
-def propose(source, give: list[str], get: list[str], cut: list[str] | None = None) -> tuple[TradeEvaluation, Card]:
+def propose(source, give: list[str], get: list[str], cut: list[str] | None = None,
+            team_id: int | None = None) -> tuple[TradeEvaluation, Card]:
     """The evaluation and its proposal card (a ServiceError on an ESPN league: propose it there)."""
     if source.kind != "demo":
         raise ServiceError(ESPN_NOTE)
-    ev = evaluate_trade(source, give, get, None, cut)
+    ev = evaluate_trade(source, give, get, team_id, cut)
     cut_ids = [source.resolve_id(n) for n in cut or []]
     return ev, trade_card(source, ev, cut_ids)
 

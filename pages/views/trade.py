@@ -32,6 +32,7 @@ cut = c[0].multiselect("If your roster overflows, cut (default: lowest value)", 
 punt = c[1].multiselect("Punt", CATS, key="trade_punt", disabled=scoring == "points")
 
 if st.button("Evaluate trade", key="trade_evaluate", type="primary", disabled=not (give and get)):
+    st.session_state["trade_outcome"] = None  # a new trade: the last proposal's answer no longer applies
     try:
         st.session_state["trade_result"] = door.trades.evaluate(give, get, assistant.source, team_id=mine,
                                                                 cut=cut, punt=punt)
@@ -58,6 +59,27 @@ if ev is not None:
                 st.dataframe([{"Category": s.category, "Change": s.change, "Rank now": s.rank_before,
                                "Weight": s.weight} for s in side.categories], hide_index=True,
                              key=f"trade_cats_{side.team_id}")
+    if st.button(f"Propose this trade to {ev.partner.team_name}", key="trade_propose"):
+        try:
+            card = door.trades.proposal(give, get, assistant.source, team_id=mine, cut=cut)
+            st.session_state["trade_outcome"] = door.trades.send(card, assistant.source)
+        except door.ServiceError as e:
+            st.error(str(e))
+    outcome = st.session_state.get("trade_outcome")
+    if outcome is not None:
+        for line in outcome.lines:
+            (st.success if outcome.applied else st.info)(line)
+        if outcome.counter is not None:
+            st.markdown(f"**{outcome.counter.title}**")
+            c = st.columns(2)
+            decided = None
+            if c[0].button("Accept the counter", key="trade_counter_accept", type="primary"):
+                decided = "approve"
+            if c[1].button("Decline the counter", key="trade_counter_decline"):
+                decided = "decline"
+            if decided:
+                st.session_state["trade_outcome"] = door.trades.send(outcome.counter, assistant.source, decided)
+                st.rerun()
     fig = starts_figure(ev)
     if fig is not None:
         st.plotly_chart(fig, key="trade_starts", config={"displayModeBar": False})

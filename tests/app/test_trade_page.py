@@ -52,3 +52,33 @@ def test_trade_page_evaluates_a_two_for_one_and_finds_trades(trade_page, demo_so
     assert not at.exception, at.exception
     df = next(d.value for d in at.dataframe if list(d.value.columns)[0] == "Partner")  # dataframes carry no key
     assert len(df) > 0 and list(df["Targets"]) == sorted(df["Targets"], reverse=True)
+
+
+def test_trade_page_proposes_and_the_manager_counters(trade_page, fresh_state, demo_source):
+    """Herro for Durant from the page: the proposal goes through the approval gate, Fast Break Fund
+    counters (its stated rule), the counter is accepted on the page and both rosters change.
+    Catches a page that applies a trade the manager did not accept, or loses the counter."""
+    from services.store import state_store
+
+    at = trade_page
+    at.selectbox(key="trade_partner").set_value(5)
+    at.run()
+    at.multiselect(key="trade_give").set_value(["Tyler Herro"])
+    at.multiselect(key="trade_get").set_value(["Kevin Durant"])
+    at.run()
+    at.button(key="trade_evaluate").click()
+    at.run()
+    at.button(key="trade_propose").click()
+    at.run()
+    assert not at.exception, at.exception
+    assert any("Fast Break Fund counters" in i.value for i in at.info)
+    src = demo_source(dt.date(2025, 1, 29), "points")
+    assert state_store().moves(src.league_id) == []  # a counter changes nothing yet
+    at.button(key="trade_counter_accept").click()
+    at.run()
+    assert not at.exception, at.exception
+    assert any("Trade done" in s.value for s in at.success)
+    [move] = state_store().moves(src.league_id)
+    assert move["card"]["kind"] == "trade" and move["card"]["trade"]["terms"]["get_ids"] == [src.resolve_id("Kevin Durant")]
+    assert src.league.owner_of(src.resolve_id("Kevin Durant")) == 1
+    assert [d["thread_id"] for d in state_store().decisions()][-1] == "trade-page"  # audited at the gate
