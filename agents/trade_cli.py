@@ -52,7 +52,8 @@ def run_trade(args) -> int:
             if not 1 <= args.limit <= 50:
                 raise ServiceError("--limit must be from 1 to 50.")
             out = trades.find(targets=_names(args.target), give=_names(args.give) if args.give else None,
-                              team_id=args.team, limit=args.limit, as_of=args.as_of, scoring=args.scoring)
+                              team_id=args.team, limit=args.limit, as_of=args.as_of, scoring=args.scoring,
+                              progress=_progress)
             text = _search_text
     except ServiceError as e:
         return _fail(str(e), 2, args.json)
@@ -63,6 +64,13 @@ def run_trade(args) -> int:
     else:
         print(text(out))
     return 0
+
+
+def _progress(stage: str, done: int, total: int) -> None:
+    """The finder's progress, streamed on stderr (stdout stays one JSON object)."""
+    import sys
+
+    print(f"  .. {stage} ({done}/{total})", file=sys.stderr, flush=True)
 
 
 def _evaluation_text(ev) -> str:

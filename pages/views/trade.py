@@ -93,12 +93,14 @@ c = st.columns(2)
 targets = c[0].multiselect("Improve these categories", CATS, key="trade_find_targets")
 offer = c[1].selectbox("Offering", ["Anyone", *players[mine]], key="trade_find_give")
 if st.button("Find trades", key="trade_find"):
-    with st.spinner("Searching every team's 1-for-1 and 2-for-1 trades..."):
-        try:
-            st.session_state["trade_found"] = door.trades.find(
-                assistant.source, targets=targets, give=None if offer == "Anyone" else [offer], team_id=mine)
-        except door.ServiceError as e:
-            st.error(str(e))
+    bar = st.progress(0.0, text="Searching every team's 1-for-1 and 2-for-1 trades...")
+    try:
+        st.session_state["trade_found"] = door.trades.find(
+            assistant.source, targets=targets, give=None if offer == "Anyone" else [offer], team_id=mine,
+            progress=lambda stage, done, total: bar.progress(min(1.0, done / max(total, 1)), text=stage))
+    except door.ServiceError as e:
+        st.error(str(e))
+    bar.empty()
 found = st.session_state.get("trade_found")
 if found is not None:
     st.caption(f"{found.headline} {found.seconds:.2f} s.")

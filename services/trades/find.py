@@ -68,8 +68,11 @@ def candidates(mine: list[str], theirs: list[str]) -> list[tuple[tuple[str, ...]
 
 
 def find_trades(source, targets=(), give: list[str] | None = None, team_id: int | None = None,
-                limit: int = 10, exact_pool: int = EXACT_POOL) -> TradeSearch:
+                limit: int = 10, exact_pool: int = EXACT_POOL, progress=None) -> TradeSearch:
+    """`progress(stage, done, total)`, when given, is called as the search advances (streamed by
+    the CLI on stderr and by the Trade page's progress bar)."""
     t0 = time.perf_counter()
+    say = progress or (lambda *_: None)
     lg = source.history()
     me = team_id or lg.my_team_id
     if me not in lg.team_ids:
@@ -87,12 +90,14 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
     rosters = {t: lg.roster_ids(t) for t in lg.team_ids}
     base_total = {t: total(ids) for t, ids in rosters.items()}
     # marginal lineup values: what a player adds to a roster's daily lineups (who really starts)
+    say("marginal lineup values", 0, len(rosters))
     loss = {p: base_total[t] - total([q for q in ids if q != p]) for t, ids in rosters.items() for p in ids}
     gain_in: dict[tuple[int, str], float] = {}
     for t, ids in rosters.items():
         others = (p for u, us in rosters.items() if u != t and (t == me or u == me) for p in us)
         for p in others:
             gain_in[(t, p)] = total([*ids, p]) - base_total[t]
+    weakest = {t: sorted((loss[p], p) for p in ids) for t, ids in rosters.items()}
     fa_gain = {t: total([*ids, top_fa]) - base_total[t] if top_fa else 0.0 for t, ids in rosters.items()}
     tgt = {p: sum(_player_profile(v, p)[c] for c in cats) for ids in rosters.values() for p in ids} if cats else {}
 
@@ -101,12 +106,13 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
         its open spot what the best free agent adds to the roster as it is."""
         delta = sum(gain_in[(team, p)] for p in inn) - sum(loss[p] for p in out)
         if len(inn) > len(out):
-            delta -= min(loss[p] for p in rosters[team] if p not in out)
+            delta -= next(x for x, p in weakest[team] if p not in out)
         elif len(out) > len(inn):
             delta += fa_gain[team]
         return delta
 
     pool = []
+    say("screening candidates", 0, len(lg.team_ids) - 1)
     for t in lg.team_ids:
         if t == me:
             continue
@@ -120,7 +126,11 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
         pool.sort(key=lambda c: (-(c[4] > 0), -c[5], -min(c[3], c[4])))
     else:
         pool.sort(key=lambda c: (-(c[3] > 0 and c[4] > 0), -min(c[3], c[4])))
-    found = [_exact(v, lg, me, c, base_total, fas) for c in pool[:exact_pool]]
+    found = []
+    for i, c in enumerate(pool[:exact_pool]):
+        if i % 10 == 0:
+            say("valuing the best candidates exactly", i, min(len(pool), exact_pool))
+        found.append(_exact(v, lg, me, c, base_total, fas))
     if cats:
         ok = [f for f in found if f.their_change > 0 and f.my_change >= -TARGET_TOLERANCE * base_total[me]]
         found = sorted(ok, key=lambda f: (-f.target_gain, -f.my_change))

@@ -54,6 +54,7 @@ class Valuer:
         self.lg, self.h = lg, horizon(lg)
         self.floor = category_floor(lg.snapshot, lg.scoring) if lg.scoring != "points" else 0.0
         self._players: dict[str, SeasonPlayer] = {}
+        self._days: dict[tuple, tuple[float, int]] = {}  # (who can start, scoring) -> (lineup value, starts)
         self._slots = list(STARTING_SLOTS)
         self._counts = np.array([STARTING_SLOTS[s] for s in self._slots])
 
@@ -80,13 +81,14 @@ class Valuer:
         stub = SimpleNamespace(slot_names=self._slots, counts=self._counts,
                                inputs=OptimizerInputs(scoring="points", days=days, roster=()))
         prep = season_table(stub, SeasonInputs(unit(self.lg.scoring), days, players, ()))
-        table, out, seen = prep.roster, {}, {}
+        table, out, ids = prep.roster, {}, [p.player_id for p in players]
         for j, day in enumerate(days):
-            key = table.active(j).tobytes()
-            if key not in seen:
+            # the day's best lineup depends only on who can start: shared across every roster valued
+            key = (tuple(sorted(ids[i] for i in table.active(j).nonzero()[0])), self.lg.scoring)
+            if key not in self._days:
                 value, rows, _ = plan_day(table, j, self._counts)
-                seen[key] = (float(value), len(rows))
-            out[day] = seen[key]
+                self._days[key] = (float(value), len(rows))
+            out[day] = self._days[key]
         return out
 
     def roster_value(self, ids: list[str]) -> "RosterValue":

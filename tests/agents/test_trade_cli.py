@@ -34,6 +34,9 @@ def test_evaluate_cli_json_contract():
     assert d["winner"] in (d["mine"]["team_name"], d["partner"]["team_name"], "even") and d["reasons"]
     code, out, err = _cli("evaluate", "--give", "Jalen Brunson", "--get", "Tyler Herro", "--json")
     assert code == 2 and "not on Courtside Crew's roster" in json.loads(out)["error"] and "Traceback" not in err
+    code, out, err = _cli("find", "--give", "Tyler Herro", "--limit", "2", "--json")
+    assert code == 0 and len(json.loads(out)["trades"]) == 2
+    assert ".. screening candidates" in err and ".. valuing the best candidates exactly" in err  # streamed progress
     code, out, _ = _cli("find", "--target", "XYZ", "--json")
     assert code == 2 and "Unknown categories" in json.loads(out)["error"]
 
