@@ -54,6 +54,8 @@ def decision_line(card: Card) -> str:
         return f"Done: moved {card.drop} to IR and added {card.add} ({gain}); nobody was dropped."
     if card.kind == "trade":
         return f"Trade done: you gave {card.drop} and got {card.add} ({gain})."
+    if card.kind == "activate":
+        return f"Done: activated {card.add} from IR and dropped {card.drop} ({gain})."
     return f"Done: dropped {card.drop} and added {card.add} ({gain})."
 
 

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_serializer
 
-MoveKind = Literal["swap", "ir", "trade"]  # a roster move: drop/add, the dropped player to IR, or a trade proposal
+MoveKind = Literal["swap", "ir", "activate", "trade"]  # drop/add; the dropped player to IR; the added one leaves IR; a trade proposal
 
 
 class Card(BaseModel):
@@ -63,7 +63,10 @@ class Card(BaseModel):
 
     @property
     def rank(self) -> float:
-        """Sort key, best first: the optimizer's ranking score, else the week's gain."""
+        """Sort key, best first: an activation (a player back from IR: someone must go), then the
+        optimizer's ranking score, else the week's gain."""
+        if self.kind == "activate":
+            return float("-inf")
         return -(self.score if self.score is not None else self.expected_gain)
 
 

@@ -59,6 +59,7 @@ class Settings(BaseSettings):
 
     desk_max_per_side: float = Field(200.0, gt=0)  # the market desk's worst-case loss limits
     desk_max_per_game: float = Field(400.0, gt=0)
+    desk_answering: Literal["agent", "rules"] = "agent"  # shadow mode: which engine answers (both always run)
 
     @field_validator("provider", mode="before")
     @classmethod

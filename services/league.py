@@ -112,7 +112,8 @@ class DemoLeague:
         order (only moves applied on or before `before` when given: the roster history).
 
         A swap puts the added player in the dropped one's place; an IR move (`kind: "ir"` on its
-        card) moves an OUT player to the team's IR slot and the added player takes his place."""
+        card) moves an OUT player to the team's IR slot and the added player takes his place; an
+        activation (`kind: "activate"`) brings the IR player back in the dropped one's place."""
         out = {t: list(ids) for t, ids in self.drafted.items()}
         ir: dict[int, list[str]] = {t: [] for t in out}
         for m in self.store.moves(self.league_id):
@@ -121,11 +122,15 @@ class DemoLeague:
             if (m.get("card") or {}).get("kind") == "trade":  # both teams' rosters, one recorded move
                 _replay_trade(out, ir, m["card"]["trade"])
                 continue
-            roster = out[m["team_id"]]
+            roster, kind = out[m["team_id"]], (m.get("card") or {}).get("kind")
+            if kind == "activate" and m["add_id"] not in ir[m["team_id"]]:
+                continue
             if m["drop_id"] in roster:
                 roster[roster.index(m["drop_id"])] = m["add_id"]
-                if (m.get("card") or {}).get("kind") == "ir":
+                if kind == "ir":
                     ir[m["team_id"]].append(m["drop_id"])
+                elif kind == "activate":
+                    ir[m["team_id"]].remove(m["add_id"])
         return out, ir
 
     def rosters(self) -> dict[int, list[str]]:

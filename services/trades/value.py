@@ -54,7 +54,7 @@ class Valuer:
         self.lg, self.h = lg, horizon(lg)
         self.floor = category_floor(lg.snapshot, lg.scoring) if lg.scoring != "points" else 0.0
         self._players: dict[str, SeasonPlayer] = {}
-        self._days: dict[tuple, tuple[float, int]] = {}  # (who can start, scoring) -> (lineup value, starts)
+        self._days: dict[tuple, tuple[float, int]] = {}  # (who can start, horizon) -> (lineup value, starts)
         self._slots = list(STARTING_SLOTS)
         self._counts = np.array([STARTING_SLOTS[s] for s in self._slots])
 
@@ -64,17 +64,17 @@ class Valuer:
         return self._players[pid]
 
     def week_player(self, pid: str) -> SeasonPlayer:
-        """This matchup week only: next-game play probability, games through the week's end."""
-        sp, ps = self.player(pid), self.lg.snapshot.players[pid]
-        return dataclasses.replace(sp, games=tuple(d for d in sp.games if d <= self.h.week_end),
-                                   availability=float(ps.availability))
+        """This matchup week only: his games through the week's end (at the next-game play
+        probability, as `season_player` rates this week's games)."""
+        return self.player(pid).within(None, self.h.week_end + dt.timedelta(days=1))
 
     def ros_total(self, pid: str) -> float:
         sp = self.player(pid)
-        return sp.value * sp.availability * len(sp.games)
+        return sp.value * sp.availability * len(sp.games)  # = value x the sum of his games' play probabilities
 
-    def lineup(self, players: tuple[SeasonPlayer, ...]) -> dict[dt.date, tuple[float, int]]:
-        """Each remaining day: (value of the best lineup, starters with a game)."""
+    def lineup(self, players: tuple[SeasonPlayer, ...], horizon: str = "season") -> dict[dt.date, tuple[float, int]]:
+        """Each remaining day: (value of the best lineup, starters with a game). `horizon` names the
+        players' rating ("season" or "week"): a day's lineup is cached by it and who can start."""
         days = tuple(sorted({d for p in players for d in p.games}))
         if not days:
             return {}
@@ -84,7 +84,7 @@ class Valuer:
         table, out, ids = prep.roster, {}, [p.player_id for p in players]
         for j, day in enumerate(days):
             # the day's best lineup depends only on who can start: shared across every roster valued
-            key = (tuple(sorted(ids[i] for i in table.active(j).nonzero()[0])), self.lg.scoring)
+            key = (tuple(sorted(ids[i] for i in table.active(j).nonzero()[0])), horizon)
             if key not in self._days:
                 value, rows, _ = plan_day(table, j, self._counts)
                 self._days[key] = (float(value), len(rows))
@@ -93,7 +93,7 @@ class Valuer:
 
     def roster_value(self, ids: list[str]) -> "RosterValue":
         season = self.lineup(tuple(self.player(p) for p in ids))
-        week = self.lineup(tuple(self.week_player(p) for p in ids))
+        week = self.lineup(tuple(self.week_player(p) for p in ids), "week")
         return RosterValue(season, sum(v for v, _ in week.values()), self.h)
 
 
