@@ -19,7 +19,10 @@ AS_OF = dt.date(2025, 1, 29)
 
 def _value(lg, ids) -> float:
     """A roster's rest-of-season lineup value, re-solved by the exhaustive solver of tests/brute_force.py."""
-    players = tuple(season_player(lg, p, lg.week[2], lg.scoring) for p in ids)
+    from services.optimizer.season import category_floor
+
+    floor = category_floor(lg.snapshot, lg.scoring) if lg.scoring != "points" else 0.0
+    players = tuple(season_player(lg, p, lg.week[2], lg.scoring, floor) for p in ids)
     return Season(SeasonInputs("", tuple(sorted({d for p in players for d in p.games})), players, ()),
                   tuple(STARTING_SLOTS.items())).base
 
@@ -29,12 +32,14 @@ def _assistant(make_assistant, give, get):
     return make_assistant(model=model, as_of=AS_OF, scoring="points")
 
 
-@pytest.mark.parametrize("give, get", [(["Tyler Herro"], ["Jalen Brunson"]), (["Tyler Herro"], ["Kevin Durant"]),
-                                       (["Mark Williams"], ["Victor Wembanyama"])])
-def test_managers_answer_by_their_stated_rule(demo_source, give, get):
-    """Catches a manager who accepts a trade that does not clear his margin (or refuses one that
-    does), or a counter he would not accept himself."""
-    src = demo_source(AS_OF, "points")
+@pytest.mark.parametrize("scoring, give, get", [
+    ("points", ["Tyler Herro"], ["Jalen Brunson"]), ("points", ["Tyler Herro"], ["Kevin Durant"]),
+    ("points", ["Mark Williams"], ["Victor Wembanyama"]), ("categories", ["Jalen Brunson"], ["Dyson Daniels"]),
+    ("categories", ["Cason Wallace"], ["Victor Wembanyama"])])
+def test_managers_answer_by_their_stated_rule(demo_source, scoring, give, get):
+    """Both scoring modes. Catches a manager who accepts a trade that does not clear his margin (or
+    refuses one that does), or a counter he would not accept himself."""
+    src = demo_source(AS_OF, scoring)
     lg = src.league
     terms = TradeTerms(team_id=1, partner_id=lg.owner_of(src.resolve_id(get[0])),
                        give_ids=[src.resolve_id(n) for n in give], get_ids=[src.resolve_id(n) for n in get])
