@@ -28,6 +28,7 @@ def add_trade_parser(sub) -> None:
     f = ts.add_parser("find", help="search 1-for-1 and 2-for-1 trades, both-sides-gain first")
     f.add_argument("--target", default="", help="categories to improve, e.g. AST,STL")
     f.add_argument("--give", default=None, help="only trades that send this player")
+    f.add_argument("--get", default=None, help="only trades that bring in this player ('what would it take?')")
     f.add_argument("--limit", type=int, default=10)
     for p in (e, f):
         p.add_argument("--team", type=int, default=None, help="your team id (default: the league's)")
@@ -53,7 +54,7 @@ def run_trade(args) -> int:
                 raise ServiceError("--limit must be from 1 to 50.")
             out = trades.find(targets=_names(args.target), give=_names(args.give) if args.give else None,
                               team_id=args.team, limit=args.limit, as_of=args.as_of, scoring=args.scoring,
-                              progress=_progress)
+                              progress=_progress, get=_names(args.get) if args.get else None)
             text = _search_text
     except ServiceError as e:
         return _fail(str(e), 2, args.json)

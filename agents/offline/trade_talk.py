@@ -58,8 +58,8 @@ def plan_trade(p, done: dict) -> list[tuple[str, dict]]:
         args: dict = {"limit": 5}
         if p.categories:
             args["targets"] = list(p.categories)
-        if p.players:
-            args["give"] = p.players[:1]
+        if p.players:  # "what would it take to get X?" brings him in; "who would take X?" sends him
+            args["get" if re.search(r"\b(to get|acquire|land|trade for|get)\b", t) else "give"] = p.players[:1]
         return [("find_trades", args)]
     args = {"window": _window(t), "limit": 10}
     if m := re.search(r"\btop (\d{1,2})\b", t):

@@ -116,4 +116,6 @@ class TradeArgs(BaseModel):
 class TradeFindArgs(BaseModel):
     targets: list[str] | None = Field(default=None, description="Categories to improve, e.g. ['AST', 'STL'].")
     give: list[str] | None = Field(default=None, description="Only trades that send one of these players.")
+    get: list[str] | None = Field(default=None, description="Only trades that bring in one of these players "
+                                                            "('what would it take to get X?').")
     limit: int = Field(default=5, ge=1, le=20, description="How many trades to return.")

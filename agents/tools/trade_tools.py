@@ -47,10 +47,10 @@ def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
                                                "by his own rest-of-season value (accept, counter or decline)."}
         return with_cards(out, cap=16000)
 
-    def find_trades(targets=None, give=None, limit: int = 5) -> str:
+    def find_trades(targets=None, give=None, get=None, limit: int = 5) -> str:
         from services.trades.find import find_trades as find
 
-        return dump(find(source, targets=targets or (), give=give, limit=limit).model_dump(mode="json"))
+        return dump(find(source, targets=targets or (), give=give, limit=limit, get=get).model_dump(mode="json"))
 
     return [
         StructuredTool.from_function(

@@ -44,6 +44,7 @@ class TradeSearch(BaseModel):
     unit: str
     targets: list[str]
     give: list[str]
+    get: list[str] = []
     candidates: int  # screened
     valued: int  # valued exactly
     seconds: float
@@ -68,7 +69,8 @@ def candidates(mine: list[str], theirs: list[str]) -> list[tuple[tuple[str, ...]
 
 
 def find_trades(source, targets=(), give: list[str] | None = None, team_id: int | None = None,
-                limit: int = 10, exact_pool: int = EXACT_POOL, progress=None) -> TradeSearch:
+                limit: int = 10, exact_pool: int = EXACT_POOL, progress=None,
+                get: list[str] | None = None) -> TradeSearch:
     """`progress(stage, done, total)`, when given, is called as the search advances (streamed by
     the CLI on stderr and by the Trade page's progress bar)."""
     t0 = time.perf_counter()
@@ -83,6 +85,12 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
     for p in give_ids:
         if p not in roster:
             raise ServiceError(f"{lg.snapshot.players[p].ref.name} is not on {lg.team_name(me)[0]}'s active roster.")
+    get_ids = [source.resolve_id(n) for n in get or []]  # "what would it take to get X?"
+    for p in get_ids:
+        owner = lg.owner_of(p)
+        if owner is None or owner == me or p not in lg.roster_ids(owner):
+            where = "a free agent" if owner is None else "yours" if owner == me else "in an IR slot"
+            raise ServiceError(f"{lg.snapshot.players[p].ref.name} is {where}: there is no trade to find for him.")
     v = Valuer(lg)
     fas = lg.free_agent_ids()
     top_fa = max(fas, key=lambda p: (v.ros_total(p), p), default=None)
@@ -114,10 +122,10 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
     pool = []
     say("screening candidates", 0, len(lg.team_ids) - 1)
     for t in lg.team_ids:
-        if t == me:
+        if t == me or (get_ids and t not in {lg.owner_of(p) for p in get_ids}):
             continue
         for out, inn in candidates(give_ids or roster, lg.roster_ids(t)):
-            if give_ids and not set(out) & set(give_ids):
+            if (give_ids and not set(out) & set(give_ids)) or (get_ids and not set(inn) & set(get_ids)):
                 continue
             mine_d, theirs_d = quick(me, out, inn), quick(t, inn, out)
             gain = sum(tgt[p] for p in inn) - sum(tgt[p] for p in out) if cats else None
@@ -142,6 +150,7 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
             + (f" improving {', '.join(cats)}" if cats else "") + f" ({sum(f.both_gain for f in shown)} where both "
             f"sides gain), from {len(pool)} candidates ({min(len(pool), exact_pool)} valued exactly).")
     return TradeSearch(team_id=me, unit=u, targets=cats, give=[lg.snapshot.players[p].ref.name for p in give_ids],
+                       get=[lg.snapshot.players[p].ref.name for p in get_ids],
                        candidates=len(pool), valued=min(len(pool), exact_pool),
                        seconds=round(time.perf_counter() - t0, 3), headline=head, trades=shown)
 

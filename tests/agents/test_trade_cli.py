@@ -56,6 +56,17 @@ def test_finder_ranks_both_sides_gain_first_with_evaluate_numbers(demo_source):
         assert t.both_gain == (ev.mine.ros_change > 0 and ev.partner.ros_change > 0)
 
 
+def test_finder_get_brings_the_player_in(demo_source):
+    """"What would it take to get Zubac?": every trade brings him in, from his team only, and the
+    partner gains (he would accept). Catches a --get filter that is ignored."""
+    src = demo_source(AS_OF, "points")
+    found = find_trades(src, get=["Ivica Zubac"], limit=5)
+    owner = src.league.owner_of(src.resolve_id("Ivica Zubac"))
+    assert found.trades and found.get == ["Ivica Zubac"]
+    assert all("Ivica Zubac" in t.get and t.partner_id == owner for t in found.trades)
+    assert found.trades[0].both_gain
+
+
 def test_finder_targets_categories(demo_source):
     """"Find me a trade that improves my assists": every trade gains assists+steals for me, the
     partner gains, and my value does not drop by more than the stated 1%."""

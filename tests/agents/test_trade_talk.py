@@ -31,6 +31,8 @@ def _run(src, calls):
     ("is Herro and Mark Williams for Brunson fair?", "trade_evaluate", ["Tyler Herro", "Mark Williams", "Jalen Brunson"], [],
      [("evaluate_trade", {"give": ["Tyler Herro", "Mark Williams"], "get": ["Jalen Brunson"]})]),
     ("who would take Herro?", "trade_find", ["Tyler Herro"], [], [("find_trades", {"limit": 5, "give": ["Tyler Herro"]})]),
+    ("what would it take to get Ivica Zubac?", "trade_find", ["Ivica Zubac"], [],
+     [("find_trades", {"limit": 5, "get": ["Ivica Zubac"]})]),
     ("find me a trade that improves my assists", "trade_find", [], ["AST"], [("find_trades", {"limit": 5, "targets": ["AST"]})]),
     ("top 10 free agents by steals over the last 14 days", "research_rankings", [], ["STL"],
      [("get_player_rankings", {"window": "14", "limit": 10, "availability": "free_agents", "sort": "STL"})]),
