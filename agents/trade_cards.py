@@ -51,8 +51,10 @@ def trade_card(source, ev: TradeEvaluation, cut_choice: list[str] | None = None,
 def propose(source, give: list[str], get: list[str], cut: list[str] | None = None,
             team_id: int | None = None) -> tuple[TradeEvaluation, Card]:
     """The evaluation and its proposal card (a ServiceError on an ESPN league: propose it there)."""
-    if source.kind != "demo":
-        raise ServiceError(ESPN_NOTE)
+    try:
+        source.history()  # a league without box-score history (ESPN) is one Courtside never writes to
+    except ServiceError:
+        raise ServiceError(ESPN_NOTE) from None
     ev = evaluate_trade(source, give, get, team_id, cut)
     cut_ids = [source.resolve_id(n) for n in cut or []]
     return ev, trade_card(source, ev, cut_ids)

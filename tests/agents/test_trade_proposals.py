@@ -115,3 +115,17 @@ def test_the_league_page_shows_an_accepted_trade(make_assistant, fresh_state):
     assert "Recent approved moves" in text and "Jalen Brunson" in text and "Tyler Herro" in text
     roster = next(t for t in at.table if "Jalen Brunson" in str(t.value))
     assert "Tyler Herro" not in str(roster.value)
+
+
+def test_an_espn_league_is_told_to_propose_in_espn():
+    """No write to a real league: a source without the demo's history gets the ESPN note."""
+    from agents.trade_cards import ESPN_NOTE, propose
+    from services.models import ServiceError
+
+    class Remote:  # the LeagueSource default: no box-score history
+        def history(self):
+            raise ServiceError("This works on the demo league only")
+
+    with pytest.raises(ServiceError) as e:
+        propose(Remote(), ["Tyler Herro"], ["Jalen Brunson"])
+    assert str(e.value) == ESPN_NOTE and "proposed in ESPN" in ESPN_NOTE
