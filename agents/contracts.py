@@ -113,10 +113,20 @@ class ToolCall(BaseModel):
     ms: float = 0.0
 
 
+class Offer(BaseModel):
+    """A next step an answer offers: a button in the UI, a command line in the CLI. `category_view`
+    asks `question` again in the categories league (a points league has no categories to show)."""
+
+    action: Literal["category_view"]
+    label: str
+    question: str
+
+
 class TurnResult(BaseModel):
     """What a turn (or a decision) did: the `ask --json` / `resume --json` object.
 
-    `refused` appears in the JSON only when true (a refusal, or a decision that lost).
+    `refused` appears in the JSON only when true (a refusal, or a decision that lost); `offers` only
+    when the answer offers a next step.
     """
 
     thread_id: str = ""
@@ -129,12 +139,15 @@ class TurnResult(BaseModel):
     elapsed_ms: float = 0.0
     error: str | None = None
     refused: bool = False
+    offers: list[Offer] = Field(default_factory=list)
 
     @model_serializer(mode="wrap")
     def _refused_only_when_true(self, handler):
         data = handler(self)
         if not data.get("refused"):
             data.pop("refused", None)
+        if not data.get("offers"):  # like `refused`: the stable JSON shape, plus offers when there are some
+            data.pop("offers", None)
         return data
 
 
@@ -234,6 +247,15 @@ class TransactionsEvent(_Event):
     items: list[dict[str, Any]] = Field(default_factory=list)
 
 
+class ClarifyEvent(_Event):
+    """The assistant was unsure what the message asks (`choices`: questions to offer as buttons) or did
+    not understand it at all (`understood` False: the answer says what it can do, with examples)."""
+
+    type: Literal["clarify"] = "clarify"
+    choices: list[str] = Field(default_factory=list)
+    understood: bool = True
+
+
 class DoneEvent(_Event):
     type: Literal["done"] = "done"
     result: TurnResult
@@ -241,7 +263,7 @@ class DoneEvent(_Event):
 
 TurnEvent = Annotated[Union[StateEvent, IntentEvent, ToolStart, ToolEnd, StepEvent, TextEvent, DeskStep,
                             DeskCardEvent, SignalsEvent, ApprovalsEvent, DecisionEvent, TransactionsEvent,
-                            DoneEvent], Field(discriminator="type")]
+                            ClarifyEvent, DoneEvent], Field(discriminator="type")]
 _EVENTS: TypeAdapter = TypeAdapter(TurnEvent)
 
 
