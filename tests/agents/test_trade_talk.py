@@ -61,3 +61,28 @@ def test_answers_carry_the_tools_figures(demo_source):
     done = _run(src, plan_trade(p, {}))
     row = done["get_player_rankings"][0]["data"]["players"][0]
     assert trade_answer(p, done).startswith(f"**Tyler Herro ranks #{row['rank']} of ")
+
+
+@pytest.mark.parametrize("question, tool", [
+    ("Would you trade Tyler Herro for Jalen Brunson?", "evaluate_trade"),
+    ("top 10 free agents by steals over the last 14 days", "get_player_rankings"),
+    ("who would take Herro?", "find_trades"),
+])
+def test_chat_routes_trade_and_ranking_questions(make_assistant, question, tool):
+    """The offline planner (learned intent model + plans) answers in chat with the right tool.
+    Catches "trade A for B" read as a drop/add, or a ranking question sent to the free-agent scan."""
+    r = make_assistant(as_of=AS_OF, scoring="points").ask(question, f"talk-{tool}")
+    assert [c["name"] for c in r["tool_calls"]] == [tool] and r["error"] is None
+
+
+def test_chat_proposes_a_trade_and_applies_it_on_approval(make_assistant):
+    """"Propose Herro for Brunson": a trade card in chat; approving it sends it, Fast Break Fund
+    accepts by its rule, and both rosters change. Catches a chat proposal that bypasses the gate."""
+    a = make_assistant(as_of=AS_OF, scoring="points")
+    r = a.ask("propose Herro for Brunson to Fast Break Fund", "talk-propose")
+    [card] = r["pending_approvals"]
+    assert card["kind"] == "trade" and card["title"].startswith("Propose trade to Fast Break Fund")
+    assert a.source.league.owner_of(a.source.resolve_id("Jalen Brunson")) == 5
+    done = a.resume("talk-propose", "approve", card["move_id"])
+    assert "Fast Break Fund accepts" in done["answer"]
+    assert a.source.league.owner_of(a.source.resolve_id("Jalen Brunson")) == 1
