@@ -23,6 +23,8 @@ PAGES = [
     st.Page("pages/views/chat.py", title="Chat", icon=":material/chat:", url_path="chat", default=True),
     st.Page("pages/views/approvals.py", title="Approvals", icon=":material/task_alt:", url_path="approvals"),
     st.Page("pages/views/league.py", title="League", icon=":material/groups:", url_path="league"),
+    st.Page("pages/views/players.py", title="Players", icon=":material/leaderboard:", url_path="players"),
+    st.Page("pages/views/trade.py", title="Trade", icon=":material/swap_horiz:", url_path="trade"),
     st.Page("pages/views/signals.py", title="Signals", icon=":material/insights:", url_path="signals"),
     st.Page("pages/views/desk.py", title="Desk", icon=":material/casino:", url_path="desk"),
     st.Page("pages/views/audit.py", title="Audit", icon=":material/fact_check:", url_path="audit"),

@@ -45,6 +45,8 @@ def decision_line(card: Card) -> str:
         gain += f", {card.season_gain:+} {season_label(card.season_unit)} rest of season"
     if card.kind == "ir":
         return f"Done: moved {card.drop} to IR and added {card.add} ({gain}); nobody was dropped."
+    if card.kind == "trade":
+        return f"Trade done: you gave {card.drop} and got {card.add} ({gain})."
     if card.kind == "activate":
         return f"Done: activated {card.add} from IR and dropped {card.drop} ({gain})."
     return f"Done: dropped {card.drop} and added {card.add} ({gain})."
@@ -99,7 +101,7 @@ def card_source(card: Card, source, store: StateStore | None = None):
 
 
 def decide(source, cards: list[Card], decisions: dict[str, str], thread_id: str, clock: Clock = default_clock,
-           set_id: str | None = None, store: StateStore | None = None):
+           set_id: str | None = None, store: StateStore | None = None, counters: list | None = None):
     """Decides the set: claim it and apply/record every decision in one store transaction.
 
     Returns (transactions, outcome lines). The first decision on a set wins; the same decision
@@ -147,9 +149,15 @@ def decide(source, cards: list[Card], decisions: dict[str, str], thread_id: str,
         if not won:
             res["already"] = True
         if res["outcome"] == "applied":
-            transactions.append(res)
+            transactions.append({k: v for k, v in res.items() if k != "reason"})
             line = decision_line(card)
             lines.append(line[:-1] + again + "." if again else line)
+            if res.get("reason"):  # a trade: the other manager's answer
+                lines.append(res["reason"])
+        elif res["outcome"] in ("countered", "rejected"):  # a trade proposal the other manager did not accept
+            lines.append(res["reason"] + ("" if res["outcome"] == "rejected" else " Their counter is a new card."))
+            if res.get("counter") and counters is not None:
+                counters.append(res["counter"])
         elif res["outcome"] == "approved":
             transactions.append(res)
             lines.append("Approved. Make it in ESPN:\n" + "\n".join(f"{i}. {s}" for i, s in enumerate(res["steps"], 1)))
@@ -172,7 +180,8 @@ def settle(source, cards: list[Card], decisions: dict[str, str], thread_id: str,
            after_decision: Callable[[list[dict]], str] | None = None, clock: Clock = default_clock) -> dict:
     """Decides `cards` (one set) and returns the gate's update: the outcome text, the transactions,
     and the cards still to decide (after a decline and no approval, the set's other cards)."""
-    transactions, lines = decide(source, cards, decisions, thread_id, clock, set_id)
+    counters: list[dict] = []
+    transactions, lines = decide(source, cards, decisions, thread_id, clock, set_id, counters=counters)
     declined = [c for c in cards if decisions.get(c.move_id) == "decline"]
     # After a decline (and no approval) the next best cards are offered again; an approval
     # closes the set, since the others were computed for the roster before the move.
@@ -181,6 +190,10 @@ def settle(source, cards: list[Card], decisions: dict[str, str], thread_id: str,
         lines.append(f"Next best: {others[0].title}. Approve or decline it on its card.")
     elif declined and not transactions:
         lines.append("Standing pat is fine too; ask me again if a player's status changes.")
+    if counters:  # a manager's counter to a trade proposal comes back as a card of its own
+        from agents.trade_cards import counter_card
+
+        others = [c for c in (counter_card(source, t) for t in counters) if c is not None] + others
     own_league = all(card_source_is(source, c) for c in cards)
     applied = any(t["outcome"] == "applied" for t in transactions)  # a roster changed (ESPN: steps only)
     if applied and after_decision and own_league and not any(t.get("already") for t in transactions):

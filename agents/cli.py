@@ -38,6 +38,9 @@ def _parser() -> argparse.ArgumentParser:
     from agents.arena.cli import add_parser as add_arena
 
     add_arena(sub)
+    from agents.trade_cli import add_trade_parser
+
+    add_trade_parser(sub)
     return p
 
 
@@ -71,6 +74,10 @@ def main(argv: list[str] | None = None) -> int:
         return signals_main(args)
     if args.cmd == "desk":
         return run_desk(args)
+    if args.cmd == "trade":
+        from agents.trade_cli import run_trade
+
+        return run_trade(args)
     if args.cmd == "arena":
         from agents.arena.cli import handle as arena
 

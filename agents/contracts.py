@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_serializer
 
-MoveKind = Literal["swap", "ir", "activate"]  # drop/add; the dropped player goes to IR; the added one leaves IR
+MoveKind = Literal["swap", "ir", "activate", "trade"]  # drop/add; the dropped player to IR; the added one leaves IR; a trade proposal
 
 
 class Card(BaseModel):
@@ -239,7 +239,7 @@ class ApprovalsEvent(_Event):
 class DecisionEvent(_Event):
     type: Literal["decision"] = "decision"
     move_id: str
-    outcome: Literal["applied", "approved", "declined", "refused"]
+    outcome: Literal["applied", "approved", "declined", "refused", "countered", "rejected"]  # the last two: trade answers
     reason: str | None = None
 
 

@@ -34,6 +34,8 @@ FACADES: dict[str, str] = {
 # Other names the door hands out, loaded on first use: (module, attribute or None for the module).
 _LAZY: dict[str, tuple[str, str | None]] = {
     "models": ("agents.facades.models", None),
+    "rankings": ("agents.facades.rankings", None),
+    "trades": ("agents.facades.trades", None),  # the Trade page: evaluate and find trades  # the Players page: rankings table and a player's trend
     "threads": ("agents.threads", None),  # thread bindings, ownership, league labels, browser sessions
     "check_environment": ("agents.overrides", "check_environment"),
     "card_now": ("agents.cards", "card_now"),

@@ -91,6 +91,8 @@ def realized_gain(source, card: Card | None, applied: list[dict]) -> float | Non
 
     if card is None or card.league_id != source.league_id or not card.drop_id or not card.add_id:
         return None
+    if card.kind == "trade":  # both teams' rosters changed: a one-team drop/add hindsight would mislead
+        return None
     try:
         lg = source.history()
     except ServiceError:  # no box scores after the as-of date to score against (ESPN)

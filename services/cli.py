@@ -38,6 +38,9 @@ def _parser() -> argparse.ArgumentParser:
     r = sub.add_parser("roster")
     r.add_argument("--team", type=int, default=None)
     sub.add_parser("calibration", help="play probability by inferred status, measured before the as-of date")
+    from services.rankings_cli import add_rankings_parser
+
+    add_rankings_parser(sub)  # python -m services rankings [--window ...] [--punt ...] [--available]
     for c in sub.choices.values():
         if c.prog.endswith("build"):
             continue
@@ -111,6 +114,10 @@ def main(argv: list[str] | None = None) -> int:
         from services.store import state_store
 
         src = open_source(as_of=args.as_of, scoring=args.scoring, store=state_store())
+        if args.cmd == "rankings":
+            from services.rankings_cli import run_rankings
+
+            return run_rankings(src, args)
         if args.cmd == "gamelog":
             out = src.game_log(args.name, args.last)
         elif args.cmd == "status":

@@ -93,6 +93,10 @@ class DemoSource(LeagueSource):
                 raise ServiceError(f"{name(drop_id)} is {status}, and only an OUT player can go to IR")
 
     def apply_move(self, card: dict, store: StateStore, actor: str = "user") -> dict:
+        if card.get("kind") == "trade":  # a proposal: the other manager answers first
+            from services.trades.propose import apply_trade
+
+            return apply_trade(self, card, store, actor)
         def still_valid() -> None:
             try:
                 self.validate_move(card["drop_id"], card["add_id"], card.get("kind", "swap"), stale=True)

@@ -124,6 +124,9 @@ class DemoLeague:
         for m in self.store.moves(self.league_id):
             if before is not None and dt.date.fromisoformat(m["as_of"]) > before:
                 continue
+            if (m.get("card") or {}).get("kind") == "trade":  # both teams' rosters, one recorded move
+                _replay_trade(out, ir, m["card"]["trade"])
+                continue
             roster, kind = out[m["team_id"]], (m.get("card") or {}).get("kind")
             if kind == "activate" and m["add_id"] not in ir[m["team_id"]]:
                 continue
@@ -171,6 +174,17 @@ class DemoLeague:
     def team_name(self, team_id: int) -> tuple[str, str]:
         name, manager, _ = _teams()[team_id]
         return name, manager
+
+
+def _replay_trade(active: dict[int, list[str]], ir: dict[int, list[str]], t: dict) -> None:
+    """An accepted trade (services.trades.respond.Settled as JSON): players leave (from the active
+    roster or IR), the players coming in join the active roster, then the cuts and pickups."""
+    terms = t["terms"]
+    moves = ((terms["team_id"], terms["give_ids"] + t["my_cut"], terms["get_ids"] + t["my_pickup"]),
+             (terms["partner_id"], terms["get_ids"] + t["their_cut"], terms["give_ids"] + t["their_pickup"]))
+    for team, outs, ins in moves:
+        ir[team] = [p for p in ir[team] if p not in outs]
+        active[team] = [p for p in active[team] if p not in outs] + [p for p in ins if p not in outs]
 
 
 @lru_cache(maxsize=32)

@@ -26,6 +26,7 @@ CLARIFY_BELOW = 0.40  # the intent's calibrated probability under which the plan
 CLARIFY_BELOW_WITH_SLOTS = 0.25  # ... when the message also carries the slot that act is about (a day, a player)
 NEEDS_PLAYER = {"research_log", "research_status", "research_schedule", "research_compare", "research_hold",
                 "fa_fit", "fa_replace", "fa_move"}
+TRADE_WORDS = re.compile(r"\b(trades?|trading|traded|propos\w*|offer|fair|deal)\b", re.I)
 PRONOUNS = re.compile(r"\b(he|him|his|he s|hes|that guy|this guy|that dude)\b")
 
 
@@ -160,7 +161,7 @@ def _act(text: str, s: Slots, players: list[str], words: list[str]) -> tuple[str
         return "general_smalltalk", None
     if is_desk_question(text) or (s.teams and not s.players and s.odds and (s.amount or s.line is not None)):
         return "market_desk", None
-    if explicit_move(text, players):
+    if explicit_move(text, players) and not TRADE_WORDS.search(text):  # "trade A for B" is a trade, not a drop/add
         return "fa_move", None
     pred = predict(text, words=words)
     if pred.act in NEEDS_PLAYER and not players and not (pred.act == "research_hold" and (s.position or "my" in words)):

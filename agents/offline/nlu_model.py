@@ -35,6 +35,7 @@ ACT_INTENT = {
     "lineup": Intent.LINEUP_OPTIMIZATION, "optimize": Intent.LINEUP_OPTIMIZATION,
     "ir": Intent.LINEUP_OPTIMIZATION, "general": Intent.GENERAL_ADVICE, "vague": Intent.GENERAL_ADVICE,
     "nonsense": Intent.GENERAL_ADVICE, "market": None,
+    "trade": Intent.PLAYER_RESEARCH,  # trade_evaluate / trade_propose / trade_find (agents/offline/trade_talk.py)
 }
 
 

@@ -195,6 +195,10 @@ PLANNERS = {Intent.PLAYER_RESEARCH: plan_research, Intent.FREE_AGENT_SCAN: plan_
 
 
 def next_calls(p: Parsed, done: dict[str, list[dict]], as_of: dt.date) -> list[Call]:
+    from agents.offline.trade_talk import TRADE_ACTS, plan_trade
+
+    if p.act in TRADE_ACTS:  # trades and rankings: their own tools
+        return plan_trade(p, done)
     return PLANNERS[p.intent](p, done, as_of)
 
 

@@ -17,7 +17,8 @@ TOOL_NAMES = [
     "get_player_status", "get_player_news", "get_player_game_log", "get_my_roster", "get_opponent_roster",
     "get_free_agents", "get_schedule", "get_matchup_details", "search_news_by_topic", "deep_analysis",
     "validate_slot_fit", "compose_daily_lineup", "optimize_matchup", "evaluate_hold", "evaluate_move",
-    "compare_players", "get_hot_free_agents",
+    "compare_players", "get_hot_free_agents", "get_player_rankings",
+    "evaluate_trade", "propose_trade", "find_trades",
 ]
 
 
@@ -39,6 +40,8 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
     from agents.tools.move_tools import build_move_tools
     from agents.tools.optimizer_tools import build_optimizer_tools
     from agents.tools.outlook_tools import build_outlook_tools
+    from agents.tools.ranking_tools import build_ranking_tools
+    from agents.tools.trade_tools import build_trade_tools
 
     def get_player_status(name: str) -> str:
         return R.dump(R.status(source.player_status(name)))
@@ -100,4 +103,5 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
         _tool(deep_analysis, "deep_analysis", S.DeepAnalysisArgs,
               "Hand a hard trade-off (hold vs stream, which drop) with its facts to a reasoning model; returns reasoning and a conclusion."),
     ]
-    return tools + build_optimizer_tools(source) + build_move_tools(source) + build_outlook_tools(source)
+    return (tools + build_optimizer_tools(source) + build_move_tools(source) + build_outlook_tools(source)
+            + build_ranking_tools(source) + build_trade_tools(source))

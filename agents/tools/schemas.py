@@ -89,3 +89,33 @@ class CompareArgs(BaseModel):
 class HotArgs(BaseModel):
     limit: int = Field(default=8, ge=1, le=25, description="How many players to return.")
     position: str | None = Field(default=None, description="Only players eligible at PG, SG, SF, PF, C, G, F or UTIL.")
+
+
+class RankingsArgs(BaseModel):
+    window: Literal["season", "7", "14", "30"] = Field(
+        default="season", description="season, or the last 7, 14 or 30 days before the as-of date.")
+    sort: str = Field(default="value", description="value (fantasy points, or z-sum in categories), fpts, z_sum, "
+                                                   "proj_value, ros_value, games_left_week, or a category: STL, AST, ...")
+    per: Literal["game", "total"] = Field(default="game", description="Rank per-game averages or the window's totals.")
+    punt: list[str] | None = Field(default=None, description="Categories dropped from the z-sum, e.g. ['FT%', 'TO'].")
+    availability: Literal["all", "free_agents", "rostered"] = Field(default="all", description="Who to include.")
+    position: str | None = Field(default=None, description="Only players eligible at PG, SG, SF, PF, C, G, F or UTIL.")
+    team: str | None = Field(default=None, description="Only one NBA team's players, e.g. 'MIA'.")
+    player: str | None = Field(default=None, description="Where one player ranks (his row is returned with his rank).")
+    limit: int = Field(default=10, ge=1, le=50, description="How many players to return.")
+
+
+class TradeArgs(BaseModel):
+    give: list[str] = Field(description="Players I give (names as written), 1 to 3, all on my roster.")
+    get: list[str] = Field(description="Players I get, 1 to 3, all from one other team.")
+    cut: list[str] | None = Field(default=None, description="Who I would cut if the trade overfills my roster "
+                                                            "(default: my lowest rest-of-season value).")
+    punt: list[str] | None = Field(default=None, description="Categories I punt (categories leagues), e.g. ['FT%'].")
+
+
+class TradeFindArgs(BaseModel):
+    targets: list[str] | None = Field(default=None, description="Categories to improve, e.g. ['AST', 'STL'].")
+    give: list[str] | None = Field(default=None, description="Only trades that send one of these players.")
+    get: list[str] | None = Field(default=None, description="Only trades that bring in one of these players "
+                                                            "('what would it take to get X?').")
+    limit: int = Field(default=5, ge=1, le=20, description="How many trades to return.")

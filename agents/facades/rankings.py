@@ -1,0 +1,35 @@
+"""The rankings facade: the Players page's one entry point to `services.rankings` (through the door).
+
+    from agents import door
+    table = door.rankings.table(window="14", punt=["FT%"], availability="free_agents")
+    trend = door.rankings.trend("Tyler Herro")
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from services.models import ServiceError
+from services.rankings import AVAILABILITY, SORTS, WINDOWS, PlayerTrend, Rankings, player_trend, rankings
+
+__all__ = ["AVAILABILITY", "SORTS", "WINDOWS", "PlayerTrend", "Rankings", "ServiceError", "league", "table", "trend"]
+
+
+def league(as_of: dt.date | None = None, scoring: str | None = None):
+    """The configured demo league (a ServiceError for a league without box-score history)."""
+    from services.demo_source import open_source
+    from services.store import state_store
+
+    return open_source(as_of=as_of, scoring=scoring, store=state_store())
+
+
+def table(source=None, *, as_of: dt.date | None = None, scoring: str | None = None, window: str = "season", punt=(),
+          availability: str = "all", position: str | None = None, team: str | None = None, sort: str = "value",
+          per: str = "game", limit: int | None = None) -> Rankings:
+    """The rankings of `source` (a page's assistant's league), else the configured league."""
+    src = source or league(as_of, scoring)
+    return rankings(src.history(), window, punt, availability, position, team, sort, per, limit)
+
+
+def trend(name: str, source=None, *, as_of: dt.date | None = None, scoring: str | None = None) -> PlayerTrend:
+    src = source or league(as_of, scoring)
+    return player_trend(src.history(), src.resolve_id(name))

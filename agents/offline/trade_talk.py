@@ -1,0 +1,121 @@
+"""The offline planner's trade and ranking questions: which tool calls they need, and the answer
+written from the tools' results (the figures are the tools', never computed here).
+
+Acts (labelled in corpus/trade_*.txt and corpus/research_rankings.txt):
+    trade_evaluate     "would you trade Herro for Brunson?"          -> evaluate_trade
+    trade_propose      "propose Herro for Brunson to Fast Break Fund" -> propose_trade (a card)
+    trade_find         "find me a trade that improves my assists"     -> find_trades
+    research_rankings  "top 10 free agents by steals, last 14 days"   -> get_player_rankings
+"""
+from __future__ import annotations
+
+import re
+
+from agents.offline.text import _ok, _table
+
+TRADE_ACTS = ("trade_evaluate", "trade_propose", "trade_find", "research_rankings")
+FOR = re.compile(r"\b(for|get|to get|in exchange for)\b")
+
+
+def _fold(text: str) -> str:
+    import unicodedata
+
+    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
+
+
+def split_sides(text: str, players: list[str]) -> tuple[list[str], list[str]]:
+    """(give, get) from "A (and B) for C": players named before the first "for"/"get" are given."""
+    t = _fold(text)
+    m = FOR.search(t, t.find(_fold(players[0]).split()[-1]) if players else 0)
+    cut = m.start() if m else len(t)
+    where = {p: t.find(_fold(p).split()[-1]) for p in players}
+    give = [p for p in players if 0 <= where[p] < cut]
+    get = [p for p in players if where[p] >= cut or where[p] < 0]
+    return give, get
+
+
+def _window(t: str) -> str:
+    if re.search(r"\b(month|30 days|last 30)\b", t):
+        return "30"
+    if re.search(r"\b(two weeks|2 weeks|14 days|fortnight)\b", t):
+        return "14"
+    if re.search(r"\b(last week|7 days|this week|lately|past week)\b", t):
+        return "7"
+    return "season"
+
+
+def plan_trade(p, done: dict) -> list[tuple[str, dict]]:
+    """The calls of a trade or ranking act (none once they ran)."""
+    if done:
+        return []
+    t = _fold(p.text)
+    if p.act in ("trade_evaluate", "trade_propose"):
+        give, get = split_sides(p.text, p.players)
+        if give and get:
+            return [("propose_trade" if p.act == "trade_propose" else "evaluate_trade", {"give": give, "get": get})]
+        return [("find_trades", {"give": p.players[:1]})] if p.players else [("find_trades", {})]
+    if p.act == "trade_find":
+        args: dict = {"limit": 5}
+        if p.categories:
+            args["targets"] = list(p.categories)
+        if p.players:  # "what would it take to get X?" brings him in; "who would take X?" sends him
+            args["get" if re.search(r"\b(to get|acquire|land|trade for|get)\b", t) else "give"] = p.players[:1]
+        return [("find_trades", args)]
+    args = {"window": _window(t), "limit": 10}
+    if m := re.search(r"\btop (\d{1,2})\b", t):
+        args["limit"] = max(1, min(50, int(m.group(1))))
+    if re.search(r"\b(free agents?|available|waivers?|unowned)\b", t):
+        args["availability"] = "free_agents"
+    if p.categories:
+        args["sort"] = p.categories[0]
+    if p.players:
+        args["player"] = p.players[0]
+    return [("get_player_rankings", args)]
+
+
+def _side_line(s: dict, unit: str) -> str:
+    moved = f"gives {', '.join(x['name'] for x in s['gives'])}, gets {', '.join(x['name'] for x in s['gets'])}"
+    extra = "".join(f"; cuts {x['name']} ({s['cut_rule']})" for x in s["cut"])
+    extra += "".join(f"; picks up {x['name']} for the open spot" for x in s["pickup"])
+    return (f"- **{s['team']}** {moved}{extra}: rest of season {s['ros_change']:+.1f} {unit}, this week "
+            f"{s['week_change']:+.1f}, fantasy playoffs {s['playoff_change']:+.1f}.")
+
+
+def trade_answer(p, done) -> str | None:
+    """The answer of a trade or ranking act from the tool results (None: not one of these)."""
+    for name in ("evaluate_trade", "propose_trade"):
+        for r in _ok(done, name):
+            d = r["data"]
+            lines = [f"**{d['verdict']}**", *[f"- {x}" for x in d["reasons"]], "", _side_line(d["mine"], d["unit"]),
+                     _side_line(d["partner"], d["unit"])]
+            weeks = ", ".join(f"{a} to {b}" for a, b in d["playoff_weeks"])
+            lines.append(f"\nFantasy playoffs: {weeks}. Injured players count at the share of games the calibrated "
+                         "return curve expects them to play.")
+            if name == "propose_trade":
+                lines.append(f"\n**{d['proposal']}**: approve the card to send it; {d['partner']['team']} answers "
+                             "by its own rest-of-season value (accept, counter or decline).")
+            return "\n".join(lines)
+    for r in _ok(done, "find_trades"):
+        d = r["data"]
+        rows = [[i, t["partner"], " + ".join(t["give"]), " + ".join(t["get"]), f"{t['my_change']:+.1f}",
+                 f"{t['their_change']:+.1f}", "yes" if t["both_gain"] else "no"]
+                for i, t in enumerate(d["trades"], start=1)]
+        if not rows:
+            return f"**{d['headline']}** No trade found that the other team would gain from."
+        return "\n".join([f"**{d['headline']}**", _table(["#", "Team", "You give", "You get", f"You ({d['unit']})",
+                                                          "They", "Both gain"], rows)])
+    for r in _ok(done, "get_player_rankings"):
+        d = r["data"]
+        window = "this season" if d["window"] == "season" else f"the last {d['window']} days"
+        if not d["players"]:
+            return f"{d.get('reason') or 'No player matches these filters.'}"
+        if len(d["players"]) == 1 and d.get("of"):
+            x = d["players"][0]
+            return (f"**{x['name']} ranks #{x['rank']} of {d['of']} over {window}** ({d['sort']}): "
+                    f"{x['fpts']:.1f} fantasy points per game, z-sum {x['z_sum']:+.2f}, {x['games']} games; "
+                    f"owner: {x['owner']}.")
+        rows = [[x["rank"], x["name"], x["team"], x["owner"], x["games"], f"{x['fpts']:.1f}", f"{x['z_sum']:+.2f}",
+                 x["games_left_week"], x["games_left_season"]] for x in d["players"]]
+        return "\n".join([f"**Top {len(rows)} by {d['sort']} over {window}** ({d['filters']['availability']}):",
+                          _table(["#", "Player", "Team", "Owner", "GP", "FPTS", "z-sum", "Wk G", "ROS G"], rows)])
+    return None

@@ -1,0 +1,71 @@
+"""Trade tools: `evaluate_trade` (both teams' exact view and the verdict) and `find_trades`.
+Thin wrappers over services.trades; the numbers come from the optimizer's lineups, never the model."""
+from __future__ import annotations
+
+from langchain_core.tools import BaseTool, StructuredTool
+
+from agents.tools.card_results import CARD_FORMAT, with_cards
+from agents.tools.results import dump
+from agents.tools.schemas import TradeArgs, TradeFindArgs
+from services.source import LeagueSource
+
+
+def _player(p) -> dict:
+    return {"name": p.player.name, "team": p.player.team, "status": p.status, "per_game": p.per_game,
+            "availability": p.availability, "games_left": p.games_left, "games_this_week": p.games_this_week,
+            "playoff_games": p.playoff_games, "ros_value": p.ros_value}
+
+
+def _side(s) -> dict:
+    return {"team": s.team_name, "team_id": s.team_id, "gives": [_player(p) for p in s.gives],
+            "gets": [_player(p) for p in s.gets], "cut": [_player(p) for p in s.cut], "cut_rule": s.cut_rule,
+            "pickup": [_player(p) for p in s.pickup], "ros_before": s.ros_before, "ros_after": s.ros_after,
+            "ros_change": s.ros_change, "week_change": s.week_change, "playoff_change": s.playoff_change,
+            "category_change": s.category_change,
+            "categories": {c.category: {"change": c.change, "rank": c.rank_before, "weight": c.weight}
+                           for c in s.categories} or None}
+
+
+def evaluation_result(ev) -> dict:
+    return {"verdict": ev.verdict, "winner": ev.winner, "margin": ev.margin, "unit": ev.unit, "reasons": ev.reasons,
+            "mine": _side(ev.mine), "partner": _side(ev.partner), "scoring": ev.scoring,
+            "playoff_weeks": ev.playoff_weeks}
+
+
+def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
+    from services.trades.evaluate import evaluate_trade
+
+    def evaluate_trade_tool(give: list[str], get: list[str], cut=None, punt=None) -> str:
+        return dump(evaluation_result(evaluate_trade(source, give, get, None, cut, punt or ())))
+
+    def propose_trade(give: list[str], get: list[str], cut=None, punt=None):
+        from agents.trade_cards import propose
+
+        ev, card = propose(source, give, get, cut)
+        out = evaluation_result(ev) | {"proposal": card.title, "moves": [card.model_dump(mode="json")],
+                                       "note": "Approving the card sends the proposal; the other manager answers "
+                                               "by his own rest-of-season value (accept, counter or decline)."}
+        return with_cards(out, cap=16000)
+
+    def find_trades(targets=None, give=None, get=None, limit: int = 5) -> str:
+        from services.trades.find import find_trades as find
+
+        return dump(find(source, targets=targets or (), give=give, limit=limit, get=get).model_dump(mode="json"))
+
+    return [
+        StructuredTool.from_function(
+            evaluate_trade_tool, name="evaluate_trade", args_schema=TradeArgs,
+            description="Evaluate a trade for both teams: rest-of-season value by exact daily lineups (points, or "
+                        "category value with a punt-aware category profile), this week's impact, the fantasy "
+                        "playoffs, the forced cut of a 2-for-1, injured players on the return curve, and the "
+                        "verdict with its deciding reasons. Use for 'would you trade A for B?'."),
+        StructuredTool.from_function(
+            propose_trade, name="propose_trade", args_schema=TradeArgs, response_format=CARD_FORMAT,
+            description="Evaluate a trade and offer it as an approval card 'Propose trade to <team>: give A, get B'. "
+                        "Approving sends it; that team's manager accepts, counters (a new card) or declines by his own "
+                        "valuation. An ESPN league's trade must be proposed in ESPN."),
+        StructuredTool.from_function(
+            find_trades, name="find_trades", args_schema=TradeFindArgs,
+            description="Search 1-for-1 and 2-for-1 trades with every team, trades both sides gain from first; "
+                        "optionally improving target categories or sending a given player ('who would take Herro?')."),
+    ]

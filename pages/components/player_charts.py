@@ -1,0 +1,65 @@
+"""Figures of the Players and Trade pages (Plotly), drawn from the facades' typed results."""
+from __future__ import annotations
+
+import plotly.graph_objects as go
+
+LAYOUT = dict(height=320, margin=dict(l=10, r=10, t=40, b=10), legend=dict(orientation="h", y=-0.2))
+
+
+def trend_figure(trend) -> go.Figure | None:
+    """A player's fantasy points game by game and the 5-game rolling mean."""
+    if not trend.points:
+        return None
+    x = [p.date.isoformat() for p in trend.points]
+    fig = go.Figure()
+    fig.add_bar(x=x, y=[p.fpts for p in trend.points], name="Fantasy points",
+                hovertext=[f"vs {p.opp}: z-sum {p.z_sum:+.2f}" for p in trend.points], marker_color="#93c5fd")
+    fig.add_scatter(x=x, y=[p.rolling_fpts for p in trend.points], name="5-game average", mode="lines",
+                    line=dict(color="#1d4ed8", width=3))
+    fig.update_layout(title=dict(text=f"{trend.player.name}: games before {trend.as_of}"), **LAYOUT)
+    return fig
+
+
+def rank_rows(table, scoring: str) -> list[dict]:
+    """The rankings table as rows: per-game or window totals, z-scores, games left, owner."""
+    total = table.per == "total"
+    rows = []
+    for p in table.players:
+        stats = p.totals if total else p.per_game
+        row = {"Rank": p.rank, "Player": p.player.name, "Team": p.player.team, "Pos": "/".join(
+            s for s in p.player.eligible if s in {"PG", "SG", "SF", "PF", "C"}), "Status": p.status, "Owner": p.owner,
+               "GP": p.games, "FPTS": p.fpts_total if total else p.fpts}
+        for label, key in (("PTS", "pts"), ("REB", "reb"), ("AST", "ast"), ("STL", "stl"), ("BLK", "blk"),
+                           ("3PM", "fg3m"), ("TO", "tov")):
+            row[label] = stats.get(key)
+        row["FG%"], row["FT%"] = p.per_game.get("fg_pct"), p.per_game.get("ft_pct")
+        row["z-sum"] = round(p.z_sum * (p.games if total else 1), 2)
+        for cat, z in p.z.items():
+            row[f"z {cat}"] = z
+        row["Wk G"], row["ROS G"], row["ROS value"] = p.games_left_week, p.games_left_season, p.ros_value
+        rows.append(row)
+    return rows
+
+
+def trade_player_rows(side) -> list[dict]:
+    """Who moves (and who is cut or picked up) with each one's rest-of-season numbers."""
+    rows = []
+    for label, ps in (("gives", side.gives), ("gets", side.gets), ("cuts", side.cut), ("picks up", side.pickup)):
+        for p in ps:
+            rows.append({"": label, "Player": p.player.name, "Status": p.status, "Per game": p.per_game,
+                         "Plays": f"{p.availability:.0%}", "Games left": p.games_left, "This week": p.games_this_week,
+                         "Playoff games": p.playoff_games, "ROS value": p.ros_value})
+    return rows
+
+
+def starts_figure(ev) -> go.Figure | None:
+    """My starts with a game per remaining week, before and after the trade (playoff weeks marked)."""
+    weeks = ev.mine.starts
+    if not weeks:
+        return None
+    x = [f"{w.week_start:%b %-d}{' (playoffs)' if w.playoff else ''}" for w in weeks]
+    fig = go.Figure()
+    fig.add_bar(x=x, y=[w.before for w in weeks], name="Before", marker_color="#9ca3af")
+    fig.add_bar(x=x, y=[w.after for w in weeks], name="After", marker_color="#2563eb")
+    fig.update_layout(title=dict(text=f"{ev.mine.team_name}: starts per remaining week"), barmode="group", **LAYOUT)
+    return fig

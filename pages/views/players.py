@@ -1,0 +1,46 @@
+"""Players: every player ranked over a window, sortable, with filters and a player's trend."""
+import streamlit as st
+
+from agents import door
+from pages.components import backend
+from pages.components.player_charts import rank_rows, trend_figure
+
+CATS = ["FG%", "FT%", "3PM", "REB", "AST", "STL", "BLK", "TO", "PTS"]
+WINDOW_LABELS = {"season": "Season", "30": "Last 30 days", "14": "Last 14 days", "7": "Last 7 days"}
+WHO = {"all": "Everyone", "free_agents": "Free agents", "rostered": "Rostered"}
+
+assistant = backend.assistant()
+st.title("Players")
+st.caption(f"Every player's box scores before {assistant.as_of} · {assistant.scoring()} scoring. "
+           "z-scores use the same category scale as the free-agent tool and the optimizer.")
+
+c = st.columns(4)
+window = c[0].selectbox("Window", list(WINDOW_LABELS), format_func=WINDOW_LABELS.get, key="players_window")
+per = c[1].radio("Show", ["game", "total"], format_func={"game": "Per game", "total": "Totals"}.get,
+                 horizontal=True, key="players_per")
+who = c[2].selectbox("Availability", list(WHO), format_func=WHO.get, key="players_who")
+position = c[3].selectbox("Position", ["Any", "PG", "SG", "SF", "PF", "C", "G", "F"], key="players_position")
+c = st.columns([2, 1, 1])
+punt = c[0].multiselect("Punt (dropped from the z-sum)", CATS, key="players_punt")
+sort = c[1].selectbox("Rank by", ["value", "fpts", "z_sum", *CATS, "ros_value", "games_left_week",
+                                  "games_left_season"], key="players_sort")
+team = c[2].text_input("NBA team", key="players_team", placeholder="e.g. MIA").strip() or None
+
+try:
+    table = door.rankings.table(assistant.source, window=window, punt=punt,
+                                availability=who, position=None if position == "Any" else position, team=team,
+                                sort=sort, per=per)
+except door.ServiceError as e:
+    st.info(str(e))
+    st.stop()
+
+st.caption(f"{table.total} players · ranked by {table.sort} ({'totals' if table.per == 'total' else 'per game'}) · "
+           f"z-sum over {', '.join(table.counted)} · ROS value in {table.ros_unit}")
+st.dataframe(rank_rows(table, table.scoring), hide_index=True, key="players_table", height=460)
+
+names = [p.player.name for p in table.players]
+if names:
+    pick = st.selectbox("Trend of", names, key="players_trend_pick")
+    fig = trend_figure(door.rankings.trend(pick, assistant.source))
+    if fig is not None:
+        st.plotly_chart(fig, key="players_trend", config={"displayModeBar": False})

@@ -1,0 +1,1 @@
+"""Trades in the demo league: evaluate a trade for both teams, answer proposals, find trades."""

@@ -1,0 +1,251 @@
+"""Evaluate a trade for both teams: rest-of-season value, this week, the fantasy playoffs, starts per
+remaining week, roster fit (the forced cut or the open spot), injured players on the return curve,
+the category profile (categories leagues, punt-aware), and a verdict with its deciding reasons.
+
+Exact and deterministic: every number is a lineup value from `services.trades.value` (the
+optimizer's season inputs and daily lineup solver). Nothing is estimated by a model.
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from pydantic import BaseModel
+
+from services.models import PlayerRef, ServiceError, Status
+from services.scoring import CATEGORIES
+from services.slots import ROSTER_SIZE
+from services.trades.value import Valuer, unit
+from services.values import category_scale
+
+MAX_SIDE = 3
+EVEN_SHARE = 0.005  # a difference under 0.5% of the bigger roster's value is "about even"
+LOSING_RANK = 7  # a category a team ranks 7th-10th in is one it is already losing: it counts half
+
+
+class TradePlayer(BaseModel):
+    player: PlayerRef
+    status: Status
+    per_game: float  # per-game value in the unit (points: fantasy points; categories: z above the floor)
+    availability: float  # share of his remaining games he is expected to play (calibrated return curve)
+    games_left: int
+    games_this_week: int
+    playoff_games: int
+    ros_value: float  # per_game x availability x games_left
+
+
+class WeekStarts(BaseModel):
+    week_start: dt.date
+    playoff: bool
+    before: int
+    after: int
+
+
+class CategoryShift(BaseModel):
+    category: str
+    change: float  # rest-of-season z x expected games, after - before
+    rank_before: int  # the team's rank in the category among the league's teams (1 = best)
+    weight: float  # 0 punted, 0.5 already losing, 1 otherwise
+
+
+class TradeSide(BaseModel):
+    team_id: int
+    team_name: str
+    gives: list[TradePlayer]
+    gets: list[TradePlayer]
+    cut: list[TradePlayer]  # forced by the roster limit (2-for-1)
+    cut_rule: str | None  # "lowest rest-of-season value" or "your choice"
+    pickup: list[TradePlayer]  # an open roster spot filled by the best free agent
+    ros_before: float
+    ros_after: float
+    ros_change: float
+    week_change: float
+    playoff_change: float
+    starts: list[WeekStarts]
+    categories: list[CategoryShift]  # categories leagues only
+    category_change: float | None  # punt-aware weighted sum of `categories`
+
+
+class TradeEvaluation(BaseModel):
+    as_of: dt.date
+    scoring: str
+    unit: str
+    playoff_weeks: list[tuple[dt.date, dt.date]]
+    mine: TradeSide
+    partner: TradeSide
+    winner: str  # a team name, or "even"
+    margin: float  # winner's change minus the other's
+    verdict: str
+    reasons: list[str]
+
+
+def resolve_trade(source, give: list[str], get: list[str], team_id: int | None = None) -> tuple[int, int, list[str], list[str]]:
+    """(my team, partner, give ids, get ids); a one-line ServiceError for anything that is not a trade."""
+    lg = source.history()
+    me = team_id or lg.my_team_id
+    if me not in lg.team_ids:
+        raise ServiceError(f"No team {me} in this league (teams are 1 to {len(lg.team_ids)}).")
+    if not give or not get:
+        raise ServiceError("A trade needs at least one player on each side (--give and --get).")
+    if len(give) > MAX_SIDE or len(get) > MAX_SIDE:
+        raise ServiceError(f"At most {MAX_SIDE} players on each side.")
+    give_ids = list(dict.fromkeys(source.resolve_id(n) for n in give))
+    get_ids = list(dict.fromkeys(source.resolve_id(n) for n in get))
+    if set(give_ids) & set(get_ids):
+        raise ServiceError("The same player is on both sides of the trade.")
+    name = lambda p: lg.snapshot.players[p].ref.name  # noqa: E731
+    mine = set(lg.roster_ids(me)) | set(lg.ir_ids(me))
+    for p in give_ids:
+        if p not in mine:
+            owner = lg.owner_of(p)
+            where = "a free agent" if owner is None else f"on {lg.team_name(owner)[0]}"
+            raise ServiceError(f"{name(p)} is not on {lg.team_name(me)[0]}'s roster ({where}).")
+    owners = {p: lg.owner_of(p) for p in get_ids}
+    for p, owner in owners.items():
+        if owner is None:
+            raise ServiceError(f"{name(p)} is a free agent: pick him up instead of trading for him.")
+        if owner == me:
+            raise ServiceError(f"{name(p)} is already on {lg.team_name(me)[0]}.")
+    if len(set(owners.values())) > 1:
+        raise ServiceError("The players you get must all come from one team: "
+                           + ", ".join(f"{name(p)} ({lg.team_name(o)[0]})" for p, o in owners.items()) + ".")
+    return me, next(iter(owners.values())), give_ids, get_ids
+
+
+def evaluate_trade(source, give: list[str], get: list[str], team_id: int | None = None,
+                   cut: list[str] | None = None, punt=()) -> TradeEvaluation:
+    """Both teams' view of "give `give`, get `get`" (players by name; `cut`: who I would cut)."""
+    from services.rankings import parse_punt
+
+    lg = source.history()
+    me, other, give_ids, get_ids = resolve_trade(source, give, get, team_id)
+    my_cut = [source.resolve_id(n) for n in cut or []]
+    punted = parse_punt(punt)
+    v = Valuer(lg)
+    profiles = _profiles(v) if lg.scoring != "points" else {}
+    mine = _side(v, me, give_ids, get_ids, my_cut, profiles, punted)
+    theirs = _side(v, other, get_ids, give_ids, [], profiles, punted)
+    return _verdict(v, mine, theirs)
+
+
+def _tp(v: Valuer, pid: str) -> TradePlayer:
+    sp, ps = v.player(pid), v.lg.snapshot.players[pid]
+    return TradePlayer(player=ps.ref, status=ps.status, per_game=round(sp.value, 2),
+                       availability=round(sp.availability, 3), games_left=len(sp.games),
+                       games_this_week=sum(d <= v.h.week_end for d in sp.games),
+                       playoff_games=sum(d >= v.h.playoff_start for d in sp.games), ros_value=round(v.ros_total(pid), 1))
+
+
+def after_roster(v: Valuer, team: int, out_ids: list[str], in_ids: list[str], chosen_cut: list[str] = (),
+                 free_agents: list[str] | None = None) -> tuple[list[str], list[str], str | None, list[str]]:
+    """(active roster after the trade, cut, cut rule, pickup): a roster over 13 cuts the lowest
+    rest-of-season value (or the user's choice first); one under 13 takes the best free agent."""
+    lg = v.lg
+    after = [p for p in lg.roster_ids(team) if p not in out_ids] + list(in_ids)  # given from IR: frees IR only
+    over = len(after) - ROSTER_SIZE  # IR players do not count against the 13
+    if over > 0:
+        bad = [p for p in chosen_cut if p not in after]
+        if bad:
+            raise ServiceError(f"{lg.snapshot.players[bad[0]].ref.name} would not be on the roster after the trade: "
+                               f"cut someone who is.")
+        ranked = sorted(after, key=lambda p: (v.ros_total(p), p))
+        cut = (list(chosen_cut) + [p for p in ranked if p not in chosen_cut])[:over]
+        return [p for p in after if p not in cut], cut, "your choice" if chosen_cut else "lowest rest-of-season value", []
+    if over < 0:  # an open spot: the best free agent by rest-of-season value takes it
+        pool = lg.free_agent_ids() if free_agents is None else free_agents
+        pickup = sorted(pool, key=lambda p: (-v.ros_total(p), p))[:-over]
+        return after + pickup, [], None, pickup
+    return after, [], None, []
+
+
+def _side(v: Valuer, team: int, out_ids: list[str], in_ids: list[str], chosen_cut: list[str],
+          profiles: dict, punted: list[str]) -> TradeSide:
+    lg = v.lg
+    before = lg.roster_ids(team)
+    after, cut_ids, rule, pickup = after_roster(v, team, out_ids, in_ids, chosen_cut)
+    b, a = v.roster_value(before), v.roster_value(after)
+    sb, sa = b.starts_by_week(), a.starts_by_week()
+    starts = [WeekStarts(week_start=w, playoff=w >= v.h.playoff_start, before=sb.get(w, 0), after=sa.get(w, 0))
+              for w in sorted(set(sb) | set(sa))]
+    cats, cat_change = [], None
+    if profiles:
+        cats, cat_change = _category_shift(v, profiles, team, before, after, punted)
+    return TradeSide(team_id=team, team_name=lg.team_name(team)[0], gives=[_tp(v, p) for p in out_ids],
+                     gets=[_tp(v, p) for p in in_ids], cut=[_tp(v, p) for p in cut_ids], cut_rule=rule,
+                     pickup=[_tp(v, p) for p in pickup], ros_before=round(b.season, 1), ros_after=round(a.season, 1),
+                     ros_change=round(a.season - b.season, 1), week_change=round(a.week - b.week, 1),
+                     playoff_change=round(a.playoffs - b.playoffs, 1), starts=starts, categories=cats,
+                     category_change=cat_change)
+
+
+def _player_profile(v: Valuer, pid: str) -> dict[str, float]:
+    """Rest-of-season category contributions: per-game z x expected games (availability x games)."""
+    sp, scale = v.player(pid), category_scale(v.lg.snapshot)
+    n = sp.availability * len(sp.games)
+    return {c: scale.z(v.lg.snapshot.players[pid], c) * n for c in CATEGORIES}
+
+
+def _profile(v: Valuer, ids: list[str]) -> dict[str, float]:
+    rows = [_player_profile(v, p) for p in ids]
+    return {c: sum(r[c] for r in rows) for c in CATEGORIES}
+
+
+def _profiles(v: Valuer) -> dict[int, dict[str, float]]:
+    return {t: _profile(v, v.lg.roster_ids(t)) for t in v.lg.team_ids}
+
+
+def _category_shift(v: Valuer, profiles: dict, team: int, before: list[str], after: list[str],
+                    punted: list[str]) -> tuple[list[CategoryShift], float]:
+    b, a = _profile(v, before), _profile(v, after)
+    out = []
+    for c in CATEGORIES:
+        rank = 1 + sum(profiles[t][c] > profiles[team][c] for t in profiles if t != team)
+        weight = 0.0 if c in punted else 0.5 if rank >= LOSING_RANK else 1.0
+        out.append(CategoryShift(category=c, change=round(a[c] - b[c], 2), rank_before=rank, weight=weight))
+    return out, round(sum(s.change * s.weight for s in out), 2)
+
+
+def _verdict(v: Valuer, mine: TradeSide, theirs: TradeSide) -> TradeEvaluation:
+    u = unit(v.lg.scoring)
+    scale = max(abs(mine.ros_before), abs(theirs.ros_before), 1.0)
+    diff = mine.ros_change - theirs.ros_change
+    if abs(diff) < EVEN_SHARE * scale:
+        winner, head = "even", "About even"
+    else:
+        winner = mine.team_name if diff > 0 else theirs.team_name
+        head = f"{winner} wins the trade by {abs(diff):.1f} {u}"
+    verdict = (f"{head}: {mine.team_name} {mine.ros_change:+.1f}, {theirs.team_name} {theirs.ros_change:+.1f} "
+               f"{u} over the rest of the season.")
+    return TradeEvaluation(as_of=v.lg.as_of, scoring=v.lg.scoring, unit=u, playoff_weeks=v.h.playoff_weeks, mine=mine,
+                           partner=theirs, winner=winner, margin=round(abs(diff), 1), verdict=verdict,
+                           reasons=reasons(mine, theirs, u))
+
+
+def reasons(mine: TradeSide, theirs: TradeSide, u: str) -> list[str]:
+    """The two or three facts that decide the trade, biggest first (each with its size in the unit)."""
+    cands: list[tuple[float, str]] = []
+    gets, gives = mine.gets, mine.gives
+    pg_in = sum(p.per_game for p in gets) / len(gets)
+    pg_out = sum(p.per_game for p in gives) / len(gives)
+    names = lambda ps: " and ".join(p.player.name for p in ps)  # noqa: E731
+    if abs(pg_in - pg_out) > 0.05:
+        cands.append((abs(pg_in - pg_out) * sum(p.games_left for p in gets) / len(gets),
+                      f"per game: {names(gets)} {pg_in:.1f} vs {names(gives)} {pg_out:.1f} {u}"))
+    g_in, g_out = sum(p.games_left for p in gets), sum(p.games_left for p in gives)
+    if g_in != g_out and len(gets) == len(gives):
+        cands.append((abs(g_in - g_out) * max(pg_in, pg_out, 0.1), f"games left: {names(gets)} {g_in}, {names(gives)} {g_out}"))
+    for p in [*gets, *gives]:
+        if p.status != "ACTIVE":
+            cands.append((p.per_game * p.games_left * (1 - p.availability),
+                          f"{p.player.name} is {p.status}: the calibrated return curve has him playing "
+                          f"{p.availability:.0%} of his {p.games_left} remaining games"))
+    for side in (mine, theirs):
+        for c in side.cut:
+            cands.append((abs(c.ros_value), f"{side.team_name} must cut {c.player.name} ({side.cut_rule}, "
+                                            f"{c.ros_value:.1f} {u} rest of season)"))
+        for c in side.pickup:
+            cands.append((abs(c.ros_value), f"{side.team_name} fills the open spot with free agent {c.player.name} "
+                                            f"({c.ros_value:.1f} {u})"))
+    if abs(mine.playoff_change) >= 1:
+        cands.append((abs(mine.playoff_change), f"fantasy playoffs: {mine.team_name} {mine.playoff_change:+.1f} {u}"))
+    cands.sort(key=lambda c: -c[0])
+    return [text for _, text in cands[:3]] or ["the players are worth the same over the rest of the season"]

@@ -1,0 +1,177 @@
+"""The trade finder: 1-for-1 and 2-for-1 (either way) trades with every other team, trades both
+sides gain from first.
+
+Two passes. A screen scores every candidate by each side's marginal lineup values: what
+each incoming player adds to the receiving roster's daily lineups, minus what each outgoing one
+took away (with the 2-for-1's cut or the best free agent's pickup); these are computed once per
+player (a few hundred lineups), so each candidate costs microseconds. The best `EXACT_POOL` candidates are then valued exactly, by
+the same daily lineups as `evaluate_trade` (`services.trades.value`), and ranked on those exact
+numbers. With target categories, my gain in those categories (z x expected games) leads, among
+trades the partner gains from and that cost me at most `TARGET_TOLERANCE` of my roster's value.
+"""
+from __future__ import annotations
+
+import itertools
+import time
+
+from pydantic import BaseModel
+
+from services.models import ServiceError
+from services.scoring import normalize_category
+from services.trades.evaluate import _player_profile, after_roster
+from services.trades.value import Valuer, unit
+
+EXACT_POOL = 60  # candidates valued exactly after the screen
+TARGET_TOLERANCE = 0.01  # with targets: my rest-of-season value may drop by at most 1%
+
+
+class FoundTrade(BaseModel):
+    partner_id: int
+    partner: str
+    give: list[str]
+    get: list[str]
+    my_change: float  # exact rest-of-season change, my side (unit)
+    their_change: float
+    both_gain: bool
+    target_gain: float | None  # my change in the target categories (z x games), when targets are given
+    my_cut: list[str]
+    their_cut: list[str]
+    summary: str
+
+
+class TradeSearch(BaseModel):
+    team_id: int
+    unit: str
+    targets: list[str]
+    give: list[str]
+    get: list[str] = []
+    candidates: int  # screened
+    valued: int  # valued exactly
+    seconds: float
+    headline: str
+    trades: list[FoundTrade]
+
+
+def _targets(targets) -> list[str]:
+    cats = [normalize_category(t) for t in targets]
+    bad = [t for t, c in zip(targets, cats, strict=True) if c is None]
+    if bad:
+        raise ServiceError(f"Unknown categories {bad}; use FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS.")
+    return list(dict.fromkeys(cats))
+
+
+def candidates(mine: list[str], theirs: list[str]) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Every 1-for-1, 2-for-1 and 1-for-2 between two rosters (`mine`: the players I may give)."""
+    out = [((a,), (b,)) for a in mine for b in theirs]
+    out += [(pair, (b,)) for pair in itertools.combinations(mine, 2) for b in theirs]
+    out += [((a,), pair) for a in mine for pair in itertools.combinations(theirs, 2)]
+    return out
+
+
+def find_trades(source, targets=(), give: list[str] | None = None, team_id: int | None = None,
+                limit: int = 10, exact_pool: int = EXACT_POOL, progress=None,
+                get: list[str] | None = None) -> TradeSearch:
+    """`progress(stage, done, total)`, when given, is called as the search advances (streamed by
+    the CLI on stderr and by the Trade page's progress bar)."""
+    t0 = time.perf_counter()
+    say = progress or (lambda *_: None)
+    lg = source.history()
+    me = team_id or lg.my_team_id
+    if me not in lg.team_ids:
+        raise ServiceError(f"No team {me} in this league (teams are 1 to {len(lg.team_ids)}).")
+    cats = _targets(targets)
+    roster = lg.roster_ids(me)
+    give_ids = [source.resolve_id(n) for n in give or []]
+    for p in give_ids:
+        if p not in roster:
+            raise ServiceError(f"{lg.snapshot.players[p].ref.name} is not on {lg.team_name(me)[0]}'s active roster.")
+    get_ids = [source.resolve_id(n) for n in get or []]  # "what would it take to get X?"
+    for p in get_ids:
+        owner = lg.owner_of(p)
+        if owner is None or owner == me or p not in lg.roster_ids(owner):
+            where = "a free agent" if owner is None else "yours" if owner == me else "in an IR slot"
+            raise ServiceError(f"{lg.snapshot.players[p].ref.name} is {where}: there is no trade to find for him.")
+    v = Valuer(lg)
+    fas = lg.free_agent_ids()
+    top_fa = max(fas, key=lambda p: (v.ros_total(p), p), default=None)
+    total = lambda ids: sum(x for x, _ in v.lineup(tuple(v.player(p) for p in ids)).values())  # noqa: E731
+    rosters = {t: lg.roster_ids(t) for t in lg.team_ids}
+    base_total = {t: total(ids) for t, ids in rosters.items()}
+    # marginal lineup values: what a player adds to a roster's daily lineups (who really starts)
+    say("marginal lineup values", 0, len(rosters))
+    loss = {p: base_total[t] - total([q for q in ids if q != p]) for t, ids in rosters.items() for p in ids}
+    gain_in: dict[tuple[int, str], float] = {}
+    for t, ids in rosters.items():
+        others = (p for u, us in rosters.items() if u != t and (t == me or u == me) for p in us)
+        for p in others:
+            gain_in[(t, p)] = total([*ids, p]) - base_total[t]
+    weakest = {t: sorted((loss[p], p) for p in ids) for t, ids in rosters.items()}
+    fa_gain = {t: total([*ids, top_fa]) - base_total[t] if top_fa else 0.0 for t, ids in rosters.items()}
+    tgt = {p: sum(_player_profile(v, p)[c] for c in cats) for ids in rosters.values() for p in ids} if cats else {}
+
+    def quick(team: int, out: tuple[str, ...], inn: tuple[str, ...]) -> float:
+        """Marginal lineup value in minus out; a 2-for-1's cut is the weakest marginal player left,
+        its open spot what the best free agent adds to the roster as it is."""
+        delta = sum(gain_in[(team, p)] for p in inn) - sum(loss[p] for p in out)
+        if len(inn) > len(out):
+            delta -= next(x for x, p in weakest[team] if p not in out)
+        elif len(out) > len(inn):
+            delta += fa_gain[team]
+        return delta
+
+    pool = []
+    say("screening candidates", 0, len(lg.team_ids) - 1)
+    for t in lg.team_ids:
+        if t == me or (get_ids and t not in {lg.owner_of(p) for p in get_ids}):
+            continue
+        for out, inn in candidates(give_ids or roster, lg.roster_ids(t)):
+            if (give_ids and not set(out) & set(give_ids)) or (get_ids and not set(inn) & set(get_ids)):
+                continue
+            mine_d, theirs_d = quick(me, out, inn), quick(t, inn, out)
+            gain = sum(tgt[p] for p in inn) - sum(tgt[p] for p in out) if cats else None
+            pool.append((t, out, inn, mine_d, theirs_d, gain))
+    if cats:
+        pool.sort(key=lambda c: (-(c[4] > 0), -c[5], -min(c[3], c[4])))
+    else:
+        pool.sort(key=lambda c: (-(c[3] > 0 and c[4] > 0), -min(c[3], c[4])))
+    found = []
+    for i, c in enumerate(pool[:exact_pool]):
+        if i % 10 == 0:
+            say("valuing the best candidates exactly", i, min(len(pool), exact_pool))
+        found.append(_exact(v, lg, me, c, base_total, fas))
+    if cats:
+        ok = [f for f in found if f.their_change > 0 and f.my_change >= -TARGET_TOLERANCE * base_total[me]]
+        found = sorted(ok, key=lambda f: (-f.target_gain, -f.my_change))
+    else:
+        found.sort(key=lambda f: (-f.both_gain, -min(f.my_change, f.their_change), -f.my_change))
+    u = unit(lg.scoring)
+    shown = found[:limit]
+    head = (f"{len(shown)} trade(s) for {lg.team_name(me)[0]}"
+            + (f" improving {', '.join(cats)}" if cats else "") + f" ({sum(f.both_gain for f in shown)} where both "
+            f"sides gain), from {len(pool)} candidates ({min(len(pool), exact_pool)} valued exactly).")
+    return TradeSearch(team_id=me, unit=u, targets=cats, give=[lg.snapshot.players[p].ref.name for p in give_ids],
+                       get=[lg.snapshot.players[p].ref.name for p in get_ids],
+                       candidates=len(pool), valued=min(len(pool), exact_pool),
+                       seconds=round(time.perf_counter() - t0, 3), headline=head, trades=shown)
+
+
+def _exact(v: Valuer, lg, me: int, cand, base_total: dict, fas: list[str]) -> FoundTrade:
+    t, out, inn, _, _, gain = cand
+    name = lambda p: lg.snapshot.players[p].ref.name  # noqa: E731
+    my_after, my_cut, _, my_pick = after_roster(v, me, list(out), list(inn), free_agents=fas)
+    their_after, their_cut, _, their_pick = after_roster(v, t, list(inn), list(out), free_agents=fas)
+    value = lambda ids: sum(x for x, _ in v.lineup(tuple(v.player(p) for p in ids)).values())  # noqa: E731
+    mine, theirs = value(my_after) - base_total[me], value(their_after) - base_total[t]
+    u = unit(lg.scoring)
+    text = (f"Give {' + '.join(map(name, out))}, get {' + '.join(map(name, inn))} from {lg.team_name(t)[0]}: "
+            f"you {mine:+.1f}, they {theirs:+.1f} {u}")
+    if gain is not None:
+        text += f"; targets {gain:+.1f}"
+    if my_cut:
+        text += f"; you cut {', '.join(map(name, my_cut))}"
+    if my_pick:
+        text += f"; you pick up {', '.join(map(name, my_pick))}"
+    return FoundTrade(partner_id=t, partner=lg.team_name(t)[0], give=[name(p) for p in out], get=[name(p) for p in inn],
+                      my_change=round(mine, 1), their_change=round(theirs, 1), both_gain=mine > 0 and theirs > 0,
+                      target_gain=None if gain is None else round(gain, 2), my_cut=[name(p) for p in my_cut],
+                      their_cut=[name(p) for p in their_cut], summary=text)
