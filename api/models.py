@@ -30,7 +30,7 @@ class ChatRequest(Strict):
                                   description="continue this conversation (yours); omitted: a new one")
     as_of: dt.date | None = Field(None, description="the demo league's as-of date (default 2025-01-29)")
     scoring: Literal["points", "categories"] | None = None
-    team: int | None = Field(None, ge=1, description="your team id in the league (not supported yet: 400)")
+    team: int | None = Field(None, ge=1, description="the team you manage in the league (demo: 1-10); bound to the thread at its first turn")
 
     @field_validator("message")
     @classmethod

@@ -40,10 +40,8 @@ def _json(result: door.TurnResult) -> JSONResponse:
                    "`TurnResult` alone.", "content": {"text/event-stream": {}}}})
 async def chat(body: ChatRequest, request: Request):
     """One chat turn of the supervisor, streamed as the UI draws it."""
-    if body.team is not None:
-        raise door.ServiceError("choosing a team is not supported by this API yet; omit `team` (your league's team is used)")
     sup, thread_id = await run_in_threadpool(door.supervisor.open_thread, body.thread_id, request.state.owner,
-                                             body.as_of, body.scoring)
+                                             body.as_of, body.scoring, None, body.team)
     pool = request.app.state.pool
     run = lambda: sup.turn(body.message, thread_id)  # noqa: E731
     if "application/json" in request.headers.get("accept", ""):

@@ -112,10 +112,11 @@ def open_choice(choice: LeagueChoice, secrets: dict | None = None) -> Supervisor
 
 
 def open_thread(thread_id: str | None, owner: str, as_of: dt.date | None = None, scoring: str | None = None,
-                secrets: dict | None = None) -> tuple[Supervisor, str]:
+                secrets: dict | None = None, team: int | None = None) -> tuple[Supervisor, str]:
     """The supervisor of `thread_id` for `owner` (a new thread when None), bound to `owner` and its
-    league before its first turn, as the UI binds a thread. Raises `NotYours` for another owner's
-    thread and `ServiceError` when `as_of`/`scoring` name another league than the thread's."""
+    league (and the team managed there) before its first turn, as the UI binds a thread. Raises
+    `NotYours` for another owner's thread and `ServiceError` when `as_of`/`scoring`/`team` name another
+    league or team than the thread's."""
     thread_id = thread_id or new_thread_id()
     bound = threads.binding(thread_id)
     started = bound is not None or thread_started(thread_id)
@@ -126,11 +127,13 @@ def open_thread(thread_id: str | None, owner: str, as_of: dt.date | None = None,
         if (as_of and was.as_of and as_of != was.as_of) or (scoring and was.scoring and scoring != was.scoring):
             raise ServiceError(f"this conversation was started in {threads.league_label(bound.league_id, bound.league_kind)};"
                                " start a new one for another league")
+        if team is not None and was.team is not None and team != was.team:
+            raise ServiceError(f"this conversation is about team {was.team}; start a new one to ask about team {team}")
         return _opened(was, secrets), thread_id
-    sup = open(None, as_of, scoring, **(secrets or {}))
+    sup = open(None, as_of, scoring, team=team, **(secrets or {}))
     choice = LeagueChoice(provider=sup.provider, as_of=sup.as_of if sup.league_kind == "demo" else None,
                           scoring=sup.scoring() if sup.league_kind == "demo" else None,
-                          league=sup.league_kind)
+                          league=sup.league_kind, team=sup.assistant.team_id)
     if not started:  # a thread the CLI started stays the local user's, unbound
         threads.bind(thread_id, owner, choice, sup.assistant)
     return sup, thread_id

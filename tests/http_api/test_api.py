@@ -169,7 +169,7 @@ BAD = [  # (method, path, body or params, words the error must contain)
     ("POST", "/api/agent/chat", {"message": "x" * 4001}, "message"),
     ("POST", "/api/agent/chat", {"message": "hi", "scoring": "roto"}, "scoring"),
     ("POST", "/api/agent/chat", {"message": "hi", "as_of": "2024-01-01"}, "2024-01-01"),
-    ("POST", "/api/agent/chat", {"message": "hi", "team": 3}, "team"),
+    ("POST", "/api/agent/chat", {"message": "hi", "team": 0}, "team"),
     ("POST", "/api/agent/chat", {"message": "hi", "thread_id": "../etc"}, "thread_id"),
     ("POST", "/api/agent/chat", {"message": "hi", "colour": "red"}, "colour"),
     ("POST", "/api/agent/player", {"name": "J"}, "name"),
@@ -247,3 +247,22 @@ def test_openapi_documents_every_endpoint_with_models(api):
     schemas = spec["components"]["schemas"]
     assert {"ChatRequest", "TurnResult", "Card", "ErrorBody", "QuoteResult", "DayRun"} <= set(schemas)
     assert "text/event-stream" in spec["paths"]["/api/agent/chat"]["post"]["responses"]["200"]["content"]
+
+
+def test_chat_for_team_4_gives_team_4s_cards_and_the_thread_keeps_its_team(api, fresh_state):
+    """`team` in the chat body is the team the caller manages, bound to the thread like its league.
+    Catches: the body's team ignored (team 1's cards for everyone) and a thread switched to another
+    team mid-conversation. The rosters are read from the demo league for team 4 and team 1."""
+    from services.league import demo_league
+
+    lg = demo_league(DAY, "points", store=fresh_state.store, team_id=4)  # the drafted rosters (no team-4 move yet)
+    team4, team1 = set(lg.rosters()[4]), set(lg.rosters()[1])
+    r = api.post("/api/agent/chat", json={"message": REVIEW, "team": 4}, headers={"Accept": "application/json"})
+    assert r.status_code == 200, r.text
+    result = r.json()
+    cards = result["pending_approvals"]
+    assert cards and {c["team_id"] for c in cards} == {4}
+    assert all(c["drop_id"] in team4 and c["drop_id"] not in team1 for c in cards)
+    again = api.post("/api/agent/chat", json={"message": "How is my matchup?", "thread_id": result["thread_id"],
+                                              "team": 5}, headers={"Accept": "application/json"})
+    assert again.status_code == 400 and "team 4" in again.json()["error"]
