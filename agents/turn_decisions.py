@@ -20,6 +20,23 @@ def requested_decisions(pending: list[dict], decision: str, move_id: str | None 
     return {c.move_id: decision for c in cards_of(chosen)} or {"(no pending card)": decision}
 
 
+def applied_already(store, thread_id: str, pending: list[dict], decisions: dict[str, str]) -> dict | None:
+    """The recorded claim when this request repeats a decision that was made already (a retry after
+    a timeout, a second click): every named card is no longer pending and its set decided it the
+    same way. Such a retry reports the first outcome and succeeds; it is not refused."""
+    ids = {c.move_id for c in cards_of(pending)}
+    if not decisions or any(not m or not str(m).strip() or m in ids for m in decisions):
+        return None
+    claims = [store.last_set_with(thread_id, str(m)) for m in decisions]
+    if any(c is None or c["decisions"].get(m) != d for c, (m, d) in zip(claims, decisions.items())):
+        return None
+    return claims[0] if all(c["set_id"] == claims[0]["set_id"] for c in claims) else None
+
+
+def replay_text(claim: dict) -> str:
+    return (f"Applied already: {claim['summary']} (at {claim['decided_at']}); this retry changed nothing.")
+
+
 def resume_problem(store, thread_id: str, set_id: str | None, pending: list[dict],
                    decisions: dict[str, str]) -> str | None:
     """Why these decisions cannot go to the graph (None when they can). `store` is the state store

@@ -109,7 +109,10 @@ def build_desk_tools(ctx: DeskContext) -> list[BaseTool]:
             if at > ctx.at:
                 continue
             d, r = q["decision"], q["request"]
+            then, now = market.market_state(game_id, at), market.market_state(game_id, ctx.at)
+            moved = (then.listed, then.home_spread, then.total) != (now.listed, now.home_spread, now.total)
             out.append({"quote_id": q["quote_id"], "seconds_ago": round((ctx.at - at).total_seconds(), 1),
+                        "market_moved_since": moved,  # a reused price is valid only while this is false
                         "status": q["status"], "market": r["market"], "side": r["side"], "line": r.get("line"),
                         "requested_odds": r["odds"], "desk_odds": q["record"].get("desk_odds"),
                         "market_line": q["record"].get("market_line"),
