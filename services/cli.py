@@ -64,13 +64,21 @@ class OneLineParser(argparse.ArgumentParser):
     """Usage mistakes are one line on stderr (exit 2), like every other error here; under --json
     also `{"error": ...}` on stdout, so a script reading JSON always gets JSON."""
 
+    def parse_args(self, args=None, namespace=None):
+        return self._with_argv(super().parse_args, args, namespace)
+
     def parse_known_args(self, args=None, namespace=None):
+        return self._with_argv(super().parse_known_args, args, namespace)
+
+    @staticmethod
+    def _with_argv(parse, args, namespace):
+        """Remembers the top-level argv while parsing, so a subcommand's error sees `--json`."""
         if _ARGV.get() is not None:  # a subcommand's parser, inside the top-level parse
-            return super().parse_known_args(args, namespace)
+            return parse(args, namespace)
         argv = list(sys.argv[1:] if args is None else args)
         token = _ARGV.set(argv)
         try:
-            return super().parse_known_args(argv, namespace)
+            return parse(argv, namespace)
         finally:
             _ARGV.reset(token)
 
