@@ -43,7 +43,7 @@ def store_failure_text(error: BaseException, where: str) -> str:
         return msg
     if disk_full(error):
         return (f"The disk holding the state store {where} is full ({clip(msg, 120)}); nothing was changed and "
-                f"the store is not damaged. Free some space and try again.")
+                f"the store itself is intact. Free some space and try again.")
     if isinstance(error, sqlite3.OperationalError) and "locked" in msg:
         return (f"The state store {where} is locked by another process (a long write or a stuck program); "
                 f"nothing was changed. Wait for it to finish, or stop it, and try again.")

@@ -16,12 +16,17 @@ import json
 import os
 import sqlite3
 import threading
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 MARKER = "stores.json"
 BACKUPS = "backups"
 FILES = {"state": "state.sqlite", "checkpoints": "checkpoints.sqlite"}
 RECOVERY = "run `python -m services store check`, then `python -m services store restore` to put back the latest backup"
+
+
+_thread_lock = threading.Lock()
 
 
 class StoreDamaged(RuntimeError):
@@ -61,15 +66,35 @@ def _marker(home: Path) -> dict:
 def mark_used(path: Path) -> None:
     """Records that `path` holds data now, so losing it later is noticed."""
     home, name = path.parent, path.name
-    seen = _marker(home)
-    if name not in seen:
-        seen[name] = {"created_at": _stamp()}
-        tmp = _tmp(home / MARKER)
+    if name in _marker(home):
+        return
+    with _marker_lock(home):  # read-modify-write: two processes marking two files must keep both
+        seen = _marker(home)
+        if name not in seen:
+            seen[name] = {"created_at": _stamp()}
+            tmp = _tmp(home / MARKER)
+            try:
+                tmp.write_text(json.dumps(seen, indent=1))
+                tmp.replace(home / MARKER)
+            finally:
+                tmp.unlink(missing_ok=True)
+
+
+@contextmanager
+def _marker_lock(home: Path) -> Iterator[None]:
+    """An exclusive lock on `stores.json.lock` across processes (flock) and threads."""
+    with _thread_lock:
         try:
-            tmp.write_text(json.dumps(seen, indent=1))
-            tmp.replace(home / MARKER)
-        finally:
-            tmp.unlink(missing_ok=True)
+            import fcntl
+        except ImportError:  # not POSIX: the per-process temp name still avoids the crash
+            yield
+            return
+        with open(home / f"{MARKER}.lock", "a") as f:
+            fcntl.flock(f, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(f, fcntl.LOCK_UN)
 
 
 def problem(path: Path) -> str | None:
@@ -145,14 +170,15 @@ def backups(path: Path) -> list[Path]:
     return sorted((path.parent / BACKUPS).glob(f"{path.stem}-*.sqlite"))
 
 
-def _tables(path: Path) -> tuple[set[str], int, int]:
-    """(table names, PRAGMA user_version, rows in the kind's tables) of a SQLite file, read-only."""
+def _tables(path: Path, kind: str) -> tuple[set[str], int, int]:
+    """(table names, PRAGMA user_version, rows in the tables of `kind` (a live file's name)) of a
+    SQLite file, read-only."""
     con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)
     try:
         names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         version = con.execute("PRAGMA user_version").fetchone()[0]
         rows = sum(con.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0]
-                   for t in KIND_TABLES.get(path.name, set()) & names)
+                   for t in KIND_TABLES.get(kind, set()) & names)
         return names, version, rows
     finally:
         con.close()
@@ -173,7 +199,7 @@ def candidate_problem(path: Path, source: Path) -> str | None:
     if why:
         return why
     try:
-        names, version, rows = _tables(source)
+        names, version, rows = _tables(source, path.name)
     except sqlite3.DatabaseError as e:
         return f"not a readable SQLite file ({e})"
     need = KIND_TABLES.get(path.name, set())
@@ -185,7 +211,7 @@ def candidate_problem(path: Path, source: Path) -> str | None:
         return f"its schema version {version} is not one this program reads (1-{SQLITE_SCHEMA_VERSION})"
     if rows == 0 and path.exists() and path.stat().st_size and problem(path) is None:
         try:
-            if _tables(path)[2] > 0:
+            if _tables(path, path.name)[2] > 0:
                 return "it holds no data while the live file does"
         except sqlite3.DatabaseError:
             pass
@@ -216,7 +242,7 @@ def restore(path: Path, source: Path | None = None) -> tuple[Path, Path | None]:
             dst.close()
             src.close()
         _fsync(tmp)
-        if _tables(tmp)[0] != _tables(Path(source))[0]:
+        if _tables(tmp, path.name) != _tables(Path(source), path.name):
             raise StoreDamaged(f"The copy of {source} did not come out whole; nothing was changed.")
         aside = None
         for suffix in ("", "-wal"):
