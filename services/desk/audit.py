@@ -21,7 +21,7 @@ from services.desk import calc
 from services.desk.book import DeskBook, side_key
 from services.markets import state as market
 
-RACE_MARGIN_S = 2.0
+RACE_MARGIN_S = 1.0
 HOLDS_POSITION = {"accepted", "counter_accepted"}
 
 
