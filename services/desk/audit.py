@@ -70,9 +70,11 @@ def rederive(c: dict, q: dict | None, positions: list[dict]) -> list[str]:
                          f"({', '.join(map(str, sorted(prices)))})")
     elif c["tool"] == "compute_exposure_impact":
         r = q["request"]
-        end = c["logged_ns"] or 0
-        start = (q["record"].get("eval_started_ns") or end) - int(RACE_MARGIN_S * 1e9)
         game_pos = [p for p in positions if p["game_id"] == q["game_id"] and p["quote_id"] != q["quote_id"]]
+        if c["logged_ns"] is None or any(p["booked_ns"] is None for p in game_pos):
+            return diffs  # logged before the book kept times (an older store): not re-derivable
+        end = c["logged_ns"]
+        start = (q["record"].get("eval_started_ns") or end) - int(RACE_MARGIN_S * 1e9)
         side = _exposures(game_pos, side_key(q["game_id"], r["market"], r["side"]), start, end)
         game = _exposures(game_pos, None, start, end)
         if not _close(inputs.get("current_side_exposure"), side):
