@@ -81,6 +81,7 @@ SERVICES = st.one_of(
     _cmd(["roster"], _opt("--team", NUMBERS), _opt("--as-of", DATES)),
     _cmd(["calibration"], _opt("--as-of", st.sampled_from(["0001-01-01", "2025-13-01", "x", "2101-01-01"]))),
     _cmd(["store", "check"], _opt("--which", st.sampled_from(["state", "checkpoints", "all", "x"]))),
+    _cmd(["store", "backup"], _opt("--which", st.sampled_from(["state", "all", "x"]))),
     _cmd(["store", "restore"], _opt("--which", st.sampled_from(["state", "checkpoints", "x"])),
          _opt("--from", st.sampled_from(["/nonexistent/x.sqlite", HUGE[:5000], "", "/dev/null"]))),
     _cmd(["build"], st.just(["--if-missing"])),

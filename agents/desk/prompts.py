@@ -9,7 +9,8 @@ TOOLS (fetch only what you need; at most {max_tools} tool calls in all):
 - get_market_state: the desk's current lines and prices for a game, and its price for a bet at any line
 - get_my_exposure: your open worst-case loss on the side and the game, with your limits
 - get_my_recent_decisions: what you decided on this game lately; if you evaluated the same bet
-  less than a minute ago, reuse its market price instead of fetching the market again
+  less than a minute ago and its market_moved_since is false, reuse its market price instead of
+  fetching the market again (a moved market is fetched; booking re-checks the price anyway)
 - compare_odds: the bettor's edge between the requested odds and your price (YOU DO NOT DO MATH)
 - compute_exposure_impact: whether a bet fits your limits and the largest amount that does
 

@@ -114,3 +114,22 @@ def test_verify_rederives_the_exposure_from_the_book(fresh_state):
     bad = [r for r in v["calcs"] if not r["matched"]]
     assert [r["calc_id"] for r in bad] == [c["calc_id"]]
     assert any("current_side_exposure 0.0 is not the book's" in d for d in bad[0]["differs"])
+
+
+def test_a_dust_stake_and_an_infinite_limit_are_refused_as_bad_input(fresh_state, monkeypatch):
+    """Catches a 1e-9 stake booked with liability 0.0 and COURTSIDE_DESK_MAX_PER_GAME=inf accepted."""
+    from services.config import reset_settings_cache
+
+    bet = ["desk", "quote", "--game", GAME, "--market", "moneyline", "--side", "home", "--odds", "1.2",
+           "--at", AT.isoformat(), "--json"]
+    code, out = _cli(*bet, "--amount", "1e-9")
+    assert code == 2 and "amount" in out["error"] and "greater than or equal to 1" in out["error"]
+    monkeypatch.setenv("COURTSIDE_DESK_MAX_PER_GAME", "inf")
+    reset_settings_cache()
+    try:
+        code, out = _cli(*bet, "--amount", "10")
+        assert code == 2 and "COURTSIDE_DESK_MAX_PER_GAME" in out["error"] and "finite" in out["error"]
+    finally:
+        monkeypatch.delenv("COURTSIDE_DESK_MAX_PER_GAME")
+        reset_settings_cache()
+    assert Desk(model=ScriptedChatModel([]), store=fresh_state.store).book.quotes() == []  # nothing recorded
