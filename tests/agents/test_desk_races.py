@@ -255,3 +255,43 @@ def test_a_crash_inside_booking_leaves_nothing_and_a_planted_stale_input_fails_v
     bad = [r for r in v["calcs"] if not r["matched"]]
     assert rc == 1 and [r["calc_id"] for r in bad] == [c["calc_id"]]
     assert "market_odds 1.95" in bad[0]["differs"][0] and str(odds) in bad[0]["differs"][0]
+
+
+CRASH_AT = r"""
+import os, sys
+from services.desk.book import DeskBook
+setattr(DeskBook, sys.argv[1], lambda *a, **k: os._exit(9))  # dies inside a booking transaction
+from agents.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+def test_a_crash_inside_an_accept_or_its_fresh_evaluation_is_retried_once(backend, fresh_state):
+    """Valid counter: the accept dies after booking the position, before its status (one transaction:
+    nothing stays). Expired counter: the accept commits the void and the claim of the fresh
+    evaluation, which then dies at booking; the retry finds the claimer dead, takes the claim over
+    and runs the fresh evaluation once. Catches a claim that blocks every retry, or a second one."""
+    env = _env(fresh_state.home, backend)
+    desk = _desk()
+    valid = _counter(desk, "spread", "home", -13.5)
+    accept = ["desk", "accept", "--quote", valid["quote_id"], "--at", (AT + dt.timedelta(seconds=20)).isoformat(),
+              "--json"]
+    rc, _ = _cli(env, "set_status", *accept, script=CRASH_AT)
+    assert rc == 9 and desk.book.positions() == [] and desk.book.quote(valid["quote_id"])["status"] == "countered"
+    rc, ok = _cli(env, *accept)
+    assert rc == 0 and ok["status"] == "counter_accepted" and not ok["replayed"]
+    assert [p["quote_id"] for p in desk.book.positions()] == [valid["quote_id"]]
+
+    expired = _counter(desk, "total", "over", _market_total())
+    accept = ["desk", "accept", "--quote", expired["quote_id"], "--at", (AT + dt.timedelta(seconds=200)).isoformat(),
+              "--json"]
+    rc, _ = _cli(env, "save_quote", *accept, script=CRASH_AT)
+    assert rc == 9 and desk.book.quote(expired["quote_id"])["status"] == "counter_expired"  # the void committed
+    rc, first = _cli(env, *accept)  # takes over the dead process's claim
+    assert rc in (0, 1) and first["status"] == "fresh_evaluation" and not first["replayed"]
+    rc, again = _cli(env, *accept)
+    assert again["replayed"] and again["fresh"]["quote_id"] == first["fresh"]["quote_id"]
+    children = [q for q in desk.book.quotes(limit=1000) if q["record"].get("parent_quote_id") == expired["quote_id"]]
+    assert [c["quote_id"] for c in children] == [first["fresh"]["quote_id"]]
+    audit = desk.verify(500)
+    assert audit["mismatched"] == 0 and audit["book_problems"] == [], audit
