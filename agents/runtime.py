@@ -29,7 +29,7 @@ from agents.llm import model_name as llm_model_name
 from agents.overrides import RuntimeOptions, open_league
 from agents.supervisor.graph import build_graph
 from agents.supervisor.limits import Limits
-from agents.turn_decisions import (applied_already, outcome_of_claim, replay_text, requested_decisions,
+from agents.turn_decisions import (applied_already, outcome_of_claim, replay_events, requested_decisions,
                                    resume_problem)
 from agents.turn_stream import TurnRecorder
 from services.store import state_store
@@ -145,7 +145,7 @@ class Assistant:
                 decisions = {c.move_id: decisions for c in cards_of(pending[:1])}
             claim = applied_already(state_store(), thread_id, pending, decisions)
             if claim is not None:  # a retry of a decision made already: its first outcome, exit 0
-                yield from self._replay_decision(thread_id, claim, decisions, pending)
+                yield from replay_events(thread_id, claim, decisions, pending)
                 return
             why = resume_problem(state_store(), thread_id, set_id, pending, decisions)
             if why:
@@ -153,15 +153,6 @@ class Assistant:
                 return
             yield from self._run(Command(resume=decisions), thread_id, f"[decision] {decisions}", decisions=decisions,
                                  set_id=set_id)
-
-    def _replay_decision(self, thread_id: str, claim: dict, decisions: dict, pending: list[dict]) -> Iterator[TurnEvent]:
-        results = claim["outcomes"].get("results", {})
-        moves = [r | {"already": True} for m, r in results.items()
-                 if m in decisions and r.get("outcome") in ("applied", "approved")]
-        text = replay_text(claim)
-        yield TextEvent(type="answer", text=text)
-        yield DoneEvent(result=TurnResult(thread_id=thread_id, answer=text, pending_approvals=cards_of(pending),
-                                          transactions=moves))
 
     def _refuse(self, thread_id: str, text: str, pending: list[dict] | None = None) -> Iterator[TurnEvent]:
         yield TextEvent(type="error", text=text)

@@ -33,8 +33,17 @@ def applied_already(store, thread_id: str, pending: list[dict], decisions: dict[
     return claims[0] if all(c["set_id"] == claims[0]["set_id"] for c in claims) else None
 
 
-def replay_text(claim: dict) -> str:
-    return (f"Applied already: {claim['summary']} (at {claim['decided_at']}); this retry changed nothing.")
+def replay_events(thread_id: str, claim: dict, decisions: dict, pending: list[dict]):
+    """The events of a retried decision: its first outcome (the moves marked `already`), no refusal."""
+    from agents.contracts import DoneEvent, TextEvent, TurnResult
+
+    results = claim["outcomes"].get("results", {})
+    moves = [r | {"already": True} for m, r in results.items()
+             if m in decisions and r.get("outcome") in ("applied", "approved")]
+    text = f"Applied already: {claim['summary']} (at {claim['decided_at']}); this retry changed nothing."
+    yield TextEvent(type="answer", text=text)
+    yield DoneEvent(result=TurnResult(thread_id=thread_id, answer=text, pending_approvals=cards_of(pending),
+                                      transactions=moves))
 
 
 def resume_problem(store, thread_id: str, set_id: str | None, pending: list[dict],
