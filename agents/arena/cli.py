@@ -47,8 +47,8 @@ def handle(args: argparse.Namespace) -> int:
     from pydantic import ValidationError
 
     try:
-        if args.arena_cmd == "run" and not 0 < args.cash <= 1e9:
-            raise ArenaError(f"--cash must be above 0 and at most 1e9, not {clip(args.cash, 40)}")
+        if args.arena_cmd == "run" and args.cash > 1e9:
+            raise ArenaError(f"--cash must be positive and at most 1e9, not {clip(args.cash, 40)}")
         if args.arena_cmd == "show" and (len(args.run_id) > 200 or not args.run_id.isprintable()
                                          or "/" in args.run_id or args.run_id in (".", "..")):
             raise runner.RunNotFound(f"no run with id {clip(repr(args.run_id))}")
