@@ -198,8 +198,12 @@ def test_every_desk_path_has_one_outcome_across_processes(backend, fresh_state, 
     price_now = _price(dt.datetime(2025, 1, 29, 18, 15, 10, tzinfo=UTC), "spread", "home", -13.5)
     assert price_now == pytest.approx(1.859)
     for r in stale:
-        assert r["status"] != "accepted" and r["position"] is None
-        assert "get_market_state" in [c["name"] for c in r["tool_calls"]]  # fetched, not reused
+        assert r["status"] == "countered" and r["position"] is None and r["counter"]["terms"]["odds"] == price_now
+        # priced at the current price: fetched, or reused from a racer's decision made at 18:15:10
+        # (the market has not moved since that one), never the 18:14:50 price
+        priced = [c["args"]["market_odds"] for c in r["tool_calls"] if c["name"] == "compare_odds"]
+        assert priced == [price_now]
+    assert any("get_market_state" in [c["name"] for c in r["tool_calls"]] for r in stale)
 
     # one key: one quote, one position, the same outcome for all 8
     assert len({r["quote_id"] for r in keyed}) == 1 and sum(r["replayed"] for r in keyed) == N - 1
