@@ -170,6 +170,7 @@ def test_processes_and_threads_marking_stores_together_all_succeed_and_all_are_k
     go = tmp_path / "go"
     script = ("import sys, time; from pathlib import Path; from services.store_guard import mark_used\n"
               "h, go, me = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]\n"
+              "(go.parent / f'ready-{me}').touch()\n"
               "while not go.exists(): time.sleep(0.0005)\n"
               "[mark_used(h / f'{me}-{i}.sqlite') for i in range(20)]\n")
     procs = [subprocess.Popen([sys.executable, "-c", script, str(tmp_path), str(go), f"p{k}"], cwd=REPO,
@@ -184,7 +185,10 @@ def test_processes_and_threads_marking_stores_together_all_succeed_and_all_are_k
         except Exception as e:  # noqa: BLE001 - collected for the assertion
             errors.append(e)
 
-    time.sleep(1.0)  # let the processes import
+    deadline = time.monotonic() + 60
+    while len(list(tmp_path.glob("ready-*"))) < len(procs):  # every process imported and waiting
+        assert time.monotonic() < deadline and all(p.poll() is None for p in procs)
+        time.sleep(0.005)
     threads = [threading.Thread(target=mark, args=(k,)) for k in range(8)]
     go.touch()
     for t in threads:
