@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup db run test bench lock clean
+.PHONY: setup db run api test bench lock clean
 
 $(STAMP): pyproject.toml requirements.lock
 	$(PY) -m venv $(VENV)
@@ -20,6 +20,10 @@ db: setup
 
 run: db
 	$(BIN)/python -m streamlit run app.py --server.address 127.0.0.1 --server.port 8501
+
+# The HTTP API (docs/api.md): 127.0.0.1, port COURTSIDE_API_PORT (8600); a token beyond loopback.
+api: db
+	$(BIN)/python -m api
 
 test: setup
 	$(BIN)/python -m pytest -q

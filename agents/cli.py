@@ -70,9 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.cmd == "ask" and not args.question.strip():
             raise ServiceError("The question is empty.")
-        from agents.runtime import Assistant
+        from agents import door
 
-        assistant = Assistant(provider=args.provider, as_of=args.as_of, scoring=args.scoring)
+        assistant = door.supervisor.open(args.provider, args.as_of, args.scoring)
         if args.cmd == "ask":
             events = assistant.stream_turn(args.question, args.thread)
         else:  # `--move ""` is an empty id (refused), not "the top card"

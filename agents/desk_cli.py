@@ -68,14 +68,12 @@ def add_desk_parser(sub) -> None:
 
 
 def _run(args, desk) -> dict:
-    from services.desk.models import BetRequest
+    from agents.door import desk as front
 
+    BetRequest = front.BetRequest
     cmd = args.desk_cmd
     if cmd == "games":
-        at = args.at or desk.clock.now()
-        games = desk.games(args.date, at)
-        return {"date": args.date.isoformat(), "at": at.isoformat(), "games": games,
-                "labels": ["priced from the spread", "simulated path (open from the desk's Elo, real close at tip)"]}
+        return front.games(desk, args.date, args.at).model_dump(mode="json", exclude={"error"})
     if cmd == "quote":
         req = BetRequest(game_id=args.game, market=args.market, side=args.side, line=args.line, odds=args.odds,
                          amount=args.amount)
@@ -122,11 +120,11 @@ def run_desk(args) -> int:
 
     code = 2
     try:
-        from agents.desk.runtime import Desk
+        from agents.door import desk as front
         from agents.llm import ProviderError
 
         try:
-            desk = Desk(provider=getattr(args, "provider", None))
+            desk = front.open(getattr(args, "provider", None))
             out = _run(args, desk)
         except ProviderError as e:
             raise ServiceError(str(e)) from None

@@ -8,9 +8,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 FORBIDDEN = {
-    "services": {"agents", "pages", "app", "streamlit", "langchain_core", "langgraph", "langchain_google_genai"},
-    "agents": {"pages", "app", "streamlit"},
+    "services": {"agents", "api", "pages", "app", "streamlit", "langchain_core", "langgraph", "langchain_google_genai"},
+    "agents": {"api", "pages", "app", "streamlit"},
     "pages": {"services"},  # pages talk to the one agent entry point, never to services directly
+    "api": {"services", "pages", "app", "streamlit"},  # api -> agents (the door) -> services, beside pages
 }
 
 
@@ -39,8 +40,55 @@ def test_app_imports_only_agents():
     assert not _imports(ROOT / "app.py") & {"services"}
 
 
+def _agent_modules(path: Path) -> list[str]:
+    """Every agents module `path` imports (`from agents import door` counts as `agents.door`)."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names if a.name.split(".")[0] == "agents"]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module == "agents":
+                out += [f"agents.{a.name}" for a in node.names]
+            elif node.module.startswith("agents."):
+                out.append(node.module)
+    return out
+
+
+FRONT_ENDS = ["app.py", "pages", "api"]  # what users meet: each goes through the one door
+
+
+def test_front_ends_import_only_the_door():
+    """Issue #21 "One front door": the pages, app.py and the HTTP API import one agent module,
+    `agents.door` (contracts and models re-exported by it). Catches a page importing
+    `agents.threads`, `agents.runtime` or `agents.desk.runtime` again (10 such modules before)."""
+    files = [p for name in FRONT_ENDS for p in ([ROOT / name] if name.endswith(".py") else (ROOT / name).rglob("*.py"))]
+    assert len(files) > 20 and any(p.parts[-2] == "api" for p in files)  # the scan sees pages and the API
+    bad = {str(p.relative_to(ROOT)): mods for p in files if (mods := sorted(set(_agent_modules(p)) - {"agents.door"}))}
+    assert bad == {}
+
+
+@pytest.mark.parametrize("source", ["from agents.contracts import Card\n", "from agents import threads\n",
+                                    "import agents.runtime\n", "from agents.desk.runtime import Desk\n"])
+def test_the_door_rule_catches_side_doors(source, tmp_path):
+    path = tmp_path / "page.py"
+    path.write_text(source + "from agents.door import Card\nfrom agents import door\n", encoding="utf-8")
+    assert set(_agent_modules(path)) - {"agents.door"}
+    path.write_text("from agents.door import Card\nfrom agents import door\nimport agents.door\n", encoding="utf-8")
+    assert set(_agent_modules(path)) == {"agents.door"}
+
+
+def test_the_door_registers_every_agent_and_its_facades_return_models():
+    from agents import door
+
+    assert set(door.FACADES) == {"supervisor", "desk", "signals", "arena"}
+    for name in door.FACADES:
+        assert door.facade(name).__name__ == door.FACADES[name]
+    with pytest.raises(KeyError):
+        door.facade("nope")
+
+
 def test_every_module_has_a_docstring():
-    missing = [str(p.relative_to(ROOT)) for pkg in ("services", "agents") for p in (ROOT / pkg).rglob("*.py")
+    missing = [str(p.relative_to(ROOT)) for pkg in ("services", "agents", "api") for p in (ROOT / pkg).rglob("*.py")
                if p.stat().st_size and ast.get_docstring(ast.parse(p.read_text(encoding="utf-8"))) is None]
     assert missing == []
 

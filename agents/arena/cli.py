@@ -39,10 +39,10 @@ def _text(out: dict) -> str:
 
 
 def handle(args: argparse.Namespace) -> int:
-    from agents.arena import runner
-    from agents.arena.registry import UnknownAgent
+    from agents.door import arena as runner
     from agents.llm import ProviderError
-    from services.arena.simulation import ArenaError
+
+    ArenaError, UnknownAgent = runner.ArenaError, runner.UnknownAgent
 
     from pydantic import ValidationError
 

@@ -43,13 +43,13 @@ def _text_score(result: dict) -> None:
 
 def signals_main(args) -> int:
     from agents.llm import ProviderError
-    from agents.signals.runner import SignalsPod
+    from agents.door import signals as front
     from services.models import ServiceError
 
     try:
         if args.threshold is not None and not 0.0 <= args.threshold <= 1.0:
             raise ServiceError(f"--threshold must be between 0 and 1, not {args.threshold}.")
-        pod = SignalsPod(provider=args.provider, threshold=args.threshold)
+        pod = front.open(args.provider, args.threshold)
         if args.signals_cmd == "run":
             result = pod.run_day(args.date, args.mode).model_dump(mode="json")
         else:

@@ -13,7 +13,6 @@ import os
 
 import streamlit as st
 
-from agents.contracts import Card
 from pages.components import session
 
 DEFAULT_AS_OF = dt.date(2025, 1, 29)
@@ -96,21 +95,21 @@ def settings_problem() -> str | None:
     Checked on the first run of each environment in this process (a passing check is not redone
     on every rerun; a failing one is, so a fixed file or setting is picked up).
     """
-    from agents.overrides import check_environment
+    from agents import door
 
     key = tuple(sorted((k, v) for k, v in os.environ.items() if k.startswith("COURTSIDE_")))
     if key in _ENV_CHECKED:
         return None
-    problem = check_environment()
+    problem = door.check_environment()
     if problem is None:
         _ENV_CHECKED.add(key)
     return problem
 
 
-def _runtime():
-    from agents import runtime  # imported lazily so a broken agent shows as a page error, not a crash
+def _supervisor():
+    from agents import door  # the facades load lazily, so a broken agent shows as a page error, not a crash
 
-    return runtime
+    return door.supervisor
 
 
 @st.cache_resource(show_spinner="Loading the league and the agent…")
@@ -123,9 +122,9 @@ def _cached_assistant(public: tuple, key_digest: str | None, home: str, _secrets
     """
     provider, model, as_of, scoring, league, espn_id, espn_season, *rest = public
     api_key, s2, swid = _secrets
-    return _runtime().get_assistant(provider, as_of, scoring, model_name=model, api_key=api_key, league=league,
-                                    espn_league_id=espn_id, espn_season=espn_season, espn_s2=s2, espn_swid=swid,
-                                    advice_mode=rest[0] if rest else None)
+    return _supervisor().open(provider, as_of, scoring, model_name=model, api_key=api_key, league=league,
+                              espn_league_id=espn_id, espn_season=espn_season, espn_s2=s2, espn_swid=swid,
+                              advice_mode=rest[0] if rest else None)
 
 
 def settings_tuple() -> tuple:
@@ -144,6 +143,12 @@ def _secrets() -> tuple:
     ss = st.session_state
     espn = settings_tuple()[4] == "espn"
     return ss[SECRET_KEY], ss["_secret_espn_s2"] if espn else None, ss["_secret_espn_swid"] if espn else None
+
+
+def secrets() -> dict:
+    """This session's secrets as the door takes them (a card's league may need the model key)."""
+    api_key, s2, swid = _secrets()
+    return {k: v for k, v in (("api_key", api_key), ("espn_s2", s2), ("espn_swid", swid)) if v}
 
 
 def _digest(secrets: tuple) -> str | None:
@@ -194,30 +199,11 @@ def thread_assistant(thread_id: str):
         return current
 
 
-def card_assistant(card: Card, thread_id: str) -> tuple[object | None, str | None]:
-    """The assistant that decides `card`: the one of the card's own league, whatever the page shows.
-
-    (None, why) when that league cannot be opened, or the thread belongs to another identity.
-    """
-    from agents import threads
-
-    bound = session.binding(thread_id)
-    if not threads.owns(bound, session.identity()):
-        return None, "this conversation belongs to another user"
-    choice, why = threads.choice_for_card(card, bound)
-    if choice is None:
-        return None, why
-    try:
-        return _build(os.environ.get("COURTSIDE_HOME", ""), session.public_of(choice)), None
-    except Exception as exc:  # noqa: BLE001
-        return None, f"its league cannot be opened now ({_reason(exc)})"
-
-
 def as_of_range() -> tuple[dt.date, dt.date]:
     """The as-of dates the data supports (the demo league needs a box-score day before it)."""
-    from agents.threads import as_of_range as supported
+    from agents.door import threads
 
-    return supported()
+    return threads.as_of_range()
 
 
 def bind_thread(thread_id: str, built) -> None:
@@ -266,11 +252,11 @@ def settings_error() -> str | None:
 
 def max_question() -> int:
     """The longest question the runtime takes (the chat box stops there instead of sending more)."""
-    return int(getattr(_runtime(), "MAX_QUESTION", 4000))
+    return int(getattr(_supervisor(), "MAX_QUESTION", 4000))
 
 
 def new_thread_id() -> str:
-    return _runtime().new_thread_id()
+    return _supervisor().new_thread_id()
 
 
 def current_thread() -> str:

@@ -16,7 +16,7 @@ import datetime as dt
 
 import streamlit as st
 
-from agents.contracts import Card, cards_of
+from agents.door import Card, cards_of
 from pages.components.labels import gain_text
 from pages.components.safe_text import no_images
 
@@ -41,7 +41,7 @@ def note(card: Card, key: str):
 
 def league_now(card: Card) -> dt.datetime:
     """The card's league clock (the demo's as-of day at noon; a real league's wall clock)."""
-    from agents.cards import card_now
+    from agents.door import card_now
 
     try:
         return card_now(_typed(card))

@@ -3,18 +3,18 @@ from __future__ import annotations
 
 import streamlit as st
 
-from agents.contracts import Card, cards_of
-from pages.components import backend, ownership
+from agents.door import Card, cards_of
+from pages.components import backend, ownership, session
 from pages.components import cards as card_ui
 from pages.components.turn import TurnView
 
 
 def offered_by_question(assistant, thread_id: str) -> dict[int, list[Card]]:
     """The cards each question offered, decided ones with their outcome (from the store)."""
-    from agents.offered import offered_by_question as read
+    from agents import door
 
     try:
-        return read(thread_id, assistant.pending_approvals(thread_id))
+        return door.offered_by_question(thread_id, assistant.pending_approvals(thread_id))
     except Exception:  # noqa: BLE001 - the chat still draws without the decided cards
         return {}
 
@@ -41,16 +41,19 @@ def take_queued(thread_id: str | None = None) -> tuple[str, str, str] | None:
 def send_decision(assistant, queued: tuple[str, str, str], key_prefix: str, shown: set[str],
                   slot=None) -> TurnView:
     """Streams the resume into an assistant message; records applied / declined / refused."""
+    from agents import door
+
     thread_id, move_id, decision = queued
-    card = (card_ui.decided_entry(thread_id, move_id) or {}).get("card")
-    if card:  # decided with the assistant of the card's own league, whatever the page shows
-        assistant, why = backend.card_assistant(card, thread_id)
-        if assistant is None:
-            card_ui.record_outcome(thread_id, move_id, why or "its league cannot be opened", True, slot)
-            return TurnView(thread_id, key_prefix, set(), shown)
+    try:  # the door finds the card and decides it in the card's own league, whatever the page shows
+        events = door.supervisor.stream_decide(move_id, decision, session.identity(), thread_id, backend.secrets())
+    except (door.supervisor.NotYours, door.supervisor.LeagueUnavailable) as e:
+        card_ui.record_outcome(thread_id, move_id, str(e) or "its league cannot be opened", True, slot)
+        return TurnView(thread_id, key_prefix, set(), shown)
+    except door.supervisor.ServiceError:  # no such card here: the runtime's own refusal says why
+        events = assistant.stream_resume(thread_id, {move_id: decision})
     with st.chat_message("assistant"):
         view = TurnView(thread_id, key_prefix, set(), shown, card_prefix=f"{key_prefix}_card")
-        view.consume(assistant.stream_resume(thread_id, {move_id: decision}))
+        view.consume(events)
     mine = next((d for d in view.decisions if d.move_id == move_id), None)
     refused = (mine.outcome == "refused") if mine else bool(view.errors)
     if refused:

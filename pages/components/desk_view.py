@@ -12,9 +12,9 @@ SIMULATED = "simulated"
 
 @st.cache_resource(show_spinner=False)
 def _desk(provider: str | None, home: str):
-    from agents.desk.runtime import Desk
+    from agents import door
 
-    return Desk(provider=provider)
+    return door.desk.open(provider)
 
 
 def desk():

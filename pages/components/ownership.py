@@ -2,66 +2,46 @@
 every league, its audit records, decided cards, and why a card cannot be decided here.
 
 Threads belong to the identity that started them (`session.identity()`); threads never bound
-(started from the CLI) belong to the local user.
+(started from the CLI) belong to the local user. The rules live behind the door
+(`agents.door.supervisor`); this module passes it the session's identity.
 """
 from __future__ import annotations
 
-from agents.contracts import Card, cards_of
+from agents.door import Card
 from pages.components import session
 
 
-def my_threads(built, limit: int = 12) -> list[dict]:
-    """Recent threads of this identity, newest first, each with `league` (league and scoring)."""
-    from agents import threads
+def _door():
+    from agents import door
 
-    listed = built.list_threads(limit=max(limit * 3, 30))
-    try:
-        bound = threads.bindings([t["thread_id"] for t in listed])
-    except Exception:  # noqa: BLE001 - unreadable bindings: list as before
-        bound = {}
-    me = session.identity()
-    out = [t | {"league": threads.league_label(b.league_id, b.league_kind) if (b := bound.get(t["thread_id"])) else ""}
-           for t in listed if threads.owns(bound.get(t["thread_id"]), me)]
-    return out[:limit]
+    return door
+
+
+def my_threads(built, limit: int = 12) -> list:
+    """Recent threads of this identity, newest first, each with `league` (league and scoring)."""
+    return _door().supervisor.my_threads(built, session.identity(), limit)
 
 
 def all_pending(built) -> list[Card]:
     """Pending cards of this identity's threads in every league, typed, each noting its `thread_id`
     and `league` (read with `pages.components.cards.note`)."""
-    from agents import threads
-
-    return [c.model_copy(update={"thread_id": t["thread_id"],
-                                 "league": threads.league_label(c.league_id, c.league_kind)})
-            for t in my_threads(built, limit=100) for c in cards_of(built.pending_approvals(t["thread_id"]))]
+    return [p.card.model_copy(update={"thread_id": p.thread_id, "league": p.league})
+            for p in _door().supervisor.pending_cards(built, session.identity())]
 
 
 def decided_cards() -> dict[str, dict]:
     """Every decided card by move id (the Audit page names both moves of a decision)."""
-    from agents.offered import decided_cards as read
-
     try:
-        return read()
+        return _door().decided_cards()
     except Exception:  # noqa: BLE001 - the audit still lists the turns
         return {}
 
 
 def mine(records: list[dict]) -> list[dict]:
     """Records (with `thread_id`) of this identity's threads only."""
-    from agents import threads
-
-    try:
-        bound = threads.bindings(sorted({r["thread_id"] for r in records}))
-    except Exception:  # noqa: BLE001
-        bound = {}
-    me = session.identity()
-    return [r for r in records if threads.owns(bound.get(r["thread_id"]), me)]
+    return _door().supervisor.mine(records, session.identity())
 
 
 def card_blocker(card: Card, thread_id: str) -> str | None:
     """Why `card` cannot be decided in this session (None when it can), without opening a league."""
-    from agents import threads
-
-    bound = session.binding(thread_id)
-    if not threads.owns(bound, session.identity()):
-        return "this conversation belongs to another user"
-    return threads.choice_for_card(card, bound)[1]
+    return _door().supervisor.card_choice(card, thread_id, session.identity())[1]

@@ -19,7 +19,7 @@ _SESSION_ID = re.compile(r"^[A-Za-z0-9_-]{8,64}$")
 
 
 def _threads():
-    from agents import threads  # lazily, like the runtime: a broken agent shows as a page error
+    from agents.door import threads  # lazily, like the runtime: a broken agent shows as a page error
 
     return threads
 

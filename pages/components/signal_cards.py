@@ -18,9 +18,9 @@ CONF_COLORS = {"high": "green", "medium": "orange", "low": "gray"}
 
 @st.cache_resource(show_spinner=False)
 def _pod(_assistant, key: tuple):
-    from agents.signals.runner import pod_for
+    from agents import door
 
-    return pod_for(_assistant)
+    return door.signals.pod_for(_assistant)
 
 
 def pod(assistant):
@@ -30,9 +30,9 @@ def pod(assistant):
 
 def league_now(assistant) -> dt.datetime:
     """The inbox clock: noon US Eastern on the league's as-of day (the pod's decision time)."""
-    from agents.signals.runner import league_clock
+    from agents import door
 
-    return league_clock(assistant.as_of)
+    return door.signals.league_clock(assistant.as_of)
 
 
 def _decide(pod, signal_id: str, decision: str, now: dt.datetime) -> None:

@@ -12,7 +12,7 @@ from typing import Iterable, Iterator
 
 import streamlit as st
 
-from agents.contracts import (ApprovalsEvent, Card, DecisionEvent, DeskCardEvent, DoneEvent, IntentEvent, SignalsEvent,
+from agents.door import (ApprovalsEvent, Card, DecisionEvent, DeskCardEvent, DoneEvent, IntentEvent, SignalsEvent,
                               StateEvent, StepEvent, TextEvent, ToolEnd, ToolStart, TransactionsEvent, TurnEvent,
                               TurnResult, as_event, cards_of)
 from pages.components import cards as card_ui

@@ -6,7 +6,7 @@ agent never sees it either way.
 """
 import streamlit as st
 
-from agents.contracts import Card
+from agents.door import Card
 from pages.components import backend, decisions, ownership, signal_cards
 from pages.components import cards as card_ui
 from pages.components.league_tables import decision_rows
@@ -16,7 +16,7 @@ HINDSIGHT = "Hindsight (not visible to the agent)"
 ss = st.session_state
 assistant = backend.assistant()
 pending = ownership.all_pending(assistant)  # every league's cards, each labelled with its league
-titles = {t["thread_id"]: t.get("title") or "Untitled" for t in assistant.list_threads(limit=100)}
+titles = {t.thread_id: t.title or "Untitled" for t in assistant.threads(limit=100)}
 
 st.title("Approvals")
 st.caption("Roster moves wait here until you decide. Nothing changes in the league until you approve; "
@@ -59,7 +59,7 @@ if decided:
         card_ui.render_card(entry["card"], entry["thread_id"], "approvals_done", set(),
                             hindsight=("Hindsight", assistant.hindsight(entry["card"])))
 
-history = assistant.decision_history()
+history = assistant.decided()
 if history:
     st.subheader("History")
     st.caption("Every decided card of this league. Realized gains come from the real box scores of the rest "

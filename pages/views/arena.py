@@ -4,7 +4,7 @@ import datetime as dt
 
 import streamlit as st
 
-from agents.arena import runner
+from agents.door import arena as runner
 from pages.components import arena_view
 
 ss = st.session_state

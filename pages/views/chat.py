@@ -10,7 +10,7 @@ would start a competing one), and `submit_mode="disable"` blocks it while a turn
 """
 import streamlit as st
 
-from agents.contracts import Card, cards_of
+from agents.door import Card, cards_of
 from pages.components import backend
 from pages.components import cards as card_ui
 from pages.components import decisions, history_window

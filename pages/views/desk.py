@@ -23,9 +23,9 @@ with st.expander("Demo control (simulated clock and market)", icon=":material/sc
             desk.clock.advance(secs)
             st.rerun()
     if c[4].button("Reset", key="desk_clock_reset"):
-        from agents.desk.clock import DEFAULT_DESK_TIME
+        from agents import door
 
-        desk.clock.set(DEFAULT_DESK_TIME)
+        desk.clock.set(door.desk.DEFAULT_DESK_TIME)
         st.rerun()
 
 day = st.date_input("Day (ET)", value=now.astimezone(V.ET).date(), key="desk_day")
@@ -39,9 +39,9 @@ else:
     target = nudge[0].selectbox("Nudge a market (jump the clock to this game's next line move)", ids,
                                 key="desk_nudge_game")
     if nudge[1].button("Nudge market", key="desk_nudge"):
-        from agents.desk.runtime import next_line_move
+        from agents import door
 
-        when = next_line_move(target, now)
+        when = door.desk.next_line_move(target, now)
         if when is None:
             st.warning("That market no longer moves (at or after tip).")
         else:
@@ -63,7 +63,9 @@ with st.form("desk_request_form"):
 if sent:
     from pydantic import ValidationError
 
-    from agents.desk.runtime import BetRequest
+    from agents import door
+
+    BetRequest = door.desk.BetRequest
 
     try:
         req = BetRequest(game_id=game, market=market, side=side, line=None if market == "moneyline" else line,

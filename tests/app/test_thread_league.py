@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from agents import threads
@@ -87,11 +88,13 @@ def test_another_identity_neither_lists_nor_decides_a_thread(fresh_state, monkey
     assert not [b for b in other.button if b.label == "Approve"]
     other.switch_page("pages/views/audit.py").run()
     assert not other.exception and len(other.dataframe) == 0  # nor its audit records
-    from pages.components import backend, ownership
+    from agents import door
+    from pages.components import ownership
 
-    # even a forged decision is refused before it reaches the run
+    # even a forged decision is refused before it reaches the run (the door decides by card id)
     assert ownership.card_blocker(card, "t-mine") == "this conversation belongs to another user"
-    assert backend.card_assistant(card, "t-mine") == (None, "this conversation belongs to another user")
+    with pytest.raises(door.supervisor.NotYours, match="belongs to another user"):
+        door.supervisor.decide(card.move_id, "approve", owner="mallory@example.com")
     from agents.runtime import get_assistant
 
     assert len(get_assistant(scoring="categories").pending_approvals("t-mine")) >= 1

@@ -1,0 +1,67 @@
+"""The one front door to the agents: the registry of facades the pages, the CLIs and the HTTP API use.
+
+    from agents import door
+    sup = door.supervisor.open(scoring="categories")   # or door.facade("supervisor").open(...)
+    result = sup.ask_result("Who should I pick up?")   # a TurnResult
+    door.supervisor.decide(result.pending_approvals[0].move_id, "approve")   # by card id alone
+
+`FACADES` maps each agent (supervisor, desk, signals, arena) to its facade module in
+`agents/facades/`; each returns pydantic models (`TurnResult`, `Card`, `QuoteResult`, `DayRun`, the
+rows of `agents.facades.models`). The typed contracts are re-exported here, so a caller imports
+nothing else from `agents` (tests/test_architecture.py enforces it for pages/, app.py and api/).
+
+Facades load lazily, on first use: importing the door is cheap (the contracts only), and an agent
+that fails to import shows as an error where it is used, not when a page starts.
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from agents.contracts import (ApprovalsEvent, Card, DecisionEvent, DeskCardEvent, DeskStep, DoneEvent, IntentEvent,
+                              SignalsEvent, StateEvent, StepEvent, TextEvent, ToolCall, ToolEnd, ToolStart,
+                              Transaction, TransactionsEvent, TurnEvent, TurnResult, as_event, card_dicts, cards_of)
+
+FACADES: dict[str, str] = {
+    "supervisor": "agents.facades.supervisor",  # the chat: turns, cards decided by id, history, audit
+    "desk": "agents.facades.desk",              # the market desk: games, quotes, counters
+    "signals": "agents.facades.signals",        # the signals pod: runs, inbox, scoreboard
+    "arena": "agents.facades.arena",            # the arena: runs, summaries, diffs
+}
+
+# Other names the door hands out, loaded on first use: (module, attribute or None for the module).
+_LAZY: dict[str, tuple[str, str | None]] = {
+    "models": ("agents.facades.models", None),
+    "threads": ("agents.threads", None),  # thread bindings, ownership, league labels, browser sessions
+    "check_environment": ("agents.overrides", "check_environment"),
+    "card_now": ("agents.cards", "card_now"),
+    "offered_by_question": ("agents.offered", "offered_by_question"),
+    "decided_cards": ("agents.offered", "decided_cards"),
+    "one_line_failure": ("agents.cli", "one_line_failure"),
+    "is_store_error": ("agents.failures", "is_store_error"),
+    "ServiceError": ("services.models", "ServiceError"),  # bad input, as the CLIs exit 2 on it
+    "ProviderError": ("agents.llm", "ProviderError"),
+}
+
+__all__ = ["FACADES", "facade", *FACADES, *_LAZY, "ApprovalsEvent", "Card", "DecisionEvent", "DeskCardEvent",
+           "DeskStep", "DoneEvent", "IntentEvent", "SignalsEvent", "StateEvent", "StepEvent", "TextEvent", "ToolCall",
+           "ToolEnd", "ToolStart", "Transaction", "TransactionsEvent", "TurnEvent", "TurnResult", "as_event",
+           "card_dicts", "cards_of"]
+
+
+def facade(name: str) -> ModuleType:
+    """The facade module registered under `name` (supervisor, desk, signals or arena)."""
+    if name not in FACADES:
+        raise KeyError(f"no agent {name!r} behind the door; one of: {', '.join(FACADES)}")
+    return importlib.import_module(FACADES[name])
+
+
+def __getattr__(name: str) -> Any:
+    if name in FACADES:
+        return facade(name)
+    if name in _LAZY:
+        module, attr = _LAZY[name]
+        found = importlib.import_module(module)
+        return found if attr is None else getattr(found, attr)
+    raise AttributeError(f"module 'agents.door' has no attribute {name!r}")

@@ -1,0 +1,32 @@
+"""The graphs for LangGraph's own server (`langgraph.json` at the repository root names these).
+
+Each factory builds its graph with the environment's settings (the offline planner without a
+key) and without a checkpointer: LangGraph's server brings its own persistence. Courtside's own
+front ends (pages, CLIs, `api/`) do not use these; they go through `agents.door`.
+"""
+from __future__ import annotations
+
+
+def supervisor():
+    """The supervisor (classify -> agent <-> tools -> synthesize -> the human gate)."""
+    from agents.facades.supervisor import open as open_supervisor
+    from agents.llm import build_reasoner
+    from agents.supervisor.graph import build_graph
+
+    sup = open_supervisor()
+    reasoner = build_reasoner(sup.provider, sup.source, sup.options.settings())
+    return build_graph(sup.model, sup.source, None, reasoner=reasoner, limits=sup.limits)
+
+
+def desk():
+    """The market maker (call_model <-> run_tools, a decision at the end)."""
+    from agents.facades.desk import open as open_desk
+
+    return open_desk().graph
+
+
+def signals():
+    """The signals pod (fetch_news -> estimate_probability -> ... -> a signal or an exit)."""
+    from agents.facades.signals import open as open_pod
+
+    return open_pod().graph

@@ -1,0 +1,76 @@
+"""Starts `python -m api` (uvicorn) on a free loopback port in a subprocess: the helper of the API
+tests and of bench/api.py. No COURTSIDE_* setting or key of this environment leaks in."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+import httpx
+
+from tests.app.server import REPO, free_port
+
+TOKEN_A = "token-alice-0123456789abcdef"
+TOKEN_B = "token-bob-0123456789abcdef00"
+
+
+def api_env(home: Path, extra: dict | None = None) -> dict:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("COURTSIDE_") and k != "GOOGLE_API_KEY"}
+    env["COURTSIDE_HOME"] = str(home)
+    env.update(extra or {})
+    return env
+
+
+@contextmanager
+def api_server(home: Path, extra: dict | None = None, log: Path | None = None,
+               timeout: float = 60.0) -> Iterator[str]:
+    """Yields the base URL of an API process under `home`, healthy; always stopped."""
+    port = free_port()
+    env = api_env(home, {"COURTSIDE_API_PORT": str(port)} | (extra or {}))
+    out = open(log, "wb") if log else subprocess.DEVNULL
+    proc = subprocess.Popen([sys.executable, "-m", "api"], cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        t0 = time.perf_counter()
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(f"the API exited with {proc.returncode}")
+            try:
+                if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if time.perf_counter() - t0 > timeout:
+                raise TimeoutError("the API did not become healthy")
+            time.sleep(0.1)
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        if log:
+            out.close()
+
+
+def sse_events(response: httpx.Response) -> list[tuple[str, dict]]:
+    """(event name, JSON data) of every server-sent event of a streamed response, in order."""
+    import json
+
+    out, name, data = [], None, []
+    for line in response.iter_lines():
+        if line.startswith("event:"):
+            name = line[6:].strip()
+        elif line.startswith("data:"):
+            data.append(line[5:].strip())
+        elif line == "" and data:
+            out.append((name, json.loads("\n".join(data))))
+            name, data = None, []
+    return out
