@@ -247,3 +247,17 @@ def test_openapi_documents_every_endpoint_with_models(api):
     schemas = spec["components"]["schemas"]
     assert {"ChatRequest", "TurnResult", "Card", "ErrorBody", "QuoteResult", "DayRun"} <= set(schemas)
     assert "text/event-stream" in spec["paths"]["/api/agent/chat"]["post"]["responses"]["200"]["content"]
+
+
+def test_desk_quote_with_an_idempotency_key_books_once(api):
+    """Catches an HTTP retry (a timeout, a proxy resend) booking the same bet twice (issue #20)."""
+    game = "2025-01-29-CHI-BOS"
+    body = {"game_id": game, "market": "moneyline", "side": "away", "odds": 1.5, "amount": 10,
+            "at": "2025-01-29T17:00:00+00:00"}
+    first = api.post("/api/desk/quote", json=body, headers={"Idempotency-Key": "http-retry-1"})
+    again = api.post("/api/desk/quote", json=body, headers={"Idempotency-Key": "http-retry-1"})
+    assert first.status_code == again.status_code == 200
+    assert again.json()["quote_id"] == first.json()["quote_id"] and again.json()["replayed"] is True
+    assert first.json()["replayed"] is False
+    other = api.post("/api/desk/quote", json=body | {"amount": 12}, headers={"Idempotency-Key": "http-retry-1"})
+    assert other.status_code == 400 and "used for a different quote request" in other.json()["error"]
