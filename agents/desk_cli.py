@@ -116,9 +116,8 @@ def run_desk(args) -> int:
     """0: done; 1: the desk could not do it (a refused booking, a lost accept, a failed audit, a
     locked or failing store); 2: bad input."""
     from agents.failures import is_store_error, one_line_store_failure
-    from services.desk.idempotency import KeyConflict, StillRunning
+    from services.desk.idempotency import StillRunning
 
-    code = 2
     try:
         from agents.door import desk as front
         from agents.llm import ProviderError
@@ -131,18 +130,15 @@ def run_desk(args) -> int:
         except ValidationError as e:
             err = e.errors()[0]
             raise ServiceError(f"bad request: {'.'.join(map(str, err['loc'])) or 'request'}: {err['msg']}") from None
-        except (ValueError, KeyError, OverflowError) as e:
-            if isinstance(e, KeyConflict):
-                raise ServiceError(str(e)) from None
+        except (ValueError, KeyError, OverflowError) as e:  # KeyConflict (a reused key) is a ValueError
             raise ServiceError(str(e).strip('"')) from None
     except ServiceError as e:
         return _fail(clip(e), 2, args.json)
     except StillRunning as e:
         return _fail(str(e), 1, args.json)
     except Exception as e:  # noqa: BLE001 - a locked or failing store, anything else: one line, exit 1
-        code = 1
         msg = one_line_store_failure(e) if is_store_error(e) else f"the desk failed ({type(e).__name__}: {clip(e)})"
-        return _fail(msg, code, args.json)
+        return _fail(msg, 1, args.json)
     out["error"] = out.get("error")
     print(json.dumps(out, default=str, ensure_ascii=False) if args.json else _text(args.desk_cmd, out))
     if out["error"] and not args.json:
