@@ -1,4 +1,4 @@
-"""`python -m agents desk games|quote|accept|settle|verify|clock`: the market desk from a shell.
+"""`python -m agents desk games|quote|accept|settle|verify|shadow|clock`: the market desk from a shell.
 
 Every --json output carries `error` (null on success); a failure exits non-zero with one line.
 """
@@ -54,10 +54,13 @@ def add_desk_parser(sub) -> None:
     s.add_argument("--through", type=iso_date, required=True)
     v = ds.add_parser("verify", help="recompute the logged calculations")
     v.add_argument("--last", type=int_between(1, 100_000), default=50)
+    sh = ds.add_parser("shadow", help="shadow mode: where the agent and the rule engine disagree, on the real finals")
+    sh.add_argument("--through", type=iso_date, default=None, help="grade games dated through this day "
+                    "(default: the finals known at the desk clock)")
     c = ds.add_parser("clock", help="show or move the desk clock (simulated)")
     c.add_argument("--set", type=iso_time, default=None)
     c.add_argument("--advance", type=seconds, default=None, help="seconds")
-    for p in (g, q, a, s, v, c):
+    for p in (g, q, a, s, v, sh, c):
         p.add_argument("--json", action="store_true")
     for p in (g, q, a):
         p.add_argument("--at", type=iso_time, default=None, help="desk time (default: the desk clock)")
@@ -84,6 +87,8 @@ def _run(args, desk) -> dict:
         return desk.settle(args.through)
     if cmd == "verify":
         return desk.verify(args.last)
+    if cmd == "shadow":
+        return desk.shadow_report(args.through)
     if args.set is not None:
         desk.clock.set(args.set)
     if args.advance is not None:
@@ -107,6 +112,12 @@ def _text(cmd: str, out: dict) -> str:
                for c in out["calcs"] if not c["matched"]]
         probs = [f"  book: {p}" for p in out.get("book_problems", [])]
         return "\n".join([f"{out['matched']} matched, {out['mismatched']} mismatched of {out['checked']}", *bad, *probs])
+    if cmd == "shadow":
+        head = (f"shadow mode through {out['through']}: {out['requests']} requests, {out['discrepancies']} "
+                f"discrepancies; P&L on finals: agent {out['pnl_on_finals']['agent']:+.2f}, rules "
+                f"{out['pnl_on_finals']['rules']:+.2f}")
+        return "\n".join([head, *(f"  {k['kind']}: {k['count']} (agent {k['agent_pnl']:+.2f}, rules {k['rules_pnl']:+.2f})"
+                                  for k in out["by_kind"])])
     if cmd == "settle":
         return f"settled {out['count']} positions through {out['through']}: desk P&L {out['desk_pnl']:+.2f}"
     return f"desk time {out['desk_time']} (simulated)"
@@ -143,7 +154,8 @@ def run_desk(args) -> int:
     print(json.dumps(out, default=str, ensure_ascii=False) if args.json else _text(args.desk_cmd, out))
     if out["error"] and not args.json:
         print(f"error: {out['error']}", file=sys.stderr)
-    failed = out["error"] or (args.desk_cmd == "verify" and (out["mismatched"] or out.get("book_problems")))
+    failed = out["error"] or (args.desk_cmd == "verify" and (out["mismatched"] or out.get("book_problems")
+                                                             or out.get("line_counters", {}).get("mismatched")))
     return 1 if failed else 0  # a refused booking, a lost accept or a failed audit fails the command
 
 

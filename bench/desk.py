@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """Benchmark of the market desk: a seeded stream of bet requests over every game in a date range,
 through the market maker agent (offline rule policy driving the real LangGraph tool loop) and
-through a fixed-rule engine (accept when the bettor's edge is within 2% and the bet fits the limits,
-else reject; no counters), both booked with the same limits and settled on the real finals.
+through the fixed-rule engine (`services.desk.rules`: accept when the bettor's edge is within 2% and
+the bet fits the limits, else reject; no counters), both booked with the same limits and settled on
+the real finals. The agent runs twice: with the sportsbook risk features (per-bettor CLV profiles,
+liability shading) and without them, so their effect on each flow is measured on the same requests.
+The agent's runs are in shadow mode: the report of where it and the rule engine disagree is included.
 
-Flows: recreational bettors (random market and side, the market line or a point or so off, odds
-near the desk's price with noise, small stakes; they accept some counters after 5-120 s) and sharp
-bettors (early in the listing window, toward where the line closes, at about the desk's price).
-Both engines see exactly the same requests at the same desk times.
+Flows: recreational bettors (40 of them; random market and side, the market line or a point or so
+off, odds near the desk's price with noise, small stakes; they accept some counters after 5-120 s)
+and sharp bettors (6 of them; early in the listing window, toward where the line closes, at about
+the desk's price: they know something the market learns later). The market is the martingale path
+(`services.markets.path`). Both engines see exactly the same requests at the same desk times.
 
     python bench/desk.py [--json] [--start 2025-01-11] [--end 2025-02-07] [--seed 7]
 """
@@ -36,6 +40,7 @@ def _requests(start: dt.date, end: dt.date, seed: int) -> list[dict]:
     from services.markets import state as market
 
     rng = random.Random(seed)
+    brng = random.Random(seed + 1)  # who sends each request: apart, so the requests stay those of earlier runs
     out = []
     for g in season_games.schedule(start, end):
         full = season_games.get_game(g.game_id)
@@ -50,7 +55,8 @@ def _requests(start: dt.date, end: dt.date, seed: int) -> list[dict]:
                 line += rng.choice([-1.5, -1.0, -0.5, 0.5, 1.0, 1.5])
             price = market.bet_odds(s, mkt, side, line)
             odds = round(max(1.02, price * (1 + rng.gauss(0.01, 0.025))), 2)
-            out.append({"flow": "recreational", "game_id": g.game_id, "at": at, "market": mkt, "side": side,
+            out.append({"flow": "recreational", "bettor": f"rec-{brng.randrange(40)}", "game_id": g.game_id, "at": at,
+                        "market": mkt, "side": side,
                         "line": line, "odds": odds, "amount": float(rng.choice([10, 20, 25, 30, 50])),
                         "takes_counter": rng.random() < 0.6, "delay_s": rng.uniform(5, 120)})
         at = listed + dt.timedelta(seconds=rng.uniform(0, 12 * 3600))  # sharp: early, toward the close
@@ -62,7 +68,8 @@ def _requests(start: dt.date, end: dt.date, seed: int) -> list[dict]:
         else:
             continue
         line = market.market_line(s, mkt, side)
-        out.append({"flow": "sharp", "game_id": g.game_id, "at": at, "market": mkt, "side": side, "line": line,
+        out.append({"flow": "sharp", "bettor": f"sharp-{brng.randrange(6)}", "game_id": g.game_id, "at": at,
+                    "market": mkt, "side": side, "line": line,
                     "odds": round(market.bet_odds(s, mkt, side, line) * 1.005, 3), "amount": float(rng.choice([50, 75, 100])),
                     "takes_counter": rng.random() < 0.9, "delay_s": rng.uniform(5, 50)})
     out.sort(key=lambda r: r["at"])
@@ -81,16 +88,17 @@ def _store(name: str):
     return StateStore()
 
 
-def run_agent(reqs: list[dict]) -> dict:
+def run_agent(reqs: list[dict], risk: bool = True) -> dict:
     from agents.desk.runtime import Desk
     from agents.offline.desk_policy import DeskPolicyModel
     from services.desk.models import BetRequest, DeskLimits
 
-    desk = Desk(model=DeskPolicyModel(), store=_store("agent"), limits=DeskLimits(**LIMITS))
+    desk = Desk(model=DeskPolicyModel(), store=_store("agent" if risk else "agent-no-risk"),
+                limits=DeskLimits(**LIMITS), answering="agent", risk=risk)
     flow_of, rows = {}, []
     for r in reqs:
         req = BetRequest(game_id=r["game_id"], market=r["market"], side=r["side"], line=r["line"], odds=r["odds"],
-                         amount=r["amount"], bettor=r["flow"])
+                         amount=r["amount"], bettor=r["bettor"])
         q = desk.quote(req, r["at"])
         flow_of[q.quote_id] = r["flow"]
         row = {"flow": r["flow"], "decision": q.decision["decision"], "ms": q.elapsed_ms, "model_calls": q.model_calls,
@@ -108,9 +116,9 @@ def run_agent(reqs: list[dict]) -> dict:
 
 
 def run_fixed(reqs: list[dict]) -> dict:
-    from services.desk import calc
     from services.desk.book import DeskBook, LimitBreach, new_id
-    from services.desk.models import LINE_FLEX_POINTS, DeskLimits
+    from services.desk.models import BetRequest, DeskLimits
+    from services.desk.rules import rule_decision
     from services.markets import state as market
 
     book, limits = DeskBook(_store("fixed")), DeskLimits(**LIMITS)
@@ -120,8 +128,11 @@ def run_fixed(reqs: list[dict]) -> dict:
         s = market.market_state(r["game_id"], r["at"])
         mline = market.market_line(s, r["market"], r["side"])
         price = market.bet_odds(s, r["market"], r["side"], r["line"])
-        edge = calc.compare_odds(r["odds"], price)["edge_pct"]
-        ok = edge <= calc.ACCEPT_EDGE_PCT and (mline is None or abs(r["line"] - mline) <= LINE_FLEX_POINTS)
+        ex = book.exposure(r["game_id"], r["market"], r["side"])
+        req = BetRequest(game_id=r["game_id"], market=r["market"], side=r["side"], line=r["line"], odds=r["odds"],
+                         amount=r["amount"], bettor=r["bettor"])
+        ok = rule_decision(req, price, mline, ex["side_exposure"] or 0.0, ex["game_exposure"], limits.max_per_side,
+                           limits.max_per_game).decision == "accept"
         qid = new_id("fx")
         if ok:
             try:
@@ -190,15 +201,23 @@ def main() -> int:
     t0 = time.perf_counter()
     reqs = _requests(a.start, a.end, a.seed)
     agent = run_agent(reqs)
+    no_risk = run_agent(reqs, risk=False)
     fixed = run_fixed(reqs)
     audit = agent["desk"].verify(last=10**6)
+    shadow = agent["desk"].shadow_report(a.end)
     result = {
         "range": [a.start.isoformat(), a.end.isoformat()], "seed": a.seed, "limits": LIMITS,
         "games": len({r["game_id"] for r in reqs}), "requests": len(reqs),
         "requests_by_flow": {f: sum(r["flow"] == f for r in reqs) for f in ("recreational", "sharp")},
-        "agent": _summary(agent, a.end), "fixed_rule": _summary(fixed, a.end),
+        "agent": _summary(agent, a.end), "agent_without_risk_features": _summary(no_risk, a.end),
+        "fixed_rule": _summary(fixed, a.end),
         "calc_audit": {"checked": audit["checked"], "matched": audit["matched"],
-                       "matched_pct": round(100 * audit["matched"] / audit["checked"], 2) if audit["checked"] else None},
+                       "matched_pct": round(100 * audit["matched"] / audit["checked"], 2) if audit["checked"] else None,
+                       "by_tool": {t: sum(1 for c in audit["calcs"] if c["tool"] == t) for t in
+                                   sorted({c["tool"] for c in audit["calcs"]})},
+                       "line_counters": {k: audit["line_counters"][k] for k in ("checked", "matched", "mismatched")}},
+        "shadow": {k: shadow[k] for k in ("requests", "agree", "discrepancies", "pnl_on_finals")}
+        | {"by_kind": [{k: v for k, v in kind.items() if k != "requests"} for kind in shadow["by_kind"]]},
         "model": "offline desk policy (deterministic chat model emitting real tool calls)",
         "seconds": round(time.perf_counter() - t0, 1), "error": None,
     }

@@ -4,7 +4,10 @@ Every regular-season game from 2024-12-01 to 2025-02-07 (the box-score window; t
 constants are fit on games before it), both modes: games with news, signals at |ev| >= .05, and
 Brier / log loss / Brier skill score of every estimate and of signals only, against the market on
 the same games: the price at decision time (what the pod trades against) and the real closing
-line. The same for a plain Elo estimate (no news), so the reader sees what the news adds.
+line. The same for a plain Elo estimate (no news), so the reader sees what the news adds. Then the
+same games decided in each urgency band of the pod's timeline (30 h before tip: early; the
+decision time, about 7 h: day-of; 1 h: imminent, where the news weight halves and the threshold
+rises by .03): skill per band (`by_urgency`), both modes.
 
     python bench/signals.py [--json]
 """
@@ -24,6 +27,7 @@ os.environ.setdefault("COURTSIDE_HOME", str(Path(tempfile.gettempdir()) / "court
 
 START, END = dt.date(2024, 12, 1), dt.date(2025, 2, 7)
 THRESHOLD = 0.05
+LEADS = (30.0, 1.0)  # hours before tip: the early and imminent bands (day-of is the decision time)
 
 
 def _block(ps, market, ys):
@@ -48,13 +52,21 @@ def run() -> dict:
     from services.signals.evaluate import evaluate_game
     from services.snapshot import _snapshot
 
+    from services.signals.scoring import by_urgency
+
     t0 = time.perf_counter()
     rows, last = [], None
+    evals: dict[str, list] = {"blind": [], "anchored": []}
+    day_of_s = 0.0  # the two decision-time evaluations only (what ms_per_game_both_modes always timed)
     for g in schedule(START, END):
         if last is not None and g.date != last:
             _snapshot.cache_clear()  # one snapshot per date: keeps memory flat over the window
         last = g.date
+        t1 = time.perf_counter()
         blind, anchored = evaluate_game(g.game_id, "blind"), evaluate_game(g.game_id, "anchored")
+        day_of_s += time.perf_counter() - t1
+        for mode, day_of in (("blind", blind), ("anchored", anchored)):
+            evals[mode] += [day_of] + [evaluate_game(g.game_id, mode, hours_before_tip=h) for h in LEADS]
         rows.append({"game_id": g.game_id, "news": blind.news, "price": blind.price, "blind": blind.estimate,
                      "anchored": anchored.estimate, "elo": blind.elo,
                      "close": home_win_prob(get_game(g.game_id).home_spread), "home_won": blind.home_won})
@@ -74,8 +86,10 @@ def run() -> dict:
     season = [g for g in all_games() if g.season_type == "regular"]
     out["market_regular_season_brier_close"] = round(
         sum((home_win_prob(g.home_spread) - g.home_won) ** 2 for g in season) / len(season), 4)
+    out["by_urgency"] = {mode: by_urgency(evals[mode], THRESHOLD) for mode in evals}
+    out["by_urgency_hours_before_tip"] = {"early": LEADS[0], "day_of": "noon ET (about 7)", "imminent": LEADS[1]}
     out["seconds"] = round(seconds, 1)
-    out["ms_per_game_both_modes"] = round(1000 * seconds / max(1, len(rows)), 1)
+    out["ms_per_game_both_modes"] = round(1000 * day_of_s / max(1, len(rows)), 1)
     out["error"] = None
     return out
 

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from agents.desk import prompts as P
 from agents.desk.tools import DeskContext, build_desk_tools
 from services.desk.book import DeskBook
+from services.desk.calc import ACCEPT_EDGE_PCT
 from services.desk.models import BetRequest, Decision, DeskLimits, check_against_request
 from services.markets import state as market
 
@@ -31,8 +32,11 @@ def emit(event: dict) -> None:
 
 
 def _ctx(state, book: DeskBook | None) -> DeskContext:
+    profile = state.get("profile") or {}
     return DeskContext(book=book, limits=DeskLimits(**state.get("limits", {})), quote_id=state.get("quote_id", ""),
-                       at=dt.datetime.fromisoformat(state["at"]))
+                       at=dt.datetime.fromisoformat(state["at"]),
+                       accept_edge_pct=profile.get("accept_edge_pct", ACCEPT_EDGE_PCT),
+                       shading=state.get("shading", True))
 
 
 def make_call_model(model):

@@ -13,6 +13,8 @@ class DeskState(TypedDict, total=False):
     request: dict  # BetRequest.model_dump()
     limits: dict  # DeskLimits.model_dump()
     quote_id: str
+    profile: dict  # services.desk.profiles.BettorProfile.model_dump(): the bettor's accept band and stake cap
+    shading: bool  # liability-driven line shading on
     at: str  # desk time, ISO with offset
     tool_call_count: int
     llm_calls: int

@@ -8,12 +8,13 @@ from __future__ import annotations
 import datetime as dt
 import json
 from dataclasses import dataclass
+from typing import Literal
 
 from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
 from services import season_games
-from services.desk import calc
+from services.desk import calc, exposure, flex
 from services.desk.book import DeskBook
 from services.desk.models import DeskLimits
 from services.markets import state as market
@@ -29,6 +30,8 @@ class DeskContext:
     limits: DeskLimits
     quote_id: str
     at: dt.datetime
+    accept_edge_pct: float = calc.ACCEPT_EDGE_PCT  # the bettor's accept band (a sharp's is narrower)
+    shading: bool = True  # liability-driven line shading on (off: the benchmark's "before")
 
 
 class MarketArgs(BaseModel):
@@ -36,6 +39,7 @@ class MarketArgs(BaseModel):
     market: str | None = Field(default=None, description="moneyline, spread or total: also price this bet")
     side: str | None = Field(default=None, description="home, away, over or under")
     line: float | None = Field(default=None, description="the bet's line from its side (home -5.5, away +5.5, total 221.5)")
+    requested_odds: float | None = Field(default=None, description="the bettor's odds: also find a line to counter at")
 
 
 class ExposureArgs(BaseModel):
@@ -52,6 +56,8 @@ class RecentArgs(BaseModel):
 class CompareArgs(BaseModel):
     offered_odds: float = Field(description="the decimal odds the bettor asks for")
     market_odds: float = Field(description="your decimal price for the same bet (from get_market_state)")
+    perspective: Literal["desk", "bettor"] = Field(
+        default="bettor", description="whose edge edge_pct is: the bettor's (the accept band reads it) or the desk's")
 
 
 class ImpactArgs(BaseModel):
@@ -74,6 +80,8 @@ def market_view(game_id: str, at: dt.datetime, bet: tuple[str, str, float | None
         "spread": {"home_line": s.home_spread, "away_line": -s.home_spread, "odds": s.spread_odds,
                    "open_home_line": s.open_home_spread},
         "total": {"line": s.total, "odds": s.total_odds, "open_line": s.open_total},
+        "desk_opinion": {"home_line": s.desk_home_spread, "total": s.desk_total,
+                         "label": "the desk's own Elo line (results known at listing), not the market"},
         "as_of": at.isoformat(), "labels": s.labels,
     }
     if bet is not None:
@@ -91,16 +99,59 @@ def _dump(x) -> str:
     return json.dumps(x, default=str)
 
 
+def shaded_quote(ctx: DeskContext, game_id: str, quote: dict) -> dict:
+    """The desk's price for the bet after liability-driven shading (logged as a `line_shading`
+    calculation when it moves the price): past half of the side's limit, the desk moves its own
+    market line on that side against the bettor by up to 1.5 points (home -5.5 -> -6.5, over 220.5
+    -> 221.5) and prices the requested bet against the shaded line."""
+    s = market.market_state(game_id, ctx.at)
+    mkt, side, line = quote["market"], quote["side"], quote["line"]
+    side_now = ctx.book.exposure(game_id, mkt, side)["side_exposure"] or 0.0
+    inputs = {"market": mkt, "side": side, "line": quote["market_line"], "side_exposure": side_now,
+              "max_per_side": ctx.limits.max_per_side}
+    out = flex.shade_line(**inputs)
+    if not out["shade_points"]:
+        return quote
+    ctx.book.log_calc("line_shading", inputs, out, ctx.quote_id, ctx.at)
+    odds = flex.shaded_price(s, mkt, side, line, out["shade_points"])
+    return quote | {"desk_odds": odds, "shading": out | {"unshaded_desk_odds": quote["desk_odds"]}}
+
+
+def line_counter(ctx: DeskContext, game_id: str, quote: dict, requested_odds: float) -> dict | None:
+    """The adjacent line the desk could counter at (logged as a `line_counter` calculation), when
+    the requested line is off the market."""
+    mkt, side, line, mline = quote["market"], quote["side"], quote["line"], quote["market_line"]
+    if mkt == "moneyline" or line is None or mline is None or line == mline:
+        return None
+    s = market.market_state(game_id, ctx.at)
+    inputs = {"market": mkt, "side": side, "requested_line": line, "market_line": mline,
+              "requested_odds": requested_odds, "ladder": flex.ladder(s, mkt, side, line),
+              "accept_edge_pct": ctx.accept_edge_pct}
+    out = flex.counter_line(**inputs)
+    if ctx.book is not None:
+        ctx.book.log_calc("line_counter", inputs, out, ctx.quote_id, ctx.at)
+    return out
+
+
 def build_desk_tools(ctx: DeskContext) -> list[BaseTool]:
     def get_market_state(game_id: str, market: str | None = None, side: str | None = None,
-                         line: float | None = None) -> str:
+                         line: float | None = None, requested_odds: float | None = None) -> str:
         season_games.get_game(game_id)
-        return _dump(market_view(game_id, ctx.at, (market, side, line) if market and side else None))
+        view = market_view(game_id, ctx.at, (market, side, line) if market and side else None)
+        if "quote" in view and ctx.book is not None:
+            if ctx.shading:
+                view["quote"] = shaded_quote(ctx, game_id, view["quote"])
+            if requested_odds is not None:
+                view["quote"]["line_counter"] = line_counter(ctx, game_id, view["quote"], requested_odds)
+        return _dump(view)
 
     def get_my_exposure(game_id: str, market: str | None = None, side: str | None = None) -> str:
         e = ctx.book.exposure(game_id, market, side)
         lim = ctx.limits
-        return _dump(e | {"max_per_side": lim.max_per_side, "max_per_game": lim.max_per_game})
+        nets = exposure.netted(ctx.book.positions(open_only=True, game_id=game_id))
+        return _dump(e | {"max_per_side": lim.max_per_side, "max_per_game": lim.max_per_game}
+                     | exposure.room(e["side_exposure"], e["game_exposure"], lim.max_per_side, lim.max_per_game)
+                     | {"netted": nets, "limits_bind_on": "gross (every open bet winning at once)"})
 
     def get_my_recent_decisions(game_id: str, limit: int = 5) -> str:
         out = []
@@ -119,8 +170,8 @@ def build_desk_tools(ctx: DeskContext) -> list[BaseTool]:
                         "decision": d.get("decision"), "reason": d.get("reason")})
         return _dump({"game_id": game_id, "decisions": out, "recent_window_seconds": RECENT_WINDOW_S})
 
-    def compare_odds(offered_odds: float, market_odds: float) -> str:
-        inputs = {"offered_odds": offered_odds, "market_odds": market_odds}
+    def compare_odds(offered_odds: float, market_odds: float, perspective: str = "bettor") -> str:
+        inputs = {"offered_odds": offered_odds, "market_odds": market_odds, "perspective": perspective}
         out = calc.compare_odds(**inputs)
         cid = ctx.book.log_calc("compare_odds", inputs, out, ctx.quote_id, ctx.at)
         return _dump(out | {"calc_id": cid})
@@ -136,11 +187,15 @@ def build_desk_tools(ctx: DeskContext) -> list[BaseTool]:
 
     specs = [
         (get_market_state, MarketArgs, "The desk's current market for a game (moneyline, spread, total; open vs now, "
-         "priced from the spread) and, given market/side/line, the desk's decimal price for that bet."),
-        (get_my_exposure, ExposureArgs, "Your open worst-case loss on the game and on one side, with your limits."),
+         "priced from the spread) and, given market/side/line, the desk's decimal price for that bet (shaded "
+         "against the bettor when your exposure on that side is past half its limit); given requested_odds "
+         "and an off-market line, line_counter: the adjacent line within the NBA bounds (spread 3, total 2 "
+         "points) where the requested odds are within your accept band."),
+        (get_my_exposure, ExposureArgs, "Your open worst-case loss on the game and on one side, with your limits, "
+         "the room left per side and per game, and the netted loss per outcome (limits bind on the gross)."),
         (get_my_recent_decisions, RecentArgs, "Your recent decisions on this game (seconds ago, request, your price)."),
-        (compare_odds, CompareArgs, "The bettor's edge in % between the requested odds and your price. Use this "
-         "instead of doing math."),
+        (compare_odds, CompareArgs, "The edge in % between the requested odds and your price, from the bettor's "
+         "or the desk's perspective (bettor_edge_pct is always the bettor's). Use this instead of doing math."),
         (compute_exposure_impact, ImpactArgs, "How matching a bet changes your exposure, whether it fits both "
          "limits, and the largest amount that does."),
     ]

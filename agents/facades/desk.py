@@ -13,11 +13,13 @@ from pydantic import BaseModel, Field, field_serializer
 from agents.desk.clock import DEFAULT_DESK_TIME
 from agents.desk.runtime import COUNTER_NOTICE, AcceptResult, Desk, QuoteResult, next_line_move
 from services.desk.models import BetRequest
+from services.markets.pricing import PRICED_FROM_SPREAD
+from services.markets.state import SIMULATED_PATH
 
 __all__ = ["COUNTER_NOTICE", "DEFAULT_DESK_TIME", "AcceptResult", "BetRequest", "Desk", "DeskGames", "QuoteResult",
            "games", "next_line_move", "open"]
 
-GAME_LABELS = ["priced from the spread", "simulated path (open from the desk's Elo, real close at tip)"]
+GAME_LABELS = [PRICED_FROM_SPREAD, SIMULATED_PATH]
 
 
 class DeskGames(BaseModel):

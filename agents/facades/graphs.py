@@ -26,7 +26,7 @@ def desk():
 
 
 def signals():
-    """The signals pod (fetch_news -> estimate_probability -> ... -> a signal or an exit)."""
+    """The signals pod (assess_event_timeline -> fetch_news -> estimate_probability -> ... -> a signal or an exit)."""
     from agents.facades.signals import open as open_pod
 
     return open_pod().graph

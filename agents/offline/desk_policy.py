@@ -1,9 +1,14 @@
 """`DeskPolicyModel`: the offline market maker, a deterministic chat model that emits real tool
 calls for the desk graph and then the decision JSON, by the rule policy of the desk:
 
-bettor edge (compare_odds) within 2% -> accept; 2-5% -> counter at the desk's price with a 60 s
-TTL and a 2% market-move limit; over 5% -> reject; always within limits (a smaller amount is
-countered when only that fits, else reject); a line more than 3 points off the market -> reject.
+bettor edge (compare_odds, perspective "bettor") within the bettor's accept band (2%; narrower for
+a sharp bettor: the task's bettor profile) -> accept; a request at a line off the market whose
+price is too good -> counter at the adjacent line get_market_state's line_counter found (the
+requested odds kept; within the seed's NBA bounds) when there is one; 2-5% -> counter at the
+desk's price (shaded when the side is heavy) with a 60 s TTL and a 2% market-move limit; over 5%
+-> reject; always within limits and the bettor's stake cap (a smaller amount is countered when
+only that fits, else reject; the room comes from get_my_exposure's remaining_per_side/game and
+compute_exposure_impact); a line more than the bound off the market -> reject.
 It reuses the desk price of the same bet evaluated on the same game less than a minute ago
 instead of fetching the market again.
 """
@@ -17,7 +22,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 from langchain_core.outputs import ChatGeneration, ChatResult
 
 from services.desk.calc import ACCEPT_EDGE_PCT, REJECT_EDGE_PCT
-from services.desk.models import LINE_FLEX_POINTS
+from services.desk.models import FLEX_POINTS
 
 TASK_MARKER = "Bet request"
 REUSE_WINDOW_S = 60
@@ -65,6 +70,9 @@ def _decision(kind: str, reason: str, confidence: float, **terms: Any) -> str:
 def plan(task: dict, done: dict[str, dict]) -> list[tuple[str, dict]] | str:
     """The next tool calls, or the final decision JSON."""
     req, lim = task["request"], task["limits"]
+    profile = task.get("bettor_profile") or {}
+    band = profile.get("accept_edge_pct", ACCEPT_EDGE_PCT)
+    cap = profile.get("max_stake")
     gid, mkt, side, line = req["game_id"], req["market"], req["side"], req.get("line")
     errors = [f"{n}: {r['error']}" for n, r in done.items() if isinstance(r, dict) and "error" in r]
     if errors:
@@ -74,40 +82,58 @@ def plan(task: dict, done: dict[str, dict]) -> list[tuple[str, dict]] | str:
     reuse = _reusable(done["get_my_recent_decisions"], req)
     calls = []
     if reuse is None and "get_market_state" not in done:
-        calls.append(("get_market_state", {"game_id": gid, "market": mkt, "side": side, "line": line}))
+        calls.append(("get_market_state", {"game_id": gid, "market": mkt, "side": side, "line": line,
+                                            "requested_odds": req["odds"]}))
     if "get_my_exposure" not in done:
         calls.append(("get_my_exposure", {"game_id": gid, "market": mkt, "side": side}))
     if calls:
         return calls
     quote = done["get_market_state"]["quote"] if reuse is None else reuse
     desk_odds, market_line = quote["desk_odds"], quote.get("market_line")
-    if line is not None and market_line is not None and abs(line - market_line) > LINE_FLEX_POINTS:
-        return _decision("reject", f"line {line} is more than {LINE_FLEX_POINTS:g} points from the market "
+    bound = FLEX_POINTS.get(mkt, 0.0)
+    if line is not None and market_line is not None and abs(line - market_line) > bound:
+        return _decision("reject", f"line {line} is more than {bound:g} points from the market "
                          f"line {market_line}", 0.9)
+    ex = done["get_my_exposure"]
+    full = [k for k in ("remaining_per_side", "remaining_per_game") if ex.get(k) is not None and ex[k] <= 0]
+    if full:
+        return _decision("reject", "no room left under my exposure limits (" + ", ".join(
+            f"{k.replace('_', ' ')} {ex[k]:g}" for k in full) + ")", 0.9)
     if "compare_odds" not in done or "compute_exposure_impact" not in done:
-        ex = done["get_my_exposure"]
-        return [("compare_odds", {"offered_odds": req["odds"], "market_odds": desk_odds}),
+        return [("compare_odds", {"offered_odds": req["odds"], "market_odds": desk_odds, "perspective": "bettor"}),
                 ("compute_exposure_impact", {"amount": req["amount"], "odds": req["odds"],
                                              "current_side_exposure": ex["side_exposure"] or 0.0,
                                              "current_game_exposure": ex["game_exposure"],
                                              "max_per_side": lim["max_per_side"], "max_per_game": lim["max_per_game"]})]
-    edge, impact = done["compare_odds"]["edge_pct"], done["compute_exposure_impact"]
+    edge, impact = done["compare_odds"]["bettor_edge_pct"], done["compute_exposure_impact"]
     room = impact["max_allowed_amount"]
+    capped = cap is not None and req["amount"] > cap
+    if capped:
+        room = min(room, cap)
+    flex = (quote.get("line_counter") or {}) if reuse is None else {}
+    if edge > band and flex.get("line") is not None and flex.get("within_bounds"):
+        amount = min(req["amount"], room)
+        if amount >= MIN_COUNTER_AMOUNT:
+            return _decision("counter", f"line {line:g} is {abs(line - market_line):g} off the market {market_line:g}: "
+                             f"I can do {flex['line']:g} at your {req['odds']} (edge {flex['edge_pct_at_line']:.2f}% "
+                             f"there)", 0.7, amount=amount if amount < req["amount"] else None, odds=req["odds"],
+                             line=flex["line"], ttl_seconds=COUNTER_TTL_S, max_market_move_pct=COUNTER_MOVE_PCT)
     if edge > REJECT_EDGE_PCT:
         return _decision("reject", f"bettor edge {edge:.2f}% is over {REJECT_EDGE_PCT:g}% (desk price {desk_odds})", 0.9)
-    if edge <= ACCEPT_EDGE_PCT:
-        if impact["can_accept"]:
-            return _decision("accept", f"edge {edge:.2f}% within {ACCEPT_EDGE_PCT:g}% and within limits", 0.8,
+    if edge <= band:
+        if impact["can_accept"] and not capped:
+            return _decision("accept", f"edge {edge:.2f}% within {band:g}% and within limits", 0.8,
                              amount=req["amount"], odds=req["odds"], line=line)
         if room >= MIN_COUNTER_AMOUNT:
-            return _decision("counter", f"price fine (edge {edge:.2f}%) but only {room} fits my limits", 0.7,
+            return _decision("counter", f"price fine (edge {edge:.2f}%) but only {room} fits my limits"
+                             + (f" and your stake cap ({profile.get('rule', '')})" if capped else ""), 0.7,
                              amount=room, odds=req["odds"], line=line, ttl_seconds=COUNTER_TTL_S,
                              max_market_move_pct=COUNTER_MOVE_PCT)
         return _decision("reject", "no room left under my exposure limits", 0.9)
-    amount = req["amount"] if impact["can_accept"] else room
+    amount = req["amount"] if impact["can_accept"] and not capped else room
     if amount < MIN_COUNTER_AMOUNT:
         return _decision("reject", f"edge {edge:.2f}% and no room left under my limits", 0.9)
-    return _decision("counter", f"bettor edge {edge:.2f}% is over {ACCEPT_EDGE_PCT:g}%: I can offer my price "
+    return _decision("counter", f"bettor edge {edge:.2f}% is over {band:g}%: I can offer my price "
                      f"{desk_odds}", 0.6, amount=amount if amount < req["amount"] else None, odds=desk_odds,
                      line=line, ttl_seconds=COUNTER_TTL_S, max_market_move_pct=COUNTER_MOVE_PCT)
 

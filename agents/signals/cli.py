@@ -1,7 +1,7 @@
 """`python -m agents signals run|score`: the pod from a shell (JSON with an `error` key for scripts).
 
 run:   --date D [--mode blind|anchored] [--threshold T] [--provider P] [--json]
-score: --from D --to D [--mode blind|anchored] [--threshold T] [--json]
+score: --from D --to D [--mode blind|anchored] [--threshold T] [--bands] [--json]
 """
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ def add_signals_parser(sub) -> None:
     score = ssub.add_parser("score")
     score.add_argument("--from", dest="start", type=iso_date, required=True)
     score.add_argument("--to", dest="end", type=iso_date, required=True)
+    score.add_argument("--bands", action="store_true",
+                       help="also decide each game 30 h and 1 h before tip: skill per urgency band")
     for c in (run, score):
         c.add_argument("--mode", choices=["blind", "anchored"], default="blind")
         c.add_argument("--threshold", type=finite_float, default=None)
@@ -39,6 +41,9 @@ def _text_score(result: dict) -> None:
     print(f"{result['from']} to {result['to']} ({result['mode']}): {result['games']} games, {result['games_with_news']} with news")
     print(f"  estimates: Brier {e['brier']}  log loss {e['log_loss']}  market Brier {e['market_brier']}  BSS {e['bss_vs_market']}")
     print(f"  signals:   {s['n']}  hit rate {s['hit_rate']}  realized EV {s['realized_ev']}  BSS {s['bss_vs_market']}")
+    for band, b in result.get("by_urgency", {}).items():
+        print(f"  {band:9} estimates BSS {b['estimates']['bss_vs_market']}  signals {b['signals']['n']} "
+              f"(threshold {b['threshold']}) hit rate {b['signals']['hit_rate']}")
 
 
 def signals_main(args) -> int:
@@ -53,7 +58,7 @@ def signals_main(args) -> int:
         if args.signals_cmd == "run":
             result = pod.run_day(args.date, args.mode).model_dump(mode="json")
         else:
-            result = json.loads(json.dumps(pod.score(args.start, args.end, args.mode), default=str))
+            result = json.loads(json.dumps(pod.score(args.start, args.end, args.mode, bands=args.bands), default=str))
     except (ServiceError, ProviderError, ValueError) as e:
         return _fail(clip(e), 2, args.json)
     except Exception as e:  # noqa: BLE001 - a store or data failure: one line, never a traceback

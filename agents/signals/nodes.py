@@ -15,6 +15,7 @@ from agents.signals.schema import InvalidEstimate, parse_estimate
 from agents.signals.state import PodState
 from services.signals.divergence import divergence, signal_confidence
 from services.signals.store import CitedNews, Signal, SignalStore, signal_id
+from services.signals.timeline import assess_timeline
 from services.signals.wire import game_wire
 
 MAX_ATTEMPTS = 2  # one retry
@@ -27,6 +28,23 @@ def _step(node: str, text: str, t0: float, **extra) -> dict:
     except Exception:  # outside a graph run (a node called directly)
         pass
     return rec
+
+
+def assess_event_timeline(state: PodState) -> dict:
+    """The seed's assessEventTimeline: time to tip and urgency band (it sets the news weight of the
+    estimate and what the band adds to the signal threshold)."""
+    t0 = time.perf_counter()
+    m = state["market"]
+    tl = assess_timeline(dt.datetime.fromisoformat(str(m["at"])), dt.datetime.fromisoformat(str(m["tip"])))
+    text = f"{tl.hours_to_tip:.1f} h to tip ({tl.days_remaining:.2f} days): {tl.urgency}; {tl.rule}"
+    out = {"timeline": tl.model_dump(), "steps": [_step("assess_event_timeline", text, t0, urgency=tl.urgency)]}
+    if tl.urgency == "closed":
+        out |= {"exit": "closed", "reason": "the game has started: the contract trades no more"}
+    return out
+
+
+def route_after_assess_event_timeline(state: PodState) -> Literal["fetch_news", "__end__"]:
+    return END if (state.get("timeline") or {}).get("urgency") == "closed" else "fetch_news"
 
 
 def fetch_news(state: PodState) -> dict:
@@ -49,8 +67,10 @@ def _prompt(state: PodState) -> list:
     m, mode = state["market"], state.get("mode", "blind")
     news = "\n".join(f"- [{i['id']}] ({i['known_at']}) {i['text']}" for i in state["news"])
     price_line = P.PRICE_LINE.format(home=m["home"], price=m["price"]) if mode == "anchored" else P.BLIND_LINE
+    tl = state.get("timeline") or {}
+    timeline = (f"{tl['hours_to_tip']:.1f} h to tip, {tl['urgency']} ({tl['rule']})" if tl else "not assessed")
     human = P.ESTIMATE.format(question=m["question"], game_id=m["game_id"], home=m["home"], away=m["away"],
-                              at=m["at"], tip=m["tip"], mode=mode, price_line=price_line, n=len(state["news"]), news=news)
+                              at=m["at"], tip=m["tip"], mode=mode, timeline=timeline, price_line=price_line, n=len(state["news"]), news=news)
     return [SystemMessage(P.MANDATE), HumanMessage(human)]
 
 
@@ -91,7 +111,8 @@ def route_after_estimate_probability(state: PodState) -> Literal["calculate_dive
 def calculate_divergence(state: PodState) -> dict:
     t0 = time.perf_counter()
     price, est = state["market"]["price"], state["estimate"]["probability"]
-    div = divergence(est, price, state.get("threshold", 0.05))
+    add = (state.get("timeline") or {}).get("threshold_add", 0.0)
+    div = divergence(est, price, round(state.get("threshold", 0.05) + add, 4))
     text = f"ev = {est:.3f} - {price:.3f} = {div.ev:+.3f} ({'significant' if div.significant else 'below'} the {div.threshold:.2f} threshold)"
     out = {"divergence": div.model_dump(), "steps": [_step("calculate_divergence", text, t0)]}
     if not div.significant:

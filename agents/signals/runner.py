@@ -15,12 +15,13 @@ from services.models import ServiceError
 from services.season_games import schedule
 from services.signals.evaluate import BOX_SCORE_END, evaluate
 from services.signals.market import decision_time, market_for
-from services.signals.scoring import scoreboard
+from services.signals.scoring import by_urgency, scoreboard
 from services.signals.store import DecisionResult, Signal
 
 FIRST_DAY = dt.date(2024, 10, 23)  # a day of box scores before the first game the wire can read
 MODES = ("blind", "anchored")
-EXITS = {"no_news": "no news for either team", "estimate_failed": "no valid estimate after one retry",
+BAND_LEADS = (30.0, 1.0)  # hours before tip: the early and imminent bands (the decision time is day-of)
+EXITS = {"closed": "the game has started", "no_news": "no news for either team", "estimate_failed": "no valid estimate after one retry",
          "below_threshold": "|ev| below the threshold", "signal": "signal generated"}
 
 
@@ -38,6 +39,7 @@ class GameRun(BaseModel):
     estimate: dict | None = None
     divergence: dict | None = None
     signal: dict | None = None
+    timeline: dict | None = None
     error: str | None = None
     steps: list[dict]
     ms: float
@@ -90,10 +92,11 @@ class SignalsPod:
         return [{"game_id": g.game_id, "home": g.home, "away": g.away} for g in schedule(day, day)]
 
     def run_game(self, game_id: str, mode: str = "blind", on_event: Callable[[dict], None] | None = None,
-                 threshold: float | None = None) -> GameRun:
+                 threshold: float | None = None, at: dt.datetime | None = None) -> GameRun:
+        """One game through the graph at the decision time (noon ET on game day) or at `at`."""
         check_mode(mode)
         t0 = time.perf_counter()
-        market = market_for(game_id)
+        market = market_for(game_id, at)
         threshold = self.threshold if threshold is None else float(threshold)
         state = {"market": market.model_dump(mode="json"), "mode": mode, "threshold": threshold, "steps": []}
         path, final = [], dict(state)
@@ -110,6 +113,7 @@ class SignalsPod:
                        price=market.price, mode=mode, path=path, exit=final.get("exit") or "signal",
                        reason=final.get("reason") or "", news_count=len(final.get("news") or []),
                        estimate=final.get("estimate"), divergence=final.get("divergence"), signal=final.get("signal"),
+                       timeline=final.get("timeline"),
                        error=final.get("error"), steps=final.get("steps", []),
                        ms=round((time.perf_counter() - t0) * 1000, 1))
 
@@ -139,8 +143,10 @@ class SignalsPod:
 
     # --- scoring --------------------------------------------------------------------------
     def score(self, start: dt.date, end: dt.date, mode: str = "blind",
-              on_progress: Callable[[int, int], None] | None = None) -> dict:
-        """The scoreboard on the real finals (hindsight: evaluation only, never shown to the pod)."""
+              on_progress: Callable[[int, int], None] | None = None, bands: bool = False) -> dict:
+        """The scoreboard on the real finals (hindsight: evaluation only, never shown to the pod).
+        `bands`: also decide every game 30 h and 1 h before tip, so `by_urgency` covers the early,
+        day-of and imminent bands of the timeline (otherwise only the decision time's band)."""
         check_mode(mode)
         if start > end:
             raise ServiceError(f"--from {start} is after --to {end}.")
@@ -149,7 +155,12 @@ class SignalsPod:
         results = {e.game_id: e.home_won for e in evals}
         decided = [{"status": s.status, "estimate": s.estimate, "price": s.price, "ev": s.ev, "direction": s.direction,
                     "home_won": results[s.game_id]} for s in configured_signals().list(start, end, mode=mode) if s.game_id in results]
-        return {"from": start, "to": end, "mode": mode} | scoreboard(evals, self.threshold, decided) | {
+        board = scoreboard(evals, self.threshold, decided)
+        if bands:
+            more = [e for h in BAND_LEADS for e in evaluate(start, min(end, BOX_SCORE_END), mode,  # type: ignore[arg-type]
+                                                            hours_before_tip=h)]
+            board["by_urgency"] = by_urgency(evals + more, self.threshold)
+        return {"from": start, "to": end, "mode": mode} | board | {
             "per_game": [e.model_dump(mode="json") for e in evals]}
 
 

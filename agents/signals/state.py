@@ -10,6 +10,7 @@ class PodState(TypedDict, total=False):
     market: dict  # services.signals.market.Market as a dict
     mode: str  # blind | anchored
     threshold: float
+    timeline: dict | None  # services.signals.timeline.Timeline as a dict
     news: list[dict]
     estimate: dict | None
     attempts: int
@@ -17,5 +18,5 @@ class PodState(TypedDict, total=False):
     signal: dict | None
     steps: Annotated[list[dict], operator.add]
     error: str | None
-    exit: str | None  # no_news | estimate_failed | below_threshold | signal
+    exit: str | None  # closed | no_news | estimate_failed | below_threshold | signal
     reason: str | None

@@ -1,5 +1,5 @@
-"""The Audit page's calculation audit for the market desk: every logged compare_odds and
-compute_exposure_impact call, recomputed; filter, mark verified, export JSON lines."""
+"""The Audit page's calculation audit for the market desk: every logged compare_odds,
+compute_exposure_impact, line_counter and line_shading call, recomputed; filter, mark verified, export JSON lines."""
 from __future__ import annotations
 
 import json
@@ -9,7 +9,8 @@ import streamlit as st
 from pages.components.desk_view import desk
 
 TOOLS = {"all": "All calculators", "compare_odds": "compare_odds (edge)",
-         "compute_exposure_impact": "compute_exposure_impact (limits)"}
+         "compute_exposure_impact": "compute_exposure_impact (limits)",
+         "line_counter": "line_counter (line flexibility)", "line_shading": "line_shading (liability)"}
 VERIFIED = {"all": "Verified or not", "yes": "Verified", "no": "Not verified"}
 
 

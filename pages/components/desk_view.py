@@ -38,6 +38,7 @@ def game_rows(games: list[dict]) -> list[dict]:
                      "ML away": g["moneyline"]["away"], "ML home": g["moneyline"]["home"],
                      "Spread (home) now": g["spread"]["home_line"], "Spread open": g["spread"]["open_home_line"],
                      "Total now": g["total"]["line"], "Total open": g["total"]["open_line"],
+                     "Desk Elo (home)": g["desk_opinion"]["home_line"],
                      "Spread/total odds": g["spread"]["odds"],
                      "Minutes to tip": g["minutes_to_tip"]})
     return rows
@@ -79,9 +80,13 @@ def render_card(q: dict, desk, key: str, actions: bool = True) -> None:
             st.warning(f"Counter void ({q['status'].removeprefix('counter_')}).", icon=":material/timer_off:")
         elif q["status"] == "countered":
             t, c = q["counter"]["terms"], q["counter"]
-            line_txt = "" if t["line"] is None else f"{t['line']:+g} "
+            line_txt = "" if t["line"] is None else f"{t['line']:+g} " if r["market"] == "spread" else f"{t['line']:g} "
             st.info(f"Counter: {who} {line_txt}at {t['odds']} for {t['amount']:g}. {d['reason']}",
                     icon=":material/swap_horiz:")
+            if c.get("line_change"):
+                lc = c["line_change"]
+                st.markdown(f":material/straighten: **Line change:** {lc['from']:g} → {lc['to']:g} "
+                            f"({lc['points']:g} points; NBA {r['market']} bound {lc['bound_points']:g})")
             _countdown(q, desk)
             st.caption(c["notice"])
             if not actions:
@@ -147,3 +152,22 @@ def stored_quote(q: dict) -> dict:
     return {"quote_id": q["quote_id"], "game_id": q["game_id"], "status": q["status"], "request": q["request"],
             "decision": q["decision"], "desk_odds": rec.get("desk_odds"), "market_line": rec.get("market_line"),
             "counter": rec.get("counter"), "steps": rec.get("steps", []), "model_calls": rec.get("model_calls", 0)}
+
+
+def shadow_rows(report: dict) -> list[dict]:
+    """One row per request where the agent and the rule engine disagreed."""
+    return [{"Kind": k["kind"], "Quote": r["quote_id"], "Game": r["game_id"], "Bet": r["bet"],
+             "Bettor": r["bettor"], "Answered by": r["answered_by"], "Agent P&L": r["agent_pnl"],
+             "Rules P&L": r["rules_pnl"], "Agent": r["agent"], "Rules": r["rules"]}
+            for k in report["by_kind"] for r in k["requests"]]
+
+
+def netted_rows(desk, positions: list[dict]) -> list[dict]:
+    """Per game: the gross worst case (what the limits bind on) next to the netted one."""
+    rows = []
+    for gid, n in desk.netted_by_game(positions).items():
+        rows.append({"Game": gid, "Gross worst case (limits bind here)": n["gross_worst_loss"],
+                     "Netted worst case": n["game_netted_worst_loss"],
+                     "Worst outcome": ", ".join(f"{k.replace('_', ' ')} {v:+g}" if k == "home_margin" else f"{k} {v:g}"
+                                                for k, v in n["game_worst_outcome"].items() if v is not None)})
+    return rows

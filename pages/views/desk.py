@@ -12,8 +12,9 @@ now = desk.clock.now()
 
 st.title("Desk")
 st.caption(f"Desk clock **{now.astimezone(V.ET):%a %b %d, %H:%M:%S} ET** ({V.SIMULATED}). Lines are priced from "
-           "the spread (normal margin model, sd 13.6); the path from the desk's Elo open to the real close is a "
-           "simulated path. Tip times are nominal (7 pm ET).")
+           "the spread (normal margin model, sd 13.6); the market follows a simulated path, a random walk run back "
+           "from the real close (a martingale: it never drifts toward the close). The desk's own Elo line is shown "
+           "apart. Tip times are nominal (7 pm ET).")
 
 with st.expander("Demo control (simulated clock and market)", icon=":material/schedule:"):
     c = st.columns(5)
@@ -95,10 +96,12 @@ if open_counters:
 st.subheader("Open positions and exposure")
 open_pos = desk.book.positions(open_only=True)
 st.caption(f"Limits per agent config: {desk.limits.max_per_side:g} worst-case loss per side, "
-           f"{desk.limits.max_per_game:g} per game (no netting across sides).")
+           f"{desk.limits.max_per_game:g} per game. The limits bind on the gross figure (every open bet winning "
+           "at once); the netted worst case per outcome is shown beside it.")
 if open_pos:
     st.dataframe(V.exposure_rows(open_pos, desk.limits), hide_index=True, key="desk_exposure",
                  column_config={"Used": st.column_config.ProgressColumn("Used", min_value=0.0, max_value=1.0)})
+    st.dataframe(V.netted_rows(desk, open_pos), hide_index=True, key="desk_netted")
     st.dataframe(V.position_rows(open_pos), hide_index=True, key="desk_positions")
 else:
     st.caption("No open positions.")
@@ -116,3 +119,19 @@ if settled:
     st.dataframe(V.position_rows(settled), hide_index=True, key="desk_settled")
 else:
     st.caption("Nothing settled yet.")
+
+st.subheader("Shadow mode: agent vs fixed rules")
+shadow = desk.shadow_report(known_through)
+st.caption(f"Every request runs through both engines; the {desk.answering} answers, the other is logged. "
+           f"Graded on the real finals through {shadow['through']} (a counter as if the bettor took it).")
+s_cols = st.columns(4)
+s_cols[0].metric("Requests", shadow["requests"])
+s_cols[1].metric("Discrepancies", shadow["discrepancies"])
+s_cols[2].metric("Agent P&L on finals", f"{shadow['pnl_on_finals']['agent']:+.2f}")
+s_cols[3].metric("Rules P&L on finals", f"{shadow['pnl_on_finals']['rules']:+.2f}")
+if shadow["by_kind"]:
+    st.dataframe([{"Kind": k["kind"], "Count": k["count"], "Settled": k["settled"], "Agent P&L": k["agent_pnl"],
+                   "Rules P&L": k["rules_pnl"]} for k in shadow["by_kind"]], hide_index=True, key="desk_shadow_kinds")
+    st.dataframe(V.shadow_rows(shadow), hide_index=True, key="desk_shadow_requests")
+else:
+    st.caption("No discrepancies yet.")

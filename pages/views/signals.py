@@ -13,9 +13,9 @@ import streamlit as st
 from pages.components import backend, signal_cards, signal_charts
 
 FIRST_DAY, SCORE_FROM = dt.date(2024, 10, 23), dt.date(2024, 12, 1)
-NODE_NAMES = {"fetch_news": "Fetch news", "estimate_probability": "Estimate probability",
+NODE_NAMES = {"assess_event_timeline": "Assess timeline", "fetch_news": "Fetch news", "estimate_probability": "Estimate probability",
               "calculate_divergence": "Calculate divergence", "generate_signal": "Generate signal"}
-EXIT_TEXT = {"no_news": "Stopped: no news", "estimate_failed": "Stopped: no valid estimate",
+EXIT_TEXT = {"closed": "Stopped: game started", "no_news": "Stopped: no news", "estimate_failed": "Stopped: no valid estimate",
              "below_threshold": "Stopped: below threshold", "signal": "Signal"}
 ss = st.session_state
 assistant = backend.assistant()

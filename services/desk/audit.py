@@ -5,7 +5,8 @@ Re-running a calculator on its own logged inputs only proves the arithmetic; a s
 input would still "match". So each input the desk fetched is derived again from its source:
 
 - `compare_odds.market_odds` must be the desk's price for the quote's bet (its requested line, or
-  the decision's or counter's line) in the market state of the quote's game at the calc's time;
+  the decision's or counter's line) in the market state of the quote's game at the calc's time,
+  as the market quotes it or shaded for the side's exposure during the evaluation;
 - `compute_exposure_impact` exposures must be what the book held on that side and game at some
   moment of the evaluation (from its start, less `RACE_MARGIN_S` for a booking committing while it
   read, to the calc's logging); its limits must be the quote's limits.
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from services.desk import calc
+from services.desk import calc, flex
 from services.desk.book import DeskBook, side_key
 from services.markets import state as market
 
@@ -25,13 +26,23 @@ RACE_MARGIN_S = 1.0
 HOLDS_POSITION = {"accepted", "counter_accepted"}
 
 
-def _prices(q: dict, at: dt.datetime) -> set[float]:
+def _prices(q: dict, at: dt.datetime, side_exposures: set[float] | None) -> set[float]:
+    """The desk's prices for the quote's bet at `at`: the market's at each relevant line, and the
+    shaded ones (services/desk/flex.py) for the side's exposures during the evaluation (every shade
+    step when those are unknown)."""
     r, d, rec = q["request"], q["decision"], q["record"]
     s = market.market_state(q["game_id"], at)
     lines = {r.get("line"), d.get("line"), ((rec.get("counter") or {}).get("terms") or {}).get("line")} - {None}
     if r["market"] == "moneyline":
         lines = {None}
-    return {market.bet_odds(s, r["market"], r["side"], ln) for ln in lines}
+    out = {market.bet_odds(s, r["market"], r["side"], ln) for ln in lines}
+    lim = (rec.get("limits") or {}).get("max_per_side")
+    for ln in lines:
+        if side_exposures is not None and lim:
+            out |= {p for e in side_exposures if (p := flex.shaded_odds(s, r["market"], r["side"], ln, e, lim))}
+        else:
+            out |= {flex.shaded_price(s, r["market"], r["side"], ln, pts) for pts in (0.5, 1.0, 1.5)}
+    return out
 
 
 def _exposures(positions: list[dict], key: str | None, start_ns: int, end_ns: int) -> set[float]:
@@ -63,20 +74,22 @@ def rederive(c: dict, q: dict | None, positions: list[dict]) -> list[str]:
     if q is None:
         return []  # an evaluation that never booked (a crash or a closed request): nothing to re-derive from
     inputs, at, diffs = c["inputs"], dt.datetime.fromisoformat(c["at"]), []
-    if c["tool"] == "compare_odds":
-        prices = _prices(q, at)
-        if not _close(inputs.get("market_odds"), prices):
-            diffs.append(f"market_odds {inputs.get('market_odds')} is not the desk's price at {c['at']} "
-                         f"({', '.join(map(str, sorted(prices)))})")
-    elif c["tool"] == "compute_exposure_impact":
-        r = q["request"]
-        game_pos = [p for p in positions if p["game_id"] == q["game_id"] and p["quote_id"] != q["quote_id"]]
-        if c["logged_ns"] is None or any(p["booked_ns"] is None for p in game_pos):
-            return diffs  # logged before the book kept times (an older store): not re-derivable
+    r = q["request"]
+    game_pos = [p for p in positions if p["game_id"] == q["game_id"] and p["quote_id"] != q["quote_id"]]
+    timed = c["logged_ns"] is not None and all(p["booked_ns"] is not None for p in game_pos)
+    if timed:
         end = c["logged_ns"]
         start = (q["record"].get("eval_started_ns") or end) - int(RACE_MARGIN_S * 1e9)
         side = _exposures(game_pos, side_key(q["game_id"], r["market"], r["side"]), start, end)
         game = _exposures(game_pos, None, start, end)
+    if c["tool"] == "compare_odds":
+        prices = _prices(q, at, side if timed else None)
+        if not _close(inputs.get("market_odds"), prices):
+            diffs.append(f"market_odds {inputs.get('market_odds')} is not the desk's price at {c['at']} "
+                         f"({', '.join(map(str, sorted(prices)))})")
+    elif c["tool"] == "compute_exposure_impact":
+        if not timed:
+            return diffs  # logged before the book kept times (an older store): not re-derivable
         if not _close(inputs.get("current_side_exposure"), side):
             diffs.append(f"current_side_exposure {inputs.get('current_side_exposure')} is not the book's "
                          f"({', '.join(map(str, sorted(side)))})")

@@ -10,18 +10,26 @@ REJECT_EDGE_PCT = 5.0  # over this: too much edge to the bettor
 TOL = 1e-6
 
 
-def compare_odds(offered_odds: float, market_odds: float) -> dict:
-    """The bettor's edge in % when the desk would pay `offered_odds` against its own price
-    `market_odds`: (market implied - offered implied) / market implied."""
+PERSPECTIVES = ("desk", "bettor")
+
+
+def compare_odds(offered_odds: float, market_odds: float, perspective: str = "bettor") -> dict:
+    """The edge in % when the desk would pay `offered_odds` against its own price `market_odds`,
+    from `perspective` (the seed's compare_odds takes whose side to compute from): the bettor's edge
+    is (market implied - offered implied) / market implied, the desk's is its negative.
+    `bettor_edge_pct` is always the bettor's (the accept band reads it)."""
     if offered_odds <= 1.0 or market_odds <= 1.0:
         raise ValueError("decimal odds must be above 1.0")
+    if perspective not in PERSPECTIVES:
+        raise ValueError(f"perspective must be desk or bettor, not {perspective!r}")
     offered_p, market_p = 1.0 / offered_odds, 1.0 / market_odds
     edge = (market_p - offered_p) / market_p * 100.0
     edge = round(edge, 4)
     return {
-        "offered_odds": offered_odds, "market_odds": market_odds,
+        "offered_odds": offered_odds, "market_odds": market_odds, "perspective": perspective,
         "offered_implied_prob": round(offered_p, 6), "market_implied_prob": round(market_p, 6),
-        "edge_pct": edge, "favors": "bettor" if edge > 0 else "desk" if edge < 0 else "neutral",
+        "edge_pct": edge if perspective == "bettor" else round(-edge, 4) + 0.0, "bettor_edge_pct": edge,
+        "favors": "bettor" if edge > 0 else "desk" if edge < 0 else "neutral",
         "recommendation": ("acceptable" if edge <= ACCEPT_EDGE_PCT else "counter at market"
                            if edge <= REJECT_EDGE_PCT else "reject (too much bettor edge)"),
     }
@@ -50,7 +58,29 @@ def compute_exposure_impact(amount: float, odds: float, current_side_exposure: f
     }
 
 
-CALCULATORS = {"compare_odds": compare_odds, "compute_exposure_impact": compute_exposure_impact}
+def _line_counter(**inputs) -> dict:
+    from services.desk.flex import counter_line
+
+    return counter_line(**inputs)
+
+
+def _line_shading(**inputs) -> dict:
+    from services.desk.flex import shade_line
+
+    return shade_line(**inputs)
+
+
+def _compare_odds_logged(offered_odds: float, market_odds: float, perspective: str | None = None) -> dict:
+    """compare_odds as the log recomputes it: a call logged before `perspective` existed (no such
+    input) recomputes to the shape it had then, so old audit rows still verify."""
+    if perspective is None:
+        out = compare_odds(offered_odds, market_odds)
+        return {k: v for k, v in out.items() if k not in ("perspective", "bettor_edge_pct")}
+    return compare_odds(offered_odds, market_odds, perspective)
+
+
+CALCULATORS = {"compare_odds": _compare_odds_logged, "compute_exposure_impact": compute_exposure_impact,
+               "line_counter": _line_counter, "line_shading": _line_shading}
 
 
 def verify(tool: str, inputs: dict, outputs: dict) -> tuple[bool, list[str]]:

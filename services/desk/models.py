@@ -9,8 +9,9 @@ Market = Literal["moneyline", "spread", "total"]
 Side = Literal["home", "away", "over", "under"]
 MAX_TTL_SECONDS = 600
 MAX_MOVE_PCT = 10.0
-LINE_FLEX_POINTS = 3.0
-MIN_STAKE = 1.0  # the smallest bet the desk books (a 1e-9 stake would be booked with liability 0.0)  # NBA spreads and totals: a counter may move the line by up to 3 points
+LINE_FLEX_POINTS = 3.0  # NBA spreads: a counter may move the line by up to 3 points (totals: FLEX_POINTS)
+FLEX_POINTS = {"spread": 3.0, "total": 2.0}  # the seed's "NBA +-2-3 points, be conservative on totals"
+MIN_STAKE = 1.0  # the smallest bet the desk books (a 1e-9 stake would be booked with liability 0.0)
 
 
 class BetRequest(BaseModel):
@@ -84,8 +85,9 @@ def check_against_request(d: Decision, req: BetRequest, market_line: float | Non
     if d.decision == "counter":
         if req.market == "moneyline" and d.line is not None:
             errs.append("a moneyline counter has no line")
-        if d.line is not None and market_line is not None and abs(d.line - market_line) > LINE_FLEX_POINTS:
-            errs.append(f"counter line {d.line} is more than {LINE_FLEX_POINTS} points from the market {market_line}")
+        bound = FLEX_POINTS.get(req.market, 0.0)
+        if d.line is not None and market_line is not None and abs(d.line - market_line) > bound:
+            errs.append(f"counter line {d.line} is more than {bound:g} points from the market {market_line}")
         if d.line is not None and d.line * 2 != int(d.line * 2):
             errs.append("lines are whole or half points")
         if d.amount is not None and d.amount > req.amount + 1e-9:

@@ -1,5 +1,5 @@
-"""Markets on real NBA lines: pricing from the spread, the desk's Elo opening line, the simulated
-price path from listing to the real close, and settlement on the real finals.
+"""Markets on real NBA lines: pricing from the spread, the desk's own Elo line, the simulated
+price path (a random walk back from the real close), and settlement on the real finals.
 
 Pure functions of (game, time); no clock, no LangChain, no Streamlit. See `pricing`, `ratings`,
 `state`, `settle`.

@@ -1,9 +1,10 @@
 """The desk's own rating model: an Elo on the real 2024-25 results, with home court measured
-from the games played so far. It makes the opening line (listing, 48 h before tip); the market's
-real closing line is where the simulated path ends.
+from the games played so far. It is the desk's opinion, apart from the market (the market's path
+is a walk back from the real close: `path`): shown beside the market, the line an unlisted game
+shows, and what the arena's `rating_edge` agent bets.
 
 Only finals known at the cutoff count: `elo_ratings(before)` uses games dated strictly before
-`before`; a game's opening line uses the results known at its listing (see `clock`).
+`before`; a game's Elo line uses the results known at its listing (see `clock`).
 """
 from __future__ import annotations
 
@@ -107,7 +108,7 @@ def rating_spread(game_id: str, as_of: dt.datetime | None = None) -> float:
 
 
 def rating_home_prob(game_id: str, as_of: dt.datetime | None = None) -> float:
-    """No-vig P(home wins) at the desk's opening line."""
+    """No-vig P(home wins) at the desk's own Elo line (its opinion, not the market)."""
     return home_win_prob(rating_spread(game_id, as_of))
 
 

@@ -1,30 +1,33 @@
 """The market at any desk time, a pure function of (game, time).
 
-A game is listed 48 h before its (nominal) tip at the desk's opening line (the Elo model), then
-follows a deterministic simulated path, seeded by the game id, in 15-minute ticks to the real
-closing line at tip, and stays there. Before listing the state carries the opening values the
-model would give with what is known at that time. Prices come from the line ("priced from the
-spread"), no-vig, then decimal odds with the desk's margin.
+A game is listed 48 h before its (nominal) tip. From listing to tip the market follows a simulated
+path in 15-minute ticks that ends at the real closing line and stays there. The path is a random
+walk run BACKWARD from the real close (`services.markets.path`): each tick's move is drawn
+independently of every other move and of the close, so the price at any time is the close plus
+the sum of the moves still to come, an unbiased estimate of the close whose error variance grows
+with the time to tip, and a move tells nothing about the next one (a martingale in what it reveals).
+
+How the real close is used (the one place it is read before tip): only as the end point of that
+walk, never as a drift. Before listing there is no market: the state carries the desk's own Elo
+opinion as of now (labelled), which uses finals known then only. The desk's Elo line stays its
+own opinion apart from the market (`desk_home_spread`, `desk_total`, from the results known at
+listing). Prices come from the line ("priced from the spread"), no-vig, then decimal odds with
+the desk's margin.
 """
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
-import math
-import random
-from functools import lru_cache
 
 from pydantic import BaseModel
 
 from services import season_games
 from services.markets import pricing, ratings
-from services.markets.clock import LISTING_LEAD, listing_time
+from services.markets.clock import listing_time
+from services.markets.path import N_TICKS, TICK, line_at
+from services.markets.path import clear_caches as _clear_path
 
-TICK = dt.timedelta(minutes=15)
-N_TICKS = int(LISTING_LEAD / TICK)  # 192 ticks from listing to tip
-SPREAD_WIGGLE = 1.5  # points: scale of the path's bridge noise (sd ~0.75 mid-path)
-TOTAL_WIGGLE = 2.0
-SIMULATED_PATH = "simulated path (open from the desk's Elo, real close at tip)"
+SIMULATED_PATH = "simulated path (backward random walk from the real close: a martingale)"
+DESK_OPINION = "not listed yet: the desk's own Elo opinion as of now, no market"
 
 
 class MarketState(BaseModel):
@@ -39,10 +42,12 @@ class MarketState(BaseModel):
     listed_at: dt.datetime
     listed: bool
     tick: int  # 0 at listing .. N_TICKS at tip (0 before listing)
-    open_home_spread: float
+    open_home_spread: float  # the market's opening line (before listing: the desk's opinion)
     home_spread: float
     open_total: float
     total: float
+    desk_home_spread: float  # the desk's own Elo line, apart from the market
+    desk_total: float
     home_win_prob: float  # no-vig, now
     away_win_prob: float
     home_odds: float  # decimal, with the desk's margin
@@ -62,29 +67,6 @@ class MarketState(BaseModel):
         raise ValueError(f"{team!r} does not play in {self.game_id} ({self.away} at {self.home})")
 
 
-def _seed(game_id: str) -> int:
-    return int(hashlib.sha256(game_id.encode()).hexdigest()[:16], 16)
-
-
-@lru_cache(maxsize=4096)
-def _bridge(game_id: str, salt: str) -> tuple[float, ...]:
-    """A Brownian bridge over the ticks (0 at listing and at tip), deterministic per game."""
-    rng = random.Random(_seed(game_id + salt))
-    w, path = 0.0, [0.0]
-    for _ in range(N_TICKS):
-        w += rng.gauss(0.0, 1.0 / math.sqrt(N_TICKS))
-        path.append(w)
-    end = path[-1]
-    return tuple(p - (k / N_TICKS) * end for k, p in enumerate(path))
-
-
-def _line_at(game_id: str, salt: str, open_: float, close: float, tick: int, wiggle: float) -> float:
-    if tick >= N_TICKS:
-        return close
-    drift = open_ + (close - open_) * tick / N_TICKS
-    return ratings._half(drift + wiggle * _bridge(game_id, salt)[tick])
-
-
 def tick_at(game: season_games.ScheduledGame, at: dt.datetime) -> int:
     """The path tick in force at `at` (0 before or at listing, N_TICKS from tip on)."""
     if at.tzinfo is None:
@@ -102,24 +84,27 @@ def market_state(game_id: str, at: dt.datetime) -> MarketState:
     g = season_games.get_game(game_id)
     listed_at = listing_time(g)
     listed = at >= listed_at
-    open_as_of = None if listed else at
-    open_spread = ratings.rating_spread(game_id, open_as_of)
-    open_total = ratings.rating_total(game_id, open_as_of)
+    desk_as_of = None if listed else at
+    desk_spread = ratings.rating_spread(game_id, desk_as_of)
+    desk_total = ratings.rating_total(game_id, desk_as_of)
     tick = tick_at(g, at) if listed else 0
     if listed:
-        spread = _line_at(game_id, "spread", open_spread, g.home_spread, tick, SPREAD_WIGGLE)
-        total = _line_at(game_id, "total", open_total, g.total, tick, TOTAL_WIGGLE)
+        open_spread = line_at(game_id, "spread", g.home_spread, 0)
+        open_total = line_at(game_id, "total", g.total, 0)
+        spread = line_at(game_id, "spread", g.home_spread, tick)
+        total = line_at(game_id, "total", g.total, tick)
     else:
-        spread, total = open_spread, open_total
+        open_spread = spread = desk_spread
+        open_total = total = desk_total
     p_home = pricing.home_win_prob(spread)
     p_open = pricing.home_win_prob(open_spread)
     labels = [pricing.PRICED_FROM_SPREAD, SIMULATED_PATH, season_games.TIP_LABEL]
     if not listed:
-        labels.append("not listed yet: opening values as of now")
+        labels.append(DESK_OPINION)
     return MarketState(
         game_id=game_id, at=at, home=g.home, away=g.away, date=g.date, tip=g.tip, listed_at=listed_at,
         listed=listed, tick=tick, open_home_spread=open_spread, home_spread=spread, open_total=open_total,
-        total=total, home_win_prob=p_home, away_win_prob=1.0 - p_home,
+        total=total, desk_home_spread=desk_spread, desk_total=desk_total, home_win_prob=p_home, away_win_prob=1.0 - p_home,
         home_odds=pricing.decimal_odds(p_home), away_odds=pricing.decimal_odds(1.0 - p_home),
         open_home_odds=pricing.decimal_odds(p_open), open_away_odds=pricing.decimal_odds(1.0 - p_open),
         spread_odds=pricing.decimal_odds(0.5), total_odds=pricing.decimal_odds(0.5),
@@ -167,4 +152,4 @@ def next_move(game_id: str, at: dt.datetime) -> dt.datetime | None:
 
 
 def clear_caches() -> None:
-    _bridge.cache_clear()
+    _clear_path()

@@ -6,6 +6,10 @@ The constants (`COEFS`, `SD`) are `services.signals.fit.fit()` on games before 2
 
 Modes: `blind` never sees the price; `anchored` starts from the price's implied margin and adds the
 news terms (the absences and rest the price may not have caught up with).
+
+The news terms are weighted by the decision's urgency band (`services.signals.timeline`, the
+seed's "news impact decays as resolution approaches"): full weight a day or more before tip and on
+the day, half in the last 3 hours.
 """
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ from pydantic import BaseModel, Field
 
 from services.season_games import get_game
 from services.signals.features import GameFeatures, game_features
+from services.signals.timeline import assess_timeline
 from services.signals.wire import NewsItem, game_wire
 
 COEFS = {"intercept": -0.0865, "elo_margin": 1.5504, "value_edge": 0.0, "b2b_edge": 3.5425, "dense_edge": 0.1}
@@ -45,6 +50,8 @@ class Estimate(BaseModel):
     elo_margin: float
     news_points: float  # what absences and rest add to the margin
     price: float | None = None  # anchored mode only
+    urgency: str = "day_of"  # the decision's band (services.signals.timeline)
+    news_weight: float = 1.0
 
 
 def _phi(x: float) -> float:
@@ -98,7 +105,8 @@ def estimate(game_id: str, at: dt.datetime | None = None, mode: Mode = "blind",
     at = at or decision_time(g.date)
     f = game_features(game_id)
     items = game_wire(game_id, at)
-    news = news_points(f)
+    tl = assess_timeline(at, g.tip)
+    news = news_points(f) * tl.news_weight
     if mode == "anchored":
         price = market_price(game_id, at) if price is None else price
         p0 = min(max(price, 1e-4), 1 - 1e-4)
@@ -117,9 +125,11 @@ def estimate(game_id: str, at: dt.datetime | None = None, mode: Mode = "blind",
     reasoning = (f"{LABEL}. Start: {base}. News: {news:+.1f} pts "
                  f"({g.home} lost {f.home.value_lost:.1f}, {g.away} lost {f.away.value_lost:.1f} fantasy pts per game "
                  f"of regulars; back-to-back {g.home} {f.home.back_to_back}, {g.away} {f.away.back_to_back}). "
+                 f"Timeline: {tl.hours_to_tip:.1f} h to tip ({tl.rule}). "
                  f"Margin {margin:+.1f}, sd {sd:.1f}: P({g.home} wins) = {p:.3f}. "
                  f"Cited: {', '.join(i.id for i in cited) or 'none'}.")
     return Estimate(game_id=game_id, at=at, mode=mode, probability=round(p, 4), reasoning=reasoning,
                     confidence=estimate_confidence(news), key_factors=factors, cited_news_ids=[i.id for i in cited],
                     margin=round(margin, 2), elo_margin=round(f.elo_margin, 2), news_points=round(news, 2),
-                    price=round(price, 4) if mode == "anchored" and price is not None else None)
+                    price=round(price, 4) if mode == "anchored" and price is not None else None,
+                    urgency=tl.urgency, news_weight=tl.news_weight)

@@ -91,4 +91,21 @@ def scoreboard(evals: Sequence, threshold: float, decided: Sequence[dict] = ()) 
         "reliability": {"estimate": reliability([e.estimate for e in est], ys),
                         "market": reliability([e.price for e in est], ys)},
         "sweep": sweep,
+        "by_urgency": by_urgency(evals, threshold),
     }
+
+
+def by_urgency(evals: Sequence, threshold: float) -> dict:
+    """Skill per urgency band of the decision (services.signals.timeline): the estimates against the
+    price, and the signals at the threshold plus the band's addition. Bands without games are left out."""
+    out = {}
+    for band in ("early", "day_of", "imminent"):
+        est = [e for e in evals if e.estimate is not None and getattr(e, "urgency", "day_of") == band]
+        if not est:
+            continue
+        sig = [{"estimate": e.estimate, "price": e.price, "ev": e.ev, "direction": e.direction,
+                "home_won": e.home_won} for e in est if e.signal_at(threshold)]
+        out[band] = {"estimates": forecast_block([e.estimate for e in est], [e.price for e in est],
+                                                 [e.home_won for e in est]),
+                     "signals": signal_block(sig), "threshold": round(threshold + est[0].threshold_add, 4)}
+    return out

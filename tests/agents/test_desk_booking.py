@@ -15,12 +15,12 @@ from agents.desk.runtime import Desk
 from services.desk import calc
 from services.desk.models import BetRequest, DeskLimits
 from services.markets import state as market
+from tests.agents.desk_moves import first_move
 from tests.agents.scripted import ScriptedChatModel, call, tools_msg
 
 GAME = "2025-01-29-CHI-BOS"
 UTC = dt.timezone.utc
 AT = dt.datetime(2025, 1, 29, 17, 0, tzinfo=UTC)
-MOVED = dt.datetime(2025, 1, 29, 18, 15, 10, tzinfo=UTC)  # the line is -14 now: -13.5 is priced 1.859
 
 
 def _accept(odds: float, amount: float, line: float | None) -> AIMessage:
@@ -39,21 +39,20 @@ def _cli(*argv: str) -> tuple[int, dict]:
 
 
 def test_an_accept_priced_on_a_stale_price_is_refused_at_booking(fresh_state):
-    """A model that reuses the 1.914 it saw 20 s earlier (the line has moved) and accepts: catches
-    booking at a price the desk no longer quotes (the issue's 2.87% bettor edge)."""
-    now = market.bet_odds(market.market_state(GAME, MOVED), "spread", "home", -13.5)
-    assert now == pytest.approx(1.859)
-    req = BetRequest(game_id=GAME, market="spread", side="home", line=-13.5, odds=1.914, amount=100)
-    model = ScriptedChatModel([tools_msg(call("compare_odds", offered_odds=1.914, market_odds=1.914)),
-                               _accept(1.914, 100, -13.5)])
-    q = Desk(model=model, store=fresh_state.store).quote(req, MOVED)
+    """A model that reuses the price it saw 20 s earlier (the line has moved since) and accepts:
+    catches booking at a price the desk no longer quotes (the issue's 1.914 vs 1.859, a 2.87% edge)."""
+    mv = first_move()
+    req = BetRequest(game_id=mv.game, market="spread", side="home", line=mv.line, odds=mv.stale, amount=100)
+    model = ScriptedChatModel([tools_msg(call("compare_odds", offered_odds=mv.stale, market_odds=mv.stale)),
+                               _accept(mv.stale, 100, mv.line)])
+    q = Desk(model=model, store=fresh_state.store).quote(req, mv.after)
     assert q.status == "rejected" and q.position is None
-    assert "market moved" in q.error and "1.859" in q.error and "1.914" in q.error
-    assert q.booking == {"at": MOVED.isoformat(), "desk_odds": now}
+    assert "market moved" in q.error and str(mv.now) in q.error and str(mv.stale) in q.error
+    assert q.booking == {"at": mv.after.isoformat(), "desk_odds": mv.now}
 
     # no calculator call at all: the desk's own acceptance rule at the booking price refuses it
-    q = Desk(model=ScriptedChatModel([_accept(1.914, 100, -13.5)]), store=fresh_state.store).quote(req, MOVED)
-    assert q.status == "rejected" and "last look" in q.error and "2.87%" in q.error
+    q = Desk(model=ScriptedChatModel([_accept(mv.stale, 100, mv.line)]), store=fresh_state.store).quote(req, mv.after)
+    assert q.status == "rejected" and "last look" in q.error and f"{mv.edge_pct:.2f}%" in q.error
     assert Desk(model=ScriptedChatModel([]), store=fresh_state.store).book.positions() == []
 
 

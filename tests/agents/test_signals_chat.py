@@ -16,7 +16,8 @@ def test_edges_question_runs_the_pod_for_the_as_of_day(make_assistant, fresh_sta
     result = events[-1]["result"]
     assert result["intent"] == "market_edges"
     steps = [e for e in events if e.get("type") == "step"]
-    assert {e["node"] for e in steps} == {"fetch_news", "estimate_probability", "calculate_divergence", "generate_signal"}
+    assert {e["node"] for e in steps} == {"assess_event_timeline", "fetch_news", "estimate_probability",
+                                         "calculate_divergence", "generate_signal"}
     assert all(e["graph"] == "Signals" for e in steps)
     assert sum(1 for e in steps if e["node"] == "fetch_news") == 11  # every game of Jan 29
     stored = SignalStore(fresh_state.store).list()

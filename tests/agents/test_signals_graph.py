@@ -43,24 +43,24 @@ def price() -> float:
 def test_no_news_ends_after_fetch_without_calling_the_model(fresh_state, monkeypatch):
     monkeypatch.setattr(nodes, "game_wire", lambda *_a, **_k: [])
     r, model, events = run([])
-    assert r.path == ["fetch_news"] and r.exit == "no_news" and "no news" in r.reason
+    assert r.path == ["assess_event_timeline", "fetch_news"] and r.exit == "no_news" and "no news" in r.reason
     assert model.calls == 0 and r.signal is None and r.estimate is None
-    assert [e["node"] for e in events] == ["fetch_news"]
+    assert [e["node"] for e in events] == ["assess_event_timeline", "fetch_news"]
 
 
 def test_below_threshold_ends_after_divergence(fresh_state, price):
     r, model, events = run([answer(round(price + 0.03, 4))])
-    assert r.path == ["fetch_news", "estimate_probability", "calculate_divergence"]
+    assert r.path == ["assess_event_timeline", "fetch_news", "estimate_probability", "calculate_divergence"]
     assert r.exit == "below_threshold" and r.divergence["ev"] == pytest.approx(0.03, abs=1e-4)
     assert not r.divergence["significant"] and r.signal is None
     assert SignalStore(state_store()).list() == []
-    assert [e["node"] for e in events] == ["fetch_news", "estimate_probability", "calculate_divergence"]
+    assert [e["node"] for e in events] == ["assess_event_timeline", "fetch_news", "estimate_probability", "calculate_divergence"]
 
 
 def test_signal_is_generated_and_persisted(fresh_state, price):
     cited = [i.id for i in game_wire(GAME)[:2]]
     r, model, events = run([answer(round(price + 0.2, 4), cited)])
-    assert r.path == ["fetch_news", "estimate_probability", "calculate_divergence", "generate_signal"]
+    assert r.path == ["assess_event_timeline", "fetch_news", "estimate_probability", "calculate_divergence", "generate_signal"]
     assert r.exit == "signal" and model.calls == 1
     stored = SignalStore(state_store()).get(r.signal["id"])
     assert stored is not None and stored.status == "pending"
@@ -70,7 +70,7 @@ def test_signal_is_generated_and_persisted(fresh_state, price):
     assert stored.created_at < stored.expires_at
     assert [c.id for c in stored.cited_news] == cited
     assert stored.cited_news[0].text == game_wire(GAME)[0].text
-    assert [e["node"] for e in events] == ["fetch_news", "estimate_probability", "calculate_divergence", "generate_signal"]
+    assert [e["node"] for e in events] == ["assess_event_timeline", "fetch_news", "estimate_probability", "calculate_divergence", "generate_signal"]
 
 
 def test_a_lower_threshold_turns_the_same_estimate_into_a_signal(fresh_state, price):
@@ -98,7 +98,7 @@ def test_invalid_output_is_retried_once(fresh_state, price):
 ])
 def test_invalid_twice_ends_with_the_error(fresh_state, bad, why):
     r, model, _ = run([bad, bad])
-    assert r.path == ["fetch_news", "estimate_probability"] and r.exit == "estimate_failed"
+    assert r.path == ["assess_event_timeline", "fetch_news", "estimate_probability"] and r.exit == "estimate_failed"
     assert model.calls == 2 and why in r.error and r.signal is None and r.divergence is None
 
 

@@ -38,7 +38,7 @@ def test_run_all_games_shows_each_path_and_the_signals(app, fresh_state):
     stored = SignalStore(fresh_state.store).list()
     assert len(stored) == (paths["exit"] == "Signal").sum() > 0
     for _, row in paths.iterrows():
-        assert row["path"].startswith("Fetch news")
+        assert row["path"].startswith("Assess timeline → Fetch news")
         assert row["path"].endswith("Generate signal") == (row["exit"] == "Signal")
     approve = [b for b in at.button if b.key.startswith("signals_sig_approve_")]
     assert len(approve) == len(stored) and not any(b.disabled for b in approve)

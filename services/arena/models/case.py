@@ -30,7 +30,9 @@ class CaseData(BaseModel):
 
 
 class PricePoint(BaseModel):
-    """One day's bar of a contract's price (no-vig win probability), timestamped YYYY-MM-DD."""
+    """One day's bar of a contract's price (no-vig win probability), timestamped YYYY-MM-DD.
+
+    The seed's OHLCV bar without the V: see `IntervalPriceSummary` for why there is no volume."""
     model_config = ConfigDict(extra="forbid")
 
     timestamp: str
@@ -38,11 +40,16 @@ class PricePoint(BaseModel):
     high: float
     low: float
     close: float
-    volume: float | None = None  # the simulated market has no volume
 
 
 class IntervalPriceSummary(BaseModel):
-    """Open/close/high/low over the whole listed interval: a lighter payload than the bars."""
+    """Open/close/high/low over the whole listed interval: a lighter payload than the bars.
+
+    The seed makes volume optional ("open/close/high/low/volume summary"); it is removed here, not
+    left always None: the simulated market is a price path with no order flow, so there is no traded
+    handle to count. The desk's handle is a different market (its own bets), and the only trades in
+    an arena episode are the agent's own, which it already sees in its portfolio: a volume field
+    would be invented, or would echo the agent's trades back as if they were the market's."""
     model_config = ConfigDict(extra="forbid")
 
     start: str
@@ -51,7 +58,6 @@ class IntervalPriceSummary(BaseModel):
     close: float
     high: float
     low: float
-    volume: float | None = None
 
 
 class StockData(BaseModel):

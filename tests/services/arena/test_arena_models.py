@@ -132,3 +132,23 @@ def test_simulation_log_carries_the_three_versions_and_round_trips():
     assert SimulationLog.model_validate_json(log.model_dump_json()) == log
     case = make_case({"BOS-2025-01-31": 0.61})
     assert Case.model_validate_json(case.model_dump_json()) == case
+
+
+def test_volume_is_removed_from_the_payload_and_the_docstring_says_why():
+    """Seed (trading-simulation-models.md): "`IntervalPriceSummary` | Optional open/close/high/low/volume
+    summary"; issue #23 item 5: "Fill it ... or remove it from the payload and say why in the model's
+    docstring". A real Case built on the desk's market carries no volume anywhere, and a volume is
+    refused (extra="forbid"). Catches: the field coming back as an always-None column."""
+    import json
+
+    from services.arena import cases
+    from services.arena.models import IntervalPriceSummary, PricePoint, PortfolioSnapshot
+    from services.markets.state import win_prob
+
+    case = cases.build_case(dt.date(2025, 1, 29), 0, "ep", PortfolioSnapshot(cash=1000.0), win_prob,
+                            news=lambda c: [])
+    payload = json.dumps(case.for_agent())
+    assert case.stock_data and "interval_summary" in payload and "volume" not in payload
+    assert "no order flow" in IntervalPriceSummary.__doc__ and "volume" in PricePoint.__doc__
+    with pytest.raises(ValidationError):
+        IntervalPriceSummary(start="a", end="b", open=0.5, close=0.5, high=0.5, low=0.5, volume=10.0)

@@ -1,4 +1,4 @@
-"""The desk's Elo opening line and the market path: hand-computed Elo from the CSV, home court
+"""The desk's Elo line (its own opinion) and the market path: hand-computed Elo from the CSV, home court
 measured from earlier games, open at listing, the real close at tip, purity in time, and the
 cutoff (a quote at T is unchanged when results from T on are scrambled)."""
 from __future__ import annotations
@@ -49,14 +49,19 @@ def test_opening_line_uses_only_results_known_at_listing():
     assert ratings.rating_home_prob(gid) == pytest.approx(NormalDist(0, 13.6).cdf(-ratings.rating_spread(gid)))
 
 
-def test_path_opens_at_the_model_and_closes_at_the_real_line():
+def test_path_opens_at_the_close_minus_the_walk_and_closes_at_the_real_line():
+    """Before listing: the desk's Elo opinion only; at listing the market opens at the real close
+    minus every move of the backward walk (the Elo line stays beside it as the desk's opinion)."""
+    from services.markets import path
+
     gid = "2025-01-29-CHI-BOS"
     g = sg.get_game(gid)
     listing = g.tip - dt.timedelta(hours=48)
     before = state.market_state(gid, listing - dt.timedelta(minutes=1))
     assert not before.listed and before.home_spread == before.open_home_spread == ratings.rating_spread(gid, listing)
     opened = state.market_state(gid, listing)
-    assert opened.listed and opened.home_spread == ratings.rating_spread(gid) == opened.open_home_spread
+    assert opened.listed and opened.home_spread == opened.open_home_spread == g.home_spread - sum(path.moves(gid, "spread"))
+    assert opened.desk_home_spread == ratings.rating_spread(gid)
     for at in (g.tip, g.tip + dt.timedelta(days=3)):
         closed = state.market_state(gid, at)
         assert (closed.home_spread, closed.total) == (g.home_spread, g.total)  # the real close
@@ -65,8 +70,8 @@ def test_path_opens_at_the_model_and_closes_at_the_real_line():
     assert closed.away_odds == round(1 / ((1 - p) * 1.045), 3)
     assert "priced from the spread" in closed.labels and any("simulated" in x for x in closed.labels)
     # every point of the path is a half-point line, and the path does move
-    path = [state.market_state(gid, listing + k * state.TICK).home_spread for k in range(state.N_TICKS + 1)]
-    assert all(x * 2 == int(x * 2) for x in path) and len(set(path)) > 2
+    line_path = [state.market_state(gid, listing + k * state.TICK).home_spread for k in range(state.N_TICKS + 1)]
+    assert all(x * 2 == int(x * 2) for x in line_path) and len(set(line_path)) >= 2
 
 
 def test_state_is_a_pure_function_of_time():
