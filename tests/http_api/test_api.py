@@ -137,8 +137,12 @@ def test_a_card_made_over_http_is_decided_in_the_ui_and_refused_a_second_time(ap
                 store_mod._stores.pop(key)
     assert _state(home)["roster_moves"] == 1
     before = _state(home)
-    for move_id, decision in ((cards[0]["move_id"], "approve"), (cards[0]["move_id"], "decline"),
-                              (cards[1]["move_id"], "approve")):
+    # the same approval again is a retry of a decision made already: its first outcome, not a refusal
+    # (issue #20: it said "your decision was not applied"); nothing is applied twice
+    retry = api.post(f"/api/approvals/{cards[0]['move_id']}", json={"decision": "approve"})
+    assert retry.status_code == 200 and retry.json()["answer"].startswith("Applied already"), retry.text
+    assert [(t["move_id"], t["already"]) for t in retry.json()["transactions"]] == [(cards[0]["move_id"], True)]
+    for move_id, decision in ((cards[0]["move_id"], "decline"), (cards[1]["move_id"], "approve")):
         again = api.post(f"/api/approvals/{move_id}", json={"decision": decision})
         assert again.status_code == 409, again.text
         assert "decided already" in again.json()["error"] and cards[0]["title"] in again.json()["error"]
