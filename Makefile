@@ -17,6 +17,7 @@ setup: $(STAMP)
 
 db: setup
 	$(BIN)/python -m services build --if-missing
+	$(BIN)/python -m agents.offline.nlu_model build
 
 run: db
 	$(BIN)/python -m streamlit run app.py --server.address 127.0.0.1 --server.port 8501
@@ -35,6 +36,7 @@ bench: setup
 	$(BIN)/python bench/backtest.py --json
 	$(BIN)/python bench/ui.py --json
 	$(BIN)/python bench/mutants.py --json
+	$(BIN)/python bench/nlu.py --json
 
 lock: setup
 	$(BIN)/python -m pip freeze --exclude-editable | grep -v '^courtside' > requirements.lock

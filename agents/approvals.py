@@ -52,6 +52,8 @@ def decision_line(card: Card) -> str:
         gain += f", {card.season_gain:+} {season_label(card.season_unit)} rest of season"
     if card.kind == "ir":
         return f"Done: moved {card.drop} to IR and added {card.add} ({gain}); nobody was dropped."
+    if card.kind == "activate":
+        return f"Done: activated {card.add} from IR and dropped {card.drop} ({gain})."
     return f"Done: dropped {card.drop} and added {card.add} ({gain})."
 
 
@@ -95,7 +97,7 @@ def card_source(card: Card, source, store: StateStore | None = None):
     from services.demo_source import card_league
     from services.models import ServiceError
 
-    if source.league_id == card.league_id:
+    if card_source_is(source, card):
         return source
     try:
         return card_league(card.model_dump(mode="json"), store or state_store())
@@ -166,8 +168,39 @@ def decide(source, cards: list[Card], decisions: dict[str, str], thread_id: str,
     return transactions, lines
 
 
+DEFER = {"defer": True}  # the resume value that sets a waiting card set aside for a new question
+
+
+def is_defer(resume) -> bool:
+    return isinstance(resume, dict) and resume.get("defer") is True
+
+
+def settle(source, cards: list[Card], decisions: dict[str, str], thread_id: str, set_id: str,
+           after_decision: Callable[[list[dict]], str] | None = None, clock: Clock = default_clock) -> dict:
+    """Decides `cards` (one set) and returns the gate's update: the outcome text, the transactions,
+    and the cards still to decide (after a decline and no approval, the set's other cards)."""
+    transactions, lines = decide(source, cards, decisions, thread_id, clock, set_id)
+    declined = [c for c in cards if decisions.get(c.move_id) == "decline"]
+    # After a decline (and no approval) the next best cards are offered again; an approval
+    # closes the set, since the others were computed for the roster before the move.
+    others = [c for c in cards if c.move_id not in decisions] if declined and not transactions else []
+    if others:
+        lines.append(f"Next best: {others[0].title}. Approve or decline it on its card.")
+    elif declined and not transactions:
+        lines.append("Standing pat is fine too; ask me again if a player's status changes.")
+    own_league = all(card_source_is(source, c) for c in cards)
+    applied = any(t["outcome"] == "applied" for t in transactions)  # a roster changed (ESPN: steps only)
+    if applied and after_decision and own_league and not any(t.get("already") for t in transactions):
+        lines.append(after_decision(transactions))
+    text = "\n\n".join(lines) or "No decision was recorded."
+    return {"pending_cards": card_dicts(others), "transactions": transactions, "answer": text,
+            "decisions": [{"move_id": k, "decision": v} for k, v in decisions.items()],
+            "messages": [AIMessage(content=text)]}
+
+
 def make_present_and_confirm(source, after_decision: Callable[[list[dict]], str] | None = None, clock: Clock = default_clock):
-    """The node: pause with every card of the turn, then apply the person's decisions."""
+    """The node: pause with every card of the turn, then apply the person's decisions, or (a new
+    question came first) set the cards aside as a deferred set that stays decidable."""
 
     def present_and_confirm(state: dict, config) -> dict:
         cards = cards_of(state.get("pending_cards"))  # state keeps the cards' JSON; typed from here on
@@ -176,32 +209,19 @@ def make_present_and_confirm(source, after_decision: Callable[[list[dict]], str]
         thread_id = config.get("configurable", {}).get("thread_id", "")
         set_id = card_set_id(thread_id, cards, len(state.get("messages") or []))
         _emit({"type": "approvals", "cards": card_dicts(cards)})
+        # a resume re-runs this node from its top: nothing above writes, so a re-run is harmless
         resume = interrupt({"cards": card_dicts(cards), "set_id": set_id})
-        decisions = normalize_decisions(resume, cards)
-        transactions, lines = decide(source, cards, decisions, thread_id, clock, set_id)
-        declined = [c for c in cards if decisions.get(c.move_id) == "decline"]
-        # After a decline (and no approval) the next best cards are offered again; an approval
-        # closes the set, since the others were computed for the roster before the move.
-        others = [c for c in cards if c.move_id not in decisions] if declined and not transactions else []
-        if others:
-            lines.append(f"Next best: {others[0].title}. Approve or decline it on its card.")
-        elif declined and not transactions:
-            lines.append("Standing pat is fine too; ask me again if a player's status changes.")
-        own_league = all(card_source_is(source, c) for c in cards)
-        applied = any(t["outcome"] == "applied" for t in transactions)  # a roster changed (ESPN: steps only)
-        if applied and after_decision and own_league and not any(t.get("already") for t in transactions):
-            lines.append(after_decision(transactions))
-        text = "\n\n".join(lines) or "No decision was recorded."
-        return {"pending_cards": card_dicts(others), "transactions": transactions, "answer": text,
-                "decisions": [{"move_id": k, "decision": v} for k, v in decisions.items()],
-                "messages": [AIMessage(content=text)]}
+        if is_defer(resume):  # the answer and history stay as they were; the cards wait aside
+            kept = [d for d in state.get("deferred") or [] if d.get("set_id") != set_id]
+            return {"pending_cards": [], "deferred": [{"set_id": set_id, "cards": card_dicts(cards)}, *kept]}
+        return settle(source, cards, normalize_decisions(resume, cards), thread_id, set_id, after_decision, clock)
 
     return present_and_confirm
 
 
 def card_source_is(source, card: Card) -> bool:
-    """True when `source` is the card's own league (so the session's lineup is the card's)."""
-    return source.league_id == card.league_id
+    """True when `source` is the card's own league and team (so the session's lineup is the card's)."""
+    return source.league_id == card.league_id and (card.team_id is None or source.my_team_id == card.team_id)
 
 
 def route_after_confirm(state: dict) -> Literal["present_and_confirm", "__end__"]:

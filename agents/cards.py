@@ -17,7 +17,7 @@ NBA_TIME = ZoneInfo("America/New_York")  # ESPN's game days and tip-offs are US 
 def move_id(league_id: str, team_id: int, drop_id: str, add_id: str, kind: str = "swap") -> str:
     """Stable id: the same move in the same league universe is the same card everywhere (an IR
     move and the swap of the same two players are different moves)."""
-    raw = f"{league_id}|{team_id}|{drop_id}|{add_id}{'|ir' if kind == 'ir' else ''}".encode()
+    raw = f"{league_id}|{team_id}|{drop_id}|{add_id}{'' if kind == 'swap' else '|' + kind}".encode()
     return "mv_" + hashlib.sha256(raw).hexdigest()[:12]
 
 
@@ -62,7 +62,10 @@ def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, ki
     drop, add = m.drop_name or m.drop_id, m.add_name or m.add_id
     season = getattr(m, "season_gain", None)
     season_text = "" if season is None else f", {season:+.1f} {season_label(m.season_unit)} rest of season"
-    head = f"Move {drop} to IR, add {add}" if move_kind == "ir" else f"Drop {drop} -> Add {add}"
+    head = move_head(move_kind, drop, add)
+    back = getattr(m, "return_date", None)
+    if move_kind == "ir" and back is not None and getattr(m, "cut_name", ""):  # the later cut, said plainly
+        season_text += f"; when {drop} returns (about {back:%b} {back.day}) one player has to go, likely {m.cut_name}"
     return Card.model_validate({
         "move_id": move_id(league_id, team_id, m.drop_id, m.add_id, move_kind), "kind": move_kind,
         "season_gain": None if season is None else round(season, 1), "season_unit": m.season_unit or None,
@@ -77,7 +80,27 @@ def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, ki
         "team_id": team_id, "as_of": as_of.isoformat(),
         "issued_at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
         "title": f"{head}, {gain_text(gain, unit)} {unit} expected this week{season_text}",
+        **_return_terms(m),
     })
+
+
+def _return_terms(m: MoveEval) -> dict:
+    """An IR move's assumed return and cut, an activation's cut (card extras, absent otherwise)."""
+    out = {}
+    if getattr(m, "kind", "swap") in ("ir", "activate") and getattr(m, "cut_id", ""):
+        out = {"cut_id": m.cut_id, "cut": m.cut_name or m.cut_id}
+    if getattr(m, "return_date", None) is not None:
+        out["expected_return"] = m.return_date.isoformat()
+    return out
+
+
+def move_head(kind: str, drop: str, add: str) -> str:
+    """A move in a card title: "Drop A -> Add B", "Move A to IR, add B", "Activate B from IR, drop A"."""
+    if kind == "ir":
+        return f"Move {drop} to IR, add {add}"
+    if kind == "activate":
+        return f"Activate {add} from IR, drop {drop}"
+    return f"Drop {drop} -> Add {add}"
 
 
 def season_label(unit: str | None) -> str:

@@ -20,6 +20,8 @@ def _parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="cmd", required=True)
     a = sub.add_parser("ask")
     a.add_argument("question")
+    a.add_argument("--team", type=_team, default=None,
+                   help="the team you manage (demo league: 1-10); bound to the thread at its first turn")
     r = sub.add_parser("resume")
     r.add_argument("--decision", choices=["approve", "decline"], required=True)
     r.add_argument("--move", default=None)
@@ -37,6 +39,12 @@ def _parser() -> argparse.ArgumentParser:
 
     add_arena(sub)
     return p
+
+
+def _team(text: str) -> int:
+    if not text.strip().isdigit() or not 1 <= int(text) <= 30:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a team id (a number; demo league teams are 1 to 10)")
+    return int(text)
 
 
 def _live(ev: TurnEvent) -> None:
@@ -68,12 +76,19 @@ def main(argv: list[str] | None = None) -> int:
 
         return arena(args)
     try:
-        if args.cmd == "ask" and not args.question.strip():
-            raise ServiceError("The question is empty.")
         from agents import door
+        from agents.runtime import new_thread_id, question_problem
 
-        assistant = door.supervisor.open(args.provider, args.as_of, args.scoring)
+        if args.cmd == "ask" and question_problem(args.question):  # empty or over the limit: bad input
+            raise ServiceError("The question is empty." if not args.question.strip() else question_problem(args.question))
+
+        from agents.thread_team import bind_cli_thread, thread_team
+
+        team = thread_team(args.thread, getattr(args, "team", None))  # a thread keeps the team it began with
+        assistant = door.supervisor.open(args.provider, args.as_of, args.scoring, team=team)
         if args.cmd == "ask":
+            args.thread = args.thread or new_thread_id()
+            bind_cli_thread(args.thread, assistant, team)
             events = assistant.stream_turn(args.question, args.thread)
         else:  # `--move ""` is an empty id (refused), not "the top card"
             events = assistant.stream_resume(args.thread, assistant.decisions_for(args.thread, args.decision, args.move))
@@ -96,6 +111,8 @@ def main(argv: list[str] | None = None) -> int:
         for c in result.pending_approvals:
             print(f"\n[card {c.move_id}] {c.title} - approve with:\n  python -m agents resume --thread "
                   f"{result.thread_id} --decision approve --move {c.move_id}")
+        for o in result.offers:  # the UI's buttons, as the command that does the same
+            print(f"\n[{o.label}] python -m agents ask {json.dumps(o.question)} --scoring categories")
         print(f"\n(thread {result.thread_id})")
     if result.error and not args.json:
         print(f"error: {result.error}", file=sys.stderr)

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_serializer
 
-MoveKind = Literal["swap", "ir"]  # a roster move: drop/add, or the dropped player goes to IR
+MoveKind = Literal["swap", "ir", "activate"]  # drop/add; the dropped player goes to IR; the added one leaves IR
 
 
 class Card(BaseModel):
@@ -63,7 +63,10 @@ class Card(BaseModel):
 
     @property
     def rank(self) -> float:
-        """Sort key, best first: the optimizer's ranking score, else the week's gain."""
+        """Sort key, best first: an activation (a player back from IR: someone must go), then the
+        optimizer's ranking score, else the week's gain."""
+        if self.kind == "activate":
+            return float("-inf")
         return -(self.score if self.score is not None else self.expected_gain)
 
 
@@ -110,10 +113,20 @@ class ToolCall(BaseModel):
     ms: float = 0.0
 
 
+class Offer(BaseModel):
+    """A next step an answer offers: a button in the UI, a command line in the CLI. `category_view`
+    asks `question` again in the categories league (a points league has no categories to show)."""
+
+    action: Literal["category_view"]
+    label: str
+    question: str
+
+
 class TurnResult(BaseModel):
     """What a turn (or a decision) did: the `ask --json` / `resume --json` object.
 
-    `refused` appears in the JSON only when true (a refusal, or a decision that lost).
+    `refused` appears in the JSON only when true (a refusal, or a decision that lost); `offers` only
+    when the answer offers a next step.
     """
 
     thread_id: str = ""
@@ -126,12 +139,15 @@ class TurnResult(BaseModel):
     elapsed_ms: float = 0.0
     error: str | None = None
     refused: bool = False
+    offers: list[Offer] = Field(default_factory=list)
 
     @model_serializer(mode="wrap")
     def _refused_only_when_true(self, handler):
         data = handler(self)
         if not data.get("refused"):
             data.pop("refused", None)
+        if not data.get("offers"):  # like `refused`: the stable JSON shape, plus offers when there are some
+            data.pop("offers", None)
         return data
 
 
@@ -231,6 +247,15 @@ class TransactionsEvent(_Event):
     items: list[dict[str, Any]] = Field(default_factory=list)
 
 
+class ClarifyEvent(_Event):
+    """The assistant was unsure what the message asks (`choices`: questions to offer as buttons) or did
+    not understand it at all (`understood` False: the answer says what it can do, with examples)."""
+
+    type: Literal["clarify"] = "clarify"
+    choices: list[str] = Field(default_factory=list)
+    understood: bool = True
+
+
 class DoneEvent(_Event):
     type: Literal["done"] = "done"
     result: TurnResult
@@ -238,7 +263,7 @@ class DoneEvent(_Event):
 
 TurnEvent = Annotated[Union[StateEvent, IntentEvent, ToolStart, ToolEnd, StepEvent, TextEvent, DeskStep,
                             DeskCardEvent, SignalsEvent, ApprovalsEvent, DecisionEvent, TransactionsEvent,
-                            DoneEvent], Field(discriminator="type")]
+                            ClarifyEvent, DoneEvent], Field(discriminator="type")]
 _EVENTS: TypeAdapter = TypeAdapter(TurnEvent)
 
 

@@ -19,7 +19,8 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from agents.contracts import (ApprovalsEvent, Card, DecisionEvent, DeskCardEvent, DeskStep, DoneEvent, IntentEvent,
+from agents.contracts import (ApprovalsEvent, Card, ClarifyEvent, DecisionEvent, DeskCardEvent, DeskStep, DoneEvent,
+                              IntentEvent,
                               SignalsEvent, StateEvent, StepEvent, TextEvent, ToolCall, ToolEnd, ToolStart,
                               Transaction, TransactionsEvent, TurnEvent, TurnResult, as_event, card_dicts, cards_of)
 
@@ -44,7 +45,8 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "ProviderError": ("agents.llm", "ProviderError"),
 }
 
-__all__ = ["FACADES", "facade", *FACADES, *_LAZY, "ApprovalsEvent", "Card", "DecisionEvent", "DeskCardEvent",
+__all__ = ["FACADES", "facade", *FACADES, *_LAZY, "ApprovalsEvent", "Card", "ClarifyEvent", "DecisionEvent",
+           "DeskCardEvent",
            "DeskStep", "DoneEvent", "IntentEvent", "SignalsEvent", "StateEvent", "StepEvent", "TextEvent", "ToolCall",
            "ToolEnd", "ToolStart", "Transaction", "TransactionsEvent", "TurnEvent", "TurnResult", "as_event",
            "card_dicts", "cards_of"]

@@ -5,11 +5,17 @@ who he allows to drop, the mode, target categories, the players and any move he 
 model fills it through structured output; the offline planner fills it with its rules. The graph
 routes on the label in state, never on the question's text.
 """
+import datetime as dt
 from enum import StrEnum
 
 from pydantic import BaseModel, Field, field_validator
 
 from services.scoring import normalize_category
+
+
+# Offered (as buttons) when the assistant did not understand a message: one per thing it does best.
+EXAMPLE_QUESTIONS = ["How is my matchup looking this week?", "Who are the best free agents to pick up?",
+                     "Find the best roster moves for this week"]
 
 
 class Intent(StrEnum):
@@ -44,9 +50,33 @@ class IntentLabel(BaseModel):
         description="Categories the user wants to gain, from: FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS.")
     players: list[str] = Field(default_factory=list, description="Every player the message names, as written.")
     drop: str | None = Field(
-        default=None, description="In a move the user names himself ('drop X for Y'), the player to drop; else null.")
+        default=None, description="In a move the user names himself ('drop X for Y'), the player to drop; also the "
+                                  "player he wants moved to IR or out ('stash Embiid on IR and pick someone up'), "
+                                  "with add null; else null.")
     add: str | None = Field(
         default=None, description="In a move the user names himself ('drop X for Y'), the player to add; else null.")
+    choices: list[str] = Field(
+        default_factory=list,
+        description="Only when the message is unclear: two or three short questions he may have meant (shown as "
+                    "buttons). Empty when you understood him.")
+    understood: bool = Field(
+        default=True, description="False when the message is not a fantasy basketball or NBA betting request "
+                                  "at all (nonsense, '?', an unrelated topic).")
+    confidence: float | None = Field(default=None, description="Optional: your confidence in the intent, 0 to 1.")
+    day: str | None = Field(  # a string in the schema: every provider's structured output takes it
+        default=None, description="The calendar date the question is about when it names one ('Jan 30', 'tomorrow', "
+                                  "'Friday', resolved against today's date), as YYYY-MM-DD; else null.")
+
+    @field_validator("day", mode="before")
+    @classmethod
+    def _iso_day(cls, value):
+        """A date or 'YYYY-MM-DD' kept as 'YYYY-MM-DD'; anything else (a model's 'Thursday') is None."""
+        if isinstance(value, dt.date):
+            return value.isoformat()
+        try:
+            return dt.date.fromisoformat(str(value).strip()).isoformat() if value else None
+        except ValueError:
+            return None
 
     @field_validator("target_categories", mode="before")
     @classmethod

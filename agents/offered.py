@@ -19,14 +19,16 @@ def offered_by_question(thread_id: str, pending: list[dict]) -> dict[int, list[C
     decided = {d["move_id"]: d for d in store.decisions(thread_id)}  # the latest decision wins
     waiting = {c.move_id: c for c in cards_of(pending)}
     out: dict[int, list[Card]] = {}
+    placed: set[str] = set()  # a deferred card stays pending through later turns: it belongs to the first
     question = -1
     for rec in records:
         if not str(rec.get("question", "")).startswith("[decision]"):
             question += 1
         cards = out.setdefault(max(question, 0), [])
         for move_id in rec.get("pending") or []:
-            if any(c.move_id == move_id for c in cards):
+            if move_id in placed:
                 continue
+            placed.add(move_id)
             if move_id in decided:
                 d = decided[move_id]  # the decisions row keeps the card's JSON whole
                 cards.append(Card.model_validate(d["card"] | {"decided": {k: d[k] for k in ("decision", "outcome",

@@ -48,6 +48,7 @@ class RuntimeOptions:
     espn_s2: SecretStr | None = dataclasses.field(default=None, repr=False)
     espn_swid: SecretStr | None = dataclasses.field(default=None, repr=False)
     advice_mode: str | None = None  # "balanced" | "this_week" (streaming)
+    team: int | None = None  # the team the user manages (COURTSIDE_MY_TEAM_ID when None)
 
     def __post_init__(self):
         for name in ("api_key", "espn_s2", "espn_swid"):
@@ -56,6 +57,13 @@ class RuntimeOptions:
             raise ServiceError(f"Unknown league {self.league!r}; use one of: {', '.join(LEAGUES)}.")
         if self.advice_mode is not None and self.advice_mode not in ADVICE_MODES:
             raise ServiceError(f"Unknown advice mode {self.advice_mode!r}; use one of: {', '.join(ADVICE_MODES)}.")
+        if self.team is not None:
+            try:
+                object.__setattr__(self, "team", int(self.team))
+            except (TypeError, ValueError):
+                raise ServiceError(f"The team must be a team id (a number), not {self.team!r}.") from None
+            if not 1 <= self.team <= 30:
+                raise ServiceError(f"Team {self.team} does not exist; team ids run from 1 (demo league: 1 to 10).")
         if self.espn_league_id is not None:
             try:
                 object.__setattr__(self, "espn_league_id", int(self.espn_league_id))
@@ -73,7 +81,7 @@ class RuntimeOptions:
         chosen = {"provider": self.provider, "GOOGLE_API_KEY": self.api_key, "as_of": self.as_of,
                   "scoring": self.scoring, "league": self.league, "espn_league_id": self.espn_league_id,
                   "espn_season": self.espn_season, "espn_s2": self.espn_s2, "espn_swid": self.espn_swid,
-                  "advice_mode": self.advice_mode}
+                  "advice_mode": self.advice_mode, "my_team_id": self.team}
         settings = get_settings(**{k: v for k, v in chosen.items() if v is not None})
         if self.model_name:
             provider = pick_provider(settings)
@@ -114,4 +122,5 @@ def open_league(settings: Settings, as_of: dt.date | None = None) -> LeagueSourc
     from services.demo_source import DemoSource
     from services.store import state_store
 
-    return DemoSource(as_of or settings.as_of, settings.scoring, settings.advice_mode, store=state_store())
+    return DemoSource(as_of or settings.as_of, settings.scoring, settings.advice_mode, store=state_store(),
+                      team_id=settings.my_team_id)

@@ -64,7 +64,7 @@ def choice_for_card(card: Card, bound: ThreadBinding | None) -> tuple[LeagueChoi
     if demo is not None:
         scoring, as_of = demo
         base = bound.choice if bound is not None else LeagueChoice()
-        return base.model_copy(update={"league": "demo", "scoring": scoring, "as_of": as_of,
+        return base.model_copy(update={"league": "demo", "scoring": scoring, "as_of": as_of, "team": card.team_id,
                                        "espn_league_id": None, "espn_season": None}), None
     return None, (f"this card belongs to ESPN league {card.league_id}, which this conversation was not "
                   "started in; open that league in Settings to decide it")

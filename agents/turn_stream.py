@@ -90,7 +90,7 @@ class TurnRecorder:
             self.signal_ids.extend(s["id"] for s in e.signals)  # redrawn after a refresh
 
     def _updates(self, data: dict) -> None:
-        gate = data.get("present_and_confirm")
+        gate = data.get("present_and_confirm") or data.get("decide_deferred")
         if self.decisions and isinstance(gate, dict) and self.own is None:
             self.own = gate  # ours, whatever the shared checkpoint says
         now = time.perf_counter()

@@ -28,13 +28,24 @@ def run_calibration(as_of: dt.date | None, as_json: bool) -> int:
             print(json.dumps({"error": str(e)}))
         print(f"error: {e}", file=sys.stderr)
         return 2
+    from services.build import db_path
+    from services.calibration_check import out_of_sample
+
+    check = out_of_sample(str(db_path()))
     if as_json:
-        print(json.dumps(cal.model_dump(mode="json") | {"error": None}, indent=2))
+        print(json.dumps(cal.model_dump(mode="json") | {"out_of_sample": check.model_dump(mode="json"),
+                                                         "error": None}, indent=2))
         return 0
     print(f"Play probability as of {cal.as_of} ({cal.mornings} player-mornings; {cal.source})")
-    print("  by status: " + ", ".join(f"{s} {r:.1%}" for s, r in cal.by_status.items()))
+    print("  by class: " + ", ".join(f"{s} {r:.1%}" for s, r in cal.by_status.items()))
     for r in cal.rows:
-        print(f"  {r.status:<6} {r.days_since:>10} since last game: played {r.played}/{r.mornings} next game -> "
-              f"{r.rate:.1%}; {r.later_rate:.1%} of games 1-4 weeks later; return curve (1-2 / 2-4 / 4-8 weeks) "
-              + " / ".join(f"{x:.0%}" for x in r.later_curve))
+        print(f"  {r.status:<6} {r.tier:>12} {r.days_since:>10} since last game: played {r.played}/{r.mornings} "
+              f"next game -> {r.rate:.1%}; {r.later_rate:.1%} of games 1-4 weeks later; return curve "
+              "(1-2 / 2-4 / 4-8 weeks) " + " / ".join(f"{x:.0%}" for x in r.later_curve))
+    print(f"Out of sample (fit before D, observed {check.window_days} days after; target <= "
+          f"{check.target_points} points weighted per tier):")
+    for d in check.dates:
+        print(f"  {d.as_of}: " + "; ".join(f"{t.tier} {t.weighted_error:.1f} pts ({t.mornings} mornings)"
+                                           for t in d.tiers))
+    print("  pooled: " + "; ".join(f"{t.tier} {t.weighted_error:.1f} pts" for t in check.pooled))
     return 0

@@ -29,8 +29,9 @@ class DemoSource(LeagueSource):
     kind = "demo"
 
     def __init__(self, as_of: dt.date, scoring: str = "points", advice_mode: str = "balanced",
-                 *, store: StateStore):
-        """`store`: where approved moves live (passed in by the caller; never looked up here)."""
+                 *, store: StateStore, team_id: int = 1):
+        """`store`: where approved moves live (passed in by the caller; never looked up here);
+        `team_id`: the team the user manages (1-10)."""
         from services.optimizer.moves import MODES
 
         check_as_of(as_of)
@@ -38,7 +39,7 @@ class DemoSource(LeagueSource):
             raise ServiceError(f"Unknown advice mode {advice_mode!r}; use one of: {', '.join(MODES)}.")
         self.as_of = as_of
         self.advice_mode = advice_mode
-        self.league: DemoLeague = demo_league(as_of, scoring, store=store)
+        self.league: DemoLeague = demo_league(as_of, scoring, store=store, team_id=team_id)
         self.my_team_id = self.league.my_team_id
 
     @property
@@ -67,6 +68,12 @@ class DemoSource(LeagueSource):
         lg, name = self.league, self.player_name
         if drop_id is not None and drop_id not in lg.roster_ids():
             raise ServiceError(f"{name(drop_id)} is {'no longer' if stale else 'not'} on your roster")
+        if kind == "activate":
+            if add_id not in lg.ir_ids():
+                raise ServiceError(f"{name(add_id)} is {'no longer' if stale else 'not'} in your IR slot")
+            if lg.snapshot.players[add_id].status == "OUT":
+                raise ServiceError(f"{name(add_id)} is still OUT: he stays on IR")
+            return
         if add_id is not None:
             owner = lg.owner_of(add_id)
             if stale and owner is not None:
@@ -186,7 +193,7 @@ def card_league(card: dict, store: StateStore):
         return EspnCardRecorder(str(card["league_id"]))
     try:
         _kind, scoring, as_of = card["league_id"].split("-", 2)
-        own = DemoSource(dt.date.fromisoformat(as_of), scoring, store=store)
+        own = DemoSource(dt.date.fromisoformat(as_of), scoring, store=store, team_id=int(card.get("team_id") or 1))
     except (ValueError, ServiceError):
         own = None
     if own is None or own.league_id != card["league_id"] or as_of != card["as_of"]:

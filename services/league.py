@@ -78,9 +78,14 @@ class DemoLeague:
 
     kind = "demo"
 
-    def __init__(self, as_of: dt.date, scoring: str, store: StateStore):
-        """`store` holds the approved moves replayed over the draft (passed in, never looked up)."""
+    def __init__(self, as_of: dt.date, scoring: str, store: StateStore, team_id: int = MY_TEAM_ID):
+        """`store` holds the approved moves replayed over the draft (passed in, never looked up);
+        `team_id` is the team the user manages (every team of the league is someone's)."""
         from services.build import db_path
+        from services.models import ServiceError
+
+        if not 1 <= int(team_id) <= N_TEAMS:
+            raise ServiceError(f"Team {team_id} is not in the demo league; its teams are 1 to {N_TEAMS}.")
 
         self.store = store
         self.as_of = as_of
@@ -88,9 +93,9 @@ class DemoLeague:
         self.league_id = f"demo-{self.scoring}-{as_of.isoformat()}"
         self.snapshot = snapshot(as_of)
         self.week = week_of(as_of)
-        self.my_team_id = MY_TEAM_ID
+        self.my_team_id = int(team_id)
         self.team_ids = list(range(1, N_TEAMS + 1))
-        self.opponent_id = self.opponent_of(MY_TEAM_ID, self.week[0])
+        self.opponent_id = self.opponent_of(self.my_team_id, self.week[0])
         self.drafted = {t: list(ids) for t, ids in _drafted(as_of, self.scoring, str(db_path())).items()}
 
     def opponent_of(self, team_id: int, week: int) -> int:
@@ -112,17 +117,22 @@ class DemoLeague:
         order (only moves applied on or before `before` when given: the roster history).
 
         A swap puts the added player in the dropped one's place; an IR move (`kind: "ir"` on its
-        card) moves an OUT player to the team's IR slot and the added player takes his place."""
+        card) moves an OUT player to the team's IR slot and the added player takes his place; an
+        activation (`kind: "activate"`) brings the IR player back in the dropped one's place."""
         out = {t: list(ids) for t, ids in self.drafted.items()}
         ir: dict[int, list[str]] = {t: [] for t in out}
         for m in self.store.moves(self.league_id):
             if before is not None and dt.date.fromisoformat(m["as_of"]) > before:
                 continue
-            roster = out[m["team_id"]]
+            roster, kind = out[m["team_id"]], (m.get("card") or {}).get("kind")
+            if kind == "activate" and m["add_id"] not in ir[m["team_id"]]:
+                continue
             if m["drop_id"] in roster:
                 roster[roster.index(m["drop_id"])] = m["add_id"]
-                if (m.get("card") or {}).get("kind") == "ir":
+                if kind == "ir":
                     ir[m["team_id"]].append(m["drop_id"])
+                elif kind == "activate":
+                    ir[m["team_id"]].remove(m["add_id"])
         return out, ir
 
     def rosters(self) -> dict[int, list[str]]:
@@ -153,7 +163,7 @@ class DemoLeague:
         return None
 
     def info(self) -> LeagueInfo:
-        teams = [LeagueTeam(team_id=i, name=n, manager=m, is_me=me) for i, (n, m, me) in _teams().items()]
+        teams = [LeagueTeam(team_id=i, name=n, manager=m, is_me=i == self.my_team_id) for i, (n, m, _) in _teams().items()]
         return LeagueInfo(league_id=self.league_id, kind="demo", name=LEAGUE_NAME,
                           scoring=self.scoring, as_of=self.as_of, slots=dict(STARTING_SLOTS),
                           bench=BENCH_SLOTS, ir=IR_SLOTS, teams=teams, my_team_id=self.my_team_id)
@@ -164,15 +174,15 @@ class DemoLeague:
 
 
 @lru_cache(maxsize=32)
-def _demo_league(as_of: dt.date, scoring: str, db_key: str, store: StateStore) -> DemoLeague:
-    return DemoLeague(as_of, scoring, store)
+def _demo_league(as_of: dt.date, scoring: str, db_key: str, store: StateStore, team_id: int) -> DemoLeague:
+    return DemoLeague(as_of, scoring, store, team_id)
 
 
-def demo_league(as_of: dt.date, scoring: str = "points", *, store: StateStore) -> DemoLeague:
+def demo_league(as_of: dt.date, scoring: str = "points", *, store: StateStore, team_id: int = MY_TEAM_ID) -> DemoLeague:
     """The cached demo league for this database, as-of date, scoring mode and state store.
 
     The store is passed in (the runtime, the CLIs, benches and tests open it); a service never
     fetches the process-wide one."""
     from services.build import db_path
 
-    return _demo_league(as_of, ScoringMode(scoring).value, str(db_path()), store)
+    return _demo_league(as_of, ScoringMode(scoring).value, str(db_path()), store, int(team_id))

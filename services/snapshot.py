@@ -13,7 +13,7 @@ from functools import lru_cache, reduce
 from operator import add, itemgetter
 
 from services import db
-from services.calibration import calibrate
+from services.calibration import calibrate, class_of, tier_of
 from services.models import PlayerRef, Status
 from services.scoring import COUNTING_STATS, POINTS_WEIGHTS, fantasy_points
 from services.slots import eligible_slots, secondary_position
@@ -41,6 +41,8 @@ class PlayerState:
     play_prob: float = 0.0  # calibrated chance he plays his team's next game (services.calibration)
     later_prob: float = 0.0  # calibrated share of team games he plays a week to a month from now
     return_curve: list[float] = field(default_factory=list)  # calibrated share per calibration.HORIZONS window
+    avail_class: str = "OUT"  # calibration class: ACTIVE, REST (missed a back-to-back's second night), DTD, OUT
+    tier: str = ""  # minutes tier (calibration.TIERS) of his average so far
 
     @property
     def availability(self) -> float:
@@ -123,6 +125,12 @@ def _projection(games: list[dict]) -> tuple[dict[str, float], dict[str, float]]:
     return exp, sd
 
 
+def _class_and_tier(ps: PlayerState, team_before: list[dt.date]) -> tuple[str, str]:
+    """(calibration class, minutes tier) of a player on the as-of morning."""
+    first_missed = team_before[-ps.missed_in_row] if ps.missed_in_row else None
+    return class_of(ps.missed_in_row, ps.last_played, first_missed), tier_of(ps.season_avg["min"])
+
+
 class Snapshot:
     """League-independent facts as of a date. A player with no game before the as-of date does
     not exist in it (nothing was known of him then)."""
@@ -150,10 +158,14 @@ class Snapshot:
             ps.status, ps.evidence, ps.missed_in_row, ps.last_played = infer_status(games, team_before)
             ps.season_avg, ps.recent_avg = averages(games), averages(games[-5:])
             ps.expected, ps.stat_sd = _projection(games)
+            ps.avail_class, ps.tier = _class_and_tier(ps, team_before)
+            if ps.avail_class == "REST":
+                ps.evidence = (f"sat {team}'s last game ({team_before[-1]:%b %-d}), the second night of a "
+                               f"back-to-back, after playing the night before")
             since = (as_of - ps.last_played).days
-            ps.play_prob = self.calibration.play_probability(ps.status, since)
-            ps.later_prob = self.calibration.later_probability(ps.status, since)
-            ps.return_curve = self.calibration.return_curve(ps.status, since)
+            cal, args = self.calibration, (ps.avail_class, since, ps.tier)
+            ps.play_prob, ps.later_prob = cal.play_probability(*args), cal.later_probability(*args)
+            ps.return_curve = cal.return_curve(*args)
             self.players[pid] = ps
         self.known: frozenset[str] = frozenset(self.players)
         self._lines = {(g["player_id"], g["game_date"]): g for ps in self.players.values() for g in ps.games}

@@ -40,6 +40,7 @@ class LeagueChoice(BaseModel):
     espn_league_id: int | None = None
     espn_season: int | None = None
     advice_mode: str | None = None  # demo league only: "balanced" | "this_week"; None follows the session
+    team: int | None = None  # the team the user manages; None: the configured one (COURTSIDE_MY_TEAM_ID, else 1)
 
 
 class ThreadBinding(BaseModel):

@@ -16,7 +16,10 @@ of one per pair; each of them is still an exhaustive search.
 With the rest of the season in the inputs (`inputs.season`: each player's per-game value, play
 probability and remaining game dates), the season change of every move is computed here the same
 way (exact lineups every remaining day); IR moves (an OUT player to an open IR slot, nobody
-dropped) count the week like the swap and keep the IR player for the season. The two gains are
+dropped) count the week like the swap; for the season the added player plays until the IR
+player's expected return (his first game played with probability >= 0.5), and from then one
+player is cut: the one the user named, else the lowest value x summed play probability after the
+return among the other 13, the returning player and the added one (`ir_season_gain`). The two gains are
 combined into the ranking key by the product's own stated rule (`services.optimizer.moves.
 mode_scores`, a policy of a few arithmetic lines tuned on the backtest), so the numbers are
 independent and the policy is the product's.
@@ -75,6 +78,7 @@ class BruteForce:
         self.fa_ids = [p.player_id for p in inputs.free_agents]
         self.base = sum(self._day(d, None) for d in inputs.days)
         self._without: dict = {}
+        self._ir: dict = {}  # IR row -> Season before and after his return
 
     @staticmethod
     def slots_of(inputs) -> tuple[tuple[str, int], ...]:
@@ -107,7 +111,31 @@ class BruteForce:
         if self.season is None:
             return None
         k, a = self.roster_ids.index(drop_id), self.fa_ids.index(add_id)
-        return self.season.gain(k, a) + (self.season.loss(k) if kind == "ir" else 0.0)
+        return self.ir_season_gain(k, a) if kind == "ir" else self.season.gain(k, a)
+
+    def ir_season_gain(self, k: int, a: int) -> float:
+        """Season change of moving roster player k to IR and adding free agent a, with his return."""
+        season = self.inputs.season
+        ir = season.roster[k]
+        back = next((d for d, q in zip(ir.games, ir.rates, strict=True) if q >= 0.5), None)
+        if (k, "before") not in self._ir:
+            self._ir[k, "before"] = Season(season, self.slots, end=back)
+            self._ir[k, "after"] = Season(season, self.slots, start=back) if back else None
+        gain = self._ir[k, "before"].gain(k, a)
+        after = self._ir[k, "after"]
+        if after is None:
+            return gain
+
+        def total(p) -> float:
+            return p.value * sum(q for d, q in zip(p.games, p.rates, strict=True) if d >= back)
+
+        named = self.inputs.ir_cut
+        if named in self.roster_ids and named != ir.player_id:
+            return gain + after.gain(self.roster_ids.index(named), a)
+        cut = min((i for i in range(len(season.roster)) if i != k), key=lambda i: (total(season.roster[i]), i))
+        if total(season.free_agents[a]) < min(total(season.roster[cut]), total(ir)):
+            return gain
+        return gain + after.gain(k if total(ir) < total(season.roster[cut]) else cut, a)
 
     def score(self, k: int, a: int, kind: str = "swap") -> float:
         """The ranking key: the product's stated rule (`mode_scores`: the week's gain, plus in
@@ -116,7 +144,7 @@ class BruteForce:
         from services.optimizer.moves import mode_scores
 
         week = self._gain(k, a)
-        season = None if self.season is None else self.season.gain(k, a) + (self.season.loss(k) if kind == "ir" else 0.0)
+        season = None if self.season is None else self.season_gain(self.roster_ids[k], self.fa_ids[a], kind)
         if season is None:
             return week
         return float(mode_scores(np.array([week]), np.array([season]), self.mode, self.inputs.scoring,
@@ -206,13 +234,21 @@ class Season:
     """Exact lineups over the rest of the season (the inputs' per-game value x play probability and
     game dates), one exhaustive day solve per distinct set of roster players with a game."""
 
-    def __init__(self, season, slots):
+    def __init__(self, season, slots, start=None, end=None):
+        """Over the days in [start, end) when given (each player's play probability averaged over
+        his games in that window)."""
         self.slots = slots
-        self.days = tuple(season.days)
-        self.weeks_left = ((self.days[-1] - self.days[0]).days + 1) / 7 if self.days else 1.0
-        self.roster = [(frozenset(p.eligible), p.value * p.availability, frozenset(p.games)) for p in season.roster]
-        self.free_agents = [(frozenset(p.eligible), p.value * p.availability, frozenset(p.games))
-                            for p in season.free_agents]
+        inside = lambda d: (start is None or d >= start) and (end is None or d < end)  # noqa: E731
+        self.days = tuple(d for d in season.days if inside(d))
+        self.weeks_left = ((season.days[-1] - season.days[0]).days + 1) / 7 if season.days else 1.0
+
+        def row(p):
+            games = [(d, q) for d, q in zip(p.games, p.rates, strict=True) if inside(d)]
+            q = sum(x for _, x in games) / len(games) if games else 0.0
+            return frozenset(p.eligible), p.value * q, frozenset(d for d, _ in games)
+
+        self.roster = [row(p) for p in season.roster]
+        self.free_agents = [row(p) for p in season.free_agents]
         self._cache: dict = {}
         self._sits: dict = {}
         self.base = sum(self._solve(self._playing(d, None), slots) for d in self.days)

@@ -24,6 +24,7 @@ CARD_ONLY = {"move_id", "drop_id", "add_id", "expected_gain", "expires_at", "lea
 # Modules that still read these keys, and why: they handle JSON that is not (only) a card.
 ALLOWED = {
     "agents/offered.py": "state-store decision rows (`d['move_id']`), keyed by the move they decided",
+    "agents/facades/supervisor.py": "state-store decision rows (`d['move_id']`) read to find the thread that offered a card",
     "agents/offline/writer.py": "a tool result's fit entries (`f['add']` is the free agent's name)",
     "agents/runtime.py": "the runtime's JSON API (pending_approvals, transactions, decision history rows)",
     "agents/supervisor/graph.py": "a trace label's drop/add",

@@ -26,7 +26,7 @@ TEAMS = {
 _NAMES = sorted(((n, code) for code, names in TEAMS.items() for n in [*names, code.lower()]), key=lambda x: -len(x[0]))
 LINE_WORDS = ("line", "spread", "odds", "moneyline", "money line", "total", "over/under", "over under", "price",
               "favorite", "favourite", "favored", "favoured", "underdog")
-BET_WORDS = ("take", "bet", "back", "wager", "put", "i'd like", "i would like", "give me", "lay")
+BET_WORDS = ("take", "bet", "back", "wager", "put", "i'd like", "i would like", "give me", "gimme", "lay", "risk")
 SEARCH_DAYS = 14
 
 
@@ -62,7 +62,7 @@ def is_desk_question(text: str) -> bool:
     if any(w in t for w in LINE_WORDS) and re.search(r"\b(line|spread|odds|moneyline|money line|total|over|under|"
                                                      r"price|favou?rite|favou?red|underdog)\b", t):
         return True
-    return any(w in t for w in BET_WORDS) and bool(re.search(r"\bat \d+(\.\d+)?\b", t))
+    return any(w in t for w in BET_WORDS) and bool(re.search(r"(\bat|@) ?\d+(\.\d+)?\b", t))
 
 
 def find_game(teams: list[str], day: dt.date) -> str | None:
@@ -73,10 +73,23 @@ def find_game(teams: list[str], day: dt.date) -> str | None:
     return None
 
 
+def bet_terms(text: str) -> tuple[float | None, float | None, float | None]:
+    """(amount, odds, line) of a bet request: "bet 30 on the Warriors +9.5 at 1.91", "$20 ... @ 1.75"."""
+    t = text.lower()
+    odds = re.search(r"(?:\bat|@)\s*(\d+\.\d+|\d+)\b", t)
+    amount = (re.search(r"\$\s*(\d+(?:\.\d+)?)", t)
+              or re.search(r"\b(?:bet|put|wager|lay|risk|stake|drop|throw|place)\s+(?:down\s+)?(\d+(?:\.\d+)?)\b(?!\.)", t)
+              or re.search(r"\bfor\s+(\d+(?:\.\d+)?)\b", t[odds.end():] if odds else ""))
+    line = re.search(r"(?<![\d.\w])([+-]\d{1,2}(?:\.\d)?)(?![\d.])", t) or re.search(
+        r"\b(?:over|under)\s+(\d{3}(?:\.\d)?)\b", t)
+    return (float(amount.group(1)) if amount else None, float(odds.group(1)) if odds else None,
+            float(line.group(1)) if line else None)
+
+
 def parse_desk_question(text: str, day: dt.date) -> DeskAsk:
     t = text.lower()
     teams = find_teams(text)
-    kind = "bet" if any(w in t for w in BET_WORDS) and re.search(r"\bat \d+(\.\d+)?\b", t) else "line"
+    kind = "bet" if any(w in t for w in BET_WORDS) and re.search(r"(\bat|@) ?\d+(\.\d+)?\b", t) else "line"
     ask = DeskAsk(kind=kind, teams=teams, game_id=find_game(teams, day) if teams else None)
     if ask.game_id is None:
         ask.problem = f"no game for {' vs '.join(teams) or 'those teams'} from {day.isoformat()} in the next {SEARCH_DAYS} days"
@@ -84,10 +97,7 @@ def parse_desk_question(text: str, day: dt.date) -> DeskAsk:
     if kind == "line":
         return ask
     g = season_games.get_game(ask.game_id)
-    odds = re.search(r"\bat (\d+(?:\.\d+)?)\b", t)
-    amount = re.search(r"(?:for|\$)\s*\$?(\d+(?:\.\d+)?)", t[odds.end():] if odds else t)
-    ask.odds = float(odds.group(1)) if odds else None
-    ask.amount = float(amount.group(1)) if amount else None
+    ask.amount, ask.odds, _ = bet_terms(text)  # "bet 30 on the Warriors +9.5 at 1.91": the amount may come first
     total = re.search(r"\b(over|under)\s+(\d{3}(?:\.\d)?)\b", t)
     spread = re.search(r"(?<![\d.])([+-]\d{1,2}(?:\.5|\.0)?)(?![\d.])", t)
     if total:

@@ -106,7 +106,7 @@ def open_choice(choice: LeagueChoice, secrets: dict | None = None) -> Supervisor
     (`api_key`, `espn_s2`, `espn_swid`) when its model or league needs them."""
     return open(choice.provider, choice.as_of, choice.scoring, model_name=choice.model, league=choice.league,
                 espn_league_id=choice.espn_league_id, espn_season=choice.espn_season,
-                advice_mode=choice.advice_mode, **(secrets or {}))
+                advice_mode=choice.advice_mode, team=choice.team, **(secrets or {}))
 
 
 def open_thread(thread_id: str | None, owner: str, as_of: dt.date | None = None, scoring: str | None = None,

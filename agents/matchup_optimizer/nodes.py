@@ -37,11 +37,20 @@ def make_nodes(source):
                 allow.append(source.resolve_id(name))
             except ServiceError:  # a name the model heard that no player has: protect everyone
                 unknown.append(name)
+        only = None
+        if label.drop and not label.add:  # "stash Embiid on IR and pick someone up": moves out of him only
+            try:
+                only = source.resolve_id(label.drop)
+            except ServiceError:
+                unknown.append(label.drop)
         text = f"Optimizing {today:%a %b %-d} to {end:%a %b %-d} (week {week})."
+        if only:
+            text += f" Only moves that take {source.player_name(only)} out of the lineup (IR first)."
         if unknown:
             text += f" No player matches {', '.join(unknown)}: nobody protected is dropped for it."
         _step("parse_intent", text, t0)
-        return {"allow_drop": allow, "target_categories": label.target_categories, "iteration": 0, "relax": 0,
+        return {"allow_drop": allow, "only_drop": only, "target_categories": label.target_categories,
+                "iteration": 0, "relax": 0,
                 "advice_mode": label.mode or state.get("advice_mode") or source.advice_mode,
                 "week_window": {"start": today.isoformat(), "end": end.isoformat(), "week": week}}
 
@@ -83,6 +92,8 @@ def make_nodes(source):
 
     def validate_moves(state) -> dict:
         t0 = time.perf_counter()
+        if state.get("only_drop"):
+            return _moves_of(state, t0)
         found = opt.propose_moves(source.optimizer_inputs(free_agents=state["add_candidates"], season=True),
                                   allow_drop=set(state.get("allow_drop") or []),
                                   mode=state.get("advice_mode") or source.advice_mode, limit=3,
@@ -98,6 +109,22 @@ def make_nodes(source):
                 text = f"Pass {p.number}: no move beats standing pat by more than {p.min_gain:g}{relax}."
             _step("validate_moves", text, t0)
         return {"valid_moves": cards, "iteration": found.passes_run, "relax": found.passes_run - 1}
+
+    def _moves_of(state, t0) -> dict:
+        """The best move that takes the named player out: an IR move first (he stays yours), else a swap;
+        one card (two cards moving the same player could not both be approved), offered even below
+        standing pat (he asked for it)."""
+        only = state["only_drop"]
+        inputs = source.optimizer_inputs(free_agents=state["add_candidates"], season=True)
+        ranked = opt.scan_moves(inputs, allow_drop={only}, mode=state.get("advice_mode") or source.advice_mode,
+                                accept=lambda drop, add, kind, week, score: drop == only)
+        picked = sorted(ranked, key=lambda m: m.kind != "ir")[:1]  # stable: the best IR move, else the best swap
+        cards = card_dicts([card_from_move(m, source.league_id, source.my_team_id, source.today, kind=source.kind)
+                            for m in picked])
+        name = source.player_name(only)
+        _step("validate_moves", f"Best move for {name}: {cards[0]['title']}." if cards else
+              f"No move is possible for {name}.", t0)
+        return {"valid_moves": cards, "iteration": 1, "relax": 0}
 
     def compose_lineup(state) -> dict:
         t0 = time.perf_counter()

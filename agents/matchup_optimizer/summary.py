@@ -1,7 +1,7 @@
 """The optimizer's answer text: recommendation first, then numbers, then the caveat."""
 from __future__ import annotations
 
-from agents.cards import gain_text, season_label
+from agents.cards import gain_text, move_head, season_label
 from agents.contracts import Card, cards_of
 
 
@@ -19,9 +19,7 @@ def lineup_table(lineup: dict) -> str:
 
 
 def move_label(card: Card) -> str:
-    if card.kind == "ir":
-        return f"Move {card.drop} to IR, add {card.add}"
-    return f"Drop {card.drop} -> Add {card.add}"
+    return move_head(card.kind, card.drop, card.add)
 
 
 def season_cell(card: Card) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from agents.cards import distinct
 from agents.contracts import Card, cards_of
 from agents.offline.nlu import Parsed
 from agents.offline.text import NO_HOT_FREE_AGENT, _ok, _table, hot_pick
@@ -70,14 +71,18 @@ def compared(done) -> str:
                  f", vs {b['expected_total']} for {b['name']} over {b['games']} game{'s' * (b['games'] != 1)}"
                  for b in rows[1:]) + ".**"]
     better_per_game = max(rows, key=lambda r: r["expected_per_game"])
-    if better_per_game is not a and len(rows) > 1:
-        parts.append(f"{better_per_game['name']} is worth more per game ({better_per_game['expected_per_game']} vs "
-                     f"{a['expected_per_game']}), but {a['name']} has more games left.")
-    parts.append(_table(["Player", "Status", "Games", "Dates", "Expected per game", "Play prob.", "Expected total"],
+    if better_per_game is not a and len(rows) > 1:  # every figure named: projection, or after play probability
+        b = better_per_game
+        parts.append(f"{b['name']} is worth more per game ({b['expected_per_game']} vs {a['expected_per_game']} "
+                     f"expected after play probability; projected {b['per_game']} vs {a['per_game']} if he plays), "
+                     f"but {a['name']} has more games left.")
+    parts.append(_table(["Player", "Status", "Games", "Dates", "Projected per game", "Play prob.", "Expected per game",
+                         "Expected total"],
                         [[r["name"], r["status"], r["games"], ", ".join(str(x)[5:] for x in r["dates"]) or "-",
-                          r["per_game"], r["availability"], r["expected_total"]] for r in rows]))
-    parts.append("Expected per game is the optimizer's projection (half season, half last 10 games); the total is "
-                 "per game x play probability (from the inferred status) x games left.")
+                          r["per_game"], r["availability"], r["expected_per_game"], r["expected_total"]] for r in rows]))
+    parts.append("Projected per game is the optimizer's projection if he plays (half season, half last 10 games); "
+                 "expected per game is that x play probability (from the inferred status); the total is expected "
+                 "per game x games left.")
     return "\n\n".join(parts)
 
 
@@ -107,7 +112,8 @@ def user_move(done) -> list[str]:
         parts.append(f"**Your move: {head}** ({m.add} {m.add_games_remaining} games left, "
                      f"{m.drop} {m.drop_games_remaining}).")
         parts += [f"**Warning:** {w}." for w in d["warnings"]]
-        for i, a in enumerate(cards_of(d["alternatives"])):
+        # only the alternatives that get a card (one per dropped and per added player, as the cards)
+        for i, a in enumerate(distinct(cards_of(d["alternatives"]), key=lambda c: (c.drop_id, c.add_id))):
             lead = "**Better:**" if i == 0 else "Also better:"
             parts.append(f"{lead} {a.title}: {a.why}.")
         if d["alternatives"]:

@@ -18,10 +18,14 @@ from langchain_core.runnables import RunnableLambda
 
 from agents.intents import Intent, IntentLabel
 from agents.model_call import CallInfo, read_call_info
+from agents.dates import named_date
 from agents.offline.nlu import Parsed, parse
 from agents.offline.plans import next_calls, parse_result
 from agents.offline.writer import write_answer
 from services.config import DEFAULT_AS_OF
+
+THREAD_TURNS = 3  # earlier questions a follow-up may lean on
+DECISION_NOTES = ("Declined", "Approved", "Done:", "Could not apply", "Deferred")  # a card's outcome, not an answer
 
 
 def _text(m: BaseMessage) -> str:
@@ -41,10 +45,10 @@ def _turn(messages: Sequence[BaseMessage], as_of: dt.date) -> tuple[str, Parsed 
         return "", None, len(messages)
     last = humans[-1]
     prev = None
-    for i in reversed(humans[:-1]):
-        prev = parse(_text(messages[i]), as_of)
-        if prev.players or prev.intent != Intent.GENERAL_ADVICE:
-            break
+    for i in humans[:-1][-THREAD_TURNS:]:  # each earlier question read with its own predecessor, in order
+        here = parse(_text(messages[i]), as_of, prev)
+        if here.act not in ("nonsense", "general_smalltalk", "clarify"):
+            prev = here
     return _text(messages[last]), prev, last
 
 
@@ -102,6 +106,10 @@ class OfflinePlanner(BaseChatModel):
         question, prev, start = _turn(messages, as_of)
         parsed = parse(question, as_of, prev)
         parsed.scoring = info.scoring
+        parsed.previous_answer = next((_text(m) for m in reversed(messages[:start]) if isinstance(m, AIMessage)
+                                       and not m.tool_calls and _text(m).strip()
+                                       and not _text(m).startswith(DECISION_NOTES)), None)
+        parsed.day = parsed.day or named_date(question, as_of)  # "Jan 30" as well as "Friday"
         done = tool_results(messages, start)
         calls = [] if final or not self.tool_names else next_calls(parsed, done, as_of)
         calls = [(n, a) for n, a in calls if n in self.tool_names]
@@ -119,6 +127,10 @@ class OfflinePlanner(BaseChatModel):
 def label_from(p: Parsed) -> IntentLabel:
     """The structured intent the rules read from a question."""
     drop, add = p.move or (None, None)
+    if p.act == "ir_move" and p.players and not drop:
+        drop = p.players[0]  # "stash Embiid on IR and pick someone up": the optimizer moves him out, IR first
     return IntentLabel(intent=p.intent, wants_moves=p.wants_moves, allow_drop=p.allow_drop,
                        this_week_only={"this_week": True, "balanced": False}.get(p.mode or ""),
-                       target_categories=p.categories, players=p.players, drop=drop, add=add)
+                       target_categories=p.categories, players=p.players, drop=drop, add=add,
+                       choices=p.choices, understood=not p.unknown, confidence=p.confidence,
+                       day=(p.day or named_date(p.text, p.as_of)) if p.as_of else p.day)

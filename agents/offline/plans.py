@@ -83,7 +83,7 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
     if not p.players:
         from agents.offline.nlu import minutes_question, roster_games_question
 
-        if roster_games_question(p.text):
+        if p.act == "research_roster_games" or roster_games_question(p.text):
             return [("get_schedule", {}), ("get_my_roster", {})]
         topic = "minutes" if minutes_question(p.text) else _topic(p.text)
         if topic:
@@ -97,15 +97,17 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
     unknown = [n for n in p.players if not is_known(n)]
     if unknown:  # "michael jordan": one look-up, whose error carries the suggestions
         return [("get_player_status", {"name": unknown[0]})]
-    if re.search(r"games (left|remaining)|how many games|more games", p.text.lower()):
+    if p.act == "research_schedule":
+        if p.day and not p.rest_of_week:
+            return [("get_schedule", {"names": p.players[:4], "start": p.day.isoformat(), "end": p.day.isoformat()})]
         return [("get_schedule", {"names": p.players[:4]})]
-    if len(p.players) >= 2 and (p.rest_of_week or (p.day and p.day > as_of)):
+    if len(p.players) >= 2 and p.act == "research_compare" and (p.rest_of_week or (p.day and p.day > as_of)):
         # "compare A and B for the rest of this week": expected totals over the remaining games
         window = {} if p.rest_of_week or not p.day else {"start": p.day.isoformat(), "end": p.day.isoformat()}
         return [("compare_players", {"names": p.players[:4], **window})]
     calls: list[Call] = []
     for name in p.players[:MAX_PLAYERS]:
-        calls += [("get_player_status", {"name": name}), ("get_player_game_log", {"name": name, "last_n": p.last_n or 5})]
+        calls += [("get_player_status", {"name": name}), ("get_player_game_log", {"name": name, "last_n": _last_n(p)})]
         if not p.last_n:
             calls.append(("get_player_news", {"name": name}))
         if p.day:
@@ -113,8 +115,16 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
     return calls[:8]
 
 
+def _last_n(p: Parsed) -> int:
+    """The games the log covers: the number asked for; a season question reads the whole season."""
+    if p.last_n:
+        return p.last_n
+    return 82 if re.search(r"\b(this season|this year|so far|on the season|season average|all season)\b",
+                           p.text.lower()) else 5
+
+
 def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
-    if _topic(p.text) == "hot" and not p.players:  # "who has been hot on the waiver wire?": form, not value
+    if (p.act == "fa_hot" or _topic(p.text) == "hot") and not p.players:  # "who has been hot on the waiver wire?": form, not value
         return [] if done else [("get_hot_free_agents", {"position": p.position} if p.position else {})]
     if p.move:  # the user named the move: evaluate exactly that one (an error is answered as is)
         return [] if done else [("evaluate_move", {"drop": p.move[0], "add": p.move[1], **_mode(p)})]
@@ -127,7 +137,7 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
             return []
         fas = (_results(done, "get_free_agents") or [{}])[0].get("free_agents", [])
         return [("validate_slot_fit", {"add": f["name"], "drop": p.replacing}) for f in fas[:3]]
-    if p.players:
+    if p.players and p.act != "fa_scan":
         if done:
             return []
         name = p.players[0]
@@ -162,6 +172,8 @@ def plan_lineup(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
     if p.wants_moves:
         return [("optimize_matchup", {"allow_drop": p.allow_drop or None, "target_categories": p.categories or None,
                                       **_mode(p)})]
+    if p.act == "lineup_day" and not p.day:
+        p.day = as_of  # "who plays?" with no day: today
     if p.day and not p.rest_of_week:
         if not p.players and re.search(r"\b(playing|plays|have a game|has a game)\b", p.text.lower()):
             return [("compose_daily_lineup", {"date": p.day.isoformat()}), ("get_my_roster", {})]  # statuses
@@ -172,13 +184,9 @@ def plan_lineup(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
 
 
 def plan_general(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
-    if done or p.greeting:
+    if done or p.greeting or p.act != "general_roster":
         return []
-    import re
-
-    if re.search(r"\b(my team|my roster|my players)\b", p.text.lower()):
-        return [("get_my_roster", {})]
-    return []
+    return [("get_my_roster", {})]
 
 
 PLANNERS = {Intent.PLAYER_RESEARCH: plan_research, Intent.FREE_AGENT_SCAN: plan_free_agents,

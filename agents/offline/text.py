@@ -1,6 +1,9 @@
 """Small text helpers shared by the offline planner's answer writers."""
 from __future__ import annotations
 
+from agents.cards import move_head
+from agents.contracts import Card
+
 
 def _ok(done, name):
     return [r for r in done.get(name, []) if r["ok"]]
@@ -20,3 +23,11 @@ def hot_pick(done) -> tuple[list[dict], dict | None]:
     healthy one, else the hottest (None when the list is empty). Shared by points and categories."""
     fas = _ok(done, "get_hot_free_agents")[0]["data"]["free_agents"]
     return fas, (next((f for f in fas if f["status"] == "ACTIVE"), fas[0]) if fas else None)
+
+
+def move_line(m: Card) -> str:
+    """One card in a line, in the card's own words (agents.cards.move_head)."""
+    cats = m.category_deltas
+    moved = f"; categories: {', '.join(f'{k} {v:+}' for k, v in cats.items())}" if cats else ""
+    return (f"{move_head(m.kind, m.drop, m.add)}, {m.expected_gain:+} {m.unit} expected "
+            f"({m.add} {m.add_games_remaining} games left, {m.drop} {m.drop_games_remaining}{moved}).")

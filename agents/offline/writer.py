@@ -4,15 +4,17 @@ from __future__ import annotations
 import re
 
 from agents.cards import card_rank, distinct
-from agents.contracts import Card, cards_of
+from agents.contracts import cards_of
 from agents.intents import Intent
 from agents.offline import cats as C
-from agents.offline.answers import (compared, hot_list, lineup_lead, minutes_trends, roster_games, user_move,
+from agents.offline.answers import (compared, hot_list, minutes_trends, roster_games, user_move,
                                     which_player)
 from agents.offline.nlu import Parsed
-from agents.offline.text import _ok, _table
+from agents.offline.lineup_text import lineup
+from agents.offline.text import _ok, _table, move_line
 
-HONEST = "_Offline planner: deterministic rules over the league services, no language model._"
+HONEST = ("_Offline planner: a small learned intent model and deterministic rules over the league services, "
+          "no language model._")
 GENERAL_TIPS = {
     "stream": "Streaming means cycling your last roster spots through free agents who play on days your "
               "team has open slots: the value is extra games, so count games left before adding anyone.",
@@ -40,7 +42,7 @@ POSITION_NAMES = {"G": "guards", "F": "forwards", "C": "centers", "PG": "point g
 def research(p: Parsed, done) -> str:
     from agents.offline.nlu import minutes_question, roster_games_question
 
-    if not p.players and roster_games_question(p.text) and _ok(done, "get_schedule"):
+    if not p.players and (p.act == "research_roster_games" or roster_games_question(p.text)) and _ok(done, "get_schedule"):
         return roster_games(p, done)
     if not p.players and minutes_question(p.text) and done.get("search_news_by_topic"):
         return minutes_trends(p, done)
@@ -79,6 +81,11 @@ def research(p: Parsed, done) -> str:
             if a.get("reasoning"):
                 parts.append(a["reasoning"])
     logs = [g["data"] for g in _ok(done, "get_player_game_log")]
+    from agents.offline.talk import stat_lead
+
+    lead = stat_lead(p, logs)
+    if lead:
+        parts.append(lead)
     if len(logs) >= 2 and p.scoring == "categories":
         parts.append(C.better_lately(logs))
     elif len(logs) >= 2:
@@ -101,7 +108,8 @@ def research(p: Parsed, done) -> str:
                             [[x["date"], x["opp"], x["min"], x["pts"], x["reb"], x["ast"], x["stl"], x["blk"], x["fpts"]]
                              for x in d["games"]]))
     sched = [pl for s in _ok(done, "get_schedule") for pl in s["data"]["players"]]
-    if sched and re.search(r"games (left|remaining)|how many games|more games", p.text.lower()):
+    if sched and (p.act == "research_schedule" or re.search(r"games (left|remaining)|how many games|more games",
+                                                            p.text.lower())):
         ranked = sorted(sched, key=lambda pl: -pl["games"])
         parts.insert(0, "**" + ", ".join(f"{pl['name']} has {pl['games']} game{'s' * (pl['games'] != 1)} left"
                                          for pl in ranked) + " this week.**")
@@ -137,13 +145,6 @@ def _fa_table(fas: list[dict], scoring: str = "points") -> str:
                    for f in fas])
 
 
-def _move_line(m: Card) -> str:
-    cats = m.category_deltas
-    moved = f"; categories: {', '.join(f'{k} {v:+}' for k, v in cats.items())}" if cats else ""
-    return (f"Drop {m.drop} -> Add {m.add}, {m.expected_gain:+} {m.unit} expected "
-            f"({m.add} {m.add_games_remaining} games left, {m.drop} {m.drop_games_remaining}{moved}).")
-
-
 def free_agents(p: Parsed, done) -> str:
     if _ok(done, "get_hot_free_agents"):
         return C.hot_list(done) if p.scoring == "categories" else hot_list(done)
@@ -151,8 +152,8 @@ def free_agents(p: Parsed, done) -> str:
     fits = [r["data"] for r in _ok(done, "validate_slot_fit")]
     moves = distinct(sorted(cards_of([m for f in fits for m in f.get("moves", [])]), key=card_rank))[:3]
     if moves:
-        parts.append("**Recommendation:** " + _move_line(moves[0]) + " Approve it on the card below; nothing changes until you do.")
-        parts += [f"- Also: {_move_line(m)}" for m in moves[1:]]
+        parts.append("**Recommendation:** " + move_line(moves[0]) + " Approve it on the card below; nothing changes until you do.")
+        parts += [f"- Also: {move_line(m)}" for m in moves[1:]]
     elif fits:
         reasons = "; ".join(f"{f['add']}: {f['reason']}" for f in fits)
         parts.append(f"**No add beats your current roster this week.** {reasons}")
@@ -193,8 +194,8 @@ def matchup(p: Parsed, done) -> str:
         if d.get("scoring") == "points" and re.search(r"categor|\bcats\b", p.text.lower()):
             parts.append(f"**Your league scores fantasy points, not categories, so there are no categories to win "
                          f"or lose: you are {'ahead' if d['my_points'] > d['opponent_points'] else 'behind' if d['my_points'] < d['opponent_points'] else 'level'} "
-                         f"{d['my_points']} to {d['opponent_points']}.** For a category-by-category view, switch the "
-                         "demo league's scoring to categories in Settings (or ask with `--scoring categories`).")
+                         f"{d['my_points']} to {d['opponent_points']}.** The category-by-category view is one step away: "
+                         "**Show this matchup by category** asks this again in the categories league.")
             parts.append(d["summary"])
             continue
         parts.append(f"**{d['summary']}**")
@@ -225,51 +226,12 @@ def matchup(p: Parsed, done) -> str:
     return "\n\n".join(parts)
 
 
-def lineup(p: Parsed, done) -> str:
-    parts = []
-    claimed = _claimed_count(p.text)
-    for r in _ok(done, "compose_daily_lineup"):
-        d = r["data"]
-        if not d["starters"]:
-            parts.append(f"**{d['date']}:** none of your players has a game.")
-            continue
-        if p.players:
-            slot_of = {x["name"]: x["slot"] for x in d["starters"]}
-            why = {b["name"]: b["reason"] for b in d["bench"]}
-            verdict = [f"start {n} ({slot_of[n]})" if n in slot_of else f"sit {n} ({why.get(n, 'not on your roster')})"
-                       for n in p.players]
-            parts.append(f"**{d['date']}: " + "; ".join(verdict) + ".**")
-        sits = [b for b in d["bench"] if b["reason"] != "no game"]
-        idle = [b["name"] for b in d["bench"] if b["reason"] == "no game"]
-        lead = lineup_lead(p, d, sits, idle, done)
-        if lead:
-            parts.append(lead)
-        sit_text = ", ".join(f"{b['name']} ({b['reason']})" for b in sits) or "nobody with a game"
-        parts.append(f"**{d['date']}: start these {len(d['starters'])}, sit {sit_text}.**"
-                     + ("" if p.scoring == "categories" else f" Expected {d['expected_total']} fantasy pts."))
-        if claimed and claimed != d["players_with_games"]:
-            parts.append(f"Note: the schedule shows {d['players_with_games']} of your players with a game that day, "
-                         f"not {claimed}.")
-        if p.scoring == "categories":
-            parts.append(_table(["Slot", "Player"], [[s["slot"], s["name"]] for s in d["starters"]]))
-        else:
-            parts.append(_table(["Slot", "Player", "Expected"], [[s["slot"], s["name"], s["expected"]] for s in d["starters"]]))
-        if idle:
-            parts.append("No game that day: " + ", ".join(idle) + ".")
-    for r in _ok(done, "optimize_matchup"):
-        d = r["data"]
-        parts.append("\n".join(_move_line(m) for m in cards_of(d["moves"])) or "No move beats standing pat.")
-    return "\n\n".join(parts)
-
-
-def _claimed_count(text: str) -> int | None:
-    import re
-
-    m = re.search(r"\b(\d{1,2}) (?:players|guys)\b", text)
-    return int(m.group(1)) if m else None
-
-
 def general(p: Parsed, done) -> str:
+    from agents.offline.talk import reply
+
+    said = reply(p)
+    if said:
+        return said
     if p.greeting:
         if any(w in p.text.lower() for w in ("thank", "thx", "cheers")):
             return "You're welcome - ask me about a player, free agents, your matchup or your lineup any time."

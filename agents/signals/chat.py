@@ -5,9 +5,12 @@ The pod's step events stream into the turn like the optimizer's (node, text, ms,
 """
 from __future__ import annotations
 
+import datetime as dt
+
 from langchain_core.messages import AIMessage
 from langgraph.config import get_stream_writer
 
+from agents.dates import day_label
 from agents.llm import signals_model
 from agents.signals.runner import SignalsPod
 
@@ -47,6 +50,18 @@ def answer_text(day, runs, signals: list[dict]) -> str:
     return head + "\n\n" + "\n".join(lines) + tail
 
 
+def _date_note(asked: dt.date | None, today: dt.date) -> str:
+    """What the answer says when the question named another day than the league's today: the pod
+    prices games before tip on the league clock, so it runs on today's games and says so."""
+    if asked is None or asked == today:
+        return ""
+    when = "have been played" if asked < today else "are after the league clock's today"
+    return (f"**You asked about {day_label(asked)}; these are {day_label(today)}'s games.** {day_label(asked)}'s "
+            f"games {when} (the league stands on {today.isoformat()}), and the pod prices games before tip with "
+            f"what was known then. To price {day_label(asked)}, set the as-of date to {asked.isoformat()} in "
+            f"Settings (from a shell: --as-of {asked.isoformat()}).\n\n")
+
+
 def make_find_edges(model, source):
     estimator = pod_model(model)
     pod = SignalsPod(model=estimator, provider="offline" if estimator is not model else "chat")
@@ -54,6 +69,8 @@ def make_find_edges(model, source):
     def find_edges(state) -> dict:
         _emit({"type": "state", "state": "executing"})
         day = source.as_of
+        asked = (state.get("intent_label") or {}).get("day")
+        note = _date_note(dt.date.fromisoformat(str(asked)) if asked else None, day)
         on_event = lambda ev: _emit(ev | {"graph": "Signals"}) if ev.get("type") == "step" else None  # noqa: E731
         try:
             run = pod.run_day(day, "blind", on_event=on_event)
@@ -62,7 +79,7 @@ def make_find_edges(model, source):
             _emit({"type": "answer", "text": text})
             return {"answer": text, "messages": [AIMessage(content=text)], "pending_cards": [], "error": str(e)}
         runs = [r.model_dump(mode="json") | {"threshold": run.threshold} for r in run.games]
-        text = answer_text(day, runs, run.signals)
+        text = note + answer_text(day, runs, run.signals)
         _emit({"type": "signals", "signals": run.signals})
         _emit({"type": "answer", "text": text})
         return {"answer": text, "messages": [AIMessage(content=text)], "pending_cards": []}

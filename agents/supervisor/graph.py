@@ -14,6 +14,7 @@ from langchain_core.messages import HumanMessage, ToolMessage
 from langgraph.graph import END, START, StateGraph
 from langgraph.prebuilt import ToolNode
 
+from agents.deferred import make_decide_deferred, route_from_start
 from agents.desk.chat import make_market_desk
 from agents.approvals import default_clock, make_present_and_confirm, route_after_confirm
 from agents.intents import Intent
@@ -106,7 +107,9 @@ def build_graph(model, source, checkpointer=None, reasoner=None, limits: Limits 
     g.add_edge("market_desk", END)
     g.add_node("find_edges", make_find_edges(model, source))
     g.add_edge("find_edges", END)
-    g.add_edge(START, "classify_intent")
+    g.add_node("decide_deferred", make_decide_deferred(source, after, clock))
+    g.add_edge("decide_deferred", END)
+    g.add_conditional_edges(START, route_from_start, ["classify_intent", "decide_deferred"])
     routes = {"agent": "agent", "market_desk": "market_desk", "find_edges": "find_edges", OPTIMIZER_ENTRY: "agent"}
     if optimizer_route:
         add_optimizer_nodes(g, source, "present_and_confirm")

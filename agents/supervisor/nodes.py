@@ -10,8 +10,9 @@ from langgraph.config import get_stream_writer
 
 from agents.cards import distinct
 from agents.contracts import card_dicts, cards_of
+from agents.dates import asks_categories
 from agents.failures import MODEL_FAILED, model_unavailable
-from agents.intents import Intent, IntentLabel
+from agents.intents import EXAMPLE_QUESTIONS, Intent, IntentLabel
 from agents.model_call import CallInfo, call_config
 from agents.supervisor import prompts as P
 from agents.supervisor.limits import Limits
@@ -59,10 +60,13 @@ def make_classify(model, source):
             if model_unavailable(e):  # no second wait on a server that is down or hung
                 error = f"{MODEL_FAILED}: {type(e).__name__}"
         emit({"type": "intent", "intent": label.intent.value})
+        if label.choices or not label.understood:  # the UI offers the choices (or examples) as buttons
+            emit({"type": "clarify", "choices": label.choices or EXAMPLE_QUESTIONS, "understood": label.understood})
         info = league_ids(source)
         return {**info, "intent": label.intent.value, "intent_label": label.model_dump(mode="json"),
                 "tool_call_count": 0, "llm_calls": 1, "model_rounds": 0, "started_at": time.time(),
-                "guard": None, "error": error, "answer": None, "pending_cards": [], "transactions": [], "decisions": []}
+                "guard": None, "error": error, "answer": None, "pending_cards": [], "transactions": [], "decisions": [],
+                "offers": []}
 
     return classify_intent
 
@@ -211,9 +215,22 @@ def make_synthesize(model, source):
             extra[-1] = AIMessage(content=answer)
         elif answer != last.content:
             extra = [AIMessage(content=answer, id=last.id)]  # same id: replaces the draft in history
-        return {"answer": answer, "pending_cards": cards, "messages": extra, "llm_calls": calls, **model_error}
+        return {"answer": answer, "pending_cards": cards, "messages": extra, "llm_calls": calls, **model_error,
+                "offers": offers_for(state, source)}
 
     return synthesize
+
+
+def offers_for(state, source) -> list[dict]:
+    """The category view as a button when a points league's manager asks about categories (the
+    demo league has both scorings; an ESPN league's scoring is its own)."""
+    if state.get("intent") != Intent.MATCHUP_ANALYSIS or getattr(source, "kind", "") != "demo" \
+            or league_scoring(source) != "points":
+        return []
+    question = next((m.content for m in _turn_messages(state)[:1] if isinstance(m.content, str)), "")
+    if not asks_categories(question):
+        return []
+    return [{"action": "category_view", "label": "Show this matchup by category", "question": question}]
 
 
 def _top_players(source) -> set[str]:

@@ -9,7 +9,9 @@ tonight's NBA games against the market's price), general_advice (strategy, greet
 Also fill what routing needs: wants_moves (true only when the user asks you to find roster moves for
 him), the players he allows dropping, whether only this week matters, the categories he wants, the
 players he names, and the drop and add of a move he names himself. Leave a field empty when the message
-does not say it. As-of date: {as_of}."""
+does not say it. When you cannot tell what he wants, set intent general_advice and put two or three
+questions he may have meant in choices; when the message is not about fantasy basketball or NBA bets at
+all, set understood false. As-of date: {as_of}."""
 
 AGENT_PROMPT = """You are Courtside, an assistant for a fantasy basketball manager (ESPN-style league,
 {scoring} scoring). As-of date: {as_of}; you know nothing after it except the schedule.

@@ -56,10 +56,16 @@ def best_moves(source: LeagueSource, allow_drop: set[str] | frozenset = frozense
 
 
 def proposal(source: LeagueSource, allow_drop=frozenset(), limit: int = 3, mode: str = "balanced",
-             target_categories: list[str] | None = None) -> opt.Proposal:
+             target_categories: list[str] | None = None, ir_cut: str | None = None) -> opt.Proposal:
+    """`ir_cut`: the player id the user will cut when an IR player returns (IR and activation cards)."""
+    import dataclasses
+
+    inputs = source.optimizer_inputs(season=True)
+    if ir_cut:
+        inputs = dataclasses.replace(inputs, ir_cut=ir_cut)
     try:
-        return opt.propose_moves(source.optimizer_inputs(season=True), allow_drop=allow_drop, mode=mode,
-                                 limit=limit, target_categories=target_categories)
+        return opt.propose_moves(inputs, allow_drop=allow_drop, mode=mode, limit=limit,
+                                 target_categories=target_categories)
     except ValueError as e:  # an unknown category name
         raise ServiceError(str(e)) from None
 
@@ -106,9 +112,10 @@ def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
         out = lineup_summary(source.day_inputs(day), day, list(source.info().slots), f"OUT ({source.status_note})")
         return dump(out | {"on_ir": [source.player_name(pid) for pid in sorted(source.ir_ids())]})
 
-    def optimize_matchup(allow_drop=None, target_categories=None, limit=3, mode=None) -> str:
+    def optimize_matchup(allow_drop=None, target_categories=None, limit=3, mode=None, ir_cut=None) -> str:
         allow = {source.resolve_id(n) for n in allow_drop or []}
-        found = proposal(source, allow, limit, mode or source.advice_mode, target_categories)
+        cut = source.resolve_id(ir_cut) if ir_cut else None
+        found = proposal(source, allow, limit, mode or source.advice_mode, target_categories, cut)
         week_inputs = source.optimizer_inputs(free_agents=[])
         week = opt.weekly_lineup(week_inputs)
         names = {p.player_id: p.name for p in week_inputs.roster}

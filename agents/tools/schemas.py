@@ -61,6 +61,8 @@ class OptimizeArgs(BaseModel):
     mode: Literal["balanced", "this_week"] | None = Field(
         default=None, description="'this_week' when the user only cares about this week (streaming); "
                                   "default: the league setting (balanced: this week and the rest of the season).")
+    ir_cut: str | None = Field(default=None, description="The player the user will cut when a player comes back "
+                                                         "from IR (default: the lowest rest-of-season value).")
 
 
 MODE_HELP = ("'this_week' when the user only cares about this week (streaming); default: the league setting "

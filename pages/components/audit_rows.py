@@ -29,6 +29,8 @@ def move_words(item: dict) -> str:
     """A move in words: "drop Collin Sexton, add Alex Sarr" (an IR move: "move A to IR, add B")."""
     if item.get("kind") == "ir":
         return f"move {item.get('drop')} to IR, add {item.get('add')}"
+    if item.get("kind") == "activate":
+        return f"activate {item.get('add')} from IR, drop {item.get('drop')}"
     return f"drop {item.get('drop')}, add {item.get('add')}"
 
 

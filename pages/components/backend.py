@@ -31,6 +31,7 @@ DEFAULTS: dict[str, object] = {
     "settings_as_of": DEFAULT_AS_OF,
     "settings_scoring": "points",
     "settings_advice_mode": "balanced",
+    "settings_team": None,       # the team the user manages (None: COURTSIDE_MY_TEAM_ID, else 1)
     "settings_league": "demo",
     "settings_espn_league_id": "",
     "settings_espn_season": 2025,
@@ -53,7 +54,7 @@ DEFAULTS: dict[str, object] = {
 
 
 APPLIED_KEYS = ("settings_provider", "settings_model", "settings_as_of", "settings_scoring", "settings_league",
-                "settings_espn_season", "settings_advice_mode")
+                "settings_espn_season", "settings_advice_mode", "settings_team")
 _FALLBACK = {k: DEFAULTS[k] for k in APPLIED_KEYS}
 
 
@@ -124,7 +125,7 @@ def _cached_assistant(public: tuple, key_digest: str | None, home: str, _secrets
     api_key, s2, swid = _secrets
     return _supervisor().open(provider, as_of, scoring, model_name=model, api_key=api_key, league=league,
                               espn_league_id=espn_id, espn_season=espn_season, espn_s2=s2, espn_swid=swid,
-                              advice_mode=rest[0] if rest else None)
+                              advice_mode=rest[0] if rest else None, team=rest[1] if len(rest) > 1 else None)
 
 
 def settings_tuple() -> tuple:
@@ -134,9 +135,9 @@ def settings_tuple() -> tuple:
     model = ss["settings_model"] if provider in MODELS and ss["settings_model"] in MODELS[provider] else None
     espn_id = ss["settings_espn_league_id"].strip()
     if ss["settings_league"] == "espn" and espn_id:  # a live league: its own scoring, today's date
-        return provider, model, None, None, "espn", espn_id, int(ss["settings_espn_season"]), None
+        return provider, model, None, None, "espn", espn_id, int(ss["settings_espn_season"]), None, ss["settings_team"]
     return (provider, model, ss["settings_as_of"], ss["settings_scoring"], "demo", None, None,
-            ss["settings_advice_mode"])
+            ss["settings_advice_mode"], ss["settings_team"])
 
 
 def _secrets() -> tuple:
@@ -248,11 +249,6 @@ def _reason(exc: Exception) -> str:
 
 def settings_error() -> str | None:
     return st.session_state["settings_error"]
-
-
-def max_question() -> int:
-    """The longest question the runtime takes (the chat box stops there instead of sending more)."""
-    return int(getattr(_supervisor(), "MAX_QUESTION", 4000))
 
 
 def new_thread_id() -> str:

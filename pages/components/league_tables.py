@@ -72,8 +72,9 @@ def lineup_rows(weekly: dict) -> list[dict]:
 
 
 def calibration_rows(cal) -> list[dict]:
-    """The availability calibration: one row per status and days since the last game."""
-    return [{"Status": r.status, "Days since last game": r.days_since, "Mornings": r.mornings,
+    """The availability calibration: one row per class (REST: sat a back-to-back's second night),
+    minutes tier and days since the last game."""
+    return [{"Status": r.status, "Minutes": r.tier, "Days since last game": r.days_since, "Mornings": r.mornings,
              "Played next game": r.played, "Next game": f"{r.rate:.0%}", "1-4 weeks later": f"{r.later_rate:.0%}"}
             for r in cal.rows]
 

@@ -48,18 +48,20 @@ def current_choice(public: tuple):
     """The session's settings tuple (backend.settings_tuple) as a LeagueChoice, advice mode included
     (saved with the session's settings and bound to a thread like its scoring)."""
     provider, model, as_of, scoring, league, espn_id, season, mode = public[:8]
+    team = public[8] if len(public) > 8 else None
     return _threads().LeagueChoice(provider=provider, model=model, league=league, as_of=as_of, scoring=scoring,
                                    espn_league_id=int(espn_id) if espn_id else None, espn_season=season,
-                                   advice_mode=mode)
+                                   advice_mode=mode, team=team)
 
 
 def public_of(choice) -> tuple:
     """A LeagueChoice as backend.settings_tuple's tuple (what the cached assistant is keyed by)."""
     if choice.league == "espn":  # as settings_tuple: a live league has no advice-mode field
-        return choice.provider, choice.model, None, None, "espn", str(choice.espn_league_id), choice.espn_season, None
+        return (choice.provider, choice.model, None, None, "espn", str(choice.espn_league_id), choice.espn_season,
+                None, choice.team)
     # a choice saved before advice modes were kept (or a card's league id alone) follows the session
     mode = choice.advice_mode or ss.get("settings_advice_mode")
-    return choice.provider, choice.model, choice.as_of, choice.scoring, "demo", None, None, mode
+    return choice.provider, choice.model, choice.as_of, choice.scoring, "demo", None, None, mode, choice.team
 
 
 def apply_choice(choice) -> None:
@@ -67,6 +69,7 @@ def apply_choice(choice) -> None:
     ss["settings_provider"] = choice.provider or "auto"
     ss["settings_model"] = choice.model
     ss["settings_league"] = choice.league
+    ss["settings_team"] = choice.team
     if choice.league == "espn":
         ss["settings_espn_league_id"] = str(choice.espn_league_id or "")
         ss["settings_espn_season"] = int(choice.espn_season or ss["settings_espn_season"])
@@ -135,6 +138,7 @@ def bind(thread_id: str, assistant, public: tuple) -> None:
     if assistant.provider not in ("scripted",):  # pin what "automatic" resolved to
         choice = choice.model_copy(update={"provider": assistant.provider,
                                            "model": choice.model if choice.provider else None})
+    choice = choice.model_copy(update={"team": assistant.team_id})  # the team it runs for, whatever the default
     _threads().bind(thread_id, identity(), choice, assistant)
 
 
@@ -147,6 +151,8 @@ def differs(thread_id: str | None, public: tuple) -> bool:
     fields = ["league", "as_of", "scoring", "espn_league_id", "espn_season", "model"]
     if now.provider:
         fields.append("provider")
+    if now.team is not None:  # the session picked a team: another one is another conversation
+        fields.append("team")
     if was.advice_mode:  # bound before modes were kept: the thread follows the session's mode
         fields.append("advice_mode")
     return any(getattr(now, f) != getattr(was, f) for f in fields)

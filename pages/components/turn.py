@@ -12,9 +12,9 @@ from typing import Iterable, Iterator
 
 import streamlit as st
 
-from agents.door import (ApprovalsEvent, Card, DecisionEvent, DeskCardEvent, DoneEvent, IntentEvent, SignalsEvent,
-                              StateEvent, StepEvent, TextEvent, ToolEnd, ToolStart, TransactionsEvent, TurnEvent,
-                              TurnResult, as_event, cards_of)
+from agents.door import (ApprovalsEvent, Card, ClarifyEvent, DecisionEvent, DeskCardEvent, DoneEvent, IntentEvent,
+                         SignalsEvent, StateEvent, StepEvent, TextEvent, ToolEnd, ToolStart, TransactionsEvent, TurnEvent,
+                         TurnResult, as_event, cards_of)
 from pages.components import cards as card_ui
 from pages.components import charts
 from pages.components.safe_text import no_images
@@ -32,6 +32,11 @@ def model_failure_text(model_label: str | None) -> str:
         return (f"{who} did not answer: the Ollama server is not running or not reachable; "
                 "the offline planner is still available in Settings.")
     return f"{who} did not answer: no network or an invalid key; the offline planner is still available in Settings."
+
+
+def _choose(text: str) -> None:
+    """A clarifying choice was clicked: the chat page sends it as the next message."""
+    st.session_state["chat_prompt"] = text
 
 
 class TurnView:
@@ -64,6 +69,7 @@ class TurnView:
         self.scoring = scoring  # a categories league charts category stats, never fantasy points
         self.node_passes: dict[str, list] = {}  # optimizer node -> its steps (a node re-run is a new pass)
         self.failed = False
+        self.choices: list[str] = []  # a clarifying question's options, drawn as buttons
 
     def handle(self, event: TurnEvent | dict) -> None:
         event = as_event(event)  # a page may hand over a dict (cards it redraws): typed here
@@ -94,6 +100,15 @@ class TurnView:
             self.answer_slot.markdown(no_images(self.answer))
 
     # events -------------------------------------------------------------------------------------
+    def _on_clarify(self, e: ClarifyEvent) -> None:
+        """A clarifying question's choices (or, when nothing was understood, example questions) as
+        buttons under the answer: a click sends that question as the next message."""
+        self.choices = list(e.choices)
+        cols = self.notes.columns(max(1, len(self.choices)))
+        for i, (col, text) in enumerate(zip(cols, self.choices)):
+            col.button(text, key=f"{self.key_prefix}_choice_{i}", on_click=_choose, args=(text,),
+                       icon=":material/help:" if e.understood else ":material/lightbulb:")
+
     def _on_intent(self, e: IntentEvent) -> None:
         if e.intent:
             self.badge.badge(intent_label(e.intent), icon=":material/label:", color="violet")

@@ -5,8 +5,9 @@ ones behind "Show earlier turns" (the browser re-renders every drawn element on 
 chat input, the live turn and decisions live in a fragment, so sending a question reruns the
 fragment alone and the first step shows at once however long the thread is (the turns since the
 last full run are redrawn there, usually none).
-While a card is pending the input is disabled (a decision resumes the paused run; a new question
-would start a competing one), and `submit_mode="disable"` blocks it while a turn streams.
+A pending card never disables the input: a new question sets the waiting cards aside, still
+decidable on their card and in Approvals (agents.deferred); `submit_mode="disable"` blocks the
+input while a turn streams.
 """
 import streamlit as st
 
@@ -33,6 +34,14 @@ def _suggest(text: str) -> None:
     ss["chat_prompt"] = text
 
 
+def _category_view(question: str) -> None:
+    """The answer's "Show this matchup by category": the categories league, a new chat, the question."""
+    ss["settings_scoring"] = "categories"
+    ss.pop("settings_w_scoring", None)  # the Settings radio redraws the new value
+    backend.start_new_chat()
+    ss["chat_prompt"] = question
+
+
 def draw_history(assistant, thread: str, messages: list[dict], start: int, pending_ids: set[str],
                  shown: set[str], slots: dict) -> None:
     """Draws stored messages `start`.. of the thread, each turn with the cards it offered."""
@@ -53,8 +62,22 @@ def draw_history(assistant, thread: str, messages: list[dict], start: int, pendi
             slots |= view.card_slots
 
 
-def blocking(assistant, thread: str, pending: list[Card] | None = None) -> list[Card]:
-    """Cards that stop a new question (`pending`: the thread's pending cards when just read)."""
+def last_offers(assistant, thread: str) -> list[dict]:
+    """The next steps the thread's last answer offered (this session's, else the audit's after a reload)."""
+    offers = ss.setdefault("chat_offers", {})
+    if thread not in offers:
+        try:
+            last = next((r for r in assistant.audit(thread) if not str(r.get("question", "")).startswith("[decision]")),
+                        None)
+        except Exception:  # noqa: BLE001 - an unreadable audit: no buttons, the chat still works
+            last = None
+        offers[thread] = list((last or {}).get("offers") or [])
+    return offers[thread]
+
+
+def undecided(assistant, thread: str, pending: list[Card] | None = None) -> list[Card]:
+    """Cards still waiting for a decision (`pending`: the thread's pending cards when just read).
+    They never stop a new question: asking sets them aside, still decidable (agents.deferred)."""
     pending = cards_of(assistant.pending_approvals(thread)) if pending is None else pending
     return [c for c in pending if not card_ui.is_expired(c) and not card_ui.decided_entry(thread, c.move_id)]
 
@@ -98,11 +121,9 @@ def live_turn() -> None:
         decisions.close_stale(assistant, thread, here_slots)
 
     prompt = (ss.pop("chat_prompt", None) or "").strip()  # a blank message is not sent
-    blocked = blocking(assistant, thread, None if queued else pending)  # a decision changed them
+    waiting_cards = undecided(assistant, thread, None if queued else pending)  # a decision changed them
     first_turn = not messages
-    if prompt and blocked:
-        st.info("Not sent: a move is waiting for your decision. Approve or decline it first.")
-    elif prompt:
+    if prompt:
         with st.chat_message("user"):
             st.markdown(no_images(prompt))
         with st.chat_message("assistant"):
@@ -110,10 +131,11 @@ def live_turn() -> None:
                             model_label=assistant.provider_label, scoring=scoring)
             if first_turn:
                 backend.bind_thread(thread, assistant)
-            view.consume(assistant.stream_turn(prompt, thread))
+            result = view.consume(assistant.stream_turn(prompt, thread))
         ss["chat_offered"].setdefault(thread, {})[len(messages)] = view.offered
-        blocked = blocking(assistant, thread)
-        if first_turn:
+        ss.setdefault("chat_offers", {})[thread] = [o.model_dump() for o in result.offers] if result else []
+        waiting_cards = undecided(assistant, thread)
+        if first_turn and not (result and result.refused):  # a refusal stays on screen: nothing was recorded
             st.rerun()  # the sidebar lists the new thread (a full run of one turn is quick)
 
     if not messages and not prompt:
@@ -121,12 +143,16 @@ def live_turn() -> None:
         for n, text in enumerate(SUGGESTIONS):
             st.button(text, key=f"chat_suggest_{n}", on_click=_suggest, args=(text,))
 
-    if blocked:
-        st.info("A move is waiting for your decision: approve or decline it above (or on the Approvals "
-                "page) before asking something new.", icon=":material/pending_actions:")
-    st.chat_input("Decide on the pending move first" if blocked else "Ask Courtside…", key="chat_input",
-                  on_submit=_submit, disabled=bool(blocked), submit_mode="disable",
-                  max_chars=backend.max_question())
+    for n, offer in enumerate(last_offers(assistant, thread)):  # the last answer's next steps
+        st.button(offer["label"], key=f"chat_offer_{n}", icon=":material/grid_view:", on_click=_category_view,
+                  args=(offer["question"],))
+    if waiting_cards:
+        n = len(waiting_cards)
+        st.info(f"{n} move{'s are' if n != 1 else ' is'} waiting for your decision: approve or decline on "
+                f"{'their cards' if n != 1 else 'its card'} above or on the Approvals page. You can keep asking "
+                "meanwhile; the cards stay until you decide.", icon=":material/pending_actions:")
+    # no max_chars: the browser would cut a longer paste silently; the runtime refuses it in one line
+    st.chat_input("Ask Courtside…", key="chat_input", on_submit=_submit, submit_mode="disable")
 
 
 ss["_chat_full_run"] = True  # the fragment reuses this run's history; alone, it reads it again

@@ -63,9 +63,14 @@ else:
                       "this_week": "This week only (streaming)"}.get,
          help="Balanced never offers a move that lowers your rest-of-season value; streaming ranks by "
               "this week's gain only. Stars are protected in both.")
+teams = {t.team_id: f"{t.name} ({t.manager})" for t in assistant.source.info().teams}
+team_now = ss["settings_team"] if ss["settings_team"] in teams else assistant.team_id
+kept(st.selectbox, "Your team (the one you manage)", "settings_team", options=list(teams),
+     index=list(teams).index(team_now) if team_now in teams else 0, format_func=teams.get,
+     help="Rosters, matchups, cards and moves are this team's. A conversation keeps the team it began with.")
 advice = {"this_week": "this week only"}.get(assistant.source.advice_mode, "balanced")
 scoring_now = assistant.scoring()
 st.caption(f"Active: {assistant.provider_label} · {assistant.league_kind} league"
-           f"{f' · {scoring_now} scoring' if scoring_now else ''} · as of {assistant.as_of} · "
+           f"{f' · {scoring_now} scoring' if scoring_now else ''} · team {assistant.team_id} · as of {assistant.as_of} · "
            f"advice: {advice}. "
            "Changing these opens the matching assistant (cached once per process and setting).")

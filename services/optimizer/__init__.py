@@ -7,7 +7,9 @@
     propose_moves(inputs, allow_drop, mode, limit, target_categories) -> Proposal  # the cards' moves
 
 `reference` holds the slow re-solve-everything scan and `assign.brute_force` the exhaustive
-checker; `backtest` scores moves against what really happened (never used for advice).
+checker; `season` values moves over the rest of the season (IR moves with the return and the
+cut), `activation` makes the card of a player back from IR; `backtest` and `replay` score moves
+against what really happened (never used for advice).
 No clock, no randomness, no database reads outside `adapter` (the snapshot) and `backtest`.
 """
 from services.optimizer.adapter import from_demo_league

@@ -22,7 +22,7 @@ def player_input(snap: Snapshot, pid: str, days: tuple[dt.date, ...], scoring: s
     return PlayerInput(
         player_id=pid, eligible=tuple(ps.ref.eligible), expected=dict(ps.expected),
         game_days=games, availability=ps.availability, stat_sd=dict(ps.stat_sd),
-        name=ps.ref.name, status=ps.status, season_value=_season_value(snap, pid, scoring))
+        name=ps.ref.name, status=ps.avail_class, season_value=_season_value(snap, pid, scoring))
 
 
 STAR_RANK = 40  # the league's top 40 players by per-game value are stars
@@ -58,7 +58,8 @@ def from_demo_league(lg, team_id: int | None = None, scoring: str | None = None,
         scoring=scoring, days=days, roster=make(mine), free_agents=make(fa_ids), opponent=make(theirs),
         my_so_far=banked_totals(lg, team_id), opp_so_far=banked_totals(lg, opp_id),
         as_of=lg.as_of, team_id=team_id, league_id=lg.league_id, star_value=star_value(snap, scoring),
-        ir_slots_free=max(0, IR_SLOTS - len(lg.ir_ids(team_id))))
+        ir_slots_free=max(0, IR_SLOTS - len(lg.ir_ids(team_id))),
+        ir_back=make(pid for pid in lg.ir_ids(team_id) if snap.players[pid].status != "OUT"))
     if season:
         from services.optimizer.season import season_inputs
 

@@ -27,7 +27,7 @@ class PlayerInput:
     availability: float = 1.0  # chance he plays a scheduled game (ACTIVE 1, DTD 0.6, OUT 0)
     stat_sd: Mapping[str, float] = dataclasses.field(default_factory=dict)  # STATS and "fpts"
     name: str = ""
-    status: str = "ACTIVE"
+    status: str = "ACTIVE"  # availability class: ACTIVE, REST, DTD or OUT (services.calibration)
     season_value: float | None = None  # per-game value that ranks protected players
 
     @property
@@ -53,6 +53,8 @@ class OptimizerInputs:
     star_value: float | None = None  # per-game value of a league-wide star: never offered as a drop
     season: Any = None  # season.SeasonInputs: the rest of the regular season (None: week only)
     ir_slots_free: int = 0  # open IR slots: an OUT player may move there instead of being dropped
+    ir_cut: str | None = None  # the player the user names to cut when an IR player returns
+    ir_back: tuple[PlayerInput, ...] = ()  # players in my IR slot who are no longer OUT (to activate)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -97,10 +99,13 @@ class MoveEval:
     reasons: tuple[str, ...]
     drop_name: str = ""
     add_name: str = ""
-    kind: str = "swap"  # "swap": drop and add; "ir": move drop_id to IR, add add_id (nobody dropped)
+    kind: str = "swap"  # "swap"; "ir": drop_id to IR, add add_id; "activate": add_id back from IR, drop drop_id
     season_gain: float | None = None  # change of rest-of-season value (None: not computed)
     season_unit: str = ""  # "fantasy points" or "category value" (z-score x games)
     score: float = 0.0  # the ranking key of the mode the scan ran in (> 0: worth offering)
+    return_date: dt.date | None = None  # "ir": when the IR player is expected back (None: not this season)
+    cut_id: str = ""  # "ir": who is cut when he returns (counted in season_gain); "activate": who goes now
+    cut_name: str = ""
 
 
 def as_json(obj: Any) -> Any:

@@ -6,8 +6,10 @@ ranking: "balanced" (the default) ranks by the week's gain plus the season chang
 BALANCE_WEEKS weeks (pro rata: KAPPA x season change x min(1, BALANCE_WEEKS / weeks left)) and
 never offers a move that lowers the season's value (a small loss this week can be worth it); "this_week" (streaming) ranks by the week's gain only.
 IR moves ("ir": an OUT player goes to an open IR slot, the free agent takes his spot, nobody is
-dropped) are scored like the swap for the week; for the season the IR player is kept, so their
-season change is what the added player brings to the roster without him.
+dropped) are scored like the swap for the week; for the season the added player plays until the
+IR player's expected return (his calibrated return curve), and from then on one of the 14 has to
+go (the lowest rest-of-season total, or the player the user names): `season.ir_season_gains`
+counts that cut, and the card names him.
 
 Protected players (the top `protect_top` of my roster by per-game value, and anyone at or above
 the league-wide `star_value` of the inputs) are never offered as
@@ -106,16 +108,57 @@ def _per_game_text(p: PlayerInput, points: bool) -> str:
     return line + " per game"
 
 
+def _status_text(status: str) -> str:
+    return "REST (sat the second night of a back-to-back)" if status == "REST" else status
+
+
 def _player_reason(p: PlayerInput, games: int, starts: int, verb: str, points: bool = True) -> str:
     text = f"{verb} {p.label}: {games} games left, {starts} starts, {_per_game_text(p, points)}"
     if p.availability < 1.0:
-        text += f", {p.status} (plays with prob. {p.availability:.0%})"
+        text += f", {_status_text(p.status)} (plays with prob. {p.availability:.0%})"
     return text
 
 
+CLEARLY_BETTER = 1.15  # a dropped player this much better per game needs a reason on the card
+
+
+def _weeks(days: int) -> str:
+    n = max(1, round(days / 7))
+    return f"about {n} week{'s' if n > 1 else ''}"
+
+
+def _season_reasons(prep: Prepared, kind: str, drop: PlayerInput, add: PlayerInput, season_gain: float,
+                    ret=None) -> list[str]:
+    """What the season figure assumes, in words: the IR return and its cut, or why a clearly
+    better player (not OUT) is given up."""
+    season, as_of = prep.inputs.season, prep.inputs.as_of
+    by_id = {p.player_id: p for p in (*season.roster, *season.free_agents)}
+    out = []
+    if kind == "ir" and ret is not None:
+        when, cut = ret
+        if when is None:
+            out.append(f"{drop.label} is not expected back this season (his calibrated return curve stays "
+                       "below 50%): nobody has to go")
+        else:
+            cut_name = cut[1]
+            going = (f"likely {cut_name}" if cut[0] not in (drop.player_id, add.player_id)
+                     else f"likely {cut_name} himself" if cut[0] == drop.player_id
+                     else f"likely {cut_name}, the player added now")
+            out.append(f"when {drop.label} returns (expected in {_weeks((when - as_of).days)}, around "
+                       f"{when:%b} {when.day}) one player has to go, {going}: counted in the rest-of-season figure")
+    sd, sa = by_id.get(drop.player_id), by_id.get(add.player_id)
+    if (kind == "swap" and season_gain > 0 and drop.status != "OUT" and sd and sa and sa.value > 0
+            and sd.value >= CLEARLY_BETTER * sa.value):
+        out.append(f"why give up {drop.label}: {sd.value / sa.value - 1:.0%} better per game, but {_status_text(drop.status)} "
+                   f"(calibrated: plays {drop.availability:.0%} of this week's games and {sd.availability:.0%} "
+                   f"of the season's, against {sa.availability:.0%} for {add.label})")
+    return out
+
+
 def move_eval(prep: Prepared, table: MoveTable, r: int, a: int, kind: str = "swap",
-              season_gain: float | None = None, score: float | None = None) -> MoveEval:
-    """The readable result for one evaluated pair."""
+              season_gain: float | None = None, score: float | None = None, ret=None) -> MoveEval:
+    """The readable result for one evaluated pair (`ret`: an IR move's (expected return, (cut id,
+    cut name)))."""
     k = int(table.drops[r])
     drop, add = prep.roster.players[k], prep.free_agents.players[a]
     drop_row, add_row = prep.roster.rows[k], prep.free_agents.rows[a]
@@ -147,17 +190,37 @@ def move_eval(prep: Prepared, table: MoveTable, r: int, a: int, kind: str = "swa
     season_unit = ""
     if season_gain is not None:
         season_unit = prep.inputs.season.unit
-        reasons.append(f"rest of season {season_gain:+.1f} {season_unit}"
-                       + (f" ({drop.label} stays on IR)" if kind == "ir" else ""))
+        reasons.append(f"rest of season {season_gain:+.1f} {season_unit}")
+        reasons += _season_reasons(prep, kind, drop, add, season_gain, ret)
     if kind == "ir":
         reasons[1] = reasons[1].replace(f"drop {drop.label}", f"move {drop.label} to IR", 1)
+    if kind == "activate":
+        reasons[0] = reasons[0].replace(f"add {add.label}", f"activate {add.label} from IR", 1)
     var = add_starts * add_row[pj.VALUE_VAR] + drop_starts * drop_row[pj.VALUE_VAR]
     conf = _confidence(float(table.value_gain[r, a]), float(var))
     return MoveEval(drop.player_id, add.player_id, round(gain, 4), unit,
                     int(prep.roster.plays[k].sum()), int(prep.free_agents.plays[a].sum()),
                     add_starts, drop_starts, starts_gained, deltas, round(conf, 3), tuple(reasons),
                     drop.name, add.name, kind, None if season_gain is None else round(season_gain, 2),
-                    season_unit, round(gain if score is None else float(score), 6))
+                    season_unit, round(gain if score is None else float(score), 6),
+                    ret[0] if ret else None, ret[1][0] if ret else "", ret[1][1] if ret else "")
+
+
+def _season_arrays(prep: Prepared, drops: np.ndarray, irs: np.ndarray):
+    """(season gain (drops, free agents) or None, IR row -> season gains, IR row -> IrReturn)."""
+    if prep.inputs.season is None or not len(drops):
+        return None, {}, {}
+    from services.optimizer.season import ir_season_gains, season_gains, season_table
+
+    season, _ = season_gains(season_table(prep, prep.inputs.season), drops)
+    ir_gain, returns = {}, {}
+    for k in irs:
+        ir_gain[int(k)], returns[int(k)] = ir_season_gains(prep, prep.inputs.season, int(k), prep.inputs.ir_cut)
+    return season, ir_gain, returns
+
+
+def _label(prep: Prepared, pid: str) -> str:
+    return next((p.label for p in (*prep.roster.players, *prep.free_agents.players) if p.player_id == pid), pid)
 
 
 def ir_candidates(prep: Prepared) -> np.ndarray:
@@ -181,17 +244,15 @@ def scan_moves(inputs: OptimizerInputs | Prepared, allow_drop: Iterable[str] = f
     prep = inputs if isinstance(inputs, Prepared) else prepare(inputs)
     swaps, irs = droppable(prep, allow_drop, protect_top), ir_candidates(prep)
     drops = np.union1d(swaps, irs).astype(int)
-    table = scan_table(prep, drops)
-    season = loss = None
-    if prep.inputs.season is not None and len(drops):
-        from services.optimizer.season import season_gains, season_table
-
-        season, loss = season_gains(season_table(prep, prep.inputs.season), drops)
+    key = (drops.tobytes(), irs.tobytes())
+    if key not in prep.memo:  # the same inputs and drops: the same arrays (modes and passes reuse them)
+        prep.memo[key] = (scan_table(prep, drops), *_season_arrays(prep, drops, irs))
+    table, season, ir_gain, returns = prep.memo[key]
     candidates = []  # (kind order, row, fa, kind, week gain, season gain)
     for kind, rows, order in (("ir", irs, 0), ("swap", swaps, 1)):
         for k in rows:
             r = int(np.searchsorted(drops, k))
-            s_gain = None if season is None else season[r] + (loss[r] if kind == "ir" else 0.0)
+            s_gain = None if season is None else (ir_gain[int(k)] if kind == "ir" else season[r])
             candidates.append((order, r, kind, table.gain[r], s_gain))
     if not candidates:
         return []
@@ -219,8 +280,13 @@ def scan_moves(inputs: OptimizerInputs | Prepared, allow_drop: Iterable[str] = f
                                              prep.free_agents.players[a].player_id, kind,
                                              float(table.gain[r, a]), float(score[c, a])):
             continue
+        ret = None
+        if kind == "ir" and returns:
+            back = returns[int(table.drops[r])]
+            cut = back.cut_ids[a]
+            ret = (back.expected, (cut, _label(prep, cut)))
         out.append(move_eval(prep, table, r, a, kind, None if seas is None else float(seas[c, a]),
-                             float(score[c, a])))
+                             float(score[c, a]), ret))
         if limit is not None and len(out) >= limit:
             break
     return out

@@ -10,7 +10,9 @@ league and question give the same moves whichever way a turn reaches them:
    1.0 fantasy point, categories: 0.05 categories won), else the second (0.25 / 0.01), else any
    gain at all; the first pass that leaves a move decides;
 4. conflict removal (`compatible`): best first, no player dropped or added twice, no more IR moves
-   than open IR slots, so approving one card never makes another impossible.
+   than open IR slots, so approving one card never makes another impossible;
+5. a player in the IR slot who is back gets his activation card first (`activation`): someone
+   has to go, and approving the IR move earlier did not approve that drop.
 
 Pure and deterministic like the rest of the optimizer: no clock, no reads.
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Iterable, Sequence
 
+from services.optimizer.activation import activation_moves
 from services.optimizer.models import MoveEval, OptimizerInputs, PlayerInput
 from services.optimizer.moves import scan_moves
 from services.scoring import CATEGORIES, normalize_category
@@ -149,10 +152,15 @@ def propose_moves(inputs: OptimizerInputs, allow_drop: Iterable[str] = frozenset
     passes: list[Pass] = []
     best: list[MoveEval] = []
     floors = tuple(min_gain or MIN_GAIN[inputs.scoring])
+    back = activation_moves(inputs)[:limit]  # a player back from IR: his card comes first
     for number, floor in enumerate(floors, 1):
+        if len(back) >= limit:
+            break
         pick = _Picker(floor, targets, players, inputs.ir_slots_free)
-        best = scan_moves(prep, allow_drop=allow, limit=limit, mode=mode, accept=pick)
+        pick.drops |= {m.drop_id for m in back}
+        pick.adds |= {m.add_id for m in back}
+        best = scan_moves(prep, allow_drop=allow, limit=limit - len(back), mode=mode, accept=pick)
         passes.append(Pass(number, floor, pick.cleared, number == len(floors)))
         if best:
             break
-    return Proposal(tuple(best), tuple(passes), len(inputs.free_agents), len(droppable(prep, allow)), targets)
+    return Proposal((*back, *best), tuple(passes), len(inputs.free_agents), len(droppable(prep, allow)), targets)

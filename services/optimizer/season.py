@@ -49,13 +49,35 @@ def team_dates(start: dt.date) -> dict[str, tuple[dt.date, ...]]:
     return {t: tuple(sorted(d)) for t, d in out.items()}
 
 
+RETURN_RATE = 0.5  # an IR player is expected back at his first game the return curve plays half of
+
+
 @dataclasses.dataclass(frozen=True)
 class SeasonPlayer:
     player_id: str
     eligible: tuple[str, ...]
     value: float  # per-game value when he plays (points: fantasy points; categories: z above replacement)
     games: tuple[dt.date, ...]  # remaining regular-season game dates
-    availability: float  # games-weighted play probability over the horizon
+    rates: tuple[float, ...] = ()  # play probability of each of those games (calibrated)
+
+    @property
+    def availability(self) -> float:
+        """Games-weighted play probability over the horizon."""
+        return sum(self.rates) / len(self.rates) if self.rates else 0.0
+
+    def within(self, start: dt.date | None = None, end: dt.date | None = None) -> "SeasonPlayer":
+        """The same player over the games in [start, end)."""
+        keep = [(d, q) for d, q in zip(self.games, self.rates, strict=True)
+                if (start is None or d >= start) and (end is None or d < end)]
+        return dataclasses.replace(self, games=tuple(d for d, _ in keep), rates=tuple(q for _, q in keep))
+
+    def total(self) -> float:
+        """Expected rest-of-season value: per-game value x play probability, summed over his games."""
+        return self.value * sum(self.rates)
+
+    def expected_return(self) -> dt.date | None:
+        """His first game whose play probability reaches RETURN_RATE (None: not this season)."""
+        return next((d for d, q in zip(self.games, self.rates, strict=True) if q >= RETURN_RATE), None)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -64,6 +86,7 @@ class SeasonInputs:
     days: tuple[dt.date, ...]
     roster: tuple[SeasonPlayer, ...]
     free_agents: tuple[SeasonPlayer, ...]
+    ir_back: tuple[SeasonPlayer, ...] = ()  # players in the IR slot who are back (OptimizerInputs.ir_back)
 
 
 def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 0.0) -> SeasonPlayer:
@@ -72,14 +95,13 @@ def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 
     snap = lg.snapshot
     ps = snap.players[pid]
     games = team_dates(lg.as_of).get(ps.ref.team or "", ())
-    week = sum(d <= week_end for d in games)
-    later = sum(curve_rate(ps.return_curve, (d - lg.as_of).days) for d in games if d > week_end)
-    q = (week * ps.availability + later) / len(games) if games else 0.0
+    rates = tuple(float(ps.availability) if d <= week_end else float(curve_rate(ps.return_curve, (d - lg.as_of).days))
+                  for d in games)
     if scoring == "points":
         value = ps.expected_fpts
     else:
         value = player_value(snap, ps, scoring) - floor
-    return SeasonPlayer(pid, tuple(ps.ref.eligible), float(value), games, float(q))
+    return SeasonPlayer(pid, tuple(ps.ref.eligible), float(value), games, rates)
 
 
 def season_inputs(lg, week: OptimizerInputs) -> SeasonInputs:
@@ -87,9 +109,17 @@ def season_inputs(lg, week: OptimizerInputs) -> SeasonInputs:
     end = lg.week[2]
     floor = category_floor(lg.snapshot, week.scoring) if week.scoring != "points" else 0.0
     make = lambda ps: tuple(season_player(lg, p.player_id, end, week.scoring, floor) for p in ps)  # noqa: E731
-    roster, fas = make(week.roster), make(week.free_agents)
-    days = tuple(sorted({d for p in roster + fas for d in p.games}))
-    return SeasonInputs(POINTS_UNIT if week.scoring == "points" else CATS_UNIT, days, roster, fas)
+    roster, fas, back = make(week.roster), make(week.free_agents), make(week.ir_back)
+    days = tuple(sorted({d for p in roster + fas + back for d in p.games}))
+    return SeasonInputs(POINTS_UNIT if week.scoring == "points" else CATS_UNIT, days, roster, fas, back)
+
+
+def within(season: SeasonInputs, start: dt.date | None = None, end: dt.date | None = None) -> SeasonInputs:
+    """The season inputs over the days in [start, end) (availabilities of those games only)."""
+    days = tuple(d for d in season.days if (start is None or d >= start) and (end is None or d < end))
+    return SeasonInputs(season.unit, days, tuple(p.within(start, end) for p in season.roster),
+                        tuple(p.within(start, end) for p in season.free_agents),
+                        tuple(p.within(start, end) for p in season.ir_back))
 
 
 def _table(players: tuple[SeasonPlayer, ...], slot_names: list[str], days: tuple[dt.date, ...]) -> Table:
@@ -102,7 +132,7 @@ def _table(players: tuple[SeasonPlayer, ...], slot_names: list[str], days: tuple
     index = {d: j for j, d in enumerate(days)}
     plays = np.zeros((len(players), len(days)), dtype=bool)
     for i, p in enumerate(players):
-        plays[i, [index[d] for d in p.games]] = True
+        plays[i, [index[d] for d in p.games if d in index]] = True
     inputs = tuple(PlayerInput(p.player_id, p.eligible, {}, frozenset()) for p in players)
     return Table(inputs, rows, elig.reshape(len(players), len(slot_names)), plays)
 
@@ -158,3 +188,48 @@ def season_gains(prep: Prepared, drops: np.ndarray) -> tuple[np.ndarray, np.ndar
         gain += n_play[None, :] * (best - base) + (len(days) - n_play)[None, :] * (sit - base)[:, None]
         loss += len(days) * (base - sit)
     return gain, loss
+
+
+@dataclasses.dataclass(frozen=True)
+class IrReturn:
+    """What an IR move's season value assumes about the player's return."""
+
+    expected: dt.date | None  # his expected return (None: not this season)
+    cut_ids: tuple[str, ...]  # per free agent: who is cut when he returns ("" with no return)
+
+
+def ir_season_gains(week_prep: Prepared, season: SeasonInputs, k: int,
+                    cut_id: str | None = None) -> tuple[np.ndarray, IrReturn]:
+    """(season gain per free agent, return) of moving roster row `k` to IR and adding each free agent.
+
+    Until his expected return the added player takes his spot; from it on the 14 must become 13:
+    the one cut is `cut_id` when named, else the lowest rest-of-season total (`SeasonPlayer.total`,
+    over the games after the return) among the 13 others, the returning player and the added one.
+    Against standing pat (he stays on the roster at his return curve), both parts are exact lineup
+    values (`season_gains`) over their own days, with availabilities of those days' games."""
+    ir = season.roster[k]
+    ret = ir.expected_return()
+    before = within(season, end=ret) if ret else season
+    g_before = season_gains(season_table(week_prep, before), np.array([k]))[0][0]
+    if ret is None:
+        return g_before, IrReturn(None, ("",) * len(season.free_agents))
+    after = within(season, start=ret)
+    ids = [p.player_id for p in after.roster]
+    others = [i for i in range(len(ids)) if i != k]
+    if cut_id in ids and cut_id != ir.player_id:
+        cut = ids.index(cut_id)
+    else:
+        cut = min(others, key=lambda i: (after.roster[i].total(), i))
+    g_after = season_gains(season_table(week_prep, after), np.array([k, cut]))[0]
+    gains, cuts = np.zeros(len(after.free_agents)), []
+    for j, fa in enumerate(after.free_agents):
+        if cut_id in ids and cut_id != ir.player_id:
+            gains[j], who = g_after[1, j], ids[cut]
+        elif fa.total() < min(after.roster[cut].total(), after.roster[k].total()):
+            gains[j], who = 0.0, fa.player_id  # the added player is the one to go
+        elif after.roster[k].total() < after.roster[cut].total():
+            gains[j], who = g_after[0, j], ir.player_id  # he is the one to go: a permanent drop
+        else:
+            gains[j], who = g_after[1, j], ids[cut]
+        cuts.append(who)
+    return g_before + gains, IrReturn(ret, tuple(cuts))

@@ -51,6 +51,7 @@ class Prepared:
     opp0: np.ndarray
     opp_rest: np.ndarray
     weights: dict[str, float]
+    memo: dict = dataclasses.field(default_factory=dict)  # derived arrays of these inputs (scans reuse them)
 
     @property
     def days(self) -> tuple[dt.date, ...]:

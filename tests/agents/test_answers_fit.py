@@ -281,7 +281,9 @@ def test_categories_question_in_a_points_league(offline_assistant, question):
     assert m["scoring"] == "points"
     a = result["answer"]
     assert "Your league scores fantasy points, not categories" in a
-    assert f"{m['my_points']} to {m['opponent_points']}" in a and "categories in Settings" in a
+    assert f"{m['my_points']} to {m['opponent_points']}" in a and "Show this matchup by category" in a
+    assert "--scoring" not in a  # the view is offered as a button (result.offers), not a CLI flag
+    assert [o["action"] for o in result.get("offers", [])] == ["category_view"]
     assert "You trail in" not in a
 
 

@@ -27,6 +27,8 @@ def test_an_ir_card_moves_an_out_player_to_ir_without_a_drop(make_assistant, csv
     # the player really is OUT by the CSV: 3+ team games missed in a row before the as-of date
     assert csv_facts.missed_in_row(card["drop_id"], AS_OF) >= 3
     assert card["title"].startswith(f"Move {card['drop']} to IR, add {card['add']}, ")
+    if card.get("expected_return"):  # the later cut is on the card (issue #19)
+        assert card["title"].endswith(f"one player has to go, likely {card['cut']}") and card["cut_id"]
     before = lg.roster_ids()
 
     r = a.resume("ir-1", "approve", card["move_id"])

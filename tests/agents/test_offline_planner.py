@@ -165,9 +165,11 @@ def test_the_streaming_answer_names_exactly_the_cards_offered(fresh_state):
 
     r = Assistant().ask("Who should I pick up for assists and steals?")
     assert r["pending_approvals"]
-    for card in r["pending_approvals"]:
-        assert f"Drop {card['drop']} -> Add {card['add']}, {card['expected_gain']:+} pts expected" in r["answer"]
-    assert r["answer"].count("Drop ") == len(r["pending_approvals"])
+    for card in r["pending_approvals"]:  # in the card's own words: an IR card is "Move X to IR", never "Drop X"
+        head = f"Move {card['drop']} to IR, add {card['add']}" if card["kind"] == "ir" else \
+            f"Drop {card['drop']} -> Add {card['add']}"
+        assert f"{head}, {card['expected_gain']:+} pts expected" in r["answer"]
+    assert r["answer"].count("Drop ") + r["answer"].count(" to IR, add ") == len(r["pending_approvals"])
     drops = [c["drop_id"] for c in r["pending_approvals"]]
     adds = [c["add_id"] for c in r["pending_approvals"]]
     assert len(set(drops)) == len(drops) and len(set(adds)) == len(adds)

@@ -38,14 +38,15 @@ def test_ask_draws_each_tool_step_by_name_then_the_answer(app, csv_facts, as_of)
     assert at.chat_input[0].disabled is False
 
 
-def test_optimizer_steps_and_cards_block_a_competing_question(app):
+def test_optimizer_steps_and_cards_leave_the_input_open(app):
+    """Cards waiting no longer disable the input (issue #18 §2): the next question sets them aside."""
     at = ask(app("t-opt"), OPTIMIZE)
     assert not at.exception
     nodes = [s.split(" · ")[1] for s in labels(at)]
     assert nodes[:3] == ["Parse intent", "Gather rosters", "Analyze schedule"]
     assert len(approve_buttons(at)) >= 1
-    assert at.chat_input[0].disabled is True
-    assert any("waiting for your decision" in i.value for i in at.info)
+    assert at.chat_input[0].disabled is False
+    assert any("waiting for your decision" in i.value and "keep asking" in i.value for i in at.info)
 
 
 def test_approve_from_a_card_applies_once_even_on_a_double_click(app):
@@ -106,7 +107,7 @@ def test_refresh_redraws_history_and_pending_cards(app):
     redrawn = [m.value for m in fresh.markdown if m.value in answers]
     assert redrawn == answers
     assert len(approve_buttons(fresh)) == n_cards >= 1
-    assert fresh.chat_input[0].disabled is True
+    assert fresh.chat_input[0].disabled is False  # cards waiting never block a new question (issue #18 §2)
 
 
 def test_new_thread_gets_an_unguessable_id_in_the_url(app):

@@ -67,14 +67,26 @@ def test_a_delta_after_the_full_answer_does_not_repeat_it():
     assert at.markdown[-1].value == "answer='Nothing found.\\n\\n_Note: the model failed._'"
 
 
-def test_a_blank_message_is_not_sent_and_the_box_stops_at_the_runtime_limit(app):
+def test_a_blank_message_is_not_sent(app):
     at = ask(app("t-blank"), "   ")
     assert not at.exception
     assert len(at.chat_message) == 0  # no empty bubble, no refusal
-    from agents.runtime import MAX_QUESTION, get_assistant
+    from agents.runtime import get_assistant
 
     assert get_assistant().history("t-blank") == []
-    assert at.chat_input[0].proto.max_chars == MAX_QUESTION
+
+
+def test_a_message_over_the_limit_is_refused_whole_not_cut(app):
+    """Issue #18 §3: the box's max_chars cut a 5,000-character paste to 4,000 without a word and the
+    answer was for a question nobody asked. Now the box takes it and the refusal says why."""
+    at = app("t-long")
+    assert at.chat_input[0].proto.max_chars == 0  # no silent cut in the browser
+    at = ask(at, "y" * 5000)
+    assert not at.exception
+    assert any("too long (5,000 characters; the limit is 4,000)" in e.value for e in at.error)
+    from agents.runtime import get_assistant
+
+    assert get_assistant().audit("t-long") == []
 
 
 def test_chart_titles_sit_above_their_legends():

@@ -1,5 +1,6 @@
-"""services.calibration: play probability by inferred status, measured before the as-of date,
-and used by every projection (roster, free agents, optimizer, matchup)."""
+"""services.calibration: play probability by availability class (ACTIVE, REST, DTD, OUT) and
+minutes tier, measured before the as-of date, used by every projection, and checked out of
+sample (`python -m services calibration --json`). Expected counts come from the CSV here."""
 from __future__ import annotations
 
 import datetime as dt
@@ -10,100 +11,121 @@ import pytest
 from services.snapshot import snapshot
 
 AS_OF = dt.date(2025, 1, 29)
+PRIOR_NEXT = {"ACTIVE": 1.0, "REST": 0.8, "DTD": 0.6, "OUT": 0.0}
+PRIOR_LATER = {"ACTIVE": 1.0, "REST": 0.9, "DTD": 0.8, "OUT": 0.4}
+CLASSES = ("ACTIVE", "REST", "DTD", "OUT")
 
 
-def _csv_counts(csv_facts, as_of: dt.date) -> dict[str, list[int]]:
-    """[played, mornings] per status, counted from the CSV: each morning of a team game after a
-    player's game (he averaged 24+ minutes so far), until he plays again, before the as-of date."""
-    out = {s: [0, 0] for s in ("ACTIVE", "DTD", "OUT")}
+def _tier(avg: float) -> str:
+    return "24+ min" if avg >= 24 else "12-24 min" if avg >= 12 else "under 12 min"
+
+
+def _csv_mornings(csv_facts, end: dt.date):
+    """(player, morning, class, tier, days since, played, team of his last game) for each morning of a team game after a
+    player's game, until he plays again, before `end`: written from the CSV alone. REST: the one
+    game he missed was the day after his last game (the second night of a back-to-back)."""
     for pid, rows in csv_facts.by_player.items():
-        rows = [r for r in rows if r["game_date"] < as_of]
+        rows = [r for r in rows if r["game_date"] < end]
         for i, r in enumerate(rows):
-            if sum(x["min"] for x in rows[: i + 1]) / (i + 1) < 24:
-                continue
+            tier = _tier(sum(x["min"] for x in rows[: i + 1]) / (i + 1))
             nxt = rows[i + 1]["game_date"] if i + 1 < len(rows) else None
-            later = [d for d in csv_facts.team_dates[r["team"]] if r["game_date"] < d < as_of]
+            later = [d for d in csv_facts.team_dates[r["team"]] if r["game_date"] < d < end]
             for k, day in enumerate(later):
-                status = "ACTIVE" if k == 0 else "DTD" if k <= 2 else "OUT"
-                out[status][0] += day == nxt
-                out[status][1] += 1
+                if k == 0:
+                    cls = "ACTIVE"
+                elif k == 1 and later[0] == r["game_date"] + dt.timedelta(days=1):
+                    cls = "REST"
+                else:
+                    cls = "DTD" if k <= 2 else "OUT"
+                yield pid, day, cls, tier, (day - r["game_date"]).days, day == nxt, r["team"]
                 if nxt is not None and day >= nxt:
                     break
-    return out
 
 
 @pytest.mark.parametrize("as_of", [dt.date(2024, 12, 15), AS_OF])
-def test_rates_are_counted_from_games_before_the_as_of_date(csv_facts, as_of):
+def test_next_game_rates_are_counted_per_class_and_tier_over_the_last_six_weeks(csv_facts, as_of):
+    """Catches a fit on starters only (the old 24+ minute filter), a window that ignores the
+    as-of date (look-ahead) or the six weeks, and a REST morning counted as DTD."""
     cal = snapshot(as_of).calibration
-    counts = _csv_counts(csv_facts, as_of)
-    for status, (played, mornings) in counts.items():
-        rows = [r for r in cal.rows if r.status == status]
-        assert (sum(r.played for r in rows), sum(r.mornings for r in rows)) == (played, mornings), status
-        assert cal.by_status[status] == pytest.approx((played + 10 * {"ACTIVE": 1.0, "DTD": 0.6, "OUT": 0.0}[status])
-                                                      / (mornings + 10), abs=1e-4)
-    assert cal.mornings == sum(m for _, m in counts.values())
+    counts: dict = {}
+    for _, day, cls, tier, _, played, _ in _csv_mornings(csv_facts, as_of):
+        if day >= as_of - dt.timedelta(days=42):
+            c = counts.setdefault((cls, tier), [0, 0])
+            c[0] += played
+            c[1] += 1
+    for (cls, tier), (played, mornings) in counts.items():
+        rows = [r for r in cal.rows if r.status == cls and r.tier == tier]
+        assert (sum(r.played for r in rows), sum(r.mornings for r in rows)) == (played, mornings), (cls, tier)
+    for cls in CLASSES:
+        played = sum(c[0] for (s, _), c in counts.items() if s == cls)
+        n = sum(c[1] for (s, _), c in counts.items() if s == cls)
+        assert cal.by_status[cls] == pytest.approx((played + 10 * PRIOR_NEXT[cls]) / (n + 10), abs=1e-4)
+        for tier in ("24+ min", "12-24 min", "under 12 min"):
+            p, m = counts.get((cls, tier), [0, 0])
+            assert cal.by_tier[tier][cls] == pytest.approx((p + 10 * cal.by_status[cls]) / (m + 10), abs=1e-4)
+    assert cal.mornings == sum(c[1] for c in counts.values())
 
 
-def _csv_curve(csv_facts, as_of: dt.date, windows) -> dict[str, list[list[int]]]:
-    """[played, team games] per status and window of days ahead, counted from the CSV: the same
-    mornings as `_csv_counts`, the team's games in [morning + lo, morning + hi) when that whole
-    window ends before the as-of date."""
-    out = {s: [[0, 0] for _ in windows] for s in ("ACTIVE", "DTD", "OUT")}
-    for rows in csv_facts.by_player.values():
-        rows = [r for r in rows if r["game_date"] < as_of]
-        played = {r["game_date"] for r in rows}
-        for i, r in enumerate(rows):
-            if sum(x["min"] for x in rows[: i + 1]) / (i + 1) < 24:
-                continue
-            nxt = rows[i + 1]["game_date"] if i + 1 < len(rows) else None
-            team = csv_facts.team_dates[r["team"]]
-            for k, day in enumerate(d for d in team if r["game_date"] < d < as_of):
-                status = "ACTIVE" if k == 0 else "DTD" if k <= 2 else "OUT"
-                for j, (lo, hi) in enumerate(windows):
-                    start, end = day + dt.timedelta(days=lo), day + dt.timedelta(days=hi)
-                    if end < as_of:
-                        ahead = [d for d in team if start <= d < end]
-                        out[status][j][0] += sum(d in played for d in ahead)
-                        out[status][j][1] += len(ahead)
-                if nxt is not None and day >= nxt:
-                    break
-    return out
-
-
-@pytest.mark.parametrize("as_of", [dt.date(2024, 12, 15), AS_OF])
-def test_the_return_curve_is_counted_from_games_before_the_as_of_date(csv_facts, as_of):
-    """Rest-of-season availability: the share of team games played 7-14, 14-28 and 28-56 days
-    after a morning, each window smoothed towards the one before it (the first towards the prior)."""
+def test_the_return_curve_is_counted_per_class_from_games_before_the_as_of_date(csv_facts):
+    """The share of team games played 7-14, 14-28 and 28-56 days after a morning, every morning
+    whose window ends before the as-of date, each window smoothed towards the one before it."""
     windows = [(7, 14), (14, 28), (28, 56)]
-    cal = snapshot(as_of).calibration
-    for status, cells in _csv_curve(csv_facts, as_of, windows).items():
-        parent, expected = {"ACTIVE": 1.0, "DTD": 0.8, "OUT": 0.4}[status], []
-        for played, games in cells:
+    played_by = {p: {r["game_date"] for r in rows} for p, rows in csv_facts.by_player.items()}
+    cells = {s: [[0, 0] for _ in windows] for s in CLASSES}
+    for pid, day, cls, _, _, _, team in _csv_mornings(csv_facts, AS_OF):
+        for j, (lo, hi) in enumerate(windows):
+            start, end = day + dt.timedelta(days=lo), day + dt.timedelta(days=hi)
+            if end < AS_OF:
+                ahead = [d for d in csv_facts.team_dates[team] if start <= d < end]
+                cells[cls][j][0] += sum(d in played_by[pid] for d in ahead)
+                cells[cls][j][1] += len(ahead)
+    cal = snapshot(AS_OF).calibration
+    for cls in CLASSES:
+        parent, expected = PRIOR_LATER[cls], []
+        for played, games in cells[cls]:
             parent = round((played + 10 * parent) / (games + 10), 4)
             expected.append(parent)
-        assert cal.curve_by_status[status] == pytest.approx(expected, abs=1e-4), status
+        assert cal.curve_by_status[cls] == pytest.approx(expected, abs=1e-4), cls
 
 
-def test_an_out_player_is_likelier_to_play_further_ahead():
-    """Measured before 2025-01-29: OUT players played about 44% of their team's games 1-2 weeks
-    later but about two thirds 4-8 weeks later; a player's rest-of-season availability follows it."""
-    from services.calibration import curve_rate
+def test_rest_nights_are_found_by_a_query_and_are_a_mixture(csv_facts):
+    """The real cases, by a query over the CSV: a single team game missed the day after the
+    player's last game, with 24+ minutes a game. Markkanen sat Jan 28 and played Jan 30; Ingram
+    sat Dec 8 and did not play again in the data. Catches a REST class that assumes rest (or
+    injury) instead of measuring it, and a status that reads one rest night as DTD."""
+    sat = {}  # (player, the second night he sat) -> his next game (None: no more in the data)
+    for pid, rows in csv_facts.by_player.items():
+        played = [r["game_date"] for r in rows]
+        for i, r in enumerate(rows):
+            night = r["game_date"] + dt.timedelta(days=1)
+            if (night in csv_facts.team_dates[r["team"]] and night not in played
+                    and sum(x["min"] for x in rows[: i + 1]) / (i + 1) >= 24):
+                sat[(pid, night)] = next((d for d in played if d > night), None)
+    assert sat[("markkla01", dt.date(2025, 1, 28))] == dt.date(2025, 1, 30)
+    assert sat[("ingrabr01", dt.date(2024, 12, 8))] is None
+    came_back = sum(d is not None and d <= n + dt.timedelta(days=3) for (_, n), d in sat.items())
+    assert 0.3 < came_back / len(sat) < 0.9  # a mixture: neither all rest nor all injury
+    snap = snapshot(AS_OF)
+    lauri = snap.players["markkla01"]
+    assert (lauri.status, lauri.avail_class, lauri.tier) == ("DTD", "REST", "24+ min")
+    assert "second night of a back-to-back" in lauri.evidence
+    rest_rows = [r for r in snap.calibration.rows if r.status == "REST" and r.tier == "24+ min"]
+    row = next((r for r in rest_rows if r.days_since == "1-2 days"), None)  # as-of is 2 days after Jan 27
+    assert lauri.availability == (row.rate if row else snap.calibration.by_tier["24+ min"]["REST"])
+    assert lauri.return_curve == (row.later_curve if row else snap.calibration.curve_by_tier["24+ min"]["REST"])
+    dtd = snap.calibration.play_probability("DTD", 2, "24+ min")
+    assert lauri.availability != dtd  # its own rate, measured
+    brandon = snapshot(dt.date(2024, 12, 9)).players["ingrabr01"]
+    assert brandon.avail_class == "REST"
 
+
+def test_bench_players_play_less_than_starters():
+    """Calibrated per tier: out of sample the 24+ minute fit missed all players by 5.6 points."""
     cal = snapshot(AS_OF).calibration
-    out = cal.curve_by_status["OUT"]
-    assert out[0] < out[1] < out[2] and out[2] - out[0] > 0.15
-    assert curve_rate(out, 9) == out[0] and curve_rate(out, 20) == out[1]
-    assert curve_rate(out, 40) == curve_rate(out, 70) == out[2]  # beyond the last window, its rate
-
-
-def test_the_measured_rates_are_far_from_the_old_fixed_table():
-    """The issue measured 92.8% / 46.5% / 15.2% on the whole data; the old table said 1.0 / 0.6 / 0."""
-    cal = snapshot(AS_OF).calibration
-    assert 0.88 < cal.by_status["ACTIVE"] < 0.97
-    assert 0.35 < cal.by_status["DTD"] < 0.55
-    assert 0.08 < cal.by_status["OUT"] < 0.25
-    # coming back later is likelier than playing the very next game
-    assert cal.later_by_status["OUT"] > cal.by_status["OUT"]
+    assert cal.by_tier["under 12 min"]["ACTIVE"] < cal.by_tier["12-24 min"]["ACTIVE"] < cal.by_tier["24+ min"]["ACTIVE"]
+    assert cal.by_tier["24+ min"]["ACTIVE"] - cal.by_tier["under 12 min"]["ACTIVE"] > 0.2
+    out = cal.curve_by_tier["24+ min"]["OUT"]
+    assert out[0] < out[1] < out[2]  # an OUT player is likelier to play further ahead
 
 
 def test_every_projection_uses_the_calibrated_probability(demo_source):
@@ -114,24 +136,58 @@ def test_every_projection_uses_the_calibrated_probability(demo_source):
     cal = snap.calibration
     for e in src.roster().entries:
         ps = snap.players[e.player.player_id]
-        rate = cal.play_probability(ps.status, (AS_OF - ps.last_played).days)
+        rate = cal.play_probability(ps.avail_class, (AS_OF - ps.last_played).days, ps.tier)
         assert ps.availability == rate
         assert e.expected_per_game == round(ps.expected_fpts * rate, 2)
     inputs = opt.from_demo_league(lg, free_agents=src.league.free_agent_ids()[:30])
     for p in inputs.roster + inputs.free_agents:
         ps = snap.players[p.player_id]
-        assert p.availability == cal.play_probability(ps.status, (AS_OF - ps.last_played).days)
+        assert p.availability == cal.play_probability(ps.avail_class, (AS_OF - ps.last_played).days, ps.tier)
     out = [p for p in inputs.roster + inputs.free_agents if p.status == "OUT"]
     assert out and all(0 < p.availability < 0.3 for p in out)  # not 0: OUT players do come back
 
 
-def test_cli_prints_the_table_as_json(run_cli):
-    p = run_cli("calibration", "--as-of", "2025-01-15", "--json")
-    assert p.returncode == 0, p.stderr
-    out = json.loads(p.stdout)
-    assert out["error"] is None and out["as_of"] == "2025-01-15"
-    assert set(out["by_status"]) == {"ACTIVE", "DTD", "OUT"} and out["rows"]
-    assert out["by_status"] == snapshot(dt.date(2025, 1, 15)).calibration.by_status
+_CLI: dict = {}
+
+
+@pytest.fixture
+def cli_json(run_cli):
+    """`python -m services calibration --as-of 2025-01-15 --json`, run once for the module."""
+    if not _CLI:
+        p = run_cli("calibration", "--as-of", "2025-01-15", "--json", timeout=180)
+        assert p.returncode == 0, p.stderr
+        _CLI.update(json.loads(p.stdout))
+    return _CLI
+
+
+def test_cli_prints_the_table_as_json(cli_json):
+    assert cli_json["error"] is None and cli_json["as_of"] == "2025-01-15"
+    assert set(cli_json["by_status"]) == set(CLASSES) and cli_json["rows"]
+    assert cli_json["by_status"] == snapshot(dt.date(2025, 1, 15)).calibration.by_status
+
+
+def test_cli_reports_the_out_of_sample_check_reproduced_from_the_csv(cli_json, csv_facts):
+    """Observed after D, per tier and class, counted here from the CSV for D = Jan 29 (mornings
+    in the 21 days after it, class and tier that morning). Catches a check that observes before
+    D or predicts with data after it, and a weighted error above 3 points in any tier."""
+    check = cli_json["out_of_sample"]
+    assert [d["as_of"] for d in check["dates"]] == ["2024-12-15", "2025-01-01", "2025-01-15", "2025-01-29"]
+    d = dt.date(2025, 1, 29)
+    seen: dict = {}
+    for _, day, cls, tier, _, played, _ in _csv_mornings(csv_facts, d + dt.timedelta(days=21)):
+        if day >= d:
+            c = seen.setdefault((tier, cls), [0, 0])
+            c[0] += played
+            c[1] += 1
+    [jan29] = [x for x in check["dates"] if x["as_of"] == "2025-01-29"]
+    for tier in jan29["tiers"]:
+        for cell in tier["cells"]:
+            played, n = seen[(tier["tier"], cell["status"])]
+            assert (cell["mornings"], cell["observed"]) == (n, round(100 * played / n, 1))
+        err = sum(c["mornings"] * abs(c["predicted"] - c["observed"]) for c in tier["cells"]) / tier["mornings"]
+        assert tier["weighted_error"] == pytest.approx(err, abs=0.01)
+    for x in [*check["dates"], {"tiers": check["pooled"]}]:
+        assert len(x["tiers"]) == 3 and all(t["weighted_error"] <= 3.0 and t["within_target"] for t in x["tiers"])
 
 
 def test_cli_bad_date_is_one_line_and_non_zero(run_cli):

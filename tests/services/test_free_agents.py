@@ -38,7 +38,12 @@ def test_free_agents_are_unrostered_and_ranked(demo_source, csv_facts, as_of, sc
         assert f.status == _status(csv_facts, pid, as_of)
         assert f.fantasy_avg == round(sum(r["fpts"] for r in rows) / len(rows), 2)
         last = rows[-1]["game_date"]  # calibrated play probability (services.calibration, tested there)
-        availability = src.league.snapshot.calibration.play_probability(f.status, (as_of - last).days)
+        missed = csv_facts.missed_in_row(pid, as_of)  # REST: the one game missed was the night after
+        rest = missed == 1 and (last + dt.timedelta(days=1)) in csv_facts.team_dates[rows[-1]["team"]]
+        mins = sum(r["min"] for r in rows) / len(rows)
+        tier = "24+ min" if mins >= 24 else "12-24 min" if mins >= 12 else "under 12 min"
+        availability = src.league.snapshot.calibration.play_probability("REST" if rest else f.status,
+                                                                        (as_of - last).days, tier)
         assert f.score == pytest.approx((f.value - floor) * availability * len(dates), abs=2e-3)
 
 

@@ -30,7 +30,11 @@ def test_my_roster_on_jan_29(demo_source, csv_facts, as_of):
         assert e.recent_avg["pts"] == round(sum(r["pts"] for r in rows[-5:]) / len(rows[-5:]), 2)
         missed = csv_facts.missed_in_row(pid, as_of)
         assert e.status == ("ACTIVE" if missed == 0 else "DTD" if missed <= 2 else "OUT")
-        rate = src.league.snapshot.calibration.play_probability(e.status, (as_of - rows[-1]["game_date"]).days)
+        last = rows[-1]["game_date"]  # REST: the one game missed was the night after his last one
+        rest = missed == 1 and (last + dt.timedelta(days=1)) in csv_facts.team_dates[rows[-1]["team"]]
+        mins = sum(r["min"] for r in rows) / len(rows)
+        tier = "24+ min" if mins >= 24 else "12-24 min" if mins >= 12 else "under 12 min"
+        rate = src.league.snapshot.calibration.play_probability("REST" if rest else e.status, (as_of - last).days, tier)
         assert e.expected_per_game == round(src.league.snapshot.players[pid].expected_fpts * rate, 2)
         if e.status == "OUT":  # calibrated: OUT players rarely play their next game, but some do
             assert 0 < e.expected_per_game < 0.3 * e.fantasy_avg

@@ -3,7 +3,7 @@ conflict removal, target categories and relax passes.
 
 Catches:
 - a pruned candidate pool (the node's old first pass scanned the top 12 free agents of the
-  listing: on Jan 29 it missed Tari Eason -> Khris Middleton, the 47th free agent);
+  listing: on Jan 20 it would miss Jalen Suggs -> Cason Wallace, the 21st free agent);
 - conflict removal over a short ranked list (the node kept 3 moves per dropped player and the top
   30 overall before removing conflicts: on Jan 8 that list held no third compatible move, while
   Andrew Nembhard -> Tyus Jones is one);
@@ -52,9 +52,11 @@ def test_the_cards_are_brute_forces_best_moves(inputs_on, as_of):
     assert found.scanned_free_agents == len(inputs.free_agents) > 300  # every free agent, no pool cut
 
 
-def test_jan_29_finds_middleton_the_47th_free_agent(inputs_on):
-    found = propose_moves(inputs_on(dt.date(2025, 1, 29)))
-    assert ("easonta01", "middlkh01", "swap") in ids(found.moves)
+def test_jan_20_finds_wallace_the_21st_free_agent(inputs_on):
+    found = propose_moves(inputs_on(dt.date(2025, 1, 20)))
+    listing = [f.player.player_id for f in DemoSource(dt.date(2025, 1, 20), store=state_store()).free_agents(limit=50)]
+    assert ("suggsja01", "wallaca01", "swap") in ids(found.moves)
+    assert listing.index("wallaca01") >= 12  # outside the old first pass
 
 
 def test_jan_8_removes_conflicts_as_deep_as_it_must(inputs_on):

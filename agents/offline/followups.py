@@ -1,0 +1,116 @@
+"""The thread as a conversation: elliptical follow-ups take the previous question's act and slots
+("only centers please" after "who are the best pickups?"), and a message the model is unsure of
+gets a clarifying question with two or three choices instead of a guess."""
+from __future__ import annotations
+
+import re
+
+from agents.intents import EXAMPLE_QUESTIONS, Intent
+from agents.offline.nlu_model import Prediction, intent_of
+from services.lookup import fold
+
+CONTINUE = re.compile(r"^(what|how) about\b|^and\b|^also\b|^now\b|^only\b|^just\b|^same\b|^ok(ay)? (so|and|now)\b|"
+                      r"^so\b|^but\b|^then\b|\bredo\b|\bagain\b|\binstead\b|\btoo\b[ ?!.]*$|\bas well\b|"
+                      r"\bin there\b|\bspecifically\b|\bthen\b[ ?!.]*$")
+ADD_PLAYERS = re.compile(r"\btoo\b|\bas well\b|\bin there\b|\balso\b|\badd\b.*\bcomparison\b")
+STICKY = ("market_edges",)  # "what about tomorrow's games" after "any edges tonight?" stays with the pod
+OWN_ACTS = ("optimize", "ir_move", "general_why", "general_explain", "research_hold", "fa_fit", "fa_move",
+            "fa_replace", "market_desk")  # acts a follow-up asks for in its own words
+
+
+def _slots_said(p) -> bool:
+    return bool(p.players or p.position or p.categories or p.day or p.last_n or p.mode or p.rest_of_week)
+
+
+def resolve(p, prev, pred: Prediction | None) -> None:
+    """Fills a follow-up from the previous question (in place)."""
+    t = fold(p.text)
+    cue = bool(CONTINUE.search(t)) or len(t.split()) <= 3 and _slots_said(p)
+    if not cue or prev.act in ("nonsense", "vague", "general_smalltalk"):
+        return
+    confident_own = pred is not None and p.confidence >= 0.6 and p.act in OWN_ACTS and p.act != prev.act
+    if confident_own and prev.act not in STICKY:
+        return  # "so should I put him on IR?": a new request in its own words
+    if pred is None and p.act != "nonsense":
+        return  # a structural fact decided (a named move, a bet)
+    p.act, p.follow_up = prev.act, True
+    p.confidence = max(p.confidence, 0.5)
+    new_players = [n for n in p.players if n not in prev.players]
+    if p.act == "research_compare" and ADD_PLAYERS.search(t):
+        p.players = list(prev.players) + new_players
+    elif not p.players:
+        p.players = list(prev.players)
+    p.position = p.position or (None if p.categories else prev.position)
+    p.categories = p.categories or ([] if p.position and p.position != prev.position else list(prev.categories))
+    if not p.day and not p.rest_of_week:
+        p.day, p.rest_of_week = prev.day, prev.rest_of_week
+    p.last_n = p.last_n or prev.last_n
+    p.mode = p.mode or prev.mode
+    p.teams = p.teams or list(prev.teams)
+
+
+EXAMPLES = {
+    "research_log": "How has {player} played over his last 5 games?",
+    "research_status": "Is {player} playing his next game?",
+    "research_schedule": "{player}: games left this week?",
+    "research_compare": "Compare {players} for the rest of this week",
+    "research_hold": "Should I hold {player} or stream his spot?",
+    "research_roster_games": "Which of my players have the most games left?",
+    "research_news": "Any injury news on my roster?",
+    "fa_scan": "Who are the best free agents to pick up?",
+    "fa_hot": "Which free agents are hot right now?",
+    "fa_fit": "Is {player} worth adding?",
+    "fa_replace": "Who on waivers is better than {player}?",
+    "fa_move": "Should I make that add/drop?",
+    "matchup": "How is my matchup looking this week?",
+    "matchup_opponent": "Who is my opponent this week?",
+    "lineup_day": "Who should I start tonight?",
+    "lineup_week": "Set my lineups for the rest of the week",
+    "optimize": "Find the best roster moves for this week",
+    "ir_move": "Should I move {player} to IR and add someone?",
+    "general_explain": "What does DTD mean?",
+    "general_roster": "Show my roster",
+    "general_capabilities": "What can you do?",
+    "market_edges": "Any edges on tonight's games?",
+    "market_desk": "What's the line on Celtics vs Knicks?",
+}
+DEFAULT_CHOICES = ["optimize", "matchup", "fa_scan"]
+UNKNOWN_EXAMPLES = EXAMPLE_QUESTIONS
+
+
+def _example(act: str, players: list[str]) -> str | None:
+    text = EXAMPLES.get(act)
+    if text is None or ("{player" in text and not players):
+        return None
+    return text.format(player=players[0] if players else "", players=" and ".join(players[:2]))
+
+
+def clarify(p, pred: Prediction | None) -> None:
+    """Turns the parse into a clarifying question: the two or three likeliest readings as choices."""
+    acts = [a for a, _ in (pred.ranked if pred else ())] + DEFAULT_CHOICES
+    choices: list[str] = []
+    for act in acts:
+        ex = _example(act, p.players)
+        if ex and ex not in choices and act not in ("vague", "nonsense"):
+            choices.append(ex)
+        if len(choices) == 3:
+            break
+    p.choices, p.act, p.intent, p.wants_moves = choices, "clarify", Intent.GENERAL_ADVICE, False
+    p.hold_or_stream, p.move, p.replacing = False, None, None
+
+
+def clarify_question(p) -> str:
+    head = "I'm not sure what you're after"
+    if p.players:
+        head += f" with {', '.join(p.players[:2])}"
+    return head + ". Did you mean one of these?\n\n" + "\n".join(f"- {c}" for c in p.choices)
+
+
+def didnt_follow() -> str:
+    return ("I didn't follow that. I can research a player (form, injuries, games left), scan free agents, "
+            "review your matchup, set your daily lineup, find roster moves (as cards you approve), quote NBA lines "
+            "and take bets at the market desk, and look for edges on tonight's games.\n\nTry:\n"
+            + "\n".join(f"- {q}" for q in UNKNOWN_EXAMPLES))
+
+
+_ = intent_of  # re-exported for callers that map a choice's act to its intent

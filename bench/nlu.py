@@ -1,0 +1,129 @@
+"""Benchmark of the offline planner's understanding (issue #18).
+
+On the held-out paraphrase set (tests/golden/heldout/cases.json, never trained on):
+- case accuracy (intent, first tools, every slot and clarify all right), intent accuracy, tool
+  accuracy, slot accuracy, the clarify rate;
+- the same intent accuracy for the keyword planner this replaced (agents/offline/nlu.py at
+  `--baseline-ref`, default the commit that added the held-out set, read from git), timed on the
+  same questions;
+- p50/p95 classification time: slot extraction + the calibrated model for one message (`predict`),
+  and a whole parse (with the thread's follow-up resolution), after one warm-up call.
+Training figures are reported apart: accuracy on the corpus itself and 5-fold cross-validation.
+
+    python bench/nlu.py [--json] [--baseline-ref 07fe644]
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("COURTSIDE_HOME", str(Path(tempfile.gettempdir()) / "courtside-bench"))
+
+
+def _pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return round(xs[min(len(xs) - 1, int(q * len(xs)))] * 1000, 2)
+
+
+def baseline(ref: str, cases: list[dict], as_of) -> dict | None:
+    """The keyword planner's intent accuracy and time on the same questions (None without git)."""
+    try:
+        src = subprocess.run(["git", "show", f"{ref}:agents/offline/nlu.py"], cwd=ROOT, capture_output=True,
+                             text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    if "def classify(" not in src:
+        return None  # the ref already has the learned planner: no keyword baseline there
+    path = Path(tempfile.mkdtemp()) / "keyword_nlu.py"
+    path.write_text(src)
+    spec = importlib.util.spec_from_file_location("keyword_nlu", path)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["keyword_nlu"] = mod  # its dataclass looks itself up there
+    spec.loader.exec_module(mod)
+    ok, times = 0, []
+    for c in cases:
+        prev = None
+        for q in c.get("context", []):
+            prev = mod.parse(q, as_of, prev)
+        t0 = time.perf_counter()
+        p = mod.parse(c["q"], as_of, prev)
+        times.append(time.perf_counter() - t0)
+        ok += p.intent.value == c["intent"]
+    return {"ref": ref, "intent_accuracy": round(ok / len(cases), 3), "parse_p50_ms": _pct(times, 0.5)}
+
+
+def training_figures() -> dict:
+    from sklearn.model_selection import StratifiedKFold, cross_val_predict
+
+    from agents.offline import nlu_model as M
+
+    rows = M.load_corpus()
+    X, y = [M.features_text(q) for q, _ in rows], [a for _, a in rows]
+    fitted = M.model()
+    train_pred = fitted.predict(X)
+    cv_pred = cross_val_predict(M._pipeline(), X, y, cv=StratifiedKFold(5, shuffle=True, random_state=1))
+    same = lambda a, b: M.intent_of(a) == M.intent_of(b)  # noqa: E731
+    return {"examples": len(rows), "acts": len(set(y)),
+            "train_intent_accuracy": round(sum(same(a, b) for a, b in zip(train_pred, y)) / len(y), 3),
+            "cv5_intent_accuracy": round(sum(same(a, b) for a, b in zip(cv_pred, y)) / len(y), 3),
+            "cv5_act_accuracy": round(sum(a == b for a, b in zip(cv_pred, y)) / len(y), 3)}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--baseline-ref", default="07fe644")  # the commit of the held-out set: keyword planner
+    args = ap.parse_args()
+    try:
+        from agents.offline import nlu_model as M
+        from agents.offline.evaluate import evaluate, load, read_thread
+        from services.build import ensure_built
+
+        ensure_built()
+        as_of, cases = load()
+        t0 = time.perf_counter()
+        M.model()
+        load_s = round(time.perf_counter() - t0, 2)
+        read_thread(["warm up the player index"], as_of)
+        figs, rows = evaluate()
+        predict_t, parse_t = [], []
+        for c in cases:
+            t = time.perf_counter()
+            M.predict(c["q"])
+            predict_t.append(time.perf_counter() - t)
+            parse_t.append(next(r["ms"] for r in rows if r["id"] == c["id"]) / 1000)
+        out = {"heldout": figs,
+               "failed": [{"id": r["id"], "problems": r["problems"]} for r in rows if not r["passed"]],
+               "classify_p50_ms": _pct(predict_t, 0.5), "classify_p95_ms": _pct(predict_t, 0.95),
+               "parse_p50_ms": _pct(parse_t, 0.5), "parse_p95_ms": _pct(parse_t, 0.95),
+               "target_p50_ms": 20.0, "model_load_or_train_s": load_s,
+               "training": training_figures(), "baseline": baseline(args.baseline_ref, cases, as_of),
+               "load_avg_1min": round(os.getloadavg()[0], 2), "error": None}
+    except Exception as e:  # a bench reports its failure in the JSON, never a traceback
+        out = {"error": f"{type(e).__name__}: {e}"}
+        print(json.dumps(out) if args.json else out["error"])
+        return 1
+    if args.json:
+        print(json.dumps(out))
+    else:
+        h = out["heldout"]
+        print(f"held-out: {h['case_accuracy']:.1%} of {h['cases']} cases right (intent {h['intent_accuracy']:.1%}, "
+              f"tools {h['tool_accuracy']:.1%}, slots {h['slot_accuracy']:.1%}, clarify rate {h['clarify_rate']:.1%})")
+        print(f"classify p50 {out['classify_p50_ms']} ms (p95 {out['classify_p95_ms']}); parse p50 {out['parse_p50_ms']} ms")
+        print(f"training: {out['training']}")
+        print(f"baseline: {out['baseline']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,146 @@
+"""Replaying a roster over the real days after an as-of date: outcome data, never advice.
+
+Every morning the lineup is re-set from what was known that morning, as the product would: each
+player's expected fantasy points (half his season mean, half his last 10 games, over the games
+before that morning: `snapshot.expectation`) times his calibrated chance to play (his class,
+minutes tier and days since his last game that morning, with the calibration fit before the
+as-of date), the best lineup by `services.lineup.solve`; it then scores what the starters really
+did that day (a starter who sits scores 0).
+
+An IR move is replayed as one: the added player takes the IR player's spot until the IR player
+really plays again (the morning of that game he is back: the product offers his activation
+card), and from then one player is cut, chosen as the activation card would that morning (the
+lowest expected rest-of-season total of the 13: expected value x chance to play x games left).
+
+    book = MorningBook(snapshot, until)        # box scores after the as-of date: the outcomes
+    book.daily(roster_ids)                     # (days, STATS) real totals of the starters
+    book.ir_path(roster, ir_id, add_id)        # the roster of each day after an IR move
+"""
+from __future__ import annotations
+
+import datetime as dt
+from bisect import bisect_left
+from itertools import accumulate
+
+import numpy as np
+
+from services.calibration import class_of, tier_of
+from services.lineup import solve
+from services.optimizer import projection as pj
+from services.optimizer.models import STATS
+from services.slots import STARTING_SLOTS
+
+RECENT = 10  # snapshot.RECENT_WINDOW: the expectation's recent half
+
+
+class MorningBook:
+    """The days [as-of, until] of one as-of view, with every player's real games (outcomes)."""
+
+    def __init__(self, snap, until: dt.date):
+        from services import db
+
+        self.snap, self.cal = snap, snap.calibration
+        self.days = tuple(snap.as_of + dt.timedelta(days=i) for i in range((until - snap.as_of).days + 1))
+        self.slot_names = list(STARTING_SLOTS)
+        self.counts = np.array([STARTING_SLOTS[s] for s in self.slot_names])
+        cols = ", ".join(STATS)
+        rows = db.query(f"SELECT player_id, game_date, team, min, fpts, {cols} FROM player_games "
+                        "WHERE game_date <= ? ORDER BY game_date", [until])
+        self.games: dict[str, list] = {}
+        for r in rows:
+            self.games.setdefault(r[0], []).append(r[1:])
+        self.dates = {p: [g[0] for g in gs] for p, gs in self.games.items()}
+        self.fpts_sum = {p: [0.0, *accumulate(float(g[3]) for g in gs)] for p, gs in self.games.items()}
+        self.min_sum = {p: [0.0, *accumulate(float(g[2]) for g in gs)] for p, gs in self.games.items()}
+        self.lines = {(p, g[0]): g for p, gs in self.games.items() for g in gs if g[0] >= snap.as_of}
+        self._morning: dict[tuple[str, dt.date], tuple[float, bool]] = {}
+        self._daily: dict[tuple, np.ndarray] = {}
+
+    def team_plays(self, pid: str, day: dt.date) -> bool:
+        team = self._team(pid, day)
+        dates = self.snap.team_dates_all.get(team or "", [])
+        i = bisect_left(dates, day)
+        return i < len(dates) and dates[i] == day
+
+    def _team(self, pid: str, day: dt.date) -> str | None:
+        dates = self.dates.get(pid, [])
+        n = bisect_left(dates, day)
+        return self.games[pid][n - 1][1] if n else None
+
+    def morning(self, pid: str, day: dt.date) -> float:
+        """Expected fantasy points x chance to play, as known on the morning of `day`."""
+        key = (pid, day)
+        if key not in self._morning:
+            self._morning[key] = self._expect(pid, day)
+        return self._morning[key]
+
+    def _expect(self, pid: str, day: dt.date) -> float:
+        dates = self.dates.get(pid, [])
+        n = bisect_left(dates, day)
+        if not n:
+            return 0.0
+        fs, ms = self.fpts_sum[pid], self.min_sum[pid]
+        k = min(RECENT, n)
+        per_game = 0.5 * fs[n] / n + 0.5 * (fs[n] - fs[n - k]) / k
+        last, team = dates[n - 1], self.games[pid][n - 1][1]
+        tdates = self.snap.team_dates_all.get(team, [])
+        missed_from = bisect_left(tdates, last) + 1
+        missed_to = bisect_left(tdates, day)
+        missed = max(0, missed_to - missed_from)
+        first_missed = tdates[missed_from] if missed else None
+        status = class_of(missed, last, first_missed)
+        q = self.cal.play_probability(status, (day - last).days, tier_of(ms[n] / n))
+        return per_game * q
+
+    def _eligible(self, pids: list[str]) -> np.ndarray:
+        return np.array([[s in self.snap.players[p].ref.eligible for s in self.slot_names] for p in pids],
+                        dtype=bool).reshape(len(pids), len(self.slot_names))
+
+    def day_stats(self, pids: list[str], day: dt.date) -> np.ndarray:
+        """Real stat totals of the starters chosen that morning (STATS order)."""
+        playing = [p for p in pids if p in self.snap.players and self.team_plays(p, day)]
+        out = np.zeros(len(STATS))
+        if not playing:
+            return out
+        values = np.array([self.morning(p, day) for p in playing])
+        _, rows, _ = solve(values, self._eligible(playing), self.counts)
+        for r in rows:
+            line = self.lines.get((playing[r], day))
+            if line is not None:
+                out += np.array([float(x) for x in line[4:]])
+        return out
+
+    def daily(self, path) -> np.ndarray:
+        """(days, STATS): each day's starters' real totals, for a roster (ids) or a roster per day."""
+        key = tuple(path) if isinstance(path[0], str) else tuple(tuple(r) for r in path)
+        if key not in self._daily:
+            rosters = [list(path)] * len(self.days) if isinstance(path[0], str) else [list(r) for r in path]
+            self._daily[key] = np.array([self.day_stats(r, d) for r, d in zip(rosters, self.days, strict=True)])
+        return self._daily[key]
+
+    def points(self, daily: np.ndarray) -> np.ndarray:
+        """Fantasy points per day from `daily` stat totals."""
+        return daily @ pj.POINTS_COEF
+
+    def first_game(self, pid: str) -> dt.date | None:
+        """His first real game on or after the as-of date (within the book)."""
+        dates = self.dates.get(pid, [])
+        i = bisect_left(dates, self.snap.as_of)
+        return dates[i] if i < len(dates) else None
+
+    def season_total(self, pid: str, day: dt.date) -> float:
+        """Expected rest-of-season total that morning: expected x chance to play x games left."""
+        team = self._team(pid, day) or self.snap.players[pid].ref.team
+        left = [d for d in self.snap.team_dates_all.get(team or "", []) if d >= day]
+        return self.morning(pid, day) * len(left)
+
+    def ir_path(self, roster: list[str], ir_id: str, add_id: str) -> tuple[list[list[str]], str, dt.date | None]:
+        """(roster of each day, who was cut, the day he came back) after moving `ir_id` to IR and
+        adding `add_id`; nobody is cut when he does not play again within the book."""
+        moved = [add_id if p == ir_id else p for p in roster]
+        back = self.first_game(ir_id)
+        if back is None:
+            return [moved] * len(self.days), "", None
+        cut = min(moved, key=lambda p: (self.season_total(p, back), p))
+        after = [ir_id if p == cut else p for p in moved]
+        return [moved if d < back else after for d in self.days], cut, back

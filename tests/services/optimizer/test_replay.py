@@ -1,0 +1,122 @@
+"""The league backtest's replay (services.optimizer.replay) and bench/backtest.py's waiver wire.
+
+Facts from the CSV: the morning expectation (half season mean, half last 10 games, before that
+morning), the real points of players who all start, an IR player's real return. Catches lineups
+set once from the as-of expectation (a starter who sits scores 0 for 14 weeks), a morning that
+sees its own day's box score, an IR move scored as a permanent drop, and ten teams adding the
+same free agent.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import sys
+from pathlib import Path
+
+import pytest
+
+from services.league import demo_league
+from services.optimizer.replay import MorningBook
+from services.snapshot import data_dates
+from services.store import state_store
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
+AS_OF = dt.date(2025, 1, 29)
+
+
+@pytest.fixture(scope="module")
+def book():
+    lg = demo_league(AS_OF, "points", store=state_store())
+    return lg, MorningBook(lg.snapshot, data_dates()[1])
+
+
+def _csv_class(csv_facts, pid: str, day: dt.date) -> tuple[str, int]:
+    rows = csv_facts.player_games(pid, day)
+    last = rows[-1]["game_date"]
+    team = [d for d in csv_facts.team_dates[rows[-1]["team"]] if last < d < day]
+    if not team:
+        return "ACTIVE", (day - last).days
+    if len(team) == 1 and team[0] == last + dt.timedelta(days=1):
+        return "REST", (day - last).days
+    return ("DTD" if len(team) <= 2 else "OUT"), (day - last).days
+
+
+def test_the_morning_expectation_is_what_was_known_that_morning(book, csv_facts):
+    lg, b = book
+    cal = lg.snapshot.calibration
+    for pid in lg.roster_ids(1)[:6]:
+        for day in (AS_OF, dt.date(2025, 2, 3), dt.date(2025, 2, 7)):
+            rows = csv_facts.player_games(pid, day)
+            per_game = 0.5 * sum(r["fpts"] for r in rows) / len(rows) + 0.5 * sum(r["fpts"] for r in rows[-10:]) / len(rows[-10:])
+            mins = sum(r["min"] for r in rows) / len(rows)
+            tier = "24+ min" if mins >= 24 else "12-24 min" if mins >= 12 else "under 12 min"
+            cls, since = _csv_class(csv_facts, pid, day)
+            assert b.morning(pid, day) == pytest.approx(per_game * cal.play_probability(cls, since, tier), abs=1e-9)
+
+
+def test_players_who_all_start_score_their_real_points_each_day(book, csv_facts):
+    lg, b = book
+    trio = lg.roster_ids(2)[:3]  # three players always fit the starting slots (UTIL)
+    points = b.points(b.daily(trio))
+    for d, day in enumerate(b.days):
+        real = csv_facts.day_rows(day)
+        assert points[d] == pytest.approx(sum(real[p]["fpts"] for p in trio if p in real)), day
+
+
+def test_an_ir_move_returns_on_the_players_first_real_game(book, csv_facts):
+    lg, b = book
+    roster = lg.roster_ids(1)
+    ir = "millebr02" if "millebr02" in roster else next(p for p in roster if csv_facts.missed_in_row(p, AS_OF) >= 3)
+    add = lg.free_agent_ids()[0]
+    path, cut, back = b.ir_path(roster, ir, add)
+    first = next((r["game_date"] for r in csv_facts.player_games(ir) if r["game_date"] >= AS_OF), None)
+    assert back == first
+    for day, r in zip(b.days, path, strict=True):
+        assert len(r) == 13
+        if back is None or day < back:
+            assert ir not in r and add in r
+        else:
+            assert ir in r and cut not in r and cut in roster + [add]
+
+
+@pytest.fixture(scope="module")
+def week14():
+    import backtest
+
+    return backtest.run_week(14, AS_OF, "points", data_dates()[1]), backtest.waiver_order(list(range(1, 11)), 14)
+
+
+def test_the_waiver_wire_gives_each_player_to_one_team_in_waiver_order(week14, csv_facts):
+    rows, order = week14
+    assert order == [3, 4, 5, 6, 7, 8, 9, 10, 1, 2]
+    for strategy, rs in rows.items():
+        assert [r["team_id"] for r in rs] == order
+        adds = [r["add"] for r in rs if r["kind"]]
+        assert len(adds) == len(set(adds)), strategy  # gone for the others once added
+    for r in rows["balanced"]:
+        if r["kind"] == "ir":
+            first = next((g["game_date"] for g in csv_facts.player_games(r["drop"]) if g["game_date"] >= AS_OF), None)
+            assert r["back"] == (first.isoformat() if first else None)
+            assert "claim_horizon" in r and "claim_season" in r
+
+
+def test_intervals_resample_whole_weeks():
+    from backtest_stats import interval, ratio_interval
+
+    flat = interval([[2.0, 2.0], [2.0], [2.0, 2.0, 2.0]])
+    assert flat["mean"] == 2.0 and flat["ci95"] == [2.0, 2.0] and flat["established"]
+    spread = interval([[-5.0], [1.0], [2.0], [10.0]])
+    assert spread["ci95"][0] < 0 < spread["ci95"][1] and not spread["established"]
+    r = ratio_interval([1.0, 2.0, 3.0], [1.0, 2.0, 3.0], 3)
+    assert r["ratio"] == 1.0 and r["ci95"] == [1.0, 1.0] and r["within_target"]
+
+
+def test_bench_refuses_bad_jobs_in_one_line():
+    """Catches a traceback or a silent run on --jobs 0."""
+    import json
+    import subprocess
+
+    root = Path(__file__).resolve().parents[3]
+    p = subprocess.run([sys.executable, str(root / "bench" / "backtest.py"), "--json", "--jobs", "0"],
+                       capture_output=True, text=True, timeout=60, cwd=root)
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert json.loads(p.stdout) == {"error": "--jobs must be at least 1"}
