@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup db run api test bench lock clean
+.PHONY: setup db run api test test-fast bench lock clean
 
 $(STAMP): pyproject.toml requirements.lock
 	$(PY) -m venv $(VENV)
@@ -26,8 +26,13 @@ run: db
 api: db
 	$(BIN)/python -m api
 
+# Two workers (pytest-xdist), each test file on one worker so its module fixtures are built once.
 test: setup
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile
+
+# The inner loop: services, agents and architecture tests; no page, golden or slow test (see the README).
+test-fast: setup
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not app and not browser and not golden and not slow"
 
 bench: setup
 	$(BIN)/python bench/data.py --json

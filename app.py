@@ -45,8 +45,7 @@ with st.sidebar:
     threads = ownership.my_threads(assistant, limit=12)  # this identity's, each with its league
     if not threads:
         st.caption("No conversations yet.")
-    for t in threads:
-        label, tip = labels.thread_label(t)
+    for t, (label, tip) in zip(threads, labels.thread_labels(threads), strict=True):
         current = t["thread_id"] == thread
         if st.button(label, key=f"app_thread_{t['thread_id']}", width="stretch", help=tip,
                      icon=":material/chevron_right:" if current else None,

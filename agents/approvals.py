@@ -14,21 +14,14 @@ import hashlib
 from typing import Callable, Literal
 
 from langchain_core.messages import AIMessage
-from langgraph.config import get_stream_writer
 from langgraph.types import interrupt
 
 from agents.cards import card_now, is_expired, season_label
-from agents.contracts import Card, card_dicts, cards_of
+from agents.contracts import ApprovalsEvent, Card, DecisionEvent, card_dicts, cards_of
+from agents.events import emit
 from services.store import MoveConflict, StateStore, state_store
 
 Clock = Callable[[Card], dt.datetime]
-
-
-def _emit(event: dict) -> None:
-    try:
-        get_stream_writer()(event)
-    except Exception:  # outside a graph run (tests call functions directly)
-        pass
 
 
 def default_clock(card: Card) -> dt.datetime:
@@ -164,7 +157,7 @@ def decide(source, cards: list[Card], decisions: dict[str, str], thread_id: str,
             lines.append(f"Declined: {card.title}. Nothing changed{again}.")
         else:
             lines.append(f"Could not apply {card.title}: {res['reason']}. Nothing changed.")
-        _emit({"type": "decision", "move_id": card.move_id, "outcome": res["outcome"], "reason": res.get("reason")})
+        emit(DecisionEvent(move_id=card.move_id, outcome=res["outcome"], reason=res.get("reason")))
     return transactions, lines
 
 
@@ -208,7 +201,7 @@ def make_present_and_confirm(source, after_decision: Callable[[list[dict]], str]
             return {}
         thread_id = config.get("configurable", {}).get("thread_id", "")
         set_id = card_set_id(thread_id, cards, len(state.get("messages") or []))
-        _emit({"type": "approvals", "cards": card_dicts(cards)})
+        emit(ApprovalsEvent(cards=card_dicts(cards)))
         # a resume re-runs this node from its top: nothing above writes, so a re-run is harmless
         resume = interrupt({"cards": card_dicts(cards), "set_id": set_id})
         if is_defer(resume):  # the answer and history stay as they were; the cards wait aside

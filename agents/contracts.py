@@ -2,8 +2,8 @@
 
 The runtime validates every event a graph streams into a `TurnEvent` (a union discriminated on
 `type`) and builds one `TurnResult` per turn; the CLI prints `TurnResult.model_dump()` (the
-stable `ask --json` shape) and the UI draws the same events. Graph nodes may still emit plain
-dicts through LangGraph's stream writer: `as_event` is the one place they become typed.
+stable `ask --json` shape) and the UI draws the same events. Nodes make the typed events and
+send them with `agents.events.emit`; `as_event` types a dict a page redraws from history.
 """
 from __future__ import annotations
 
@@ -207,6 +207,7 @@ class StepEvent(_Event):
     graph: str | None = None
     ok: bool | None = None  # False: the step was rejected (the signals pod's estimate)
     game_id: str | None = None  # the game a signals-pod step worked on
+    game: str | None = None  # that game in words ("OKC at GSW"), for the step's label
 
 
 class TextEvent(_Event):
@@ -265,6 +266,8 @@ TurnEvent = Annotated[Union[StateEvent, IntentEvent, ToolStart, ToolEnd, StepEve
                             DeskCardEvent, SignalsEvent, ApprovalsEvent, DecisionEvent, TransactionsEvent,
                             ClarifyEvent, DoneEvent], Field(discriminator="type")]
 _EVENTS: TypeAdapter = TypeAdapter(TurnEvent)
+EVENT_TYPES = (StateEvent, IntentEvent, ToolStart, ToolEnd, StepEvent, TextEvent, DeskStep, DeskCardEvent,
+               SignalsEvent, ApprovalsEvent, DecisionEvent, TransactionsEvent, ClarifyEvent, DoneEvent)
 
 
 def as_event(data: dict | BaseModel) -> TurnEvent:

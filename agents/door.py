@@ -41,6 +41,7 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "decided_cards": ("agents.offered", "decided_cards"),
     "one_line_failure": ("agents.cli", "one_line_failure"),
     "is_store_error": ("agents.failures", "is_store_error"),
+    "store_errors": ("agents.failures", "store_errors"),  # what a store read or write raises, for `except`
     "ServiceError": ("services.models", "ServiceError"),  # bad input, as the CLIs exit 2 on it
     "ProviderError": ("agents.llm", "ProviderError"),
 }

@@ -60,8 +60,9 @@ def thread_list(turn_records: list[dict], pending_fn, limit: int) -> list[dict]:
         q = rec.get("question", "")
         if not q.startswith("[decision]"):
             t["title"] = q if len(q) <= 60 else q[:59].rsplit(" ", 1)[0] + "…"
+            t.setdefault("last_question", q)  # the newest question: tells apart threads opened alike
     out = sorted(threads.values(), key=lambda t: t["updated_at"], reverse=True)[:limit]
-    for t in out:
+    for t in out if pending_fn is not None else ():
         t["pending"] = len(pending_fn(t["thread_id"]))
     return out
 

@@ -93,8 +93,3 @@ class IntentLabel(BaseModel):
     def mode(self) -> str | None:
         """The advice mode the user asked for ("this_week" or "balanced"), None when he said neither."""
         return None if self.this_week_only is None else "this_week" if self.this_week_only else "balanced"
-
-    @property
-    def named_move(self) -> tuple[str, str] | None:
-        """(drop, add) when the user named one move himself."""
-        return (self.drop, self.add) if self.drop and self.add else None

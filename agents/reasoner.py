@@ -13,7 +13,7 @@ def model_reasoner(model):
                   f"a one-sentence conclusion after 'CONCLUSION:'.\nQuestion: {question}\nFacts: {context}")
         try:
             text = model.invoke(prompt).content
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 - a model call: any provider error becomes one ServiceError
             raise ServiceError(f"The reasoning model failed ({type(e).__name__}).") from None
         text = text if isinstance(text, str) else str(text)
         head, _, tail = text.partition("CONCLUSION:")

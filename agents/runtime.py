@@ -90,8 +90,10 @@ class Assistant(TurnFlow):
         turns = H.turns(state.values.get("messages", []), state.values.get("intent"))
         return H.enrich(turns, list(reversed(state_store().turns(thread_id))))
 
-    def list_threads(self, limit: int = 20) -> list[dict]:
-        return H.thread_list(state_store().turns(limit=500), self.pending_approvals, limit)
+    def list_threads(self, limit: int = 20, pending: bool = True) -> list[dict]:
+        """Recent threads, newest first; `pending=False` leaves out each one's pending count (it
+        loads the thread's checkpoint: a page wanting titles only does not pay for it)."""
+        return H.thread_list(state_store().turns(limit=500), self.pending_approvals if pending else None, limit)
 
     def all_pending(self) -> list[dict]:
         """Pending cards across threads, of this assistant's league only (a card from another

@@ -76,7 +76,8 @@ class TurnRecorder:
         elif isinstance(e, IntentEvent):
             self.intent = e.intent
         elif isinstance(e, StepEvent):
-            self.steps.append({"node": e.node, "text": e.text, "ms": e.ms, "graph": e.graph})
+            self.steps.append({"node": e.node, "text": e.text, "ms": e.ms, "graph": e.graph}
+                              | ({"game_id": e.game_id, "game": e.game} if e.game_id else {}))
             running = next((c for c in reversed(self.calls.values()) if c.node and c.name == e.node), None)
             if running is not None and not e.graph:  # an optimizer node's own words: its audit summary
                 running.summary = e.text

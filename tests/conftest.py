@@ -46,6 +46,34 @@ ISOLATED_ENV = ["COURTSIDE_STATE_URL", "COURTSIDE_LEAGUE", "COURTSIDE_AS_OF", "C
 _SESSION_BUILD: dict = {}
 
 
+# What `make test-fast` leaves out (the README says so): the golden evaluations, and the end-to-end
+# files that take a minute or more on 2 cores. `make test` runs everything.
+GOLDEN = ("tests/golden/", "tests/agents/test_golden.py")
+PAGES = "tests/app/"  # the pages through AppTest (and Chromium): marked `app`
+SLOW = {  # over a minute each on 2 shared cores (subprocess CLIs, two-process races, brute force, recovery)
+    "tests/agents/test_decision_races.py", "tests/agents/test_failure_exit_codes.py",
+    "tests/agents/test_safety_and_cli.py", "tests/agents/test_optimizer_node.py", "tests/agents/test_desk_cli.py",
+    "tests/agents/test_signals_cli.py", "tests/agents/test_langsmith_tracing.py", "tests/agents/test_hold_or_stream.py",
+    "tests/services/optimizer/test_propose.py", "tests/services/test_store_recovery.py", "tests/services/test_cli.py",
+    "tests/services/arena/test_arena_bench.py", "tests/services/signals/test_wire_one_pass.py",
+    "tests/test_no_lookahead.py", "tests/app/test_multiprocess_pg.py",
+}
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
+def pytest_collection_modifyitems(config, items):
+    """Marks the golden evaluations `golden`, the files in SLOW `slow` and the page tests `app` (by
+    path, so a new test in one of them is marked too)."""
+    for item in items:
+        rel = Path(str(item.fspath)).resolve().relative_to(REPO_ROOT).as_posix()
+        if rel.startswith(GOLDEN):
+            item.add_marker(pytest.mark.golden)
+        if rel in SLOW:
+            item.add_marker(pytest.mark.slow)
+        if rel.startswith(PAGES):
+            item.add_marker(pytest.mark.app)
+
+
 def espn_points(row: dict) -> float:
     """ESPN default fantasy points of one CSV row (independent of the services)."""
     return float(sum(w * row[k] for k, w in ESPN_POINTS.items()))

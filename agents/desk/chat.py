@@ -9,7 +9,8 @@ import time
 from langchain_core.messages import AIMessage, HumanMessage
 
 from agents.desk.ask import DeskAsk, parse_desk_question
-from agents.desk.nodes import emit
+from agents.contracts import DeskCardEvent, StateEvent, TextEvent, ToolEnd, ToolStart
+from agents.events import emit
 from agents.desk.tools import DeskContext, build_desk_tools
 from agents import llm
 from services.desk.models import BetRequest
@@ -68,7 +69,7 @@ def make_market_desk(model):
     def market_desk(state) -> dict:
         from agents.desk.runtime import Desk  # the desk graph is built per turn, over this home's store
 
-        emit({"type": "state", "state": "executing"})
+        emit(StateEvent(state="executing"))
         desk = Desk(model=desk_model)
         now = desk.clock.now()
         day = now.astimezone(ET).date()
@@ -79,21 +80,21 @@ def make_market_desk(model):
         elif ask.kind == "line":
             tool = next(t for t in build_desk_tools(DeskContext(desk.book, desk.limits, "", now))
                         if t.name == "get_market_state")
-            emit({"type": "tool_start", "id": "desk_line", "name": tool.name, "args": {"game_id": ask.game_id}})
+            emit(ToolStart(id="desk_line", name=tool.name, args={"game_id": ask.game_id}))
             t0 = time.perf_counter()
             result = tool.invoke({"game_id": ask.game_id})
-            emit({"type": "tool_end", "id": "desk_line", "name": tool.name, "ok": True,
-                  "ms": round((time.perf_counter() - t0) * 1000, 1), "result": result,
-                  "summary": f"{ask.game_id}: priced from the spread"})
+            emit(ToolEnd(id="desk_line", name=tool.name, ok=True,
+                         ms=round((time.perf_counter() - t0) * 1000, 1), result=result,
+                         summary=f"{ask.game_id}: priced from the spread"))
             answer = line_answer(json.loads(result), day)
         else:
             req = BetRequest(game_id=ask.game_id, market=ask.market, side=ask.side, line=ask.line, odds=ask.odds,
                              amount=ask.amount, bettor="chat")
             q = desk.quote(req, now, on_event=emit).model_dump(mode="json")
             calls = q["model_calls"]
-            emit({"type": "desk_card", "quote": q})
+            emit(DeskCardEvent(quote=q))
             answer = card_text(q)
-        emit({"type": "answer", "text": answer})
+        emit(TextEvent(type="answer", text=answer))
         return {"answer": answer, "messages": [AIMessage(content=answer)], "pending_cards": [],
                 "llm_calls": state.get("llm_calls", 0) + calls}
 

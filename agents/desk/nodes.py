@@ -9,11 +9,12 @@ import re
 import time
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
-from langgraph.config import get_stream_writer
 from pydantic import ValidationError
 
+from agents.contracts import DeskStep, TextEvent, ToolEnd, ToolStart
 from agents.desk import prompts as P
 from agents.desk.tools import DeskContext, build_desk_tools
+from agents.events import emit
 from services.desk.book import DeskBook
 from services.desk.calc import ACCEPT_EDGE_PCT
 from services.desk.models import BetRequest, Decision, DeskLimits, check_against_request
@@ -22,13 +23,6 @@ from services.markets import state as market
 MAX_TOOL_CALLS = 6
 MAX_MODEL_CALLS = 8  # a loop guard beside the tool budget (retry included)
 JSON_RE = re.compile(r"\{.*\}", re.S)
-
-
-def emit(event: dict) -> None:
-    try:
-        get_stream_writer()(event)
-    except Exception:  # outside a streamed run there is no writer
-        pass
 
 
 def _ctx(state, book: DeskBook | None) -> DeskContext:
@@ -46,7 +40,7 @@ def make_call_model(model):
         calls_so_far = state.get("llm_calls", 0)
         if calls_so_far >= MAX_MODEL_CALLS:
             return {"guard": f"stopped after {calls_so_far} model calls"}
-        emit({"type": "desk_step", "name": "thinking", "text": P.THINKING})
+        emit(DeskStep(name="thinking", text=P.THINKING))
         system = SystemMessage(P.SYSTEM_PROMPT.format(at=state["at"], max_tools=MAX_TOOL_CALLS))
         try:
             msg = bound.invoke([system, *state["messages"]])
@@ -74,8 +68,8 @@ def make_run_tools(book: DeskBook):
         last = state["messages"][-1]
         out = []
         for c in last.tool_calls:
-            emit({"type": "tool_start", "id": c["id"], "name": c["name"], "args": c.get("args", {}),
-                  "text": P.STEP_MESSAGES.get(c["name"], "Working...")})
+            emit(ToolStart(id=c["id"], name=c["name"], args=c.get("args", {}),
+                           text=P.STEP_MESSAGES.get(c["name"], "Working...")))
             t0 = time.perf_counter()
             ok = True
             try:
@@ -85,7 +79,7 @@ def make_run_tools(book: DeskBook):
             except Exception as e:  # bad arguments go back to the model as an error result
                 ok, content = False, json.dumps({"error": f"{type(e).__name__}: {str(e)[:300]}"})
             ms = round((time.perf_counter() - t0) * 1000, 1)
-            emit({"type": "tool_end", "id": c["id"], "name": c["name"], "ok": ok, "ms": ms, "result": content})
+            emit(ToolEnd(id=c["id"], name=c["name"], ok=ok, ms=ms, result=content))
             out.append(ToolMessage(content=content, tool_call_id=c["id"], name=c["name"],
                                    status="success" if ok else "error"))
         return {"messages": out}
@@ -107,7 +101,7 @@ def parse_decision(content) -> tuple[Decision | None, list[str]]:
 
 
 def finalize(state) -> dict:
-    emit({"type": "desk_step", "name": "deciding", "text": P.DECIDING})
+    emit(DeskStep(name="deciding", text=P.DECIDING))
     req = BetRequest(**state["request"])
     last = next((m for m in reversed(state["messages"]) if isinstance(m, AIMessage)), None)
     decision, errors = parse_decision(last.content if last is not None else "")
@@ -117,7 +111,7 @@ def finalize(state) -> dict:
     if not errors:
         return {"decision": decision.model_dump(), "invalid": []}
     if state.get("retries", 0) < 1:
-        emit({"type": "guard", "text": f"Invalid decision, asking once more: {'; '.join(errors)}"})
+        emit(TextEvent(type="guard", text=f"Invalid decision, asking once more: {'; '.join(errors)}"))
         return {"retries": 1, "invalid": errors, "messages": [HumanMessage(P.RETRY_PROMPT.format(errors="; ".join(errors)))]}
     reject = Decision(decision="reject", reason=f"invalid decision output after one retry: {'; '.join(errors)}"[:600],
                       confidence=0.0)
@@ -126,5 +120,5 @@ def finalize(state) -> dict:
 
 def stop_over_budget(state) -> dict:
     guard = state.get("guard") or "stopped"
-    emit({"type": "guard", "text": f"Rejected: {guard}."})
+    emit(TextEvent(type="guard", text=f"Rejected: {guard}."))
     return {"decision": Decision(decision="reject", reason=f"rejected: {guard}", confidence=0.0).model_dump()}

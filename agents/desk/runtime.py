@@ -17,6 +17,7 @@ from typing import Callable
 from langchain_core.messages import HumanMessage
 from pydantic import BaseModel
 
+from agents.contracts import TextEvent, ToolEnd, ToolStart
 from agents.desk import lifecycle
 from agents.desk import prompts as P
 from agents.desk.clock import DeskClock
@@ -163,13 +164,13 @@ class Desk:
                 continue
             if on_event:
                 on_event(data)
-            if data.get("type") == "tool_start":
-                steps.append(data["text"])
-                calls[data["id"]] = {"name": data["name"], "args": data["args"]}
-            elif data.get("type") == "tool_end" and data["id"] in calls:
-                calls[data["id"]] |= {"ok": data["ok"], "ms": data["ms"]}
-            elif data.get("type") == "guard":
-                steps.append(data["text"])
+            if isinstance(data, ToolStart):
+                steps.append(data.text)
+                calls[data.id] = {"name": data.name, "args": dict(data.args)}
+            elif isinstance(data, ToolEnd) and data.id in calls:
+                calls[data.id] |= {"ok": data.ok, "ms": data.ms}
+            elif isinstance(data, TextEvent) and data.type == "guard":
+                steps.append(data.text)
         agent = Decision(**final["decision"])
         engines = {"agent": agent, "rules": ruled}
         # the price is read again at booking: the desk clock has run on during the evaluation

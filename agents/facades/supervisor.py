@@ -19,6 +19,7 @@ from pydantic import BaseModel
 
 from agents import threads
 from agents.contracts import Card, TurnEvent, TurnResult, cards_of
+from agents.failures import store_errors
 from agents.facades.models import (AuditRecord, DecidedCard, HistoryTurn, PendingCard, ThreadHistory, ThreadSummary,
                                    TransactionRow)
 from agents.runtime import MAX_QUESTION, Assistant, final_result, get_assistant, new_thread_id
@@ -82,8 +83,9 @@ class Supervisor:
                                                       self.assistant.history(thread_id)],
                              pending_approvals=self.pending(thread_id))
 
-    def threads(self, limit: int = 20) -> list[ThreadSummary]:
-        return [ThreadSummary.model_validate(t) for t in self.assistant.list_threads(limit)]
+    def threads(self, limit: int = 20, pending: bool = True) -> list[ThreadSummary]:
+        """Recent threads; `pending=False` skips the pending counts (a checkpoint load each)."""
+        return [ThreadSummary.model_validate(t) for t in self.assistant.list_threads(limit, pending=pending)]
 
     def audit_records(self, thread_id: str | None = None) -> list[AuditRecord]:
         return [AuditRecord.model_validate(r) for r in self.assistant.audit(thread_id)]
@@ -152,15 +154,33 @@ def research(sup: Supervisor, name: str, last_n: int | None = None, thread_id: s
 # --- ownership and the thread list ---------------------------------------------------------------
 def my_threads(built, owner: str, limit: int = 12) -> list[ThreadSummary]:
     """Recent threads of `owner`, newest first, each labelled with its league."""
-    listed = built.list_threads(limit=max(limit * 3, 30))
+    listed = built.list_threads(limit=max(limit * 3, 30), pending=False)
     try:
         bound = threads.bindings([t["thread_id"] for t in listed])
-    except Exception:  # noqa: BLE001 - unreadable bindings: list as before
+    except store_errors():  # unreadable bindings: list as before
         bound = {}
-    out = [ThreadSummary.model_validate(t | {"league": threads.league_label(b.league_id, b.league_kind)
-                                             if (b := bound.get(t["thread_id"])) else ""})
-           for t in listed if threads.owns(bound.get(t["thread_id"]), owner)]
-    return out[:limit]
+    kept = [t for t in listed if threads.owns(bound.get(t["thread_id"]), owner)][:limit]
+    return [ThreadSummary.model_validate(t | {"league": threads.league_label(b.league_id, b.league_kind)
+                                              if (b := bound.get(t["thread_id"])) else "",
+                                              "pending": _pending_count(built, t["thread_id"], str(t["updated_at"]))})
+            for t in kept]
+
+
+_PENDING: dict[tuple, int] = {}
+
+
+def _pending_count(built, thread_id: str, updated_at: str) -> int:
+    """A listed thread's pending cards, remembered until its next turn or decision (each writes a
+    turn record, so `updated_at` moves): every page run draws the sidebar, which loaded a
+    checkpoint for each of 36 threads before."""
+    import os
+
+    key = (os.environ.get("COURTSIDE_HOME", ""), thread_id, updated_at)
+    if key not in _PENDING:
+        if len(_PENDING) > 4096:
+            _PENDING.clear()
+        _PENDING[key] = len(built.pending_approvals(thread_id))
+    return _PENDING[key]
 
 
 def pending_cards(built, owner: str, league: str | None = None) -> list[PendingCard]:
@@ -178,7 +198,7 @@ def mine(records: list[dict], owner: str) -> list[dict]:
     """Records (with `thread_id`) of `owner`'s threads only."""
     try:
         bound = threads.bindings(sorted({r["thread_id"] for r in records}))
-    except Exception:  # noqa: BLE001
+    except store_errors():  # an unreadable store: as if unbound
         bound = {}
     return [r for r in records if threads.owns(bound.get(r["thread_id"]), owner)]
 

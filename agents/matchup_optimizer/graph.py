@@ -11,7 +11,8 @@ from langgraph.graph import StateGraph
 
 from agents.matchup_optimizer.nodes import make_nodes
 from agents.matchup_optimizer.summary import write_summary
-from agents.supervisor.nodes import emit
+from agents.contracts import TextEvent
+from agents.events import emit
 from agents.supervisor.tool_calls import traced_node
 from agents.matchup_optimizer.trace import node_args
 
@@ -26,7 +27,7 @@ def add_optimizer_nodes(g: StateGraph, source, next_node: str) -> None:
 
     def summarize(state) -> dict:
         text = write_summary(state, source.matchup().summary, source.status_note)
-        emit({"type": "answer", "text": text})
+        emit(TextEvent(type="answer", text=text))
         return {"answer": text, "messages": [AIMessage(content=text)]}
 
     for name in ORDER:

@@ -12,15 +12,16 @@ import time
 from agents.cards import card_from_move
 from agents.contracts import card_dicts
 from agents.intents import Intent, IntentLabel
-from agents.supervisor.nodes import emit
+from agents.contracts import StepEvent, TextEvent
+from agents.events import emit
 from services import optimizer as opt
 from services.models import ServiceError
 from services.optimizer.moves import droppable
 
 
 def _step(node: str, text: str, t0: float) -> None:
-    emit({"type": "progress", "text": text})
-    emit({"type": "step", "node": node, "text": text, "ms": round((time.perf_counter() - t0) * 1000, 1)})
+    emit(TextEvent(type="progress", text=text))
+    emit(StepEvent(node=node, text=text, ms=round((time.perf_counter() - t0) * 1000, 1)))
 
 
 def make_nodes(source):
@@ -68,7 +69,7 @@ def make_nodes(source):
         matrix = {pid: [d.isoformat() for d in entries[pid].remaining_dates] for pid in state["my_roster"] if pid in entries}
         days = (dt.date.fromisoformat(window["end"]) - dt.date.fromisoformat(window["start"])).days + 1 if window else 0
         _step("analyze_schedule", f"Your players have {sum(len(v) for v in matrix.values())} games left over "
-                                  f"{days} days.", t0)
+                                  f"{days} days. {schedule_findings(matrix, entries)}", t0)
         return {"schedule_matrix": matrix}
 
     def check_injuries(state) -> dict:
@@ -86,8 +87,9 @@ def make_nodes(source):
         prep = opt.prepare(dataclasses.replace(inputs, free_agents=()))
         drops = [inputs.roster[int(i)].player_id for i in droppable(prep, set(state.get("allow_drop") or []))]
         adds = [p.player_id for p in inputs.free_agents]
-        _step("identify_candidates", f"Found {len(drops)} drop candidates and {len(adds)} add candidates "
-                                     "(every free agent is scanned).", t0)
+        names = {p.player_id: p.name for p in inputs.roster}
+        _step("identify_candidates", f"Found {len(drops)} drop candidates ({_names([names.get(d, d) for d in drops])}) "
+                                     f"and {len(adds)} add candidates (every free agent is scanned).", t0)
         return {"drop_candidates": drops, "add_candidates": adds}
 
     def validate_moves(state) -> dict:
@@ -103,7 +105,8 @@ def make_nodes(source):
         last = found.passes[-1].number
         for p in found.passes:
             if p.number == last and cards:
-                text = f"Pass {p.number}: {len(cards)} move(s) beat standing pat."
+                best = cards[0]
+                text = f"Pass {p.number}: {len(cards)} move(s) beat standing pat. Best: {best['title']}."
             else:
                 relax = "" if p.last else "; relaxing the filters"
                 text = f"Pass {p.number}: no move beats standing pat by more than {p.min_gain:g}{relax}."
@@ -136,6 +139,27 @@ def make_nodes(source):
     return dict(parse_intent=parse_intent, gather_rosters=gather_rosters, analyze_schedule=analyze_schedule,
                 check_injuries=check_injuries, identify_candidates=identify_candidates,
                 validate_moves=validate_moves, compose_lineup=compose_lineup)
+
+
+def _names(names: list[str], most: int = 4) -> str:
+    return ", ".join(names[:most]) + (f" and {len(names) - most} more" if len(names) > most else "") or "none"
+
+
+def schedule_findings(matrix: dict[str, list[str]], entries: dict) -> str:
+    """What the schedule shows: the busiest day, and who plays most and least in the window."""
+    if not matrix:
+        return "Nobody plays again this week."
+    per_day: dict[str, int] = {}
+    for dates in matrix.values():
+        for d in dates:
+            per_day[d] = per_day.get(d, 0) + 1
+    ranked = sorted(matrix, key=lambda pid: (-len(matrix[pid]), entries[pid].player.name))
+    name = lambda pid: f"{entries[pid].player.name} {len(matrix[pid])}"  # noqa: E731
+    busiest = max(sorted(per_day), key=per_day.get) if per_day else None
+    text = f"Most games: {', '.join(map(name, ranked[:3]))}; fewest: {', '.join(map(name, ranked[-2:]))}."
+    if busiest:
+        text += f" Busiest day {dt.date.fromisoformat(busiest):%a %b %-d} ({per_day[busiest]} of your players)."
+    return text
 
 
 def active(roster) -> list:

@@ -8,18 +8,13 @@ from __future__ import annotations
 import datetime as dt
 
 from langchain_core.messages import AIMessage
-from langgraph.config import get_stream_writer
 
+from agents.contracts import SignalsEvent, StateEvent, StepEvent, TextEvent
 from agents.dates import day_label
+from agents.events import emit
 from agents.llm import signals_model
-from agents.signals.runner import SignalsPod
-
-
-def _emit(event: dict) -> None:
-    try:
-        get_stream_writer()(event)
-    except Exception:  # outside a graph run
-        pass
+from agents.signals.runner import SignalsPod, measured_skill
+from services.signals.store import Signal
 
 
 def pod_model(model):
@@ -27,19 +22,33 @@ def pod_model(model):
     return signals_model(model)
 
 
-def answer_text(day, runs, signals: list[dict]) -> str:
+def skill_text(skill: dict | None) -> str:
+    """The pod's measured skill, said with every edge claim (an edge from a pod that loses to the
+    market is a hypothesis, not an edge)."""
+    if not skill or skill.get("bss_vs_market") is None:
+        return "The pod's skill against the market is not measured yet: treat these as unproven."
+    bss, window = skill["bss_vs_market"], f"{skill['from']:%b %-d}-{skill['to']:%b %-d}"
+    verdict = ("worse than the market: treat these edges as unproven" if bss < 0
+               else "better than the market on that sample")
+    return (f"Measured skill: on the {skill['n']} settled games of {window}, the pod's Brier skill against "
+            f"the market is {bss:+.3f} (Brier {skill['brier']:.4f} vs the market's {skill['market_brier']:.4f}), "
+            f"{verdict}.")
+
+
+def answer_text(day, runs, signals: list[dict], skill: dict | None = None) -> str:
     if not runs:
         return f"There are no NBA games on {day:%a %b %-d}, so there are no edges to look for."
     head = (f"I ran the signals pod (blind mode) on all {len(runs)} games on {day:%a %b %-d}: "
             f"{len(signals)} edge{'s' if len(signals) != 1 else ''} at |ev| >= {runs[0]['threshold']:.2f}.")
     if not signals:
         return head + " No game's estimate moved far enough from the market price."
-    lines = ["| game | pod | market | edge | position | confidence |", "|---|---|---|---|---|---|"]
-    for s in sorted(signals, key=lambda s: -abs(s["ev"])):
-        home, rest = s["question"].split(" beats ")
-        away = rest.split(" on ")[0]
-        side = f"{home} at {s['price']:.3f}" if s["direction"] == "yes" else f"{away} at {1 - s['price']:.3f}"
-        lines.append(f"| {away} at {home} | {s['estimate']:.1%} | {s['price']:.1%} | {s['ev']:+.3f} | buy {side} | {s['confidence']} |")
+    head += " " + skill_text(skill)
+    # every figure speaks for the team the position buys, so the claim and the action agree
+    lines = ["| game | claim | pod | market | edge | position | confidence |", "|---|---|---|---|---|---|---|"]
+    for s in sorted(map(Signal.model_validate, signals), key=lambda s: -abs(s.ev)):
+        home, away = s.teams
+        lines.append(f"| {away} at {home} | {s.backed} wins | {s.backed_estimate:.1%} | {s.backed_price:.1%} | "
+                     f"{s.ev:+.3f} | {s.action} | {s.confidence} |")
     tail = ("\n\nThe estimates come from a transparent model (Elo, value lost to absences, rest), not from "
             "hindsight; the news is generated from box scores before each game. Each signal is a card in "
             "**Approvals** (approve to take the paper position at the price); it expires at tip.")
@@ -67,21 +76,24 @@ def make_find_edges(model, source):
     pod = SignalsPod(model=estimator, provider="offline" if estimator is not model else "chat")
 
     def find_edges(state) -> dict:
-        _emit({"type": "state", "state": "executing"})
+        emit(StateEvent(state="executing"))
         day = source.as_of
         asked = (state.get("intent_label") or {}).get("day")
         note = _date_note(dt.date.fromisoformat(str(asked)) if asked else None, day)
-        on_event = lambda ev: _emit(ev | {"graph": "Signals"}) if ev.get("type") == "step" else None  # noqa: E731
+
+        def on_event(ev) -> None:  # the pod's steps join the turn's, marked as the Signals graph's
+            if isinstance(ev, StepEvent):
+                emit(ev.model_copy(update={"graph": "Signals"}))
         try:
             run = pod.run_day(day, "blind", on_event=on_event)
         except Exception as e:  # a day outside the box scores, or a model failure: say so
             text = f"I could not run the signals pod for {day}: {e}"
-            _emit({"type": "answer", "text": text})
+            emit(TextEvent(type="answer", text=text))
             return {"answer": text, "messages": [AIMessage(content=text)], "pending_cards": [], "error": str(e)}
         runs = [r.model_dump(mode="json") | {"threshold": run.threshold} for r in run.games]
-        text = note + answer_text(day, runs, run.signals)
-        _emit({"type": "signals", "signals": run.signals})
-        _emit({"type": "answer", "text": text})
+        text = note + answer_text(day, runs, run.signals, measured_skill(day, "blind") if run.signals else None)
+        emit(SignalsEvent(signals=run.signals))
+        emit(TextEvent(type="answer", text=text))
         return {"answer": text, "messages": [AIMessage(content=text)], "pending_cards": []}
 
     return find_edges

@@ -7,9 +7,10 @@ import time
 from typing import Literal
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
-from langgraph.config import get_stream_writer
 from langgraph.graph import END
 
+from agents.contracts import StepEvent
+from agents.events import emit
 from agents.signals import prompts as P
 from agents.signals.schema import InvalidEstimate, parse_estimate
 from agents.signals.state import PodState
@@ -22,12 +23,11 @@ MAX_ATTEMPTS = 2  # one retry
 
 
 def _step(node: str, text: str, t0: float, **extra) -> dict:
-    rec = {"type": "step", "node": node, "text": text, "ms": round((time.perf_counter() - t0) * 1000, 1)} | extra
-    try:
-        get_stream_writer()(rec)
-    except Exception:  # outside a graph run (a node called directly)
-        pass
-    return rec
+    """The step's record kept in state (with any `extra` figures), streamed as a `StepEvent`."""
+    event = StepEvent(node=node, text=text, ms=round((time.perf_counter() - t0) * 1000, 1),
+                      ok=extra.get("ok"))
+    emit(event)
+    return event.model_dump(exclude_none=True) | extra
 
 
 def assess_event_timeline(state: PodState) -> dict:

@@ -4,6 +4,7 @@ day, decide signals, score a window. The model is injected or built from the pro
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import time
 from typing import Callable
 
@@ -15,7 +16,7 @@ from services.models import ServiceError
 from services.season_games import schedule
 from services.signals.evaluate import BOX_SCORE_END, evaluate
 from services.signals.market import decision_time, market_for
-from services.signals.scoring import by_urgency, scoreboard
+from services.signals.scoring import by_urgency, forecast_block, scoreboard
 from services.signals.store import DecisionResult, Signal
 
 FIRST_DAY = dt.date(2024, 10, 23)  # a day of box scores before the first game the wire can read
@@ -103,7 +104,7 @@ class SignalsPod:
         for kind, data in self.graph.stream(state, {"recursion_limit": 12}, stream_mode=["custom", "updates"]):
             if kind == "custom":
                 if on_event:
-                    on_event(data | {"game_id": game_id})
+                    on_event(data.model_copy(update={"game_id": game_id, "game": f"{market.away} at {market.home}"}))
                 continue
             for node, update in data.items():
                 path.append(node)
@@ -162,6 +163,28 @@ class SignalsPod:
             board["by_urgency"] = by_urgency(evals + more, self.threshold)
         return {"from": start, "to": end, "mode": mode} | board | {
             "per_game": [e.model_dump(mode="json") for e in evals]}
+
+
+SKILL_DAYS = 7  # the window an edge claim's measured skill covers: the week before the as-of day
+
+
+@functools.lru_cache(maxsize=32)
+def _skill(start: dt.date, end: dt.date, mode: str) -> dict:
+    evals = [e for e in evaluate(start, end, mode) if e.estimate is not None]  # type: ignore[arg-type]
+    block = forecast_block([e.estimate for e in evals], [e.price for e in evals], [e.home_won for e in evals])
+    return {"from": start, "to": end, "mode": mode} | block
+
+
+def measured_skill(as_of: dt.date, mode: str = "blind", days: int = SKILL_DAYS) -> dict | None:
+    """The pod's Brier skill against the market on the settled games of the `days` before `as_of`
+    (the scoreboard's `bss_vs_market` on that window; negative = worse than the market), None
+    when no such game had news. Deterministic, so cached per window."""
+    end = min(as_of - dt.timedelta(days=1), BOX_SCORE_END)
+    start = max(FIRST_DAY, end - dt.timedelta(days=days - 1))
+    if start > end:
+        return None
+    out = _skill(start, end, mode)
+    return out if out["n"] else None
 
 
 def league_clock(as_of: dt.date) -> dt.datetime:

@@ -22,6 +22,8 @@ from agents.matchup_optimizer.graph import ENTRY as OPTIMIZER_ENTRY
 from agents.matchup_optimizer.graph import add_optimizer_nodes
 from agents.matchup_optimizer.summary import lineup_after
 from agents.signals.chat import make_find_edges
+from agents.contracts import ToolEnd, ToolStart
+from agents.events import emit
 from agents.supervisor import nodes as N
 from agents.supervisor.limits import Limits
 from agents.supervisor.state import SupervisorState
@@ -63,7 +65,7 @@ def timed_tool_call(request, execute):
     closed = next((m for m in turn if isinstance(m, ToolMessage) and m.tool_call_id == call["id"]), None)
     if closed is not None:  # closed out by the tool-call limit: not run
         return closed
-    N.emit({"type": "tool_start", "id": call["id"], "name": call["name"], "args": call.get("args", {})})
+    emit(ToolStart(id=call["id"], name=call["name"], args=call.get("args", {})))
     t0 = time.perf_counter()
     try:
         result = execute(request)
@@ -74,8 +76,8 @@ def timed_tool_call(request, execute):
     content = getattr(result, "content", "")
     if ok and isinstance(content, str) and content.startswith('{"error"'):
         ok = False
-    N.emit({"type": "tool_end", "id": call["id"], "name": call["name"], "ok": ok, "ms": ms,
-            "summary": _summary(content if isinstance(content, str) else str(content)), "result": content})
+    emit(ToolEnd(id=call["id"], name=call["name"], ok=ok, ms=ms,
+                 summary=_summary(content if isinstance(content, str) else str(content)), result=content))
     return hand_over_cards(request, result)  # a card tool's cards go into state, not through its text
 
 

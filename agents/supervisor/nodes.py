@@ -6,17 +6,18 @@ import time
 from typing import Literal
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
-from langgraph.config import get_stream_writer
 
 from agents.cards import distinct
-from agents.contracts import card_dicts, cards_of
+from agents.contracts import ClarifyEvent, IntentEvent, StateEvent, TextEvent, card_dicts, cards_of
 from agents.dates import asks_categories
+from agents.events import emit
 from agents.failures import MODEL_FAILED, model_unavailable
 from agents.intents import EXAMPLE_QUESTIONS, Intent, IntentLabel
 from agents.model_call import CallInfo, call_config
 from agents.supervisor import prompts as P
 from agents.supervisor.limits import Limits
 from agents.supervisor.state import turn_key
+from services.models import ServiceError
 
 
 class ModelDown(Exception):
@@ -25,27 +26,12 @@ class ModelDown(Exception):
 TOP_PLAYERS = 3
 
 
-def emit(event: dict) -> None:
-    try:
-        get_stream_writer()(event)
-    except Exception:
-        pass
-
-
-def _turn_messages(state) -> list:
-    msgs = state.get("messages", [])
-    for i in range(len(msgs) - 1, -1, -1):
-        if isinstance(msgs[i], HumanMessage):
-            return msgs[i:]
-    return []
-
-
 def make_classify(model, source):
     """The classifier node: the model's structured `IntentLabel` goes into state for the routers."""
     classifier = model.with_structured_output(IntentLabel)
 
     def classify_intent(state) -> dict:
-        emit({"type": "state", "state": "planning"})
+        emit(StateEvent(state="planning"))
         history = [m for m in state.get("messages", []) if isinstance(m, (HumanMessage, AIMessage)) and not getattr(m, "tool_calls", None)][-6:]
         today = source.today
         error = None
@@ -59,9 +45,9 @@ def make_classify(model, source):
             error = f"intent classifier failed ({type(e).__name__}); answered without an intent label"
             if model_unavailable(e):  # no second wait on a server that is down or hung
                 error = f"{MODEL_FAILED}: {type(e).__name__}"
-        emit({"type": "intent", "intent": label.intent.value})
+        emit(IntentEvent(intent=label.intent.value))
         if label.choices or not label.understood:  # the UI offers the choices (or examples) as buttons
-            emit({"type": "clarify", "choices": label.choices or EXAMPLE_QUESTIONS, "understood": label.understood})
+            emit(ClarifyEvent(choices=label.choices or EXAMPLE_QUESTIONS, understood=label.understood))
         info = league_ids(source)
         return {**info, "intent": label.intent.value, "intent_label": label.model_dump(mode="json"),
                 "tool_call_count": 0, "llm_calls": 1, "model_rounds": 0, "started_at": time.time(),
@@ -92,10 +78,10 @@ def make_agent(model, tools, source, limits: Limits):
             return {"guard": f"stopped at the {limits.wall_clock_s:.0f} s time budget"}
         if (state.get("error") or "").startswith(MODEL_FAILED):
             return {"guard": "the model did not answer (timeout or error)"}
-        emit({"type": "state", "state": "planning"})
+        emit(StateEvent(state="planning"))
         try:
             msg = bound.invoke([agent_system(source, state), *state["messages"]], config=model_call(source, "plan"))
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 - a model call: any SDK, transport or timeout error ends the round
             return {"model_rounds": rounds + 1, "llm_calls": state.get("llm_calls", 0) + 1, "error": f"the model failed: {type(e).__name__}",
                     "guard": "the model did not answer (timeout or error)"}
         if not isinstance(msg, AIMessage):
@@ -114,10 +100,10 @@ def make_agent(model, tools, source, limits: Limits):
                 out["messages"] = [msg, *closing]
                 if kept:
                     out["tool_call_count"] = used + len(kept)
-                    emit({"type": "state", "state": "executing"})
+                    emit(StateEvent(state="executing"))
                 return out
             out["tool_call_count"] = used + len(calls)
-            emit({"type": "state", "state": "executing"})
+            emit(StateEvent(state="executing"))
         out["messages"] = [msg]
         return out
 
@@ -134,7 +120,7 @@ def league_scoring(source) -> str:
     """The league's scoring ("points" or "categories") for the prompt and the model call."""
     try:
         return source.scoring
-    except Exception:  # an unreachable remote league: the prompt still goes out
+    except ServiceError:  # an unreachable remote league: the prompt still goes out
         return "points"
 
 
@@ -177,11 +163,11 @@ def collect_cards(state) -> list[dict]:
 
 def make_synthesize(model, source):
     def synthesize(state) -> dict:
-        emit({"type": "state", "state": "responding"})
+        emit(StateEvent(state="responding"))
         last = state["messages"][-1] if state.get("messages") else None
         guard, extra, calls, model_error = state.get("guard"), [], state.get("llm_calls", 0), {}
         if guard:
-            emit({"type": "guard", "text": f"Stopped early: {guard}."})
+            emit(TextEvent(type="guard", text=f"Stopped early: {guard}."))
         if guard or not isinstance(last, AIMessage) or last.tool_calls or not last.content:
             reason = f"Reason: {guard}." if guard else ""
             failed = state.get("error") or ""
@@ -195,7 +181,7 @@ def make_synthesize(model, source):
                                    config=model_call(source, "final"))
                 answer = msg.content if isinstance(msg.content, str) else str(msg.content)
                 extra = [AIMessage(content=answer)]
-            except Exception as e:
+            except Exception as e:  # noqa: BLE001 - a model call (or ModelDown): any provider error, said in the answer
                 name = str(e) if isinstance(e, ModelDown) else type(e).__name__
                 answer = f"I could not finish this answer: the model failed ({name}). Please try again."
                 extra = [AIMessage(content=answer)]
@@ -210,7 +196,7 @@ def make_synthesize(model, source):
                 break
         if state.get("error"):
             answer += f"\n\n_Note: {state['error']}._"
-        emit({"type": "answer", "text": answer})
+        emit(TextEvent(type="answer", text=answer))
         if extra:
             extra[-1] = AIMessage(content=answer)
         elif answer != last.content:
@@ -219,6 +205,15 @@ def make_synthesize(model, source):
                 "offers": offers_for(state, source)}
 
     return synthesize
+
+
+def _turn_messages(state) -> list:
+    """This turn's messages: from the last human message on (the category offer reads its question)."""
+    msgs = state.get("messages", [])
+    for i in range(len(msgs) - 1, -1, -1):
+        if isinstance(msgs[i], HumanMessage):
+            return msgs[i:]
+    return []
 
 
 def offers_for(state, source) -> list[dict]:

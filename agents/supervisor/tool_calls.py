@@ -18,7 +18,8 @@ from langchain_core.messages import ToolMessage
 from langgraph.types import Command
 
 from agents.contracts import card_dicts, cards_of
-from agents.supervisor.nodes import emit
+from agents.contracts import ToolEnd, ToolStart
+from agents.events import emit
 from agents.supervisor.state import turn_key
 
 
@@ -38,15 +39,15 @@ def traced_node(name: str, node: Callable[[dict], dict], args_of: Callable[[dict
 
     def run(state: dict) -> dict:
         call_id = f"{name}-{uuid.uuid4().hex[:8]}"  # a node re-run (a relaxed pass) is a new call
-        emit({"type": "tool_start", "id": call_id, "name": name, "args": args_of(state), "node": True})
+        emit(ToolStart(id=call_id, name=name, args=args_of(state), node=True))
         t0, ok = time.perf_counter(), False
         try:
             out = node(state)
             ok = True
             return out
         finally:
-            emit({"type": "tool_end", "id": call_id, "name": name, "ok": ok, "node": True,
-                  "ms": round((time.perf_counter() - t0) * 1000, 1)})
+            emit(ToolEnd(id=call_id, name=name, ok=ok, node=True,
+                         ms=round((time.perf_counter() - t0) * 1000, 1)))
 
     run.__name__ = name
     return run

@@ -23,6 +23,9 @@ def equity_figure(logs: list) -> go.Figure | None:
         fig.add_scatter(x=[p.label for p in curve], y=[p.value for p in curve], mode="lines", name=run_label(log),
                         line=dict(color=PALETTE[i % len(PALETTE)], width=2))
     fig.update_layout(title=_title("Equity: value each matchday morning, then settled"), **LAYOUT)
+    # Categorical: on an auto axis plotly.js reads the matchday labels as dates and drops the
+    # settled point (labelled "final"), so the line ended on the last morning, not the final value.
+    fig.update_xaxes(type="category")
     fig.update_yaxes(title_text="portfolio value")
     return fig
 

@@ -12,7 +12,9 @@ import hashlib
 import os
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
+from agents.door import store_errors
 from pages.components import session
 
 DEFAULT_AS_OF = dt.date(2025, 1, 29)
@@ -65,7 +67,7 @@ def _streamlit_secrets() -> dict:
     """Keys from `.streamlit/secrets.toml` (GOOGLE_API_KEY, ESPN_S2, SWID, ESPN_LEAGUE_ID), if any."""
     try:
         return {k: st.secrets[k] for k in (*SECRETS_MAP, "ESPN_LEAGUE_ID") if k in st.secrets}
-    except Exception:  # noqa: BLE001 - no secrets file is the normal case
+    except (FileNotFoundError, StreamlitAPIException):  # no secrets file is the normal case
         return {}
 
 
@@ -211,7 +213,7 @@ def bind_thread(thread_id: str, built) -> None:
     """At a thread's first turn: binds it to this session's league and model (first wins)."""
     try:
         session.bind(thread_id, built, settings_tuple())
-    except Exception:  # noqa: BLE001 - an unbound thread still works; it follows the session
+    except store_errors():  # not written: an unbound thread still works; it follows the session
         pass
 
 

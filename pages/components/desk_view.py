@@ -26,7 +26,7 @@ def desk():
     provider = backend.settings_tuple()[0]
     try:
         return _desk(provider, os.environ.get("COURTSIDE_HOME", ""))
-    except Exception:  # noqa: BLE001 - e.g. Gemini without a key: the offline desk still quotes
+    except ValueError:  # a provider that cannot start (ProviderError: Gemini without a key): the offline desk quotes
         return _desk("offline", os.environ.get("COURTSIDE_HOME", ""))
 
 
@@ -44,14 +44,36 @@ def game_rows(games: list[dict]) -> list[dict]:
     return rows
 
 
+def market_line(game: dict, market: str, side: str) -> float | None:
+    """The market's current line for that side: the home spread (negated for the away side), the
+    total for over/under; None for the moneyline or a side that does not fit the market."""
+    if market == "spread" and side in ("home", "away"):
+        line = float(game["spread"]["home_line"])
+        return line if side == "home" else -line
+    if market == "total" and side in ("over", "under"):
+        return float(game["total"]["line"])
+    return None
+
+
+def default_line(game: dict | None, market: str, side: str) -> None:
+    """Puts the market line in the request form's line field whenever the game, market or side
+    changes (what the person types afterwards stays until the next change)."""
+    ss, pick = st.session_state, ((game or {}).get("game_id"), market, side)
+    if ss.get("desk_req_line_for") == pick and "desk_req_line" in ss:
+        return
+    line = market_line(game, market, side) if game else None
+    ss["desk_req_line"] = line if line is not None else float(ss.get("desk_req_line", 0.0))
+    ss["desk_req_line_for"] = pick
+
+
 def run_quote(desk, req, now) -> dict:
     """Runs the market maker, drawing each step's plain message as it happens."""
     with st.status("Market maker evaluating...", expanded=True) as status:
-        def on_event(ev: dict) -> None:
-            if ev.get("type") == "tool_start":
-                st.write(f":material/chevron_right: {ev['text']}")
-            elif ev.get("type") == "guard":
-                st.warning(ev["text"])
+        def on_event(ev) -> None:  # a TurnEvent
+            if ev.type == "tool_start":
+                st.write(f":material/chevron_right: {ev.text}")
+            elif ev.type == "guard":
+                st.warning(ev.text)
         q = desk.quote(req, now, on_event=on_event).model_dump(mode="json")
         status.update(label=f"Decision: {q['decision']['decision']} · {q['model_calls']} model call(s) · "
                             f"{len(q['tool_calls'])} tool call(s)", state="complete", expanded=False)

@@ -167,6 +167,29 @@ def shorten(text: str | None, limit: int) -> str:
     return cut.rstrip(" ,.;:") + "…"
 
 
+def thread_labels(threads: list[dict], limit: int = 40) -> list[tuple[str, str]]:
+    """`thread_label` of each recent chat, made distinct: chats opened with the same question are
+    told apart by their latest question, then by their last update, then by a number."""
+    out = [thread_label(t, limit) for t in threads]
+    tellers = (lambda t: "" if t.get("last_question") == t.get("title") else shorten(t.get("last_question"), limit // 2),
+               lambda t: str(t.get("updated_at") or "")[5:16].replace("T", " "))
+    for teller in tellers:
+        seen: dict[str, list[int]] = {}
+        for i, (label, _) in enumerate(out):
+            seen.setdefault(label, []).append(i)
+        for group in (g for g in seen.values() if len(g) > 1):
+            for i in group:
+                extra = teller(threads[i])
+                if extra and extra not in out[i][0]:
+                    out[i] = (f"{out[i][0]} · {extra}", out[i][1])
+    counts: dict[str, int] = {}
+    for i, (label, tip) in enumerate(out):
+        counts[label] = counts.get(label, 0) + 1
+        if counts[label] > 1:
+            out[i] = (f"{label} ({counts[label]})", tip)
+    return out
+
+
 def thread_label(thread: dict, limit: int = 40) -> tuple[str, str]:
     """A recent chat's button label (short title, pending count) and its tooltip (full title, last update)."""
     title = no_images(thread.get("title") or "Untitled")  # a button label draws markdown images too

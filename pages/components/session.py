@@ -12,6 +12,9 @@ import re
 import secrets
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
+
+from agents.door import store_errors
 
 ss = st.session_state
 SESSION_PARAM = "session"
@@ -29,7 +32,7 @@ def identity() -> str:
     try:
         if st.user.is_logged_in:
             return str(st.user.get("email") or st.user.get("sub") or "user")
-    except Exception:  # noqa: BLE001 - no auth configured: one local user
+    except (AttributeError, KeyError, StreamlitAPIException):  # no auth configured: one local user
         pass
     return _threads().LOCAL_OWNER
 
@@ -92,7 +95,7 @@ def load_saved_settings() -> None:
     ss["_session_loaded"] = True
     try:
         saved = _threads().load_session(session_id(), identity())
-    except Exception:  # noqa: BLE001 - an unreadable store must not hide the app; defaults apply
+    except store_errors():  # an unreadable store must not hide the app; defaults apply
         saved = None
     if saved is not None:
         apply_choice(saved)
@@ -107,7 +110,7 @@ def save_settings(public: tuple) -> None:
     try:
         _threads().save_session(session_id(), identity(), choice)
         ss["_session_saved"] = choice
-    except Exception:  # noqa: BLE001 - not saved: the session still works, the next change retries
+    except store_errors():  # not saved: the session still works, the next change retries
         pass
 
 
@@ -116,7 +119,7 @@ def binding(thread_id: str | None):
         return None
     try:
         return _threads().binding(thread_id)
-    except Exception:  # noqa: BLE001
+    except store_errors():  # an unreadable store: as if unbound
         return None
 
 

@@ -68,11 +68,11 @@ def status_text(sig, now: dt.datetime) -> str:
 def render_signal_card(pod, sig, now: dt.datetime, key_prefix: str, actions: bool = True) -> None:
     with st.container(border=True):
         head, badge = st.columns([4, 1])
-        head.markdown(f"**{sig.question}** · {sig.action}")
+        head.markdown(f"**{sig.claim}** · {sig.action}")  # the headline backs what the action buys
         badge.badge(f"{sig.confidence} confidence", color=CONF_COLORS[sig.confidence])
         a, b, c = st.columns(3)
-        a.metric("Pod estimate", f"{sig.estimate:.1%}")
-        b.metric("Market price", f"{sig.price:.1%}")
+        a.metric(f"Pod: P({sig.backed} wins)", f"{sig.backed_estimate:.1%}")
+        b.metric(f"Market price of {sig.backed}", f"{sig.backed_price:.1%}")
         c.metric("Edge (ev)", f"{sig.ev:+.3f}")
         st.caption(f"{sig.mode} mode · {status_text(sig, now)} · id {sig.id}")
         with st.expander("Cited news and reasoning"):

@@ -67,7 +67,7 @@ class TurnView:
         self.model_label = model_label  # "Gemini (gemini-2.5-flash)": named when it fails
         self.model_failed = False
         self.scoring = scoring  # a categories league charts category stats, never fantasy points
-        self.node_passes: dict[str, list] = {}  # optimizer node -> its steps (a node re-run is a new pass)
+        self.node_passes: dict[tuple, list] = {}  # (game, node) -> its steps (a node re-run is a new pass)
         self.failed = False
         self.choices: list[str] = []  # a clarifying question's options, drawn as buttons
 
@@ -151,11 +151,12 @@ class TurnView:
 
     @staticmethod
     def _step_label(e: StepEvent, n: int | None) -> str:
-        label = f"{e.graph or 'Optimizer'} · {node_label(e.node)}" + (f" · pass {n}" if n else "")
+        game = f" · {e.game}" if e.game else ""  # a pod step names its game, not "pass 7"
+        label = f"{e.graph or 'Optimizer'}{game} · {node_label(e.node)}" + (f" · pass {n}" if n else "")
         return label + (f" · {duration_text(e.ms)}" if e.ms is not None else "")
 
     def _on_step(self, e: StepEvent) -> None:
-        passes = self.node_passes.setdefault(e.node, [])
+        passes = self.node_passes.setdefault((e.game_id, e.node), [])  # passes count per game
         n = len(passes) + 1
         with self.steps:
             status = st.status(self._step_label(e, n if n > 1 else None), state="complete")
@@ -254,7 +255,8 @@ def history_events(message: dict) -> Iterator[TurnEvent]:
         yield IntentEvent(intent=message["intent"])
     for i, step in enumerate(message.get("steps") or []):
         if step.get("node") and not step.get("name"):
-            yield StepEvent(node=step["node"], text=step.get("text") or "", ms=step.get("ms"), graph=step.get("graph"))
+            yield StepEvent(node=step["node"], text=step.get("text") or "", ms=step.get("ms"), graph=step.get("graph"),
+                            game_id=step.get("game_id"), game=step.get("game"))
             continue
         yield ToolEnd(id=str(step.get("id") or f"h{i}"), name=step.get("name"), args=step.get("args") or {},
                       ok=step.get("ok") is not False, ms=step.get("ms"), summary=step.get("summary"),

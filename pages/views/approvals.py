@@ -16,7 +16,7 @@ HINDSIGHT = "Hindsight (not visible to the agent)"
 ss = st.session_state
 assistant = backend.assistant()
 pending = ownership.all_pending(assistant)  # every league's cards, each labelled with its league
-titles = {t.thread_id: t.title or "Untitled" for t in assistant.threads(limit=100)}
+titles = {t.thread_id: t.title or "Untitled" for t in assistant.threads(limit=100, pending=False)}
 
 st.title("Approvals")
 st.caption("Roster moves wait here until you decide. Nothing changes in the league until you approve; "

@@ -22,7 +22,7 @@ if not turns:  # one clear empty state: no filters, no empty grid
 cards = ownership.decided_cards()  # move id -> card: decisions name both moves in words
 
 threads = sorted({t["thread_id"] for t in turns})
-titles = {t["thread_id"]: t.get("title") or "Untitled" for t in assistant.list_threads(limit=100)}
+titles = {t.thread_id: t.title or "Untitled" for t in assistant.threads(limit=100, pending=False)}
 intents = sorted({t.get("intent") or "none" for t in turns})
 tools = sorted({name for t in turns for name in tools_of(t)})
 c1, c2, c3 = st.columns(3)

@@ -11,7 +11,7 @@ input while a turn streams.
 """
 import streamlit as st
 
-from agents.door import Card, cards_of
+from agents.door import ApprovalsEvent, Card, cards_of
 from pages.components import backend
 from pages.components import cards as card_ui
 from pages.components import decisions, history_window
@@ -58,7 +58,7 @@ def draw_history(assistant, thread: str, messages: list[dict], start: int, pendi
             view = TurnView(thread, f"chat_m{i}", pending_ids, shown, card_prefix="chat", scoring=scoring)
             view.consume(history_events(message))
             cards = offered.get(asked_at) or stored.get(n_asked - 1, [])
-            view.handle({"type": "approvals", "cards": decisions.with_blockers(cards, thread)})
+            view.handle(ApprovalsEvent(cards=decisions.with_blockers(cards, thread)))
             slots |= view.card_slots
 
 
@@ -100,7 +100,8 @@ draw_history(assistant, thread, history, history_window.start_index(thread, hist
 @st.fragment
 def live_turn() -> None:
     """The part of the page a question or a decision reruns: new turns, cards, the input."""
-    messages = history if ss.pop("_chat_full_run", False) else assistant.history(thread)
+    full_run = ss.pop("_chat_full_run", False)
+    messages = history if full_run else assistant.history(thread)
     here_shown, here_slots = set(shown), dict(slots)
     pending = cards_of(assistant.pending_approvals(thread))  # read once per run: each read loads the whole checkpoint
     ids = {c.move_id for c in pending}
@@ -112,13 +113,17 @@ def live_turn() -> None:
         with st.chat_message("assistant"):
             st.caption("Waiting for your decision:")
             view = TurnView(thread, "chat_pending", ids, here_shown, card_prefix="chat")
-            view.handle({"type": "approvals", "cards": decisions.with_blockers(waiting, thread)})
+            view.handle(ApprovalsEvent(cards=decisions.with_blockers(waiting, thread)))
             here_slots |= view.card_slots
 
     queued = decisions.take_queued(thread)
     if queued:
-        decisions.send_decision(assistant, queued, "chat_resume", here_shown, here_slots.get(queued[1]))
-        decisions.close_stale(assistant, thread, here_slots)
+        # A fragment rerun may write only into what it drew: a card slot of the full page run (an
+        # earlier turn's set) raised StreamlitInvalidLayoutContextError and lost the chat input.
+        # Those cards show their outcome at the next full run.
+        owned = here_slots if full_run else {k: v for k, v in here_slots.items() if slots.get(k) is not v}
+        decisions.send_decision(assistant, queued, "chat_resume", here_shown, owned.get(queued[1]))
+        decisions.close_stale(assistant, thread, owned)
 
     prompt = (ss.pop("chat_prompt", None) or "").strip()  # a blank message is not sent
     waiting_cards = undecided(assistant, thread, None if queued else pending)  # a decision changed them

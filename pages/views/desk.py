@@ -51,13 +51,16 @@ else:
 
 st.subheader("Request a bet")
 listed = [g for g in games if g["listed"] and g["minutes_to_tip"] > 0]
+# Game, market and side sit outside the form: picking one reruns, so the line starts at the market's
+f = st.columns(3)
+game = f[0].selectbox("Game", [g["game_id"] for g in listed] or ["(no listed game)"], key="desk_req_game")
+market = f[1].selectbox("Market", ["spread", "moneyline", "total"], key="desk_req_market")
+side = f[2].selectbox("Side", ["home", "away", "over", "under"], key="desk_req_side")
+V.default_line(next((g for g in listed if g["game_id"] == game), None), market, side)
 with st.form("desk_request_form"):
-    f = st.columns(3)
-    game = f[0].selectbox("Game", [g["game_id"] for g in listed] or ["(no listed game)"], key="desk_req_game")
-    market = f[1].selectbox("Market", ["spread", "moneyline", "total"], key="desk_req_market")
-    side = f[2].selectbox("Side", ["home", "away", "over", "under"], key="desk_req_side")
     g2 = st.columns(3)
-    line = g2[0].number_input("Line (your side; total points)", value=0.0, step=0.5, key="desk_req_line")
+    line = g2[0].number_input("Line (your side; total points)", step=0.5, key="desk_req_line",
+                              disabled=market == "moneyline")
     odds = g2[1].number_input("Decimal odds", value=1.91, min_value=1.01, step=0.01, key="desk_req_odds")
     amount = g2[2].number_input("Amount", value=20.0, min_value=1.0, step=1.0, key="desk_req_amount")
     sent = st.form_submit_button("Send to the market maker", type="primary")

@@ -46,10 +46,10 @@ if not games:
 
 
 def _live_step(box):
-    def on_event(ev: dict) -> None:
-        if ev.get("type") == "step":
-            box.write(f"**{labels.get(ev.get('game_id'), '')}** · {NODE_NAMES.get(ev['node'], ev['node'])}: "
-                      f"{ev['text']} ({ev.get('ms', 0):.0f} ms)")
+    def on_event(ev) -> None:  # a TurnEvent
+        if ev.type == "step":
+            box.write(f"**{labels.get(ev.game_id, '')}** · {NODE_NAMES.get(ev.node, ev.node)}: "
+                      f"{ev.text} ({ev.ms or 0:.0f} ms)")
     return on_event
 
 
@@ -121,10 +121,10 @@ if board:
     c1, c2 = st.columns(2)
     fig = signal_charts.reliability_figure(board)
     if fig:
-        c1.plotly_chart(fig, key="signals_reliability")
+        c1.plotly_chart(fig, key="signals_reliability", config={"displayModeBar": False})  # the toolbar covered the title
     fig = signal_charts.sweep_figure(board)
     if fig:
-        c2.plotly_chart(fig, key="signals_sweep")
+        c2.plotly_chart(fig, key="signals_sweep", config={"displayModeBar": False})
     rows = [{"group": f"confidence {k}"} | v for k, v in board["by_confidence"].items()]
     rows += [{"group": f"{k} signals"} | v for k, v in board["decisions"].items()]
     st.dataframe(pd.DataFrame(rows)[["group", "n", "hit_rate", "realized_ev", "brier", "market_brier", "bss_vs_market"]],

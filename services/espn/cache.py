@@ -71,12 +71,6 @@ class TTLCache:
             self.put(kind, key, value)
             return value
 
-    def invalidate(self, kind: str | None = None) -> None:
-        """Forget one kind (or everything)."""
-        with self._lock:
-            for k in [k for k in self._entries if kind is None or k[0] == kind]:
-                del self._entries[k]
-
     def __len__(self) -> int:
         with self._lock:
             return len(self._entries)

@@ -14,7 +14,7 @@ from services.models import ServiceError
 try:
     from zoneinfo import ZoneInfo
     EASTERN: dt.tzinfo = ZoneInfo("America/New_York")
-except Exception:  # no tz database: every NBA tip-off is the same date at UTC-5
+except (ImportError, KeyError):  # no tz database (ZoneInfoNotFoundError is a KeyError): UTC-5
     EASTERN = dt.timezone(dt.timedelta(hours=-5))
 
 PRO_TEAM_IDS: dict[str, int] = {abbrev: tid for tid, abbrev in PRO_TEAM_MAP.items()}

@@ -52,13 +52,6 @@ def decimal_odds(prob: float, margin: float = DESK_MARGIN) -> float:
     return round(max(MIN_ODDS, 1.0 / (p * (1.0 + margin))), 3)
 
 
-def implied_prob(odds: float) -> float:
-    """The probability a decimal price implies (1 / odds)."""
-    if odds <= 1.0:
-        raise ValueError(f"decimal odds must be above 1.0, not {odds}")
-    return 1.0 / odds
-
-
 def bet_prob(market: str, side: str, line: float | None, home_spread: float, total: float) -> float:
     """No-vig probability that a bet wins, for any market, priced from the current line."""
     if market == "moneyline":

@@ -63,16 +63,6 @@ def droppable(prep: Prepared, allow_drop: Iterable[str] = (), protect_top: int =
     return np.array([i for i in range(len(ids)) if i not in protected or ids[i] in allow], dtype=int)
 
 
-def ranked_pairs(table: MoveTable, limit: int | None = None) -> list[tuple[int, int]]:
-    """(drop row in table, free agent index) by gain, best first; ties by roster then FA order."""
-    n_drop, n_fa = table.gain.shape
-    k, a = np.meshgrid(np.arange(n_drop), np.arange(n_fa), indexing="ij")
-    order = np.lexsort((a.ravel(), k.ravel(), -np.round(table.gain.ravel(), 9)))
-    if limit is not None:
-        order = order[:limit]
-    return [(int(i // n_fa), int(i % n_fa)) for i in order]
-
-
 def mode_scores(week: np.ndarray, season: np.ndarray | None, mode: str, scoring: str,
                 weeks_left: float = 1.0) -> np.ndarray:
     """The ranking key of each pair: the week's gain, or (balanced) the week's gain plus the

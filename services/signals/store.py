@@ -55,12 +55,38 @@ class Signal(BaseModel):
         return now >= self.expires_at
 
     @property
+    def teams(self) -> tuple[str, str]:
+        """(home, away), read from the question "HOME beats AWAY on DATE"."""
+        home, rest = self.question.split(" beats ", 1)
+        return home, rest.split(" on ")[0]
+
+    @property
+    def backed(self) -> str:
+        """The team approving buys: home when the pod says yes, the away team when it says no."""
+        home, away = self.teams
+        return home if self.direction == "yes" else away
+
+    @property
+    def claim(self) -> str:
+        """The proposition the signal backs, in the words of its action ("OKC beats GSW on ...")."""
+        home, away = self.teams
+        other = away if self.direction == "yes" else home
+        return f"{self.backed} beats {other} on {self.game_date.isoformat()}"
+
+    @property
+    def backed_estimate(self) -> float:
+        """The pod's probability that the backed team wins."""
+        return self.estimate if self.direction == "yes" else 1 - self.estimate
+
+    @property
+    def backed_price(self) -> float:
+        """The price of the backed team's contract."""
+        return self.price if self.direction == "yes" else 1 - self.price
+
+    @property
     def action(self) -> str:
         """What approving does, in words."""
-        home, away = self.question.split(" beats ")[0], self.question.split(" beats ")[1].split(" on ")[0]
-        if self.direction == "yes":
-            return f"buy {home} to win at {self.price:.3f}"
-        return f"buy {away} to win at {1 - self.price:.3f}"
+        return f"buy {self.backed} to win at {self.backed_price:.3f}"
 
 
 class DecisionResult(BaseModel):

@@ -51,3 +51,27 @@ def test_a_refreshed_chat_labels_the_pod_steps_as_signals(make_assistant, fresh_
     message = [m for m in a.history(result["thread_id"]) if m.get("role") == "assistant"][-1]
     steps = [e for e in history_events(message) if e["type"] == "step"]
     assert len(steps) >= 11 * 3 and {e["graph"] for e in steps} == {"Signals"}
+
+
+def test_an_edge_claim_carries_the_pods_measured_skill(make_assistant, fresh_state):
+    """Issue 21, defect 3: chat presented 7 "edges" while the scoreboard on the same page showed the
+    pod losing to the market. The answer states the skill the scoreboard measures on the week before
+    the as-of day (same number as `score` over that window), the number of settled games (games.csv),
+    and says that a negative skill makes the edges unproven."""
+    import csv
+    import datetime as dt
+
+    from agents.signals.runner import SignalsPod
+    from services.config import DATA_DIR
+
+    answer = make_assistant().ask("any edges tonight?")["answer"]
+    start, end = dt.date(2025, 1, 22), dt.date(2025, 1, 28)
+    board = SignalsPod(provider="offline").score(start, end, "blind")
+    bss = board["estimates"]["bss_vs_market"]
+    with open(DATA_DIR / "games.csv", newline="", encoding="utf-8") as f:
+        n_games = sum(1 for r in csv.DictReader(f) if start.isoformat() <= r["game_date"] <= end.isoformat()
+                      and r["season_type"] == "regular")
+    assert board["estimates"]["n"] == n_games  # every game of the week had news
+    assert f"on the {n_games} settled games of Jan 22-Jan 28" in answer
+    assert f"Brier skill against the market is {bss:+.3f}" in answer
+    assert ("treat these edges as unproven" in answer) == (bss < 0)

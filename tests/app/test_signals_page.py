@@ -122,10 +122,10 @@ def test_chat_edges_question_shows_the_signals_as_cards(app, fresh_state):
     text = rendered_text(at)
     assert ":material/label: Market edges" in "".join(m.value for m in at.markdown)
     for s in stored:
-        assert s.question in text and f"{s.ev:+.3f}" in text
+        assert s.claim in text and f"{s.ev:+.3f}" in text
     assert text.count("Decide in Approvals") == len(stored)
     assert not [b for b in at.button if "_sig_approve_" in b.key]  # decisions happen in Approvals
-    assert any(s.label.startswith("Signals · Fetch news") for s in at.status)
+    assert any(s.label.startswith("Signals · ") and " · Fetch news" in s.label for s in at.status)
 
 
 def test_approved_vs_declined_are_scored_on_the_finals_in_hindsight(app, fresh_state):

@@ -35,28 +35,40 @@ def _as_of(case: dict) -> dt.date:
     return dt.date.fromisoformat(case["as_of"]) if case.get("as_of") else DEFAULT_AS_OF
 
 
-def evaluate(assistant_for, csv_facts, csv_players, provider: str) -> list[dict]:
-    oracles: dict = {}
-    rows = []
-    for case in CASES:
-        scoring = case.get("scoring", "points")
-        a = assistant_for(provider, _as_of(case), scoring)
-        key = (a.as_of, scoring)
-        if key not in oracles:
-            lg = a.source.league
-            oracles[key] = Oracle(csv_facts, csv_players, lg, opt.from_demo_league(lg, season=True), a.as_of)
-        rows.append(run_case(a, oracles[key], case, f"facts-{provider}-{case['id']}"))
-    figs = figures(rows)
-    print(f"\nfacts figures ({provider}):", json.dumps(figs))
-    for r in rows:
-        if r["problems"]:
-            print("  FAIL", r["id"], r["problems"], r["tools_called"])
-    return rows
+class Rows:
+    """The cases' rows for one provider, each run the first time it is asked for: selecting one
+    case (`-k`) runs that case only; the figures run whatever is left. Each case has its own thread."""
+
+    def __init__(self, assistant_for, csv_facts, csv_players, provider: str) -> None:
+        self._args, self.provider = (assistant_for, csv_facts, csv_players), provider
+        self._oracles: dict = {}
+        self._rows: dict[str, dict] = {}
+
+    def __getitem__(self, case_id: str) -> dict:
+        if case_id not in self._rows:
+            assistant_for, csv_facts, csv_players = self._args
+            case = next(c for c in CASES if c["id"] == case_id)
+            scoring = case.get("scoring", "points")
+            a = assistant_for(self.provider, _as_of(case), scoring)
+            key = (a.as_of, scoring)
+            if key not in self._oracles:
+                lg = a.source.league
+                self._oracles[key] = Oracle(csv_facts, csv_players, lg, opt.from_demo_league(lg, season=True), a.as_of)
+            row = run_case(a, self._oracles[key], case, f"facts-{self.provider}-{case_id}")
+            if row["problems"]:
+                print("  FAIL", row["id"], row["problems"], row["tools_called"])
+            self._rows[case_id] = row
+        return self._rows[case_id]
+
+    def all(self) -> list[dict]:
+        rows = [self[c["id"]] for c in CASES]
+        print(f"\nfacts figures ({self.provider}):", json.dumps(figures(rows)))
+        return rows
 
 
 @pytest.fixture(scope="module")
-def offline_rows(assistant_for, csv_facts, csv_players) -> dict[str, dict]:
-    return {r["id"]: r for r in evaluate(assistant_for, csv_facts, csv_players, "offline")}
+def offline_rows(assistant_for, csv_facts, csv_players) -> Rows:
+    return Rows(assistant_for, csv_facts, csv_players, "offline")
 
 
 def _words(text: str) -> list[str]:
@@ -125,7 +137,7 @@ def test_fact_case_offline(offline_rows, case):
 
 
 def test_offline_figures(offline_rows):
-    figs = figures(list(offline_rows.values()))
+    figs = figures(offline_rows.all())
     assert figs["cases"] >= 60
     for k, floor in OFFLINE_FLOORS.items():
         assert figs[k] >= floor, (k, figs)
@@ -135,6 +147,6 @@ def test_offline_figures(offline_rows):
 @pytest.mark.skipif(not os.environ.get("GOOGLE_API_KEY"), reason="needs GOOGLE_API_KEY")
 def test_gemini_figures(assistant_for, csv_facts, csv_players):
     reset_settings_cache()
-    figs = figures(evaluate(assistant_for, csv_facts, csv_players, "gemini"))
+    figs = figures(Rows(assistant_for, csv_facts, csv_players, "gemini").all())
     for k, floor in LIVE_FLOORS.items():
         assert figs[k] >= floor, (k, figs)

@@ -1,6 +1,7 @@
 """Agent interface: `AgentInvocation` in, `AgentInvocationResult` out, and the `Agent` protocol.
 
-The simulation hands the agent its one tool as `AgentInvocation.submit_decision`: the handler
+The simulation hands the agent its one tool as `AgentInvocation.submit_decision`, bound to
+`services.arena.execution.handle_submission` (the models import nothing of the executor): the handler
 executes the decision against the Case (all or nothing) and returns the `DecisionResult`; every
 call is recorded, and the simulation commits the last one.
 """
@@ -36,10 +37,8 @@ class AgentInvocation(BaseModel):
         """The tool: records the raw arguments, executes them against the Case, returns the result."""
         raw = decision.model_dump(mode="json") if isinstance(decision, Decision) else decision
         self._calls.append(raw)
-        if self._handler is None:
-            from services.arena.execution import handle_submission
-
-            self._handler = handle_submission
+        if self._handler is None:  # the models know no executor: the simulation (or a test) binds one
+            raise RuntimeError("AgentInvocation.submit_decision needs a handler: call bind(handle_submission) first")
         decision_and_result = self._handler(self.case, raw)
         self._results.append(decision_and_result)
         return decision_and_result[1]

@@ -12,7 +12,7 @@ from agents.arena.kelly import EstimatorKellyAgent, kelly_fraction
 from agents.arena.registry import AGENTS, UnknownAgent, make_agent
 from services import season_games as sg
 from services.arena import cases
-from services.arena.execution import execute_decision
+from services.arena.execution import execute_decision, handle_submission
 from services.arena.models import AgentInvocation, PortfolioSnapshot
 from services.markets.ratings import rating_home_prob
 from services.markets.state import win_prob
@@ -23,7 +23,7 @@ DAYS = [dt.date(2025, 1, 27) + dt.timedelta(days=i) for i in range(5)]
 
 def morning(day: dt.date, cash: float = 1000.0, positions=None, idx: int = 0) -> AgentInvocation:
     case = cases.build_case(day, idx, "ep", PortfolioSnapshot(cash=cash, positions=positions or {}), win_prob)
-    return AgentInvocation(case=case, episode_id="ep", agent_id="a", steps_remaining=3)
+    return AgentInvocation(case=case, episode_id="ep", agent_id="a", steps_remaining=3).bind(handle_submission)
 
 
 def test_registry_names_every_agent_and_refuses_others():

@@ -13,6 +13,7 @@ from agents.arena.model_agent import ModelAgent
 from agents.arena.trader.graph import MAX_ROUNDS, TOOL_NAME
 from agents.arena.trader.offline import MARKER, OfflineTrader, momentum_orders
 from services.arena import cases
+from services.arena.execution import handle_submission
 from services.arena.models import AgentInvocation, PortfolioSnapshot
 from services.arena.simulation import make_config, run_episode
 from services.config import reset_settings_cache
@@ -28,7 +29,7 @@ def case():
 
 
 def invocation(case) -> AgentInvocation:
-    return AgentInvocation(case=case, episode_id="ep", agent_id="model", steps_remaining=4)
+    return AgentInvocation(case=case, episode_id="ep", agent_id="model", steps_remaining=4).bind(handle_submission)
 
 
 def buy(case, q: int, i: int = 0) -> dict:

@@ -8,6 +8,7 @@ import pytest
 from pydantic import ValidationError
 
 from services.arena import models
+from services.arena.execution import handle_submission
 from services.arena.models import (AgentInvocation, AgentInvocationResult, Case, CaseData, CaseDataItem, Decision,
                                    DecisionResult, EpisodeConfig, ExecutedTrade, Order, PortfolioSnapshot,
                                    SimulationLog)
@@ -113,7 +114,7 @@ def test_episode_config_rejects_an_end_before_the_start():
 
 def test_agent_invocation_steps_remaining_is_optional_and_the_tool_records_each_call():
     case = make_case({"BOS-2025-01-31": 0.5})
-    inv = AgentInvocation(case=case, episode_id="ep", agent_id="a")
+    inv = AgentInvocation(case=case, episode_id="ep", agent_id="a").bind(handle_submission)
     assert inv.steps_remaining is None
     first = inv.submit_decision(Decision(orders=[Order(ticker="BOS-2025-01-31", side="buy", quantity=2)]))
     second = inv.submit_decision({"orders": [{"ticker": "ZZZ", "side": "buy", "quantity": 1}]})
