@@ -74,7 +74,14 @@ class RuntimeOptions:
     def cache_key(self) -> tuple:
         """Every non-secret choice plus a digest of the secrets (never a secret in plain text)."""
         public = tuple(getattr(self, f.name) for f in dataclasses.fields(self) if f.repr)
-        return public + (secret_digest(self.api_key, self.espn_s2, self.espn_swid),)
+        # What the environment fills in for the choices left open is part of the key too: one process
+        # (a test session, a server whose settings were reloaded) must not get an assistant built for
+        # another environment's scoring or provider.
+        s = get_settings()
+        env = (s.provider, s.scoring, s.as_of, s.league, s.advice_mode, s.my_team_id, s.gemini_model,
+               s.ollama_model, s.espn_league_id, s.espn_season)
+        return public + env + (secret_digest(s.google_api_key, s.espn_s2, s.espn_swid),
+                               secret_digest(self.api_key, self.espn_s2, self.espn_swid))
 
     def settings(self) -> Settings:
         """`Settings` from the environment with these choices applied on top."""

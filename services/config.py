@@ -38,6 +38,7 @@ class Settings(BaseSettings):
     scoring: Literal["points", "categories"] = "points"  # the demo league's scoring
     advice_mode: Literal["balanced", "this_week"] = "balanced"  # this week and the season, or streaming
     my_team_id: int = Field(1, ge=1, le=30)  # the team you manage (demo: 1-10; ESPN: the team's id)
+    nlu_model: Path | None = None  # a prebuilt intent model to read instead of home/models (a test run shares one)
     state_url: str | None = None  # postgresql://... switches the writable store and checkpoints
     store_busy_timeout_s: float = Field(10.0, gt=0, le=600)  # how long a write waits for a locked SQLite store
     turn_wait_s: float = Field(120.0, gt=0, le=3600)  # how long a turn waits for the thread's previous turn

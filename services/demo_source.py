@@ -27,6 +27,7 @@ def check_as_of(as_of: dt.date) -> None:
 
 class DemoSource(LeagueSource):
     kind = "demo"
+    scorings = ("points", "categories")  # the demo league is drafted in both scorings
 
     def __init__(self, as_of: dt.date, scoring: str = "points", advice_mode: str = "balanced",
                  *, store: StateStore, team_id: int = 1):

@@ -44,6 +44,12 @@ class LeagueSource(abc.ABC):
     def scoring(self) -> str:
         """"points" or "categories"."""
 
+    @property
+    def scorings(self) -> tuple[str, ...]:
+        """The scorings this league can be viewed in: its own only, unless the source builds both
+        (the demo league does, so a points manager can be offered the category view)."""
+        return (self.scoring,)
+
     # -- players and moves ------------------------------------------------------------------
     @abc.abstractmethod
     def resolve_id(self, name: str) -> str:

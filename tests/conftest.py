@@ -96,6 +96,12 @@ def courtside_home(tmp_path_factory) -> Path:
 
         config.reset_settings_cache()
         _SESSION_BUILD.update(build(db_path()))
+        # One intent model for the run: without it every process that reads a question (each CLI
+        # subprocess, each test home) would train its own, about 4 s each.
+        from agents.offline import nlu_model
+
+        mp.setenv("COURTSIDE_NLU_MODEL", str(nlu_model.build(home / "models" / nlu_model.ARTIFACT)))
+        config.reset_settings_cache()
         yield home
         db.close()
         config.reset_settings_cache()

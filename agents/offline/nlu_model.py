@@ -118,7 +118,8 @@ def artifact_bytes(model, digest: str) -> bytes:
 def default_path() -> Path:
     from services.config import get_settings
 
-    return Path(get_settings().home) / "models" / ARTIFACT
+    settings = get_settings()
+    return Path(settings.nlu_model) if settings.nlu_model else Path(settings.home) / "models" / ARTIFACT
 
 
 def build(out: Path | None = None) -> Path:

@@ -219,8 +219,8 @@ def _turn_messages(state) -> list:
 def offers_for(state, source) -> list[dict]:
     """The category view as a button when a points league's manager asks about categories (the
     demo league has both scorings; an ESPN league's scoring is its own)."""
-    if state.get("intent") != Intent.MATCHUP_ANALYSIS or getattr(source, "kind", "") != "demo" \
-            or league_scoring(source) != "points":
+    if state.get("intent") != Intent.MATCHUP_ANALYSIS or league_scoring(source) != "points" \
+            or "categories" not in source.scorings:
         return []
     question = next((m.content for m in _turn_messages(state)[:1] if isinstance(m.content, str)), "")
     if not asks_categories(question):
