@@ -11,16 +11,29 @@ import sys
 
 from pydantic import ValidationError
 
-from services.cli import iso_date
+from services.cli import clip, finite_float, int_between, iso_date
 from services.models import ServiceError
+
+MAX_ADVANCE_S = 366 * 24 * 3600.0  # the clock moves at most a year per call
 
 
 def iso_time(text: str) -> dt.datetime:
     try:
         t = dt.datetime.fromisoformat(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a time (ISO 8601, e.g. 2025-01-29T17:00:00+00:00): {text!r}") from None
-    return t if t.tzinfo else t.replace(tzinfo=dt.timezone.utc)
+        raise argparse.ArgumentTypeError(f"not a time (ISO 8601, e.g. 2025-01-29T17:00:00+00:00): "
+                                         f"{clip(repr(text))}") from None
+    t = t if t.tzinfo else t.replace(tzinfo=dt.timezone.utc)
+    if not 1900 <= t.astimezone(dt.timezone.utc).year <= 2100:
+        raise argparse.ArgumentTypeError(f"the desk time {clip(text, 60)} is outside 1900-2100")
+    return t
+
+
+def seconds(text: str) -> float:
+    x = finite_float(text)
+    if abs(x) > MAX_ADVANCE_S:
+        raise argparse.ArgumentTypeError(f"at most {MAX_ADVANCE_S:.0f} seconds (a year) either way, not {clip(text, 40)}")
+    return x
 
 
 def add_desk_parser(sub) -> None:
@@ -32,27 +45,29 @@ def add_desk_parser(sub) -> None:
     q.add_argument("--game", required=True)
     q.add_argument("--market", choices=["moneyline", "spread", "total"], required=True)
     q.add_argument("--side", choices=["home", "away", "over", "under"], required=True)
-    q.add_argument("--line", type=float, default=None)
-    q.add_argument("--odds", type=float, required=True)
-    q.add_argument("--amount", type=float, required=True)
+    q.add_argument("--line", type=finite_float, default=None)
+    q.add_argument("--odds", type=finite_float, required=True)
+    q.add_argument("--amount", type=finite_float, required=True)
     a = ds.add_parser("accept", help="accept the desk's counter")
     a.add_argument("--quote", required=True)
     s = ds.add_parser("settle", help="settle open positions on the real finals")
     s.add_argument("--through", type=iso_date, required=True)
     v = ds.add_parser("verify", help="recompute the logged calculations")
-    v.add_argument("--last", type=int, default=50)
+    v.add_argument("--last", type=int_between(1, 100_000), default=50)
     sh = ds.add_parser("shadow", help="shadow mode: where the agent and the rule engine disagree, on the real finals")
     sh.add_argument("--through", type=iso_date, default=None, help="grade games dated through this day "
                     "(default: the finals known at the desk clock)")
     c = ds.add_parser("clock", help="show or move the desk clock (simulated)")
     c.add_argument("--set", type=iso_time, default=None)
-    c.add_argument("--advance", type=float, default=None, help="seconds")
+    c.add_argument("--advance", type=seconds, default=None, help="seconds")
     for p in (g, q, a, s, v, sh, c):
         p.add_argument("--json", action="store_true")
     for p in (g, q, a):
         p.add_argument("--at", type=iso_time, default=None, help="desk time (default: the desk clock)")
     for p in (q, a):
         p.add_argument("--provider", default=None)
+        p.add_argument("--key", default=None, help="idempotency key: a retry with the same key returns the first "
+                       "outcome instead of booking again")
 
 
 def _run(args, desk) -> dict:
@@ -65,14 +80,12 @@ def _run(args, desk) -> dict:
     if cmd == "quote":
         req = BetRequest(game_id=args.game, market=args.market, side=args.side, line=args.line, odds=args.odds,
                          amount=args.amount)
-        return desk.quote(req, args.at).model_dump(mode="json")
+        return desk.quote(req, args.at, key=args.key).model_dump(mode="json")
     if cmd == "accept":
-        return desk.accept(args.quote, args.at).model_dump(mode="json")
+        return desk.accept(args.quote, args.at, key=args.key).model_dump(mode="json")
     if cmd == "settle":
         return desk.settle(args.through)
     if cmd == "verify":
-        if args.last < 1:
-            raise ServiceError("--last must be at least 1")
         return desk.verify(args.last)
     if cmd == "shadow":
         return desk.shadow_report(args.through)
@@ -97,7 +110,8 @@ def _text(cmd: str, out: dict) -> str:
     if cmd == "verify":
         bad = [f"  mismatched {c['calc_id']} ({c['tool']}, quote {c['quote_id']}): {', '.join(c['differs'])}"
                for c in out["calcs"] if not c["matched"]]
-        return "\n".join([f"{out['matched']} matched, {out['mismatched']} mismatched of {out['checked']}", *bad])
+        probs = [f"  book: {p}" for p in out.get("book_problems", [])]
+        return "\n".join([f"{out['matched']} matched, {out['mismatched']} mismatched of {out['checked']}", *bad, *probs])
     if cmd == "shadow":
         head = (f"shadow mode through {out['through']}: {out['requests']} requests, {out['discrepancies']} "
                 f"discrepancies; P&L on finals: agent {out['pnl_on_finals']['agent']:+.2f}, rules "
@@ -110,6 +124,11 @@ def _text(cmd: str, out: dict) -> str:
 
 
 def run_desk(args) -> int:
+    """0: done; 1: the desk could not do it (a refused booking, a lost accept, a failed audit, a
+    locked or failing store); 2: bad input."""
+    from agents.failures import is_store_error, one_line_store_failure
+    from services.desk.idempotency import StillRunning
+
     try:
         from agents.door import desk as front
         from agents.llm import ProviderError
@@ -122,14 +141,26 @@ def run_desk(args) -> int:
         except ValidationError as e:
             err = e.errors()[0]
             raise ServiceError(f"bad request: {'.'.join(map(str, err['loc'])) or 'request'}: {err['msg']}") from None
-        except (ValueError, KeyError) as e:
+        except (ValueError, KeyError, OverflowError) as e:  # KeyConflict (a reused key) is a ValueError
             raise ServiceError(str(e).strip('"')) from None
     except ServiceError as e:
-        print(f"error: {e}", file=sys.stderr)
-        if args.json:
-            print(json.dumps({"error": str(e)}))
-        return 2
+        return _fail(clip(e), 2, args.json)
+    except StillRunning as e:
+        return _fail(str(e), 1, args.json)
+    except Exception as e:  # noqa: BLE001 - a locked or failing store, anything else: one line, exit 1
+        msg = one_line_store_failure(e) if is_store_error(e) else f"the desk failed ({type(e).__name__}: {clip(e)})"
+        return _fail(msg, 1, args.json)
     out["error"] = out.get("error")
     print(json.dumps(out, default=str, ensure_ascii=False) if args.json else _text(args.desk_cmd, out))
-    failed = args.desk_cmd == "verify" and (out["mismatched"] or out["line_counters"]["mismatched"])
-    return 1 if failed else 0  # a failed audit fails the command
+    if out["error"] and not args.json:
+        print(f"error: {out['error']}", file=sys.stderr)
+    failed = out["error"] or (args.desk_cmd == "verify" and (out["mismatched"] or out.get("book_problems")
+                                                             or out.get("line_counters", {}).get("mismatched")))
+    return 1 if failed else 0  # a refused booking, a lost accept or a failed audit fails the command
+
+
+def _fail(message: str, code: int, as_json: bool) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    if as_json:
+        print(json.dumps({"error": message}, ensure_ascii=False))
+    return code

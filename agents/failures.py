@@ -13,18 +13,13 @@ import sys
 from services.models import ServiceError
 from services.store_guard import StoreDamaged
 
-ECHO_LIMIT = 200
+from services.cli import ECHO_LIMIT, clip  # noqa: F401 - one clip for every error line (re-exported)
+
 MODEL_FAILED = "the model failed"  # the prefix the supervisor's nodes put in `error`
 # Exception class names (anywhere in the MRO) that mean "the model server is not answering":
 # httpx transport errors and timeouts, the stdlib's, google-genai's server errors.
 _UNREACHABLE = {"TransportError", "TimeoutException", "TimeoutError", "ConnectionError", "ServerError",
                 "ServiceUnavailable", "DeadlineExceeded", "RetryError", "APIConnectionError"}
-
-
-def clip(text: object, limit: int = ECHO_LIMIT) -> str:
-    """At most `limit` characters of user input for an error line (with a marker when cut)."""
-    s = str(text)
-    return s if len(s) <= limit else s[:limit] + f"… ({len(s)} characters)"
 
 
 def model_unavailable(error: BaseException) -> bool:
@@ -50,6 +45,9 @@ def store_failure_text(error: BaseException, where: str) -> str:
     msg = str(error).splitlines()[0] if str(error) else type(error).__name__
     if isinstance(error, StoreDamaged):
         return msg
+    if disk_full(error):
+        return (f"The disk holding the state store {where} is full ({clip(msg, 120)}); nothing was changed and "
+                f"the store itself is intact. Free some space and try again.")
     if isinstance(error, sqlite3.OperationalError) and "locked" in msg:
         return (f"The state store {where} is locked by another process (a long write or a stuck program); "
                 f"nothing was changed. Wait for it to finish, or stop it, and try again.")
@@ -60,12 +58,29 @@ def store_failure_text(error: BaseException, where: str) -> str:
             f"Check COURTSIDE_STATE_URL / COURTSIDE_HOME and try again.")
 
 
+def disk_full(error: BaseException) -> bool:
+    """SQLite's "database or disk is full" (SQLITE_FULL) or an OSError with ENOSPC."""
+    import errno
+
+    return (isinstance(error, OSError) and error.errno == errno.ENOSPC) or \
+        (isinstance(error, sqlite3.Error) and "disk is full" in str(error))
+
+
 def is_store_error(error: BaseException) -> bool:
     names = {c.__name__ for c in type(error).__mro__}
     if "StoreDamaged" in names:
         return True
     return isinstance(error, sqlite3.Error) or bool(names & {"OperationalError", "InterfaceError"} and
                                                      type(error).__module__.startswith("psycopg"))
+
+
+def one_line_store_failure(e: BaseException) -> str:
+    """A store failure of a CLI command, naming where the store is."""
+    from services.config import courtside_home, get_settings
+
+    where = "PostgreSQL (COURTSIDE_STATE_URL)" if (get_settings().state_url or "").startswith("postgres") \
+        else f"under {courtside_home()}"
+    return store_failure_text(e, where)
 
 
 def turn_failure_text(e: BaseException) -> str:

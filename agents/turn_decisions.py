@@ -20,6 +20,32 @@ def requested_decisions(pending: list[dict], decision: str, move_id: str | None 
     return {c.move_id: decision for c in cards_of(chosen)} or {"(no pending card)": decision}
 
 
+def applied_already(store, thread_id: str, pending: list[dict], decisions: dict[str, str]) -> dict | None:
+    """The recorded claim when this request repeats a decision that was made already (a retry after
+    a timeout, a second click): every named card is no longer pending and its set decided it the
+    same way. Such a retry reports the first outcome and succeeds; it is not refused."""
+    ids = {c.move_id for c in cards_of(pending)}
+    if not decisions or any(not m or not str(m).strip() or m in ids for m in decisions):
+        return None
+    claims = [store.last_set_with(thread_id, str(m)) for m in decisions]
+    if any(c is None or c["decisions"].get(m) != d for c, (m, d) in zip(claims, decisions.items())):
+        return None
+    return claims[0] if all(c["set_id"] == claims[0]["set_id"] for c in claims) else None
+
+
+def replay_events(thread_id: str, claim: dict, decisions: dict, pending: list[dict]):
+    """The events of a retried decision: its first outcome (the moves marked `already`), no refusal."""
+    from agents.contracts import DoneEvent, TextEvent, TurnResult
+
+    results = claim["outcomes"].get("results", {})
+    moves = [r | {"already": True} for m, r in results.items()
+             if m in decisions and r.get("outcome") in ("applied", "approved")]
+    text = f"Applied already: {claim['summary']} (at {claim['decided_at']}); this retry changed nothing."
+    yield TextEvent(type="answer", text=text)
+    yield DoneEvent(result=TurnResult(thread_id=thread_id, answer=text, pending_approvals=cards_of(pending),
+                                      transactions=moves))
+
+
 def resume_problem(store, thread_id: str, set_id: str | None, pending: list[dict],
                    decisions: dict[str, str]) -> str | None:
     """Why these decisions cannot go to the graph (None when they can). `store` is the state store

@@ -21,7 +21,8 @@ from agents.approvals import DEFER, SetDecided, refusal_text
 from agents.contracts import DoneEvent, StateEvent, TextEvent, TurnEvent, TurnResult, cards_of
 from agents.deferred import card_sets, set_of
 from agents.failures import MODEL_FAILED, model_failure_text, turn_failure_text
-from agents.turn_decisions import outcome_of_claim, requested_decisions, resume_problem
+from agents.turn_decisions import (applied_already, outcome_of_claim, replay_events, requested_decisions,
+                                   resume_problem)
 from agents.turn_stream import TurnRecorder
 from services import thread_locks
 from services.store import state_store
@@ -134,6 +135,10 @@ class TurnFlow:
                 decisions = {c.move_id: decisions for c in cards_of([c for _, cs in sets for c in cs][:1])}
             index, set_id, cards = set_of(sets, decisions)
             pending = cards if index >= 0 else [c for _, cs in sets for c in cs]
+            claim = applied_already(state_store(), thread_id, pending, decisions)
+            if claim is not None:  # a retry of a decision made already: its first outcome, exit 0
+                yield from replay_events(thread_id, claim, decisions, pending)
+                return
             why = resume_problem(state_store(), thread_id, set_id, pending, decisions)
             if why:
                 yield from self._refuse(thread_id, why)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import threading
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 from sse_starlette.sse import EventSourceResponse
@@ -113,21 +113,23 @@ def desk_games(date: dt.date, at: dt.datetime | None = None):
 
 
 @router.post("/api/desk/quote", response_model=door.desk.QuoteResult, responses=ERRORS)
-def desk_quote(body: QuoteRequest):
-    """Ask the market maker to take a bet: accepted, rejected or countered."""
+def desk_quote(body: QuoteRequest, idempotency_key: str | None = Header(None, max_length=200)):
+    """Ask the market maker to take a bet: accepted, rejected or countered. With an
+    `Idempotency-Key` header a retry returns the first outcome (`replayed`) instead of booking again."""
     fields = body.model_dump(exclude={"at"})
     try:
         req = door.desk.BetRequest(**fields)
     except ValidationError as e:
         err = e.errors()[0]
         raise door.ServiceError(f"bad request: {'.'.join(map(str, err['loc'])) or 'request'}: {err['msg']}") from None
-    return _desk().quote(req, _aware(body.at))
+    return _desk().quote(req, _aware(body.at), key=idempotency_key)
 
 
 @router.post("/api/desk/accept", response_model=door.desk.AcceptResult, responses=ERRORS)
-def desk_accept(body: AcceptRequest):
-    """Accept the desk's counter: booked while valid, else a fresh evaluation."""
-    return _desk().accept(body.quote_id, _aware(body.at))
+def desk_accept(body: AcceptRequest, idempotency_key: str | None = Header(None, max_length=200)):
+    """Accept the desk's counter: booked while valid, else a fresh evaluation (once: a repeated accept
+    gets the first outcome, `replayed`)."""
+    return _desk().accept(body.quote_id, _aware(body.at), key=idempotency_key)
 
 
 def _aware(at: dt.datetime | None) -> dt.datetime | None:

@@ -2,26 +2,90 @@
 from __future__ import annotations
 
 import argparse
+import contextvars
 import datetime as dt
 import json
+import math
 import sys
 
 from services.models import ServiceError
 
 
+ECHO_LIMIT = 200  # user input echoed in an error line is clipped to this many characters
+_ARGV: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar("cli_argv", default=None)
+
+
+def clip(text: object, limit: int = ECHO_LIMIT) -> str:
+    s = str(text)
+    return s if len(s) <= limit else s[:limit] + f"… ({len(s)} characters)"
+
+
 def iso_date(text: str) -> dt.date:
     try:
-        return dt.date.fromisoformat(text)
+        day = dt.date.fromisoformat(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {clip(repr(text))}") from None
+    if not 1900 <= day.year <= 2100:
+        raise argparse.ArgumentTypeError(f"the date {day.isoformat()} is outside 1900-2100")
+    return day
+
+
+def finite_float(text: str) -> float:
+    """A float argument that is a real number (no nan, no inf, no overflow to inf)."""
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {clip(repr(text))}") from None
+    if not math.isfinite(x):
+        raise argparse.ArgumentTypeError(f"must be a finite number, not {clip(text)}")
+    return x
+
+
+def int_between(lo: int, hi: int):
+    """An int argument within [lo, hi] (a huge value is refused, not passed to a database)."""
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {clip(repr(text))}") from None
+        if not lo <= n <= hi:
+            raise argparse.ArgumentTypeError(f"must be between {lo} and {hi}, not {clip(text, 40)}")
+        return n
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def wants_json(argv: list[str] | None) -> bool:
+    return bool(argv) and any(a == "--json" for a in argv)
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """Usage mistakes are one line on stderr (exit 2), like every other error here."""
+    """Usage mistakes are one line on stderr (exit 2), like every other error here; under --json
+    also `{"error": ...}` on stdout, so a script reading JSON always gets JSON."""
+
+    def parse_args(self, args=None, namespace=None):
+        return self._with_argv(super().parse_args, args, namespace)
+
+    def parse_known_args(self, args=None, namespace=None):
+        return self._with_argv(super().parse_known_args, args, namespace)
+
+    @staticmethod
+    def _with_argv(parse, args, namespace):
+        """Remembers the top-level argv while parsing, so a subcommand's error sees `--json`."""
+        if _ARGV.get() is not None:  # a subcommand's parser, inside the top-level parse
+            return parse(args, namespace)
+        argv = list(sys.argv[1:] if args is None else args)
+        token = _ARGV.set(argv)
+        try:
+            return parse(argv, namespace)
+        finally:
+            _ARGV.reset(token)
 
     def error(self, message: str):
-        if len(message) > 300:  # argparse echoes the input: a huge value comes back clipped
-            message = message[:300] + "…"
+        message = clip(message, 300)  # argparse echoes the input: a huge value comes back clipped
+        if wants_json(_ARGV.get()):
+            print(json.dumps({"error": f"{message} (see: {self.prog} --help)"}, ensure_ascii=False))
         self.exit(2, f"error: {message} (see: {self.prog} --help)\n")
 
 
@@ -34,7 +98,7 @@ def _parser() -> argparse.ArgumentParser:
         c = sub.add_parser(name)
         c.add_argument("name")
         if name == "gamelog":
-            c.add_argument("--last", type=int, default=5)
+            c.add_argument("--last", type=int, default=5)  # the service says what is allowed
     r = sub.add_parser("roster")
     r.add_argument("--team", type=int, default=None)
     sub.add_parser("calibration", help="play probability by inferred status, measured before the as-of date")

@@ -59,8 +59,9 @@ class Settings(BaseSettings):
     espn_s2: SecretStr | None = None
     espn_swid: SecretStr | None = None
 
-    desk_max_per_side: float = Field(200.0, gt=0)  # the market desk's worst-case loss limits
-    desk_max_per_game: float = Field(400.0, gt=0)
+    # the market desk's worst-case loss limits: finite (an infinite limit is no limit)
+    desk_max_per_side: float = Field(200.0, gt=0, allow_inf_nan=False)
+    desk_max_per_game: float = Field(400.0, gt=0, allow_inf_nan=False)
     desk_answering: Literal["agent", "rules"] = "agent"  # shadow mode: which engine answers (both always run)
 
     @field_validator("provider", mode="before")

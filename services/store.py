@@ -322,6 +322,9 @@ class _Cursor:
     def fetchone(self):
         return self._cur.fetchone()
 
+    def fetchall(self):
+        return self._cur.fetchall()
+
     @property
     def rowcount(self) -> int:
         return self._cur.rowcount

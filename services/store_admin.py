@@ -37,7 +37,7 @@ def _paths(which: str) -> list[Path]:
 def run(args: argparse.Namespace) -> int:
     from services.config import get_settings
     from services.models import ServiceError
-    from services.store_guard import StoreDamaged, backup, problem, restore
+    from services.store_guard import DiskFull, StoreDamaged, backup, problem, restore
 
     if get_settings().state_url:
         if args.action != "check":
@@ -70,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
         raise ServiceError("--from needs --which state or --which checkpoints.")
     try:
         done = [restore(p, Path(args.source) if args.source else None) for p in paths]
+    except DiskFull:
+        raise  # a failure, not bad input: exit 1 with the message
     except StoreDamaged as e:
         raise ServiceError(str(e)) from None
     lines = [f"restored {src} (the previous file kept as {aside})" if aside else f"restored {src}" for src, aside in done]

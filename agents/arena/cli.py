@@ -5,7 +5,7 @@ import argparse
 import json
 import sys
 
-from services.cli import iso_date
+from services.cli import clip, finite_float, int_between, iso_date
 
 ARENA_FROM, ARENA_TO = "2024-11-15", "2025-02-07"
 
@@ -18,8 +18,8 @@ def add_parser(sub) -> None:
     r.add_argument("--agent", required=True, help="hold, favourite, rating_edge, random, estimator_kelly, model")
     r.add_argument("--from", dest="start", type=iso_date, default=iso_date(ARENA_FROM))
     r.add_argument("--to", dest="end", type=iso_date, default=iso_date(ARENA_TO))
-    r.add_argument("--seed", type=int, default=1)
-    r.add_argument("--cash", type=float, default=1000.0)
+    r.add_argument("--seed", type=int_between(0, 2**31 - 1), default=1)
+    r.add_argument("--cash", type=finite_float, default=1000.0)
     r.add_argument("--news", choices=["wire", "results"], default="wire")
     r.add_argument("--provider", default=None, help="the model agent's chat model: offline, gemini, ollama")
     r.add_argument("--json", action="store_true")
@@ -44,18 +44,31 @@ def handle(args: argparse.Namespace) -> int:
 
     ArenaError, UnknownAgent = runner.ArenaError, runner.UnknownAgent
 
+    from pydantic import ValidationError
+
     try:
+        if args.arena_cmd == "run" and args.cash > 1e9:
+            raise ArenaError(f"--cash must be positive and at most 1e9, not {clip(args.cash, 40)}")
+        if args.arena_cmd == "show" and (len(args.run_id) > 200 or not args.run_id.isprintable()
+                                         or "/" in args.run_id or args.run_id in (".", "..")):
+            raise runner.RunNotFound(f"no run with id {clip(repr(args.run_id))}")
         if args.arena_cmd == "run":
             log = runner.run(args.agent, args.start, args.end, seed=args.seed, cash=args.cash,
                              provider=args.provider, news=args.news)
         else:
             log = runner.load(args.run_id)
         out = runner.summary(log)
-    except (ArenaError, UnknownAgent, ProviderError, runner.RunNotFound) as e:
-        msg = str(e).strip("'\"")
-        if args.json:
-            print(json.dumps({"error": msg}))
-        print(f"error: {msg}", file=sys.stderr)
-        return 2
+    except (ArenaError, UnknownAgent, ProviderError, runner.RunNotFound, ValidationError) as e:
+        msg = clip(str(e).strip("'\"").splitlines()[0] if str(e).strip() else type(e).__name__, 400)
+        return _fail(msg, 2, args.json)
+    except Exception as e:  # noqa: BLE001 - a damaged run file, a full disk: one line, never a traceback
+        return _fail(f"the arena failed ({type(e).__name__}: {clip(e)})", 1, args.json)
     print(json.dumps(out, default=str) if args.json else _text(out))
     return 0
+
+
+def _fail(msg: str, code: int, as_json: bool) -> int:
+    if as_json:
+        print(json.dumps({"error": msg}, ensure_ascii=False))
+    print(f"error: {msg}", file=sys.stderr)
+    return code

@@ -12,7 +12,8 @@ TOOLS (fetch only what you need; at most {max_tools} tool calls in all):
 - get_my_exposure: your open worst-case loss on the side and the game, with your limits, the room
   left (remaining_per_side, remaining_per_game) and the netted loss per outcome (limits bind on gross)
 - get_my_recent_decisions: what you decided on this game lately; if you evaluated the same bet
-  less than a minute ago, reuse its market price instead of fetching the market again
+  less than a minute ago and its market_moved_since is false, reuse its market price instead of
+  fetching the market again (a moved market is fetched; booking re-checks the price anyway)
 - compare_odds: the edge between the requested odds and your price, perspective "bettor" or "desk"
   (bettor_edge_pct is always the bettor's; YOU DO NOT DO MATH)
 - compute_exposure_impact: whether a bet fits your limits and the largest amount that does

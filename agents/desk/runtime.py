@@ -18,14 +18,16 @@ from langchain_core.messages import HumanMessage
 from pydantic import BaseModel
 
 from agents.contracts import TextEvent, ToolEnd, ToolStart
+from agents.desk import lifecycle
 from agents.desk import prompts as P
 from agents.desk.clock import DeskClock
 from agents.desk.graph import build_graph
 from agents.desk.tools import market_view
 from services import season_games
 from services.desk import calc, flex, profiles, rules, shadow
-from services.desk.book import AlreadyBooked, DeskBook, LimitBreach, calcs_jsonl, new_id
-from services.desk.counters import check_counter
+from services.desk import idempotency as idem
+from services.desk.audit import audit_book, check_calcs
+from services.desk.book import DeskBook, LimitBreach, calcs_jsonl, new_id
 from services.desk.models import BetRequest, Decision, DeskLimits
 from services.markets import state as market
 from services.models import ServiceError
@@ -52,6 +54,8 @@ class QuoteResult(BaseModel):
     model_calls: int = 0
     elapsed_ms: float = 0.0
     labels: list[str] = []
+    booking: dict | None = None  # the time and the desk's price read inside the booking transaction
+    replayed: bool = False  # a retry (same idempotency key): the first outcome, nothing booked again
     error: str | None = None
 
 
@@ -62,7 +66,26 @@ class AcceptResult(BaseModel):
     position: dict | None = None
     fresh: QuoteResult | None = None
     model_calls: int = 0
+    replayed: bool = False
     error: str | None = None
+
+
+def last_look(decision: Decision, price_now: float, tool_calls: list[dict], s_now,
+              accept_edge_pct: float = calc.ACCEPT_EDGE_PCT) -> str | None:
+    """Why an accept cannot be booked at the desk's price read inside the booking transaction:
+    the market closed, the evaluation priced it against another desk price (a stale reuse), or
+    the odds give the bettor more edge than the desk accepts from this bettor (None: book it)."""
+    if not s_now.listed or s_now.minutes_to_tip <= 0:
+        return "market closed at booking: " + ("not listed yet" if not s_now.listed else "the game has started")
+    basis = next((c["args"].get("market_odds") for c in reversed(tool_calls) if c["name"] == "compare_odds"), None)
+    if isinstance(basis, (int, float)) and abs(basis - price_now) > calc.TOL:
+        return (f"the market moved: the desk's price at booking is {price_now}, the evaluation used {basis}; "
+                f"nothing was booked, ask again for a fresh quote")
+    edge = calc.compare_odds(decision.odds, price_now)["bettor_edge_pct"]
+    if edge > accept_edge_pct + calc.TOL:
+        return (f"last look: {decision.odds} is a {edge:.2f}% bettor edge over the desk's price {price_now} at "
+                f"booking (over {accept_edge_pct:g}%); nothing was booked")
+    return None
 
 
 class Desk:
@@ -91,30 +114,49 @@ class Desk:
 
     # --- quotes -------------------------------------------------------------------------------
     def quote(self, req: BetRequest, at: dt.datetime | None = None, parent: str | None = None,
-              on_event: Callable[[dict], None] | None = None) -> QuoteResult:
-        at = at or self.clock.now()
+              on_event: Callable[[dict], None] | None = None, key: str | None = None,
+              _claimed: bool = False, _on_booked: Callable[[QuoteResult], None] | None = None) -> QuoteResult:
+        """Evaluate and book. With `key`, a retry returns the first outcome (`replayed`) instead of
+        booking again; the key is finished in the booking transaction."""
+        if key is not None and not _claimed:
+            idem.check_key(key)
+            prior = idem.claim(self.book, key, "quote",
+                               idem.fingerprint("quote", [req.model_dump(), at.isoformat() if at else None]))
+            if prior is not None:
+                return QuoteResult(**(prior | {"replayed": True}))
         try:
-            s = market.market_state(req.game_id, at)
+            return self._quote(req, at, parent, on_event, key, _on_booked)
+        except BaseException:
+            if key is not None:  # nothing was booked: a corrected retry may use the key
+                idem.release(self.book, key)
+            raise
+
+    def _quote(self, req, at, parent, on_event, key, on_booked) -> QuoteResult:
+        at_eval, started_ns = at or self.clock.now(), time.time_ns()
+        try:
+            s = market.market_state(req.game_id, at_eval)
         except KeyError as e:
             raise ServiceError(str(e).strip('"')) from None
         qid, t0 = new_id("q"), time.perf_counter()
-        bet = market_view(req.game_id, at, (req.market, req.side, req.line))["quote"]
+        bet = market_view(req.game_id, at_eval, (req.market, req.side, req.line))["quote"]
+        ev = {"qid": qid, "parent": parent, "req": req, "at": at_eval, "bet": bet, "t0": t0, "labels": s.labels,
+              "started_ns": started_ns, "key": key, "on_booked": on_booked}
         if not s.listed or s.minutes_to_tip <= 0:
             why = "not listed yet (markets open 48 h before tip)" if not s.listed else "the game has started"
             decision = Decision(decision="reject", reason=f"market closed: {why}", confidence=1.0)
-            return self._save(qid, parent, req, at, decision, bet, [], [], 0, t0, s.labels)
+            return self._save(ev, decision, [], [], 0, at_eval)
         ex = self.book.exposure(req.game_id, req.market, req.side)
         ruled = rules.rule_decision(req, bet["desk_odds"], bet["market_line"], ex["side_exposure"] or 0.0,
                                     ex["game_exposure"], self.limits.max_per_side, self.limits.max_per_game)
-        prof = (profiles.profile(self.book.store, req.bettor, at) if self.risk else
+        prof = (profiles.profile(self.book.store, req.bettor, at_eval) if self.risk else
                 profiles.BettorProfile(bettor=req.bettor, bets_closed=0, clv_pct=None, sharp=False,
                                        accept_edge_pct=calc.ACCEPT_EDGE_PCT, max_stake=None, rule="profiles off"))
-        task = {"request": req.model_dump(), "limits": self.limits.model_dump(), "desk_time": at.isoformat(),
+        task = {"request": req.model_dump(), "limits": self.limits.model_dump(), "desk_time": at_eval.isoformat(),
                 "bettor_profile": prof.model_dump()}
         payload = {"messages": [HumanMessage(P.TASK_PROMPT.format(task=json.dumps(task)))],
                    "request": req.model_dump(), "limits": self.limits.model_dump(), "quote_id": qid,
                    "profile": prof.model_dump(), "shading": self.risk,
-                   "at": at.isoformat(), "tool_call_count": 0, "llm_calls": 0, "retries": 0, "decision": None}
+                   "at": at_eval.isoformat(), "tool_call_count": 0, "llm_calls": 0, "retries": 0, "decision": None}
         final, calls, steps = {}, {}, []
         for mode, data in self.graph.stream(payload, {"recursion_limit": 40}, stream_mode=["custom", "values"]):
             if mode == "values":
@@ -131,8 +173,9 @@ class Desk:
                 steps.append(data.text)
         agent = Decision(**final["decision"])
         engines = {"agent": agent, "rules": ruled}
-        return self._save(qid, parent, req, at, engines[self.answering], bet, list(calls.values()), steps,
-                          final.get("llm_calls", 0), t0, s.labels, engines, prof)
+        # the price is read again at booking: the desk clock has run on during the evaluation
+        return self._save(ev | {"engines": engines, "prof": prof}, engines[self.answering], list(calls.values()),
+                          steps, final.get("llm_calls", 0), at or self.clock.now())
 
     def _counter_terms(self, req: BetRequest, decision: Decision, at: dt.datetime) -> tuple[dict, float]:
         """A counter's terms (a countered line without odds is priced by the same margin model) and
@@ -143,70 +186,93 @@ class Desk:
         return {"market": req.market, "side": req.side, "line": line, "odds": odds,
                 "amount": decision.amount or req.amount}, odds_then
 
-    def _save(self, qid, parent, req, at, decision, bet, tool_calls, steps, model_calls, t0, labels,
-              engines: dict | None = None, prof=None) -> QuoteResult:
-        status, position, counter = {"accept": "accepted", "reject": "rejected", "counter": "countered"}[decision.decision], None, None
-        record = {"desk_odds": bet["desk_odds"], "market_line": bet["market_line"], "parent_quote_id": parent,
-                  "tool_calls": tool_calls, "steps": steps, "model_calls": model_calls}
+    def _price_at_booking(self, req: BetRequest, s_now, agent_answers: bool) -> float:
+        """The desk's price for the request inside the booking transaction: the market's, shaded
+        against the side's exposure read now when the agent answers with shading on (as its
+        get_market_state priced it)."""
+        price = market.bet_odds(s_now, req.market, req.side, req.line)
+        if not (agent_answers and self.risk):
+            return price
+        side_now = self.book.exposure(req.game_id, req.market, req.side)["side_exposure"] or 0.0
+        return flex.shaded_odds(s_now, req.market, req.side, req.line, side_now, self.limits.max_per_side) or price
+
+    def _save(self, ev: dict, decision: Decision, tool_calls: list[dict], steps: list[str], model_calls: int,
+              booking_at: dt.datetime) -> QuoteResult:
+        """The quote, its status, its position (or counter) and its idempotency key in ONE transaction,
+        with the game locked and the market read inside it (the price at booking)."""
+        req, qid, bet, at = ev["req"], ev["qid"], ev["bet"], ev["at"]
+        engines, prof = ev.get("engines"), ev.get("prof")
+        status = {"accept": "accepted", "reject": "rejected", "counter": "countered"}[decision.decision]
+        position = counter = None
+        record = {"desk_odds": bet["desk_odds"], "market_line": bet["market_line"], "parent_quote_id": ev["parent"],
+                  "tool_calls": tool_calls, "steps": steps, "model_calls": model_calls,
+                  "limits": self.limits.model_dump(), "eval_started_ns": ev["started_ns"]}
         if engines is not None:
             record |= {"answered_by": self.answering, "engines": {e: d.model_dump() for e, d in engines.items()},
                        "engine_counters": {e: self._counter_terms(req, d, at)[0] for e, d in engines.items()
                                            if d.decision == "counter"}}
         if prof is not None:
             record |= {"bettor_profile": prof.model_dump(), "accept_edge_pct": prof.accept_edge_pct}
-        if decision.decision == "accept":
-            try:
-                position = self.book.book_position(qid, req.game_id, req.market, req.side, req.line, decision.odds,
-                                                   decision.amount, self.limits, at)
-            except LimitBreach as e:
-                status, record["booking_refused"] = "rejected", str(e)
-        elif decision.decision == "counter":
-            terms, odds_then = self._counter_terms(req, decision, at)
-            line = terms["line"]
-            counter = {"terms": terms, "line_change": None if line == req.line else
-                       {"from": req.line, "to": line, "points": round(abs(line - req.line), 1),
-                        "bound_points": flex.flex_bound(req.market)}, "ttl_seconds": decision.ttl_seconds, "max_market_move_pct": decision.max_market_move_pct,
-                       "countered_at": at.isoformat(), "expires_at": (at + dt.timedelta(seconds=decision.ttl_seconds)).isoformat(),
-                       "desk_odds_then": odds_then, "notice": COUNTER_NOTICE}
-            record["counter"] = counter
-        record["position"] = position
-        self.book.save_quote(qid, req.game_id, at, status, req.model_dump(), decision.model_dump(), record)
-        return QuoteResult(quote_id=qid, parent_quote_id=parent, game_id=req.game_id, at=at, status=status,
-                           request=req.model_dump(), decision=decision.model_dump(), desk_odds=bet["desk_odds"],
-                           market_line=bet["market_line"], counter=counter, position=position, tool_calls=tool_calls,
-                           steps=steps, model_calls=model_calls, labels=labels,
-                           elapsed_ms=round((time.perf_counter() - t0) * 1000, 1),
-                           error=record.get("booking_refused"))
+        agent_answers = engines is not None and self.answering == "agent"
+        with self.book.game_lock(req.game_id):
+            s_now = market.market_state(req.game_id, booking_at)
+            if decision.decision == "accept":
+                price_now = self._price_at_booking(req, s_now, agent_answers)
+                record["booking"] = {"at": booking_at.isoformat(), "desk_odds": price_now}
+                band = prof.accept_edge_pct if (prof is not None and agent_answers) else calc.ACCEPT_EDGE_PCT
+                refused = last_look(decision, price_now, tool_calls if agent_answers else [], s_now, band)
+                if refused is None:
+                    try:
+                        position = self.book.book_position(qid, req.game_id, req.market, req.side, req.line,
+                                                           decision.odds, decision.amount, self.limits, booking_at)
+                    except LimitBreach as e:
+                        refused = str(e)
+                if refused:
+                    status, record["booking_refused"] = "rejected", refused
+            elif decision.decision == "counter":
+                terms, odds_then = self._counter_terms(req, decision, booking_at)
+                line = terms["line"]
+                counter = {"terms": terms, "line_change": None if line == req.line else
+                           {"from": req.line, "to": line, "points": round(abs(line - req.line), 1),
+                            "bound_points": flex.flex_bound(req.market)}, "ttl_seconds": decision.ttl_seconds,
+                           "max_market_move_pct": decision.max_market_move_pct, "countered_at": booking_at.isoformat(),
+                           "expires_at": (booking_at + dt.timedelta(seconds=decision.ttl_seconds)).isoformat(),
+                           "desk_odds_then": odds_then, "notice": COUNTER_NOTICE}
+                record["counter"] = counter
+            record["position"] = position
+            self.book.save_quote(qid, req.game_id, at, status, req.model_dump(), decision.model_dump(), record)
+            result = QuoteResult(
+                quote_id=qid, parent_quote_id=ev["parent"], game_id=req.game_id, at=at, status=status,
+                request=req.model_dump(), decision=decision.model_dump(), desk_odds=bet["desk_odds"],
+                market_line=bet["market_line"], counter=counter, position=position, tool_calls=tool_calls,
+                steps=steps, model_calls=model_calls, labels=ev["labels"], booking=record.get("booking"),
+                elapsed_ms=round((time.perf_counter() - ev["t0"]) * 1000, 1), error=record.get("booking_refused"))
+            if ev["key"] is not None:
+                idem.finish(self.book, ev["key"], result.model_dump(mode="json"))
+            if ev["on_booked"] is not None:
+                ev["on_booked"](result)
+        return result
 
     # --- the counter lifecycle -----------------------------------------------------------------
     def accept(self, quote_id: str, at: dt.datetime | None = None,
-               on_event: Callable[[dict], None] | None = None) -> AcceptResult:
-        q = self.book.quote(quote_id)
-        if q is None:
-            raise ServiceError(f"no quote with id {quote_id!r}")
-        if q["status"] != "countered":
-            raise ServiceError(f"quote {quote_id} is {q['status']}; only a counter can be accepted")
-        at = at or self.clock.now()
-        c = q["record"]["counter"]
-        t = c["terms"]
-        odds_now = market.bet_odds(market.market_state(q["game_id"], at), t["market"], t["side"], t["line"])
-        chk = check_counter(dt.datetime.fromisoformat(c["countered_at"]), c["ttl_seconds"], c["max_market_move_pct"],
-                            c["desk_odds_then"], odds_now, at)
-        check = chk.model_dump() | {"desk_odds_now": odds_now}
-        if chk.valid:  # within TTL and move: booked on the counter's terms, no model call
-            try:
-                pos = self.book.book_position(quote_id, q["game_id"], t["market"], t["side"], t["line"], t["odds"],
-                                              t["amount"], self.limits, at)
-            except (LimitBreach, AlreadyBooked) as e:
-                self.book.set_status(quote_id, "counter_rejected", accept_check=check, booking_refused=str(e))
-                return AcceptResult(quote_id=quote_id, status="counter_rejected", check=check, error=str(e))
-            self.book.set_status(quote_id, "counter_accepted", accept_check=check, position=pos)
-            return AcceptResult(quote_id=quote_id, status="counter_accepted", check=check, position=pos)
-        self.book.set_status(quote_id, f"counter_{chk.status}", accept_check=check)
-        req = BetRequest(**(q["request"] | {"odds": t["odds"], "amount": t["amount"], "line": t["line"]}))
-        fresh = self.quote(req, at, parent=quote_id, on_event=on_event)
-        return AcceptResult(quote_id=quote_id, status="fresh_evaluation", check=check, fresh=fresh,
-                            model_calls=fresh.model_calls)
+               on_event: Callable[[dict], None] | None = None, key: str | None = None) -> AcceptResult:
+        """Accept a counter, once: concurrent and repeated accepts all get the first outcome
+        (`replayed` for the later ones); the loser never overwrites the winner's status."""
+        if key is not None:
+            idem.check_key(key)
+            prior = idem.claim(self.book, key, "accept", idem.fingerprint("accept", quote_id))
+            if prior is not None:
+                return AcceptResult(**(prior | {"replayed": True}))
+        try:
+            res = lifecycle.accept_counter(self, quote_id, at, on_event)
+        except BaseException:
+            if key is not None:
+                idem.release(self.book, key)
+            raise
+        if key is not None:  # the outcome itself is on the quote already: this is the key's pointer to it
+            with self.book.store.transaction():
+                idem.finish(self.book, key, res.model_dump(mode="json"))
+        return res
 
     # --- views -----------------------------------------------------------------------------------
     def games(self, day: dt.date, at: dt.datetime | None = None) -> list[dict]:
@@ -221,10 +287,7 @@ class Desk:
     def audit(self, tool: str | None = None, verified: bool | None = None, quote_id: str | None = None,
               limit: int = 500) -> list[dict]:
         """The calculation log (newest first), each row recomputed: `matched` and what differs."""
-        rows = self.book.calcs(tool, verified, quote_id or None, limit)
-        for c in rows:
-            c["matched"], c["differs"] = calc.verify(c["tool"], c["inputs"], c["outputs"])
-        return rows
+        return check_calcs(self.book, self.book.calcs(tool, verified, quote_id or None, limit))
 
     def mark_verified(self, calc_ids: list[str], by: str = "auditor") -> int:
         return self.book.mark_verified(calc_ids, by, dt.datetime.now(dt.timezone.utc))
@@ -234,14 +297,10 @@ class Desk:
         return calcs_jsonl(rows)
 
     def verify(self, last: int = 50) -> dict:
-        rows = []
-        for c in self.book.calcs(limit=last):
-            ok, diffs = calc.verify(c["tool"], c["inputs"], c["outputs"])
-            rows.append({"calc_id": c["calc_id"], "tool": c["tool"], "quote_id": c["quote_id"], "matched": ok,
-                         "differs": diffs})
-        matched = sum(r["matched"] for r in rows)
-        out = {"checked": len(rows), "matched": matched, "mismatched": len(rows) - matched, "calcs": rows}
-        return out | self.verify_line_counters(last)
+        """Recompute the last calculations from RE-DERIVED inputs (the market from the game and time,
+        the exposure from the book), check the book's own consistency (services/desk/audit.py), and
+        recompute the line counters."""
+        return audit_book(self.book, last) | self.verify_line_counters(last)
 
     def verify_line_counters(self, last: int = 50) -> dict:
         """`desk verify`'s recompute of the line-flexibility counters (kept apart from the calculation

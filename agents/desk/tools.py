@@ -17,7 +17,6 @@ from services import season_games
 from services.desk import calc, exposure, flex
 from services.desk.book import DeskBook
 from services.desk.models import DeskLimits
-from services.markets import pricing
 from services.markets import state as market
 
 DESK_TOOL_NAMES = ["get_market_state", "get_my_exposure", "get_my_recent_decisions", "compare_odds",
@@ -114,10 +113,7 @@ def shaded_quote(ctx: DeskContext, game_id: str, quote: dict) -> dict:
     if not out["shade_points"]:
         return quote
     ctx.book.log_calc("line_shading", inputs, out, ctx.quote_id, ctx.at)
-    pts = out["shade_points"]
-    home_spread = s.home_spread - pts if side == "home" else s.home_spread + pts if side == "away" else s.home_spread
-    total = s.total + pts if side == "over" else s.total - pts if side == "under" else s.total
-    odds = pricing.decimal_odds(pricing.bet_prob(mkt, side, line, home_spread, total))
+    odds = flex.shaded_price(s, mkt, side, line, out["shade_points"])
     return quote | {"desk_odds": odds, "shading": out | {"unshaded_desk_odds": quote["desk_odds"]}}
 
 
@@ -164,7 +160,10 @@ def build_desk_tools(ctx: DeskContext) -> list[BaseTool]:
             if at > ctx.at:
                 continue
             d, r = q["decision"], q["request"]
+            then, now = market.market_state(game_id, at), market.market_state(game_id, ctx.at)
+            moved = (then.listed, then.home_spread, then.total) != (now.listed, now.home_spread, now.total)
             out.append({"quote_id": q["quote_id"], "seconds_ago": round((ctx.at - at).total_seconds(), 1),
+                        "market_moved_since": moved,  # a reused price is valid only while this is false
                         "status": q["status"], "market": r["market"], "side": r["side"], "line": r.get("line"),
                         "requested_odds": r["odds"], "desk_odds": q["record"].get("desk_odds"),
                         "market_line": q["record"].get("market_line"),

@@ -50,9 +50,11 @@ def _results(messages: Sequence[BaseMessage]) -> dict[str, dict]:
 
 
 def _reusable(recent: dict, req: dict) -> dict | None:
-    """The same bet evaluated on this game less than a minute ago, with its desk price."""
+    """The same bet evaluated on this game less than a minute ago, with its desk price, when the
+    market has not moved since (a moved market, or a record that does not say, is fetched again)."""
     for d in recent.get("decisions", []):
-        if (d["seconds_ago"] < REUSE_WINDOW_S and d.get("desk_odds") and d["market"] == req["market"]
+        if (d["seconds_ago"] < REUSE_WINDOW_S and d.get("market_moved_since") is False and d.get("desk_odds")
+                and d["market"] == req["market"]
                 and d["side"] == req["side"] and d.get("line") == req.get("line")):
             return d
     return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 
-from services.cli import iso_date
+from services.cli import clip, finite_float, iso_date
 
 
 def add_signals_parser(sub) -> None:
@@ -23,7 +23,7 @@ def add_signals_parser(sub) -> None:
                        help="also decide each game 30 h and 1 h before tip: skill per urgency band")
     for c in (run, score):
         c.add_argument("--mode", choices=["blind", "anchored"], default="blind")
-        c.add_argument("--threshold", type=float, default=None)
+        c.add_argument("--threshold", type=finite_float, default=None)
         c.add_argument("--provider", default=None)
         c.add_argument("--json", action="store_true")
 
@@ -60,10 +60,9 @@ def signals_main(args) -> int:
         else:
             result = json.loads(json.dumps(pod.score(args.start, args.end, args.mode, bands=args.bands), default=str))
     except (ServiceError, ProviderError, ValueError) as e:
-        print(f"error: {e}", file=sys.stderr)
-        if args.json:
-            print(json.dumps({"error": str(e), "signals": []}))
-        return 2
+        return _fail(clip(e), 2, args.json)
+    except Exception as e:  # noqa: BLE001 - a store or data failure: one line, never a traceback
+        return _fail(f"the signals pod failed ({type(e).__name__}: {clip(e)})", 1, args.json)
     result["error"] = None
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
@@ -72,3 +71,10 @@ def signals_main(args) -> int:
     else:
         _text_score(result)
     return 0
+
+
+def _fail(msg: str, code: int, as_json: bool) -> int:
+    print(f"error: {msg}", file=sys.stderr)
+    if as_json:
+        print(json.dumps({"error": msg, "signals": []}, ensure_ascii=False))
+    return code

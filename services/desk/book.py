@@ -5,14 +5,20 @@ Exposure is the desk's worst-case loss: for each open position, what it pays if 
 (amount x (odds - 1)), summed per side (game + market + side) and per game without netting
 (conservative). `book_position` checks the limits and inserts in ONE transaction, with the game
 locked (SQLite: BEGIN IMMEDIATE; PostgreSQL: an advisory lock per game), so concurrent accepts
-never breach a limit.
+never breach a limit. `game_lock(game_id)` opens that transaction for a caller that writes the
+quote, its status and its position together (every write method here joins it).
+
+Rows carry wall-clock nanoseconds (`booked_ns`, `settled_ns`, `logged_ns`) so the audit can
+re-derive the exposure the book held when a calculation was logged (services/desk/audit.py).
 """
 from __future__ import annotations
 
 import datetime as dt
 import json
+import time
 import uuid
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 from services import season_games
 from services.desk.calc import TOL, liability
@@ -26,15 +32,23 @@ _COLS = {
     "desk_positions": "position_id TEXT PRIMARY KEY, quote_id TEXT NOT NULL UNIQUE, game_id TEXT NOT NULL,"
                       " market TEXT NOT NULL, side TEXT NOT NULL, line DOUBLE PRECISION, odds DOUBLE PRECISION NOT NULL,"
                       " amount DOUBLE PRECISION NOT NULL, liability DOUBLE PRECISION NOT NULL, side_key TEXT NOT NULL,"
-                      " booked_at TEXT NOT NULL, outcome TEXT, pnl DOUBLE PRECISION",
+                      " booked_at TEXT NOT NULL, outcome TEXT, pnl DOUBLE PRECISION, booked_ns BIGINT, settled_ns BIGINT",
     "desk_calcs": "calc_id TEXT PRIMARY KEY, quote_id TEXT, tool TEXT NOT NULL, inputs TEXT NOT NULL,"
                   " outputs TEXT NOT NULL, at TEXT NOT NULL, verified INTEGER NOT NULL DEFAULT 0,"
-                  " verified_by TEXT, verified_at TEXT",
+                  " verified_by TEXT, verified_at TEXT, logged_ns BIGINT",
     "desk_meta": "key TEXT PRIMARY KEY, value TEXT NOT NULL",
+    # idempotency keys of quote and accept requests (services/desk/idempotency.py)
+    "desk_requests": "key TEXT PRIMARY KEY, kind TEXT NOT NULL, fingerprint TEXT NOT NULL, state TEXT NOT NULL,"
+                     " result TEXT, claimed_by TEXT NOT NULL, claimed_wall DOUBLE PRECISION NOT NULL,"
+                     " done_wall DOUBLE PRECISION",
 }
+# columns added after the first release: (table, column, type), added to an older store on open
+_ADDED = [("desk_positions", "booked_ns", "BIGINT"), ("desk_positions", "settled_ns", "BIGINT"),
+          ("desk_calcs", "logged_ns", "BIGINT")]
 POSITION_COLS = ["position_id", "quote_id", "game_id", "market", "side", "line", "odds", "amount", "liability",
-                 "side_key", "booked_at", "outcome", "pnl"]
-CALC_COLS = ["calc_id", "quote_id", "tool", "inputs", "outputs", "at", "verified", "verified_by", "verified_at"]
+                 "side_key", "booked_at", "outcome", "pnl", "booked_ns", "settled_ns"]
+CALC_COLS = ["calc_id", "quote_id", "tool", "inputs", "outputs", "at", "verified", "verified_by", "verified_at",
+             "logged_ns"]
 QUOTE_COLS = ["quote_id", "game_id", "at", "status", "request", "decision", "record"]
 
 
@@ -66,6 +80,22 @@ class DeskBook:
             for table, cols in _COLS.items():
                 seq = "seq BIGINT GENERATED ALWAYS AS IDENTITY, " if store.is_pg else ""
                 cur.execute(f"CREATE TABLE IF NOT EXISTS {table} ({seq}{cols})")
+            for table, col, typ in _ADDED:
+                if store.is_pg:
+                    cur.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {col} {typ}")
+                else:
+                    cur.execute(f"PRAGMA table_info({table})")
+                    if col not in {r[1] for r in cur.fetchall()}:
+                        cur.execute(f"ALTER TABLE {table} ADD COLUMN {col} {typ}")
+
+    @contextmanager
+    def game_lock(self, game_id: str) -> Iterator[Any]:
+        """One write transaction with the game locked: every write of this book made inside joins it,
+        so a quote, its status and its position commit together or not at all."""
+        with self.store.transaction() as cur:
+            if self.store.is_pg:
+                cur.execute("SELECT pg_advisory_xact_lock(?, hashtext(?))", (PG_LOCK_SPACE, "desk:" + game_id))
+            yield cur
 
     # --- quotes ---------------------------------------------------------------------------
     def save_quote(self, quote_id: str, game_id: str, at: dt.datetime, status: str, request: dict,
@@ -76,10 +106,10 @@ class DeskBook:
                                                     _j(decision), _j(record)))
 
     def set_status(self, quote_id: str, status: str, **record_updates: Any) -> None:
-        q = self.quote(quote_id)
-        if q is None:
-            raise KeyError(f"no quote with id {quote_id!r}")
         with self.store.transaction() as cur:
+            q = self.quote(quote_id)  # read inside the transaction: the caller's lock covers it
+            if q is None:
+                raise KeyError(f"no quote with id {quote_id!r}")
             cur.execute("UPDATE desk_quotes SET status=?, record=? WHERE quote_id=?",
                         (status, _j(q["record"] | record_updates), quote_id))
 
@@ -108,9 +138,7 @@ class DeskBook:
                       odds: float, amount: float, limits: DeskLimits, at: dt.datetime) -> dict:
         """Check both limits and book, in one transaction with the game locked."""
         loss, key = liability(amount, odds), side_key(game_id, market, side)
-        with self.store.transaction() as cur:
-            if self.store.is_pg:
-                cur.execute("SELECT pg_advisory_xact_lock(?, hashtext(?))", (PG_LOCK_SPACE, "desk:" + game_id))
+        with self.game_lock(game_id) as cur:
             cur.execute("SELECT 1 FROM desk_positions WHERE quote_id=?", (quote_id,))
             if cur.fetchone():
                 raise AlreadyBooked(f"quote {quote_id} is booked already")
@@ -125,8 +153,10 @@ class DeskBook:
             if game_now + loss > limits.max_per_game + TOL:
                 raise LimitBreach(f"game limit: {game_now:.2f} + {loss:.2f} > {limits.max_per_game:.2f}")
             pid = new_id("pos")
-            cur.execute(f"INSERT INTO desk_positions ({', '.join(POSITION_COLS[:11])}) VALUES (?,?,?,?,?,?,?,?,?,?,?)",
-                        (pid, quote_id, game_id, market, side, line, odds, amount, loss, key, at.isoformat()))
+            cols = POSITION_COLS[:11] + ["booked_ns"]
+            cur.execute(f"INSERT INTO desk_positions ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
+                        (pid, quote_id, game_id, market, side, line, odds, amount, loss, key, at.isoformat(),
+                         time.time_ns()))
         return {"position_id": pid, "quote_id": quote_id, "liability": loss,
                 "side_exposure": round(side_now + loss, 2), "game_exposure": round(game_now + loss, 2)}
 
@@ -148,8 +178,8 @@ class DeskBook:
             outcome = settle(p["game_id"], p["market"], p["side"], p["line"])
             pnl = -payout(outcome, p["amount"], p["odds"])
             with self.store.transaction() as cur:
-                cur.execute("UPDATE desk_positions SET outcome=?, pnl=? WHERE position_id=? AND outcome IS NULL",
-                            (outcome, pnl, p["position_id"]))
+                cur.execute("UPDATE desk_positions SET outcome=?, pnl=?, settled_ns=? WHERE position_id=?"
+                            " AND outcome IS NULL", (outcome, pnl, time.time_ns(), p["position_id"]))
             done.append(p | {"outcome": outcome, "pnl": pnl})
         return done
 
@@ -157,8 +187,9 @@ class DeskBook:
     def log_calc(self, tool: str, inputs: dict, outputs: dict, quote_id: str | None, at: dt.datetime) -> str:
         cid = new_id("calc")
         with self.store.transaction() as cur:
-            cur.execute("INSERT INTO desk_calcs (calc_id, quote_id, tool, inputs, outputs, at) VALUES (?,?,?,?,?,?)",
-                        (cid, quote_id, tool, _j(inputs), _j(outputs), at.isoformat()))
+            cur.execute("INSERT INTO desk_calcs (calc_id, quote_id, tool, inputs, outputs, at, logged_ns)"
+                        " VALUES (?,?,?,?,?,?,?)", (cid, quote_id, tool, _j(inputs), _j(outputs), at.isoformat(),
+                                                    time.time_ns()))
         return cid
 
     def calcs(self, tool: str | None = None, verified: bool | None = None, quote_id: str | None = None,

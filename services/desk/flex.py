@@ -79,6 +79,28 @@ def shade_line(market: str, side: str, line: float | None, side_exposure: float,
             "threshold_share": SHADE_SHARE}
 
 
+def shaded_price(state, market: str, side: str, line: float | None, points: float) -> float:
+    """The desk's price for a bet when its own line on `side` is shaded `points` against the bettor
+    (home -5.5 -> -6.5, over 220.5 -> 221.5; a moneyline through its spread), at `state`
+    (`services.markets.state.MarketState`)."""
+    from services.markets import pricing
+
+    hs, total = state.home_spread, state.total
+    home_spread = hs - points if side == "home" else hs + points if side == "away" else hs
+    total = total + points if side == "over" else total - points if side == "under" else total
+    return pricing.decimal_odds(pricing.bet_prob(market, side, line, home_spread, total))
+
+
+def shaded_odds(state, market: str, side: str, line: float | None, side_exposure: float,
+                max_per_side: float) -> float | None:
+    """The shaded price given the side's exposure (None when the exposure does not shade it): what
+    get_market_state quotes, re-derived for the booking's last look and the audit."""
+    from services.markets.state import market_line
+
+    out = shade_line(market, side, market_line(state, market, side), side_exposure, max_per_side)
+    return shaded_price(state, market, side, line, out["shade_points"]) if out["shade_points"] else None
+
+
 def ladder(state, market: str, side: str, requested_line: float) -> dict[str, float]:
     """The desk's price at each candidate counter line (the calculator's input), from the market
     state of the quote's time: `services.markets.state.MarketState`."""

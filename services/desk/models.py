@@ -11,6 +11,7 @@ MAX_TTL_SECONDS = 600
 MAX_MOVE_PCT = 10.0
 LINE_FLEX_POINTS = 3.0  # NBA spreads: a counter may move the line by up to 3 points (totals: FLEX_POINTS)
 FLEX_POINTS = {"spread": 3.0, "total": 2.0}  # the seed's "NBA +-2-3 points, be conservative on totals"
+MIN_STAKE = 1.0  # the smallest bet the desk books (a 1e-9 stake would be booked with liability 0.0)
 
 
 class BetRequest(BaseModel):
@@ -21,7 +22,7 @@ class BetRequest(BaseModel):
     side: Side
     line: float | None = None
     odds: float = Field(gt=1.0, le=100.0)
-    amount: float = Field(gt=0, le=100_000)
+    amount: float = Field(ge=MIN_STAKE, le=100_000)
     bettor: str = "bettor"
 
     @model_validator(mode="after")
@@ -43,8 +44,8 @@ class DeskLimits(BaseModel):
     """The agent's config: worst-case loss limits per side (market+side of a game) and per game."""
 
     agent_id: str = "desk-maker"
-    max_per_side: float = Field(default=200.0, gt=0)
-    max_per_game: float = Field(default=400.0, gt=0)
+    max_per_side: float = Field(default=200.0, gt=0, allow_inf_nan=False)
+    max_per_game: float = Field(default=400.0, gt=0, allow_inf_nan=False)
 
 
 class Decision(BaseModel):
@@ -91,4 +92,6 @@ def check_against_request(d: Decision, req: BetRequest, market_line: float | Non
             errs.append("lines are whole or half points")
         if d.amount is not None and d.amount > req.amount + 1e-9:
             errs.append(f"counter amount {d.amount} is above the requested {req.amount}")
+    if d.decision in ("accept", "counter") and d.amount is not None and d.amount < MIN_STAKE:
+        errs.append(f"amount {d.amount} is under the minimum stake {MIN_STAKE:g}")
     return errs

@@ -84,7 +84,10 @@ def test_the_same_card_twice_applies_once(make_assistant):
     first = a.resume("a4", "approve", card["move_id"])
     second = a.resume("a4", "approve", card["move_id"])
     assert len(first["transactions"]) == 1
-    assert second["refused"] is True and second["transactions"] == []
+    # the retry reports the first outcome and succeeds (issue #20), it does not apply again
+    assert not second.get("refused") and second["error"] is None and second["answer"].startswith("Applied already")
+    assert [t["move_id"] for t in second["transactions"]] == [card["move_id"]]
+    assert all(t["already"] for t in second["transactions"])
     assert len(_moves(a)) == 1
 
 

@@ -90,8 +90,14 @@ def test_cli_ask_approve_twice_and_decline(fresh_state):
     card = r["pending_approvals"][0]
     ok = _cli(home, "resume", "--thread", "cli-1", "--decision", "approve", "--move", card["move_id"])
     assert [t["move_id"] for t in ok["transactions"]] == [card["move_id"]] and not ok.get("refused")
-    again = _cli(home, "resume", "--thread", "cli-1", "--decision", "approve", "--move", card["move_id"], rc=1)
-    assert again["refused"] is True and again["transactions"] == []
+    # a retry of the same approval (a timeout, a second click) reports the first outcome and
+    # succeeds (issue #20: it said "your decision was not applied" and exited 1); nothing is re-applied
+    again = _cli(home, "resume", "--thread", "cli-1", "--decision", "approve", "--move", card["move_id"])
+    assert not again.get("refused") and again["error"] is None and again["answer"].startswith("Applied already")
+    assert [(t["move_id"], t["already"]) for t in again["transactions"]] == [(card["move_id"], True)]
+    # the opposite decision on the decided card is still refused, naming the first one
+    other = _cli(home, "resume", "--thread", "cli-1", "--decision", "decline", "--move", card["move_id"], rc=1)
+    assert other["refused"] is True and "decided already" in other["error"]
 
     r = _cli(home, "ask", "Is Payton Pritchard worth adding?", "--thread", "cli-2")
     assert r["pending_approvals"]

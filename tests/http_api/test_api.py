@@ -137,8 +137,12 @@ def test_a_card_made_over_http_is_decided_in_the_ui_and_refused_a_second_time(ap
                 store_mod._stores.pop(key)
     assert _state(home)["roster_moves"] == 1
     before = _state(home)
-    for move_id, decision in ((cards[0]["move_id"], "approve"), (cards[0]["move_id"], "decline"),
-                              (cards[1]["move_id"], "approve")):
+    # the same approval again is a retry of a decision made already: its first outcome, not a refusal
+    # (issue #20: it said "your decision was not applied"); nothing is applied twice
+    retry = api.post(f"/api/approvals/{cards[0]['move_id']}", json={"decision": "approve"})
+    assert retry.status_code == 200 and retry.json()["answer"].startswith("Applied already"), retry.text
+    assert [(t["move_id"], t["already"]) for t in retry.json()["transactions"]] == [(cards[0]["move_id"], True)]
+    for move_id, decision in ((cards[0]["move_id"], "decline"), (cards[1]["move_id"], "approve")):
         again = api.post(f"/api/approvals/{move_id}", json={"decision": decision})
         assert again.status_code == 409, again.text
         assert "decided already" in again.json()["error"] and cards[0]["title"] in again.json()["error"]
@@ -266,3 +270,17 @@ def test_chat_for_team_4_gives_team_4s_cards_and_the_thread_keeps_its_team(api, 
     again = api.post("/api/agent/chat", json={"message": "How is my matchup?", "thread_id": result["thread_id"],
                                               "team": 5}, headers={"Accept": "application/json"})
     assert again.status_code == 400 and "team 4" in again.json()["error"]
+
+
+def test_desk_quote_with_an_idempotency_key_books_once(api):
+    """Catches an HTTP retry (a timeout, a proxy resend) booking the same bet twice (issue #20)."""
+    game = "2025-01-29-CHI-BOS"
+    body = {"game_id": game, "market": "moneyline", "side": "away", "odds": 1.5, "amount": 10,
+            "at": "2025-01-29T17:00:00+00:00"}
+    first = api.post("/api/desk/quote", json=body, headers={"Idempotency-Key": "http-retry-1"})
+    again = api.post("/api/desk/quote", json=body, headers={"Idempotency-Key": "http-retry-1"})
+    assert first.status_code == again.status_code == 200
+    assert again.json()["quote_id"] == first.json()["quote_id"] and again.json()["replayed"] is True
+    assert first.json()["replayed"] is False
+    other = api.post("/api/desk/quote", json=body | {"amount": 12}, headers={"Idempotency-Key": "http-retry-1"})
+    assert other.status_code == 400 and "used for a different quote request" in other.json()["error"]
