@@ -87,8 +87,12 @@ def infer_status(games: list[dict], team_dates: list[dt.date]) -> tuple[Status, 
     team = games[-1]["team"]
     if missed <= 0:
         return "ACTIVE", f"played {team}'s last game ({last:%b %-d})", 0, last
-    word = "game" if missed == 1 else "games"
-    evidence = f"missed {team}'s last {missed} {word} (last played {last:%b %-d})"
+    if class_of(missed, last, team_dates[-missed]) == "REST":  # one night off after playing the night before
+        evidence = (f"sat {team}'s last game ({team_dates[-1]:%b %-d}), the second night of a "
+                    f"back-to-back, after playing the night before")
+    else:
+        word = "game" if missed == 1 else "games"
+        evidence = f"missed {team}'s last {missed} {word} (last played {last:%b %-d})"
     return ("DTD" if missed <= 2 else "OUT"), evidence, missed, last
 
 
@@ -159,9 +163,6 @@ class Snapshot:
             ps.season_avg, ps.recent_avg = averages(games), averages(games[-5:])
             ps.expected, ps.stat_sd = _projection(games)
             ps.avail_class, ps.tier = _class_and_tier(ps, team_before)
-            if ps.avail_class == "REST":
-                ps.evidence = (f"sat {team}'s last game ({team_before[-1]:%b %-d}), the second night of a "
-                               f"back-to-back, after playing the night before")
             since = (as_of - ps.last_played).days
             cal, args = self.calibration, (ps.avail_class, since, ps.tier)
             ps.play_prob, ps.later_prob = cal.play_probability(*args), cal.later_probability(*args)

@@ -81,7 +81,9 @@ def test_a_pending_card_survives_a_restart_and_applies_once(pg_state, make_assis
 
     third = make_assistant()
     again = third.resume("pg-restart", "approve", card["move_id"])
-    assert again["transactions"] == []
+    # a retry after the restart reports the first outcome (issue #20) and applies nothing again
+    assert [t["move_id"] for t in again["transactions"]] == [card["move_id"]]
+    assert all(t["already"] for t in again["transactions"]) and again["error"] is None
     moves = state_store().moves(second.source.league.league_id)
     assert [m["move_id"] for m in moves] == [card["move_id"]]
     assert [(d["decision"], d["outcome"]) for d in state_store().decisions("pg-restart")][0] == ("approve", "applied")

@@ -58,7 +58,10 @@ def test_a_new_question_while_cards_wait_is_answered_and_the_cards_stay_decidabl
     assert a.pending_approvals("t") == []
     assert "Done:" in done["answer"] and a.history("t")[-1]["content"].startswith("Done:")
     again = a.resume("t", "approve", top["move_id"])  # once decided, a second decision changes nothing
-    assert again["refused"] is True and "decided already" in again["answer"]
+    # a retry of the same decision reports the first outcome (issue #20) and applies nothing again
+    assert not again.get("refused") and again["error"] is None and again["answer"].startswith("Applied already")
+    assert [t["move_id"] for t in again["transactions"]] == [top["move_id"]] and all(
+        t["already"] for t in again["transactions"])
     assert [m["move_id"] for m in state_store().moves(a.source.league_id)] == [top["move_id"]]
 
 
