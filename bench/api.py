@@ -14,7 +14,6 @@ The rate limit is raised for the bench (one client sends every chat).
 """
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import os
@@ -98,7 +97,8 @@ async def run(url: str, chats: int, timeout_s: float) -> dict:
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from services.cli import OneLineParser  # a usage mistake under --json is JSON too
+    p = OneLineParser(description=__doc__.splitlines()[0])
     p.add_argument("--json", action="store_true")
     p.add_argument("--chats", type=int, default=50)
     p.add_argument("--workers", type=int, default=8, help="COURTSIDE_API_WORKERS: turns computed at once")

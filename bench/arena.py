@@ -132,7 +132,8 @@ def measure(args: argparse.Namespace) -> dict:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser()
+    from services.cli import OneLineParser  # a usage mistake under --json is JSON too
+    ap = OneLineParser()
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--seeds", type=int, default=5)
     ap.add_argument("--from", dest="start", default="2024-11-15")

@@ -30,7 +30,6 @@ the data), per kind (IR, swap).
 """
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import json
 import os
@@ -180,7 +179,8 @@ def run_modes(modes: list[str], jobs: int) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from services.cli import OneLineParser  # a usage mistake under --json is JSON too
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--scoring", choices=["points", "categories", "both"], default="both")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),

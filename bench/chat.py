@@ -10,7 +10,6 @@ LLM would (parallel calls per round), so the figure is not flattered by the plan
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
@@ -83,7 +82,8 @@ def scripted_calls(name: str, question: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from services.cli import OneLineParser  # a usage mistake under --json is JSON too
+    ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--runs", type=int, default=50)
     args = ap.parse_args(argv)

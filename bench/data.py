@@ -10,7 +10,6 @@ a table otherwise; exits 1 when a target is missed (build <= 5 s, every p95 <= 2
 """
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import json
 import os
@@ -102,7 +101,8 @@ def run(calls: int = 200) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from services.cli import OneLineParser  # a usage mistake under --json is JSON too
+    p = OneLineParser(description=__doc__.splitlines()[0])
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--calls", type=int, default=200, help="calls per service (default 200)")
     args = p.parse_args(argv)

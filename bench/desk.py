@@ -17,7 +17,6 @@ the desk's price: they know something the market learns later). The market is th
 """
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import json
 import os
@@ -192,7 +191,8 @@ def _summary(run: dict, end: dt.date) -> dict:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from services.cli import OneLineParser  # a usage mistake under --json is JSON too
+    ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--start", type=dt.date.fromisoformat, default=START)
     ap.add_argument("--end", type=dt.date.fromisoformat, default=END)

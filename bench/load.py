@@ -16,7 +16,6 @@ most 120 s and each run at most --timeout-s.
 """
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import os
@@ -180,7 +179,8 @@ def run_postgres(root: Path, db: Path, sessions: int, timeout_s: float) -> dict 
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from services.cli import OneLineParser  # a usage mistake under --json is JSON too
+    ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--sessions", type=int, default=20)
     ap.add_argument("--timeout-s", type=float, default=600.0)

@@ -24,7 +24,6 @@ there never counts as catching a mutant. Prints one JSON object: {"baseline": {.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import re
@@ -167,7 +166,8 @@ def baseline(mutants: list[Mutant]) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from services.cli import OneLineParser  # a usage mistake under --json is JSON too
+    ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true", help="print JSON (the default; kept for bench/*.py symmetry)")
     ap.add_argument("--only", action="append", help="run only this mutant (repeatable)")
     args = ap.parse_args(argv)

@@ -14,7 +14,6 @@ Training figures are reported apart: accuracy on the corpus itself and 5-fold cr
 """
 from __future__ import annotations
 
-import argparse
 import importlib.util
 import json
 import os
@@ -80,7 +79,8 @@ def training_figures() -> dict:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser()
+    from services.cli import OneLineParser  # a usage mistake under --json is JSON too
+    ap = OneLineParser()
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--baseline-ref", default="07fe644")  # the commit of the held-out set: keyword planner
     args = ap.parse_args()

@@ -14,7 +14,6 @@ check set of small synthetic weeks.
 """
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import datetime as dt
 import json
@@ -107,7 +106,8 @@ def run(runs: int) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from services.cli import OneLineParser  # a usage mistake under --json is JSON too
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--runs", type=int, default=9, help="timed runs of the fast scan (>= 7)")
     args = parser.parse_args()

@@ -13,7 +13,6 @@ rises by .03): skill per band (`by_urgency`), both modes.
 """
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import json
 import os
@@ -95,7 +94,8 @@ def run() -> dict:
 
 
 def main() -> int:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from services.cli import OneLineParser  # a usage mistake under --json is JSON too
+    p = OneLineParser(description=__doc__.splitlines()[0])
     p.add_argument("--json", action="store_true")
     args = p.parse_args()
     try:

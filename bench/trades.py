@@ -16,7 +16,6 @@ the same search exactly (the finder screens, then values its best `EXACT_POOL` e
 """
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import json
 import math
@@ -173,7 +172,8 @@ def _speed(runs: int = 7) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from services.cli import OneLineParser  # a usage mistake under --json is JSON too
+    parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--dates", default=None, help="comma-separated as-of dates (default: five Wednesdays)")
     args = parser.parse_args()

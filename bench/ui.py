@@ -18,7 +18,6 @@ session's first run of that page (target <= 1000 ms each). Medians of --runs.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
@@ -169,7 +168,8 @@ def run(runs: int, sizes: list[int]) -> dict:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from services.cli import OneLineParser  # a usage mistake under --json is JSON too
+    ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--runs", type=int, default=5, help="questions to time per thread size")
     ap.add_argument("--turns", default="1,15,30", help="sizes of the seeded threads (past turns)")
