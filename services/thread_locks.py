@@ -19,6 +19,7 @@ import weakref
 from contextlib import contextmanager
 from typing import Iterator
 
+from services.holders import holder_gone
 from services.models import ServiceError
 from services.store import StateStore
 
@@ -45,18 +46,6 @@ def new_holder() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:12]}"
 
 
-def _gone(holder: str) -> bool:
-    """True when `holder` was a process of this host that no longer runs."""
-    host, _, rest = holder.partition(":")
-    pid = rest.partition(":")[0]
-    if host != socket.gethostname() or not pid.isdigit() or int(pid) == os.getpid():
-        return False
-    try:
-        os.kill(int(pid), 0)
-    except ProcessLookupError:
-        return True
-    except OSError:  # alive, owned by another user
-        return False
     return False
 
 
@@ -67,7 +56,7 @@ def try_acquire(store: StateStore, thread_id: str, holder: str, lease_s: float =
     with _store(store).transaction() as cur:
         cur.execute("SELECT holder FROM thread_locks WHERE thread_id=?", (thread_id,))
         row = cur.fetchone()
-        dead = row[0] if row and _gone(row[0]) else ""
+        dead = row[0] if row and holder_gone(row[0]) else ""
         cur.execute("INSERT INTO thread_locks (thread_id, holder, expires_at) VALUES (?,?,?)"
                     " ON CONFLICT (thread_id) DO UPDATE SET holder=excluded.holder, expires_at=excluded.expires_at"
                     " WHERE thread_locks.expires_at < ? OR thread_locks.holder = ?",

@@ -18,6 +18,7 @@ import time
 from typing import Any
 
 from services.desk.book import DeskBook
+from services.holders import holder_gone
 
 STALE_AFTER_S = 300.0  # longer than any evaluation (8 model calls at the 20 s model timeout, and more)
 WAIT_S = 120.0  # how long a concurrent retry waits for the first request's outcome
@@ -49,18 +50,7 @@ def _me() -> str:
 
 def _gone(claimed_by: str, claimed_wall: float) -> bool:
     """The claimer can no longer finish: dead on this host, or the claim is stale."""
-    if time.time() - claimed_wall > STALE_AFTER_S:
-        return True
-    host, _, rest = claimed_by.partition(":")
-    pid = rest.partition(":")[0]
-    if host != socket.gethostname() or not pid.isdigit() or int(pid) == os.getpid():
-        return False
-    try:
-        os.kill(int(pid), 0)
-    except ProcessLookupError:
-        return True
-    except PermissionError:
-        return False
+    return time.time() - claimed_wall > STALE_AFTER_S or holder_gone(claimed_by)
     return False
 
 
