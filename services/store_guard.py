@@ -127,6 +127,18 @@ def check(path: Path, kind: str) -> None:
                            f"{RECOVERY} (backups are in {path.parent / BACKUPS}).")
 
 
+def _copy_to(source: Path, tmp: Path) -> None:
+    """A consistent copy of the SQLite file `source` into `tmp` (SQLite's backup API), synced to disk."""
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
+    dst = sqlite3.connect(str(tmp))
+    try:
+        src.backup(dst)
+    finally:
+        dst.close()
+        src.close()
+    _fsync(tmp)
+
+
 def backup(path: Path, reason: str = "manual") -> Path | None:
     """A consistent copy of `path` (SQLite's backup API) in backups/, written under a temporary name
     and renamed only when complete (a failed backup leaves no file that looks like one); None when
@@ -138,14 +150,7 @@ def backup(path: Path, reason: str = "manual") -> Path | None:
     tmp = _tmp(target)
     try:
         target_dir.mkdir(exist_ok=True)
-        src = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
-        dst = sqlite3.connect(str(tmp))
-        try:
-            src.backup(dst)
-        finally:
-            dst.close()
-            src.close()
-        _fsync(tmp)
+        _copy_to(path, tmp)
         tmp.replace(target)
     except (OSError, sqlite3.Error) as e:
         if _is_full(e):
@@ -234,14 +239,7 @@ def restore(path: Path, source: Path | None = None) -> tuple[Path, Path | None]:
         raise StoreDamaged(f"The backup {str(source)[:200]} cannot be used ({why}); nothing was changed.")
     tmp, stamp, kept = _tmp(path), _stamp(), []
     try:
-        src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
-        dst = sqlite3.connect(str(tmp))
-        try:
-            src.backup(dst)
-        finally:
-            dst.close()
-            src.close()
-        _fsync(tmp)
+        _copy_to(Path(source), tmp)
         if _tables(tmp, path.name) != _tables(Path(source), path.name):
             raise StoreDamaged(f"The copy of {source} did not come out whole; nothing was changed.")
         aside = None
