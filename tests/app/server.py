@@ -82,3 +82,23 @@ def streamlit_server(home: Path, log: Path | None = None, env_extra: dict | None
     """Yields (base_url, seconds_to_healthy), as `app_server`."""
     with app_server(home, log, env_extra, args) as app:
         yield app.url, app.cold_start_s
+
+
+@contextmanager
+def chromium_page(home: Path, tmp_path: Path, height: int = 3400, log: Path | None = None):
+    """The app on loopback (`streamlit_server`) and one headless Chromium page opened on it; on a
+    failure a full-page screenshot is left in `tmp_path` (its path printed) before the error goes on."""
+    from playwright.sync_api import sync_playwright
+
+    with streamlit_server(home, log or tmp_path / "server.log") as (url, _), sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1400, "height": height})
+        try:
+            page.goto(url, wait_until="domcontentloaded")
+            yield page
+        except Exception:
+            page.screenshot(path=str(tmp_path / "failed.png"), full_page=True)
+            print("SCREENSHOT", tmp_path / "failed.png")
+            raise
+        finally:
+            browser.close()

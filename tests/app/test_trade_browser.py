@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.server import CHROMIUM, CHROMIUM_ARGS, streamlit_server
+from tests.app.server import CHROMIUM, chromium_page
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium")]
@@ -21,33 +21,26 @@ def _pick(page, label: str, value: str) -> None:
 
 
 def test_players_and_trade_pages_in_a_browser(fresh_state, tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api")
+    pytest.importorskip("playwright.sync_api")
 
-    with streamlit_server(fresh_state.home, tmp_path / "server.log") as (url, _), \
-            sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 1400, "height": 3000})
-            page.goto(url, wait_until="domcontentloaded")
-            page.get_by_test_id("stSidebarNav").get_by_text("Players").click(timeout=30_000)
-            page.get_by_text("players · ranked by value").first.wait_for(timeout=60_000)
-            page.get_by_test_id("stDataFrame").first.wait_for(timeout=30_000)
-            page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)  # the trend chart drew
+    with chromium_page(fresh_state.home, tmp_path, height=3000) as page:
+        page.get_by_test_id("stSidebarNav").get_by_text("Players").click(timeout=30_000)
+        page.get_by_text("players · ranked by value").first.wait_for(timeout=60_000)
+        page.get_by_test_id("stDataFrame").first.wait_for(timeout=30_000)
+        page.locator(".js-plotly-plot").first.wait_for(timeout=30_000)  # the trend chart drew
 
-            page.get_by_test_id("stSidebarNav").get_by_text("Trade").click(timeout=30_000)
-            page.get_by_text("Find trades").first.wait_for(timeout=60_000)
-            _pick(page, "Trade with", "Fast Break Fund")
-            page.wait_for_timeout(1500)
-            _pick(page, "You give", "Tyler Herro")
-            page.keyboard.press("Escape")
-            _pick(page, "You get", "Jalen Brunson")
-            page.keyboard.press("Escape")
-            page.get_by_role("button", name="Evaluate trade").click(timeout=30_000)
-            page.get_by_text("wins the trade").first.wait_for(timeout=60_000)
-            page.get_by_role("button", name="Propose this trade to Fast Break Fund").click(timeout=30_000)
-            page.get_by_text("Fast Break Fund accepts").first.wait_for(timeout=60_000)
-            page.screenshot(path=str(tmp_path / "trade.png"), full_page=True)
-            moves = fresh_state.store.moves("demo-points-2025-01-29")
-            assert len(moves) == 1 and moves[0]["card"]["kind"] == "trade"
-        finally:
-            browser.close()
+        page.get_by_test_id("stSidebarNav").get_by_text("Trade").click(timeout=30_000)
+        page.get_by_text("Find trades").first.wait_for(timeout=60_000)
+        _pick(page, "Trade with", "Fast Break Fund")
+        page.wait_for_timeout(1500)
+        _pick(page, "You give", "Tyler Herro")
+        page.keyboard.press("Escape")
+        _pick(page, "You get", "Jalen Brunson")
+        page.keyboard.press("Escape")
+        page.get_by_role("button", name="Evaluate trade").click(timeout=30_000)
+        page.get_by_text("wins the trade").first.wait_for(timeout=60_000)
+        page.get_by_role("button", name="Propose this trade to Fast Break Fund").click(timeout=30_000)
+        page.get_by_text("Fast Break Fund accepts").first.wait_for(timeout=60_000)
+        page.screenshot(path=str(tmp_path / "trade.png"), full_page=True)
+        moves = fresh_state.store.moves("demo-points-2025-01-29")
+        assert len(moves) == 1 and moves[0]["card"]["kind"] == "trade"
