@@ -12,7 +12,8 @@ scores strictly before D, the published schedule, status as `snapshot.infer_stat
 - IR: an OUT active player goes to the empty IR slot (the most valuable one first); an IR player
   no longer OUT is activated and the least valuable active player is dropped.
 - Waivers: in waiver order (reverse draft order, a claiming team goes to the back), each team
-  claims at most one free agent a day: the most valuable one not OUT, when it has an open spot,
+  claims at most one free agent a day (not one dropped that morning: he is on waivers until the
+  next): the most valuable one not OUT, when it has an open spot,
   or when he beats its least valuable player by `MARGIN` of the spread between the 11th best
   and replacement; it drops that player. A claimed player is gone for the others.
 - The user's team (team 1) is never managed: its roster moves only by the user's approved
@@ -134,11 +135,13 @@ def _manage(day: _Morning, active: dict[int, list[str]], ir: dict[int, list[str]
             log: list[Transaction]) -> None:
     """The nine managers' moves of one morning (the rule in the module docstring)."""
     d = day.day
+    dropped: set[str] = set()  # a player dropped this morning is on waivers until tomorrow
     for t in AI_TEAMS:
         for p in [p for p in ir[t] if not day.out(p)]:
             ir[t].remove(p)
             worst = min(active[t], key=lambda q: (day.worth(q), q))
             active[t][active[t].index(worst)] = p
+            dropped.add(worst)
             log.append(Transaction(d, t, "activate", p, worst))
         outs = [p for p in active[t] if day.out(p)]
         if outs and len(ir[t]) < IR_SLOTS:
@@ -147,7 +150,7 @@ def _manage(day: _Morning, active: dict[int, list[str]], ir: dict[int, list[str]
             ir[t].append(q)
             log.append(Transaction(d, t, "ir", None, q))
     owned = {p for ids in [*active.values(), *ir.values()] for p in ids}
-    pool = sorted((p for p, m in day.rows.items() if p not in owned and m.team and m.status != "OUT"),
+    pool = sorted((p for p, m in day.rows.items() if p not in owned and p not in dropped and m.team and m.status != "OUT"),
                   key=lambda p: (-day.worth(p), p))
     for t in list(order):
         pool = [p for p in pool if p not in owned]
