@@ -75,7 +75,7 @@ class DemoLeague:
         self.opponent_id = self.opponent_of(self.my_team_id, self.week[0])
         self.draft = draft_rosters()  # the one draft, before opening night
         base = season_state(self.scoring).state_on(as_of)
-        self.drafted = base[0]  # the league on the as-of morning before any move of the user
+        self.drafted = {t: list(ids) for t, ids in base[0].items()}  # the league that morning before any user move
 
     def opponent_of(self, team_id: int, week: int) -> int:
         return _calendar()[(week, team_id)]

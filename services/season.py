@@ -63,11 +63,13 @@ class Season:
     states: dict[dt.date, tuple[dict[int, tuple[str, ...]], dict[int, tuple[str, ...]]]] = field(default_factory=dict)
     log: list[Transaction] = field(default_factory=list)
 
-    def state_on(self, day: dt.date) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
+    def state_on(self, day: dt.date) -> tuple[dict[int, tuple[str, ...]], dict[int, tuple[str, ...]]]:
+        """(active, IR) of every team on a morning (the last simulated morning on or before it;
+        the draft's before the first). Read-only tuples: copy before changing."""
+        if day in self.states:
+            return self.states[day]
         days = [d for d in self.states if d <= day]
-        key = max(days) if days else min(self.states)
-        active, ir = self.states[key]
-        return {t: list(v) for t, v in active.items()}, {t: list(v) for t, v in ir.items()}
+        return self.states[max(days) if days else min(self.states)]
 
 
 class _Morning:
