@@ -58,6 +58,15 @@ def league_day_of(at: dt.datetime) -> dt.date:
 
 def on_league_day(clock: DeskClock, day: dt.date) -> dt.datetime:
     """The desk time on the league's day: the running desk clock while it stands on that day,
-    else the day's noon ET (the desk clock is moved there, so every reader agrees)."""
+    else the day's noon ET (the desk clock is moved there, so every reader agrees). Records the day
+    the desk was last put on (`aligned_day`)."""
     now = clock.now()
+    if clock.book.meta("clock_league_day") != day.isoformat():
+        clock.book.set_meta("clock_league_day", day.isoformat())
     return now if league_day_of(now) == day else clock.set(league_noon(day))
+
+
+def aligned_day(clock: DeskClock) -> dt.date | None:
+    """The league day the desk was last put on (None before the first time)."""
+    day = clock.book.meta("clock_league_day")
+    return dt.date.fromisoformat(day) if day else None

@@ -31,9 +31,16 @@ def desk():
 
 
 def desk_now(desk, day: dt.date) -> dt.datetime:
-    """The desk's time on the session's league day (the one league clock)."""
+    """The desk's time on the session's league day (the one league clock). When the desk moved on
+    by itself since it was last put on this day (the CLI's `desk clock`, a line-move nudge), the
+    league clock follows it; when the session's day changed, the desk goes to that day."""
     from agents import door
+    from pages.components import backend
 
+    now = desk.clock.now()
+    moved = door.desk.league_day_of(now)
+    if moved != day and door.desk.aligned_day(desk.clock) in (None, day) and backend.move_league_clock(moved) is None:
+        return door.desk.on_league_day(desk.clock, moved)
     return door.desk.on_league_day(desk.clock, day)
 
 
