@@ -35,7 +35,7 @@ from tests.app.server import CHROMIUM, CHROMIUM_ARGS, streamlit_server  # noqa: 
 
 QUESTION = "Review my matchup and help me optimize for this week without destroying my team."
 SEED = ["How has Nikola Jokic played over his last 5 games?", "Is Joel Embiid playing?",
-        "Who do I play this week?", "Show me Jalen Brunson's last 10 games", "Any news on LeBron James?",
+        "Who am I playing this week?", "Show me Jalen Brunson's last 10 games", "Any news on LeBron James?",
         "What is my schedule this week?"]
 TARGETS = {"cold_start_s": 6.0, "first_step_ms": 300.0, "reload_ms": 1500.0, "first_draw_ms": 1000.0}
 # url path -> what is on screen once the page has drawn its top (the chat: the input, usable)

@@ -17,6 +17,7 @@ from agents.door import (ApprovalsEvent, Card, ClarifyEvent, DecisionEvent, Desk
                          TurnResult, as_event, cards_of)
 from pages.components import cards as card_ui
 from pages.components import charts
+from pages.components.settled import settled
 from pages.components.safe_text import no_images
 from pages.components.labels import duration_text, intent_label, node_label, parse_result, result_summary, step_label
 
@@ -127,14 +128,29 @@ class TurnView:
     def _on_tool_end(self, e: ToolEnd) -> None:
         if e.node:
             return
-        if e.id not in self.open_steps:  # a step from history, or an end without a start: draw it whole
-            self._on_tool_start(e)
+        if e.id not in self.open_steps:  # a step from history, or an end without a start: drawn finished
+            self._draw_finished_tool(e)
+            return
         status, args = self.open_steps.pop(e.id)
         with status:
             summary = e.summary or result_summary(e.result) or ("Done." if e.ok else "The tool failed.")
             (st.markdown if e.ok else st.error)(no_images(summary))
         status.update(label=step_label(e.name, args, e.ms, e.ok),
                       state="complete" if e.ok else "error", expanded=False)
+        if e.ok and e.name == "get_player_game_log":
+            self._chart_game_log(e.result)
+
+    def _draw_finished_tool(self, e: ToolEnd) -> None:
+        """A tool step drawn once in its final state (no running phase, no pause: `settled`)."""
+        with self.steps, settled():
+            status = st.status(step_label(e.name, e.args, e.ms, e.ok), state="complete" if e.ok else "error",
+                               expanded=False)
+            with status:
+                st.caption(f"Tool `{e.name}`")
+                if e.args:
+                    st.json(e.args, expanded=False)
+                summary = e.summary or result_summary(e.result) or ("Done." if e.ok else "The tool failed.")
+                (st.markdown if e.ok else st.error)(no_images(summary))
         if e.ok and e.name == "get_player_game_log":
             self._chart_game_log(e.result)
 
@@ -158,14 +174,14 @@ class TurnView:
     def _on_step(self, e: StepEvent) -> None:
         passes = self.node_passes.setdefault((e.game_id, e.node), [])  # passes count per game
         n = len(passes) + 1
-        with self.steps:
+        with self.steps, settled():  # a node step arrives complete: nothing to wait for
             status = st.status(self._step_label(e, n if n > 1 else None), state="complete")
             with status:
                 st.markdown(no_images(e.text))
-        passes.append((status, e))
-        if n == 2:  # the node ran again (a relaxed pass): the first run gets its number too
-            first, first_event = passes[0]
-            first.update(label=self._step_label(first_event, 1))
+            passes.append((status, e))
+            if n == 2:  # the node ran again (a relaxed pass): the first run gets its number too
+                first, first_event = passes[0]
+                first.update(label=self._step_label(first_event, 1))
 
     def _on_decision(self, e: DecisionEvent) -> None:
         self.decisions.append(e)
