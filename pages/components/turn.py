@@ -35,6 +35,13 @@ def model_failure_text(model_label: str | None) -> str:
     return f"{who} did not answer: no network or an invalid key; the offline planner is still available in Settings."
 
 
+CHARTS_SHOWN = "chat_charts_shown"  # (thread, chart key) of past turns' charts the user opened
+
+
+def _show_chart(thread_id: str, key: str) -> None:
+    st.session_state[CHARTS_SHOWN] = (*st.session_state.get(CHARTS_SHOWN, ()), (thread_id, key))
+
+
 def _choose(text: str) -> None:
     """A clarifying choice was clicked: the chat page sends it as the next message."""
     st.session_state["chat_prompt"] = text
@@ -45,8 +52,9 @@ class TurnView:
 
     def __init__(self, thread_id: str, key_prefix: str, pending_ids: set[str] | None = None,
                  shown_cards: set[str] | None = None, card_prefix: str | None = None,
-                 model_label: str | None = None, scoring: str = "points"):
+                 model_label: str | None = None, scoring: str = "points", lazy_charts: bool = False):
         self.thread_id, self.key_prefix, self.pending_ids = thread_id, key_prefix, pending_ids
+        self.lazy_charts = lazy_charts  # a past turn: its charts behind a button (see _chart_game_log)
         self.card_prefix = card_prefix or key_prefix
         self.badge = st.empty()
         self.steps = st.container()
@@ -155,12 +163,19 @@ class TurnView:
             self._chart_game_log(e.result)
 
     def _chart_game_log(self, result) -> None:
+        key = f"{self.key_prefix}_gamelog_{self.n_charts + 1}"
+        if self.lazy_charts and (self.thread_id, key) not in st.session_state.get(CHARTS_SHOWN, ()):
+            # A past turn's chart costs the browser about 150 ms of CPU per reload (plotly.js parsed,
+            # the figure laid out): drawn when asked for; the live turn draws its chart at once.
+            self.n_charts += 1
+            self.charts.button("Show the game-log chart", key=f"{key}_show", icon=":material/bar_chart:",
+                               type="tertiary", on_click=_show_chart, args=(self.thread_id, key))
+            return
         log = parse_result(result)
         fig = charts.game_log_figure(log, scoring=self.scoring) if isinstance(log, dict) else None
         if fig is not None:
             self.n_charts += 1
-            self.charts.plotly_chart(fig, key=f"{self.key_prefix}_gamelog_{self.n_charts}",
-                                     config={"displayModeBar": False})
+            self.charts.plotly_chart(fig, key=key, config={"displayModeBar": False})
 
     def _on_progress(self, e: TextEvent) -> None:
         self.progress.caption(f":material/hourglass_top: {no_images(e.text)}")

@@ -55,7 +55,8 @@ def draw_history(assistant, thread: str, messages: list[dict], start: int, pendi
                 asked_at, n_asked = i, n_asked + 1
                 st.markdown(no_images(message.get("content", "")))
                 continue
-            view = TurnView(thread, f"chat_m{i}", pending_ids, shown, card_prefix="chat", scoring=scoring)
+            view = TurnView(thread, f"chat_m{i}", pending_ids, shown, card_prefix="chat", scoring=scoring,
+                            lazy_charts=i < len(messages) - 1)  # the latest answer keeps its chart drawn
             view.consume(history_events(message))
             cards = offered.get(asked_at) or stored.get(n_asked - 1, [])
             view.handle(ApprovalsEvent(cards=decisions.with_blockers(cards, thread)))

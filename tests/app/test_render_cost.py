@@ -6,6 +6,7 @@ thread: 42 pauses, 2.1 s) and of every rerun after a signals turn (its 41 pod st
 """
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -96,3 +97,28 @@ def test_reloading_a_thread_pauses_for_none_of_its_past_steps(app, pauses):
     assert not again.exception
     assert len(again.status) == live_steps >= 5 and all(s.state == "complete" for s in again.status)
     assert pauses == []
+
+
+def test_past_turns_charts_wait_for_a_click_and_the_latest_answer_keeps_its_own(app, csv_facts, as_of):
+    """A reload of a thread with three game-log answers draws one Plotly chart (the latest answer's),
+    and a button on each older answer that draws its chart, with the CSV's games. Fails on the
+    version that drew every past chart on each full run (about 150 ms of browser CPU each per reload)."""
+    at = app("t-charts")
+    for q in ("How has Nikola Jokic played over his last 5 games?", "Show me Jalen Brunson's last 10 games",
+              "How has Nikola Jokic played over his last 3 games?"):
+        at = ask(at, q)
+    again = app("t-charts")
+    assert not again.exception
+    charts = again.get("plotly_chart")
+    assert len(charts) == 1
+    latest = json.loads(charts[0].proto.spec)["data"][0]
+    assert latest["x"] == [r["game_date"].isoformat() for r in csv_facts.player_games("jokicni01", before=as_of)[-3:]]
+    buttons = [b for b in again.button if b.label == "Show the game-log chart"]
+    assert len(buttons) == 2
+    buttons[1].click()  # Brunson's
+    shown = again.run()
+    assert not shown.exception and len(shown.get("plotly_chart")) == 2
+    brunson = csv_facts.player_games("brunsja01", before=as_of)[-10:]
+    xs = [json.loads(c.proto.spec)["data"][0]["x"] for c in shown.get("plotly_chart")]
+    assert [r["game_date"].isoformat() for r in brunson] in xs
+    assert [b.label for b in shown.button].count("Show the game-log chart") == 1
