@@ -57,6 +57,12 @@ SLOW = {  # over a minute each on 2 shared cores (subprocess CLIs, two-process r
     "tests/services/optimizer/test_propose.py", "tests/services/test_store_recovery.py", "tests/services/test_cli.py",
     "tests/services/arena/test_arena_bench.py", "tests/services/signals/test_wire_one_pass.py",
     "tests/test_no_lookahead.py", "tests/app/test_multiprocess_pg.py",
+    # the heaviest of the rest, 7-37 s of CPU each (docs/benchmarks.md): without them `make test-fast`
+    # stays under 90 s on 2 idle cores; CLI/HTTP subprocesses, thread turns, approvals, categories
+    "tests/agents/test_thread_turns.py", "tests/agents/test_approvals_flow.py",
+    "tests/agents/test_categories_answers.py", "tests/http_api/test_api.py", "tests/http_api/test_api_security.py",
+    "tests/services/test_settings_validation.py", "tests/services/arena/test_arena_lookahead.py",
+    "tests/services/test_trades.py", "tests/services/signals/test_wire.py",
 }
 
 
