@@ -43,6 +43,7 @@ class CategoryBook:
         self._player: dict[tuple[str, dt.date], tuple] = {}
         self._pat: dict[tuple[int, int], np.ndarray] = {}
         self._moved: dict[tuple, np.ndarray] = {}
+        self.mornings: dict[tuple[int, int], list[tuple]] = {}  # (week, team) standing pat: (day, starters, banks)
         monday0 = lg.week[1] - dt.timedelta(days=lg.week[1].weekday())
         self.weeks: dict[int, list[int]] = {}  # matchup week -> indices of book.days
         for d, day in enumerate(book.days):
@@ -86,19 +87,22 @@ class CategoryBook:
                            game_days=frozenset(x for x in days if self.book.team_plays(pid, x)),
                            availability=q, name=ref.name)
 
-    def starters(self, mine: list[str], theirs: list[str], d: int, week_idx: list[int],
-                 my_bank: np.ndarray, opp_bank: np.ndarray) -> list[str]:
-        """The product's categories lineup on morning `d` (an index of book.days)."""
+    def morning_inputs(self, mine: list[str], theirs: list[str], d: int, week_idx: list[int],
+                       my_bank: np.ndarray, opp_bank: np.ndarray) -> OptimizerInputs:
+        """A team's week as the product would see it on morning `d` (an index of book.days)."""
         days = tuple(self.book.days[i] for i in week_idx if i >= d)
         day = self.book.days[d]
         known = lambda ids: tuple(self.player(p, day, days) for p in ids if p in self.snap.players)  # noqa: E731
-        roster = known(mine)
-        inputs = OptimizerInputs(scoring="categories", days=days, roster=roster, opponent=known(theirs),
-                                 my_so_far=dict(zip(STATS, my_bank, strict=True)),
-                                 opp_so_far=dict(zip(STATS, opp_bank, strict=True)))
-        prep = prepare(inputs)
+        return OptimizerInputs(scoring="categories", days=days, roster=known(mine), opponent=known(theirs),
+                               my_so_far=dict(zip(STATS, my_bank, strict=True)),
+                               opp_so_far=dict(zip(STATS, opp_bank, strict=True)))
+
+    def starters(self, mine: list[str], theirs: list[str], d: int, week_idx: list[int],
+                 my_bank: np.ndarray, opp_bank: np.ndarray) -> list[str]:
+        """The product's categories lineup on morning `d` (`weekly.daily_lineup`'s own solve)."""
+        prep = prepare(self.morning_inputs(mine, theirs, d, week_idx, my_bank, opp_bank))
         _, rows, _ = plan_day(prep.roster, 0, prep.counts)
-        return [roster[i].player_id for i in rows]
+        return [prep.roster.players[i].player_id for i in rows]
 
     def _real(self, ids: list[str], d: int) -> np.ndarray:
         day, out = self.book.days[d], np.zeros(self.n_stats)
@@ -124,6 +128,8 @@ class CategoryBook:
             for j, d in enumerate(idx):
                 picks = {t: self.starters(rosters[t], rosters[o], d, idx, bank[t], bank[o])
                          for t, o in ((team, opp), (opp, team))}
+                for t, o in ((team, opp), (opp, team)):
+                    self.mornings.setdefault((week, t), []).append((d, picks[t], bank[t].copy(), bank[o].copy()))
                 for t in (team, opp):
                     out[t][j] = self._real(picks[t], d)
                     bank[t] += out[t][j]
