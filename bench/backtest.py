@@ -26,6 +26,11 @@ over weeks (`intervals`); balanced minus each baseline is paired by team-week; t
 claimed ratio of season value is over the same horizon (the claim recomputed to the last day of
 the data), per kind (IR, swap).
 
+Categories (bench/backtest_categories.py): lineups are re-set every morning by category value
+against that week's real opponent (services/optimizer/backtest_categories.py), the heuristic and
+naive rules may use the IR slot too, and every strategy's IR moves and swaps are reported apart
+(`by_kind`, `balanced_minus_by_kind`, `week_realized_to_claimed`).
+
     python bench/backtest.py [--json] [--scoring points|categories|both]
 """
 from __future__ import annotations
@@ -226,6 +231,11 @@ def main() -> None:
                   f"rest {v['rest']['mean']:+.2f} {v['rest']['ci95']}")
         for k, v in r["realized_to_claimed"].items():
             print(f"  realized / claimed season ({k}): {v['ratio']} {v['ci95']} over {v['moves']} moves")
+        for s, kinds in r.get("by_kind", {}).items():  # categories: IR moves and swaps apart
+            for kind, v in kinds.items():
+                wk, rs = v["per_team_week"]["week"], v["per_team_week"]["rest"]
+                print(f"  {s:<10} {kind:<4} moves {v['moves']:>3}: per team-week week {wk['mean']:+.2f} "
+                      f"{wk['ci95']}, rest {rs['mean']:+.2f} {rs['ci95']}")
     print(f"{result['seconds']} s")
 
 

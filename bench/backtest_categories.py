@@ -13,7 +13,7 @@ they swap as before. The product's cards (balanced, this_week) could always make
 from __future__ import annotations
 
 from backtest_picks import heuristic_floor, heuristic_key, naive_key, pick_move
-from backtest_stats import interval
+from backtest_stats import interval, ratio_interval
 
 KINDS = ("ir", "swap")
 
@@ -68,4 +68,10 @@ def kinds_apart(rows: dict[str, list[dict]]) -> dict:
                              for k in ("week_gain", "rest_gain")}})
             out["balanced_minus_by_kind"][s][kind] = {"week": interval(_part(d, weeks, None, "week_gain")),
                                                       "rest": interval(_part(d, weeks, None, "rest_gain"))}
+    for s in ("balanced", "this_week"):  # the week's claim (expected categories won) against the week realized
+        for kind in (*KINDS, "all"):
+            moved = [r for r in rows[s] if r["kind"] and (kind == "all" or r["kind"] == kind) and "claim_week" in r]
+            out.setdefault("week_realized_to_claimed", {})[f"{s}_{kind}"] = ratio_interval(
+                [sum(r["week_gain"] for r in moved if r["week"] == w) for w in weeks],
+                [sum(r["claim_week"] for r in moved if r["week"] == w) for w in weeks], len(moved))
     return out

@@ -120,7 +120,8 @@ def test_lineups_are_chosen_by_category_value_not_fantasy_points(league, csv_fac
             if by_points == set(starters):
                 continue
             differ += 1
-            prep = prepare(cb.morning_inputs(lg.roster_ids(team), lg.roster_ids(opp), d, cb.weeks[week], bank, opp_bank))
+            inputs = cb.morning_inputs(lg.roster_ids(team), lg.roster_ids(opp), d, cb.weeks[week], bank, opp_bank)
+            prep = prepare(inputs)
             value = dict(zip((p.player_id for p in prep.roster.players), prep.roster.values, strict=True))
             assert sum(value[p] for p in starters) > sum(value[p] for p in by_points), (team, day)
     assert differ >= 3  # lineups by points would never differ
@@ -160,8 +161,9 @@ def test_ir_moves_and_swaps_add_up_to_each_strategy_total():
     out = kinds_apart(rows)
     bal = out["by_kind"]["balanced"]
     assert bal["ir"]["moves"] == 2 and bal["swap"]["moves"] == 1
-    assert bal["ir"]["per_team_week"]["week"]["mean"] == 0.375 and bal["swap"]["per_team_week"]["week"]["mean"] == -0.125
+    ir, swap = bal["ir"]["per_team_week"]["week"]["mean"], bal["swap"]["per_team_week"]["week"]["mean"]
+    assert ir == 0.375 and swap == -0.125
     total = interval([[1.0, -0.5], [0.0, 0.5]])["mean"]
-    assert bal["ir"]["per_team_week"]["week"]["mean"] + bal["swap"]["per_team_week"]["week"]["mean"] == total
+    assert ir + swap == total
     diff = out["balanced_minus_by_kind"]["naive"]
     assert diff["ir"]["rest"]["mean"] == 0.5 and diff["swap"]["rest"]["mean"] == -0.5
