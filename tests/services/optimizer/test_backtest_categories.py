@@ -158,6 +158,7 @@ def test_ir_moves_and_swaps_add_up_to_each_strategy_total():
                 for w, t, k, g in ((2, 1, "ir", 1.0), (2, 2, "swap", -0.5), (3, 1, None, 0.0), (3, 2, "ir", 0.5))]
             for s in ("balanced", "naive")}
     rows["naive"][0] = {**rows["naive"][0], "kind": "swap"}
+    rows["balanced"] = [{**r, "claim_week": 0.5} if r["kind"] else r for r in rows["balanced"]]
     out = kinds_apart(rows)
     bal = out["by_kind"]["balanced"]
     assert bal["ir"]["moves"] == 2 and bal["swap"]["moves"] == 1
@@ -167,3 +168,5 @@ def test_ir_moves_and_swaps_add_up_to_each_strategy_total():
     assert ir + swap == total
     diff = out["balanced_minus_by_kind"]["naive"]
     assert diff["ir"]["rest"]["mean"] == 0.5 and diff["swap"]["rest"]["mean"] == -0.5
+    claims = out["week_realized_to_claimed"]  # realized 1.5 of 1.0 claimed by IR moves, -0.5 of 0.5 by the swap
+    assert claims["ir"]["ratio"] == 1.5 and claims["swap"]["ratio"] == -1.0 and claims["all"]["moves"] == 3
