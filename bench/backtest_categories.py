@@ -68,7 +68,7 @@ def kinds_apart(rows: dict[str, list[dict]]) -> dict:
                              for k in ("week_gain", "rest_gain")}})
             out["balanced_minus_by_kind"][s][kind] = {"week": interval(_part(d, weeks, None, "week_gain")),
                                                       "rest": interval(_part(d, weeks, None, "rest_gain"))}
-    claims = out["week_realized_to_claimed"] = {}  # the week's claim (expected categories won) against the week realized
+    claims = out["week_realized_to_claimed"] = {}  # the week's claim (categories won) against the week realized
     for s in [s for s in ("balanced", "this_week") if s in rows]:
         for kind in (*KINDS, "all"):
             moved = [r for r in rows[s] if r["kind"] and (kind == "all" or r["kind"] == kind) and "claim_week" in r]
