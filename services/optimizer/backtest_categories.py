@@ -75,17 +75,18 @@ class CategoryBook:
         return mean, sd
 
     def player(self, pid: str, day: dt.date, days: tuple[dt.date, ...]) -> PlayerInput:
-        """His optimizer input on the morning of `day` for the remaining `days` of the week."""
+        """His optimizer input on the morning of `day` for the remaining `days` of the week (his
+        team's games on those days: the team of his last game before that morning)."""
         key = (pid, day)
         if key not in self._player:
             mean, sd = self.expected(pid, day)
-            self._player[key] = (dict(zip(STATS, mean, strict=True)), dict(zip(STATS, sd, strict=True)),
-                                 self.book.chance(pid, day))
-        exp, sd, q = self._player[key]
-        ref = self.snap.players[pid].ref
-        return PlayerInput(player_id=pid, eligible=tuple(ref.eligible), expected=exp, stat_sd=sd,
-                           game_days=frozenset(x for x in days if self.book.team_plays(pid, x)),
-                           availability=q, name=ref.name)
+            team_days = set(self.snap.team_dates_all.get(self.book._team(pid, day) or "", []))
+            ref = self.snap.players[pid].ref
+            self._player[key] = PlayerInput(
+                player_id=pid, eligible=tuple(ref.eligible), expected=dict(zip(STATS, mean, strict=True)),
+                stat_sd=dict(zip(STATS, sd, strict=True)), game_days=frozenset(x for x in days if x in team_days),
+                availability=self.book.chance(pid, day), name=ref.name)
+        return self._player[key]
 
     def morning_inputs(self, mine: list[str], theirs: list[str], d: int, week_idx: list[int],
                        my_bank: np.ndarray, opp_bank: np.ndarray) -> OptimizerInputs:
