@@ -89,6 +89,29 @@ def test_each_morning_knows_only_the_games_before_it(league, csv_facts):
                 assert mean[STATS.index(k)] == pytest.approx(0.5 * season + 0.5 * recent), (pid, day, k)
 
 
+def test_a_morning_does_not_know_of_a_trade_before_the_players_first_game_for_his_new_team(league, csv_facts):
+    """The traded players of the book's days, found in the CSV: the morning after his last game for
+    the old team, his week's game days are the old team's (the box scores say nothing yet).
+    Catches game days read from his team on each later day, which looks at games after the morning."""
+    lg, cb = league
+    days = cb.book.days
+    found = 0
+    for pid in {r["player_id"] for d in days for r in csv_facts.day_rows(d).values()}:
+        games = csv_facts.player_games(pid)
+        for before, after in zip(games, games[1:]):
+            if before["team"] == after["team"] or not days[0] < after["game_date"] <= days[-1]:
+                continue
+            morning = before["game_date"] + dt.timedelta(days=1)
+            if morning not in days:
+                continue
+            week = next(w for w, idx in cb.weeks.items() if morning in [days[i] for i in idx])
+            rest = tuple(days[i] for i in cb.weeks[week] if days[i] >= morning)
+            old = {d for d in csv_facts.team_dates[before["team"]] if d in rest}
+            assert cb.player(pid, morning, rest).game_days == old, pid
+            found += 1
+    assert found
+
+
 def test_lineups_are_chosen_by_category_value_not_fantasy_points(league, csv_facts):
     """The broken version is the old categories backtest: lineups by expected fantasy points. The
     test builds that lineup each morning from the CSV (half season / half last-10 fantasy points
