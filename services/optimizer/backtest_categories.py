@@ -20,15 +20,17 @@ Categories won: by final totals, a tie counts half (`services.optimizer.backtest
 from __future__ import annotations
 
 import datetime as dt
+from bisect import bisect_left
+
 import numpy as np
 
 from services.optimizer import projection as pj
 from services.optimizer.backtest import categories_won
 from services.optimizer.models import STATS, OptimizerInputs, PlayerInput
 from services.optimizer.weekly import plan_day, prepare
+from services.snapshot import RECENT_WINDOW as RECENT
 
 SD_WINDOW = 20  # snapshot._projection: the spread of the last 20 games
-RECENT = 10
 
 
 class CategoryBook:
@@ -40,7 +42,7 @@ class CategoryBook:
         self.lg, self.book, self.snap = lg, book, lg.snapshot
         self.n_stats = len(STATS)
         self._cum: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-        self._player: dict[tuple[str, dt.date], tuple] = {}
+        self._player: dict[tuple[str, dt.date], PlayerInput] = {}
         self._pat: dict[tuple[int, int], np.ndarray] = {}
         self._moved: dict[tuple, np.ndarray] = {}
         self.mornings: dict[tuple[int, int], list[tuple]] = {}  # (week, team) standing pat: (day, starters, banks)
@@ -60,7 +62,7 @@ class CategoryBook:
 
     def expected(self, pid: str, day: dt.date) -> tuple[np.ndarray, np.ndarray]:
         """(per-game expectation, per-game spread) over STATS from his games before `day`."""
-        n = bisect(self.book.dates.get(pid, []), day)
+        n = bisect_left(self.book.dates.get(pid, []), day)
         if not n:
             return np.zeros(self.n_stats), np.zeros(self.n_stats)
         s, q = self._sums(pid)
@@ -182,10 +184,4 @@ class CategoryBook:
                  for p in [*roster, add_id] if p in self.snap.players}
         return self.book.ir_path(roster, ir_id, add_id,
                                  per_game=lambda p, day: value.get(p, 0.0) * self.book.chance(p, day))
-
-
-def bisect(dates: list[dt.date], day: dt.date) -> int:
-    from bisect import bisect_left
-
-    return bisect_left(dates, day)
 
