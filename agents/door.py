@@ -5,9 +5,9 @@
     result = sup.ask_result("Who should I pick up?")   # a TurnResult
     door.supervisor.decide(result.pending_approvals[0].move_id, "approve")   # by card id alone
 
-`FACADES` maps each agent (supervisor, desk, signals, arena) to its facade module in
-`agents/facades/`; each returns pydantic models (`TurnResult`, `Card`, `QuoteResult`, `DayRun`, the
-rows of `agents.facades.models`). The typed contracts and the rows pages read are re-exported here, so a caller imports
+`FACADES` maps each agent (supervisor, desk, signals, arena) to its facade module; each returns
+pydantic models (`TurnResult`, `Card`, `QuoteResult`, `DayRun`, the rows of
+`agents.facades.models`). The typed contracts and the rows pages read are re-exported here, so a caller imports
 nothing else from `agents` (tests/test_architecture.py enforces it for pages/, app.py and api/).
 
 Facades load lazily, on first use: importing the door is cheap (the contracts only), and an agent
