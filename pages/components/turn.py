@@ -280,25 +280,25 @@ def transaction_text(item: dict) -> str:
     return f"Drop {drop} -> Add {add}" + (f" ({str(when)[:16]})" if when else "")
 
 
-def history_events(message: dict) -> Iterator[TurnEvent]:
+def history_events(message: HistoryTurn) -> Iterator[TurnEvent]:
     """A stored assistant message as the events a live turn would have streamed."""
-    if message.get("intent"):
-        yield IntentEvent(intent=message["intent"])
-    for i, step in enumerate(message.get("steps") or []):
-        if step.get("node") and not step.get("name"):
-            yield StepEvent(node=step["node"], text=step.get("text") or "", ms=step.get("ms"), graph=step.get("graph"),
-                            game_id=step.get("game_id"), game=step.get("game"))
+    if message.intent:
+        yield IntentEvent(intent=message.intent)
+    for i, step in enumerate(message.steps):
+        if step.node and not step.name:
+            yield StepEvent(node=str(step.node), text=step.text or "", ms=step.ms, graph=step.graph,
+                            game_id=step.game_id, game=step.game)
             continue
-        yield ToolEnd(id=str(step.get("id") or f"h{i}"), name=step.get("name"), args=step.get("args") or {},
-                      ok=step.get("ok") is not False, ms=step.get("ms"), summary=step.get("summary"),
-                      result=step.get("result"), node=bool(step.get("node")))
-    if message.get("guard"):
-        yield TextEvent(type="guard", text=message["guard"])
-    if message.get("content"):
-        yield TextEvent(type="answer", text=message["content"])
-    if message.get("cards"):
-        yield ApprovalsEvent(cards=cards_of(message["cards"]))
-    for quote in message.get("desk_cards") or []:
+        yield ToolEnd(id=str(step.id or f"h{i}"), name=step.name, args=step.args or {},
+                      ok=step.ok is not False, ms=step.ms, summary=step.summary,
+                      result=step.result, node=bool(step.node))
+    if message.guard:
+        yield TextEvent(type="guard", text=message.guard)
+    if message.content:
+        yield TextEvent(type="answer", text=message.content)
+    if message.cards:
+        yield ApprovalsEvent(cards=message.cards)
+    for quote in message.desk_cards:
         yield DeskCardEvent(quote=quote)
-    if message.get("signal_ids"):
-        yield SignalsEvent(signals=[{"id": i} for i in message["signal_ids"]])
+    if message.signal_ids:
+        yield SignalsEvent(signals=[{"id": i} for i in message.signal_ids])
