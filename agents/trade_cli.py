@@ -3,7 +3,11 @@
     python -m agents trade evaluate --give "Tyler Herro" --get "Jalen Brunson" [--team ID] [--scoring S] --json
     python -m agents trade find [--target AST,STL] [--give NAME] --json
 
-Exit 0 ok, 1 failure, 2 bad input (an unknown player, a player not on the roster, ...).
+`evaluate` without --team stands on the team that owns the --give players (any team of the league,
+said in `perspective`: "Tyler Herro is on <team>; evaluated for that team"); with --team, the give
+players must be on that team.
+Exit 0 ok, 1 failure, 2 bad input (an unknown player, a player not on the roster, give players on
+different teams, a get player on the giving team, ...).
 """
 from __future__ import annotations
 
@@ -46,22 +50,31 @@ def run_trade(args) -> int:
             give = [n for g in args.give for n in _names(g)]
             get = [n for g in args.get for n in _names(g)]
             cut = [n for g in args.cut for n in _names(g)]
-            out = trades.evaluate(give, get, team_id=args.team, cut=cut, punt=args.punt, as_of=args.as_of,
+            team, perspective = args.team, None
+            if team is None:
+                team, team_name, mine = trades.giving(give, get, as_of=args.as_of, scoring=args.scoring)
+            out = trades.evaluate(give, get, team_id=team, cut=cut, punt=args.punt, as_of=args.as_of,
                                   scoring=args.scoring)
-            text = _evaluation_text
+            if args.team is None:
+                who = " and ".join(p.player.name for p in out.mine.gives)
+                verb = "are" if len(out.mine.gives) > 1 else "is"
+                perspective = (f"{who} {verb} on {team_name}" + (" (your team)" if mine else "")
+                               + "; evaluated for that team")
+            extra = {"perspective": perspective}
+            text = lambda ev: "\n".join([*([perspective] if perspective else []), _evaluation_text(ev)])  # noqa: E731
         else:
             if not 1 <= args.limit <= 50:
                 raise ServiceError("--limit must be from 1 to 50.")
             out = trades.find(targets=_names(args.target), give=_names(args.give) if args.give else None,
                               team_id=args.team, limit=args.limit, as_of=args.as_of, scoring=args.scoring,
                               progress=_progress, get=_names(args.get) if args.get else None)
-            text = _search_text
+            text, extra = _search_text, {}
     except ServiceError as e:
         return _fail(str(e), 2, args.json)
     except Exception as e:  # noqa: BLE001 - a store or setup failure: one line, never a traceback
         return _fail(one_line_failure(e), 1, args.json)
     if args.json:
-        print(json.dumps({**out.model_dump(mode="json"), "error": None}, ensure_ascii=False))
+        print(json.dumps({**out.model_dump(mode="json"), **extra, "error": None}, ensure_ascii=False))
     else:
         print(text(out))
     return 0
