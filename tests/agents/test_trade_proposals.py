@@ -58,32 +58,34 @@ def test_managers_answer_by_their_stated_rule(demo_source, scoring, give, get):
 
 
 def test_accepted_trade_changes_both_rosters_once(make_assistant):
-    """Herro for Brunson: the card, approval, the other manager accepts, both rosters change in one
+    """Scottie Barnes (mine) for Donovan Mitchell (Fast Break Fund's) in the one league on Jan 29: the
+    card, approval, the other manager accepts, both rosters change in one
     recorded move, the decision is audited. Catches a trade applied to one team only or twice."""
-    a = _assistant(make_assistant, ["Tyler Herro"], ["Jalen Brunson"])
-    r = a.ask("Would you trade Tyler Herro for Jalen Brunson?", "t1")
+    a = _assistant(make_assistant, ["Scottie Barnes"], ["Donovan Mitchell"])
+    r = a.ask("Would you trade Scottie Barnes for Donovan Mitchell?", "t1")
     [card] = r["pending_approvals"]
-    assert card["kind"] == "trade" and card["title"].startswith("Propose trade to Fast Break Fund: give Tyler Herro, get Jalen Brunson")
+    assert card["kind"] == "trade" and card["title"].startswith("Propose trade to Fast Break Fund: give Scottie Barnes, get Donovan Mitchell")
     lg = a.source.league
-    herro, brunson = a.source.resolve_id("Tyler Herro"), a.source.resolve_id("Jalen Brunson")
-    assert lg.owner_of(herro) == 1 and lg.owner_of(brunson) == 5
+    barnes, mitchell = a.source.resolve_id("Scottie Barnes"), a.source.resolve_id("Donovan Mitchell")
+    assert lg.owner_of(barnes) == 1 and lg.owner_of(mitchell) == 5
     done = a.resume("t1", "approve", card["move_id"])
     assert "Trade done" in done["answer"] and "Fast Break Fund accepts" in done["answer"]
-    assert lg.owner_of(herro) == 5 and lg.owner_of(brunson) == 1
+    assert lg.owner_of(barnes) == 5 and lg.owner_of(mitchell) == 1
     assert len(lg.roster_ids(1)) == 13 and len(lg.roster_ids(5)) == 13
     moves = state_store().moves(lg.league_id)
     assert len(moves) == 1 and moves[0]["card"]["kind"] == "trade"
     assert [t["move_id"] for t in done["transactions"]] == [card["move_id"]]
     again = a.resume("t1", "approve", card["move_id"])  # a second approval changes nothing
-    assert len(state_store().moves(lg.league_id)) == 1 and lg.owner_of(herro) == 5
+    assert len(state_store().moves(lg.league_id)) == 1 and lg.owner_of(barnes) == 5
     assert "Trade done" not in (again.get("answer") or "") or "earlier" in again["answer"]
 
 
 def test_a_counter_comes_back_as_a_new_card(make_assistant):
-    """Herro for Durant does not clear Fast Break Fund's margin: they counter with one change, as
+    """Bradley Beal for Karl-Anthony Towns does not clear Fast Break Fund's margin: they counter with
+    one change, as
     a card; approving the counter applies it. Catches a counter lost in text or applied unasked."""
-    a = _assistant(make_assistant, ["Tyler Herro"], ["Kevin Durant"])
-    r = a.ask("Would you trade Tyler Herro for Kevin Durant?", "t2")
+    a = _assistant(make_assistant, ["Bradley Beal"], ["Karl-Anthony Towns"])
+    r = a.ask("Would you trade Bradley Beal for Karl-Anthony Towns?", "t2")
     [card] = r["pending_approvals"]
     out = a.resume("t2", "approve", card["move_id"])
     assert "Fast Break Fund counters" in out["answer"] and out["transactions"] == []
@@ -93,7 +95,7 @@ def test_a_counter_comes_back_as_a_new_card(make_assistant):
     done = a.resume("t2", "approve", counter["move_id"])
     assert "Trade done" in done["answer"]
     lg = a.source.league
-    assert lg.owner_of(a.source.resolve_id("Kevin Durant")) == 1
+    assert lg.owner_of(a.source.resolve_id("Karl-Anthony Towns")) == 1
     for pid in counter["trade"]["terms"]["give_ids"]:
         assert lg.owner_of(pid) == 5
 
@@ -104,17 +106,17 @@ def test_the_league_page_shows_an_accepted_trade(make_assistant, fresh_state):
 
     from tests.app.conftest import APP, rendered_text
 
-    a = _assistant(make_assistant, ["Tyler Herro"], ["Jalen Brunson"])
-    [card] = a.ask("Would you trade Tyler Herro for Jalen Brunson?", "t3")["pending_approvals"]
+    a = _assistant(make_assistant, ["Scottie Barnes"], ["Donovan Mitchell"])
+    [card] = a.ask("Would you trade Scottie Barnes for Donovan Mitchell?", "t3")["pending_approvals"]
     a.resume("t3", "approve", card["move_id"])
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()
     at.switch_page("pages/views/league.py").run()
     assert not at.exception, at.exception
     text = rendered_text(at)
-    assert "Recent approved moves" in text and "Jalen Brunson" in text and "Tyler Herro" in text
-    roster = next(t for t in at.table if "Jalen Brunson" in str(t.value))
-    assert "Tyler Herro" not in str(roster.value)
+    assert "Recent approved moves" in text and "Donovan Mitchell" in text and "Scottie Barnes" in text
+    roster = next(t for t in at.table if "Donovan Mitchell" in str(t.value))
+    assert "Scottie Barnes" not in str(roster.value)
 
 
 def test_an_espn_league_is_told_to_propose_in_espn():

@@ -49,8 +49,9 @@ def test_plans(text, act, players, cats, expected):
 def test_answers_carry_the_tools_figures(demo_source):
     """Catches an answer that drops the verdict, the cut of a 2-for-1, or a rank."""
     src = demo_source(AS_OF, "points")
-    p = SimpleNamespace(text="is Herro and Mark Williams for Brunson fair?", act="trade_evaluate",
-                        players=["Tyler Herro", "Mark Williams", "Jalen Brunson"], categories=[])
+    # two of mine for one of Fast Break Fund's (a full roster: it must cut) in the one league on Jan 29
+    p = SimpleNamespace(text="is Scottie Barnes and Bradley Beal for Donovan Mitchell fair?", act="trade_evaluate",
+                        players=["Scottie Barnes", "Bradley Beal", "Donovan Mitchell"], categories=[])
     done = _run(src, plan_trade(p, {}))
     d = done["evaluate_trade"][0]["data"]
     text = trade_answer(p, done)
@@ -76,13 +77,15 @@ def test_chat_routes_trade_and_ranking_questions(make_assistant, question, tool)
 
 
 def test_chat_proposes_a_trade_and_applies_it_on_approval(make_assistant):
-    """"Propose Herro for Brunson": a trade card in chat; approving it sends it, Fast Break Fund
-    accepts by its rule, and both rosters change. Catches a chat proposal that bypasses the gate."""
+    """"Propose Scottie Barnes for Donovan Mitchell": a trade card in chat; approving it sends it, Fast
+    Break Fund accepts by its rule, and both rosters change. Catches a chat proposal that bypasses the gate."""
     a = make_assistant(as_of=AS_OF, scoring="points")
-    r = a.ask("propose Herro for Brunson to Fast Break Fund", "talk-propose")
+    r = a.ask("propose Scottie Barnes for Donovan Mitchell to Fast Break Fund", "talk-propose")
     [card] = r["pending_approvals"]
     assert card["kind"] == "trade" and card["title"].startswith("Propose trade to Fast Break Fund")
-    assert a.source.league.owner_of(a.source.resolve_id("Jalen Brunson")) == 5
+    assert a.source.league.owner_of(a.source.resolve_id("Donovan Mitchell")) == 5
+    assert a.source.league.owner_of(a.source.resolve_id("Scottie Barnes")) == 1
     done = a.resume("talk-propose", "approve", card["move_id"])
     assert "Fast Break Fund accepts" in done["answer"]
-    assert a.source.league.owner_of(a.source.resolve_id("Jalen Brunson")) == 1
+    assert a.source.league.owner_of(a.source.resolve_id("Donovan Mitchell")) == 1
+    assert a.source.league.owner_of(a.source.resolve_id("Scottie Barnes")) == 5

@@ -1,5 +1,5 @@
 """The real app in headless Chromium: the Players table and trend, then a trade evaluated and
-proposed on the Trade page (Fast Break Fund accepts Herro for Brunson by its stated rule)."""
+proposed on the Trade page (Fast Break Fund accepts Scottie Barnes for Donovan Mitchell by its stated rule)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -33,9 +33,9 @@ def test_players_and_trade_pages_in_a_browser(fresh_state, tmp_path):
         page.get_by_text("Find trades").first.wait_for(timeout=60_000)
         _pick(page, "Trade with", "Fast Break Fund")
         page.wait_for_timeout(1500)
-        _pick(page, "You give", "Tyler Herro")
+        _pick(page, "You give", "Scottie Barnes")
         page.keyboard.press("Escape")
-        _pick(page, "You get", "Jalen Brunson")
+        _pick(page, "You get", "Donovan Mitchell")
         page.keyboard.press("Escape")
         page.get_by_role("button", name="Evaluate trade").click(timeout=30_000)
         page.get_by_text("wins the trade").first.wait_for(timeout=60_000)

@@ -29,13 +29,13 @@ def test_trade_page_evaluates_a_two_for_one_and_finds_trades(trade_page, demo_so
     at = trade_page
     at.selectbox(key="trade_partner").set_value(5)  # Fast Break Fund
     at.run()
-    at.multiselect(key="trade_give").set_value(["Tyler Herro", "Mark Williams"])
-    at.multiselect(key="trade_get").set_value(["Jalen Brunson"])
+    at.multiselect(key="trade_give").set_value(["Scottie Barnes", "Bradley Beal"])
+    at.multiselect(key="trade_get").set_value(["Donovan Mitchell"])
     at.run()  # the button is enabled once both sides have a player
     at.button(key="trade_evaluate").click()
     at.run()
     assert not at.exception, at.exception
-    ev = evaluate_trade(demo_source(dt.date(2025, 1, 29), "points"), ["Tyler Herro", "Mark Williams"], ["Jalen Brunson"])
+    ev = evaluate_trade(demo_source(dt.date(2025, 1, 29), "points"), ["Scottie Barnes", "Bradley Beal"], ["Donovan Mitchell"])
     assert at.subheader[0].value == ev.verdict
     ros = [m for m in at.metric if m.label == "Rest of season"]
     assert [m.value for m in ros] == [f"{ev.mine.ros_after:.1f}", f"{ev.partner.ros_after:.1f}"]
@@ -55,7 +55,7 @@ def test_trade_page_evaluates_a_two_for_one_and_finds_trades(trade_page, demo_so
 
 
 def test_trade_page_proposes_and_the_manager_counters(trade_page, fresh_state, demo_source):
-    """Herro for Durant from the page: the proposal goes through the approval gate, Fast Break Fund
+    """Bradley Beal for Karl-Anthony Towns (the one league, Jan 29) from the page: the proposal goes through the approval gate, Fast Break Fund
     counters (its stated rule), the counter is accepted on the page and both rosters change.
     Catches a page that applies a trade the manager did not accept, or loses the counter."""
     from services.store import state_store
@@ -63,8 +63,8 @@ def test_trade_page_proposes_and_the_manager_counters(trade_page, fresh_state, d
     at = trade_page
     at.selectbox(key="trade_partner").set_value(5)
     at.run()
-    at.multiselect(key="trade_give").set_value(["Tyler Herro"])
-    at.multiselect(key="trade_get").set_value(["Kevin Durant"])
+    at.multiselect(key="trade_give").set_value(["Bradley Beal"])
+    at.multiselect(key="trade_get").set_value(["Karl-Anthony Towns"])
     at.run()
     at.button(key="trade_evaluate").click()
     at.run()
@@ -79,6 +79,6 @@ def test_trade_page_proposes_and_the_manager_counters(trade_page, fresh_state, d
     assert not at.exception, at.exception
     assert any("Trade done" in s.value for s in at.success)
     [move] = state_store().moves(src.league_id)
-    assert move["card"]["kind"] == "trade" and move["card"]["trade"]["terms"]["get_ids"] == [src.resolve_id("Kevin Durant")]
-    assert src.league.owner_of(src.resolve_id("Kevin Durant")) == 1
+    assert move["card"]["kind"] == "trade" and move["card"]["trade"]["terms"]["get_ids"] == [src.resolve_id("Karl-Anthony Towns")]
+    assert src.league.owner_of(src.resolve_id("Karl-Anthony Towns")) == 1
     assert [d["thread_id"] for d in state_store().decisions()][-1] == "trade-page"  # audited at the gate
