@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from agents.desk.ask import is_desk_question
 from agents.intents import Intent
 from agents.offline.nlu_model import Prediction, intent_of, predict
+from agents.offline.punts import read_punts
 from agents.offline.slots import (COMMON_WORDS, Slots, ambiguous, extract, find_categories, find_day,  # noqa: F401
                                   find_last_n, find_players, find_position, is_known, prominent)
 from services.lookup import fold
@@ -35,7 +36,10 @@ class Parsed:
     text: str
     intent: Intent
     players: list[str] = field(default_factory=list)  # canonical names found in the text (or the thread's)
-    categories: list[str] = field(default_factory=list)
+    categories: list[str] = field(default_factory=list)  # to gain (never a punted one)
+    punt: list[str] = field(default_factory=list)  # categories the message punts (agents/offline/punts.py)
+    unpunt: list[str] = field(default_factory=list)  # categories it stops punting
+    stop_punting: bool = False  # "I'm not punting anymore": the whole punt goes
     position: str | None = None
     day: dt.date | None = None
     rest_of_week: bool = False
@@ -197,12 +201,22 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
                 if words[i:i + len(n)] == n:
                     words[i:i + len(n)] = ["PLAYER"]
                     break
+    punts = read_punts(text)
+    if (punts.punt or punts.unpunt) and len(re.findall(r"[a-z]+", punts.rest.lower())) >= 2:
+        # the punt clause is a slot, not evidence of the act: "ignore turnovers and tell me the best adds"
+        # is read as "tell me the best adds" (the clause's words are rare in the corpus)
+        words = [w for w in extract(punts.rest, as_of).words]
     act, pred = _act(text, s, players, words)
+    cats = s.categories
+    if punts.punt or punts.unpunt or punts.stop_all:  # the punt clauses' categories are not targets
+        kept = find_categories(punts.rest)
+        cats = [c for c in s.categories if c in kept and c not in punts.punt]
     if act == "nonsense" and PRONOUNS.search(t) and not players:
         act = "vague"  # "what about him" with nobody to refer to: ask, it is not nonsense
-    p = Parsed(text=text, intent=intent_of(act), players=players, categories=s.categories, position=s.position,
+    p = Parsed(text=text, intent=intent_of(act), players=players, categories=cats, position=s.position,
                day=s.day, rest_of_week=s.rest_of_week, last_n=s.last_n, as_of=as_of, mode=advice_mode(text),
-               act=act, confidence=_intent_confidence(pred), teams=s.teams, amount=s.amount, odds=s.odds, line=s.line)
+               act=act, confidence=_intent_confidence(pred), teams=s.teams, amount=s.amount, odds=s.odds, line=s.line,
+               punt=punts.punt, unpunt=punts.unpunt, stop_punting=punts.stop_all)
     if previous is not None:
         followups.resolve(p, previous, pred)
     _finish(p)

@@ -131,6 +131,7 @@ def label_from(p: Parsed) -> IntentLabel:
         drop = p.players[0]  # "stash Embiid on IR and pick someone up": the optimizer moves him out, IR first
     return IntentLabel(intent=p.intent, wants_moves=p.wants_moves, allow_drop=p.allow_drop,
                        this_week_only={"this_week": True, "balanced": False}.get(p.mode or ""),
-                       target_categories=p.categories, players=p.players, drop=drop, add=add,
+                       target_categories=p.categories, punt_categories=p.punt, unpunt_categories=p.unpunt,
+                       stop_punting=p.stop_punting, players=p.players, drop=drop, add=add,
                        choices=p.choices, understood=not p.unknown, confidence=p.confidence,
                        day=(p.day or named_date(p.text, p.as_of)) if p.as_of else p.day)
