@@ -75,6 +75,7 @@ def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, ki
         "drop_games_remaining": m.drop_games, "add_games_remaining": m.add_games,
         "add_starts": m.add_starts, "drop_starts": m.drop_starts,
         "category_deltas": {k: round(v, 3) for k, v in m.category_deltas.items()},
+        "category_changes": [list(c) for c in getattr(m, "category_changes", ())],
         "reasons": list(m.reasons), "confidence": round(m.confidence, 2),
         "expires_at": expires.isoformat(), "league_id": league_id, "league_kind": kind,
         "team_id": team_id, "as_of": as_of.isoformat(),

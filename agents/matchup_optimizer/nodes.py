@@ -45,6 +45,8 @@ def make_nodes(source):
             except ServiceError:
                 unknown.append(label.drop)
         text = f"Optimizing {today:%a %b %-d} to {end:%a %b %-d} (week {week})."
+        if state.get("punt"):
+            text += f" Punting {', '.join(state['punt'])}: left out of the objective."
         if only:
             text += f" Only moves that take {source.player_name(only)} out of the lineup (IR first)."
         if unknown:
@@ -96,7 +98,8 @@ def make_nodes(source):
         t0 = time.perf_counter()
         if state.get("only_drop"):
             return _moves_of(state, t0)
-        found = opt.propose_moves(source.optimizer_inputs(free_agents=state["add_candidates"], season=True),
+        found = opt.propose_moves(source.optimizer_inputs(free_agents=state["add_candidates"], season=True,
+                                                          punt=tuple(state.get("punt") or ())),
                                   allow_drop=set(state.get("allow_drop") or []),
                                   mode=state.get("advice_mode") or source.advice_mode, limit=3,
                                   target_categories=state.get("target_categories") or None)
@@ -118,7 +121,8 @@ def make_nodes(source):
         one card (two cards moving the same player could not both be approved), offered even below
         standing pat (he asked for it)."""
         only = state["only_drop"]
-        inputs = source.optimizer_inputs(free_agents=state["add_candidates"], season=True)
+        inputs = source.optimizer_inputs(free_agents=state["add_candidates"], season=True,
+                                         punt=tuple(state.get("punt") or ()))
         ranked = opt.scan_moves(inputs, allow_drop={only}, mode=state.get("advice_mode") or source.advice_mode,
                                 accept=lambda drop, add, kind, week, score: drop == only)
         picked = sorted(ranked, key=lambda m: m.kind != "ir")[:1]  # stable: the best IR move, else the best swap

@@ -88,13 +88,13 @@ class EspnMoves:
             return {"move_id": card["move_id"], "outcome": "refused", "reason": str(e)}
         return record_espn_move(card, store, steps, actor)
 
-    def optimizer_inputs(self, free_agents: Iterable[str] | None = None, season: bool = False):
+    def optimizer_inputs(self, free_agents: Iterable[str] | None = None, season: bool = False, punt=()):
         """My remaining week from ESPN (no rest-of-season view: `season` adds nothing)."""
         import dataclasses
 
         from services.optimizer.espn_adapter import from_espn_league
 
-        inputs = from_espn_league(self, self._rosters())
+        inputs = dataclasses.replace(from_espn_league(self, self._rosters()), punt=tuple(punt or ()))
         if free_agents is None:
             return inputs
         wanted = list(free_agents)

@@ -11,6 +11,7 @@ from typing import Iterable
 
 from services.optimizer.models import OptimizerInputs, PlayerInput
 from services.scoreboard import banked_totals
+from services.scoring import CATEGORIES
 from services.slots import IR_SLOTS
 from services.snapshot import Snapshot
 
@@ -43,7 +44,7 @@ def _season_value(snap: Snapshot, pid: str, scoring: str) -> float:
 
 
 def from_demo_league(lg, team_id: int | None = None, scoring: str | None = None,
-                     free_agents: Iterable[str] | None = None, season: bool = False) -> OptimizerInputs:
+                     free_agents: Iterable[str] | None = None, season: bool = False, punt=()) -> OptimizerInputs:
     """One team's remaining matchup week in the demo league (default: my team); with `season`,
     also the rest of the regular season (for moves' rest-of-season value)."""
     snap = lg.snapshot
@@ -59,7 +60,8 @@ def from_demo_league(lg, team_id: int | None = None, scoring: str | None = None,
         my_so_far=banked_totals(lg, team_id), opp_so_far=banked_totals(lg, opp_id),
         as_of=lg.as_of, team_id=team_id, league_id=lg.league_id, star_value=star_value(snap, scoring),
         ir_slots_free=max(0, IR_SLOTS - len(lg.ir_ids(team_id))),
-        ir_back=make(pid for pid in lg.ir_ids(team_id) if snap.players[pid].status != "OUT"))
+        ir_back=make(pid for pid in lg.ir_ids(team_id) if snap.players[pid].status != "OUT"),
+        punt=tuple(c for c in CATEGORIES if c in set(punt or ())))
     if season:
         from services.optimizer.season import season_inputs
 
