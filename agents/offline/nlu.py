@@ -19,10 +19,12 @@ from agents.desk.ask import is_desk_question
 from agents.intents import Intent
 from agents.offline.nlu_model import Prediction, intent_of, predict
 from agents.offline.punts import read_punts
+from agents.needs import stated_need
 from agents.offline.slots import (COMMON_WORDS, Slots, ambiguous, extract, find_categories, find_day,  # noqa: F401
                                   find_last_n, find_players, find_position, is_known, prominent)
 from services.lookup import fold
 
+VAGUE_ACTS = ("vague", "general_explain", "general_why", "nonsense", "clarify")
 CLARIFY_BELOW = 0.40  # the intent's calibrated probability under which the planner asks instead of guessing
 CLARIFY_BELOW_WITH_SLOTS = 0.25  # ... when the message also carries the slot that act is about (a day, a player)
 NEEDS_PLAYER = {"research_log", "research_status", "research_schedule", "research_compare", "research_hold",
@@ -40,6 +42,7 @@ class Parsed:
     punt: list[str] = field(default_factory=list)  # categories the message punts (agents/offline/punts.py)
     unpunt: list[str] = field(default_factory=list)  # categories it stops punting
     stop_punting: bool = False  # "I'm not punting anymore": the whole punt goes
+    need: bool = False  # he states a category need ("I'm down in assists"): checked against the scoreboard
     position: str | None = None
     day: dt.date | None = None
     rest_of_week: bool = False
@@ -211,12 +214,15 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
     if punts.punt or punts.unpunt or punts.stop_all:  # the punt clauses' categories are not targets
         kept = find_categories(punts.rest)
         cats = [c for c in s.categories if c in kept and c not in punts.punt]
+    need = bool(cats) and stated_need(punts.rest if punts.punt else text)
+    if need and not players and (act in VAGUE_ACTS or (pred is not None and pred.confidence < CLARIFY_BELOW)):
+        act, pred = "fa_scan", None  # "I'm down in assists and steals": help in those categories (checked first)
     if act == "nonsense" and PRONOUNS.search(t) and not players:
         act = "vague"  # "what about him" with nobody to refer to: ask, it is not nonsense
     p = Parsed(text=text, intent=intent_of(act), players=players, categories=cats, position=s.position,
                day=s.day, rest_of_week=s.rest_of_week, last_n=s.last_n, as_of=as_of, mode=advice_mode(text),
                act=act, confidence=_intent_confidence(pred), teams=s.teams, amount=s.amount, odds=s.odds, line=s.line,
-               punt=punts.punt, unpunt=punts.unpunt, stop_punting=punts.stop_all)
+               punt=punts.punt, unpunt=punts.unpunt, stop_punting=punts.stop_all, need=need)
     if previous is not None:
         followups.resolve(p, previous, pred)
     _finish(p)
