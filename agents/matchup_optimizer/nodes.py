@@ -51,8 +51,11 @@ def make_nodes(source):
             text += f" Only moves that take {source.player_name(only)} out of the lineup (IR first)."
         if unknown:
             text += f" No player matches {', '.join(unknown)}: nobody protected is dropped for it."
+        targets, note = checked_targets(source, label.target_categories, state.get("punt") or [])
+        if note:
+            text += f" Chasing {', '.join(targets) or 'the whole matchup'}: the scoreboard settles the rest."
         _step("parse_intent", text, t0)
-        return {"allow_drop": allow, "only_drop": only, "target_categories": label.target_categories,
+        return {"allow_drop": allow, "only_drop": only, "target_categories": targets, "need_note": note,
                 "iteration": 0, "relax": 0,
                 "advice_mode": label.mode or state.get("advice_mode") or source.advice_mode,
                 "week_window": {"start": today.isoformat(), "end": end.isoformat(), "week": week}}
@@ -143,6 +146,22 @@ def make_nodes(source):
     return dict(parse_intent=parse_intent, gather_rosters=gather_rosters, analyze_schedule=analyze_schedule,
                 check_injuries=check_injuries, identify_candidates=identify_candidates,
                 validate_moves=validate_moves, compose_lineup=compose_lineup)
+
+
+def checked_targets(source, targets: list[str], punt: list[str]) -> tuple[list[str], str | None]:
+    """The categories to chase after checking the named ones against the scoreboard (agents.needs):
+    a category the week has settled gives way to the ones in play, and the answer says why."""
+    from agents.needs import check_need
+
+    targets = [c for c in targets if c not in punt]
+    if not targets or source.scoring != "categories":
+        return targets, None
+    try:
+        lines = [c.model_dump() for c in source.matchup().categories or []]
+    except ServiceError:
+        return targets, None
+    check = check_need(targets, lines, punt)
+    return (check.in_play, check.text) if check.wrong else (targets, None)
 
 
 def _names(names: list[str], most: int = 4) -> str:

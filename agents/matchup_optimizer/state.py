@@ -18,6 +18,8 @@ class OptimizerState(TypedDict, total=False):
     allow_drop: list[str]
     only_drop: str | None  # the player the user named to move out ("stash Embiid on IR"): his moves only
     target_categories: list[str]
+    need_note: str | None  # what the scoreboard says about the categories the user named (agents.needs)
+    punt: list[str] | None  # the conversation's punted categories (None: never set; the Settings' punt applies)
     my_roster: list[str]
     opponent_roster: list[str]
     week_window: dict

@@ -42,7 +42,9 @@ STATUS_SOURCE = {"inferred": "Statuses are inferred from missed games.",
 
 def write_summary(state: dict, matchup_summary: str, status_note: str = "inferred") -> str:
     cards, lineup = cards_of(state.get("valid_moves")), state.get("weekly_lineup") or {}
-    parts = []
+    parts = [state["need_note"]] if state.get("need_note") else []
+    if state.get("punt"):
+        parts.append(f"Punting {', '.join(state['punt'])}: left out of the objective and the reasons below.")
     if cards:
         top = cards[0]
         parts.append(f"**Top move: {top.title}.** Approve or decline it on the card; nothing changes until you do.")

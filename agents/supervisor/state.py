@@ -29,7 +29,6 @@ class SupervisorState(OptimizerState, total=False):
 
     team_id: int | None
     league_id: str | None
-    punt: list[str] | None  # the conversation's punted categories (None: never set; the Settings' punt applies)
     tool_call_count: int
     llm_calls: int
     model_rounds: int
