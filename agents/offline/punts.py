@@ -16,12 +16,12 @@ from dataclasses import dataclass, field
 
 from services.lookup import fold
 
-CUE = (r"punt(?:s|ing|ed)?|ignor(?:e|es|ing)|(?:do ?n ?t|do not|dont|doesn ?t|does not|not going to|won ?t) "
-       r"(?:care|worry|bother)(?: (?:about|for|with))?|not (?:competing|compete|chasing|chase|trying to win|"
+CUE = (r"punt(?:s|ing|ed)?|ignor(?:e|es|ing)|(?:do ?n ?t|do not|dont|doesn ?t|does not|not going to|won ?t)"
+       r"(?: really| even| much| particularly| honestly)? (?:care|worry|bother)(?: (?:about|for|with))?|not (?:competing|compete|chasing|chase|trying to win|"
        r"going for|playing for|worried about|worrying about|caring about|bothered about|fighting for|contesting)"
        r"(?: (?:in|for|on|with))?|no longer (?:competing|chasing|trying to win|caring about|playing for)"
        r"(?: (?:in|for|on))?|(?:give|gives|giving|gave|given) up on|sacrific\w*|forget(?:ting)?(?: about)?|"
-       r"conced\w*|skip(?:s|ping)?|tank(?:s|ing)?|writ(?:e|ing) off")
+       r"conced\w*|skip(?:s|ping)?|tank(?:s|ing)?|(?:write|writes|writing|wrote|written) off")
 AFTER = re.compile(rf"\b(?:{CUE})\b")
 BEFORE = re.compile(r"\b(?:do ?n ?t|doesn ?t|does not|do not) (?:matter|count)\b|\b(?:is|are) (?:a |my )?punts?\b")
 UNPUNT = re.compile(r"\b(?:stop(?:ped)?|quit|done|no longer|not) punting\b|\bun ?punt(?:ing)?\b|"
