@@ -116,6 +116,8 @@ def trade_answer(p, done) -> str | None:
                     f"owner: {x['owner']}.")
         rows = [[x["rank"], x["name"], x["team"], x["owner"], x["games"], f"{x['fpts']:.1f}", f"{x['z_sum']:+.2f}",
                  x["games_left_week"], x["games_left_season"]] for x in d["players"]]
-        return "\n".join([f"**Top {len(rows)} by {d['sort']} over {window}** ({d['filters']['availability']}):",
+        punt = (f", punting {', '.join(d['punt'])}: z-sum over the other {9 - len(d['punt'])} categories"
+                if d.get("punt") else "")
+        return "\n".join([f"**Top {len(rows)} by {d['sort']} over {window}** ({d['filters']['availability']}{punt}):",
                           _table(["#", "Player", "Team", "Owner", "GP", "FPTS", "z-sum", "Wk G", "ROS G"], rows)])
     return None
