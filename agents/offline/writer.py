@@ -212,6 +212,12 @@ def matchup(p: Parsed, done) -> str:
             continue
         parts.append(f"**{d['summary']}**")
         cats = d.get("categories") or []
+        if p.need and p.categories and cats:  # "am I really losing assists?": the scoreboard answers the claim
+            from agents.needs import check_need
+
+            said = check_need(p.categories, cats, p.punt).text
+            if said:
+                parts.append(said.replace(" The advice below chases", " Moves should chase"))
         behind = [c["category"] for c in cats if c["leader"] == "opponent"]
         ahead = [c["category"] for c in cats if c["leader"] == "me"]
         if cats:

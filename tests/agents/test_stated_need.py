@@ -83,3 +83,12 @@ def test_the_optimizer_route_checks_the_need_too(cats):
     r = cats.ask(f"Find me roster moves, I need {WORDS[settled]}")
     assert r["intent"] == "lineup_optimization"
     assert f"you {'lead' if lines[settled].win_probability >= 0.5 else 'trail'} {settled}" in r["answer"]
+
+
+def test_the_matchup_answer_checks_a_claim_too(cats):
+    """'How's my matchup? I think I'm losing X' where X is settled: the answer says where X stands."""
+    lines = {x.category: x for x in cats.source.matchup().categories}
+    settled = max(COUNTS, key=lambda c: abs(lines[c].win_probability - 0.5))
+    r = cats.ask(f"how's my matchup? I think I'm losing {WORDS[settled]}")
+    assert r["intent"] == "matchup_analysis"
+    assert "Checked against the scoreboard" in r["answer"] and f" {settled} " in r["answer"]
