@@ -16,7 +16,6 @@ QUESTION = "Review my matchup and help me optimize for this week."
 @pytest.fixture(scope="module")
 def review(tmp_path_factory, courtside_home):
     """One optimizer turn in a categories league (module-scoped: the scan is the slow part)."""
-    import os
     import shutil
 
     from agents.runtime import Assistant
@@ -24,15 +23,12 @@ def review(tmp_path_factory, courtside_home):
 
     home = tmp_path_factory.mktemp("changes_home")
     shutil.copy(courtside_home / "courtside.duckdb", home / "courtside.duckdb")
-    old = os.environ.get("COURTSIDE_HOME")
-    os.environ["COURTSIDE_HOME"] = str(home)
-    reset_settings_cache()
-    try:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("COURTSIDE_HOME", str(home))
+        reset_settings_cache()
         a = Assistant(provider="offline", scoring="categories")
         yield a, a.ask(QUESTION)
-    finally:
-        os.environ["COURTSIDE_HOME"] = old or ""
-        reset_settings_cache()
+    reset_settings_cache()
 
 
 def _per_game(csv_facts, pid: str) -> dict[str, float]:
