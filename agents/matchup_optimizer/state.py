@@ -20,6 +20,7 @@ class OptimizerState(TypedDict, total=False):
     target_categories: list[str]
     need_note: str | None  # what the scoreboard says about the categories the user named (agents.needs)
     punt: list[str] | None  # the conversation's punted categories (None: never set; the Settings' punt applies)
+    punt_default: list[str]  # the Settings' punt when the conversation last read it
     my_roster: list[str]
     opponent_roster: list[str]
     week_window: dict
