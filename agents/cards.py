@@ -84,6 +84,15 @@ def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, ki
     })
 
 
+def named_cut(cards: list[Card], cut_id: str | None) -> list[Card]:
+    """IR cards whose cut is the player the user named ("cut X when he returns") carry `cut_named`,
+    so the activation card, when the IR player is back, names him (`optimizer.adapter`)."""
+    if not cut_id:
+        return cards
+    return [Card.model_validate(c.model_dump() | {"cut_named": True})
+            if c.kind == "ir" and getattr(c, "cut_id", None) == cut_id else c for c in cards]
+
+
 def _real_league_note(move_kind: str, league_kind: str, drop: str, add: str) -> list[str]:
     """An ESPN activation says on the card that the move is made in ESPN (no write to a real league)."""
     if move_kind != "activate" or league_kind != "espn":
