@@ -66,6 +66,9 @@ class IntentLabel(BaseModel):
                                   "with add null; else null.")
     add: str | None = Field(
         default=None, description="In a move the user names himself ('drop X for Y'), the player to add; else null.")
+    ir_cut: str | None = Field(
+        default=None, description="The player the user says goes when an IR player returns ('cut X when Miller is "
+                                  "back'), as written; else null.")
     choices: list[str] = Field(
         default_factory=list,
         description="Only when the message is unclear: two or three short questions he may have meant (shown as "

@@ -16,6 +16,7 @@ class OptimizerState(TypedDict, total=False):
     transactions: list[dict]
     decisions: list[dict]
     allow_drop: list[str]
+    ir_cut: str | None  # the player the user named to go when an IR player returns ("cut X when he is back")
     only_drop: str | None  # the player the user named to move out ("stash Embiid on IR"): his moves only
     target_categories: list[str]
     need_note: str | None  # what the scoreboard says about the categories the user named (agents.needs)

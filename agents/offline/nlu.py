@@ -66,6 +66,7 @@ class Parsed:
     line: float | None = None
     follow_up: bool = False  # resolved from the thread's previous question
     previous_answer: str | None = None  # the assistant's last answer in the thread ("why that move?")
+    ir_cut: str | None = None  # "cut X when he returns": who goes when the IR player is back (IR cards count him)
 
 
 MOVE_VERBS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|waiving|swap|swapping|switch|"
@@ -75,6 +76,29 @@ MOVE_VERBS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|w
 DROP_WORDS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|waiving|swap|swapping|switch|"
                         r"replace|replacing|trade|trading|out|instead|let go)\b")
 ADD_FIRST = re.compile(r"\b(add|adding|pick(?:ing)? up|pickup|grab|grabbing|sign|signing|claim|claiming|bring in)\s+$")
+
+
+_CUT = r"(?:cut|cutting|drop|dropping|release|releasing|waive|waiving|let go of|lose|get rid of)"
+_BACK = (r"(?:returns?|is back|s back|comes back|come back|gets back|is healthy|gets healthy|is activated|"
+         r"is off (?:the )?ir|comes off (?:the )?ir)")
+RETURN_CUT = (re.compile(rf"\b{_CUT}\s+(?P<who>[\w .'\-]+?)\s*,?\s+(?:when|once|after|whenever|as soon as)\s+"
+                         rf"(?P<back>[\w .'\-]+?)\s*'?{_BACK}\b", re.I),
+              re.compile(rf"\b(?:when|once|after|whenever|as soon as)\s+(?P<back>[\w .'\-]+?)\s*'?{_BACK}\b[\s,;:]*"
+                         rf"(?:then\s+)?(?:i(?:'ll| will)?\s+|we(?:'ll| will)?\s+|you can\s+|go ahead and\s+)?{_CUT}\s+"
+                         rf"(?P<who>[\w .'\-]+?)(?:[,.;!?]|$| and| if| or)", re.I))
+
+
+def return_cut(text: str) -> str | None:
+    """The player the user names to go when an IR player returns ("cut Dinwiddie when he returns",
+    "when Miller is back, drop Eason"): the IR card's season figure counts him, and the activation
+    names him. None when no such clause names a known player."""
+    for pattern in RETURN_CUT:
+        m = pattern.search(text)
+        if m:
+            named = [n for n in find_players(m.group("who")) if n not in find_players(m.group("back"))]
+            if named:
+                return named[0]
+    return None
 
 
 def explicit_move(text: str, players: list[str]) -> tuple[str, str] | None:
@@ -244,6 +268,9 @@ def _slots_support(p: Parsed) -> bool:
 
 def _finish(p: Parsed) -> None:
     """Fields that follow from the act and slots."""
+    p.ir_cut = return_cut(p.text)
+    if p.ir_cut and p.act not in ("optimize", "ir_move"):
+        p.act = "ir_move"  # a cut named for an IR player's return is about an IR move, not a drop/add now
     p.intent = intent_of(p.act)
     t = fold(p.text)
     p.greeting = p.act == "general_smalltalk"

@@ -11,7 +11,7 @@ import datetime as dt
 
 from langchain_core.tools import BaseTool, StructuredTool
 
-from agents.cards import card_from_move
+from agents.cards import card_from_move, named_cut
 from agents.contracts import card_dicts
 from agents.tools import schemas as S
 from agents.tools.card_results import CARD_FORMAT, with_cards
@@ -130,7 +130,8 @@ def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
         week_inputs = source.optimizer_inputs(free_agents=[])
         week = opt.weekly_lineup(week_inputs)
         names = {p.player_id: p.name for p in week_inputs.roster}
-        out = {"moves": card_dicts([make_card(m) for m in found.moves]), "standing_pat_expected": round(week.expected_total, 1),
+        cards = named_cut([make_card(m) for m in found.moves], cut)  # his activation card will name him
+        out = {"moves": card_dicts(cards), "standing_pat_expected": round(week.expected_total, 1),
                "unit": week.unit, "starts": {names[k]: v for k, v in week.starts.items()},
                "free_agents_scanned": found.scanned_free_agents, "passes": found.passes_run}
         if found.target_categories:

@@ -43,6 +43,19 @@ def _season_value(snap: Snapshot, pid: str, scoring: str) -> float:
     return float(player_value(snap, snap.players[pid], scoring))
 
 
+def _named_cut(lg, team_id: int, back: list[str], roster: list[str]) -> str | None:
+    """The player the user named, on an approved IR card ("cut X when he returns"), to go when that
+    IR player is back: his activation card names him (still on the roster; else nobody named)."""
+    if not back:
+        return None
+    for m in reversed(lg.store.moves(lg.league_id)):
+        card = m.get("card") or {}
+        if (m["team_id"] == team_id and card.get("kind") == "ir" and m["drop_id"] in back
+                and card.get("cut_named") and card.get("cut_id") in roster):
+            return card["cut_id"]
+    return None
+
+
 def from_demo_league(lg, team_id: int | None = None, scoring: str | None = None,
                      free_agents: Iterable[str] | None = None, season: bool = False, punt=()) -> OptimizerInputs:
     """One team's remaining matchup week in the demo league (default: my team); with `season`,
@@ -62,6 +75,9 @@ def from_demo_league(lg, team_id: int | None = None, scoring: str | None = None,
         ir_slots_free=max(0, IR_SLOTS - len(lg.ir_ids(team_id))),
         ir_back=make(pid for pid in lg.ir_ids(team_id) if snap.players[pid].status != "OUT"),
         punt=tuple(c for c in CATEGORIES if c in set(punt or ())))
+    named = _named_cut(lg, team_id, [p.player_id for p in inputs.ir_back], mine)
+    if named:
+        inputs = dataclasses.replace(inputs, ir_cut=named)
     if season:
         from services.optimizer.season import season_inputs
 
