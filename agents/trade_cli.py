@@ -27,6 +27,8 @@ def add_trade_parser(sub) -> None:
     e.add_argument("--punt", default="", help="categories you punt, e.g. FT%%,TO (categories leagues)")
     f = ts.add_parser("find", help="search 1-for-1 and 2-for-1 trades, both-sides-gain first")
     f.add_argument("--target", default="", help="categories to improve, e.g. AST,STL")
+    f.add_argument("--protect", default="", help="categories that must not drop, e.g. PTS (points leagues: "
+                                                 "fantasy points)")
     f.add_argument("--give", default=None, help="only trades that send this player")
     f.add_argument("--get", default=None, help="only trades that bring in this player ('what would it take?')")
     f.add_argument("--limit", type=int, default=10)
@@ -54,7 +56,8 @@ def run_trade(args) -> int:
                 raise ServiceError("--limit must be from 1 to 50.")
             out = trades.find(targets=_names(args.target), give=_names(args.give) if args.give else None,
                               team_id=args.team, limit=args.limit, as_of=args.as_of, scoring=args.scoring,
-                              progress=_progress, get=_names(args.get) if args.get else None)
+                              progress=_progress, get=_names(args.get) if args.get else None,
+                              protect=_names(args.protect))
             text = _search_text
     except ServiceError as e:
         return _fail(str(e), 2, args.json)

@@ -41,12 +41,14 @@ def evaluate(give: list[str], get: list[str], source=None, *, team_id: int | Non
 
 
 def find(source=None, *, targets=(), give: list[str] | None = None, team_id: int | None = None, limit: int = 10,
-         as_of: dt.date | None = None, scoring: str | None = None, progress=None, get: list[str] | None = None):
+         as_of: dt.date | None = None, scoring: str | None = None, progress=None, get: list[str] | None = None,
+         protect=()):
     """The finder's search (`progress(stage, done, total)` streams how far it is)."""
     from services.trades.find import find_trades
 
     src = source or league(as_of, scoring)
-    return find_trades(src, targets=targets, give=give, team_id=team_id, limit=limit, progress=progress, get=get)
+    return find_trades(src, targets=targets, give=give, team_id=team_id, limit=limit, progress=progress, get=get,
+                       protect=protect)
 
 
 def teams(source=None, *, as_of: dt.date | None = None, scoring: str | None = None) -> list[tuple[int, str, list[str]]]:

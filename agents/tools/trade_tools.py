@@ -47,10 +47,11 @@ def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
                                                "by his own rest-of-season value (accept, counter or decline)."}
         return with_cards(out, cap=16000)
 
-    def find_trades(targets=None, give=None, get=None, limit: int = 5) -> str:
+    def find_trades(targets=None, give=None, get=None, limit: int = 5, protect=None) -> str:
         from services.trades.find import find_trades as find
 
-        return dump(find(source, targets=targets or (), give=give, limit=limit, get=get).model_dump(mode="json"))
+        return dump(find(source, targets=targets or (), give=give, limit=limit, get=get,
+                         protect=protect or ()).model_dump(mode="json"))
 
     return [
         StructuredTool.from_function(
@@ -67,5 +68,6 @@ def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
         StructuredTool.from_function(
             find_trades, name="find_trades", args_schema=TradeFindArgs,
             description="Search 1-for-1 and 2-for-1 trades with every team, trades both sides gain from first; "
-                        "optionally improving target categories or sending a given player ('who would take Herro?')."),
+                        "optionally improving target categories without lowering protected ones, or sending a given "
+                        "player ('who would take Herro?')."),
     ]
