@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from services.models import ServiceError
 from services.scoring import normalize_category
-from services.trades.evaluate import _player_profile, after_roster
+from services.trades.evaluate import _player_profile, _profile, after_roster
 from services.trades.value import Valuer, unit
 
 EXACT_POOL = 60  # candidates valued exactly after the screen
@@ -153,9 +153,11 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
     for i, c in enumerate(pool[:exact_pool]):
         if i % 10 == 0:
             say("valuing the best candidates exactly", i, min(len(pool), exact_pool))
-        found.append(_exact(v, lg, me, c, base_total, fas, kept(c[1], c[2]) if keep else {}))
+        found.append(_exact(v, lg, me, c, base_total, fas, cats, keep))
     if fpts_kept:
         found = [f for f in found if f.my_change >= 0]
+    if keep:  # exact: with the cut or the pickup the trade forces, as evaluate_trade's category profile
+        found = [f for f in found if min(f.protected.values()) >= 0]
     if cats:
         ok = [f for f in found if f.their_change > 0 and f.my_change >= -TARGET_TOLERANCE * base_total[me]]
         found = sorted((f for f in ok if f.target_gain > 0), key=lambda f: (-f.both_gain, -f.target_gain, -f.my_change))
@@ -177,13 +179,20 @@ def _protected(keep: list[str], fpts_kept: bool) -> list[str]:
     return (["fantasy points"] if fpts_kept else []) + keep
 
 
-def _exact(v: Valuer, lg, me: int, cand, base_total: dict, fas: list[str], kept: dict) -> FoundTrade:
+def _exact(v: Valuer, lg, me: int, cand, base_total: dict, fas: list[str], cats: list[str],
+           keep: list[str]) -> FoundTrade:
     t, out, inn, _, _, gain = cand
     name = lambda p: lg.snapshot.players[p].ref.name  # noqa: E731
     my_after, my_cut, _, my_pick = after_roster(v, me, list(out), list(inn), free_agents=fas)
     their_after, their_cut, _, their_pick = after_roster(v, t, list(inn), list(out), free_agents=fas)
     value = lambda ids: sum(x for x, _ in v.lineup(tuple(v.player(p) for p in ids)).values())  # noqa: E731
     mine, theirs = value(my_after) - base_total[me], value(their_after) - base_total[t]
+    if cats or keep:  # my category changes with the cut or pickup, as evaluate_trade's profile
+        b, a = _profile(v, lg.roster_ids(me)), _profile(v, my_after)
+        gain = sum(a[c] - b[c] for c in cats) if cats else None
+        kept = {c: a[c] - b[c] for c in keep}
+    else:
+        kept = {}
     u = unit(lg.scoring)
     text = (f"Give {' + '.join(map(name, out))}, get {' + '.join(map(name, inn))} from {lg.team_name(t)[0]}: "
             f"you {mine:+.1f}, they {theirs:+.1f} {u}")
