@@ -79,3 +79,13 @@ def lopsided_ask(src) -> tuple[str, str, int]:
     partner = next(t for t in lg.team_ids if t != me)
     theirs = max(lg.roster_ids(partner), key=lambda p: (v.ros_total(p), p))
     return mine, theirs, partner
+
+
+def sides(src) -> tuple[list[str], int, list[str]]:
+    """(my active players' names, a partner team, his active players' names), best rest-of-season
+    value first: read from the league, so tests name no owner."""
+    lg = src.league
+    me = lg.my_team_id
+    partner = next(t for t in lg.team_ids if t != me)
+    by_value = lambda t: [name(lg, p) for p in sorted(lg.roster_ids(t), key=lambda p: (-ros(lg, p), p))]  # noqa: E731
+    return by_value(me), partner, by_value(partner)
