@@ -86,6 +86,9 @@ def _evaluation_text(ev) -> str:
             lines.append(f"    cuts {c.player.name} ({s.cut_rule})")
         for c in s.pickup:
             lines.append(f"    picks up {c.player.name} (open roster spot)")
+        if s.categories:
+            lines.append("    categories (change, rank now -> after): " + ", ".join(
+                f"{c.category} {c.change:+.1f} #{c.rank_before}->#{c.rank_after}" for c in s.categories))
     weeks = ", ".join(f"{a:%b %-d}-{b:%b %-d}" for a, b in ev.playoff_weeks)
     lines.append(f"Fantasy playoff weeks: {weeks}.")
     return "\n".join(lines)

@@ -107,10 +107,11 @@ def _side_line(s: dict, unit: str) -> str:
             f"{s['week_change']:+.1f}, fantasy playoffs {s['playoff_change']:+.1f}.")
     if s.get("categories"):  # categories league: the profile change, rank now, and the punt-aware weight
         cats = sorted(s["categories"].items(), key=lambda kv: -abs(kv[1]["change"]))
-        shown = ", ".join(f"{c} {x['change']:+.1f} (#{x['rank']}" + (", punted" if x["weight"] == 0 else
+        moved = lambda x: f" -> #{x['rank_after']}" if x.get("rank_after") not in (None, x["rank"]) else ""  # noqa: E731
+        shown = ", ".join(f"{c} {x['change']:+.1f} (#{x['rank']}{moved(x)}" + (", punted" if x["weight"] == 0 else
                           ", already losing: counts half" if x["weight"] < 1 else "") + ")" for c, x in cats)
-        line += (f"\n  Category profile (z x expected games; rank among the teams now): {shown}; punt-aware total "
-                 f"{s['category_change']:+.1f}.")
+        line += (f"\n  Category profile (z x expected games; rest-of-season rank among the teams, now -> after): "
+                 f"{shown}; punt-aware total {s['category_change']:+.1f}.")
     return line
 
 

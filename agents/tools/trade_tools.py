@@ -22,7 +22,8 @@ def _side(s) -> dict:
             "pickup": [_player(p) for p in s.pickup], "ros_before": s.ros_before, "ros_after": s.ros_after,
             "ros_change": s.ros_change, "week_change": s.week_change, "playoff_change": s.playoff_change,
             "category_change": s.category_change,
-            "categories": {c.category: {"change": c.change, "rank": c.rank_before, "weight": c.weight}
+            "categories": {c.category: {"change": c.change, "rank": c.rank_before, "rank_after": c.rank_after,
+                                          "weight": c.weight}
                            for c in s.categories} or None}
 
 

@@ -57,7 +57,8 @@ if ev is not None:
             if side.category_change is not None:
                 st.caption(f"Category profile (punt-aware): {side.category_change:+.1f}")
                 st.dataframe([{"Category": s.category, "Change": s.change, "Rank now": s.rank_before,
-                               "Weight": s.weight} for s in side.categories], hide_index=True,
+                               "Rank after": s.rank_after, "Weight": s.weight} for s in side.categories],
+                             hide_index=True,
                              key=f"trade_cats_{side.team_id}")
     if st.button(f"Propose this trade to {ev.partner.team_name}", key="trade_propose"):
         try:

@@ -103,3 +103,23 @@ def test_tools_are_registered_and_answer(demo_source):
     assert d["verdict"] == ev.verdict and d["mine"]["ros_change"] == ev.mine.ros_change
     f = json.loads(tools["find_trades"].invoke({"give": [mine[3]], "limit": 2}))
     assert len(f["trades"]) == 2
+
+
+def test_cli_in_categories(demo_source):
+    """`--scoring categories`: evaluate carries the category profile with ranks before and after
+    (equal to the service's), and find honours --target and --protect. Catches a CLI that drops
+    the scoring flag or the protected category."""
+    src = demo_source(AS_OF, "categories")
+    mine, _, theirs = sides(src)
+    code, out, err = _cli("evaluate", "--give", mine[3], "--get", theirs[3], "--scoring", "categories", "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    ev = evaluate_trade(src, [mine[3]], [theirs[3]])
+    assert [(c["category"], c["change"], c["rank_before"], c["rank_after"]) for c in d["mine"]["categories"]] == \
+        [(c.category, c.change, c.rank_before, c.rank_after) for c in ev.mine.categories]
+    code, out, err = _cli("find", "--target", "AST", "--protect", "PTS", "--limit", "3", "--scoring", "categories",
+                          "--json")
+    assert code == 0, err
+    f = json.loads(out)
+    assert f["targets"] == ["AST"] and f["protect"] == ["PTS"] and f["error"] is None
+    assert all(t["protected"]["PTS"] >= 0 and t["target_gain"] > 0 for t in f["trades"])
