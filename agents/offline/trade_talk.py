@@ -120,7 +120,8 @@ def trade_answer(p, done) -> str | None:
     for name in ("evaluate_trade", "propose_trade"):
         for r in _ok(done, name):
             d = r["data"]
-            lines = [f"**{d['verdict']}**", *[f"- {x}" for x in d["reasons"]], "", _side_line(d["mine"], d["unit"]),
+            lines = [*([f"_{d['turned']}_", ""] if d.get("turned") else []),
+                     f"**{d['verdict']}**", *[f"- {x}" for x in d["reasons"]], "", _side_line(d["mine"], d["unit"]),
                      _side_line(d["partner"], d["unit"])]
             weeks = ", ".join(f"{a} to {b}" for a, b in d["playoff_weeks"])
             lines.append(f"\nFantasy playoffs: {weeks}. Injured players count at the share of games the calibrated "

@@ -33,17 +33,39 @@ def evaluation_result(ev) -> dict:
             "playoff_weeks": ev.playoff_weeks}
 
 
+def oriented(source, give: list[str], get: list[str]) -> tuple[list[str], list[str], str | None]:
+    """(give, get, note): a trade said backwards ("trade Brunson for Herro" where Herro is mine and
+    Brunson is theirs) is turned around, with a note saying so; anything else is left as said."""
+    from services.models import ServiceError
+
+    try:
+        lg = source.history()
+        me = lg.my_team_id
+        ids = lambda names: [source.resolve_id(n) for n in names]  # noqa: E731
+        gives, gets = ids(give), ids(get)
+    except ServiceError:
+        return give, get, None
+    mine = set(lg.roster_ids(me)) | set(lg.ir_ids(me))
+    owners = {lg.owner_of(p) for p in gives}
+    if gives and gets and not set(gives) & mine and set(gets) <= mine and len(owners) == 1 and None not in owners:
+        return get, give, (f"Read as you giving {' and '.join(get)} and getting {' and '.join(give)}: "
+                           f"{' and '.join(get)} {'are' if len(get) > 1 else 'is'} on your roster.")
+    return give, get, None
+
+
 def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
     from services.trades.evaluate import evaluate_trade
 
     def evaluate_trade_tool(give: list[str], get: list[str], cut=None, punt=None) -> str:
-        return dump(evaluation_result(evaluate_trade(source, give, get, None, cut, punt or ())))
+        give, get, note = oriented(source, give, get)
+        return dump(evaluation_result(evaluate_trade(source, give, get, None, cut, punt or ())) | {"turned": note})
 
     def propose_trade(give: list[str], get: list[str], cut=None, punt=None):
         from agents.trade_cards import propose
 
+        give, get, turned = oriented(source, give, get)
         ev, card = propose(source, give, get, cut)
-        out = evaluation_result(ev) | {"proposal": card.title, "moves": [card.model_dump(mode="json")],
+        out = evaluation_result(ev) | {"turned": turned, "proposal": card.title, "moves": [card.model_dump(mode="json")],
                                        "note": "Approving the card sends the proposal; the other manager answers "
                                                "by his own rest-of-season value (accept, counter or decline)."}
         return with_cards(out, cap=16000)

@@ -126,3 +126,18 @@ def test_find_a_trade_that_improves_assists_without_hurting_points(make_assistan
             assert shift["AST"] > 0 and shift["PTS"] >= -0.01
         else:
             assert ev.mine.ros_change >= 0
+
+
+def test_a_trade_said_backwards_is_turned_around_with_a_note(make_assistant):
+    """"Would you trade <his player> for <my player>?": the sides are turned (my player given),
+    the answer says so, and the figures are that trade's. Catches a one-line error for a
+    question whose meaning is plain, or a silent swap."""
+    from services.trades.evaluate import evaluate_trade
+    from tests.trade_rule import sides
+
+    a = make_assistant(as_of=AS_OF, scoring="categories")
+    mine, _, theirs = sides(a.source)
+    r = a.ask(f"would you trade {theirs[2]} for {mine[4]}?", "backwards")
+    assert f"Read as you giving {mine[4]} and getting {theirs[2]}" in r["answer"]
+    ev = evaluate_trade(a.source, [mine[4]], [theirs[2]])
+    assert ev.verdict in r["answer"]
