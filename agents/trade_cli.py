@@ -48,8 +48,9 @@ def run_trade(args) -> int:
             give = [n for g in args.give for n in _names(g)]
             get = [n for g in args.get for n in _names(g)]
             cut = [n for g in args.cut for n in _names(g)]
-            out = trades.evaluate(give, get, team_id=args.team, cut=cut, punt=args.punt, as_of=args.as_of,
-                                  scoring=args.scoring)
+            src = trades.league(args.as_of, args.scoring)
+            give, get, turned = trades.oriented(src, give, get, args.team)  # said backwards: turned, with a note
+            out = trades.evaluate(give, get, src, team_id=args.team, cut=cut, punt=args.punt)
             text = _evaluation_text
         else:
             if not 1 <= args.limit <= 50:
@@ -63,10 +64,11 @@ def run_trade(args) -> int:
         return _fail(str(e), 2, args.json)
     except Exception as e:  # noqa: BLE001 - a store or setup failure: one line, never a traceback
         return _fail(one_line_failure(e), 1, args.json)
+    extra = {"turned": turned} if args.trade_cmd == "evaluate" else {}
     if args.json:
-        print(json.dumps({**out.model_dump(mode="json"), "error": None}, ensure_ascii=False))
+        print(json.dumps({**out.model_dump(mode="json"), **extra, "error": None}, ensure_ascii=False))
     else:
-        print(text(out))
+        print("\n".join(filter(None, [extra.get("turned"), text(out)])))
     return 0
 
 

@@ -7,6 +7,7 @@ from langchain_core.tools import BaseTool, StructuredTool
 from agents.tools.card_results import CARD_FORMAT, with_cards
 from agents.tools.results import dump
 from agents.tools.schemas import TradeArgs, TradeFindArgs
+from agents.trade_cards import oriented
 from services.source import LeagueSource
 
 
@@ -31,26 +32,6 @@ def evaluation_result(ev) -> dict:
     return {"verdict": ev.verdict, "winner": ev.winner, "margin": ev.margin, "unit": ev.unit, "reasons": ev.reasons,
             "mine": _side(ev.mine), "partner": _side(ev.partner), "scoring": ev.scoring,
             "playoff_weeks": ev.playoff_weeks}
-
-
-def oriented(source, give: list[str], get: list[str]) -> tuple[list[str], list[str], str | None]:
-    """(give, get, note): a trade said backwards ("trade Brunson for Herro" where Herro is mine and
-    Brunson is theirs) is turned around, with a note saying so; anything else is left as said."""
-    from services.models import ServiceError
-
-    try:
-        lg = source.history()
-        me = lg.my_team_id
-        ids = lambda names: [source.resolve_id(n) for n in names]  # noqa: E731
-        gives, gets = ids(give), ids(get)
-    except ServiceError:
-        return give, get, None
-    mine = set(lg.roster_ids(me)) | set(lg.ir_ids(me))
-    owners = {lg.owner_of(p) for p in gives}
-    if gives and gets and not set(gives) & mine and set(gets) <= mine and len(owners) == 1 and None not in owners:
-        return get, give, (f"Read as you giving {' and '.join(get)} and getting {' and '.join(give)}: "
-                           f"{' and '.join(get)} {'are' if len(get) > 1 else 'is'} on your roster.")
-    return give, get, None
 
 
 def build_trade_tools(source: LeagueSource) -> list[BaseTool]:

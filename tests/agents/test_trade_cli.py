@@ -36,7 +36,12 @@ def test_evaluate_cli_json_contract(demo_source):
     assert [p["player"]["name"] for p in d["mine"]["gives"]] == [mine[3], mine[8]]
     assert len(d["partner"]["cut"]) == 1 and len(d["mine"]["pickup"]) == 1  # 2-for-1: their cut, my open spot
     assert d["winner"] in (d["mine"]["team_name"], d["partner"]["team_name"], "even") and d["reasons"]
-    code, out, err = _cli("evaluate", "--give", theirs[2], "--get", mine[3], "--json")
+    code, out, err = _cli("evaluate", "--give", theirs[2], "--get", mine[3], "--json")  # said backwards: turned
+    d = json.loads(out)
+    assert code == 0 and d["turned"].startswith(f"Read as you giving {mine[3]}") and d["mine"]["gives"][0]["player"]["name"] == mine[3]
+    other = next(t for t in src.league.team_ids if t not in (src.league.my_team_id, d["partner"]["team_id"]))
+    stranger = src.league.snapshot.players[src.league.roster_ids(other)[0]].ref.name
+    code, out, err = _cli("evaluate", "--give", stranger, "--get", theirs[2], "--json")
     assert code == 2 and f"not on {team}'s roster" in json.loads(out)["error"] and "Traceback" not in err
     code, out, err = _cli("find", "--give", mine[3], "--limit", "2", "--json")
     assert code == 0 and len(json.loads(out)["trades"]) == 2
