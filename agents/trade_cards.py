@@ -72,7 +72,8 @@ def counter_card(source, counter: dict) -> Card | None:
     return trade_card(source, ev, counter=True)
 
 
-def oriented(source, give: list[str], get: list[str], team_id: int | None = None) -> tuple[list[str], list[str], str | None]:
+def oriented(source, give: list[str], get: list[str],
+             team_id: int | None = None) -> tuple[list[str], list[str], str | None]:
     """(give, get, note): a trade said backwards ("trade Brunson for Herro" where Herro is mine and
     Brunson is theirs) is turned around, with a note saying so; anything else is left as said."""
     try:

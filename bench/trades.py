@@ -220,7 +220,8 @@ def main() -> None:
           f"{b['proposer_realized']['mean']} {b['proposer_realized']['ci95']}; partner realized "
           f"{b['partner_realized']['mean']} {b['partner_realized']['ci95']}")
     print(f"finder p50 {s['p50_s']} s, p95 {s['p95_s']} s over {s['full_search_candidates']} candidates; "
-          f"brute force (give {s['give_one']['player']}) {s['give_one']['brute_force_s']} s vs {s['give_one']['finder_s']} s")
+          f"brute force (give {s['give_one']['player']}) {s['give_one']['brute_force_s']} s vs "
+          f"{s['give_one']['finder_s']} s")
 
 
 if __name__ == "__main__":

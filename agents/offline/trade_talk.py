@@ -107,7 +107,9 @@ def _side_line(s: dict, unit: str) -> str:
             f"{s['week_change']:+.1f}, fantasy playoffs {s['playoff_change']:+.1f}.")
     if s.get("categories"):  # categories league: the profile change, rank now, and the punt-aware weight
         cats = sorted(s["categories"].items(), key=lambda kv: -abs(kv[1]["change"]))
-        moved = lambda x: f" -> #{x['rank_after']}" if x.get("rank_after") not in (None, x["rank"]) else ""  # noqa: E731
+        def moved(x: dict) -> str:
+            return f" -> #{x['rank_after']}" if x.get("rank_after") not in (None, x["rank"]) else ""
+
         shown = ", ".join(f"{c} {x['change']:+.1f} (#{x['rank']}{moved(x)}" + (", punted" if x["weight"] == 0 else
                           ", already losing: counts half" if x["weight"] < 1 else "") + ")" for c, x in cats)
         line += (f"\n  Category profile (z x expected games; rest-of-season rank among the teams, now -> after): "

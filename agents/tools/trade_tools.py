@@ -46,7 +46,8 @@ def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
 
         give, get, turned = oriented(source, give, get)
         ev, card = propose(source, give, get, cut)
-        out = evaluation_result(ev) | {"turned": turned, "proposal": card.title, "moves": [card.model_dump(mode="json")],
+        out = evaluation_result(ev) | {"turned": turned, "proposal": card.title,
+                                       "moves": [card.model_dump(mode="json")],
                                        "note": "Approving the card sends the proposal; the other manager answers "
                                                "by his own rest-of-season value (accept, counter or decline)."}
         return with_cards(out, cap=16000)

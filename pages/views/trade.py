@@ -99,7 +99,8 @@ if st.button("Find trades", key="trade_find"):
     bar = st.progress(0.0, text="Searching every team's 1-for-1 and 2-for-1 trades...")
     try:
         st.session_state["trade_found"] = door.trades.find(
-            assistant.source, targets=targets, protect=protect, give=None if offer == "Anyone" else [offer], team_id=mine,
+            assistant.source, targets=targets, protect=protect, give=None if offer == "Anyone" else [offer],
+            team_id=mine,
             progress=lambda stage, done, total: bar.progress(min(1.0, done / max(total, 1)), text=stage))
     except door.ServiceError as e:
         st.error(str(e))
@@ -109,4 +110,5 @@ if found is not None:
     st.caption(f"{found.headline} {found.seconds:.2f} s.")
     st.dataframe([{"Partner": t.partner, "Give": ", ".join(t.give), "Get": ", ".join(t.get), "You": t.my_change,
                    "They": t.their_change, "Both gain": t.both_gain, "Targets": t.target_gain,
-                   **{f"{c} (kept)": x for c, x in t.protected.items()}, "You cut": ", ".join(t.my_cut)} for t in found.trades], hide_index=True, key="trade_found_table")
+                   **{f"{c} (kept)": x for c, x in t.protected.items()}, "You cut": ", ".join(t.my_cut)}
+                  for t in found.trades], hide_index=True, key="trade_found_table")

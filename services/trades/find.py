@@ -10,8 +10,9 @@ numbers. With target categories, only trades that raise them (z x expected games
 trades the partner gains from and that cost me at most `TARGET_TOLERANCE` of my roster's value:
 trades both sides gain from first, then by my gain in the targets.
 Protected categories ("without hurting my points") must not drop for me: each one's change (z x
-expected games, the players in minus the players out) is at least zero. In a points league a
-protected "PTS" means fantasy points: my rest-of-season value must not drop.
+expected games, with the cut or pickup the trade forces, as evaluate_trade's profile) is at least
+zero; the screen drops candidates whose players in minus players out already lower one. In a
+points league a protected "PTS" means fantasy points: my rest-of-season value must not drop.
 """
 from __future__ import annotations
 
@@ -160,16 +161,19 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
         found = [f for f in found if min(f.protected.values()) >= 0]
     if cats:
         ok = [f for f in found if f.their_change > 0 and f.my_change >= -TARGET_TOLERANCE * base_total[me]]
-        found = sorted((f for f in ok if f.target_gain > 0), key=lambda f: (-f.both_gain, -f.target_gain, -f.my_change))
+        found = sorted((f for f in ok if f.target_gain > 0),
+                       key=lambda f: (-f.both_gain, -f.target_gain, -f.my_change))
     else:
         found.sort(key=lambda f: (-f.both_gain, -min(f.my_change, f.their_change), -f.my_change))
     u = unit(lg.scoring)
     shown = found[:limit]
     head = (f"{len(shown)} trade(s) for {lg.team_name(me)[0]}"
             + (f" improving {', '.join(cats)}" if cats else "")
-            + (f" without lowering {', '.join(_protected(keep, fpts_kept))}" if keep or fpts_kept else "") + f" ({sum(f.both_gain for f in shown)} where both "
-            f"sides gain), from {len(pool)} candidates ({min(len(pool), exact_pool)} valued exactly).")
-    return TradeSearch(team_id=me, unit=u, targets=cats, protect=_protected(keep, fpts_kept), give=[lg.snapshot.players[p].ref.name for p in give_ids],
+            + (f" without lowering {', '.join(_protected(keep, fpts_kept))}" if keep or fpts_kept else "")
+            + f" ({sum(f.both_gain for f in shown)} where both sides gain), from {len(pool)} candidates "
+            f"({min(len(pool), exact_pool)} valued exactly).")
+    return TradeSearch(team_id=me, unit=u, targets=cats, protect=_protected(keep, fpts_kept),
+                       give=[lg.snapshot.players[p].ref.name for p in give_ids],
                        get=[lg.snapshot.players[p].ref.name for p in get_ids],
                        candidates=len(pool), valued=min(len(pool), exact_pool),
                        seconds=round(time.perf_counter() - t0, 3), headline=head, trades=shown)

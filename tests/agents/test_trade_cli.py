@@ -38,7 +38,8 @@ def test_evaluate_cli_json_contract(demo_source):
     assert d["winner"] in (d["mine"]["team_name"], d["partner"]["team_name"], "even") and d["reasons"]
     code, out, err = _cli("evaluate", "--give", theirs[2], "--get", mine[3], "--json")  # said backwards: turned
     d = json.loads(out)
-    assert code == 0 and d["turned"].startswith(f"Read as you giving {mine[3]}") and d["mine"]["gives"][0]["player"]["name"] == mine[3]
+    assert code == 0 and d["turned"].startswith(f"Read as you giving {mine[3]}")
+    assert d["mine"]["gives"][0]["player"]["name"] == mine[3]
     other = next(t for t in src.league.team_ids if t not in (src.league.my_team_id, d["partner"]["team_id"]))
     stranger = src.league.snapshot.players[src.league.roster_ids(other)[0]].ref.name
     code, out, err = _cli("evaluate", "--give", stranger, "--get", theirs[2], "--json")
