@@ -22,16 +22,24 @@ def _pick(page, label: str, value: str) -> None:
     page.keyboard.press("Enter")
 
 
-def test_players_and_trade_pages_in_a_browser(fresh_state, tmp_path, demo_source):
+@pytest.mark.parametrize("scoring", ["points", "categories"])
+def test_players_and_trade_pages_in_a_browser(fresh_state, tmp_path, demo_source, scoring):
+    """Each scoring mode (categories set the user's way, on Settings). Catches a page that draws in
+    AppTest but not in the served app: the pickers, the verdict, the proposal's answer."""
     pytest.importorskip("playwright.sync_api")
     import datetime as dt
 
-    src = demo_source(dt.date(2025, 1, 29), "points")
+    src = demo_source(dt.date(2025, 1, 29), scoring)
     lg = src.league
     xs, ys, partner = accepted_trade(src)
     them = lg.team_name(partner)[0]
 
     with chromium_page(fresh_state.home, tmp_path, height=3000) as page:
+        if scoring == "categories":
+            page.get_by_test_id("stChatInputTextArea").wait_for(timeout=60_000)
+            page.get_by_test_id("stSidebarNav").get_by_role("link", name="Settings").click()
+            page.get_by_text("categories", exact=True).click()
+            page.get_by_text("categories scoring", exact=False).first.wait_for(timeout=30_000)
         page.get_by_test_id("stSidebarNav").get_by_text("Players").click(timeout=30_000)
         page.get_by_text("players · ranked by value").first.wait_for(timeout=60_000)
         page.get_by_test_id("stDataFrame").first.wait_for(timeout=30_000)
@@ -49,8 +57,10 @@ def test_players_and_trade_pages_in_a_browser(fresh_state, tmp_path, demo_source
             page.keyboard.press("Escape")
         page.get_by_role("button", name="Evaluate trade").click(timeout=30_000)
         page.get_by_text("over the rest of the season").first.wait_for(timeout=60_000)
+        if scoring == "categories":
+            page.get_by_text("Category profile (punt-aware)").first.wait_for(timeout=30_000)
         page.get_by_role("button", name=f"Propose this trade to {them}").click(timeout=30_000)
         page.get_by_text(f"{them} accepts").first.wait_for(timeout=60_000)
-        page.screenshot(path=str(tmp_path / "trade.png"), full_page=True)
+        page.screenshot(path=str(tmp_path / f"trade-{scoring}.png"), full_page=True)
         moves = fresh_state.store.moves(lg.league_id)
         assert len(moves) == 1 and moves[0]["card"]["kind"] == "trade"
