@@ -18,10 +18,15 @@ AS_OF = dt.date(2025, 1, 29)
 
 
 def _say(page, text: str) -> None:
+    from playwright.sync_api import expect
+
     box = page.get_by_test_id("stChatInputTextArea")
     box.wait_for(timeout=60_000)
+    expect(box).to_be_enabled(timeout=60_000)
+    page.wait_for_timeout(1500)  # let the last turn's closing rerun settle, or the message can be lost
     box.fill(text)
     box.press("Enter")
+    page.get_by_text(text).first.wait_for(timeout=30_000)  # the question is in the thread
 
 
 @pytest.mark.parametrize("scoring", ["points", "categories"])

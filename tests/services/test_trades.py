@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-import re
 
 import pytest
 
@@ -58,22 +57,6 @@ def _claim(store, lg, team, pid, as_of, keep=()):
     drop = min((p for p in lg.roster_ids(team) if p not in keep), key=lambda p: (lg.snapshot.players[p].expected_fpts, p))
     card = {"kind": "swap", "drop_id": drop, "add_id": pid}
     store.apply_move(lg.league_id, team, f"claim-{pid}", drop, pid, as_of, "test", card)
-
-
-def _owned(src, names: list[str], avoid=None, as_of=None) -> int:
-    """The team that holds all of `names` (claiming the free agents among them for it): read from
-    the league, so no test names an owner. `avoid`: a team that must not be it (the other side)."""
-    from services.store import state_store
-
-    lg = src.league
-    ids = [src.resolve_id(n) for n in names]
-    owners = {lg.owner_of(p) for p in ids} - {None}
-    assert len(owners) <= 1 and not owners & {avoid}, f"{names} are not on one team apart from team {avoid}"
-    team = next(iter(owners)) if owners else next(t for t in lg.team_ids if t != avoid)
-    for pid in ids:
-        if lg.owner_of(pid) is None:
-            _claim(state_store(), lg, team, pid, as_of or lg.as_of, keep=ids)
-    return team
 
 
 def _independent_roster_value(lg, ids) -> float:
@@ -120,12 +103,10 @@ def _check(src, ev, csv_facts, schedule, points: bool):
     ("2025-02-03", "De'Aaron Fox", "Zach LaVine", "categories"),
     ("2025-02-06", "Jimmy Butler", "Andrew Wiggins", "points"),
 ])
-def test_real_one_for_one_trades(fresh_state, demo_source, csv_facts, schedule, as_of, give, get, scoring):
+def test_real_one_for_one_trades(demo_source, csv_facts, schedule, as_of, give, get, scoring):
     """Catches per-game values off the projection, schedules from the wrong team or window, an OUT
     player priced as if healthy, lineup values that are not the exact daily lineup, and a verdict
     that names the side that lost."""
-    src = demo_source(dt.date.fromisoformat(as_of), scoring)
-    _owned(src, [get], avoid=_owned(src, [give]))  # a free agent is first claimed by a team
     src = demo_source(dt.date.fromisoformat(as_of), scoring)
     team = src.league.owner_of(src.resolve_id(give))
     ev = evaluate_trade(src, [give], [get], team_id=team)
@@ -144,9 +125,12 @@ def test_real_one_for_one_trades(fresh_state, demo_source, csv_facts, schedule, 
 def test_schroder_for_melton_prices_the_injured_player(fresh_state, demo_source, csv_facts, schedule):
     """2024-12-15: Melton had been out since mid-November (ACL). Catches an injured player valued at
     his healthy average: his availability comes from the calibrated return curve, far below 1."""
+    from services.store import state_store
+
     as_of = dt.date(2024, 12, 15)
     src = demo_source(as_of, "points")
-    _owned(src, ["De'Anthony Melton"], avoid=_owned(src, ["Dennis Schröder"]))
+    melton = src.resolve_id("De'Anthony Melton")
+    _claim(state_store(), src.league, 2, melton, as_of)
     src = demo_source(as_of, "points")
     team = src.league.owner_of(src.resolve_id("Dennis Schröder"))
     ev = evaluate_trade(src, ["Dennis Schröder"], ["De'Anthony Melton"], team_id=team)
@@ -162,13 +146,17 @@ def test_ingram_for_brown_and_olynyk_forces_a_cut(fresh_state, demo_source, csv_
     """2025-02-06, a 2-for-1: the team receiving two players must cut one (the lowest rest-of-season
     value, or the user's choice), the other gets an open spot. Catches a 14-man roster, a cut of
     the wrong player, and a cut that is not counted in the value."""
+    from services.store import state_store
+
     as_of = dt.date(2025, 2, 6)
     src = demo_source(as_of, "points")
-    team = _owned(src, ["Bruce Brown", "Kelly Olynyk"], avoid=_owned(src, ["Brandon Ingram"]))
+    claimed = [src.resolve_id(n) for n in ("Bruce Brown", "Kelly Olynyk")]
+    for pid in claimed:
+        _claim(state_store(), src.league, 7, pid, as_of, keep=claimed)
     src = demo_source(as_of, "points")
     lg = src.league
     ingram_team = lg.owner_of(src.resolve_id("Brandon Ingram"))
-    ev = evaluate_trade(src, ["Bruce Brown", "Kelly Olynyk"], ["Brandon Ingram"], team_id=team)
+    ev = evaluate_trade(src, ["Bruce Brown", "Kelly Olynyk"], ["Brandon Ingram"], team_id=7)
     assert ev.partner.team_id == ingram_team and len(ev.partner.gets) == 2
     _check(src, ev, csv_facts, schedule, True)
     [cut] = ev.partner.cut
@@ -190,9 +178,11 @@ def test_ingram_for_brown_and_olynyk_forces_a_cut(fresh_state, demo_source, csv_
 def test_middleton_for_kuzma_in_categories(fresh_state, demo_source, csv_facts, schedule):
     """2025-02-06, categories: the profile moves by the players' categories (Kuzma: more rebounds,
     Middleton: more assists), punted categories weigh 0. Catches a profile that ignores the punt."""
+    from services.store import state_store
+
     as_of = dt.date(2025, 2, 6)
     src = demo_source(as_of, "categories")
-    _owned(src, ["Kyle Kuzma"], avoid=_owned(src, ["Khris Middleton"]))
+    _claim(state_store(), src.league, 4, src.resolve_id("Kyle Kuzma"), as_of)
     src = demo_source(as_of, "categories")
     team = src.league.owner_of(src.resolve_id("Khris Middleton"))
     ev = evaluate_trade(src, ["Khris Middleton"], ["Kyle Kuzma"], team_id=team, punt="AST")
@@ -213,11 +203,14 @@ def test_not_a_trade_is_one_line(demo_source, give, get, message):
 
 
 def test_giving_a_player_who_is_not_mine_is_one_line(demo_source):
-    """Catches a trade evaluated for a team that does not hold the player it gives."""
+    """Catches a trade evaluated for a team that does not hold the player it gives (the players
+    are read from the league's rosters: no owner is named here)."""
+    import re
+
     from tests.trade_rule import sides
 
     src = demo_source(dt.date(2025, 1, 29), "points")
-    mine, _, theirs = sides(src)
+    _, _, theirs = sides(src)
     team = src.league.team_name(src.league.my_team_id)[0]
     with pytest.raises(ServiceError, match=re.escape(f"{theirs[0]} is not on {team}'s")):
         evaluate_trade(src, [theirs[0]], [theirs[1]])
