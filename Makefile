@@ -26,11 +26,14 @@ run: db
 api: db
 	$(BIN)/python -m api
 
-# Two workers (pytest-xdist), each test file on one worker so its module fixtures are built once.
+# Three workers (pytest-xdist) on two cores: much of the suite waits on subprocesses, servers and
+# browsers, so a third worker fills those waits (docs/benchmarks.md). Each test file runs on one
+# worker so its module fixtures are built once; every worker has its own home and PostgreSQL cluster.
 test: setup
-	$(BIN)/python -m pytest -q -n 2 --dist loadfile
+	$(BIN)/python -m pytest -q -n 3 --dist loadfile --durations=10
 
-# The inner loop: services, agents and architecture tests; no page, golden or slow test (see the README).
+# The inner loop (under 90 s idle): services, agents and architecture tests; no page, golden or
+# slow test (the README says which; the `slow` files are listed in tests/conftest.py).
 test-fast: setup
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not app and not browser and not golden and not slow"
 

@@ -48,11 +48,11 @@ with st.sidebar:
     if not threads:
         st.caption("No conversations yet.")
     for t, (label, tip) in zip(threads, labels.thread_labels(threads), strict=True):
-        current = t["thread_id"] == thread
-        if st.button(label, key=f"app_thread_{t['thread_id']}", width="stretch", help=tip,
+        current = t.thread_id == thread
+        if st.button(label, key=f"app_thread_{t.thread_id}", width="stretch", help=tip,
                      icon=":material/chevron_right:" if current else None,
                      type="secondary" if current else "tertiary"):
-            backend.open_thread(t["thread_id"])
+            backend.open_thread(t.thread_id)
             st.switch_page(PAGES[0])
 
 page.run()

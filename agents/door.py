@@ -5,9 +5,9 @@
     result = sup.ask_result("Who should I pick up?")   # a TurnResult
     door.supervisor.decide(result.pending_approvals[0].move_id, "approve")   # by card id alone
 
-`FACADES` maps each agent (supervisor, desk, signals, arena) to its facade module in
-`agents/facades/`; each returns pydantic models (`TurnResult`, `Card`, `QuoteResult`, `DayRun`, the
-rows of `agents.facades.models`). The typed contracts are re-exported here, so a caller imports
+`FACADES` maps each agent (supervisor, desk, signals, arena) to its facade module; each returns
+pydantic models (`TurnResult`, `Card`, `QuoteResult`, `DayRun`, the rows of
+`agents.facades.models`). The typed contracts and the rows pages read are re-exported here, so a caller imports
 nothing else from `agents` (tests/test_architecture.py enforces it for pages/, app.py and api/).
 
 Facades load lazily, on first use: importing the door is cheap (the contracts only), and an agent
@@ -20,9 +20,10 @@ from types import ModuleType
 from typing import Any
 
 from agents.contracts import (ApprovalsEvent, Card, ClarifyEvent, DecisionEvent, DeskCardEvent, DeskStep, DoneEvent,
-                              IntentEvent,
+                              IntentEvent, Offer,
                               SignalsEvent, StateEvent, StepEvent, TextEvent, ToolCall, ToolEnd, ToolStart,
                               Transaction, TransactionsEvent, TurnEvent, TurnResult, as_event, card_dicts, cards_of)
+from agents.facades.models import AuditRecord, DecidedCard, HistoryStep, HistoryTurn, ThreadSummary, TransactionRow
 
 FACADES: dict[str, str] = {
     "supervisor": "agents.facades.supervisor",  # the chat: turns, cards decided by id, history, audit
@@ -48,7 +49,8 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "ProviderError": ("agents.llm", "ProviderError"),
 }
 
-__all__ = ["FACADES", "facade", *FACADES, *_LAZY, "ApprovalsEvent", "Card", "ClarifyEvent", "DecisionEvent",
+__all__ = ["FACADES", "facade", *FACADES, *_LAZY, "ApprovalsEvent", "AuditRecord", "Card", "HistoryStep", "HistoryTurn",
+           "DecidedCard", "Offer", "ThreadSummary", "TransactionRow", "ClarifyEvent", "DecisionEvent",
            "DeskCardEvent",
            "DeskStep", "DoneEvent", "IntentEvent", "SignalsEvent", "StateEvent", "StepEvent", "TextEvent", "ToolCall",
            "ToolEnd", "ToolStart", "Transaction", "TransactionsEvent", "TurnEvent", "TurnResult", "as_event",

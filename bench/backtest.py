@@ -26,6 +26,11 @@ over weeks (`intervals`); balanced minus each baseline is paired by team-week; t
 claimed ratio of season value is over the same horizon (the claim recomputed to the last day of
 the data), per kind (IR, swap).
 
+Categories (bench/backtest_categories.py): lineups are re-set every morning by category value
+against that week's real opponent (services/optimizer/backtest_categories.py), the heuristic and
+naive rules may use the IR slot too, and every strategy's IR moves and swaps are reported apart
+(`by_kind`, `balanced_minus_by_kind`, `week_realized_to_claimed`).
+
     python bench/backtest.py [--json] [--scoring points|categories|both]
 """
 from __future__ import annotations
@@ -121,19 +126,26 @@ def run_week(week: int, as_of: dt.date, scoring: str, end: dt.date) -> dict:
     order = waiver_order(lg.team_ids, week)
     inputs = {t: from_demo_league(lg, team_id=t, season=True) for t in order}
     preps = {t: prepare(inputs[t]) for t in order}
-    scorer = Scorer(lg, book, inputs, scoring)
+    scorer, ir_path, choose = Scorer(lg, book, inputs, scoring), book.ir_path, pick_move
+    if scoring == "categories":  # lineups by category value; the IR slot open to every strategy
+        from backtest_categories import pick_categories
+
+        from services.optimizer.backtest_categories import CategoryBook
+
+        scorer = CategoryBook(lg, book)
+        ir_path, choose = scorer.ir_path, pick_categories
     rows = {s: [] for s in STRATEGIES}
     for strategy in STRATEGIES:
         taken: set[str] = set()
         for team in order:
-            pick = pick_move(strategy, lg, inputs[team], preps[team], taken)
+            pick = choose(strategy, lg, inputs[team], preps[team], taken)
             row = {"week": week, "team_id": team, "kind": None, "week_gain": 0.0, "rest_gain": 0.0}
             if pick is not None:
                 drop, add, kind, move = pick
                 taken.add(add)
                 roster = lg.roster_ids(team)
                 if kind == "ir":
-                    path, cut, back = book.ir_path(roster, drop, add)
+                    path, cut, back = ir_path(roster, drop, add)
                 else:
                     path, cut, back = [add if p == drop else p for p in roster], "", None
                 wk, rs = scorer.gains(team, path)
@@ -175,6 +187,11 @@ def run_modes(modes: list[str], jobs: int) -> dict:
                 for s, r in res.items():
                     rows[s] += r
         out[mode] = summarize(rows, mode, end, 10 * sum(week == 1 for week, _ in dates))
+        if mode == "categories":
+            from backtest_categories import kinds_apart
+
+            out[mode].update(kinds_apart(rows), lineups="category value, re-set every morning against "
+                             "that week's real opponent (services/optimizer/backtest_categories.py)")
     return out
 
 
@@ -214,6 +231,11 @@ def main() -> None:
                   f"rest {v['rest']['mean']:+.2f} {v['rest']['ci95']}")
         for k, v in r["realized_to_claimed"].items():
             print(f"  realized / claimed season ({k}): {v['ratio']} {v['ci95']} over {v['moves']} moves")
+        for s, kinds in r.get("by_kind", {}).items():  # categories: IR moves and swaps apart
+            for kind, v in kinds.items():
+                wk, rs = v["per_team_week"]["week"], v["per_team_week"]["rest"]
+                print(f"  {s:<10} {kind:<4} moves {v['moves']:>3}: per team-week week {wk['mean']:+.2f} "
+                      f"{wk['ci95']}, rest {rs['mean']:+.2f} {rs['ci95']}")
     print(f"{result['seconds']} s")
 
 

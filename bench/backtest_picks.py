@@ -27,13 +27,31 @@ def _card(prep, mode: str, scoring: str, taken: set[str]):
     return None
 
 
-def _naive(lg, inputs, scoring: str, taken: set[str]):
-    snap = lg.snapshot
+def naive_key(lg, p, scoring: str) -> float:
+    """The naive rule's measure: a player's season average (fantasy points, or category value)."""
+    if scoring == "points":
+        return lg.snapshot.players[p.player_id].season_avg.get("fpts", 0.0)
+    return float(p.season_value or 0.0)
 
+
+def heuristic_key(p, scoring: str, floor: float = 0.0) -> float:
+    """The heuristic's measure: expected value x chance to play x games left (categories: the
+    value above `floor`, the replacement level: z-sums are mostly negative, and a negative value
+    x games would rank an injured free agent with no games first)."""
+    per_game = p.expected.get("fpts", 0.0) if scoring == "points" else float(p.season_value or 0.0) - floor
+    return per_game * p.availability * len(p.game_days)
+
+
+def heuristic_floor(lg, scoring: str) -> float:
+    """The replacement level `heuristic_key` measures categories values above (points: 0)."""
+    from services.values import replacement_value
+
+    return 0.0 if scoring == "points" else replacement_value(lg.snapshot, scoring)
+
+
+def _naive(lg, inputs, scoring: str, taken: set[str]):
     def season(p) -> float:
-        if scoring == "points":
-            return snap.players[p.player_id].season_avg.get("fpts", 0.0)
-        return float(p.season_value or 0.0)
+        return naive_key(lg, p, scoring)
 
     pool = [p for p in inputs.free_agents if p.player_id not in taken]
     if not pool:
@@ -43,12 +61,11 @@ def _naive(lg, inputs, scoring: str, taken: set[str]):
     return drop.player_id, add.player_id
 
 
-def _heuristic(prep, scoring: str, taken: set[str]):
+def _heuristic(prep, scoring: str, taken: set[str], floor: float = 0.0):
     from services.optimizer.moves import droppable
 
     def total(p) -> float:
-        per_game = p.expected.get("fpts", 0.0) if scoring == "points" else float(p.season_value or 0.0)
-        return per_game * p.availability * len(p.game_days)
+        return heuristic_key(p, scoring, floor)
 
     inputs = prep.inputs
     drops = [inputs.roster[int(i)] for i in droppable(prep, (), PROTECT_TOP)]
@@ -65,7 +82,10 @@ def pick_move(strategy: str, lg, inputs, prep, taken: set[str]):
     if strategy in ("balanced", "this_week"):
         m = _card(prep, strategy, inputs.scoring, taken)
         return None if m is None else (m.drop_id, m.add_id, m.kind, m)
-    pair = _heuristic(prep, inputs.scoring, taken) if strategy == "heuristic" else _naive(lg, inputs, inputs.scoring, taken)
+    if strategy == "heuristic":
+        pair = _heuristic(prep, inputs.scoring, taken, heuristic_floor(lg, inputs.scoring))
+    else:
+        pair = _naive(lg, inputs, inputs.scoring, taken)
     return None if pair is None else (*pair, "swap", None)
 
 

@@ -9,8 +9,8 @@ Fixtures (all documented below):
   expected facts come from here, never from services code.
 - `as_of` (function): the default as-of date, 2025-01-29 (the middle of the Jan 27 - Feb 2 week).
 - `demo_source` (function): a factory `demo_source(as_of=..., scoring=...)` -> DemoSource.
-- `fresh_state` (function): a COURTSIDE_HOME of the test's own (copied DB, empty state store)
-  for tests that write moves, decisions, audit records or checkpoints; returns
+- `fresh_state` (function): a COURTSIDE_HOME of the test's own (copied DB and intent model, empty
+  state store) for tests that write moves, decisions, audit records or checkpoints; returns
   `FreshState(home, store)`.
 - `run_cli` (function): runs `python -m services ...` in a subprocess against the session home.
 """
@@ -57,6 +57,12 @@ SLOW = {  # over a minute each on 2 shared cores (subprocess CLIs, two-process r
     "tests/services/optimizer/test_propose.py", "tests/services/test_store_recovery.py", "tests/services/test_cli.py",
     "tests/services/arena/test_arena_bench.py", "tests/services/signals/test_wire_one_pass.py",
     "tests/test_no_lookahead.py", "tests/app/test_multiprocess_pg.py",
+    # the heaviest of the rest, 7-37 s of CPU each (docs/benchmarks.md): without them `make test-fast`
+    # stays under 90 s on 2 idle cores; CLI/HTTP subprocesses, thread turns, approvals, categories
+    "tests/agents/test_thread_turns.py", "tests/agents/test_approvals_flow.py",
+    "tests/agents/test_categories_answers.py", "tests/http_api/test_api.py", "tests/http_api/test_api_security.py",
+    "tests/services/test_settings_validation.py", "tests/services/arena/test_arena_lookahead.py",
+    "tests/services/test_trades.py", "tests/services/signals/test_wire.py",
 }
 
 
@@ -217,6 +223,19 @@ class FreshState:
     store: object  # services.store.StateStore under that home
 
 
+def share_nlu_model(home: Path) -> None:
+    """Puts the session's intent model where a process run under `home` looks for it: a CLI or
+    app subprocess started with the COURTSIDE_* variables removed (as a user's shell would) would
+    otherwise train its own, about 1.7 s of CPU each (`agents.offline.nlu_model.model`)."""
+    from agents.offline import nlu_model
+
+    built = Path(os.environ.get("COURTSIDE_NLU_MODEL", ""))
+    target = home / "models" / nlu_model.ARTIFACT
+    if built.is_file() and not target.exists():
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(built, target)
+
+
 @pytest.fixture
 def fresh_state(tmp_path, monkeypatch, courtside_home) -> FreshState:
     """A COURTSIDE_HOME of the test's own: the built DuckDB file copied in, an empty SQLite
@@ -233,6 +252,7 @@ def fresh_state(tmp_path, monkeypatch, courtside_home) -> FreshState:
     home = tmp_path / "home"
     home.mkdir()
     shutil.copy2(courtside_home / DB_NAME, home / DB_NAME)
+    share_nlu_model(home)
     monkeypatch.setenv("COURTSIDE_HOME", str(home))
     state = FreshState(home=home, store=store_mod.state_store())
     yield state

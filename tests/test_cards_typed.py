@@ -29,10 +29,7 @@ ALLOWED = {
     "agents/runtime.py": "the runtime's JSON API (pending_approvals, transactions, decision history rows)",
     "agents/supervisor/graph.py": "a trace label's drop/add",
     "agents/views.py": "state-store move rows (team_id, drop_id, add_id of applied moves)",
-    "pages/components/audit_rows.py": "audit records and transactions",
-    "pages/components/league_tables.py": "transactions and decision history rows",
     "pages/components/turn.py": "stored transactions redrawn from history",
-    "pages/views/audit.py": "decision rows of the audit page",
 }
 
 # The modules issue #9 named: they take `Card` objects and must never read a card by key again.

@@ -1,8 +1,9 @@
 """The supervisor's facade: turns, decisions by card id, and the typed reads of a league.
 
 `Supervisor` wraps one `agents.runtime.Assistant` (one league, one model) and returns models
-(`TurnResult`, `Card`, `agents.facades.models` rows) instead of dicts; any other attribute is the
-assistant's own, so a page written against the assistant keeps working through the door.
+(`TurnResult`, `Card`, `agents.facades.models` rows) where the runtime hands dicts: pending
+approvals, history, audit records, transactions, threads and decided cards. Any other attribute is
+the assistant's own (streams of typed events, settings, labels).
 
 A decision needs only the card's id: `stream_decide` finds the thread that offered the card (the
 audit records which cards each turn left pending; the decisions table keeps decided ones), checks
@@ -72,26 +73,32 @@ class Supervisor:
         decisions = self.assistant.decisions_for(thread_id, decision, move_id)
         return final_result(self.assistant.stream_resume(thread_id, decisions))
 
-    # --- typed reads ---------------------------------------------------------------------------
-    def pending(self, thread_id: str) -> list[Card]:
+    # --- typed reads: the runtime's rows as models (the pages read attributes) ---------------------
+    def pending_approvals(self, thread_id: str) -> list[Card]:
+        """Every waiting card of the thread, newest set first."""
         return cards_of(self.assistant.pending_approvals(thread_id))
+
+    def history(self, thread_id: str) -> list[HistoryTurn]:
+        """The thread's messages as the chat redraws them (tool and node steps, intent, guard)."""
+        return [HistoryTurn.model_validate(t) for t in self.assistant.history(thread_id)]
+
+    def audit(self, thread_id: str | None = None) -> list[AuditRecord]:
+        """Recorded turns and decisions, newest first (of one thread, else all)."""
+        return [AuditRecord.model_validate(r) for r in self.assistant.audit(thread_id)]
+
+    def transactions(self) -> list[TransactionRow]:
+        """Approved moves of this league, newest first, with expected and (hindsight) realized gain."""
+        return [TransactionRow.model_validate(m) for m in self.assistant.transactions()]
 
     def thread_history(self, thread_id: str) -> ThreadHistory:
         bound = threads.binding(thread_id)
         return ThreadHistory(thread_id=thread_id, league=threads.league_label(bound.league_id, bound.league_kind)
-                             if bound else "", turns=[HistoryTurn.model_validate(t) for t in
-                                                      self.assistant.history(thread_id)],
-                             pending_approvals=self.pending(thread_id))
+                             if bound else "", turns=self.history(thread_id),
+                             pending_approvals=self.pending_approvals(thread_id))
 
     def threads(self, limit: int = 20, pending: bool = True) -> list[ThreadSummary]:
         """Recent threads; `pending=False` skips the pending counts (a checkpoint load each)."""
         return [ThreadSummary.model_validate(t) for t in self.assistant.list_threads(limit, pending=pending)]
-
-    def audit_records(self, thread_id: str | None = None) -> list[AuditRecord]:
-        return [AuditRecord.model_validate(r) for r in self.assistant.audit(thread_id)]
-
-    def transaction_rows(self) -> list[TransactionRow]:
-        return [TransactionRow.model_validate(m) for m in self.assistant.transactions()]
 
     def decided(self, limit: int = 50) -> list[DecidedCard]:
         return [DecidedCard.model_validate(d) for d in self.assistant.decision_history(limit)]
@@ -197,13 +204,13 @@ def pending_cards(built, owner: str, league: str | None = None) -> list[PendingC
     return out
 
 
-def mine(records: list[dict], owner: str) -> list[dict]:
-    """Records (with `thread_id`) of `owner`'s threads only."""
+def mine(records: list[AuditRecord], owner: str) -> list[AuditRecord]:
+    """Records of `owner`'s threads only."""
     try:
-        bound = threads.bindings(sorted({r["thread_id"] for r in records}))
+        bound = threads.bindings(sorted({r.thread_id for r in records}))
     except store_errors():  # an unreadable store: as if unbound
         bound = {}
-    return [r for r in records if threads.owns(bound.get(r["thread_id"]), owner)]
+    return [r for r in records if threads.owns(bound.get(r.thread_id), owner)]
 
 
 def card_choice(card: Card, thread_id: str, owner: str) -> tuple[LeagueChoice | None, str | None]:
@@ -237,7 +244,7 @@ def locate(move_id: str, thread_id: str | None = None, secrets: dict | None = No
     for tid in candidates:
         bound = threads.binding(tid)
         reader = _opened(bound.choice if bound else LeagueChoice(), secrets)
-        card = next((c for c in reader.pending(tid) if c.move_id == move_id), None)
+        card = next((c for c in reader.pending_approvals(tid) if c.move_id == move_id), None)
         if card is not None:
             return CardLocation(thread_id=tid, card=card, pending=True)
         decided = next((d for d in reversed(state_store().decisions(tid)) if d["move_id"] == move_id), None)

@@ -9,27 +9,29 @@ from __future__ import annotations
 
 import streamlit as st
 
+from agents.door import HistoryTurn
+
 RECENT_TURNS = 10
 KEY = "chat_all_turns"  # threads this session shows in full (a tuple, replaced, never mutated)
 
 
-def first_shown(messages: list[dict], show_all: bool, recent: int = RECENT_TURNS) -> int:
+def first_shown(messages: list[HistoryTurn], show_all: bool, recent: int = RECENT_TURNS) -> int:
     """Index of the first message to draw: the question that opens the `recent`-th latest turn."""
-    asked = [i for i, m in enumerate(messages) if m.get("role") == "user"]
+    asked = [i for i, m in enumerate(messages) if m.role == "user"]
     if show_all or len(asked) <= recent:
         return 0
     return asked[-recent]
 
 
-def hidden_turns(messages: list[dict], start: int) -> int:
-    return sum(m.get("role") == "user" for m in messages[:start])
+def hidden_turns(messages: list[HistoryTurn], start: int) -> int:
+    return sum(m.role == "user" for m in messages[:start])
 
 
 def _show_all(thread: str) -> None:
     st.session_state[KEY] = (*st.session_state[KEY], thread)
 
 
-def start_index(thread: str, messages: list[dict]) -> int:
+def start_index(thread: str, messages: list[HistoryTurn]) -> int:
     """Draws the "Show earlier turns" button when turns are left out; returns where drawing starts."""
     start = first_shown(messages, thread in st.session_state[KEY])
     n = hidden_turns(messages, start)

@@ -2,8 +2,12 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 from pages.components.safe_text import no_images
+
+if TYPE_CHECKING:
+    from agents.door import ThreadSummary
 
 TOOL_LABELS = {
     "get_player_status": "Player status",
@@ -167,12 +171,12 @@ def shorten(text: str | None, limit: int) -> str:
     return cut.rstrip(" ,.;:") + "…"
 
 
-def thread_labels(threads: list[dict], limit: int = 40) -> list[tuple[str, str]]:
+def thread_labels(threads: list[ThreadSummary], limit: int = 40) -> list[tuple[str, str]]:
     """`thread_label` of each recent chat, made distinct: chats opened with the same question are
     told apart by their latest question, then by their last update, then by a number."""
     out = [thread_label(t, limit) for t in threads]
-    tellers = (lambda t: "" if t.get("last_question") == t.get("title") else shorten(t.get("last_question"), limit // 2),
-               lambda t: str(t.get("updated_at") or "")[5:16].replace("T", " "))
+    tellers = (lambda t: "" if t.last_question == t.title else shorten(t.last_question, limit // 2),
+               lambda t: (t.updated_at or "")[5:16].replace("T", " "))
     for teller in tellers:
         seen: dict[str, list[int]] = {}
         for i, (label, _) in enumerate(out):
@@ -190,14 +194,14 @@ def thread_labels(threads: list[dict], limit: int = 40) -> list[tuple[str, str]]
     return out
 
 
-def thread_label(thread: dict, limit: int = 40) -> tuple[str, str]:
+def thread_label(thread: ThreadSummary, limit: int = 40) -> tuple[str, str]:
     """A recent chat's button label (short title, pending count) and its tooltip (full title, last update)."""
-    title = no_images(thread.get("title") or "Untitled")  # a button label draws markdown images too
+    title = no_images(thread.title or "Untitled")  # a button label draws markdown images too
     label = shorten(title, limit)
-    if thread.get("pending"):
-        label += f" · {thread['pending']} pending"
-    league = thread.get("league") or ""
+    if thread.pending:
+        label += f" · {thread.pending} pending"
+    league = thread.league
     if league:  # "Demo · categories · as of 2025-01-29": the scoring on the button, the rest in the tip
         label += f" · {league.split(' · ')[1] if league.startswith('Demo · ') else league}"
-    when = str(thread.get("updated_at") or "")[:16].replace("T", " ")
+    when = (thread.updated_at or "")[:16].replace("T", " ")
     return label, f"{title}" + (f" ({league})" if league else "") + (f" (last update {when} UTC)" if when else "")

@@ -1,7 +1,12 @@
 """Rows for the League page's tables, built from the runtime's league view (plain dicts, no widgets)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pages.components.labels import gain_text
+
+if TYPE_CHECKING:
+    from agents.door import DecidedCard, TransactionRow
 
 FORM_MARGIN = 3.0  # fantasy points per game between recent and season before form counts as up/down
 
@@ -79,17 +84,16 @@ def calibration_rows(cal) -> list[dict]:
             for r in cal.rows]
 
 
-def transaction_rows(items: list[dict]) -> list[dict]:
+def transaction_rows(items: list[TransactionRow]) -> list[dict]:
     """Approved moves with the expected gain next to the realized one (hindsight, not seen by the agent)."""
-    return [{"When": str(t.get("applied_at", ""))[:16].replace("T", " "), "Drop": t.get("drop"), "Add": t.get("add"),
-             "Gain (hindsight)": gain_text(t.get("expected_gain"), t.get("realized_gain"), t.get("unit")),
-             "League day": str(t.get("as_of", ""))}
+    return [{"When": (t.applied_at or "")[:16].replace("T", " "), "Drop": t.drop, "Add": t.add,
+             "Gain (hindsight)": gain_text(t.expected_gain, t.realized_gain, t.unit), "League day": t.as_of or ""}
             for t in items]
 
 
-def decision_rows(items: list[dict]) -> list[dict]:
+def decision_rows(items: list[DecidedCard]) -> list[dict]:
     """Decided cards (approved, declined, refused) with expected next to realized gain."""
-    return [{"Decided": str(d.get("decided_at", ""))[:16].replace("T", " "), "Drop": d.get("drop"), "Add": d.get("add"),
-             "Decision": d.get("decision"), "Outcome": d.get("outcome"),
-             "Gain (hindsight)": gain_text(d.get("expected_gain"), d.get("realized_gain"), d.get("unit"))}
+    return [{"Decided": (d.decided_at or "")[:16].replace("T", " "), "Drop": d.drop, "Add": d.add,
+             "Decision": d.decision, "Outcome": d.outcome,
+             "Gain (hindsight)": gain_text(d.expected_gain, d.realized_gain, d.unit)}
             for d in items]

@@ -7,7 +7,7 @@ Threads belong to the identity that started them (`session.identity()`); threads
 """
 from __future__ import annotations
 
-from agents.door import Card
+from agents.door import AuditRecord, Card, cards_of
 from pages.components import session
 
 
@@ -29,16 +29,17 @@ def all_pending(built) -> list[Card]:
             for p in _door().supervisor.pending_cards(built, session.identity())]
 
 
-def decided_cards() -> dict[str, dict]:
+def decided_cards() -> dict[str, Card]:
     """Every decided card by move id (the Audit page names both moves of a decision)."""
     try:
-        return _door().decided_cards()
+        decided = _door().decided_cards()
     except _door().store_errors():  # the audit still lists the turns
         return {}
+    return dict(zip(decided, cards_of(list(decided.values())), strict=True))
 
 
-def mine(records: list[dict]) -> list[dict]:
-    """Records (with `thread_id`) of this identity's threads only."""
+def mine(records: list[AuditRecord]) -> list[AuditRecord]:
+    """Audit records of this identity's threads only."""
     return _door().supervisor.mine(records, session.identity())
 
 

@@ -17,6 +17,7 @@ from agents.door import (ApprovalsEvent, Card, ClarifyEvent, DecisionEvent, Desk
                          TurnResult, as_event, cards_of)
 from pages.components import cards as card_ui
 from pages.components import charts
+from pages.components.settled import settled
 from pages.components.safe_text import no_images
 from pages.components.labels import duration_text, intent_label, node_label, parse_result, result_summary, step_label
 
@@ -34,6 +35,13 @@ def model_failure_text(model_label: str | None) -> str:
     return f"{who} did not answer: no network or an invalid key; the offline planner is still available in Settings."
 
 
+CHARTS_SHOWN = "chat_charts_shown"  # (thread, chart key) of past turns' charts the user opened
+
+
+def _show_chart(thread_id: str, key: str) -> None:
+    st.session_state[CHARTS_SHOWN] = (*st.session_state.get(CHARTS_SHOWN, ()), (thread_id, key))
+
+
 def _choose(text: str) -> None:
     """A clarifying choice was clicked: the chat page sends it as the next message."""
     st.session_state["chat_prompt"] = text
@@ -44,8 +52,9 @@ class TurnView:
 
     def __init__(self, thread_id: str, key_prefix: str, pending_ids: set[str] | None = None,
                  shown_cards: set[str] | None = None, card_prefix: str | None = None,
-                 model_label: str | None = None, scoring: str = "points"):
+                 model_label: str | None = None, scoring: str = "points", lazy_charts: bool = False):
         self.thread_id, self.key_prefix, self.pending_ids = thread_id, key_prefix, pending_ids
+        self.lazy_charts = lazy_charts  # a past turn: its charts behind a button (see _chart_game_log)
         self.card_prefix = card_prefix or key_prefix
         self.badge = st.empty()
         self.steps = st.container()
@@ -127,8 +136,9 @@ class TurnView:
     def _on_tool_end(self, e: ToolEnd) -> None:
         if e.node:
             return
-        if e.id not in self.open_steps:  # a step from history, or an end without a start: draw it whole
-            self._on_tool_start(e)
+        if e.id not in self.open_steps:  # a step from history, or an end without a start: drawn finished
+            self._draw_finished_tool(e)
+            return
         status, args = self.open_steps.pop(e.id)
         with status:
             summary = e.summary or result_summary(e.result) or ("Done." if e.ok else "The tool failed.")
@@ -138,13 +148,34 @@ class TurnView:
         if e.ok and e.name == "get_player_game_log":
             self._chart_game_log(e.result)
 
+    def _draw_finished_tool(self, e: ToolEnd) -> None:
+        """A tool step drawn once in its final state (no running phase, no pause: `settled`)."""
+        with self.steps, settled():
+            status = st.status(step_label(e.name, e.args, e.ms, e.ok), state="complete" if e.ok else "error",
+                               expanded=False)
+            with status:
+                st.caption(f"Tool `{e.name}`")
+                if e.args:
+                    st.json(e.args, expanded=False)
+                summary = e.summary or result_summary(e.result) or ("Done." if e.ok else "The tool failed.")
+                (st.markdown if e.ok else st.error)(no_images(summary))
+        if e.ok and e.name == "get_player_game_log":
+            self._chart_game_log(e.result)
+
     def _chart_game_log(self, result) -> None:
+        key = f"{self.key_prefix}_gamelog_{self.n_charts + 1}"
+        if self.lazy_charts and (self.thread_id, key) not in st.session_state.get(CHARTS_SHOWN, ()):
+            # A past turn's chart costs the browser about 150 ms of CPU per reload (plotly.js parsed,
+            # the figure laid out): drawn when asked for; the live turn draws its chart at once.
+            self.n_charts += 1
+            self.charts.button("Show the game-log chart", key=f"{key}_show", icon=":material/bar_chart:",
+                               type="tertiary", on_click=_show_chart, args=(self.thread_id, key))
+            return
         log = parse_result(result)
         fig = charts.game_log_figure(log, scoring=self.scoring) if isinstance(log, dict) else None
         if fig is not None:
             self.n_charts += 1
-            self.charts.plotly_chart(fig, key=f"{self.key_prefix}_gamelog_{self.n_charts}",
-                                     config={"displayModeBar": False})
+            self.charts.plotly_chart(fig, key=key, config={"displayModeBar": False})
 
     def _on_progress(self, e: TextEvent) -> None:
         self.progress.caption(f":material/hourglass_top: {no_images(e.text)}")
@@ -158,14 +189,14 @@ class TurnView:
     def _on_step(self, e: StepEvent) -> None:
         passes = self.node_passes.setdefault((e.game_id, e.node), [])  # passes count per game
         n = len(passes) + 1
-        with self.steps:
+        with self.steps, settled():  # a node step arrives complete: nothing to wait for
             status = st.status(self._step_label(e, n if n > 1 else None), state="complete")
             with status:
                 st.markdown(no_images(e.text))
-        passes.append((status, e))
-        if n == 2:  # the node ran again (a relaxed pass): the first run gets its number too
-            first, first_event = passes[0]
-            first.update(label=self._step_label(first_event, 1))
+            passes.append((status, e))
+            if n == 2:  # the node ran again (a relaxed pass): the first run gets its number too
+                first, first_event = passes[0]
+                first.update(label=self._step_label(first_event, 1))
 
     def _on_decision(self, e: DecisionEvent) -> None:
         self.decisions.append(e)
@@ -249,25 +280,25 @@ def transaction_text(item: dict) -> str:
     return f"Drop {drop} -> Add {add}" + (f" ({str(when)[:16]})" if when else "")
 
 
-def history_events(message: dict) -> Iterator[TurnEvent]:
+def history_events(message: HistoryTurn) -> Iterator[TurnEvent]:
     """A stored assistant message as the events a live turn would have streamed."""
-    if message.get("intent"):
-        yield IntentEvent(intent=message["intent"])
-    for i, step in enumerate(message.get("steps") or []):
-        if step.get("node") and not step.get("name"):
-            yield StepEvent(node=step["node"], text=step.get("text") or "", ms=step.get("ms"), graph=step.get("graph"),
-                            game_id=step.get("game_id"), game=step.get("game"))
+    if message.intent:
+        yield IntentEvent(intent=message.intent)
+    for i, step in enumerate(message.steps):
+        if step.node and not step.name:
+            yield StepEvent(node=str(step.node), text=step.text or "", ms=step.ms, graph=step.graph,
+                            game_id=step.game_id, game=step.game)
             continue
-        yield ToolEnd(id=str(step.get("id") or f"h{i}"), name=step.get("name"), args=step.get("args") or {},
-                      ok=step.get("ok") is not False, ms=step.get("ms"), summary=step.get("summary"),
-                      result=step.get("result"), node=bool(step.get("node")))
-    if message.get("guard"):
-        yield TextEvent(type="guard", text=message["guard"])
-    if message.get("content"):
-        yield TextEvent(type="answer", text=message["content"])
-    if message.get("cards"):
-        yield ApprovalsEvent(cards=cards_of(message["cards"]))
-    for quote in message.get("desk_cards") or []:
+        yield ToolEnd(id=str(step.id or f"h{i}"), name=step.name, args=step.args or {},
+                      ok=step.ok is not False, ms=step.ms, summary=step.summary,
+                      result=step.result, node=bool(step.node))
+    if message.guard:
+        yield TextEvent(type="guard", text=message.guard)
+    if message.content:
+        yield TextEvent(type="answer", text=message.content)
+    if message.cards:
+        yield ApprovalsEvent(cards=message.cards)
+    for quote in message.desk_cards:
         yield DeskCardEvent(quote=quote)
-    if message.get("signal_ids"):
-        yield SignalsEvent(signals=[{"id": i} for i in message["signal_ids"]])
+    if message.signal_ids:
+        yield SignalsEvent(signals=[{"id": i} for i in message.signal_ids])

@@ -21,9 +21,9 @@ if not turns:  # one clear empty state: no filters, no empty grid
     st.stop()
 cards = ownership.decided_cards()  # move id -> card: decisions name both moves in words
 
-threads = sorted({t["thread_id"] for t in turns})
+threads = sorted({t.thread_id for t in turns})
 titles = {t.thread_id: t.title or "Untitled" for t in assistant.threads(limit=100, pending=False)}
-intents = sorted({t.get("intent") or "none" for t in turns})
+intents = sorted({t.intent or "none" for t in turns})
 tools = sorted({name for t in turns for name in tools_of(t)})
 c1, c2, c3 = st.columns(3)
 thread = c1.selectbox("Thread", [None, *threads], key="audit_thread",
@@ -43,20 +43,20 @@ else:
 for t in shown[:50]:
     row = summary_row(t, cards)
     with st.expander(no_images(f"{row['When']} · {row['Intent'] or 'no intent'} · {row['Question'] or 'decision'}"),
-                     key=f"audit_turn_{t.get('turn_id')}"):
-        st.caption(f"Thread `{t.get('thread_id')}` · {t.get('provider')} / {t.get('model')} · "
-                   f"{t.get('llm_calls', 0)} model call(s) · tokens {row['Tokens'] or 'not reported'} · "
-                   f"{t.get('elapsed_ms')} ms")
-        if t.get("tool_calls"):
-            st.dataframe(tool_rows(t), hide_index=True, key=f"audit_tools_{t.get('turn_id')}")
-        if t.get("node_ms"):
-            st.json(t["node_ms"], expanded=False)
-        if t.get("decisions"):
-            st.write("Decisions:", t["decisions"])
-        if t.get("transactions"):
-            st.write("Applied:", [f"Drop {x.get('drop')} -> Add {x.get('add')}" for x in t["transactions"]])
-        if t.get("guard"):
-            st.warning(f"Loop guard: {t['guard']}")
+                     key=f"audit_turn_{t.turn_id}"):
+        st.caption(f"Thread `{t.thread_id}` · {t.provider} / {t.model} · "
+                   f"{t.llm_calls} model call(s) · tokens {row['Tokens'] or 'not reported'} · "
+                   f"{t.elapsed_ms} ms")
+        if t.tool_calls:
+            st.dataframe(tool_rows(t), hide_index=True, key=f"audit_tools_{t.turn_id}")
+        if t.node_ms:
+            st.json(t.node_ms, expanded=False)
+        if t.decisions:
+            st.write("Decisions:", t.decisions)
+        if t.transactions:
+            st.write("Applied:", [f"Drop {x.drop} -> Add {x.add}" for x in t.transactions])
+        if t.guard:
+            st.warning(f"Loop guard: {t.guard}")
 
 st.divider()
 render_calc_audit()

@@ -11,7 +11,7 @@ input while a turn streams.
 """
 import streamlit as st
 
-from agents.door import ApprovalsEvent, Card, cards_of
+from agents.door import ApprovalsEvent, Card, HistoryTurn, Offer
 from pages.components import backend
 from pages.components import cards as card_ui
 from pages.components import decisions, history_window
@@ -42,43 +42,43 @@ def _category_view(question: str) -> None:
     ss["chat_prompt"] = question
 
 
-def draw_history(assistant, thread: str, messages: list[dict], start: int, pending_ids: set[str],
+def draw_history(assistant, thread: str, messages: list[HistoryTurn], start: int, pending_ids: set[str],
                  shown: set[str], slots: dict) -> None:
     """Draws stored messages `start`.. of the thread, each turn with the cards it offered."""
     offered = ss["chat_offered"].setdefault(thread, {})  # this session's cards; the store's after a reload
     stored = decisions.offered_by_question(assistant, thread)
-    asked = [j for j, m in enumerate(messages[:start]) if m["role"] == "user"]
+    asked = [j for j, m in enumerate(messages[:start]) if m.role == "user"]
     asked_at, n_asked = (asked[-1] if asked else 0), len(asked)  # the question the first drawn message answers
     for i, message in enumerate(messages[start:], start):
-        with st.chat_message(message["role"]):
-            if message["role"] == "user":
+        with st.chat_message(message.role):
+            if message.role == "user":
                 asked_at, n_asked = i, n_asked + 1
-                st.markdown(no_images(message.get("content", "")))
+                st.markdown(no_images(message.content))
                 continue
-            view = TurnView(thread, f"chat_m{i}", pending_ids, shown, card_prefix="chat", scoring=scoring)
+            view = TurnView(thread, f"chat_m{i}", pending_ids, shown, card_prefix="chat", scoring=scoring,
+                            lazy_charts=i < len(messages) - 1)  # the latest answer keeps its chart drawn
             view.consume(history_events(message))
             cards = offered.get(asked_at) or stored.get(n_asked - 1, [])
             view.handle(ApprovalsEvent(cards=decisions.with_blockers(cards, thread)))
             slots |= view.card_slots
 
 
-def last_offers(assistant, thread: str) -> list[dict]:
+def last_offers(assistant, thread: str) -> list[Offer]:
     """The next steps the thread's last answer offered (this session's, else the audit's after a reload)."""
     offers = ss.setdefault("chat_offers", {})
     if thread not in offers:
         try:
-            last = next((r for r in assistant.audit(thread) if not str(r.get("question", "")).startswith("[decision]")),
-                        None)
+            last = next((r for r in assistant.audit(thread) if not r.is_decision), None)
         except Exception:  # noqa: BLE001 - an unreadable audit: no buttons, the chat still works
             last = None
-        offers[thread] = list((last or {}).get("offers") or [])
+        offers[thread] = list(last.offers) if last else []
     return offers[thread]
 
 
 def undecided(assistant, thread: str, pending: list[Card] | None = None) -> list[Card]:
     """Cards still waiting for a decision (`pending`: the thread's pending cards when just read).
     They never stop a new question: asking sets them aside, still decidable (agents.deferred)."""
-    pending = cards_of(assistant.pending_approvals(thread)) if pending is None else pending
+    pending = assistant.pending_approvals(thread) if pending is None else pending
     return [c for c in pending if not card_ui.is_expired(c) and not card_ui.decided_entry(thread, c.move_id)]
 
 
@@ -89,7 +89,7 @@ assistant = backend.thread_assistant(thread)
 if ss.get("thread_notice"):
     st.warning(ss["thread_notice"], icon=":material/lock:")
 scoring = assistant.scoring()
-pending_ids = {c.move_id for c in cards_of(assistant.pending_approvals(thread))}
+pending_ids = {c.move_id for c in assistant.pending_approvals(thread)}
 shown: set[str] = set()
 slots: dict[str, object] = {}
 history = assistant.history(thread)
@@ -103,7 +103,7 @@ def live_turn() -> None:
     full_run = ss.pop("_chat_full_run", False)
     messages = history if full_run else assistant.history(thread)
     here_shown, here_slots = set(shown), dict(slots)
-    pending = cards_of(assistant.pending_approvals(thread))  # read once per run: each read loads the whole checkpoint
+    pending = assistant.pending_approvals(thread)  # read once per run: each read loads the whole checkpoint
     ids = {c.move_id for c in pending}
     if len(messages) > drawn:  # turns since the last full run (this fragment drew them live)
         draw_history(assistant, thread, messages, drawn, ids, here_shown, here_slots)
@@ -138,7 +138,7 @@ def live_turn() -> None:
                 backend.bind_thread(thread, assistant)
             result = view.consume(assistant.stream_turn(prompt, thread))
         ss["chat_offered"].setdefault(thread, {})[len(messages)] = view.offered
-        ss.setdefault("chat_offers", {})[thread] = [o.model_dump() for o in result.offers] if result else []
+        ss.setdefault("chat_offers", {})[thread] = list(result.offers) if result else []
         waiting_cards = undecided(assistant, thread)
         if first_turn and not (result and result.refused):  # a refusal stays on screen: nothing was recorded
             st.rerun()  # the sidebar lists the new thread (a full run of one turn is quick)
@@ -149,8 +149,8 @@ def live_turn() -> None:
             st.button(text, key=f"chat_suggest_{n}", on_click=_suggest, args=(text,))
 
     for n, offer in enumerate(last_offers(assistant, thread)):  # the last answer's next steps
-        st.button(offer["label"], key=f"chat_offer_{n}", icon=":material/grid_view:", on_click=_category_view,
-                  args=(offer["question"],))
+        st.button(offer.label, key=f"chat_offer_{n}", icon=":material/grid_view:", on_click=_category_view,
+                  args=(offer.question,))
     if waiting_cards:
         n = len(waiting_cards)
         st.info(f"{n} move{'s are' if n != 1 else ' is'} waiting for your decision: approve or decline on "

@@ -53,7 +53,7 @@ if cal is not None:
     st.dataframe(calibration_rows(cal), hide_index=True, key="league_calibration")
 
 st.subheader("Recent approved moves")
-moves = assistant.transaction_rows()
+moves = assistant.transactions()
 if moves:
     st.table(transaction_rows(moves[:20]), border="horizontal", hide_index=True)
     st.caption("Realized gains are hindsight from the real box scores of the rest of that week; the agent "

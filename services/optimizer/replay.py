@@ -79,9 +79,18 @@ class MorningBook:
         n = bisect_left(dates, day)
         if not n:
             return 0.0
-        fs, ms = self.fpts_sum[pid], self.min_sum[pid]
+        fs = self.fpts_sum[pid]
         k = min(RECENT, n)
         per_game = 0.5 * fs[n] / n + 0.5 * (fs[n] - fs[n - k]) / k
+        return per_game * self.chance(pid, day)
+
+    def chance(self, pid: str, day: dt.date) -> float:
+        """His calibrated chance to play on `day`, as known that morning (0 before his first game)."""
+        dates = self.dates.get(pid, [])
+        n = bisect_left(dates, day)
+        if not n:
+            return 0.0
+        ms = self.min_sum[pid]
         last, team = dates[n - 1], self.games[pid][n - 1][1]
         tdates = self.snap.team_dates_all.get(team, [])
         missed_from = bisect_left(tdates, last) + 1
@@ -89,8 +98,7 @@ class MorningBook:
         missed = max(0, missed_to - missed_from)
         first_missed = tdates[missed_from] if missed else None
         status = class_of(missed, last, first_missed)
-        q = self.cal.play_probability(status, (day - last).days, tier_of(ms[n] / n))
-        return per_game * q
+        return self.cal.play_probability(status, (day - last).days, tier_of(ms[n] / n))
 
     def _eligible(self, pids: list[str]) -> np.ndarray:
         return np.array([[s in self.snap.players[p].ref.eligible for s in self.slot_names] for p in pids],
@@ -128,19 +136,21 @@ class MorningBook:
         i = bisect_left(dates, self.snap.as_of)
         return dates[i] if i < len(dates) else None
 
-    def season_total(self, pid: str, day: dt.date) -> float:
-        """Expected rest-of-season total that morning: expected x chance to play x games left."""
+    def season_total(self, pid: str, day: dt.date, per_game=None) -> float:
+        """Expected rest-of-season total that morning: expected x chance to play x games left
+        (`per_game(pid, day)`: another per-game expectation x chance, e.g. category value)."""
         team = self._team(pid, day) or self.snap.players[pid].ref.team
         left = [d for d in self.snap.team_dates_all.get(team or "", []) if d >= day]
-        return self.morning(pid, day) * len(left)
+        return (per_game or self.morning)(pid, day) * len(left)
 
-    def ir_path(self, roster: list[str], ir_id: str, add_id: str) -> tuple[list[list[str]], str, dt.date | None]:
+    def ir_path(self, roster: list[str], ir_id: str, add_id: str,
+                per_game=None) -> tuple[list[list[str]], str, dt.date | None]:
         """(roster of each day, who was cut, the day he came back) after moving `ir_id` to IR and
         adding `add_id`; nobody is cut when he does not play again within the book."""
         moved = [add_id if p == ir_id else p for p in roster]
         back = self.first_game(ir_id)
         if back is None:
             return [moved] * len(self.days), "", None
-        cut = min(moved, key=lambda p: (self.season_total(p, back), p))
+        cut = min(moved, key=lambda p: (self.season_total(p, back, per_game), p))
         after = [ir_id if p == cut else p for p in moved]
         return [moved if d < back else after for d in self.days], cut, back

@@ -38,9 +38,9 @@ def test_a_card_is_decided_by_its_id_in_its_own_league(offered, fresh_state):
         again = door.supervisor.decide(move_id, decision)
         assert again.refused and "decided already" in again.error and cards[0].title in again.error
     assert len(fresh_state.store.moves("demo-categories-2025-01-29")) == 1
-    rows = sup.transaction_rows()
+    rows = sup.transactions()
     assert [type(r) for r in rows] == [door.models.TransactionRow] and rows[0].move_id == cards[0].move_id
-    assert rows[0].expected_gain == cards[0].expected_gain and rows[0]["add"] == cards[0].add
+    assert rows[0].expected_gain == cards[0].expected_gain and rows[0].add == cards[0].add
 
 
 def test_the_door_refuses_another_owner_and_unknown_cards(offered, fresh_state):
@@ -62,9 +62,9 @@ def test_reads_are_models(offered):
     assert isinstance(history, door.models.ThreadHistory) and history.league.endswith("categories · as of 2025-01-29")
     assert [t.role for t in history.turns][:2] == ["user", "assistant"] and history.turns[0].content == REVIEW
     assert [c.move_id for c in history.pending_approvals] == [c.move_id for c in cards]
-    audit = sup.audit_records(thread)
+    audit = sup.audit(thread)
     assert [type(r) for r in audit] == [door.models.AuditRecord] and audit[0].question == REVIEW
-    assert audit[0]["pending"] == [c.move_id for c in cards]  # extra keys kept, readable as before
+    assert audit[0].pending == [c.move_id for c in cards]
     summary = door.supervisor.my_threads(sup, door.threads.LOCAL_OWNER)
     assert [(t.thread_id, t.pending) for t in summary] == [(thread, len(cards))]
 
@@ -88,3 +88,34 @@ def test_langgraph_json_names_graphs_that_build(courtside_home):
         loaded.loader.exec_module(module)
         graph = getattr(module, attr)()
         assert nodes[name] <= set(graph.get_graph().nodes) and graph.checkpointer is None
+
+
+def test_the_supervisors_reads_are_models_never_dicts(offered):
+    """Issue #21 "Dicts and dead code": through the door, pending approvals, history, audit records,
+    transactions, threads and decided cards come back as pydantic models (nested steps and
+    transactions too). Catches the facade handing the runtime's `list[dict]` through (its
+    `__getattr__` passes any other name to the assistant: `history`, `audit`, ... did before)."""
+    from pydantic import BaseModel
+
+    sup, thread, cards = offered
+    assert [type(c) for c in sup.pending_approvals(thread)] == [door.Card] * len(cards)
+    done = door.supervisor.decide(cards[0].move_id, "approve")
+    assert done.error is None
+    reads = {"pending_approvals": sup.pending_approvals(thread), "history": sup.history(thread),
+             "audit": sup.audit(thread), "transactions": sup.transactions(), "threads": sup.threads(),
+             "decided": sup.decided()}
+    assert reads["pending_approvals"] == []  # the approval closed the set
+    for name, rows in reads.items():
+        assert isinstance(rows, list) and not any(isinstance(r, dict) for r in rows), name
+        assert all(isinstance(r, BaseModel) for r in rows), name
+    history, audit = reads["history"], reads["audit"]
+    assert [(t.role, t.content) for t in history][:1] == [("user", REVIEW)]
+    assert all(isinstance(s, door.HistoryStep) for t in history for s in t.steps)
+    assert audit[0].is_decision and audit[0].decisions == {cards[0].move_id: "approve"}
+    assert [type(x) for x in audit[0].transactions] == [door.Transaction]
+    assert audit[0].transactions[0].add == cards[0].add and audit[1].question == REVIEW
+    row = reads["transactions"][0]
+    assert (row.move_id, row.drop, row.add, row.expected_gain) == (cards[0].move_id, cards[0].drop, cards[0].add,
+                                                                   cards[0].expected_gain)
+    assert [(d.move_id, d.decision, d.outcome) for d in reads["decided"]] == [(cards[0].move_id, "approve", "applied")]
+    assert [t.thread_id for t in reads["threads"]] == [thread]

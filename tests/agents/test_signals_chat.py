@@ -44,12 +44,13 @@ def test_scripted_supervisor_label_routes_to_the_pod_without_using_its_tape(fres
 
 
 def test_a_refreshed_chat_labels_the_pod_steps_as_signals(make_assistant, fresh_state):
+    from agents.door import HistoryTurn
     from pages.components.turn import history_events
 
     a = make_assistant()
     result = a.ask("any edges tonight?")
     message = [m for m in a.history(result["thread_id"]) if m.get("role") == "assistant"][-1]
-    steps = [e for e in history_events(message) if e["type"] == "step"]
+    steps = [e for e in history_events(HistoryTurn.model_validate(message)) if e["type"] == "step"]
     assert len(steps) >= 11 * 3 and {e["graph"] for e in steps} == {"Signals"}
 
 

@@ -1,14 +1,22 @@
 """AppTest helpers: the app under a test's own COURTSIDE_HOME, and a look at everything it drew."""
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
+from streamlit.components.v2 import manifest_scanner
 from streamlit.testing.v1 import AppTest
 
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 OPTIMIZE = "Review my matchup and help me optimize for this week without destroying my team."
 TIMEOUT = 60  # the first run in a home compiles the graph and builds the snapshot
+
+# Each new AppTest reads the metadata of every installed package on its first run, looking for
+# Streamlit components (about 90 ms of CPU, some hundred times a suite); the installed packages
+# do not change during a run, so the scan is made once per test process.
+_installed_components = cache(manifest_scanner.scan_component_manifests)
+manifest_scanner.scan_component_manifests = lambda *args, **kwargs: list(_installed_components())
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ import json
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from agents.door import AuditRecord
 from pages.components import audit_rows, labels
 
 
@@ -58,11 +59,13 @@ def test_step_label_and_history_summary():
     assert labels.result_summary('{"error":"bad name"}') == "bad name"
 
 
-TURNS = [
+RAW = [
     {"turn_id": "a", "thread_id": "t1", "intent": "player_research", "tool_calls": [{"name": "get_player_game_log"}]},
     {"turn_id": "b", "thread_id": "t2", "intent": "lineup_optimization", "tool_calls": []},
-    {"turn_id": "c", "thread_id": "t1", "intent": None, "tool_calls": [], "decisions": {"mv_1": "approve"}},
+    {"turn_id": "c", "thread_id": "t1", "intent": None, "tool_calls": [], "decisions": {"mv_1": "approve"},
+     "rounds_by_node": {"agent": 2}},  # a field a newer runtime records: kept in the export
 ]
+TURNS = [AuditRecord.model_validate(t | {"created_at": "2025-01-29T20:00:00"}) for t in RAW]
 
 
 @pytest.mark.parametrize("thread, intents, tools, expected", [
@@ -70,9 +73,12 @@ TURNS = [
     (None, ["none"], None, ["c"]), (None, None, ["get_player_game_log"], ["a"]), ("t2", None, ["get_player_game_log"], []),
 ])
 def test_audit_filters(thread, intents, tools, expected):
-    assert [t["turn_id"] for t in audit_rows.filter_turns(TURNS, thread, intents, tools)] == expected
+    assert [t.turn_id for t in audit_rows.filter_turns(TURNS, thread, intents, tools)] == expected
 
 
 def test_audit_export_is_one_json_object_per_line():
+    """Each line is the record as it was recorded (the model's JSON, no defaults added); catches an
+    export that writes the model's repr, pads records with nulls, or drops the untyped fields."""
     lines = audit_rows.to_jsonl(TURNS).splitlines()
-    assert [json.loads(line) for line in lines] == TURNS
+    assert [json.loads(line) for line in lines] == [{"created_at": "2025-01-29T20:00:00"} | t for t in RAW]
+    assert json.loads(lines[2])["rounds_by_node"] == {"agent": 2} and json.loads(lines[0])["turn_id"] == "a"

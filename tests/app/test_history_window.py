@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
+from agents.door import HistoryTurn
 from pages.components.history_window import RECENT_TURNS, first_shown, hidden_turns
 from tests.app.conftest import APP, TIMEOUT
 
@@ -27,7 +28,7 @@ def _questions(at: AppTest) -> list[str]:
 
 
 def test_first_shown_opens_the_recent_turns():
-    msgs = [{"role": r} for _ in range(4) for r in ("user", "assistant")]  # 4 turns, 8 messages
+    msgs = [HistoryTurn(role=r) for _ in range(4) for r in ("user", "assistant")]  # 4 turns, 8 messages
     assert first_shown(msgs, False, recent=3) == 2 and hidden_turns(msgs, 2) == 1
     assert first_shown(msgs, True, recent=3) == 0 and first_shown(msgs, False, recent=4) == 0
     assert first_shown([], False) == 0

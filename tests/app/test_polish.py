@@ -7,6 +7,7 @@ import logging
 
 from streamlit.testing.v1 import AppTest
 
+from agents.door import AuditRecord, Card
 from pages.components import audit_rows, labels
 from tests.app.conftest import OPTIMIZE, TIMEOUT, ask
 
@@ -104,10 +105,17 @@ def test_a_decline_offers_the_next_best_without_repeating_a_card_and_a_refresh_k
 
 # --- audit rows name both moves in words, for approvals and declines -----------------------------
 def test_audit_rows_name_both_moves_for_approvals_and_declines():
-    card = {"move_id": "mv_1", "drop": "Collin Sexton", "add": "Alex Sarr"}
-    declined = {"question": "[decision] {'mv_1': 'decline'}", "decisions": {"mv_1": "decline"}}
-    approved = {"question": "[decision] {'mv_1': 'approve'}", "decisions": {"mv_1": "approve"},
-                "transactions": [{"drop": "Collin Sexton", "add": "Alex Sarr"}]}
+    card = Card(move_id="mv_1", title="Drop Collin Sexton -> Add Alex Sarr", drop="Collin Sexton", add="Alex Sarr",
+                drop_id="sextoco01", add_id="sarral01", expected_gain=3.0, unit="pts", expires_at="2025-01-30",
+                league_id="demo-points-2025-01-29", team_id=1, as_of="2025-01-29")
+    base = {"turn_id": "r", "thread_id": "t", "created_at": "2025-01-29T20:00:00"}
+    declined = AuditRecord.model_validate(base | {"question": "[decision] {'mv_1': 'decline'}",
+                                                  "decisions": {"mv_1": "decline"}})
+    approved = AuditRecord.model_validate(base | {"question": "[decision] {'mv_1': 'approve'}",
+                                                  "decisions": {"mv_1": "approve"},
+                                                  "transactions": [{"move_id": "mv_1", "outcome": "applied",
+                                                                    "drop": "Collin Sexton", "add": "Alex Sarr",
+                                                                    "expected_gain": 3.0, "unit": "pts"}]})
     assert audit_rows.question_text(declined, cards={"mv_1": card}) == "Declined: drop Collin Sexton, add Alex Sarr"
     assert audit_rows.question_text(approved, cards={"mv_1": card}) == "Approved: drop Collin Sexton, add Alex Sarr"
 

@@ -14,6 +14,7 @@ from types import SimpleNamespace
 
 from streamlit.testing.v1 import AppTest
 
+from agents.door import AuditRecord, ThreadSummary
 from pages.components import audit_rows, charts, labels, league_tables
 from tests.app.conftest import OPTIMIZE, ask
 
@@ -123,20 +124,28 @@ def test_roster_averages_show_one_decimal():
 
 def test_recent_chat_labels_are_cut_with_an_ellipsis_and_keep_the_title_in_the_tooltip():
     title = "Who should I stream for the rest of this week? I'm down in a"
-    label, tip = labels.thread_label({"title": title, "pending": 2, "updated_at": "2026-11-22T02:59:46+00:00"})
+    label, tip = labels.thread_label(ThreadSummary(thread_id="t", title=title, pending=2,
+                                                   updated_at="2026-11-22T02:59:46+00:00"))
     assert label == "Who should I stream for the rest of… · 2 pending"
     assert tip == f"{title} (last update 2026-11-22 02:59 UTC)"
-    assert labels.thread_label({"title": None})[0] == "Untitled"
+    assert labels.thread_label(ThreadSummary(thread_id="t", title=None))[0] == "Untitled"
 
 
 def test_decisions_in_the_audit_say_what_was_decided():
-    approve = {"question": "[decision] {'mv_1': 'approve'}", "intent": "lineup_optimization",
-               "decisions": {"mv_1": "approve"}, "transactions": [{"drop": "Tari Eason", "add": "Payton Pritchard"}]}
-    decline = {"question": "[decision] {'mv_2': 'decline'}", "decisions": {"mv_2": "decline"}, "transactions": []}
+    applied = {"move_id": "mv_1", "outcome": "applied", "drop": "Tari Eason", "add": "Payton Pritchard",
+               "expected_gain": 4.2, "unit": "pts"}
+    approve = _record({"question": "[decision] {'mv_1': 'approve'}", "intent": "lineup_optimization",
+                       "decisions": {"mv_1": "approve"}, "transactions": [applied]})
+    decline = _record({"question": "[decision] {'mv_2': 'decline'}", "decisions": {"mv_2": "decline"},
+                       "transactions": []})
     assert audit_rows.summary_row(approve)["Question"] == "Approved: drop Tari Eason, add Payton Pritchard"
     assert audit_rows.summary_row(approve)["Intent"] == "Lineup optimization"
     assert audit_rows.question_text(decline) == "Declined (mv_2)"
-    assert audit_rows.question_text({"question": "x" * 80}) == "x" * 69 + "…"
+    assert audit_rows.question_text(_record({"question": "x" * 80})) == "x" * 69 + "…"
+
+
+def _record(fields: dict) -> AuditRecord:
+    return AuditRecord.model_validate({"turn_id": "r", "thread_id": "t", "created_at": "2025-01-29T20:00:00"} | fields)
 
 
 def test_settings_league_choice_is_not_labelled_twice(app):

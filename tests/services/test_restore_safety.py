@@ -19,6 +19,7 @@ import subprocess
 import sys
 import threading
 import time
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -51,7 +52,9 @@ def used_template(tmp_path_factory, courtside_home) -> tuple[Path, dict]:
     assert r.returncode == 0, r.stderr
     move = json.loads(r.stdout)["transactions"][0]
     for name in ("state.sqlite", "checkpoints.sqlite"):  # settle the WAL into the files
-        with sqlite3.connect(home / name) as con:
+        # closed here: `with sqlite3.connect()` only commits, and the connection's close at a later
+        # garbage collection removed the -shm file while `used_home` was copying the directory
+        with closing(sqlite3.connect(home / name)) as con:
             con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     return home, move
 
