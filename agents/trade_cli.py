@@ -27,6 +27,8 @@ def add_trade_parser(sub) -> None:
     e.add_argument("--punt", default="", help="categories you punt, e.g. FT%%,TO (categories leagues)")
     f = ts.add_parser("find", help="search 1-for-1 and 2-for-1 trades, both-sides-gain first")
     f.add_argument("--target", default="", help="categories to improve, e.g. AST,STL")
+    f.add_argument("--protect", default="", help="categories that must not drop, e.g. PTS (points leagues: "
+                                                 "fantasy points)")
     f.add_argument("--give", default=None, help="only trades that send this player")
     f.add_argument("--get", default=None, help="only trades that bring in this player ('what would it take?')")
     f.add_argument("--limit", type=int, default=10)
@@ -46,24 +48,27 @@ def run_trade(args) -> int:
             give = [n for g in args.give for n in _names(g)]
             get = [n for g in args.get for n in _names(g)]
             cut = [n for g in args.cut for n in _names(g)]
-            out = trades.evaluate(give, get, team_id=args.team, cut=cut, punt=args.punt, as_of=args.as_of,
-                                  scoring=args.scoring)
+            src = trades.league(args.as_of, args.scoring)
+            give, get, turned = trades.oriented(src, give, get, args.team)  # said backwards: turned, with a note
+            out = trades.evaluate(give, get, src, team_id=args.team, cut=cut, punt=args.punt)
             text = _evaluation_text
         else:
             if not 1 <= args.limit <= 50:
                 raise ServiceError("--limit must be from 1 to 50.")
             out = trades.find(targets=_names(args.target), give=_names(args.give) if args.give else None,
                               team_id=args.team, limit=args.limit, as_of=args.as_of, scoring=args.scoring,
-                              progress=_progress, get=_names(args.get) if args.get else None)
+                              progress=_progress, get=_names(args.get) if args.get else None,
+                              protect=_names(args.protect))
             text = _search_text
     except ServiceError as e:
         return _fail(str(e), 2, args.json)
     except Exception as e:  # noqa: BLE001 - a store or setup failure: one line, never a traceback
         return _fail(one_line_failure(e), 1, args.json)
+    extra = {"turned": turned} if args.trade_cmd == "evaluate" else {}
     if args.json:
-        print(json.dumps({**out.model_dump(mode="json"), "error": None}, ensure_ascii=False))
+        print(json.dumps({**out.model_dump(mode="json"), **extra, "error": None}, ensure_ascii=False))
     else:
-        print(text(out))
+        print("\n".join(filter(None, [extra.get("turned"), text(out)])))
     return 0
 
 
@@ -83,6 +88,9 @@ def _evaluation_text(ev) -> str:
             lines.append(f"    cuts {c.player.name} ({s.cut_rule})")
         for c in s.pickup:
             lines.append(f"    picks up {c.player.name} (open roster spot)")
+        if s.categories:
+            lines.append("    categories (change, rank now -> after): " + ", ".join(
+                f"{c.category} {c.change:+.1f} #{c.rank_before}->#{c.rank_after}" for c in s.categories))
     weeks = ", ".join(f"{a:%b %-d}-{b:%b %-d}" for a, b in ev.playoff_weeks)
     lines.append(f"Fantasy playoff weeks: {weeks}.")
     return "\n".join(lines)

@@ -122,6 +122,9 @@ class TradeArgs(BaseModel):
 
 class TradeFindArgs(BaseModel):
     targets: list[str] | None = Field(default=None, description="Categories to improve, e.g. ['AST', 'STL'].")
+    protect: list[str] | None = Field(default=None, description="Categories that must not drop for me ('without "
+                                                                "hurting my points' -> ['PTS']; in a points league "
+                                                                "'PTS' means my fantasy points).")
     give: list[str] | None = Field(default=None, description="Only trades that send one of these players.")
     get: list[str] | None = Field(default=None, description="Only trades that bring in one of these players "
                                                             "('what would it take to get X?').")
