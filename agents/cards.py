@@ -75,13 +75,32 @@ def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, ki
         "drop_games_remaining": m.drop_games, "add_games_remaining": m.add_games,
         "add_starts": m.add_starts, "drop_starts": m.drop_starts,
         "category_deltas": {k: round(v, 3) for k, v in m.category_deltas.items()},
-        "reasons": list(m.reasons), "confidence": round(m.confidence, 2),
+        "category_changes": [list(c) for c in getattr(m, "category_changes", ())],
+        "reasons": [*m.reasons, *_real_league_note(move_kind, kind, drop, add)], "confidence": round(m.confidence, 2),
         "expires_at": expires.isoformat(), "league_id": league_id, "league_kind": kind,
         "team_id": team_id, "as_of": as_of.isoformat(),
         "issued_at": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
         "title": f"{head}, {gain_text(gain, unit)} {unit} expected this week{season_text}",
         **_return_terms(m),
     })
+
+
+def named_cut(cards: list[Card], cut_id: str | None) -> list[Card]:
+    """IR cards whose cut is the player the user named ("cut X when he returns") carry `cut_named`,
+    so the activation card, when the IR player is back, names him (`optimizer.adapter`)."""
+    if not cut_id:
+        return cards
+    return [Card.model_validate(c.model_dump() | {"cut_named": True})
+            if c.kind == "ir" and getattr(c, "cut_id", None) == cut_id else c for c in cards]
+
+
+def _real_league_note(move_kind: str, league_kind: str, drop: str, add: str) -> list[str]:
+    """An ESPN activation says on the card that the move is made in ESPN (no write to a real league)."""
+    if move_kind != "activate" or league_kind != "espn":
+        return []
+    from services.espn.moves import ACTIVATION_NOTE
+
+    return [ACTIVATION_NOTE.format(drop=drop, back=add)]
 
 
 def _return_terms(m: MoveEval) -> dict:

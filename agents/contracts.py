@@ -41,6 +41,9 @@ class Card(BaseModel):
     add_starts: int | None = None
     drop_starts: int | None = None
     category_deltas: dict[str, float] = Field(default_factory=dict)
+    # categories: [category, win chance before, after] of every category the move changes (punted
+    # ones left out), leads put at risk first
+    category_changes: list[tuple[str, float, float]] = Field(default_factory=list)
     reasons: list[str] = Field(default_factory=list)
     confidence: float = 0.0
     expires_at: str
@@ -59,6 +62,8 @@ class Card(BaseModel):
         for key in ("origin", "why"):
             if data.get(key) is None:
                 data.pop(key, None)
+        if not data.get("category_changes"):  # points cards keep their JSON shape
+            data.pop("category_changes", None)
         return data
 
     @property

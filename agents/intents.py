@@ -47,7 +47,18 @@ class IntentLabel(BaseModel):
                     "of the season back ('think about the season'); null when he says neither.")
     target_categories: list[str] = Field(
         default_factory=list,
-        description="Categories the user wants to gain, from: FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS.")
+        description="Categories the user wants to gain, from: FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS. Never a "
+                    "category he punts ('I'm punting FT%': FT% goes in punt_categories, not here).")
+    punt_categories: list[str] = Field(
+        default_factory=list,
+        description="Categories the user punts (gives up on, ignores, does not compete in: 'punting FT% and TO', "
+                    "'I don't care about free throws', 'giving up on assists'), from the same nine; else empty.")
+    unpunt_categories: list[str] = Field(
+        default_factory=list,
+        description="Categories the user says he no longer punts ('stop punting FT%', 'FT% matters again').")
+    stop_punting: bool = Field(
+        default=False, description="True when the user stops punting without naming a category ('I'm not punting "
+                                   "anymore'): every punt of the conversation is dropped.")
     players: list[str] = Field(default_factory=list, description="Every player the message names, as written.")
     drop: str | None = Field(
         default=None, description="In a move the user names himself ('drop X for Y'), the player to drop; also the "
@@ -55,6 +66,9 @@ class IntentLabel(BaseModel):
                                   "with add null; else null.")
     add: str | None = Field(
         default=None, description="In a move the user names himself ('drop X for Y'), the player to add; else null.")
+    ir_cut: str | None = Field(
+        default=None, description="The player the user says goes when an IR player returns ('cut X when Miller is "
+                                  "back'), as written; else null.")
     choices: list[str] = Field(
         default_factory=list,
         description="Only when the message is unclear: two or three short questions he may have meant (shown as "
@@ -78,7 +92,7 @@ class IntentLabel(BaseModel):
         except ValueError:
             return None
 
-    @field_validator("target_categories", mode="before")
+    @field_validator("target_categories", "punt_categories", "unpunt_categories", mode="before")
     @classmethod
     def _known_categories(cls, value):
         """'assists' -> 'AST'; words that name no category are dropped, not passed to the optimizer."""
@@ -93,3 +107,10 @@ class IntentLabel(BaseModel):
     def mode(self) -> str | None:
         """The advice mode the user asked for ("this_week" or "balanced"), None when he said neither."""
         return None if self.this_week_only is None else "this_week" if self.this_week_only else "balanced"
+
+
+def thread_punt(current: list[str] | None, label: IntentLabel) -> list[str]:
+    """The conversation's punt after this message: what it was (the Settings' punt before the
+    thread set one), minus what the user stops punting, plus what he punts now."""
+    punt = [] if label.stop_punting else [c for c in current or [] if c not in label.unpunt_categories]
+    return punt + [c for c in label.punt_categories if c not in punt]

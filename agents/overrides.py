@@ -49,6 +49,7 @@ class RuntimeOptions:
     espn_swid: SecretStr | None = dataclasses.field(default=None, repr=False)
     advice_mode: str | None = None  # "balanced" | "this_week" (streaming)
     team: int | None = None  # the team the user manages (COURTSIDE_MY_TEAM_ID when None)
+    punt: tuple[str, ...] | None = None  # categories punted by default (COURTSIDE_PUNT when None)
 
     def __post_init__(self):
         for name in ("api_key", "espn_s2", "espn_swid"):
@@ -57,6 +58,15 @@ class RuntimeOptions:
             raise ServiceError(f"Unknown league {self.league!r}; use one of: {', '.join(LEAGUES)}.")
         if self.advice_mode is not None and self.advice_mode not in ADVICE_MODES:
             raise ServiceError(f"Unknown advice mode {self.advice_mode!r}; use one of: {', '.join(ADVICE_MODES)}.")
+        if self.punt is not None:
+            from services.scoring import normalize_category
+
+            items = [self.punt] if isinstance(self.punt, str) else list(self.punt)
+            cats = [normalize_category(str(p)) for p in items]
+            if None in cats:
+                raise ServiceError(f"Unknown categories {[p for p, c in zip(items, cats) if c is None]}; use "
+                                   "FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS.")
+            object.__setattr__(self, "punt", tuple(dict.fromkeys(cats)))
         if self.team is not None:
             try:
                 object.__setattr__(self, "team", int(self.team))
@@ -78,7 +88,7 @@ class RuntimeOptions:
         # (a test session, a server whose settings were reloaded) must not get an assistant built for
         # another environment's scoring or provider.
         s = get_settings()
-        env = (s.provider, s.scoring, s.as_of, s.league, s.advice_mode, s.my_team_id, s.gemini_model,
+        env = (s.provider, s.scoring, s.as_of, s.league, s.advice_mode, s.punt, s.my_team_id, s.gemini_model,
                s.ollama_model, s.espn_league_id, s.espn_season)
         return public + env + (secret_digest(s.google_api_key, s.espn_s2, s.espn_swid),
                                secret_digest(self.api_key, self.espn_s2, self.espn_swid))
@@ -88,7 +98,8 @@ class RuntimeOptions:
         chosen = {"provider": self.provider, "GOOGLE_API_KEY": self.api_key, "as_of": self.as_of,
                   "scoring": self.scoring, "league": self.league, "espn_league_id": self.espn_league_id,
                   "espn_season": self.espn_season, "espn_s2": self.espn_s2, "espn_swid": self.espn_swid,
-                  "advice_mode": self.advice_mode, "my_team_id": self.team}
+                  "advice_mode": self.advice_mode, "my_team_id": self.team,
+                  "punt": None if self.punt is None else ",".join(self.punt)}
         settings = get_settings(**{k: v for k, v in chosen.items() if v is not None})
         if self.model_name:
             provider = pick_provider(settings)
@@ -125,9 +136,12 @@ def open_league(settings: Settings, as_of: dt.date | None = None) -> LeagueSourc
 
         source = EspnLeague.from_settings(settings, as_of=as_of)
         source.info()
+        source.punt = tuple(c for c in settings.punt.split(",") if c)
         return source
     from services.demo_source import DemoSource
     from services.store import state_store
 
-    return DemoSource(as_of or settings.as_of, settings.scoring, settings.advice_mode, store=state_store(),
-                      team_id=settings.my_team_id)
+    source = DemoSource(as_of or settings.as_of, settings.scoring, settings.advice_mode, store=state_store(),
+                        team_id=settings.my_team_id)
+    source.punt = tuple(c for c in settings.punt.split(",") if c)
+    return source

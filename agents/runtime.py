@@ -38,12 +38,12 @@ class Assistant(TurnFlow):
                  api_key: SecretStr | str | None = None, league: str | None = None,
                  espn_league_id: int | str | None = None, espn_season: int | None = None,
                  espn_s2: SecretStr | str | None = None, espn_swid: SecretStr | str | None = None,
-                 advice_mode: str | None = None, team: int | None = None):
+                 advice_mode: str | None = None, team: int | None = None, punt=None):
         """Explicit arguments win over the environment; `model` injects a chat model (tests);
         `team` is the team the user manages (else COURTSIDE_MY_TEAM_ID, else 1)."""
         # an injected model's provider is only its label ("scripted"), not a setting to validate
         self.options = RuntimeOptions(provider if model is None else None, model_name, api_key, as_of, scoring,
-                                      league, espn_league_id, espn_season, espn_s2, espn_swid, advice_mode, team)
+                                      league, espn_league_id, espn_season, espn_s2, espn_swid, advice_mode, team, punt)
         settings = self.options.settings()
         self.provider = pick_provider(settings) if model is None else (provider or "scripted")
         self.source = open_league(settings, as_of)
@@ -167,7 +167,7 @@ def get_assistant(provider: str | None = None, as_of: dt.date | None = None, sco
                   league: str | None = None, espn_league_id: int | str | None = None,
                   espn_season: int | None = None, espn_s2: SecretStr | str | None = None,
                   espn_swid: SecretStr | str | None = None, advice_mode: str | None = None,
-                  team: int | None = None) -> Assistant:
+                  team: int | None = None, punt=None) -> Assistant:
     """The process's assistant for this configuration (graph compiled once per configuration).
 
     Cached by the non-secret choices, a digest of the secrets and the home directory; a
@@ -176,7 +176,7 @@ def get_assistant(provider: str | None = None, as_of: dt.date | None = None, sco
     from services.config import courtside_home
 
     options = RuntimeOptions(provider, model_name, api_key, as_of, scoring, league,
-                             espn_league_id, espn_season, espn_s2, espn_swid, advice_mode, team)
+                             espn_league_id, espn_season, espn_s2, espn_swid, advice_mode, team, punt)
     key = options.cache_key() + (str(courtside_home()),)
     with _assistants_guard:
         if key in _assistants:
@@ -191,4 +191,4 @@ def get_assistant(provider: str | None = None, as_of: dt.date | None = None, sco
 
 
 _OPTION_FIELDS = ("provider", "model_name", "api_key", "as_of", "scoring", "league", "espn_league_id",
-                  "espn_season", "espn_s2", "espn_swid", "advice_mode", "team")
+                  "espn_season", "espn_s2", "espn_swid", "advice_mode", "team", "punt")

@@ -70,3 +70,24 @@ def counter_card(source, counter: dict) -> Card | None:
     except ServiceError:
         return None
     return trade_card(source, ev, counter=True)
+
+
+def oriented(source, give: list[str], get: list[str],
+             team_id: int | None = None) -> tuple[list[str], list[str], str | None]:
+    """(give, get, note): a trade said backwards ("trade Brunson for Herro" where Herro is mine and
+    Brunson is theirs) is turned around, with a note saying so; anything else is left as said."""
+    try:
+        lg = source.history()
+        me = team_id or lg.my_team_id
+        ids = lambda names: [source.resolve_id(n) for n in names]  # noqa: E731
+        gives, gets = ids(give), ids(get)
+    except (ServiceError, KeyError):
+        return give, get, None
+    if me not in lg.team_ids:
+        return give, get, None
+    mine = set(lg.roster_ids(me)) | set(lg.ir_ids(me))
+    owners = {lg.owner_of(p) for p in gives}
+    if gives and gets and not set(gives) & mine and set(gets) <= mine and len(owners) == 1 and None not in owners:
+        return get, give, (f"Read as you giving {' and '.join(get)} and getting {' and '.join(give)}: "
+                           f"{' and '.join(get)} {'are' if len(get) > 1 else 'is'} on your roster.")
+    return give, get, None

@@ -4,7 +4,8 @@
     python -m agents trade find [--target AST,STL] [--give NAME] --json
 
 `evaluate` without --team stands on the team that owns the --give players (any team of the league,
-said in `perspective`: "Tyler Herro is on <team>; evaluated for that team"); with --team, the give
+said in `perspective`: "Tyler Herro is on <team>; evaluated for that team", null when it is your
+team); a trade said backwards (his players given, mine got) is turned first; with --team, the give
 players must be on that team.
 Exit 0 ok, 1 failure, 2 bad input (an unknown player, a player not on the roster, give players on
 different teams, a get player on the giving team, ...).
@@ -31,6 +32,8 @@ def add_trade_parser(sub) -> None:
     e.add_argument("--punt", default="", help="categories you punt, e.g. FT%%,TO (categories leagues)")
     f = ts.add_parser("find", help="search 1-for-1 and 2-for-1 trades, both-sides-gain first")
     f.add_argument("--target", default="", help="categories to improve, e.g. AST,STL")
+    f.add_argument("--protect", default="", help="categories that must not drop, e.g. PTS (points leagues: "
+                                                 "fantasy points)")
     f.add_argument("--give", default=None, help="only trades that send this player")
     f.add_argument("--get", default=None, help="only trades that bring in this player ('what would it take?')")
     f.add_argument("--limit", type=int, default=10)
@@ -50,33 +53,33 @@ def run_trade(args) -> int:
             give = [n for g in args.give for n in _names(g)]
             get = [n for g in args.get for n in _names(g)]
             cut = [n for g in args.cut for n in _names(g)]
+            src = trades.league(args.as_of, args.scoring)
+            give, get, turned = trades.oriented(src, give, get, args.team)  # said backwards: turned, with a note
             team, perspective = args.team, None
-            if team is None:
-                team, team_name, mine = trades.giving(give, get, as_of=args.as_of, scoring=args.scoring)
-            out = trades.evaluate(give, get, team_id=team, cut=cut, punt=args.punt, as_of=args.as_of,
-                                  scoring=args.scoring)
-            if args.team is None:
+            if team is None:  # no team named: stand on the team that owns the give players, and say so
+                team, team_name, mine = trades.giving(give, get, src)
+            out = trades.evaluate(give, get, src, team_id=team, cut=cut, punt=args.punt)
+            if args.team is None and not mine:
                 who = " and ".join(p.player.name for p in out.mine.gives)
-                verb = "are" if len(out.mine.gives) > 1 else "is"
-                perspective = (f"{who} {verb} on {team_name}" + (" (your team)" if mine else "")
-                               + "; evaluated for that team")
-            extra = {"perspective": perspective}
-            text = lambda ev: "\n".join([*([perspective] if perspective else []), _evaluation_text(ev)])  # noqa: E731
+                perspective = f"{who} {'are' if len(out.mine.gives) > 1 else 'is'} on {team_name}; evaluated for that team"
+            text = _evaluation_text
         else:
             if not 1 <= args.limit <= 50:
                 raise ServiceError("--limit must be from 1 to 50.")
             out = trades.find(targets=_names(args.target), give=_names(args.give) if args.give else None,
                               team_id=args.team, limit=args.limit, as_of=args.as_of, scoring=args.scoring,
-                              progress=_progress, get=_names(args.get) if args.get else None)
-            text, extra = _search_text, {}
+                              progress=_progress, get=_names(args.get) if args.get else None,
+                              protect=_names(args.protect))
+            text = _search_text
     except ServiceError as e:
         return _fail(str(e), 2, args.json)
     except Exception as e:  # noqa: BLE001 - a store or setup failure: one line, never a traceback
         return _fail(one_line_failure(e), 1, args.json)
+    extra = {"turned": turned, "perspective": perspective} if args.trade_cmd == "evaluate" else {}
     if args.json:
         print(json.dumps({**out.model_dump(mode="json"), **extra, "error": None}, ensure_ascii=False))
     else:
-        print(text(out))
+        print("\n".join(filter(None, [extra.get("turned"), extra.get("perspective"), text(out)])))
     return 0
 
 
@@ -96,6 +99,9 @@ def _evaluation_text(ev) -> str:
             lines.append(f"    cuts {c.player.name} ({s.cut_rule})")
         for c in s.pickup:
             lines.append(f"    picks up {c.player.name} (open roster spot)")
+        if s.categories:
+            lines.append("    categories (change, rank now -> after): " + ", ".join(
+                f"{c.category} {c.change:+.1f} #{c.rank_before}->#{c.rank_after}" for c in s.categories))
     weeks = ", ".join(f"{a:%b %-d}-{b:%b %-d}" for a, b in ev.playoff_weeks)
     lines.append(f"Fantasy playoff weeks: {weeks}.")
     return "\n".join(lines)

@@ -102,7 +102,11 @@ def main() -> int:
             M.predict(c["q"])
             predict_t.append(time.perf_counter() - t)
             parse_t.append(next(r["ms"] for r in rows if r["id"] == c["id"]) / 1000)
+        from agents.offline.evaluate import PUNTS
+
+        punt_figs, punt_rows = evaluate(PUNTS)
         out = {"heldout": figs,
+               "punts": punt_figs | {"failed": [r["id"] for r in punt_rows if not r["passed"]]},
                "failed": [{"id": r["id"], "problems": r["problems"]} for r in rows if not r["passed"]],
                "classify_p50_ms": _pct(predict_t, 0.5), "classify_p95_ms": _pct(predict_t, 0.95),
                "parse_p50_ms": _pct(parse_t, 0.5), "parse_p95_ms": _pct(parse_t, 0.95),

@@ -1,18 +1,20 @@
 """Benchmark of the trade finder: claimed vs realized value on the season's box scores, and speed.
 
-Replay (points league): at each replayed Wednesday, every team's top trade from the finder
-(`services.trades.find`, both-sides-gain first). Claimed = the exact-lineup value change of the
+Replay (points or categories league): at each replayed Wednesday, every team's top trade from the
+finder (`services.trades.find`, both-sides-gain first). Claimed = the exact-lineup value change of the
 trade over the days through the end of the data (Feb 7), from the as-of projection. Realized =
 the same days replayed on the real box scores: each morning the lineup is re-set among the
 roster's players who really played that day (ranked by the as-of projection) and scored with
-their real fantasy points. Both teams of each trade are measured. Baseline: the 1-for-1 trade
-that looks best for the team on season per-game averages x games left (what a box-score sort suggests).
-95% intervals: mean +- 1.96 standard errors over the trades.
+their real game: fantasy points, or in categories the game's nine-category z-sum above the floor
+player (the as-of view's `CategoryScale` applied to the box line, so claimed and realized share
+one unit). Both teams of each trade are measured. Baseline: the 1-for-1 trade that looks best for
+the team on season per-game averages x games left (fantasy points, or the z-sum of the season
+averages). 95% intervals: mean +- 1.96 standard errors over the trades.
 
 Speed: the finder's wall time (p50, p95) against a brute force that values every candidate of
 the same search exactly (the finder screens, then values its best `EXACT_POOL` exactly).
 
-    python bench/trades.py [--json] [--dates 2024-12-04,2025-01-29]
+    python bench/trades.py [--json] [--scoring points|categories] [--dates 2024-12-04,2025-01-29]
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("COURTSIDE_HOME", str(Path(tempfile.gettempdir()) / "courtside-bench"))
@@ -44,8 +47,24 @@ def _interval(xs: list[float]) -> dict:
     return {"n": len(xs), "mean": round(m, 1), "ci95": [round(m - 1.96 * se, 1), round(m + 1.96 * se, 1)]}
 
 
+STATS = ["fgm", "fga", "ftm", "fta", "fg3m", "reb", "ast", "stl", "blk", "tov", "pts"]
+
+
+def game_value(lg, v, line: dict) -> float:
+    """One real game's value in the league's unit: fantasy points, or the nine-category z-sum of the
+    box line on the as-of view's scale, above the floor player (the unit of `season_player`)."""
+    if lg.scoring == "points":
+        return float(line["fpts"])
+    from services.scoring import CATEGORIES
+    from services.values import category_scale
+
+    scale = category_scale(lg.snapshot)
+    ps = SimpleNamespace(expected=line)
+    return sum(scale.z(ps, c) for c in CATEGORIES) - v.floor
+
+
 def _realized(lg, v, ids: list[str]) -> float:
-    """Real fantasy points of the lineups re-set each morning from as_of through DATA_END."""
+    """Real value (`game_value`) of the lineups re-set each morning from as_of through DATA_END."""
     from services.lineup import solve
     from services.slots import STARTING_SLOTS
 
@@ -53,11 +72,12 @@ def _realized(lg, v, ids: list[str]) -> float:
 
     slots = list(STARTING_SLOTS)
     counts = np.array([STARTING_SLOTS[s] for s in slots])
-    rows = db.query("SELECT game_date, player_id, fpts FROM player_games WHERE game_date >= ? AND game_date <= ? "
-                    "AND player_id IN (SELECT unnest(?))", [lg.as_of, DATA_END, ids])
+    rows = db.query(f"SELECT game_date, player_id, fpts, {', '.join(STATS)} FROM player_games WHERE game_date >= ? "
+                    "AND game_date <= ? AND player_id IN (SELECT unnest(?))", [lg.as_of, DATA_END, ids])
     by_day: dict[dt.date, dict[str, float]] = {}
-    for d, pid, fpts in rows:
-        by_day.setdefault(d, {})[pid] = float(fpts)
+    for d, pid, fpts, *stats in rows:
+        line = {"fpts": fpts, **{k: float(x or 0) for k, x in zip(STATS, stats, strict=True)}}
+        by_day.setdefault(d, {})[pid] = game_value(lg, v, line)
     total = 0.0
     for played in by_day.values():
         pids = sorted(played)
@@ -88,7 +108,8 @@ def _measure(lg, v, team: int, partner: int, give: list[str], get: list[str]) ->
 def _baseline(lg, v, team: int) -> tuple[int, list[str], list[str]] | None:
     """The 1-for-1 that looks best for `team` on season per-game averages x games left."""
     snap, best = lg.snapshot, None
-    avg = lambda p: snap.players[p].season_avg["fpts"] * len(v.player(p).games)  # noqa: E731
+    per_game = {p: game_value(lg, v, snap.players[p].season_avg) for t in lg.team_ids for p in lg.roster_ids(t)}
+    avg = lambda p: per_game[p] * len(v.player(p).games)  # noqa: E731
     for t in lg.team_ids:
         if t == team:
             continue
@@ -100,16 +121,16 @@ def _baseline(lg, v, team: int) -> tuple[int, list[str], list[str]] | None:
     return None if best is None else best[1:]
 
 
-def run(dates: list[dt.date]) -> dict:
+def run(dates: list[dt.date], scoring: str = "points") -> dict:
     from services.demo_source import DemoSource
     from services.store import state_store
     from services.trades.find import find_trades
-    from services.trades.value import Valuer
+    from services.trades.value import Valuer, unit
 
     store = state_store()
     finder, base, per_date = [], [], []
     for day in dates:
-        src = DemoSource(day, "points", store=store)
+        src = DemoSource(day, scoring, store=store)
         lg = src.league
         v = Valuer(lg)
         n = 0
@@ -125,10 +146,11 @@ def run(dates: list[dt.date]) -> dict:
             if b:
                 base += _measure(lg, v, team, b[0], b[1], b[2])
         per_date.append({"as_of": day.isoformat(), "trades": n})
-    speed = _speed()
+    speed = _speed(scoring)
     claimed, realized = [c for c, _ in finder], [r for _, r in finder]
     return {
-        "dates": [d.isoformat() for d in dates], "data_end": DATA_END.isoformat(), "scoring": "points",
+        "dates": [d.isoformat() for d in dates], "data_end": DATA_END.isoformat(), "scoring": scoring,
+        "unit": unit(scoring),
         "finder": {"claimed": _interval(claimed), "realized": _interval(realized),
                    "realized_minus_claimed": _interval([r - c for c, r in finder]),
                    "sides_realized_positive": round(sum(r > 0 for r in realized) / max(1, len(realized)), 3)},
@@ -143,12 +165,15 @@ def run(dates: list[dt.date]) -> dict:
     }
 
 
-def _speed(runs: int = 7) -> dict:
+def _speed(scoring: str = "points", runs: int = 7) -> dict:
     from services.demo_source import DemoSource
     from services.store import state_store
     from services.trades.find import EXACT_POOL, find_trades
 
-    src = DemoSource(SPEED_DATE, "points", store=state_store())
+    src = DemoSource(SPEED_DATE, scoring, store=state_store())
+    lg = src.league  # "who would take Herro?" (points demo), else the first player of my roster
+    names = [lg.snapshot.players[p].ref.name for p in lg.roster_ids(lg.my_team_id)]
+    herro = "Tyler Herro" if "Tyler Herro" in names else names[0]
     find_trades(src, limit=10)  # warm-up: snapshot, caches
     times = []
     for _ in range(runs):
@@ -156,17 +181,17 @@ def _speed(runs: int = 7) -> dict:
         fast = find_trades(src, limit=10)
         times.append(time.perf_counter() - t0)
     t0 = time.perf_counter()
-    brute = find_trades(src, give=["Tyler Herro"], limit=10, exact_pool=10**6)  # every candidate valued exactly
+    brute = find_trades(src, give=[herro], limit=10, exact_pool=10**6)  # every candidate valued exactly
     brute_s = time.perf_counter() - t0
     t0 = time.perf_counter()
-    screened = find_trades(src, give=["Tyler Herro"], limit=10)
+    screened = find_trades(src, give=[herro], limit=10)
     screened_s = time.perf_counter() - t0
     same_top = [(t.give, t.get) for t in screened.trades[:1]] == [(t.give, t.get) for t in brute.trades[:1]]
     overlap = len({(tuple(t.give), tuple(t.get)) for t in screened.trades}
                   & {(tuple(t.give), tuple(t.get)) for t in brute.trades})
     return {"full_search_candidates": fast.candidates, "exact_pool": EXACT_POOL, "runs": runs,
             "p50_s": round(statistics.median(times), 3), "p95_s": round(float(np.percentile(times, 95)), 3),
-            "give_herro": {"candidates": brute.candidates, "finder_s": round(screened_s, 3),
+            "give_one": {"player": herro, "candidates": brute.candidates, "finder_s": round(screened_s, 3),
                            "brute_force_s": round(brute_s, 3), "speedup": round(brute_s / max(screened_s, 1e-9), 1),
                            "same_top_trade": same_top, "top10_overlap": overlap}}
 
@@ -175,6 +200,7 @@ def main() -> None:
     from services.cli import OneLineParser  # a usage mistake under --json is JSON too
     parser = OneLineParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--scoring", choices=["points", "categories"], default="points")
     parser.add_argument("--dates", default=None, help="comma-separated as-of dates (default: five Wednesdays)")
     args = parser.parse_args()
     try:
@@ -183,18 +209,19 @@ def main() -> None:
         print(json.dumps({"error": f"--dates must be YYYY-MM-DD dates, not {args.dates!r}"}) if args.json else
               f"error: --dates must be YYYY-MM-DD dates, not {args.dates!r}")
         sys.exit(2)
-    result = run(dates)
+    result = run(dates, args.scoring)
     if args.json:
         print(json.dumps(result))
         return
     f, b, s = result["finder"], result["baseline_per_game_average"], result["speed"]
     print(f"finder top trades ({f['claimed']['n']} team sides): claimed {f['claimed']['mean']} "
-          f"{f['claimed']['ci95']}, realized {f['realized']['mean']} {f['realized']['ci95']} fantasy points")
+          f"{f['claimed']['ci95']}, realized {f['realized']['mean']} {f['realized']['ci95']} {result['unit']}")
     print(f"baseline (season averages), proposer side: claimed {b['proposer_claimed']['mean']}, realized "
           f"{b['proposer_realized']['mean']} {b['proposer_realized']['ci95']}; partner realized "
           f"{b['partner_realized']['mean']} {b['partner_realized']['ci95']}")
     print(f"finder p50 {s['p50_s']} s, p95 {s['p95_s']} s over {s['full_search_candidates']} candidates; "
-          f"brute force (give Herro) {s['give_herro']['brute_force_s']} s vs {s['give_herro']['finder_s']} s")
+          f"brute force (give {s['give_one']['player']}) {s['give_one']['brute_force_s']} s vs "
+          f"{s['give_one']['finder_s']} s")
 
 
 if __name__ == "__main__":

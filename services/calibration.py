@@ -14,7 +14,9 @@ window of `HORIZONS` days ahead (the return curve, used for the rest of the seas
 is likelier to play a game two months away than one two weeks away; beyond the last window its
 rate holds). Next-game rates count the mornings of the last `FIT_DAYS` days (availability drifts
 over a season: the out-of-sample check chose six weeks); the curves count every morning whose
-window ends before the as-of date. Rates are smoothed towards their parent so thin cells do not
+window has begun before the as-of date, over the part of the window before it (a censored window
+counts what it saw: without them the first weeks of a season had only the prior, 100% for an
+ACTIVE player, and a 4-8 week rate counted no morning of the last eight weeks). Rates are smoothed towards their parent so thin cells do not
 swing, (played + K x parent rate) / (games + K): a (class, tier, days-since) cell towards its
 (class, tier), that towards the class, that towards a fixed prior; a curve window towards the
 window before it.
@@ -31,6 +33,11 @@ from typing import Iterator, NamedTuple
 from pydantic import BaseModel
 
 SMOOTHING = 10.0
+# Return curves are counted in team games, but the games of one player's absence (or run of games)
+# are not independent draws: a tier's or a row's curve moves towards its parent with 200 games'
+# weight, not 10 (with 10, a few long spells swung the rows the season claims read, and the moves
+# picked on them: bench/backtest.py, docs/season-value.md).
+CURVE_SMOOTHING = 200.0
 FIT_DAYS = 42  # next-game rates: the mornings of the last six weeks before the as-of date
 PRIOR_NEXT = {"ACTIVE": 1.0, "REST": 0.8, "DTD": 0.6, "OUT": 0.0}  # used only with no data
 PRIOR_LATER = {"ACTIVE": 1.0, "REST": 0.9, "DTD": 0.8, "OUT": 0.4}
@@ -150,8 +157,8 @@ def curve_rate(curve: list[float], days_ahead: int) -> float:
     return next((r for (_, hi), r in zip(HORIZONS, curve, strict=True) if days_ahead < hi), curve[-1])
 
 
-def _smooth(hits: float, n: float, parent: float) -> float:
-    return (hits + SMOOTHING * parent) / (n + SMOOTHING)
+def _smooth(hits: float, n: float, parent: float, k: float = SMOOTHING) -> float:
+    return (hits + k * parent) / (n + k)
 
 
 class _Counts:
@@ -188,9 +195,10 @@ def calibrate(games_by_player: dict[str, list[dict]], team_dates: dict[str, list
         if hi < as_of:
             later.add(key, *_share(dates, m.played_dates, lo, hi, closed=True))
         for j, (lo_d, hi_d) in enumerate(HORIZONS):
-            hi = m.date + dt.timedelta(days=hi_d)
-            if hi < as_of:
-                curve.add((*key, j), *_share(dates, m.played_dates, m.date + dt.timedelta(days=lo_d), hi, closed=False))
+            lo = m.date + dt.timedelta(days=lo_d)
+            if lo < as_of:  # the part of the window seen before the as-of date (censored windows count)
+                hi = min(m.date + dt.timedelta(days=hi_d), as_of)
+                curve.add((*key, j), *_share(dates, m.played_dates, lo, hi, closed=False))
     by_status, later_status, curve_status = {}, {}, {}
     by_tier: dict[str, dict[str, float]] = {t: {} for t in TIER_NAMES}
     later_tier: dict[str, dict[str, float]] = {t: {} for t in TIER_NAMES}
@@ -210,7 +218,7 @@ def calibrate(games_by_player: dict[str, list[dict]], team_dates: dict[str, list
         for t in TIER_NAMES:
             by_tier[t][s] = round(_smooth(*_match(nxt, s, t), by_status[s]), 4)
             later_tier[t][s] = round(_smooth(*_match(later, s, t), later_status[s]), 4)
-            curve_tier[t][s] = [round(_smooth(*_window(curve, j, status=s, tier=t), c), 4)
+            curve_tier[t][s] = [round(_smooth(*_window(curve, j, status=s, tier=t), c, CURVE_SMOOTHING), 4)
                                 for j, c in enumerate(curve_status[s])]
     rows = []
     for s in STATUSES:
@@ -224,7 +232,7 @@ def calibrate(games_by_player: dict[str, list[dict]], team_dates: dict[str, list
                     status=s, tier=t, days_since=label, mornings=int(n), played=int(hits),
                     raw_rate=round(hits / n, 4) if n else None, rate=round(_smooth(hits, n, by_tier[t][s]), 4),
                     later_rate=round(_smooth(lh, ln, later_tier[t][s]), 4),
-                    later_curve=[round(_smooth(*curve.cells.get((s, t, label, j), [0, 0]), c), 4)
+                    later_curve=[round(_smooth(*curve.cells.get((s, t, label, j), [0, 0]), c, CURVE_SMOOTHING), 4)
                                  for j, c in enumerate(curve_tier[t][s])]))
     return Calibration(as_of=as_of, mornings=int(nxt.total()), by_status=by_status, by_tier=by_tier,
                        later_by_status=later_status, curve_by_status=curve_status, curve_by_tier=curve_tier,

@@ -37,6 +37,7 @@ class Settings(BaseSettings):
     league: Literal["demo", "espn"] = "demo"
     scoring: Literal["points", "categories"] = "points"  # the demo league's scoring
     advice_mode: Literal["balanced", "this_week"] = "balanced"  # this week and the season, or streaming
+    punt: str = ""  # categories punted by default (categories leagues): "FT%,TO"; a chat can change it
     my_team_id: int = Field(1, ge=1, le=30)  # the team you manage (demo: 1-10; ESPN: the team's id)
     nlu_model: Path | None = None  # a prebuilt intent model to read instead of home/models (a test run shares one)
     state_url: str | None = None  # postgresql://... switches the writable store and checkpoints
@@ -63,6 +64,20 @@ class Settings(BaseSettings):
     desk_max_per_side: float = Field(200.0, gt=0, allow_inf_nan=False)
     desk_max_per_game: float = Field(400.0, gt=0, allow_inf_nan=False)
     desk_answering: Literal["agent", "rules"] = "agent"  # shadow mode: which engine answers (both always run)
+
+    @field_validator("punt")
+    @classmethod
+    def _punt(cls, v: str) -> str:
+        from services.scoring import normalize_category
+
+        names = [p.strip() for p in (v or "").split(",") if p.strip()]
+        cats = [normalize_category(p) for p in names]
+        bad = [n for n, c in zip(names, cats, strict=True) if c is None]
+        if bad:
+            raise ValueError(f"unknown categories {bad}; use FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS")
+        if len(set(cats)) >= 9:
+            raise ValueError("punting all nine categories leaves nothing to play for")
+        return ",".join(dict.fromkeys(c for c in cats if c))
 
     @field_validator("provider", mode="before")
     @classmethod

@@ -115,10 +115,10 @@ class DemoSource(LeagueSource):
     def history(self) -> DemoLeague:
         return self.league
 
-    def optimizer_inputs(self, free_agents: Iterable[str] | None = None, season: bool = False):
+    def optimizer_inputs(self, free_agents: Iterable[str] | None = None, season: bool = False, punt=()):
         from services.optimizer.adapter import from_demo_league
 
-        return from_demo_league(self.league, free_agents=free_agents, season=season)
+        return from_demo_league(self.league, free_agents=free_agents, season=season, punt=punt)
 
     def banked(self) -> tuple[dict[str, float], dict[str, float]]:
         from services.scoreboard import banked_totals
@@ -155,8 +155,8 @@ class DemoSource(LeagueSource):
         return mu.matchup(self.league)
 
     def free_agents(self, position=None, healthy_only=False, min_games_remaining=0,
-                    target_categories=None, limit=15) -> list[FreeAgent]:
-        return fa.free_agents(self.league, position, healthy_only, min_games_remaining, target_categories, limit)
+                    target_categories=None, limit=15, punt=None) -> list[FreeAgent]:
+        return fa.free_agents(self.league, position, healthy_only, min_games_remaining, target_categories, limit, punt)
 
     def player_status(self, name: str) -> StatusReport:
         return pl.player_status(self.league.snapshot, self.resolve(name))

@@ -4,7 +4,7 @@ from __future__ import annotations
 from services.league import DemoLeague
 from services.models import FreeAgent, ServiceError
 from services.rosters import _rounded
-from services.scoring import normalize_category
+from services.scoring import counted_categories, normalize_category
 from services.values import player_value, replacement_value
 
 POSITIONS = {"PG", "SG", "SF", "PF", "C", "G", "F", "UTIL"}
@@ -13,19 +13,23 @@ MAX_LIMIT = 50
 
 def free_agents(lg: DemoLeague, position: str | None = None, healthy_only: bool = False,
                 min_games_remaining: int = 0, target_categories: list[str] | None = None,
-                limit: int = 15) -> list[FreeAgent]:
+                limit: int = 15, punt: list[str] | None = None) -> list[FreeAgent]:
     """Ranked free agents. Value is expected fantasy points per game (points leagues) or the
-    sum of z-scores over the target categories (all nine when none are named); the score is the
-    value above replacement level x availability x games left."""
+    sum of z-scores over the target categories (all nine when none are named) less the punted
+    ones (`punt`, categories leagues); the score is the value above replacement level x
+    availability x games left."""
     pos = position.strip().upper() if position else None
     if pos and pos not in POSITIONS:
         raise ServiceError(f"Unknown position {position!r}; use one of {', '.join(sorted(POSITIONS))}.")
     cats = None
-    if target_categories:
-        cats = [normalize_category(c) for c in target_categories]
-        bad = [c for c, n in zip(target_categories, cats, strict=True) if n is None]
+    if target_categories or punt:
+        bad = [c for c in [*(target_categories or ()), *(punt or ())] if normalize_category(c) is None]
         if bad:
             raise ServiceError(f"Unknown categories {bad}; use FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS.")
+        try:
+            cats = counted_categories(target_categories, punt, lg.scoring)
+        except ValueError as e:
+            raise ServiceError(str(e)) from None
     if not 1 <= int(limit) <= MAX_LIMIT:
         raise ServiceError(f"limit must be from 1 to {MAX_LIMIT}.")
     snap, end = lg.snapshot, lg.week[2]

@@ -64,3 +64,26 @@ def normalize_category(text: str) -> str | None:
     if t.upper() in CATEGORIES:
         return t.upper()
     return CATEGORY_ALIASES.get(t)
+
+
+def counted_categories(targets, punt, scoring: str = "categories") -> list[str] | None:
+    """The categories a value sums: the targets (all nine when none are named) minus the punted
+    ones. None when nothing narrows the nine in a points league (fantasy points are the value).
+    Unknown names raise ValueError naming them."""
+    def norm(names):
+        out = []
+        for n in names or ():
+            c = normalize_category(str(n))
+            if c is None:
+                raise ValueError(f"Unknown category {n!r}; use FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS.")
+            if c not in out:
+                out.append(c)
+        return out
+
+    wanted, punted = norm(targets), norm(punt)
+    if not wanted and (not punted or ScoringMode(scoring) == ScoringMode.POINTS):
+        return None
+    kept = [c for c in (wanted or list(CATEGORIES)) if c not in punted]
+    if not kept:
+        raise ValueError("Every category asked for is punted: name a category you compete in.")
+    return kept

@@ -26,6 +26,7 @@ class LeagueSource(abc.ABC):
     my_team_id: int
     status_note: str = "inferred"  # where OUT comes from, for a benched player's reason
     advice_mode: str = "balanced"  # how moves are ranked: "balanced" or "this_week" (streaming)
+    punt: tuple[str, ...] = ()  # categories punted by default (Settings); a conversation may change its own
 
     @property
     def today(self) -> dt.date:
@@ -88,9 +89,11 @@ class LeagueSource(abc.ABC):
 
     # -- the optimizer's view ---------------------------------------------------------------
     @abc.abstractmethod
-    def optimizer_inputs(self, free_agents: Iterable[str] | None = None, season: bool = False) -> "OptimizerInputs":
+    def optimizer_inputs(self, free_agents: Iterable[str] | None = None, season: bool = False,
+                         punt: Iterable[str] = ()) -> "OptimizerInputs":
         """My remaining matchup week for the optimizer (free agents: every one the source knows, or
-        these ids; `season`: the rest of the season too, where the source has it)."""
+        these ids; `season`: the rest of the season too, where the source has it; `punt`: the
+        categories the manager punts, left out of the objective)."""
 
     @abc.abstractmethod
     def banked(self) -> tuple[dict[str, float], dict[str, float]]:
@@ -120,7 +123,7 @@ class LeagueSource(abc.ABC):
     @abc.abstractmethod
     def free_agents(self, position: str | None = None, healthy_only: bool = False,
                     min_games_remaining: int = 0, target_categories: list[str] | None = None,
-                    limit: int = 15) -> list[FreeAgent]: ...
+                    limit: int = 15, punt: list[str] | None = None) -> list[FreeAgent]: ...
 
     @abc.abstractmethod
     def player_status(self, name: str) -> StatusReport: ...

@@ -14,8 +14,8 @@ from agents.contracts import Card
 from services.models import ServiceError
 from services.trades.evaluate import TradeEvaluation, evaluate_trade, giving_team
 
-__all__ = ["ProposalOutcome", "ServiceError", "TradeEvaluation", "evaluate", "find", "giving", "league", "proposal",
-           "send", "teams"]
+__all__ = ["ProposalOutcome", "ServiceError", "TradeEvaluation", "evaluate", "find", "giving", "league", "oriented",
+           "proposal",            "send", "teams"]
 
 PAGE_THREAD = "trade-page"  # the Trade page's decisions are audited under this conversation id
 
@@ -50,12 +50,21 @@ def giving(give: list[str], get: list[str], source=None, *, as_of: dt.date | Non
 
 
 def find(source=None, *, targets=(), give: list[str] | None = None, team_id: int | None = None, limit: int = 10,
-         as_of: dt.date | None = None, scoring: str | None = None, progress=None, get: list[str] | None = None):
+         as_of: dt.date | None = None, scoring: str | None = None, progress=None, get: list[str] | None = None,
+         protect=()):
     """The finder's search (`progress(stage, done, total)` streams how far it is)."""
     from services.trades.find import find_trades
 
     src = source or league(as_of, scoring)
-    return find_trades(src, targets=targets, give=give, team_id=team_id, limit=limit, progress=progress, get=get)
+    return find_trades(src, targets=targets, give=give, team_id=team_id, limit=limit, progress=progress, get=get,
+                       protect=protect)
+
+
+def oriented(source, give: list[str], get: list[str], team_id: int | None = None):
+    """(give, get, note): a trade said backwards (his players "given", mine "got") turned around."""
+    from agents.trade_cards import oriented as turn
+
+    return turn(source, give, get, team_id)
 
 
 def teams(source=None, *, as_of: dt.date | None = None, scoring: str | None = None) -> list[tuple[int, str, list[str]]]:

@@ -9,7 +9,7 @@ import dataclasses
 import datetime as dt
 import time
 
-from agents.cards import card_from_move
+from agents.cards import card_from_move, named_cut
 from agents.contracts import card_dicts
 from agents.intents import Intent, IntentLabel
 from agents.contracts import StepEvent, TextEvent
@@ -22,6 +22,11 @@ from services.optimizer.moves import droppable
 def _step(node: str, text: str, t0: float) -> None:
     emit(TextEvent(type="progress", text=text))
     emit(StepEvent(node=node, text=text, ms=round((time.perf_counter() - t0) * 1000, 1)))
+
+
+def _with_cut(inputs, state):
+    """The optimizer's inputs with the cut the user named for an IR player's return (if any)."""
+    return dataclasses.replace(inputs, ir_cut=state["ir_cut"]) if state.get("ir_cut") else inputs
 
 
 def make_nodes(source):
@@ -44,13 +49,26 @@ def make_nodes(source):
                 only = source.resolve_id(label.drop)
             except ServiceError:
                 unknown.append(label.drop)
+        cut = None
+        if label.ir_cut:
+            try:
+                cut = source.resolve_id(label.ir_cut)
+            except ServiceError:
+                unknown.append(label.ir_cut)
         text = f"Optimizing {today:%a %b %-d} to {end:%a %b %-d} (week {week})."
+        if state.get("punt"):
+            text += f" Punting {', '.join(state['punt'])}: left out of the objective."
+        if cut:
+            text += f" {source.player_name(cut)} goes when an IR player returns (you named him)."
         if only:
             text += f" Only moves that take {source.player_name(only)} out of the lineup (IR first)."
         if unknown:
             text += f" No player matches {', '.join(unknown)}: nobody protected is dropped for it."
+        targets, note = checked_targets(source, label.target_categories, state.get("punt") or [])
+        if note:
+            text += f" Chasing {', '.join(targets) or 'the whole matchup'}: the scoreboard settles the rest."
         _step("parse_intent", text, t0)
-        return {"allow_drop": allow, "only_drop": only, "target_categories": label.target_categories,
+        return {"allow_drop": allow, "only_drop": only, "ir_cut": cut, "target_categories": targets, "need_note": note,
                 "iteration": 0, "relax": 0,
                 "advice_mode": label.mode or state.get("advice_mode") or source.advice_mode,
                 "week_window": {"start": today.isoformat(), "end": end.isoformat(), "week": week}}
@@ -96,12 +114,13 @@ def make_nodes(source):
         t0 = time.perf_counter()
         if state.get("only_drop"):
             return _moves_of(state, t0)
-        found = opt.propose_moves(source.optimizer_inputs(free_agents=state["add_candidates"], season=True),
+        found = opt.propose_moves(_with_cut(source.optimizer_inputs(free_agents=state["add_candidates"], season=True,
+                                                                    punt=tuple(state.get("punt") or ())), state),
                                   allow_drop=set(state.get("allow_drop") or []),
                                   mode=state.get("advice_mode") or source.advice_mode, limit=3,
                                   target_categories=state.get("target_categories") or None)
-        cards = card_dicts([card_from_move(m, source.league_id, source.my_team_id, source.today, kind=source.kind)
-                            for m in found.moves])  # state keeps the JSON of cards
+        cards = card_dicts(named_cut([card_from_move(m, source.league_id, source.my_team_id, source.today, kind=source.kind)
+                                      for m in found.moves], state.get("ir_cut")))  # state keeps the JSON of cards
         last = found.passes[-1].number
         for p in found.passes:
             if p.number == last and cards:
@@ -118,12 +137,13 @@ def make_nodes(source):
         one card (two cards moving the same player could not both be approved), offered even below
         standing pat (he asked for it)."""
         only = state["only_drop"]
-        inputs = source.optimizer_inputs(free_agents=state["add_candidates"], season=True)
+        inputs = _with_cut(source.optimizer_inputs(free_agents=state["add_candidates"], season=True,
+                                                   punt=tuple(state.get("punt") or ())), state)
         ranked = opt.scan_moves(inputs, allow_drop={only}, mode=state.get("advice_mode") or source.advice_mode,
                                 accept=lambda drop, add, kind, week, score: drop == only)
         picked = sorted(ranked, key=lambda m: m.kind != "ir")[:1]  # stable: the best IR move, else the best swap
-        cards = card_dicts([card_from_move(m, source.league_id, source.my_team_id, source.today, kind=source.kind)
-                            for m in picked])
+        cards = card_dicts(named_cut([card_from_move(m, source.league_id, source.my_team_id, source.today, kind=source.kind)
+                                      for m in picked], state.get("ir_cut")))
         name = source.player_name(only)
         _step("validate_moves", f"Best move for {name}: {cards[0]['title']}." if cards else
               f"No move is possible for {name}.", t0)
@@ -139,6 +159,22 @@ def make_nodes(source):
     return dict(parse_intent=parse_intent, gather_rosters=gather_rosters, analyze_schedule=analyze_schedule,
                 check_injuries=check_injuries, identify_candidates=identify_candidates,
                 validate_moves=validate_moves, compose_lineup=compose_lineup)
+
+
+def checked_targets(source, targets: list[str], punt: list[str]) -> tuple[list[str], str | None]:
+    """The categories to chase after checking the named ones against the scoreboard (agents.needs):
+    a category the week has settled gives way to the ones in play, and the answer says why."""
+    from agents.needs import check_need
+
+    targets = [c for c in targets if c not in punt]
+    if not targets or source.scoring != "categories":
+        return targets, None
+    try:
+        lines = [c.model_dump() for c in source.matchup().categories or []]
+    except ServiceError:
+        return targets, None
+    check = check_need(targets, lines, punt)
+    return (check.in_play, check.text) if check.wrong else (targets, None)
 
 
 def _names(names: list[str], most: int = 4) -> str:

@@ -28,13 +28,23 @@ def season_cell(card: Card) -> str:
     return f"{card.season_gain:+} {season_label(card.season_unit)}"
 
 
+def changes_text(card: Card) -> str:
+    """Every category a card's move changes, win chance before -> after, leads put at risk first."""
+    from services.optimizer.reasons import change_text
+
+    return (f"Category changes of {move_label(card)} (win chance before -> after): "
+            + "; ".join(change_text(c, b, a) for c, b, a in card.category_changes) + ".")
+
+
 STATUS_SOURCE = {"inferred": "Statuses are inferred from missed games.",
                  "ESPN": "Statuses are ESPN's injury report."}
 
 
 def write_summary(state: dict, matchup_summary: str, status_note: str = "inferred") -> str:
     cards, lineup = cards_of(state.get("valid_moves")), state.get("weekly_lineup") or {}
-    parts = []
+    parts = [state["need_note"]] if state.get("need_note") else []
+    if state.get("punt"):
+        parts.append(f"Punting {', '.join(state['punt'])}: left out of the objective and the reasons below.")
     if cards:
         top = cards[0]
         parts.append(f"**Top move: {top.title}.** Approve or decline it on the card; nothing changes until you do.")
@@ -43,7 +53,8 @@ def write_summary(state: dict, matchup_summary: str, status_note: str = "inferre
         rows += [f"| {move_label(c)} | {gain_text(c.expected_gain, c.unit)} {c.unit} | {season_cell(c)} | "
                  f"{c.add_games_remaining} / {c.drop_games_remaining} | {c.confidence:.0%} |" for c in cards]
         parts.append("\n".join(rows))
-        parts.append("Why: " + "; ".join(top.reasons[:3]) + ".")
+        parts.append("Why: " + "; ".join(top.reasons[:2]) + ".")
+        parts += [changes_text(c) for c in cards if c.category_changes]
     else:
         parts.append(f"**No move beats standing pat this week** (checked in {state.get('iteration', 0)} passes, "
                      "relaxing the filters each time). Keep your roster and set the lineup below.")

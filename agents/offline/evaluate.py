@@ -18,6 +18,7 @@ from agents.offline.plans import next_calls
 from services.lookup import fold
 
 HELDOUT = Path(__file__).resolve().parents[2] / "tests" / "golden" / "heldout" / "cases.json"
+PUNTS = HELDOUT.with_name("punts.json")  # punt phrasings (issue #25), written before the punt rules
 
 
 def load(path: Path = HELDOUT) -> tuple[dt.date, list[dict]]:
@@ -49,8 +50,8 @@ def first_tools(p: Parsed, as_of: dt.date) -> list[str]:
 def _slot_value(p: Parsed, key: str):
     if key == "players":
         return sorted(fold(n) for n in p.players)
-    if key == "categories":
-        return sorted(p.categories)
+    if key in ("categories", "punt"):
+        return sorted(getattr(p, key))
     if key == "day":
         return p.day.isoformat() if p.day else None
     if key in ("drop", "add"):
@@ -61,7 +62,7 @@ def _slot_value(p: Parsed, key: str):
 def _want(key: str, value):
     if key == "players":
         return sorted(fold(n) for n in value)
-    if key == "categories":
+    if key in ("categories", "punt"):
         return sorted(value)
     if key in ("drop", "add"):
         return fold(value)

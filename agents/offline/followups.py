@@ -12,6 +12,7 @@ from services.lookup import fold
 CONTINUE = re.compile(r"^(what|how) about\b|^and\b|^also\b|^now\b|^only\b|^just\b|^same\b|^ok(ay)? (so|and|now)\b|"
                       r"^so\b|^but\b|^then\b|\bredo\b|\bagain\b|\binstead\b|\btoo\b[ ?!.]*$|\bas well\b|"
                       r"\bin there\b|\bspecifically\b|\bthen\b[ ?!.]*$")
+LEAD = re.compile(r"^(?:(?:ok(?:ay)?|alright|right|so|and|but|then|now|well|hmm+)[ ,.!]+)+")  # discourse markers
 ADD_PLAYERS = re.compile(r"\btoo\b|\bas well\b|\bin there\b|\balso\b|\badd\b.*\bcomparison\b")
 STICKY = ("market_edges",)  # "what about tomorrow's games" after "any edges tonight?" stays with the pod
 OWN_ACTS = ("optimize", "ir_move", "general_why", "general_explain", "research_hold", "fa_fit", "fa_move",
@@ -20,6 +21,22 @@ OWN_ACTS = ("optimize", "ir_move", "general_why", "general_explain", "research_h
 
 def _slots_said(p) -> bool:
     return bool(p.players or p.position or p.categories or p.day or p.last_n or p.mode or p.rest_of_week)
+
+
+def _own_request_after_marker(p, prev, t: str) -> bool:
+    """A message that opens with discourse markers ("ok so", "and then") is read without them: when
+    the rest is, on its own, a confident request of an own-words act, it is that act (the markers
+    alone pull a short message toward small talk, and the thread toward the previous act)."""
+    from agents.offline.nlu_model import predict
+
+    rest = LEAD.sub("", t).strip()
+    if not rest or rest == t:
+        return False
+    q = predict(rest)
+    if q.confidence >= 0.6 and q.act in OWN_ACTS and q.act != prev.act:
+        p.act, p.confidence = q.act, q.confidence
+        return True
+    return False
 
 
 def resolve(p, prev, pred: Prediction | None) -> None:
@@ -31,6 +48,8 @@ def resolve(p, prev, pred: Prediction | None) -> None:
     confident_own = pred is not None and p.confidence >= 0.6 and p.act in OWN_ACTS and p.act != prev.act
     if confident_own and prev.act not in STICKY:
         return  # "so should I put him on IR?": a new request in its own words
+    if pred is not None and prev.act not in STICKY and _own_request_after_marker(p, prev, t):
+        return  # "ok so what do I do now?": the markers say "go on", the words ask for something new
     if pred is None and p.act != "nonsense":
         return  # a structural fact decided (a named move, a bet)
     p.act, p.follow_up = prev.act, True

@@ -18,10 +18,13 @@ from dataclasses import dataclass, field
 from agents.desk.ask import is_desk_question
 from agents.intents import Intent
 from agents.offline.nlu_model import Prediction, intent_of, predict
+from agents.offline.punts import read_punts
+from agents.needs import stated_need
 from agents.offline.slots import (COMMON_WORDS, Slots, ambiguous, extract, find_categories, find_day,  # noqa: F401
                                   find_last_n, find_players, find_position, is_known, prominent)
 from services.lookup import fold
 
+VAGUE_ACTS = ("vague", "general_explain", "general_why", "nonsense", "clarify")
 CLARIFY_BELOW = 0.40  # the intent's calibrated probability under which the planner asks instead of guessing
 CLARIFY_BELOW_WITH_SLOTS = 0.25  # ... when the message also carries the slot that act is about (a day, a player)
 NEEDS_PLAYER = {"research_log", "research_status", "research_schedule", "research_compare", "research_hold",
@@ -35,7 +38,11 @@ class Parsed:
     text: str
     intent: Intent
     players: list[str] = field(default_factory=list)  # canonical names found in the text (or the thread's)
-    categories: list[str] = field(default_factory=list)
+    categories: list[str] = field(default_factory=list)  # to gain (never a punted one)
+    punt: list[str] = field(default_factory=list)  # categories the message punts (agents/offline/punts.py)
+    unpunt: list[str] = field(default_factory=list)  # categories it stops punting
+    stop_punting: bool = False  # "I'm not punting anymore": the whole punt goes
+    need: bool = False  # he states a category need ("I'm down in assists"): checked against the scoreboard
     position: str | None = None
     day: dt.date | None = None
     rest_of_week: bool = False
@@ -59,6 +66,7 @@ class Parsed:
     line: float | None = None
     follow_up: bool = False  # resolved from the thread's previous question
     previous_answer: str | None = None  # the assistant's last answer in the thread ("why that move?")
+    ir_cut: str | None = None  # "cut X when he returns": who goes when the IR player is back (IR cards count him)
 
 
 MOVE_VERBS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|waiving|swap|swapping|switch|"
@@ -68,6 +76,29 @@ MOVE_VERBS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|w
 DROP_WORDS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|waiving|swap|swapping|switch|"
                         r"replace|replacing|trade|trading|out|instead|let go)\b")
 ADD_FIRST = re.compile(r"\b(add|adding|pick(?:ing)? up|pickup|grab|grabbing|sign|signing|claim|claiming|bring in)\s+$")
+
+
+_CUT = r"(?:cut|cutting|drop|dropping|release|releasing|waive|waiving|let go of|lose|get rid of)"
+_BACK = (r"(?:returns?|is back|s back|comes back|come back|gets back|is healthy|gets healthy|is activated|"
+         r"is off (?:the )?ir|comes off (?:the )?ir)")
+RETURN_CUT = (re.compile(rf"\b{_CUT}\s+(?P<who>[\w .'\-]+?)\s*,?\s+(?:when|once|after|whenever|as soon as)\s+"
+                         rf"(?P<back>[\w .'\-]+?)\s*'?{_BACK}\b", re.I),
+              re.compile(rf"\b(?:when|once|after|whenever|as soon as)\s+(?P<back>[\w .'\-]+?)\s*'?{_BACK}\b[\s,;:]*"
+                         rf"(?:then\s+)?(?:i(?:'ll| will)?\s+|we(?:'ll| will)?\s+|you can\s+|go ahead and\s+)?{_CUT}\s+"
+                         rf"(?P<who>[\w .'\-]+?)(?:[,.;!?]|$| and| if| or)", re.I))
+
+
+def return_cut(text: str) -> str | None:
+    """The player the user names to go when an IR player returns ("cut Dinwiddie when he returns",
+    "when Miller is back, drop Eason"): the IR card's season figure counts him, and the activation
+    names him. None when no such clause names a known player."""
+    for pattern in RETURN_CUT:
+        m = pattern.search(text)
+        if m:
+            named = [n for n in find_players(m.group("who")) if n not in find_players(m.group("back"))]
+            if named:
+                return named[0]
+    return None
 
 
 def explicit_move(text: str, players: list[str]) -> tuple[str, str] | None:
@@ -197,12 +228,25 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
                 if words[i:i + len(n)] == n:
                     words[i:i + len(n)] = ["PLAYER"]
                     break
+    punts = read_punts(text)
+    if (punts.punt or punts.unpunt) and len(re.findall(r"[a-z]+", punts.rest.lower())) >= 2:
+        # the punt clause is a slot, not evidence of the act: "ignore turnovers and tell me the best adds"
+        # is read as "tell me the best adds" (the clause's words are rare in the corpus)
+        words = [w for w in extract(punts.rest, as_of).words]
     act, pred = _act(text, s, players, words)
+    cats = s.categories
+    if punts.punt or punts.unpunt or punts.stop_all:  # the punt clauses' categories are not targets
+        kept = find_categories(punts.rest)
+        cats = [c for c in s.categories if c in kept and c not in punts.punt]
+    need = bool(cats) and stated_need(punts.rest if punts.punt else text)
+    if need and not players and (act in VAGUE_ACTS or (pred is not None and pred.confidence < CLARIFY_BELOW)):
+        act, pred = "fa_scan", None  # "I'm down in assists and steals": help in those categories (checked first)
     if act == "nonsense" and PRONOUNS.search(t) and not players:
         act = "vague"  # "what about him" with nobody to refer to: ask, it is not nonsense
-    p = Parsed(text=text, intent=intent_of(act), players=players, categories=s.categories, position=s.position,
+    p = Parsed(text=text, intent=intent_of(act), players=players, categories=cats, position=s.position,
                day=s.day, rest_of_week=s.rest_of_week, last_n=s.last_n, as_of=as_of, mode=advice_mode(text),
-               act=act, confidence=_intent_confidence(pred), teams=s.teams, amount=s.amount, odds=s.odds, line=s.line)
+               act=act, confidence=_intent_confidence(pred), teams=s.teams, amount=s.amount, odds=s.odds, line=s.line,
+               punt=punts.punt, unpunt=punts.unpunt, stop_punting=punts.stop_all, need=need)
     if previous is not None:
         followups.resolve(p, previous, pred)
     _finish(p)
@@ -224,6 +268,9 @@ def _slots_support(p: Parsed) -> bool:
 
 def _finish(p: Parsed) -> None:
     """Fields that follow from the act and slots."""
+    p.ir_cut = return_cut(p.text)
+    if p.ir_cut and p.act not in ("optimize", "ir_move"):
+        p.act = "ir_move"  # a cut named for an IR player's return is about an IR move, not a drop/add now
     p.intent = intent_of(p.act)
     t = fold(p.text)
     p.greeting = p.act == "general_smalltalk"

@@ -128,9 +128,10 @@ def label_from(p: Parsed) -> IntentLabel:
     """The structured intent the rules read from a question."""
     drop, add = p.move or (None, None)
     if p.act == "ir_move" and p.players and not drop:
-        drop = p.players[0]  # "stash Embiid on IR and pick someone up": the optimizer moves him out, IR first
-    return IntentLabel(intent=p.intent, wants_moves=p.wants_moves, allow_drop=p.allow_drop,
+        drop = next((n for n in p.players if n != p.ir_cut), p.players[0])  # "stash Embiid on IR and pick someone up": the optimizer moves him out, IR first
+    return IntentLabel(intent=p.intent, wants_moves=p.wants_moves, allow_drop=p.allow_drop, ir_cut=p.ir_cut,
                        this_week_only={"this_week": True, "balanced": False}.get(p.mode or ""),
-                       target_categories=p.categories, players=p.players, drop=drop, add=add,
+                       target_categories=p.categories, punt_categories=p.punt, unpunt_categories=p.unpunt,
+                       stop_punting=p.stop_punting, players=p.players, drop=drop, add=add,
                        choices=p.choices, understood=not p.unknown, confidence=p.confidence,
                        day=(p.day or named_date(p.text, p.as_of)) if p.as_of else p.day)

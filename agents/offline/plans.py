@@ -143,12 +143,14 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         name = p.players[0]
         return [("get_player_status", {"name": name}), ("get_schedule", {"names": [name]}),
                 ("validate_slot_fit", {"add": name})]
+    m = re.search(r"(\d) games? (left|remaining)", p.text)
+    scan = {"position": p.position, "healthy_only": True, "min_games_remaining": int(m.group(1)) if m else 1,
+            "target_categories": p.categories or None, "limit": 8}
+    checked = p.need and p.scoring == "categories"  # a stated need: the scoreboard first, then the categories in play
     if not done:
-        m = re.search(r"(\d) games? (left|remaining)", p.text)
-        return [("get_matchup_details", {}),
-                ("get_free_agents", {"position": p.position, "healthy_only": True,
-                                     "min_games_remaining": int(m.group(1)) if m else 1,
-                                     "target_categories": p.categories or None, "limit": 8})]
+        return [("get_matchup_details", {})] if checked else [("get_matchup_details", {}), ("get_free_agents", scan)]
+    if checked and "get_free_agents" not in done:
+        return [("get_free_agents", {**scan, "target_categories": need_targets(p, done) or None})]
     if "validate_slot_fit" in done:
         return []
     first = (_results(done, "get_free_agents") or [{}])[0]
@@ -158,6 +160,18 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
     if len(done.get("get_free_agents", [])) > 1:
         return []  # answered from the relaxed list (the writer says nobody met the games filter)
     return [("validate_slot_fit", {"add": f["name"]}) for f in fas[:3]]
+
+
+def need_targets(p: Parsed, done: dict) -> list[str]:
+    """The categories a stated need should chase: the named ones the scoreboard has in play, else
+    the close ones (agents.needs)."""
+    from agents.needs import check_need
+
+    lines = next(iter(_results(done, "get_matchup_details")), {}).get("categories") or []
+    if not lines:
+        return list(p.categories)
+    check = check_need(p.categories, lines, p.punt)
+    return check.in_play if check.wrong else list(p.categories)
 
 
 def plan_matchup(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
@@ -170,8 +184,9 @@ def plan_lineup(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
     if done:
         return []
     if p.wants_moves:
+        cut = {"ir_cut": p.ir_cut} if p.ir_cut else {}  # "cut X when he returns": the IR cards count him
         return [("optimize_matchup", {"allow_drop": p.allow_drop or None, "target_categories": p.categories or None,
-                                      **_mode(p)})]
+                                      **_mode(p), **cut})]
     if p.act == "lineup_day" and not p.day:
         p.day = as_of  # "who plays?" with no day: today
     if p.day and not p.rest_of_week:

@@ -37,7 +37,8 @@ king holiday bridges early banks wood sharp strong christmas martin jackson pric
 small power shooting guards forwards centers bigs men man line spread total over under bet odds pod edge
 edges signals market win wire claim stash ir dtd gtd probable questionable doubtful slate lock dudes guys
 squad cats cat boards dimes board trey treys swipes rejections buckets ball court floor week weekend
-""".split())
+t s m re ve ll d punt punts punting punted
+""".split())  # "t", "s", "m": the ends of "doesn't", "he's", "I'm" once folded, never a player
 POSITION_WORDS = {"point guard": "PG", "shooting guard": "SG", "small forward": "SF", "power forward": "PF",
                   "center": "C", "centre": "C", "big man": "C", "big men": "C", "guard": "G", "forward": "F",
                   "wing": "F", "pg": "PG", "sg": "SG", "sf": "SF", "pf": "PF", "big": "C", "bigs": "C", "5": None}

@@ -15,6 +15,11 @@ from agents.offline.text import _ok, _table
 
 TRADE_ACTS = ("trade_evaluate", "trade_propose", "trade_find", "research_rankings")
 FOR = re.compile(r"\b(for|get|to get|in exchange for)\b")
+# "without hurting my points", "while keeping my blocks", "but not at the cost of my threes": protected categories
+KEEP = re.compile(r"\b(without (?:\w+ing|giving up|costing me)|(?:while|but|and) (?:still )?(?:keep(?:ing)?|"
+                  r"maintain(?:ing)?|protect(?:ing)?|hold(?:ing)? (?:on to|onto)?|not (?:\w+ing|los\w+|hurt\w*|"
+                  r"at the (?:cost|expense) of))|not at the (?:cost|expense) of|as long as (?:my|i keep))\b")
+CLAUSE_END = re.compile(r"[,.;?!]|\b(and|but|while) (improv|boost|help|get|add|gain)")
 
 
 def _fold(text: str) -> str:
@@ -32,6 +37,24 @@ def split_sides(text: str, players: list[str]) -> tuple[list[str], list[str]]:
     give = [p for p in players if 0 <= where[p] < cut]
     get = [p for p in players if where[p] >= cut or where[p] < 0]
     return give, get
+
+
+def split_protected(text: str, categories: list[str]) -> tuple[list[str], list[str]]:
+    """(targets, protected) from "improve my assists without hurting my points": the categories
+    named in a keep-clause are protected ("points" there is the PTS category, or in a points league
+    the fantasy total); the others are targets."""
+    from agents.offline.slots import find_categories
+
+    t = _fold(text)
+    m = KEEP.search(t)
+    if not m:
+        return list(categories), []
+    rest = t[m.end():]
+    end = CLAUSE_END.search(rest)
+    clause = rest[:end.start()] if end else rest
+    kept = find_categories(re.sub(r"\bpoints?\b", "pts", clause))
+    outside = find_categories(t[:m.start()] + " " + (rest[end.start():] if end else ""))
+    return [c for c in categories if c not in kept or c in outside], kept
 
 
 def _window(t: str) -> str:
@@ -56,8 +79,11 @@ def plan_trade(p, done: dict) -> list[tuple[str, dict]]:
         return [("find_trades", {"give": p.players[:1]})] if p.players else [("find_trades", {})]
     if p.act == "trade_find":
         args: dict = {"limit": 5}
-        if p.categories:
-            args["targets"] = list(p.categories)
+        targets, kept = split_protected(p.text, p.categories)
+        if targets:
+            args["targets"] = targets
+        if kept:
+            args["protect"] = kept
         if p.players:  # "what would it take to get X?" brings him in; "who would take X?" sends him
             args["get" if re.search(r"\b(to get|acquire|land|trade for|get)\b", t) else "give"] = p.players[:1]
         return [("find_trades", args)]
@@ -77,8 +103,18 @@ def _side_line(s: dict, unit: str) -> str:
     moved = f"gives {', '.join(x['name'] for x in s['gives'])}, gets {', '.join(x['name'] for x in s['gets'])}"
     extra = "".join(f"; cuts {x['name']} ({s['cut_rule']})" for x in s["cut"])
     extra += "".join(f"; picks up {x['name']} for the open spot" for x in s["pickup"])
-    return (f"- **{s['team']}** {moved}{extra}: rest of season {s['ros_change']:+.1f} {unit}, this week "
+    line = (f"- **{s['team']}** {moved}{extra}: rest of season {s['ros_change']:+.1f} {unit}, this week "
             f"{s['week_change']:+.1f}, fantasy playoffs {s['playoff_change']:+.1f}.")
+    if s.get("categories"):  # categories league: the profile change, rank now, and the punt-aware weight
+        cats = sorted(s["categories"].items(), key=lambda kv: -abs(kv[1]["change"]))
+        def moved(x: dict) -> str:
+            return f" -> #{x['rank_after']}" if x.get("rank_after") not in (None, x["rank"]) else ""
+
+        shown = ", ".join(f"{c} {x['change']:+.1f} (#{x['rank']}{moved(x)}" + (", punted" if x["weight"] == 0 else
+                          ", already losing: counts half" if x["weight"] < 1 else "") + ")" for c, x in cats)
+        line += (f"\n  Category profile (z x expected games; rest-of-season rank among the teams, now -> after): "
+                 f"{shown}; punt-aware total {s['category_change']:+.1f}.")
+    return line
 
 
 def trade_answer(p, done) -> str | None:
@@ -86,7 +122,8 @@ def trade_answer(p, done) -> str | None:
     for name in ("evaluate_trade", "propose_trade"):
         for r in _ok(done, name):
             d = r["data"]
-            lines = [f"**{d['verdict']}**", *[f"- {x}" for x in d["reasons"]], "", _side_line(d["mine"], d["unit"]),
+            lines = [*([f"_{d['turned']}_", ""] if d.get("turned") else []),
+                     f"**{d['verdict']}**", *[f"- {x}" for x in d["reasons"]], "", _side_line(d["mine"], d["unit"]),
                      _side_line(d["partner"], d["unit"])]
             weeks = ", ".join(f"{a} to {b}" for a, b in d["playoff_weeks"])
             lines.append(f"\nFantasy playoffs: {weeks}. Injured players count at the share of games the calibrated "
@@ -97,13 +134,17 @@ def trade_answer(p, done) -> str | None:
             return "\n".join(lines)
     for r in _ok(done, "find_trades"):
         d = r["data"]
+        kept = list(d["trades"][0]["protected"]) if d["trades"] else []
         rows = [[i, t["partner"], " + ".join(t["give"]), " + ".join(t["get"]), f"{t['my_change']:+.1f}",
-                 f"{t['their_change']:+.1f}", "yes" if t["both_gain"] else "no"]
+                 f"{t['their_change']:+.1f}", "yes" if t["both_gain"] else "no",
+                 *([f"{t['target_gain']:+.1f}"] if d["targets"] else []),
+                 *[f"{t['protected'][c]:+.1f}" for c in kept]]
                 for i, t in enumerate(d["trades"], start=1)]
         if not rows:
             return f"**{d['headline']}** No trade found that the other team would gain from."
-        return "\n".join([f"**{d['headline']}**", _table(["#", "Team", "You give", "You get", f"You ({d['unit']})",
-                                                          "They", "Both gain"], rows)])
+        head = ["#", "Team", "You give", "You get", f"You ({d['unit']})", "They", "Both gain",
+                *([" + ".join(d["targets"])] if d["targets"] else []), *kept]
+        return "\n".join([f"**{d['headline']}**", _table(head, rows)])
     for r in _ok(done, "get_player_rankings"):
         d = r["data"]
         window = "this season" if d["window"] == "season" else f"the last {d['window']} days"
@@ -116,6 +157,8 @@ def trade_answer(p, done) -> str | None:
                     f"owner: {x['owner']}.")
         rows = [[x["rank"], x["name"], x["team"], x["owner"], x["games"], f"{x['fpts']:.1f}", f"{x['z_sum']:+.2f}",
                  x["games_left_week"], x["games_left_season"]] for x in d["players"]]
-        return "\n".join([f"**Top {len(rows)} by {d['sort']} over {window}** ({d['filters']['availability']}):",
+        punt = (f", punting {', '.join(d['punt'])}: z-sum over the other {9 - len(d['punt'])} categories"
+                if d.get("punt") else "")
+        return "\n".join([f"**Top {len(rows)} by {d['sort']} over {window}** ({d['filters']['availability']}{punt}):",
                           _table(["#", "Player", "Team", "Owner", "GP", "FPTS", "z-sum", "Wk G", "ROS G"], rows)])
     return None

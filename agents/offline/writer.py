@@ -160,6 +160,12 @@ def free_agents(p: Parsed, done) -> str:
     m = _ok(done, "get_matchup_details")
     if m:
         parts.append(m[0]["data"]["summary"])
+        if p.need and m[0]["data"].get("categories"):
+            from agents.needs import check_need
+
+            said = check_need(p.categories, m[0]["data"]["categories"], p.punt).text
+            if said:
+                parts.insert(0, said)
         close = [c for c in m[0]["data"].get("categories", []) if 0.2 <= c["win_probability"] <= 0.8]
         if close:
             parts.append("Categories still in play: " + ", ".join(
@@ -172,7 +178,13 @@ def free_agents(p: Parsed, done) -> str:
     if fas:
         f = fas[0]["data"]
         cats = f["filters"].get("target_categories")
+        punt = f["filters"].get("punt")
         head = f"Top free agents{' for ' + ', '.join(cats) if cats else ''} (value x games left):"
+        if punt and p.scoring == "categories":
+            head = (f"Top free agents punting {', '.join(punt)} (value over the other categories x games left; "
+                    f"{', '.join(punt)} not counted):")
+        elif punt:
+            head += f" Punting {', '.join(punt)} changes nothing here: this league scores fantasy points."
         parts.append(head + "\n" + _fa_table(f["free_agents"][:6], p.scoring) if f["free_agents"] else "No free agent matches those filters.")
     for s in _ok(done, "get_player_status"):
         d = s["data"]
@@ -200,6 +212,12 @@ def matchup(p: Parsed, done) -> str:
             continue
         parts.append(f"**{d['summary']}**")
         cats = d.get("categories") or []
+        if p.need and p.categories and cats:  # "am I really losing assists?": the scoreboard answers the claim
+            from agents.needs import check_need
+
+            said = check_need(p.categories, cats, p.punt).text
+            if said:
+                parts.append(said.replace(" The advice below chases", " Moves should chase"))
         behind = [c["category"] for c in cats if c["leader"] == "opponent"]
         ahead = [c["category"] for c in cats if c["leader"] == "me"]
         if cats:

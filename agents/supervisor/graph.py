@@ -56,9 +56,24 @@ def tool_error_message(e: Exception) -> str:
     return json.dumps({"error": f"{type(e).__name__}: {str(e)[:300]}"})
 
 
+def with_thread_punt(request):
+    """A tool that takes `punt` and was not given one gets the conversation's punt (state
+    `punt`: set in the chat or on the Settings page), so a follow-up keeps it whatever the model
+    passes; an explicit punt in the call wins."""
+    state = request.state if isinstance(request.state, dict) else {}
+    punt = state.get("punt")
+    schema = getattr(request.tool, "args_schema", None)
+    fields = getattr(schema, "model_fields", {}) if isinstance(schema, type) else {}
+    if not punt or "punt" not in fields or request.tool_call.get("args", {}).get("punt"):
+        return request
+    return request.override(tool_call={**request.tool_call, "args": {**request.tool_call.get("args", {}),
+                                                                     "punt": list(punt)}})
+
+
 def timed_tool_call(request, execute):
     """Streams tool start/end events with the duration; errors come back to the model as results;
     a card tool's artifact (its cards) becomes a `tool_cards` state update."""
+    request = with_thread_punt(request)
     call = request.tool_call
     messages = (request.state or {}).get("messages", []) if isinstance(request.state, dict) else []
     turn = messages[max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0):]

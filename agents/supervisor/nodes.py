@@ -12,7 +12,7 @@ from agents.contracts import ClarifyEvent, IntentEvent, StateEvent, TextEvent, c
 from agents.dates import asks_categories
 from agents.events import emit
 from agents.failures import MODEL_FAILED, model_unavailable
-from agents.intents import EXAMPLE_QUESTIONS, Intent, IntentLabel
+from agents.intents import EXAMPLE_QUESTIONS, Intent, IntentLabel, thread_punt
 from agents.model_call import CallInfo, call_config
 from agents.supervisor import prompts as P
 from agents.supervisor.limits import Limits
@@ -49,12 +49,28 @@ def make_classify(model, source):
         if label.choices or not label.understood:  # the UI offers the choices (or examples) as buttons
             emit(ClarifyEvent(choices=label.choices or EXAMPLE_QUESTIONS, understood=label.understood))
         info = league_ids(source)
-        return {**info, "intent": label.intent.value, "intent_label": label.model_dump(mode="json"),
+        punt = conversation_punt(state, source, label)
+        return {**info, "punt": punt, "punt_default": list(getattr(source, "punt", ()) or ()), "intent": label.intent.value, "intent_label": label.model_dump(mode="json"),
                 "tool_call_count": 0, "llm_calls": 1, "model_rounds": 0, "started_at": time.time(),
                 "guard": None, "error": error, "answer": None, "pending_cards": [], "transactions": [], "decisions": [],
                 "offers": []}
 
     return classify_intent
+
+
+def conversation_punt(state, source, label: IntentLabel) -> list[str]:
+    """The thread's punt after this message (the Settings' punt until the thread sets its own),
+    said as progress when it changes."""
+    default = list(getattr(source, "punt", ()) or ())
+    before = state.get("punt")
+    if before is None or state.get("punt_default", default) != default:
+        before = default  # never set, or the Settings' punt changed since: the newer choice stands
+    after = thread_punt(before, label)
+    if after != before:
+        emit(TextEvent(type="progress", text=f"Punting {', '.join(after)} in this conversation: left out of "
+                                             "rankings, free agents and moves." if after else
+                                             "No category punted any more in this conversation."))
+    return after
 
 
 def model_call(source, purpose: str) -> dict:

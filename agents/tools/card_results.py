@@ -10,8 +10,11 @@ from agents.contracts import card_dicts, cards_of
 from agents.tools.results import MAX_CHARS, dump
 
 CARD_FORMAT = "content_and_artifact"
+# A card states every category its move changes (issue #25): three categories cards are about 2,000
+# characters each, so the model's copy gets room for them instead of MAX_CHARS' 6,000 (which kept one).
+CARD_CAP = max(MAX_CHARS, 12000)
 
 
-def with_cards(out: dict, cap: int = MAX_CHARS) -> tuple[str, list[dict]]:
+def with_cards(out: dict, cap: int = CARD_CAP) -> tuple[str, list[dict]]:
     """(the result's JSON for the model, its `moves` as validated card dicts)."""
     return dump(out, cap), card_dicts(cards_of(out.get("moves")))

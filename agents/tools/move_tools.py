@@ -131,9 +131,11 @@ def build_move_tools(source: LeagueSource) -> list[BaseTool]:
         v = hold_verdict(inputs, pid, mode or source.advice_mode)
         return dump(hold_result(v, player.name, player.status, make_card))
 
-    def evaluate_user_move(drop: str, add: str, mode: str | None = None) -> str:
+    def evaluate_user_move(drop: str, add: str, mode: str | None = None, punt=None) -> str:
+        from agents.tools.optimizer_tools import punt_ids
+
         drop_id, add_id, swapped = _move_ids(source, drop, add)
-        inputs = source.optimizer_inputs(season=True)
+        inputs = source.optimizer_inputs(season=True, punt=punt_ids(punt))
         verdict = evaluate_move(inputs, drop_id, add_id, mode or source.advice_mode)
         out = verdict_result(verdict, make_card, swapped) | {"mode": mode or source.advice_mode}
         return with_cards(out, cap=RESULT_CAP)  # never shortened: the warnings and every card must reach the model

@@ -11,12 +11,13 @@ import datetime as dt
 
 from langchain_core.tools import BaseTool, StructuredTool
 
-from agents.cards import card_from_move
+from agents.cards import card_from_move, named_cut
 from agents.contracts import card_dicts
 from agents.tools import schemas as S
 from agents.tools.card_results import CARD_FORMAT, with_cards
 from agents.tools.results import dump
 from services import optimizer as opt
+from services.optimizer.propose import normalize_targets
 from services.models import ServiceError
 from services.source import LeagueSource
 
@@ -50,17 +51,27 @@ def lineup_summary(inputs: opt.OptimizerInputs, day: dt.date, slot_order: list[s
 
 
 def best_moves(source: LeagueSource, allow_drop: set[str] | frozenset = frozenset(), limit: int = 3,
-               mode: str = "balanced", target_categories: list[str] | None = None) -> list:
+               mode: str = "balanced", target_categories: list[str] | None = None, punt=()) -> list:
     """The moves `propose_moves` offers for my team (the same pipeline as the optimizer node)."""
-    return list(proposal(source, allow_drop, limit, mode, target_categories).moves)
+    return list(proposal(source, allow_drop, limit, mode, target_categories, punt=punt).moves)
+
+
+def punt_ids(punt) -> tuple[str, ...]:
+    """Punted category names as the optimizer takes them ('free throws' -> 'FT%'); a one-line error
+    for a name that is no category."""
+    try:
+        return normalize_targets(punt)
+    except ValueError as e:
+        raise ServiceError(str(e)) from None
 
 
 def proposal(source: LeagueSource, allow_drop=frozenset(), limit: int = 3, mode: str = "balanced",
-             target_categories: list[str] | None = None, ir_cut: str | None = None) -> opt.Proposal:
-    """`ir_cut`: the player id the user will cut when an IR player returns (IR and activation cards)."""
+             target_categories: list[str] | None = None, ir_cut: str | None = None, punt=()) -> opt.Proposal:
+    """`ir_cut`: the player id the user will cut when an IR player returns (IR and activation cards);
+    `punt`: categories left out of the objective, the targets and the reasons."""
     import dataclasses
 
-    inputs = source.optimizer_inputs(season=True)
+    inputs = source.optimizer_inputs(season=True, punt=punt_ids(punt))
     if ir_cut:
         inputs = dataclasses.replace(inputs, ir_cut=ir_cut)
     try:
@@ -95,14 +106,14 @@ def _day(date: str | None, default: dt.date) -> dt.date:
 def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
     make_card = source_card(source)
 
-    def validate_slot_fit(add: str, drop: str | None = None) -> str:
+    def validate_slot_fit(add: str, drop: str | None = None, punt=None) -> str:
         add_id = source.resolve_id(add)
         drop_id = source.resolve_id(drop) if drop else None
         try:
             source.validate_move(drop_id, add_id)
         except ServiceError as e:
             raise ServiceError(f"{e}.") from None
-        inputs = source.optimizer_inputs(free_agents=[add_id], season=True)
+        inputs = source.optimizer_inputs(free_agents=[add_id], season=True, punt=punt_ids(punt))
         moves = opt.scan_moves(inputs, allow_drop={drop_id} if drop_id else frozenset(), mode=source.advice_mode)
         games = len(inputs.free_agents[0].game_days)
         return with_cards(fit_result(source.player_name(add_id), games, moves, drop_id, make_card))
@@ -112,18 +123,21 @@ def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
         out = lineup_summary(source.day_inputs(day), day, list(source.info().slots), f"OUT ({source.status_note})")
         return dump(out | {"on_ir": [source.player_name(pid) for pid in sorted(source.ir_ids())]})
 
-    def optimize_matchup(allow_drop=None, target_categories=None, limit=3, mode=None, ir_cut=None) -> str:
+    def optimize_matchup(allow_drop=None, target_categories=None, limit=3, mode=None, ir_cut=None, punt=None) -> str:
         allow = {source.resolve_id(n) for n in allow_drop or []}
         cut = source.resolve_id(ir_cut) if ir_cut else None
-        found = proposal(source, allow, limit, mode or source.advice_mode, target_categories, cut)
+        found = proposal(source, allow, limit, mode or source.advice_mode, target_categories, cut, punt or ())
         week_inputs = source.optimizer_inputs(free_agents=[])
         week = opt.weekly_lineup(week_inputs)
         names = {p.player_id: p.name for p in week_inputs.roster}
-        out = {"moves": card_dicts([make_card(m) for m in found.moves]), "standing_pat_expected": round(week.expected_total, 1),
+        cards = named_cut([make_card(m) for m in found.moves], cut)  # his activation card will name him
+        out = {"moves": card_dicts(cards), "standing_pat_expected": round(week.expected_total, 1),
                "unit": week.unit, "starts": {names[k]: v for k, v in week.starts.items()},
                "free_agents_scanned": found.scanned_free_agents, "passes": found.passes_run}
         if found.target_categories:
             out["target_categories"] = list(found.target_categories)
+        if punt:
+            out["punt"] = list(punt_ids(punt))
         if not found.moves:
             out["note"] = (f"no drop/add pair gains over standing pat ({found.scanned_free_agents} free agents "
                            "checked; your top 6 players are never offered unless allowed"

@@ -58,11 +58,14 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
     def get_opponent_roster() -> str:
         return R.dump(R.roster(source.opponent_roster()))
 
-    def get_free_agents(position=None, healthy_only=False, min_games_remaining=0, target_categories=None, limit=10) -> str:
-        fas = source.free_agents(position, healthy_only, min_games_remaining, target_categories, limit)
-        return R.dump({"filters": {"position": position, "healthy_only": healthy_only,
-                                   "min_games_remaining": min_games_remaining, "target_categories": target_categories},
-                       **R.free_agents(fas)})
+    def get_free_agents(position=None, healthy_only=False, min_games_remaining=0, target_categories=None, limit=10,
+                        punt=None) -> str:
+        fas = source.free_agents(position, healthy_only, min_games_remaining, target_categories, limit, punt=punt or None)
+        filters = {"position": position, "healthy_only": healthy_only, "min_games_remaining": min_games_remaining,
+                   "target_categories": target_categories}
+        if punt:
+            filters["punt"] = list(punt)
+        return R.dump({"filters": filters, **R.free_agents(fas)})
 
     def get_schedule(names=None, start=None, end=None) -> str:
         return R.dump(R.schedule(source.schedule(names, _date(start, "start"), _date(end, "end"))))

@@ -5,6 +5,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+PUNT_HELP = ("Categories the user punts (gives up on), e.g. ['FT%', 'TO']: left out of the value and never "
+             "chased. Omit to use the conversation's punt.")
+
 
 class PlayerArgs(BaseModel):
     name: str = Field(description="Player name as the user wrote it; nicknames and partial names work ('jokic', 'SGA').")
@@ -25,6 +28,7 @@ class FreeAgentArgs(BaseModel):
     target_categories: list[str] | None = Field(
         default=None, description="Categories to rank by, e.g. ['AST', 'STL'] (FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS).")
     limit: int = Field(default=10, ge=1, le=25, description="How many players to return.")
+    punt: list[str] | None = Field(default=None, description=PUNT_HELP)
 
 
 class ScheduleArgs(BaseModel):
@@ -46,6 +50,7 @@ class DeepAnalysisArgs(BaseModel):
 class SlotFitArgs(BaseModel):
     add: str = Field(description="Free agent to add.")
     drop: str | None = Field(default=None, description="Player of mine to drop; omit to find the best drop.")
+    punt: list[str] | None = Field(default=None, description=PUNT_HELP)
 
 
 class DailyLineupArgs(BaseModel):
@@ -63,6 +68,7 @@ class OptimizeArgs(BaseModel):
                                   "default: the league setting (balanced: this week and the rest of the season).")
     ir_cut: str | None = Field(default=None, description="The player the user will cut when a player comes back "
                                                          "from IR (default: the lowest rest-of-season value).")
+    punt: list[str] | None = Field(default=None, description=PUNT_HELP)
 
 
 MODE_HELP = ("'this_week' when the user only cares about this week (streaming); default: the league setting "
@@ -73,6 +79,7 @@ class MoveArgs(BaseModel):
     drop: str = Field(description="The player of mine the user wants to drop.")
     add: str = Field(description="The free agent the user wants to add.")
     mode: Literal["balanced", "this_week"] | None = Field(default=None, description=MODE_HELP)
+    punt: list[str] | None = Field(default=None, description=PUNT_HELP)
 
 
 class HoldArgs(BaseModel):
@@ -115,6 +122,9 @@ class TradeArgs(BaseModel):
 
 class TradeFindArgs(BaseModel):
     targets: list[str] | None = Field(default=None, description="Categories to improve, e.g. ['AST', 'STL'].")
+    protect: list[str] | None = Field(default=None, description="Categories that must not drop for me ('without "
+                                                                "hurting my points' -> ['PTS']; in a points league "
+                                                                "'PTS' means my fantasy points).")
     give: list[str] | None = Field(default=None, description="Only trades that send one of these players.")
     get: list[str] | None = Field(default=None, description="Only trades that bring in one of these players "
                                                             "('what would it take to get X?').")

@@ -7,6 +7,7 @@ from langchain_core.tools import BaseTool, StructuredTool
 from agents.tools.card_results import CARD_FORMAT, with_cards
 from agents.tools.results import dump
 from agents.tools.schemas import TradeArgs, TradeFindArgs
+from agents.trade_cards import oriented
 from services.source import LeagueSource
 
 
@@ -22,7 +23,8 @@ def _side(s) -> dict:
             "pickup": [_player(p) for p in s.pickup], "ros_before": s.ros_before, "ros_after": s.ros_after,
             "ros_change": s.ros_change, "week_change": s.week_change, "playoff_change": s.playoff_change,
             "category_change": s.category_change,
-            "categories": {c.category: {"change": c.change, "rank": c.rank_before, "weight": c.weight}
+            "categories": {c.category: {"change": c.change, "rank": c.rank_before, "rank_after": c.rank_after,
+                                          "weight": c.weight}
                            for c in s.categories} or None}
 
 
@@ -36,21 +38,25 @@ def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
     from services.trades.evaluate import evaluate_trade
 
     def evaluate_trade_tool(give: list[str], get: list[str], cut=None, punt=None) -> str:
-        return dump(evaluation_result(evaluate_trade(source, give, get, None, cut, punt or ())))
+        give, get, note = oriented(source, give, get)
+        return dump(evaluation_result(evaluate_trade(source, give, get, None, cut, punt or ())) | {"turned": note})
 
     def propose_trade(give: list[str], get: list[str], cut=None, punt=None):
         from agents.trade_cards import propose
 
+        give, get, turned = oriented(source, give, get)
         ev, card = propose(source, give, get, cut)
-        out = evaluation_result(ev) | {"proposal": card.title, "moves": [card.model_dump(mode="json")],
+        out = evaluation_result(ev) | {"turned": turned, "proposal": card.title,
+                                       "moves": [card.model_dump(mode="json")],
                                        "note": "Approving the card sends the proposal; the other manager answers "
                                                "by his own rest-of-season value (accept, counter or decline)."}
         return with_cards(out, cap=16000)
 
-    def find_trades(targets=None, give=None, get=None, limit: int = 5) -> str:
+    def find_trades(targets=None, give=None, get=None, limit: int = 5, protect=None) -> str:
         from services.trades.find import find_trades as find
 
-        return dump(find(source, targets=targets or (), give=give, limit=limit, get=get).model_dump(mode="json"))
+        return dump(find(source, targets=targets or (), give=give, limit=limit, get=get,
+                         protect=protect or ()).model_dump(mode="json"))
 
     return [
         StructuredTool.from_function(
@@ -67,5 +73,6 @@ def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
         StructuredTool.from_function(
             find_trades, name="find_trades", args_schema=TradeFindArgs,
             description="Search 1-for-1 and 2-for-1 trades with every team, trades both sides gain from first; "
-                        "optionally improving target categories or sending a given player ('who would take Herro?')."),
+                        "optionally improving target categories without lowering protected ones, or sending a given "
+                        "player ('who would take Herro?')."),
     ]

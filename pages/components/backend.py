@@ -33,6 +33,7 @@ DEFAULTS: dict[str, object] = {
     "settings_as_of": DEFAULT_AS_OF,
     "settings_scoring": "points",
     "settings_advice_mode": "balanced",
+    "settings_punt": [],         # categories punted by default (categories leagues); a chat may change its own
     "settings_team": None,       # the team the user manages (None: COURTSIDE_MY_TEAM_ID, else 1)
     "settings_league": "demo",
     "settings_espn_league_id": "",
@@ -57,7 +58,7 @@ DEFAULTS: dict[str, object] = {
 
 
 APPLIED_KEYS = ("settings_provider", "settings_model", "settings_as_of", "settings_scoring", "settings_league",
-                "settings_espn_season", "settings_advice_mode", "settings_team")
+                "settings_espn_season", "settings_advice_mode", "settings_team", "settings_punt")
 _FALLBACK = {k: DEFAULTS[k] for k in APPLIED_KEYS}
 
 
@@ -128,7 +129,8 @@ def _cached_assistant(public: tuple, key_digest: str | None, home: str, _secrets
     api_key, s2, swid = _secrets
     return _supervisor().open(provider, as_of, scoring, model_name=model, api_key=api_key, league=league,
                               espn_league_id=espn_id, espn_season=espn_season, espn_s2=s2, espn_swid=swid,
-                              advice_mode=rest[0] if rest else None, team=rest[1] if len(rest) > 1 else None)
+                              advice_mode=rest[0] if rest else None, team=rest[1] if len(rest) > 1 else None,
+                              punt=rest[2] if len(rest) > 2 else None)
 
 
 def settings_tuple() -> tuple:
@@ -138,9 +140,15 @@ def settings_tuple() -> tuple:
     model = ss["settings_model"] if provider in MODELS and ss["settings_model"] in MODELS[provider] else None
     espn_id = ss["settings_espn_league_id"].strip()
     if ss["settings_league"] == "espn" and espn_id:  # a live league: its own scoring, today's date
-        return provider, model, None, None, "espn", espn_id, int(ss["settings_espn_season"]), None, ss["settings_team"]
+        return (provider, model, None, None, "espn", espn_id, int(ss["settings_espn_season"]), None, ss["settings_team"],
+                punt_setting())
     return (provider, model, ss["settings_as_of"], ss["settings_scoring"], "demo", None, None,
-            ss["settings_advice_mode"], ss["settings_team"])
+            ss["settings_advice_mode"], ss["settings_team"], punt_setting())
+
+
+def punt_setting() -> tuple[str, ...]:
+    """The session's default punt (Settings), as the runtime takes it."""
+    return tuple(st.session_state.get("settings_punt") or ())
 
 
 def _secrets() -> tuple:

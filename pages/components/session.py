@@ -61,10 +61,11 @@ def public_of(choice) -> tuple:
     """A LeagueChoice as backend.settings_tuple's tuple (what the cached assistant is keyed by)."""
     if choice.league == "espn":  # as settings_tuple: a live league has no advice-mode field
         return (choice.provider, choice.model, None, None, "espn", str(choice.espn_league_id), choice.espn_season,
-                None, choice.team)
+                None, choice.team, tuple(ss.get("settings_punt") or ()))
     # a choice saved before advice modes were kept (or a card's league id alone) follows the session
     mode = choice.advice_mode or ss.get("settings_advice_mode")
-    return choice.provider, choice.model, choice.as_of, choice.scoring, "demo", None, None, mode, choice.team
+    return (choice.provider, choice.model, choice.as_of, choice.scoring, "demo", None, None, mode, choice.team,
+            tuple(ss.get("settings_punt") or ()))  # the punt is the session's default: a thread keeps its own
 
 
 def apply_choice(choice) -> None:

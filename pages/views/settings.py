@@ -63,6 +63,13 @@ else:
                       "this_week": "This week only (streaming)"}.get,
          help="Balanced never offers a move that lowers your rest-of-season value; streaming ranks by "
               "this week's gain only. Stars are protected in both.")
+if assistant.scoring() == "categories":
+    cats = ["FG%", "FT%", "3PM", "REB", "AST", "STL", "BLK", "TO", "PTS"]
+    kept(st.multiselect, "Punted categories", "settings_punt", options=cats,
+         default=[c for c in ss["settings_punt"] if c in cats], max_selections=8,
+         help="Categories you give up on: left out of rankings, free agents, the optimizer's moves and the "
+              "card reasons. The chat starts from this punt; saying \"I'm punting FT%\" or \"stop punting FT%\" "
+              "changes it for that conversation.")
 teams = {t.team_id: f"{t.name} ({t.manager})" for t in assistant.source.info().teams}
 team_now = ss["settings_team"] if ss["settings_team"] in teams else assistant.team_id
 kept(st.selectbox, "Your team (the one you manage)", "settings_team", options=list(teams),
@@ -72,5 +79,6 @@ advice = {"this_week": "this week only"}.get(assistant.source.advice_mode, "bala
 scoring_now = assistant.scoring()
 st.caption(f"Active: {assistant.provider_label} · {assistant.league_kind} league"
            f"{f' · {scoring_now} scoring' if scoring_now else ''} · team {assistant.team_id} · as of {assistant.as_of} · "
-           f"advice: {advice}. "
+           f"advice: {advice}"
+           f"{' · punting ' + ', '.join(assistant.source.punt) if getattr(assistant.source, 'punt', ()) else ''}. "
            "Changing these opens the matching assistant (cached once per process and setting).")

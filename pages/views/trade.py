@@ -57,7 +57,8 @@ if ev is not None:
             if side.category_change is not None:
                 st.caption(f"Category profile (punt-aware): {side.category_change:+.1f}")
                 st.dataframe([{"Category": s.category, "Change": s.change, "Rank now": s.rank_before,
-                               "Weight": s.weight} for s in side.categories], hide_index=True,
+                               "Rank after": s.rank_after, "Weight": s.weight} for s in side.categories],
+                             hide_index=True,
                              key=f"trade_cats_{side.team_id}")
     if st.button(f"Propose this trade to {ev.partner.team_name}", key="trade_propose"):
         try:
@@ -89,14 +90,17 @@ if ev is not None:
 
 st.divider()
 st.subheader("Find trades")
-c = st.columns(2)
+c = st.columns(3)
 targets = c[0].multiselect("Improve these categories", CATS, key="trade_find_targets")
-offer = c[1].selectbox("Offering", ["Anyone", *players[mine]], key="trade_find_give")
+protect = c[1].multiselect("Without lowering" + (" (PTS: fantasy points)" if scoring == "points" else ""), CATS,
+                           key="trade_find_protect")
+offer = c[2].selectbox("Offering", ["Anyone", *players[mine]], key="trade_find_give")
 if st.button("Find trades", key="trade_find"):
     bar = st.progress(0.0, text="Searching every team's 1-for-1 and 2-for-1 trades...")
     try:
         st.session_state["trade_found"] = door.trades.find(
-            assistant.source, targets=targets, give=None if offer == "Anyone" else [offer], team_id=mine,
+            assistant.source, targets=targets, protect=protect, give=None if offer == "Anyone" else [offer],
+            team_id=mine,
             progress=lambda stage, done, total: bar.progress(min(1.0, done / max(total, 1)), text=stage))
     except door.ServiceError as e:
         st.error(str(e))
@@ -106,4 +110,5 @@ if found is not None:
     st.caption(f"{found.headline} {found.seconds:.2f} s.")
     st.dataframe([{"Partner": t.partner, "Give": ", ".join(t.give), "Get": ", ".join(t.get), "You": t.my_change,
                    "They": t.their_change, "Both gain": t.both_gain, "Targets": t.target_gain,
-                   "You cut": ", ".join(t.my_cut)} for t in found.trades], hide_index=True, key="trade_found_table")
+                   **{f"{c} (kept)": x for c, x in t.protected.items()}, "You cut": ", ".join(t.my_cut)}
+                  for t in found.trades], hide_index=True, key="trade_found_table")

@@ -20,7 +20,7 @@ from services.espn.matchup import build_matchup
 from services.espn.roster_moves import EspnMoves
 from services.models import (FreeAgent, GameLog, LeagueInfo, LeagueTeam, MatchupDetails, NewsNote,
                              PlayerSchedule, Roster, ScheduleReport, ServiceError, StatusReport)
-from services.scoring import POINTS_WEIGHTS
+from services.scoring import POINTS_WEIGHTS, counted_categories
 from services.source import LeagueSource
 
 # Our slot names -> espn-api's free-agent position filter (UTIL means no filter).
@@ -165,15 +165,19 @@ class EspnLeague(EspnMoves, LeagueSource):
 
     def free_agents(self, position: str | None = None, healthy_only: bool = False,
                     min_games_remaining: int = 0, target_categories: list[str] | None = None,
-                    limit: int = 15) -> list[FreeAgent]:
+                    limit: int = 15, punt: list[str] | None = None) -> list[FreeAgent]:
         pos = position.upper() if position else None
         if pos and pos not in (*_ESPN_POSITION, "UTIL"):
             raise ServiceError(f"Unknown position {position!r}; use PG, SG, SF, PF, C, G, F or UTIL.")
         snap = self._snap()
         players = self._client.free_agents(snap.scoring_period, _ESPN_POSITION.get(pos or ""))
         window = self._window(snap, self._calendar())
+        try:
+            cats = counted_categories(target_categories, punt, window.scoring) if punt else target_categories
+        except ValueError as e:
+            raise ServiceError(str(e)) from None
         return rank_free_agents(players, window, pos if pos != "UTIL" else None, healthy_only,
-                                min_games_remaining, target_categories, limit)
+                                min_games_remaining, cats, limit)
 
     def player_status(self, name: str) -> StatusReport:
         player = self._resolve(name)

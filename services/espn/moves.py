@@ -4,6 +4,8 @@ from __future__ import annotations
 from services.models import ServiceError
 
 ESPN_WEB = "https://fantasy.espn.com/basketball"
+ACTIVATION_NOTE = ("An ESPN league is never written to: make this activation in ESPN (drop {drop} first, then "
+                   "move {back} out of the IR slot); approving records it and gives the steps.")
 
 
 def approved_move_steps(drop_name: str, add_name: str, league_id: int | str) -> list[str]:
@@ -26,4 +28,24 @@ def approved_move_steps(drop_name: str, add_name: str, league_id: int | str) -> 
         f'"Waiver Claims" on {ESPN_WEB}/team?leagueId={league} and runs at the next waiver process.',
         f"Check the move under Recent Activity: {ESPN_WEB}/recentactivity?leagueId={league}; "
         "then set your lineup for today if the new player has a game.",
+    ]
+
+
+def activation_steps(drop_name: str, back_name: str, league_id: int | str) -> list[str]:
+    """The clicks that bring a player back from the IR slot on fantasy.espn.com, dropping one
+    player first (a full roster has no bench spot for him)."""
+    drop, back, league = (drop_name or "").strip(), (back_name or "").strip(), str(league_id).strip()
+    if not drop or not back:
+        raise ServiceError("Name both the player coming back from IR and the player to drop.")
+    if not league.isdigit():
+        raise ServiceError(f"{league_id!r} is not an ESPN league id (it is a number).")
+    team = f"{ESPN_WEB}/team?leagueId={league}"
+    return [
+        f"Open {team} and sign in to ESPN if asked.",
+        f'Drop {drop} first: click "Drop" in the "Action" column of his row, then "Continue" and "Confirm" '
+        "(your roster is full, so the IR player has no bench spot until someone goes).",
+        f'Back on {team}, click "Move" next to {back} in the IR slot and click "Here" on an open bench '
+        'or starting slot; then click "Submit".',
+        f"Check both under Recent Activity: {ESPN_WEB}/recentactivity?leagueId={league}; "
+        f"then set your lineup for today if {back} has a game.",
     ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Iterable
 
-from services.espn.moves import approved_move_steps
+from services.espn.moves import activation_steps, approved_move_steps
 from services.models import Roster, ServiceError
 from services.store import MoveConflict, StateStore
 
@@ -63,6 +63,13 @@ class EspnMoves:
                                    else f"{name(drop_id)} is not on your roster")
             if drop_id in ir:
                 raise ServiceError(f"{name(drop_id)} is in your IR slot: dropping him opens no roster spot")
+        if kind == "activate":  # the added player comes back from my own IR slot
+            back = next((e for e in rosters[self.my_team_id].entries if e.player.player_id == add_id), None)
+            if back is None or not back.on_ir:
+                raise ServiceError(f"{name(add_id)} is not in your IR slot")
+            if back.status == "OUT":
+                raise ServiceError(f"{name(add_id)} is still OUT: there is nobody to activate yet")
+            return
         if add_id is not None:
             owner = owners.get(add_id)
             if owner == self.my_team_id:
@@ -80,7 +87,7 @@ class EspnMoves:
         second approval, or another card of the same day dropping or adding the same player is
         refused."""
         try:
-            steps = approved_move_steps(card["drop"], card["add"], card["league_id"])
+            steps = _steps(card)
             if str(card["league_id"]) != self.league_id:
                 raise ServiceError(f"the card is for ESPN league {card['league_id']}, not {self.league_id}")
             self.validate_move(card["drop_id"], card["add_id"], card.get("kind", "swap"), stale=True)
@@ -88,13 +95,13 @@ class EspnMoves:
             return {"move_id": card["move_id"], "outcome": "refused", "reason": str(e)}
         return record_espn_move(card, store, steps, actor)
 
-    def optimizer_inputs(self, free_agents: Iterable[str] | None = None, season: bool = False):
+    def optimizer_inputs(self, free_agents: Iterable[str] | None = None, season: bool = False, punt=()):
         """My remaining week from ESPN (no rest-of-season view: `season` adds nothing)."""
         import dataclasses
 
         from services.optimizer.espn_adapter import from_espn_league
 
-        inputs = from_espn_league(self, self._rosters())
+        inputs = dataclasses.replace(from_espn_league(self, self._rosters()), punt=tuple(punt or ()))
         if free_agents is None:
             return inputs
         wanted = list(free_agents)
@@ -109,6 +116,13 @@ class EspnMoves:
         from services.optimizer.espn_adapter import banked_totals
 
         return banked_totals(self.matchup())
+
+
+def _steps(card: dict) -> list[str]:
+    """ESPN's manual steps for the card's kind (an activation: drop first, then out of the IR slot)."""
+    if card.get("kind") == "activate":
+        return activation_steps(card["drop"], card["add"], card["league_id"])
+    return approved_move_steps(card["drop"], card["add"], card["league_id"])
 
 
 def record_espn_move(card: dict, store: StateStore, steps: list[str], actor: str = "user") -> dict:
@@ -141,7 +155,7 @@ class EspnCardRecorder:
 
     def apply_move(self, card: dict, store: StateStore, actor: str = "user") -> dict:
         try:
-            steps = approved_move_steps(card["drop"], card["add"], card["league_id"])
+            steps = _steps(card)
         except ServiceError as e:
             return {"move_id": card["move_id"], "outcome": "refused", "reason": str(e)}
         return record_espn_move(card, store, steps, actor)

@@ -11,6 +11,7 @@ from typing import Iterable
 
 from services.optimizer.models import OptimizerInputs, PlayerInput
 from services.scoreboard import banked_totals
+from services.scoring import CATEGORIES
 from services.slots import IR_SLOTS
 from services.snapshot import Snapshot
 
@@ -42,8 +43,21 @@ def _season_value(snap: Snapshot, pid: str, scoring: str) -> float:
     return float(player_value(snap, snap.players[pid], scoring))
 
 
+def _named_cut(lg, team_id: int, back: list[str], roster: list[str]) -> str | None:
+    """The player the user named, on an approved IR card ("cut X when he returns"), to go when that
+    IR player is back: his activation card names him (still on the roster; else nobody named)."""
+    if not back:
+        return None
+    for m in reversed(lg.store.moves(lg.league_id)):
+        card = m.get("card") or {}
+        if (m["team_id"] == team_id and card.get("kind") == "ir" and m["drop_id"] in back
+                and card.get("cut_named") and card.get("cut_id") in roster):
+            return card["cut_id"]
+    return None
+
+
 def from_demo_league(lg, team_id: int | None = None, scoring: str | None = None,
-                     free_agents: Iterable[str] | None = None, season: bool = False) -> OptimizerInputs:
+                     free_agents: Iterable[str] | None = None, season: bool = False, punt=()) -> OptimizerInputs:
     """One team's remaining matchup week in the demo league (default: my team); with `season`,
     also the rest of the regular season (for moves' rest-of-season value)."""
     snap = lg.snapshot
@@ -59,7 +73,11 @@ def from_demo_league(lg, team_id: int | None = None, scoring: str | None = None,
         my_so_far=banked_totals(lg, team_id), opp_so_far=banked_totals(lg, opp_id),
         as_of=lg.as_of, team_id=team_id, league_id=lg.league_id, star_value=star_value(snap, scoring),
         ir_slots_free=max(0, IR_SLOTS - len(lg.ir_ids(team_id))),
-        ir_back=make(pid for pid in lg.ir_ids(team_id) if snap.players[pid].status != "OUT"))
+        ir_back=make(pid for pid in lg.ir_ids(team_id) if snap.players[pid].status != "OUT"),
+        punt=tuple(c for c in CATEGORIES if c in set(punt or ())))
+    named = _named_cut(lg, team_id, [p.player_id for p in inputs.ir_back], mine)
+    if named:
+        inputs = dataclasses.replace(inputs, ir_cut=named)
     if season:
         from services.optimizer.season import season_inputs
 

@@ -82,7 +82,8 @@ def build_inputs(info: LeagueInfo, mine: Roster, free_agents: Iterable[FreeAgent
         free_agents=make(fas), opponent=make(e for e in (opponent.entries if opponent else [])
                                             if not e.on_ir),
         slots=dict(info.slots), my_so_far=my_so_far, opp_so_far=opp_so_far,
-        as_of=info.as_of, team_id=mine.team_id, league_id=info.league_id)
+        as_of=info.as_of, team_id=mine.team_id, league_id=info.league_id,
+        ir_back=make(e for e in mine.entries if e.on_ir and e.status != "OUT"))  # back: his activation card
 
 
 def league_rosters(league) -> dict[int, Roster]:

@@ -55,6 +55,7 @@ class OptimizerInputs:
     ir_slots_free: int = 0  # open IR slots: an OUT player may move there instead of being dropped
     ir_cut: str | None = None  # the player the user names to cut when an IR player returns
     ir_back: tuple[PlayerInput, ...] = ()  # players in my IR slot who are no longer OUT (to activate)
+    punt: tuple[str, ...] = ()  # categories the manager punts: out of the categories objective and the reasons
 
 
 @dataclasses.dataclass(frozen=True)
@@ -106,6 +107,9 @@ class MoveEval:
     return_date: dt.date | None = None  # "ir": when the IR player is expected back (None: not this season)
     cut_id: str = ""  # "ir": who is cut when he returns (counted in season_gain); "activate": who goes now
     cut_name: str = ""
+    # categories: (category, win chance before, after) of every category moved by 0.5 points or more
+    # (punted ones left out), leads put at risk first
+    category_changes: tuple[tuple[str, float, float], ...] = ()
 
 
 def as_json(obj: Any) -> Any:

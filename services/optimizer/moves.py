@@ -26,10 +26,10 @@ import numpy as np
 
 from services.optimizer import projection as pj
 from services.optimizer.models import MoveEval, OptimizerInputs, PlayerInput
+from services.optimizer.reasons import _per_game_text, category_changes, change_text
 from services.optimizer.scan import MoveTable, scan_table
 from services.optimizer.weekly import Prepared, prepare
 
-DELTA_SHOWN = 0.005  # category win-probability changes smaller than this are not reported
 MODES = ("balanced", "this_week")
 # Season value in week-gain units: 1 for points (both fantasy points); for categories, about
 # 0.03 categories won per z-score-game (a tossup category's weekly total has a spread of about
@@ -86,24 +86,12 @@ def _confidence(mean: float, var: float) -> float:
     return 0.5 * (1.0 + math.erf(mean / math.sqrt(2.0 * var)))
 
 
-def _per_game_text(p: PlayerInput, points: bool) -> str:
-    """Per game in the league's own units: fantasy points, or category averages (FG% with three decimals)."""
-    if points:
-        fpts = p.expected.get("fpts", float(pj.POINTS_COEF @ pj.stat_vector(p.expected)))
-        return f"{fpts:.1f} fantasy pts/game"
-    e = p.expected
-    line = f"{e.get('pts', 0.0):.1f} pts, {e.get('reb', 0.0):.1f} reb, {e.get('ast', 0.0):.1f} ast"
-    if e.get("fga"):
-        line += f", FG% {e.get('fgm', 0.0) / e['fga']:.3f}"
-    return line + " per game"
-
-
 def _status_text(status: str) -> str:
     return "REST (sat the second night of a back-to-back)" if status == "REST" else status
 
 
-def _player_reason(p: PlayerInput, games: int, starts: int, verb: str, points: bool = True) -> str:
-    text = f"{verb} {p.label}: {games} games left, {starts} starts, {_per_game_text(p, points)}"
+def _player_reason(p: PlayerInput, games: int, starts: int, verb: str, points: bool = True, punt=()) -> str:
+    text = f"{verb} {p.label}: {games} games left, {starts} starts, {_per_game_text(p, points, punt)}"
     if p.availability < 1.0:
         text += f", {_status_text(p.status)} (plays with prob. {p.availability:.0%})"
     return text
@@ -158,9 +146,11 @@ def move_eval(prep: Prepared, table: MoveTable, r: int, a: int, kind: str = "swa
     starts_gained = {d.isoformat(): int(x) for d, x in zip(prep.days, delta, strict=True)}
     gain = float(table.gain[r, a])
     deltas: dict[str, float] = {}
+    changes: list[tuple[str, float, float]] = []
     unit = "fantasy points"
-    reasons = [_player_reason(add, int(prep.free_agents.plays[a].sum()), add_starts, "add", prep.points),
-               _player_reason(drop, int(prep.roster.plays[k].sum()), drop_starts, "drop", prep.points)]
+    punt = prep.inputs.punt
+    reasons = [_player_reason(add, int(prep.free_agents.plays[a].sum()), add_starts, "add", prep.points, punt),
+               _player_reason(drop, int(prep.roster.plays[k].sum()), drop_starts, "drop", prep.points, punt)]
     if add_days:
         reasons.append("added starts on " + ", ".join(_day(d) for d in add_days))
     net = int(delta.sum())
@@ -171,12 +161,11 @@ def move_eval(prep: Prepared, table: MoveTable, r: int, a: int, kind: str = "swa
         unit = "categories won"
         after = pj.win_probabilities(table.after[r, a], prep.opp_rest, prep.my0, prep.opp0)
         before = pj.win_probabilities(table.base, prep.opp_rest, prep.my0, prep.opp0)
-        moved = sorted(((c, float(x - y)) for c, x, y in zip(pj.CATS, after, before, strict=True)
-                        if abs(x - y) >= DELTA_SHOWN), key=lambda t: -abs(t[1]))
-        deltas = {c: round(x, 3) for c, x in moved}
-        reasons += [f"{c} win chance {before[pj.CATS.index(c)]:.0%} -> "
-                    f"{after[pj.CATS.index(c)]:.0%}" for c, _ in moved[:3]]
-        reasons.append(f"expected {gain:+.2f} categories won this week")
+        changes = category_changes(before, after, prep.inputs.punt)
+        deltas = {c: round(y - x, 3) for c, x, y in sorted(changes, key=lambda t: -abs(t[2] - t[1]))}
+        reasons += [change_text(c, b, a) for c, b, a in changes]  # every material change, leads at risk first
+        reasons.append(f"expected {gain:+.2f} categories won this week"
+                       + (f" (punted, not counted: {', '.join(prep.inputs.punt)})" if prep.inputs.punt else ""))
     season_unit = ""
     if season_gain is not None:
         season_unit = prep.inputs.season.unit
@@ -193,7 +182,8 @@ def move_eval(prep: Prepared, table: MoveTable, r: int, a: int, kind: str = "swa
                     add_starts, drop_starts, starts_gained, deltas, round(conf, 3), tuple(reasons),
                     drop.name, add.name, kind, None if season_gain is None else round(season_gain, 2),
                     season_unit, round(gain if score is None else float(score), 6),
-                    ret[0] if ret else None, ret[1][0] if ret else "", ret[1][1] if ret else "")
+                    ret[0] if ret else None, ret[1][0] if ret else "", ret[1][1] if ret else "",
+                    tuple((c, round(x, 3), round(y, 3)) for c, x, y in changes))
 
 
 def _season_arrays(prep: Prepared, drops: np.ndarray, irs: np.ndarray):

@@ -107,9 +107,15 @@ def win_probabilities(my_rest: np.ndarray, opp_rest: np.ndarray, my0: np.ndarray
     return ndtr(z)
 
 
+def counted_mask(punt=()) -> np.ndarray:
+    """1 for each category (CATS order) the objective counts, 0 for a punted one."""
+    return np.array([0.0 if c in set(punt or ()) else 1.0 for c in CATS])
+
+
 def category_coef(my_rest: np.ndarray, opp_rest: np.ndarray, my0: np.ndarray,
-                  opp0: np.ndarray) -> tuple[np.ndarray, dict[str, float]]:
-    """Per-stat weights of the categories objective: d sum_c P(win c) / d (my stat total).
+                  opp0: np.ndarray, punt=()) -> tuple[np.ndarray, dict[str, float]]:
+    """Per-stat weights of the categories objective: d sum_c P(win c) / d (my stat total), the
+    sum over the categories not punted.
 
     Returns (coef over STATS, {category: dP/d(my total)}) for one projected lineup.
     """
@@ -119,7 +125,7 @@ def category_coef(my_rest: np.ndarray, opp_rest: np.ndarray, my0: np.ndarray,
     weights = {}
     for j, cat in enumerate(CATS):
         col, higher = CATEGORIES[cat]
-        g = float(dens[j])
+        g = 0.0 if cat in set(punt or ()) else float(dens[j])
         if "/" in col:
             x, a_me, made, att = pct_info[cat]
             coef[made] += g / float(a_me)

@@ -145,7 +145,7 @@ def propose_moves(inputs: OptimizerInputs, allow_drop: Iterable[str] = frozenset
     from services.optimizer.moves import droppable
     from services.optimizer.weekly import prepare
 
-    targets = normalize_targets(target_categories)
+    targets = tuple(t for t in normalize_targets(target_categories) if t not in inputs.punt)  # never a punted one
     prep = prepare(inputs)
     allow = frozenset(allow_drop)
     players = {p.player_id: p for p in (*inputs.roster, *inputs.free_agents)}

@@ -24,16 +24,19 @@ from services.calibration import curve_rate
 from services.optimizer import projection as pj
 from services.optimizer.models import OptimizerInputs, PlayerInput
 from services.optimizer.weekly import Prepared, Table
+from services.scoring import CATEGORIES
 
 POINTS_UNIT, CATS_UNIT = "fantasy points", "category value"
 FLOOR_RANK = 300  # about the 23rd man of every NBA team: filling a slot with him is worth ~0
 
 
-def category_floor(snap, scoring: str) -> float:
-    """Per-game z-sum of the FLOOR_RANK-th best player (5+ games) of the as-of view."""
+def category_floor(snap, scoring: str, cats: tuple[str, ...] = ()) -> float:
+    """Per-game z-sum of the FLOOR_RANK-th best player (5+ games) of the as-of view (over `cats`:
+    the categories not punted; all nine when empty)."""
     from services.values import player_value
 
-    vals = sorted((player_value(snap, p, scoring) for p in snap.players.values() if len(p.games) >= 5), reverse=True)
+    vals = sorted((player_value(snap, p, scoring, list(cats) or None) for p in snap.players.values()
+                   if len(p.games) >= 5), reverse=True)
     return vals[min(FLOOR_RANK, len(vals) - 1)] if vals else 0.0
 
 
@@ -89,7 +92,8 @@ class SeasonInputs:
     ir_back: tuple[SeasonPlayer, ...] = ()  # players in the IR slot who are back (OptimizerInputs.ir_back)
 
 
-def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 0.0) -> SeasonPlayer:
+def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 0.0,
+                  cats: tuple[str, ...] = ()) -> SeasonPlayer:
     from services.values import player_value
 
     snap = lg.snapshot
@@ -100,15 +104,16 @@ def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 
     if scoring == "points":
         value = ps.expected_fpts
     else:
-        value = player_value(snap, ps, scoring) - floor
+        value = player_value(snap, ps, scoring, list(cats) or None) - floor
     return SeasonPlayer(pid, tuple(ps.ref.eligible), float(value), games, rates)
 
 
 def season_inputs(lg, week: OptimizerInputs) -> SeasonInputs:
     """The roster and free agents of `week` over the rest of the regular season."""
     end = lg.week[2]
-    floor = category_floor(lg.snapshot, week.scoring) if week.scoring != "points" else 0.0
-    make = lambda ps: tuple(season_player(lg, p.player_id, end, week.scoring, floor) for p in ps)  # noqa: E731
+    cats = tuple(c for c in CATEGORIES if c not in week.punt) if week.punt else ()  # punted: out of the value
+    floor = category_floor(lg.snapshot, week.scoring, cats) if week.scoring != "points" else 0.0
+    make = lambda ps: tuple(season_player(lg, p.player_id, end, week.scoring, floor, cats) for p in ps)  # noqa: E731
     roster, fas, back = make(week.roster), make(week.free_agents), make(week.ir_back)
     days = tuple(sorted({d for p in roster + fas + back for d in p.games}))
     return SeasonInputs(POINTS_UNIT if week.scoring == "points" else CATS_UNIT, days, roster, fas, back)

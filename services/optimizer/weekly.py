@@ -102,17 +102,19 @@ def prepare(inputs: OptimizerInputs) -> Prepared:
         opp_rest = plan_rows(opp, counts)
         for _ in range(WEIGHT_ROUNDS):
             mine = make_table(inputs.roster, coef, points, slot_names, inputs.days)
-            coef, weights = pj.category_coef(plan_rows(mine, counts), opp_rest, my0, opp0)
+            coef, weights = pj.category_coef(plan_rows(mine, counts), opp_rest, my0, opp0, inputs.punt)
     roster = make_table(inputs.roster, coef, points, slot_names, inputs.days)
     fas = make_table(inputs.free_agents, coef, points, slot_names, inputs.days)
     return Prepared(inputs, points, coef, slot_names, counts, roster, fas, my0, opp0, opp_rest, weights)
 
 
 def score_rows(prep: Prepared, rest: np.ndarray) -> np.ndarray:
-    """The week's expectation for rest-of-week summaries (..., WIDTH): points, or cats won."""
+    """The week's expectation for rest-of-week summaries (..., WIDTH): points, or cats won (the
+    categories not punted)."""
     if prep.points:
         return rest[..., pj.FPTS]
-    return pj.win_probabilities(rest, prep.opp_rest, prep.my0, prep.opp0).sum(axis=-1)
+    probs = pj.win_probabilities(rest, prep.opp_rest, prep.my0, prep.opp0)
+    return (probs * pj.counted_mask(prep.inputs.punt)).sum(axis=-1)
 
 
 @dataclasses.dataclass(frozen=True)

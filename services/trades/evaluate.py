@@ -44,6 +44,7 @@ class CategoryShift(BaseModel):
     category: str
     change: float  # rest-of-season z x expected games, after - before
     rank_before: int  # the team's rank in the category among the league's teams (1 = best)
+    rank_after: int | None = None  # its rank after the trade (both teams' profiles changed)
     weight: float  # 0 punted, 0.5 already losing, 1 otherwise
 
 
@@ -148,7 +149,19 @@ def evaluate_trade(source, give: list[str], get: list[str], team_id: int | None 
     profiles = _profiles(v) if lg.scoring != "points" else {}
     mine = _side(v, me, give_ids, get_ids, my_cut, profiles, punted)
     theirs = _side(v, other, get_ids, give_ids, [], profiles, punted)
+    if profiles:
+        _ranks_after(profiles, mine, theirs)
     return _verdict(v, mine, theirs)
+
+
+def _ranks_after(profiles: dict, *sides: TradeSide) -> None:
+    """Each side's category ranks in the league once BOTH teams' profiles carry the trade."""
+    after = dict(profiles)
+    for s in sides:
+        after[s.team_id] = {c.category: profiles[s.team_id][c.category] + c.change for c in s.categories}
+    for s in sides:
+        for c in s.categories:
+            c.rank_after = 1 + sum(after[t][c.category] > after[s.team_id][c.category] for t in after if t != s.team_id)
 
 
 def _tp(v: Valuer, pid: str) -> TradePlayer:

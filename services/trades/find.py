@@ -6,8 +6,13 @@ each incoming player adds to the receiving roster's daily lineups, minus what ea
 took away (with the 2-for-1's cut or the best free agent's pickup); these are computed once per
 player (a few hundred lineups), so each candidate costs microseconds. The best `EXACT_POOL` candidates are then valued exactly, by
 the same daily lineups as `evaluate_trade` (`services.trades.value`), and ranked on those exact
-numbers. With target categories, my gain in those categories (z x expected games) leads, among
-trades the partner gains from and that cost me at most `TARGET_TOLERANCE` of my roster's value.
+numbers. With target categories, only trades that raise them (z x expected games) are kept, among
+trades the partner gains from and that cost me at most `TARGET_TOLERANCE` of my roster's value:
+trades both sides gain from first, then by my gain in the targets.
+Protected categories ("without hurting my points") must not drop for me: each one's change (z x
+expected games, with the cut or pickup the trade forces, as evaluate_trade's profile) is at least
+zero; the screen drops candidates whose players in minus players out already lower one. In a
+points league a protected "PTS" means fantasy points: my rest-of-season value must not drop.
 """
 from __future__ import annotations
 
@@ -18,7 +23,7 @@ from pydantic import BaseModel
 
 from services.models import ServiceError
 from services.scoring import normalize_category
-from services.trades.evaluate import _player_profile, after_roster
+from services.trades.evaluate import _player_profile, _profile, after_roster
 from services.trades.value import Valuer, unit
 
 EXACT_POOL = 60  # candidates valued exactly after the screen
@@ -34,6 +39,7 @@ class FoundTrade(BaseModel):
     their_change: float
     both_gain: bool
     target_gain: float | None  # my change in the target categories (z x games), when targets are given
+    protected: dict[str, float] = {}  # my change in each protected category (z x games)
     my_cut: list[str]
     their_cut: list[str]
     summary: str
@@ -43,6 +49,7 @@ class TradeSearch(BaseModel):
     team_id: int
     unit: str
     targets: list[str]
+    protect: list[str] = []
     give: list[str]
     get: list[str] = []
     candidates: int  # screened
@@ -70,7 +77,7 @@ def candidates(mine: list[str], theirs: list[str]) -> list[tuple[tuple[str, ...]
 
 def find_trades(source, targets=(), give: list[str] | None = None, team_id: int | None = None,
                 limit: int = 10, exact_pool: int = EXACT_POOL, progress=None,
-                get: list[str] | None = None) -> TradeSearch:
+                get: list[str] | None = None, protect=()) -> TradeSearch:
     """`progress(stage, done, total)`, when given, is called as the search advances (streamed by
     the CLI on stderr and by the Trade page's progress bar)."""
     t0 = time.perf_counter()
@@ -80,6 +87,9 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
     if me not in lg.team_ids:
         raise ServiceError(f"No team {me} in this league (teams are 1 to {len(lg.team_ids)}).")
     cats = _targets(targets)
+    keep = [c for c in _targets(protect) if c not in cats]
+    fpts_kept = lg.scoring == "points" and "PTS" in keep  # "my points" in a points league: fantasy points
+    keep = [c for c in keep if not (fpts_kept and c == "PTS")]
     roster = lg.roster_ids(me)
     give_ids = [source.resolve_id(n) for n in give or []]
     for p in give_ids:
@@ -107,7 +117,9 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
             gain_in[(t, p)] = total([*ids, p]) - base_total[t]
     weakest = {t: sorted((loss[p], p) for p in ids) for t, ids in rosters.items()}
     fa_gain = {t: total([*ids, top_fa]) - base_total[t] if top_fa else 0.0 for t, ids in rosters.items()}
-    tgt = {p: sum(_player_profile(v, p)[c] for c in cats) for ids in rosters.values() for p in ids} if cats else {}
+    prof = {p: _player_profile(v, p) for ids in rosters.values() for p in ids} if cats or keep else {}
+    tgt = {p: sum(prof[p][c] for c in cats) for p in prof}
+    kept = lambda out, inn: {c: sum(prof[p][c] for p in inn) - sum(prof[p][c] for p in out) for c in keep}  # noqa: E731
 
     def quick(team: int, out: tuple[str, ...], inn: tuple[str, ...]) -> float:
         """Marginal lineup value in minus out; a 2-for-1's cut is the weakest marginal player left,
@@ -127,7 +139,11 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
         for out, inn in candidates(give_ids or roster, lg.roster_ids(t)):
             if (give_ids and not set(out) & set(give_ids)) or (get_ids and not set(inn) & set(get_ids)):
                 continue
+            if keep and min(kept(out, inn).values()) < 0:
+                continue  # it would cost me a protected category
             mine_d, theirs_d = quick(me, out, inn), quick(t, inn, out)
+            if fpts_kept and mine_d < 0:
+                continue
             gain = sum(tgt[p] for p in inn) - sum(tgt[p] for p in out) if cats else None
             pool.append((t, out, inn, mine_d, theirs_d, gain))
     if cats:
@@ -138,40 +154,61 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
     for i, c in enumerate(pool[:exact_pool]):
         if i % 10 == 0:
             say("valuing the best candidates exactly", i, min(len(pool), exact_pool))
-        found.append(_exact(v, lg, me, c, base_total, fas))
+        found.append(_exact(v, lg, me, c, base_total, fas, cats, keep))
+    if fpts_kept:
+        found = [f for f in found if f.my_change >= 0]
+    if keep:  # exact: with the cut or the pickup the trade forces, as evaluate_trade's category profile
+        found = [f for f in found if min(f.protected.values()) >= 0]
     if cats:
         ok = [f for f in found if f.their_change > 0 and f.my_change >= -TARGET_TOLERANCE * base_total[me]]
-        found = sorted(ok, key=lambda f: (-f.target_gain, -f.my_change))
+        found = sorted((f for f in ok if f.target_gain > 0),
+                       key=lambda f: (-f.both_gain, -f.target_gain, -f.my_change))
     else:
         found.sort(key=lambda f: (-f.both_gain, -min(f.my_change, f.their_change), -f.my_change))
     u = unit(lg.scoring)
     shown = found[:limit]
     head = (f"{len(shown)} trade(s) for {lg.team_name(me)[0]}"
-            + (f" improving {', '.join(cats)}" if cats else "") + f" ({sum(f.both_gain for f in shown)} where both "
-            f"sides gain), from {len(pool)} candidates ({min(len(pool), exact_pool)} valued exactly).")
-    return TradeSearch(team_id=me, unit=u, targets=cats, give=[lg.snapshot.players[p].ref.name for p in give_ids],
+            + (f" improving {', '.join(cats)}" if cats else "")
+            + (f" without lowering {', '.join(_protected(keep, fpts_kept))}" if keep or fpts_kept else "")
+            + f" ({sum(f.both_gain for f in shown)} where both sides gain), from {len(pool)} candidates "
+            f"({min(len(pool), exact_pool)} valued exactly).")
+    return TradeSearch(team_id=me, unit=u, targets=cats, protect=_protected(keep, fpts_kept),
+                       give=[lg.snapshot.players[p].ref.name for p in give_ids],
                        get=[lg.snapshot.players[p].ref.name for p in get_ids],
                        candidates=len(pool), valued=min(len(pool), exact_pool),
                        seconds=round(time.perf_counter() - t0, 3), headline=head, trades=shown)
 
 
-def _exact(v: Valuer, lg, me: int, cand, base_total: dict, fas: list[str]) -> FoundTrade:
+def _protected(keep: list[str], fpts_kept: bool) -> list[str]:
+    return (["fantasy points"] if fpts_kept else []) + keep
+
+
+def _exact(v: Valuer, lg, me: int, cand, base_total: dict, fas: list[str], cats: list[str],
+           keep: list[str]) -> FoundTrade:
     t, out, inn, _, _, gain = cand
     name = lambda p: lg.snapshot.players[p].ref.name  # noqa: E731
     my_after, my_cut, _, my_pick = after_roster(v, me, list(out), list(inn), free_agents=fas)
     their_after, their_cut, _, their_pick = after_roster(v, t, list(inn), list(out), free_agents=fas)
     value = lambda ids: sum(x for x, _ in v.lineup(tuple(v.player(p) for p in ids)).values())  # noqa: E731
     mine, theirs = value(my_after) - base_total[me], value(their_after) - base_total[t]
+    if cats or keep:  # my category changes with the cut or pickup, as evaluate_trade's profile
+        b, a = _profile(v, lg.roster_ids(me)), _profile(v, my_after)
+        gain = sum(a[c] - b[c] for c in cats) if cats else None
+        kept = {c: a[c] - b[c] for c in keep}
+    else:
+        kept = {}
     u = unit(lg.scoring)
     text = (f"Give {' + '.join(map(name, out))}, get {' + '.join(map(name, inn))} from {lg.team_name(t)[0]}: "
             f"you {mine:+.1f}, they {theirs:+.1f} {u}")
     if gain is not None:
         text += f"; targets {gain:+.1f}"
+    text += "".join(f"; {c} {x:+.1f}" for c, x in kept.items())
     if my_cut:
         text += f"; you cut {', '.join(map(name, my_cut))}"
     if my_pick:
         text += f"; you pick up {', '.join(map(name, my_pick))}"
     return FoundTrade(partner_id=t, partner=lg.team_name(t)[0], give=[name(p) for p in out], get=[name(p) for p in inn],
                       my_change=round(mine, 1), their_change=round(theirs, 1), both_gain=mine > 0 and theirs > 0,
-                      target_gain=None if gain is None else round(gain, 2), my_cut=[name(p) for p in my_cut],
+                      target_gain=None if gain is None else round(gain, 2),
+                      protected={c: round(x, 2) for c, x in kept.items()}, my_cut=[name(p) for p in my_cut],
                       their_cut=[name(p) for p in their_cut], summary=text)

@@ -13,6 +13,7 @@ import pytest
 
 from services.trades.evaluate import evaluate_trade
 from services.trades.find import find_trades
+from tests.trade_rule import sides
 
 AS_OF = dt.date(2025, 1, 29)
 
@@ -22,38 +23,40 @@ def _cli(*args):
     return p.returncode, p.stdout, p.stderr
 
 
+def test_evaluate_cli_json_contract(demo_source):
+    """Catches a CLI that drops the verdict or the cut, or answers bad input with exit 0 / a traceback."""
+    src = demo_source(AS_OF, "points")
+    mine, _, theirs = sides(src)
+    team = src.league.team_name(src.league.my_team_id)[0]
+    code, out, err = _cli("evaluate", "--give", mine[3], "--give", mine[8], "--get", theirs[2],
+                          "--as-of", "2025-01-29", "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["error"] is None and d["mine"]["team_name"] == team
+    assert [p["player"]["name"] for p in d["mine"]["gives"]] == [mine[3], mine[8]]
+    assert len(d["partner"]["cut"]) == 1 and len(d["mine"]["pickup"]) == 1  # 2-for-1: their cut, my open spot
+    assert d["winner"] in (d["mine"]["team_name"], d["partner"]["team_name"], "even") and d["reasons"]
+    code, out, err = _cli("evaluate", "--give", theirs[2], "--get", mine[3], "--json")  # said backwards: turned
+    d = json.loads(out)
+    assert code == 0 and d["turned"].startswith(f"Read as you giving {mine[3]}")
+    assert d["mine"]["gives"][0]["player"]["name"] == mine[3]
+    other = next(t for t in src.league.team_ids if t not in (src.league.my_team_id, d["partner"]["team_id"]))
+    stranger = src.league.snapshot.players[src.league.roster_ids(other)[0]].ref.name
+    code, out, err = _cli("evaluate", "--give", stranger, "--get", theirs[2], "--team", str(src.league.my_team_id),
+                          "--json")  # with --team, a give player must be on that team
+    assert code == 2 and f"not on {team}'s roster" in json.loads(out)["error"] and "Traceback" not in err
+    code, out, err = _cli("find", "--give", mine[3], "--limit", "2", "--json")
+    assert code == 0 and len(json.loads(out)["trades"]) == 2
+    assert ".. screening candidates" in err and ".. valuing the best candidates exactly" in err  # streamed progress
+    code, out, _ = _cli("find", "--target", "XYZ", "--json")
+    assert code == 2 and "Unknown categories" in json.loads(out)["error"]
+
+
 def _rosters(src):
     """{team id: (name, its active players' names, its IR players' names)} of the league on AS_OF."""
     lg = src.history()
     name = lambda ids: [lg.snapshot.players[p].ref.name for p in ids]  # noqa: E731
     return {t: (lg.team_name(t)[0], name(lg.roster_ids(t)), name(lg.ir_ids(t))) for t in lg.team_ids}
-
-
-def test_evaluate_cli_json_contract(demo_source):
-    """Catches a CLI that drops the verdict or the cut, or answers bad input with exit 0 / a traceback.
-    Players are read from the league on Jan 29: two of my active players for one of a full partner's."""
-    src = demo_source(AS_OF, "points")
-    teams, me = _rosters(src), src.history().my_team_id
-    my_name, mine, _ = teams[me]
-    partner = next(t for t in sorted(teams) if t != me and len(teams[t][1]) == 13)
-    give, get = mine[:2], teams[partner][1][0]
-    code, out, err = _cli("evaluate", "--give", give[0], "--give", give[1], "--get", get, "--team", str(me),
-                          "--as-of", "2025-01-29", "--scoring", "points", "--json")
-    assert code == 0, err
-    d = json.loads(out)
-    assert d["error"] is None and d["mine"]["team_name"] == my_name and d["perspective"] is None
-    assert [p["player"]["name"] for p in d["mine"]["gives"]] == give
-    assert len(mine) == 13  # so the 2-for-1 leaves me one spot and the partner one too many
-    assert len(d["partner"]["cut"]) == 1 and len(d["mine"]["pickup"]) == 1  # 2-for-1: their cut, my open spot
-    assert d["winner"] in (d["mine"]["team_name"], d["partner"]["team_name"], "even") and d["reasons"]
-    code, out, err = _cli("evaluate", "--give", get, "--get", give[0], "--team", str(me), "--as-of", "2025-01-29",
-                          "--json")
-    assert code == 2 and f"not on {my_name}'s roster" in json.loads(out)["error"] and "Traceback" not in err
-    code, out, err = _cli("find", "--give", give[0], "--limit", "2", "--as-of", "2025-01-29", "--json")
-    assert code == 0 and len(json.loads(out)["trades"]) == 2
-    assert ".. screening candidates" in err and ".. valuing the best candidates exactly" in err  # streamed progress
-    code, out, _ = _cli("find", "--target", "XYZ", "--json")
-    assert code == 2 and "Unknown categories" in json.loads(out)["error"]
 
 
 def test_evaluate_cli_without_team_stands_on_the_giving_team(demo_source):
@@ -71,6 +74,9 @@ def test_evaluate_cli_without_team_stands_on_the_giving_team(demo_source):
     d = json.loads(out)
     assert d["error"] is None and d["mine"]["team_id"] == giver and d["partner"]["team_id"] == taker
     assert d["perspective"] == f"{give} is on {teams[giver][0]}; evaluated for that team"
+    code, out, _ = _cli("evaluate", "--give", teams[me][1][0], "--get", get, "--as-of", "2025-01-29", "--json")
+    d = json.loads(out)  # my own player given: my view, nothing to say
+    assert code == 0 and d["mine"]["team_id"] == me and d["perspective"] is None
     code, out, _ = _cli("evaluate", "--give", give, "--get", get, "--as-of", "2025-01-29", "--scoring", "points")
     assert code == 0 and out.splitlines()[0] == f"{give} is on {teams[giver][0]}; evaluated for that team"
     code, out, err = _cli("evaluate", "--give", give, "--give", teams[taker][1][1], "--get", teams[me][1][0],
@@ -84,9 +90,9 @@ def test_finder_ranks_both_sides_gain_first_with_evaluate_numbers(demo_source):
     """Catches a finder whose values differ from evaluate_trade's, one that ranks a one-sided trade
     over a trade both teams gain from, or a --give filter that is ignored."""
     src = demo_source(AS_OF, "points")
-    mine = _rosters(src)[src.history().my_team_id][1]
-    found = find_trades(src, give=[mine[0]], limit=5)
-    assert found.trades and all(mine[0] in t.give for t in found.trades)
+    mine, _, _ = sides(src)
+    found = find_trades(src, give=[mine[3]], limit=5)
+    assert found.trades and all(mine[3] in t.give for t in found.trades)
     flags = [t.both_gain for t in found.trades]
     assert flags == sorted(flags, reverse=True)
     for t in found.trades[:3]:
@@ -97,24 +103,27 @@ def test_finder_ranks_both_sides_gain_first_with_evaluate_numbers(demo_source):
 
 
 def test_finder_get_brings_the_player_in(demo_source):
-    """"What would it take to get Zubac?": every trade brings him in, from his team only, and the
-    partner gains (he would accept). Catches a --get filter that is ignored."""
+    """"What would it take to get X?" (a partner's mid-roster player): every trade brings him in,
+    from his team only, trades both sides gain from first. Catches a --get filter that is ignored."""
     src = demo_source(AS_OF, "points")
-    found = find_trades(src, get=["Ivica Zubac"], limit=5)
-    owner = src.league.owner_of(src.resolve_id("Ivica Zubac"))
-    assert found.trades and found.get == ["Ivica Zubac"]
-    assert all("Ivica Zubac" in t.get and t.partner_id == owner for t in found.trades)
-    assert found.trades[0].both_gain
+    _, owner, theirs = sides(src)
+    x = theirs[5]
+    found = find_trades(src, get=[x], limit=5)
+    assert found.trades and found.get == [x]
+    assert all(x in t.get and t.partner_id == owner for t in found.trades)
+    flags = [t.both_gain for t in found.trades]
+    assert flags == sorted(flags, reverse=True) and flags[0]
 
 
 def test_finder_targets_categories(demo_source):
     """"Find me a trade that improves my assists": every trade gains assists+steals for me, the
-    partner gains, and my value does not drop by more than the stated 1%."""
+    partner gains, and my value does not drop by more than the stated 1%; trades both sides gain
+    from first, then by the target gain."""
     src = demo_source(AS_OF, "categories")
     found = find_trades(src, targets=["assists", "STL"], limit=5)
     assert found.targets == ["AST", "STL"] and found.trades
-    gains = [t.target_gain for t in found.trades]
-    assert all(g > 0 for g in gains) and gains == sorted(gains, reverse=True)
+    keys = [(t.both_gain, t.target_gain) for t in found.trades]
+    assert all(g > 0 for _, g in keys) and keys == sorted(keys, reverse=True)
     for t in found.trades[:2]:
         ev = evaluate_trade(src, t.give, t.get)
         shift = {c.category: c.change for c in ev.mine.categories}
@@ -128,11 +137,30 @@ def test_tools_are_registered_and_answer(demo_source):
 
     assert {"evaluate_trade", "find_trades", "get_player_rankings"} <= set(TOOL_NAMES)
     src = demo_source(AS_OF, "points")
+    mine, _, theirs = sides(src)
     tools = {t.name: t for t in build_tools(src)}
-    teams, me = _rosters(src), src.history().my_team_id
-    give, get = teams[me][1][0], teams[next(t for t in sorted(teams) if t != me)][1][0]
-    d = json.loads(tools["evaluate_trade"].invoke({"give": [give], "get": [get]}))
-    ev = evaluate_trade(src, [give], [get])
+    d = json.loads(tools["evaluate_trade"].invoke({"give": [mine[3]], "get": [theirs[3]]}))
+    ev = evaluate_trade(src, [mine[3]], [theirs[3]])
     assert d["verdict"] == ev.verdict and d["mine"]["ros_change"] == ev.mine.ros_change
-    f = json.loads(tools["find_trades"].invoke({"give": [give], "limit": 2}))
+    f = json.loads(tools["find_trades"].invoke({"give": [mine[3]], "limit": 2}))
     assert len(f["trades"]) == 2
+
+
+def test_cli_in_categories(demo_source):
+    """`--scoring categories`: evaluate carries the category profile with ranks before and after
+    (equal to the service's), and find honours --target and --protect. Catches a CLI that drops
+    the scoring flag or the protected category."""
+    src = demo_source(AS_OF, "categories")
+    mine, _, theirs = sides(src)
+    code, out, err = _cli("evaluate", "--give", mine[3], "--get", theirs[3], "--scoring", "categories", "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    ev = evaluate_trade(src, [mine[3]], [theirs[3]])
+    assert [(c["category"], c["change"], c["rank_before"], c["rank_after"]) for c in d["mine"]["categories"]] == \
+        [(c.category, c.change, c.rank_before, c.rank_after) for c in ev.mine.categories]
+    code, out, err = _cli("find", "--target", "AST", "--protect", "PTS", "--limit", "3", "--scoring", "categories",
+                          "--json")
+    assert code == 0, err
+    f = json.loads(out)
+    assert f["targets"] == ["AST"] and f["protect"] == ["PTS"] and f["error"] is None
+    assert all(t["protected"]["PTS"] >= 0 and t["target_gain"] > 0 for t in f["trades"])

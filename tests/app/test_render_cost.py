@@ -36,6 +36,7 @@ def draw_past_signals_turn():
     """A stored turn as the chat redraws it: two tool steps, then a pod run of 41 node steps."""
     import streamlit as st
 
+    from agents.facades.models import HistoryTurn
     from pages.components import backend
     from pages.components.turn import TurnView, history_events
 
@@ -47,7 +48,7 @@ def draw_past_signals_turn():
         steps.append({"node": "price", "text": f"Priced game {g}.", "ms": 1.0, "graph": "Signals",
                       "game_id": f"g{g % 7}", "game": f"Game {g % 7}"})
     message = {"role": "assistant", "intent": "signals", "steps": steps, "content": "Seven edges."}
-    TurnView("t-past", "chat_m1").consume(history_events(message))
+    TurnView("t-past", "chat_m1").consume(history_events(HistoryTurn.model_validate(message)))
     st.write("drawn")
 
 

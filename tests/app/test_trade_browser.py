@@ -1,5 +1,6 @@
 """The real app in headless Chromium: the Players table and trend, then a trade evaluated and
-proposed on the Trade page (Fast Break Fund accepts Scottie Barnes for Donovan Mitchell by its stated rule)."""
+proposed on the Trade page (a trade its partner accepts by his stated rule, chosen from the
+league's rosters in setup: tests/trade_rule.py)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.app.server import CHROMIUM, chromium_page
+from tests.trade_rule import accepted_trade, name
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium")]
@@ -20,10 +22,24 @@ def _pick(page, label: str, value: str) -> None:
     page.keyboard.press("Enter")
 
 
-def test_players_and_trade_pages_in_a_browser(fresh_state, tmp_path):
+@pytest.mark.parametrize("scoring", ["points", "categories"])
+def test_players_and_trade_pages_in_a_browser(fresh_state, tmp_path, demo_source, scoring):
+    """Each scoring mode (categories set the user's way, on Settings). Catches a page that draws in
+    AppTest but not in the served app: the pickers, the verdict, the proposal's answer."""
     pytest.importorskip("playwright.sync_api")
+    import datetime as dt
+
+    src = demo_source(dt.date(2025, 1, 29), scoring)
+    lg = src.league
+    xs, ys, partner = accepted_trade(src)
+    them = lg.team_name(partner)[0]
 
     with chromium_page(fresh_state.home, tmp_path, height=3000) as page:
+        if scoring == "categories":
+            page.get_by_test_id("stChatInputTextArea").wait_for(timeout=60_000)
+            page.get_by_test_id("stSidebarNav").get_by_role("link", name="Settings").click()
+            page.get_by_text("categories", exact=True).click()
+            page.get_by_text("categories scoring", exact=False).first.wait_for(timeout=30_000)
         page.get_by_test_id("stSidebarNav").get_by_text("Players").click(timeout=30_000)
         page.get_by_text("players · ranked by value").first.wait_for(timeout=60_000)
         page.get_by_test_id("stDataFrame").first.wait_for(timeout=30_000)
@@ -31,16 +47,20 @@ def test_players_and_trade_pages_in_a_browser(fresh_state, tmp_path):
 
         page.get_by_test_id("stSidebarNav").get_by_text("Trade").click(timeout=30_000)
         page.get_by_text("Find trades").first.wait_for(timeout=60_000)
-        _pick(page, "Trade with", "Fast Break Fund")
+        _pick(page, "Trade with", them)
         page.wait_for_timeout(1500)
-        _pick(page, "You give", "Scottie Barnes")
-        page.keyboard.press("Escape")
-        _pick(page, "You get", "Donovan Mitchell")
-        page.keyboard.press("Escape")
+        for p in xs:
+            _pick(page, "You give", name(lg, p))
+            page.keyboard.press("Escape")
+        for p in ys:
+            _pick(page, "You get", name(lg, p))
+            page.keyboard.press("Escape")
         page.get_by_role("button", name="Evaluate trade").click(timeout=30_000)
-        page.get_by_text("wins the trade").first.wait_for(timeout=60_000)
-        page.get_by_role("button", name="Propose this trade to Fast Break Fund").click(timeout=30_000)
-        page.get_by_text("Fast Break Fund accepts").first.wait_for(timeout=60_000)
-        page.screenshot(path=str(tmp_path / "trade.png"), full_page=True)
-        moves = fresh_state.store.moves("demo-points-2025-01-29")
+        page.get_by_text("over the rest of the season").first.wait_for(timeout=60_000)
+        if scoring == "categories":
+            page.get_by_text("Category profile (punt-aware)").first.wait_for(timeout=30_000)
+        page.get_by_role("button", name=f"Propose this trade to {them}").click(timeout=30_000)
+        page.get_by_text(f"{them} accepts").first.wait_for(timeout=60_000)
+        page.screenshot(path=str(tmp_path / f"trade-{scoring}.png"), full_page=True)
+        moves = fresh_state.store.moves(lg.league_id)
         assert len(moves) == 1 and moves[0]["card"]["kind"] == "trade"

@@ -68,17 +68,22 @@ def test_next_game_rates_are_counted_per_class_and_tier_over_the_last_six_weeks(
 
 def test_the_return_curve_is_counted_per_class_from_games_before_the_as_of_date(csv_facts):
     """The share of team games played 7-14, 14-28 and 28-56 days after a morning, every morning
-    whose window ends before the as-of date, each window smoothed towards the one before it."""
+    whose window has begun before the as-of date, over the part of it before that date (so the
+    first weeks of a season are measured, not the prior), each window smoothed towards the one
+    before it. Catches a curve that reads games on or after the as-of date, and one that drops
+    the censored windows (Jan 29 would then count no morning after Dec 4 for 28-56 days)."""
     windows = [(7, 14), (14, 28), (28, 56)]
     played_by = {p: {r["game_date"] for r in rows} for p, rows in csv_facts.by_player.items()}
     cells = {s: [[0, 0] for _ in windows] for s in CLASSES}
-    for pid, day, cls, _, _, _, team in _csv_mornings(csv_facts, AS_OF):
+    tiers: dict = {}
+    for pid, day, cls, tier, _, _, team in _csv_mornings(csv_facts, AS_OF):
         for j, (lo, hi) in enumerate(windows):
-            start, end = day + dt.timedelta(days=lo), day + dt.timedelta(days=hi)
-            if end < AS_OF:
+            start, end = day + dt.timedelta(days=lo), min(day + dt.timedelta(days=hi), AS_OF)
+            if start < AS_OF:
                 ahead = [d for d in csv_facts.team_dates[team] if start <= d < end]
-                cells[cls][j][0] += sum(d in played_by[pid] for d in ahead)
-                cells[cls][j][1] += len(ahead)
+                for c in (cells[cls][j], tiers.setdefault((cls, tier, j), [0, 0])):
+                    c[0] += sum(d in played_by[pid] for d in ahead)
+                    c[1] += len(ahead)
     cal = snapshot(AS_OF).calibration
     for cls in CLASSES:
         parent, expected = PRIOR_LATER[cls], []
@@ -86,6 +91,13 @@ def test_the_return_curve_is_counted_per_class_from_games_before_the_as_of_date(
             parent = round((played + 10 * parent) / (games + 10), 4)
             expected.append(parent)
         assert cal.curve_by_status[cls] == pytest.approx(expected, abs=1e-4), cls
+        # per tier: towards the class curve with 200 games' weight (one player's games in a spell
+        # are not independent draws: a weight of 10 let a few spells swing a tier's curve)
+        for tier in ("24+ min", "12-24 min", "under 12 min"):
+            got = cal.curve_by_tier[tier][cls]
+            for j in range(len(windows)):
+                played, games = tiers.get((cls, tier, j), [0, 0])
+                assert got[j] == pytest.approx((played + 200 * expected[j]) / (games + 200), abs=1e-4), (cls, tier)
 
 
 def test_rest_nights_are_found_by_a_query_and_are_a_mixture(csv_facts):

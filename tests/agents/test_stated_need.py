@@ -1,0 +1,94 @@
+"""A stated need checked against the scoreboard (issue #25 item 3): "I'm down in assists and
+steals" while the user leads assists 65-57 (99%) must say so with the numbers, name the close
+categories and advise on the categories in play. The scoreboard figures are summed here from the
+box scores over the rosters each team had on each day of the week (read from the league, not
+hard-coded), so the test follows whatever league the demo runs."""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+
+AS_OF = dt.date(2025, 1, 29)
+COUNTS = {"PTS": "pts", "REB": "reb", "AST": "ast", "STL": "stl", "BLK": "blk", "3PM": "fg3m", "TO": "tov"}
+WORDS = {"PTS": "points", "REB": "rebounds", "AST": "assists", "STL": "steals", "BLK": "blocks", "3PM": "threes",
+         "TO": "turnovers"}
+
+
+@pytest.fixture
+def cats(make_assistant):
+    return make_assistant(scoring="categories")
+
+
+def _banked(csv_facts, lg, team: int) -> dict[str, float]:
+    out = dict.fromkeys(COUNTS, 0.0)
+    for day in lg.days_played:
+        if day >= AS_OF:
+            continue
+        rows = csv_facts.day_rows(day)
+        for pid in lg.roster_on(team, day):
+            if pid in rows:
+                for c, k in COUNTS.items():
+                    out[c] += rows[pid][k]
+    return out
+
+
+def _fig(x: float) -> str:
+    return f"{x:g}"
+
+
+def test_a_wrong_need_is_corrected_with_the_scoreboard(cats, csv_facts):
+    """Catches: the need taken at face value (the issue: the answer never said the user led AST
+    65-57 at 99%, and the card chased STL and TO while AST did not move)."""
+    lg = cats.source.league
+    opp = lg.opponent_of(lg.my_team_id, lg.week[0])
+    mine, theirs = _banked(csv_facts, lg, lg.my_team_id), _banked(csv_facts, lg, opp)
+    lines = {x.category: x for x in cats.source.matchup().categories}
+    for c in COUNTS:  # the scoreboard the answer reads is the box scores' (every rostered game counted)
+        assert (lines[c].mine, lines[c].theirs) == (mine[c], theirs[c]), c
+    # the category the week has settled most clearly (today: a lead, as in the issue; in another league
+    # it may be a deficit out of reach), and the most open one
+    settled = max(COUNTS, key=lambda c: abs(lines[c].win_probability - 0.5))
+    p = lines[settled].win_probability
+    assert p >= 0.8 or p <= 0.2
+    live = min((c for c in COUNTS if c != settled), key=lambda c: abs(lines[c].win_probability - 0.5))
+    r = cats.ask(f"I'm down in {WORDS[settled]} and {WORDS[live]}")
+    assert r["error"] is None and r["intent"] == "free_agent_scan"
+    answer = r["answer"]
+    score = f"{settled} {_fig(mine[settled])}-{_fig(theirs[settled])} ({p:.0%}"
+    said = f"you lead {score} to win it)" if p >= 0.8 else f"you trail {score}: out of reach this week)"
+    assert said in answer, answer[:600]
+    assert re.search(r"close categories are [^.]*" + re.escape(live) + r" \(", answer) or f"{live} is in play" in answer
+    [scan] = [c["args"] for c in r["tool_calls"] if c["name"] == "get_free_agents"]
+    assert settled not in (scan["target_categories"] or []) and live in scan["target_categories"]
+    first = [c["name"] for c in r["tool_calls"]]
+    assert first.index("get_matchup_details") < first.index("get_free_agents")  # checked before advising
+
+
+def test_a_true_need_is_taken_as_said(cats):
+    """Catches: a check that corrects everything. A need in a category still in play is chased
+    as asked, with no correction."""
+    lines = {x.category: x for x in cats.source.matchup().categories}
+    live = [c for c in COUNTS if 0.2 < lines[c].win_probability < 0.8]
+    r = cats.ask(f"I need {WORDS[live[0]]}, who should I pick up?")
+    assert "Checked against the scoreboard" not in r["answer"]
+    [scan] = [c["args"] for c in r["tool_calls"] if c["name"] == "get_free_agents"]
+    assert scan["target_categories"] == [live[0]]
+
+
+def test_the_optimizer_route_checks_the_need_too(cats):
+    lines = {x.category: x for x in cats.source.matchup().categories}
+    settled = max(COUNTS, key=lambda c: abs(lines[c].win_probability - 0.5))
+    r = cats.ask(f"Find me roster moves, I need {WORDS[settled]}")
+    assert r["intent"] == "lineup_optimization"
+    assert f"you {'lead' if lines[settled].win_probability >= 0.5 else 'trail'} {settled}" in r["answer"]
+
+
+def test_the_matchup_answer_checks_a_claim_too(cats):
+    """'How's my matchup? I think I'm losing X' where X is settled: the answer says where X stands."""
+    lines = {x.category: x for x in cats.source.matchup().categories}
+    settled = max(COUNTS, key=lambda c: abs(lines[c].win_probability - 0.5))
+    r = cats.ask(f"how's my matchup? I think I'm losing {WORDS[settled]}")
+    assert r["intent"] == "matchup_analysis"
+    assert "Checked against the scoreboard" in r["answer"] and f" {settled} " in r["answer"]
