@@ -1,7 +1,8 @@
 """A trade proposed and answered through the stable CLI, in BOTH scoring modes (the scoring chosen
 by COURTSIDE_SCORING, as a user's shell sets it): `python -m agents ask "propose X for Y to T"
 --json` returns the proposal card; `python -m agents resume --thread T --decision approve --move ID
---json` sends it and carries the other manager's answer: a decline (his three best for my weakest),
+--json` (no scoring given: the stable resume takes none, and a card names its own league) sends
+it and carries the other manager's answer: a decline (his three best for my weakest),
 or a counter as a NEW card in the resume JSON, which a second resume accepts (both rosters change
 in one recorded move, audited).
 
@@ -23,9 +24,10 @@ from tests.trade_rule import lopsided_ask, name, names, partner_change, roster_a
 AS_OF = dt.date(2025, 1, 29)
 
 
-def _agents(home, scoring: str, *args: str) -> dict:
+def _agents(home, scoring: str | None, *args: str) -> dict:
+    """`python -m agents ARGS --as-of D --json` under `home`; `scoring` None: COURTSIDE_SCORING unset."""
     env = {k: v for k, v in os.environ.items() if k not in ISOLATED_ENV}
-    env.update(COURTSIDE_HOME=str(home), COURTSIDE_SCORING=scoring)
+    env.update(COURTSIDE_HOME=str(home), **({"COURTSIDE_SCORING": scoring} if scoring else {}))
     p = subprocess.run([sys.executable, "-m", "agents", *args, "--as-of", AS_OF.isoformat(), "--json"],
                        cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=240)
     assert p.returncode == 0 and "Traceback" not in p.stderr, (p.returncode, p.stdout[-2000:], p.stderr[-2000:])
@@ -50,7 +52,8 @@ def test_propose_and_the_managers_answer_through_the_cli(fresh_state, demo_sourc
     his best is countered: the counter is a new card in the resume JSON whose terms clear his
     margin (re-solved here); approving it applies the trade to both rosters in one move, with an
     audit row for each decision. Catches a CLI resume that drops the manager's answer or the
-    counter card, a categories thread resumed as points (the card's unit), or a counter applied
+    counter card, a categories counter lost when the thread is resumed
+without the scoring (it was: the counter card was built on the session's points league), or a counter applied
     to one side only."""
     from services.trades.value import Valuer
 
@@ -67,7 +70,7 @@ def test_propose_and_the_managers_answer_through_the_cli(fresh_state, demo_sourc
     change, needed = partner_change(lg, partner, give, get)
     assert change < needed
     card = _propose(home, scoring, thread, lg, give, get, them)
-    out = _agents(home, scoring, "resume", "--thread", thread, "--decision", "approve", "--move", card["move_id"])
+    out = _agents(home, None, "resume", "--thread", thread, "--decision", "approve", "--move", card["move_id"])
     assert f"{them} declines" in out["answer"] and "no single change would get there" in out["answer"]
     assert out["pending_approvals"] == [] and out["transactions"] == [] and store.moves(lg.league_id) == []
 
@@ -76,7 +79,7 @@ def test_propose_and_the_managers_answer_through_the_cli(fresh_state, demo_sourc
     change, needed = partner_change(lg, partner, [x], [y])
     assert change < needed
     card = _propose(home, scoring, thread, lg, [x], [y], them)
-    out = _agents(home, scoring, "resume", "--thread", thread, "--decision", "approve", "--move", card["move_id"])
+    out = _agents(home, None, "resume", "--thread", thread, "--decision", "approve", "--move", card["move_id"])
     assert "accepts" not in out["answer"] and out["transactions"] == [] and store.moves(lg.league_id) == []
     assert f"{them} counters" in out["answer"], out["answer"]
     [counter] = out["pending_approvals"]
@@ -89,7 +92,7 @@ def test_propose_and_the_managers_answer_through_the_cli(fresh_state, demo_sourc
     theirs_after = roster_after(lg, partner, terms["get_ids"], terms["give_ids"])
     assert name(lg, terms["get_ids"][0]) in counter["title"]
 
-    done = _agents(home, scoring, "resume", "--thread", thread, "--decision", "approve", "--move", counter["move_id"])
+    done = _agents(home, None, "resume", "--thread", thread, "--decision", "approve", "--move", counter["move_id"])
     assert "Trade done" in done["answer"] and done["pending_approvals"] == []
     [move] = store.moves(lg.league_id)
     assert move["card"]["kind"] == "trade" and move["card"]["trade"]["terms"]["get_ids"] == terms["get_ids"]
