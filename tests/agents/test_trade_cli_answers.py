@@ -6,7 +6,7 @@ it and carries the other manager's answer: a decline (his three best for my weak
 or a counter as a NEW card in the resume JSON, which a second resume accepts (both rosters change
 in one recorded move, audited).
 
-One thread per mode (five CLI start-ups each). Trades are chosen from the league's rosters in setup
+One thread per mode (six CLI start-ups each). Trades are chosen from the league's rosters in setup
 (tests/trade_rule.py) and the manager's rule is re-solved by brute force; no owner is named."""
 from __future__ import annotations
 
@@ -49,7 +49,8 @@ def _propose(home, scoring: str, thread: str, lg, give: list[str], get: list[str
 def test_propose_and_the_managers_answer_through_the_cli(fresh_state, demo_source, scoring):
     """Each mode, one CLI thread: (1) my weakest for his three best is declined (below his margin,
     brute force): the resume JSON says so, carries no card and no transaction; (2) my weakest for
-    his best is countered: the counter is a new card in the resume JSON whose terms clear his
+    his best, evaluated ("would you trade X for Y?": no card) then "propose it" (that trade's
+card: it was read as "find me trades"), is countered: the counter is a new card in the resume JSON whose terms clear his
     margin (re-solved here); approving it applies the trade to both rosters in one move, with an
     audit row for each decision. Catches a CLI resume that drops the manager's answer or the
     counter card, a categories counter lost when the thread is resumed
@@ -78,7 +79,14 @@ without the scoring (it was: the counter card was built on the session's points 
     them = lg.team_name(partner)[0]
     change, needed = partner_change(lg, partner, [x], [y])
     assert change < needed
-    card = _propose(home, scoring, thread, lg, [x], [y], them)
+    r = _agents(home, scoring, "ask", f"would you trade {name(lg, x)} for {name(lg, y)}?", "--thread", thread)
+    assert r["pending_approvals"] == [] and [c["name"] for c in r["tool_calls"]] == ["evaluate_trade"]
+    r = _agents(home, scoring, "ask", "propose it", "--thread", thread)  # the trade just evaluated
+    assert [(c["name"], c["args"]) for c in r["tool_calls"]] == \
+        [("propose_trade", {"give": [name(lg, x)], "get": [name(lg, y)]})]
+    [card] = r["pending_approvals"]
+    assert card["title"].startswith(f"Propose trade to {them}: give {name(lg, x)}, get {name(lg, y)}")
+    assert card["unit"] == ("pts" if scoring == "points" else "cats")
     out = _agents(home, None, "resume", "--thread", thread, "--decision", "approve", "--move", card["move_id"])
     assert "accepts" not in out["answer"] and out["transactions"] == [] and store.moves(lg.league_id) == []
     assert f"{them} counters" in out["answer"], out["answer"]
