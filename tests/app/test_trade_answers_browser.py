@@ -1,0 +1,88 @@
+"""The real app in headless Chromium: the AI manager's other two answers on the Trade page, in
+each scoring mode. A lopsided ask (my weakest for his best) comes back as a counter, which is
+accepted on the page; a three-for-one ask no single change rescues is declined. The manager's rule
+is re-computed in tests/app/test_trade_page.py (AppTest, brute force); here the served page must
+draw the answer and the counter's buttons, and the store must hold exactly what was accepted."""
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from tests.app.server import CHROMIUM, chromium_page
+from tests.app.test_trade_browser import _pick
+from tests.trade_rule import lopsided_ask, name, partner_change
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium")]
+
+
+def _open_trade_page(page, scoring: str) -> None:
+    if scoring == "categories":  # set the user's way, on Settings
+        page.get_by_test_id("stChatInputTextArea").wait_for(timeout=60_000)
+        page.get_by_test_id("stSidebarNav").get_by_role("link", name="Settings").click()
+        page.get_by_text("categories", exact=True).click()
+        page.get_by_text("categories scoring", exact=False).first.wait_for(timeout=30_000)
+    page.get_by_test_id("stSidebarNav").get_by_text("Trade").click(timeout=60_000)
+    page.get_by_text("Find trades").first.wait_for(timeout=60_000)
+
+
+def _propose(page, them: str, give: list[str], get: list[str]) -> None:
+    _pick(page, "Trade with", them)
+    page.wait_for_timeout(1500)
+    for n in give:
+        _pick(page, "You give", n)
+        page.keyboard.press("Escape")
+    for n in get:
+        _pick(page, "You get", n)
+        page.keyboard.press("Escape")
+    page.get_by_role("button", name="Evaluate trade").click(timeout=30_000)
+    page.get_by_text("over the rest of the season").first.wait_for(timeout=60_000)
+    page.get_by_role("button", name=f"Propose this trade to {them}").click(timeout=30_000)
+
+
+@pytest.mark.parametrize("scoring", ["points", "categories"])
+def test_a_counter_is_drawn_and_accepted_in_a_browser(fresh_state, tmp_path, demo_source, scoring):
+    """Catches a served page that loses the counter (no buttons), applies the first ask instead of
+    the counter, or applies nothing when the counter is accepted."""
+    pytest.importorskip("playwright.sync_api")
+    src = demo_source(dt.date(2025, 1, 29), scoring)
+    lg = src.league
+    x, y, partner = lopsided_ask(src)
+    change, needed = partner_change(lg, partner, [x], [y])
+    assert change < needed  # he must not take the ask as it stands
+    them = lg.team_name(partner)[0]
+    with chromium_page(fresh_state.home, tmp_path, height=3000) as page:
+        _open_trade_page(page, scoring)
+        _propose(page, them, [name(lg, x)], [name(lg, y)])
+        page.get_by_text(f"{them} counters").first.wait_for(timeout=60_000)
+        assert fresh_state.store.moves(lg.league_id) == []  # a counter changes nothing yet
+        page.get_by_role("button", name="Accept the counter").click(timeout=30_000)
+        page.get_by_text("Trade done").first.wait_for(timeout=60_000)
+    [move] = fresh_state.store.moves(lg.league_id)
+    terms = move["card"]["trade"]["terms"]
+    assert move["card"]["kind"] == "trade" and (terms["give_ids"], terms["get_ids"]) != ([x], [y])
+    asked = {x, y}
+    assert asked & {*terms["give_ids"], *terms["get_ids"]}  # the counter: the ask with one change
+
+
+@pytest.mark.parametrize("scoring", ["points", "categories"])
+def test_a_decline_is_drawn_and_changes_nothing_in_a_browser(fresh_state, tmp_path, demo_source, scoring):
+    """Catches a served page that shows a decline as a counter (buttons drawn) or applies it."""
+    pytest.importorskip("playwright.sync_api")
+    from services.trades.value import Valuer
+
+    src = demo_source(dt.date(2025, 1, 29), scoring)
+    lg = src.league
+    v, me = Valuer(lg), lg.my_team_id
+    partner = next(t for t in lg.team_ids if t != me)
+    give = [min(lg.roster_ids(me), key=lambda p: (v.ros_total(p), p))]
+    get = sorted(lg.roster_ids(partner), key=lambda p: (-v.ros_total(p), p))[:3]
+    them = lg.team_name(partner)[0]
+    with chromium_page(fresh_state.home, tmp_path, height=3000) as page:
+        _open_trade_page(page, scoring)
+        _propose(page, them, [name(lg, p) for p in give], [name(lg, p) for p in get])
+        page.get_by_text(f"{them} declines").first.wait_for(timeout=60_000)
+        assert page.get_by_role("button", name="Accept the counter").count() == 0
+    assert fresh_state.store.moves(lg.league_id) == []  # nothing applied
