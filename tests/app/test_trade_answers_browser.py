@@ -86,3 +86,23 @@ def test_a_decline_is_drawn_and_changes_nothing_in_a_browser(fresh_state, tmp_pa
         page.get_by_text(f"{them} declines").first.wait_for(timeout=60_000)
         assert page.get_by_role("button", name="Accept the counter").count() == 0
     assert fresh_state.store.moves(lg.league_id) == []  # nothing applied
+
+
+@pytest.mark.parametrize("scoring", ["points", "categories"])
+def test_the_finder_runs_in_a_browser(fresh_state, tmp_path, demo_source, scoring):
+    """"Find trades" improving AST on the served Trade page, each mode: the page draws the same
+    search the service makes for the same league (its headline, then the table). Catches a finder
+    that works in AppTest but never returns, or draws nothing, in the served app."""
+    pytest.importorskip("playwright.sync_api")
+    from services.trades.find import find_trades
+
+    src = demo_source(dt.date(2025, 1, 29), scoring)
+    want = find_trades(src, targets=["AST"])
+    assert want.trades, "the league has trades that improve AST"
+    with chromium_page(fresh_state.home, tmp_path, height=3000) as page:
+        _open_trade_page(page, scoring)
+        _pick(page, "Improve these categories", "AST")
+        page.keyboard.press("Escape")
+        page.get_by_role("button", name="Find trades").click(timeout=30_000)
+        page.get_by_text(want.headline.split(" from ")[0], exact=False).first.wait_for(timeout=90_000)
+        page.get_by_test_id("stDataFrame").last.wait_for(timeout=30_000)
