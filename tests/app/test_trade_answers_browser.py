@@ -12,7 +12,7 @@ import pytest
 
 from tests.app.server import CHROMIUM, chromium_page
 from tests.app.test_trade_browser import _pick
-from tests.trade_rule import lopsided_ask, name, partner_change
+from tests.trade_rule import hopeless_ask, lopsided_ask, name, partner_change
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium")]
@@ -71,14 +71,9 @@ def test_a_counter_is_drawn_and_accepted_in_a_browser(fresh_state, tmp_path, dem
 def test_a_decline_is_drawn_and_changes_nothing_in_a_browser(fresh_state, tmp_path, demo_source, scoring):
     """Catches a served page that shows a decline as a counter (buttons drawn) or applies it."""
     pytest.importorskip("playwright.sync_api")
-    from services.trades.value import Valuer
-
     src = demo_source(dt.date(2025, 1, 29), scoring)
     lg = src.league
-    v, me = Valuer(lg), lg.my_team_id
-    partner = next(t for t in lg.team_ids if t != me)
-    give = [min(lg.roster_ids(me), key=lambda p: (v.ros_total(p), p))]
-    get = sorted(lg.roster_ids(partner), key=lambda p: (-v.ros_total(p), p))[:3]
+    give, get, partner = hopeless_ask(lg)
     them = lg.team_name(partner)[0]
     with chromium_page(fresh_state.home, tmp_path, height=3000) as page:
         _open_trade_page(page, scoring)

@@ -12,7 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import APP, ask, rendered_text
-from tests.trade_rule import accepted_trade, lopsided_ask, name, names, partner_change, roster_after
+from tests.trade_rule import accepted_trade, hopeless_ask, lopsided_ask, name, names, partner_change, roster_after
 
 AS_OF = dt.date(2025, 1, 29)
 
@@ -140,15 +140,10 @@ def test_chat_page_the_manager_declines_what_no_change_rescues(fresh_state, demo
     tests/agents/test_trade_chat_modes.py), so he declines: the page says why, draws no counter
     card or Approve button, and nothing changes. Catches a decline drawn as a counter card, or a
     declined trade applied."""
-    from services.trades.value import Valuer
-
     src = demo_source(AS_OF, scoring)
     lg = src.league
-    v = Valuer(lg)
     me = lg.my_team_id
-    partner = next(t for t in lg.team_ids if t != me)
-    give = [min(lg.roster_ids(me), key=lambda p: (v.ros_total(p), p))]
-    get = sorted(lg.roster_ids(partner), key=lambda p: (-v.ros_total(p), p))[:3]
+    give, get, partner = hopeless_ask(lg)
     them = lg.team_name(partner)[0]
     change, needed = partner_change(lg, partner, give, get)
     assert change < needed

@@ -8,7 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import APP, rendered_text
-from tests.trade_rule import lopsided_ask, name, sides
+from tests.trade_rule import hopeless_ask, lopsided_ask, name, sides
 
 PAGE = "pages/views/trade.py"
 
@@ -129,16 +129,12 @@ def test_trade_page_the_manager_declines_what_no_change_rescues(fresh_state, dem
     buttons, and nothing changes. Catches a page that shows a decline as a counter, applies a
     declined trade, or drops the manager's reason."""
     from services.store import state_store
-    from services.trades.value import Valuer
     from tests.trade_rule import partner_change
 
     src = demo_source(dt.date(2025, 1, 29), scoring)
     lg = src.league
-    v = Valuer(lg)
     me = lg.my_team_id
-    partner = next(t for t in lg.team_ids if t != me)
-    give = [min(lg.roster_ids(me), key=lambda p: (v.ros_total(p), p))]
-    get = sorted(lg.roster_ids(partner), key=lambda p: (-v.ros_total(p), p))[:3]
+    give, get, partner = hopeless_ask(lg)
     them = lg.team_name(partner)[0]
     change, needed = partner_change(lg, partner, give, get)
     assert change < needed
