@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.app.server import CHROMIUM, chromium_page
-from tests.app.test_trade_browser import _pick
+from tests.app.test_trade_browser import _pick, choose_categories
 from tests.trade_rule import hopeless_ask, lopsided_ask, name, partner_change
 
 pytestmark = [pytest.mark.browser,
@@ -19,11 +19,8 @@ pytestmark = [pytest.mark.browser,
 
 
 def _open_trade_page(page, scoring: str) -> None:
-    if scoring == "categories":  # set the user's way, on Settings
-        page.get_by_test_id("stChatInputTextArea").wait_for(timeout=60_000)
-        page.get_by_test_id("stSidebarNav").get_by_role("link", name="Settings").click()
-        page.get_by_text("categories", exact=True).click()
-        page.get_by_text("categories scoring", exact=False).first.wait_for(timeout=30_000)
+    if scoring == "categories":
+        choose_categories(page)
     page.get_by_test_id("stSidebarNav").get_by_text("Trade").click(timeout=60_000)
     page.get_by_text("Find trades").first.wait_for(timeout=60_000)
 
