@@ -106,7 +106,8 @@ def decide(source, cards: list[Card], decisions: dict[str, str], thread_id: str,
 
     Returns (transactions, outcome lines). The first decision on a set wins; the same decision
     again (a retry after a crash, a double click in another process) reports the recorded outcome;
-    a different one raises SetDecided naming the winner, and changes nothing.
+    a different one raises SetDecided naming the winner, and changes nothing. `counters` collects
+    (the proposal's own league, a manager's counter terms) for each trade he countered.
     """
     store = store or state_store()
     chosen = [(c, decisions[c.move_id]) for c in cards if decisions.get(c.move_id) in ("approve", "decline")]
@@ -156,8 +157,9 @@ def decide(source, cards: list[Card], decisions: dict[str, str], thread_id: str,
                 lines.append(res["reason"])
         elif res["outcome"] in ("countered", "rejected"):  # a trade proposal the other manager did not accept
             lines.append(res["reason"] + ("" if res["outcome"] == "rejected" else " Their counter is a new card."))
-            if res.get("counter") and counters is not None:
-                counters.append(res["counter"])
+            if res.get("counter") and counters is not None:  # with the proposal's own league (its scoring)
+                own = sources.get(card.move_id)
+                counters.append((source if own is None or isinstance(own, MoveConflict) else own, res["counter"]))
         elif res["outcome"] == "approved":
             transactions.append(res)
             lines.append("Approved. Make it in ESPN:\n" + "\n".join(f"{i}. {s}" for i, s in enumerate(res["steps"], 1)))
@@ -180,7 +182,7 @@ def settle(source, cards: list[Card], decisions: dict[str, str], thread_id: str,
            after_decision: Callable[[list[dict]], str] | None = None, clock: Clock = default_clock) -> dict:
     """Decides `cards` (one set) and returns the gate's update: the outcome text, the transactions,
     and the cards still to decide (after a decline and no approval, the set's other cards)."""
-    counters: list[dict] = []
+    counters: list[tuple] = []
     transactions, lines = decide(source, cards, decisions, thread_id, clock, set_id, counters=counters)
     declined = [c for c in cards if decisions.get(c.move_id) == "decline"]
     # After a decline (and no approval) the next best cards are offered again; an approval
@@ -193,7 +195,7 @@ def settle(source, cards: list[Card], decisions: dict[str, str], thread_id: str,
     if counters:  # a manager's counter to a trade proposal comes back as a card of its own
         from agents.trade_cards import counter_card
 
-        others = [c for c in (counter_card(source, t) for t in counters) if c is not None] + others
+        others = [c for c in (counter_card(src, t) for src, t in counters) if c is not None] + others
     own_league = all(card_source_is(source, c) for c in cards)
     applied = any(t["outcome"] == "applied" for t in transactions)  # a roster changed (ESPN: steps only)
     if applied and after_decision and own_league and not any(t.get("already") for t in transactions):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Mapping
+from typing import Mapping, Sequence
 
 # ESPN default H2H points scoring for basketball.
 POINTS_WEIGHTS: dict[str, float] = {
@@ -66,21 +66,23 @@ def normalize_category(text: str) -> str | None:
     return CATEGORY_ALIASES.get(t)
 
 
+def normalize_targets(names: Sequence[str] | None) -> tuple[str, ...]:
+    """'assists', 'AST', 'threes' -> ('AST', '3PM'); an unknown name is a ValueError naming it."""
+    out = []
+    for name in names or ():
+        cat = normalize_category(str(name))
+        if cat is None:
+            raise ValueError(f"Unknown category {name!r}; use FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS.")
+        if cat not in out:
+            out.append(cat)
+    return tuple(out)
+
+
 def counted_categories(targets, punt, scoring: str = "categories") -> list[str] | None:
     """The categories a value sums: the targets (all nine when none are named) minus the punted
     ones. None when nothing narrows the nine in a points league (fantasy points are the value).
     Unknown names raise ValueError naming them."""
-    def norm(names):
-        out = []
-        for n in names or ():
-            c = normalize_category(str(n))
-            if c is None:
-                raise ValueError(f"Unknown category {n!r}; use FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS.")
-            if c not in out:
-                out.append(c)
-        return out
-
-    wanted, punted = norm(targets), norm(punt)
+    wanted, punted = normalize_targets(targets), normalize_targets(punt)
     if not wanted and (not punted or ScoringMode(scoring) == ScoringMode.POINTS):
         return None
     kept = [c for c in (wanted or list(CATEGORIES)) if c not in punted]

@@ -81,6 +81,19 @@ def lopsided_ask(src) -> tuple[str, str, int]:
     return mine, theirs, partner
 
 
+def hopeless_ask(lg) -> tuple[list[str], list[str], int]:
+    """My lowest-valued player for a partner's three best: no single change rescues it, so he
+    declines (the tests re-check that by brute force)."""
+    from services.trades.value import Valuer
+
+    v = Valuer(lg)
+    me = lg.my_team_id
+    partner = next(t for t in lg.team_ids if t != me)
+    give = [min(lg.roster_ids(me), key=lambda p: (v.ros_total(p), p))]
+    get = sorted(lg.roster_ids(partner), key=lambda p: (-v.ros_total(p), p))[:3]
+    return give, get, partner
+
+
 def sides(src) -> tuple[list[str], int, list[str]]:
     """(my active players' names, a partner team, his active players' names), best rest-of-season
     value first: read from the league, so tests name no owner."""

@@ -91,7 +91,7 @@ def send(card: Card, source=None, decision: str = "approve", *, as_of: dt.date |
     from agents.trade_cards import counter_card
 
     src = source or league(as_of, scoring)
-    counters: list[dict] = []
+    counters: list[tuple] = []
     transactions, lines = decide(src, [card], {card.move_id: decision}, PAGE_THREAD, counters=counters)
-    counter = next((c for c in (counter_card(src, t) for t in counters) if c is not None), None)
+    counter = next((c for c in (counter_card(own, t) for own, t in counters) if c is not None), None)
     return ProposalOutcome(lines=lines, applied=any(t["outcome"] == "applied" for t in transactions), counter=counter)

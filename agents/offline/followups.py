@@ -68,6 +68,18 @@ def resolve(p, prev, pred: Prediction | None) -> None:
     p.teams = p.teams or list(prev.teams)
 
 
+SIDED = ("trade_evaluate", "trade_propose")
+
+
+def same_trade(p, prev) -> None:
+    """"Propose it" / "send that offer" right after a trade was evaluated or proposed (no player
+    named): the same trade, its sides read from the sentence that named them (in place)."""
+    named = any(fold(n).split()[-1] in fold(p.text) for n in p.players)  # not just carried by "it"/"him"
+    if p.act in SIDED and not named and prev.act in SIDED and len(prev.players) >= 2:
+        p.players, p.follow_up = list(prev.players), True
+        p.trade_text = prev.trade_text or prev.text
+
+
 EXAMPLES = {
     "research_log": "How has {player} played over his last 5 games?",
     "research_status": "Is {player} playing his next game?",

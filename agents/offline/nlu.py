@@ -66,6 +66,7 @@ class Parsed:
     line: float | None = None
     follow_up: bool = False  # resolved from the thread's previous question
     previous_answer: str | None = None  # the assistant's last answer in the thread ("why that move?")
+    trade_text: str | None = None  # "propose it" after "would you trade A for B?": the sentence naming the sides
     ir_cut: str | None = None  # "cut X when he returns": who goes when the IR player is back (IR cards count him)
 
 
@@ -249,6 +250,7 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
                punt=punts.punt, unpunt=punts.unpunt, stop_punting=punts.stop_all, need=need)
     if previous is not None:
         followups.resolve(p, previous, pred)
+        followups.same_trade(p, previous)
     _finish(p)
     floor = CLARIFY_BELOW_WITH_SLOTS if _slots_support(p) else CLARIFY_BELOW
     if p.act == "vague" or (pred is not None and p.confidence < floor and not p.follow_up

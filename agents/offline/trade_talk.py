@@ -73,7 +73,7 @@ def plan_trade(p, done: dict) -> list[tuple[str, dict]]:
         return []
     t = _fold(p.text)
     if p.act in ("trade_evaluate", "trade_propose"):
-        give, get = split_sides(p.text, p.players)
+        give, get = split_sides(getattr(p, "trade_text", None) or p.text, p.players)
         if give and get:
             return [("propose_trade" if p.act == "trade_propose" else "evaluate_trade", {"give": give, "get": get})]
         return [("find_trades", {"give": p.players[:1]})] if p.players else [("find_trades", {})]

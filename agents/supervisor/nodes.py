@@ -50,7 +50,7 @@ def make_classify(model, source):
             emit(ClarifyEvent(choices=label.choices or EXAMPLE_QUESTIONS, understood=label.understood))
         info = league_ids(source)
         punt = conversation_punt(state, source, label)
-        return {**info, "punt": punt, "punt_default": list(getattr(source, "punt", ()) or ()), "intent": label.intent.value, "intent_label": label.model_dump(mode="json"),
+        return {**info, "punt": punt, "punt_default": list(source.punt), "intent": label.intent.value, "intent_label": label.model_dump(mode="json"),
                 "tool_call_count": 0, "llm_calls": 1, "model_rounds": 0, "started_at": time.time(),
                 "guard": None, "error": error, "answer": None, "pending_cards": [], "transactions": [], "decisions": [],
                 "offers": []}
@@ -61,7 +61,7 @@ def make_classify(model, source):
 def conversation_punt(state, source, label: IntentLabel) -> list[str]:
     """The thread's punt after this message (the Settings' punt until the thread sets its own),
     said as progress when it changes."""
-    default = list(getattr(source, "punt", ()) or ())
+    default = list(source.punt)
     before = state.get("punt")
     if before is None or state.get("punt_default", default) != default:
         before = default  # never set, or the Settings' punt changed since: the newer choice stands

@@ -17,7 +17,7 @@ from agents.tools import schemas as S
 from agents.tools.card_results import CARD_FORMAT, with_cards
 from agents.tools.results import dump
 from services import optimizer as opt
-from services.optimizer.propose import normalize_targets
+from services.scoring import normalize_targets
 from services.models import ServiceError
 from services.source import LeagueSource
 

@@ -80,5 +80,5 @@ scoring_now = assistant.scoring()
 st.caption(f"Active: {assistant.provider_label} · {assistant.league_kind} league"
            f"{f' · {scoring_now} scoring' if scoring_now else ''} · team {assistant.team_id} · as of {assistant.as_of} · "
            f"advice: {advice}"
-           f"{' · punting ' + ', '.join(assistant.source.punt) if getattr(assistant.source, 'punt', ()) else ''}. "
+           f"{' · punting ' + ', '.join(assistant.source.punt) if assistant.source.punt else ''}. "
            "Changing these opens the matching assistant (cached once per process and setting).")

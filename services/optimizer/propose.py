@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 from services.optimizer.activation import activation_moves
 from services.optimizer.models import MoveEval, OptimizerInputs, PlayerInput
 from services.optimizer.moves import scan_moves
-from services.scoring import CATEGORIES, normalize_category
+from services.scoring import CATEGORIES, normalize_targets
 
 # This week's gain a move must beat, relaxed pass by pass, in the league's unit (a categories
 # week gain is a fraction of a category: 1.0 would ask a single move to flip a whole category).
@@ -74,18 +74,6 @@ def compatible(moves: Iterable, ir_slots_free: int) -> list:
         drops.add(m.drop_id)
         adds.add(m.add_id)
     return out
-
-
-def normalize_targets(names: Sequence[str] | None) -> tuple[str, ...]:
-    """'assists', 'AST', 'threes' -> ('AST', '3PM'); an unknown name is a ValueError naming it."""
-    out = []
-    for name in names or ():
-        cat = normalize_category(str(name))
-        if cat is None:
-            raise ValueError(f"Unknown category {name!r}; use FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS.")
-        if cat not in out:
-            out.append(cat)
-    return tuple(out)
 
 
 def _per_game(p: PlayerInput, cat: str) -> float:

@@ -15,7 +15,7 @@ import re
 import pytest
 
 from services.store import state_store
-from tests.trade_rule import accepted_trade, lopsided_ask, name, names, partner_change, roster_after
+from tests.trade_rule import accepted_trade, hopeless_ask, lopsided_ask, name, names, partner_change, roster_after
 
 AS_OF = dt.date(2025, 1, 29)
 
@@ -160,15 +160,10 @@ def test_an_ask_no_single_change_rescues_is_declined_in_chat(make_assistant, sco
     only, to keep the test fast), so he declines: the answer says so, no counter card comes back,
     nothing changes. Catches a decline that hides a counter he would take, or a declined trade
     applied."""
-    from services.trades.value import Valuer
-
     a = make_assistant(as_of=AS_OF, scoring=scoring)
     lg = a.source.league
-    v = Valuer(lg)
     me = lg.my_team_id
-    partner = next(t for t in lg.team_ids if t != me)
-    give = [min(lg.roster_ids(me), key=lambda p: (v.ros_total(p), p))]
-    get = sorted(lg.roster_ids(partner), key=lambda p: (-v.ros_total(p), p))[:3]
+    give, get, partner = hopeless_ask(lg)
     them = lg.team_name(partner)[0]
     change, needed = partner_change(lg, partner, give, get)
     assert change < needed

@@ -22,6 +22,14 @@ def _pick(page, label: str, value: str) -> None:
     page.keyboard.press("Enter")
 
 
+def choose_categories(page) -> None:
+    """Categories scoring chosen the user's way, on the Settings page."""
+    page.get_by_test_id("stChatInputTextArea").wait_for(timeout=60_000)
+    page.get_by_test_id("stSidebarNav").get_by_role("link", name="Settings").click()
+    page.get_by_text("categories", exact=True).click()
+    page.get_by_text("categories scoring", exact=False).first.wait_for(timeout=30_000)
+
+
 @pytest.mark.parametrize("scoring", ["points", "categories"])
 def test_players_and_trade_pages_in_a_browser(fresh_state, tmp_path, demo_source, scoring):
     """Each scoring mode (categories set the user's way, on Settings). Catches a page that draws in
@@ -36,10 +44,7 @@ def test_players_and_trade_pages_in_a_browser(fresh_state, tmp_path, demo_source
 
     with chromium_page(fresh_state.home, tmp_path, height=3000) as page:
         if scoring == "categories":
-            page.get_by_test_id("stChatInputTextArea").wait_for(timeout=60_000)
-            page.get_by_test_id("stSidebarNav").get_by_role("link", name="Settings").click()
-            page.get_by_text("categories", exact=True).click()
-            page.get_by_text("categories scoring", exact=False).first.wait_for(timeout=30_000)
+            choose_categories(page)
         page.get_by_test_id("stSidebarNav").get_by_text("Players").click(timeout=30_000)
         page.get_by_text("players · ranked by value").first.wait_for(timeout=60_000)
         page.get_by_test_id("stDataFrame").first.wait_for(timeout=30_000)

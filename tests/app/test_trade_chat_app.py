@@ -12,7 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import APP, ask, rendered_text
-from tests.trade_rule import accepted_trade, lopsided_ask, name, names, partner_change, roster_after
+from tests.trade_rule import accepted_trade, hopeless_ask, lopsided_ask, name, names, partner_change, roster_after
 
 AS_OF = dt.date(2025, 1, 29)
 
@@ -131,3 +131,27 @@ def test_trade_page_in_categories(fresh_state, demo_source):
         shift = {c.category: c.change for c in evaluate_trade(src, row["Give"].split(", "),
                                                               row["Get"].split(", ")).mine.categories}
         assert shift["PTS"] >= -0.01 and shift["AST"] > 0
+
+
+@pytest.mark.parametrize("scoring", ["points", "categories"])
+def test_chat_page_the_manager_declines_what_no_change_rescues(fresh_state, demo_source, scoring):
+    """My weakest player for a partner's three best, proposed on the Chat page and approved: below
+    his margin (brute force; the one-change alternatives are re-solved in
+    tests/agents/test_trade_chat_modes.py), so he declines: the page says why, draws no counter
+    card or Approve button, and nothing changes. Catches a decline drawn as a counter card, or a
+    declined trade applied."""
+    src = demo_source(AS_OF, scoring)
+    lg = src.league
+    me = lg.my_team_id
+    give, get, partner = hopeless_ask(lg)
+    them = lg.team_name(partner)[0]
+    change, needed = partner_change(lg, partner, give, get)
+    assert change < needed
+    at = ask(chat(scoring, f"app-decline-{scoring}"), f"propose {names(lg, give)} for {names(lg, get)} to {them}")
+    buttons(at, "Approve")[0].click().run()
+    assert not at.exception, at.exception
+    at.run()  # the decision's closing rerun: any pending card would be drawn now
+    said = rendered_text(at)
+    assert f"{them} declines" in said and "no single change would get there" in said
+    assert buttons(at, "Approve") == [] and not any(m.value.startswith(f"**{them}'s counter") for m in at.markdown)
+    assert fresh_state.store.moves(lg.league_id) == [] and all(lg.owner_of(p) == partner for p in get)

@@ -8,7 +8,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import APP, rendered_text
-from tests.trade_rule import lopsided_ask, name, sides
+from tests.trade_rule import hopeless_ask, lopsided_ask, name, sides
 
 PAGE = "pages/views/trade.py"
 
@@ -61,34 +61,87 @@ def test_trade_page_evaluates_a_two_for_one_and_finds_trades(trade_page, demo_so
     assert len(df) > 0 and list(df["Targets"]) == sorted(df["Targets"], reverse=True)
 
 
-def test_trade_page_proposes_and_the_manager_counters(trade_page, fresh_state, demo_source):
-    """My weakest player for a partner's best from the page: the proposal goes through the approval
-    gate, the partner counters (his stated rule), the counter is accepted on the page and both
-    rosters change. Catches a page that applies a trade the manager did not accept, or loses the
-    counter."""
-    from services.store import state_store
+def _page(scoring: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=120)
+    at.session_state["settings_scoring"] = scoring
+    at.run()
+    at.switch_page(PAGE).run()
+    assert not at.exception, at.exception
+    return at
 
-    src = demo_source(dt.date(2025, 1, 29), "points")
-    x, y, partner = lopsided_ask(src)
-    them = src.league.team_name(partner)[0]
-    at = trade_page
+
+def _propose_on_page(at, partner: int, give: list[str], get: list[str]) -> None:
     at.selectbox(key="trade_partner").set_value(partner)
     at.run()
-    at.multiselect(key="trade_give").set_value([name(src.league, x)])
-    at.multiselect(key="trade_get").set_value([name(src.league, y)])
+    at.multiselect(key="trade_give").set_value(give)
+    at.multiselect(key="trade_get").set_value(get)
     at.run()
     at.button(key="trade_evaluate").click()
     at.run()
     at.button(key="trade_propose").click()
     at.run()
     assert not at.exception, at.exception
-    assert any(f"{them} counters" in i.value for i in at.info)
+
+
+@pytest.mark.parametrize("scoring", ["points", "categories"])
+def test_trade_page_proposes_and_the_manager_counters(fresh_state, demo_source, scoring):
+    """My weakest player for a partner's best from the page, each scoring mode: the proposal goes
+    through the approval gate, the partner's trade misses his margin (brute force), he counters
+    with terms that clear it (re-solved here), the counter is accepted on the page and both
+    rosters change in ONE recorded move, audited at the gate. Catches a page that applies a trade
+    the manager did not accept, loses the counter, or (categories) applies it to one side only."""
+    from services.store import state_store
+    from tests.trade_rule import partner_change, roster_after
+
+    src = demo_source(dt.date(2025, 1, 29), scoring)
+    lg = src.league
+    x, y, partner = lopsided_ask(src)
+    them, me = lg.team_name(partner)[0], lg.my_team_id
+    change, needed = partner_change(lg, partner, [x], [y])
+    assert change < needed  # he must not take it as it stands
+    at = _page(scoring)
+    _propose_on_page(at, partner, [name(lg, x)], [name(lg, y)])
+    assert not any("accepts" in i.value for i in at.info)
+    assert any(f"{them} counters" in i.value for i in at.info), [i.value for i in at.info]
     assert state_store().moves(src.league_id) == []  # a counter changes nothing yet
+    [title] = [m.value for m in at.markdown if m.value.startswith(f"**{them}'s counter: give ")]
+    terms = at.session_state["trade_outcome"].counter.model_dump()["trade"]["terms"]  # the card drawn
+    change, needed = partner_change(lg, partner, terms["give_ids"], terms["get_ids"])
+    assert change >= needed - 0.1  # his own counter clears his rule (re-solved here)
+    mine_after = roster_after(lg, me, terms["give_ids"], terms["get_ids"])
+    theirs_after = roster_after(lg, partner, terms["get_ids"], terms["give_ids"])
     at.button(key="trade_counter_accept").click()
     at.run()
     assert not at.exception, at.exception
     assert any("Trade done" in s.value for s in at.success)
     [move] = state_store().moves(src.league_id)
-    assert move["card"]["kind"] == "trade" and y in move["card"]["trade"]["terms"]["get_ids"]
-    assert src.league.owner_of(y) == src.league.my_team_id
-    assert [d["thread_id"] for d in state_store().decisions()][-1] == "trade-page"  # audited at the gate
+    assert move["card"]["kind"] == "trade" and move["card"]["trade"]["terms"]["get_ids"] == terms["get_ids"]
+    assert sorted(lg.roster_ids(me)) == sorted(mine_after) and sorted(lg.roster_ids(partner)) == sorted(theirs_after)
+    decisions = state_store().decisions()
+    assert [(d["thread_id"], d["decision"]) for d in decisions][-1] == ("trade-page", "approve")  # audited at the gate
+
+
+@pytest.mark.parametrize("scoring", ["points", "categories"])
+def test_trade_page_the_manager_declines_what_no_change_rescues(fresh_state, demo_source, scoring):
+    """My weakest player for a partner's three best, proposed on the page in each scoring mode: it
+    misses his margin (brute force; every one-change alternative is checked in chat, see
+    tests/agents/test_trade_chat_modes.py), so he declines: the page says so, offers no counter
+    buttons, and nothing changes. Catches a page that shows a decline as a counter, applies a
+    declined trade, or drops the manager's reason."""
+    from services.store import state_store
+    from tests.trade_rule import partner_change
+
+    src = demo_source(dt.date(2025, 1, 29), scoring)
+    lg = src.league
+    me = lg.my_team_id
+    give, get, partner = hopeless_ask(lg)
+    them = lg.team_name(partner)[0]
+    change, needed = partner_change(lg, partner, give, get)
+    assert change < needed
+    at = _page(scoring)
+    _propose_on_page(at, partner, [name(lg, p) for p in give], [name(lg, p) for p in get])
+    said = "\n".join(i.value for i in at.info)
+    assert f"{them} declines" in said and "no single change would get there" in said, said
+    assert not at.success and not [b for b in at.button if b.key in ("trade_counter_accept", "trade_counter_decline")]
+    assert state_store().moves(src.league_id) == [] and all(lg.owner_of(p) == partner for p in get)
+    assert all(lg.owner_of(p) == me for p in give)

@@ -18,7 +18,8 @@ from brute_force import BruteForce, fits
 
 from services import optimizer as opt
 from services.demo_source import DemoSource
-from services.optimizer.propose import MIN_GAIN, helps_targets, normalize_targets, propose_moves
+from services.optimizer.propose import MIN_GAIN, helps_targets, propose_moves
+from services.scoring import normalize_targets
 from services.store import state_store
 
 DATES = [dt.date(2025, 1, 29), dt.date(2025, 1, 31), dt.date(2025, 1, 20), dt.date(2025, 1, 8),
