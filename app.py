@@ -39,7 +39,8 @@ assistant = backend.assistant()
 with st.sidebar:
     st.badge(assistant.provider_label, icon=":material/smart_toy:",
              color="gray" if "Offline" in assistant.provider_label else "green")
-    st.caption(f"League clock: {getattr(assistant, 'as_of', '')}")
+    clock = getattr(assistant, "as_of", None)  # the session's one league clock (the desk and the pod read it)
+    st.caption(f"League clock: {clock:%a %b %-d, %Y}" if clock else "League clock: -")
     if st.button("New chat", key="app_new_chat", icon=":material/add:", width="stretch"):
         backend.start_new_chat()
         st.switch_page(PAGES[0])

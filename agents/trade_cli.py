@@ -3,7 +3,12 @@
     python -m agents trade evaluate --give "Tyler Herro" --get "Jalen Brunson" [--team ID] [--scoring S] --json
     python -m agents trade find [--target AST,STL] [--give NAME] --json
 
-Exit 0 ok, 1 failure, 2 bad input (an unknown player, a player not on the roster, ...).
+`evaluate` without --team stands on the team that owns the --give players (any team of the league,
+said in `perspective`: "Tyler Herro is on <team>; evaluated for that team", null when it is your
+team); a trade said backwards (his players given, mine got) is turned first; with --team, the give
+players must be on that team.
+Exit 0 ok, 1 failure, 2 bad input (an unknown player, a player not on the roster, give players on
+different teams, a get player on the giving team, ...).
 """
 from __future__ import annotations
 
@@ -50,7 +55,13 @@ def run_trade(args) -> int:
             cut = [n for g in args.cut for n in _names(g)]
             src = trades.league(args.as_of, args.scoring)
             give, get, turned = trades.oriented(src, give, get, args.team)  # said backwards: turned, with a note
-            out = trades.evaluate(give, get, src, team_id=args.team, cut=cut, punt=args.punt)
+            team, perspective = args.team, None
+            if team is None:  # no team named: stand on the team that owns the give players, and say so
+                team, team_name, mine = trades.giving(give, get, src)
+            out = trades.evaluate(give, get, src, team_id=team, cut=cut, punt=args.punt)
+            if args.team is None and not mine:
+                who = " and ".join(p.player.name for p in out.mine.gives)
+                perspective = f"{who} {'are' if len(out.mine.gives) > 1 else 'is'} on {team_name}; evaluated for that team"
             text = _evaluation_text
         else:
             if not 1 <= args.limit <= 50:
@@ -64,11 +75,11 @@ def run_trade(args) -> int:
         return _fail(str(e), 2, args.json)
     except Exception as e:  # noqa: BLE001 - a store or setup failure: one line, never a traceback
         return _fail(one_line_failure(e), 1, args.json)
-    extra = {"turned": turned} if args.trade_cmd == "evaluate" else {}
+    extra = {"turned": turned, "perspective": perspective} if args.trade_cmd == "evaluate" else {}
     if args.json:
         print(json.dumps({**out.model_dump(mode="json"), **extra, "error": None}, ensure_ascii=False))
     else:
-        print("\n".join(filter(None, [extra.get("turned"), text(out)])))
+        print("\n".join(filter(None, [extra.get("turned"), extra.get("perspective"), text(out)])))
     return 0
 
 

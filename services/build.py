@@ -16,7 +16,7 @@ from services.db_check import announce_rebuild, record_fingerprint, verify
 from services.league_setup import matchup_rows, slot_rows, team_rows
 from services.scoring import POINTS_WEIGHTS
 
-SCHEMA_VERSION = 6  # 6: eligibility is no longer stored (each as-of view derives it)
+SCHEMA_VERSION = 7  # 7: the demo league's season (draft, mornings, rosters per day, transactions)
 DB_NAME = "courtside.duckdb"
 
 
@@ -29,8 +29,8 @@ def _fpts_sql() -> str:
 
 
 def _league_tables(con: duckdb.DuckDBPyConnection) -> None:
-    """The demo league's teams, slots and head-to-head calendar (rosters are drafted per as-of
-    date from what was known then, and approved moves live in the writable state store)."""
+    """The demo league's teams, slots and head-to-head calendar (its season, drafted once before
+    opening night, is `season_tables.write_season`; approved moves live in the state store)."""
     con.execute("CREATE TABLE league_teams (team_id INTEGER PRIMARY KEY, name VARCHAR, manager VARCHAR, is_me BOOLEAN)")
     con.executemany("INSERT INTO league_teams VALUES (?, ?, ?, ?)", team_rows())
     con.execute("CREATE TABLE league_slots (slot VARCHAR PRIMARY KEY, count INTEGER)")
@@ -105,13 +105,17 @@ def build(target: Path | None = None) -> dict:
             """
         )
         _league_tables(con)
+        from services.season_tables import write_season  # imports the services that import db
+
+        write_season(con)  # the one demo league through the season (services/season_tables.py)
         con.execute("CREATE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR)")
         con.execute("INSERT INTO meta VALUES ('schema_version', ?), ('built_at', ?)",
                     [str(SCHEMA_VERSION), time.strftime("%Y-%m-%dT%H:%M:%S")])
         record_fingerprint(con)  # checked on every open (services/db_check.py)
         rows = {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
                 for t in ("players", "player_games", "team_games", "schedule", "weeks", "league_teams",
-                          "league_slots", "league_matchups")}
+                          "league_slots", "league_matchups", "season_draft", "season_mornings",
+                          "season_rosters", "season_moves")}
     finally:
         con.close()
     os.replace(tmp, target)

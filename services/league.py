@@ -1,38 +1,28 @@
-"""The embedded demo league: 10 teams drafted from what was known on the as-of date.
+"""The embedded demo league on an as-of date: one league through the season.
 
-Each (scoring, as-of) pair is its own league universe (`league_id` names both), so a move
-approved in one never leaks into another. Approved moves live in the writable state store and
-are replayed over the drafted rosters on every read.
+Drafted once before opening night and managed day by day by nine AI managers (services/season.py,
+precomputed at build by services/season_tables.py); an as-of date shows that league's state on
+that morning. The user's approved moves live in the writable state store; every move of the same
+scoring dated on or before the as-of date counts (moving the league clock keeps them), and the
+managers' later mornings are re-simulated around them. `league_id` still names the scoring and
+the as-of date a card was made on.
 """
 from __future__ import annotations
 
 import datetime as dt
 from functools import lru_cache
 
-from services.draft import Candidate, run_draft
 from services.league_setup import LEAGUE_NAME, MY_TEAM_ID, N_TEAMS, round_robin
 from services.models import LeagueInfo, LeagueTeam
 from services.scoring import ScoringMode
 from services.slots import BENCH_SLOTS, IR_SLOTS, STARTING_SLOTS
 from services.snapshot import Snapshot, snapshot, week_of
 from services.store import StateStore
-from services.values import player_value
+from services.season import UserMove
+from services.season_tables import drafted as draft_rosters
+from services.season_tables import season_state
 
-DRAFT_SEED = 2024
 __all__ = ["DemoLeague", "demo_league", "round_robin", "N_TEAMS", "MY_TEAM_ID"]
-
-
-def _draft(snap: Snapshot, scoring: str) -> dict[int, list[str]]:
-    cands = []
-    for pid, ps in snap.players.items():
-        if not ps.games:
-            continue
-        positions = frozenset(p for p in ps.ref.eligible if p in {"PG", "SG", "SF", "PF", "C"})
-        cands.append(Candidate(pid, player_value(snap, ps, scoring), len(ps.games),
-                               0, positions))
-    ages = dict(_ages())
-    cands = [Candidate(c.player_id, c.value, c.games, ages.get(c.player_id, 27), c.positions) for c in cands]
-    return run_draft(cands, N_TEAMS, DRAFT_SEED)
 
 
 @lru_cache(maxsize=4)
@@ -61,18 +51,6 @@ def _calendar() -> dict[tuple[int, int], int]:
     return _calendar_for(str(db_path()))
 
 
-@lru_cache(maxsize=16)
-def _drafted(as_of: dt.date, scoring: str, db_key: str) -> dict[int, tuple[str, ...]]:
-    return {t: tuple(ids) for t, ids in _draft(snapshot(as_of), scoring).items()}
-
-
-@lru_cache(maxsize=1)
-def _ages() -> tuple[tuple[str, int], ...]:
-    from services import db
-
-    return tuple(db.query("SELECT player_id, age FROM players"))
-
-
 class DemoLeague:
     """Rosters, opponents and the matchup week of the demo league on an as-of date."""
 
@@ -81,7 +59,6 @@ class DemoLeague:
     def __init__(self, as_of: dt.date, scoring: str, store: StateStore, team_id: int = MY_TEAM_ID):
         """`store` holds the approved moves replayed over the draft (passed in, never looked up);
         `team_id` is the team the user manages (every team of the league is someone's)."""
-        from services.build import db_path
         from services.models import ServiceError
 
         if not 1 <= int(team_id) <= N_TEAMS:
@@ -96,7 +73,9 @@ class DemoLeague:
         self.my_team_id = int(team_id)
         self.team_ids = list(range(1, N_TEAMS + 1))
         self.opponent_id = self.opponent_of(self.my_team_id, self.week[0])
-        self.drafted = {t: list(ids) for t, ids in _drafted(as_of, self.scoring, str(db_path())).items()}
+        self.draft = draft_rosters()  # the one draft, before opening night
+        base = season_state(self.scoring).state_on(as_of)
+        self.drafted = {t: list(ids) for t, ids in base[0].items()}  # the league that morning before any user move
 
     def opponent_of(self, team_id: int, week: int) -> int:
         return _calendar()[(week, team_id)]
@@ -112,31 +91,38 @@ class DemoLeague:
         _, start, _ = self.week
         return [start + dt.timedelta(days=i) for i in range((self.as_of - start).days)]
 
-    def _replay(self, before: dt.date | None = None) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
-        """(active rosters, IR lists) of every team: the draft with the approved moves replayed in
-        order (only moves applied on or before `before` when given: the roster history).
+    def user_moves(self) -> tuple[UserMove, ...]:
+        """The user's approved moves of this scoring dated on or before the as-of date (a league
+        on an earlier clock knows no later move), in the order they were applied."""
+        out = []
+        for m in self.store.moves_in(f"demo-{self.scoring}-"):
+            day = dt.date.fromisoformat(m["as_of"])
+            if day > self.as_of:
+                continue
+            card = m.get("card") or {}
+            kind = card.get("kind") or "swap"
+            trade = card.get("trade") if kind == "trade" else None
+            out.append(UserMove(day, int(m["team_id"]), kind, m["drop_id"], m["add_id"],
+                                _frozen(trade) if trade else None))
+        return tuple(out)
 
-        A swap puts the added player in the dropped one's place; an IR move (`kind: "ir"` on its
-        card) moves an OUT player to the team's IR slot and the added player takes his place; an
-        activation (`kind: "activate"`) brings the IR player back in the dropped one's place."""
-        out = {t: list(ids) for t, ids in self.drafted.items()}
-        ir: dict[int, list[str]] = {t: [] for t in out}
-        for m in self.store.moves(self.league_id):
-            if before is not None and dt.date.fromisoformat(m["as_of"]) > before:
-                continue
-            if (m.get("card") or {}).get("kind") == "trade":  # both teams' rosters, one recorded move
-                _replay_trade(out, ir, m["card"]["trade"])
-                continue
-            roster, kind = out[m["team_id"]], (m.get("card") or {}).get("kind")
-            if kind == "activate" and m["add_id"] not in ir[m["team_id"]]:
-                continue
-            if m["drop_id"] in roster:
-                roster[roster.index(m["drop_id"])] = m["add_id"]
-                if kind == "ir":
-                    ir[m["team_id"]].append(m["drop_id"])
-                elif kind == "activate":
-                    ir[m["team_id"]].remove(m["add_id"])
-        return out, ir
+    def _replay(self, before: dt.date | None = None) -> tuple[dict[int, list[str]], dict[int, list[str]]]:
+        """(active rosters, IR lists) of every team on a morning (the as-of date unless `before`
+        names an earlier day: the roster history): the season with the user's moves applied.
+
+        Players with no game before the as-of date are left out (nothing about them is known
+        on that date; see docs/league.md)."""
+        season = season_state(self.scoring, self.user_moves(), self.as_of)
+        active, ir = season.state_on(min(before, self.as_of) if before else self.as_of)
+        known = self.snapshot.known
+        return ({t: [p for p in ids if p in known] for t, ids in active.items()},
+                {t: [p for p in ids if p in known] for t, ids in ir.items()})
+
+    def transactions(self, start: dt.date, end: dt.date) -> list:
+        """The league's transactions (the managers' and the user's) dated in [start, end], up to
+        the as-of date."""
+        season = season_state(self.scoring, self.user_moves(), self.as_of)
+        return [x for x in season.log if start <= x.day <= min(end, self.as_of)]
 
     def rosters(self) -> dict[int, list[str]]:
         """Every team's current active roster (IR players are not on it)."""
@@ -176,15 +162,13 @@ class DemoLeague:
         return name, manager
 
 
-def _replay_trade(active: dict[int, list[str]], ir: dict[int, list[str]], t: dict) -> None:
-    """An accepted trade (services.trades.respond.Settled as JSON): players leave (from the active
-    roster or IR), the players coming in join the active roster, then the cuts and pickups."""
-    terms = t["terms"]
-    moves = ((terms["team_id"], terms["give_ids"] + t["my_cut"], terms["get_ids"] + t["my_pickup"]),
-             (terms["partner_id"], terms["get_ids"] + t["their_cut"], terms["give_ids"] + t["their_pickup"]))
-    for team, outs, ins in moves:
-        ir[team] = [p for p in ir[team] if p not in outs]
-        active[team] = [p for p in active[team] if p not in outs] + [p for p in ins if p not in outs]
+class _frozen(dict):
+    """A trade's JSON as a hashable dict (the season cache is keyed by the moves)."""
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        import json
+
+        return hash(json.dumps(self, sort_keys=True, default=str))
 
 
 @lru_cache(maxsize=32)

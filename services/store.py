@@ -211,6 +211,17 @@ class StateStore:
             m["card"] = json.loads(m["card"])
         return out
 
+    def moves_in(self, league_prefix: str) -> list[dict]:
+        """Moves of every league whose id starts with `league_prefix` (the demo league's as-of
+        dates of one scoring), in the order they were applied."""
+        pattern = league_prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        rows = self.fetch(f"SELECT {', '.join(MOVE_COLUMNS)} FROM roster_moves WHERE league_id LIKE ? ESCAPE '\\' "
+                          f"ORDER BY applied_at, {self._seq}", (pattern,))
+        out = [dict(zip(MOVE_COLUMNS, r, strict=True)) for r in rows]
+        for m in out:
+            m["card"] = json.loads(m["card"])
+        return out
+
     def apply_move(self, league_id: str, team_id: int, move_id: str, drop_id: str, add_id: str,
                    as_of: dt.date, actor: str, card: dict, check=None) -> dict:
         """Records the move once; `check()` may raise MoveConflict inside the transaction.

@@ -4,7 +4,8 @@ Builds a second database from a copy of the data in which every box-score line o
 as-of date is scrambled (random stats and results, a quarter of the lines removed; every team
 game keeps at least one line, so the schedule is kept), then runs a fixed set of outputs on
 both databases in this process: every team's roster, statuses, game logs, free agents, news,
-the matchup, the optimizer's cards and weekly lineup in both scoring modes, and a dozen
+the matchup, the league's life (rosters on each day of the week, IR, every manager's
+transaction up to the as-of morning), the optimizer's cards and weekly lineup in both scoring modes, and a dozen
 `agents ask` answers (thread ids and timings removed). They must be byte-identical: any
 output that read a future box score (eligibility from the whole season, a banked total of a
 day not yet played, a calibration rate counted from later games) would differ.
@@ -109,6 +110,11 @@ def outputs(as_of: dt.date) -> dict[str, str]:
                     out[f"{scoring}/{kind}/{name}"] = call(name).model_dump_json()
                 except ServiceError as e:
                     out[f"{scoring}/{kind}/{name}"] = f"error: {e}"
+        week_days = [dt.date(2025, 1, 27), dt.date(2025, 1, 28)]
+        out[f"{scoring}/season"] = json.dumps({  # the league's life up to the as-of morning
+            "rosters_on": {f"{t}/{d}": lg.roster_on(t, d) for t in lg.team_ids for d in week_days},
+            "ir": {t: lg.ir_ids(t) for t in lg.team_ids},
+            "transactions": [str(x) for x in lg.transactions(dt.date(2024, 10, 22), as_of)]})
         out[f"{scoring}/calibration"] = lg.snapshot.calibration.model_dump_json()
         out[f"{scoring}/news"] = json.dumps([n.model_dump(mode="json") for n in src.news(limit=50)])
         inputs = opt.from_demo_league(lg, season=True)  # the rest-of-season values too

@@ -9,6 +9,7 @@ import time
 from langchain_core.messages import AIMessage, HumanMessage
 
 from agents.desk.ask import DeskAsk, parse_desk_question
+from agents.desk.clock import on_league_day
 from agents.contracts import DeskCardEvent, StateEvent, TextEvent, ToolEnd, ToolStart
 from agents.events import emit
 from agents.desk.tools import DeskContext, build_desk_tools
@@ -63,7 +64,9 @@ def card_text(q: dict) -> str:
     return f"{head}\n\nReason: {d['reason']} (confidence {d['confidence']:.0%}; desk price {q['desk_odds']})."
 
 
-def make_market_desk(model):
+def make_market_desk(model, source=None):
+    """`source`: the league whose clock the desk reads (`source.today`, the session's league date);
+    without one, the desk clock alone."""
     desk_model = desk_model_for(model)
 
     def market_desk(state) -> dict:
@@ -71,7 +74,7 @@ def make_market_desk(model):
 
         emit(StateEvent(state="executing"))
         desk = Desk(model=desk_model)
-        now = desk.clock.now()
+        now = desk.clock.now() if source is None else on_league_day(desk.clock, source.today)
         day = now.astimezone(ET).date()
         ask: DeskAsk = parse_desk_question(_question(state), day)
         calls = 0

@@ -1,6 +1,12 @@
 """The desk clock: a running clock anchored in the state store (desk time + the wall time it was
 set), so a counter's TTL counts down in real seconds across pages and CLI calls. The demo control
 moves it (labelled simulated). The wall clock is injectable for tests.
+
+It is the time of day of the one league clock (issue #21, defect 4): the session's league date
+(the as-of date every page, the chat and the signals pod read) is the day; `on_league_day` keeps
+the desk on that day (the desk's noon when it stood on another), and a desk step that crosses
+midnight moves the league date (`league_day_of`), so the desk, the chat and the pod never
+disagree on the date.
 """
 from __future__ import annotations
 
@@ -11,7 +17,16 @@ from typing import Callable
 from services.desk.book import DeskBook
 
 UTC = dt.timezone.utc
-DEFAULT_DESK_TIME = dt.datetime(2025, 1, 29, 17, 0, tzinfo=UTC)  # noon ET on the demo's as-of date
+ET = dt.timezone(dt.timedelta(hours=-5))  # the desk's day is the US Eastern (standard time) date
+NOON_ET = dt.time(17, 0)  # in UTC
+
+
+def league_noon(day: dt.date) -> dt.datetime:
+    """Noon ET of a league day, as an aware UTC time: where the desk stands on a new day."""
+    return dt.datetime.combine(day, NOON_ET, tzinfo=UTC)
+
+
+DEFAULT_DESK_TIME = league_noon(dt.date(2025, 1, 29))  # the demo's as-of date
 
 
 class DeskClock:
@@ -34,3 +49,24 @@ class DeskClock:
 
     def advance(self, seconds: float) -> dt.datetime:
         return self.set(self.now() + dt.timedelta(seconds=seconds))
+
+
+def league_day_of(at: dt.datetime) -> dt.date:
+    """The league date a desk time falls on (its US Eastern date)."""
+    return at.astimezone(ET).date()
+
+
+def on_league_day(clock: DeskClock, day: dt.date) -> dt.datetime:
+    """The desk time on the league's day: the running desk clock while it stands on that day,
+    else the day's noon ET (the desk clock is moved there, so every reader agrees). Records the day
+    the desk was last put on (`aligned_day`)."""
+    now = clock.now()
+    if clock.book.meta("clock_league_day") != day.isoformat():
+        clock.book.set_meta("clock_league_day", day.isoformat())
+    return now if league_day_of(now) == day else clock.set(league_noon(day))
+
+
+def aligned_day(clock: DeskClock) -> dt.date | None:
+    """The league day the desk was last put on (None before the first time)."""
+    day = clock.book.meta("clock_league_day")
+    return dt.date.fromisoformat(day) if day else None

@@ -12,10 +12,10 @@ from pydantic import BaseModel
 
 from agents.contracts import Card
 from services.models import ServiceError
-from services.trades.evaluate import TradeEvaluation, evaluate_trade
+from services.trades.evaluate import TradeEvaluation, evaluate_trade, giving_team
 
-__all__ = ["ProposalOutcome", "ServiceError", "TradeEvaluation", "evaluate", "find", "league", "oriented", "proposal",
-           "send", "teams"]
+__all__ = ["ProposalOutcome", "ServiceError", "TradeEvaluation", "evaluate", "find", "giving", "league", "oriented",
+           "proposal",            "send", "teams"]
 
 PAGE_THREAD = "trade-page"  # the Trade page's decisions are audited under this conversation id
 
@@ -38,6 +38,15 @@ def evaluate(give: list[str], get: list[str], source=None, *, team_id: int | Non
              punt=(), as_of: dt.date | None = None, scoring: str | None = None) -> TradeEvaluation:
     src = source or league(as_of, scoring)
     return evaluate_trade(src, give, get, team_id, cut, punt)
+
+
+def giving(give: list[str], get: list[str], source=None, *, as_of: dt.date | None = None,
+           scoring: str | None = None) -> tuple[int, str, bool]:
+    """(team id, team name, is it mine) of the team that owns every `give` player (ServiceError otherwise)."""
+    src = source or league(as_of, scoring)
+    lg = src.history()
+    team = giving_team(src, give, get)
+    return team, lg.team_name(team)[0], team == lg.my_team_id
 
 
 def find(source=None, *, targets=(), give: list[str] | None = None, team_id: int | None = None, limit: int = 10,

@@ -120,7 +120,7 @@ def build_graph(model, source, checkpointer=None, reasoner=None, limits: Limits 
     g.add_node("synthesize", N.make_synthesize(model, source))
     after = lambda _t: lineup_after(source)  # noqa: E731
     g.add_node("present_and_confirm", make_present_and_confirm(source, after, clock))
-    g.add_node("market_desk", make_market_desk(model))
+    g.add_node("market_desk", make_market_desk(model, source))  # the league clock's day
     g.add_edge("market_desk", END)
     g.add_node("find_edges", make_find_edges(model, source))
     g.add_edge("find_edges", END)

@@ -52,6 +52,7 @@ DEFAULTS: dict[str, object] = {
     "signals_board": None,       # the Signals page's last scoreboard
     "desk_quote": None,          # the Desk page's last quote (QuoteResult as a dict)
     "desk_notice": None,         # the Desk page's last counter-acceptance outcome
+    "desk_clock_notice": None,   # why the desk's last clock step could not move the league clock
     "arena_runs": (),            # run ids of this session's arena runs (a tuple: replaced, never mutated)
 }
 
@@ -215,6 +216,29 @@ def as_of_range() -> tuple[dt.date, dt.date]:
     from agents.door import threads
 
     return threads.as_of_range()
+
+
+def league_clock() -> dt.date:
+    """The session's one league clock (issue #21, defect 4): the league date the sidebar shows and
+    the chat, the League page, the desk and the signals pod all read (an ESPN league: its today)."""
+    return assistant().as_of
+
+
+def move_league_clock(day: dt.date) -> str | None:
+    """Moves the session's league clock to `day` (the same league on that date: rosters and the
+    user's moves kept); a thread bound to the old date keeps it and a new chat starts. Returns why
+    not (one line) when the clock cannot stand there: outside the data, or a live ESPN league."""
+    ss = st.session_state
+    if settings_tuple()[4] != "demo":
+        return "A live ESPN league runs on today's date: its clock does not move."
+    first, last = as_of_range()
+    if not first <= day <= last:
+        return f"The league clock stays on {ss['settings_as_of']}: {day} is outside the data ({first} to {last})."
+    if day != ss["settings_as_of"]:
+        ss["settings_as_of"] = day
+        ss.pop("settings_w_as_of", None)  # the Settings page's date field redraws the clock
+        settings_changed()
+    return None
 
 
 def bind_thread(thread_id: str, built) -> None:

@@ -30,6 +30,30 @@ def desk():
         return _desk("offline", os.environ.get("COURTSIDE_HOME", ""))
 
 
+def desk_now(desk, day: dt.date) -> dt.datetime:
+    """The desk's time on the session's league day (the one league clock). When the desk moved on
+    by itself since it was last put on this day (the CLI's `desk clock`, a line-move nudge), the
+    league clock follows it; when the session's day changed, the desk goes to that day."""
+    from agents import door
+    from pages.components import backend
+
+    now = desk.clock.now()
+    moved = door.desk.league_day_of(now)
+    if moved != day and door.desk.aligned_day(desk.clock) in (None, day) and backend.move_league_clock(moved) is None:
+        return door.desk.on_league_day(desk.clock, moved)
+    return door.desk.on_league_day(desk.clock, day)
+
+
+def move_desk(desk, at: dt.datetime) -> None:
+    """After a demo-control step to `at`: the session's league clock follows the desk onto its day
+    (when it cannot, the desk goes back to the league's day on the next draw, and says why)."""
+    from agents import door
+    from pages.components import backend
+
+    st.session_state["desk_clock_notice"] = backend.move_league_clock(door.desk.league_day_of(at))
+    st.session_state.pop("desk_day", None)  # the day picker redraws on the clock's day
+
+
 def game_rows(games: list[dict]) -> list[dict]:
     rows = []
     for g in games:

@@ -1,17 +1,20 @@
 """Desk: the day's NBA games with the desk's quotes, a bet request to the market maker (live
 steps, then the decision card), open positions and exposure against limits, settled P&L, and a
-demo control that moves the (simulated) desk clock."""
+demo control that moves the (simulated) time of day of the session's one league clock: a step past
+midnight moves the league's date, which the sidebar, the chat and the signals pod read."""
 import datetime as dt
 
 import streamlit as st
 
+from pages.components import backend
 from pages.components import desk_view as V
 
 desk = V.desk()
-now = desk.clock.now()
+now = V.desk_now(desk, backend.league_clock())
 
 st.title("Desk")
-st.caption(f"Desk clock **{now.astimezone(V.ET):%a %b %d, %H:%M:%S} ET** ({V.SIMULATED}). Lines are priced from "
+st.caption(f"Time on the league clock **{now.astimezone(V.ET):%H:%M:%S} ET** ({V.SIMULATED}; the day is the "
+           "league clock's, in the sidebar). Lines are priced from "
            "the spread (normal margin model, sd 13.6); the market follows a simulated path, a random walk run back "
            "from the real close (a martingale: it never drifts toward the close). The desk's own Elo line is shown "
            "apart. Tip times are nominal (7 pm ET).")
@@ -21,13 +24,15 @@ with st.expander("Demo control (simulated clock and market)", icon=":material/sc
     for col, (label, secs) in zip(c[:4], [("+1 min", 60), ("+15 min", 900), ("+1 h", 3600), ("+1 day", 86400)],
                                   strict=True):
         if col.button(label, key=f"desk_clock_{secs}"):
-            desk.clock.advance(secs)
+            V.move_desk(desk, desk.clock.advance(secs))
             st.rerun()
     if c[4].button("Reset", key="desk_clock_reset"):
         from agents import door
 
-        desk.clock.set(door.desk.DEFAULT_DESK_TIME)
+        V.move_desk(desk, desk.clock.set(door.desk.DEFAULT_DESK_TIME))
         st.rerun()
+    if st.session_state["desk_clock_notice"]:
+        st.info(st.session_state["desk_clock_notice"])
 
 day = st.date_input("Day (ET)", value=now.astimezone(V.ET).date(), key="desk_day")
 games = desk.games(day, now)
@@ -46,7 +51,7 @@ else:
         if when is None:
             st.warning("That market no longer moves (at or after tip).")
         else:
-            desk.clock.set(when)
+            V.move_desk(desk, desk.clock.set(when))
             st.rerun()
 
 st.subheader("Request a bet")

@@ -10,7 +10,7 @@ view = assistant.league_view()
 info, roster, matchup = view["info"], view["roster"], view["matchup"]
 
 st.title(info.name)
-st.caption(f"{info.scoring.capitalize()} scoring · as of {info.as_of} · week {matchup.week} "
+st.caption(f"{info.scoring.capitalize()} scoring · on the league clock's day · week {matchup.week} "
            f"({matchup.start} to {matchup.end})")
 
 st.subheader(f"Matchup: {matchup.my_team} vs {matchup.opponent}")

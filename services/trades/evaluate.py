@@ -112,6 +112,30 @@ def resolve_trade(source, give: list[str], get: list[str], team_id: int | None =
     return me, next(iter(owners.values())), give_ids, get_ids
 
 
+def giving_team(source, give: list[str], get: list[str]) -> int:
+    """The team that owns every `give` player (a shell's "evaluate" with no team named stands there);
+    a one-line ServiceError when they are a free agent, on different teams, or a `get` player is on that team."""
+    lg = source.history()
+    if not give or not get:
+        raise ServiceError("A trade needs at least one player on each side (--give and --get).")
+    name = lambda p: lg.snapshot.players[p].ref.name  # noqa: E731
+    give_ids = list(dict.fromkeys(source.resolve_id(n) for n in give))
+    owners = {p: lg.owner_of(p) for p in give_ids}
+    for p, owner in owners.items():
+        if owner is None:
+            raise ServiceError(f"{name(p)} is a free agent: nobody can trade him.")
+    if len(set(owners.values())) > 1:
+        raise ServiceError("The players you give must all be on one team: "
+                           + ", ".join(f"{name(p)} ({lg.team_name(o)[0]})" for p, o in owners.items()) + ".")
+    team = next(iter(owners.values()))
+    for n in get:
+        p = source.resolve_id(n)
+        if lg.owner_of(p) == team:
+            raise ServiceError(f"{name(p)} is on {lg.team_name(team)[0]} too, with {name(give_ids[0])}: "
+                               f"the players you get must come from another team.")
+    return team
+
+
 def evaluate_trade(source, give: list[str], get: list[str], team_id: int | None = None,
                    cut: list[str] | None = None, punt=()) -> TradeEvaluation:
     """Both teams' view of "give `give`, get `get`" (players by name; `cut`: who I would cut)."""

@@ -1,4 +1,6 @@
-"""A news search that also returns a note about Jokic carrying an instruction (prompt-injection tests)."""
+"""A news search that also returns a note about one of my players carrying an instruction (prompt-injection tests).
+
+STAR is my team's best player in the demo league on Jan 29 (the tests check he is on my roster)."""
 from __future__ import annotations
 
 import datetime as dt
@@ -7,9 +9,12 @@ from services import news as news_mod
 from services.models import NewsNote
 
 
-def inject_news_note(monkeypatch, source, text: str) -> None:
-    """From now on every news search returns, first, a Jan 28 'absence' note on Jokic saying `text`."""
-    jokic = source.player_status("jokic").player
+STAR, STAR_ID = "LeBron James", "jamesle01"
+
+
+def inject_news_note(monkeypatch, source, text: str, who: str = STAR) -> None:
+    """From now on every news search returns, first, a Jan 28 'absence' note on `who` saying `text`."""
+    jokic = source.player_status(who).player
     real = news_mod.search_news
 
     def search(snap, player_id=None, topic=None, player_ids=None, limit=10):

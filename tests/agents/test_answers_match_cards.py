@@ -14,7 +14,8 @@ import pytest
 from services.store import state_store
 
 CENTER = "Which center on the waiver wire would you grab?"
-AYTON = "Drop Deandre Ayton and add Jonas Valanciunas"
+# a healthy center of team 1 for a free-agent center while team 1 has OUT players (the one league, Jan 29)
+AYTON = "Drop Nic Claxton and add Guerschon Yabusele"
 REVIEW = "Review my matchup and help me optimize for this week without destroying my team."
 MOVE = re.compile(r"(Move (?P<ir_drop>[^,*\n]+?) to IR, add (?P<ir_add>[^,*\n]+?),|Drop (?P<drop>[^,*\n]+?) -> Add "
                   r"(?P<add>[^,*\n]+?),)")
@@ -53,11 +54,14 @@ def test_every_move_in_the_answer_is_an_offered_card_in_its_own_words(make_assis
 
 def test_the_ir_alternative_names_the_player_it_moves(make_assistant):
     """Caught: "the same add without losing Deandre Ayton: he goes to IR" while the IR card moves
-    Brandon Miller (Ayton stays and nobody says who goes to IR)."""
-    r = make_assistant().ask(AYTON, "ayton")
-    ir = [c for c in r["pending_approvals"] if c["kind"] == "ir" and c["add"] == "Jonas Valančiūnas"]
+    Brandon Miller (Ayton stays and nobody says who goes to IR); here Claxton and team 1's OUT players."""
+    a = make_assistant()
+    lg = a.source.league
+    assert lg.owner_of("claxtni01") == 1 and lg.owner_of("yabusgu01") is None
+    r = a.ask(AYTON, "ayton")
+    ir = [c for c in r["pending_approvals"] if c["kind"] == "ir" and c["add"] == "Guerschon Yabusele"]
     text = r["answer"]
-    assert "Deandre Ayton: he goes to IR" not in text
+    assert "Nic Claxton: he goes to IR" not in text
     for c in ir:
         assert f"{c['drop']} goes to IR instead" in text
 

@@ -77,7 +77,7 @@ def test_the_user_names_who_goes_when_the_ir_player_returns(make_assistant):
     assert default and default[0].get("cut")
     lg = a.source.league
     others = [p for p in lg.roster_ids() if p not in (default[0]["cut_id"], default[0]["drop_id"])
-              and lg.snapshot.players[p].status == "ACTIVE"]
+              and lg.snapshot.players[p].status != "OUT"]
     named_id = min(others, key=lambda p: (lg.snapshot.players[p].expected_fpts, p))  # a cut worth making
     named = lg.snapshot.players[named_id].ref.name
     cards = [c for c in json.loads(tool.invoke({"ir_cut": named, "limit": 10}))["moves"] if c["kind"] == "ir"]

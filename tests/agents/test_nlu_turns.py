@@ -119,11 +119,14 @@ def test_a_bet_with_amount_first_reaches_the_desk_with_its_terms(assistant):
 
 
 def test_stash_him_on_ir_moves_the_named_player_to_ir(assistant):
-    """'Embiid is hurt, stash him on IR and pick someone up' was read as player research; then the
-    optimizer offered its own top move (Miller to IR). Now: one card, Embiid to IR, with the add that
-    scores best for that IR move."""
-    result, events = _turn(assistant, "Embiid is hurt, stash him on IR and pick someone up", "ir-1")
+    """'Ivey is hurt, stash him on IR and pick someone up' was read as player research; then the
+    optimizer offered its own top move (in the one league on Jan 29: John Collins, team 1's other
+    OUT player, to IR). Now: one card, Ivey to IR, with the add that scores best for that IR move."""
+    lg = assistant.source.league
+    out = [p for p in lg.roster_ids() if lg.snapshot.players[p].status == "OUT"]
+    assert "iveyja01" in out and len(out) >= 2  # another OUT player the optimizer could pick instead
+    result, events = _turn(assistant, "Ivey is hurt, stash him on IR and pick someone up", "ir-1")
     cards = result["pending_approvals"]
     assert result["intent"] == "lineup_optimization" and len(cards) == 1
-    assert (cards[0]["kind"], cards[0]["drop"]) == ("ir", "Joel Embiid")
-    assert f"Move Joel Embiid to IR, add {cards[0]['add']}" in result["answer"]
+    assert (cards[0]["kind"], cards[0]["drop"]) == ("ir", "Jaden Ivey")
+    assert f"Move Jaden Ivey to IR, add {cards[0]['add']}" in result["answer"]

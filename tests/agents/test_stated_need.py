@@ -12,7 +12,8 @@ import pytest
 
 AS_OF = dt.date(2025, 1, 29)
 COUNTS = {"PTS": "pts", "REB": "reb", "AST": "ast", "STL": "stl", "BLK": "blk", "3PM": "fg3m", "TO": "tov"}
-WORDS = {"PTS": "points", "REB": "rebounds", "AST": "assists", "STL": "steals", "BLK": "blocks", "3PM": "threes",
+# "points" alone is read as fantasy points (slots.find_categories), so the PTS claim says "scoring"
+WORDS = {"PTS": "scoring", "REB": "rebounds", "AST": "assists", "STL": "steals", "BLK": "blocks", "3PM": "threes",
          "TO": "turnovers"}
 
 

@@ -175,28 +175,36 @@ def test_a_greeting_is_answered_without_tools(source):
 
 
 def test_caution_is_appended_when_a_card_drops_a_top_player(demo_source, csv_facts):
-    # On Sunday Feb 2 Denver does not play, so a one-day stream "beats" Jokic this week: in the
-    # this-week-only (streaming) mode the card is offered and must warn. Balanced advice offers no
-    # card at all: the move costs the rest of the season.
+    # On Sunday Feb 2 one of my top-3 players (by the CSV's fantasy points a game) has no game, so a
+    # one-day stream of a free agent who plays "beats" him this week: in the this-week-only
+    # (streaming) mode the card is offered and must warn. Balanced advice offers no card at all:
+    # the move costs the rest of the season.
     from services.demo_source import DemoSource
     from services.store import state_store
 
-    balanced = demo_source(as_of=dt.date(2025, 2, 2))
-    model = ScriptedChatModel([tools_msg(call("validate_slot_fit", add="Tobias Harris", drop="jokic")), "No."],
-                              label="free_agent_scan")
-    run = run_graph(build(model, balanced, optimizer_route=False), ask("Should I drop Jokic for Tobias Harris today?"))
-    assert not run.state.get("pending_cards")
-    source = DemoSource(dt.date(2025, 2, 2), "points", "this_week", store=state_store())
-    season = {pid: [r["fpts"] for r in csv_facts.player_games(pid, source.as_of)] for pid in source.league.roster_ids()}
+    sunday = dt.date(2025, 2, 2)
+    source = DemoSource(sunday, "points", "this_week", store=state_store())
+    lg = source.league
+    plays = lambda pid: bool(csv_facts.team_games_between(csv_facts.team_of(pid, sunday), sunday, sunday))  # noqa: E731
+    season = {pid: [r["fpts"] for r in csv_facts.player_games(pid, source.as_of)] for pid in lg.roster_ids()}
     top3 = sorted(season, key=lambda p: -sum(season[p]) / max(1, len(season[p])))[:3]
-    assert "jokicni01" in top3
-    model = ScriptedChatModel([tools_msg(call("validate_slot_fit", add="Tobias Harris", drop="jokic")),
-                               "Swap Jokic for Tobias Harris today."], label="free_agent_scan")
-    run = run_graph(build(model, source, optimizer_route=False), ask("Should I drop Jokic for Tobias Harris today?"))
+    star = next(p for p in top3 if not plays(p))
+    full = lg.snapshot.players[star].ref.name
+    last = full.split()[-1]
+    fa = next(f.player.name for f in source.free_agents(limit=40)
+              if f.status == "ACTIVE" and plays(f.player.player_id))
+    balanced = demo_source(as_of=sunday)
+    model = ScriptedChatModel([tools_msg(call("validate_slot_fit", add=fa, drop=last.lower())), "No."],
+                              label="free_agent_scan")
+    run = run_graph(build(model, balanced, optimizer_route=False), ask(f"Should I drop {last} for {fa} today?"))
+    assert not run.state.get("pending_cards")
+    model = ScriptedChatModel([tools_msg(call("validate_slot_fit", add=fa, drop=last.lower())),
+                               f"Swap {last} for {fa} today."], label="free_agent_scan")
+    run = run_graph(build(model, source, optimizer_route=False), ask(f"Should I drop {last} for {fa} today?"))
     [card] = run.state["pending_cards"]
-    assert card["drop_id"] == "jokicni01" and card["add"] == "Tobias Harris" and card["expected_gain"] > 0
-    assert run.answer.startswith("Swap Jokic for Tobias Harris today.")
-    assert "**Caution:** this drops Nikola Jokić, one of your top players" in run.answer
+    assert card["drop_id"] == star and card["add"] == fa and card["expected_gain"] > 0
+    assert run.answer.startswith(f"Swap {last} for {fa} today.")
+    assert f"**Caution:** this drops {full}, one of your top players" in run.answer
     assert run.interrupts and run.interrupts[0].value["cards"] == [card]
 
 

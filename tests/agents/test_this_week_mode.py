@@ -63,8 +63,11 @@ def test_default_mode_is_balanced(make_assistant):
 
 
 def test_a_named_move_is_judged_in_the_mode_asked(offline_assistant):
-    r = offline_assistant.ask("I only care about this week: drop Embiid and pick up Jrue Holiday")
+    # team 1's OUT John Collins for the top free agent Tyus Jones (the one league on Jan 29)
+    lg = offline_assistant.source.league
+    assert lg.owner_of("collijo01") == 1 and lg.owner_of("jonesty01") is None
+    r = offline_assistant.ask("I only care about this week: drop John Collins and pick up Tyus Jones")
     call = next(c for c in r["tool_calls"] if c["name"] == "evaluate_move")
     assert call["args"]["mode"] == "this_week"
     mine = r["pending_approvals"][0]
-    assert mine["origin"] == "user" and (mine["drop"], mine["add"]) == ("Joel Embiid", "Jrue Holiday")
+    assert mine["origin"] == "user" and (mine["drop"], mine["add"]) == ("John Collins", "Tyus Jones")

@@ -42,13 +42,48 @@ def test_evaluate_cli_json_contract(demo_source):
     assert d["mine"]["gives"][0]["player"]["name"] == mine[3]
     other = next(t for t in src.league.team_ids if t not in (src.league.my_team_id, d["partner"]["team_id"]))
     stranger = src.league.snapshot.players[src.league.roster_ids(other)[0]].ref.name
-    code, out, err = _cli("evaluate", "--give", stranger, "--get", theirs[2], "--json")
+    code, out, err = _cli("evaluate", "--give", stranger, "--get", theirs[2], "--team", str(src.league.my_team_id),
+                          "--json")  # with --team, a give player must be on that team
     assert code == 2 and f"not on {team}'s roster" in json.loads(out)["error"] and "Traceback" not in err
     code, out, err = _cli("find", "--give", mine[3], "--limit", "2", "--json")
     assert code == 0 and len(json.loads(out)["trades"]) == 2
     assert ".. screening candidates" in err and ".. valuing the best candidates exactly" in err  # streamed progress
     code, out, _ = _cli("find", "--target", "XYZ", "--json")
     assert code == 2 and "Unknown categories" in json.loads(out)["error"]
+
+
+def _rosters(src):
+    """{team id: (name, its active players' names, its IR players' names)} of the league on AS_OF."""
+    lg = src.history()
+    name = lambda ids: [lg.snapshot.players[p].ref.name for p in ids]  # noqa: E731
+    return {t: (lg.team_name(t)[0], name(lg.roster_ids(t)), name(lg.ir_ids(t))) for t in lg.team_ids}
+
+
+def test_evaluate_cli_without_team_stands_on_the_giving_team(demo_source):
+    """`trade evaluate` with no --team evaluates for the team that owns the --give players and says so
+    (the shared contract check gives a player who is not on my team). Catches a CLI that still
+    evaluates for my team (exit 2 "not on ...'s roster"), one that does not say whose view it is, and
+    one that accepts give players of two teams or a get player from the giving team (exit 2 each)."""
+    src = demo_source(AS_OF, "points")
+    teams, me = _rosters(src), src.history().my_team_id
+    giver, taker = [t for t in sorted(teams) if t != me][:2]
+    give, get = teams[giver][1][0], teams[taker][1][0]
+    code, out, err = _cli("evaluate", "--give", give, "--get", get, "--as-of", "2025-01-29", "--scoring", "points",
+                          "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["error"] is None and d["mine"]["team_id"] == giver and d["partner"]["team_id"] == taker
+    assert d["perspective"] == f"{give} is on {teams[giver][0]}; evaluated for that team"
+    code, out, _ = _cli("evaluate", "--give", teams[me][1][0], "--get", get, "--as-of", "2025-01-29", "--json")
+    d = json.loads(out)  # my own player given: my view, nothing to say
+    assert code == 0 and d["mine"]["team_id"] == me and d["perspective"] is None
+    code, out, _ = _cli("evaluate", "--give", give, "--get", get, "--as-of", "2025-01-29", "--scoring", "points")
+    assert code == 0 and out.splitlines()[0] == f"{give} is on {teams[giver][0]}; evaluated for that team"
+    code, out, err = _cli("evaluate", "--give", give, "--give", teams[taker][1][1], "--get", teams[me][1][0],
+                          "--as-of", "2025-01-29", "--json")
+    assert code == 2 and "must all be on one team" in json.loads(out)["error"] and "Traceback" not in err
+    code, out, err = _cli("evaluate", "--give", give, "--get", teams[giver][1][1], "--as-of", "2025-01-29", "--json")
+    assert code == 2 and f"is on {teams[giver][0]} too" in json.loads(out)["error"] and "Traceback" not in err
 
 
 def test_finder_ranks_both_sides_gain_first_with_evaluate_numbers(demo_source):

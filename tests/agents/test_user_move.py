@@ -1,4 +1,4 @@
-"""The user's own move ("Drop Embiid and pick up Jrue Holiday"), end to end with the offline planner.
+"""The user's own move ("Drop Collins and pick up Tyus Jones"), end to end with the offline planner.
 
 The gain in the answer and on the card is checked against the re-solve-everything reference scan
 (`services.optimizer.reference`, a separate implementation) on the same inputs; games left and
@@ -17,17 +17,36 @@ from services.optimizer.reference import reference_scan
 
 AS_OF = dt.date(2025, 1, 29)
 WEEK_END = dt.date(2025, 2, 2)
-EMBIID, JRUE, JOKIC, DUNN, MILLER = "embiijo01", "holidjr01", "jokicni01", "dunnkr01", "millebr02"
-
-EMBIID_FOR_JRUE = [
-    "Drop Embiid and pick up Jrue Holiday",
-    "Swap Embiid for Jrue Holiday",
-    "Should I add Jrue Holiday and drop Joel Embiid?",
+# The league's team 1 on Jan 29 (read in `players`): an OUT player of mine, the top free agent, my best player.
+DROP_OUT_FOR_TOP_FA = [
+    "Drop {out_last} and pick up {fa}",
+    "Swap {out_last} for {fa}",
+    "Should I add {fa} and drop {out}?",
     # not written for:
-    "thinking of cutting embiid to grab jrue holiday, good idea?",
-    "What if I release Joel Embiid and sign Jrue Holiday",
-    "Jrue Holiday in, Embiid out?",
+    "thinking of cutting {out_last_lower} to grab {fa_lower}, good idea?",
+    "What if I release {out} and sign {fa}",
+    "{fa} in, {out_last} out?",
 ]
+
+
+@pytest.fixture
+def players(demo_source, csv_facts):
+    """Names read from the league (not from the code's answers): an OUT player of my roster (OUT
+    checked in the CSV: 3+ missed games in a row) whose surname no other player has, the top free
+    agent, and my best player by per-game value."""
+    src = demo_source(AS_OF, "points")
+    lg = src.league
+    snap = lg.snapshot
+    last = lambda pid: snap.players[pid].ref.name.split()[-1]  # noqa: E731
+    surnames = [last(p) for p in snap.players]
+    out = next(p for p in sorted(lg.roster_ids()) if snap.players[p].status == "OUT" and surnames.count(last(p)) == 1)
+    assert csv_facts.missed_in_row(out, AS_OF) >= 3
+    fa = src.free_agents(limit=1)[0].player.player_id
+    best = max(lg.roster_ids(), key=lambda p: snap.players[p].expected_fpts)
+    name = lambda pid: snap.players[pid].ref.name  # noqa: E731
+    return {"out_id": out, "fa_id": fa, "best_id": best, "out": name(out), "out_last": last(out),
+            "out_last_lower": last(out).lower(), "fa": name(fa), "fa_lower": name(fa).lower(), "best": name(best),
+            "best_last": last(best)}
 
 
 def reference_gain(lg, drop_id: str, add_id: str) -> float:
@@ -41,45 +60,51 @@ def games_left(csv_facts, pid: str) -> int:
     return len(csv_facts.team_games_between(csv_facts.team_of(pid, AS_OF), AS_OF, WEEK_END))
 
 
-@pytest.mark.parametrize("question", EMBIID_FOR_JRUE)
-def test_the_named_move_is_evaluated_exactly(offline_assistant, csv_facts, question):
-    r = offline_assistant.ask(question)
+@pytest.mark.parametrize("question", DROP_OUT_FOR_TOP_FA)
+def test_the_named_move_is_evaluated_exactly(offline_assistant, csv_facts, players, question):
+    out_id, fa_id = players["out_id"], players["fa_id"]
+    r = offline_assistant.ask(question.format(**players))
     assert r["intent"] == "free_agent_scan"
     assert [c["name"] for c in r["tool_calls"]] == ["evaluate_move"] and r["tool_calls"][0]["ok"]
     lg = offline_assistant.source.league
-    gain = round(reference_gain(lg, EMBIID, JRUE), 1)
+    gain = round(reference_gain(lg, out_id, fa_id), 1)
     mine = r["pending_approvals"][0]
-    assert (mine["drop_id"], mine["add_id"], mine["origin"]) == (EMBIID, JRUE, "user")
+    assert (mine["drop_id"], mine["add_id"], mine["origin"]) == (out_id, fa_id, "user")
     assert mine["expected_gain"] == gain and mine["title"].startswith("Your move: ")
-    assert (mine["add_games_remaining"], mine["drop_games_remaining"]) == (games_left(csv_facts, JRUE),
-                                                                           games_left(csv_facts, EMBIID))
+    assert (mine["add_games_remaining"], mine["drop_games_remaining"]) == (games_left(csv_facts, fa_id),
+                                                                           games_left(csv_facts, out_id))
     season = mine["season_gain"]
-    assert mine["title"] == (f"Your move: Drop Joel Embiid -> Add Jrue Holiday, {gain:+} pts expected this week, "
-                             f"{season:+} pts rest of season")
-    assert f"**{mine['title']}** (Jrue Holiday" in r["answer"]
-    # Embiid is OUT in the CSV (12+ missed games), so the week gain is positive; losing him costs the season
-    assert csv_facts.missed_in_row(EMBIID, AS_OF) >= 3 and gain > 0
-    assert season < 0 and f"**Warning:** it costs {abs(season)} pts over the rest of the season." in r["answer"]
-    assert "Joel Embiid is one of the league's top-40" in r["answer"] and mine["reasons"][0].startswith("Warning:")
+    assert mine["title"] == (f"Your move: Drop {players['out']} -> Add {players['fa']}, {gain:+} pts expected this "
+                             f"week, {season:+} pts rest of season")
+    assert f"**{mine['title']}** ({players['fa']}" in r["answer"]
+    # the dropped player is OUT in the CSV (3+ missed games in a row), so the week gain is positive;
+    # a season loss, when there is one, is said as a warning
+    assert csv_facts.missed_in_row(out_id, AS_OF) >= 3 and gain > 0
+    warning = f"**Warning:** it costs {abs(season)} pts over the rest of the season."
+    assert (warning in r["answer"]) == (season < 0)
     # the other card is the optimizer's own top offer, and the answer says why it is better
     top = best_moves(offline_assistant.source, limit=1, mode="balanced")[0]
     others = r["pending_approvals"][1:]
     assert others and (others[0]["drop_id"], others[0]["add_id"], others[0]["kind"]) == (top.drop_id, top.add_id, top.kind)
     for c in others:
-        assert not (c["drop_id"] == EMBIID and c["kind"] == "swap") and c["season_gain"] > season
+        assert not (c["drop_id"] == out_id and c["kind"] == "swap") and c["season_gain"] > season
         assert f"{c['title']}: " in r["answer"]
     assert r["transactions"] == []
 
 
-@pytest.mark.parametrize("question", ["Would picking up Kris Dunn for Nikola Jokic help?",
-                                      "swap jokic for kris dunn"])
-def test_a_losing_move_gets_a_warning_and_the_better_alternative(offline_assistant, question):
-    r = offline_assistant.ask(question)
+@pytest.mark.parametrize("question", ["Would picking up {fa} for {best} help?",
+                                      "swap {best_last} for {fa_lower}"])
+def test_a_losing_move_gets_a_warning_and_the_better_alternative(offline_assistant, players, question):
+    """My best player for the top free agent: the week loss is warned about, the star protection
+    says why, and a better card follows. Catches a losing move offered without a warning."""
+    best_id, fa_id = players["best_id"], players["fa_id"]
+    r = offline_assistant.ask(question.format(**players))
     lg = offline_assistant.source.league
-    gain = round(reference_gain(lg, JOKIC, DUNN), 1)
+    gain = round(reference_gain(lg, best_id, fa_id), 1)
     assert gain < 0
     mine = r["pending_approvals"][0]
-    assert (mine["drop_id"], mine["add_id"], mine["expected_gain"]) == (JOKIC, DUNN, gain)
+    assert (mine["drop_id"], mine["add_id"], mine["expected_gain"]) == (best_id, fa_id, gain)
+    assert f"{players['best']} is one of the league's top-40" in r["answer"]
     assert f"**Warning:** this move is expected to cost {abs(gain)} pts this week." in r["answer"]
     assert mine["reasons"][0] == f"Warning: this move is expected to cost {abs(gain)} pts this week."
     better = r["answer"].split("**Better:** ")[1]
@@ -87,10 +112,10 @@ def test_a_losing_move_gets_a_warning_and_the_better_alternative(offline_assista
     assert r["pending_approvals"][1]["expected_gain"] > gain
 
 
-def test_a_move_of_two_of_my_players_is_refused_plainly(offline_assistant):
-    r = offline_assistant.ask("Should I drop Jokic and add Embiid?")
+def test_a_move_of_two_of_my_players_is_refused_plainly(offline_assistant, players):
+    r = offline_assistant.ask("Should I drop {best_last} and add {out}?".format(**players))
     assert [c["name"] for c in r["tool_calls"]] == ["evaluate_move"] and not r["tool_calls"][0]["ok"]
-    assert "Joel Embiid is on your roster already." in r["answer"] and r["pending_approvals"] == []
+    assert f"{players['out']} is on your roster already." in r["answer"] and r["pending_approvals"] == []
 
 
 def test_add_x_or_y_is_not_a_move(offline_assistant):
@@ -98,14 +123,15 @@ def test_add_x_or_y_is_not_a_move(offline_assistant):
     assert "evaluate_move" not in [c["name"] for c in r["tool_calls"]]
 
 
-def test_approving_the_users_card_makes_exactly_that_move(make_assistant):
+def test_approving_the_users_card_makes_exactly_that_move(make_assistant, players):
+    """Catches an approval that applies another card, or touches anyone but the two players."""
     a = make_assistant()
-    r = a.ask("Drop Embiid and pick up Jrue Holiday", "user-move")
+    before = set(a.source.league.roster_ids())
+    r = a.ask("Drop {out_last} and pick up {fa}".format(**players), "user-move")
     mine = r["pending_approvals"][0]
     done = a.resume("user-move", "approve", mine["move_id"])
-    assert [(t["drop"], t["add"]) for t in done["transactions"]] == [("Joel Embiid", "Jrue Holiday")]
-    roster = a.source.league.roster_ids()
-    assert JRUE in roster and EMBIID not in roster and MILLER in roster
+    assert [(t["drop"], t["add"]) for t in done["transactions"]] == [(players["out"], players["fa"])]
+    assert set(a.source.league.roster_ids()) == before - {players["out_id"]} | {players["fa_id"]}
 
 
 def test_the_tool_scores_the_move_in_categories_too(demo_source):

@@ -56,7 +56,8 @@ def test_decline_after_coming_back_keeps_the_chat(fresh_state, tmp_path):
 
 
 def test_the_users_own_move_card_is_drawn_live(fresh_state, tmp_path):
-    """Issue 21, defect 2: "Should I drop Eason for Beasley?" answers "Your move is on its own card";
+    """Issue 21, defect 2: "Should I drop Conley for Pritchard?" (team 1's Mike Conley for the free
+    agent Payton Pritchard in the one league on Jan 29) answers "Your move is on its own card";
     that card must be on the page when the answer is, beside the optimizer's alternative (catches a
     live turn that drew only the alternative, the user's card coming after the next rerun). The
     question is the thread's second, so no full rerun follows the turn."""
@@ -71,7 +72,7 @@ def test_the_users_own_move_card_is_drawn_live(fresh_state, tmp_path):
         expect(page.get_by_test_id("stChatMessage")).to_have_count(2, timeout=60_000)
         box = page.get_by_test_id("stChatInputTextArea")
         expect(box).to_be_enabled(timeout=30_000)
-        box.fill("Should I drop Eason for Beasley?")
+        box.fill("Should I drop Conley for Pritchard?")
         box.press("Enter")
         page.get_by_text("on its own card", exact=False).first.wait_for(timeout=60_000)
         titles = page.locator("[class*='st-key-chat_card_'] strong")

@@ -26,9 +26,18 @@ def test_row_counts_match_the_csv(built_db, csv_games, csv_players):
     player_rows = sum(len(p["box_score_names"]) for p in csv_players.values())
     assert (len(csv_games), player_rows, len(team_games)) == (16512, 561, 1534)
     assert len(csv_players) == len({r["player_id"] for r in csv_games}) == 529
-    assert built_db["rows"] == {"players": 529, "player_games": 16512, "team_games": 1534,
-                                "schedule": 1534, "weeks": 16, "league_teams": 10, "league_slots": 10,
-                                "league_matchups": 160}
+    rows = dict(built_db["rows"])
+    # the season (docs/league.md): one morning row per (day, player seen before it), Oct 22 - Feb 8
+    first = {}
+    for r in csv_games:
+        first[r["player_id"]] = min(first.get(r["player_id"], r["game_date"]), r["game_date"])
+    days = [dt.date(2024, 10, 22) + dt.timedelta(days=i) for i in range((dt.date(2025, 2, 8) - dt.date(2024, 10, 22)).days + 1)]
+    assert rows.pop("season_mornings") == sum(1 for d in days for f in first.values() if f < d)
+    assert rows.pop("season_draft") == 130
+    assert rows.pop("season_rosters") >= 2 * len(days) * 130 and rows.pop("season_moves") > 0
+    assert rows == {"players": 529, "player_games": 16512, "team_games": 1534,
+                    "schedule": 1534, "weeks": 16, "league_teams": 10, "league_slots": 10,
+                    "league_matchups": 160}
 
 
 def test_players_are_one_row_each_with_every_spelling(csv_players):

@@ -183,7 +183,7 @@ def test_tool_finds_where_a_player_ranks(demo_source, csv_facts):
     table = rankings(src.league, window="30").players
     assert row["rank"] == next(p.rank for p in table if p.player.player_id == HERRO)
     games = [r for r in csv_facts.player_games(HERRO, AS_OF) if r["game_date"] >= AS_OF - dt.timedelta(days=30)]
-    assert row["fpts"] == pytest.approx(_mean(games, "fpts"), abs=0.006) and row["owner"] == "Courtside Crew"
+    assert row["fpts"] == pytest.approx(_mean(games, "fpts"), abs=0.006) and row["owner"] == src.league.team_name(src.league.owner_of(HERRO))[0]
     better = sum(1 for r in {r["player_id"] for r in csv_facts.games}
                  if (g := [x for x in csv_facts.player_games(r, AS_OF) if x["game_date"] >= AS_OF - dt.timedelta(days=30)])
                  and _mean(g, "fpts") > _mean(games, "fpts"))

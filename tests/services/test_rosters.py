@@ -40,16 +40,26 @@ def test_my_roster_on_jan_29(demo_source, csv_facts, as_of):
             assert 0 < e.expected_per_game < 0.3 * e.fantasy_avg
 
 
-def test_embiid_on_my_roster_is_out(demo_source, as_of):
-    (entry,) = [e for e in demo_source(as_of).roster().entries if e.player.player_id == "embiijo01"]
-    assert (entry.status, entry.status_evidence) == ("OUT", "missed PHI's last 12 games (last played Jan 4)")
+def test_an_out_player_on_my_roster_says_why(demo_source, csv_facts, as_of):
+    """Every OUT player on my roster (missed 3+ team games per the CSV) shows the missed count and
+    his last game (Embiid's case in the per-date league)."""
+    outs = [e for e in demo_source(as_of).roster().entries if csv_facts.missed_in_row(e.player.player_id, as_of) >= 3]
+    assert outs
+    for entry in outs:
+        pid = entry.player.player_id
+        last = csv_facts.player_games(pid, as_of)[-1]
+        n = csv_facts.missed_in_row(pid, as_of)
+        assert (entry.status, entry.status_evidence) == (
+            "OUT", f"missed {last['team']}'s last {n} games (last played {last['game_date']:%b} {last['game_date'].day})")
 
 
 def test_opponent_roster(demo_source, as_of):
     src = demo_source(as_of)
     opp = src.opponent_roster()
     assert opp.team_id == src.league.opponent_id == 6
-    assert (opp.team_name, len(opp.entries)) == ("Zone Defense", 13)
+    lg = src.league  # the active 13 and the IR slot (the managers use it)
+    assert (opp.team_name, len(opp.entries)) == ("Zone Defense", len(lg.roster_ids(6)) + len(lg.ir_ids(6)))
+    assert len(lg.roster_ids(6)) == 13
     assert {e.player.player_id for e in opp.entries}.isdisjoint(src.league.roster_ids(1))
 
 

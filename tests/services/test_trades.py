@@ -9,7 +9,9 @@ the day each happened (box scores before it) in the demo league, for both fantas
     2025-02-06  Khris Middleton <-> Kyle Kuzma (WAS-MIL, categories league)
 
 A real trade's counterpart who is a free agent in the demo league is first claimed by a team (a
-recorded move), as a fantasy manager would. Per-game value, games left (this week, the rest of the
+recorded move), as a fantasy manager would; one who is on the same fantasy team as the player
+traded for him (the one league drafts before the season, so real trade partners can be fantasy
+teammates) is first released for the best free agent and claimed by another team. Per-game value, games left (this week, the rest of the
 season, the fantasy playoffs Mar 24 - Apr 13) come from the CSVs; each side's lineup value is
 re-solved by the exhaustive day solver of tests/brute_force.py from the optimizer's season inputs.
 """
@@ -59,6 +61,19 @@ def _claim(store, lg, team, pid, as_of, keep=()):
     store.apply_move(lg.league_id, team, f"claim-{pid}", drop, pid, as_of, "test", card)
 
 
+def _apart(store, src, give: str, get: str, as_of) -> None:
+    """When `give` and `get` are fantasy teammates, `get` moves to another team (two recorded moves)."""
+    lg = src.league
+    gid, pid = src.resolve_id(give), src.resolve_id(get)
+    owner = lg.owner_of(gid)
+    if owner is None or lg.owner_of(pid) != owner:
+        return
+    fa = lg.free_agent_ids()[0]
+    store.apply_move(lg.league_id, owner, f"release-{pid}", pid, fa, as_of, "test",
+                     {"kind": "swap", "drop_id": pid, "add_id": fa})
+    _claim(store, lg, next(t for t in lg.team_ids if t != owner), pid, as_of)
+
+
 def _independent_roster_value(lg, ids) -> float:
     floor = category_floor(lg.snapshot, lg.scoring) if lg.scoring != "points" else 0.0
     players = tuple(season_player(lg, p, lg.week[2], lg.scoring, floor) for p in ids)
@@ -103,11 +118,14 @@ def _check(src, ev, csv_facts, schedule, points: bool):
     ("2025-02-03", "De'Aaron Fox", "Zach LaVine", "categories"),
     ("2025-02-06", "Jimmy Butler", "Andrew Wiggins", "points"),
 ])
-def test_real_one_for_one_trades(demo_source, csv_facts, schedule, as_of, give, get, scoring):
+def test_real_one_for_one_trades(fresh_state, demo_source, csv_facts, schedule, as_of, give, get, scoring):
     """Catches per-game values off the projection, schedules from the wrong team or window, an OUT
     player priced as if healthy, lineup values that are not the exact daily lineup, and a verdict
     that names the side that lost."""
+    from services.store import state_store
+
     src = demo_source(dt.date.fromisoformat(as_of), scoring)
+    _apart(state_store(), src, give, get, dt.date.fromisoformat(as_of))
     team = src.league.owner_of(src.resolve_id(give))
     ev = evaluate_trade(src, [give], [get], team_id=team)
     assert ev.mine.team_id == team and ev.partner.team_id == src.league.owner_of(src.resolve_id(get))
@@ -151,21 +169,24 @@ def test_ingram_for_brown_and_olynyk_forces_a_cut(fresh_state, demo_source, csv_
     as_of = dt.date(2025, 2, 6)
     src = demo_source(as_of, "points")
     claimed = [src.resolve_id(n) for n in ("Bruce Brown", "Kelly Olynyk")]
+    owner = src.league.owner_of(src.resolve_id("Brandon Ingram"))
+    claimer = next(t for t in (7, 8, 9) if t != owner)  # a team other than Ingram's claims the two
     for pid in claimed:
-        _claim(state_store(), src.league, 7, pid, as_of, keep=claimed)
+        _claim(state_store(), src.league, claimer, pid, as_of, keep=claimed)
     src = demo_source(as_of, "points")
     lg = src.league
     ingram_team = lg.owner_of(src.resolve_id("Brandon Ingram"))
-    ev = evaluate_trade(src, ["Bruce Brown", "Kelly Olynyk"], ["Brandon Ingram"], team_id=7)
+    ev = evaluate_trade(src, ["Bruce Brown", "Kelly Olynyk"], ["Brandon Ingram"], team_id=claimer)
     assert ev.partner.team_id == ingram_team and len(ev.partner.gets) == 2
     _check(src, ev, csv_facts, schedule, True)
-    [cut] = ev.partner.cut
+    ingram_on_ir = src.resolve_id("Brandon Ingram") in lg.ir_ids(ingram_team)  # from IR he frees no spot
+    assert len(ev.partner.cut) == (2 if ingram_on_ir else 1)
     after = [p for p in lg.roster_ids(ingram_team) if p != src.resolve_id("Brandon Ingram")] + [
         src.resolve_id("Bruce Brown"), src.resolve_id("Kelly Olynyk")]
     totals = {p: _csv_player(csv_facts, schedule, p, as_of) for p in after if csv_facts.player_games(p, as_of)}
     assert ev.partner.cut_rule == "lowest rest-of-season value"
     assert len(_after(lg, ev.partner)) == 13 and len(_after(lg, ev.mine)) == 13
-    assert cut.player.player_id in totals
+    assert all(cut.player.player_id in totals for cut in ev.partner.cut)
     [pick] = ev.mine.pickup
     assert lg.owner_of(pick.player.player_id) is None
     # the user's choice of cut on his own side is respected and counted
