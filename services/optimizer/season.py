@@ -94,6 +94,7 @@ class SeasonInputs:
 
 def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 0.0,
                   cats: tuple[str, ...] = ()) -> SeasonPlayer:
+    from services.calibration_value import season_per_game
     from services.values import player_value
 
     snap = lg.snapshot
@@ -101,8 +102,8 @@ def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 
     games = team_dates(lg.as_of).get(ps.ref.team or "", ())
     rates = tuple(float(ps.availability) if d <= week_end else float(curve_rate(ps.return_curve, (d - lg.as_of).days))
                   for d in games)
-    if scoring == "points":
-        value = ps.expected_fpts
+    if scoring == "points":  # the season's per-game points: regressed as a season regresses (fit before the as-of)
+        value = season_per_game(snap, pid)
     else:
         value = player_value(snap, ps, scoring, list(cats) or None) - floor
     return SeasonPlayer(pid, tuple(ps.ref.eligible), float(value), games, rates)
