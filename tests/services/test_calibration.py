@@ -70,8 +70,10 @@ def test_the_return_curve_is_counted_per_class_from_games_before_the_as_of_date(
     """The share of team games played 7-14, 14-28 and 28-56 days after a morning, every morning
     whose window has begun before the as-of date, over the part of it before that date (so the
     first weeks of a season are measured, not the prior), each window smoothed towards the one
-    before it. Catches a curve that reads games on or after the as-of date, and one that drops
-    the censored windows (Jan 29 would then count no morning after Dec 4 for 28-56 days)."""
+    before it with 200 games' weight. Catches a curve that reads games on or after the as-of date,
+    one that drops the censored windows (Jan 29 would then count no morning after Dec 4 for 28-56
+    days), and a class curve smoothed with 10 games' weight (November's few REST mornings, mostly
+    of bench players, then set every tier's REST curve at 44-50%)."""
     windows = [(7, 14), (14, 28), (28, 56)]
     played_by = {p: {r["game_date"] for r in rows} for p, rows in csv_facts.by_player.items()}
     cells = {s: [[0, 0] for _ in windows] for s in CLASSES}
@@ -88,7 +90,7 @@ def test_the_return_curve_is_counted_per_class_from_games_before_the_as_of_date(
     for cls in CLASSES:
         parent, expected = PRIOR_LATER[cls], []
         for played, games in cells[cls]:
-            parent = round((played + 10 * parent) / (games + 10), 4)
+            parent = round((played + 200 * parent) / (games + 200), 4)
             expected.append(parent)
         assert cal.curve_by_status[cls] == pytest.approx(expected, abs=1e-4), cls
         # per tier: towards the class curve with 200 games' weight (one player's games in a spell
