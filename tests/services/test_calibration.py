@@ -202,9 +202,58 @@ def test_cli_reports_the_out_of_sample_check_reproduced_from_the_csv(cli_json, c
         assert tier["weighted_error"] == pytest.approx(err, abs=0.01)
     for x in [*check["dates"], {"tiers": check["pooled"]}]:
         assert len(x["tiers"]) == 3 and all(t["weighted_error"] <= 3.0 and t["within_target"] for t in x["tiers"])
+    curve = check["curve"]  # the return curve, weeks 2-16 (its computation: the test below)
+    assert len(curve["dates"]) == 15 and [t["tier"] for t in curve["tiers"]] == ["24+ min", "12-24 min", "under 12 min"]
+    assert all(t["within_target"] == (t["weighted_error"] <= 3.0) for t in curve["tiers"])
 
 
 def test_cli_bad_date_is_one_line_and_non_zero(run_cli):
     p = run_cli("calibration", "--as-of", "2030-01-01", "--json")
     assert p.returncode != 0 and "Traceback" not in p.stderr
     assert json.loads(p.stdout)["error"].startswith("As-of date 2030-01-01 is outside the data")
+
+
+def test_the_return_curve_is_checked_out_of_sample_after_the_matchup_week(csv_facts):
+    """`services calibration --json` also reports the return curve (what every season claim reads)
+    out of sample. As of Jan 1, every player with 5+ games before it: each of his team's games after
+    that week's Sunday predicted by his curve (class, tier, days since his last game on Jan 1) for
+    how far ahead it is, against whether he played it; computed here from the CSV. Catches a check
+    that counts the games of the as-of week (those use the next-game rate), one that reads another
+    class's curve, and one whose tier error hides a miss (the under-12 tier is outside the target)."""
+    from services.calibration_check import curve_check
+
+    d, sunday = dt.date(2025, 1, 1), dt.date(2025, 1, 5)
+    cal = snapshot(d).calibration
+    last_day = max(x for ds in csv_facts.team_dates.values() for x in ds)
+    cells: dict = {}
+    for pid, rows in csv_facts.by_player.items():
+        rows = [r for r in rows if r["game_date"] < d]
+        if len(rows) < 5:
+            continue
+        last, team = rows[-1]["game_date"], rows[-1]["team"]
+        missed = [t for t in csv_facts.team_dates[team] if last < t < d]
+        rest = len(missed) == 1 and missed[0] == last + dt.timedelta(days=1)
+        cls = "ACTIVE" if not missed else "REST" if rest else "DTD" if len(missed) <= 2 else "OUT"
+        tier = _tier(sum(r["min"] for r in rows) / len(rows))
+        curve = cal.return_curve(cls, (d - last).days, tier)
+        played = {r["game_date"] for r in csv_facts.by_player[pid]}
+        c = cells.setdefault((tier, cls), [0.0, 0, 0])
+        for t in csv_facts.team_dates[team]:
+            if sunday < t <= last_day:
+                ahead = (t - d).days
+                c[0] += curve[0] if ahead < 14 else curve[1] if ahead < 28 else curve[2]
+                c[1] += t in played
+                c[2] += 1
+    games = {p: [{"game_date": r["game_date"], "team": r["team"], "min": r["min"]} for r in rows]
+             for p, rows in csv_facts.by_player.items()}
+    got = curve_check(games, csv_facts.team_dates, dates=(d,))
+    assert got.dates == [d]
+    for tier in got.tiers:
+        for cell in tier.cells:
+            pred, hit, n = cells[(tier.tier, cell.status)]
+            assert (cell.mornings, cell.observed) == (n, round(100 * hit / n, 1)), (tier.tier, cell.status)
+            assert cell.predicted == pytest.approx(100 * pred / n, abs=0.06), (tier.tier, cell.status)
+        err = sum(c[2] * abs(100 * c[0] / c[2] - 100 * c[1] / c[2]) for (t, _), c in cells.items()
+                  if t == tier.tier) / sum(c[2] for (t, _), c in cells.items() if t == tier.tier)
+        assert tier.weighted_error == pytest.approx(err, abs=0.06)
+        assert tier.within_target == (tier.weighted_error <= 3.0)
