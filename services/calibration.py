@@ -220,7 +220,12 @@ def calibrate(games_by_player: dict[str, list[dict]], team_dates: dict[str, list
         for t in TIER_NAMES:
             by_tier[t][s] = round(_smooth(*_match(nxt, s, t), by_status[s]), 4)
             later_tier[t][s] = round(_smooth(*_match(later, s, t), later_status[s]), 4)
-            curve_tier[t][s] = [round(_smooth(*_window(curve, j, status=s, tier=t), c, CURVE_SMOOTHING), 4)
+            # an ACTIVE tier's parent: the class curve scaled down by how far the tier's next-game rate
+            # is below the class's (measured from the first week). Without it the bench tier's curve was
+            # pulled to the starters' (63% predicted, 54% played out of sample; scaling every class, or
+            # up as well, made the other tiers worse: docs/season-value.md)
+            scale = min(1.0, by_tier[t][s] / by_status[s]) if s == "ACTIVE" and by_status[s] > 0 else 1.0
+            curve_tier[t][s] = [round(_smooth(*_window(curve, j, status=s, tier=t), c * scale, CURVE_SMOOTHING), 4)
                                 for j, c in enumerate(curve_status[s])]
     rows = []
     for s in STATUSES:

@@ -95,11 +95,16 @@ def test_the_return_curve_is_counted_per_class_from_games_before_the_as_of_date(
         assert cal.curve_by_status[cls] == pytest.approx(expected, abs=1e-4), cls
         # per tier: towards the class curve with 200 games' weight (one player's games in a spell
         # are not independent draws: a weight of 10 let a few spells swing a tier's curve)
+        # an ACTIVE tier whose next-game rate is below the class's starts from the class curve scaled
+        # down by that ratio (next-game rates are measured from the first week; without it the thin
+        # bench tier was pulled to starters' rates: 63% predicted, 54% played out of sample)
         for tier in ("24+ min", "12-24 min", "under 12 min"):
             got = cal.curve_by_tier[tier][cls]
+            scale = min(1.0, cal.by_tier[tier][cls] / cal.by_status[cls]) if cls == "ACTIVE" else 1.0
             for j in range(len(windows)):
                 played, games = tiers.get((cls, tier, j), [0, 0])
-                assert got[j] == pytest.approx((played + 200 * expected[j]) / (games + 200), abs=1e-4), (cls, tier)
+                want = (played + 200 * expected[j] * scale) / (games + 200)
+                assert got[j] == pytest.approx(want, abs=2e-4), (cls, tier)
 
 
 def test_rest_nights_are_found_by_a_query_and_are_a_mixture(csv_facts):
