@@ -128,7 +128,7 @@ def out_of_sample(db_key: str = "") -> OutOfSample:
     return check(games, team_dates)
 
 
-CURVE_DATES = tuple(dt.date(2024, 10, 30) + dt.timedelta(weeks=w) for w in range(15))  # weeks 2-16
+CURVE_DATES = tuple(dt.date(2024, 10, 30) + dt.timedelta(weeks=w) for w in range(15))  # weeks 2-16 (16: no games after)
 
 
 def curve_check(games_by_player: dict[str, list[dict]], team_dates: dict[str, list[dt.date]],
