@@ -127,7 +127,7 @@ def test_the_activation_cut_counts_an_out_players_return_curve(book, csv_facts):
     next-game chance for that week's games and the return curve after it. For every player OUT on
     the morning of Jan 31 (games after Sunday Feb 2 read the curve), his total is computed here (class, tier, days since his last game and
     his fantasy points from the CSV). Catches the old total (next-game chance x every game left),
-    which made an OUT star the cheapest player of the 14 and cut him (-1,282 realized in week 2)."""
+    which made OUT players the cheapest of the 14 (balanced's IR moves realized 28 of 6,477 points)."""
     lg, b = book
     day = AS_OF + dt.timedelta(days=2)
     cal = lg.snapshot.calibration
