@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import logging
 import os
+import threading
 
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
@@ -88,7 +90,7 @@ def init_session() -> None:
             st.session_state["settings_league"] = "espn"
             st.session_state["settings_espn_league_id"] = str(found["ESPN_LEAGUE_ID"])
         st.session_state["_secrets_loaded"] = True
-    session.load_saved_settings()
+    session.load_saved_settings(settings_tuple)
 
 
 _ENV_CHECKED: set[tuple] = set()  # environments that passed the start-up check in this process
@@ -127,10 +129,43 @@ def _cached_assistant(public: tuple, key_digest: str | None, home: str, _secrets
     """
     provider, model, as_of, scoring, league, espn_id, espn_season, *rest = public
     api_key, s2, swid = _secrets
-    return _supervisor().open(provider, as_of, scoring, model_name=model, api_key=api_key, league=league,
-                              espn_league_id=espn_id, espn_season=espn_season, espn_s2=s2, espn_swid=swid,
-                              advice_mode=rest[0] if rest else None, team=rest[1] if len(rest) > 1 else None,
-                              punt=rest[2] if len(rest) > 2 else None)
+    built = _supervisor().open(provider, as_of, scoring, model_name=model, api_key=api_key, league=league,
+                               espn_league_id=espn_id, espn_season=espn_season, espn_s2=s2, espn_swid=swid,
+                               advice_mode=rest[0] if rest else None, team=rest[1] if len(rest) > 1 else None,
+                               punt=rest[2] if len(rest) > 2 else None)
+    if league == "demo" and _serving():
+        warm_league(built)
+    return built
+
+
+log = logging.getLogger("courtside.ui")
+
+
+def _serving() -> bool:
+    """Whether this is the app under `streamlit run` (AppTest runs pages without a server: each
+    test opens its own league, so a warm-up there would only add CPU to the suite)."""
+    from streamlit.runtime import Runtime
+
+    return Runtime.exists() and type(Runtime.instance()) is Runtime  # AppTest installs a mock in its place
+
+
+def warm_league(built) -> threading.Thread:
+    """Computes the league's page view in a background thread, once per server process and league.
+
+    The first League page of a process otherwise waits for this week's past mornings to be
+    rebuilt and calibrated (about 1.4 s of CPU, 2.4-4 s on a loaded machine; issue #21: "the first
+    League page load takes 5.6 s"); the chat's first matchup review reads the same mornings. The
+    reads are thread-safe (a DuckDB cursor and a state-store connection per thread). A failure is
+    logged, never raised: the League page shows its own error when it reads the view itself."""
+    def run() -> None:
+        try:
+            built.league_view()
+        except store_errors() as exc:  # a bad league or an unreadable store (ServiceError included)
+            log.warning("league warm-up skipped: %s", exc)
+
+    thread = threading.Thread(target=run, name="courtside-warm-league", daemon=True)
+    thread.start()
+    return thread
 
 
 def settings_tuple() -> tuple:
