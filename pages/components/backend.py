@@ -165,7 +165,20 @@ def warm_league(built) -> threading.Thread:
 
     thread = threading.Thread(target=run, name="courtside-warm-league", daemon=True)
     thread.start()
+    _WARMING[id(built)] = thread
     return thread
+
+
+_WARMING: dict[int, threading.Thread] = {}  # id(assistant) -> its warm-up (the cached assistants live on)
+
+
+def league_view(built) -> dict:
+    """The League page's view; while the warm-up of this league still runs, waits for it instead of
+    computing the same mornings a second time beside it."""
+    warming = _WARMING.get(id(built))
+    if warming is not None and warming.is_alive():
+        warming.join()
+    return built.league_view()
 
 
 def settings_tuple() -> tuple:

@@ -6,7 +6,7 @@ from pages.components.league_tables import (calibration_rows, category_rows, lin
                                              transaction_rows)
 
 assistant = backend.assistant()
-view = assistant.league_view()
+view = backend.league_view(assistant)
 info, roster, matchup = view["info"], view["roster"], view["matchup"]
 
 st.title(info.name)

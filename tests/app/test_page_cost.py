@@ -160,3 +160,33 @@ def test_the_chat_input_is_the_first_thing_the_live_part_draws(fresh_state, monk
     assert "chat_input" in order
     first_input = order.index("chat_input")
     assert order[first_input:].count("button") >= 3  # the suggestions come after it
+
+
+def test_the_league_page_waits_for_a_running_warm_up_instead_of_computing_beside_it():
+    """Fails on a page that reads the view while the warm-up still computes it (the same mornings
+    built twice at once, on a 2-core machine): the page's read must start after the warm-up's ends."""
+    from pages.components import backend
+
+    release = threading.Event()
+    log: list[tuple[str, str]] = []
+
+    class League:
+        def league_view(self) -> dict:
+            who = threading.current_thread().name
+            log.append(("start", who))
+            if who == "courtside-warm-league":
+                release.wait(timeout=60)
+            log.append(("end", who))
+            return {"who": who}
+
+    built = League()
+    warm = backend.warm_league(built)
+    page = threading.Thread(target=backend.league_view, args=(built,), name="page")
+    page.start()
+    page.join(timeout=0.2)
+    assert page.is_alive() and ("start", "page") not in log  # waiting on the warm-up, not computing
+    release.set()
+    warm.join(timeout=60)
+    page.join(timeout=60)
+    assert log == [("start", "courtside-warm-league"), ("end", "courtside-warm-league"),
+                   ("start", "page"), ("end", "page")]
