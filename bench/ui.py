@@ -1,6 +1,7 @@
 """UI bench: cold start of `streamlit run app.py` until /_stcore/health answers, and the time from
 submitting a question to the first step drawn in headless Chromium (offline planner), on a fresh
-thread and on threads that already hold 1, 15 and 30 turns (a long evening's chat).
+thread and on threads that already hold 1, 15 and 30 turns (a long evening's chat), and after a
+signals turn ("Any edges tonight?": the pod's 41 steps in the thread).
 
     .venv/bin/python bench/ui.py [--json] [--runs N] [--turns 1,15,30]
 
@@ -137,6 +138,24 @@ def seed_threads(home: str, sizes: list[int], runs: int, tag: str = "") -> dict[
     return threads
 
 
+SIGNALS_QUESTION = "Any edges tonight?"
+
+
+def seed_signals_threads(home: str, runs: int) -> list[str]:
+    """Threads whose one past turn is a signals pod run (its 41 node steps in the history), the
+    turn issue 21 saw slow every later reply (3.8-4.6 s against 0.3-0.8 s in a fresh thread)."""
+    os.environ["COURTSIDE_HOME"] = home
+    from agents.runtime import get_assistant
+
+    assistant = get_assistant("offline")
+    threads = []
+    for r in range(runs):
+        thread = f"bench-signals-{r}"
+        assistant.ask(SIGNALS_QUESTION, thread)
+        threads.append(thread)
+    return threads
+
+
 def _messages_at_least(page, n: int) -> None:
     page.wait_for_function(f"() => document.querySelectorAll('[data-testid=\"stChatMessage\"]').length >= {n}",
                            timeout=120_000)
@@ -258,6 +277,7 @@ def run(runs: int, sizes: list[int]) -> dict:
         seeded_all = seed_threads(home, [s for s in sizes if s > RECENT_TURNS], runs, tag="-all")
         longest = max(sizes)
         reload_threads = seed_threads(home, [longest], runs, tag="-reload")[longest]  # no card left waiting
+        signals_threads = seed_signals_threads(home, runs)
         with app_server(Path(home)) as server, sync_playwright() as p:
             url, cold_s = server.url, server.cold_start_s
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
@@ -271,6 +291,7 @@ def run(runs: int, sizes: list[int]) -> dict:
                 by_size = {size: [first_step_ms(page, url, t, size) for t in threads] for size, threads in seeded.items()}
                 every = {size: [first_step_ms(page, url, t, size, show_all=True) for t in threads]
                          for size, threads in seeded_all.items()}
+                after_signals = [first_step_ms(page, url, t, 1) for t in signals_threads]
                 reloads = [reload_ms(page, url, t, longest, server.pid) for t in reload_threads]
                 fresh = {path or "chat": [first_draw_ms(browser, url, path, server.pid) for _ in range(runs)]
                          for path in PAGES}
@@ -296,7 +317,8 @@ def run(runs: int, sizes: list[int]) -> dict:
     return {"bench": "ui", "error": None, "provider": "offline", "cold_start_s": round(cold_s, 2),
             "first_page_s": round(first_page_s, 2), "db_build_s": round(build_s, 2),
             "first_step_ms": median, "first_step_ms_runs": samples, "first_step_after_turns": after,
-            "recent_turns_drawn": RECENT_TURNS, "first_step_every_turn_shown": shown_all,
+            "first_step_after_signals_ms": statistics.median(after_signals),
+            "first_step_after_signals_runs_ms": after_signals, "recent_turns_drawn": RECENT_TURNS, "first_step_every_turn_shown": shown_all,
             "reload_turns": longest, "reload_ms": statistics.median(reload_runs), "reload_ms_runs": reload_runs,
             "reload_cpu_ms": {"server_ms": statistics.median(r["server_cpu_ms"] for r in reloads),
                               "browser_ms": statistics.median(r["browser_cpu_ms"] for r in reloads)},
@@ -333,6 +355,8 @@ def main() -> None:
               f"first step {result['first_step_ms']} ms median of {result['first_step_ms_runs']} (target <= 300)")
         for size, a in result["first_step_after_turns"].items():
             print(f"after {size} turns: first step {a['median_ms']} ms median of {a['runs_ms']}")
+        print(f"after a signals turn: first step {result['first_step_after_signals_ms']} ms median of "
+              f"{result['first_step_after_signals_runs_ms']}")
         for size, a in result["first_step_every_turn_shown"].items():
             print(f"after {size} turns, every turn shown: first step {a['median_ms']} ms median of {a['runs_ms']}")
         cpu = result["reload_cpu_ms"]

@@ -190,3 +190,25 @@ def test_the_league_page_waits_for_a_running_warm_up_instead_of_computing_beside
     page.join(timeout=60)
     assert log == [("start", "courtside-warm-league"), ("end", "courtside-warm-league"),
                    ("start", "page"), ("end", "page")]
+
+
+def test_audit_turns_draw_their_tables_only_when_opened(app, fresh_state):
+    """Fails on the version that drew every listed turn's tool table and JSON inside its closed
+    expander (up to 50 tables the browser built on each visit), and on a lazy one that never
+    draws them: the opened turn must show the tools the store recorded for it."""
+    from tests.app.conftest import ask
+
+    at = ask(ask(app("t-audit-lazy"), "How has Nikola Jokic played over his last 5 games?"), "Is Joel Embiid playing?")
+    at.switch_page("pages/views/audit.py").run()
+    assert not at.exception, at.exception
+    raw = fresh_state.store.turns()  # newest first, as the page lists them
+    assert len(raw) == 2 and len(at.expander) == 2
+    assert len(at.dataframe) == 1  # the summary grid only: no turn's table while closed
+
+    jokic = raw[1]
+    at.session_state[f"audit_turn_{jokic['turn_id']}"] = True  # the user opens the Jokic turn
+    at.run()
+    assert not at.exception, at.exception
+    assert len(at.dataframe) == 2
+    assert list(at.dataframe[1].value["Tool"]) == [c["name"] for c in jokic["tool_calls"]]
+    assert [c["name"] for c in jokic["tool_calls"]] == ["get_player_status", "get_player_game_log"]
