@@ -334,11 +334,19 @@ def run(runs: int, sizes: list[int]) -> dict:
             and max(draws.values()) <= TARGETS["first_draw_ms"]}
 
 
+def _runs(text: str) -> int:
+    import argparse
+
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"takes a whole number >= 1, not {text!r}")
+    return int(text)
+
+
 def main() -> None:
     from services.cli import OneLineParser  # a usage mistake under --json is JSON too
     ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true", help="print one JSON object")
-    ap.add_argument("--runs", type=int, default=5, help="questions to time per thread size")
+    ap.add_argument("--runs", type=_runs, default=5, help="questions to time per thread size")
     ap.add_argument("--turns", default="1,15,30", help="sizes of the seeded threads (past turns)")
     args = ap.parse_args()
     if not Path(CHROMIUM).exists():

@@ -151,17 +151,35 @@ def run(turns: int, runs: int, top: int) -> dict:
             "profiles": profiles}
 
 
+def _count(minimum: int):
+    def parse(text: str) -> int:
+        import argparse
+
+        try:
+            n = int(text)
+        except ValueError:
+            n = minimum - 1
+        if n < minimum:
+            raise argparse.ArgumentTypeError(f"takes a whole number >= {minimum}, not {text!r}")
+        return n
+    return parse
+
+
 def main() -> None:
     from services.cli import OneLineParser  # a usage mistake under --json is JSON too
     ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true", help="print one JSON object")
-    ap.add_argument("--turns", type=int, default=30, help="past turns of the reloaded thread")
-    ap.add_argument("--runs", type=int, default=3, help="runs per figure (medians)")
-    ap.add_argument("--top", type=int, default=0, help="cProfile's N costliest functions per page")
+    ap.add_argument("--turns", type=_count(1), default=30, help="past turns of the reloaded thread")
+    ap.add_argument("--runs", type=_count(1), default=3, help="runs per figure (medians)")
+    ap.add_argument("--top", type=_count(0), default=0, help="cProfile's N costliest functions per page")
     args = ap.parse_args()
-    if args.turns < 1 or args.runs < 1 or args.top < 0:
-        sys.exit("--turns and --runs take a positive number, --top zero or more")
-    result = run(args.turns, args.runs, args.top)
+    try:
+        result = run(args.turns, args.runs, args.top)
+    except (RuntimeError, OSError, subprocess.CalledProcessError) as exc:  # a page raised, the build failed
+        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        print(json.dumps({"bench": "ui_profile", "error": message}) if args.json else f"error: {message}",
+              file=sys.stdout if args.json else sys.stderr)
+        sys.exit(1)
     if args.json:
         print(json.dumps(result))
         return

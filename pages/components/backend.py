@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import logging
 import os
-import threading
 
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
 from agents.door import store_errors
-from pages.components import session
+from pages.components import session, warm
 
 DEFAULT_AS_OF = dt.date(2025, 1, 29)
 SECRET_KEY = "_secret_api_key"  # the Gemini key of this session only
@@ -133,52 +131,10 @@ def _cached_assistant(public: tuple, key_digest: str | None, home: str, _secrets
                                espn_league_id=espn_id, espn_season=espn_season, espn_s2=s2, espn_swid=swid,
                                advice_mode=rest[0] if rest else None, team=rest[1] if len(rest) > 1 else None,
                                punt=rest[2] if len(rest) > 2 else None)
-    if league == "demo" and _serving():
-        warm_league(built)
+    if league == "demo" and warm.serving():
+        warm.warm_league(built)
     return built
 
-
-log = logging.getLogger("courtside.ui")
-
-
-def _serving() -> bool:
-    """Whether this is the app under `streamlit run` (AppTest runs pages without a server: each
-    test opens its own league, so a warm-up there would only add CPU to the suite)."""
-    from streamlit.runtime import Runtime
-
-    return Runtime.exists() and type(Runtime.instance()) is Runtime  # AppTest installs a mock in its place
-
-
-def warm_league(built) -> threading.Thread:
-    """Computes the league's page view in a background thread, once per server process and league.
-
-    The first League page of a process otherwise waits for this week's past mornings to be
-    rebuilt and calibrated (about 1.4 s of CPU, 2.4-4 s on a loaded machine; issue #21: "the first
-    League page load takes 5.6 s"); the chat's first matchup review reads the same mornings. The
-    reads are thread-safe (a DuckDB cursor and a state-store connection per thread). A failure is
-    logged, never raised: the League page shows its own error when it reads the view itself."""
-    def run() -> None:
-        try:
-            built.league_view()
-        except store_errors() as exc:  # a bad league or an unreadable store (ServiceError included)
-            log.warning("league warm-up skipped: %s", exc)
-
-    thread = threading.Thread(target=run, name="courtside-warm-league", daemon=True)
-    thread.start()
-    _WARMING[id(built)] = thread
-    return thread
-
-
-_WARMING: dict[int, threading.Thread] = {}  # id(assistant) -> its warm-up (the cached assistants live on)
-
-
-def league_view(built) -> dict:
-    """The League page's view; while the warm-up of this league still runs, waits for it instead of
-    computing the same mornings a second time beside it."""
-    warming = _WARMING.get(id(built))
-    if warming is not None and warming.is_alive():
-        warming.join()
-    return built.league_view()
 
 
 def settings_tuple() -> tuple:

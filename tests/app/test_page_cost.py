@@ -106,16 +106,16 @@ def test_players_page_computes_the_rankings_once_per_league_state(fresh_state, r
 def test_the_server_warms_the_league_view_so_the_first_league_page_builds_no_snapshot(fresh_state, monkeypatch):
     """Fails on the version without the warm-up: the first League page of a process rebuilt this
     week's past mornings (two snapshots, about 1.4 s of CPU) while the user waited."""
-    from pages.components import backend
+    from pages.components import warm
     from services import snapshot as snap
     from services.league import LEAGUE_NAME
 
-    monkeypatch.setattr(backend, "_serving", lambda: True)  # as under `streamlit run`
+    monkeypatch.setattr(warm, "serving", lambda: True)  # as under `streamlit run`
     at = AppTest.from_file(APP, default_timeout=120).run()
     assert not at.exception, at.exception
-    warm = [t for t in threading.enumerate() if t.name == "courtside-warm-league"]
-    assert warm, "no warm-up started when the league opened"
-    for t in warm:
+    warming = [t for t in threading.enumerate() if t.name == "courtside-warm-league"]
+    assert warming, "no warm-up started when the league opened"
+    for t in warming:
         t.join(timeout=120)
 
     built: list[dt.date] = []
@@ -165,7 +165,7 @@ def test_the_chat_input_is_the_first_thing_the_live_part_draws(fresh_state, monk
 def test_the_league_page_waits_for_a_running_warm_up_instead_of_computing_beside_it():
     """Fails on a page that reads the view while the warm-up still computes it (the same mornings
     built twice at once, on a 2-core machine): the page's read must start after the warm-up's ends."""
-    from pages.components import backend
+    from pages.components import warm
 
     release = threading.Event()
     log: list[tuple[str, str]] = []
@@ -180,13 +180,13 @@ def test_the_league_page_waits_for_a_running_warm_up_instead_of_computing_beside
             return {"who": who}
 
     built = League()
-    warm = backend.warm_league(built)
-    page = threading.Thread(target=backend.league_view, args=(built,), name="page")
+    warming = warm.warm_league(built)
+    page = threading.Thread(target=warm.league_view, args=(built,), name="page")
     page.start()
     page.join(timeout=0.2)
     assert page.is_alive() and ("start", "page") not in log  # waiting on the warm-up, not computing
     release.set()
-    warm.join(timeout=60)
+    warming.join(timeout=60)
     page.join(timeout=60)
     assert log == [("start", "courtside-warm-league"), ("end", "courtside-warm-league"),
                    ("start", "page"), ("end", "page")]
