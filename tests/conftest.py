@@ -12,7 +12,8 @@ Fixtures (all documented below):
 - `fresh_state` (function): a COURTSIDE_HOME of the test's own (copied DB and intent model, empty
   state store) for tests that write moves, decisions, audit records or checkpoints; returns
   `FreshState(home, store)`.
-- `run_cli` (function): runs `python -m services ...` in a subprocess against the session home.
+- `run_cli` (function): runs `python -m services ...` in a new process against the session home
+  (forked from a pre-imported zygote: tests/forkrun.py).
 """
 from __future__ import annotations
 
@@ -78,6 +79,13 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.slow)
         if rel.startswith(PAGES):
             item.add_marker(pytest.mark.app)
+
+
+def pytest_unconfigure(config):
+    """Stops the CLI zygote of this process, if a test started one (tests/forkrun.py)."""
+    forkrun = sys.modules.get("forkrun")
+    if forkrun is not None:
+        forkrun.stop()
 
 
 def espn_points(row: dict) -> float:
@@ -263,13 +271,13 @@ def fresh_state(tmp_path, monkeypatch, courtside_home) -> FreshState:
 
 @pytest.fixture
 def run_cli(courtside_home):
-    """Runs `python -m services *args` against the session home; returns CompletedProcess
-    (text mode, stdout and stderr captured, never raises on a non-zero exit)."""
+    """Runs `python -m services *args` in a new process against the session home; returns
+    CompletedProcess (text mode, stdout and stderr captured, never raises on a non-zero exit)."""
+    import forkrun
 
     def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
         env = {k: v for k, v in os.environ.items() if k not in ISOLATED_ENV}
         env["COURTSIDE_HOME"] = str(courtside_home)
-        return subprocess.run([sys.executable, "-m", "services", *args], cwd=REPO_ROOT, env=env,
-                              capture_output=True, text=True, timeout=timeout)
+        return forkrun.run(["-m", "services", *args], cwd=REPO_ROOT, env=env, timeout=timeout)
 
     return run
