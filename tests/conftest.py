@@ -67,12 +67,26 @@ SLOW = {  # over a minute each on 2 shared cores (subprocess CLIs, two-process r
 }
 
 
+# The files of the most CPU (bench/suite_cpu.py, docs/benchmarks.md) run first: `--dist loadfile`
+# hands files to workers in collection order, so a heavy file collected last would run alone at
+# the end while the other workers idle.
+HEAVY_FIRST = (
+    "tests/services/optimizer/test_propose.py", "tests/golden/test_facts.py", "tests/agents/test_trade_chat_modes.py",
+    "tests/agents/test_decision_races.py", "tests/app/test_apptest.py", "tests/agents/test_categories_answers.py",
+    "tests/agents/test_approvals_flow.py", "tests/agents/test_safety_and_cli.py",
+    "tests/services/test_store_recovery.py", "tests/agents/test_golden.py", "tests/agents/test_thread_turns.py",
+)
+
+
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
 def pytest_collection_modifyitems(config, items):
     """Marks the golden evaluations `golden`, the files in SLOW `slow` and the page tests `app` (by
-    path, so a new test in one of them is marked too)."""
+    path, so a new test in one of them is marked too); puts the HEAVY_FIRST files first."""
+    rank = {f: i for i, f in enumerate(HEAVY_FIRST)}
+    rels = {item: Path(str(item.fspath)).resolve().relative_to(REPO_ROOT).as_posix() for item in items}
+    items.sort(key=lambda item: rank.get(rels[item], len(rank)))  # stable: a file keeps its order
     for item in items:
-        rel = Path(str(item.fspath)).resolve().relative_to(REPO_ROOT).as_posix()
+        rel = rels[item]
         if rel.startswith(GOLDEN):
             item.add_marker(pytest.mark.golden)
         if rel in SLOW:
