@@ -1,6 +1,7 @@
 """Where the test suite's CPU goes: a pytest plugin that records, per test, the CPU seconds of the
-worker and of the subprocesses it waited for (`os.times()`, user + system), and the processes it
-started (`subprocess.Popen`); then a report per file.
+worker and of the subprocesses it waited for (`os.times()`, user + system; the runs of
+tests/forkrun.py as their runners measured them), and the processes it started (`subprocess.Popen`);
+then a report per file.
 
     .venv/bin/python -m pytest -p bench.suite_cpu -n 3 --dist loadfile ...   # writes $TEST_CPU_DIR/*.jsonl
     .venv/bin/python bench/suite_cpu.py --json [DIR]                          # per-file report
@@ -30,14 +31,20 @@ def _counting_init(self, args, *a, **kw):
     return _orig_init(self, args, *a, **kw)
 
 
+def _forked() -> float:
+    """CPU of the runs tests/forkrun.py started (its zygote reaps them, so os.times() misses them)."""
+    forkrun = sys.modules.get("forkrun")
+    return forkrun.RUN_CPU if forkrun else 0.0
+
+
 def _cpu() -> float:
     t = os.times()
-    return t.user + t.system + t.children_user + t.children_system
+    return t.user + t.system + _children()
 
 
 def _children() -> float:
     t = os.times()
-    return t.children_user + t.children_system
+    return t.children_user + t.children_system + _forked()
 
 
 def _out():
@@ -65,7 +72,9 @@ def pytest_runtest_protocol(item, nextitem):
 
 def pytest_unconfigure(config):
     with _out() as f:
-        f.write(json.dumps({"worker": True, "cpu": _cpu(), "children": _children()}) + "\n")
+        t = os.times()  # the zygote is stopped by conftest's unconfigure, which may come after this
+        f.write(json.dumps({"worker": True, "cpu": t.user + t.system + t.children_user + t.children_system,
+                            "children": t.children_user + t.children_system}) + "\n")
 
 
 def report(directory: Path) -> dict:

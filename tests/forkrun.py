@@ -41,6 +41,7 @@ PRELOAD = ["numpy", "pandas", "scipy.stats", "sklearn.linear_model", "sklearn.fe
            "langgraph.graph", "langgraph.checkpoint.sqlite", "agents.cli", "services.cli",
            "agents.runtime", "agents.door", "services.demo_source"]
 ENABLED = os.environ.get("COURTSIDE_FORKRUN", "1") != "0"
+RUN_CPU = 0.0  # CPU seconds (user + system) of the runs this process has waited for (bench/suite_cpu.py)
 _lock = threading.Lock()
 _zygote: dict = {}
 
@@ -107,9 +108,9 @@ def _runner(conn: socket.socket) -> None:
         _child(req)  # never returns
     f.write(f"{pid}\n".encode())
     f.flush()
-    _, status = os.waitpid(pid, 0)
+    _, status, usage = os.wait4(pid, 0)
     code = os.waitstatus_to_exitcode(status)
-    f.write(f"{code}\n".encode())
+    f.write(f"{code} {usage.ru_utime + usage.ru_stime:.3f}\n".encode())
     f.flush()
 
 
@@ -254,7 +255,10 @@ class Popen:
             line = self._readline()
         except (socket.timeout, TimeoutError):
             raise subprocess.TimeoutExpired(self.args, timeout) from None
-        self.returncode = int(line) if line.strip() else -signal.SIGKILL
+        code, cpu = line.split() if line.strip() else (-signal.SIGKILL, 0)
+        self.returncode = int(code)
+        global RUN_CPU
+        RUN_CPU += float(cpu)
         self._sock.close()
         return self.returncode
 
