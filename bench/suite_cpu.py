@@ -5,6 +5,7 @@ then a report per file.
 
     .venv/bin/python -m pytest -p bench.suite_cpu -n 3 --dist loadfile ...   # writes $TEST_CPU_DIR/*.jsonl
     .venv/bin/python bench/suite_cpu.py --json [DIR]                          # per-file report
+    .venv/bin/python bench/suite_cpu.py DIR --save tests/file_cpu.json         # what conftest reads
 
 Setup and teardown are counted with the test they run in (a module fixture with the file's first
 test), so a file's figure is what it costs wherever it runs. Collection and import are not in
@@ -107,8 +108,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("dir", nargs="?", default=str(OUT_DIR))
     p.add_argument("--json", action="store_true")
     p.add_argument("--top", type=int, default=40)
+    p.add_argument("--save", default=None, help="write {file: CPU seconds} here (tests/file_cpu.json)")
     a = p.parse_args(argv)
     r = report(Path(a.dir))
+    if a.save:
+        Path(a.save).write_text(json.dumps({f["file"]: round(f["cpu"], 1) for f in r["files"]}, indent=0,
+                                           sort_keys=True) + "\n", encoding="utf-8")
     if a.json:
         print(json.dumps(r | {"error": None}))
         return 0
