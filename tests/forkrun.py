@@ -195,6 +195,7 @@ def stop() -> None:
         z = _zygote.pop(os.getpid(), None)
     if z:
         _stop(z["proc"])
+        shutil.rmtree(os.path.dirname(z["path"]), ignore_errors=True)
 
 
 def _stop(proc: subprocess.Popen) -> None:
