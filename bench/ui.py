@@ -1,6 +1,7 @@
 """UI bench: cold start of `streamlit run app.py` until /_stcore/health answers, and the time from
 submitting a question to the first step drawn in headless Chromium (offline planner), on a fresh
-thread and on threads that already hold 1, 15 and 30 turns (a long evening's chat).
+thread and on threads that already hold 1, 15 and 30 turns (a long evening's chat), and after a
+signals turn ("Any edges tonight?": the pod's 41 steps in the thread).
 
     .venv/bin/python bench/ui.py [--json] [--runs N] [--turns 1,15,30]
 
@@ -22,6 +23,9 @@ same way in the same run: a one-line Streamlit page (`st.title`) served by its o
 (`first_draw_floor_ms`), which no page of the app can beat. `first_draw_cached_ms` opens each page
 in a new session of a browser that has loaded the app before (its static files cached, as for a
 returning user); `first_draw_ms` uses a new browser profile each time (nothing cached).
+
+`league_first_visit`: a new server process, its first user opens the chat and LEAGUE_AFTER_S later
+the League page (the process's first League view; issue 21 met 5.6 s there).
 """
 from __future__ import annotations
 
@@ -47,7 +51,8 @@ SEED = ["How has Nikola Jokic played over his last 5 games?", "Is Joel Embiid pl
 TARGETS = {"cold_start_s": 6.0, "first_step_ms": 300.0, "reload_ms": 1500.0, "first_draw_ms": 1000.0}
 # url path -> what is on screen once the page has drawn its top (the chat: the input, usable)
 PAGES = {"": "[data-testid='stChatInputTextArea']:not([disabled])", "approvals": "h1", "league": "h1",
-         "signals": "h1", "desk": "h1", "audit": "h1", "arena": "h1", "settings": "h1"}
+         "players": "h1", "trade": "h1", "signals": "h1", "desk": "h1", "audit": "h1", "arena": "h1", "settings": "h1"}
+LEAGUE_AFTER_S = 3.0  # a new server's first user reads the chat page this long before opening League
 # The first step of the new turn: a step (expander) inside the chat message right after the new
 # question (message counts are taken at Enter, so steps of past turns do not count).
 WATCH = """() => {
@@ -133,6 +138,24 @@ def seed_threads(home: str, sizes: list[int], runs: int, tag: str = "") -> dict[
     return threads
 
 
+SIGNALS_QUESTION = "Any edges tonight?"
+
+
+def seed_signals_threads(home: str, runs: int) -> list[str]:
+    """Threads whose one past turn is a signals pod run (its 41 node steps in the history), the
+    turn issue 21 saw slow every later reply (3.8-4.6 s against 0.3-0.8 s in a fresh thread)."""
+    os.environ["COURTSIDE_HOME"] = home
+    from agents.runtime import get_assistant
+
+    assistant = get_assistant("offline")
+    threads = []
+    for r in range(runs):
+        thread = f"bench-signals-{r}"
+        assistant.ask(SIGNALS_QUESTION, thread)
+        threads.append(thread)
+    return threads
+
+
 def _messages_at_least(page, n: int) -> None:
     page.wait_for_function(f"() => document.querySelectorAll('[data-testid=\"stChatMessage\"]').length >= {n}",
                            timeout=120_000)
@@ -207,7 +230,8 @@ def floor_ms(browser, runs: int) -> dict:
         try:
             url = f"http://127.0.0.1:{port}"
             wait_healthy(url, proc)
-            fresh = [first_draw_ms(browser, url, "", proc.pid, "h1")["ms"] for _ in range(runs)]
+            draws = [first_draw_ms(browser, url, "", proc.pid, "h1") for _ in range(runs)]
+            fresh = [d["ms"] for d in draws]
             context = browser.new_context(viewport={"width": 1280, "height": 1600})
             try:
                 first_draw_cached_ms(context, url, "", "h1")  # fills the cache
@@ -217,7 +241,26 @@ def floor_ms(browser, runs: int) -> dict:
         finally:
             proc.terminate()
             proc.wait(timeout=10)
-    return {"ms": statistics.median(fresh), "cached_ms": statistics.median(cached)}
+    return {"ms": statistics.median(fresh), "cached_ms": statistics.median(cached),
+            "cpu_ms": {"server_ms": statistics.median(d["server_cpu_ms"] for d in draws),
+                       "browser_ms": statistics.median(d["browser_cpu_ms"] for d in draws)}}
+
+
+def league_first_visit(browser, home: str) -> dict:
+    """The League page as a new server process's first user meets it: the app started, the chat
+    opened (the process's first session: imports, the league and the agent built), and
+    LEAGUE_AFTER_S later the League page in a new session (issue 21: "the first League page load
+    takes 5.6 s"). `chat_ms` is that first chat page until its input is usable."""
+    with app_server(Path(home)) as server:
+        context = browser.new_context(viewport={"width": 1280, "height": 1600})
+        try:
+            chat = _draw(context.new_page(), server.url, "", PAGES[""])
+        finally:
+            context.close()
+        time.sleep(LEAGUE_AFTER_S)
+        league = first_draw_ms(browser, server.url, "league", server.pid)
+    return {"chat_ms": chat, "league_ms": league["ms"], "league_server_cpu_ms": league["server_cpu_ms"],
+            "league_browser_cpu_ms": league["browser_cpu_ms"], "after_s": LEAGUE_AFTER_S}
 
 
 def run(runs: int, sizes: list[int]) -> dict:
@@ -234,6 +277,7 @@ def run(runs: int, sizes: list[int]) -> dict:
         seeded_all = seed_threads(home, [s for s in sizes if s > RECENT_TURNS], runs, tag="-all")
         longest = max(sizes)
         reload_threads = seed_threads(home, [longest], runs, tag="-reload")[longest]  # no card left waiting
+        signals_threads = seed_signals_threads(home, runs)
         with app_server(Path(home)) as server, sync_playwright() as p:
             url, cold_s = server.url, server.cold_start_s
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
@@ -247,12 +291,19 @@ def run(runs: int, sizes: list[int]) -> dict:
                 by_size = {size: [first_step_ms(page, url, t, size) for t in threads] for size, threads in seeded.items()}
                 every = {size: [first_step_ms(page, url, t, size, show_all=True) for t in threads]
                          for size, threads in seeded_all.items()}
+                after_signals = [first_step_ms(page, url, t, 1) for t in signals_threads]
                 reloads = [reload_ms(page, url, t, longest, server.pid) for t in reload_threads]
                 fresh = {path or "chat": [first_draw_ms(browser, url, path, server.pid) for _ in range(runs)]
                          for path in PAGES}
                 cached = {path or "chat": statistics.median([first_draw_cached_ms(page.context, url, path)
                                                              for _ in range(runs)]) for path in PAGES}
                 floor = floor_ms(browser, runs)
+            finally:
+                browser.close()
+        with sync_playwright() as p:  # a new server process: its first League page
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            try:
+                first_league = [league_first_visit(browser, home) for _ in range(max(1, runs // 2))]
             finally:
                 browser.close()
     reload_runs = [r["ms"] for r in reloads]
@@ -266,23 +317,36 @@ def run(runs: int, sizes: list[int]) -> dict:
     return {"bench": "ui", "error": None, "provider": "offline", "cold_start_s": round(cold_s, 2),
             "first_page_s": round(first_page_s, 2), "db_build_s": round(build_s, 2),
             "first_step_ms": median, "first_step_ms_runs": samples, "first_step_after_turns": after,
-            "recent_turns_drawn": RECENT_TURNS, "first_step_every_turn_shown": shown_all,
+            "first_step_after_signals_ms": statistics.median(after_signals),
+            "first_step_after_signals_runs_ms": after_signals, "recent_turns_drawn": RECENT_TURNS, "first_step_every_turn_shown": shown_all,
             "reload_turns": longest, "reload_ms": statistics.median(reload_runs), "reload_ms_runs": reload_runs,
             "reload_cpu_ms": {"server_ms": statistics.median(r["server_cpu_ms"] for r in reloads),
                               "browser_ms": statistics.median(r["browser_cpu_ms"] for r in reloads)},
             "first_draw_ms": draws, "first_draw_cpu_ms": draw_cpu, "first_draw_cached_ms": cached,
             "first_draw_floor_ms": floor["ms"], "first_draw_cached_floor_ms": floor["cached_ms"],
+            "first_draw_floor_cpu_ms": floor["cpu_ms"],
+            "league_first_visit": {"league_ms": statistics.median(r["league_ms"] for r in first_league),
+                                   "chat_ms": statistics.median(r["chat_ms"] for r in first_league),
+                                   "runs": first_league},
             "load_average_at_start": load_start, "load_average": [round(x, 2) for x in os.getloadavg()],
             "targets": TARGETS, "ok": cold_s <= TARGETS["cold_start_s"] and worst <= TARGETS["first_step_ms"]
             and statistics.median(reload_runs) <= TARGETS["reload_ms"]
             and max(draws.values()) <= TARGETS["first_draw_ms"]}
 
 
+def _runs(text: str) -> int:
+    import argparse
+
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"takes a whole number >= 1, not {text!r}")
+    return int(text)
+
+
 def main() -> None:
     from services.cli import OneLineParser  # a usage mistake under --json is JSON too
     ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true", help="print one JSON object")
-    ap.add_argument("--runs", type=int, default=5, help="questions to time per thread size")
+    ap.add_argument("--runs", type=_runs, default=5, help="questions to time per thread size")
     ap.add_argument("--turns", default="1,15,30", help="sizes of the seeded threads (past turns)")
     args = ap.parse_args()
     if not Path(CHROMIUM).exists():
@@ -299,6 +363,8 @@ def main() -> None:
               f"first step {result['first_step_ms']} ms median of {result['first_step_ms_runs']} (target <= 300)")
         for size, a in result["first_step_after_turns"].items():
             print(f"after {size} turns: first step {a['median_ms']} ms median of {a['runs_ms']}")
+        print(f"after a signals turn: first step {result['first_step_after_signals_ms']} ms median of "
+              f"{result['first_step_after_signals_runs_ms']}")
         for size, a in result["first_step_every_turn_shown"].items():
             print(f"after {size} turns, every turn shown: first step {a['median_ms']} ms median of {a['runs_ms']}")
         cpu = result["reload_cpu_ms"]
@@ -310,6 +376,9 @@ def main() -> None:
         print("first draw per page, browser cache warm: "
               + ", ".join(f"{k} {v} ms" for k, v in result["first_draw_cached_ms"].items())
               + f"; floor {result['first_draw_cached_floor_ms']} ms")
+        first = result["league_first_visit"]
+        print(f"a new server: first chat page {first['chat_ms']} ms, League {LEAGUE_AFTER_S:g} s later "
+              f"{first['league_ms']} ms (median of {len(first['runs'])})")
         print(f"load average {result['load_average_at_start']} at start, {result['load_average']} at the end")
 
 

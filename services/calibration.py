@@ -36,7 +36,9 @@ SMOOTHING = 10.0
 # Return curves are counted in team games, but the games of one player's absence (or run of games)
 # are not independent draws: a tier's or a row's curve moves towards its parent with 200 games'
 # weight, not 10 (with 10, a few long spells swung the rows the season claims read, and the moves
-# picked on them: bench/backtest.py, docs/season-value.md).
+# picked on them: bench/backtest.py, docs/season-value.md). The class's curve moves towards the
+# prior with the same weight: with 10, in November a few dozen REST mornings, most of them of bench
+# players, set the REST curve of every tier at 44-50% (24+ minute REST players then played 71%).
 CURVE_SMOOTHING = 200.0
 FIT_DAYS = 42  # next-game rates: the mornings of the last six weeks before the as-of date
 PRIOR_NEXT = {"ACTIVE": 1.0, "REST": 0.8, "DTD": 0.6, "OUT": 0.0}  # used only with no data
@@ -207,7 +209,7 @@ def calibrate(games_by_player: dict[str, list[dict]], team_dates: dict[str, list
     def chain(counts: _Counts, parent: float, **match) -> list[float]:
         out = []
         for j in range(len(HORIZONS)):
-            parent = round(_smooth(*_window(counts, j, **match), parent), 4)
+            parent = round(_smooth(*_window(counts, j, **match), parent, CURVE_SMOOTHING), 4)
             out.append(parent)
         return out
 
@@ -218,7 +220,12 @@ def calibrate(games_by_player: dict[str, list[dict]], team_dates: dict[str, list
         for t in TIER_NAMES:
             by_tier[t][s] = round(_smooth(*_match(nxt, s, t), by_status[s]), 4)
             later_tier[t][s] = round(_smooth(*_match(later, s, t), later_status[s]), 4)
-            curve_tier[t][s] = [round(_smooth(*_window(curve, j, status=s, tier=t), c, CURVE_SMOOTHING), 4)
+            # an ACTIVE tier's parent: the class curve scaled down by how far the tier's next-game rate
+            # is below the class's (measured from the first week). Without it the bench tier's curve was
+            # pulled to the starters' (63% predicted, 54% played out of sample; scaling every class, or
+            # up as well, made the other tiers worse: docs/season-value.md)
+            scale = min(1.0, by_tier[t][s] / by_status[s]) if s == "ACTIVE" and by_status[s] > 0 else 1.0
+            curve_tier[t][s] = [round(_smooth(*_window(curve, j, status=s, tier=t), c * scale, CURVE_SMOOTHING), 4)
                                 for j, c in enumerate(curve_status[s])]
     rows = []
     for s in STATUSES:

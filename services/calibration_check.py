@@ -11,11 +11,12 @@ a measurement, never an input of advice.
 from __future__ import annotations
 
 import datetime as dt
+from bisect import bisect_left, bisect_right
 from functools import lru_cache
 
 from pydantic import BaseModel
 
-from services.calibration import STATUSES, TIER_NAMES, calibrate, mornings
+from services.calibration import STATUSES, TIER_NAMES, calibrate, class_of, curve_rate, mornings, tier_of
 
 CHECK_DATES = (dt.date(2024, 12, 15), dt.date(2025, 1, 1), dt.date(2025, 1, 15), dt.date(2025, 1, 29))
 WINDOW_DAYS = 21
@@ -50,9 +51,22 @@ class OutOfSample(BaseModel):
     dates: list[CheckDate]
     pooled: list[CheckTier]  # every check date's mornings together
     worst_weighted_error: float  # the largest per-tier weighted error, over dates and pooled
+    curve: "CurveCheck | None" = None  # the return curve the season claims read, checked the same way
     method: str = ("fit on games before D; each player-morning of a team game in [D, D + window) predicted "
                    "with his class, tier and days since his last game that morning; weighted error = "
                    "sum of mornings x |predicted - observed| / mornings, per tier")
+
+
+class CurveCheck(BaseModel):
+    """The return curve out of sample: what the season claims assume about the games after this week."""
+
+    dates: list[dt.date]  # as of each matchup week's Wednesday
+    tiers: list[CheckTier]  # games after that week to the end of the data, every date together
+    target_points: float = TARGET_POINTS
+    method: str = ("as of each Wednesday D (fit before D), every player with 5+ games before D: each of his "
+                   "team's games after the Sunday of D's week, predicted by his return curve (class, tier and "
+                   "days since his last game on D) for how far ahead it is, against whether he played it; "
+                   "weighted error per tier over classes, in percentage points of games")
 
 
 def _tiers(cells: dict[tuple[str, str], list[float]]) -> list[CheckTier]:
@@ -95,7 +109,8 @@ def check(games_by_player: dict[str, list[dict]], team_dates: dict[str, list[dt.
         out.append(CheckDate(as_of=d, observed_until=seen, tiers=_tiers(cells)))
     pooled_tiers = _tiers(pooled)
     worst = max([t.weighted_error for c in out for t in c.tiers] + [t.weighted_error for t in pooled_tiers])
-    return OutOfSample(window_days=window_days, dates=out, pooled=pooled_tiers, worst_weighted_error=worst)
+    return OutOfSample(window_days=window_days, dates=out, pooled=pooled_tiers, worst_weighted_error=worst,
+                       curve=curve_check(games_by_player, team_dates))
 
 
 @lru_cache(maxsize=2)
@@ -111,3 +126,38 @@ def out_of_sample(db_key: str = "") -> OutOfSample:
     for day, team in db.query("SELECT game_date, team FROM schedule ORDER BY game_date"):
         team_dates.setdefault(team, []).append(day)
     return check(games, team_dates)
+
+
+CURVE_DATES = tuple(dt.date(2024, 10, 30) + dt.timedelta(weeks=w) for w in range(15))  # weeks 2-16 (16: no games after)
+
+
+def curve_check(games_by_player: dict[str, list[dict]], team_dates: dict[str, list[dt.date]],
+                dates=CURVE_DATES) -> CurveCheck:
+    """The return curve of every player on each date in `dates`, against the games he played after
+    that matchup week (see `CurveCheck.method`). A measurement: it reads games after D."""
+    last_day = max(d for ds in team_dates.values() for d in ds)
+    cells: dict[tuple[str, str], list[float]] = {}
+    used = []
+    for d in dates:
+        sunday = d + dt.timedelta(days=6 - d.weekday())
+        if sunday >= last_day:
+            continue
+        used.append(d)
+        before = {p: [g for g in gs if g["game_date"] < d] for p, gs in games_by_player.items()}
+        cal = calibrate(before, team_dates, d)
+        for pid, gs in before.items():
+            if len(gs) < 5:
+                continue
+            last, team = gs[-1]["game_date"], gs[-1]["team"]
+            tdates = team_dates.get(team, [])
+            missed = tdates[bisect_right(tdates, last):bisect_left(tdates, d)]
+            cls = class_of(len(missed), last, missed[0] if missed else None)
+            tier = tier_of(sum(g["min"] for g in gs) / len(gs))
+            curve = cal.return_curve(cls, (d - last).days, tier)
+            played = {g["game_date"] for g in games_by_player[pid]}
+            c = cells.setdefault((tier, cls), [0.0, 0.0, 0.0])
+            for t in tdates[bisect_right(tdates, sunday):]:
+                c[0] += curve_rate(curve, (t - d).days)
+                c[1] += t in played
+                c[2] += 1
+    return CurveCheck(dates=used, tiers=_tiers(cells))

@@ -48,4 +48,8 @@ def run_calibration(as_of: dt.date | None, as_json: bool) -> int:
         print(f"  {d.as_of}: " + "; ".join(f"{t.tier} {t.weighted_error:.1f} pts ({t.mornings} mornings)"
                                            for t in d.tiers))
     print("  pooled: " + "; ".join(f"{t.tier} {t.weighted_error:.1f} pts" for t in check.pooled))
+    if check.curve:
+        print("Return curve out of sample (as of each Wednesday, weeks 2-16, the games after that week): " +
+              "; ".join(f"{t.tier} {t.weighted_error:.1f} pts" + ("" if t.within_target else " (above target)")
+                        for t in check.curve.tiers))
     return 0

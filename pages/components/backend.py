@@ -15,7 +15,7 @@ import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
 from agents.door import store_errors
-from pages.components import session
+from pages.components import session, warm
 
 DEFAULT_AS_OF = dt.date(2025, 1, 29)
 SECRET_KEY = "_secret_api_key"  # the Gemini key of this session only
@@ -88,7 +88,7 @@ def init_session() -> None:
             st.session_state["settings_league"] = "espn"
             st.session_state["settings_espn_league_id"] = str(found["ESPN_LEAGUE_ID"])
         st.session_state["_secrets_loaded"] = True
-    session.load_saved_settings()
+    session.load_saved_settings(settings_tuple)
 
 
 _ENV_CHECKED: set[tuple] = set()  # environments that passed the start-up check in this process
@@ -127,10 +127,14 @@ def _cached_assistant(public: tuple, key_digest: str | None, home: str, _secrets
     """
     provider, model, as_of, scoring, league, espn_id, espn_season, *rest = public
     api_key, s2, swid = _secrets
-    return _supervisor().open(provider, as_of, scoring, model_name=model, api_key=api_key, league=league,
-                              espn_league_id=espn_id, espn_season=espn_season, espn_s2=s2, espn_swid=swid,
-                              advice_mode=rest[0] if rest else None, team=rest[1] if len(rest) > 1 else None,
-                              punt=rest[2] if len(rest) > 2 else None)
+    built = _supervisor().open(provider, as_of, scoring, model_name=model, api_key=api_key, league=league,
+                               espn_league_id=espn_id, espn_season=espn_season, espn_s2=s2, espn_swid=swid,
+                               advice_mode=rest[0] if rest else None, team=rest[1] if len(rest) > 1 else None,
+                               punt=rest[2] if len(rest) > 2 else None)
+    if league == "demo" and warm.serving():
+        warm.warm_league(built)
+    return built
+
 
 
 def settings_tuple() -> tuple:

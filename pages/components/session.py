@@ -89,8 +89,13 @@ def apply_choice(choice) -> None:
             del ss[key]  # the widgets redraw the restored values
 
 
-def load_saved_settings() -> None:
-    """Once per Streamlit session: the settings this browser session saved before a reload."""
+def load_saved_settings(public) -> None:
+    """Once per Streamlit session: the settings this browser session saved before a reload.
+
+    `public()` gives the session's settings tuple: when nothing was saved, the settings a new
+    session starts with count as saved (a reload without a row starts with the same ones), so
+    opening a page writes nothing to the store until a setting changes (a write on every new
+    session cost a first draw about 0.3 s of waiting on the store's commit under load)."""
     if ss.get("_session_loaded"):
         return
     ss["_session_loaded"] = True
@@ -101,6 +106,8 @@ def load_saved_settings() -> None:
     if saved is not None:
         apply_choice(saved)
         ss["_session_saved"] = saved
+    else:
+        ss["_session_saved"] = current_choice(public())
 
 
 def save_settings(public: tuple) -> None:

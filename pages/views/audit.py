@@ -42,8 +42,11 @@ else:
 
 for t in shown[:50]:
     row = summary_row(t, cards)
-    with st.expander(no_images(f"{row['When']} · {row['Intent'] or 'no intent'} · {row['Question'] or 'decision'}"),
-                     key=f"audit_turn_{t.turn_id}"):
+    box = st.expander(no_images(f"{row['When']} · {row['Intent'] or 'no intent'} · {row['Question'] or 'decision'}"),
+                      key=f"audit_turn_{t.turn_id}", on_change="rerun")
+    if not box.open:  # drawn when opened: 50 closed turns' tables and JSON cost the browser nothing
+        continue
+    with box:
         st.caption(f"Thread `{t.thread_id}` · {t.provider} / {t.model} · "
                    f"{t.llm_calls} model call(s) · tokens {row['Tokens'] or 'not reported'} · "
                    f"{t.elapsed_ms} ms")

@@ -100,6 +100,11 @@ draw_history(assistant, thread, history, history_window.start_index(thread, hist
 @st.fragment
 def live_turn() -> None:
     """The part of the page a question or a decision reruns: new turns, cards, the input."""
+    # First: Streamlit pins it to the page's bottom wherever it is called, and drawn first the
+    # browser fetches its code while the rest of the run is still on its way (the page is usable
+    # sooner). No max_chars: the browser would cut a longer paste silently; the runtime refuses
+    # it in one line.
+    st.chat_input("Ask Courtside…", key="chat_input", on_submit=_submit, submit_mode="disable")
     full_run = ss.pop("_chat_full_run", False)
     messages = history if full_run else assistant.history(thread)
     here_shown, here_slots = set(shown), dict(slots)
@@ -156,8 +161,6 @@ def live_turn() -> None:
         st.info(f"{n} move{'s are' if n != 1 else ' is'} waiting for your decision: approve or decline on "
                 f"{'their cards' if n != 1 else 'its card'} above or on the Approvals page. You can keep asking "
                 "meanwhile; the cards stay until you decide.", icon=":material/pending_actions:")
-    # no max_chars: the browser would cut a longer paste silently; the runtime refuses it in one line
-    st.chat_input("Ask Courtside…", key="chat_input", on_submit=_submit, submit_mode="disable")
 
 
 ss["_chat_full_run"] = True  # the fragment reuses this run's history; alone, it reads it again

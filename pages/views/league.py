@@ -1,12 +1,12 @@
 """League: my roster with status and form, the matchup, the schedule grid, the lineup, recent moves."""
 import streamlit as st
 
-from pages.components import backend, charts
+from pages.components import backend, charts, warm
 from pages.components.league_tables import (calibration_rows, category_rows, lineup_rows, roster_rows,
                                              transaction_rows)
 
 assistant = backend.assistant()
-view = assistant.league_view()
+view = warm.league_view(assistant)
 info, roster, matchup = view["info"], view["roster"], view["matchup"]
 
 st.title(info.name)

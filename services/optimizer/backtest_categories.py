@@ -183,5 +183,5 @@ class CategoryBook:
         value = {p: player_value(self.snap, self.snap.players[p], "categories") - repl
                  for p in [*roster, add_id] if p in self.snap.players}
         return self.book.ir_path(roster, ir_id, add_id,
-                                 per_game=lambda p, day: value.get(p, 0.0) * self.book.chance(p, day))
+                                 per_game=lambda p, day: value.get(p, 0.0))
 

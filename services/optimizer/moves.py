@@ -125,9 +125,13 @@ def _season_reasons(prep: Prepared, kind: str, drop: PlayerInput, add: PlayerInp
             out.append(f"when {drop.label} returns (expected in {_weeks((when - as_of).days)}, around "
                        f"{when:%b} {when.day}) one player has to go, {going}: counted in the rest-of-season figure")
     sd, sa = by_id.get(drop.player_id), by_id.get(add.player_id)
-    if (kind == "swap" and season_gain > 0 and drop.status != "OUT" and sd and sa and sa.value > 0
-            and sd.value >= CLEARLY_BETTER * sa.value):
-        out.append(f"why give up {drop.label}: {sd.value / sa.value - 1:.0%} better per game, but {_status_text(drop.status)} "
+    # better per game by the season's per-game value or by the week's (the one the card shows)
+    week_d, week_a = (float(sum(pj.POINTS_COEF[i] * p.expected.get(k, 0.0) for i, k in enumerate(pj.STATS)))
+                      for p in (drop, add))
+    better = max(sd.value / sa.value if sd and sa and sa.value > 0 else 0.0,
+                 week_d / week_a if season.unit == "fantasy points" and week_a > 0 else 0.0)
+    if kind == "swap" and season_gain > 0 and drop.status != "OUT" and sd and sa and better >= CLEARLY_BETTER:
+        out.append(f"why give up {drop.label}: {better - 1:.0%} better per game, but {_status_text(drop.status)} "
                    f"(calibrated: plays {drop.availability:.0%} of this week's games and {sd.availability:.0%} "
                    f"of the season's, against {sa.availability:.0%} for {add.label})")
     return out

@@ -10,7 +10,8 @@ did that day (a starter who sits scores 0).
 An IR move is replayed as one: the added player takes the IR player's spot until the IR player
 really plays again (the morning of that game he is back: the product offers his activation
 card), and from then one player is cut, chosen as the activation card would that morning (the
-lowest expected rest-of-season total of the 13: expected value x chance to play x games left).
+lowest expected rest-of-season total of the 13: expected value x chance to play, this week's
+next-game chance and the return curve after it, over the games left).
 
     book = MorningBook(snapshot, until)        # box scores after the as-of date: the outcomes
     book.daily(roster_ids)                     # (days, STATS) real totals of the starters
@@ -24,7 +25,7 @@ from itertools import accumulate
 
 import numpy as np
 
-from services.calibration import class_of, tier_of
+from services.calibration import class_of, curve_rate, tier_of
 from services.lineup import solve
 from services.optimizer import projection as pj
 from services.optimizer.models import STATS
@@ -75,21 +76,29 @@ class MorningBook:
         return self._morning[key]
 
     def _expect(self, pid: str, day: dt.date) -> float:
+        return self.per_game(pid, day) * self.chance(pid, day)
+
+    def per_game(self, pid: str, day: dt.date) -> float:
+        """Expected fantasy points when he plays, as known on the morning of `day`."""
         dates = self.dates.get(pid, [])
         n = bisect_left(dates, day)
         if not n:
             return 0.0
         fs = self.fpts_sum[pid]
         k = min(RECENT, n)
-        per_game = 0.5 * fs[n] / n + 0.5 * (fs[n] - fs[n - k]) / k
-        return per_game * self.chance(pid, day)
+        return 0.5 * fs[n] / n + 0.5 * (fs[n] - fs[n - k]) / k
 
     def chance(self, pid: str, day: dt.date) -> float:
         """His calibrated chance to play on `day`, as known that morning (0 before his first game)."""
+        state = self._state(pid, day)
+        return self.cal.play_probability(*state) if state else 0.0
+
+    def _state(self, pid: str, day: dt.date) -> tuple[str, int, str] | None:
+        """(class, days since his last game, minutes tier) on the morning of `day`."""
         dates = self.dates.get(pid, [])
         n = bisect_left(dates, day)
         if not n:
-            return 0.0
+            return None
         ms = self.min_sum[pid]
         last, team = dates[n - 1], self.games[pid][n - 1][1]
         tdates = self.snap.team_dates_all.get(team, [])
@@ -97,8 +106,7 @@ class MorningBook:
         missed_to = bisect_left(tdates, day)
         missed = max(0, missed_to - missed_from)
         first_missed = tdates[missed_from] if missed else None
-        status = class_of(missed, last, first_missed)
-        return self.cal.play_probability(status, (day - last).days, tier_of(ms[n] / n))
+        return class_of(missed, last, first_missed), (day - last).days, tier_of(ms[n] / n)
 
     def _eligible(self, pids: list[str]) -> np.ndarray:
         return np.array([[s in self.snap.players[p].ref.eligible for s in self.slot_names] for p in pids],
@@ -137,11 +145,20 @@ class MorningBook:
         return dates[i] if i < len(dates) else None
 
     def season_total(self, pid: str, day: dt.date, per_game=None) -> float:
-        """Expected rest-of-season total that morning: expected x chance to play x games left
-        (`per_game(pid, day)`: another per-game expectation x chance, e.g. category value)."""
+        """Expected rest-of-season total that morning, as the activation card counts it
+        (`season.SeasonPlayer.total`): expected x chance to play, the next-game chance for the games
+        of that matchup week and his return curve's rate after it, summed over the games left
+        (`per_game(pid, day)`: another per-game expectation when he plays, e.g. category value).
+        With the next-game chance for every game, an OUT star was the one cut."""
         team = self._team(pid, day) or self.snap.players[pid].ref.team
         left = [d for d in self.snap.team_dates_all.get(team or "", []) if d >= day]
-        return (per_game or self.morning)(pid, day) * len(left)
+        state = self._state(pid, day)
+        if not state:
+            return 0.0
+        chance, curve = self.cal.play_probability(*state), self.cal.return_curve(*state)
+        sunday = day + dt.timedelta(days=6 - day.weekday())
+        rates = sum(chance if d <= sunday else curve_rate(curve, (d - day).days) for d in left)
+        return (per_game or self.per_game)(pid, day) * rates
 
     def ir_path(self, roster: list[str], ir_id: str, add_id: str,
                 per_game=None) -> tuple[list[list[str]], str, dt.date | None]:

@@ -93,7 +93,11 @@ class SeasonInputs:
 
 
 def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 0.0,
-                  cats: tuple[str, ...] = ()) -> SeasonPlayer:
+                  cats: tuple[str, ...] = (), regressed: bool = False) -> SeasonPlayer:
+    """His rest-of-season inputs. `regressed`: points per game as a season regresses
+    (`calibration_value`, what the cards' season claims use); without it the week's projection
+    (trades and rankings still read that one)."""
+    from services.calibration_value import season_per_game
     from services.values import player_value
 
     snap = lg.snapshot
@@ -102,7 +106,7 @@ def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 
     rates = tuple(float(ps.availability) if d <= week_end else float(curve_rate(ps.return_curve, (d - lg.as_of).days))
                   for d in games)
     if scoring == "points":
-        value = ps.expected_fpts
+        value = season_per_game(snap, pid) if regressed else ps.expected_fpts
     else:
         value = player_value(snap, ps, scoring, list(cats) or None) - floor
     return SeasonPlayer(pid, tuple(ps.ref.eligible), float(value), games, rates)
@@ -113,7 +117,8 @@ def season_inputs(lg, week: OptimizerInputs) -> SeasonInputs:
     end = lg.week[2]
     cats = tuple(c for c in CATEGORIES if c not in week.punt) if week.punt else ()  # punted: out of the value
     floor = category_floor(lg.snapshot, week.scoring, cats) if week.scoring != "points" else 0.0
-    make = lambda ps: tuple(season_player(lg, p.player_id, end, week.scoring, floor, cats) for p in ps)  # noqa: E731
+    make = lambda ps: tuple(season_player(lg, p.player_id, end, week.scoring, floor, cats, regressed=True)  # noqa: E731
+                            for p in ps)
     roster, fas, back = make(week.roster), make(week.free_agents), make(week.ir_back)
     days = tuple(sorted({d for p in roster + fas + back for d in p.games}))
     return SeasonInputs(POINTS_UNIT if week.scoring == "points" else CATS_UNIT, days, roster, fas, back)

@@ -120,3 +120,35 @@ def test_bench_refuses_bad_jobs_in_one_line():
                        capture_output=True, text=True, timeout=60, cwd=root)
     assert p.returncode == 2 and "Traceback" not in p.stderr
     assert json.loads(p.stdout) == {"error": "--jobs must be at least 1"}
+
+
+def test_the_activation_cut_counts_an_out_players_return_curve(book, csv_facts):
+    """The replay's cut is the activation card's: the lowest expected rest-of-season total, the
+    next-game chance for that week's games and the return curve after it. For every player OUT on
+    the morning of Jan 31 (games after Sunday Feb 2 read the curve), his total is computed here (class, tier, days since his last game and
+    his fantasy points from the CSV). Catches the old total (next-game chance x every game left),
+    which made OUT players the cheapest of the 14 (balanced's IR moves realized 28 of 6,477 points)."""
+    lg, b = book
+    day = AS_OF + dt.timedelta(days=2)
+    cal = lg.snapshot.calibration
+    checked = 0
+    for pid, rows in csv_facts.by_player.items():
+        before = [r for r in rows if r["game_date"] < day]
+        if len(before) < 10 or _csv_class(csv_facts, pid, day)[0] != "OUT":
+            continue
+        cls, since = _csv_class(csv_facts, pid, day)
+        tier = "24+ min" if sum(r["min"] for r in before) / len(before) >= 24 else (
+            "12-24 min" if sum(r["min"] for r in before) / len(before) >= 12 else "under 12 min")
+        fp = [r["fpts"] for r in before]
+        per_game = 0.5 * sum(fp) / len(fp) + 0.5 * sum(fp[-10:]) / len(fp[-10:])
+        left = [d for d in csv_facts.team_dates[before[-1]["team"]] if d >= day]  # to the end of the data
+        sunday = day + dt.timedelta(days=6 - day.weekday())
+        curve = cal.return_curve(cls, since, tier)
+        rate = lambda d: cal.play_probability(cls, since, tier) if d <= sunday else (  # noqa: E731
+            curve[0] if (d - day).days < 14 else curve[1] if (d - day).days < 28 else curve[2])
+        expected = per_game * sum(rate(d) for d in left)
+        assert b.season_total(pid, day) == pytest.approx(expected, rel=1e-6), pid
+        old_total = per_game * cal.play_probability(cls, since, tier) * len(left)
+        checked += b.season_total(pid, day) > 1.5 * old_total  # the curve lifts the games after this week
+    assert checked >= 5
+

@@ -10,6 +10,7 @@ import pytest
 
 from services import optimizer as opt
 from services.league import demo_league
+from services.calibration_value import horizon_fit
 from services.lineup import best_lineup
 from services.optimizer.season import season_gains, season_inputs, season_table
 from services.store import state_store
@@ -43,7 +44,8 @@ def test_the_horizon_is_the_published_regular_season_schedule():
         later = [cal[0] if (d - AS_OF).days < 14 else cal[1] if (d - AS_OF).days < 28 else cal[2]
                  for d in p.games if d > lg.week[2]]  # the return curve by how far ahead the game is
         assert p.availability == pytest.approx((week * ps.availability + sum(later)) / len(p.games))
-        assert p.value == pytest.approx(ps.expected_fpts)
+        # per-game points regressed over the season (the fit itself: tests/services/test_calibration_value.py)
+        assert p.value == pytest.approx(horizon_fit(lg.snapshot).per_game(ps.games))
 
 
 @pytest.mark.parametrize("scoring", ["points", "categories"])

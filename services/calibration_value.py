@@ -1,0 +1,119 @@
+"""Per-game fantasy points over a long horizon, fitted on the games before the as-of date.
+
+The week's projection (half the season mean, half the last 10 games: `snapshot.expectation`)
+follows form, and over a week form matters. Over the rest of a season it regresses: a player
+picked up on a hot run and one dropped in a dip both drift back towards their season level, and
+a short season mean drifts towards the population's. A season claim built on the week's
+projection rewards exactly those players (the moves are chosen where the projections differ most:
+a winner's curse; docs/season-value.md). So the season value's per-game points are
+
+    a + b x season mean + c x mean of the last 10 games,
+
+a least-squares fit on the as-of view alone: at each split date D' = as-of minus 2 to 8 weeks,
+every player with MIN_BEFORE+ games before D' and MIN_AFTER+ games in [D', as-of) is a row (his
+means before D' against his mean over [D', as-of), weighted by those games). Before there are
+MIN_ROWS such rows (the first weeks of a season) there is no outcome to fit on, and the season
+mean is shrunk towards the population's by empirical Bayes instead: n / (n + k) of his deviation
+from the mean of every player's mean, k = game-to-game variance / variance between players
+(both measured on the same games), so one 42-point night is not a 42-point player.
+
+    fit = horizon_fit(snapshot)          # cached per snapshot
+    fit.per_game(player_state.games)     # expected fantasy points per game over the season
+"""
+from __future__ import annotations
+
+import datetime as dt
+from functools import lru_cache
+
+import numpy as np
+from pydantic import BaseModel
+
+SPLIT_WEEKS = (2, 3, 4, 5, 6, 7, 8)  # D' = as-of minus these weeks: outcomes of 2+ weeks
+MIN_BEFORE, MIN_AFTER = 3, 3
+MIN_ROWS = 200
+RECENT = 10  # snapshot.RECENT_WINDOW: the same recent window the week's projection uses
+
+
+class HorizonFit(BaseModel):
+    as_of: dt.date
+    fitted: bool  # False: too few rows before the as-of date; the empirical-Bayes shrinkage instead
+    population_mean: float = 0.0  # the shrinkage's centre (mean of players' means)
+    shrink_k: float = 0.0  # its k: a player with n games keeps n / (n + k) of his deviation
+    intercept: float = 0.0
+    season: float = 0.5  # weight of the season mean
+    recent: float = 0.5  # weight of the mean of the last RECENT games
+    rows: int = 0  # player-splits in the fit
+    rmse: float | None = None  # of the fit, per game, on its rows
+    rmse_week_projection: float | None = None  # of the half-and-half projection on the same rows
+
+    def per_game(self, games: list[dict]) -> float:
+        """Expected fantasy points per game over a long horizon from his games before the as-of."""
+        if not games:
+            return 0.0
+        fp = [float(g["fpts"]) for g in games]
+        season, recent = sum(fp) / len(fp), sum(fp[-RECENT:]) / len(fp[-RECENT:])
+        if not self.fitted:
+            n = len(fp)
+            return max(0.0, self.population_mean + n / (n + self.shrink_k) * (season - self.population_mean))
+        return max(0.0, self.intercept + self.season * season + self.recent * recent)
+
+
+def _shrinkage(games_by_player: dict[str, list[dict]]) -> tuple[float, float]:
+    """(population mean, k) of the empirical-Bayes shrinkage of season means (method of moments)."""
+    means, ns, within, dof = [], [], 0.0, 0
+    for games in games_by_player.values():
+        fp = np.array([float(g["fpts"]) for g in games])
+        if len(fp):
+            means.append(fp.mean())
+            ns.append(len(fp))
+            within, dof = within + float(((fp - fp.mean()) ** 2).sum()), dof + len(fp) - 1
+    if len(means) < 2 or not dof:
+        return (float(np.mean(means)) if means else 0.0), 1e9  # nothing to measure: everyone at the mean
+    means_a, ns_a = np.array(means), np.array(ns)
+    sigma2 = within / dof
+    tau2 = max(float(means_a.var(ddof=1) - np.mean(sigma2 / ns_a)), 1e-6)
+    return float(means_a.mean()), sigma2 / tau2
+
+
+def _rows(games_by_player: dict[str, list[dict]], as_of: dt.date) -> np.ndarray:
+    """(season mean, recent mean, outcome mean, games after) per player-split."""
+    out = []
+    for weeks in SPLIT_WEEKS:
+        split = as_of - dt.timedelta(weeks=weeks)
+        for games in games_by_player.values():
+            before = [float(g["fpts"]) for g in games if g["game_date"] < split]
+            after = [float(g["fpts"]) for g in games if split <= g["game_date"] < as_of]
+            if len(before) >= MIN_BEFORE and len(after) >= MIN_AFTER:
+                out.append((sum(before) / len(before), sum(before[-RECENT:]) / len(before[-RECENT:]),
+                            sum(after) / len(after), len(after)))
+    return np.array(out).reshape(-1, 4)
+
+
+def fit_horizon(games_by_player: dict[str, list[dict]], as_of: dt.date) -> HorizonFit:
+    """The fit from the games before `as_of` (each player's games oldest first)."""
+    rows = _rows(games_by_player, as_of)
+    if len(rows) < MIN_ROWS:
+        mean, k = _shrinkage(games_by_player)
+        return HorizonFit(as_of=as_of, fitted=False, rows=len(rows), population_mean=round(mean, 4),
+                          shrink_k=round(k, 4))
+    x = np.c_[np.ones(len(rows)), rows[:, :2]]
+    y, w = rows[:, 2], np.sqrt(rows[:, 3])
+    coef = np.linalg.lstsq(x * w[:, None], y * w, rcond=None)[0]
+
+    def rmse(pred: np.ndarray) -> float:
+        return round(float(np.sqrt(np.average((pred - y) ** 2, weights=rows[:, 3]))), 3)
+
+    return HorizonFit(as_of=as_of, fitted=True, intercept=round(float(coef[0]), 4), season=round(float(coef[1]), 4),
+                      recent=round(float(coef[2]), 4), rows=len(rows), rmse=rmse(x @ coef),
+                      rmse_week_projection=rmse(0.5 * rows[:, 0] + 0.5 * rows[:, 1]))
+
+
+@lru_cache(maxsize=64)
+def horizon_fit(snap) -> HorizonFit:
+    """The fit of one as-of view (its players' games are the games before its as-of date)."""
+    return fit_horizon({pid: ps.games for pid, ps in snap.players.items()}, snap.as_of)
+
+
+def season_per_game(snap, pid: str) -> float:
+    """His per-game fantasy points over the rest of the season."""
+    return horizon_fit(snap).per_game(snap.players[pid].games)

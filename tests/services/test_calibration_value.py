@@ -1,0 +1,88 @@
+"""services.calibration_value: the season value's per-game points, regressed as a season regresses
+(fit on the games before the as-of date; empirical-Bayes shrinkage before there is an outcome).
+Every expected number is computed here from the CSV rows (fantasy points by `espn_points`)."""
+from __future__ import annotations
+
+import datetime as dt
+
+import numpy as np
+import pytest
+
+from services.calibration_value import horizon_fit
+from services.league import demo_league
+from services.optimizer.season import season_player
+from services.snapshot import snapshot
+from services.store import state_store
+
+AS_OF = dt.date(2025, 1, 29)
+OPENING_WEEK = dt.date(2024, 10, 30)  # a week into the season: no split has 2+ weeks of outcome
+
+
+def _csv_fit(csv_facts, as_of: dt.date) -> np.ndarray:
+    """(intercept, season weight, last-10 weight): weighted least squares over every player-split
+    at 2-8 weeks before `as_of` with 3+ games on each side, outcome his mean in [split, as_of)."""
+    rows = []
+    for weeks in range(2, 9):
+        split = as_of - dt.timedelta(weeks=weeks)
+        for games in csv_facts.by_player.values():
+            before = [g["fpts"] for g in games if g["game_date"] < split]
+            after = [g["fpts"] for g in games if split <= g["game_date"] < as_of]
+            if len(before) >= 3 and len(after) >= 3:
+                rows.append((1.0, np.mean(before), np.mean(before[-10:]), np.mean(after), len(after)))
+    a = np.array(rows)
+    w = np.sqrt(a[:, 4])
+    return np.linalg.lstsq(a[:, :3] * w[:, None], a[:, 3] * w, rcond=None)[0]
+
+
+def test_the_fit_is_measured_on_games_before_the_as_of_date(csv_facts):
+    """Catches a fit that reads a game on or after the as-of date (the coefficients would move),
+    one that keeps the week's half-and-half projection for the season, and splits of other lengths."""
+    fit = horizon_fit(snapshot(AS_OF))
+    expected = _csv_fit(csv_facts, AS_OF)
+    assert fit.fitted
+    assert [fit.intercept, fit.season, fit.recent] == pytest.approx(expected.tolist(), abs=1e-3)
+    # a season regresses: the last 10 games weigh far less than half, and the level shrinks
+    assert fit.recent < 0.3 and fit.season + fit.recent < 1.0 and fit.intercept > 0
+    assert fit.rmse < fit.rmse_week_projection  # on its own rows, before the as-of date
+
+
+def test_a_season_claim_values_a_hot_run_as_the_fit_does_not_as_the_week_does(csv_facts):
+    """The player whose last 10 games stand furthest above his season mean: his season value is the
+    fit applied to his CSV games, well below the week's projection. Catches the old season value
+    (the week's projection: half of it the hot run) that balanced's swap claims were built on."""
+    lg = demo_league(AS_OF, "points", store=state_store())
+    intercept, w_season, w_recent = _csv_fit(csv_facts, AS_OF)
+
+    def hot(pid: str) -> float:
+        fp = [g["fpts"] for g in csv_facts.player_games(pid, AS_OF)]
+        return np.mean(fp[-10:]) - np.mean(fp) if len(fp) >= 20 else -1e9
+
+    pid = max(lg.snapshot.players, key=hot)
+    fp = [g["fpts"] for g in csv_facts.player_games(pid, AS_OF)]
+    week_projection = 0.5 * np.mean(fp) + 0.5 * np.mean(fp[-10:])
+    expected = intercept + w_season * np.mean(fp) + w_recent * np.mean(fp[-10:])
+    got = season_player(lg, pid, lg.week[2], "points", regressed=True).value
+    assert got == pytest.approx(expected, abs=0.05)
+    assert got < week_projection - 2.0, (pid, got, week_projection)
+    assert lg.snapshot.players[pid].expected_fpts == pytest.approx(week_projection, abs=0.05)  # the week keeps form
+
+
+def test_before_any_outcome_one_big_night_is_shrunk_towards_the_population(csv_facts):
+    """A week into the season no split has an outcome: each season mean keeps n / (n + k) of its
+    distance from the mean of players' means, k = game-to-game variance / variance between players
+    (method of moments on the same games). Catches a 42-point single game valued at 42 a game."""
+    fit = horizon_fit(snapshot(OPENING_WEEK))
+    by_player = {p: [g["fpts"] for g in csv_facts.player_games(p, OPENING_WEEK)] for p in csv_facts.by_player}
+    by_player = {p: fp for p, fp in by_player.items() if fp}
+    means = np.array([np.mean(fp) for fp in by_player.values()])
+    ns = np.array([len(fp) for fp in by_player.values()])
+    sigma2 = sum(((np.array(fp) - np.mean(fp)) ** 2).sum() for fp in by_player.values()) / (ns.sum() - len(ns))
+    k = sigma2 / (means.var(ddof=1) - np.mean(sigma2 / ns))
+    assert not fit.fitted
+    assert fit.population_mean == pytest.approx(means.mean(), abs=1e-3)
+    assert fit.shrink_k == pytest.approx(k, abs=1e-3)
+    pid = max(by_player, key=lambda p: by_player[p][0] if len(by_player[p]) == 1 else -1)  # best one-game player
+    fp = by_player[pid]
+    got = fit.per_game(csv_facts.player_games(pid, OPENING_WEEK))
+    assert got == pytest.approx(means.mean() + (1 / (1 + k)) * (fp[0] - means.mean()), abs=0.01)
+    assert got < fp[0] - 5
