@@ -28,12 +28,13 @@ api: db
 
 # Three workers (pytest-xdist) on two cores: much of the suite waits on subprocesses, servers and
 # browsers, so a third worker fills those waits (docs/benchmarks.md). Each test file runs on one
-# worker so its module fixtures are built once; every worker has its own home and PostgreSQL cluster.
+# worker so its module fixtures are built once (heaviest files first: tests/file_cpu.json); every
+# worker has its own home, PostgreSQL cluster and CLI zygote (tests/forkrun.py).
 test: setup
 	$(BIN)/python -m pytest -q -n 3 --dist loadfile --durations=10
 
-# The inner loop (under 90 s idle): services, agents and architecture tests; no page, golden or
-# slow test (the README says which; the `slow` files are listed in tests/conftest.py).
+# The inner loop: services, agents and architecture tests; no page, golden or slow test (the README
+# says which; `slow`: tests/conftest.py SLOW and every file over 5 s of CPU in tests/file_cpu.json).
 test-fast: setup
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not app and not browser and not golden and not slow"
 

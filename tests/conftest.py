@@ -12,13 +12,15 @@ Fixtures (all documented below):
 - `fresh_state` (function): a COURTSIDE_HOME of the test's own (copied DB and intent model, empty
   state store) for tests that write moves, decisions, audit records or checkpoints; returns
   `FreshState(home, store)`.
-- `run_cli` (function): runs `python -m services ...` in a subprocess against the session home.
+- `run_cli` (function): runs `python -m services ...` in a new process against the session home
+  (forked from a pre-imported zygote: tests/forkrun.py).
 """
 from __future__ import annotations
 
 import csv
 import datetime as dt
 import gzip
+import json
 import os
 import shutil
 import subprocess
@@ -46,38 +48,47 @@ ISOLATED_ENV = ["COURTSIDE_STATE_URL", "COURTSIDE_LEAGUE", "COURTSIDE_AS_OF", "C
 _SESSION_BUILD: dict = {}
 
 
-# What `make test-fast` leaves out (the README says so): the golden evaluations, and the end-to-end
-# files that take a minute or more on 2 cores. `make test` runs everything.
+# What `make test-fast` leaves out (the README says so): the golden evaluations, the pages, and the
+# `slow` files: those listed here (servers, clusters, two-process races, brute force, whole-season
+# runs) and every file measured over SLOW_CPU_S seconds of CPU in tests/file_cpu.json (written by
+# `bench/suite_cpu.py --save`, docs/benchmarks.md). `make test` runs everything.
 GOLDEN = ("tests/golden/", "tests/agents/test_golden.py")
 PAGES = "tests/app/"  # the pages through AppTest (and Chromium): marked `app`
-SLOW = {  # over a minute each on 2 shared cores (subprocess CLIs, two-process races, brute force, recovery)
-    "tests/agents/test_decision_races.py", "tests/agents/test_failure_exit_codes.py",
-    "tests/agents/test_safety_and_cli.py", "tests/agents/test_optimizer_node.py", "tests/agents/test_desk_cli.py",
-    "tests/agents/test_signals_cli.py", "tests/agents/test_langsmith_tracing.py", "tests/agents/test_hold_or_stream.py",
-    "tests/services/optimizer/test_propose.py", "tests/services/test_store_recovery.py", "tests/services/test_cli.py",
-    "tests/services/arena/test_arena_bench.py", "tests/services/signals/test_wire_one_pass.py",
-    "tests/test_no_lookahead.py", "tests/app/test_multiprocess_pg.py",
-    # the heaviest of the rest, 7-37 s of CPU each (docs/benchmarks.md): without them `make test-fast`
-    # stays under 90 s on 2 idle cores; CLI/HTTP subprocesses, thread turns, approvals, categories
-    "tests/agents/test_thread_turns.py", "tests/agents/test_approvals_flow.py",
-    "tests/agents/test_categories_answers.py", "tests/http_api/test_api.py", "tests/http_api/test_api_security.py",
-    "tests/services/test_settings_validation.py", "tests/services/arena/test_arena_lookahead.py",
-    "tests/services/test_trades.py", "tests/services/signals/test_wire.py",
+SLOW = {
+    "tests/agents/test_decision_races.py", "tests/agents/test_safety_and_cli.py", "tests/agents/test_optimizer_node.py",
+    "tests/agents/test_langsmith_tracing.py", "tests/agents/test_hold_or_stream.py",
+    "tests/services/optimizer/test_propose.py", "tests/services/arena/test_arena_bench.py",
+    "tests/services/signals/test_wire_one_pass.py", "tests/test_no_lookahead.py", "tests/app/test_multiprocess_pg.py",
+    "tests/agents/test_thread_turns.py", "tests/http_api/test_api.py", "tests/http_api/test_api_security.py",
 }
+SLOW_CPU_S = 5.0
+FILE_CPU_PATH = Path(__file__).with_name("file_cpu.json")
+FILE_CPU: dict[str, float] = json.loads(FILE_CPU_PATH.read_text(encoding="utf-8")) if FILE_CPU_PATH.exists() else {}
 
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
 def pytest_collection_modifyitems(config, items):
     """Marks the golden evaluations `golden`, the files in SLOW `slow` and the page tests `app` (by
-    path, so a new test in one of them is marked too)."""
+    path, so a new test in one of them is marked too), and orders the files by their measured CPU,
+    heaviest first: `--dist loadfile` hands files to workers in collection order, so a heavy file
+    collected last would run alone at the end while the other workers idle."""
+    rels = {item: Path(str(item.fspath)).resolve().relative_to(REPO_ROOT).as_posix() for item in items}
+    items.sort(key=lambda item: -FILE_CPU.get(rels[item], 0.0))  # stable: a file keeps its tests' order
     for item in items:
-        rel = Path(str(item.fspath)).resolve().relative_to(REPO_ROOT).as_posix()
+        rel = rels[item]
         if rel.startswith(GOLDEN):
             item.add_marker(pytest.mark.golden)
-        if rel in SLOW:
+        if rel in SLOW or FILE_CPU.get(rel, 0.0) > SLOW_CPU_S:
             item.add_marker(pytest.mark.slow)
         if rel.startswith(PAGES):
             item.add_marker(pytest.mark.app)
+
+
+def pytest_unconfigure(config):
+    """Stops the CLI zygote of this process, if a test started one (tests/forkrun.py)."""
+    forkrun = sys.modules.get("forkrun")
+    if forkrun is not None:
+        forkrun.stop()
 
 
 def espn_points(row: dict) -> float:
@@ -263,13 +274,13 @@ def fresh_state(tmp_path, monkeypatch, courtside_home) -> FreshState:
 
 @pytest.fixture
 def run_cli(courtside_home):
-    """Runs `python -m services *args` against the session home; returns CompletedProcess
-    (text mode, stdout and stderr captured, never raises on a non-zero exit)."""
+    """Runs `python -m services *args` in a new process against the session home; returns
+    CompletedProcess (text mode, stdout and stderr captured, never raises on a non-zero exit)."""
+    import forkrun
 
     def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
         env = {k: v for k, v in os.environ.items() if k not in ISOLATED_ENV}
         env["COURTSIDE_HOME"] = str(courtside_home)
-        return subprocess.run([sys.executable, "-m", "services", *args], cwd=REPO_ROOT, env=env,
-                              capture_output=True, text=True, timeout=timeout)
+        return forkrun.run(["-m", "services", *args], cwd=REPO_ROOT, env=env, timeout=timeout)
 
     return run

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+import forkrun
 
 REPO = Path(__file__).resolve().parents[1]
 SCRIPTS = sorted(p.name for p in (REPO / "bench").glob("*.py") if "__main__" in p.read_text())
@@ -26,8 +26,7 @@ def test_every_runnable_bench_script_is_covered():
 @pytest.mark.parametrize("script", SCRIPTS)
 def test_a_usage_mistake_under_json_is_json_and_exit_2(script, tmp_path):
     env = {**os.environ, "COURTSIDE_HOME": str(tmp_path), "PYTHONPATH": str(REPO)}
-    p = subprocess.run([sys.executable, f"bench/{script}", "--json", "--no-such-flag"], cwd=REPO, env=env,
-                       capture_output=True, text=True, timeout=120)
+    p = forkrun.run([f"bench/{script}", "--json", "--no-such-flag"], cwd=REPO, env=env, timeout=120)
     assert p.returncode == 2, p.stderr[-300:]
     assert "Traceback" not in p.stderr and len(p.stderr.strip().splitlines()) == 1
     body = json.loads(p.stdout)

@@ -19,13 +19,13 @@ import json
 import os
 import shutil
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+import forkrun
 
 REPO = Path(__file__).resolve().parents[1]
 GAME = "2025-01-29-CHI-BOS"
@@ -171,8 +171,7 @@ def _env(home: Path, **extra: str) -> dict:
 ])
 def test_real_processes_print_one_json_line_and_exit_2(fuzz_home, argv):
     """The wiring of `python -m agents|services`: bad input exits 2 with JSON and one short line."""
-    p = subprocess.run([sys.executable, "-m", *argv], cwd=REPO, env=_env(fuzz_home), capture_output=True,
-                       text=True, timeout=120)
+    p = forkrun.run(["-m", *argv], cwd=REPO, env=_env(fuzz_home), timeout=120)
     assert p.returncode == 2 and "Traceback" not in p.stderr, p.stderr[-2000:]
     assert json.loads(p.stdout)["error"] and len(p.stderr.strip().splitlines()) == 1 and len(p.stderr) < 600
 
@@ -185,10 +184,10 @@ def test_a_desk_quote_while_another_process_holds_the_store_exits_1_naming_the_l
     con = sqlite3.connect(fuzz_home / "state.sqlite", isolation_level=None)
     con.execute("BEGIN IMMEDIATE")  # another process's long write
     try:
-        p = subprocess.run([sys.executable, "-m", "agents", "desk", "quote", "--game", GAME, "--market", "moneyline",
-                            "--side", "home", "--odds", "1.1", "--amount", "10", "--json"], cwd=REPO,
-                           env=_env(fuzz_home, COURTSIDE_STORE_BUSY_TIMEOUT_S="0.5"), capture_output=True, text=True,
-                           timeout=120)
+        p = forkrun.run(["-m", "agents", "desk", "quote", "--game", GAME, "--market", "moneyline",
+                        "--side", "home", "--odds", "1.1", "--amount", "10", "--json"], cwd=REPO,
+                        env=_env(fuzz_home, COURTSIDE_STORE_BUSY_TIMEOUT_S="0.5"),
+                        timeout=120)
     finally:
         con.execute("ROLLBACK")
         con.close()

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+import forkrun
 from langchain_core.messages import HumanMessage, ToolMessage
 from langgraph.graph import END, START, StateGraph
 from pydantic import BaseModel, ValidationError
@@ -124,8 +124,7 @@ def test_cards_the_optimizer_makes_are_valid_cards(make_assistant):
 def _cli(home: Path, *args: str) -> tuple[int, dict]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("COURTSIDE_") and k != "GOOGLE_API_KEY"}
     env["COURTSIDE_HOME"] = str(home)
-    p = subprocess.run([sys.executable, "-m", "agents", *args, "--json"], cwd=REPO, env=env, capture_output=True,
-                       text=True, timeout=120)
+    p = forkrun.run(["-m", "agents", *args, "--json"], cwd=REPO, env=env, timeout=120)
     out = p.stdout.strip()
     return p.returncode, json.loads(out[out.find("{"):])
 

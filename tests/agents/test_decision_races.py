@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+
+import forkrun
 
 from services.config import reset_settings_cache
 from services.store import state_store
@@ -92,8 +92,7 @@ def _race(tmp_path: Path, env: dict, jobs_a: list[dict], jobs_b: list[dict]) -> 
     """Runs both workers; releases each round when both are ready; returns their results."""
     box = tmp_path / "box"
     box.mkdir()
-    procs = [subprocess.Popen([sys.executable, "-c", WORKER, json.dumps(jobs), str(box), name], cwd=REPO, env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    procs = [forkrun.Popen(["-c", WORKER, json.dumps(jobs), str(box), name], cwd=REPO, env=env)
              for name, jobs in (("a", jobs_a), ("b", jobs_b))]
     try:
         for i in range(len(jobs_a)):
@@ -177,8 +176,8 @@ def test_a_kill_after_the_move_commits_then_a_retry_reports_it_applied(backend, 
 
     a = Assistant(provider="offline")
     card = a.ask(REVIEW, "killed")["pending_approvals"][0]
-    p = subprocess.run([sys.executable, "-c", KILLER, "killed", card["move_id"]], cwd=REPO,
-                       env=_env(fresh_state.home, backend), capture_output=True, text=True, timeout=120)
+    p = forkrun.run(["-c", KILLER, "killed", card["move_id"]], cwd=REPO,
+                    env=_env(fresh_state.home, backend), timeout=120)
     assert p.returncode == 9, p.stderr[-2000:]
     assert [m["move_id"] for m in state_store().moves(card["league_id"])] == [card["move_id"]]
     assert a.pending_approvals("killed")  # the checkpoint never moved on
@@ -216,8 +215,7 @@ def test_a_resume_is_checked_against_the_cards_own_league(fresh_state):
 
 
 def _cli(home: Path, *args: str) -> tuple[int, dict, str]:
-    p = subprocess.run([sys.executable, "-m", "agents", *args, "--json"], cwd=REPO, env=_env(home, None),
-                       capture_output=True, text=True, timeout=120)
+    p = forkrun.run(["-m", "agents", *args, "--json"], cwd=REPO, env=_env(home, None), timeout=120)
     return p.returncode, json.loads(p.stdout) if p.stdout.strip() else {}, p.stderr
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import csv
 import json
 import os
-import subprocess
-import sys
 
 import pytest
+
+import forkrun
 
 from services.config import DATA_DIR
 from tests.conftest import ISOLATED_ENV, REPO_ROOT
@@ -22,8 +22,7 @@ def desk_cli(tmp_path):
     env["COURTSIDE_HOME"] = str(tmp_path)
 
     def run(*args: str) -> tuple[int, dict | None, str]:
-        p = subprocess.run([sys.executable, "-m", "agents", "desk", *args], cwd=REPO_ROOT, env=env,
-                           capture_output=True, text=True, timeout=120)
+        p = forkrun.run(["-m", "agents", "desk", *args], cwd=REPO_ROOT, env=env, timeout=120)
         out = json.loads(p.stdout) if p.stdout.strip().startswith("{") else None
         return p.returncode, out, p.stderr
 

@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+import forkrun
+
 from services.config import reset_settings_cache
 from tests.agents.desk_moves import first_move
 
@@ -123,8 +125,8 @@ def _rounds(tmp_path: Path, env: dict, prepare) -> list[list[dict]]:
     workers wait. Returns each round's N results."""
     box = tmp_path / "box"
     box.mkdir()
-    procs = [subprocess.Popen([sys.executable, "-c", WORKER, str(box), f"w{k}", str(len(prepare))], cwd=REPO,
-                              env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for k in range(N)]
+    procs = [forkrun.Popen(["-c", WORKER, str(box), f"w{k}", str(len(prepare))], cwd=REPO,
+                           env=env) for k in range(N)]
     try:
         for i, make in enumerate(prepare):
             deadline = time.monotonic() + 180

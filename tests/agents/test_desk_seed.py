@@ -14,6 +14,8 @@ from statistics import NormalDist
 
 import pytest
 
+import forkrun
+
 from agents.desk.runtime import Desk
 from agents.desk.tools import DeskContext, build_desk_tools
 from agents.offline.desk_policy import DeskPolicyModel
@@ -105,12 +107,12 @@ def test_desk_shadow_cli_reports_in_json(fresh_state):
     for r in _requests(m):
         desk.quote(r, AT)
     env = {"COURTSIDE_HOME": str(fresh_state.home), "PATH": "/usr/bin:/bin", "COURTSIDE_PROVIDER": "offline"}
-    p = subprocess.run([sys.executable, "-m", "agents", "desk", "shadow", "--through", "2025-01-29", "--json"],
-                       cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=120)
+    p = forkrun.run(["-m", "agents", "desk", "shadow", "--through", "2025-01-29", "--json"],
+                    cwd=REPO_ROOT, env=env, timeout=120)
     out = json.loads(p.stdout)
     assert p.returncode == 0 and out["error"] is None and out["discrepancies"] == 2 and out["requests"] == 3
-    bad = subprocess.run([sys.executable, "-m", "agents", "desk", "shadow", "--through", "Jan 29", "--json"],
-                         cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=120)
+    bad = forkrun.run(["-m", "agents", "desk", "shadow", "--through", "Jan 29", "--json"],
+                      cwd=REPO_ROOT, env=env, timeout=120)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
 
 

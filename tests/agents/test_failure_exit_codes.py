@@ -10,12 +10,12 @@ import json
 import os
 import socket
 import sqlite3
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+
+import forkrun
 from fake_ollama import FakeOllama
 
 REPO = Path(__file__).resolve().parents[2]
@@ -33,8 +33,7 @@ def _env(home: Path, **extra: str) -> dict:
 
 def _cli(env: dict, *args: str, timeout: float = 120) -> tuple[int, dict, str, float]:
     t0 = time.perf_counter()
-    p = subprocess.run([sys.executable, "-m", "agents", *args, "--json"], cwd=REPO, env=env, capture_output=True,
-                       text=True, timeout=timeout)
+    p = forkrun.run(["-m", "agents", *args, "--json"], cwd=REPO, env=env, timeout=timeout)
     out = p.stdout.strip()
     return p.returncode, json.loads(out[out.find("{"):]) if "{" in out else {}, p.stderr, time.perf_counter() - t0
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+import forkrun
 
 from agents.offline import nlu_model as M
 
@@ -23,8 +23,8 @@ def _build(out: Path, seed: str) -> dict:
     import os
 
     env = {**os.environ, "PYTHONHASHSEED": seed}
-    run = subprocess.run([sys.executable, "-m", "agents.offline.nlu_model", "build", "--out", str(out)],
-                         cwd=ROOT, capture_output=True, text=True, timeout=240, env=env)
+    run = forkrun.run(["-m", "agents.offline.nlu_model", "build", "--out", str(out)],
+                      cwd=ROOT, timeout=240, env=env)
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout)
 

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+import forkrun
+
 from services.config import reset_settings_cache
 from injection import STAR, STAR_ID, inject_news_note
 from services.store import state_store
@@ -71,8 +73,7 @@ def test_a_google_key_never_reaches_answers_or_audit(make_assistant, monkeypatch
 def _cli(home: Path, *args: str, rc: int = 0) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("COURTSIDE_") and k != "GOOGLE_API_KEY"}
     env["COURTSIDE_HOME"] = str(home)
-    p = subprocess.run([sys.executable, "-m", "agents", *args, "--json"], cwd=REPO, env=env, capture_output=True,
-                       text=True, timeout=120)
+    p = forkrun.run(["-m", "agents", *args, "--json"], cwd=REPO, env=env, timeout=120)
     assert p.returncode == rc, p.stderr
     return json.loads(p.stdout)
 
@@ -111,6 +112,7 @@ def test_cli_ask_approve_twice_and_decline(fresh_state):
 def test_cli_rejects_an_empty_question(fresh_state):
     env = {k: v for k, v in os.environ.items() if not k.startswith("COURTSIDE_")}
     env["COURTSIDE_HOME"] = str(fresh_state.home)
+    # a true subprocess on purpose (as does the next test): the `python -m agents` entry point itself
     p = subprocess.run([sys.executable, "-m", "agents", "ask", "  ", "--json"], cwd=REPO, env=env,
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 2 and "empty" in p.stderr

@@ -6,10 +6,11 @@ import csv
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+import forkrun
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -17,8 +18,7 @@ REPO = Path(__file__).resolve().parents[2]
 def _run(home: Path, *args: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith("COURTSIDE_") and k != "GOOGLE_API_KEY"}
     env["COURTSIDE_HOME"] = str(home)
-    return subprocess.run([sys.executable, "-m", "agents", "signals", *args], cwd=REPO, env=env,
-                          capture_output=True, text=True, timeout=240)
+    return forkrun.run(["-m", "agents", "signals", *args], cwd=REPO, env=env, timeout=240)
 
 
 def test_run_json_contract_and_persisted_signals(fresh_state):

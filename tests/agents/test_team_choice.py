@@ -9,11 +9,11 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 from services.league import demo_league
 from services.store import state_store
+import forkrun
 
 REPO = Path(__file__).resolve().parents[2]
 REVIEW = "Review my matchup and help me optimize for this week without destroying my team."
@@ -22,8 +22,8 @@ REVIEW = "Review my matchup and help me optimize for this week without destroyin
 def _cli(home: Path, *args: str, **env_extra: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith("COURTSIDE_") and k != "GOOGLE_API_KEY"}
     env |= {"COURTSIDE_HOME": str(home), **env_extra}
-    return subprocess.run([sys.executable, "-m", "agents", *args], cwd=REPO, env=env, capture_output=True, text=True,
-                          timeout=180)
+    return forkrun.run(["-m", "agents", *args], cwd=REPO, env=env,
+                       timeout=180)
 
 
 def test_team_4_gets_team_4s_cards_and_the_thread_keeps_its_team(fresh_state, as_of):

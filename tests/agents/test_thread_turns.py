@@ -11,11 +11,12 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 import threading
 from pathlib import Path
 
 import pytest
+
+import forkrun
 
 from services import thread_locks
 from services.store import state_store
@@ -28,8 +29,7 @@ RESEARCH = "How has Tyrese Haliburton played lately?"
 def _cli(home: Path, *args: str, **env_extra: str) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if not k.startswith("COURTSIDE_") and k != "GOOGLE_API_KEY"}
     env |= {"COURTSIDE_HOME": str(home), **env_extra}
-    return subprocess.Popen([sys.executable, "-m", "agents", *args], cwd=REPO, env=env, text=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    return forkrun.Popen(["-m", "agents", *args], cwd=REPO, env=env)
 
 
 def _user_turns(assistant, thread: str) -> list[str]:
@@ -175,7 +175,7 @@ def test_a_killed_holder_frees_the_thread_at_once(fresh_state):
     code = ("import os; from services import thread_locks as t; from services.store import state_store; "
             "t.hold(state_store(), 'killed', 1.0); os._exit(9)")
     env = {k: v for k, v in os.environ.items() if k != "COURTSIDE_STATE_URL"} | {"COURTSIDE_HOME": str(fresh_state.home)}
-    assert subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, timeout=60).returncode == 9
+    assert forkrun.run(["-c", code], cwd=REPO, env=env, timeout=60).returncode == 9
     store = state_store()
     dead = thread_locks.holder_of(store, "killed")
     assert dead and dead.split(":")[1] != str(os.getpid())  # still leased to the dead process

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import subprocess
-import sys
 
 import pytest
+
+import forkrun
 
 from services.trades.evaluate import evaluate_trade
 from services.trades.find import find_trades
@@ -19,7 +19,7 @@ AS_OF = dt.date(2025, 1, 29)
 
 
 def _cli(*args):
-    p = subprocess.run([sys.executable, "-m", "agents", "trade", *args], capture_output=True, text=True, timeout=180)
+    p = forkrun.run(["-m", "agents", "trade", *args], timeout=180)
     return p.returncode, p.stdout, p.stderr
 
 

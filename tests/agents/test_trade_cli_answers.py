@@ -13,10 +13,10 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import subprocess
-import sys
 
 import pytest
+
+import forkrun
 
 from tests.conftest import ISOLATED_ENV, REPO_ROOT
 from tests.trade_rule import lopsided_ask, name, names, partner_change, roster_after
@@ -28,8 +28,8 @@ def _agents(home, scoring: str | None, *args: str) -> dict:
     """`python -m agents ARGS --as-of D --json` under `home`; `scoring` None: COURTSIDE_SCORING unset."""
     env = {k: v for k, v in os.environ.items() if k not in ISOLATED_ENV}
     env.update(COURTSIDE_HOME=str(home), **({"COURTSIDE_SCORING": scoring} if scoring else {}))
-    p = subprocess.run([sys.executable, "-m", "agents", *args, "--as-of", AS_OF.isoformat(), "--json"],
-                       cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=240)
+    p = forkrun.run(["-m", "agents", *args, "--as-of", AS_OF.isoformat(), "--json"],
+                    cwd=REPO_ROOT, env=env, timeout=240)
     assert p.returncode == 0 and "Traceback" not in p.stderr, (p.returncode, p.stdout[-2000:], p.stderr[-2000:])
     out = json.loads(p.stdout)
     assert out["error"] is None, out["error"]

@@ -8,10 +8,10 @@ from __future__ import annotations
 import datetime as dt
 import json
 import math
-import subprocess
-import sys
 
 import pytest
+
+import forkrun
 
 from services.rankings import rankings
 
@@ -151,7 +151,7 @@ def test_bad_input_is_one_line(cats_league, kwargs, message):
 
 
 def _cli(*args):
-    p = subprocess.run([sys.executable, "-m", "services", "rankings", *args], capture_output=True, text=True, timeout=120)
+    p = forkrun.run(["-m", "services", "rankings", *args], timeout=120)
     return p.returncode, p.stdout, p.stderr
 
 

@@ -16,13 +16,14 @@ import os
 import shutil
 import sqlite3
 import subprocess
-import sys
 import threading
 import time
 from contextlib import closing
 from pathlib import Path
 
 import pytest
+
+import forkrun
 
 REPO = Path(__file__).resolve().parents[2]
 REVIEW = "Review my matchup and help me optimize for this week without destroying my team."
@@ -31,8 +32,8 @@ REVIEW = "Review my matchup and help me optimize for this week without destroyin
 def _run(home: Path, *args: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith("COURTSIDE_") and k != "GOOGLE_API_KEY"}
     env["COURTSIDE_HOME"] = str(home)
-    return subprocess.run([sys.executable, "-m", *args], cwd=REPO, env=env, capture_output=True, text=True,
-                          timeout=180)
+    return forkrun.run(["-m", *args], cwd=REPO, env=env,
+                       timeout=180)
 
 
 def _digest(path: Path) -> str:
@@ -176,8 +177,7 @@ def test_processes_and_threads_marking_stores_together_all_succeed_and_all_are_k
               "(go.parent / f'ready-{me}').touch()\n"
               "while not go.exists(): time.sleep(0.0005)\n"
               "[mark_used(h / f'{me}-{i}.sqlite') for i in range(20)]\n")
-    procs = [subprocess.Popen([sys.executable, "-c", script, str(tmp_path), str(go), f"p{k}"], cwd=REPO,
-                              stderr=subprocess.PIPE, text=True) for k in range(6)]
+    procs = [forkrun.Popen(["-c", script, str(tmp_path), str(go), f"p{k}"], cwd=REPO) for k in range(6)]
     barrier, errors = threading.Barrier(8), []
 
     def mark(k: int) -> None:

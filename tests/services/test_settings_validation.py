@@ -5,11 +5,11 @@ printed a 27-40 line traceback before, and COURTSIDE_LEAGUE=yahoo silently ran t
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+import forkrun
 
 from services.config import Settings, SettingsError, get_settings, reset_settings_cache
 
@@ -42,8 +42,7 @@ def _env(home: Path, name: str, value: str) -> dict:
                                  ["agents", "desk", "games", "--date", "2025-01-29", "--json"],
                                  ["services", "status", "jokic"]])
 def test_a_bad_setting_is_one_line_and_exit_2(fresh_state, cli, name, value, allowed):
-    p = subprocess.run([sys.executable, "-m", *cli], cwd=REPO, env=_env(fresh_state.home, name, value),
-                       capture_output=True, text=True, timeout=120)
+    p = forkrun.run(["-m", *cli], cwd=REPO, env=_env(fresh_state.home, name, value), timeout=120)
     assert p.returncode == 2, p.stderr
     assert "Traceback" not in p.stderr and len(p.stderr.strip().splitlines()) == 1
     line = p.stderr.strip()

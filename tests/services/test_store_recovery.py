@@ -15,10 +15,11 @@ import json
 import os
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+import forkrun
 
 REPO = Path(__file__).resolve().parents[2]
 REVIEW = "Review my matchup and help me optimize for this week without destroying my team."
@@ -27,8 +28,8 @@ REVIEW = "Review my matchup and help me optimize for this week without destroyin
 def _run(home: Path, *args: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if not k.startswith("COURTSIDE_") and k != "GOOGLE_API_KEY"}
     env["COURTSIDE_HOME"] = str(home)
-    return subprocess.run([sys.executable, "-m", *args], cwd=REPO, env=env, capture_output=True, text=True,
-                          timeout=180)
+    return forkrun.run(["-m", *args], cwd=REPO, env=env,
+                       timeout=180)
 
 
 def _garbage(path: Path, at: float, size: int) -> None:

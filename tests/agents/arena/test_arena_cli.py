@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+import forkrun
 
 REPO = Path(__file__).resolve().parents[3]
 
@@ -20,8 +21,7 @@ def arena(fresh_state):
     def run(*args: str) -> subprocess.CompletedProcess:
         env = {k: v for k, v in os.environ.items() if not k.startswith("COURTSIDE_") and k != "GOOGLE_API_KEY"}
         env["COURTSIDE_HOME"] = str(home)
-        return subprocess.run([sys.executable, "-m", "agents", "arena", *args], cwd=REPO, env=env,
-                              capture_output=True, text=True, timeout=240)
+        return forkrun.run(["-m", "agents", "arena", *args], cwd=REPO, env=env, timeout=240)
 
     run.home = home
     return run
