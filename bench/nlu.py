@@ -105,8 +105,10 @@ def main() -> int:
         from agents.offline.evaluate import PUNTS
 
         punt_figs, punt_rows = evaluate(PUNTS)
+        punt2_figs, punt2_rows = evaluate(PUNTS.with_name("punts2.json"))  # the second held-out punt set
         out = {"heldout": figs,
                "punts": punt_figs | {"failed": [r["id"] for r in punt_rows if not r["passed"]]},
+               "punts2": punt2_figs | {"failed": [r["id"] for r in punt2_rows if not r["passed"]]},
                "failed": [{"id": r["id"], "problems": r["problems"]} for r in rows if not r["passed"]],
                "classify_p50_ms": _pct(predict_t, 0.5), "classify_p95_ms": _pct(predict_t, 0.95),
                "parse_p50_ms": _pct(parse_t, 0.5), "parse_p95_ms": _pct(parse_t, 0.95),

@@ -197,7 +197,13 @@ def _act(text: str, s: Slots, players: list[str], words: list[str]) -> tuple[str
         return "fa_move", None
     pred = predict(text, words=words)
     if pred.act in NEEDS_PLAYER and not players and not (pred.act == "research_hold" and (s.position or "my" in words)):
-        # "is it worth it": a player act with no player; the likeliest act that needs none, else ask
+        # "is it worth it": a player act with no player; the likeliest act that needs none, else ask.
+        # A free-agent act with nobody named ("for my team, who should I pick up?" read as "does X
+        # fit?") is the free-agent scan when the free-agent acts together are the likeliest reading.
+        fa_mass = sum(c for a, c in pred.ranked if intent_of(a) == Intent.FREE_AGENT_SCAN)
+        if (intent_of(pred.act) == Intent.FREE_AGENT_SCAN and fa_mass >= 0.35 and pred.act != "fa_move"
+                and not PRONOUNS.search(fold(text))):  # "would he fit?" with nobody to refer to still asks
+            return "fa_scan", Prediction(act="fa_scan", confidence=fa_mass, ranked=pred.ranked)
         other = next(((a, c) for a, c in pred.ranked[1:] if a not in NEEDS_PLAYER and c >= 0.25), None)
         pred = Prediction(act=other[0], confidence=other[1], ranked=pred.ranked) if other else \
             Prediction(act="vague", confidence=pred.confidence, ranked=pred.ranked)
@@ -235,6 +241,8 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
         # is read as "tell me the best adds" (the clause's words are rare in the corpus)
         words = [w for w in extract(punts.rest, as_of).words]
     act, pred = _act(text, s, players, words)
+    if punts.punt and not players and act == "research_news":
+        act = "research_rankings"  # "which players are best for a punt-AST build?": a build asks for a ranking, not news
     cats = s.categories
     if punts.punt or punts.unpunt or punts.stop_all:  # the punt clauses' categories are not targets
         kept = find_categories(punts.rest)

@@ -1,7 +1,8 @@
 """Punts in a manager's words: the categories he gives up on, and the ones he stops punting.
 
-A punt is read from a cue ("punt", "punting", "ignore", "don't care about", "not competing in",
-"giving up on", "sacrificing", "forget about", "conceding", "skip", "doesn't matter") and the
+A punt is read from a cue ("punt", "punting", "punt-FT%", "ignore", "don't care about", "couldn't care
+less about", "not bothering with", "not competing in", "giving up on", "sacrificing", "forget about",
+"conceding", "skip", "doesn't matter", "is a lost cause") and the
 categories of the clause it governs: the words after the cue up to the end of the clause (a
 comma, a full stop, a dash, "but", "need", "who", "find" ...), or for "FT% doesn't matter" the
 words before it. "Stop punting FT%", "FT% matters again" clear it (no category named: the whole
@@ -16,14 +17,17 @@ from dataclasses import dataclass, field
 
 from services.lookup import fold
 
-CUE = (r"punt(?:s|ing|ed)?|ignor(?:e|es|ing)|(?:do ?n ?t|do not|dont|doesn ?t|does not|not going to|won ?t)"
-       r"(?: really| even| much| particularly| honestly)? (?:care|worry|bother)(?: (?:about|for|with))?|not (?:competing|compete|chasing|chase|trying to win|"
+CUE = (r"punt(?:s|ing|ed)?(?: on)?|ignor(?:e|es|ing)|(?:do ?n ?t|do not|dont|doesn ?t|does not|not going to|won ?t)"
+       r"(?: really| even| much| particularly| honestly)? (?:care|worry|bother)(?: (?:about|for|with))?|"
+       r"could ?n ?t care less(?: (?:about|for))?|(?:not|no longer|stop(?:ped)?) (?:bother(?:ing|ed)?|worry(?:ing)?)"
+       r"(?: (?:about|with|for))?|not (?:competing|compete|chasing|chase|trying to win|"
        r"going for|playing for|worried about|worrying about|caring about|bothered about|fighting for|contesting)"
        r"(?: (?:in|for|on|with))?|no longer (?:competing|chasing|trying to win|caring about|playing for)"
        r"(?: (?:in|for|on))?|(?:give|gives|giving|gave|given) up on|sacrific\w*|forget(?:ting)?(?: about)?|"
        r"conced\w*|skip(?:s|ping)?|tank(?:s|ing)?|(?:write|writes|writing|wrote|written) off")
 AFTER = re.compile(rf"\b(?:{CUE})\b")
-BEFORE = re.compile(r"\b(?:do ?n ?t|doesn ?t|does not|do not) (?:matter|count)\b|\b(?:is|are) (?:a |my )?punts?\b")
+BEFORE = re.compile(r"\b(?:do ?n ?t|doesn ?t|does not|do not) (?:matter|count)\b|\b(?:is|are) (?:a |my )?punts?\b|"
+                    r"\b(?:is|are) (?:a )?(?:lost cause|write ?off|sunk)\b|\b(?:is|are) (?:hopeless|gone|not happening)\b")
 UNPUNT = re.compile(r"\b(?:stop(?:ped)?|quit|done|no longer|not) punting\b|\bun ?punt(?:ing)?\b|"
                     r"\b(?:care|caring|compete|competing|chasing|chase) (?:about |in |for )?(?P<cats>.{0,40}?) again\b|"
                     r"\b(?P<cats2>.{0,40}?) (?:matters?|counts?) again\b")
@@ -56,13 +60,16 @@ def clause_categories(span: str, original: str = "") -> list[str]:
             cats.append(cat)
     if re.search(r"\bpercentages\b", t):
         cats += [c for c in ("FG%", "FT%") if c not in cats]
-    if re.search(r"\bTO\b", original or span) and "TO" not in cats:
+    if re.search(r"\bTO'?s?\b", original or span) and "TO" not in cats:  # "TO", "TOs"
         cats.append("TO")
     return cats
 
 
 def _after(low: str, end: int) -> tuple[int, int]:
-    """The clause a cue governs: from the cue to the next clause break."""
+    """The clause a cue governs: from the cue to the next clause break. A hyphen right after the
+    cue joins a compound ("a punt-FT% team", "punt-TO build"), it does not end the clause."""
+    if low[end:end + 1] == "-" and low[end + 1:end + 2].strip():
+        end += 1
     m = END.search(low, end)
     return end, m.start() if m else len(low)
 

@@ -9,6 +9,8 @@ import pytest
 
 from agents.intents import IntentLabel, thread_punt
 from agents.offline.evaluate import PUNTS, evaluate, load
+
+PUNTS2 = PUNTS.with_name("punts2.json")  # written in session 6 before its rule changes; never used to write them
 from agents.offline.planner import label_from
 from agents.offline.nlu import parse
 from agents.offline.punts import read_punts
@@ -34,11 +36,38 @@ def test_the_heldout_punt_set_is_read(scored):
     assert figs["case_accuracy"] >= 0.85, failed
 
 
-def test_no_heldout_punt_phrasing_is_in_the_corpus():
+def test_the_second_heldout_punt_set_is_read():
+    """Catches the misses a fresh set found after the first set read 28/30: 15 of 22 (68%) before this
+    session's changes ("a punt-TO squad" read no punt, "couldn't care less about turnovers" and "not
+    bothering with threes" made the category a target, "TOs" was not turnovers, "are a lost cause" and
+    a bare "who should I pick up" after a punt clause asked to clarify); 21 of 22 after (the miss,
+    pv4: "rank the free agents for a team punting ..." is answered by the rankings tool on free agents
+    with the punt, labelled here as a free-agent scan)."""
+    figs, rows = evaluate(PUNTS2)
+    failed = [(r["id"], r["problems"]) for r in rows if not r["passed"]]
+    print("\nsecond punt held-out figures:", figs, "\nfailed:", failed)
+    assert figs["cases"] == 22
+    assert figs["slot_accuracy"] >= 0.95, failed
+    assert figs["case_accuracy"] >= 0.9, failed
+
+
+@pytest.mark.parametrize("path", [PUNTS, PUNTS2])
+def test_no_heldout_punt_phrasing_is_in_the_corpus(path):
     from agents.offline.nlu_model import load_corpus
 
     corpus = {q.strip().lower() for q, _ in load_corpus()}
-    assert not [c["q"] for c in load(PUNTS)[1] if c["q"].strip().lower() in corpus]
+    assert not [c["q"] for c in load(path)[1] if c["q"].strip().lower() in corpus]
+
+
+@pytest.mark.parametrize("text, punt, intent", [
+    # the two phrasings that showed the gap (a session's own tries in chat, not held-out cases)
+    ("Which free agents fit a punt-FT% team?", ["FT%"], "free_agent_scan"),  # read as a FT% target: the issue's bug
+    ("Not bothering with free throws or turnovers this season - which free agents fit?", ["FT%", "TO"],
+     "free_agent_scan"),  # asked to clarify, no punt
+])
+def test_phrasings_that_read_the_punt_backwards_or_not_at_all(text, punt, intent):
+    p = parse(text, AS_OF)
+    assert (p.punt, p.categories, p.intent.value, p.act != "clarify") == (punt, [], intent, True)
 
 
 def test_punting_ft_never_asks_for_ft():
