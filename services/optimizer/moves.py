@@ -112,7 +112,7 @@ def _season_reasons(prep: Prepared, kind: str, drop: PlayerInput, add: PlayerInp
     season, as_of = prep.inputs.season, prep.inputs.as_of
     by_id = {p.player_id: p for p in (*season.roster, *season.free_agents)}
     out = []
-    if kind == "ir" and ret is not None:
+    if kind in ("ir", "activate_ir") and ret is not None:
         when, cut = ret
         if when is None:
             out.append(f"{drop.label} is not expected back this season (his calibrated return curve stays "
@@ -121,7 +121,7 @@ def _season_reasons(prep: Prepared, kind: str, drop: PlayerInput, add: PlayerInp
             cut_name = cut[1]
             going = (f"likely {cut_name}" if cut[0] not in (drop.player_id, add.player_id)
                      else f"likely {cut_name} himself" if cut[0] == drop.player_id
-                     else f"likely {cut_name}, the player added now")
+                     else f"likely {cut_name}, the player {'back' if kind == 'activate_ir' else 'added'} now")
             out.append(f"when {drop.label} returns (expected in {_weeks((when - as_of).days)}, around "
                        f"{when:%b} {when.day}) one player has to go, {going}: counted in the rest-of-season figure")
     sd, sa = by_id.get(drop.player_id), by_id.get(add.player_id)
@@ -175,9 +175,9 @@ def move_eval(prep: Prepared, table: MoveTable, r: int, a: int, kind: str = "swa
         season_unit = prep.inputs.season.unit
         reasons.append(f"rest of season {season_gain:+.1f} {season_unit}")
         reasons += _season_reasons(prep, kind, drop, add, season_gain, ret)
-    if kind == "ir":
+    if kind in ("ir", "activate_ir"):
         reasons[1] = reasons[1].replace(f"drop {drop.label}", f"move {drop.label} to IR", 1)
-    if kind == "activate":
+    if kind in ("activate", "activate_ir"):
         reasons[0] = reasons[0].replace(f"add {add.label}", f"activate {add.label} from IR", 1)
     var = add_starts * add_row[pj.VALUE_VAR] + drop_starts * drop_row[pj.VALUE_VAR]
     conf = _confidence(float(table.value_gain[r, a]), float(var))
