@@ -78,7 +78,8 @@ def activation_moves(inputs: OptimizerInputs) -> list[MoveEval]:
             else:
                 gains, returns = ir_season_gains(prep, season, row)
                 cut = returns.cut_ids[0]
-                season_gain, ret = float(gains[0]), (returns.expected, (cut, _label(one, cut)))
+                season_gain = float(gains[0])
+                ret = (returns.expected, (cut, _label(one, cut)), returns.back_share)
         kind = "activate" if to_ir is None else "activate_ir"
         m = move_eval(prep, table, 0, 0, kind, season_gain, ret=ret)
         moved = one.roster[row]

@@ -113,17 +113,18 @@ def _season_reasons(prep: Prepared, kind: str, drop: PlayerInput, add: PlayerInp
     by_id = {p.player_id: p for p in (*season.roster, *season.free_agents)}
     out = []
     if kind in ("ir", "activate_ir") and ret is not None:
-        when, cut = ret
+        when, cut, share = (*ret, None)[:3]
+        cut_name = cut[1]
+        going = (f"likely {cut_name}" if cut[0] != add.player_id
+                 else f"likely {cut_name}, the player {'back' if kind == 'activate_ir' else 'added'} now")
         if when is None:
-            out.append(f"{drop.label} is not expected back this season (his calibrated return curve stays "
-                       "below 50%): nobody has to go")
+            chance = f" (his calibrated return curve stays below 50%: {share:.0%} by the end)" if share else ""
+            out.append(f"{drop.label} is not expected back this season{chance}; if he does return one player has "
+                       f"to go, {going}: counted at his chance of being back in the rest-of-season figure")
         else:
-            cut_name = cut[1]
-            going = (f"likely {cut_name}" if cut[0] not in (drop.player_id, add.player_id)
-                     else f"likely {cut_name} himself" if cut[0] == drop.player_id
-                     else f"likely {cut_name}, the player {'back' if kind == 'activate_ir' else 'added'} now")
             out.append(f"when {drop.label} returns (expected in {_weeks((when - as_of).days)}, around "
-                       f"{when:%b} {when.day}) one player has to go, {going}: counted in the rest-of-season figure")
+                       f"{when:%b} {when.day}) one player has to go, {going}: counted in the rest-of-season figure "
+                       "at his chance of being back each week")
     sd, sa = by_id.get(drop.player_id), by_id.get(add.player_id)
     # better per game by the season's per-game value or by the week's (the one the card shows)
     week_d, week_a = (float(sum(pj.POINTS_COEF[i] * p.expected.get(k, 0.0) for i, k in enumerate(pj.STATS)))
@@ -268,7 +269,7 @@ def scan_moves(inputs: OptimizerInputs | Prepared, allow_drop: Iterable[str] = f
         if kind == "ir" and returns:
             back = returns[int(table.drops[r])]
             cut = back.cut_ids[a]
-            ret = (back.expected, (cut, _label(prep, cut)))
+            ret = (back.expected, (cut, _label(prep, cut)), back.back_share)
         out.append(move_eval(prep, table, r, a, kind, None if seas is None else float(seas[c, a]),
                              float(score[c, a]), ret))
         if limit is not None and len(out) >= limit:

@@ -145,7 +145,8 @@ def test_the_activation_cut_counts_an_out_players_return_curve(book, csv_facts):
         sunday = day + dt.timedelta(days=6 - day.weekday())
         curve = cal.return_curve(cls, since, tier)
         rate = lambda d: cal.play_probability(cls, since, tier) if d <= sunday else (  # noqa: E731
-            curve[0] if (d - day).days < 14 else curve[1] if (d - day).days < 28 else curve[2])
+            curve[0] if (d - day).days < 14 else curve[1] if (d - day).days < 28 else
+            curve[2] if (d - day).days < 56 else curve[3])
         expected = per_game * sum(rate(d) for d in left)
         assert b.season_total(pid, day) == pytest.approx(expected, rel=1e-6), pid
         old_total = per_game * cal.play_probability(cls, since, tier) * len(left)

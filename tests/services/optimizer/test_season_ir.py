@@ -1,11 +1,13 @@
 """IR moves valued with the return, and swaps that give up a clearly better player.
 
-- The season figure of an IR move: the added player plays until the IR player's expected return
-  (his first game the return curve plays at least half of), then the lowest rest-of-season total
-  of the 14 is cut. Checked against tests/brute_force.py (its own lineup solver and cut rule).
-  Catches the old rule (the IR player kept all season and nobody cut: Miller to IR claimed
-  +667 on Jan 29 in the per-date league), a cut that ignores the player the user names, and a card
-  that does not say it. The OUT player is read from my roster and the CSV (missed 3+ team games).
+- The season figure of an IR move: an expectation over the IR player's return curve (on each
+  span of days he is back with his play probability there: then the lowest rest-of-season total
+  of the 14 is cut; else the added player holds his spot); the card says when he is expected back
+  (his first game the curve plays at least half of) and who likely goes. Checked against
+  tests/brute_force.py (its own lineup solver, spans and cut rule). Catches the old rules (the IR
+  player kept all season and nobody cut: Miller to IR claimed +667 on Jan 29 in the per-date
+  league; then a single expected-return date, which counted no cut at all when the curve stayed
+  below one half), a cut that ignores the player the user names, and a card that does not say it. The OUT player is read from my roster and the CSV (missed 3+ team games).
 - A balanced swap that gives up a player who is not OUT and is 15%+ better per game (expectation
   computed here from the CSV: half the season mean, half the last 10 games) says why.
 """
