@@ -156,6 +156,7 @@ def run_week(week: int, as_of: dt.date, scoring: str, end: dt.date) -> dict:
                 if move is not None:
                     row.update(claim_week=round(move.gain, 3), claim_season=round(move.season_gain or 0.0, 2),
                                claim_horizon=round(horizon_claim(preps[team], inputs[team], move, end), 2),
+                               claim_per_value=inputs[team].season.per_value,
                                claim_return=move.return_date.isoformat() if move.return_date else None,
                                claim_cut=move.cut_id or None)
             rows[strategy].append(row)

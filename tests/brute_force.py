@@ -156,7 +156,7 @@ class BruteForce:
         if season is None:
             return week
         return float(mode_scores(np.array([week]), np.array([season]), self.mode, self.inputs.scoring,
-                                 self.season.weeks_left)[0])
+                                 self.season.weeks_left, self.inputs.season.per_value)[0])
 
     def _gain(self, k: int, a: int) -> float:
         elig, value, days = self.free_agents[a]

@@ -31,9 +31,10 @@ from services.optimizer.scan import MoveTable, scan_table
 from services.optimizer.weekly import Prepared, prepare
 
 MODES = ("balanced", "this_week")
-# Season value in week-gain units: 1 for points (both fantasy points); for categories, about
-# 0.03 categories won per z-score-game (a tossup category's weekly total has a spread of about
-# sqrt(2 x 35 starts) z-units, and the normal density at 0 is 0.4, discounted for decided ones).
+# Season value in week-gain units: 1 for points (both fantasy points); for categories the rate
+# measured on the league's finished weeks (`SeasonInputs.per_value`, services.calibration_cats),
+# with this prior when there are none: about 0.03 categories won per z-score-game (a normal
+# approximation; the league's weeks measure about 0.02).
 KAPPA = {"points": 1.0, "categories": 0.03}
 # How far ahead balanced advice looks: eight weeks (about two months). Chosen on the backtest
 # (bench/backtest.py): 2, 4, 6 and 8 weeks all beat every baseline over the rest of the data in
@@ -64,7 +65,7 @@ def droppable(prep: Prepared, allow_drop: Iterable[str] = (), protect_top: int =
 
 
 def mode_scores(week: np.ndarray, season: np.ndarray | None, mode: str, scoring: str,
-                weeks_left: float = 1.0) -> np.ndarray:
+                weeks_left: float = 1.0, per_value: float | None = None) -> np.ndarray:
     """The ranking key of each pair: the week's gain, or (balanced) the week's gain plus the
     season change over the next BALANCE_WEEKS weeks, negative whenever the season change is (such
     a move is never offered in balanced mode)."""
@@ -72,7 +73,8 @@ def mode_scores(week: np.ndarray, season: np.ndarray | None, mode: str, scoring:
         raise ValueError(f"unknown mode {mode!r}; use one of {', '.join(MODES)}")
     if mode == "this_week" or season is None:
         return week
-    ahead = KAPPA.get(scoring, 1.0) * season * min(1.0, BALANCE_WEEKS / max(weeks_left, 1.0))
+    rate = KAPPA.get(scoring, 1.0) if per_value is None else per_value
+    ahead = rate * season * min(1.0, BALANCE_WEEKS / max(weeks_left, 1.0))
     return np.where(season < -1e-9, np.minimum(ahead, -1e-6), week + ahead)
 
 
@@ -174,7 +176,9 @@ def move_eval(prep: Prepared, table: MoveTable, r: int, a: int, kind: str = "swa
     season_unit = ""
     if season_gain is not None:
         season_unit = prep.inputs.season.unit
-        reasons.append(f"rest of season {season_gain:+.1f} {season_unit}")
+        won = ("" if prep.points else f" (about {season_gain * prep.inputs.season.per_value:+.2f} categories won "
+               f"at the {prep.inputs.season.per_value:.3f} per z-score-game measured on this league's weeks)")
+        reasons.append(f"rest of season {season_gain:+.1f} {season_unit}{won}")
         reasons += _season_reasons(prep, kind, drop, add, season_gain, ret)
     if kind in ("ir", "activate_ir"):
         reasons[1] = reasons[1].replace(f"drop {drop.label}", f"move {drop.label} to IR", 1)
@@ -245,7 +249,8 @@ def scan_moves(inputs: OptimizerInputs | Prepared, allow_drop: Iterable[str] = f
     seas = None if season is None else np.stack([c[4] for c in candidates])
     horizon = prep.inputs.season.days if prep.inputs.season is not None else ()
     weeks_left = ((horizon[-1] - horizon[0]).days + 1) / 7 if horizon else 1.0
-    score = mode_scores(week, seas, mode, prep.inputs.scoring, weeks_left)
+    per_value = prep.inputs.season.per_value if prep.inputs.season is not None else None
+    score = mode_scores(week, seas, mode, prep.inputs.scoring, weeks_left, per_value)
     n_fa = week.shape[1]
     ci, fa = np.meshgrid(np.arange(len(candidates)), np.arange(n_fa), indexing="ij")
     kinds = np.array([c[0] for c in candidates])[ci]

@@ -90,12 +90,14 @@ class SeasonInputs:
     roster: tuple[SeasonPlayer, ...]
     free_agents: tuple[SeasonPlayer, ...]
     ir_back: tuple[SeasonPlayer, ...] = ()  # players in the IR slot who are back (OptimizerInputs.ir_back)
+    per_value: float = 1.0  # week-gain units per unit of value (categories won per z-score-game: calibration_cats)
 
 
 def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 0.0,
                   cats: tuple[str, ...] = (), regressed: bool = False) -> SeasonPlayer:
-    """His rest-of-season inputs. `regressed`: points per game as a season regresses
-    (`calibration_value`, what the cards' season claims use); without it the week's projection
+    """His rest-of-season inputs. `regressed`: per-game value as a season regresses
+    (`calibration_value`: points, and the nine-category z-sum above the regressed floor when
+    nothing is punted; what the cards' season claims use); without it the week's projection
     (trades and rankings still read that one)."""
     from services.calibration_value import season_per_game
     from services.values import player_value
@@ -107,6 +109,10 @@ def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 
                   for d in games)
     if scoring == "points":
         value = season_per_game(snap, pid) if regressed else ps.expected_fpts
+    elif regressed and not cats:  # the nine categories as a season regresses (a punt: the week's value)
+        from services.calibration_value import season_category_floor, season_category_value
+
+        value = season_category_value(snap, pid) - season_category_floor(snap, FLOOR_RANK)
     else:
         value = player_value(snap, ps, scoring, list(cats) or None) - floor
     return SeasonPlayer(pid, tuple(ps.ref.eligible), float(value), games, rates)
@@ -121,7 +127,12 @@ def season_inputs(lg, week: OptimizerInputs) -> SeasonInputs:
                             for p in ps)
     roster, fas, back = make(week.roster), make(week.free_agents), make(week.ir_back)
     days = tuple(sorted({d for p in roster + fas + back for d in p.games}))
-    return SeasonInputs(POINTS_UNIT if week.scoring == "points" else CATS_UNIT, days, roster, fas, back)
+    if week.scoring == "points":
+        return SeasonInputs(POINTS_UNIT, days, roster, fas, back)
+    from services.calibration_cats import categories_per_value
+
+    nine = category_floor(lg.snapshot, week.scoring) if cats else floor  # the rate is measured on all nine
+    return SeasonInputs(CATS_UNIT, days, roster, fas, back, categories_per_value(lg, nine)[0])
 
 
 def within(season: SeasonInputs, start: dt.date | None = None, end: dt.date | None = None) -> SeasonInputs:
@@ -129,7 +140,7 @@ def within(season: SeasonInputs, start: dt.date | None = None, end: dt.date | No
     days = tuple(d for d in season.days if (start is None or d >= start) and (end is None or d < end))
     return SeasonInputs(season.unit, days, tuple(p.within(start, end) for p in season.roster),
                         tuple(p.within(start, end) for p in season.free_agents),
-                        tuple(p.within(start, end) for p in season.ir_back))
+                        tuple(p.within(start, end) for p in season.ir_back), season.per_value)
 
 
 def _table(players: tuple[SeasonPlayer, ...], slot_names: list[str], days: tuple[dt.date, ...]) -> Table:
