@@ -64,7 +64,7 @@ def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, ki
     season_text = "" if season is None else f", {season:+.1f} {season_label(m.season_unit)} rest of season"
     head = move_head(move_kind, drop, add)
     back = getattr(m, "return_date", None)
-    if move_kind in ("ir", "activate_ir") and back is not None and getattr(m, "cut_name", ""):  # the later cut, said plainly
+    if move_kind in ("ir", "activate_ir") and back is not None and getattr(m, "cut_name", ""):  # the later cut
         season_text += f"; when {drop} returns (about {back:%b} {back.day}) one player has to go, likely {m.cut_name}"
     return Card.model_validate({
         "move_id": move_id(league_id, team_id, m.drop_id, m.add_id, move_kind), "kind": move_kind,

@@ -127,7 +127,9 @@ def season_per_game(snap, pid: str) -> float:
 
 class CategoryFit(BaseModel):
     as_of: dt.date
-    fitted: bool  # False: too few rows; the week's value holds
+    fitted: bool  # False: too few rows; the empirical-Bayes shrinkage of the season z-sum instead
+    population_mean: float = 0.0
+    shrink_k: float = 0.0
     intercept: float = 0.0
     season: float = 1.0
     recent: float = 0.0
@@ -168,8 +170,11 @@ def category_fit(snap) -> CategoryFit:
             if len(before) >= MIN_BEFORE and len(after) >= MIN_AFTER:
                 rows.append((_zsum(scale, before), _zsum(scale, before[-RECENT:]), _zsum(scale, after), len(after),
                              _zsum(scale, before) * 0.5 + _zsum(scale, before[-RECENT:]) * 0.5))
-    if len(rows) < MIN_ROWS:
-        return CategoryFit(as_of=snap.as_of, fitted=False, rows=len(rows))
+    if len(rows) < MIN_ROWS:  # the first weeks: one game's z-sum is not a player's (Oct 30: claims of 2,000+)
+        per_game = {p: [{"fpts": _zsum(scale, [g])} for g in ps.games] for p, ps in snap.players.items()}
+        mean, k = _shrinkage(per_game)
+        return CategoryFit(as_of=snap.as_of, fitted=False, rows=len(rows), population_mean=round(mean, 4),
+                           shrink_k=round(k, 4))
     r = np.array(rows)
     x = np.c_[np.ones(len(r)), r[:, :2]]
     y, w = r[:, 2], np.sqrt(r[:, 3])
@@ -184,13 +189,17 @@ def category_fit(snap) -> CategoryFit:
 
 
 def season_category_value(snap, pid: str) -> float:
-    """His per-game nine-category z-sum over the rest of the season (the week's value before the fit)."""
+    """His per-game nine-category z-sum over the rest of the season (before the fit: his season
+    z-sum shrunk towards the population's by empirical Bayes, as the points value is)."""
     from services.values import category_scale, player_value
 
     fit, ps = category_fit(snap), snap.players[pid]
-    if not fit.fitted or not ps.games:
+    if not ps.games:
         return player_value(snap, ps, "categories")
     scale = category_scale(snap)
+    if not fit.fitted:
+        n = len(ps.games)
+        return fit.population_mean + n / (n + fit.shrink_k) * (_zsum(scale, ps.games) - fit.population_mean)
     return fit.intercept + fit.season * _zsum(scale, ps.games) + fit.recent * _zsum(scale, ps.games[-RECENT:])
 
 
@@ -198,6 +207,9 @@ def season_category_value(snap, pid: str) -> float:
 def season_category_floor(snap, rank: int) -> float:
     """The `rank`-th best season category value (players with 5+ games): the floor the season value
     counts above, in the same regressed units."""
-    vals = sorted((season_category_value(snap, p) for p, ps in snap.players.items() if len(ps.games) >= 5),
+    from services.values import pool_min_games
+
+    least = pool_min_games(snap)
+    vals = sorted((season_category_value(snap, p) for p, ps in snap.players.items() if len(ps.games) >= least),
                   reverse=True)
     return vals[min(rank, len(vals) - 1)] if vals else 0.0

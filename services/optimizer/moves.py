@@ -6,10 +6,11 @@ ranking: "balanced" (the default) ranks by the week's gain plus the season chang
 BALANCE_WEEKS weeks (pro rata: KAPPA x season change x min(1, BALANCE_WEEKS / weeks left)) and
 never offers a move that lowers the season's value (a small loss this week can be worth it); "this_week" (streaming) ranks by the week's gain only.
 IR moves ("ir": an OUT player goes to an open IR slot, the free agent takes his spot, nobody is
-dropped) are scored like the swap for the week; for the season the added player plays until the
-IR player's expected return (his calibrated return curve), and from then on one of the 14 has to
-go (the lowest rest-of-season total, or the player the user names): `season.ir_season_gains`
-counts that cut, and the card names him.
+dropped) are scored like the swap for the week; for the season, an expectation over the IR
+player's calibrated return curve: while he is out the added player plays, and once he is back one
+of the 14 has to go (the lowest rest-of-season total, or the player the user names):
+`season.ir_season_gains` counts that cut at his chance of being back, and the card says when he is
+expected back and who likely goes.
 
 Protected players (the top `protect_top` of my roster by per-game value, and anyone at or above
 the league-wide `star_value` of the inputs) are never offered as

@@ -4,7 +4,10 @@ season, with the exact lineup every remaining day of the published schedule.
 The published schedule (`services.season_games.schedule`: dates and teams, no results) is not
 look-ahead. Per-game value is expected fantasy points (points) or the nine-category z-sum above
 a deep-bench player's (the `FLOOR_RANK`th best: categories, "category value", one unit = one
-z-score for one game; any player worth a roster spot then adds value when he fills a slot). A player's
+z-score for one game; any player worth a roster spot then adds value when he fills a slot; both
+regressed as a season regresses: `services.calibration_value`; `SeasonInputs.per_value` turns a
+unit into this week's units: 1 for points, categories won per z-score-game measured on the
+league's finished weeks for categories: `services.calibration_cats`). A player's
 play probability is the calibrated next-game rate for the days of this matchup week and, after
 it, the calibrated return curve's rate for how far ahead the game is (an OUT player's chance to
 play rises with the weeks), averaged over his games (`services.calibration`).
@@ -33,10 +36,11 @@ FLOOR_RANK = 300  # about the 23rd man of every NBA team: filling a slot with hi
 def category_floor(snap, scoring: str, cats: tuple[str, ...] = ()) -> float:
     """Per-game z-sum of the FLOOR_RANK-th best player (5+ games) of the as-of view (over `cats`:
     the categories not punted; all nine when empty)."""
-    from services.values import player_value
+    from services.values import player_value, pool_min_games
 
+    least = pool_min_games(snap)
     vals = sorted((player_value(snap, p, scoring, list(cats) or None) for p in snap.players.values()
-                   if len(p.games) >= 5), reverse=True)
+                   if len(p.games) >= least), reverse=True)
     return vals[min(FLOOR_RANK, len(vals) - 1)] if vals else 0.0
 
 

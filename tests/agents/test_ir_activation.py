@@ -1,6 +1,7 @@
 """An IR player back: his own activation card, end to end (card, approve, roster, audit).
 
-Approving an IR move never approves the later drop (or the later move of an OUT teammate to IR). The demo league's clock does not move within
+Approving an IR move never approves the later drop (or the later move of an OUT teammate to IR).
+The demo league's clock does not move within
 one league universe, so the return is staged the way a real league shows it: an IR move recorded
 in the state store for a player who, by the CSV, played his team's last game before the as-of
 date (he is back this morning). Catches: an activation that is never offered (the player would
