@@ -188,6 +188,7 @@ def category_fit(snap) -> CategoryFit:
                        rmse=rmse(x @ coef), rmse_week_value=rmse(r[:, 4]))
 
 
+@lru_cache(maxsize=16384)  # read for every roster and free agent of every team: ten times per as-of view
 def season_category_value(snap, pid: str) -> float:
     """His per-game nine-category z-sum over the rest of the season (before the fit: his season
     z-sum shrunk towards the population's by empirical Bayes, as the points value is)."""
