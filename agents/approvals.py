@@ -49,6 +49,8 @@ def decision_line(card: Card) -> str:
         return f"Trade done: you gave {card.drop} and got {card.add} ({gain})."
     if card.kind == "activate":
         return f"Done: activated {card.add} from IR and dropped {card.drop} ({gain})."
+    if card.kind == "activate_ir":
+        return f"Done: activated {card.add} from IR and moved {card.drop} to IR ({gain}); nobody was dropped."
     return f"Done: dropped {card.drop} and added {card.add} ({gain})."
 
 

@@ -64,7 +64,7 @@ def card_from_move(m: MoveEval, league_id: str, team_id: int, as_of: dt.date, ki
     season_text = "" if season is None else f", {season:+.1f} {season_label(m.season_unit)} rest of season"
     head = move_head(move_kind, drop, add)
     back = getattr(m, "return_date", None)
-    if move_kind == "ir" and back is not None and getattr(m, "cut_name", ""):  # the later cut, said plainly
+    if move_kind in ("ir", "activate_ir") and back is not None and getattr(m, "cut_name", ""):  # the later cut
         season_text += f"; when {drop} returns (about {back:%b} {back.day}) one player has to go, likely {m.cut_name}"
     return Card.model_validate({
         "move_id": move_id(league_id, team_id, m.drop_id, m.add_id, move_kind), "kind": move_kind,
@@ -96,17 +96,17 @@ def named_cut(cards: list[Card], cut_id: str | None) -> list[Card]:
 
 def _real_league_note(move_kind: str, league_kind: str, drop: str, add: str) -> list[str]:
     """An ESPN activation says on the card that the move is made in ESPN (no write to a real league)."""
-    if move_kind != "activate" or league_kind != "espn":
+    if move_kind not in ("activate", "activate_ir") or league_kind != "espn":
         return []
-    from services.espn.moves import ACTIVATION_NOTE
+    from services.espn.moves import ACTIVATION_IR_NOTE, ACTIVATION_NOTE
 
-    return [ACTIVATION_NOTE.format(drop=drop, back=add)]
+    return [(ACTIVATION_NOTE if move_kind == "activate" else ACTIVATION_IR_NOTE).format(drop=drop, back=add)]
 
 
 def _return_terms(m: MoveEval) -> dict:
     """An IR move's assumed return and cut, an activation's cut (card extras, absent otherwise)."""
     out = {}
-    if getattr(m, "kind", "swap") in ("ir", "activate") and getattr(m, "cut_id", ""):
+    if getattr(m, "kind", "swap") in ("ir", "activate", "activate_ir") and getattr(m, "cut_id", ""):
         out = {"cut_id": m.cut_id, "cut": m.cut_name or m.cut_id}
     if getattr(m, "return_date", None) is not None:
         out["expected_return"] = m.return_date.isoformat()
@@ -114,11 +114,14 @@ def _return_terms(m: MoveEval) -> dict:
 
 
 def move_head(kind: str, drop: str, add: str) -> str:
-    """A move in a card title: "Drop A -> Add B", "Move A to IR, add B", "Activate B from IR, drop A"."""
+    """A move in a card title: "Drop A -> Add B", "Move A to IR, add B", "Activate B from IR, drop A",
+    "Activate B from IR, move A (OUT) to IR"."""
     if kind == "ir":
         return f"Move {drop} to IR, add {add}"
     if kind == "activate":
         return f"Activate {add} from IR, drop {drop}"
+    if kind == "activate_ir":
+        return f"Activate {add} from IR, move {drop} (OUT) to IR"
     return f"Drop {drop} -> Add {add}"
 
 

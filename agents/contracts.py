@@ -11,7 +11,9 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_serializer
 
-MoveKind = Literal["swap", "ir", "activate", "trade"]  # drop/add; the dropped player to IR; the added one leaves IR; a trade proposal
+# drop/add; the dropped player to IR; the added one leaves IR (one dropped); the added one leaves IR and
+# the dropped one (OUT) takes his IR slot (nobody dropped); a trade proposal
+MoveKind = Literal["swap", "ir", "activate", "activate_ir", "trade"]
 
 
 class Card(BaseModel):
@@ -70,7 +72,7 @@ class Card(BaseModel):
     def rank(self) -> float:
         """Sort key, best first: an activation (a player back from IR: someone must go), then the
         optimizer's ranking score, else the week's gain."""
-        if self.kind == "activate":
+        if self.kind in ("activate", "activate_ir"):
             return float("-inf")
         return -(self.score if self.score is not None else self.expected_gain)
 

@@ -13,7 +13,9 @@ from what was known that morning:
   categories: categories won summed over this week and every later week in the data, each
   against that week's real opponent standing pat);
 - IR moves are replayed as IR moves: the IR player returns on the morning of his first real game,
-  and the activation's cut (the lowest expected rest-of-season total that morning) goes.
+  and as the activation card would, another player OUT that morning takes the IR slot (his own
+  return replayed the same way), else the activation's cut (the lowest expected rest-of-season
+  total that morning) goes.
 
 Strategies (the same projections, the same protected top six):
 - balanced: the product's top card in the default mode (`propose_moves`' floors, one card);
@@ -145,15 +147,16 @@ def run_week(week: int, as_of: dt.date, scoring: str, end: dt.date) -> dict:
                 taken.add(add)
                 roster = lg.roster_ids(team)
                 if kind == "ir":
-                    path, cut, back = ir_path(roster, drop, add)
+                    path, cut, back, to_ir = ir_path(roster, drop, add)
                 else:
-                    path, cut, back = [add if p == drop else p for p in roster], "", None
+                    path, cut, back, to_ir = [add if p == drop else p for p in roster], "", None, ()
                 wk, rs = scorer.gains(team, path)
                 row.update(kind=kind, drop=drop, add=add, week_gain=round(wk, 3), rest_gain=round(rs, 3),
-                           cut=cut, back=back.isoformat() if back else None)
+                           cut=cut, back=back.isoformat() if back else None, to_ir=list(to_ir))
                 if move is not None:
                     row.update(claim_week=round(move.gain, 3), claim_season=round(move.season_gain or 0.0, 2),
                                claim_horizon=round(horizon_claim(preps[team], inputs[team], move, end), 2),
+                               claim_per_value=inputs[team].season.per_value,
                                claim_return=move.return_date.isoformat() if move.return_date else None,
                                claim_cut=move.cut_id or None)
             rows[strategy].append(row)

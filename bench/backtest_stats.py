@@ -66,18 +66,26 @@ def summarize(rows: dict[str, list[dict]], scoring: str, end, skipped: int) -> d
         d = [{"week": r["week"], **{k: r[k] - pair[(r["week"], r["team_id"])][k] for k in ("week_gain", "rest_gain")}}
              for r in rows["balanced"]]
         diffs[s] = {"week": interval(_by_week(d, weeks, "week_gain")), "rest": interval(_by_week(d, weeks, "rest_gain"))}
-    kappa = KAPPA.get(scoring, 1.0)  # claims in category value -> categories won (the ranking's own rate)
+    kappa = KAPPA.get(scoring, 1.0)  # claims in category value -> categories won: each card's own rate
+    # (`claim_per_value`: measured on the league's finished weeks, services.calibration_cats), this prior without
     ratios = {}
     for s in ("balanced", "this_week"):
         for kind in ("ir", "swap", "all"):
             moved = [r for r in rows[s] if r["kind"] and (kind == "all" or r["kind"] == kind) and "claim_horizon" in r]
             ratios[f"{s}_{kind}" if s != "balanced" else kind] = ratio_interval(
                 [sum(r["rest_gain"] for r in moved if r["week"] == w) for w in weeks],
-                [kappa * sum(r["claim_horizon"] for r in moved if r["week"] == w) for w in weeks], len(moved))
+                [sum(r.get("claim_per_value", kappa) * r["claim_horizon"] for r in moved if r["week"] == w)
+                 for w in weeks], len(moved))
+    # every IR card either card strategy made: the same claim model, more moves than balanced alone
+    cards_ir = [r for s in ("balanced", "this_week") for r in rows[s] if r["kind"] == "ir" and "claim_horizon" in r]
+    ratios["cards_ir"] = ratio_interval([sum(r["rest_gain"] for r in cards_ir if r["week"] == w) for w in weeks],
+                                        [sum(r.get("claim_per_value", kappa) * r["claim_horizon"] for r in cards_ir
+                                             if r["week"] == w) for w in weeks], len(cards_ir))
     bal = rows["balanced"]
     return {
         "unit": "fantasy points" if scoring == "points" else "categories won",
-        "claim_unit": "fantasy points" if scoring == "points" else f"category value x {kappa} (categories won)",
+        "claim_unit": "fantasy points" if scoring == "points" else
+        "category value x the card's categories won per z-score-game (measured on the league's finished weeks)",
         "team_weeks": len(bal), "weeks": len(weeks), "excluded_week1_team_weeks": skipped,
         "rest_of_data_end": end.isoformat(), "bootstrap": {"resamples": BOOTSTRAP, "block": "week", "seed": SEED},
         "strategies": strategies,

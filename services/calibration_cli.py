@@ -41,7 +41,7 @@ def run_calibration(as_of: dt.date | None, as_json: bool) -> int:
     for r in cal.rows:
         print(f"  {r.status:<6} {r.tier:>12} {r.days_since:>10} since last game: played {r.played}/{r.mornings} "
               f"next game -> {r.rate:.1%}; {r.later_rate:.1%} of games 1-4 weeks later; return curve "
-              "(1-2 / 2-4 / 4-8 weeks) " + " / ".join(f"{x:.0%}" for x in r.later_curve))
+              "(1-2 / 2-4 / 4-8 / 8-16 weeks) " + " / ".join(f"{x:.0%}" for x in r.later_curve))
     print(f"Out of sample (fit before D, observed {check.window_days} days after; target <= "
           f"{check.target_points} points weighted per tier):")
     for d in check.dates:

@@ -117,3 +117,100 @@ def horizon_fit(snap) -> HorizonFit:
 def season_per_game(snap, pid: str) -> float:
     """His per-game fantasy points over the rest of the season."""
     return horizon_fit(snap).per_game(snap.players[pid].games)
+
+
+# --- categories: the same regression of the per-game nine-category z-sum -------------------------
+# The categories season value read the week's projection (`values.player_value`); over a season it
+# regresses the same way (its claims realized a quarter of themselves: docs/season-value.md). The
+# z-sum of a set of games uses the as-of view's category scale (`values.category_scale`), so the
+# regressed value is in the units the week's value is.
+
+class CategoryFit(BaseModel):
+    as_of: dt.date
+    fitted: bool  # False: too few rows; the empirical-Bayes shrinkage of the season z-sum instead
+    population_mean: float = 0.0
+    shrink_k: float = 0.0
+    intercept: float = 0.0
+    season: float = 1.0
+    recent: float = 0.0
+    rows: int = 0
+    rmse: float | None = None
+    rmse_week_value: float | None = None  # of the week's value (z of half season, half last 10) on the same rows
+
+
+class _Means:
+    """A stand-in with `.expected`: what `values.CategoryScale.z` reads."""
+
+    def __init__(self, games: list[dict]):
+        from services.snapshot import averages
+
+        self.expected = averages(games)
+
+
+def _zsum(scale, games: list[dict]) -> float:
+    from services.scoring import CATEGORIES
+
+    p = _Means(games)
+    return sum(scale.z(p, c) for c in CATEGORIES)
+
+
+@lru_cache(maxsize=64)
+def category_fit(snap) -> CategoryFit:
+    """a + b x z(season) + c x z(last 10) against z over [D', as-of), at the split dates of the
+    points fit, weighted by the games after; the as-of view's games only."""
+    from services.values import category_scale
+
+    scale = category_scale(snap)
+    rows = []
+    for weeks in SPLIT_WEEKS:
+        split = snap.as_of - dt.timedelta(weeks=weeks)
+        for ps in snap.players.values():
+            before = [g for g in ps.games if g["game_date"] < split]
+            after = [g for g in ps.games if split <= g["game_date"]]
+            if len(before) >= MIN_BEFORE and len(after) >= MIN_AFTER:
+                rows.append((_zsum(scale, before), _zsum(scale, before[-RECENT:]), _zsum(scale, after), len(after),
+                             _zsum(scale, before) * 0.5 + _zsum(scale, before[-RECENT:]) * 0.5))
+    if len(rows) < MIN_ROWS:  # the first weeks: one game's z-sum is not a player's (Oct 30: claims of 2,000+)
+        per_game = {p: [{"fpts": _zsum(scale, [g])} for g in ps.games] for p, ps in snap.players.items()}
+        mean, k = _shrinkage(per_game)
+        return CategoryFit(as_of=snap.as_of, fitted=False, rows=len(rows), population_mean=round(mean, 4),
+                           shrink_k=round(k, 4))
+    r = np.array(rows)
+    x = np.c_[np.ones(len(r)), r[:, :2]]
+    y, w = r[:, 2], np.sqrt(r[:, 3])
+    coef = np.linalg.lstsq(x * w[:, None], y * w, rcond=None)[0]
+
+    def rmse(pred: np.ndarray) -> float:
+        return round(float(np.sqrt(np.average((pred - y) ** 2, weights=r[:, 3]))), 3)
+
+    return CategoryFit(as_of=snap.as_of, fitted=True, intercept=round(float(coef[0]), 4),
+                       season=round(float(coef[1]), 4), recent=round(float(coef[2]), 4), rows=len(r),
+                       rmse=rmse(x @ coef), rmse_week_value=rmse(r[:, 4]))
+
+
+@lru_cache(maxsize=16384)  # read for every roster and free agent of every team: ten times per as-of view
+def season_category_value(snap, pid: str) -> float:
+    """His per-game nine-category z-sum over the rest of the season (before the fit: his season
+    z-sum shrunk towards the population's by empirical Bayes, as the points value is)."""
+    from services.values import category_scale, player_value
+
+    fit, ps = category_fit(snap), snap.players[pid]
+    if not ps.games:
+        return player_value(snap, ps, "categories")
+    scale = category_scale(snap)
+    if not fit.fitted:
+        n = len(ps.games)
+        return fit.population_mean + n / (n + fit.shrink_k) * (_zsum(scale, ps.games) - fit.population_mean)
+    return fit.intercept + fit.season * _zsum(scale, ps.games) + fit.recent * _zsum(scale, ps.games[-RECENT:])
+
+
+@lru_cache(maxsize=64)
+def season_category_floor(snap, rank: int) -> float:
+    """The `rank`-th best season category value (players with 5+ games): the floor the season value
+    counts above, in the same regressed units."""
+    from services.values import pool_min_games
+
+    least = pool_min_games(snap)
+    vals = sorted((season_category_value(snap, p) for p, ps in snap.players.items() if len(ps.games) >= least),
+                  reverse=True)
+    return vals[min(rank, len(vals) - 1)] if vals else 0.0

@@ -69,11 +69,14 @@ class DemoSource(LeagueSource):
         lg, name = self.league, self.player_name
         if drop_id is not None and drop_id not in lg.roster_ids():
             raise ServiceError(f"{name(drop_id)} is {'no longer' if stale else 'not'} on your roster")
-        if kind == "activate":
+        if kind in ("activate", "activate_ir"):
             if add_id not in lg.ir_ids():
                 raise ServiceError(f"{name(add_id)} is {'no longer' if stale else 'not'} in your IR slot")
             if lg.snapshot.players[add_id].status == "OUT":
                 raise ServiceError(f"{name(add_id)} is still OUT: he stays on IR")
+            status = lg.snapshot.players[drop_id].status
+            if kind == "activate_ir" and status != "OUT":
+                raise ServiceError(f"{name(drop_id)} is {status}, and only an OUT player can take the IR slot")
             return
         if add_id is not None:
             owner = lg.owner_of(add_id)

@@ -51,7 +51,7 @@ class UserMove:
     """An approved move of the user, applied on `day` after the managers' morning moves."""
     day: dt.date
     team_id: int
-    kind: str  # swap, ir, activate, trade
+    kind: str  # swap, ir, activate, activate_ir, trade
     drop_id: str | None = None
     add_id: str | None = None
     trade: dict | None = None
@@ -121,14 +121,14 @@ def _apply_user(active: dict[int, list[str]], ir: dict[int, list[str]], mv: User
     roster = active[mv.team_id]
     if mv.drop_id not in roster:
         return False
-    if mv.kind == "activate":
+    if mv.kind in ("activate", "activate_ir"):
         if mv.add_id not in ir[mv.team_id]:
             return False
         ir[mv.team_id].remove(mv.add_id)
     elif mv.add_id is not None and mv.add_id in owned:
         return False
     roster[roster.index(mv.drop_id)] = mv.add_id
-    if mv.kind == "ir":
+    if mv.kind in ("ir", "activate_ir"):  # activate_ir: the OUT player takes the slot the returning one left
         ir[mv.team_id].append(mv.drop_id)
     return True
 

@@ -20,11 +20,19 @@ def _cat_raw(ps: PlayerState, cat: str, league_pct: dict[str, float]) -> float:
     return e[col]
 
 
+def pool_min_games(snap: Snapshot) -> int:
+    """Games a player needs to count in the reference pool: 5, or 1 in the first days of a season
+    (before POOL_SIZE players have 5: on Oct 30 nobody had, the pool was empty and every "z-score"
+    was a raw stat, a 57 for Holmgren)."""
+    return 5 if sum(len(p.games) >= 5 for p in snap.players.values()) >= POOL_SIZE else 1
+
+
 class CategoryScale:
     """Means and spreads of each category over the reference pool, for z-scores."""
 
     def __init__(self, snap: Snapshot):
-        pool = sorted((p for p in snap.players.values() if len(p.games) >= 5),
+        least = pool_min_games(snap)
+        pool = sorted((p for p in snap.players.values() if len(p.games) >= least),
                       key=lambda p: -p.expected_fpts)[:POOL_SIZE]
         fga = sum(p.expected["fga"] for p in pool) or 1.0
         fta = sum(p.expected["fta"] for p in pool) or 1.0
@@ -70,8 +78,9 @@ REPLACEMENT_RANK = 130  # 10 teams x 13 players: about the best player nobody ro
 @lru_cache(maxsize=256)
 def _replacement(as_of, db_key: str, scoring: str, cats: tuple[str, ...]) -> float:
     snap = snapshot(as_of)
+    least = pool_min_games(snap)
     vals = sorted((player_value(snap, p, scoring, list(cats) or None) for p in snap.players.values()
-                   if len(p.games) >= 5), reverse=True)
+                   if len(p.games) >= least), reverse=True)
     return vals[min(len(vals) - 1, REPLACEMENT_RANK)] if vals else 0.0
 
 

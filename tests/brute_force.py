@@ -114,28 +114,36 @@ class BruteForce:
         return self.ir_season_gain(k, a) if kind == "ir" else self.season.gain(k, a)
 
     def ir_season_gain(self, k: int, a: int) -> float:
-        """Season change of moving roster player k to IR and adding free agent a, with his return."""
+        """Season change of moving roster player k to IR and adding free agent a, with his return:
+        over each run of his games with one play probability q (the span starting at its first
+        game; the first span from the start), (1 - q) x the gain with him gone plus q x the gain
+        with him back and the cut made (the lowest total from his expected return, q >= 0.5, or
+        over the whole horizon when he is not expected back, among the others and the added
+        player: never him)."""
         season = self.inputs.season
         ir = season.roster[k]
         back = next((d for d, q in zip(ir.games, ir.rates, strict=True) if q >= 0.5), None)
-        if (k, "before") not in self._ir:
-            self._ir[k, "before"] = Season(season, self.slots, end=back)
-            self._ir[k, "after"] = Season(season, self.slots, start=back) if back else None
-        gain = self._ir[k, "before"].gain(k, a)
-        after = self._ir[k, "after"]
-        if after is None:
-            return gain
+        if (k, "spans") not in self._ir:
+            starts = [(d, q) for i, (d, q) in enumerate(zip(ir.games, ir.rates, strict=True))
+                      if i == 0 or q != ir.rates[i - 1]]
+            edges = [None, *[d for d, _ in starts[1:]], None]
+            qs = [q for _, q in starts] or [0.0]
+            self._ir[k, "spans"] = [(Season(season, self.slots, start=lo, end=hi), q)
+                                    for lo, hi, q in zip(edges, edges[1:], qs)]
 
         def total(p) -> float:
-            return p.value * sum(q for d, q in zip(p.games, p.rates, strict=True) if d >= back)
+            return p.value * sum(q for d, q in zip(p.games, p.rates, strict=True) if back is None or d >= back)
 
         named = self.inputs.ir_cut
         if named in self.roster_ids and named != ir.player_id:
-            return gain + after.gain(self.roster_ids.index(named), a)
-        cut = min((i for i in range(len(season.roster)) if i != k), key=lambda i: (total(season.roster[i]), i))
-        if total(season.free_agents[a]) < min(total(season.roster[cut]), total(ir)):
-            return gain
-        return gain + after.gain(k if total(ir) < total(season.roster[cut]) else cut, a)
+            going = self.roster_ids.index(named)
+        else:
+            cut = min((i for i in range(len(season.roster)) if i != k), key=lambda i: (total(season.roster[i]), i))
+            going = None if total(season.free_agents[a]) < total(season.roster[cut]) else cut  # None: the added one
+        out = 0.0
+        for span, q in self._ir[k, "spans"]:
+            out += (1 - q) * span.gain(k, a) + q * (0.0 if going is None else span.gain(going, a))
+        return out
 
     def score(self, k: int, a: int, kind: str = "swap") -> float:
         """The ranking key: the product's stated rule (`mode_scores`: the week's gain, plus in
@@ -148,7 +156,7 @@ class BruteForce:
         if season is None:
             return week
         return float(mode_scores(np.array([week]), np.array([season]), self.mode, self.inputs.scoring,
-                                 self.season.weeks_left)[0])
+                                 self.season.weeks_left, self.inputs.season.per_value)[0])
 
     def _gain(self, k: int, a: int) -> float:
         elig, value, days = self.free_agents[a]

@@ -36,6 +36,8 @@ def move_words(move: Card | Transaction) -> str:
         return f"move {move.drop} to IR, add {move.add}"
     if move.kind == "activate":
         return f"activate {move.add} from IR, drop {move.drop}"
+    if move.kind == "activate_ir":
+        return f"activate {move.add} from IR, move {move.drop} to IR"
     return f"drop {move.drop}, add {move.add}"
 
 

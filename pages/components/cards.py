@@ -83,7 +83,8 @@ def season_text(card: Card) -> str:
     """Both numbers of a card: the gain this week and the change of rest-of-season value."""
     card = _typed(card)
     unit = "cat value" if card.unit == "cats" else "pts"
-    kind = {"ir": "IR move (nobody dropped now) · ", "activate": "Back from IR (one player has to go) · "}.get(card.kind, "")
+    kind = {"ir": "IR move (nobody dropped now) · ", "activate": "Back from IR (one player has to go) · ",
+            "activate_ir": "Back from IR (an OUT player takes the slot, nobody dropped) · "}.get(card.kind, "")
     return (f"{kind}This week {card.expected_gain:+} {card.unit} · rest of season "
             f"{card.season_gain:+} {unit}")
 

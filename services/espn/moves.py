@@ -6,6 +6,8 @@ from services.models import ServiceError
 ESPN_WEB = "https://fantasy.espn.com/basketball"
 ACTIVATION_NOTE = ("An ESPN league is never written to: make this activation in ESPN (drop {drop} first, then "
                    "move {back} out of the IR slot); approving records it and gives the steps.")
+ACTIVATION_IR_NOTE = ("An ESPN league is never written to: make this activation in ESPN (move {back} out of the IR "
+                      "slot, then {drop} into it; nobody is dropped); approving records it and gives the steps.")
 
 
 def approved_move_steps(drop_name: str, add_name: str, league_id: int | str) -> list[str]:
@@ -28,6 +30,24 @@ def approved_move_steps(drop_name: str, add_name: str, league_id: int | str) -> 
         f'"Waiver Claims" on {ESPN_WEB}/team?leagueId={league} and runs at the next waiver process.',
         f"Check the move under Recent Activity: {ESPN_WEB}/recentactivity?leagueId={league}; "
         "then set your lineup for today if the new player has a game.",
+    ]
+
+
+def activation_ir_steps(out_name: str, back_name: str, league_id: int | str) -> list[str]:
+    """The clicks that bring a player back from the IR slot and put an OUT player in it (nobody
+    dropped): ESPN swaps the two in one "Move"."""
+    out, back, league = (out_name or "").strip(), (back_name or "").strip(), str(league_id).strip()
+    if not out or not back:
+        raise ServiceError("Name both the player coming back from IR and the OUT player who takes his slot.")
+    if not league.isdigit():
+        raise ServiceError(f"{league_id!r} is not an ESPN league id (it is a number).")
+    team = f"{ESPN_WEB}/team?leagueId={league}"
+    return [
+        f"Open {team} and sign in to ESPN if asked.",
+        f'Click "Move" next to {out} and click "Here" on the IR slot {back} holds: the two swap places; '
+        'then click "Submit".',
+        f"Check it under Recent Activity: {ESPN_WEB}/recentactivity?leagueId={league}; "
+        f"then set your lineup for today if {back} has a game.",
     ]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Iterable
 
-from services.espn.moves import activation_steps, approved_move_steps
+from services.espn.moves import activation_ir_steps, activation_steps, approved_move_steps
 from services.models import Roster, ServiceError
 from services.store import MoveConflict, StateStore
 
@@ -63,12 +63,16 @@ class EspnMoves:
                                    else f"{name(drop_id)} is not on your roster")
             if drop_id in ir:
                 raise ServiceError(f"{name(drop_id)} is in your IR slot: dropping him opens no roster spot")
-        if kind == "activate":  # the added player comes back from my own IR slot
-            back = next((e for e in rosters[self.my_team_id].entries if e.player.player_id == add_id), None)
+        if kind in ("activate", "activate_ir"):  # the added player comes back from my own IR slot
+            entries = {e.player.player_id: e for e in rosters[self.my_team_id].entries}
+            back = entries.get(add_id)
             if back is None or not back.on_ir:
                 raise ServiceError(f"{name(add_id)} is not in your IR slot")
             if back.status == "OUT":
                 raise ServiceError(f"{name(add_id)} is still OUT: there is nobody to activate yet")
+            if kind == "activate_ir" and entries[drop_id].status != "OUT":
+                raise ServiceError(f"{name(drop_id)} is {entries[drop_id].status}: only an OUT player can take "
+                                   "the IR slot")
             return
         if add_id is not None:
             owner = owners.get(add_id)
@@ -122,6 +126,8 @@ def _steps(card: dict) -> list[str]:
     """ESPN's manual steps for the card's kind (an activation: drop first, then out of the IR slot)."""
     if card.get("kind") == "activate":
         return activation_steps(card["drop"], card["add"], card["league_id"])
+    if card.get("kind") == "activate_ir":
+        return activation_ir_steps(card["drop"], card["add"], card["league_id"])
     return approved_move_steps(card["drop"], card["add"], card["league_id"])
 
 

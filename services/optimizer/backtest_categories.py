@@ -175,7 +175,7 @@ class CategoryBook:
 
     # --- IR moves -------------------------------------------------------------------------------
     def ir_path(self, roster: list[str], ir_id: str, add_id: str):
-        """`MorningBook.ir_path` with the cut the categories activation card makes: the lowest
+        """`MorningBook.ir_path` with the cut (or the OUT player to IR) the categories activation card makes: the lowest
         per-game category value above replacement x chance to play x games left, that morning."""
         from services.values import player_value, replacement_value
 

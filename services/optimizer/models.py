@@ -100,12 +100,14 @@ class MoveEval:
     reasons: tuple[str, ...]
     drop_name: str = ""
     add_name: str = ""
-    kind: str = "swap"  # "swap"; "ir": drop_id to IR, add add_id; "activate": add_id back from IR, drop drop_id
+    # "swap"; "ir": drop_id to IR, add add_id; "activate": add_id back from IR, drop drop_id;
+    # "activate_ir": add_id back from IR, drop_id (OUT) takes the IR slot he leaves, nobody dropped
+    kind: str = "swap"
     season_gain: float | None = None  # change of rest-of-season value (None: not computed)
     season_unit: str = ""  # "fantasy points" or "category value" (z-score x games)
     score: float = 0.0  # the ranking key of the mode the scan ran in (> 0: worth offering)
     return_date: dt.date | None = None  # "ir": when the IR player is expected back (None: not this season)
-    cut_id: str = ""  # "ir": who is cut when he returns (counted in season_gain); "activate": who goes now
+    cut_id: str = ""  # "ir"/"activate_ir": who is cut when drop_id returns (in season_gain); "activate": who goes now
     cut_name: str = ""
     # categories: (category, win chance before, after) of every category moved by 0.5 points or more
     # (punted ones left out), leads put at risk first

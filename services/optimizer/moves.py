@@ -6,10 +6,11 @@ ranking: "balanced" (the default) ranks by the week's gain plus the season chang
 BALANCE_WEEKS weeks (pro rata: KAPPA x season change x min(1, BALANCE_WEEKS / weeks left)) and
 never offers a move that lowers the season's value (a small loss this week can be worth it); "this_week" (streaming) ranks by the week's gain only.
 IR moves ("ir": an OUT player goes to an open IR slot, the free agent takes his spot, nobody is
-dropped) are scored like the swap for the week; for the season the added player plays until the
-IR player's expected return (his calibrated return curve), and from then on one of the 14 has to
-go (the lowest rest-of-season total, or the player the user names): `season.ir_season_gains`
-counts that cut, and the card names him.
+dropped) are scored like the swap for the week; for the season, an expectation over the IR
+player's calibrated return curve: while he is out the added player plays, and once he is back one
+of the 14 has to go (the lowest rest-of-season total, or the player the user names):
+`season.ir_season_gains` counts that cut at his chance of being back, and the card says when he is
+expected back and who likely goes.
 
 Protected players (the top `protect_top` of my roster by per-game value, and anyone at or above
 the league-wide `star_value` of the inputs) are never offered as
@@ -31,9 +32,10 @@ from services.optimizer.scan import MoveTable, scan_table
 from services.optimizer.weekly import Prepared, prepare
 
 MODES = ("balanced", "this_week")
-# Season value in week-gain units: 1 for points (both fantasy points); for categories, about
-# 0.03 categories won per z-score-game (a tossup category's weekly total has a spread of about
-# sqrt(2 x 35 starts) z-units, and the normal density at 0 is 0.4, discounted for decided ones).
+# Season value in week-gain units: 1 for points (both fantasy points); for categories the rate
+# measured on the league's finished weeks (`SeasonInputs.per_value`, services.calibration_cats),
+# with this prior when there are none: about 0.03 categories won per z-score-game (a normal
+# approximation; the league's weeks measure about 0.02).
 KAPPA = {"points": 1.0, "categories": 0.03}
 # How far ahead balanced advice looks: eight weeks (about two months). Chosen on the backtest
 # (bench/backtest.py): 2, 4, 6 and 8 weeks all beat every baseline over the rest of the data in
@@ -64,7 +66,7 @@ def droppable(prep: Prepared, allow_drop: Iterable[str] = (), protect_top: int =
 
 
 def mode_scores(week: np.ndarray, season: np.ndarray | None, mode: str, scoring: str,
-                weeks_left: float = 1.0) -> np.ndarray:
+                weeks_left: float = 1.0, per_value: float | None = None) -> np.ndarray:
     """The ranking key of each pair: the week's gain, or (balanced) the week's gain plus the
     season change over the next BALANCE_WEEKS weeks, negative whenever the season change is (such
     a move is never offered in balanced mode)."""
@@ -72,7 +74,8 @@ def mode_scores(week: np.ndarray, season: np.ndarray | None, mode: str, scoring:
         raise ValueError(f"unknown mode {mode!r}; use one of {', '.join(MODES)}")
     if mode == "this_week" or season is None:
         return week
-    ahead = KAPPA.get(scoring, 1.0) * season * min(1.0, BALANCE_WEEKS / max(weeks_left, 1.0))
+    rate = KAPPA.get(scoring, 1.0) if per_value is None else per_value
+    ahead = rate * season * min(1.0, BALANCE_WEEKS / max(weeks_left, 1.0))
     return np.where(season < -1e-9, np.minimum(ahead, -1e-6), week + ahead)
 
 
@@ -112,18 +115,19 @@ def _season_reasons(prep: Prepared, kind: str, drop: PlayerInput, add: PlayerInp
     season, as_of = prep.inputs.season, prep.inputs.as_of
     by_id = {p.player_id: p for p in (*season.roster, *season.free_agents)}
     out = []
-    if kind == "ir" and ret is not None:
-        when, cut = ret
+    if kind in ("ir", "activate_ir") and ret is not None:
+        when, cut, share = (*ret, None)[:3]
+        cut_name = cut[1]
+        going = (f"likely {cut_name}" if cut[0] != add.player_id
+                 else f"likely {cut_name}, the player {'back' if kind == 'activate_ir' else 'added'} now")
         if when is None:
-            out.append(f"{drop.label} is not expected back this season (his calibrated return curve stays "
-                       "below 50%): nobody has to go")
+            chance = f" (his calibrated return curve stays below 50%: {share:.0%} by the end)" if share else ""
+            out.append(f"{drop.label} is not expected back this season{chance}; if he does return one player has "
+                       f"to go, {going}: counted at his chance of being back in the rest-of-season figure")
         else:
-            cut_name = cut[1]
-            going = (f"likely {cut_name}" if cut[0] not in (drop.player_id, add.player_id)
-                     else f"likely {cut_name} himself" if cut[0] == drop.player_id
-                     else f"likely {cut_name}, the player added now")
             out.append(f"when {drop.label} returns (expected in {_weeks((when - as_of).days)}, around "
-                       f"{when:%b} {when.day}) one player has to go, {going}: counted in the rest-of-season figure")
+                       f"{when:%b} {when.day}) one player has to go, {going}: counted in the rest-of-season figure "
+                       "at his chance of being back each week")
     sd, sa = by_id.get(drop.player_id), by_id.get(add.player_id)
     # better per game by the season's per-game value or by the week's (the one the card shows)
     week_d, week_a = (float(sum(pj.POINTS_COEF[i] * p.expected.get(k, 0.0) for i, k in enumerate(pj.STATS)))
@@ -173,11 +177,13 @@ def move_eval(prep: Prepared, table: MoveTable, r: int, a: int, kind: str = "swa
     season_unit = ""
     if season_gain is not None:
         season_unit = prep.inputs.season.unit
-        reasons.append(f"rest of season {season_gain:+.1f} {season_unit}")
+        won = ("" if prep.points else f" (about {season_gain * prep.inputs.season.per_value:+.2f} categories won "
+               f"at the {prep.inputs.season.per_value:.3f} per z-score-game measured on this league's weeks)")
+        reasons.append(f"rest of season {season_gain:+.1f} {season_unit}{won}")
         reasons += _season_reasons(prep, kind, drop, add, season_gain, ret)
-    if kind == "ir":
+    if kind in ("ir", "activate_ir"):
         reasons[1] = reasons[1].replace(f"drop {drop.label}", f"move {drop.label} to IR", 1)
-    if kind == "activate":
+    if kind in ("activate", "activate_ir"):
         reasons[0] = reasons[0].replace(f"add {add.label}", f"activate {add.label} from IR", 1)
     var = add_starts * add_row[pj.VALUE_VAR] + drop_starts * drop_row[pj.VALUE_VAR]
     conf = _confidence(float(table.value_gain[r, a]), float(var))
@@ -244,7 +250,8 @@ def scan_moves(inputs: OptimizerInputs | Prepared, allow_drop: Iterable[str] = f
     seas = None if season is None else np.stack([c[4] for c in candidates])
     horizon = prep.inputs.season.days if prep.inputs.season is not None else ()
     weeks_left = ((horizon[-1] - horizon[0]).days + 1) / 7 if horizon else 1.0
-    score = mode_scores(week, seas, mode, prep.inputs.scoring, weeks_left)
+    per_value = prep.inputs.season.per_value if prep.inputs.season is not None else None
+    score = mode_scores(week, seas, mode, prep.inputs.scoring, weeks_left, per_value)
     n_fa = week.shape[1]
     ci, fa = np.meshgrid(np.arange(len(candidates)), np.arange(n_fa), indexing="ij")
     kinds = np.array([c[0] for c in candidates])[ci]
@@ -268,7 +275,7 @@ def scan_moves(inputs: OptimizerInputs | Prepared, allow_drop: Iterable[str] = f
         if kind == "ir" and returns:
             back = returns[int(table.drops[r])]
             cut = back.cut_ids[a]
-            ret = (back.expected, (cut, _label(prep, cut)))
+            ret = (back.expected, (cut, _label(prep, cut)), back.back_share)
         out.append(move_eval(prep, table, r, a, kind, None if seas is None else float(seas[c, a]),
                              float(score[c, a]), ret))
         if limit is not None and len(out) >= limit:

@@ -9,8 +9,9 @@ did that day (a starter who sits scores 0).
 
 An IR move is replayed as one: the added player takes the IR player's spot until the IR player
 really plays again (the morning of that game he is back: the product offers his activation
-card), and from then one player is cut, chosen as the activation card would that morning (the
-lowest expected rest-of-season total of the 13: expected value x chance to play, this week's
+card), and from then, as the activation card would that morning, another player OUT that morning
+takes the IR slot (nobody cut; his own return is replayed the same way), else one player is cut
+(the lowest expected rest-of-season total of the 13: expected value x chance to play, this week's
 next-game chance and the return curve after it, over the games left).
 
     book = MorningBook(snapshot, until)        # box scores after the as-of date: the outcomes
@@ -138,11 +139,16 @@ class MorningBook:
         """Fantasy points per day from `daily` stat totals."""
         return daily @ pj.POINTS_COEF
 
-    def first_game(self, pid: str) -> dt.date | None:
-        """His first real game on or after the as-of date (within the book)."""
+    def first_game(self, pid: str, start: dt.date | None = None) -> dt.date | None:
+        """His first real game on or after `start` (default: the as-of date), within the book."""
         dates = self.dates.get(pid, [])
-        i = bisect_left(dates, self.snap.as_of)
-        return dates[i] if i < len(dates) else None
+        i = bisect_left(dates, start or self.snap.as_of)
+        return dates[i] if i < len(dates) and dates[i] <= self.days[-1] else None
+
+    def is_out(self, pid: str, day: dt.date) -> bool:
+        """OUT on the morning of `day` (missed his team's last 3+ games): IR-eligible."""
+        state = self._state(pid, day)
+        return state is not None and state[0] == "OUT"
 
     def season_total(self, pid: str, day: dt.date, per_game=None) -> float:
         """Expected rest-of-season total that morning, as the activation card counts it
@@ -161,13 +167,28 @@ class MorningBook:
         return (per_game or self.per_game)(pid, day) * rates
 
     def ir_path(self, roster: list[str], ir_id: str, add_id: str,
-                per_game=None) -> tuple[list[list[str]], str, dt.date | None]:
-        """(roster of each day, who was cut, the day he came back) after moving `ir_id` to IR and
-        adding `add_id`; nobody is cut when he does not play again within the book."""
-        moved = [add_id if p == ir_id else p for p in roster]
-        back = self.first_game(ir_id)
-        if back is None:
-            return [moved] * len(self.days), "", None
-        cut = min(moved, key=lambda p: (self.season_total(p, back, per_game), p))
-        after = [ir_id if p == cut else p for p in moved]
-        return [moved if d < back else after for d in self.days], cut, back
+                per_game=None) -> tuple[list[list[str]], str, dt.date | None, tuple[str, ...]]:
+        """(roster of each day, who was cut, the day the first IR player came back, the OUT players
+        who took the IR slot in turn) after moving `ir_id` to IR and adding `add_id`.
+
+        As the activation card does it (`activation.to_ir_row`): on the morning the IR player is
+        back, another rostered player OUT that morning (the lowest expected rest-of-season total of
+        them) takes the IR slot and nobody is cut; when he is back in turn, the same again; with
+        nobody OUT, the lowest total of the 13 and the returning player's replacement is cut.
+        Nobody is cut while the IR player does not play again within the book."""
+        current, on_ir, start = [add_id if p == ir_id else p for p in roster], ir_id, self.snap.as_of
+        first_back, to_ir, cut = None, [], ""
+        path = [current] * len(self.days)
+        while (back := self.first_game(on_ir, start)) is not None:
+            first_back = first_back or back
+            total = lambda p: (self.season_total(p, back, per_game), p)  # noqa: E731
+            outs = [p for p in current if self.is_out(p, back)]
+            going = min(outs, key=total) if outs else min(current, key=total)
+            current = [on_ir if p == going else p for p in current]
+            path = [r if d < back else current for r, d in zip(path, self.days, strict=True)]
+            if not outs:
+                cut = going
+                break
+            on_ir, start = going, back + dt.timedelta(days=1)
+            to_ir.append(going)
+        return path, cut, first_back, tuple(to_ir)

@@ -4,7 +4,10 @@ season, with the exact lineup every remaining day of the published schedule.
 The published schedule (`services.season_games.schedule`: dates and teams, no results) is not
 look-ahead. Per-game value is expected fantasy points (points) or the nine-category z-sum above
 a deep-bench player's (the `FLOOR_RANK`th best: categories, "category value", one unit = one
-z-score for one game; any player worth a roster spot then adds value when he fills a slot). A player's
+z-score for one game; any player worth a roster spot then adds value when he fills a slot; both
+regressed as a season regresses: `services.calibration_value`; `SeasonInputs.per_value` turns a
+unit into this week's units: 1 for points, categories won per z-score-game measured on the
+league's finished weeks for categories: `services.calibration_cats`). A player's
 play probability is the calibrated next-game rate for the days of this matchup week and, after
 it, the calibrated return curve's rate for how far ahead the game is (an OUT player's chance to
 play rises with the weeks), averaged over his games (`services.calibration`).
@@ -33,10 +36,11 @@ FLOOR_RANK = 300  # about the 23rd man of every NBA team: filling a slot with hi
 def category_floor(snap, scoring: str, cats: tuple[str, ...] = ()) -> float:
     """Per-game z-sum of the FLOOR_RANK-th best player (5+ games) of the as-of view (over `cats`:
     the categories not punted; all nine when empty)."""
-    from services.values import player_value
+    from services.values import player_value, pool_min_games
 
+    least = pool_min_games(snap)
     vals = sorted((player_value(snap, p, scoring, list(cats) or None) for p in snap.players.values()
-                   if len(p.games) >= 5), reverse=True)
+                   if len(p.games) >= least), reverse=True)
     return vals[min(FLOOR_RANK, len(vals) - 1)] if vals else 0.0
 
 
@@ -90,12 +94,14 @@ class SeasonInputs:
     roster: tuple[SeasonPlayer, ...]
     free_agents: tuple[SeasonPlayer, ...]
     ir_back: tuple[SeasonPlayer, ...] = ()  # players in the IR slot who are back (OptimizerInputs.ir_back)
+    per_value: float = 1.0  # week-gain units per unit of value (categories won per z-score-game: calibration_cats)
 
 
 def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 0.0,
                   cats: tuple[str, ...] = (), regressed: bool = False) -> SeasonPlayer:
-    """His rest-of-season inputs. `regressed`: points per game as a season regresses
-    (`calibration_value`, what the cards' season claims use); without it the week's projection
+    """His rest-of-season inputs. `regressed`: per-game value as a season regresses
+    (`calibration_value`: points, and the nine-category z-sum above the regressed floor when
+    nothing is punted; what the cards' season claims use); without it the week's projection
     (trades and rankings still read that one)."""
     from services.calibration_value import season_per_game
     from services.values import player_value
@@ -107,6 +113,10 @@ def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 
                   for d in games)
     if scoring == "points":
         value = season_per_game(snap, pid) if regressed else ps.expected_fpts
+    elif regressed and not cats:  # the nine categories as a season regresses (a punt: the week's value)
+        from services.calibration_value import season_category_floor, season_category_value
+
+        value = season_category_value(snap, pid) - season_category_floor(snap, FLOOR_RANK)
     else:
         value = player_value(snap, ps, scoring, list(cats) or None) - floor
     return SeasonPlayer(pid, tuple(ps.ref.eligible), float(value), games, rates)
@@ -121,7 +131,12 @@ def season_inputs(lg, week: OptimizerInputs) -> SeasonInputs:
                             for p in ps)
     roster, fas, back = make(week.roster), make(week.free_agents), make(week.ir_back)
     days = tuple(sorted({d for p in roster + fas + back for d in p.games}))
-    return SeasonInputs(POINTS_UNIT if week.scoring == "points" else CATS_UNIT, days, roster, fas, back)
+    if week.scoring == "points":
+        return SeasonInputs(POINTS_UNIT, days, roster, fas, back)
+    from services.calibration_cats import categories_per_value
+
+    nine = category_floor(lg.snapshot, week.scoring) if cats else floor  # the rate is measured on all nine
+    return SeasonInputs(CATS_UNIT, days, roster, fas, back, categories_per_value(lg, nine)[0])
 
 
 def within(season: SeasonInputs, start: dt.date | None = None, end: dt.date | None = None) -> SeasonInputs:
@@ -129,7 +144,7 @@ def within(season: SeasonInputs, start: dt.date | None = None, end: dt.date | No
     days = tuple(d for d in season.days if (start is None or d >= start) and (end is None or d < end))
     return SeasonInputs(season.unit, days, tuple(p.within(start, end) for p in season.roster),
                         tuple(p.within(start, end) for p in season.free_agents),
-                        tuple(p.within(start, end) for p in season.ir_back))
+                        tuple(p.within(start, end) for p in season.ir_back), season.per_value)
 
 
 def _table(players: tuple[SeasonPlayer, ...], slot_names: list[str], days: tuple[dt.date, ...]) -> Table:
@@ -204,42 +219,60 @@ def season_gains(prep: Prepared, drops: np.ndarray) -> tuple[np.ndarray, np.ndar
 class IrReturn:
     """What an IR move's season value assumes about the player's return."""
 
-    expected: dt.date | None  # his expected return (None: not this season)
-    cut_ids: tuple[str, ...]  # per free agent: who is cut when he returns ("" with no return)
+    expected: dt.date | None  # his expected return: first game the curve plays half of (None: not this season)
+    cut_ids: tuple[str, ...]  # per free agent: who is cut if he returns (the added player, or he himself)
+    back_share: float = 0.0  # his return curve's rate for his last games of the horizon (his chance to be back)
+
+
+def _segments(ir: SeasonPlayer) -> list[tuple[dt.date | None, dt.date | None, float]]:
+    """[start, end) spans of days over which his play probability is one value (this week's
+    next-game rate, then each return-curve window), with that value; the first span opens at None."""
+    spans: list[list] = []
+    for d, q in zip(ir.games, ir.rates, strict=True):
+        if not spans or abs(spans[-1][2] - q) > 1e-12:
+            spans.append([d, None, q])
+    for a, b in zip(spans, spans[1:]):
+        a[1] = b[0]
+    if spans:
+        spans[0][0] = None
+    return [tuple(x) for x in spans]
 
 
 def ir_season_gains(week_prep: Prepared, season: SeasonInputs, k: int,
                     cut_id: str | None = None) -> tuple[np.ndarray, IrReturn]:
     """(season gain per free agent, return) of moving roster row `k` to IR and adding each free agent.
 
-    Until his expected return the added player takes his spot; from it on the 14 must become 13:
-    the one cut is `cut_id` when named, else the lowest rest-of-season total (`SeasonPlayer.total`,
-    over the games after the return) among the 13 others, the returning player and the added one.
-    Against standing pat (he stays on the roster at his return curve), both parts are exact lineup
-    values (`season_gains`) over their own days, with availabilities of those days' games."""
+    An expectation over his return curve: on each span of days where his play probability is q
+    (`_segments`: this week's next-game rate, then each curve window), he is back with chance q.
+    Not back, the added player holds his spot (the gain of dropping him for the free agent); back,
+    the 14 must become 13: the one cut is `cut_id` when named, else the lowest rest-of-season total
+    (`SeasonPlayer.total`, over the games from his expected return, or the whole horizon when he is
+    not expected back) among the 13 others and the added one, never the returning player (his total
+    is counted at his unconditional curve, low exactly when he is out long; back, he is worth keeping,
+    and the activation card and the replay never cut him). Both parts are
+    exact lineup values (`season_gains`) over the span, against standing pat (he stays on the roster
+    at his curve). With a single expected-return date instead, a curve below one half counted no
+    cut at all (10 of 12 balanced IR claims), and 11 of those players were back within the data."""
     ir = season.roster[k]
     ret = ir.expected_return()
-    before = within(season, end=ret) if ret else season
-    g_before = season_gains(season_table(week_prep, before), np.array([k]))[0][0]
-    if ret is None:
-        return g_before, IrReturn(None, ("",) * len(season.free_agents))
-    after = within(season, start=ret)
-    ids = [p.player_id for p in after.roster]
-    others = [i for i in range(len(ids)) if i != k]
-    if cut_id in ids and cut_id != ir.player_id:
-        cut = ids.index(cut_id)
-    else:
-        cut = min(others, key=lambda i: (after.roster[i].total(), i))
-    g_after = season_gains(season_table(week_prep, after), np.array([k, cut]))[0]
-    gains, cuts = np.zeros(len(after.free_agents)), []
-    for j, fa in enumerate(after.free_agents):
-        if cut_id in ids and cut_id != ir.player_id:
-            gains[j], who = g_after[1, j], ids[cut]
-        elif fa.total() < min(after.roster[cut].total(), after.roster[k].total()):
-            gains[j], who = 0.0, fa.player_id  # the added player is the one to go
-        elif after.roster[k].total() < after.roster[cut].total():
-            gains[j], who = g_after[0, j], ir.player_id  # he is the one to go: a permanent drop
+    later = within(season, start=ret) if ret else season
+    ids = [p.player_id for p in later.roster]
+    named = cut_id in ids and cut_id != ir.player_id
+    cut = ids.index(cut_id) if named else min((i for i in range(len(ids)) if i != k),
+                                              key=lambda i: (later.roster[i].total(), i))
+    who, row = [], []  # per free agent: who goes when he is back, and the gains row that counts it
+    for fa in later.free_agents:
+        if named:
+            who.append(ids[cut]), row.append(1)
+        elif fa.total() < later.roster[cut].total():
+            who.append(fa.player_id), row.append(-1)  # the added player is the one to go: standing pat
         else:
-            gains[j], who = g_after[1, j], ids[cut]
-        cuts.append(who)
-    return g_before + gains, IrReturn(ret, tuple(cuts))
+            who.append(ids[cut]), row.append(1)
+    pick = np.array(row)
+    gains = np.zeros(len(season.free_agents))
+    for lo, hi, q in _segments(ir) or [(None, None, 0.0)]:
+        g = season_gains(season_table(week_prep, within(season, lo, hi)), np.array([k, cut]))[0]
+        back = np.where(pick < 0, 0.0, g[np.maximum(pick, 0), np.arange(len(pick))])
+        gains += (1.0 - q) * g[0] + q * back
+    share = ir.rates[-1] if ir.rates else 0.0
+    return gains, IrReturn(ret, tuple(who), round(float(share), 4))

@@ -1,6 +1,7 @@
 """An IR player back: his own activation card, end to end (card, approve, roster, audit).
 
-Approving an IR move never approves the later drop. The demo league's clock does not move within
+Approving an IR move never approves the later drop (or the later move of an OUT teammate to IR).
+The demo league's clock does not move within
 one league universe, so the return is staged the way a real league shows it: an IR move recorded
 in the state store for a player who, by the CSV, played his team's last game before the as-of
 date (he is back this morning). Catches: an activation that is never offered (the player would
@@ -17,27 +18,36 @@ REVIEW = "Review my matchup and help me optimize for this week without destroyin
 AS_OF = dt.date(2025, 1, 29)
 
 
-def _stage_return(lg, csv_facts) -> str:
+def _stage_return(lg, csv_facts, as_of: dt.date = AS_OF) -> str:
     """Moves my lowest-averaging player who is back (by the CSV) to IR, a free agent in his place."""
-    back = [p for p in lg.roster_ids() if csv_facts.missed_in_row(p, AS_OF) == 0]
-    pid = min(back, key=lambda p: (sum(r["fpts"] for r in csv_facts.player_games(p, AS_OF)), p))
-    state_store().apply_move(lg.league_id, lg.my_team_id, "mv-staged-ir", pid, lg.free_agent_ids()[0], AS_OF,
+    back = [p for p in lg.roster_ids() if csv_facts.missed_in_row(p, as_of) == 0]
+    pid = min(back, key=lambda p: (sum(r["fpts"] for r in csv_facts.player_games(p, as_of)), p))
+    state_store().apply_move(lg.league_id, lg.my_team_id, "mv-staged-ir", pid, lg.free_agent_ids()[0], as_of,
                              "test", {"kind": "ir", "drop": pid, "add": lg.free_agent_ids()[0]})
     return pid
 
 
+def _out_by_csv(lg, csv_facts, as_of: dt.date) -> set[str]:
+    return {p for p in lg.roster_ids() if csv_facts.missed_in_row(p, as_of) >= 3}
+
+
+NOBODY_OUT = dt.date(2024, 12, 18)  # my roster that morning: every player played one of his team's last 3
+
+
 def test_a_player_back_from_ir_gets_his_own_card_and_one_player_goes(make_assistant, csv_facts):
-    a = make_assistant(as_of=AS_OF)
+    """Nobody on my roster is OUT (by the CSV): the activation cuts one player."""
+    a = make_assistant(as_of=NOBODY_OUT)
     lg = a.source.league
-    back = _stage_return(lg, csv_facts)
+    back = _stage_return(lg, csv_facts, NOBODY_OUT)
     assert lg.ir_ids() == [back] and back not in lg.roster_ids()
+    assert not _out_by_csv(lg, csv_facts, NOBODY_OUT)
     cards = a.ask(REVIEW, "act-1")["pending_approvals"]
     card = cards[0]  # someone must go: the activation comes first
     assert card["kind"] == "activate" and card["add_id"] == back
     assert card["drop_id"] in lg.roster_ids() and card["cut_id"] == card["drop_id"]
     assert card["title"].startswith(f"Activate {card['add']} from IR, drop {card['drop']}, ")
     assert any(f"{card['add']} is back" in r and card["drop"] in r for r in card["reasons"])
-    assert sum(c["kind"] == "activate" for c in cards) == 1
+    assert sum(c["kind"] in ("activate", "activate_ir") for c in cards) == 1
     assert all(c["drop_id"] != card["drop_id"] and c["add_id"] != back for c in cards[1:])
 
     r = a.resume("act-1", "approve", card["move_id"])
@@ -53,6 +63,55 @@ def test_a_player_back_from_ir_gets_his_own_card_and_one_player_goes(make_assist
     assert not [c for c in a.ask(REVIEW, "act-2")["pending_approvals"] if c["kind"] == "activate"]
 
 
+def test_a_player_back_from_ir_swaps_places_with_an_out_teammate_and_nobody_goes(make_assistant, csv_facts):
+    """Another rostered player is OUT (by the CSV: 3+ team games missed in a row): the card moves
+    him into the IR slot the returning player leaves and drops nobody; approving it changes the
+    roster and the IR slot, leaves the free agents as they were, and is audited as `activate_ir`.
+    Catches the activation of before, which cut the lowest total of the 14, typically the OUT
+    player himself (Bradley Beal on Nov 18 in the backtest), and a league that drops him anyway."""
+    a = make_assistant(as_of=AS_OF)
+    lg = a.source.league
+    back = _stage_return(lg, csv_facts)
+    outs = _out_by_csv(lg, csv_facts, AS_OF)
+    assert outs, "my Jan 29 roster has an OUT player (CSV)"
+    free_before = set(lg.free_agent_ids())
+    card = a.ask(REVIEW, "act-ir-1")["pending_approvals"][0]
+    assert card["kind"] == "activate_ir" and card["add_id"] == back and card["drop_id"] in outs
+    assert card["title"].startswith(f"Activate {card['add']} from IR, move {card['drop']} (OUT) to IR, ")
+    assert any(f"{card['add']} is back" in r and f"{card['drop']} is OUT and takes the IR slot" in r
+               and "nobody is dropped" in r for r in card["reasons"])
+    # the season figure counts his own return: when he is back, one player has to go, named plainly
+    assert any(card["drop"] in r and "one player has to go, likely" in r for r in card["reasons"])
+
+    r = a.resume("act-ir-1", "approve", card["move_id"])
+    assert f"Done: activated {card['add']} from IR and moved {card['drop']} to IR" in r["answer"]
+    assert "nobody was dropped" in r["answer"]
+    roster = lg.roster_ids()
+    assert len(roster) == 13 and back in roster and card["drop_id"] not in roster
+    assert lg.ir_ids() == [card["drop_id"]] and set(lg.free_agent_ids()) == free_before
+    [decision] = state_store().decisions("act-ir-1")
+    assert (decision["outcome"], decision["card"]["kind"]) == ("applied", "activate_ir")
+    assert [m["card"]["kind"] for m in state_store().moves(lg.league_id)] == ["ir", "activate_ir"]
+    # he is still OUT: no activation for him, and the slot is taken
+    assert not [c for c in a.ask(REVIEW, "act-ir-2")["pending_approvals"] if c["kind"].startswith("activate")]
+
+
+def test_only_an_out_player_can_take_the_ir_slot(make_assistant, csv_facts):
+    """The source refuses an activate_ir whose player is not OUT (the card may be stale).
+    Catches a league that would IR a healthy player."""
+    import pytest
+
+    from services.models import ServiceError
+
+    a = make_assistant(as_of=AS_OF)
+    lg = a.source.league
+    back = _stage_return(lg, csv_facts)
+    healthy = next(p for p in lg.roster_ids() if csv_facts.missed_in_row(p, AS_OF) == 0)
+    with pytest.raises(ServiceError, match="only an OUT player can take the IR slot"):
+        a.source.validate_move(healthy, back, "activate_ir")
+    a.source.validate_move(sorted(_out_by_csv(lg, csv_facts, AS_OF))[0], back, "activate_ir")
+
+
 def test_a_player_still_out_is_not_activated(make_assistant, csv_facts):
     """Catches an activation offered for a player who has not returned (OUT by the CSV)."""
     a = make_assistant(as_of=AS_OF)
@@ -61,7 +120,7 @@ def test_a_player_still_out_is_not_activated(make_assistant, csv_facts):
     state_store().apply_move(lg.league_id, lg.my_team_id, "mv-ir-out", out, lg.free_agent_ids()[0], AS_OF,
                              "test", {"kind": "ir"})
     cards = a.ask(REVIEW, "act-3")["pending_approvals"]
-    assert not [c for c in cards if c["kind"] == "activate"]
+    assert not [c for c in cards if c["kind"].startswith("activate")]
 
 
 def test_the_user_names_who_goes_when_the_ir_player_returns(make_assistant):

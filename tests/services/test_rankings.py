@@ -100,8 +100,13 @@ def test_punting_drops_categories_from_the_sum_and_reorders(cats_league):
 def test_projection_columns_are_the_tools_and_the_optimizers_numbers(cats_league, demo_source):
     """One implementation: the rankings' per-game value is the free-agent tool's value, games left
     this week are the roster's, and the rest-of-season value is the optimizer's season input
-    (value x availability x games). Catches a second, drifting copy of any of them."""
+    (`season_player`: value x availability x games; with the week's per-game value, as trades read
+    it: the cards' season claims read the regressed one, docs/season-value.md). Catches a second,
+    drifting copy of any of them."""
+    import dataclasses
+
     from services.optimizer.adapter import from_demo_league
+    from services.optimizer.season import category_floor, season_player
 
     src = demo_source(AS_OF, "categories")
     table = {p.player.player_id: p for p in rankings(cats_league).players}
@@ -113,7 +118,10 @@ def test_projection_columns_are_the_tools_and_the_optimizers_numbers(cats_league
         row = table[e.player.player_id]
         assert row.games_left_week == e.games_remaining and row.owner == "Courtside Crew" and row.owner_team_id == 1
     season = from_demo_league(cats_league, season=True).season
-    for sp in season.roster:
+    floor = category_floor(cats_league.snapshot, "categories")
+    for regressed in season.roster:
+        sp = season_player(cats_league, regressed.player_id, cats_league.week[2], "categories", floor)
+        assert dataclasses.replace(sp, value=regressed.value) == regressed  # the same games and rates
         assert table[sp.player_id].ros_value == pytest.approx(sp.value * sp.availability * len(sp.games), abs=0.06)
         assert table[sp.player_id].games_left_season == len(sp.games)
     pts = {p.player.player_id: p for p in rankings(demo_source(AS_OF, "points").league).players}

@@ -67,14 +67,14 @@ def test_an_ir_move_returns_on_the_players_first_real_game(book, csv_facts):
     roster = lg.roster_ids(1)
     ir = "millebr02" if "millebr02" in roster else next(p for p in roster if csv_facts.missed_in_row(p, AS_OF) >= 3)
     add = lg.free_agent_ids()[0]
-    path, cut, back = b.ir_path(roster, ir, add)
+    path, cut, back, to_ir = b.ir_path(roster, ir, add)
     first = next((r["game_date"] for r in csv_facts.player_games(ir) if r["game_date"] >= AS_OF), None)
     assert back == first
     for day, r in zip(b.days, path, strict=True):
         assert len(r) == 13
         if back is None or day < back:
             assert ir not in r and add in r
-        else:
+        elif not to_ir:
             assert ir in r and cut not in r and cut in roster + [add]
 
 
@@ -145,10 +145,50 @@ def test_the_activation_cut_counts_an_out_players_return_curve(book, csv_facts):
         sunday = day + dt.timedelta(days=6 - day.weekday())
         curve = cal.return_curve(cls, since, tier)
         rate = lambda d: cal.play_probability(cls, since, tier) if d <= sunday else (  # noqa: E731
-            curve[0] if (d - day).days < 14 else curve[1] if (d - day).days < 28 else curve[2])
+            curve[0] if (d - day).days < 14 else curve[1] if (d - day).days < 28 else
+            curve[2] if (d - day).days < 56 else curve[3])
         expected = per_game * sum(rate(d) for d in left)
         assert b.season_total(pid, day) == pytest.approx(expected, rel=1e-6), pid
         old_total = per_game * cal.play_probability(cls, since, tier) * len(left)
         checked += b.season_total(pid, day) > 1.5 * old_total  # the curve lifts the games after this week
     assert checked >= 5
 
+
+
+def _out_at_return(lg, b, csv_facts, team: int):
+    """(IR player, his first game, a rostered player OUT that morning) of `team`, from the CSV."""
+    roster = lg.roster_ids(team)
+    for ir in sorted(roster):
+        back = next((r["game_date"] for r in csv_facts.player_games(ir) if r["game_date"] >= lg.as_of), None)
+        if back is None or back > b.days[-1]:
+            continue
+        outs = [p for p in roster if p != ir and csv_facts.player_games(p, back)
+                and csv_facts.missed_in_row(p, back) >= 3]
+        if outs:
+            return ir, back, outs
+    return None
+
+
+def test_an_ir_return_moves_an_out_player_to_the_slot_instead_of_cutting_anyone(csv_facts):
+    """When the IR player is back and another rostered player is OUT that morning (by the CSV:
+    3+ team games missed in a row), the OUT player takes the IR slot and nobody is cut; his own
+    return is replayed the same way. Catches the replay of before, which cut the lowest total of
+    the 14 that morning, typically the OUT player himself (Bradley Beal, Nov 18: docs/season-value.md)."""
+    lg = demo_league(dt.date(2024, 11, 6), "points", store=state_store())
+    b = MorningBook(lg.snapshot, data_dates()[1])
+    case = next(c for t in lg.team_ids if (c := _out_at_return(lg, b, csv_facts, t)))
+    ir, back, outs = case
+    team = next(t for t in lg.team_ids if ir in lg.roster_ids(t))
+    roster, add = lg.roster_ids(team), lg.free_agent_ids()[0]
+    path, cut, first, to_ir = b.ir_path(roster, ir, add)
+    assert first == back and to_ir and to_ir[0] in outs
+    y = to_ir[0]
+    y_back = next((r["game_date"] for r in csv_facts.player_games(y) if r["game_date"] > back), None)
+    for day, r in zip(b.days, path, strict=True):
+        assert len(r) == len(roster)
+        if back <= day and (y_back is None or day < y_back):
+            assert ir in r and add in r and y not in r  # nobody dropped: the OUT player holds the slot
+    if y_back is not None and y_back <= b.days[-1] and len(to_ir) == 1:
+        assert y in path[b.days.index(y_back)] and cut and cut not in path[-1]
+    elif y_back is None:
+        assert cut == ""

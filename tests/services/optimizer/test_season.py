@@ -41,7 +41,8 @@ def test_the_horizon_is_the_published_regular_season_schedule():
         ps = lg.snapshot.players[p.player_id]
         week = sum(d <= lg.week[2] for d in p.games)
         cal = lg.snapshot.calibration.return_curve(ps.avail_class, (AS_OF - ps.last_played).days, ps.tier)
-        later = [cal[0] if (d - AS_OF).days < 14 else cal[1] if (d - AS_OF).days < 28 else cal[2]
+        later = [cal[0] if (d - AS_OF).days < 14 else cal[1] if (d - AS_OF).days < 28 else
+                 cal[2] if (d - AS_OF).days < 56 else cal[3]
                  for d in p.games if d > lg.week[2]]  # the return curve by how far ahead the game is
         assert p.availability == pytest.approx((week * ps.availability + sum(later)) / len(p.games))
         # per-game points regressed over the season (the fit itself: tests/services/test_calibration_value.py)

@@ -1,11 +1,13 @@
 """IR moves valued with the return, and swaps that give up a clearly better player.
 
-- The season figure of an IR move: the added player plays until the IR player's expected return
-  (his first game the return curve plays at least half of), then the lowest rest-of-season total
-  of the 14 is cut. Checked against tests/brute_force.py (its own lineup solver and cut rule).
-  Catches the old rule (the IR player kept all season and nobody cut: Miller to IR claimed
-  +667 on Jan 29 in the per-date league), a cut that ignores the player the user names, and a card
-  that does not say it. The OUT player is read from my roster and the CSV (missed 3+ team games).
+- The season figure of an IR move: an expectation over the IR player's return curve (on each
+  span of days he is back with his play probability there: then the lowest rest-of-season total
+  of the 14 is cut; else the added player holds his spot); the card says when he is expected back
+  (his first game the curve plays at least half of) and who likely goes. Checked against
+  tests/brute_force.py (its own lineup solver, spans and cut rule). Catches the old rules (the IR
+  player kept all season and nobody cut: Miller to IR claimed +667 on Jan 29 in the per-date
+  league; then a single expected-return date, which counted no cut at all when the curve stayed
+  below one half), a cut that ignores the player the user names, and a card that does not say it. The OUT player is read from my roster and the CSV (missed 3+ team games).
 - A balanced swap that gives up a player who is not OUT and is 15%+ better per game (expectation
   computed here from the CSV: half the season mean, half the last 10 games) says why.
 """
@@ -123,3 +125,29 @@ def test_a_rest_night_card_says_why(csv_facts):
         if checked:
             break
     assert checked
+
+
+def test_an_ir_player_not_expected_back_still_counts_the_cut_at_his_chance(csv_facts):
+    """Nov 6: an OUT player (CSV: 3+ team games missed) whose early-season return curve stays below
+    one half. His IR card's season figure is the brute force's expectation over his curve (on each
+    span back with his play probability there, then the lowest total of the others goes), and the
+    card says he is not expected back, who likely goes if he is, and that it is counted at his
+    chance. Catches the single-date rule of before: below one half it counted no cut at all (10 of
+    12 balanced IR claims), and 11 of those players were back within the data."""
+    day = dt.date(2024, 11, 6)
+    lg = demo_league(day, "points", store=state_store())
+    for team in lg.team_ids:
+        inputs = opt.from_demo_league(lg, team_id=team, season=True)
+        moves = [m for m in opt.scan_moves(inputs, limit=None, mode="balanced")
+                 if m.kind == "ir" and m.return_date is None and csv_facts.missed_in_row(m.drop_id, day) >= 3]
+        if moves:
+            break
+    assert moves, "an OUT player not expected back this season on Nov 6"
+    m, bf = moves[0], BruteForce(inputs)
+    assert m.season_gain == pytest.approx(bf.season_gain(m.drop_id, m.add_id, "ir"), abs=0.01)
+    season = next(p for p in inputs.season.roster if p.player_id == m.drop_id)
+    assert max(season.rates) < 0.5 and max(season.rates) > 0  # never half, but not never
+    name = lg.snapshot.players[m.drop_id].ref.name
+    assert any(r.startswith(f"{name} is not expected back this season") and f"likely {m.cut_name}" in r
+               and "counted at his chance of being back" in r for r in m.reasons), m.reasons
+    assert m.cut_id and m.cut_id != m.drop_id
