@@ -45,8 +45,14 @@ def per_game_points(expected: dict) -> float:
 
 def day_value(players: list[tuple[frozenset, float]], slots: tuple[tuple[str, int], ...]) -> float:
     """Best lineup value of one day by exhaustive search: each player sits or takes a free slot."""
-    players = [p for p in players if p[1] > 0]
-    names = [s for s, _ in slots]
+    players = tuple(p for p in players if p[1] > 0)
+    return _search(players, tuple(s for s, _ in slots))(0, tuple(n for _, n in slots))
+
+
+@lru_cache(maxsize=512)
+def _search(players: tuple[tuple[frozenset, float], ...], names: tuple[str, ...]):
+    """The exhaustive search over these players and slot names, from any free-slot counts: the
+    same day with one slot fewer (a dropped player's table) reuses the states it shares."""
 
     @lru_cache(maxsize=None)
     def best(i: int, left: tuple[int, ...]) -> float:
@@ -59,7 +65,7 @@ def day_value(players: list[tuple[frozenset, float]], slots: tuple[tuple[str, in
                 out = max(out, value + best(i + 1, left[:j] + (left[j] - 1,) + left[j + 1:]))
         return out
 
-    return best(0, tuple(n for _, n in slots))
+    return best
 
 
 class BruteForce:
@@ -79,6 +85,7 @@ class BruteForce:
         self.base = sum(self._day(d, None) for d in inputs.days)
         self._without: dict = {}
         self._ir: dict = {}  # IR row -> Season before and after his return
+        self._ranked: dict = {}  # (allow_drop, adds, kinds) -> ranked()
 
     @staticmethod
     def slots_of(inputs) -> tuple[tuple[str, int], ...]:
@@ -188,6 +195,12 @@ class BruteForce:
                kinds: tuple[str, ...] = ("ir", "swap")) -> list[tuple[str, str, float, str]]:
         """Every allowed (drop, add, score, kind), best first (ties: roster order, IR before swap,
         then free-agent order)."""
+        key = (frozenset(allow_drop), None if adds is None else tuple(adds), tuple(kinds))
+        if key not in self._ranked:  # the inputs never change, so neither does a ranking
+            self._ranked[key] = self._rank(allow_drop, adds, kinds)
+        return list(self._ranked[key])
+
+    def _rank(self, allow_drop, adds, kinds) -> list["Move"]:
         cols = range(len(self.fa_ids)) if adds is None else [self.fa_ids.index(x) for x in adds]
         rows = [(round(self.score(k, a, kind), 9), k, order, a, kind)
                 for order, kind in enumerate(("ir", "swap")) if kind in kinds

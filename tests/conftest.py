@@ -3,7 +3,8 @@ independently of the services, and a per-test writable state.
 
 Fixtures (all documented below):
 
-- `courtside_home` (session, autouse): the temporary COURTSIDE_HOME of the whole run, DB built.
+- `courtside_home` (session, autouse): the temporary COURTSIDE_HOME of the whole run, DB built
+  (once per run: the other xdist workers copy the first one's files).
 - `built_db` (session): the result of that build ({'path', 'seconds', 'rows'}).
 - `csv_games`, `csv_players`, `csv_facts` (session): the shipped CSVs read with csv/gzip only;
   expected facts come from here, never from services code.
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import fcntl
 import gzip
 import json
 import os
@@ -26,6 +28,7 @@ import shutil
 import subprocess
 import sys
 from bisect import bisect_left
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -96,9 +99,27 @@ def espn_points(row: dict) -> float:
     return float(sum(w * row[k] for k, w in ESPN_POINTS.items()))
 
 
+@contextmanager
+def _run_template(tmp_path_factory):
+    """The directory where the first worker of a run (pytest-xdist) leaves the built database and
+    intent model for the others, held under an exclusive lock: each worker would otherwise build
+    both itself (about 6 s of CPU per worker). Outside xdist, a directory of this process."""
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    template = root / "courtside-template"
+    template.mkdir(exist_ok=True)
+    with open(root / "courtside-template.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield template
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def courtside_home(tmp_path_factory) -> Path:
-    """Points COURTSIDE_HOME at a session temp dir and builds the DuckDB file there once.
+    """Points COURTSIDE_HOME at a session temp dir holding the DuckDB file and the intent model,
+    built once per run: the first xdist worker builds them, the others copy its files.
 
     Autouse, so no test ever writes to a developer's real data directory. Environment
     settings that would select a real league or state database are removed for the run.
@@ -109,15 +130,28 @@ def courtside_home(tmp_path_factory) -> Path:
         for name in ISOLATED_ENV:
             mp.delenv(name, raising=False)
         from services import config, db
-        from services.build import build, db_path
+        from services.build import DB_NAME, build, db_path
 
         config.reset_settings_cache()
-        _SESSION_BUILD.update(build(db_path()))
         # One intent model for the run: without it every process that reads a question (each CLI
         # subprocess, each test home) would train its own, about 4 s each.
         from agents.offline import nlu_model
 
-        mp.setenv("COURTSIDE_NLU_MODEL", str(nlu_model.build(home / "models" / nlu_model.ARTIFACT)))
+        model = home / "models" / nlu_model.ARTIFACT
+        with _run_template(tmp_path_factory) as template:
+            if (template / "built.json").exists():  # another worker built them: copy (byte-identical)
+                shutil.copy2(template / DB_NAME, home / DB_NAME)
+                model.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(template / nlu_model.ARTIFACT, model)
+                _SESSION_BUILD.update(json.loads((template / "built.json").read_text(encoding="utf-8")))
+                _SESSION_BUILD["path"] = str(db_path())
+            else:
+                _SESSION_BUILD.update(build(db_path()))
+                nlu_model.build(model)
+                shutil.copy2(home / DB_NAME, template / DB_NAME)
+                shutil.copy2(model, template / nlu_model.ARTIFACT)
+                (template / "built.json").write_text(json.dumps(_SESSION_BUILD, default=str), encoding="utf-8")
+        mp.setenv("COURTSIDE_NLU_MODEL", str(model))
         config.reset_settings_cache()
         yield home
         db.close()

@@ -163,10 +163,10 @@ def test_points_and_categories_floors_are_in_their_units():
     assert all(f[-1] == 0.0 for f in MIN_GAIN.values())
 
 
-def test_each_card_is_the_best_compatible_move_left(inputs_on):
+def test_each_card_is_the_best_compatible_move_left(inputs_on, brute_on):
     """Greedy order: card i is the best offerable move compatible with cards 1..i-1 (brute force)."""
     inputs = inputs_on(dt.date(2025, 1, 20))
-    bf = BruteForce(inputs)
+    bf = brute_on(dt.date(2025, 1, 20))
     offerable = bf.offerable()
     taken: list = []
     for m in propose_moves(inputs).moves:
