@@ -87,7 +87,7 @@ def main() -> int:
     try:
         from agents.offline import nlu_model as M
         from agents.offline.evaluate import evaluate, load, read_thread
-        from services.build import ensure_built
+        from services.store.build import ensure_built
 
         ensure_built()
         as_of, cases = load()

@@ -60,15 +60,15 @@ FRONT_ENDS = ["app.py", "pages", "api"]  # what users meet: each goes through th
 def test_front_ends_import_only_the_door():
     """Issue #21 "One front door": the pages, app.py and the HTTP API import one agent module,
     `agents.door` (contracts and models re-exported by it). Catches a page importing
-    `agents.threads`, `agents.runtime` or `agents.desk.runtime` again (10 such modules before)."""
+    `agents.core.threads`, `agents.core.runtime` or `agents.desk.runtime` again (10 such modules before)."""
     files = [p for name in FRONT_ENDS for p in ([ROOT / name] if name.endswith(".py") else (ROOT / name).rglob("*.py"))]
     assert len(files) > 20 and any(p.parts[-2] == "api" for p in files)  # the scan sees pages and the API
     bad = {str(p.relative_to(ROOT)): mods for p in files if (mods := sorted(set(_agent_modules(p)) - {"agents.door"}))}
     assert bad == {}
 
 
-@pytest.mark.parametrize("source", ["from agents.contracts import Card\n", "from agents import threads\n",
-                                    "import agents.runtime\n", "from agents.desk.runtime import Desk\n"])
+@pytest.mark.parametrize("source", ["from agents.core.contracts import Card\n", "from agents.core import threads\n",
+                                    "import agents.core.runtime\n", "from agents.desk.runtime import Desk\n"])
 def test_the_door_rule_catches_side_doors(source, tmp_path):
     path = tmp_path / "page.py"
     path.write_text(source + "from agents.door import Card\nfrom agents import door\n", encoding="utf-8")
@@ -100,7 +100,7 @@ def test_readme_names_the_two_commands_and_ci_calls_make_test():
 
 
 def test_only_the_model_factory_knows_the_offline_family():
-    """Nothing outside agents/offline and the model factory (agents/llm.py) imports agents.offline:
+    """Nothing outside agents/offline and the model factory (agents/models/llm.py) imports agents.offline:
     the graphs, desks, pods, runtime and pages see a chat model, whichever it is. Catches the desk,
     signals pod, runtime and reasoner importing the offline rules directly (five places before)."""
     root = Path(__file__).resolve().parents[1]
@@ -108,7 +108,7 @@ def test_only_the_model_factory_knows_the_offline_family():
     for path in [*root.glob("agents/**/*.py"), *root.glob("pages/**/*.py"), *root.glob("services/**/*.py"),
                  root / "app.py"]:
         rel = path.relative_to(root).as_posix()
-        if rel.startswith("agents/offline/") or rel == "agents/llm.py":
+        if rel.startswith("agents/offline/") or rel == "agents/models/llm.py":
             continue
         tree = ast.parse(path.read_text())
         mods = [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module] + \
@@ -120,7 +120,7 @@ def test_only_the_model_factory_knows_the_offline_family():
 # Modules of services/ that may open the configured state store: the module that defines it, and the
 # `python -m services` entry point (a CLI opens the store once and passes it down).
 STORE_OPENERS = {
-    "services/store.py": "defines state_store() for the composition layer",
+    "services/store/state.py": "defines state_store() for the composition layer",
     "services/cli.py": "entry point of `python -m services` (gamelog/status/roster open the configured store)",
 }
 
@@ -141,7 +141,7 @@ def _state_store_lookups(source: str) -> list[int]:
 def test_services_are_passed_the_state_store_never_fetch_it():
     """Issue #9 §3: the state store is passed in, not fetched from a process global inside a
     service. Catches the fallbacks `demo_league(as_of, scoring, store=None)` calling
-    `services.store.state_store()` and `SignalStore(store=None)` doing `store or state_store()`."""
+    `services.store.state.state_store()` and `SignalStore(store=None)` doing `store or state_store()`."""
     offenders = []
     for path in sorted((ROOT / "services").rglob("*.py")):
         rel = path.relative_to(ROOT).as_posix()
@@ -155,11 +155,11 @@ def test_services_are_passed_the_state_store_never_fetch_it():
 @pytest.mark.parametrize("broken", [
     # the demo_league fallback this rule removed
     "def demo_league(as_of, scoring='points', store=None):\n    if store is None:\n"
-    "        from services.store import state_store\n\n        store = state_store()\n",
+    "        from services.store.state import state_store\n\n        store = state_store()\n",
     # the SignalStore fallback
-    "from services.store import StateStore, state_store\n\nclass SignalStore:\n"
+    "from services.store.state import StateStore, state_store\n\nclass SignalStore:\n"
     "    def __init__(self, store=None):\n        self.store = store or state_store()\n",
-    "import services.store as st\n\ndef f():\n    return st.state_store()\n",
+    "import services.store.state as st\n\ndef f():\n    return st.state_store()\n",
 ])
 def test_the_store_rule_catches_the_fallbacks(broken):
     assert _state_store_lookups(broken)

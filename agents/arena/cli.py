@@ -40,7 +40,7 @@ def _text(out: dict) -> str:
 
 def handle(args: argparse.Namespace) -> int:
     from agents.door import arena as runner
-    from agents.llm import ProviderError
+    from agents.models.llm import ProviderError
 
     ArenaError, UnknownAgent = runner.ArenaError, runner.UnknownAgent
 

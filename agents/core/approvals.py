@@ -16,10 +16,10 @@ from typing import Callable, Literal
 from langchain_core.messages import AIMessage
 from langgraph.types import interrupt
 
-from agents.cards import card_now, is_expired, season_label
-from agents.contracts import ApprovalsEvent, Card, DecisionEvent, card_dicts, cards_of
-from agents.events import emit
-from services.store import MoveConflict, StateStore, state_store
+from agents.core.cards import card_now, is_expired, season_label
+from agents.core.contracts import ApprovalsEvent, Card, DecisionEvent, card_dicts, cards_of
+from agents.core.events import emit
+from services.store.state import MoveConflict, StateStore, state_store
 
 Clock = Callable[[Card], dt.datetime]
 
@@ -88,8 +88,8 @@ def _summary(cards: list[Card], decisions: dict[str, str]) -> str:
 
 def card_source(card: Card, source, store: StateStore | None = None):
     """The card's own league (league id, scoring, as-of), whatever the deciding session's options:
-    `source` when it is that league, else the league the card names (services.demo_source)."""
-    from services.demo_source import card_league
+    `source` when it is that league, else the league the card names (services.league.demo_source)."""
+    from services.league.demo_source import card_league
     from services.models import ServiceError
 
     if card_source_is(source, card):
@@ -193,7 +193,7 @@ def settle(source, cards: list[Card], decisions: dict[str, str], thread_id: str,
     elif declined and not transactions:
         lines.append("Standing pat is fine too; ask me again if a player's status changes.")
     if counters:  # a manager's counter to a trade proposal comes back as a card of its own
-        from agents.trade_cards import counter_card
+        from agents.trades.cards import counter_card
 
         others = [c for c in (counter_card(src, t) for src, t in counters) if c is not None] + others
     own_league = all(card_source_is(source, c) for c in cards)

@@ -5,7 +5,7 @@ import datetime as dt
 import hashlib
 from zoneinfo import ZoneInfo
 
-from agents.contracts import Card
+from agents.core.contracts import Card
 from services.optimizer import MoveEval
 from services.optimizer.propose import compatible  # noqa: F401  (the one conflict rule, re-exported)
 

@@ -20,7 +20,7 @@ def build_checkpointer():
         return _postgres_saver(url)
     from langgraph.checkpoint.sqlite import SqliteSaver
 
-    from services import store_guard
+    from services.store import guard as store_guard
 
     path = courtside_home() / "checkpoints.sqlite"
     store_guard.check(path, "checkpoint store")  # damaged or emptied: one line, the file untouched

@@ -3,7 +3,7 @@
 The runtime validates every event a graph streams into a `TurnEvent` (a union discriminated on
 `type`) and builds one `TurnResult` per turn; the CLI prints `TurnResult.model_dump()` (the
 stable `ask --json` shape) and the UI draws the same events. Nodes make the typed events and
-send them with `agents.events.emit`; `as_event` types a dict a page redraws from history.
+send them with `agents.core.events.emit`; `as_event` types a dict a page redraws from history.
 """
 from __future__ import annotations
 

@@ -13,8 +13,8 @@ from typing import Callable, Literal
 
 from langchain_core.messages import AIMessage
 
-from agents.approvals import Clock, card_set_id, default_clock, normalize_decisions, settle
-from agents.contracts import card_dicts, cards_of
+from agents.core.approvals import Clock, card_set_id, default_clock, normalize_decisions, settle
+from agents.core.contracts import card_dicts, cards_of
 
 
 def route_from_start(state) -> Literal["classify_intent", "decide_deferred"]:

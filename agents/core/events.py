@@ -11,7 +11,7 @@ import logging
 
 from langgraph.config import get_stream_writer
 
-from agents.contracts import EVENT_TYPES, TurnEvent
+from agents.core.contracts import EVENT_TYPES, TurnEvent
 
 log = logging.getLogger(__name__)
 

@@ -11,7 +11,7 @@ import sqlite3
 import sys
 
 from services.models import ServiceError
-from services.store_guard import StoreDamaged
+from services.store.guard import StoreDamaged
 
 from services.cli import ECHO_LIMIT, clip  # noqa: F401 - one clip for every error line (re-exported)
 
@@ -40,7 +40,7 @@ def model_failure_text(provider_label: str, detail: str, timeout_s: float) -> st
 
 def store_failure_text(error: BaseException, where: str) -> str:
     """A state-store failure: locked by another process, corrupt, or unreachable."""
-    from services.store_guard import StoreDamaged
+    from services.store.guard import StoreDamaged
 
     msg = str(error).splitlines()[0] if str(error) else type(error).__name__
     if isinstance(error, StoreDamaged):

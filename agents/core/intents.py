@@ -10,7 +10,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, Field, field_validator
 
-from services.scoring import normalize_category
+from services.league.scoring import normalize_category
 
 
 # Offered (as buttons) when the assistant did not understand a message: one per thing it does best.

@@ -6,8 +6,8 @@ they put each decided card back under the question that offered it, with what ha
 """
 from __future__ import annotations
 
-from agents.contracts import Card, cards_of
-from services.store import state_store
+from agents.core.contracts import Card, cards_of
+from services.store.state import state_store
 
 
 def offered_by_question(thread_id: str, pending: list[dict]) -> dict[int, list[Card]]:

@@ -12,10 +12,10 @@ import hashlib
 
 from pydantic import SecretStr
 
-from agents.llm import pick_provider
+from agents.models.llm import pick_provider
 from services.config import Settings, get_settings
 from services.models import ServiceError
-from services.source import LeagueSource
+from services.league.source import LeagueSource
 
 LEAGUES = ("demo", "espn")
 ADVICE_MODES = ("balanced", "this_week")  # services.optimizer.moves.MODES
@@ -59,7 +59,7 @@ class RuntimeOptions:
         if self.advice_mode is not None and self.advice_mode not in ADVICE_MODES:
             raise ServiceError(f"Unknown advice mode {self.advice_mode!r}; use one of: {', '.join(ADVICE_MODES)}.")
         if self.punt is not None:
-            from services.scoring import normalize_category
+            from services.league.scoring import normalize_category
 
             items = [self.punt] if isinstance(self.punt, str) else list(self.punt)
             cats = [normalize_category(str(p)) for p in items]
@@ -114,8 +114,8 @@ def check_environment() -> str | None:
     state and checkpoint files sound: None when all is well, else the one line that says what is
     wrong (which variable and what is allowed; which file and how to recover)."""
     from services.config import check_settings, courtside_home
-    from services.store import check_state_url, state_store
-    from services.store_guard import StoreDamaged, check
+    from services.store.state import check_state_url, state_store
+    from services.store.guard import StoreDamaged, check
 
     try:
         check_settings()
@@ -138,8 +138,8 @@ def open_league(settings: Settings, as_of: dt.date | None = None) -> LeagueSourc
         source.info()
         source.punt = tuple(c for c in settings.punt.split(",") if c)
         return source
-    from services.demo_source import DemoSource
-    from services.store import state_store
+    from services.league.demo_source import DemoSource
+    from services.store.state import state_store
 
     source = DemoSource(as_of or settings.as_of, settings.scoring, settings.advice_mode, store=state_store(),
                         team_id=settings.my_team_id)

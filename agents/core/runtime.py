@@ -1,10 +1,10 @@
 """The one agent entry point for the CLI and the UI: turns, resumes, history, approvals, audit.
 
-Every turn is a stream of typed events (`agents.contracts.TurnEvent`: state, intent, tool_start,
+Every turn is a stream of typed events (`agents.core.contracts.TurnEvent`: state, intent, tool_start,
 tool_end, progress, step, answer, guard, approvals, decision, error, done ...) ending with a
 `TurnResult`, so the CLI and the UI draw the same thing. A turn's flow (serialized per thread,
-cards deferred by a new question) is `agents.turn_flow`; reading the stream is `agents.turn_stream`;
-deciding a waiting card set is checked in `agents.turn_decisions`.
+cards deferred by a new question) is `agents.core.turn_flow`; reading the stream is `agents.core.turn_stream`;
+deciding a waiting card set is checked in `agents.core.turn_decisions`.
 """
 from __future__ import annotations
 
@@ -15,17 +15,17 @@ from typing import Iterator
 
 from pydantic import SecretStr
 
-from agents import history as H
-from agents import views
-from agents.checkpoints import build_checkpointer
-from agents.contracts import Card, DoneEvent, TurnEvent, TurnResult, cards_of
-from agents.llm import build_model, build_reasoner, pick_provider, provider_label
-from agents.llm import model_name as llm_model_name
-from agents.overrides import RuntimeOptions, open_league
+from agents.core import history as H
+from agents.core import views
+from agents.core.checkpoints import build_checkpointer
+from agents.core.contracts import Card, DoneEvent, TurnEvent, TurnResult, cards_of
+from agents.models.llm import build_model, build_reasoner, pick_provider, provider_label
+from agents.models.llm import model_name as llm_model_name
+from agents.core.overrides import RuntimeOptions, open_league
 from agents.supervisor.graph import build_graph
 from agents.supervisor.limits import Limits
-from agents.turn_flow import MAX_QUESTION, TurnFlow, new_thread_id, question_problem
-from services.store import state_store
+from agents.core.turn_flow import MAX_QUESTION, TurnFlow, new_thread_id, question_problem
+from services.store.state import state_store
 
 __all__ = ["MAX_QUESTION", "Assistant", "final_result", "get_assistant", "new_thread_id", "question_problem"]
 

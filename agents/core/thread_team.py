@@ -1,13 +1,13 @@
 """The team a conversation is about: chosen with `--team` (or in Settings), bound to the thread.
 
 A thread is bound at its first turn to the league it was started in and the team the user manages
-there (`agents.threads.bind`, first binding wins). A later turn or decision on that thread uses the
+there (`agents.core.threads.bind`, first binding wins). A later turn or decision on that thread uses the
 bound team; asking the same thread for another team is refused as bad input, since its cards,
 history and roster are that team's.
 """
 from __future__ import annotations
 
-from agents import threads
+from agents.core import threads
 from services.models import ServiceError
 
 

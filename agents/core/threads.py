@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from agents.contracts import Card
-from services import threads as _svc
-from services.store import state_store
-from services.threads import LOCAL_OWNER, LeagueChoice, ThreadBinding
+from agents.core.contracts import Card
+from services.store import threads as _svc
+from services.store.state import state_store
+from services.store.threads import LOCAL_OWNER, LeagueChoice, ThreadBinding
 
 __all__ = ["LOCAL_OWNER", "LeagueChoice", "ThreadBinding", "as_of_range", "bind", "binding", "bindings", "choice_for_card",
            "league_label", "load_session", "owns", "save_session"]
@@ -72,8 +72,8 @@ def choice_for_card(card: Card, bound: ThreadBinding | None) -> tuple[LeagueChoi
 
 def as_of_range() -> tuple[dt.date, dt.date]:
     """The as-of dates the demo league accepts: the day after the first box score through the day
-    after the last (what `services.demo_source.check_as_of` allows)."""
-    from services.snapshot import data_dates
+    after the last (what `services.league.demo_source.check_as_of` allows)."""
+    from services.league.snapshot import data_dates
 
     first, last = data_dates()
     return first + dt.timedelta(days=1), last + dt.timedelta(days=1)

@@ -2,13 +2,13 @@
 and what a decision reports when another process decided the set first.
 
 The runtime calls these before and after resuming a thread; the approval gate itself
-(`agents.approvals`) claims the set and applies the moves.
+(`agents.core.approvals`) claims the set and applies the moves.
 """
 from __future__ import annotations
 
-from agents.approvals import refusal_text
-from agents.contracts import cards_of
-from agents.failures import clip
+from agents.core.approvals import refusal_text
+from agents.core.contracts import cards_of
+from agents.core.failures import clip
 
 
 def requested_decisions(pending: list[dict], decision: str, move_id: str | None = None) -> dict[str, str]:
@@ -35,7 +35,7 @@ def applied_already(store, thread_id: str, pending: list[dict], decisions: dict[
 
 def replay_events(thread_id: str, claim: dict, decisions: dict, pending: list[dict]):
     """The events of a retried decision: its first outcome (the moves marked `already`), no refusal."""
-    from agents.contracts import DoneEvent, TextEvent, TurnResult
+    from agents.core.contracts import DoneEvent, TextEvent, TurnResult
 
     results = claim["outcomes"].get("results", {})
     moves = [r | {"already": True} for m, r in results.items()

@@ -1,10 +1,10 @@
 """A turn's flow on one thread: checked, serialized, run, recorded (the `Assistant`'s turn methods).
 
 Turns of one thread take turns: each holds the thread's lease in the state store
-(`services.thread_locks`) from reading the checkpoint to recording the audit, so concurrent
+(`services.store.thread_locks`) from reading the checkpoint to recording the audit, so concurrent
 `ask --thread T` in any number of processes all land in the conversation; a turn that cannot get
 the lease in time is refused with `error` and changes nothing. A new question while cards wait
-does not block: the waiting set is deferred (`agents.deferred`), stays decidable, and the
+does not block: the waiting set is deferred (`agents.core.deferred`), stays decidable, and the
 question is answered.
 """
 from __future__ import annotations
@@ -16,16 +16,16 @@ from typing import Iterator
 from langchain_core.messages import HumanMessage
 from langgraph.types import Command
 
-from agents import history as H
-from agents.approvals import DEFER, SetDecided, refusal_text
-from agents.contracts import DoneEvent, StateEvent, TextEvent, TurnEvent, TurnResult, cards_of
-from agents.deferred import card_sets, set_of
-from agents.failures import MODEL_FAILED, model_failure_text, turn_failure_text
-from agents.turn_decisions import (applied_already, outcome_of_claim, replay_events, requested_decisions,
+from agents.core import history as H
+from agents.core.approvals import DEFER, SetDecided, refusal_text
+from agents.core.contracts import DoneEvent, StateEvent, TextEvent, TurnEvent, TurnResult, cards_of
+from agents.core.deferred import card_sets, set_of
+from agents.core.failures import MODEL_FAILED, model_failure_text, turn_failure_text
+from agents.core.turn_decisions import (applied_already, outcome_of_claim, replay_events, requested_decisions,
                                    resume_problem)
-from agents.turn_stream import TurnRecorder
-from services import thread_locks
-from services.store import state_store
+from agents.core.turn_stream import TurnRecorder
+from services.store import thread_locks
+from services.store.state import state_store
 
 MAX_QUESTION = 4000
 
@@ -49,7 +49,7 @@ def question_problem(question: str | None) -> str | None:
 
 
 class TurnFlow:
-    """Mixed into `agents.runtime.Assistant` (its graph, `config()`, provider, model, as-of, options)."""
+    """Mixed into `agents.core.runtime.Assistant` (its graph, `config()`, provider, model, as-of, options)."""
 
     turn_wait_s: float | None = None  # how long a turn waits for the thread's previous one (None: settings)
 

@@ -11,8 +11,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from agents import history as H
-from agents.contracts import (DeskCardEvent, IntentEvent, SignalsEvent, StepEvent, TextEvent, ToolCall, ToolEnd,
+from agents.core import history as H
+from agents.core.contracts import (DeskCardEvent, IntentEvent, SignalsEvent, StepEvent, TextEvent, ToolCall, ToolEnd,
                               ToolStart, TurnEvent, as_event)
 
 

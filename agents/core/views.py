@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from pydantic import ValidationError
 
-from agents.contracts import Card
+from agents.core.contracts import Card
 from services import optimizer as opt
 
 

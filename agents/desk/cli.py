@@ -126,12 +126,12 @@ def _text(cmd: str, out: dict) -> str:
 def run_desk(args) -> int:
     """0: done; 1: the desk could not do it (a refused booking, a lost accept, a failed audit, a
     locked or failing store); 2: bad input."""
-    from agents.failures import is_store_error, one_line_store_failure
+    from agents.core.failures import is_store_error, one_line_store_failure
     from services.desk.idempotency import StillRunning
 
     try:
         from agents.door import desk as front
-        from agents.llm import ProviderError
+        from agents.models.llm import ProviderError
 
         try:
             desk = front.open(getattr(args, "provider", None))

@@ -11,10 +11,10 @@ import time
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 from pydantic import ValidationError
 
-from agents.contracts import DeskStep, TextEvent, ToolEnd, ToolStart
+from agents.core.contracts import DeskStep, TextEvent, ToolEnd, ToolStart
 from agents.desk import prompts as P
 from agents.desk.tools import DeskContext, build_desk_tools
-from agents.events import emit
+from agents.core.events import emit
 from services.desk.book import DeskBook
 from services.desk.calc import ACCEPT_EDGE_PCT
 from services.desk.models import BetRequest, Decision, DeskLimits, check_against_request

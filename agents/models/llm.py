@@ -36,7 +36,7 @@ def build_model(provider: str | None = None, settings: Settings | None = None, r
                                       google_api_key=s.google_api_key.get_secret_value(),
                                       # the SDK counts attempts, the first one included
                                       timeout=s.model_timeout_s, max_retries=s.model_max_retries + 1, temperature=0)
-    from agents.ollama_model import RetryingChatOllama
+    from agents.models.ollama_model import RetryingChatOllama
 
     return RetryingChatOllama(model=s.ollama_model, base_url=s.ollama_url, temperature=0,
                               client_kwargs={"timeout": s.model_timeout_s},
@@ -71,7 +71,7 @@ def build_reasoner(provider: str, source, settings: Settings | None = None):
         from agents.offline.reasoner import offline_reasoner
 
         return offline_reasoner(source)
-    from agents.reasoner import model_reasoner
+    from agents.models.reasoner import model_reasoner
 
     return model_reasoner(build_model(provider, settings, reasoning=True))
 

@@ -1,5 +1,5 @@
 """`deep_analysis` with a separately configured reasoning model (the offline rules live in
-agents/offline/reasoner.py; `agents.llm.build_reasoner` picks one)."""
+agents/offline/reasoner.py; `agents.models.llm.build_reasoner` picks one)."""
 from __future__ import annotations
 
 from services.models import ServiceError

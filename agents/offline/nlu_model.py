@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from agents.intents import Intent
+from agents.core.intents import Intent
 from agents.offline.slots import extract
 
 CORPUS = Path(__file__).parent / "corpus"

@@ -9,10 +9,10 @@ import datetime as dt
 
 from langchain_core.messages import AIMessage
 
-from agents.contracts import SignalsEvent, StateEvent, StepEvent, TextEvent
-from agents.dates import day_label
-from agents.events import emit
-from agents.llm import signals_model
+from agents.core.contracts import SignalsEvent, StateEvent, StepEvent, TextEvent
+from agents.core.dates import day_label
+from agents.core.events import emit
+from agents.models.llm import signals_model
 from agents.signals.runner import SignalsPod, measured_skill
 from services.signals.store import Signal
 

@@ -47,7 +47,7 @@ def _text_score(result: dict) -> None:
 
 
 def signals_main(args) -> int:
-    from agents.llm import ProviderError
+    from agents.models.llm import ProviderError
     from agents.door import signals as front
     from services.models import ServiceError
 

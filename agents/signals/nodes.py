@@ -9,8 +9,8 @@ from typing import Literal
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langgraph.graph import END
 
-from agents.contracts import StepEvent
-from agents.events import emit
+from agents.core.contracts import StepEvent
+from agents.core.events import emit
 from agents.signals import prompts as P
 from agents.signals.schema import InvalidEstimate, parse_estimate
 from agents.signals.state import PodState
@@ -127,7 +127,7 @@ def route_after_calculate_divergence(state: PodState) -> Literal["generate_signa
 def configured_signals() -> SignalStore:
     """The signals on the configured state store, opened when used (so a test's or a session's
     COURTSIDE_HOME is the one read); the services take the store as an argument."""
-    from services.store import state_store
+    from services.store.state import state_store
 
     return SignalStore(state_store())
 

@@ -1,6 +1,6 @@
 """The supervisor's facade: turns, decisions by card id, and the typed reads of a league.
 
-`Supervisor` wraps one `agents.runtime.Assistant` (one league, one model) and returns models
+`Supervisor` wraps one `agents.core.runtime.Assistant` (one league, one model) and returns models
 (`TurnResult`, `Card`, `agents.facades.models` rows) where the runtime hands dicts: pending
 approvals, history, audit records, transactions, threads and decided cards. Any other attribute is
 the assistant's own (streams of typed events, settings, labels).
@@ -18,15 +18,15 @@ from typing import Iterator
 
 from pydantic import BaseModel
 
-from agents import threads
-from agents.contracts import Card, TurnEvent, TurnResult, cards_of
-from agents.failures import store_errors
+from agents.core import threads
+from agents.core.contracts import Card, TurnEvent, TurnResult, cards_of
+from agents.core.failures import store_errors
 from agents.facades.models import (AuditRecord, DecidedCard, HistoryTurn, PendingCard, ThreadHistory, ThreadSummary,
                                    TransactionRow)
-from agents.runtime import MAX_QUESTION, Assistant, final_result, get_assistant, new_thread_id
-from agents.threads import LOCAL_OWNER, LeagueChoice
+from agents.core.runtime import MAX_QUESTION, Assistant, final_result, get_assistant, new_thread_id
+from agents.core.threads import LOCAL_OWNER, LeagueChoice
 from services.models import ServiceError
-from services.store import state_store
+from services.store.state import state_store
 
 __all__ = ["MAX_QUESTION", "ServiceError", "CardNotFound", "CardLocation", "LeagueUnavailable", "NotYours", "Supervisor",
            "card_choice", "locate", "mine", "my_threads", "new_thread_id", "open", "open_choice", "pending_cards",

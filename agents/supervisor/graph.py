@@ -14,16 +14,16 @@ from langchain_core.messages import HumanMessage, ToolMessage
 from langgraph.graph import END, START, StateGraph
 from langgraph.prebuilt import ToolNode
 
-from agents.deferred import make_decide_deferred, route_from_start
+from agents.core.deferred import make_decide_deferred, route_from_start
 from agents.desk.chat import make_market_desk
-from agents.approvals import default_clock, make_present_and_confirm, route_after_confirm
-from agents.intents import Intent
+from agents.core.approvals import default_clock, make_present_and_confirm, route_after_confirm
+from agents.core.intents import Intent
 from agents.matchup_optimizer.graph import ENTRY as OPTIMIZER_ENTRY
 from agents.matchup_optimizer.graph import add_optimizer_nodes
 from agents.matchup_optimizer.summary import lineup_after
 from agents.signals.chat import make_find_edges
-from agents.contracts import ToolEnd, ToolStart
-from agents.events import emit
+from agents.core.contracts import ToolEnd, ToolStart
+from agents.core.events import emit
 from agents.supervisor import nodes as N
 from agents.supervisor.limits import Limits
 from agents.supervisor.state import SupervisorState

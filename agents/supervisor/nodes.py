@@ -7,13 +7,13 @@ from typing import Literal
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 
-from agents.cards import distinct
-from agents.contracts import ClarifyEvent, IntentEvent, StateEvent, TextEvent, card_dicts, cards_of
-from agents.dates import asks_categories
-from agents.events import emit
-from agents.failures import MODEL_FAILED, model_unavailable
-from agents.intents import EXAMPLE_QUESTIONS, Intent, IntentLabel, thread_punt
-from agents.model_call import CallInfo, call_config
+from agents.core.cards import distinct
+from agents.core.contracts import ClarifyEvent, IntentEvent, StateEvent, TextEvent, card_dicts, cards_of
+from agents.core.dates import asks_categories
+from agents.core.events import emit
+from agents.core.failures import MODEL_FAILED, model_unavailable
+from agents.core.intents import EXAMPLE_QUESTIONS, Intent, IntentLabel, thread_punt
+from agents.models.model_call import CallInfo, call_config
 from agents.supervisor import prompts as P
 from agents.supervisor.limits import Limits
 from agents.supervisor.state import turn_key

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import hashlib
 
-from agents.cards import next_lock
-from agents.contracts import Card
+from agents.core.cards import next_lock
+from agents.core.contracts import Card
 from services.models import ServiceError
 from services.trades.evaluate import TradeEvaluation, evaluate_trade
 

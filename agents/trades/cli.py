@@ -46,7 +46,7 @@ def add_trade_parser(sub) -> None:
 
 def run_trade(args) -> int:
     from agents.cli import _fail, one_line_failure
-    from agents.facades import trades
+    from agents.trades import facade as trades
 
     try:
         if args.trade_cmd == "evaluate":

@@ -10,7 +10,7 @@ import datetime as dt
 
 from pydantic import BaseModel
 
-from agents.contracts import Card
+from agents.core.contracts import Card
 from services.models import ServiceError
 from services.trades.evaluate import TradeEvaluation, evaluate_trade, giving_team
 
@@ -62,7 +62,7 @@ def find(source=None, *, targets=(), give: list[str] | None = None, team_id: int
 
 def oriented(source, give: list[str], get: list[str], team_id: int | None = None):
     """(give, get, note): a trade said backwards (his players "given", mine "got") turned around."""
-    from agents.trade_cards import oriented as turn
+    from agents.trades.cards import oriented as turn
 
     return turn(source, give, get, team_id)
 
@@ -78,17 +78,17 @@ def teams(source=None, *, as_of: dt.date | None = None, scoring: str | None = No
 def proposal(give: list[str], get: list[str], source=None, *, team_id: int | None = None, cut: list[str] | None = None,
              as_of: dt.date | None = None, scoring: str | None = None) -> Card:
     """The card "Propose trade to <team>: give A, get B" (ServiceError on an ESPN league: propose it there)."""
-    from agents.trade_cards import propose
+    from agents.trades.cards import propose
 
     return propose(source or league(as_of, scoring), give, get, cut, team_id)[1]
 
 
 def send(card: Card, source=None, decision: str = "approve", *, as_of: dt.date | None = None,
          scoring: str | None = None) -> ProposalOutcome:
-    """Decides a trade card at the approval gate (`agents.approvals.decide`: one claim per card set,
+    """Decides a trade card at the approval gate (`agents.core.approvals.decide`: one claim per card set,
     applied in one store transaction, audited): approving sends it and the other manager answers."""
-    from agents.approvals import decide
-    from agents.trade_cards import counter_card
+    from agents.core.approvals import decide
+    from agents.trades.cards import counter_card
 
     src = source or league(as_of, scoring)
     counters: list[tuple] = []

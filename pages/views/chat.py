@@ -6,7 +6,7 @@ chat input, the live turn and decisions live in a fragment, so sending a questio
 fragment alone and the first step shows at once however long the thread is (the turns since the
 last full run are redrawn there, usually none).
 A pending card never disables the input: a new question sets the waiting cards aside, still
-decidable on their card and in Approvals (agents.deferred); `submit_mode="disable"` blocks the
+decidable on their card and in Approvals (agents.core.deferred); `submit_mode="disable"` blocks the
 input while a turn streams.
 """
 import streamlit as st
@@ -77,7 +77,7 @@ def last_offers(assistant, thread: str) -> list[Offer]:
 
 def undecided(assistant, thread: str, pending: list[Card] | None = None) -> list[Card]:
     """Cards still waiting for a decision (`pending`: the thread's pending cards when just read).
-    They never stop a new question: asking sets them aside, still decidable (agents.deferred)."""
+    They never stop a new question: asking sets them aside, still decidable (agents.core.deferred)."""
     pending = assistant.pending_approvals(thread) if pending is None else pending
     return [c for c in pending if not card_ui.is_expired(c) and not card_ui.decided_entry(thread, c.move_id)]
 

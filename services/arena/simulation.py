@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Callable
 
-from services import season_games
+from services.league import season_games
 from services.arena import cases
 from services.arena.execution import extract_call, handle_submission
 from services.arena.instruments import PriceFn, contract, desk_price, listed_contracts, settlement_payout

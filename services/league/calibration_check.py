@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from pydantic import BaseModel
 
-from services.calibration import STATUSES, TIER_NAMES, calibrate, class_of, curve_rate, mornings, tier_of
+from services.league.calibration import STATUSES, TIER_NAMES, calibrate, class_of, curve_rate, mornings, tier_of
 
 CHECK_DATES = (dt.date(2024, 12, 15), dt.date(2025, 1, 1), dt.date(2025, 1, 15), dt.date(2025, 1, 29))
 WINDOW_DAYS = 21
@@ -116,7 +116,7 @@ def check(games_by_player: dict[str, list[dict]], team_dates: dict[str, list[dt.
 @lru_cache(maxsize=2)
 def out_of_sample(db_key: str = "") -> OutOfSample:
     """The check on the league's database (every box score: outcomes included)."""
-    from services import db
+    from services.store import db
 
     games: dict[str, list[dict]] = {}
     for pid, day, team, minutes in db.query("SELECT player_id, game_date, team, min FROM player_games "

@@ -10,8 +10,8 @@ from services.models import ServiceError
 
 def calibration_table(as_of: dt.date):
     """The calibration of the as-of view (checked against the data's dates)."""
-    from services.demo_source import check_as_of
-    from services.snapshot import snapshot
+    from services.league.demo_source import check_as_of
+    from services.league.snapshot import snapshot
 
     check_as_of(as_of)
     return snapshot(as_of).calibration
@@ -28,8 +28,8 @@ def run_calibration(as_of: dt.date | None, as_json: bool) -> int:
             print(json.dumps({"error": str(e)}))
         print(f"error: {e}", file=sys.stderr)
         return 2
-    from services.build import db_path
-    from services.calibration_check import out_of_sample
+    from services.store.build import db_path
+    from services.league.calibration_check import out_of_sample
 
     check = out_of_sample(str(db_path()))
     if as_json:

@@ -1,7 +1,7 @@
 """The embedded demo league on an as-of date: one league through the season.
 
-Drafted once before opening night and managed day by day by nine AI managers (services/season.py,
-precomputed at build by services/season_tables.py); an as-of date shows that league's state on
+Drafted once before opening night and managed day by day by nine AI managers (services/league/season.py,
+precomputed at build by services/league/season_tables.py); an as-of date shows that league's state on
 that morning. The user's approved moves live in the writable state store; every move of the same
 scoring dated on or before the as-of date counts (moving the league clock keeps them), and the
 managers' later mornings are re-simulated around them. `league_id` still names the scoring and
@@ -12,41 +12,41 @@ from __future__ import annotations
 import datetime as dt
 from functools import lru_cache
 
-from services.league_setup import LEAGUE_NAME, MY_TEAM_ID, N_TEAMS, round_robin
+from services.league.setup import LEAGUE_NAME, MY_TEAM_ID, N_TEAMS, round_robin
 from services.models import LeagueInfo, LeagueTeam
-from services.scoring import ScoringMode
-from services.slots import BENCH_SLOTS, IR_SLOTS, STARTING_SLOTS
-from services.snapshot import Snapshot, snapshot, week_of
-from services.store import StateStore
-from services.season import UserMove
-from services.season_tables import drafted as draft_rosters
-from services.season_tables import season_state
+from services.league.scoring import ScoringMode
+from services.league.slots import BENCH_SLOTS, IR_SLOTS, STARTING_SLOTS
+from services.league.snapshot import Snapshot, snapshot, week_of
+from services.store.state import StateStore
+from services.league.season import UserMove
+from services.league.season_tables import drafted as draft_rosters
+from services.league.season_tables import season_state
 
 __all__ = ["DemoLeague", "demo_league", "round_robin", "N_TEAMS", "MY_TEAM_ID"]
 
 
 @lru_cache(maxsize=4)
 def _teams_for(db_key: str) -> dict[int, tuple[str, str, bool]]:
-    from services import db
+    from services.store import db
 
     return {t: (n, m, me) for t, n, m, me in db.query("SELECT team_id, name, manager, is_me FROM league_teams ORDER BY team_id")}
 
 
 @lru_cache(maxsize=4)
 def _calendar_for(db_key: str) -> dict[tuple[int, int], int]:
-    from services import db
+    from services.store import db
 
     return {(w, t): o for w, t, o in db.query("SELECT week, team_id, opponent_id FROM league_matchups")}
 
 
 def _teams() -> dict[int, tuple[str, str, bool]]:
-    from services.build import db_path
+    from services.store.build import db_path
 
     return _teams_for(str(db_path()))
 
 
 def _calendar() -> dict[tuple[int, int], int]:
-    from services.build import db_path
+    from services.store.build import db_path
 
     return _calendar_for(str(db_path()))
 
@@ -181,6 +181,6 @@ def demo_league(as_of: dt.date, scoring: str = "points", *, store: StateStore, t
 
     The store is passed in (the runtime, the CLIs, benches and tests open it); a service never
     fetches the process-wide one."""
-    from services.build import db_path
+    from services.store.build import db_path
 
     return _demo_league(as_of, ScoringMode(scoring).value, str(db_path()), store, int(team_id))

@@ -4,18 +4,18 @@ from __future__ import annotations
 import datetime as dt
 from typing import Iterable
 
-from services import free_agents as fa
-from services import matchup as mu
-from services import news as nw
-from services import players as pl
-from services import rosters as ro
-from services.league import DemoLeague, demo_league
-from services.lookup import resolve_player
+from services.league import free_agents as fa
+from services.league import matchup as mu
+from services.league import news as nw
+from services.league import players as pl
+from services.league import rosters as ro
+from services.league.demo import DemoLeague, demo_league
+from services.league.lookup import resolve_player
 from services.models import (FreeAgent, GameLog, LeagueInfo, MatchupDetails, NewsNote, Roster,
                              ScheduleReport, ServiceError, StatusReport)
-from services.snapshot import data_dates
-from services.source import LeagueSource
-from services.store import MoveConflict, StateStore
+from services.league.snapshot import data_dates
+from services.league.source import LeagueSource
+from services.store.state import MoveConflict, StateStore
 
 
 def check_as_of(as_of: dt.date) -> None:
@@ -84,7 +84,7 @@ class DemoSource(LeagueSource):
             if owner is not None:
                 raise ServiceError(f"{name(add_id)} is on {lg.team_name(owner)[0]}'s roster, not a free agent")
         if kind == "ir":
-            from services.slots import IR_SLOTS
+            from services.league.slots import IR_SLOTS
 
             if len(lg.ir_ids()) >= IR_SLOTS:
                 raise ServiceError("your IR slot is taken")
@@ -121,7 +121,7 @@ class DemoSource(LeagueSource):
         return from_demo_league(self.league, free_agents=free_agents, season=season, punt=punt)
 
     def banked(self) -> tuple[dict[str, float], dict[str, float]]:
-        from services.scoreboard import banked_totals
+        from services.league.scoreboard import banked_totals
 
         lg = self.league
         return banked_totals(lg, lg.my_team_id), banked_totals(lg, lg.opponent_id)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from services.slots import ROSTER_SIZE
+from services.league.slots import ROSTER_SIZE
 
 SHRINK_GAMES = 6  # a player with few games is pulled toward replacement level
 

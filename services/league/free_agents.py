@@ -1,11 +1,11 @@
 """Free agents of the demo league, filtered and ranked by value x games remaining."""
 from __future__ import annotations
 
-from services.league import DemoLeague
+from services.league.demo import DemoLeague
 from services.models import FreeAgent, ServiceError
-from services.rosters import _rounded
-from services.scoring import counted_categories, normalize_category
-from services.values import player_value, replacement_value
+from services.league.rosters import _rounded
+from services.league.scoring import counted_categories, normalize_category
+from services.league.values import player_value, replacement_value
 
 POSITIONS = {"PG", "SG", "SF", "PF", "C", "G", "F", "UTIL"}
 MAX_LIMIT = 50

@@ -13,7 +13,7 @@ from typing import Mapping, Sequence
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
-from services.slots import STARTING_SLOTS
+from services.league.slots import STARTING_SLOTS
 
 BENCH = "BE"
 

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 
-from services import db
+from services.store import db
 from services.models import AmbiguousPlayer, PlayerNotFound
 
 # Nicknames and initials people type; values are player ids from the data.
@@ -51,7 +51,7 @@ def _index(db_key: str) -> tuple[dict[str, str], dict[str, list[str]], dict[str,
 
 
 def index():
-    from services.build import db_path
+    from services.store.build import db_path
 
     return _index(str(db_path()))
 
@@ -73,7 +73,7 @@ def resolve_player(query: str, prefer: set[str] | None = None, among: frozenset[
     if among is None:
         names, aliases, folded = index()
     else:
-        from services.build import db_path
+        from services.store.build import db_path
 
         names, aliases, folded = _index_among(str(db_path()), frozenset(among))
     q = fold(query or "")

@@ -1,6 +1,6 @@
 """The current matchup: totals so far (real box scores of played days) and a projection.
 
-Past days come from the one scoreboard (`services.scoreboard`: the lineup each manager would have
+Past days come from the one scoreboard (`services.league.scoreboard`: the lineup each manager would have
 set that morning from the roster he had that day, real box scores of the starters who played).
 The rest of the week is the optimizer's standing-pat evaluation (`optimizer.weekly.standing_pat`:
 per-game expectations x availability, the exact lineup each remaining day, its win probabilities),
@@ -11,11 +11,11 @@ from __future__ import annotations
 import datetime as dt
 import math
 
-from services.league import DemoLeague
+from services.league.demo import DemoLeague
 from services.models import CategoryLine, MatchupDetails
-from services.scoring import CATEGORIES, COUNTING_STATS, ScoringMode, category_value
-from services.scoreboard import banked_totals
-from services.snapshot import data_dates
+from services.league.scoring import CATEGORIES, COUNTING_STATS, ScoringMode, category_value
+from services.league.scoreboard import banked_totals
+from services.league.snapshot import data_dates
 
 
 

@@ -8,9 +8,9 @@ import datetime as dt
 from bisect import bisect_left, bisect_right
 from functools import lru_cache
 
-from services.lookup import fold
+from services.league.lookup import fold
 from services.models import NewsNote, PlayerRef
-from services.snapshot import Snapshot, averages
+from services.league.snapshot import Snapshot, averages
 
 WINDOW_DAYS = 14
 TOPIC_WORDS: dict[str, set[str]] = {
@@ -84,7 +84,7 @@ def _notes_for(snap: Snapshot, pid: str) -> list[NewsNote]:
 
 @lru_cache(maxsize=32)
 def _all_notes(as_of: dt.date, db_key: str) -> tuple[NewsNote, ...]:
-    from services.snapshot import snapshot
+    from services.league.snapshot import snapshot
 
     snap = snapshot(as_of)
     notes = [n for pid in snap.players for n in _notes_for(snap, pid)]
@@ -93,7 +93,7 @@ def _all_notes(as_of: dt.date, db_key: str) -> tuple[NewsNote, ...]:
 
 
 def all_notes(snap: Snapshot) -> tuple[NewsNote, ...]:
-    from services.build import db_path
+    from services.store.build import db_path
 
     return _all_notes(snap.as_of, str(db_path()))
 

@@ -13,9 +13,9 @@ import datetime as dt
 
 from pydantic import BaseModel
 
-from services.league import DemoLeague
+from services.league.demo import DemoLeague
 from services.models import PlayerRef, ServiceError, Status
-from services.snapshot import averages
+from services.league.snapshot import averages
 
 SHOWN_STATS = ("pts", "reb", "ast", "stl", "blk", "fg3m", "tov")
 HOT_WINDOW = 5  # recent form: the last 5 games

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from services.models import GameLine, GameLog, ServiceError, StatusReport
-from services.scoring import POINTS_WEIGHTS, fantasy_points
-from services.snapshot import Snapshot, averages
+from services.league.scoring import POINTS_WEIGHTS, fantasy_points
+from services.league.snapshot import Snapshot, averages
 
 MAX_LAST_N = 82
 LINE_FIELDS = ["team", "opp", "result", "min", "pts", "reb", "ast", "stl", "blk", "tov", "fg3m",

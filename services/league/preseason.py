@@ -18,7 +18,7 @@ from pathlib import Path
 from rapidfuzz import fuzz, process
 
 from services.config import REPO_ROOT
-from services.lookup import fold
+from services.league.lookup import fold
 
 PRIOR_CSV = REPO_ROOT / "data" / "preseason" / "espn_players_2023.csv"
 MATCH_CUTOFF = 90  # token-sort similarity of folded names (suffixes dropped)
@@ -81,7 +81,7 @@ def match(players: list[tuple[str, str, str, int]], espn: list[tuple[str, float,
 
 @lru_cache(maxsize=4)
 def _priors(db_key: str) -> tuple[Prior, ...]:
-    from services import db
+    from services.store import db
 
     rows = db.query("SELECT player_id, name, pos, coalesce(age, 27) FROM players ORDER BY player_id")
     return tuple(match([(p, n, pos, int(a)) for p, n, pos, a in rows], load_espn()))
@@ -89,7 +89,7 @@ def _priors(db_key: str) -> tuple[Prior, ...]:
 
 def priors() -> tuple[Prior, ...]:
     """Every player's pre-season prior, for this database."""
-    from services.build import db_path
+    from services.store.build import db_path
 
     return _priors(str(db_path()))
 

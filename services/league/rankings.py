@@ -5,7 +5,7 @@
     player_trend(lg, player_id) -> PlayerTrend  # game by game fantasy points and z-sum
 
 Window stats are the box scores in the window (season, or the last 7, 14 or 30 days before the
-as-of date), per game and totals. The z-scores use the one category scale of `services.values`
+as-of date), per game and totals. The z-scores use the one category scale of `services.league.values`
 (the same pool, league FG%/FT% and spreads the free-agent tool and the optimizer use), so a
 player's z-sum here and his value there differ only by the stats they score (this window's
 averages here, the projection there). The projection columns (`proj_fpts`, `proj_value`) and
@@ -21,9 +21,9 @@ from typing import Literal
 from pydantic import BaseModel
 
 from services.models import PlayerRef, ServiceError, Status
-from services.scoring import CATEGORIES, normalize_category
-from services.snapshot import averages
-from services.values import category_scale, player_value
+from services.league.scoring import CATEGORIES, normalize_category
+from services.league.snapshot import averages
+from services.league.values import category_scale, player_value
 
 WINDOWS: dict[str, int | None] = {"season": None, "7": 7, "14": 14, "30": 30}
 POSITIONS = {"PG", "SG", "SF", "PF", "C", "G", "F", "UTIL"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from services.models import ServiceError
-from services.rankings import AVAILABILITY, SORTS, WINDOWS, rankings
+from services.league.rankings import AVAILABILITY, SORTS, WINDOWS, rankings
 
 
 def _limit(text: str) -> int:

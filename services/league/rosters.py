@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from services.league import DemoLeague
+from services.league.demo import DemoLeague
 from services.models import PlayerSchedule, Roster, RosterEntry, ScheduleReport
 
 ROUND = 2

@@ -12,10 +12,10 @@ from __future__ import annotations
 import datetime as dt
 from functools import lru_cache
 
-from services.lineup import BENCH, best_lineup
-from services.scoring import COUNTING_STATS
-from services.snapshot import snapshot
-from services.values import player_value
+from services.league.lineup import BENCH, best_lineup
+from services.league.scoring import COUNTING_STATS
+from services.league.snapshot import snapshot
+from services.league.values import player_value
 
 START_BONUS = 100.0  # filling a slot beats leaving it empty (z-sums can be negative)
 TOTAL_KEYS = (*COUNTING_STATS, "fpts", "games")
@@ -57,7 +57,7 @@ def _day_totals(lg, ids: tuple[str, ...], day: dt.date, db_key: str) -> tuple[tu
 def banked_totals(lg, team_id: int) -> dict[str, float]:
     """A team's real totals over the days of this matchup week before the as-of date
     (counting stats, fantasy points, games started), each day from the roster it had then."""
-    from services.build import db_path
+    from services.store.build import db_path
 
     totals = dict.fromkeys(TOTAL_KEYS, 0.0)
     for day in lg.days_played:

@@ -25,9 +25,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from services.league_setup import MY_TEAM_ID, N_TEAMS
-from services.season_inputs import OPENING_NIGHT, Morning
-from services.slots import IR_SLOTS, ROSTER_SIZE
+from services.league.setup import MY_TEAM_ID, N_TEAMS
+from services.league.season_inputs import OPENING_NIGHT, Morning
+from services.league.slots import IR_SLOTS, ROSTER_SIZE
 
 PRIOR_GAMES = 6
 GRACE_DAYS = 14

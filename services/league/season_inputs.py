@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from operator import add, sub
 from types import SimpleNamespace
 
-from services.scoring import CATEGORIES
-from services.snapshot import _AVG_COLUMNS, RECENT_WINDOW, averages_of, expectation, infer_status
+from services.league.scoring import CATEGORIES
+from services.league.snapshot import _AVG_COLUMNS, RECENT_WINDOW, averages_of, expectation, infer_status
 
 OPENING_NIGHT = dt.date(2024, 10, 22)
 
@@ -72,7 +72,7 @@ def _expectations(games: list[dict]) -> list[dict[str, float]]:
 def mornings(games: list[dict], schedule: list[tuple[dt.date, str]], days: list[dt.date]) -> dict[dt.date, dict[str, Morning]]:
     """Every morning's facts for every known player. `games`: box-score dicts (snapshot.GAME_COLS)
     ordered by date; `schedule`: (date, team) of every game."""
-    from services.values import CategoryScale
+    from services.league.values import CategoryScale
 
     by_player: dict[str, list[dict]] = {}
     for g in games:

@@ -13,12 +13,12 @@ from functools import lru_cache
 
 import duckdb
 
-from services.draft import Candidate, run_draft
-from services.league_setup import N_TEAMS
-from services.preseason import Prior, load_espn, match
-from services.season import Season, UserMove, simulate
-from services.season_inputs import Morning, mornings, season_days
-from services.snapshot import GAME_COLS
+from services.league.draft import Candidate, run_draft
+from services.league.setup import N_TEAMS
+from services.league.preseason import Prior, load_espn, match
+from services.league.season import Season, UserMove, simulate
+from services.league.season_inputs import Morning, mornings, season_days
+from services.league.snapshot import GAME_COLS
 
 DRAFT_SEED = 2024
 SCORINGS = ("points", "categories")
@@ -27,7 +27,7 @@ PRIOR_GAMES_IN_DRAFT = 10_000  # the prior is all the draft knows: no shrinking 
 
 def draft(priors: list[Prior]) -> dict[int, list[str]]:
     """The one draft, before opening night: the managers rank by the pre-season prior, each with
-    his seeded taste (services.draft)."""
+    his seeded taste (services.league.draft)."""
     cands = [Candidate(p.player_id, p.score, PRIOR_GAMES_IN_DRAFT, p.age, p.positions) for p in priors]
     return run_draft(cands, N_TEAMS, DRAFT_SEED)
 
@@ -80,14 +80,14 @@ def write_season(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def _db_key() -> str:
-    from services.build import db_path
+    from services.store.build import db_path
 
     return str(db_path())
 
 
 @lru_cache(maxsize=4)
 def _stored(db_key: str):
-    from services import db
+    from services.store import db
 
     picks: dict[int, list[str]] = {t: [] for t in range(1, N_TEAMS + 1)}
     for t, _r, pid in db.query("SELECT team_id, round, player_id FROM season_draft ORDER BY team_id, round"):
@@ -102,8 +102,8 @@ def _stored(db_key: str):
 @lru_cache(maxsize=4)
 def _base(scoring: str, db_key: str) -> Season:
     """The stored season (no user moves), read back from season_rosters and season_moves."""
-    from services import db
-    from services.season import Transaction
+    from services.store import db
+    from services.league.season import Transaction
 
     season = Season()
     states: dict = {}

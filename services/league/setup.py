@@ -5,7 +5,7 @@ Pure data and the circle-method schedule; `build.py` writes them into DuckDB tab
 """
 from __future__ import annotations
 
-from services.slots import BENCH_SLOTS, IR_SLOTS, STARTING_SLOTS
+from services.league.slots import BENCH_SLOTS, IR_SLOTS, STARTING_SLOTS
 
 LEAGUE_NAME = "Courtside Demo League"
 N_TEAMS = 10

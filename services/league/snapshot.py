@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache, reduce
 from operator import add, itemgetter
 
-from services import db
-from services.calibration import calibrate, class_of, tier_of
+from services.store import db
+from services.league.calibration import calibrate, class_of, tier_of
 from services.models import PlayerRef, Status
-from services.scoring import COUNTING_STATS, POINTS_WEIGHTS, fantasy_points
-from services.slots import eligible_slots, secondary_position
+from services.league.scoring import COUNTING_STATS, POINTS_WEIGHTS, fantasy_points
+from services.league.slots import eligible_slots, secondary_position
 
 GAME_COLS = ["game_date", "player_id", "team", "opp", "result", "min", "pts", "reb", "ast", "stl",
              "blk", "tov", "fg3m", "fg3a", "fgm", "fga", "ftm", "fta", "fpts"]
@@ -38,7 +38,7 @@ class PlayerState:
     recent_avg: dict[str, float] = field(default_factory=dict)  # last 5
     expected: dict[str, float] = field(default_factory=dict)  # per-game projection of each stat
     stat_sd: dict[str, float] = field(default_factory=dict)
-    play_prob: float = 0.0  # calibrated chance he plays his team's next game (services.calibration)
+    play_prob: float = 0.0  # calibrated chance he plays his team's next game (services.league.calibration)
     later_prob: float = 0.0  # calibrated share of team games he plays a week to a month from now
     return_curve: list[float] = field(default_factory=list)  # calibrated share per calibration.HORIZONS window
     avail_class: str = "OUT"  # calibration class: ACTIVE, REST (missed a back-to-back's second night), DTD, OUT
@@ -193,7 +193,7 @@ def _snapshot(as_of: dt.date, db_key: str) -> Snapshot:
 
 def snapshot(as_of: dt.date) -> Snapshot:
     """The cached snapshot for this database file and as-of date."""
-    from services.build import db_path
+    from services.store.build import db_path
 
     return _snapshot(as_of, str(db_path()))
 

@@ -15,7 +15,7 @@ from services.models import (FreeAgent, GameLog, LeagueInfo, MatchupDetails, New
 
 if TYPE_CHECKING:
     from services.optimizer.models import OptimizerInputs
-    from services.store import StateStore
+    from services.store.state import StateStore
 
 
 class LeagueSource(abc.ABC):

@@ -4,8 +4,8 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from services.scoring import CATEGORIES, ScoringMode
-from services.snapshot import PlayerState, Snapshot, snapshot
+from services.league.scoring import CATEGORIES, ScoringMode
+from services.league.snapshot import PlayerState, Snapshot, snapshot
 
 POOL_SIZE = 156  # about the players rostered in a 12-team league: the z-score reference pool
 
@@ -48,7 +48,7 @@ def _scale(as_of, db_key) -> CategoryScale:
 
 
 def category_scale(snap: Snapshot) -> CategoryScale:
-    from services.build import db_path
+    from services.store.build import db_path
 
     return _scale(snap.as_of, str(db_path()))
 
@@ -78,6 +78,6 @@ def _replacement(as_of, db_key: str, scoring: str, cats: tuple[str, ...]) -> flo
 def replacement_value(snap: Snapshot, scoring: str, target_categories: list[str] | None = None) -> float:
     """The per-game value of a replacement-level player in this scoring (z-sums are relative,
     so ranking by value x games needs value above replacement, or more games would rank lower)."""
-    from services.build import db_path
+    from services.store.build import db_path
 
     return _replacement(snap.as_of, str(db_path()), scoring, tuple(target_categories or ()))

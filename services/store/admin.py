@@ -28,7 +28,7 @@ def add_parser(sub) -> None:
 
 def _paths(which: str) -> list[Path]:
     from services.config import courtside_home
-    from services.store_guard import FILES
+    from services.store.guard import FILES
 
     home = courtside_home()
     return [home / name for kind, name in FILES.items() if which in ("all", kind)]
@@ -37,13 +37,13 @@ def _paths(which: str) -> list[Path]:
 def run(args: argparse.Namespace) -> int:
     from services.config import get_settings
     from services.models import ServiceError
-    from services.store_guard import DiskFull, StoreDamaged, backup, problem, restore
+    from services.store.guard import DiskFull, StoreDamaged, backup, problem, restore
 
     if get_settings().state_url:
         if args.action != "check":
             raise ServiceError("The state is in PostgreSQL (COURTSIDE_STATE_URL): back it up and restore it with "
                                "pg_dump / pg_restore.")
-        from services.store import check_state_url
+        from services.store.state import check_state_url
 
         check_state_url()
         return _out({"error": None, "files": [{"file": "postgresql", "ok": True}]}, args.json, "ok  PostgreSQL answers")

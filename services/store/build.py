@@ -12,9 +12,9 @@ from pathlib import Path
 import duckdb
 
 from services.config import courtside_home, data_dir
-from services.db_check import announce_rebuild, record_fingerprint, verify
-from services.league_setup import matchup_rows, slot_rows, team_rows
-from services.scoring import POINTS_WEIGHTS
+from services.store.db_check import announce_rebuild, record_fingerprint, verify
+from services.league.setup import matchup_rows, slot_rows, team_rows
+from services.league.scoring import POINTS_WEIGHTS
 
 SCHEMA_VERSION = 7  # 7: the demo league's season (draft, mornings, rosters per day, transactions)
 DB_NAME = "courtside.duckdb"
@@ -75,7 +75,7 @@ def build(target: Path | None = None) -> dict:
             """
         )
         # Eligibility (the second position) is not stored: it depends on the games before an
-        # as-of date, so each as-of view derives it (services.snapshot.eligibility).
+        # as-of date, so each as-of view derives it (services.league.snapshot.eligibility).
         con.execute("CREATE TABLE players AS SELECT player_id, name, box_score_name, aliases, pos, age "
                     "FROM raw_players ORDER BY player_id")
         con.execute("DROP TABLE raw_players")
@@ -105,13 +105,13 @@ def build(target: Path | None = None) -> dict:
             """
         )
         _league_tables(con)
-        from services.season_tables import write_season  # imports the services that import db
+        from services.league.season_tables import write_season  # imports the services that import db
 
-        write_season(con)  # the one demo league through the season (services/season_tables.py)
+        write_season(con)  # the one demo league through the season (services/league/season_tables.py)
         con.execute("CREATE TABLE meta (key VARCHAR PRIMARY KEY, value VARCHAR)")
         con.execute("INSERT INTO meta VALUES ('schema_version', ?), ('built_at', ?)",
                     [str(SCHEMA_VERSION), time.strftime("%Y-%m-%dT%H:%M:%S")])
-        record_fingerprint(con)  # checked on every open (services/db_check.py)
+        record_fingerprint(con)  # checked on every open (services/store/db_check.py)
         rows = {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
                 for t in ("players", "player_games", "team_games", "schedule", "weeks", "league_teams",
                           "league_slots", "league_matchups", "season_draft", "season_mornings",

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import duckdb
 
-from services.build import ensure_built
+from services.store.build import ensure_built
 
 _lock = threading.Lock()
 _con: duckdb.DuckDBPyConnection | None = None
@@ -18,7 +18,7 @@ def connection() -> duckdb.DuckDBPyConnection:
     """The process's read-only connection (built on first use, reopened when COURTSIDE_HOME moves)."""
     global _con, _con_path
     path = ensure_built() if _con is None else _con_path
-    from services.build import db_path
+    from services.store.build import db_path
 
     if _con is not None and db_path() != _con_path:
         path = ensure_built()

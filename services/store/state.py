@@ -108,7 +108,7 @@ class StateStore:
     def _open_sqlite(self) -> None:
         """Checks the file (damaged, or emptied after holding data: refused, never overwritten),
         then migrates the schema, writing a backup first when the file already held tables."""
-        from services import store_guard
+        from services.store import guard as store_guard
 
         store_guard.check(self.path, "state store")
         con = self._con()

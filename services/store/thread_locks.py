@@ -19,9 +19,9 @@ import weakref
 from contextlib import contextmanager
 from typing import Iterator
 
-from services.holders import holder_gone
+from services.store.holders import holder_gone
 from services.models import ServiceError
-from services.store import StateStore
+from services.store.state import StateStore
 
 SCHEMA = """CREATE TABLE IF NOT EXISTS thread_locks (
     thread_id TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at DOUBLE PRECISION NOT NULL)"""

@@ -16,7 +16,7 @@ import weakref
 
 from pydantic import BaseModel
 
-from services.store import StateStore
+from services.store.state import StateStore
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS thread_meta (

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from services.models import ServiceError
-from services.store import MoveConflict, StateStore
+from services.store.state import MoveConflict, StateStore
 from services.trades.respond import TradeTerms, respond, settle
 from services.trades.value import Valuer
 

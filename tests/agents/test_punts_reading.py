@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from agents.intents import IntentLabel, thread_punt
+from agents.core.intents import IntentLabel, thread_punt
 from agents.offline.evaluate import PUNTS, evaluate, load
 from agents.offline.planner import label_from
 from agents.offline.nlu import parse
