@@ -257,7 +257,7 @@ def rewrite_dotted(text: str) -> str:
     return _DOTTED.sub(sub, text)
 
 
-_PLAIN_IMPORT = re.compile(r"^\s*import\s+(agents|services)\.", re.M)
+_PLAIN_IMPORT = re.compile(r"^\s*import\s+(agents|services)\.[\w.]+\s*$", re.M)  # binds the name itself (no `as`)
 
 
 def rewrite_python_text(text: str) -> str:
