@@ -82,9 +82,9 @@ def _ready() -> float:
     home = tempfile.mkdtemp(prefix="courtside-ready-")
     env = {**os.environ, "COURTSIDE_HOME": home}
     root = Path(__file__).resolve().parents[1]
-    first_open = ("import datetime as dt; from services.league.demo_source import DemoSource; from services.store import "
-                  "state_store; [DemoSource(dt.date(2025, 1, 29), s, store=state_store()).matchup() "
-                  "for s in ('points', 'categories')]")
+    first_open = ("import datetime as dt; from services.league.demo_source import DemoSource; "
+                  "from services.store.state import state_store; "
+                  "[DemoSource(dt.date(2025, 1, 29), s, store=state_store()).matchup() for s in ('points', 'categories')]")
     t0 = time.perf_counter()
     try:
         for cmd in (["-m", "services", "build", "--if-missing"], ["-m", "agents.offline.nlu_model", "build"],

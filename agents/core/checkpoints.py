@@ -10,7 +10,7 @@ import sqlite3
 from services.config import courtside_home, get_settings
 
 # The advisory lock that serializes `PostgresSaver.setup()` across processes (its migrations
-# are not safe to run twice at once). First key as in services.store, second "ck".
+# are not safe to run twice at once). First key as in services.store.state, second "ck".
 PG_SETUP_LOCK = (0x43_53, 0x63_6B)
 
 

@@ -1,5 +1,5 @@
 """Sending an approved trade proposal: the partner answers (services.trades.respond); an accepted
-trade is recorded as ONE roster move that replays on both teams (services.league), in one
+trade is recorded as ONE roster move that replays on both teams (services.league.demo), in one
 state-store transaction that re-checks both rosters inside it."""
 from __future__ import annotations
 
