@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import logging
 import sys
 
 from agents.core.contracts import DoneEvent, IntentEvent, TextEvent, ToolEnd, ToolStart, TurnEvent
@@ -11,6 +12,8 @@ from agents.desk.cli import add_desk_parser, run_desk
 from agents.models.llm import PROVIDERS, ProviderError
 from services.cli import OneLineParser, iso_date
 from services.models import ServiceError
+
+log = logging.getLogger(__name__)
 
 STEP_WORDS = {"tool_start": "->", "progress": "..", "guard": "!!", "error": "!!"}
 
@@ -107,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
                 result = ev.result
     except (ServiceError, ProviderError) as e:
         return _fail(str(e), 2, args.json)
-    except Exception as e:  # noqa: BLE001 - a store or setup failure: one line, never a traceback
+    except Exception as e:  # noqa: BLE001 - boundary (a CLI's last resort): a store or setup failure: one line, never a traceback
+        log.info("the command failed", exc_info=True)  # the traceback, for whoever configures logging
         return _fail(one_line_failure(e), 1, args.json)
     if result is None:
         return _fail("the turn ended without a result", 1, args.json)

@@ -5,10 +5,13 @@ import argparse
 import contextvars
 import datetime as dt
 import json
+import logging
 import math
 import sys
 
 from services.models import ServiceError
+
+log = logging.getLogger(__name__)
 
 
 ECHO_LIMIT = 200  # user input echoed in an error line is clipped to this many characters
@@ -192,7 +195,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except ServiceError as e:
         return _fail(str(e), 2, getattr(args, "json", False))
-    except Exception as e:  # noqa: BLE001 - a damaged or locked store: one line, never a traceback
+    except Exception as e:  # noqa: BLE001 - boundary (a CLI's last resort): a damaged or locked store: one line, never a traceback
+        log.info("the command failed", exc_info=True)  # the traceback, for whoever configures logging
         from services.store.guard import StoreDamaged
 
         first = str(e).splitlines()[0] if str(e) else ""

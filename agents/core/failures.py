@@ -8,10 +8,9 @@ come back whole.
 from __future__ import annotations
 
 import sqlite3
-import sys
 
-from services.models import ServiceError
-from services.store.guard import StoreDamaged
+from services.models import ServiceError  # noqa: F401 - re-exported
+from services.store import guard
 
 from services.cli import ECHO_LIMIT, clip  # noqa: F401 - one clip for every error line (re-exported)
 
@@ -95,12 +94,4 @@ def turn_failure_text(e: BaseException) -> str:
     return f"Something failed while answering ({type(e).__name__}: {clip(e)}). Try again; the conversation is kept."
 
 
-def store_errors() -> tuple[type[BaseException], ...]:
-    """What reading or writing the state store raises: SQLite's and PostgreSQL's errors (psycopg's
-    when it is loaded, i.e. when COURTSIDE_STATE_URL is PostgreSQL), a damaged or locked file
-    (`StoreDamaged`, `OSError`), a setting that cannot be opened (`ServiceError`). Called in an
-    `except` clause, so PostgreSQL's driver is never imported for it."""
-    errors: list[type[BaseException]] = [sqlite3.Error, OSError, StoreDamaged, ServiceError]
-    if "psycopg" in sys.modules:
-        errors.append(sys.modules["psycopg"].Error)
-    return tuple(errors)
+store_errors = guard.store_errors  # what a store read or write raises, for `except` (one definition)

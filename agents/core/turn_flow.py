@@ -9,6 +9,7 @@ question is answered.
 """
 from __future__ import annotations
 
+import logging
 import secrets
 import uuid
 from typing import Iterator
@@ -20,12 +21,14 @@ from agents.core import history as H
 from agents.core.approvals import DEFER, SetDecided, refusal_text
 from agents.core.contracts import DoneEvent, StateEvent, TextEvent, TurnEvent, TurnResult, cards_of
 from agents.core.deferred import card_sets, set_of
-from agents.core.failures import MODEL_FAILED, model_failure_text, turn_failure_text
+from agents.core.failures import MODEL_FAILED, model_failure_text, store_errors, turn_failure_text
 from agents.core.turn_decisions import (applied_already, outcome_of_claim, replay_events, requested_decisions,
                                    resume_problem)
 from agents.core.turn_stream import TurnRecorder
 from services.store import thread_locks
 from services.store.state import state_store
+
+log = logging.getLogger(__name__)
 
 MAX_QUESTION = 4000
 
@@ -78,7 +81,7 @@ class TurnFlow:
         try:
             store = state_store()
             held = thread_locks.hold(store, thread_id, self._wait_s())
-        except Exception as e:  # noqa: BLE001 - TurnBusy, or a locked or damaged state store
+        except (thread_locks.TurnBusy, *store_errors()) as e:  # busy, or a locked or damaged state store
             text = str(e) if isinstance(e, thread_locks.TurnBusy) else self._failure_text(e)
             yield from self._refuse(thread_id, text, pending=None if store is not None else [])
             return
@@ -87,8 +90,8 @@ class TurnFlow:
         finally:
             try:
                 held.release()
-            except Exception:  # noqa: BLE001 - an unreleased lease expires on its own
-                pass
+            except store_errors() as e:  # an unreleased lease expires on its own
+                log.info("lease of thread %s not released (%s); it expires on its own", thread_id, e)
 
     def _defer_gate(self, thread_id: str) -> int:
         """Sets the cards waiting at the gate aside (still decidable); how many there were."""
@@ -110,7 +113,7 @@ class TurnFlow:
         def body() -> Iterator[TurnEvent]:
             try:
                 deferred = self._defer_gate(thread_id)
-            except Exception as e:  # noqa: BLE001 - a locked or damaged checkpoint store
+            except store_errors() as e:  # a locked or damaged checkpoint store
                 yield from self._refuse(thread_id, self._failure_text(e), pending=[])
                 return
             if deferred:
@@ -128,7 +131,7 @@ class TurnFlow:
             nonlocal decisions
             try:
                 sets = self.card_sets(thread_id)
-            except Exception as e:  # noqa: BLE001 - a locked or damaged checkpoint store
+            except store_errors() as e:  # a locked or damaged checkpoint store
                 yield from self._refuse(thread_id, self._failure_text(e), pending=[])
                 return
             if isinstance(decisions, str):
@@ -158,7 +161,8 @@ class TurnFlow:
         if pending is None:
             try:
                 pending = self.pending_approvals(thread_id) if thread_id else []
-            except Exception:  # noqa: BLE001 - the refusal itself must not fail
+            except store_errors() as e:  # the refusal says why already; its card list is left out
+                log.info("pending cards of %s unreadable during a refusal: %s", thread_id, e)
                 pending = []
         yield DoneEvent(result=TurnResult(thread_id=thread_id, answer=text, pending_approvals=cards_of(pending),
                                           refused=True, error=text))
@@ -177,14 +181,16 @@ class TurnFlow:
         except SetDecided as e:  # another process decided this set first: its claim names it
             failure = refusal_text(e.claim)
             yield TextEvent(type="error", text=failure)
-        except Exception as e:  # a model, store or graph failure: a clear message, the thread stays usable
+        except Exception as e:  # noqa: BLE001 - last resort: any model, store or graph failure ends the turn
+            # with a clear message (the CLI, API and page show it) and the thread stays usable
+            log.info("turn of %s failed", thread_id, exc_info=True)
             failure = self._failure_text(e)
             yield StateEvent(state="error")
             yield TextEvent(type="error", text=failure)
         try:
             state = self.graph.get_state(cfg)
             values, pending = state.values, [c for _, cs in card_sets(state.values, state.interrupts) for c in cs]
-        except Exception as e:  # noqa: BLE001 - the checkpoint store is unreadable now
+        except store_errors() as e:  # the checkpoint store is unreadable now
             failure = failure or self._failure_text(e)
             values, pending = {}, []
         own = rec.own  # this process's decision outcome
@@ -210,7 +216,7 @@ class TurnFlow:
                             offers=[] if decisions else values.get("offers") or [])
         try:
             self._record(label, result, rec, values, decisions)
-        except Exception as e:  # noqa: BLE001 - the audit could not be written: the turn says so
+        except store_errors() as e:  # the audit could not be written: the turn says so
             result.error = result.error or self._failure_text(e)
         yield StateEvent(state="idle")
         yield DoneEvent(result=result)

@@ -7,12 +7,15 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import logging
 import sys
 
 from pydantic import ValidationError
 
 from services.cli import clip, finite_float, int_between, iso_date
 from services.models import ServiceError
+
+log = logging.getLogger(__name__)
 
 MAX_ADVANCE_S = 366 * 24 * 3600.0  # the clock moves at most a year per call
 
@@ -147,7 +150,8 @@ def run_desk(args) -> int:
         return _fail(clip(e), 2, args.json)
     except StillRunning as e:
         return _fail(str(e), 1, args.json)
-    except Exception as e:  # noqa: BLE001 - a locked or failing store, anything else: one line, exit 1
+    except Exception as e:  # noqa: BLE001 - boundary (a CLI's last resort): a locked or failing store, anything else: one line, exit 1
+        log.info("the command failed", exc_info=True)  # the traceback, for whoever configures logging
         msg = one_line_store_failure(e) if is_store_error(e) else f"the desk failed ({type(e).__name__}: {clip(e)})"
         return _fail(msg, 1, args.json)
     out["error"] = out.get("error")

@@ -2,7 +2,11 @@
 agents/offline/reasoner.py; `agents.models.llm.build_reasoner` picks one)."""
 from __future__ import annotations
 
+import logging
+
 from services.models import ServiceError
+
+log = logging.getLogger(__name__)
 
 
 def model_reasoner(model):
@@ -13,7 +17,8 @@ def model_reasoner(model):
                   f"a one-sentence conclusion after 'CONCLUSION:'.\nQuestion: {question}\nFacts: {context}")
         try:
             text = model.invoke(prompt).content
-        except Exception as e:  # noqa: BLE001 - a model call: any provider error becomes one ServiceError
+        except Exception as e:  # noqa: BLE001 - boundary: a model call: any provider error becomes one ServiceError
+            log.info("the reasoning model failed", exc_info=True)
             raise ServiceError(f"The reasoning model failed ({type(e).__name__}).") from None
         text = text if isinstance(text, str) else str(text)
         head, _, tail = text.partition("CONCLUSION:")

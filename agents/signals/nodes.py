@@ -3,6 +3,7 @@ record to state and streams it as a `step` event (node, text, ms), like the supe
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import time
 from typing import Literal
 
@@ -18,6 +19,8 @@ from services.signals.divergence import divergence, signal_confidence
 from services.signals.store import CitedNews, Signal, SignalStore, signal_id
 from services.signals.timeline import assess_timeline
 from services.signals.wire import game_wire
+
+log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 2  # one retry
 
@@ -88,7 +91,8 @@ def make_estimate_probability(model):
                 steps.append(_step("estimate_probability", f"attempt {attempt}: rejected ({error})", t0, ok=False))
                 messages = [*messages, AIMessage(content=str(getattr(reply, "content", ""))), HumanMessage(P.RETRY.format(error=error))]
                 continue
-            except Exception as e:  # the model failed (timeout, provider error): no retry storm, end
+            except Exception as e:  # noqa: BLE001 - boundary: the model failed (timeout, provider error): no retry storm, end
+                log.info("signals estimate failed", exc_info=True)
                 error = f"the model failed ({type(e).__name__}: {str(e)[:120]})"
                 steps.append(_step("estimate_probability", error, t0, ok=False))
                 break

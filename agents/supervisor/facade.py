@@ -14,6 +14,7 @@ resumes the thread there. The Chat and Approvals pages and the HTTP API decide t
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from typing import Iterator
 
 from pydantic import BaseModel
@@ -27,6 +28,8 @@ from agents.core.runtime import MAX_QUESTION, Assistant, final_result, get_assis
 from agents.core.threads import LOCAL_OWNER, LeagueChoice
 from services.models import ServiceError
 from services.store.state import state_store
+
+log = logging.getLogger(__name__)
 
 __all__ = ["MAX_QUESTION", "ServiceError", "CardNotFound", "CardLocation", "LeagueUnavailable", "NotYours", "Supervisor",
            "card_choice", "locate", "mine", "my_threads", "new_thread_id", "open", "open_choice", "pending_cards",
@@ -258,7 +261,9 @@ def locate(move_id: str, thread_id: str | None = None, secrets: dict | None = No
 def _opened(choice: LeagueChoice, secrets: dict | None) -> Supervisor:
     try:
         return open_choice(choice, secrets)
-    except Exception as e:  # noqa: BLE001 - any failure to open the league: say why, decide nothing
+    except Exception as e:  # noqa: BLE001 - boundary: any failure to open the league (ESPN, a key, the store)
+        # is re-raised as LeagueUnavailable with its reason; nothing is decided
+        log.info("the card's league cannot be opened", exc_info=True)
         why = str(e).splitlines()[0][:300] if str(e) else type(e).__name__
         raise LeagueUnavailable(f"its league cannot be opened now ({why})") from None
 

@@ -13,9 +13,12 @@ different teams, a get player on the giving team, ...).
 from __future__ import annotations
 
 import json
+import logging
 
 from services.cli import iso_date
 from services.models import ServiceError
+
+log = logging.getLogger(__name__)
 
 
 def _names(text: str) -> list[str]:
@@ -73,7 +76,8 @@ def run_trade(args) -> int:
             text = _search_text
     except ServiceError as e:
         return _fail(str(e), 2, args.json)
-    except Exception as e:  # noqa: BLE001 - a store or setup failure: one line, never a traceback
+    except Exception as e:  # noqa: BLE001 - boundary (a CLI's last resort): a store or setup failure: one line, never a traceback
+        log.info("the command failed", exc_info=True)  # the traceback, for whoever configures logging
         return _fail(one_line_failure(e), 1, args.json)
     extra = {"turned": turned, "perspective": perspective} if args.trade_cmd == "evaluate" else {}
     if args.json:

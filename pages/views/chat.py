@@ -10,6 +10,7 @@ decidable on their card and in Approvals (agents.core.deferred); `submit_mode="d
 input while a turn streams.
 """
 import streamlit as st
+import logging
 
 from agents.door import ApprovalsEvent, Card, HistoryTurn, Offer
 from pages.components import backend
@@ -17,6 +18,8 @@ from pages.components import cards as card_ui
 from pages.components import decisions, history_window
 from pages.components.turn import TurnView, history_events
 from pages.components.safe_text import no_images
+
+log = logging.getLogger(__name__)
 
 SUGGESTIONS = [
     "Review my matchup and help me optimize for this week without destroying my team.",
@@ -69,7 +72,8 @@ def last_offers(assistant, thread: str) -> list[Offer]:
     if thread not in offers:
         try:
             last = next((r for r in assistant.audit(thread) if not r.is_decision), None)
-        except Exception:  # noqa: BLE001 - an unreadable audit: no buttons, the chat still works
+        except backend.store_errors() as e:  # an unreadable audit: no buttons, the chat still works
+            log.warning("audit of %s unreadable: %s", thread, e)
             last = None
         offers[thread] = list(last.offers) if last else []
     return offers[thread]

@@ -49,7 +49,7 @@ def verify(path: Path, schema_version: int) -> str | None:
                 return "its contents differ from what was recorded at build"
         finally:
             con.close()
-    except Exception as e:  # noqa: BLE001 - any failure to read it is a reason to rebuild it
+    except (duckdb.Error, OSError, ValueError) as e:  # unreadable, not DuckDB, bad JSON: a reason to rebuild
         first = str(e).splitlines()[0] if str(e) else ""
         return f"unreadable ({type(e).__name__}: {first[:160]})"
     return None

@@ -265,3 +265,18 @@ def restore(path: Path, source: Path | None = None) -> tuple[Path, Path | None]:
         path.with_name(path.name + suffix).unlink(missing_ok=True)
     mark_used(path)
     return Path(source), aside
+
+
+def store_errors() -> tuple[type[BaseException], ...]:
+    """What reading or writing the state store raises: SQLite's and PostgreSQL's errors (psycopg's
+    when it is loaded, i.e. when COURTSIDE_STATE_URL is PostgreSQL), a damaged or locked file
+    (`StoreDamaged`, `OSError`), a setting that cannot be opened (`ServiceError`). Called in an
+    `except` clause, so PostgreSQL's driver is never imported for it."""
+    import sys
+
+    from services.models import ServiceError
+
+    errors: list[type[BaseException]] = [sqlite3.Error, OSError, StoreDamaged, ServiceError]
+    if "psycopg" in sys.modules:
+        errors.append(sys.modules["psycopg"].Error)
+    return tuple(errors)

@@ -10,6 +10,7 @@ waiter that cannot get the lease in time is told so (`TurnBusy`).
 """
 from __future__ import annotations
 
+import logging
 import os
 import socket
 import threading
@@ -21,7 +22,10 @@ from typing import Iterator
 
 from services.store.holders import holder_gone
 from services.models import ServiceError
+from services.store.guard import store_errors
 from services.store.state import StateStore
+
+log = logging.getLogger(__name__)
 
 SCHEMA = """CREATE TABLE IF NOT EXISTS thread_locks (
     thread_id TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at DOUBLE PRECISION NOT NULL)"""
@@ -113,7 +117,8 @@ class Held:
             try:
                 if not renew(self.store, self.thread_id, self.holder, self.lease_s):
                     return
-            except Exception:  # noqa: BLE001 - a busy store: the next round tries again
+            except store_errors() as e:  # a busy store: the next round tries again
+                log.info("lease renewal of %s failed (%s); trying again", self.thread_id, e)
                 continue
 
     def release(self) -> None:
