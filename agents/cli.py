@@ -4,13 +4,16 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
+import logging
 import sys
 
-from agents.contracts import DoneEvent, IntentEvent, TextEvent, ToolEnd, ToolStart, TurnEvent
-from agents.desk_cli import add_desk_parser, run_desk
-from agents.llm import PROVIDERS, ProviderError
+from agents.core.contracts import DoneEvent, IntentEvent, TextEvent, ToolEnd, ToolStart, TurnEvent
+from agents.desk.cli import add_desk_parser, run_desk
+from agents.models.llm import PROVIDERS, ProviderError
 from services.cli import OneLineParser, iso_date
 from services.models import ServiceError
+
+log = logging.getLogger(__name__)
 
 STEP_WORDS = {"tool_start": "->", "progress": "..", "guard": "!!", "error": "!!"}
 
@@ -38,7 +41,7 @@ def _parser() -> argparse.ArgumentParser:
     from agents.arena.cli import add_parser as add_arena
 
     add_arena(sub)
-    from agents.trade_cli import add_trade_parser
+    from agents.trades.cli import add_trade_parser
 
     add_trade_parser(sub)
     return p
@@ -63,7 +66,7 @@ def _live(ev: TurnEvent) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    from agents.overrides import check_environment
+    from agents.core.overrides import check_environment
 
     problem = check_environment()  # every setting, the home, the stores: one line, exit 2
     if problem:
@@ -75,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "desk":
         return run_desk(args)
     if args.cmd == "trade":
-        from agents.trade_cli import run_trade
+        from agents.trades.cli import run_trade
 
         return run_trade(args)
     if args.cmd == "arena":
@@ -84,12 +87,12 @@ def main(argv: list[str] | None = None) -> int:
         return arena(args)
     try:
         from agents import door
-        from agents.runtime import new_thread_id, question_problem
+        from agents.core.runtime import new_thread_id, question_problem
 
         if args.cmd == "ask" and question_problem(args.question):  # empty or over the limit: bad input
             raise ServiceError("The question is empty." if not args.question.strip() else question_problem(args.question))
 
-        from agents.thread_team import bind_cli_thread, thread_team
+        from agents.core.thread_team import bind_cli_thread, thread_team
 
         team = thread_team(args.thread, getattr(args, "team", None))  # a thread keeps the team it began with
         assistant = door.supervisor.open(args.provider, args.as_of, args.scoring, team=team)
@@ -107,7 +110,8 @@ def main(argv: list[str] | None = None) -> int:
                 result = ev.result
     except (ServiceError, ProviderError) as e:
         return _fail(str(e), 2, args.json)
-    except Exception as e:  # noqa: BLE001 - a store or setup failure: one line, never a traceback
+    except Exception as e:  # noqa: BLE001 - boundary (a CLI's last resort): a store or setup failure: one line, never a traceback
+        log.info("the command failed", exc_info=True)  # the traceback, for whoever configures logging
         return _fail(one_line_failure(e), 1, args.json)
     if result is None:
         return _fail("the turn ended without a result", 1, args.json)
@@ -136,7 +140,7 @@ def _fail(message: str, code: int, as_json: bool) -> int:
 
 
 def one_line_failure(e: BaseException) -> str:
-    from agents.failures import clip, is_store_error, store_failure_text
+    from agents.core.failures import clip, is_store_error, store_failure_text
 
     if is_store_error(e):
         from services.config import courtside_home

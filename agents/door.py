@@ -19,34 +19,34 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from agents.contracts import (ApprovalsEvent, Card, ClarifyEvent, DecisionEvent, DeskCardEvent, DeskStep, DoneEvent,
+from agents.core.contracts import (ApprovalsEvent, Card, ClarifyEvent, DecisionEvent, DeskCardEvent, DeskStep, DoneEvent,
                               IntentEvent, Offer,
                               SignalsEvent, StateEvent, StepEvent, TextEvent, ToolCall, ToolEnd, ToolStart,
                               Transaction, TransactionsEvent, TurnEvent, TurnResult, as_event, card_dicts, cards_of)
 from agents.facades.models import AuditRecord, DecidedCard, HistoryStep, HistoryTurn, ThreadSummary, TransactionRow
 
 FACADES: dict[str, str] = {
-    "supervisor": "agents.facades.supervisor",  # the chat: turns, cards decided by id, history, audit
-    "desk": "agents.facades.desk",              # the market desk: games, quotes, counters
-    "signals": "agents.facades.signals",        # the signals pod: runs, inbox, scoreboard
-    "arena": "agents.facades.arena",            # the arena: runs, summaries, diffs
+    "supervisor": "agents.supervisor.facade",  # the chat: turns, cards decided by id, history, audit
+    "desk": "agents.desk.facade",              # the market desk: games, quotes, counters
+    "signals": "agents.signals.facade",        # the signals pod: runs, inbox, scoreboard
+    "arena": "agents.arena.facade",            # the arena: runs, summaries, diffs
 }
 
 # Other names the door hands out, loaded on first use: (module, attribute or None for the module).
 _LAZY: dict[str, tuple[str, str | None]] = {
     "models": ("agents.facades.models", None),
     "rankings": ("agents.facades.rankings", None),
-    "trades": ("agents.facades.trades", None),  # the Trade page: evaluate and find trades  # the Players page: rankings table and a player's trend
-    "threads": ("agents.threads", None),  # thread bindings, ownership, league labels, browser sessions
-    "check_environment": ("agents.overrides", "check_environment"),
-    "card_now": ("agents.cards", "card_now"),
-    "offered_by_question": ("agents.offered", "offered_by_question"),
-    "decided_cards": ("agents.offered", "decided_cards"),
+    "trades": ("agents.trades.facade", None),  # the Trade page: evaluate and find trades  # the Players page: rankings table and a player's trend
+    "threads": ("agents.core.threads", None),  # thread bindings, ownership, league labels, browser sessions
+    "check_environment": ("agents.core.overrides", "check_environment"),
+    "card_now": ("agents.core.cards", "card_now"),
+    "offered_by_question": ("agents.core.offered", "offered_by_question"),
+    "decided_cards": ("agents.core.offered", "decided_cards"),
     "one_line_failure": ("agents.cli", "one_line_failure"),
-    "is_store_error": ("agents.failures", "is_store_error"),
-    "store_errors": ("agents.failures", "store_errors"),  # what a store read or write raises, for `except`
+    "is_store_error": ("agents.core.failures", "is_store_error"),
+    "store_errors": ("agents.core.failures", "store_errors"),  # what a store read or write raises, for `except`
     "ServiceError": ("services.models", "ServiceError"),  # bad input, as the CLIs exit 2 on it
-    "ProviderError": ("agents.llm", "ProviderError"),
+    "ProviderError": ("agents.models.llm", "ProviderError"),
 }
 
 __all__ = ["FACADES", "facade", *FACADES, *_LAZY, "ApprovalsEvent", "AuditRecord", "Card", "HistoryStep", "HistoryTurn",

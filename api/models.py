@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from agents.door import Card, TurnResult  # noqa: F401 - re-exported for the routes
 from agents.door import models as M
 
-MAX_MESSAGE = 4000  # agents.runtime.MAX_QUESTION (the chat box and the CLI stop there too)
+MAX_MESSAGE = 4000  # agents.core.runtime.MAX_QUESTION (the chat box and the CLI stop there too)
 
 
 class Strict(BaseModel):

@@ -10,7 +10,7 @@ import time
 
 from api.settings import ApiSettings
 
-LOCAL = "local"  # agents.threads.LOCAL_OWNER: loopback without a token is the UI's local user
+LOCAL = "local"  # agents.core.threads.LOCAL_OWNER: loopback without a token is the UI's local user
 
 
 class Refused(Exception):

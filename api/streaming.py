@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
+import logging
 from typing import AsyncIterator, Callable, Iterator
 
 from agents import door
+
+log = logging.getLogger(__name__)
 
 _END = object()
 
@@ -25,7 +28,8 @@ async def events_of(run: Callable[[], Iterator], pool: ThreadPoolExecutor) -> As
         try:
             for ev in run():
                 loop.call_soon_threadsafe(queue.put_nowait, ev)
-        except Exception as e:  # noqa: BLE001 - the client gets one line, never a traceback
+        except Exception as e:  # noqa: BLE001 - boundary (the API's last resort): the client gets one line
+            log.warning("a streamed turn failed", exc_info=True)  # the server's log keeps the traceback
             text = door.one_line_failure(e)
             loop.call_soon_threadsafe(queue.put_nowait, door.TextEvent(type="error", text=text))
             loop.call_soon_threadsafe(queue.put_nowait, door.DoneEvent(result=door.TurnResult(error=text)))

@@ -90,7 +90,7 @@ def parse_day(text: str, flag: str) -> dt.date:
 def measure(args: argparse.Namespace) -> dict:
     start, end = parse_day(args.start, "--from"), parse_day(args.end, "--to")
     from agents.arena import runner
-    from services.build import build, db_path
+    from services.store.build import build, db_path
 
     if not db_path().exists():
         build(db_path())

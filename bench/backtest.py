@@ -55,7 +55,7 @@ from backtest_stats import summarize  # noqa: E402
 
 def as_of_dates() -> list[tuple[int, dt.date]]:
     """(week, as-of) per matchup week: its Wednesday, moved back to the last day with games."""
-    from services import db
+    from services.store import db
 
     weeks = db.query("SELECT week, start_date, end_date FROM weeks ORDER BY week")
     game_days = sorted(d for (d,) in db.query("SELECT DISTINCT game_date FROM schedule"))
@@ -118,10 +118,10 @@ class Scorer:
 
 def run_week(week: int, as_of: dt.date, scoring: str, end: dt.date) -> dict:
     """Every strategy's league for one as-of date: rows of team-week outcomes."""
-    from services.league import demo_league
+    from services.league.demo import demo_league
     from services.optimizer import from_demo_league, prepare
     from services.optimizer.replay import MorningBook
-    from services.store import state_store
+    from services.store.state import state_store
 
     lg = demo_league(as_of, scoring, store=state_store())
     book = MorningBook(lg.snapshot, end)
@@ -170,7 +170,7 @@ def _task(args: tuple) -> dict:
 def run_modes(modes: list[str], jobs: int) -> dict:
     """Every (scoring, week) league, `jobs` processes at a time (results in week order: the same
     figures whatever `jobs`)."""
-    from services.snapshot import data_dates
+    from services.league.snapshot import data_dates
 
     end = data_dates()[1]
     dates = as_of_dates()

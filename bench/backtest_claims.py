@@ -73,9 +73,9 @@ def _row(m: dict, lg, book, end: dt.date) -> dict:
 def decompose(result: dict) -> dict:
     from backtest import as_of_dates
 
-    from services.league import demo_league
+    from services.league.demo import demo_league
     from services.optimizer.replay import MorningBook
-    from services.store import state_store
+    from services.store.state import state_store
 
     end = dt.date.fromisoformat(result["points"]["rest_of_data_end"])
     dates = dict(as_of_dates())

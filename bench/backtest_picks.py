@@ -44,7 +44,7 @@ def heuristic_key(p, scoring: str, floor: float = 0.0) -> float:
 
 def heuristic_floor(lg, scoring: str) -> float:
     """The replacement level `heuristic_key` measures categories values above (points: 0)."""
-    from services.values import replacement_value
+    from services.league.values import replacement_value
 
     return 0.0 if scoring == "points" else replacement_value(lg.snapshot, scoring)
 

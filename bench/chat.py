@@ -72,7 +72,7 @@ def bench_latency(assistant, question: str, runs: int) -> dict:
 def scripted_calls(name: str, question: str) -> int:
     from scripted import ScriptedChatModel
 
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
 
     label, turns = scripted_turns(name)
     model = ScriptedChatModel(turns, label=label)
@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--runs", type=int, default=50)
     args = ap.parse_args(argv)
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
 
     assistant = Assistant(provider="offline")
     out = {}

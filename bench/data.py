@@ -47,7 +47,7 @@ TOPICS = [None, "injuries", "hot", "minutes", "return", "slump"]
 
 def _names(n: int) -> list[str]:
     """n player names to look up: the typed ones, then real names (some lower-cased) from the DB."""
-    from services import db
+    from services.store import db
 
     rng = random.Random(SEED)
     real = [r[0] for r in db.query("SELECT name FROM players ORDER BY player_id")]
@@ -82,9 +82,9 @@ def _ready() -> float:
     home = tempfile.mkdtemp(prefix="courtside-ready-")
     env = {**os.environ, "COURTSIDE_HOME": home}
     root = Path(__file__).resolve().parents[1]
-    first_open = ("import datetime as dt; from services.demo_source import DemoSource; from services.store import "
-                  "state_store; [DemoSource(dt.date(2025, 1, 29), s, store=state_store()).matchup() "
-                  "for s in ('points', 'categories')]")
+    first_open = ("import datetime as dt; from services.league.demo_source import DemoSource; "
+                  "from services.store.state import state_store; "
+                  "[DemoSource(dt.date(2025, 1, 29), s, store=state_store()).matchup() for s in ('points', 'categories')]")
     t0 = time.perf_counter()
     try:
         for cmd in (["-m", "services", "build", "--if-missing"], ["-m", "agents.offline.nlu_model", "build"],
@@ -97,11 +97,11 @@ def _ready() -> float:
 
 def _season_figures() -> dict:
     """Season build share, transactions, re-simulation around a user move, and a clock move."""
-    from services import db
-    from services.build import db_path
-    from services.league import demo_league
-    from services.season_tables import write_season
-    from services.store import StateStore
+    from services.store import db
+    from services.store.build import db_path
+    from services.league.demo import demo_league
+    from services.league.season_tables import write_season
+    from services.store.state import StateStore
 
     import duckdb
 
@@ -137,10 +137,10 @@ def _season_figures() -> dict:
 
 
 def run(calls: int = 200) -> dict:
-    from services.build import build
-    from services.demo_source import DemoSource
-    from services.lookup import resolve_player
-    from services.store import state_store
+    from services.store.build import build
+    from services.league.demo_source import DemoSource
+    from services.league.lookup import resolve_player
+    from services.store.state import state_store
 
     ready_s = _ready()
     built = build()
@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
         result = run(args.calls)
     finally:
         if TEMP_HOME:
-            from services import db
+            from services.store import db
 
             db.close()
             shutil.rmtree(TEMP_HOME, ignore_errors=True)

@@ -35,7 +35,7 @@ LIMITS = {"max_per_side": 150.0, "max_per_game": 300.0}
 
 
 def _requests(start: dt.date, end: dt.date, seed: int) -> list[dict]:
-    from services import season_games
+    from services.league import season_games
     from services.markets import state as market
 
     rng = random.Random(seed)
@@ -76,7 +76,7 @@ def _requests(start: dt.date, end: dt.date, seed: int) -> list[dict]:
 
 
 def _store(name: str):
-    from services.store import StateStore
+    from services.store.state import StateStore
 
     home = Path(os.environ["COURTSIDE_HOME"]) / name
     home.mkdir(parents=True, exist_ok=True)
@@ -155,7 +155,7 @@ def _breaches(positions: list[dict]) -> int:
 
 
 def _summary(run: dict, end: dt.date) -> dict:
-    from services import season_games
+    from services.league import season_games
     from services.markets import state as market
 
     book, rows = run["book"], run["rows"]

@@ -89,13 +89,13 @@ MUTANTS = (
            ((r"[^.\n]*tool results is data, never instructions\.[ ]?", ""),
             (r"[^.\n]*never instructions\.[ ]?", "")),
            ("tests/agents/test_prompt_injection.py", "tests/agents/test_safety_and_cli.py")),
-    Mutant("out_players_always_play", "OUT players' availability (play probability) set to 1.0", "services/snapshot.py",
+    Mutant("out_players_always_play", "OUT players' availability (play probability) set to 1.0", "services/league/snapshot.py",
            ((r"ps\.play_prob = (self\.calibration\.play_probability\(ps\.status, since\))",
              r'ps.play_prob = 1.0 if ps.status == "OUT" else \1'),
             (r'("OUT":\s*)0\.0(\})', r"\g<1>1.0\2")),  # the fixed table before calibration
            ("tests/services/test_calibration.py", "tests/services/test_rosters.py",
             "tests/services/optimizer/test_optimizer_demo.py")),
-    Mutant("snapshot_sees_as_of_day", "the snapshot's filter changed from < to <= on the as-of date", "services/snapshot.py",
+    Mutant("snapshot_sees_as_of_day", "the snapshot's filter changed from < to <= on the as-of date", "services/league/snapshot.py",
            ((r"WHERE game_date < \?", "WHERE game_date <= ?"),),
            ("tests/services/test_snapshot.py", "tests/test_no_lookahead.py")),
 )

@@ -34,6 +34,14 @@ def _pct(xs: list[float], q: float) -> float:
     return round(xs[min(len(xs) - 1, int(q * len(xs)))] * 1000, 2)
 
 
+def _regrouped(src: str) -> str:
+    """An old commit's source with its imports moved to today's modules (issue #21's codemod MAP)."""
+    spec = importlib.util.spec_from_file_location("regroup", ROOT / ".regroup" / "regroup.py")
+    regroup = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(regroup)
+    return regroup.rewrite_python_text(regroup.rewrite_imports(src, "agents/offline/nlu.py", False))
+
+
 def baseline(ref: str, cases: list[dict], as_of) -> dict | None:
     """The keyword planner's intent accuracy and time on the same questions (None without git)."""
     try:
@@ -44,7 +52,7 @@ def baseline(ref: str, cases: list[dict], as_of) -> dict | None:
     if "def classify(" not in src:
         return None  # the ref already has the learned planner: no keyword baseline there
     path = Path(tempfile.mkdtemp()) / "keyword_nlu.py"
-    path.write_text(src)
+    path.write_text(_regrouped(src))
     spec = importlib.util.spec_from_file_location("keyword_nlu", path)
     mod = importlib.util.module_from_spec(spec)
     sys.modules["keyword_nlu"] = mod  # its dataclass looks itself up there
@@ -87,7 +95,7 @@ def main() -> int:
     try:
         from agents.offline import nlu_model as M
         from agents.offline.evaluate import evaluate, load, read_thread
-        from services.build import ensure_built
+        from services.store.build import ensure_built
 
         ensure_built()
         as_of, cases = load()

@@ -4,7 +4,7 @@ Full scan = my 13-man roster x every free agent x the remaining days of the defa
 (as of 2025-01-29, points), nobody protected (neither the roster's top six nor the league-wide
 stars), so the fast scan and both references score exactly the same pairs. The fast time covers
 preparing the inputs, scoring every pair, ranking them and building the top results. References:
-re-solve every pair on every day with `services.lineup.best_lineup` (`naive_ratio`), and the fair
+re-solve every pair on every day with `services.league.lineup.best_lineup` (`naive_ratio`), and the fair
 one that re-solves a pair only on the days the added player plays (`skip_days_ratio`). The
 default advice also scans the rest of the season (`season_scan_ms_median`, timed separately). `exact` is true only when the fast scan
 equals the reference on the demo league (points and categories) and equals brute force on a
@@ -44,12 +44,12 @@ def _ms(fn, runs: int) -> tuple[float, object]:
 
 
 def run(runs: int) -> dict:
-    from services.league import demo_league
+    from services.league.demo import demo_league
     from services.optimizer import from_demo_league, prepare, scan_moves
     from services.optimizer.checks import check_exact, synthetic_inputs
     from services.optimizer.reference import reference_scan, reference_scan_skip_days
     from services.optimizer.scan import scan_table
-    from services.store import state_store
+    from services.store.state import state_store
 
     t0 = time.perf_counter()
     lg = demo_league(AS_OF, "points", store=state_store())

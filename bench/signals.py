@@ -47,9 +47,9 @@ def _signals(rows, key):
 
 def run() -> dict:
     from services.markets.pricing import home_win_prob
-    from services.season_games import all_games, get_game, schedule
+    from services.league.season_games import all_games, get_game, schedule
     from services.signals.evaluate import evaluate_game
-    from services.snapshot import _snapshot
+    from services.league.snapshot import _snapshot
 
     from services.signals.scoring import by_urgency
 

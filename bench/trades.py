@@ -55,8 +55,8 @@ def game_value(lg, v, line: dict) -> float:
     box line on the as-of view's scale, above the floor player (the unit of `season_player`)."""
     if lg.scoring == "points":
         return float(line["fpts"])
-    from services.scoring import CATEGORIES
-    from services.values import category_scale
+    from services.league.scoring import CATEGORIES
+    from services.league.values import category_scale
 
     scale = category_scale(lg.snapshot)
     ps = SimpleNamespace(expected=line)
@@ -65,10 +65,10 @@ def game_value(lg, v, line: dict) -> float:
 
 def _realized(lg, v, ids: list[str]) -> float:
     """Real value (`game_value`) of the lineups re-set each morning from as_of through DATA_END."""
-    from services.lineup import solve
-    from services.slots import STARTING_SLOTS
+    from services.league.lineup import solve
+    from services.league.slots import STARTING_SLOTS
 
-    from services import db
+    from services.store import db
 
     slots = list(STARTING_SLOTS)
     counts = np.array([STARTING_SLOTS[s] for s in slots])
@@ -122,8 +122,8 @@ def _baseline(lg, v, team: int) -> tuple[int, list[str], list[str]] | None:
 
 
 def run(dates: list[dt.date], scoring: str = "points") -> dict:
-    from services.demo_source import DemoSource
-    from services.store import state_store
+    from services.league.demo_source import DemoSource
+    from services.store.state import state_store
     from services.trades.find import find_trades
     from services.trades.value import Valuer, unit
 
@@ -166,8 +166,8 @@ def run(dates: list[dt.date], scoring: str = "points") -> dict:
 
 
 def _speed(scoring: str = "points", runs: int = 7) -> dict:
-    from services.demo_source import DemoSource
-    from services.store import state_store
+    from services.league.demo_source import DemoSource
+    from services.store.state import state_store
     from services.trades.find import EXACT_POOL, find_trades
 
     src = DemoSource(SPEED_DATE, scoring, store=state_store())

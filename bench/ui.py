@@ -124,7 +124,7 @@ class CpuSpent:
 def seed_threads(home: str, sizes: list[int], runs: int, tag: str = "") -> dict[int, list[str]]:
     """Threads holding `size` finished turns each (`runs` per size), written through the runtime."""
     os.environ["COURTSIDE_HOME"] = home
-    from agents.runtime import get_assistant
+    from agents.core.runtime import get_assistant
 
     assistant = get_assistant("offline")
     threads: dict[int, list[str]] = {}
@@ -145,7 +145,7 @@ def seed_signals_threads(home: str, runs: int) -> list[str]:
     """Threads whose one past turn is a signals pod run (its 41 node steps in the history), the
     turn issue 21 saw slow every later reply (3.8-4.6 s against 0.3-0.8 s in a fresh thread)."""
     os.environ["COURTSIDE_HOME"] = home
-    from agents.runtime import get_assistant
+    from agents.core.runtime import get_assistant
 
     assistant = get_assistant("offline")
     threads = []

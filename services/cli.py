@@ -5,10 +5,13 @@ import argparse
 import contextvars
 import datetime as dt
 import json
+import logging
 import math
 import sys
 
 from services.models import ServiceError
+
+log = logging.getLogger(__name__)
 
 
 ECHO_LIMIT = 200  # user input echoed in an error line is clipped to this many characters
@@ -102,7 +105,7 @@ def _parser() -> argparse.ArgumentParser:
     r = sub.add_parser("roster")
     r.add_argument("--team", type=int, default=None)
     sub.add_parser("calibration", help="play probability by inferred status, measured before the as-of date")
-    from services.rankings_cli import add_rankings_parser
+    from services.league.rankings_cli import add_rankings_parser
 
     add_rankings_parser(sub)  # python -m services rankings [--window ...] [--punt ...] [--available]
     for c in sub.choices.values():
@@ -111,7 +114,7 @@ def _parser() -> argparse.ArgumentParser:
         c.add_argument("--as-of", type=iso_date, default=None)
         c.add_argument("--scoring", choices=["points", "categories"], default=None)
         c.add_argument("--json", action="store_true")
-    from services.store_admin import add_parser
+    from services.store.admin import add_parser
 
     add_parser(sub)  # python -m services store check|backup|restore
     return p
@@ -151,16 +154,16 @@ def main(argv: list[str] | None = None) -> int:
 
         check_settings()
         if args.cmd == "store":
-            from services.store_admin import run
+            from services.store.admin import run
 
             return run(args)
         if args.cmd != "build":  # the league reads approved moves from the state store
-            from services.store import check_state_url
+            from services.store.state import check_state_url
 
             check_state_url()
         if args.cmd == "build":
-            from services.build import SCHEMA_VERSION, build, db_path
-            from services.db_check import announce_rebuild, verify
+            from services.store.build import SCHEMA_VERSION, build, db_path
+            from services.store.db_check import announce_rebuild, verify
 
             problem = verify(db_path(), SCHEMA_VERSION)
             if args.if_missing and problem is None:  # current and intact (checked, not assumed)
@@ -171,15 +174,15 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(build()))
             return 0
         if args.cmd == "calibration":
-            from services.calibration_cli import run_calibration
+            from services.league.calibration_cli import run_calibration
 
             return run_calibration(args.as_of, args.json)
-        from services.demo_source import open_source
-        from services.store import state_store
+        from services.league.demo_source import open_source
+        from services.store.state import state_store
 
         src = open_source(as_of=args.as_of, scoring=args.scoring, store=state_store())
         if args.cmd == "rankings":
-            from services.rankings_cli import run_rankings
+            from services.league.rankings_cli import run_rankings
 
             return run_rankings(src, args)
         if args.cmd == "gamelog":
@@ -192,8 +195,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except ServiceError as e:
         return _fail(str(e), 2, getattr(args, "json", False))
-    except Exception as e:  # noqa: BLE001 - a damaged or locked store: one line, never a traceback
-        from services.store_guard import StoreDamaged
+    except Exception as e:  # noqa: BLE001 - boundary (a CLI's last resort): a damaged or locked store: one line, never a traceback
+        log.info("the command failed", exc_info=True)  # the traceback, for whoever configures logging
+        from services.store.guard import StoreDamaged
 
         first = str(e).splitlines()[0] if str(e) else ""
         return _fail(first if isinstance(e, StoreDamaged) else f"{type(e).__name__}: {first[:200]}", 1,

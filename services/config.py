@@ -68,7 +68,7 @@ class Settings(BaseSettings):
     @field_validator("punt")
     @classmethod
     def _punt(cls, v: str) -> str:
-        from services.scoring import normalize_category
+        from services.league.scoring import normalize_category
 
         names = [p.strip() for p in (v or "").split(",") if p.strip()]
         cats = [normalize_category(p) for p in names]

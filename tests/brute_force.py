@@ -31,7 +31,7 @@ from functools import lru_cache
 
 import numpy as np
 
-# ESPN's default points weights, written out here (not read from services.scoring).
+# ESPN's default points weights, written out here (not read from services.league.scoring).
 WEIGHTS = {"pts": 1, "fg3m": 1, "fga": -1, "fgm": 2, "fta": -1, "ftm": 1, "reb": 1, "ast": 2, "stl": 4,
            "blk": 4, "tov": -2}
 TIE = 1e-6

@@ -39,7 +39,7 @@ DATA_DIR = REPO_ROOT / "data" / "nba-2024-25"
 DEFAULT_AS_OF = dt.date(2025, 1, 29)
 
 # ESPN's default H2H points weights, written out here so expected values never come from
-# services.scoring.
+# services.league.scoring.
 ESPN_POINTS = {"pts": 1, "fg3m": 1, "fga": -1, "fgm": 2, "fta": -1, "ftm": 1,
                "reb": 1, "ast": 2, "stl": 4, "blk": 4, "tov": -2}
 INT_COLS = ["fgm", "fga", "fg3m", "fg3a", "ftm", "fta", "oreb", "dreb", "reb", "ast", "stl",
@@ -253,8 +253,8 @@ def demo_source():
 
     Sources are cached per (database, as-of, scoring) by the services, so calling it is cheap.
     """
-    from services.demo_source import DemoSource
-    from services.store import state_store
+    from services.league.demo_source import DemoSource
+    from services.store.state import state_store
 
     def make(as_of: dt.date = DEFAULT_AS_OF, scoring: str = "points"):
         return DemoSource(as_of, scoring, store=state_store())
@@ -265,7 +265,7 @@ def demo_source():
 @dataclass
 class FreshState:
     home: Path  # this test's COURTSIDE_HOME
-    store: object  # services.store.StateStore under that home
+    store: object  # services.store.state.StateStore under that home
 
 
 def share_nlu_model(home: Path) -> None:
@@ -291,8 +291,8 @@ def fresh_state(tmp_path, monkeypatch, courtside_home) -> FreshState:
     the snapshot for this home (a few hundred ms). On teardown the env var is restored and the
     store's connections are dropped.
     """
-    from services import store as store_mod
-    from services.build import DB_NAME
+    from services.store import state as store_mod
+    from services.store.build import DB_NAME
 
     home = tmp_path / "home"
     home.mkdir()

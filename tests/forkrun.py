@@ -39,7 +39,7 @@ TESTS = str(Path(__file__).resolve().parent)
 PRELOAD = ["numpy", "pandas", "scipy.stats", "sklearn.linear_model", "sklearn.feature_extraction.text",
            "duckdb", "sqlite3", "pydantic", "pydantic_settings", "langchain_core.messages",
            "langgraph.graph", "langgraph.checkpoint.sqlite", "agents.cli", "services.cli",
-           "agents.runtime", "agents.door", "services.demo_source"]
+           "agents.core.runtime", "agents.door", "services.league.demo_source"]
 ENABLED = os.environ.get("COURTSIDE_FORKRUN", "1") != "0"
 RUN_CPU = 0.0  # CPU seconds (user + system) of the runs this process has waited for (bench/suite_cpu.py)
 _lock = threading.Lock()

@@ -182,9 +182,9 @@ def store(request, fresh_state, monkeypatch):
 
     One definition for every module that loads this plugin and runs a behaviour on both stores.
     """
-    from services import store as store_mod
+    from services.store import state as store_mod
     from services.config import reset_settings_cache
-    from services.store import state_store
+    from services.store.state import state_store
 
     if request.param == "sqlite":
         yield fresh_state.store

@@ -13,7 +13,7 @@ import pathlib
 
 import pytest
 
-from agents.contracts import Card
+from agents.core.contracts import Card
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
@@ -23,17 +23,17 @@ CARD_ONLY = {"move_id", "drop_id", "add_id", "expected_gain", "expires_at", "lea
 
 # Modules that still read these keys, and why: they handle JSON that is not (only) a card.
 ALLOWED = {
-    "agents/offered.py": "state-store decision rows (`d['move_id']`), keyed by the move they decided",
-    "agents/facades/supervisor.py": "state-store decision rows (`d['move_id']`) read to find the thread that offered a card",
+    "agents/core/offered.py": "state-store decision rows (`d['move_id']`), keyed by the move they decided",
+    "agents/supervisor/facade.py": "state-store decision rows (`d['move_id']`) read to find the thread that offered a card",
     "agents/offline/writer.py": "a tool result's fit entries (`f['add']` is the free agent's name)",
-    "agents/runtime.py": "the runtime's JSON API (pending_approvals, transactions, decision history rows)",
+    "agents/core/runtime.py": "the runtime's JSON API (pending_approvals, transactions, decision history rows)",
     "agents/supervisor/graph.py": "a trace label's drop/add",
-    "agents/views.py": "state-store move rows (team_id, drop_id, add_id of applied moves)",
+    "agents/core/views.py": "state-store move rows (team_id, drop_id, add_id of applied moves)",
     "pages/components/turn.py": "stored transactions redrawn from history",
 }
 
 # The modules issue #9 named: they take `Card` objects and must never read a card by key again.
-TYPED = ["agents/approvals.py", "agents/views.py", "agents/threads.py", "agents/cards.py",
+TYPED = ["agents/core/approvals.py", "agents/core/views.py", "agents/core/threads.py", "agents/core/cards.py",
          "agents/matchup_optimizer/summary.py", "agents/tools/move_tools.py", "pages/components/cards.py",
          "pages/components/decisions.py", "pages/components/turn.py", "pages/views/approvals.py"]
 
@@ -101,7 +101,7 @@ def test_the_summary_takes_cards_and_refuses_dicts(card):
 
 
 def test_the_approval_gate_takes_cards_and_refuses_dicts(card, demo_source, fresh_state):
-    from agents.approvals import apply_card, decision_line
+    from agents.core.approvals import apply_card, decision_line
 
     assert decision_line(card) == (f"Done: dropped {card.drop} and added {card.add} "
                                    "(+3.5 pts expected this week, -1.5 pts rest of season).")

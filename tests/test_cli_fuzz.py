@@ -92,8 +92,8 @@ EXTRA = st.lists(st.sampled_from(["--json", "--json", "--bogus", "-h"]), max_siz
 @pytest.fixture(scope="module")
 def fuzz_home(tmp_path_factory, courtside_home):
     """A home of this module's own (the built DB copied in): the fuzzed commands write here."""
-    from services import store as store_mod
-    from services.build import DB_NAME
+    from services.store import state as store_mod
+    from services.store.build import DB_NAME
 
     home = tmp_path_factory.mktemp("fuzz") / "home"
     home.mkdir()
@@ -178,7 +178,7 @@ def test_real_processes_print_one_json_line_and_exit_2(fuzz_home, argv):
 
 def test_a_desk_quote_while_another_process_holds_the_store_exits_1_naming_the_lock(fuzz_home):
     """Catches `database is locked` escaping as a traceback."""
-    from services.store import state_store
+    from services.store.state import state_store
 
     state_store()  # the store exists with its tables
     con = sqlite3.connect(fuzz_home / "state.sqlite", isolation_level=None)

@@ -87,11 +87,11 @@ def _strip(result: dict) -> dict:
 
 def outputs(as_of: dt.date) -> dict[str, str]:
     """The fixed set of outputs of the current COURTSIDE_HOME, as JSON text per name."""
-    from agents.runtime import get_assistant
+    from agents.core.runtime import get_assistant
     from services import optimizer as opt
-    from services.demo_source import DemoSource
+    from services.league.demo_source import DemoSource
     from services.models import ServiceError
-    from services.store import state_store
+    from services.store.state import state_store
 
     out: dict[str, str] = {}
     for scoring in ("points", "categories"):
@@ -129,8 +129,9 @@ def outputs(as_of: dt.date) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def two_runs(tmp_path_factory):
-    from services import config, db
-    from services.build import build, db_path
+    from services import config
+    from services.store import db
+    from services.store.build import build, db_path
 
     root = tmp_path_factory.mktemp("lookahead")
     scrambled = root / "data-scrambled"

@@ -1,6 +1,6 @@
 """No caller asks which kind of league source it holds (issue #9, section 3).
 
-Outside the sources themselves (services/source.py, services/demo_source.py, services/espn/),
+Outside the sources themselves (services/league/source.py, services/league/demo_source.py, services/espn/),
 no code calls getattr/hasattr on a source, compares a source's `kind` with a league kind, or
 reaches into the demo's `source.league`: what differs between the demo and ESPN is a method of
 LeagueSource. Parsed from the code (AST), so a comment or a docstring does not count.
@@ -14,7 +14,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = {"services/source.py", "services/demo_source.py"}
+SOURCES = {"services/league/source.py", "services/league/demo_source.py"}
 KINDS = {"espn", "demo"}
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from services.optimizer.season import SeasonInputs, category_floor, season_player
-from services.slots import STARTING_SLOTS
+from services.league.slots import STARTING_SLOTS
 from services.trades.respond import ACCEPT_MARGIN
 from tests.brute_force import Season
 

@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 
 from services.cli import clip, finite_float, int_between, iso_date
+
+log = logging.getLogger(__name__)
 
 ARENA_FROM, ARENA_TO = "2024-11-15", "2025-02-07"
 
@@ -40,7 +43,7 @@ def _text(out: dict) -> str:
 
 def handle(args: argparse.Namespace) -> int:
     from agents.door import arena as runner
-    from agents.llm import ProviderError
+    from agents.models.llm import ProviderError
 
     ArenaError, UnknownAgent = runner.ArenaError, runner.UnknownAgent
 
@@ -61,7 +64,8 @@ def handle(args: argparse.Namespace) -> int:
     except (ArenaError, UnknownAgent, ProviderError, runner.RunNotFound, ValidationError) as e:
         msg = clip(str(e).strip("'\"").splitlines()[0] if str(e).strip() else type(e).__name__, 400)
         return _fail(msg, 2, args.json)
-    except Exception as e:  # noqa: BLE001 - a damaged run file, a full disk: one line, never a traceback
+    except Exception as e:  # noqa: BLE001 - boundary (a CLI's last resort): a damaged run file, a full disk: one line, never a traceback
+        log.info("the command failed", exc_info=True)  # the traceback, for whoever configures logging
         return _fail(f"the arena failed ({type(e).__name__}: {clip(e)})", 1, args.json)
     print(json.dumps(out, default=str) if args.json else _text(out))
     return 0

@@ -8,8 +8,8 @@ import json
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
-from agents.arena.trader import prompts
-from agents.arena.trader.graph import MAX_ROUNDS, build_graph
+from agents.arena import prompts
+from agents.arena.graph import MAX_ROUNDS, build_graph
 from services.arena.execution import extract_call, parse_decision
 from services.arena.models import AgentInvocation, AgentInvocationResult, Decision
 

@@ -38,12 +38,12 @@ def make_agent(name: str, seed: int = 0, provider: str | None = None):
 
 def model_agent(provider: str | None = None):
     from agents.arena.model_agent import ModelAgent
-    from agents.llm import build_model, model_name, pick_provider
+    from agents.models.llm import build_model, model_name, pick_provider
     from services.config import get_settings
 
     name = pick_provider(get_settings(), provider)
     if name == "offline":
-        from agents.arena.trader.offline import OfflineTrader
+        from agents.arena.offline import OfflineTrader
 
         return ModelAgent(OfflineTrader(), "offline-trader")
     return ModelAgent(build_model(name), model_name(name))

@@ -1,1 +1,3 @@
-"""The market maker: a LangGraph tool loop over the desk's five tools (see graph.py)."""
+"""The market desk: a LangGraph tool loop over the desk's tools (`state`, `prompts`, `nodes`,
+`graph`), its runtime and clock, the desk in chat (`ask`, `chat`), the facade `agents.door` hands
+out (`facade.py`) and `python -m agents desk` (`cli.py`)."""

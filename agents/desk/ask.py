@@ -8,7 +8,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from services import season_games
+from services.league import season_games
 
 TEAMS = {
     "ATL": ["hawks", "atlanta"], "BOS": ["celtics", "boston"], "BRK": ["nets", "brooklyn", "bkn"],

@@ -10,10 +10,10 @@ from langchain_core.messages import AIMessage, HumanMessage
 
 from agents.desk.ask import DeskAsk, parse_desk_question
 from agents.desk.clock import on_league_day
-from agents.contracts import DeskCardEvent, StateEvent, TextEvent, ToolEnd, ToolStart
-from agents.events import emit
+from agents.core.contracts import DeskCardEvent, StateEvent, TextEvent, ToolEnd, ToolStart
+from agents.core.events import emit
 from agents.desk.tools import DeskContext, build_desk_tools
-from agents import llm
+from agents.models import llm
 from services.desk.models import BetRequest
 
 ET = dt.timezone(dt.timedelta(hours=-5))  # the desk's day is the US Eastern (standard time) date

@@ -5,20 +5,23 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import logging
 import re
 import time
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 from pydantic import ValidationError
 
-from agents.contracts import DeskStep, TextEvent, ToolEnd, ToolStart
+from agents.core.contracts import DeskStep, TextEvent, ToolEnd, ToolStart
 from agents.desk import prompts as P
 from agents.desk.tools import DeskContext, build_desk_tools
-from agents.events import emit
+from agents.core.events import emit
 from services.desk.book import DeskBook
 from services.desk.calc import ACCEPT_EDGE_PCT
 from services.desk.models import BetRequest, Decision, DeskLimits, check_against_request
 from services.markets import state as market
+
+log = logging.getLogger(__name__)
 
 MAX_TOOL_CALLS = 6
 MAX_MODEL_CALLS = 8  # a loop guard beside the tool budget (retry included)
@@ -44,7 +47,8 @@ def make_call_model(model):
         system = SystemMessage(P.SYSTEM_PROMPT.format(at=state["at"], max_tools=MAX_TOOL_CALLS))
         try:
             msg = bound.invoke([system, *state["messages"]])
-        except Exception as e:  # a timeout or a provider error: the desk rejects, it never guesses
+        except Exception as e:  # noqa: BLE001 - boundary: a timeout or a provider error: the desk rejects, it never guesses
+            log.info("the desk's model call failed", exc_info=True)
             return {"llm_calls": calls_so_far + 1, "guard": f"the model failed ({type(e).__name__})"}
         if not isinstance(msg, AIMessage):
             msg = AIMessage(content=str(getattr(msg, "content", msg)))
@@ -76,7 +80,9 @@ def make_run_tools(book: DeskBook):
                 if c["name"] not in tools:
                     raise ValueError(f"unknown tool {c['name']!r}; use one of {', '.join(tools)}")
                 content = tools[c["name"]].invoke(c.get("args", {}))
-            except Exception as e:  # bad arguments go back to the model as an error result
+            except Exception as e:  # noqa: BLE001 - boundary: a tool's failure (bad arguments, a refused request)
+                # goes back to the model as an error result, as LangGraph's ToolNode does
+                log.info("desk tool %s failed", c["name"], exc_info=True)
                 ok, content = False, json.dumps({"error": f"{type(e).__name__}: {str(e)[:300]}"})
             ms = round((time.perf_counter() - t0) * 1000, 1)
             emit(ToolEnd(id=c["id"], name=c["name"], ok=ok, ms=ms, result=content))

@@ -17,13 +17,13 @@ from typing import Callable
 from langchain_core.messages import HumanMessage
 from pydantic import BaseModel
 
-from agents.contracts import TextEvent, ToolEnd, ToolStart
+from agents.core.contracts import TextEvent, ToolEnd, ToolStart
 from agents.desk import lifecycle
 from agents.desk import prompts as P
 from agents.desk.clock import DeskClock
 from agents.desk.graph import build_graph
 from agents.desk.tools import market_view
-from services import season_games
+from services.league import season_games
 from services.desk import calc, flex, profiles, rules, shadow
 from services.desk import idempotency as idem
 from services.desk.audit import audit_book, check_calcs
@@ -31,7 +31,7 @@ from services.desk.book import DeskBook, LimitBreach, calcs_jsonl, new_id
 from services.desk.models import BetRequest, Decision, DeskLimits
 from services.markets import state as market
 from services.models import ServiceError
-from services.store import StateStore, state_store
+from services.store.state import StateStore, state_store
 
 COUNTER_NOTICE = ("Valid while the TTL runs and the market moves less than the limit; otherwise accepting "
                   "starts a fresh evaluation, which may give different terms.")
@@ -97,7 +97,7 @@ class Desk:
         from services.config import get_settings
 
         if model is None:
-            from agents.llm import desk_model
+            from agents.models.llm import desk_model
 
             model = desk_model(provider=provider)
         self.book = DeskBook(store or state_store())

@@ -13,7 +13,7 @@ from typing import Literal
 from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import BaseModel, Field
 
-from services import season_games
+from services.league import season_games
 from services.desk import calc, exposure, flex
 from services.desk.book import DeskBook
 from services.desk.models import DeskLimits

@@ -1,6 +1,7 @@
-"""Thin facades over each agent's runtime (supervisor, desk, signals, arena), typed with pydantic.
+"""What the door hands out beside the subsystems' own facades (each subsystem's `facade.py`).
 
-`agents.door` is the registry of these facades and the one module the pages, the CLIs and the HTTP
-API import. A facade adds no behaviour of its own: it opens the runtime, and turns the runtime's
-rows into the models of `agents.facades.models`.
+`models.py` holds the typed rows the supervisor's reads return (history, audit, transactions,
+threads, decided cards), `graphs.py` the LangGraph server factories (`langgraph.json`), and
+`rankings.py` the Players page's rankings reads. `agents.door` loads them; nothing here has
+behaviour of its own.
 """

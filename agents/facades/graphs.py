@@ -9,8 +9,8 @@ from __future__ import annotations
 
 def supervisor():
     """The supervisor (classify -> agent <-> tools -> synthesize -> the human gate)."""
-    from agents.facades.supervisor import open as open_supervisor
-    from agents.llm import build_reasoner
+    from agents.supervisor.facade import open as open_supervisor
+    from agents.models.llm import build_reasoner
     from agents.supervisor.graph import build_graph
 
     sup = open_supervisor()
@@ -20,13 +20,13 @@ def supervisor():
 
 def desk():
     """The market maker (call_model <-> run_tools, a decision at the end)."""
-    from agents.facades.desk import open as open_desk
+    from agents.desk.facade import open as open_desk
 
     return open_desk().graph
 
 
 def signals():
     """The signals pod (assess_event_timeline -> fetch_news -> estimate_probability -> ... -> a signal or an exit)."""
-    from agents.facades.signals import open as open_pod
+    from agents.signals.facade import open as open_pod
 
     return open_pod().graph

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
-from agents.contracts import Card, Offer, ToolCall, Transaction
+from agents.core.contracts import Card, Offer, ToolCall, Transaction
 
 
 # A stored time or day: text in SQLite, a date or timestamp from PostgreSQL; shown as ISO text.

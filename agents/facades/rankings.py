@@ -1,4 +1,4 @@
-"""The rankings facade: the Players page's one entry point to `services.rankings` (through the door).
+"""The rankings facade: the Players page's one entry point to `services.league.rankings` (through the door).
 
     from agents import door
     table = door.rankings.table(window="14", punt=["FT%"], availability="free_agents")
@@ -10,15 +10,15 @@ import datetime as dt
 from functools import lru_cache
 
 from services.models import ServiceError
-from services.rankings import AVAILABILITY, SORTS, WINDOWS, PlayerTrend, Rankings, player_trend, rankings
+from services.league.rankings import AVAILABILITY, SORTS, WINDOWS, PlayerTrend, Rankings, player_trend, rankings
 
 __all__ = ["AVAILABILITY", "SORTS", "WINDOWS", "PlayerTrend", "Rankings", "ServiceError", "league", "table", "trend"]
 
 
 def league(as_of: dt.date | None = None, scoring: str | None = None):
     """The configured demo league (a ServiceError for a league without box-score history)."""
-    from services.demo_source import open_source
-    from services.store import state_store
+    from services.league.demo_source import open_source
+    from services.store.state import state_store
 
     return open_source(as_of=as_of, scoring=scoring, store=state_store())
 

@@ -11,8 +11,8 @@ from langgraph.graph import StateGraph
 
 from agents.matchup_optimizer.nodes import make_nodes
 from agents.matchup_optimizer.summary import write_summary
-from agents.contracts import TextEvent
-from agents.events import emit
+from agents.core.contracts import TextEvent
+from agents.core.events import emit
 from agents.supervisor.tool_calls import traced_node
 from agents.matchup_optimizer.trace import node_args
 

@@ -9,11 +9,11 @@ import dataclasses
 import datetime as dt
 import time
 
-from agents.cards import card_from_move, named_cut
-from agents.contracts import card_dicts
-from agents.intents import Intent, IntentLabel
-from agents.contracts import StepEvent, TextEvent
-from agents.events import emit
+from agents.core.cards import card_from_move, named_cut
+from agents.core.contracts import card_dicts
+from agents.core.intents import Intent, IntentLabel
+from agents.core.contracts import StepEvent, TextEvent
+from agents.core.events import emit
 from services import optimizer as opt
 from services.models import ServiceError
 from services.optimizer.moves import droppable
@@ -162,9 +162,9 @@ def make_nodes(source):
 
 
 def checked_targets(source, targets: list[str], punt: list[str]) -> tuple[list[str], str | None]:
-    """The categories to chase after checking the named ones against the scoreboard (agents.needs):
+    """The categories to chase after checking the named ones against the scoreboard (agents.core.needs):
     a category the week has settled gives way to the ones in play, and the answer says why."""
-    from agents.needs import check_need
+    from agents.core.needs import check_need
 
     targets = [c for c in targets if c not in punt]
     if not targets or source.scoring != "categories":

@@ -1,8 +1,8 @@
 """The optimizer's answer text: recommendation first, then numbers, then the caveat."""
 from __future__ import annotations
 
-from agents.cards import gain_text, move_head, season_label
-from agents.contracts import Card, cards_of
+from agents.core.cards import gain_text, move_head, season_label
+from agents.core.contracts import Card, cards_of
 
 
 def lineup_table(lineup: dict) -> str:

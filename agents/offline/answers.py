@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from agents.cards import distinct
-from agents.contracts import Card, cards_of
+from agents.core.cards import distinct
+from agents.core.contracts import Card, cards_of
 from agents.offline.nlu import Parsed
 from agents.offline.text import NO_HOT_FREE_AGENT, _ok, _table, hot_pick
 
@@ -39,7 +39,7 @@ def roster_games(p: Parsed, done) -> str:
 
 def minutes_trends(p: Parsed, done) -> str:
     """Minutes-trend notes (last 5 games vs season), in the direction the question asks."""
-    from services.lookup import fold
+    from services.league.lookup import fold
 
     t = fold(p.text)
     want = {"minutes_up", "minutes_down"}
@@ -145,7 +145,7 @@ def hot_list(done) -> str:
 
 def lineup_lead(p: Parsed, d: dict, sits: list[dict], idle: list[str], done) -> str:
     """The direct answer to 'who is on my bench tonight?' or 'who's playing tomorrow?'."""
-    from services.lookup import fold
+    from services.league.lookup import fold
 
     t = fold(p.text)
     if p.players:

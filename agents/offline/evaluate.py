@@ -12,10 +12,10 @@ import json
 import time
 from pathlib import Path
 
-from agents.intents import Intent
+from agents.core.intents import Intent
 from agents.offline.nlu import Parsed, parse
 from agents.offline.plans import next_calls
-from services.lookup import fold
+from services.league.lookup import fold
 
 HELDOUT = Path(__file__).resolve().parents[2] / "tests" / "golden" / "heldout" / "cases.json"
 PUNTS = HELDOUT.with_name("punts.json")  # punt phrasings (issue #25), written before the punt rules

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from agents.intents import EXAMPLE_QUESTIONS, Intent
+from agents.core.intents import EXAMPLE_QUESTIONS, Intent
 from agents.offline.nlu_model import Prediction, intent_of
-from services.lookup import fold
+from services.league.lookup import fold
 
 CONTINUE = re.compile(r"^(what|how) about\b|^and\b|^also\b|^now\b|^only\b|^just\b|^same\b|^ok(ay)? (so|and|now)\b|"
                       r"^so\b|^but\b|^then\b|\bredo\b|\bagain\b|\binstead\b|\btoo\b[ ?!.]*$|\bas well\b|"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from agents.contracts import cards_of
+from agents.core.contracts import cards_of
 from agents.offline.nlu import Parsed
 from agents.offline.answers import lineup_lead
 from agents.offline.text import _ok, _table, move_line
@@ -55,7 +55,7 @@ def lineup(p: Parsed, done) -> str:
 
 def mentioned(name: str, text: str) -> bool:
     """Whether the question names the player (his last name as a word, accents and case aside)."""
-    from services.lookup import fold
+    from services.league.lookup import fold
 
     words = [w for w in fold(name).replace(".", "").split() if w not in {"jr", "sr", "ii", "iii", "iv"}]
     return bool(words) and re.search(rf"\b{re.escape(words[-1])}\b", fold(text)) is not None

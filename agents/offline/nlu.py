@@ -16,13 +16,13 @@ import re
 from dataclasses import dataclass, field
 
 from agents.desk.ask import is_desk_question
-from agents.intents import Intent
+from agents.core.intents import Intent
 from agents.offline.nlu_model import Prediction, intent_of, predict
 from agents.offline.punts import read_punts
-from agents.needs import stated_need
+from agents.core.needs import stated_need
 from agents.offline.slots import (COMMON_WORDS, Slots, ambiguous, extract, find_categories, find_day,  # noqa: F401
                                   find_last_n, find_players, find_position, is_known, prominent)
-from services.lookup import fold
+from services.league.lookup import fold
 
 VAGUE_ACTS = ("vague", "general_explain", "general_why", "nonsense", "clarify")
 CLARIFY_BELOW = 0.40  # the intent's calibrated probability under which the planner asks instead of guessing

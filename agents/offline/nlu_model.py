@@ -17,14 +17,17 @@ import datetime as dt
 import hashlib
 import io
 import json
+import logging
 import pickle
 import sys
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from agents.intents import Intent
+from agents.core.intents import Intent
 from agents.offline.slots import extract
+
+log = logging.getLogger(__name__)
 
 CORPUS = Path(__file__).parent / "corpus"
 ARTIFACT = "nlu-intent-model.pkl"
@@ -142,8 +145,9 @@ def model():
             art = pickle.loads(path.read_bytes())
             if art.get("corpus") == corpus_digest() and art.get("sklearn") == sklearn.__version__:
                 return art["model"]
-    except Exception:  # a stale or unreadable artifact is rebuilt in memory, never trusted
-        pass
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, KeyError, TypeError,
+            ValueError) as e:  # what a stale or unreadable pickle raises: rebuilt in memory, never trusted
+        log.info("NLU artifact %s unusable (%s: %s); training in memory", default_path(), type(e).__name__, e)
     return train()
 
 

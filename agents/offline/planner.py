@@ -3,7 +3,7 @@
 It implements the chat-model interface (`bind_tools`, `with_structured_output`, streaming via
 the base class) so the supervisor graph runs unchanged without a key or a network. Its structured
 output fills the whole `IntentLabel` by rule. The league's date, the scoring and whether this is
-the final answer come from the `CallInfo` the node passes as run metadata (agents/model_call.py),
+the final answer come from the `CallInfo` the node passes as run metadata (agents/models/model_call.py),
 never from the prompt's wording.
 """
 from __future__ import annotations
@@ -16,9 +16,9 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import RunnableLambda
 
-from agents.intents import Intent, IntentLabel
-from agents.model_call import CallInfo, read_call_info
-from agents.dates import named_date
+from agents.core.intents import Intent, IntentLabel
+from agents.models.model_call import CallInfo, read_call_info
+from agents.core.dates import named_date
 from agents.offline.nlu import Parsed, parse
 from agents.offline.plans import next_calls, parse_result
 from agents.offline.writer import write_answer

@@ -5,7 +5,7 @@ import datetime as dt
 import json
 import re
 
-from agents.intents import Intent
+from agents.core.intents import Intent
 from agents.offline.nlu import Parsed
 
 Call = tuple[str, dict]
@@ -164,8 +164,8 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
 
 def need_targets(p: Parsed, done: dict) -> list[str]:
     """The categories a stated need should chase: the named ones the scoreboard has in play, else
-    the close ones (agents.needs)."""
-    from agents.needs import check_need
+    the close ones (agents.core.needs)."""
+    from agents.core.needs import check_need
 
     lines = next(iter(_results(done, "get_matchup_details")), {}).get("categories") or []
     if not lines:

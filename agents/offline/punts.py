@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from services.lookup import fold
+from services.league.lookup import fold
 
 CUE = (r"punt(?:s|ing|ed)?(?: on)?|ignor(?:e|es|ing)|(?:do ?n ?t|do not|dont|doesn ?t|does not|not going to|won ?t)"
        r"(?: really| even| much| particularly| honestly)? (?:care|worry|bother)(?: (?:about|for|with))?|"

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
-from services.lookup import fold, index
-from services.scoring import CATEGORY_ALIASES
+from services.league.lookup import fold, index
+from services.league.scoring import CATEGORY_ALIASES
 
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 COMMON_WORDS = set("""a about above after again against all am an and any are as at be because been before
@@ -129,7 +129,7 @@ def find_players(text: str) -> list[str]:
 def ambiguous(label: str, as_of: dt.date | None = None) -> list[str]:
     """Every player a one-word mention could be ('jalen' -> the Jalens who played before the
     as-of date); empty when it names one."""
-    from services.snapshot import snapshot
+    from services.league.snapshot import snapshot
 
     names, aliases, _ = index()
     pids = aliases.get(fold(label), [])
@@ -286,7 +286,7 @@ def prominent(label: str, as_of: dt.date) -> str | None:
     """The player a bare surname means when one namesake clearly dominates ("powell" -> Norman Powell,
     not Dwight Powell): expected fantasy points at least 1.5x the next one's, among players known on
     the as-of date. None for first names ("jalen") or close calls: those are asked about."""
-    from services.snapshot import snapshot
+    from services.league.snapshot import snapshot
 
     names, aliases, folded = index()
     key = fold(label)

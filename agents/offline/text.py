@@ -1,8 +1,8 @@
 """Small text helpers shared by the offline planner's answer writers."""
 from __future__ import annotations
 
-from agents.cards import move_head
-from agents.contracts import Card
+from agents.core.cards import move_head
+from agents.core.contracts import Card
 
 
 def _ok(done, name):
@@ -26,7 +26,7 @@ def hot_pick(done) -> tuple[list[dict], dict | None]:
 
 
 def move_line(m: Card) -> str:
-    """One card in a line, in the card's own words (agents.cards.move_head)."""
+    """One card in a line, in the card's own words (agents.core.cards.move_head)."""
     cats = m.category_deltas
     moved = f"; categories: {', '.join(f'{k} {v:+}' for k, v in cats.items())}" if cats else ""
     return (f"{move_head(m.kind, m.drop, m.add)}, {m.expected_gain:+} {m.unit} expected "

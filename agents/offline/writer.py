@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import re
 
-from agents.cards import card_rank, distinct
-from agents.contracts import cards_of
-from agents.intents import Intent
+from agents.core.cards import card_rank, distinct
+from agents.core.contracts import cards_of
+from agents.core.intents import Intent
 from agents.offline import cats as C
 from agents.offline.answers import (compared, hot_list, minutes_trends, roster_games, user_move,
                                     which_player)
@@ -161,7 +161,7 @@ def free_agents(p: Parsed, done) -> str:
     if m:
         parts.append(m[0]["data"]["summary"])
         if p.need and m[0]["data"].get("categories"):
-            from agents.needs import check_need
+            from agents.core.needs import check_need
 
             said = check_need(p.categories, m[0]["data"]["categories"], p.punt).text
             if said:
@@ -213,7 +213,7 @@ def matchup(p: Parsed, done) -> str:
         parts.append(f"**{d['summary']}**")
         cats = d.get("categories") or []
         if p.need and p.categories and cats:  # "am I really losing assists?": the scoreboard answers the claim
-            from agents.needs import check_need
+            from agents.core.needs import check_need
 
             said = check_need(p.categories, cats, p.punt).text
             if said:

@@ -6,15 +6,18 @@ The pod's step events stream into the turn like the optimizer's (node, text, ms,
 from __future__ import annotations
 
 import datetime as dt
+import logging
 
 from langchain_core.messages import AIMessage
 
-from agents.contracts import SignalsEvent, StateEvent, StepEvent, TextEvent
-from agents.dates import day_label
-from agents.events import emit
-from agents.llm import signals_model
+from agents.core.contracts import SignalsEvent, StateEvent, StepEvent, TextEvent
+from agents.core.dates import day_label
+from agents.core.events import emit
+from agents.models.llm import signals_model
 from agents.signals.runner import SignalsPod, measured_skill
 from services.signals.store import Signal
+
+log = logging.getLogger(__name__)
 
 
 def pod_model(model):
@@ -86,7 +89,8 @@ def make_find_edges(model, source):
                 emit(ev.model_copy(update={"graph": "Signals"}))
         try:
             run = pod.run_day(day, "blind", on_event=on_event)
-        except Exception as e:  # a day outside the box scores, or a model failure: say so
+        except Exception as e:  # noqa: BLE001 - boundary: a day outside the box scores, or a model failure: say so
+            log.info("the signals pod failed in chat", exc_info=True)
             text = f"I could not run the signals pod for {day}: {e}"
             emit(TextEvent(type="answer", text=text))
             return {"answer": text, "messages": [AIMessage(content=text)], "pending_cards": [], "error": str(e)}

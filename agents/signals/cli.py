@@ -6,9 +6,12 @@ score: --from D --to D [--mode blind|anchored] [--threshold T] [--bands] [--json
 from __future__ import annotations
 
 import json
+import logging
 import sys
 
 from services.cli import clip, finite_float, iso_date
+
+log = logging.getLogger(__name__)
 
 
 def add_signals_parser(sub) -> None:
@@ -47,7 +50,7 @@ def _text_score(result: dict) -> None:
 
 
 def signals_main(args) -> int:
-    from agents.llm import ProviderError
+    from agents.models.llm import ProviderError
     from agents.door import signals as front
     from services.models import ServiceError
 
@@ -61,7 +64,8 @@ def signals_main(args) -> int:
             result = json.loads(json.dumps(pod.score(args.start, args.end, args.mode, bands=args.bands), default=str))
     except (ServiceError, ProviderError, ValueError) as e:
         return _fail(clip(e), 2, args.json)
-    except Exception as e:  # noqa: BLE001 - a store or data failure: one line, never a traceback
+    except Exception as e:  # noqa: BLE001 - boundary (a CLI's last resort): a store or data failure: one line, never a traceback
+        log.info("the command failed", exc_info=True)  # the traceback, for whoever configures logging
         return _fail(f"the signals pod failed ({type(e).__name__}: {clip(e)})", 1, args.json)
     result["error"] = None
     if args.json:

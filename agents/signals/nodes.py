@@ -3,14 +3,15 @@ record to state and streams it as a `step` event (node, text, ms), like the supe
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import time
 from typing import Literal
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langgraph.graph import END
 
-from agents.contracts import StepEvent
-from agents.events import emit
+from agents.core.contracts import StepEvent
+from agents.core.events import emit
 from agents.signals import prompts as P
 from agents.signals.schema import InvalidEstimate, parse_estimate
 from agents.signals.state import PodState
@@ -18,6 +19,8 @@ from services.signals.divergence import divergence, signal_confidence
 from services.signals.store import CitedNews, Signal, SignalStore, signal_id
 from services.signals.timeline import assess_timeline
 from services.signals.wire import game_wire
+
+log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 2  # one retry
 
@@ -88,7 +91,8 @@ def make_estimate_probability(model):
                 steps.append(_step("estimate_probability", f"attempt {attempt}: rejected ({error})", t0, ok=False))
                 messages = [*messages, AIMessage(content=str(getattr(reply, "content", ""))), HumanMessage(P.RETRY.format(error=error))]
                 continue
-            except Exception as e:  # the model failed (timeout, provider error): no retry storm, end
+            except Exception as e:  # noqa: BLE001 - boundary: the model failed (timeout, provider error): no retry storm, end
+                log.info("signals estimate failed", exc_info=True)
                 error = f"the model failed ({type(e).__name__}: {str(e)[:120]})"
                 steps.append(_step("estimate_probability", error, t0, ok=False))
                 break
@@ -127,7 +131,7 @@ def route_after_calculate_divergence(state: PodState) -> Literal["generate_signa
 def configured_signals() -> SignalStore:
     """The signals on the configured state store, opened when used (so a test's or a session's
     COURTSIDE_HOME is the one read); the services take the store as an argument."""
-    from services.store import state_store
+    from services.store.state import state_store
 
     return SignalStore(state_store())
 

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from agents.signals.graph import build_graph
 from agents.signals.nodes import configured_signals
 from services.models import ServiceError
-from services.season_games import schedule
+from services.league.season_games import schedule
 from services.signals.evaluate import BOX_SCORE_END, evaluate
 from services.signals.market import decision_time, market_for
 from services.signals.scoring import by_urgency, forecast_block, scoreboard
@@ -77,7 +77,7 @@ class SignalsPod:
         settings = get_settings()
         self.threshold = settings.signals_threshold if threshold is None else float(threshold)
         if model is None:
-            from agents.llm import pick_provider, provider_label, signals_model
+            from agents.models.llm import pick_provider, provider_label, signals_model
 
             self.provider = pick_provider(settings, provider)
             model = signals_model(provider=self.provider, settings=settings)

@@ -7,6 +7,7 @@ drive every path with a scripted model.
 from __future__ import annotations
 
 import json
+import logging
 import time
 from typing import Literal
 
@@ -14,22 +15,24 @@ from langchain_core.messages import HumanMessage, ToolMessage
 from langgraph.graph import END, START, StateGraph
 from langgraph.prebuilt import ToolNode
 
-from agents.deferred import make_decide_deferred, route_from_start
+from agents.core.deferred import make_decide_deferred, route_from_start
 from agents.desk.chat import make_market_desk
-from agents.approvals import default_clock, make_present_and_confirm, route_after_confirm
-from agents.intents import Intent
+from agents.core.approvals import default_clock, make_present_and_confirm, route_after_confirm
+from agents.core.intents import Intent
 from agents.matchup_optimizer.graph import ENTRY as OPTIMIZER_ENTRY
 from agents.matchup_optimizer.graph import add_optimizer_nodes
 from agents.matchup_optimizer.summary import lineup_after
 from agents.signals.chat import make_find_edges
-from agents.contracts import ToolEnd, ToolStart
-from agents.events import emit
+from agents.core.contracts import ToolEnd, ToolStart
+from agents.core.events import emit
 from agents.supervisor import nodes as N
 from agents.supervisor.limits import Limits
 from agents.supervisor.state import SupervisorState
 from agents.supervisor.tool_calls import hand_over_cards
 from agents.tools import build_tools
 from services.models import ServiceError
+
+log = logging.getLogger(__name__)
 
 
 def _summary(content: str) -> str:
@@ -84,7 +87,9 @@ def timed_tool_call(request, execute):
     t0 = time.perf_counter()
     try:
         result = execute(request)
-    except Exception as e:  # an unknown tool or malformed arguments: tell the model, don't crash
+    except Exception as e:  # noqa: BLE001 - boundary: an unknown tool, malformed arguments or a tool's failure:
+        # the model is told (as LangGraph's ToolNode does) and the turn goes on
+        log.info("tool %s failed", call["name"], exc_info=True)
         result = ToolMessage(content=tool_error_message(e), tool_call_id=call["id"], name=call["name"], status="error")
     ms = round((time.perf_counter() - t0) * 1000, 1)
     ok = getattr(result, "status", "success") != "error"

@@ -2,22 +2,25 @@
 from __future__ import annotations
 
 import json
+import logging
 import time
 from typing import Literal
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 
-from agents.cards import distinct
-from agents.contracts import ClarifyEvent, IntentEvent, StateEvent, TextEvent, card_dicts, cards_of
-from agents.dates import asks_categories
-from agents.events import emit
-from agents.failures import MODEL_FAILED, model_unavailable
-from agents.intents import EXAMPLE_QUESTIONS, Intent, IntentLabel, thread_punt
-from agents.model_call import CallInfo, call_config
+from agents.core.cards import distinct
+from agents.core.contracts import ClarifyEvent, IntentEvent, StateEvent, TextEvent, card_dicts, cards_of
+from agents.core.dates import asks_categories
+from agents.core.events import emit
+from agents.core.failures import MODEL_FAILED, model_unavailable
+from agents.core.intents import EXAMPLE_QUESTIONS, Intent, IntentLabel, thread_punt
+from agents.models.model_call import CallInfo, call_config
 from agents.supervisor import prompts as P
 from agents.supervisor.limits import Limits
 from agents.supervisor.state import turn_key
 from services.models import ServiceError
+
+log = logging.getLogger(__name__)
 
 
 class ModelDown(Exception):
@@ -40,7 +43,9 @@ def make_classify(model, source):
                                     config=call_config(CallInfo(purpose="classify", as_of=today,
                                                                 scoring=league_scoring(source))))
             label = raw if isinstance(raw, IntentLabel) else IntentLabel.model_validate(raw)
-        except Exception as e:  # garbage: the agent answers unlabelled (with its tools); a dead server ends the turn
+        except Exception as e:  # noqa: BLE001 - boundary: a model call (any SDK, transport or parse error);
+            # garbage: the agent answers unlabelled (with its tools); a dead server ends the turn
+            log.info("intent classifier failed", exc_info=True)
             label = IntentLabel(intent=Intent.GENERAL_ADVICE)
             error = f"intent classifier failed ({type(e).__name__}); answered without an intent label"
             if model_unavailable(e):  # no second wait on a server that is down or hung
@@ -97,7 +102,8 @@ def make_agent(model, tools, source, limits: Limits):
         emit(StateEvent(state="planning"))
         try:
             msg = bound.invoke([agent_system(source, state), *state["messages"]], config=model_call(source, "plan"))
-        except Exception as e:  # noqa: BLE001 - a model call: any SDK, transport or timeout error ends the round
+        except Exception as e:  # noqa: BLE001 - boundary: a model call: any SDK, transport or timeout error ends the round
+            log.info("the agent's model call failed", exc_info=True)
             return {"model_rounds": rounds + 1, "llm_calls": state.get("llm_calls", 0) + 1, "error": f"the model failed: {type(e).__name__}",
                     "guard": "the model did not answer (timeout or error)"}
         if not isinstance(msg, AIMessage):
@@ -197,7 +203,8 @@ def make_synthesize(model, source):
                                    config=model_call(source, "final"))
                 answer = msg.content if isinstance(msg.content, str) else str(msg.content)
                 extra = [AIMessage(content=answer)]
-            except Exception as e:  # noqa: BLE001 - a model call (or ModelDown): any provider error, said in the answer
+            except Exception as e:  # noqa: BLE001 - boundary: a model call (or ModelDown): any provider error, said in the answer
+                log.info("the final answer's model call failed", exc_info=True)
                 name = str(e) if isinstance(e, ModelDown) else type(e).__name__
                 answer = f"I could not finish this answer: the model failed ({name}). Please try again."
                 extra = [AIMessage(content=answer)]

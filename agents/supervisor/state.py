@@ -35,7 +35,7 @@ class SupervisorState(OptimizerState, total=False):
     started_at: float
     guard: str | None
     error: str | None
-    offers: list[dict]  # agents.contracts.Offer dumps: next steps this turn's answer offers
-    deferred: list[dict]  # card sets a new question set aside: [{set_id, cards}], newest first (agents.deferred)
+    offers: list[dict]  # agents.core.contracts.Offer dumps: next steps this turn's answer offers
+    deferred: list[dict]  # card sets a new question set aside: [{set_id, cards}], newest first (agents.core.deferred)
     deferred_decision: dict | None  # {set_id, decisions}: this run decides a deferred set
     tool_cards: Annotated[dict[str, list[dict]], add_turn_cards]  # the card tools' artifacts, this turn's

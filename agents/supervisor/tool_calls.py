@@ -17,9 +17,9 @@ from typing import Callable
 from langchain_core.messages import ToolMessage
 from langgraph.types import Command
 
-from agents.contracts import card_dicts, cards_of
-from agents.contracts import ToolEnd, ToolStart
-from agents.events import emit
+from agents.core.contracts import card_dicts, cards_of
+from agents.core.contracts import ToolEnd, ToolStart
+from agents.core.events import emit
 from agents.supervisor.state import turn_key
 
 

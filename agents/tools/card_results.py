@@ -6,7 +6,7 @@ graph state (`agents.supervisor.tool_calls.hand_over_cards`). Nothing parses car
 """
 from __future__ import annotations
 
-from agents.contracts import card_dicts, cards_of
+from agents.core.contracts import card_dicts, cards_of
 from agents.tools.results import MAX_CHARS, dump
 
 CARD_FORMAT = "content_and_artifact"

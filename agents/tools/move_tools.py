@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from langchain_core.tools import BaseTool, StructuredTool
 
-from agents.cards import season_label
-from agents.contracts import Card, card_dicts
+from agents.core.cards import season_label
+from agents.core.contracts import Card, card_dicts
 from agents.tools.optimizer_tools import source_card
 from agents.tools.card_results import CARD_FORMAT, with_cards
 from agents.tools.results import dump
 from agents.tools.schemas import HoldArgs, MoveArgs
 from services.models import ServiceError
 from services.optimizer.evaluate import HoldVerdict, MoveVerdict, evaluate_move, hold_verdict
-from services.source import LeagueSource
+from services.league.source import LeagueSource
 
 RESULT_CAP = 16000
 PROTECTED_WHY = {"star": "one of the league's top-40 players by per-game value",

@@ -11,15 +11,15 @@ import datetime as dt
 
 from langchain_core.tools import BaseTool, StructuredTool
 
-from agents.cards import card_from_move, named_cut
-from agents.contracts import card_dicts
+from agents.core.cards import card_from_move, named_cut
+from agents.core.contracts import card_dicts
 from agents.tools import schemas as S
 from agents.tools.card_results import CARD_FORMAT, with_cards
 from agents.tools.results import dump
 from services import optimizer as opt
-from services.scoring import normalize_targets
+from services.league.scoring import normalize_targets
 from services.models import ServiceError
-from services.source import LeagueSource
+from services.league.source import LeagueSource
 
 
 def source_card(source: LeagueSource):

@@ -12,9 +12,9 @@ from langchain_core.tools import BaseTool, StructuredTool
 
 from agents.tools.results import dump
 from agents.tools.schemas import CompareArgs, HotArgs
-from services import outlook
+from services.league import outlook
 from services.models import ServiceError
-from services.source import LeagueSource
+from services.league.source import LeagueSource
 
 
 def _league(source: LeagueSource):

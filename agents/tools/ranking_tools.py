@@ -1,12 +1,12 @@
-"""`get_player_rankings`: the rankings table (services.rankings) as a tool. Demo league only."""
+"""`get_player_rankings`: the rankings table (services.league.rankings) as a tool. Demo league only."""
 from __future__ import annotations
 
 from langchain_core.tools import BaseTool, StructuredTool
 
 from agents.tools.results import dump
 from agents.tools.schemas import RankingsArgs
-from services import rankings as rk
-from services.source import LeagueSource
+from services.league import rankings as rk
+from services.league.source import LeagueSource
 
 
 def ranking_rows(out: rk.Rankings, players: list[rk.RankedPlayer]) -> list[dict]:

@@ -9,7 +9,7 @@ from langchain_core.tools import BaseTool, StructuredTool
 from agents.tools import results as R
 from agents.tools import schemas as S
 from services.models import ServiceError
-from services.source import LeagueSource
+from services.league.source import LeagueSource
 
 Reasoner = Callable[[str, str], dict]
 

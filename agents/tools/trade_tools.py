@@ -7,8 +7,8 @@ from langchain_core.tools import BaseTool, StructuredTool
 from agents.tools.card_results import CARD_FORMAT, with_cards
 from agents.tools.results import dump
 from agents.tools.schemas import TradeArgs, TradeFindArgs
-from agents.trade_cards import oriented
-from services.source import LeagueSource
+from agents.trades.cards import oriented
+from services.league.source import LeagueSource
 
 
 def _player(p) -> dict:
@@ -42,7 +42,7 @@ def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
         return dump(evaluation_result(evaluate_trade(source, give, get, None, cut, punt or ())) | {"turned": note})
 
     def propose_trade(give: list[str], get: list[str], cut=None, punt=None):
-        from agents.trade_cards import propose
+        from agents.trades.cards import propose
 
         give, get, turned = oriented(source, give, get)
         ev, card = propose(source, give, get, cut)

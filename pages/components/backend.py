@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import logging
 import os
 
 import streamlit as st
@@ -16,6 +17,8 @@ from streamlit.errors import StreamlitAPIException
 
 from agents.door import store_errors
 from pages.components import session, warm
+
+log = logging.getLogger(__name__)
 
 DEFAULT_AS_OF = dt.date(2025, 1, 29)
 SECRET_KEY = "_secret_api_key"  # the Gemini key of this session only
@@ -188,7 +191,9 @@ def assistant():
     home = os.environ.get("COURTSIDE_HOME", "")  # tests and benches point each run at their own home
     try:
         built = _build(home)
-    except Exception as exc:  # noqa: BLE001 - any failure to open: say why, keep what worked
+    except Exception as exc:  # noqa: BLE001 - boundary: any failure to open (ESPN, a key, the store) is shown
+        # as settings_error and the settings that worked come back
+        log.warning("settings could not be opened", exc_info=True)
         built, which = _restore(home)
         ss["settings_error"] = f"Could not switch to these settings: {_reason(exc)} The {which} settings are active."
     else:
@@ -211,7 +216,9 @@ def thread_assistant(thread_id: str):
         return current
     try:
         return _build(os.environ.get("COURTSIDE_HOME", ""), session.public_of(bound.choice))
-    except Exception:  # noqa: BLE001 - the thread's league cannot open now: the session's answers reads
+    except Exception:  # noqa: BLE001 - boundary: the thread's league cannot open now; the session's answers
+        # reads (each card of that league says why it cannot be decided here)
+        log.warning("thread %s: its league cannot be opened", thread_id, exc_info=True)
         return current
 
 
@@ -275,9 +282,10 @@ def _restore(home: str):
             ss.pop("settings_w_" + key.removeprefix("settings_"), None)  # the widget redraws the kept value
         try:
             return _build(home), "default" if kept is _FALLBACK else "previous"
-        except Exception:  # noqa: BLE001 - the next candidate is tried; the defaults failing raises
+        except Exception:  # noqa: BLE001 - boundary: the next candidate is tried; the defaults failing raises
             if i == len(candidates) - 1:
                 raise
+            log.warning("the %s settings could not be opened", "previous" if i == 0 else "default", exc_info=True)
 
 
 def _reason(exc: Exception) -> str:

@@ -6,10 +6,11 @@ chat input, the live turn and decisions live in a fragment, so sending a questio
 fragment alone and the first step shows at once however long the thread is (the turns since the
 last full run are redrawn there, usually none).
 A pending card never disables the input: a new question sets the waiting cards aside, still
-decidable on their card and in Approvals (agents.deferred); `submit_mode="disable"` blocks the
+decidable on their card and in Approvals (agents.core.deferred); `submit_mode="disable"` blocks the
 input while a turn streams.
 """
 import streamlit as st
+import logging
 
 from agents.door import ApprovalsEvent, Card, HistoryTurn, Offer
 from pages.components import backend
@@ -17,6 +18,8 @@ from pages.components import cards as card_ui
 from pages.components import decisions, history_window
 from pages.components.turn import TurnView, history_events
 from pages.components.safe_text import no_images
+
+log = logging.getLogger(__name__)
 
 SUGGESTIONS = [
     "Review my matchup and help me optimize for this week without destroying my team.",
@@ -69,7 +72,8 @@ def last_offers(assistant, thread: str) -> list[Offer]:
     if thread not in offers:
         try:
             last = next((r for r in assistant.audit(thread) if not r.is_decision), None)
-        except Exception:  # noqa: BLE001 - an unreadable audit: no buttons, the chat still works
+        except backend.store_errors() as e:  # an unreadable audit: no buttons, the chat still works
+            log.warning("audit of %s unreadable: %s", thread, e)
             last = None
         offers[thread] = list(last.offers) if last else []
     return offers[thread]
@@ -77,7 +81,7 @@ def last_offers(assistant, thread: str) -> list[Offer]:
 
 def undecided(assistant, thread: str, pending: list[Card] | None = None) -> list[Card]:
     """Cards still waiting for a decision (`pending`: the thread's pending cards when just read).
-    They never stop a new question: asking sets them aside, still decidable (agents.deferred)."""
+    They never stop a new question: asking sets them aside, still decidable (agents.core.deferred)."""
     pending = assistant.pending_approvals(thread) if pending is None else pending
     return [c for c in pending if not card_ui.is_expired(c) and not card_ui.decided_entry(thread, c.move_id)]
 

@@ -11,7 +11,7 @@ import datetime as dt
 from collections import defaultdict
 from typing import Callable
 
-from services import season_games
+from services.league import season_games
 from services.arena.instruments import Contract, PriceFn, listed_contracts
 from services.arena.models import (Case, CaseData, CaseDataItem, IntervalPriceSummary, PortfolioSnapshot,
                                    PricePoint, StockData)

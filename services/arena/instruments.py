@@ -3,7 +3,7 @@
 A contract lists 48 h before its game's nominal tip and trades until tip. Its price is the desk's
 no-vig win probability for that team at that moment (`services.markets.state.win_prob`), or any
 injected `PriceFn` with the same signature. It settles at 1 if the team won, else 0 (real final
-from `services.season_games`).
+from `services.league.season_games`).
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Callable
 
 from pydantic import BaseModel, ConfigDict
 
-from services import season_games
+from services.league import season_games
 
 LISTING = dt.timedelta(hours=48)
 PriceFn = Callable[[str, str, dt.datetime], float]  # (game_id, team, at) -> P(team wins)

@@ -4,9 +4,10 @@ one tool, commit the last submission, log it; at the end settle everything at th
 from __future__ import annotations
 
 import datetime as dt
+import logging
 from typing import Callable
 
-from services import season_games
+from services.league import season_games
 from services.arena import cases
 from services.arena.execution import extract_call, handle_submission
 from services.arena.instruments import PriceFn, contract, desk_price, listed_contracts, settlement_payout
@@ -15,6 +16,8 @@ from services.arena.news import NEWS_SOURCES
 from services.arena.models import (Agent, AgentInvocation, AgentInvocationResult, Case, Decision, DecisionPointLog,
                                    DecisionResult, EpisodeConfig, EpisodeLog, EpisodeResult, EquityPoint,
                                    ExecutedTrade, PortfolioSnapshot, Settlement, TradeHistory)
+
+log = logging.getLogger(__name__)
 
 SIMULATION_VERSION = "arena-sim/1"
 Progress = Callable[[int, int, str], None]  # (done, total, matchday)
@@ -75,7 +78,9 @@ def mark(case: Case, label: str) -> EquityPoint:
 def _invoke(agent: Agent, inv: AgentInvocation) -> AgentInvocationResult:
     try:
         return agent.invoke(inv)
-    except Exception as e:  # noqa: BLE001 - an agent's failure is a logged hold, not a crashed run
+    except Exception as e:  # noqa: BLE001 - boundary: an agent is a plug-in; its failure is a hold recorded in
+        # the run's log (the invocation's error), not a crashed run
+        log.info("arena agent failed", exc_info=True)
         return AgentInvocationResult(error=f"{type(e).__name__}: {e}"[:500])
 
 

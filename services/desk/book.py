@@ -20,11 +20,11 @@ import uuid
 from contextlib import contextmanager
 from typing import Any, Iterator
 
-from services import season_games
+from services.league import season_games
 from services.desk.calc import TOL, liability
 from services.desk.models import DeskLimits
 from services.markets.settle import payout, settle
-from services.store import PG_LOCK_SPACE, StateStore
+from services.store.state import PG_LOCK_SPACE, StateStore
 
 _COLS = {
     "desk_quotes": "quote_id TEXT PRIMARY KEY, game_id TEXT NOT NULL, at TEXT NOT NULL, status TEXT NOT NULL,"

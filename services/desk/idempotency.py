@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from services.desk.book import DeskBook
-from services.holders import holder_gone
+from services.store.holders import holder_gone
 
 STALE_AFTER_S = 300.0  # longer than any evaluation (8 model calls at the 20 s model timeout, and more)
 WAIT_S = 120.0  # how long a concurrent retry waits for the first request's outcome

@@ -14,7 +14,7 @@ import json
 
 from pydantic import BaseModel
 
-from services import season_games
+from services.league import season_games
 from services.desk.calc import ACCEPT_EDGE_PCT
 from services.markets import state as market
 

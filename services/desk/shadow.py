@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from services import season_games
+from services.league import season_games
 from services.markets.settle import payout, settle
 
 ENGINES = ("agent", "rules")

@@ -14,7 +14,7 @@ from services.espn.calendar import ProCalendar
 from services.espn.mapping import (map_status, our_stats, player_ref, season_fantasy_avg, split,
                                    status_evidence)
 from services.models import FreeAgent, RosterEntry
-from services.scoring import CATEGORIES, fantasy_points
+from services.league.scoring import CATEGORIES, fantasy_points
 
 
 @dataclass(frozen=True)

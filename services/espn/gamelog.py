@@ -7,7 +7,7 @@ from typing import Any, Mapping
 from services.espn.calendar import ProCalendar
 from services.espn.mapping import our_stats, player_ref, season_fantasy_avg
 from services.models import GameLine, GameLog, ServiceError
-from services.scoring import COUNTING_STATS, fantasy_points
+from services.league.scoring import COUNTING_STATS, fantasy_points
 
 
 def played_periods(card: Any) -> list[int]:

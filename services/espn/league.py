@@ -20,8 +20,8 @@ from services.espn.matchup import build_matchup
 from services.espn.roster_moves import EspnMoves
 from services.models import (FreeAgent, GameLog, LeagueInfo, LeagueTeam, MatchupDetails, NewsNote,
                              PlayerSchedule, Roster, ScheduleReport, ServiceError, StatusReport)
-from services.scoring import POINTS_WEIGHTS, counted_categories
-from services.source import LeagueSource
+from services.league.scoring import POINTS_WEIGHTS, counted_categories
+from services.league.source import LeagueSource
 
 # Our slot names -> espn-api's free-agent position filter (UTIL means no filter).
 _ESPN_POSITION = {"PG": "PG", "SG": "SG", "SF": "SF", "PF": "PF", "C": "C", "G": "G", "F": "F"}

@@ -8,7 +8,7 @@ import datetime as dt
 from typing import Any, Mapping
 
 from services.models import PlayerRef, Status
-from services.scoring import POINTS_WEIGHTS, fantasy_points
+from services.league.scoring import POINTS_WEIGHTS, fantasy_points
 
 # ESPN injuryStatus -> our three statuses (anything else, e.g. ACTIVE or NORMAL, is ACTIVE).
 STATUS_MAP: dict[str, Status] = {

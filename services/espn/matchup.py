@@ -10,7 +10,7 @@ import math
 from typing import Any
 
 from services.models import CategoryLine, MatchupDetails, RosterEntry
-from services.scoring import CATEGORIES
+from services.league.scoring import CATEGORIES
 from services.espn.mapping import CATEGORY_NAMES
 
 

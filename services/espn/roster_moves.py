@@ -11,11 +11,11 @@ from typing import Iterable
 
 from services.espn.moves import activation_ir_steps, activation_steps, approved_move_steps
 from services.models import Roster, ServiceError
-from services.store import MoveConflict, StateStore
+from services.store.state import MoveConflict, StateStore
 
 
 class EspnMoves:
-    """Players, moves and optimizer inputs of an `EspnLeague` (see services.source.LeagueSource)."""
+    """Players, moves and optimizer inputs of an `EspnLeague` (see services.league.source.LeagueSource)."""
 
     status_note = "ESPN"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from services.season_games import ScheduledGame
+from services.league.season_games import ScheduledGame
 
 LISTING_LEAD = dt.timedelta(hours=48)  # a game is listed (quoted) from 48 h before tip
 FINAL_AFTER = dt.timedelta(hours=3)  # a final is known 3 h after the nominal tip

@@ -12,7 +12,7 @@ import bisect
 import datetime as dt
 from functools import lru_cache
 
-from services import season_games
+from services.league import season_games
 from services.markets.clock import opening_cutoff
 from services.markets.pricing import home_win_prob
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from services import season_games
+from services.league import season_games
 
 Outcome = Literal["win", "loss", "push"]
 

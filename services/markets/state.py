@@ -20,7 +20,7 @@ import datetime as dt
 
 from pydantic import BaseModel
 
-from services import season_games
+from services.league import season_games
 from services.markets import pricing, ratings
 from services.markets.clock import listing_time
 from services.markets.path import N_TICKS, TICK, line_at

@@ -1,7 +1,7 @@
 """Optimizer inputs from the demo league: projections and schedules known on the as-of date.
 
 Reads only the league's snapshot (box scores strictly before the as-of date) and the schedule.
-Totals banked earlier in the matchup week come from the one scoreboard (`services.scoreboard`).
+Totals banked earlier in the matchup week come from the one scoreboard (`services.league.scoreboard`).
 """
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import datetime as dt
 from typing import Iterable
 
 from services.optimizer.models import OptimizerInputs, PlayerInput
-from services.scoreboard import banked_totals
-from services.scoring import CATEGORIES
-from services.slots import IR_SLOTS
-from services.snapshot import Snapshot
+from services.league.scoreboard import banked_totals
+from services.league.scoring import CATEGORIES
+from services.league.slots import IR_SLOTS
+from services.league.snapshot import Snapshot
 
 
 def player_input(snap: Snapshot, pid: str, days: tuple[dt.date, ...], scoring: str) -> PlayerInput:
@@ -31,14 +31,14 @@ STAR_RANK = 40  # the league's top 40 players by per-game value are stars
 
 def star_value(snap: Snapshot, scoring: str) -> float:
     """Per-game value of the league's 40th best player (players with 5+ games)."""
-    from services.values import player_value
+    from services.league.values import player_value
 
     vals = sorted((player_value(snap, p, scoring) for p in snap.players.values() if len(p.games) >= 5), reverse=True)
     return vals[min(STAR_RANK, len(vals)) - 1] if vals else float("inf")
 
 
 def _season_value(snap: Snapshot, pid: str, scoring: str) -> float:
-    from services.values import player_value
+    from services.league.values import player_value
 
     return float(player_value(snap, snap.players[pid], scoring))
 

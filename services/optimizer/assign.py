@@ -1,4 +1,4 @@
-"""The one-day slot assignment (`solve`, from services.lineup) and a brute-force checker for tiny cases.
+"""The one-day slot assignment (`solve`, from services.league.lineup) and a brute-force checker for tiny cases.
 
 Only players with a game and a positive value are passed in, so a maximum-weight bipartite
 matching is the same as a rectangular assignment where ineligible pairs are worth 0 (an
@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from typing import Sequence
 
-from services.lineup import slot_columns, solve  # noqa: F401  (the one solver lives there)
+from services.league.lineup import slot_columns, solve  # noqa: F401  (the one solver lives there)
 
 
 def brute_force(values: Sequence[float], elig: Sequence[Sequence[bool]],

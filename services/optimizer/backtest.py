@@ -15,7 +15,7 @@ import numpy as np
 from services.optimizer import projection as pj
 from services.optimizer.models import STATS, MoveEval, OptimizerInputs
 from services.optimizer.weekly import Prepared, make_table, plan_day, prepare
-from services.scoring import CATEGORIES
+from services.league.scoring import CATEGORIES
 
 Lines = Mapping[tuple[str, dt.date], Mapping[str, float]]
 
@@ -34,7 +34,7 @@ class RealizedOutcome:
 
 def actual_lines(player_ids: Iterable[str], start: dt.date, end: dt.date) -> dict[tuple[str, dt.date], dict]:
     """The real box-score lines of these players in [start, end] (outcome data: not for advice)."""
-    from services import db
+    from services.store import db
 
     ids = sorted(set(player_ids))
     if not ids:

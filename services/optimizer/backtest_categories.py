@@ -28,7 +28,7 @@ from services.optimizer import projection as pj
 from services.optimizer.backtest import categories_won
 from services.optimizer.models import STATS, OptimizerInputs, PlayerInput
 from services.optimizer.weekly import plan_day, prepare
-from services.snapshot import RECENT_WINDOW as RECENT
+from services.league.snapshot import RECENT_WINDOW as RECENT
 
 SD_WINDOW = 20  # snapshot._projection: the spread of the last 20 games
 
@@ -37,7 +37,7 @@ class CategoryBook:
     """Category-value lineups of one as-of view's league, day by day, scored with the real games."""
 
     def __init__(self, lg, book):
-        from services.scoreboard import banked_totals
+        from services.league.scoreboard import banked_totals
 
         self.lg, self.book, self.snap = lg, book, lg.snapshot
         self.n_stats = len(STATS)
@@ -177,7 +177,7 @@ class CategoryBook:
     def ir_path(self, roster: list[str], ir_id: str, add_id: str):
         """`MorningBook.ir_path` with the cut (or the OUT player to IR) the categories activation card makes: the lowest
         per-game category value above replacement x chance to play x games left, that morning."""
-        from services.values import player_value, replacement_value
+        from services.league.values import player_value, replacement_value
 
         repl = replacement_value(self.snap, "categories")
         value = {p: player_value(self.snap, self.snap.players[p], "categories") - repl

@@ -15,7 +15,7 @@ from services.optimizer.models import STATS, OptimizerInputs, PlayerInput
 from services.optimizer.reference import reference_scan
 from services.optimizer.scan import scan_table
 from services.optimizer.weekly import Prepared, Table, prepare
-from services.slots import eligible_slots
+from services.league.slots import eligible_slots
 
 POSITIONS = ("PG", "SG", "SF", "PF", "C")
 MONDAY = dt.date(2025, 1, 27)

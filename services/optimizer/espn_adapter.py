@@ -17,7 +17,7 @@ from typing import Iterable, Mapping
 
 from services.models import FreeAgent, LeagueInfo, MatchupDetails, Roster, RosterEntry
 from services.optimizer.models import STATS, OptimizerInputs, PlayerInput
-from services.scoring import CATEGORIES, POINTS_WEIGHTS, fantasy_points
+from services.league.scoring import CATEGORIES, POINTS_WEIGHTS, fantasy_points
 
 AVAILABILITY: dict[str, float] = {"ACTIVE": 1.0, "DTD": 0.6, "OUT": 0.0}  # as the demo's snapshot
 FORM_LIMITS = (0.5, 2.0)  # categories: recent form moves a season line by at most this factor

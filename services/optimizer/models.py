@@ -10,8 +10,8 @@ import dataclasses
 import datetime as dt
 from typing import Any, Mapping
 
-from services.scoring import COUNTING_STATS
-from services.slots import STARTING_SLOTS
+from services.league.scoring import COUNTING_STATS
+from services.league.slots import STARTING_SLOTS
 
 STATS: tuple[str, ...] = tuple(COUNTING_STATS)  # pts reb ast stl blk tov fg3m fgm fga ftm fta
 
@@ -27,7 +27,7 @@ class PlayerInput:
     availability: float = 1.0  # chance he plays a scheduled game (ACTIVE 1, DTD 0.6, OUT 0)
     stat_sd: Mapping[str, float] = dataclasses.field(default_factory=dict)  # STATS and "fpts"
     name: str = ""
-    status: str = "ACTIVE"  # availability class: ACTIVE, REST, DTD or OUT (services.calibration)
+    status: str = "ACTIVE"  # availability class: ACTIVE, REST, DTD or OUT (services.league.calibration)
     season_value: float | None = None  # per-game value that ranks protected players
 
     @property

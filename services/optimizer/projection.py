@@ -17,7 +17,7 @@ import numpy as np
 from scipy.special import ndtr
 
 from services.optimizer.models import STATS, PlayerInput
-from services.scoring import CATEGORIES, POINTS_WEIGHTS
+from services.league.scoring import CATEGORIES, POINTS_WEIGHTS
 
 N_STATS = len(STATS)
 IDX = {s: i for i, s in enumerate(STATS)}

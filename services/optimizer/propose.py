@@ -24,7 +24,7 @@ from typing import Iterable, Sequence
 from services.optimizer.activation import activation_moves
 from services.optimizer.models import MoveEval, OptimizerInputs, PlayerInput
 from services.optimizer.moves import scan_moves
-from services.scoring import CATEGORIES, normalize_targets
+from services.league.scoring import CATEGORIES, normalize_targets
 
 # This week's gain a move must beat, relaxed pass by pass, in the league's unit (a categories
 # week gain is a fraction of a category: 1.0 would ask a single move to flip a whole category).

@@ -1,6 +1,6 @@
 """The straightforward scan, for checking and timing the fast one: re-solve every pair, every day.
 
-Uses the general string-keyed `services.lineup.best_lineup` on the roster with the drop
+Uses the general string-keyed `services.league.lineup.best_lineup` on the roster with the drop
 removed and the add appended, for each remaining day, then scores the summed rows with the
 same objective as the fast scan.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from services.lineup import BENCH, best_lineup
+from services.league.lineup import BENCH, best_lineup
 from services.optimizer import projection as pj
 from services.optimizer.weekly import Prepared, Table, score_rows
 

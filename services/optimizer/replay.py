@@ -4,7 +4,7 @@ Every morning the lineup is re-set from what was known that morning, as the prod
 player's expected fantasy points (half his season mean, half his last 10 games, over the games
 before that morning: `snapshot.expectation`) times his calibrated chance to play (his class,
 minutes tier and days since his last game that morning, with the calibration fit before the
-as-of date), the best lineup by `services.lineup.solve`; it then scores what the starters really
+as-of date), the best lineup by `services.league.lineup.solve`; it then scores what the starters really
 did that day (a starter who sits scores 0).
 
 An IR move is replayed as one: the added player takes the IR player's spot until the IR player
@@ -26,11 +26,11 @@ from itertools import accumulate
 
 import numpy as np
 
-from services.calibration import class_of, curve_rate, tier_of
-from services.lineup import solve
+from services.league.calibration import class_of, curve_rate, tier_of
+from services.league.lineup import solve
 from services.optimizer import projection as pj
 from services.optimizer.models import STATS
-from services.slots import STARTING_SLOTS
+from services.league.slots import STARTING_SLOTS
 
 RECENT = 10  # snapshot.RECENT_WINDOW: the expectation's recent half
 
@@ -39,7 +39,7 @@ class MorningBook:
     """The days [as-of, until] of one as-of view, with every player's real games (outcomes)."""
 
     def __init__(self, snap, until: dt.date):
-        from services import db
+        from services.store import db
 
         self.snap, self.cal = snap, snap.calibration
         self.days = tuple(snap.as_of + dt.timedelta(days=i) for i in range((until - snap.as_of).days + 1))

@@ -1,7 +1,7 @@
 """Rest-of-season value of a move: expected value from the as-of date to the end of the regular
 season, with the exact lineup every remaining day of the published schedule.
 
-The published schedule (`services.season_games.schedule`: dates and teams, no results) is not
+The published schedule (`services.league.season_games.schedule`: dates and teams, no results) is not
 look-ahead. Per-game value is expected fantasy points (points) or the nine-category z-sum above
 a deep-bench player's (the `FLOOR_RANK`th best: categories, "category value", one unit = one
 z-score for one game; any player worth a roster spot then adds value when he fills a slot; both
@@ -10,7 +10,7 @@ unit into this week's units: 1 for points, categories won per z-score-game measu
 league's finished weeks for categories: `services.calibration_cats`). A player's
 play probability is the calibrated next-game rate for the days of this matchup week and, after
 it, the calibrated return curve's rate for how far ahead the game is (an OUT player's chance to
-play rises with the weeks), averaged over his games (`services.calibration`).
+play rises with the weeks), averaged over his games (`services.league.calibration`).
 
 `season_table(...)` builds a points-style `Prepared` whose VALUE column is that per-game value,
 so the same exact scan (`scan.scan_table`) gives every pair's rest-of-season change.
@@ -23,11 +23,11 @@ from functools import lru_cache
 
 import numpy as np
 
-from services.calibration import curve_rate
+from services.league.calibration import curve_rate
 from services.optimizer import projection as pj
 from services.optimizer.models import OptimizerInputs, PlayerInput
 from services.optimizer.weekly import Prepared, Table
-from services.scoring import CATEGORIES
+from services.league.scoring import CATEGORIES
 
 POINTS_UNIT, CATS_UNIT = "fantasy points", "category value"
 FLOOR_RANK = 300  # about the 23rd man of every NBA team: filling a slot with him is worth ~0
@@ -47,7 +47,7 @@ def category_floor(snap, scoring: str, cats: tuple[str, ...] = ()) -> float:
 @lru_cache(maxsize=32)
 def team_dates(start: dt.date) -> dict[str, tuple[dt.date, ...]]:
     """Each team's regular-season game dates on or after `start` (published schedule)."""
-    from services.season_games import schedule
+    from services.league.season_games import schedule
 
     out: dict[str, list[dt.date]] = {}
     for g in schedule(start=start):
@@ -103,8 +103,8 @@ def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 
     (`calibration_value`: points, and the nine-category z-sum above the regressed floor when
     nothing is punted; what the cards' season claims use); without it the week's projection
     (trades and rankings still read that one)."""
-    from services.calibration_value import season_per_game
-    from services.values import player_value
+    from services.league.calibration_value import season_per_game
+    from services.league.values import player_value
 
     snap = lg.snapshot
     ps = snap.players[pid]

@@ -15,7 +15,7 @@ import numpy as np
 from services.optimizer import projection as pj
 from services.optimizer.assign import solve
 from services.optimizer.models import DayLineup, OptimizerInputs, PlayerInput, WeeklyLineup
-from services.scoring import ScoringMode
+from services.league.scoring import ScoringMode
 
 WEIGHT_ROUNDS = 2
 

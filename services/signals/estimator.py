@@ -19,7 +19,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from services.season_games import get_game
+from services.league.season_games import get_game
 from services.signals.features import GameFeatures, game_features
 from services.signals.timeline import assess_timeline
 from services.signals.wire import NewsItem, game_wire

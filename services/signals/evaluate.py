@@ -11,7 +11,7 @@ from typing import Callable
 
 from pydantic import BaseModel
 
-from services.season_games import get_game, schedule
+from services.league.season_games import get_game, schedule
 from services.signals.divergence import DEFAULT_THRESHOLD, divergence, signal_confidence
 from services.signals.estimator import Mode, estimate, plain_elo_prob
 from services.signals.market import decision_time, market_price

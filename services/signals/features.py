@@ -7,9 +7,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from services.season_games import get_game
+from services.league.season_games import get_game
 from services.signals.teams import TeamReport, team_report
-from services.snapshot import snapshot
+from services.league.snapshot import snapshot
 
 
 @dataclass(frozen=True)

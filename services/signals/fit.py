@@ -16,9 +16,9 @@ import math
 import numpy as np
 from scipy.optimize import lsq_linear
 
-from services.season_games import all_games
+from services.league.season_games import all_games
 from services.signals.features import game_features
-from services.snapshot import _snapshot
+from services.league.snapshot import _snapshot
 
 FIT_START = dt.date(2024, 11, 1)  # ten days of box scores first, so player values mean something
 FIT_END = dt.date(2024, 12, 1)  # exclusive: the scored window starts here

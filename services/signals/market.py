@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel
 
-from services.season_games import TIP_LABEL, get_game
+from services.league.season_games import TIP_LABEL, get_game
 
 NBA_TIME = ZoneInfo("America/New_York")
 DECISION_CLOCK = dt.time(12, 0)

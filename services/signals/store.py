@@ -1,4 +1,4 @@
-"""Signals in the state store (`services.store.StateStore`: SQLite, or PostgreSQL when configured).
+"""Signals in the state store (`services.store.state.StateStore`: SQLite, or PostgreSQL when configured).
 
 A signal is keyed by its id (`sig-{mode}-{game_id}`), so re-running the pod on a game keeps the
 first signal. A decision is one conditional UPDATE (only a pending signal, only before it expires),
@@ -12,7 +12,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from services.store import StateStore
+from services.store.state import StateStore
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS signals (

@@ -3,7 +3,7 @@
 A team's regulars are the players whose last game before the date was for that team, with at
 least `MIN_GAMES` games and absent for at most `MAX_MISSED` team games in a row (players out for
 longer are already in the team's results). Strength is the sum of the best `TOP_N` per-game
-values (expected fantasy points, `services.snapshot`), each times the player's availability
+values (expected fantasy points, `services.league.snapshot`), each times the player's availability
 (inferred status: ACTIVE 1, DTD 0.6, OUT 0). Rest comes from the published schedule.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from typing import Iterable
 
-from services.snapshot import PlayerState, Snapshot
+from services.league.snapshot import PlayerState, Snapshot
 
 TOP_N = 8
 MIN_GAMES = 5

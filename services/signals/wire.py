@@ -2,7 +2,7 @@
 
 The data holds no news text, so every item is generated from the box scores of games before the
 game's date and labelled so. Topics: `absence` (inferred status, games missed, the player's value),
-`return` and `minutes` (the notes of `services.news`), `form` (last 5 vs season) and `rest`
+`return` and `minutes` (the notes of `services.league.news`), `form` (last 5 vs season) and `rest`
 (back-to-backs, games in the last 4 nights, from the published schedule). Each item has an id,
 `known_at` (the nominal end of the last game it rests on), the team and the player.
 
@@ -19,8 +19,8 @@ from functools import lru_cache
 
 from pydantic import BaseModel, ConfigDict
 
-from services.lookup import fold
-from services.season_games import NOMINAL_TIP_UTC, get_game
+from services.league.lookup import fold
+from services.league.season_games import NOMINAL_TIP_UTC, get_game
 from services.signals.teams import TOP_N
 from services.signals.wire_book import TeamView, WireBook
 
@@ -109,7 +109,7 @@ def _rest(view: TeamView) -> list[NewsItem]:
 
 
 def _notes(view: TeamView) -> list[NewsItem]:
-    """Returns and minutes trends: the notes `services.news` generates, for this team's regulars."""
+    """Returns and minutes trends: the notes `services.league.news` generates, for this team's regulars."""
     out, seen = [], set()
     value = {p.ref.player_id: p.expected_fpts for p in view.regulars}
     for n in view.notes:
@@ -133,7 +133,7 @@ def items_of(view: TeamView) -> list[NewsItem]:
 
 def db_key() -> str:
     """The database file and its version (a rebuilt or changed file gives a new key)."""
-    from services.build import db_path
+    from services.store.build import db_path
 
     p = db_path()
     try:

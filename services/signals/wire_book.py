@@ -1,6 +1,6 @@
 """The news wire's as-of view of each team, from one read of the box scores.
 
-`services.snapshot.Snapshot` rebuilds everything about a date (calibration, eligibility, spreads,
+`services.league.snapshot.Snapshot` rebuilds everything about a date (calibration, eligibility, spreads,
 every player) and the wire needs a view for each of ~80 game dates of an arena episode: that cost
 ~15 s of CPU. `WireBook` reads the box scores once (one query), keeps each player's lines oldest
 first, and serves the view as of a date D from each player's prefix of lines dated strictly before
@@ -9,7 +9,7 @@ depends only on a player's prefix (averages, expectation, eligibility) is comput
 (player, games played) and shared by every later date until he plays again; season totals are
 kept game by game (`snapshot.column_totals` adds them the same way, so the averages are equal).
 
-Every fact comes from the functions the snapshot, `signals.teams` and `services.news` use
+Every fact comes from the functions the snapshot, `signals.teams` and `services.league.news` use
 (`averages`, `expectation`, `infer_status`, `eligibility`, `is_regular`, `rest`, the return and
 minutes notes), so a view says what `snapshot(D)` says about the same team.
 """
@@ -20,11 +20,11 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from operator import add, itemgetter
 
-from services import db
+from services.store import db
 from services.models import NewsNote, PlayerRef
-from services.news import WINDOW_DAYS, minutes_notes, return_notes
+from services.league.news import WINDOW_DAYS, minutes_notes, return_notes
 from services.signals.teams import by_value, is_regular, rest
-from services.snapshot import (AVG_COLUMNS, GAME_COLS, RECENT_WINDOW, averages, averages_of, eligibility_of, expectation,
+from services.league.snapshot import (AVG_COLUMNS, GAME_COLS, RECENT_WINDOW, averages, averages_of, eligibility_of, expectation,
                                infer_status)
 
 _columns = itemgetter(*AVG_COLUMNS)
@@ -72,7 +72,7 @@ class TeamView:
     last_game: dt.date  # its last game before `as_of` (the day before `as_of` when it has none)
     back_to_back: bool  # rest: from the published schedule of `day`
     games_last_4_nights: int
-    notes: tuple[NewsNote, ...]  # return and minutes notes of its regulars (`services.news`), newest first
+    notes: tuple[NewsNote, ...]  # return and minutes notes of its regulars (`services.league.news`), newest first
 
 
 class WireBook:
@@ -121,7 +121,7 @@ class WireBook:
         return self._rosters[day]
 
     def _returns(self, p: PlayerView, dates: list[dt.date], since: dt.date) -> list[NewsNote]:
-        """`services.news.return_notes` of his games, asked only about the pairs of games that can
+        """`services.league.news.return_notes` of his games, asked only about the pairs of games that can
         make one (3+ of `dates` between two games for the same team; found once per player and team)."""
         pid, n = p.ref.player_id, len(p.games)
         key = (pid, p.ref.team)

@@ -12,10 +12,10 @@ import datetime as dt
 from pydantic import BaseModel
 
 from services.models import PlayerRef, ServiceError, Status
-from services.scoring import CATEGORIES
-from services.slots import ROSTER_SIZE
+from services.league.scoring import CATEGORIES
+from services.league.slots import ROSTER_SIZE
 from services.trades.value import Valuer, unit
-from services.values import category_scale
+from services.league.values import category_scale
 
 MAX_SIDE = 3
 EVEN_SHARE = 0.005  # a difference under 0.5% of the bigger roster's value is "about even"
@@ -139,7 +139,7 @@ def giving_team(source, give: list[str], get: list[str]) -> int:
 def evaluate_trade(source, give: list[str], get: list[str], team_id: int | None = None,
                    cut: list[str] | None = None, punt=()) -> TradeEvaluation:
     """Both teams' view of "give `give`, get `get`" (players by name; `cut`: who I would cut)."""
-    from services.rankings import parse_punt
+    from services.league.rankings import parse_punt
 
     lg = source.history()
     me, other, give_ids, get_ids = resolve_trade(source, give, get, team_id)

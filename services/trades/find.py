@@ -22,7 +22,7 @@ import time
 from pydantic import BaseModel
 
 from services.models import ServiceError
-from services.scoring import normalize_category
+from services.league.scoring import normalize_category
 from services.trades.evaluate import _player_profile, _profile, after_roster
 from services.trades.value import Valuer, unit
 

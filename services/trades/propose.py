@@ -1,12 +1,12 @@
 """Sending an approved trade proposal: the partner answers (services.trades.respond); an accepted
-trade is recorded as ONE roster move that replays on both teams (services.league), in one
+trade is recorded as ONE roster move that replays on both teams (services.league.demo), in one
 state-store transaction that re-checks both rosters inside it."""
 from __future__ import annotations
 
 import datetime as dt
 
 from services.models import ServiceError
-from services.store import MoveConflict, StateStore
+from services.store.state import MoveConflict, StateStore
 from services.trades.respond import TradeTerms, respond, settle
 from services.trades.value import Valuer
 

@@ -17,7 +17,7 @@ from services.optimizer.models import OptimizerInputs
 from services.optimizer.season import (CATS_UNIT, POINTS_UNIT, SeasonInputs, SeasonPlayer, category_floor,
                                        season_player, season_table)
 from services.optimizer.weekly import plan_day
-from services.slots import STARTING_SLOTS
+from services.league.slots import STARTING_SLOTS
 
 PLAYOFF_WEEKS = 3  # the demo league's fantasy playoffs: the last three Monday-Sunday weeks of the NBA season
 

@@ -14,14 +14,14 @@ from services.config import reset_settings_cache
 
 @pytest.fixture(scope="module")
 def offline_assistant(courtside_home):
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
 
     return Assistant(provider="offline")
 
 
 @pytest.fixture
 def make_assistant(fresh_state):
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
 
     def make(**kw):
         kw.setdefault("provider", "offline")

@@ -29,7 +29,7 @@ def price(game: str, at: dt.datetime, line: float) -> float:
 def first_move(min_edge: float = calc.ACCEPT_EDGE_PCT, max_edge: float = calc.REJECT_EDGE_PCT) -> Move:
     """The first move, among the games of DAY, that makes the old price for home at the old line a
     bettor edge between `min_edge` and `max_edge` (the desk would counter it)."""
-    from services import season_games
+    from services.league import season_games
     from services.markets.clock import listing_time
 
     for g in season_games.schedule(DAY, DAY, season_type=None):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from services import news as news_mod
+from services.league import news as news_mod
 from services.models import NewsNote
 
 

@@ -18,7 +18,7 @@ from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import RunnableLambda
 from langgraph.checkpoint.memory import InMemorySaver
 
-from agents.intents import IntentLabel
+from agents.core.intents import IntentLabel
 
 _ids = itertools.count(1)
 

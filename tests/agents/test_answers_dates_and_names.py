@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from agents.dates import named_date
+from agents.core.dates import named_date
 
 AS_OF = dt.date(2025, 1, 29)
 
@@ -49,7 +49,7 @@ def test_a_player_the_user_did_not_name_is_not_put_in_a_lineup_answer(offline_as
     assert "sit T.J. McConnell" not in r["answer"]
     from agents.offline.lineup_text import lineup
     from agents.offline.nlu import Parsed
-    from agents.intents import Intent
+    from agents.core.intents import Intent
 
     day = {"date": "2025-01-30", "starters": [{"name": "Deandre Ayton", "slot": "C", "expected": 28.4}],
            "bench": [{"name": "Joel Embiid", "reason": "OUT"}], "players_with_games": 1, "expected_total": 28.4}

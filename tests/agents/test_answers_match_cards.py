@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from services.store import state_store
+from services.store.state import state_store
 
 CENTER = "Which center on the waiver wire would you grab?"
 # a healthy center of team 1 for a free-agent center while team 1 has OUT players (the one league, Jan 29)
@@ -80,7 +80,7 @@ def test_an_approved_ir_card_reads_as_an_ir_move_everywhere(make_assistant):
     [decided] = [d for d in state_store().decisions("ir") if d["move_id"] == card["move_id"]]
     assert decided["card"]["title"].startswith(f"Move {card['drop']} to IR, add {card['add']}")
     assert any(line in t["content"] for t in a.history("ir"))
-    from agents.offered import offered_by_question
+    from agents.core.offered import offered_by_question
 
     reloaded = offered_by_question("ir", [])[0]
     assert [c.title for c in reloaded if c.move_id == card["move_id"]] == [card["title"]]

@@ -13,7 +13,7 @@ from langgraph.types import Command
 from agents.offline.planner import OfflinePlanner
 from agents.offline.reasoner import offline_reasoner
 from agents.supervisor.graph import build_graph
-from services.store import state_store
+from services.store.state import state_store
 
 REVIEW = "Review my matchup and help me optimize for this week without destroying my team."
 OPTIMIZER_NODES = ["parse_intent", "gather_rosters", "analyze_schedule", "check_injuries", "identify_candidates",
@@ -187,7 +187,7 @@ def test_unknown_move_and_bad_decision_are_refused(make_assistant):
 
 
 def test_declining_offers_the_next_best_card_and_declining_all_ends(fresh_state):
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
 
     a = Assistant()
     r = a.ask(REVIEW, "decline-chain")
@@ -202,7 +202,7 @@ def test_declining_offers_the_next_best_card_and_declining_all_ends(fresh_state)
 
 
 def test_history_after_a_refresh_keeps_intents_timings_and_optimizer_steps(fresh_state):
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
 
     a = Assistant()
     a.ask("How has Tyrese Haliburton played lately?", "hist")

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import datetime as dt
 
-from agents.approvals import apply_card
-from agents.cards import card_now, is_expired
-from agents.contracts import Card
+from agents.core.approvals import apply_card
+from agents.core.cards import card_now, is_expired
+from agents.core.contracts import Card
 
 UTC = dt.timezone.utc
 
 
 def _card(demo_source, issued: dt.datetime) -> Card:
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
 
     card = Assistant(provider="offline").ask("Is Payton Pritchard worth adding?", f"exp-{issued:%H%M%S}")[
         "pending_approvals"][0]

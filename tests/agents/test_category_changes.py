@@ -21,7 +21,7 @@ def review(tmp_path_factory, courtside_home):
     """One optimizer turn in a categories league (module-scoped: the scan is the slow part)."""
     import shutil
 
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
     from services.config import reset_settings_cache
 
     home = tmp_path_factory.mktemp("changes_home")
@@ -68,7 +68,7 @@ def test_cards_state_every_change_leads_at_risk_first(review):
 def test_the_review_text_states_every_change_of_every_card(review):
     """Catches: a review whose 'Why' lists pts/reb/ast/FG% and never, say, the blocks a move adds."""
     _, r = review
-    from agents.cards import move_head
+    from agents.core.cards import move_head
 
     blocks = r["answer"].split("\n\n")
     for c in r["pending_approvals"]:

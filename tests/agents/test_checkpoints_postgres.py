@@ -1,4 +1,4 @@
-"""agents.checkpoints with COURTSIDE_STATE_URL set: PostgresSaver on a real PostgreSQL
+"""agents.core.checkpoints with COURTSIDE_STATE_URL set: PostgresSaver on a real PostgreSQL
 (tests/pg_cluster.py), and a pending approval that survives a restart of the assistant.
 """
 from __future__ import annotations
@@ -8,9 +8,9 @@ import pytest
 from langgraph.checkpoint.postgres import PostgresSaver
 from langgraph.checkpoint.sqlite import SqliteSaver
 
-from agents.checkpoints import build_checkpointer
+from agents.core.checkpoints import build_checkpointer
 from services.config import reset_settings_cache
-from services.store import state_store
+from services.store.state import state_store
 
 pytest_plugins = ["pg_cluster"]
 
@@ -20,7 +20,7 @@ REVIEW = "Review my matchup and help me optimize for this week without destroyin
 @pytest.fixture
 def pg_state(fresh_state, pg_url, monkeypatch):
     """Points the state store and the checkpoints of this test at a fresh PostgreSQL database."""
-    from services import store as store_mod
+    from services.store import state as store_mod
 
     monkeypatch.setenv("COURTSIDE_STATE_URL", pg_url)
     reset_settings_cache()

@@ -24,7 +24,7 @@ from pydantic import BaseModel, ValidationError
 from scripted import ScriptedChatModel, build, call, run_graph, tools_msg
 from typing_extensions import TypedDict
 
-from agents.contracts import (Card, DoneEvent, StepEvent, ToolEnd, ToolStart, TurnResult, as_event, cards_of)
+from agents.core.contracts import (Card, DoneEvent, StepEvent, ToolEnd, ToolStart, TurnResult, as_event, cards_of)
 from agents.supervisor.nodes import collect_cards
 from agents.supervisor.tool_calls import traced_node
 

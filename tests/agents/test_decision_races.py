@@ -18,7 +18,7 @@ import pytest
 import forkrun
 
 from services.config import reset_settings_cache
-from services.store import state_store
+from services.store.state import state_store
 
 pytest_plugins = ["pg_cluster"]
 
@@ -30,7 +30,7 @@ ROUND_DATES = ["2025-01-29", "2025-01-22", "2025-01-15"]
 WORKER = r"""
 import json, sys, time
 from pathlib import Path
-from agents.runtime import Assistant
+from agents.core.runtime import Assistant
 
 jobs, box, name = json.loads(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
 a = Assistant(provider="offline")  # the session's options are the defaults (as of 2025-01-29)
@@ -47,7 +47,7 @@ for i, job in enumerate(jobs):
 @pytest.fixture(params=["sqlite", "postgres"])
 def backend(request, fresh_state, monkeypatch):
     """The state store and checkpoints of this test: SQLite under its home, or a fresh PG database."""
-    from services import store as store_mod
+    from services.store import state as store_mod
 
     url = None
     if request.param == "postgres":
@@ -74,7 +74,7 @@ def _env(home: Path, url: str | None) -> dict:
 
 def _offer(rounds: int) -> list[tuple[str, list[dict]]]:
     """Asks the review in one thread per round (each in its own as-of league); returns the cards."""
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
 
     out = []
     for i in range(rounds):
@@ -159,8 +159,8 @@ def test_approve_and_decline_of_one_card_racing_record_one_decision(backend, fre
 
 KILLER = r"""
 import os, sys
-from services.store import StateStore
-from agents.runtime import Assistant
+from services.store.state import StateStore
+from agents.core.runtime import Assistant
 
 real = StateStore.decide_set
 def decide_then_die(self, *a, **kw):
@@ -172,7 +172,7 @@ Assistant(provider="offline").resume(sys.argv[1], "approve", sys.argv[2])
 
 
 def test_a_kill_after_the_move_commits_then_a_retry_reports_it_applied(backend, fresh_state):
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
 
     a = Assistant(provider="offline")
     card = a.ask(REVIEW, "killed")["pending_approvals"][0]
@@ -185,8 +185,8 @@ def test_a_kill_after_the_move_commits_then_a_retry_reports_it_applied(backend, 
     retry = Assistant(provider="offline").resume("killed", "approve", card["move_id"])
     assert retry["error"] is None and not retry.get("refused")
     assert [t["move_id"] for t in retry["transactions"]] == [card["move_id"]]
-    from agents.approvals import decision_line
-    from agents.contracts import Card
+    from agents.core.approvals import decision_line
+    from agents.core.contracts import Card
 
     line = decision_line(Card.model_validate(card))  # "Done: dropped A and added B" (or moved A to IR)
     assert line[:-1] in retry["answer"]
@@ -203,7 +203,7 @@ def test_a_resume_is_checked_against_the_cards_own_league(fresh_state):
     (it answered 'Brandon Miller is no longer on your roster' and burned the card)."""
     import datetime as dt
 
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
 
     card = Assistant(provider="offline").ask(REVIEW, "own-league")["pending_approvals"][0]
     later = Assistant(provider="offline", as_of=dt.date(2025, 1, 30), scoring="categories")
@@ -235,10 +235,10 @@ def test_two_conflicting_cards_decided_from_another_session_apply_one(fresh_stat
     Ayo Dosunmu on team 1 twice)."""
     import datetime as dt
 
-    from agents.approvals import decide
-    from agents.contracts import Card
-    from agents.cards import move_id
-    from agents.runtime import Assistant
+    from agents.core.approvals import decide
+    from agents.core.contracts import Card
+    from agents.core.cards import move_id
+    from agents.core.runtime import Assistant
 
     first = Assistant(provider="offline").ask(REVIEW, "conflict-1")["pending_approvals"][0]
     other_drop = next(p for p in demo_source().league.roster_ids() if p != first["drop_id"])

@@ -10,7 +10,7 @@ import pytest
 from agents.desk.ask import is_desk_question
 from agents.desk.clock import DeskClock
 from agents.desk.tools import market_view
-from agents.runtime import Assistant
+from agents.core.runtime import Assistant
 from services.desk.book import DeskBook
 
 AT = dt.datetime(2025, 1, 29, 17, 0, tzinfo=dt.timezone.utc)

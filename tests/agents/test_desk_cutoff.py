@@ -1,6 +1,6 @@
 """The desk's cutoff: an offline quote at desk time T (the decision and every tool result the
 model saw) is unchanged when the results from T on are scrambled (the line feed stays); and no
-desk module reads box scores at all (services.db / snapshot / players are never imported)."""
+desk module reads box scores at all (services.store.db / snapshot / players are never imported)."""
 from __future__ import annotations
 
 import ast
@@ -13,10 +13,10 @@ from pathlib import Path
 from agents.desk.runtime import Desk
 from agents.offline.desk_policy import DeskPolicyModel
 from services import markets
-from services import season_games as sg
+from services.league import season_games as sg
 from services.config import DATA_DIR, reset_settings_cache
 from services.desk.models import BetRequest
-from services.store import StateStore
+from services.store.state import StateStore
 from tests.conftest import REPO_ROOT
 
 T = dt.datetime(2025, 1, 29, 17, 0, tzinfo=dt.timezone.utc)
@@ -71,7 +71,7 @@ def test_quote_at_t_unchanged_when_results_from_t_on_are_scrambled(fresh_state, 
 
 
 def test_no_desk_module_reads_box_scores():
-    forbidden = {"services.db", "services.snapshot", "services.players", "services.demo_source"}
+    forbidden = {"services.store.db", "services.league.snapshot", "services.league.players", "services.league.demo_source"}
     for folder in ("agents/desk", "services/desk", "services/markets"):
         for py in Path(REPO_ROOT, folder).glob("*.py"):
             tree = ast.parse(py.read_text())

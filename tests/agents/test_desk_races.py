@@ -72,7 +72,7 @@ sys.exit(main(sys.argv[1:]))
 @pytest.fixture(params=["sqlite", "postgres"])
 def backend(request, fresh_state, monkeypatch):
     """The state store of this test: SQLite under its home, or a fresh PostgreSQL database."""
-    from services import store as store_mod
+    from services.store import state as store_mod
 
     url = None
     if request.param == "postgres":

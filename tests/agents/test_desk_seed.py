@@ -179,7 +179,7 @@ def test_a_bettor_who_beats_the_close_gets_a_narrower_band_and_a_stake_cap(fresh
     """Issue #23: "Stake limits and the accept band tighten for bettors who beat the close." Three
     earlier bets 8% over the closing price make `pro` sharp: the same request a newcomer gets
     accepted is countered for `pro` at the stake cap. Catches: profiles that are computed and unused."""
-    from services import season_games as sg
+    from services.league import season_games as sg
 
     desk = Desk(model=DeskPolicyModel(), store=fresh_state.store, limits=LIMITS)
     for i, g in enumerate(sg.schedule(dt.date(2025, 1, 27), dt.date(2025, 1, 27))[:3]):

@@ -22,12 +22,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "services" / "espn"
 from espn_replay import (AS_OF, S2, SWID, FakeClock, fixture, free_agent_response,  # noqa: E402
                          register_league)
 
-from agents.approvals import apply_card  # noqa: E402
-from agents.contracts import Card  # noqa: E402
+from agents.core.approvals import apply_card  # noqa: E402
+from agents.core.contracts import Card  # noqa: E402
 from agents.tools.optimizer_tools import build_optimizer_tools  # noqa: E402
 from services.espn import EspnLeague, TTLCache  # noqa: E402
 from services.espn.moves import activation_steps, approved_move_steps  # noqa: E402
-from services.store import state_store  # noqa: E402
+from services.store.state import state_store  # noqa: E402
 
 NOON = dt.datetime(2023, 2, 2, 12, 0)
 TOWNS = "Karl-Anthony Towns"
@@ -53,7 +53,7 @@ def _healthy_free_agents() -> dict:
 def _league(m, towns_status: str, monkeypatch) -> tuple[EspnLeague, str]:
     answer, towns_id = _league_answer(towns_status)
     register_league(m, answer, _healthy_free_agents())
-    monkeypatch.setattr("agents.cards.league_now", lambda kind, as_of: NOON)
+    monkeypatch.setattr("agents.core.cards.league_now", lambda kind, as_of: NOON)
     return EspnLeague(1234, 2023, espn_s2=S2, swid=SWID, my_team_id=1, as_of=AS_OF,
                       cache=TTLCache(clock=FakeClock())), towns_id
 

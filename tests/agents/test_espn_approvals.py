@@ -22,13 +22,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "services" / "espn"
 from espn_replay import (AS_OF, LEAGUE_URL, S2, SEASON_URL, SWID, FakeClock, fixture,  # noqa: E402
                          free_agent_response, player_card, register_league)
 
-from agents.approvals import apply_card  # noqa: E402
-from agents.contracts import Card  # noqa: E402
+from agents.core.approvals import apply_card  # noqa: E402
+from agents.core.contracts import Card  # noqa: E402
 from agents.supervisor.graph import build_graph  # noqa: E402
 from agents.tools.optimizer_tools import build_optimizer_tools  # noqa: E402
 from services.espn import EspnLeague, TTLCache, approved_move_steps  # noqa: E402
 from services.models import ServiceError  # noqa: E402
-from services.store import state_store  # noqa: E402
+from services.store.state import state_store  # noqa: E402
 
 NOON = dt.datetime(2023, 2, 2, 12, 0)  # ESPN's (Eastern) clock in these tests
 ASK = "Which free agent should I pick up for Josh Hart this week?"
@@ -55,7 +55,7 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def league(espn, clock, monkeypatch) -> EspnLeague:
-    monkeypatch.setattr("agents.cards.league_now", lambda kind, as_of: NOON)
+    monkeypatch.setattr("agents.core.cards.league_now", lambda kind, as_of: NOON)
     return EspnLeague(1234, 2023, espn_s2=S2, swid=SWID, my_team_id=1, as_of=AS_OF, cache=TTLCache(clock=clock))
 
 
@@ -93,7 +93,7 @@ def test_optimize_matchup_says_when_no_move_helps(league):
 
 
 def test_an_espn_card_after_the_lock_expires_at_tomorrows(league, monkeypatch):
-    monkeypatch.setattr("agents.cards.league_now", lambda kind, as_of: dt.datetime(2023, 2, 2, 20, 0))
+    monkeypatch.setattr("agents.core.cards.league_now", lambda kind, as_of: dt.datetime(2023, 2, 2, 20, 0))
     [card] = json.loads(_tools(league)["optimize_matchup"].invoke({"allow_drop": ["Josh Hart"]}))["moves"]
     assert card["expires_at"] == "2023-02-03T19:00:00"
 

@@ -1,4 +1,4 @@
-"""The one typed `emit` (agents/events.py): events are `TurnEvent` models from where they are made,
+"""The one typed `emit` (agents/core/events.py): events are `TurnEvent` models from where they are made,
 sent by one function, and a listener's failure is logged instead of vanishing."""
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 from langgraph.graph import END, START, StateGraph
 from typing_extensions import TypedDict
 
-from agents import events
-from agents.contracts import EVENT_TYPES, StateEvent, StepEvent, TextEvent
+from agents.core import events
+from agents.core.contracts import EVENT_TYPES, StateEvent, StepEvent, TextEvent
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,7 +49,7 @@ def test_emit_refuses_a_dict():
 
 def test_outside_a_graph_run_emit_is_a_quiet_no_op(caplog):
     """A node called directly (no run, no writer) neither raises nor logs."""
-    with caplog.at_level(logging.DEBUG, logger="agents.events"):
+    with caplog.at_level(logging.DEBUG, logger="agents.core.events"):
         events.emit(TextEvent(type="progress", text="x"))
     assert caplog.records == []
 
@@ -59,7 +59,7 @@ def test_a_listener_that_raises_is_logged_not_swallowed(monkeypatch, caplog):
     def broken(_event):
         raise ValueError("listener broke")
     monkeypatch.setattr(events, "get_stream_writer", lambda: broken)
-    with caplog.at_level(logging.ERROR, logger="agents.events"):
+    with caplog.at_level(logging.ERROR, logger="agents.core.events"):
         events.emit(StepEvent(node="rank_moves", text="x"))
     [rec] = caplog.records
     assert "'step'" in rec.getMessage() and "listener broke" in rec.exc_text
@@ -73,7 +73,7 @@ def _py(*pkgs):
 
 
 def test_one_emit_and_no_event_dict_literals():
-    """One `emit` definition and one `get_stream_writer` caller (agents/events.py), and no dict literal
+    """One `emit` definition and one `get_stream_writer` caller (agents/core/events.py), and no dict literal
     whose "type" is an event's (`{"type": "answer", ...}`) in agents/ or pages/ (catches a sixth copy
     of emit or an event made as a dict; a LangChain tool call's `"type": "tool_call"` is not an event)."""
     emits, writers, literals = [], [], []
@@ -89,6 +89,6 @@ def test_one_emit_and_no_event_dict_literals():
                     isinstance(k, ast.Constant) and k.value == "type" and isinstance(v, ast.Constant)
                     and v.value in EVENT_NAMES for k, v in zip(node.keys, node.values, strict=True)):
                 literals.append(f"{rel}:{node.lineno}")
-    assert emits == ["agents/events.py"]
-    assert set(writers) == {"agents/events.py"}
+    assert emits == ["agents/core/events.py"]
+    assert set(writers) == {"agents/core/events.py"}
     assert literals == []

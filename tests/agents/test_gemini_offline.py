@@ -111,7 +111,7 @@ def test_recorded_gemini_turns_drive_the_supervisor_graph(gemini, demo_source, c
 @pytest.mark.live
 @pytest.mark.skipif(not os.environ.get("GOOGLE_API_KEY"), reason="needs GOOGLE_API_KEY")
 def test_live_gemini_answers_a_game_log_question(csv_facts, fresh_state):
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
 
     reset_settings_cache()
     a = Assistant(provider="gemini")

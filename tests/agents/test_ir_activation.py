@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from services.store import state_store
+from services.store.state import state_store
 
 REVIEW = "Review my matchup and help me optimize for this week without destroying my team."
 AS_OF = dt.date(2025, 1, 29)

@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 from services import optimizer as opt
-from services.store import state_store
+from services.store.state import state_store
 
 REVIEW = "Review my matchup and help me optimize for this week without destroying my team."
 AS_OF = dt.date(2025, 1, 29)
@@ -54,8 +54,8 @@ def test_an_ir_card_moves_an_out_player_to_ir_without_a_drop(make_assistant, csv
 
 
 def test_an_ir_card_is_refused_when_the_slot_is_taken(make_assistant):
-    from agents.approvals import apply_card
-    from agents.contracts import Card
+    from agents.core.approvals import apply_card
+    from agents.core.contracts import Card
 
     a = make_assistant(as_of=AS_OF)
     lg = a.source.league
@@ -72,7 +72,7 @@ def _streaming_morning(scoring: str) -> dt.date:
     """The first Wednesday from Dec 11 on whose best three streaming moves include one that costs the
     season (the one league's rosters decide which mornings have such a stream)."""
     from agents.tools.optimizer_tools import best_moves
-    from services.demo_source import DemoSource
+    from services.league.demo_source import DemoSource
 
     for day in (dt.date(2024, 12, 11) + dt.timedelta(weeks=i) for i in range(8)):
         src = DemoSource(day, scoring, store=state_store())
@@ -85,7 +85,7 @@ def _streaming_morning(scoring: str) -> dt.date:
 def test_balanced_never_offers_a_move_that_lowers_the_season_and_streaming_may(scoring):
     """Catches a balanced mode that offers a season-losing move, or a streaming mode that is balanced."""
     from agents.tools.optimizer_tools import best_moves
-    from services.demo_source import DemoSource
+    from services.league.demo_source import DemoSource
 
     src = DemoSource(_streaming_morning(scoring), scoring, store=state_store())
     balanced = best_moves(src, limit=3, mode="balanced")

@@ -15,7 +15,7 @@ import datetime as dt
 
 import pytest
 
-from services.store import state_store
+from services.store.state import state_store
 
 AS_OF = dt.date(2025, 1, 29)
 REVIEW = "Review my matchup and help me optimize for this week without destroying my team."

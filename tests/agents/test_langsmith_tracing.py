@@ -30,7 +30,7 @@ SCRIPT = textwrap.dedent("""
     os.environ.update(LANGSMITH_TRACING="true", LANGSMITH_ENDPOINT=f"http://127.0.0.1:{srv.server_port}",
                       LANGSMITH_API_KEY="ls-fake-key")
     from langchain_core.tracers.langchain import wait_for_all_tracers
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
     result = Assistant().ask("How has Tyrese Haliburton played lately?")
     wait_for_all_tracers()
     raw = b"".join(b for _, b in bodies)

@@ -1,5 +1,5 @@
 """The model learns why it is called and the league's date from run metadata the node passes
-(agents/model_call.py), not from prompt text: the offline planner reads it, Gemini never sends it.
+(agents/models/model_call.py), not from prompt text: the offline planner reads it, Gemini never sends it.
 
 Caught on today's main: the planner took the as-of date from the system prompt by regex and spotted
 the final answer by the words "FINAL ANSWER NOW"; its structured output was the intent alone.
@@ -14,8 +14,8 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from langchain_core.tools import StructuredTool
 from scripted import ScriptedChatModel, build, call, run_graph, tools_msg
 
-from agents.intents import Intent, IntentLabel
-from agents.model_call import METADATA_KEY, CallInfo, call_config
+from agents.core.intents import Intent, IntentLabel
+from agents.models.model_call import METADATA_KEY, CallInfo, call_config
 from agents.offline.planner import OfflinePlanner
 from agents.supervisor.limits import Limits
 

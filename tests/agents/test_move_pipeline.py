@@ -21,9 +21,9 @@ from espn_replay import AS_OF, replayed_league_healthy_fa  # noqa: E402
 from agents.matchup_optimizer.nodes import make_nodes  # noqa: E402
 from agents.tools.optimizer_tools import build_optimizer_tools  # noqa: E402
 from services import optimizer as opt  # noqa: E402
-from services.demo_source import DemoSource  # noqa: E402
+from services.league.demo_source import DemoSource  # noqa: E402
 from services.models import ServiceError  # noqa: E402
-from services.store import state_store  # noqa: E402
+from services.store.state import state_store  # noqa: E402
 
 REVIEW = "Review my matchup and help me optimize for this week."
 JAN_31 = dt.date(2025, 1, 31)
@@ -48,7 +48,7 @@ def run_nodes(source, question: str = REVIEW, **label) -> dict:
     """The optimizer's nodes in order; the classifier's label (what routing put in state) asks for moves."""
     from langchain_core.messages import HumanMessage
 
-    from agents.intents import IntentLabel
+    from agents.core.intents import IntentLabel
 
     intent_label = IntentLabel(intent="lineup_optimization", wants_moves=True, **label).model_dump(mode="json")
     nodes, state = make_nodes(source), {"messages": [HumanMessage(question)], "intent_label": intent_label}

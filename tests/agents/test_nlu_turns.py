@@ -15,8 +15,8 @@ AS_OF = dt.date(2025, 1, 29)
 def assistant(tmp_path_factory, courtside_home):
     import shutil
 
-    from agents.runtime import Assistant
-    from services.build import DB_NAME
+    from agents.core.runtime import Assistant
+    from services.store.build import DB_NAME
     from services.config import reset_settings_cache
 
     home = tmp_path_factory.mktemp("nlu-turns")

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from agents.intents import Intent
+from agents.core.intents import Intent
 from agents.offline.nlu import parse
 
 AS_OF = dt.date(2025, 1, 29)
@@ -148,7 +148,7 @@ def test_empty_and_huge_questions_are_refused(offline_assistant):
 
 def test_a_long_thread_runs_every_turns_tools(fresh_state):
     """Tool-call ids are unique per turn, so turn 4 runs its tools like turn 1 did."""
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
 
     a = Assistant()
     thread = "long-thread"
@@ -162,7 +162,7 @@ def test_a_long_thread_runs_every_turns_tools(fresh_state):
 
 
 def test_the_streaming_answer_names_exactly_the_cards_offered(fresh_state):
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
 
     r = Assistant().ask("Who should I pick up for assists and steals?")
     assert r["pending_approvals"]
@@ -177,7 +177,7 @@ def test_the_streaming_answer_names_exactly_the_cards_offered(fresh_state):
 
 
 def test_the_answer_streams_as_deltas_before_the_final_answer(fresh_state):
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
 
     events = list(Assistant().stream_turn("How has Tyrese Haliburton played lately?", "stream-1"))
     kinds = [e["type"] for e in events]
@@ -192,7 +192,7 @@ def test_tomorrow_in_next_matchup_week_still_gets_a_lineup(fresh_state, csv_fact
     import datetime as dt
     import json as _json
 
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
 
     sunday, monday = dt.date(2024, 12, 15), dt.date(2024, 12, 16)
     a = Assistant(as_of=sunday)

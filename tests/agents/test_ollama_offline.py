@@ -16,13 +16,13 @@ from langchain_core.messages import AIMessage, HumanMessage
 from langgraph.checkpoint.memory import InMemorySaver
 from scripted import run_graph
 
-from agents.intents import IntentLabel
-from agents.llm import build_model
+from agents.core.intents import IntentLabel
+from agents.models.llm import build_model
 from agents.supervisor.graph import build_graph
 from agents.tools import TOOL_NAMES
 from services.config import Settings
-from services.demo_source import DemoSource
-from services.store import state_store
+from services.league.demo_source import DemoSource
+from services.store.state import state_store
 
 AS_OF = dt.date(2025, 1, 29)
 QUESTION = "What's Joel Embiid's status right now?"

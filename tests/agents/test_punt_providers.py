@@ -13,11 +13,11 @@ from langchain_core.messages import HumanMessage
 from langchain_google_genai import ChatGoogleGenerativeAI
 from scripted import ScriptedChatModel, build, run_graph
 
-from agents.intents import IntentLabel
-from agents.llm import build_model
+from agents.core.intents import IntentLabel
+from agents.models.llm import build_model
 from services.config import Settings
-from services.demo_source import DemoSource
-from services.store import state_store
+from services.league.demo_source import DemoSource
+from services.store.state import state_store
 
 AS_OF = dt.date(2025, 1, 29)
 LABEL = {"intent": "free_agent_scan", "punt_categories": ["free throws"]}

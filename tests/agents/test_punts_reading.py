@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from agents.intents import IntentLabel, thread_punt
+from agents.core.intents import IntentLabel, thread_punt
 from agents.offline.evaluate import PUNTS, evaluate, load
 
 PUNTS2 = PUNTS.with_name("punts2.json")  # written in session 6 before its rule changes; never used to write them

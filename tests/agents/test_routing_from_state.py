@@ -16,10 +16,10 @@ import pytest
 from langchain_core.messages import HumanMessage
 from scripted import ScriptedChatModel, build, call, run_graph, tools_msg
 
-from agents.intents import Intent, IntentLabel
+from agents.core.intents import Intent, IntentLabel
 from agents.supervisor.graph import route_after_classify
 from agents.supervisor.nodes import route_after_agent, route_after_tools
-from agents.approvals import route_after_confirm
+from agents.core.approvals import route_after_confirm
 
 ROOT = Path(__file__).resolve().parents[2]
 OPTIMIZER_PATH = ["classify_intent", "parse_intent", "gather_rosters", "analyze_schedule", "check_injuries",

@@ -10,11 +10,11 @@ import requests_mock
 from langchain_core.messages import AIMessage
 from pydantic import SecretStr
 
-from agents import runtime
-from agents.overrides import RuntimeOptions, secret_digest
+from agents.core import runtime
+from agents.core.overrides import RuntimeOptions, secret_digest
 from services.config import reset_settings_cache
 from services.models import ServiceError
-from services.store import state_store
+from services.store.state import state_store
 from tests.agents.scripted import ScriptedChatModel
 
 FAKE_KEY = "AIzaSyFAKE-settings-page-key-0123456789"
@@ -152,7 +152,7 @@ def test_realized_gain_matches_the_backtest_with_the_same_inputs(make_assistant)
 def test_approvals_across_threads_show_only_this_leagues_cards(fresh_state):
     import datetime as dt
 
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
 
     points, cats = Assistant(as_of=dt.date(2025, 1, 29)), Assistant(as_of=dt.date(2025, 1, 29), scoring="categories")
     review = "Review my matchup and help me optimize for this week without destroying my team."

@@ -15,7 +15,7 @@ import forkrun
 
 from services.config import reset_settings_cache
 from injection import STAR, STAR_ID, inject_news_note
-from services.store import state_store
+from services.store.state import state_store
 
 REPO = Path(__file__).resolve().parents[2]
 REVIEW = "Review my matchup and help me optimize for this week without destroying my team."
@@ -138,7 +138,7 @@ def test_cli_resume_of_an_unknown_conversation_is_refused(fresh_state):
 def test_new_thread_ids_never_look_like_command_line_options():
     """`resume --thread ID` takes the id from the command line; an id starting with '-' (one in 64 of
     token_urlsafe's) made argparse fail with "expected one argument". Catches the urlsafe generator."""
-    from agents.runtime import new_thread_id
+    from agents.core.runtime import new_thread_id
 
     ids = {new_thread_id() for _ in range(3000)}
     assert len(ids) == 3000

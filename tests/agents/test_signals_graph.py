@@ -15,7 +15,7 @@ from services.signals.estimator import estimate
 from services.signals.market import market_for
 from services.signals.store import SignalStore
 from services.signals.wire import game_wire
-from services.store import state_store
+from services.store.state import state_store
 from tests.agents.scripted import ScriptedChatModel
 
 GAME = "2025-01-29-OKC-GSW"

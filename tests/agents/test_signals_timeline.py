@@ -11,7 +11,7 @@ import datetime as dt
 import pytest
 
 from agents.signals.runner import SignalsPod
-from services import season_games as sg
+from services.league import season_games as sg
 from services.signals import estimator, timeline
 from services.signals.evaluate import evaluate_game
 from services.signals.scoring import by_urgency

@@ -12,7 +12,7 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 from scripted import ScriptedChatModel, build, call, forever, run_graph, tools_msg
 
-from agents.intents import Intent, IntentLabel
+from agents.core.intents import Intent, IntentLabel
 from agents.supervisor.limits import Limits
 from agents.tools import TOOL_NAMES
 
@@ -179,8 +179,8 @@ def test_caution_is_appended_when_a_card_drops_a_top_player(demo_source, csv_fac
     # one-day stream of a free agent who plays "beats" him this week: in the this-week-only
     # (streaming) mode the card is offered and must warn. Balanced advice offers no card at all:
     # the move costs the rest of the season.
-    from services.demo_source import DemoSource
-    from services.store import state_store
+    from services.league.demo_source import DemoSource
+    from services.store.state import state_store
 
     sunday = dt.date(2025, 2, 2)
     source = DemoSource(sunday, "points", "this_week", store=state_store())
@@ -240,8 +240,8 @@ def test_state_carries_the_team_and_league_ids():
 
     from agents.offline.planner import OfflinePlanner
     from agents.supervisor.graph import build_graph
-    from services.demo_source import DemoSource
-    from services.store import state_store
+    from services.league.demo_source import DemoSource
+    from services.store.state import state_store
 
     graph = build_graph(OfflinePlanner(), DemoSource(dt.date(2025, 1, 29), store=state_store()), InMemorySaver())
     state = graph.invoke({"messages": [HumanMessage("hello")]}, {"configurable": {"thread_id": "ids"}})

@@ -11,8 +11,8 @@ import os
 import subprocess
 from pathlib import Path
 
-from services.league import demo_league
-from services.store import state_store
+from services.league.demo import demo_league
+from services.store.state import state_store
 import forkrun
 
 REPO = Path(__file__).resolve().parents[2]

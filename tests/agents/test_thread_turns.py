@@ -18,8 +18,8 @@ import pytest
 
 import forkrun
 
-from services import thread_locks
-from services.store import state_store
+from services.store import thread_locks
+from services.store.state import state_store
 
 REPO = Path(__file__).resolve().parents[2]
 REVIEW = "Review my matchup and help me optimize for this week without destroying my team."
@@ -172,7 +172,7 @@ def test_a_question_over_the_limit_is_bad_input_in_one_line(fresh_state):
 def test_a_killed_holder_frees_the_thread_at_once(fresh_state):
     """A turn's process killed mid-turn (no release) must not block its thread for the lease's
     length: a waiter on the same host sees the holder's process is gone and takes over."""
-    code = ("import os; from services import thread_locks as t; from services.store import state_store; "
+    code = ("import os; from services.store import thread_locks as t; from services.store.state import state_store; "
             "t.hold(state_store(), 'killed', 1.0); os._exit(9)")
     env = {k: v for k, v in os.environ.items() if k != "COURTSIDE_STATE_URL"} | {"COURTSIDE_HOME": str(fresh_state.home)}
     assert forkrun.run(["-c", code], cwd=REPO, env=env, timeout=60).returncode == 9

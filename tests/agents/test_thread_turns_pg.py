@@ -11,9 +11,9 @@ import threading
 
 import pytest
 
-from services import thread_locks
+from services.store import thread_locks
 from services.config import reset_settings_cache
-from services.store import state_store
+from services.store.state import state_store
 
 pytest_plugins = ["pg_cluster"]
 
@@ -22,7 +22,7 @@ REVIEW = "Review my matchup and help me optimize for this week without destroyin
 
 @pytest.fixture
 def pg_state(fresh_state, pg_url, monkeypatch):
-    from services import store as store_mod
+    from services.store import state as store_mod
 
     monkeypatch.setenv("COURTSIDE_STATE_URL", pg_url)
     reset_settings_cache()

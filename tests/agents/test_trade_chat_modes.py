@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from services.store import state_store
+from services.store.state import state_store
 from tests.trade_rule import accepted_trade, hopeless_ask, lopsided_ask, name, names, partner_change, roster_after
 
 AS_OF = dt.date(2025, 1, 29)

@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from services.store import state_store
+from services.store.state import state_store
 from services.trades.respond import TradeTerms, respond
 from tests.agents.scripted import ScriptedChatModel, call, tools_msg
 from tests.trade_rule import accepted_trade, lopsided_ask, name, names, partner_change, ros, roster_after
@@ -125,7 +125,7 @@ def test_the_league_page_shows_an_accepted_trade(make_assistant, fresh_state, de
 
 def test_an_espn_league_is_told_to_propose_in_espn():
     """No write to a real league: a source without the demo's history gets the ESPN note."""
-    from agents.trade_cards import ESPN_NOTE, propose
+    from agents.trades.cards import ESPN_NOTE, propose
     from services.models import ServiceError
 
     class Remote:  # the LeagueSource default: no box-score history

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
-from agents import threads
+from agents.core import threads
 from tests.app.conftest import APP, OPTIMIZE, TIMEOUT
 
 

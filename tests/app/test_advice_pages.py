@@ -10,7 +10,7 @@ AS_OF = dt.date(2025, 1, 29)
 
 
 def test_league_page_shows_the_calibration_that_drives_projections(app):
-    from services.snapshot import snapshot
+    from services.league.snapshot import snapshot
 
     at = app("t-cal")
     at.switch_page("pages/views/league.py").run()
@@ -23,7 +23,7 @@ def test_league_page_shows_the_calibration_that_drives_projections(app):
 
 
 def test_every_card_shows_this_week_and_rest_of_season(app):
-    from agents.runtime import get_assistant
+    from agents.core.runtime import get_assistant
 
     at = app("t-both")
     at.chat_input[0].set_value(OPTIMIZE).run()

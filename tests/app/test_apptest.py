@@ -68,7 +68,7 @@ def test_approve_from_a_card_applies_once_even_on_a_double_click(app):
     assert [s.value for s in at.success] == [done + at.success[0].value.split(add, 1)[1]]
     assert approve_buttons(at) == []
     assert at.chat_input[0].disabled is False
-    from agents.runtime import get_assistant
+    from agents.core.runtime import get_assistant
 
     moves = get_assistant().transactions()
     assert [(m["drop"], m["add"]) for m in moves] == [(drop, add)]
@@ -83,7 +83,7 @@ def test_decline_from_a_card_changes_nothing(app):
     assert not at.exception
     declined = [i.value for i in at.info if i.value.startswith("Declined")]
     assert declined and not any(v.startswith("Declined. Declined") for v in declined)  # said once
-    from agents.runtime import get_assistant
+    from agents.core.runtime import get_assistant
 
     # the next best cards stay offered after a decline; nothing changed
     assert get_assistant().transactions() == []
@@ -149,7 +149,7 @@ def test_approvals_page_lists_cards_across_threads_and_decides_them(app):
     ask(app("t-many-1"), OPTIMIZE)
     at = app("t-many-2")
     at.switch_page("pages/views/approvals.py").run()
-    from agents.runtime import get_assistant
+    from agents.core.runtime import get_assistant
 
     pending = get_assistant().all_pending()
     assert {c["thread_id"] for c in pending} == {"t-many-1"}

@@ -87,7 +87,7 @@ def test_desk_form_line_defaults_to_the_market_line(app, fresh_state):
 def test_recent_chats_have_distinct_titles(app, fresh_state):
     """Catches three sidebar buttons all reading "How has Tyler Herro played lately?": chats opened
     with the same question are told apart (latest question, then time, then a number)."""
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
 
     a = Assistant(provider="offline")
     first = "How has Tyler Herro played lately?"
@@ -125,7 +125,7 @@ def test_optimizer_steps_name_what_they_found(fresh_state, csv_facts, demo_sourc
     """Catches "Your players have 34 games left over 5 days" and "Found 7 drop candidates" with no
     names: the schedule step names who plays most (count from games.csv), the candidates step names
     the droppable players, and the moves step names the best move."""
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
     from tests.app.conftest import OPTIMIZE
 
     events = list(Assistant(provider="offline").stream_turn(OPTIMIZE, "t-steps"))

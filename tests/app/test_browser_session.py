@@ -71,7 +71,7 @@ def test_a_categories_thread_keeps_its_league_across_a_reload(fresh_state, tmp_p
             expect(page.get_by_role("button", name="Approve")).to_have_count(0, timeout=30_000)
 
             # applied in the categories league, and only there
-            from services.store import state_store
+            from services.store.state import state_store
 
             moves = state_store().moves("demo-categories-2025-01-29")
             assert [(m["card"]["drop"], m["card"]["add"]) for m in moves] == [(drop, add)]

@@ -78,7 +78,7 @@ def test_category_figures_and_roster_rows_in_their_units(fresh_state):
     assert labels.number_text(0.348, "win_probability") == "35%"
     assert labels.number_text(0.47512, "fg_pct") == "0.475"
     assert labels.number_text(87.21428, "total") == "87.21"
-    from agents.runtime import get_assistant
+    from agents.core.runtime import get_assistant
 
     roster = get_assistant(scoring="categories").league_view()["roster"]
     rows = league_tables.roster_rows(roster, "categories")

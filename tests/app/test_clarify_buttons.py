@@ -27,7 +27,7 @@ def draw_unknown():
     from pages.components import backend
     from pages.components.turn import TurnView
 
-    from agents.intents import EXAMPLE_QUESTIONS
+    from agents.core.intents import EXAMPLE_QUESTIONS
 
     backend.init_session()
     TurnView("t-unk", "unk").consume([
@@ -49,7 +49,7 @@ def test_choices_are_buttons_and_a_click_sends_the_choice():
 
 
 def test_not_understood_offers_the_three_example_questions():
-    from agents.intents import EXAMPLE_QUESTIONS
+    from agents.core.intents import EXAMPLE_QUESTIONS
 
     at = AppTest.from_function(draw_unknown, default_timeout=30).run()
     assert not at.exception

@@ -124,7 +124,7 @@ def test_chat_bet_request_shows_the_desk_steps_and_card(app, fresh_state):
 
 def test_nudge_moves_the_simulated_clock_to_the_next_line_move(desk_page, fresh_state):
     from agents.desk.runtime import next_line_move
-    from services.season_games import schedule
+    from services.league.season_games import schedule
 
     # a game whose market still moves after the desk clock (the martingale path moves sparsely)
     game = next(g.game_id for g in schedule(AT.date(), AT.date()) if next_line_move(g.game_id, AT) is not None)

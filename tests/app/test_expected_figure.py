@@ -24,7 +24,7 @@ POINTS_REST = re.compile(r"(\d+\.\d+) fantasy points expected")
 @pytest.fixture
 def make_assistant(fresh_state):
     """Offline assistants over the test's own home (as tests/agents' fixture of the same name)."""
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
     from services.config import reset_settings_cache
 
     yield lambda **kw: Assistant(provider="offline", **kw)

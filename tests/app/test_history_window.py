@@ -14,7 +14,7 @@ QUESTIONS = ["Is Joel Embiid playing?", "How has Nikola Jokic played over his la
 
 
 def _seed(thread: str, turns: int) -> list[str]:
-    from agents.runtime import get_assistant
+    from agents.core.runtime import get_assistant
 
     assistant = get_assistant("offline")
     asked = [f"{QUESTIONS[i % len(QUESTIONS)]} ({i + 1})" for i in range(turns)]

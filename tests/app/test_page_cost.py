@@ -107,8 +107,8 @@ def test_the_server_warms_the_league_view_so_the_first_league_page_builds_no_sna
     """Fails on the version without the warm-up: the first League page of a process rebuilt this
     week's past mornings (two snapshots, about 1.4 s of CPU) while the user waited."""
     from pages.components import warm
-    from services import snapshot as snap
-    from services.league import LEAGUE_NAME
+    from services.league import snapshot as snap
+    from services.league.demo import LEAGUE_NAME
 
     monkeypatch.setattr(warm, "serving", lambda: True)  # as under `streamlit run`
     at = AppTest.from_file(APP, default_timeout=120).run()

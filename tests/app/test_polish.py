@@ -16,7 +16,7 @@ from tests.app.conftest import OPTIMIZE, TIMEOUT, ask
 def draw_a_turn_whose_model_is_down():
     import streamlit as st
 
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
     from pages.components import backend
     from pages.components.turn import TurnView
     from tests.agents.scripted import ScriptedChatModel

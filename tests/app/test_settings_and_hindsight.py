@@ -34,7 +34,7 @@ def test_gemini_with_a_session_key_switches_the_assistant(app, caplog, capsys):
     at.selectbox(key="settings_w_model").select("gemini-2.5-pro").run()
     assert not at.exception and not at.error
     assert "Gemini (gemini-2.5-pro)" in rendered_text(at)  # the provider badge
-    from agents import runtime
+    from agents.core import runtime
 
     [a] = [a for a in runtime._assistants.values() if a.model_name == "gemini-2.5-pro"
            and a.options.api_key and a.options.api_key.get_secret_value() == FAKE_KEY]
@@ -74,10 +74,10 @@ def test_an_unreachable_espn_league_is_refused_on_the_page_and_the_demo_stays(ap
 
 def _backtest(card: dict) -> float:
     """The realized gain from services.optimizer.backtest with the league's own inputs."""
-    from services.league import demo_league
+    from services.league.demo import demo_league
     from services.optimizer.adapter import from_demo_league
     from services.optimizer.backtest import actual_lines, realized_outcome
-    from services.store import state_store
+    from services.store.state import state_store
 
     lg = demo_league(dt.date.fromisoformat(card["as_of"]), "points", store=state_store())
     inputs = from_demo_league(lg, free_agents=[card["add_id"]])
@@ -87,7 +87,7 @@ def _backtest(card: dict) -> float:
 
 
 def _pending(thread_id: str) -> list[dict]:
-    from agents.runtime import get_assistant
+    from agents.core.runtime import get_assistant
 
     return get_assistant().pending_approvals(thread_id)
 

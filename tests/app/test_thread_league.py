@@ -8,8 +8,8 @@ import datetime as dt
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from agents import threads
-from agents.contracts import Card
+from agents.core import threads
+from agents.core.contracts import Card
 from tests.app.conftest import APP, OPTIMIZE, TIMEOUT
 
 
@@ -46,7 +46,7 @@ def test_a_card_is_decided_in_its_own_league_whatever_settings_show(fresh_state)
     at = approve.click().run()
     assert not at.exception
     assert not [e.value for e in at.error if "Not applied" in e.value]
-    from services.store import state_store
+    from services.store.state import state_store
 
     assert len(state_store().moves("demo-categories-2025-01-29")) == 1
     assert state_store().moves("demo-points-2025-01-29") == []
@@ -95,7 +95,7 @@ def test_another_identity_neither_lists_nor_decides_a_thread(fresh_state, monkey
     assert ownership.card_blocker(card, "t-mine") == "this conversation belongs to another user"
     with pytest.raises(door.supervisor.NotYours, match="belongs to another user"):
         door.supervisor.decide(card.move_id, "approve", owner="mallory@example.com")
-    from agents.runtime import get_assistant
+    from agents.core.runtime import get_assistant
 
     assert len(get_assistant(scoring="categories").pending_approvals("t-mine")) >= 1
 

@@ -19,7 +19,7 @@ def approve_buttons(at) -> list:
 
 def test_a_question_while_cards_wait_is_answered_and_the_cards_stay_on_the_page(app):
     at = ask(app("t-defer"), OPTIMIZE)
-    from agents.runtime import get_assistant
+    from agents.core.runtime import get_assistant
 
     cards = get_assistant().pending_approvals("t-defer")
     assert cards and len(approve_buttons(at)) == len(cards)
@@ -50,7 +50,7 @@ def test_the_team_chosen_in_settings_gets_its_own_cards(app):
     at.switch_page("pages/views/chat.py").run()
     at = ask(at, OPTIMIZE)
     assert not at.exception
-    from agents import runtime, threads
+    from agents.core import runtime, threads
 
     a = runtime.get_assistant(team=4)  # over the same home: the same checkpoints and store
     cards = a.pending_approvals(at.session_state["thread_id"])
@@ -87,7 +87,7 @@ def test_deferred_cards_are_listed_and_decided_on_the_approvals_page(app):
     """Cards set aside by a new question stay in Approvals and are decided there (before: the new
     question was never sent, so there was nothing to defer)."""
     at = ask(ask(app("t-defer-inbox"), OPTIMIZE), RESEARCH)
-    from agents.runtime import get_assistant
+    from agents.core.runtime import get_assistant
 
     cards = get_assistant().pending_approvals("t-defer-inbox")
     assert cards

@@ -90,7 +90,7 @@ def test_trade_page_proposes_and_the_manager_counters(fresh_state, demo_source, 
     with terms that clear it (re-solved here), the counter is accepted on the page and both
     rosters change in ONE recorded move, audited at the gate. Catches a page that applies a trade
     the manager did not accept, loses the counter, or (categories) applies it to one side only."""
-    from services.store import state_store
+    from services.store.state import state_store
     from tests.trade_rule import partner_change, roster_after
 
     src = demo_source(dt.date(2025, 1, 29), scoring)
@@ -128,7 +128,7 @@ def test_trade_page_the_manager_declines_what_no_change_rescues(fresh_state, dem
     tests/agents/test_trade_chat_modes.py), so he declines: the page says so, offers no counter
     buttons, and nothing changes. Catches a page that shows a decline as a counter, applies a
     declined trade, or drops the manager's reason."""
-    from services.store import state_store
+    from services.store.state import state_store
     from tests.trade_rule import partner_change
 
     src = demo_source(dt.date(2025, 1, 29), scoring)

@@ -26,7 +26,7 @@ def approve_buttons(at) -> list:
 def test_the_same_move_pending_in_two_threads_is_drawn_and_decided_per_thread(app):
     ask(app("t-twin-1"), OPTIMIZE)
     ask(app("t-twin-2"), OPTIMIZE)
-    from agents.runtime import get_assistant
+    from agents.core.runtime import get_assistant
 
     assistant = get_assistant()
     first = [c["move_id"] for c in assistant.pending_approvals("t-twin-1")]
@@ -72,7 +72,7 @@ def test_a_blank_message_is_not_sent(app):
     at = ask(app("t-blank"), "   ")
     assert not at.exception
     assert len(at.chat_message) == 0  # no empty bubble, no refusal
-    from agents.runtime import get_assistant
+    from agents.core.runtime import get_assistant
 
     assert get_assistant().history("t-blank") == []
 
@@ -85,7 +85,7 @@ def test_a_message_over_the_limit_is_refused_whole_not_cut(app):
     at = ask(at, "y" * 5000)
     assert not at.exception
     assert any("too long (5,000 characters; the limit is 4,000)" in e.value for e in at.error)
-    from agents.runtime import get_assistant
+    from agents.core.runtime import get_assistant
 
     assert get_assistant().audit("t-long") == []
 

@@ -15,8 +15,8 @@ from services.config import reset_settings_cache
 
 @pytest.fixture(scope="module")
 def golden_home(tmp_path_factory, courtside_home):
-    from services import store as store_mod
-    from services.build import DB_NAME
+    from services.store import state as store_mod
+    from services.store.build import DB_NAME
 
     home = tmp_path_factory.mktemp("golden-home")
     shutil.copy2(courtside_home / DB_NAME, home / DB_NAME)
@@ -32,7 +32,7 @@ def golden_home(tmp_path_factory, courtside_home):
 
 @pytest.fixture(scope="module")
 def assistant_for(golden_home):
-    from agents.runtime import Assistant
+    from agents.core.runtime import Assistant
 
     made: dict = {}
 

@@ -120,7 +120,7 @@ def test_a_card_made_over_http_is_decided_in_the_ui_and_refused_a_second_time(ap
 
     from streamlit.testing.v1 import AppTest
 
-    from services import store as store_mod
+    from services.store import state as store_mod
     from tests.app.conftest import APP, TIMEOUT
 
     monkeypatch.setenv("COURTSIDE_HOME", str(home))
@@ -262,7 +262,7 @@ def test_chat_for_team_4_gives_team_4s_cards_and_the_thread_keeps_its_team(api, 
     """`team` in the chat body is the team the caller manages, bound to the thread like its league.
     Catches: the body's team ignored (team 1's cards for everyone) and a thread switched to another
     team mid-conversation. The rosters are read from the demo league for team 4 and team 1."""
-    from services.league import demo_league
+    from services.league.demo import demo_league
 
     lg = demo_league(DAY, "points", store=fresh_state.store, team_id=4)  # the drafted rosters (no team-4 move yet)
     team4, team1 = set(lg.rosters()[4]), set(lg.rosters()[1])

@@ -1,12 +1,12 @@
 """games.csv as the tests rewrite it: the real rows, and a copy with every row changed, that the
-one loader (`services.season_games`) is pointed at."""
+one loader (`services.league.season_games`) is pointed at."""
 from __future__ import annotations
 
 import csv
 from collections.abc import Callable
 from pathlib import Path
 
-from services import season_games as sg
+from services.league import season_games as sg
 from services.config import DATA_DIR
 
 

@@ -1,4 +1,4 @@
-"""services.build: the DuckDB file built from the shipped CSVs, versioned, replaced atomically."""
+"""services.store.build: the DuckDB file built from the shipped CSVs, versioned, replaced atomically."""
 from __future__ import annotations
 
 import datetime as dt
@@ -9,8 +9,8 @@ import textwrap
 import duckdb
 import pytest
 
-from services import db
-from services.build import DB_NAME, SCHEMA_VERSION, build, db_path, ensure_built, schema_version
+from services.store import db
+from services.store.build import DB_NAME, SCHEMA_VERSION, build, db_path, ensure_built, schema_version
 
 
 def _count(path, table: str) -> int:

@@ -1,4 +1,4 @@
-"""services.calibration: play probability by availability class (ACTIVE, REST, DTD, OUT) and
+"""services.league.calibration: play probability by availability class (ACTIVE, REST, DTD, OUT) and
 minutes tier, measured before the as-of date, used by every projection, and checked out of
 sample (`python -m services calibration --json`). Expected counts come from the CSV here."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from services.snapshot import snapshot
+from services.league.snapshot import snapshot
 
 AS_OF = dt.date(2025, 1, 29)
 PRIOR_NEXT = {"ACTIVE": 1.0, "REST": 0.8, "DTD": 0.6, "OUT": 0.0}
@@ -229,7 +229,7 @@ def test_the_return_curve_is_checked_out_of_sample_after_the_matchup_week(csv_fa
     how far ahead it is, against whether he played it; computed here from the CSV. Catches a check
     that counts the games of the as-of week (those use the next-game rate), one that reads another
     class's curve, and one whose tier error hides a miss (the under-12 tier is outside the target)."""
-    from services.calibration_check import curve_check
+    from services.league.calibration_check import curve_check
 
     d, sunday = dt.date(2025, 1, 1), dt.date(2025, 1, 5)
     cal = snapshot(d).calibration

@@ -1,4 +1,4 @@
-"""services.calibration_value: the season value's per-game points, regressed as a season regresses
+"""services.league.calibration_value: the season value's per-game points, regressed as a season regresses
 (fit on the games before the as-of date; empirical-Bayes shrinkage before there is an outcome).
 Every expected number is computed here from the CSV rows (fantasy points by `espn_points`)."""
 from __future__ import annotations
@@ -8,11 +8,11 @@ import datetime as dt
 import numpy as np
 import pytest
 
-from services.calibration_value import horizon_fit
-from services.league import demo_league
+from services.league.calibration_value import horizon_fit
+from services.league.demo import demo_league
 from services.optimizer.season import season_player
-from services.snapshot import snapshot
-from services.store import state_store
+from services.league.snapshot import snapshot
+from services.store.state import state_store
 
 AS_OF = dt.date(2025, 1, 29)
 OPENING_WEEK = dt.date(2024, 10, 30)  # a week into the season: no split has 2+ weeks of outcome

@@ -49,8 +49,8 @@ def test_roster(run_cli):
     ros = json.loads(proc.stdout)
     assert (proc.returncode, ros["team_name"], len(ros["entries"])) == (0, "Courtside Crew", 13)
     text = run_cli("roster", "--team", "6").stdout.splitlines()
-    from services.league import demo_league
-    from services.store import state_store
+    from services.league.demo import demo_league
+    from services.store.state import state_store
 
     lg = demo_league(dt.date(2025, 1, 29), store=state_store())  # active 13 and the IR slot, one line each
     assert text[0] == "Zone Defense (Lena) as of 2025-01-29" and len(text) == 1 + len(lg.roster_ids(6)) + len(lg.ir_ids(6))

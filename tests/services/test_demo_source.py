@@ -1,14 +1,14 @@
-"""services.demo_source: the LeagueSource everyone reads, and the as-of range it accepts."""
+"""services.league.demo_source: the LeagueSource everyone reads, and the as-of range it accepts."""
 from __future__ import annotations
 
 import datetime as dt
 
 import pytest
 
-from services.demo_source import DemoSource, open_source
+from services.league.demo_source import DemoSource, open_source
 from services.models import ServiceError
-from services.source import LeagueSource
-from services.store import state_store
+from services.league.source import LeagueSource
+from services.store.state import state_store
 
 
 @pytest.mark.parametrize("as_of", [dt.date(2024, 10, 23), dt.date(2025, 1, 29), dt.date(2025, 2, 8)])

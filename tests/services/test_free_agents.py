@@ -1,4 +1,4 @@
-"""services.free_agents: filters honoured, nobody rostered, ranked by value x games remaining."""
+"""services.league.free_agents: filters honoured, nobody rostered, ranked by value x games remaining."""
 from __future__ import annotations
 
 import datetime as dt
@@ -24,7 +24,7 @@ def test_free_agents_are_unrostered_and_ranked(demo_source, csv_facts, as_of, sc
     assert not rostered & {f.player.player_id for f in fas}
     scores = [f.score for f in fas]
     assert scores == sorted(scores, reverse=True)
-    from services.values import replacement_value
+    from services.league.values import replacement_value
 
     floor = replacement_value(src.league.snapshot, scoring) if scoring == "categories" else 0.0
     # z-sums are relative: ranking uses value above replacement, so a healthy player with
@@ -37,7 +37,7 @@ def test_free_agents_are_unrostered_and_ranked(demo_source, csv_facts, as_of, sc
         assert (f.games_played, f.remaining_dates, f.games_remaining) == (len(rows), dates, len(dates))
         assert f.status == _status(csv_facts, pid, as_of)
         assert f.fantasy_avg == round(sum(r["fpts"] for r in rows) / len(rows), 2)
-        last = rows[-1]["game_date"]  # calibrated play probability (services.calibration, tested there)
+        last = rows[-1]["game_date"]  # calibrated play probability (services.league.calibration, tested there)
         missed = csv_facts.missed_in_row(pid, as_of)  # REST: the one game missed was the night after
         rest = missed == 1 and (last + dt.timedelta(days=1)) in csv_facts.team_dates[rows[-1]["team"]]
         mins = sum(r["min"] for r in rows) / len(rows)

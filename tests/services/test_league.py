@@ -1,15 +1,15 @@
-"""services.league and services.draft: the demo league, its seeded draft and replayed moves."""
+"""services.league and services.league.draft: the demo league, its seeded draft and replayed moves."""
 from __future__ import annotations
 
 import datetime as dt
 
 import pytest
 
-from services import db
-from services.build import DB_NAME, build
-from services.draft import Candidate, run_draft, snake_order
-from services.league import N_TEAMS, demo_league, round_robin
-from services.store import state_store
+from services.store import db
+from services.store.build import DB_NAME, build
+from services.league.draft import Candidate, run_draft, snake_order
+from services.league.demo import N_TEAMS, demo_league, round_robin
+from services.store.state import state_store
 
 
 @pytest.mark.parametrize("scoring", ["points", "categories"])

@@ -5,8 +5,8 @@ import datetime as dt
 
 import pytest
 
-from services.demo_source import DemoSource
-from services.store import state_store
+from services.league.demo_source import DemoSource
+from services.store.state import state_store
 
 
 @pytest.mark.parametrize("as_of", [dt.date(2024, 12, 3), dt.date(2025, 1, 29), dt.date(2025, 2, 8)])

@@ -12,9 +12,9 @@ import datetime as dt
 
 import pytest
 
-from services.demo_source import DemoSource, card_league
+from services.league.demo_source import DemoSource, card_league
 from services.models import ServiceError
-from services.source import LeagueSource
+from services.league.source import LeagueSource
 
 AS_OF = dt.date(2025, 1, 29)
 
@@ -52,7 +52,7 @@ def test_owners_and_move_checks(fresh_state):
 
 
 def test_a_move_goes_into_the_store_the_source_was_given(fresh_state, tmp_path, monkeypatch):
-    from services.store import StateStore
+    from services.store.state import StateStore
 
     other_home = tmp_path / "other"
     other_home.mkdir()

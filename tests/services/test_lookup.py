@@ -1,9 +1,9 @@
-"""services.lookup: fuzzy names, nicknames, accents and typos; ambiguity and misses are errors."""
+"""services.league.lookup: fuzzy names, nicknames, accents and typos; ambiguity and misses are errors."""
 from __future__ import annotations
 
 import pytest
 
-from services.lookup import fold, player_name, resolve_player
+from services.league.lookup import fold, player_name, resolve_player
 from services.models import AmbiguousPlayer, PlayerNotFound, ServiceError
 
 

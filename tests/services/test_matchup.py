@@ -1,4 +1,4 @@
-"""services.matchup: the week so far from real box scores (days before the as-of date only),
+"""services.league.matchup: the week so far from real box scores (days before the as-of date only),
 and the projection for the rest, in points and in nine categories."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from services.scoreboard import day_starters
+from services.league.scoreboard import day_starters
 
 WEEK_START, WEEK_END = dt.date(2025, 1, 27), dt.date(2025, 2, 2)
 CATS = ["FG%", "FT%", "3PM", "REB", "AST", "STL", "BLK", "TO", "PTS"]

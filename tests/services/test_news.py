@@ -1,4 +1,4 @@
-"""services.news: notes generated from box scores, searchable by player and topic, never
+"""services.league.news: notes generated from box scores, searchable by player and topic, never
 using a game on or after the as-of date."""
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import datetime as dt
 
 import pytest
 
-from services.news import all_notes, search_news
-from services.snapshot import snapshot
+from services.league.news import all_notes, search_news
+from services.league.snapshot import snapshot
 
 AS_OFS = [dt.date(2024, 12, 1), dt.date(2025, 1, 29), dt.date(2025, 2, 8)]
 

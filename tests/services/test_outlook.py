@@ -1,11 +1,11 @@
-"""services.outlook: expected totals over remaining games and hot free agents (CSV oracles)."""
+"""services.league.outlook: expected totals over remaining games and hot free agents (CSV oracles)."""
 from __future__ import annotations
 
 import datetime as dt
 
 import pytest
 
-from services import outlook
+from services.league import outlook
 from services.models import ServiceError
 
 AS_OF = dt.date(2025, 1, 29)

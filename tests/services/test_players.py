@@ -1,4 +1,4 @@
-"""services.players: inferred status with evidence, and game logs with averages and fantasy points."""
+"""services.league.players: inferred status with evidence, and game logs with averages and fantasy points."""
 from __future__ import annotations
 
 import datetime as dt
@@ -6,8 +6,8 @@ import datetime as dt
 import pytest
 
 from services.models import ServiceError
-from services.players import game_log, player_status
-from services.snapshot import snapshot
+from services.league.players import game_log, player_status
+from services.league.snapshot import snapshot
 
 STATS = ["pts", "reb", "ast", "stl", "blk", "tov", "fg3m", "fgm", "fga", "ftm", "fta", "min"]
 

@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from services import free_agents as fa
+from services.league import free_agents as fa
 from services import optimizer as opt
 from services.models import ServiceError
 from services.optimizer.weekly import prepare, standing_pat
@@ -17,8 +17,8 @@ AS_OF = dt.date(2025, 1, 29)
 
 @pytest.fixture(scope="module")
 def inputs():
-    from services.demo_source import DemoSource
-    from services.store import state_store
+    from services.league.demo_source import DemoSource
+    from services.store.state import state_store
 
     return DemoSource(AS_OF, "categories", store=state_store()).optimizer_inputs(season=True)
 
@@ -44,9 +44,9 @@ def test_a_moves_gain_counts_only_the_categories_not_punted(inputs):
 
 
 def test_season_value_leaves_the_punted_category_out(inputs):
-    from services.demo_source import DemoSource
+    from services.league.demo_source import DemoSource
     from services.optimizer.adapter import from_demo_league
-    from services.store import state_store
+    from services.store.state import state_store
 
     lg = DemoSource(AS_OF, "categories", store=state_store()).league
     plain = from_demo_league(lg, free_agents=[], season=True).season
@@ -56,8 +56,8 @@ def test_season_value_leaves_the_punted_category_out(inputs):
 
 
 def test_bad_punt_names_get_one_line(inputs):
-    from services.demo_source import DemoSource
-    from services.store import state_store
+    from services.league.demo_source import DemoSource
+    from services.store.state import state_store
 
     lg = DemoSource(AS_OF, "categories", store=state_store()).league
     with pytest.raises(ServiceError, match="Unknown categories \\['charisma'\\]"):

@@ -1,4 +1,4 @@
-"""Player rankings (services.rankings, `python -m services rankings`, the `get_player_rankings` tool).
+"""Player rankings (services.league.rankings, `python -m services rankings`, the `get_player_rankings` tool).
 
 Window stats and z-scores are recomputed here from the CSV (tests/conftest.py's oracle), and the
 projection columns are checked against the free-agent tool's and the optimizer's own numbers.
@@ -13,7 +13,7 @@ import pytest
 
 import forkrun
 
-from services.rankings import rankings
+from services.league.rankings import rankings
 
 AS_OF = dt.date(2025, 1, 29)
 HERRO = "herroty01"

@@ -43,7 +43,7 @@ def _digest(path: Path) -> str:
 @pytest.fixture(scope="module")
 def used_template(tmp_path_factory, courtside_home) -> tuple[Path, dict]:
     """A home with an approved move (built once per module); returns (home, the applied move)."""
-    from services.build import DB_NAME
+    from services.store.build import DB_NAME
 
     home = tmp_path_factory.mktemp("restore") / "home"
     home.mkdir()
@@ -136,7 +136,7 @@ def _enospc(*_a, **_k):
 def test_a_full_disk_is_named_as_a_full_disk_and_changes_nothing(used_home, monkeypatch):
     """The final flush of the backup copy fails with ENOSPC (the write a full disk refuses). Catches
     a half-written backup left under a backup's name, and a full disk reported as damage."""
-    from services import store_guard
+    from services.store import guard as store_guard
     from services.cli import main
 
     home, _ = used_home
@@ -159,7 +159,7 @@ def test_a_full_disk_is_named_as_a_full_disk_and_changes_nothing(used_home, monk
 
 
 def test_the_app_names_sqlite_full_as_a_full_disk():
-    from agents.failures import store_failure_text
+    from agents.core.failures import store_failure_text
 
     text = store_failure_text(sqlite3.OperationalError("database or disk is full"), "under /h")
     assert "disk holding the state store under /h is full" in text
@@ -169,10 +169,10 @@ def test_the_app_names_sqlite_full_as_a_full_disk():
 def test_processes_and_threads_marking_stores_together_all_succeed_and_all_are_kept(tmp_path):
     """Catches the shared `stores.json.tmp` (one racer's rename took another's file: FileNotFoundError)
     and a read-modify-write that loses a file marked at the same moment."""
-    from services.store_guard import MARKER, mark_used
+    from services.store.guard import MARKER, mark_used
 
     go = tmp_path / "go"
-    script = ("import sys, time; from pathlib import Path; from services.store_guard import mark_used\n"
+    script = ("import sys, time; from pathlib import Path; from services.store.guard import mark_used\n"
               "h, go, me = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]\n"
               "(go.parent / f'ready-{me}').touch()\n"
               "while not go.exists(): time.sleep(0.0005)\n"

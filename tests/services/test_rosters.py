@@ -1,4 +1,4 @@
-"""services.rosters: roster views and schedules of the demo league, checked against the CSV."""
+"""services.league.rosters: roster views and schedules of the demo league, checked against the CSV."""
 from __future__ import annotations
 
 import datetime as dt

@@ -1,4 +1,4 @@
-"""services.scoreboard: one implementation of what each team has banked this week.
+"""services.league.scoreboard: one implementation of what each team has banked this week.
 
 The matchup, the optimizer's inputs and the League page's view must show the same banked
 figures in both scoring modes, before and after an approved move; a past day never changes
@@ -12,14 +12,14 @@ import datetime as dt
 import pytest
 
 from services import optimizer as opt
-from services.scoreboard import banked_totals, day_starters
+from services.league.scoreboard import banked_totals, day_starters
 
 COUNTING = {"3PM": "fg3m", "REB": "reb", "AST": "ast", "STL": "stl", "BLK": "blk", "TO": "tov", "PTS": "pts"}
 
 
 def _figures(src) -> dict:
     """Every banked figure each consumer shows, for me and my opponent."""
-    from agents.views import league_view
+    from agents.core.views import league_view
 
     lg = src.league
     m = src.matchup()
@@ -51,8 +51,8 @@ def _csv_banked(lg, team_id: int, csv_facts) -> dict[str, float]:
 @pytest.mark.parametrize("as_of", [dt.date(2025, 1, 29), dt.date(2025, 1, 31)])
 def test_matchup_optimizer_and_league_page_agree_before_and_after_an_approval(fresh_state, demo_source, csv_facts,
                                                                               scoring, as_of):
-    from agents.approvals import apply_card
-    from agents.cards import card_from_move
+    from agents.core.approvals import apply_card
+    from agents.core.cards import card_from_move
 
     src = demo_source(as_of, scoring)
     lg = src.league
@@ -85,7 +85,7 @@ def test_matchup_optimizer_and_league_page_agree_before_and_after_an_approval(fr
 
 def test_the_roster_history_follows_the_move_log(fresh_state, demo_source):
     """A move applied on a day counts from that day: the days before keep the old roster."""
-    from services.store import state_store
+    from services.store.state import state_store
 
     src = demo_source(dt.date(2025, 1, 31))
     lg = src.league

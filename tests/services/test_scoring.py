@@ -1,9 +1,9 @@
-"""services.scoring: ESPN points weights and the nine categories."""
+"""services.league.scoring: ESPN points weights and the nine categories."""
 from __future__ import annotations
 
 import pytest
 
-from services.scoring import CATEGORIES, POINTS_WEIGHTS, category_value, fantasy_points, normalize_category
+from services.league.scoring import CATEGORIES, POINTS_WEIGHTS, category_value, fantasy_points, normalize_category
 
 
 def test_fantasy_points_of_every_csv_line(csv_games):

@@ -2,7 +2,7 @@
 import csv
 import datetime as dt
 
-from services import season_games as sg
+from services.league import season_games as sg
 from services.config import DATA_DIR
 
 

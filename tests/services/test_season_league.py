@@ -11,9 +11,9 @@ import datetime as dt
 
 import pytest
 
-from services.league import demo_league
-from services.scoreboard import banked_totals, day_starters
-from services.store import state_store
+from services.league.demo import demo_league
+from services.league.scoreboard import banked_totals, day_starters
+from services.store.state import state_store
 
 JAN = {d: dt.date(2025, 1, d) for d in (27, 28, 29)}
 COUNTING = ("fpts", "pts", "reb", "ast", "stl", "blk", "tov", "fg3m", "fgm", "fga", "ftm", "fta")
@@ -78,7 +78,7 @@ def test_the_managers_moves_use_only_that_mornings_knowledge(scoring, csv_facts)
     log = lg.transactions(dt.date(2024, 10, 22), dt.date(2025, 2, 8))
     assert {x.kind for x in log} == {"claim", "ir", "activate"}
     assert all(x.team_id != 1 for x in log)
-    from services.season_tables import season_state
+    from services.league.season_tables import season_state
 
     season = season_state(scoring)
     for x in log:
@@ -122,9 +122,9 @@ def test_the_mornings_are_the_snapshot_of_that_day():
     """The precomputed morning facts (running totals) equal what a Snapshot of that day says:
     the same value in both scorings and the same inferred status. Catches the season's inputs
     drifting from the app's one projection."""
-    from services import db
-    from services.snapshot import snapshot
-    from services.values import player_value
+    from services.store import db
+    from services.league.snapshot import snapshot
+    from services.league.values import player_value
 
     for day in (dt.date(2024, 11, 15), dt.date(2025, 1, 28)):
         snap = snapshot(day)

@@ -1,4 +1,4 @@
-"""services.slots and the eligibility of an as-of view: G for guards, F for forwards, UTIL for all.
+"""services.league.slots and the eligibility of an as-of view: G for guards, F for forwards, UTIL for all.
 
 The second position comes from games before the as-of date only (whole-season rates would look
 ahead), so it can differ between as-of dates."""
@@ -8,9 +8,9 @@ import datetime as dt
 
 import pytest
 
-from services import db
-from services.snapshot import snapshot
-from services.slots import ROSTER_SIZE, eligible_slots, secondary_position, slot_list
+from services.store import db
+from services.league.snapshot import snapshot
+from services.league.slots import ROSTER_SIZE, eligible_slots, secondary_position, slot_list
 
 ORDER = ["PG", "SG", "SF", "PF", "C", "G", "F", "UTIL"]
 

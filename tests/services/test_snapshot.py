@@ -1,13 +1,13 @@
-"""services.snapshot: what was known on an as-of date (box scores strictly before it)."""
+"""services.league.snapshot: what was known on an as-of date (box scores strictly before it)."""
 from __future__ import annotations
 
 import datetime as dt
 
 import pytest
 
-from services.news import all_notes
-from services.players import game_log, player_status
-from services.snapshot import averages, data_dates, snapshot, week_of
+from services.league.news import all_notes
+from services.league.players import game_log, player_status
+from services.league.snapshot import averages, data_dates, snapshot, week_of
 
 # Game dates on which many players played, so a leak of the as-of day would show.
 CUTOFFS = [dt.date(2024, 11, 15), dt.date(2024, 12, 25), dt.date(2025, 1, 29), dt.date(2025, 2, 7)]

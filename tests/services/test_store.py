@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from services.store import state_store
+from services.store.state import state_store
 
 
 def test_the_store_lives_under_courtside_home(fresh_state):
@@ -26,7 +26,7 @@ def test_wal_mode(fresh_state):
 
 
 def test_stores_are_per_home(fresh_state, tmp_path, monkeypatch):
-    from services import store as store_mod
+    from services.store import state as store_mod
 
     monkeypatch.setattr(store_mod, "_stores", dict(store_mod._stores))  # drop the extra store after
     monkeypatch.setenv("COURTSIDE_HOME", str(tmp_path / "elsewhere"))

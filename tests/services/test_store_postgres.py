@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from services.store import MoveConflict, StateStore, pg_placeholders, state_store
+from services.store.state import MoveConflict, StateStore, pg_placeholders, state_store
 
 pytest_plugins = ["pg_cluster"]
 

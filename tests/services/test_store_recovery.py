@@ -121,7 +121,7 @@ def test_backup_then_restore_brings_the_moves_back(fresh_state):
 
 
 def test_a_schema_migration_writes_a_backup_first(tmp_path, monkeypatch):
-    from services.store import SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION, StateStore
+    from services.store.state import SQLITE_SCHEMA, SQLITE_SCHEMA_VERSION, StateStore
 
     home = tmp_path / "old"
     home.mkdir()

@@ -5,7 +5,7 @@ import datetime as dt
 
 import pytest
 
-from services.store import MoveConflict
+from services.store.state import MoveConflict
 
 pytest_plugins = ["pg_cluster"]
 

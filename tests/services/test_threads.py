@@ -1,4 +1,4 @@
-"""services.threads on both backends (SQLite and a throwaway PostgreSQL): a thread's binding (first
+"""services.store.threads on both backends (SQLite and a throwaway PostgreSQL): a thread's binding (first
 wins), per-identity lookups, browser-session settings."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from services.threads import LeagueChoice, bind_thread, load_session, save_session, thread_binding, thread_bindings
+from services.store.threads import LeagueChoice, bind_thread, load_session, save_session, thread_binding, thread_bindings
 
 CATS = LeagueChoice(provider="offline", league="demo", as_of=dt.date(2025, 1, 29), scoring="categories")
 POINTS = LeagueChoice(provider="offline", league="demo", as_of=dt.date(2025, 1, 29), scoring="points")
@@ -18,7 +18,7 @@ def test_the_first_binding_wins_and_survives_a_new_store_object(store):
     first = bind_thread(store, "t1", "local", CATS, "demo", "demo-categories-2025-01-29")
     again = bind_thread(store, "t1", "someone-else", POINTS, "demo", "demo-points-2025-01-29")
     assert again == first and again.owner == "local" and again.choice.scoring == "categories"
-    from services.store import StateStore
+    from services.store.state import StateStore
 
     other = StateStore(store.url)  # another process's view of the same store
     try:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from services.scoring import CATEGORIES
-from services.values import category_scale
+from services.league.scoring import CATEGORIES
+from services.league.values import category_scale
 from tests.trade_rule import _season, accepted_trade, name, roster_after
 
 AS_OF = dt.date(2025, 1, 29)

@@ -24,7 +24,7 @@ import pytest
 
 from services.models import ServiceError
 from services.optimizer.season import SeasonInputs, category_floor, season_player
-from services.slots import STARTING_SLOTS
+from services.league.slots import STARTING_SLOTS
 from services.trades.evaluate import evaluate_trade
 from tests.brute_force import Season
 from tests.conftest import DATA_DIR
@@ -122,7 +122,7 @@ def test_real_one_for_one_trades(fresh_state, demo_source, csv_facts, schedule, 
     """Catches per-game values off the projection, schedules from the wrong team or window, an OUT
     player priced as if healthy, lineup values that are not the exact daily lineup, and a verdict
     that names the side that lost."""
-    from services.store import state_store
+    from services.store.state import state_store
 
     src = demo_source(dt.date.fromisoformat(as_of), scoring)
     _apart(state_store(), src, give, get, dt.date.fromisoformat(as_of))
@@ -143,7 +143,7 @@ def test_real_one_for_one_trades(fresh_state, demo_source, csv_facts, schedule, 
 def test_schroder_for_melton_prices_the_injured_player(fresh_state, demo_source, csv_facts, schedule):
     """2024-12-15: Melton had been out since mid-November (ACL). Catches an injured player valued at
     his healthy average: his availability comes from the calibrated return curve, far below 1."""
-    from services.store import state_store
+    from services.store.state import state_store
 
     as_of = dt.date(2024, 12, 15)
     src = demo_source(as_of, "points")
@@ -164,7 +164,7 @@ def test_ingram_for_brown_and_olynyk_forces_a_cut(fresh_state, demo_source, csv_
     """2025-02-06, a 2-for-1: the team receiving two players must cut one (the lowest rest-of-season
     value, or the user's choice), the other gets an open spot. Catches a 14-man roster, a cut of
     the wrong player, and a cut that is not counted in the value."""
-    from services.store import state_store
+    from services.store.state import state_store
 
     as_of = dt.date(2025, 2, 6)
     src = demo_source(as_of, "points")
@@ -199,7 +199,7 @@ def test_ingram_for_brown_and_olynyk_forces_a_cut(fresh_state, demo_source, csv_
 def test_middleton_for_kuzma_in_categories(fresh_state, demo_source, csv_facts, schedule):
     """2025-02-06, categories: the profile moves by the players' categories (Kuzma: more rebounds,
     Middleton: more assists), punted categories weigh 0. Catches a profile that ignores the punt."""
-    from services.store import state_store
+    from services.store.state import state_store
 
     as_of = dt.date(2025, 2, 6)
     src = demo_source(as_of, "categories")

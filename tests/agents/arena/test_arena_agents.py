@@ -10,7 +10,7 @@ import pytest
 from agents.arena.baselines import FavouriteAgent, HoldAgent, RandomValidAgent, RatingEdgeAgent
 from agents.arena.kelly import EstimatorKellyAgent, kelly_fraction
 from agents.arena.registry import AGENTS, UnknownAgent, make_agent
-from services import season_games as sg
+from services.league import season_games as sg
 from services.arena import cases
 from services.arena.execution import execute_decision, handle_submission
 from services.arena.models import AgentInvocation, PortfolioSnapshot

@@ -10,8 +10,8 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 from agents.arena.model_agent import ModelAgent
-from agents.arena.trader.graph import MAX_ROUNDS, TOOL_NAME
-from agents.arena.trader.offline import MARKER, OfflineTrader, momentum_orders
+from agents.arena.graph import MAX_ROUNDS, TOOL_NAME
+from agents.arena.offline import MARKER, OfflineTrader, momentum_orders
 from services.arena import cases
 from services.arena.execution import handle_submission
 from services.arena.models import AgentInvocation, PortfolioSnapshot
@@ -168,7 +168,7 @@ def test_gemini_model_agent_is_built_through_the_factory(monkeypatch):
 def test_the_tool_schema_converts_to_a_gemini_function_declaration():
     from langchain_google_genai._function_utils import convert_to_genai_function_declarations
 
-    from agents.arena.trader.graph import SUBMIT_TOOL
+    from agents.arena.graph import SUBMIT_TOOL
 
     decl = convert_to_genai_function_declarations([SUBMIT_TOOL])[0].function_declarations[0]
     assert decl.name == TOOL_NAME and "orders" in decl.parameters.properties

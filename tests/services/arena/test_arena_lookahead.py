@@ -11,8 +11,9 @@ import random
 
 import pytest
 
-from services import db, markets
-from services import season_games as sg
+from services.store import db
+from services import markets
+from services.league import season_games as sg
 from tests.services.games_csv import game_rows, point_loader_at_rewrite
 from services.arena import cases, instruments, news
 from services.arena.models import Case, CaseDataItem, PortfolioSnapshot

@@ -12,7 +12,7 @@ from statistics import NormalDist
 
 import pytest
 
-from services import season_games as sg
+from services.league import season_games as sg
 from services.desk import calc, exposure, flex, profiles, rules
 from services.desk.book import DeskBook
 from services.desk.models import BetRequest, DeskLimits

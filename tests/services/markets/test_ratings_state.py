@@ -10,7 +10,7 @@ from statistics import NormalDist
 import pytest
 
 from services import markets
-from services import season_games as sg
+from services.league import season_games as sg
 from tests.services.games_csv import game_rows, point_loader_at_rewrite
 from services.markets import ratings, state
 

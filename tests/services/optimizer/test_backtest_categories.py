@@ -16,14 +16,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from services.league import demo_league
+from services.league.demo import demo_league
 from services.optimizer.backtest_categories import CategoryBook
 from services.optimizer.models import STATS
 from services.optimizer.replay import MorningBook
 from services.optimizer.weekly import prepare
-from services.slots import STARTING_SLOTS
-from services.snapshot import data_dates
-from services.store import state_store
+from services.league.slots import STARTING_SLOTS
+from services.league.snapshot import data_dates
+from services.store.state import state_store
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
 AS_OF = dt.date(2025, 1, 29)
@@ -115,11 +115,11 @@ def test_a_morning_does_not_know_of_a_trade_before_the_players_first_game_for_hi
 def test_lineups_are_chosen_by_category_value_not_fantasy_points(league, csv_facts):
     """The broken version is the old categories backtest: lineups by expected fantasy points. The
     test builds that lineup each morning from the CSV (half season / half last-10 fantasy points
-    x the calibrated chance to play, best by `services.lineup.solve`) and finds mornings where the
+    x the calibrated chance to play, best by `services.league.lineup.solve`) and finds mornings where the
     replay started someone else; on each, the product's categories objective that morning (its
     weights from the matchup: banked totals and both rosters' rest of week) rates the replay's
     lineup above the points lineup."""
-    from services.lineup import solve
+    from services.league.lineup import solve
 
     lg, cb = league
     book, names = cb.book, list(STARTING_SLOTS)

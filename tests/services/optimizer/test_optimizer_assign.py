@@ -6,7 +6,7 @@ import datetime as dt
 import numpy as np
 from hypothesis import given, settings, strategies as st
 
-from services.lineup import BENCH, best_lineup
+from services.league.lineup import BENCH, best_lineup
 from services.optimizer import OptimizerInputs, PlayerInput, daily_lineup
 from services.optimizer.assign import brute_force, solve
 

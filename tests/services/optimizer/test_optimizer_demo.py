@@ -5,10 +5,10 @@ import dataclasses
 
 import pytest
 
-from services.league import demo_league
+from services.league.demo import demo_league
 from services.optimizer import from_demo_league, realized_gain, scan_moves, weekly_lineup
 from services.optimizer.backtest import actual_lines, categories_won, realized_outcome
-from services.store import state_store
+from services.store.state import state_store
 
 
 @pytest.fixture
@@ -104,11 +104,11 @@ def test_league_wide_stars_are_never_offered_as_drops(scoring):
     by a league-wide rank too, not only by the roster's top six."""
     import datetime as dt
 
-    from services.league import demo_league
+    from services.league.demo import demo_league
     from services.optimizer import from_demo_league, scan_moves
     from services.optimizer.adapter import star_value
-    from services.store import state_store
-    from services.values import player_value
+    from services.store.state import state_store
+    from services.league.values import player_value
 
     lg = demo_league(dt.date(2025, 2, 5), scoring, store=state_store())
     star = star_value(lg.snapshot, scoring)

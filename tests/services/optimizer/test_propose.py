@@ -17,10 +17,10 @@ import pytest
 from brute_force import BruteForce, fits
 
 from services import optimizer as opt
-from services.demo_source import DemoSource
+from services.league.demo_source import DemoSource
 from services.optimizer.propose import MIN_GAIN, helps_targets, propose_moves
-from services.scoring import normalize_targets
-from services.store import state_store
+from services.league.scoring import normalize_targets
+from services.store.state import state_store
 
 DATES = [dt.date(2025, 1, 29), dt.date(2025, 1, 31), dt.date(2025, 1, 20), dt.date(2025, 1, 8),
          dt.date(2024, 12, 3), dt.date(2025, 2, 5)]

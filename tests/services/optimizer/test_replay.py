@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from services.league import demo_league
+from services.league.demo import demo_league
 from services.optimizer.replay import MorningBook
-from services.snapshot import data_dates
-from services.store import state_store
+from services.league.snapshot import data_dates
+from services.store.state import state_store
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "bench"))
 AS_OF = dt.date(2025, 1, 29)

@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 from services import optimizer as opt
-from services.league import demo_league
-from services.calibration_value import horizon_fit
-from services.lineup import best_lineup
+from services.league.demo import demo_league
+from services.league.calibration_value import horizon_fit
+from services.league.lineup import best_lineup
 from services.optimizer.season import season_gains, season_inputs, season_table
-from services.store import state_store
+from services.store.state import state_store
 
 AS_OF = dt.date(2025, 1, 29)
 GAMES_CSV = Path(__file__).resolve().parents[3] / "data" / "nba-2024-25" / "games.csv"

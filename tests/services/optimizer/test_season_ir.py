@@ -20,8 +20,8 @@ import pytest
 from brute_force import BruteForce
 
 from services import optimizer as opt
-from services.league import demo_league
-from services.store import state_store
+from services.league.demo import demo_league
+from services.store.state import state_store
 
 AS_OF = dt.date(2025, 1, 29)
 

@@ -1,6 +1,6 @@
 """Rewrite box scores in a test's own DuckDB copy (`fresh_state`) so the change sticks.
 
-The database is verified on open against a fingerprint recorded at build (services.db_check): a
+The database is verified on open against a fingerprint recorded at build (services.store.db_check): a
 file changed behind its back is rebuilt from the shipped CSVs, which would silently undo a
 scramble. So the fingerprint is recorded again after the change, and the caches keyed by the
 file's path are dropped.
@@ -12,9 +12,10 @@ from pathlib import Path
 
 import duckdb
 
-from services import db, news, snapshot
-from services.build import DB_NAME, SCHEMA_VERSION
-from services.db_check import FINGERPRINT_KEY, record_fingerprint, verify
+from services.store import db
+from services.league import news, snapshot
+from services.store.build import DB_NAME, SCHEMA_VERSION
+from services.store.db_check import FINGERPRINT_KEY, record_fingerprint, verify
 from services.signals import wire
 
 

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from services import markets
-from services import season_games as sg
+from services.league import season_games as sg
 from services.config import DATA_DIR
 from services.signals import wire
 from tests.services.signals.box_scores import rewrite_box_scores, scramble_box_scores

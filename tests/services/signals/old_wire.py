@@ -1,16 +1,16 @@
 """The news wire as it was built before the one-pass book: one full `snapshot(day)` per game date,
-`team_report`, and every note of `services.news` (the snapshot may be of an earlier information
+`team_report`, and every note of `services.league.news` (the snapshot may be of an earlier information
 date than the game's, as the one-pass wire allows; the default is the game's date). Frozen here as the oracle the one-pass wire must
 equal, byte for byte (tests/services/signals/test_wire_one_pass.py)."""
 from __future__ import annotations
 
 import datetime as dt
 
-from services.news import all_notes
-from services.players import player_status
+from services.league.news import all_notes
+from services.league.players import player_status
 from services.signals.teams import TOP_N, TeamReport, team_report
 from services.signals.wire import FORM_CHANGE, FORM_MIN_FPTS, RECENT_DAYS, NewsItem, _item_id, game_end
-from services.snapshot import Snapshot, snapshot
+from services.league.snapshot import Snapshot, snapshot
 
 
 def _last_team_date(snap: Snapshot, team: str, day: dt.date) -> dt.date:

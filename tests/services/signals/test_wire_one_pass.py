@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from services import db
-from services import season_games as sg
+from services.store import db
+from services.league import season_games as sg
 from services.signals import wire
 from services.signals.wire import team_items
 from tests.services.signals.box_scores import rewrite_box_scores

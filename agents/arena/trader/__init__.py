@@ -1,1 +1,0 @@
-"""The model agent: a LangGraph tool loop whose one tool is `submit_decision(Decision)`."""

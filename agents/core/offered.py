@@ -1,0 +1,43 @@
+"""The cards each question of a thread offered, with their outcome, read back from the store.
+
+Checkpoints drop a card once it is decided, so a refreshed chat would lose it. The audit records
+which cards each turn left pending, and the decisions table keeps every decided card whole: together
+they put each decided card back under the question that offered it, with what happened to it.
+"""
+from __future__ import annotations
+
+from agents.core.contracts import Card, cards_of
+from services.store.state import state_store
+
+
+def offered_by_question(thread_id: str, pending: list[dict]) -> dict[int, list[Card]]:
+    """{index of the question in the thread: [card, ...]}, typed; a decided card carries `decided`
+    ({decision, outcome, reason}) in its extra fields. Cards closed unseen (a sibling was approved)
+    are left out."""
+    store = state_store()
+    records = list(reversed(store.turns(thread_id)))  # oldest first
+    decided = {d["move_id"]: d for d in store.decisions(thread_id)}  # the latest decision wins
+    waiting = {c.move_id: c for c in cards_of(pending)}
+    out: dict[int, list[Card]] = {}
+    placed: set[str] = set()  # a deferred card stays pending through later turns: it belongs to the first
+    question = -1
+    for rec in records:
+        if not str(rec.get("question", "")).startswith("[decision]"):
+            question += 1
+        cards = out.setdefault(max(question, 0), [])
+        for move_id in rec.get("pending") or []:
+            if move_id in placed:
+                continue
+            placed.add(move_id)
+            if move_id in decided:
+                d = decided[move_id]  # the decisions row keeps the card's JSON whole
+                cards.append(Card.model_validate(d["card"] | {"decided": {k: d[k] for k in ("decision", "outcome",
+                                                                                               "reason")}}))
+            elif move_id in waiting:
+                cards.append(waiting[move_id])
+    return {q: cards for q, cards in out.items() if cards}
+
+
+def decided_cards() -> dict[str, dict]:
+    """Every decided card by move id (the latest decision's copy)."""
+    return {d["move_id"]: d["card"] for d in state_store().decisions()}

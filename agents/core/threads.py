@@ -1,0 +1,89 @@
+"""Which league a thread (and each of its cards) belongs to, who owns it, and how to label it.
+
+The UI binds a thread at its first turn (`bind`), reopens it with the binding's settings, and
+decides a card with the assistant of the card's own league (`choice_for_card`), whatever the page
+currently shows. A thread belongs to the identity that started it: another identity neither lists
+nor decides it. Threads never bound (started from the CLI, or before bindings existed) belong to
+the local user.
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from agents.core.contracts import Card
+from services.store import threads as _svc
+from services.store.state import state_store
+from services.store.threads import LOCAL_OWNER, LeagueChoice, ThreadBinding
+
+__all__ = ["LOCAL_OWNER", "LeagueChoice", "ThreadBinding", "as_of_range", "bind", "binding", "bindings", "choice_for_card",
+           "league_label", "load_session", "owns", "save_session"]
+
+def binding(thread_id: str) -> ThreadBinding | None:
+    return _svc.thread_binding(state_store(), thread_id)
+
+
+def bindings(thread_ids: list[str]) -> dict[str, ThreadBinding]:
+    return _svc.thread_bindings(state_store(), thread_ids)
+
+
+def save_session(session_id: str, owner: str, choice: LeagueChoice) -> None:
+    _svc.save_session(state_store(), session_id, owner, choice)
+
+
+def load_session(session_id: str, owner: str) -> LeagueChoice | None:
+    return _svc.load_session(state_store(), session_id, owner)
+
+
+def bind(thread_id: str, owner: str, choice: LeagueChoice, assistant) -> ThreadBinding:
+    """Binds `thread_id` to the league `assistant` opened with `choice` (a no-op once bound)."""
+    return _svc.bind_thread(state_store(), thread_id, owner, choice, assistant.league_kind, assistant.league_id())
+
+
+def owns(bound: ThreadBinding | None, owner: str) -> bool:
+    """Whether `owner` may see and decide the thread (unbound threads are the local user's)."""
+    return (bound.owner if bound is not None else LOCAL_OWNER) == owner
+
+
+def _demo_parts(league_id: str | None) -> tuple[str, dt.date] | None:
+    """("categories", 2025-01-29) from a demo league id "demo-categories-2025-01-29"."""
+    parts = (league_id or "").split("-", 2)
+    if len(parts) != 3 or parts[0] != "demo":
+        return None
+    try:
+        return parts[1], dt.date.fromisoformat(parts[2])
+    except ValueError:
+        return None
+
+
+def choice_for_card(card: Card, bound: ThreadBinding | None) -> tuple[LeagueChoice | None, str | None]:
+    """The settings that open the card's own league: the thread's binding when it names that
+    league, else (demo cards) the league id itself. (None, why) when no such league can be opened."""
+    if bound is not None and (bound.league_id == card.league_id or not card.league_id):
+        return bound.choice, None
+    demo = _demo_parts(card.league_id)
+    if demo is not None:
+        scoring, as_of = demo
+        base = bound.choice if bound is not None else LeagueChoice()
+        return base.model_copy(update={"league": "demo", "scoring": scoring, "as_of": as_of, "team": card.team_id,
+                                       "espn_league_id": None, "espn_season": None}), None
+    return None, (f"this card belongs to ESPN league {card.league_id}, which this conversation was not "
+                  "started in; open that league in Settings to decide it")
+
+
+def as_of_range() -> tuple[dt.date, dt.date]:
+    """The as-of dates the demo league accepts: the day after the first box score through the day
+    after the last (what `services.league.demo_source.check_as_of` allows)."""
+    from services.league.snapshot import data_dates
+
+    first, last = data_dates()
+    return first + dt.timedelta(days=1), last + dt.timedelta(days=1)
+
+
+def league_label(league_id: str | None, kind: str | None = None) -> str:
+    """ "Demo · categories · as of 2025-01-29" or "ESPN league 123456"."""
+    demo = _demo_parts(league_id)
+    if demo is not None:
+        return f"Demo · {demo[0]} · as of {demo[1].isoformat()}"
+    if league_id:
+        return f"ESPN league {league_id}" if (kind or "espn") == "espn" else str(league_id)
+    return "League unknown"

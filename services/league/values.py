@@ -1,0 +1,92 @@
+"""Per-game player value in a league's scoring: fantasy points, or 9-category z-scores."""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from services.league.scoring import CATEGORIES, ScoringMode
+from services.league.snapshot import PlayerState, Snapshot, snapshot
+
+POOL_SIZE = 156  # about the players rostered in a 12-team league: the z-score reference pool
+
+
+def _cat_raw(ps: PlayerState, cat: str, league_pct: dict[str, float]) -> float:
+    e = ps.expected
+    if cat == "FG%":
+        return (e["fgm"] / e["fga"] - league_pct["fg"]) * e["fga"] if e["fga"] else 0.0
+    if cat == "FT%":
+        return (e["ftm"] / e["fta"] - league_pct["ft"]) * e["fta"] if e["fta"] else 0.0
+    col = CATEGORIES[cat][0]
+    return e[col]
+
+
+def pool_min_games(snap: Snapshot) -> int:
+    """Games a player needs to count in the reference pool: 5, or 1 in the first days of a season
+    (before POOL_SIZE players have 5: on Oct 30 nobody had, the pool was empty and every "z-score"
+    was a raw stat, a 57 for Holmgren)."""
+    return 5 if sum(len(p.games) >= 5 for p in snap.players.values()) >= POOL_SIZE else 1
+
+
+class CategoryScale:
+    """Means and spreads of each category over the reference pool, for z-scores."""
+
+    def __init__(self, snap: Snapshot):
+        least = pool_min_games(snap)
+        pool = sorted((p for p in snap.players.values() if len(p.games) >= least),
+                      key=lambda p: -p.expected_fpts)[:POOL_SIZE]
+        fga = sum(p.expected["fga"] for p in pool) or 1.0
+        fta = sum(p.expected["fta"] for p in pool) or 1.0
+        self.league_pct = {"fg": sum(p.expected["fgm"] for p in pool) / fga,
+                           "ft": sum(p.expected["ftm"] for p in pool) / fta}
+        self.mean, self.sd = {}, {}
+        for cat in CATEGORIES:
+            vals = [_cat_raw(p, cat, self.league_pct) for p in pool] or [0.0]
+            m = sum(vals) / len(vals)
+            self.mean[cat] = m
+            self.sd[cat] = math.sqrt(sum((v - m) ** 2 for v in vals) / max(1, len(vals) - 1)) or 1.0
+
+    def z(self, ps: PlayerState, cat: str) -> float:
+        z = (_cat_raw(ps, cat, self.league_pct) - self.mean[cat]) / self.sd[cat]
+        return -z if not CATEGORIES[cat][1] else z
+
+
+@lru_cache(maxsize=64)
+def _scale(as_of, db_key) -> CategoryScale:
+    return CategoryScale(snapshot(as_of))
+
+
+def category_scale(snap: Snapshot) -> CategoryScale:
+    from services.store.build import db_path
+
+    return _scale(snap.as_of, str(db_path()))
+
+
+def player_value(snap: Snapshot, ps: PlayerState, scoring: str,
+                 target_categories: list[str] | None = None) -> float:
+    """Per-game value: expected fantasy points, or the sum of z-scores (target categories only
+    when given)."""
+    if ScoringMode(scoring) == ScoringMode.POINTS and not target_categories:
+        return ps.expected_fpts
+    scale = category_scale(snap)
+    cats = target_categories or list(CATEGORIES)
+    return sum(scale.z(ps, c) for c in cats)
+
+
+REPLACEMENT_RANK = 130  # 10 teams x 13 players: about the best player nobody rosters
+
+
+@lru_cache(maxsize=256)
+def _replacement(as_of, db_key: str, scoring: str, cats: tuple[str, ...]) -> float:
+    snap = snapshot(as_of)
+    least = pool_min_games(snap)
+    vals = sorted((player_value(snap, p, scoring, list(cats) or None) for p in snap.players.values()
+                   if len(p.games) >= least), reverse=True)
+    return vals[min(len(vals) - 1, REPLACEMENT_RANK)] if vals else 0.0
+
+
+def replacement_value(snap: Snapshot, scoring: str, target_categories: list[str] | None = None) -> float:
+    """The per-game value of a replacement-level player in this scoring (z-sums are relative,
+    so ranking by value x games needs value above replacement, or more games would rank lower)."""
+    from services.store.build import db_path
+
+    return _replacement(snap.as_of, str(db_path()), scoring, tuple(target_categories or ()))

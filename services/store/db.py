@@ -1,0 +1,52 @@
+"""The read-only DuckDB analytics store: one connection per process, a cursor per thread."""
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import duckdb
+
+from services.store.build import ensure_built
+
+_lock = threading.Lock()
+_con: duckdb.DuckDBPyConnection | None = None
+_con_path: Path | None = None
+_local = threading.local()
+
+
+def connection() -> duckdb.DuckDBPyConnection:
+    """The process's read-only connection (built on first use, reopened when COURTSIDE_HOME moves)."""
+    global _con, _con_path
+    path = ensure_built() if _con is None else _con_path
+    from services.store.build import db_path
+
+    if _con is not None and db_path() != _con_path:
+        path = ensure_built()
+        close()
+    with _lock:
+        if _con is None:
+            _con = duckdb.connect(str(path), read_only=True)
+            _con_path = path
+    return _con
+
+
+def cursor() -> duckdb.DuckDBPyConnection:
+    """A cursor for the calling thread (DuckDB connections are not shared across threads)."""
+    con = connection()
+    cur = getattr(_local, "cursor", None)
+    if cur is None or getattr(_local, "owner", None) is not con:
+        cur = con.cursor()
+        _local.cursor, _local.owner = cur, con
+    return cur
+
+
+def query(sql: str, params: list | None = None) -> list[tuple]:
+    return cursor().execute(sql, params or []).fetchall()
+
+
+def close() -> None:
+    global _con, _con_path
+    with _lock:
+        if _con is not None:
+            _con.close()
+        _con, _con_path = None, None

@@ -1,0 +1,282 @@
+"""Keeps the SQLite state and checkpoint files honest: damage is named, never overwritten.
+
+The state store (`state.sqlite`: approved moves, decisions, audit) and the checkpoints
+(`checkpoints.sqlite`: conversations and pending cards) are the user's data. On open each file
+is checked (`PRAGMA quick_check`); a damaged one stops the program with one line naming the file
+and the recovery (`python -m services store check|backup|restore`). A file that held data once
+(recorded in `stores.json` beside it) and is now missing or empty is refused the same way, instead
+of silently starting over from the draft. Every schema migration of the state store first writes
+a backup into `COURTSIDE_HOME/backups/`.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import errno
+import json
+import os
+import sqlite3
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Iterator
+
+MARKER = "stores.json"
+BACKUPS = "backups"
+FILES = {"state": "state.sqlite", "checkpoints": "checkpoints.sqlite"}
+RECOVERY = "run `python -m services store check`, then `python -m services store restore` to put back the latest backup"
+
+
+_thread_lock = threading.Lock()
+
+
+class StoreDamaged(RuntimeError):
+    """A state or checkpoint file is damaged, or empty after holding data; the message is one line."""
+
+
+class DiskFull(StoreDamaged):
+    """A write failed because the disk is full: named as such, never as damage."""
+
+
+# What makes a file the right kind of store: tables it must hold (a checkpoint file is not a state store)
+KIND_TABLES = {"state.sqlite": {"roster_moves", "decisions", "audit_turns"},
+               "checkpoints.sqlite": {"checkpoints", "writes"}}
+
+
+def _is_full(e: BaseException) -> bool:
+    return (isinstance(e, OSError) and e.errno == errno.ENOSPC) or \
+        (isinstance(e, sqlite3.Error) and "disk is full" in str(e))
+
+
+def _tmp(path: Path) -> Path:
+    """A temporary name beside `path`, unique per process and thread (several start together)."""
+    return path.with_name(f"{path.name}.tmp-{os.getpid()}-{threading.get_ident()}")
+
+
+def _stamp() -> str:
+    return dt.datetime.now(dt.timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+
+
+def _marker(home: Path) -> dict:
+    try:
+        return json.loads((home / MARKER).read_text())
+    except (OSError, ValueError):
+        return {}
+
+
+def mark_used(path: Path) -> None:
+    """Records that `path` holds data now, so losing it later is noticed."""
+    home, name = path.parent, path.name
+    if name in _marker(home):
+        return
+    with _marker_lock(home):  # read-modify-write: two processes marking two files must keep both
+        seen = _marker(home)
+        if name not in seen:
+            seen[name] = {"created_at": _stamp()}
+            tmp = _tmp(home / MARKER)
+            try:
+                tmp.write_text(json.dumps(seen, indent=1))
+                tmp.replace(home / MARKER)
+            finally:
+                tmp.unlink(missing_ok=True)
+
+
+@contextmanager
+def _marker_lock(home: Path) -> Iterator[None]:
+    """An exclusive lock on `stores.json.lock` across processes (flock) and threads."""
+    with _thread_lock:
+        try:
+            import fcntl
+        except ImportError:  # not POSIX: the per-process temp name still avoids the crash
+            yield
+            return
+        with open(home / f"{MARKER}.lock", "a") as f:
+            fcntl.flock(f, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def problem(path: Path) -> str | None:
+    """Why `path` cannot be used (None when it can, or when it is new)."""
+    wal = path.with_name(path.name + "-wal")
+    existed = path.name in _marker(path.parent)
+    if not path.exists() or (path.stat().st_size == 0 and not (wal.exists() and wal.stat().st_size)):
+        return "it held data and is now missing or empty" if existed else None
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)
+        try:
+            rows = con.execute("PRAGMA quick_check").fetchall()
+        finally:
+            con.close()
+    except sqlite3.OperationalError as e:
+        if "locked" in str(e):
+            return None  # busy, not damaged: the write that needs it will say so
+        return str(e)
+    except sqlite3.DatabaseError as e:
+        return str(e)
+    bad = [r[0] for r in rows if r[0] != "ok"]
+    return f"integrity check: {bad[0][:120]}" if bad else None
+
+
+def check(path: Path, kind: str) -> None:
+    """Raises StoreDamaged (one line: the file, what is wrong, the recovery) when `path` is unusable."""
+    why = problem(path)
+    if why:
+        raise StoreDamaged(f"The {kind} file {path} cannot be used ({why}); it was left untouched. To recover, "
+                           f"{RECOVERY} (backups are in {path.parent / BACKUPS}).")
+
+
+def _copy_to(source: Path, tmp: Path) -> None:
+    """A consistent copy of the SQLite file `source` into `tmp` (SQLite's backup API), synced to disk."""
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
+    dst = sqlite3.connect(str(tmp))
+    try:
+        src.backup(dst)
+    finally:
+        dst.close()
+        src.close()
+    _fsync(tmp)
+
+
+def backup(path: Path, reason: str = "manual") -> Path | None:
+    """A consistent copy of `path` (SQLite's backup API) in backups/, written under a temporary name
+    and renamed only when complete (a failed backup leaves no file that looks like one); None when
+    there is nothing to copy. A full disk raises DiskFull."""
+    if not path.exists() or path.stat().st_size == 0:
+        return None
+    target_dir = path.parent / BACKUPS
+    target = target_dir / f"{path.stem}-{_stamp()}-{reason}.sqlite"
+    tmp = _tmp(target)
+    try:
+        target_dir.mkdir(exist_ok=True)
+        _copy_to(path, tmp)
+        tmp.replace(target)
+    except (OSError, sqlite3.Error) as e:
+        if _is_full(e):
+            raise DiskFull(f"The disk is full: the backup of {path.name} could not be written to {target_dir} "
+                           f"({e}); nothing was changed. Free some space and run the backup again.") from None
+        raise
+    finally:
+        tmp.unlink(missing_ok=True)
+    return target
+
+
+def _fsync(p: Path) -> None:
+    fd = os.open(p, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def backups(path: Path) -> list[Path]:
+    """Backups of `path`, newest last."""
+    return sorted((path.parent / BACKUPS).glob(f"{path.stem}-*.sqlite"))
+
+
+def _tables(path: Path, kind: str) -> tuple[set[str], int, int]:
+    """(table names, PRAGMA user_version, rows in the tables of `kind` (a live file's name)) of a
+    SQLite file, read-only."""
+    con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)
+    try:
+        names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        version = con.execute("PRAGMA user_version").fetchone()[0]
+        rows = sum(con.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0]
+                   for t in KIND_TABLES.get(kind, set()) & names)
+        return names, version, rows
+    finally:
+        con.close()
+
+
+def candidate_problem(path: Path, source: Path) -> str | None:
+    """Why `source` cannot replace `path` (None when it can): missing, empty, damaged, another kind of
+    store, a schema newer than this program, or empty when the live file holds data."""
+    from services.store.state import SQLITE_SCHEMA_VERSION
+
+    if not source.is_file():
+        return "no such file"
+    if source.stat().st_size == 0:
+        return "it is empty (0 bytes): a backup that never finished"
+    if source.resolve() == path.resolve():
+        return "it is the live file itself"
+    why = problem(source)
+    if why:
+        return why
+    try:
+        names, version, rows = _tables(source, path.name)
+    except sqlite3.DatabaseError as e:
+        return f"not a readable SQLite file ({e})"
+    need = KIND_TABLES.get(path.name, set())
+    if not need <= names:
+        other = next((k for k, t in KIND_TABLES.items() if k != path.name and t <= names), None)
+        return (f"it is not a {path.name} file" + (f" (it looks like {other})" if other else "") +
+                f": missing {', '.join(sorted(need - names))}")
+    if path.name == "state.sqlite" and not 1 <= version <= SQLITE_SCHEMA_VERSION:
+        return f"its schema version {version} is not one this program reads (1-{SQLITE_SCHEMA_VERSION})"
+    if rows == 0 and path.exists() and path.stat().st_size and problem(path) is None:
+        try:
+            if _tables(path, path.name)[2] > 0:
+                return "it holds no data while the live file does"
+        except sqlite3.DatabaseError:
+            pass
+    return None
+
+
+def restore(path: Path, source: Path | None = None) -> tuple[Path, Path | None]:
+    """Puts `source` (default: the newest backup) in place of `path`, after checking it (integrity,
+    the right kind of store, its schema version, not empty when the live file holds data).
+
+    The candidate is copied beside the live file under a temporary name, checked again, and renamed
+    over it in one step; the previous file is kept as a hard link (`.replaced-<time>`, with its WAL),
+    never deleted. On any failure before that rename the live file stays in place, untouched.
+    Returns (restored from, kept-aside file or None)."""
+    source = source or (backups(path) or [None])[-1]
+    if source is None:
+        raise StoreDamaged(f"No backup of {path.name} in {path.parent / BACKUPS}; nothing was changed.")
+    why = candidate_problem(path, Path(source))
+    if why:
+        raise StoreDamaged(f"The backup {str(source)[:200]} cannot be used ({why}); nothing was changed.")
+    tmp, stamp, kept = _tmp(path), _stamp(), []
+    try:
+        _copy_to(Path(source), tmp)
+        if _tables(tmp, path.name) != _tables(Path(source), path.name):
+            raise StoreDamaged(f"The copy of {source} did not come out whole; nothing was changed.")
+        aside = None
+        for suffix in ("", "-wal"):
+            live = path.with_name(path.name + suffix)
+            if live.exists():
+                keep = path.with_name(f"{path.name}{suffix}.replaced-{stamp}")
+                os.link(live, keep)
+                kept.append(keep)
+                aside = aside or (keep if suffix == "" else None)
+        tmp.replace(path)  # the one step that changes the live file
+    except (OSError, sqlite3.Error) as e:
+        for k in kept:
+            k.unlink(missing_ok=True)
+        if _is_full(e):
+            raise DiskFull(f"The disk is full: {path.name} could not be restored ({e}); the live file was left "
+                           f"in place. Free some space and try again.") from None
+        raise StoreDamaged(f"{path.name} could not be restored ({type(e).__name__}: {str(e)[:160]}); the live "
+                           f"file was left in place.") from None
+    finally:
+        tmp.unlink(missing_ok=True)
+    for suffix in ("-wal", "-shm"):  # the old file's journal must not be replayed into the new one
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
+    mark_used(path)
+    return Path(source), aside
+
+
+def store_errors() -> tuple[type[BaseException], ...]:
+    """What reading or writing the state store raises: SQLite's and PostgreSQL's errors (psycopg's
+    when it is loaded, i.e. when COURTSIDE_STATE_URL is PostgreSQL), a damaged or locked file
+    (`StoreDamaged`, `OSError`), a setting that cannot be opened (`ServiceError`). Called in an
+    `except` clause, so PostgreSQL's driver is never imported for it."""
+    import sys
+
+    from services.models import ServiceError
+
+    errors: list[type[BaseException]] = [sqlite3.Error, OSError, StoreDamaged, ServiceError]
+    if "psycopg" in sys.modules:
+        errors.append(sys.modules["psycopg"].Error)
+    return tuple(errors)

@@ -1,0 +1,385 @@
+"""The writable state store: roster moves, approvals and the audit trail.
+
+SQLite in WAL mode under COURTSIDE_HOME by default (several processes may write), PostgreSQL
+when `COURTSIDE_STATE_URL` is a postgres URL (psycopg is imported only then: `pip install
+courtside[postgres]`). A move is keyed by `move_id` with a unique constraint, and moves of a
+league are applied one at a time, so the same card is applied once only, across threads and
+processes, and a `check` sees every move committed before it.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sqlite3
+import threading
+import weakref
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from services.config import courtside_home, get_settings
+
+# One row per decided card set (the cards one interrupt offered): the first decision claims the
+# set, in the same transaction that applies its moves; every later decision is measured against it.
+CARD_SETS_SQL = """CREATE TABLE IF NOT EXISTS card_sets (
+        set_id TEXT PRIMARY KEY, thread_id TEXT NOT NULL, decisions TEXT NOT NULL, summary TEXT NOT NULL,
+        outcomes TEXT NOT NULL, actor TEXT NOT NULL, decided_at TEXT NOT NULL)"""
+SET_COLUMNS = ["set_id", "thread_id", "decisions", "summary", "outcomes", "actor", "decided_at"]
+
+# PRAGMA user_version of the SQLite store: 1 = moves, decisions, audit; 2 = + card_sets.
+SQLITE_SCHEMA_VERSION = 2
+SQLITE_SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS roster_moves (
+        move_id TEXT PRIMARY KEY, league_id TEXT NOT NULL, team_id INTEGER NOT NULL,
+        drop_id TEXT NOT NULL, add_id TEXT NOT NULL, as_of TEXT NOT NULL,
+        applied_at TEXT NOT NULL, actor TEXT NOT NULL, card TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS decisions (
+        move_id TEXT NOT NULL, thread_id TEXT NOT NULL, decision TEXT NOT NULL,
+        outcome TEXT NOT NULL, reason TEXT, actor TEXT NOT NULL, decided_at TEXT NOT NULL, card TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS audit_turns (
+        turn_id TEXT PRIMARY KEY, thread_id TEXT NOT NULL, created_at TEXT NOT NULL,
+        record TEXT NOT NULL)""",
+    CARD_SETS_SQL,
+]
+# PostgreSQL has no rowid: `seq` keeps insertion order for rows written in the same second.
+PG_SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS roster_moves (
+        seq BIGINT GENERATED ALWAYS AS IDENTITY, move_id TEXT PRIMARY KEY, league_id TEXT NOT NULL,
+        team_id INTEGER NOT NULL, drop_id TEXT NOT NULL, add_id TEXT NOT NULL, as_of TEXT NOT NULL,
+        applied_at TEXT NOT NULL, actor TEXT NOT NULL, card TEXT NOT NULL)""",
+    "CREATE INDEX IF NOT EXISTS roster_moves_league ON roster_moves (league_id, applied_at, seq)",
+    """CREATE TABLE IF NOT EXISTS decisions (
+        seq BIGINT GENERATED ALWAYS AS IDENTITY, move_id TEXT NOT NULL, thread_id TEXT NOT NULL,
+        decision TEXT NOT NULL, outcome TEXT NOT NULL, reason TEXT, actor TEXT NOT NULL,
+        decided_at TEXT NOT NULL, card TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS audit_turns (
+        seq BIGINT GENERATED ALWAYS AS IDENTITY, turn_id TEXT PRIMARY KEY, thread_id TEXT NOT NULL,
+        created_at TEXT NOT NULL, record TEXT NOT NULL)""",
+    CARD_SETS_SQL.replace("set_id TEXT PRIMARY KEY", "seq BIGINT GENERATED ALWAYS AS IDENTITY, set_id TEXT PRIMARY KEY"),
+]
+# The first key of every advisory lock this store takes (the second is 0 for the schema, or
+# the hash of a league id), so they cannot collide with an application's one-key locks.
+PG_LOCK_SPACE = 0x43_53  # "CS"
+
+PG_CONNECT_TIMEOUT_S = 10
+
+MOVE_COLUMNS = ["move_id", "team_id", "drop_id", "add_id", "as_of", "applied_at", "actor", "card"]
+DECISION_COLUMNS = ["move_id", "thread_id", "decision", "outcome", "reason", "actor", "decided_at", "card"]
+
+
+class MoveConflict(Exception):
+    """The move was applied already, or the roster no longer allows it."""
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+
+
+def pg_placeholders(sql: str) -> str:
+    """`?` placeholders to psycopg's `%s`; a literal `%` is doubled, `?` inside quotes is kept."""
+    parts = sql.split("'")  # even parts are outside string literals ('' toggles twice)
+    return "'".join(p.replace("%", "%%").replace("?", "%s") if i % 2 == 0 else p.replace("%", "%%")
+                    for i, p in enumerate(parts))
+
+
+class StateStore:
+    """A small facade over SQLite (default) or PostgreSQL.
+
+    One connection per thread (kept while the thread lives); every write runs in `transaction()`,
+    and a read made inside one (by a `check`) joins it instead of committing it.
+    """
+
+    def __init__(self, url: str | None = None):
+        self.url = url or get_settings().state_url
+        self.is_pg = bool(self.url and self.url.startswith("postgres"))
+        self.path: Path | None = None if self.is_pg else courtside_home() / "state.sqlite"
+        self._seq = "seq" if self.is_pg else "rowid"
+        self._local = threading.local()
+        self._cons: weakref.WeakKeyDictionary[threading.Thread, Any] = weakref.WeakKeyDictionary()
+        self._cons_lock = threading.Lock()
+        if not self.is_pg:
+            self._open_sqlite()
+            return
+        with self.transaction() as cur:  # two processes creating the tables at once would collide
+            cur.execute("SELECT pg_advisory_xact_lock(?, 0)", (PG_LOCK_SPACE,))
+            for stmt in PG_SCHEMA:
+                cur.execute(stmt)
+
+    def _open_sqlite(self) -> None:
+        """Checks the file (damaged, or emptied after holding data: refused, never overwritten),
+        then migrates the schema, writing a backup first when the file already held tables."""
+        from services.store import guard as store_guard
+
+        store_guard.check(self.path, "state store")
+        con = self._con()
+        version = con.execute("PRAGMA user_version").fetchone()[0]
+        if version < SQLITE_SCHEMA_VERSION:
+            if con.execute("SELECT count(*) FROM sqlite_master WHERE type='table'").fetchone()[0]:
+                store_guard.backup(self.path, f"before-schema-{SQLITE_SCHEMA_VERSION}")
+            with self.transaction() as cur:
+                for stmt in SQLITE_SCHEMA:
+                    cur.execute(stmt)
+                cur.execute(f"PRAGMA user_version={SQLITE_SCHEMA_VERSION}")
+        store_guard.mark_used(self.path)
+
+    # --- connections and transactions ---------------------------------------------------
+    def _connect(self):
+        if self.is_pg:
+            import psycopg  # optional: only when a PostgreSQL URL is configured
+
+            # Autocommit outside `transaction()`, so a read never leaves a transaction open.
+            return psycopg.connect(self.url, autocommit=True, connect_timeout=PG_CONNECT_TIMEOUT_S)
+        wait_s = get_settings().store_busy_timeout_s  # a locked store fails after this, with a message
+        con = sqlite3.connect(str(self.path), timeout=wait_s, isolation_level=None, check_same_thread=False)
+        con.execute("PRAGMA journal_mode=WAL")
+        con.execute(f"PRAGMA busy_timeout={int(wait_s * 1000)}")
+        return con
+
+    def _con(self):
+        thread = threading.current_thread()
+        with self._cons_lock:
+            con = self._cons.get(thread)
+        if con is None or (self.is_pg and con.closed):
+            con = self._connect()
+            with self._cons_lock:
+                self._cons[thread] = con
+        return con
+
+    def close(self) -> None:
+        """Closes every thread's connection (call when no thread is using the store)."""
+        with self._cons_lock:
+            cons, self._cons = list(self._cons.values()), weakref.WeakKeyDictionary()
+        for con in cons:
+            con.close()
+
+    def _sql(self, sql: str) -> str:
+        return pg_placeholders(sql) if self.is_pg else sql
+
+    @contextmanager
+    def transaction(self) -> Iterator[Any]:
+        """A write transaction (SQLite: BEGIN IMMEDIATE); nested calls join the outer one."""
+        con = self._con()
+        if getattr(self._local, "depth", 0):
+            if self.is_pg:  # a savepoint: a failed statement inside (a unique violation) spares the outer one
+                with con.transaction(), con.cursor() as cur:
+                    yield _Cursor(cur, self._sql)
+                return
+            yield _Cursor(con.cursor(), self._sql)
+            return
+        self._local.depth = 1
+        try:
+            if self.is_pg:
+                with con.transaction(), con.cursor() as cur:
+                    yield _Cursor(cur, self._sql)
+                return
+            cur = con.cursor()
+            cur.execute("BEGIN IMMEDIATE")
+            try:
+                yield _Cursor(cur, self._sql)
+                cur.execute("COMMIT")
+            except BaseException:
+                cur.execute("ROLLBACK")
+                raise
+        finally:
+            self._local.depth = 0
+
+    def fetch(self, sql: str, params: tuple = ()) -> list[tuple]:
+        cur = self._con().cursor()
+        try:
+            cur.execute(self._sql(sql), params)
+            return cur.fetchall()
+        finally:
+            cur.close()
+
+    def _unique_violation(self) -> tuple[type[BaseException], ...]:
+        if self.is_pg:
+            from psycopg.errors import UniqueViolation
+
+            return (UniqueViolation,)
+        return (sqlite3.IntegrityError,)
+
+    # --- roster moves -------------------------------------------------------------------
+    def moves(self, league_id: str, as_of: dt.date | None = None) -> list[dict]:
+        sql = f"SELECT {', '.join(MOVE_COLUMNS)} FROM roster_moves WHERE league_id=?"
+        params: tuple = (league_id,)
+        if as_of is not None:
+            sql += " AND as_of=?"
+            params += (as_of.isoformat(),)
+        rows = self.fetch(f"{sql} ORDER BY applied_at, {self._seq}", params)
+        out = [dict(zip(MOVE_COLUMNS, r, strict=True)) for r in rows]
+        for m in out:
+            m["card"] = json.loads(m["card"])
+        return out
+
+    def moves_in(self, league_prefix: str) -> list[dict]:
+        """Moves of every league whose id starts with `league_prefix` (the demo league's as-of
+        dates of one scoring), in the order they were applied."""
+        pattern = league_prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        rows = self.fetch(f"SELECT {', '.join(MOVE_COLUMNS)} FROM roster_moves WHERE league_id LIKE ? ESCAPE '\\' "
+                          f"ORDER BY applied_at, {self._seq}", (pattern,))
+        out = [dict(zip(MOVE_COLUMNS, r, strict=True)) for r in rows]
+        for m in out:
+            m["card"] = json.loads(m["card"])
+        return out
+
+    def apply_move(self, league_id: str, team_id: int, move_id: str, drop_id: str, add_id: str,
+                   as_of: dt.date, actor: str, card: dict, check=None) -> dict:
+        """Records the move once; `check()` may raise MoveConflict inside the transaction.
+
+        Moves of one league are serialized (SQLite: BEGIN IMMEDIATE; PostgreSQL: an advisory
+        lock per league), so `check` sees every move committed before this one.
+        """
+        try:
+            with self.transaction() as cur:
+                if self.is_pg:
+                    cur.execute("SELECT pg_advisory_xact_lock(?, hashtext(?))", (PG_LOCK_SPACE, league_id))
+                cur.execute("SELECT applied_at FROM roster_moves WHERE move_id=?", (move_id,))
+                if cur.fetchone():
+                    raise MoveConflict(f"move {move_id} was applied already")
+                if check is not None:
+                    check()
+                cur.execute(
+                    "INSERT INTO roster_moves (move_id, league_id, team_id, drop_id, add_id, as_of, applied_at,"
+                    " actor, card) VALUES (?,?,?,?,?,?,?,?,?)",
+                    (move_id, league_id, team_id, drop_id, add_id, as_of.isoformat(), _now(), actor,
+                     json.dumps(card, default=str)),
+                )
+        except self._unique_violation() as e:  # the same id applied in another league meanwhile
+            raise MoveConflict(f"move {move_id} was applied already") from e
+        return {"move_id": move_id, "drop_id": drop_id, "add_id": add_id, "applied": True}
+
+    def move_applied(self, move_id: str) -> bool:
+        return bool(self.fetch("SELECT 1 FROM roster_moves WHERE move_id=?", (move_id,)))
+
+    # --- card sets: one decision per set --------------------------------------------------
+    def decide_set(self, set_id: str, thread_id: str, decisions: dict[str, str], summary: str, actor: str,
+                   apply: Callable[[], dict[str, dict]]) -> tuple[bool, dict]:
+        """Claims the set and runs `apply()` (moves, decision records) in ONE transaction.
+
+        Returns (True, the new claim) when this call decided the set, or (False, the claim that
+        decided it first) without running `apply`. A crash inside rolls the claim back with the
+        moves, so a set is never claimed without its outcome, nor applied without its claim.
+        """
+        with self.transaction() as cur:
+            if self.is_pg:  # the set's own lock: a second decider waits, then sees the claim
+                cur.execute("SELECT pg_advisory_xact_lock(?, hashtext(?))", (PG_LOCK_SPACE, "set:" + set_id))
+            cur.execute(f"SELECT {', '.join(SET_COLUMNS)} FROM card_sets WHERE set_id=?", (set_id,))
+            row = cur.fetchone()
+            if row:
+                return False, _set_row(row)
+            now = _now()
+            cur.execute(f"INSERT INTO card_sets ({', '.join(SET_COLUMNS)}) VALUES (?,?,?,?,?,?,?)",
+                        (set_id, thread_id, json.dumps(decisions, sort_keys=True), summary, "{}", actor, now))
+            outcomes = apply()
+            cur.execute("UPDATE card_sets SET outcomes=? WHERE set_id=?", (json.dumps(outcomes, default=str), set_id))
+        return True, {"set_id": set_id, "thread_id": thread_id, "decisions": decisions, "summary": summary,
+                      "outcomes": outcomes, "actor": actor, "decided_at": now}
+
+    def card_set(self, set_id: str) -> dict | None:
+        rows = self.fetch(f"SELECT {', '.join(SET_COLUMNS)} FROM card_sets WHERE set_id=?", (set_id,))
+        return _set_row(rows[0]) if rows else None
+
+    def last_set_with(self, thread_id: str, move_id: str) -> dict | None:
+        """The newest decided set of this thread that offered `move_id` (None if none did)."""
+        rows = self.fetch(f"SELECT {', '.join(SET_COLUMNS)} FROM card_sets WHERE thread_id=? AND outcomes LIKE ?"
+                          f" ORDER BY decided_at DESC, {self._seq} DESC", (thread_id, f'%"{move_id}"%'))
+        return _set_row(rows[0]) if rows else None
+
+    # --- decisions and audit ------------------------------------------------------------
+    def record_decision(self, move_id: str, thread_id: str, decision: str, outcome: str,
+                        reason: str | None, actor: str, card: dict) -> None:
+        with self.transaction() as cur:
+            cur.execute(f"INSERT INTO decisions ({', '.join(DECISION_COLUMNS)}) VALUES (?,?,?,?,?,?,?,?)",
+                        (move_id, thread_id, decision, outcome, reason, actor, _now(), json.dumps(card, default=str)))
+
+    def decisions(self, thread_id: str | None = None) -> list[dict]:
+        sql = f"SELECT {', '.join(DECISION_COLUMNS)} FROM decisions"
+        rows = self.fetch(sql + (" WHERE thread_id=?" if thread_id else "") + f" ORDER BY decided_at, {self._seq}",
+                          (thread_id,) if thread_id else ())
+        return [dict(zip(DECISION_COLUMNS, r, strict=True)) | {"card": json.loads(r[7])} for r in rows]
+
+    def record_turn(self, turn_id: str, thread_id: str, record: dict) -> None:
+        """Records a turn once: a second record with the same id is ignored (on both backends)."""
+        with self.transaction() as cur:
+            cur.execute("INSERT INTO audit_turns (turn_id, thread_id, created_at, record) VALUES (?,?,?,?)"
+                        " ON CONFLICT (turn_id) DO NOTHING",
+                        (turn_id, thread_id, _now(), json.dumps(record, default=str)))
+
+    def turns(self, thread_id: str | None = None, limit: int = 500) -> list[dict]:
+        """The newest turns first."""
+        sql = "SELECT turn_id, thread_id, created_at, record FROM audit_turns"
+        params: tuple = ()
+        if thread_id:
+            sql, params = sql + " WHERE thread_id=?", (thread_id,)
+        rows = self.fetch(f"{sql} ORDER BY created_at DESC, {self._seq} DESC LIMIT ?", params + (int(limit),))
+        return [{"turn_id": a, "thread_id": b, "created_at": c, **json.loads(d)} for a, b, c, d in rows]
+
+
+def _set_row(row) -> dict:
+    out = dict(zip(SET_COLUMNS, row, strict=True))
+    out["decisions"], out["outcomes"] = json.loads(out["decisions"]), json.loads(out["outcomes"])
+    return out
+
+
+class _Cursor:
+    """Rewrites placeholders for PostgreSQL so one SQL text serves both stores."""
+
+    def __init__(self, cur, rewrite):
+        self._cur, self._rewrite = cur, rewrite
+
+    def execute(self, sql: str, params: tuple = ()):
+        return self._cur.execute(self._rewrite(sql), params)
+
+    def fetchone(self):
+        return self._cur.fetchone()
+
+    def fetchall(self):
+        return self._cur.fetchall()
+
+    @property
+    def rowcount(self) -> int:
+        return self._cur.rowcount
+
+
+def redact_url(url: str) -> str:
+    """The URL without its password, for messages."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def check_state_url(timeout_s: float = 5) -> None:
+    """At start: a configured PostgreSQL must answer, else one line naming it (password hidden)."""
+    from services.config import SettingsError
+
+    url = get_settings().state_url
+    if not url:
+        return
+    try:
+        import psycopg
+    except ImportError:
+        raise SettingsError("COURTSIDE_STATE_URL is set but psycopg is not installed "
+                            "(pip install courtside[postgres]).") from None
+    try:
+        psycopg.connect(url, connect_timeout=timeout_s).close()
+    except psycopg.Error as e:
+        first = str(e).strip().splitlines()[0].strip() if str(e).strip() else type(e).__name__
+        raise SettingsError(f"COURTSIDE_STATE_URL={redact_url(url)[:200]!r} cannot be reached ({first[:160]}). "
+                            f"Start that PostgreSQL or fix the URL; unset it to use SQLite.") from None
+
+
+_stores: dict[tuple, StateStore] = {}
+_stores_lock = threading.Lock()
+
+
+def state_store() -> StateStore:
+    """One store per process and COURTSIDE_HOME (tests move the home between cases)."""
+    key = (str(courtside_home()), get_settings().state_url)
+    with _stores_lock:
+        if key not in _stores:
+            _stores[key] = StateStore()
+        return _stores[key]
