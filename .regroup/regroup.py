@@ -40,7 +40,7 @@ _CORE = ["contracts", "events", "runtime", "turn_flow", "turn_stream", "turn_dec
          "intents", "dates", "needs"]
 _MODELS = ["llm", "ollama_model", "reasoner", "model_call"]
 _LEAGUE = ["draft", "source", "demo_source", "snapshot", "rosters", "players", "lookup", "scoring", "slots", "values",
-           "outlook", "calibration", "calibration_check", "calibration_cli", "calibration_value", "lineup", "matchup",
+           "outlook", "calibration", "calibration_check", "calibration_cli", "calibration_value", "calibration_cats", "lineup", "matchup",
            "scoreboard", "season_games", "free_agents", "news", "rankings", "rankings_cli", "season", "preseason",
            "season_inputs", "season_tables"]
 _STORE = ["threads", "thread_locks", "holders", "db", "build", "db_check"]

@@ -129,8 +129,9 @@ def courtside_home(tmp_path_factory) -> Path:
         mp.setenv("COURTSIDE_HOME", str(home))
         for name in ISOLATED_ENV:
             mp.delenv(name, raising=False)
-        from services import config, db
-        from services.build import DB_NAME, build, db_path
+        from services import config
+        from services.store import db
+        from services.store.build import DB_NAME, build, db_path
 
         config.reset_settings_cache()
         # One intent model for the run: without it every process that reads a question (each CLI

@@ -142,13 +142,13 @@ class _Means:
     """A stand-in with `.expected`: what `values.CategoryScale.z` reads."""
 
     def __init__(self, games: list[dict]):
-        from services.snapshot import averages
+        from services.league.snapshot import averages
 
         self.expected = averages(games)
 
 
 def _zsum(scale, games: list[dict]) -> float:
-    from services.scoring import CATEGORIES
+    from services.league.scoring import CATEGORIES
 
     p = _Means(games)
     return sum(scale.z(p, c) for c in CATEGORIES)
@@ -158,7 +158,7 @@ def _zsum(scale, games: list[dict]) -> float:
 def category_fit(snap) -> CategoryFit:
     """a + b x z(season) + c x z(last 10) against z over [D', as-of), at the split dates of the
     points fit, weighted by the games after; the as-of view's games only."""
-    from services.values import category_scale
+    from services.league.values import category_scale
 
     scale = category_scale(snap)
     rows = []
@@ -192,7 +192,7 @@ def category_fit(snap) -> CategoryFit:
 def season_category_value(snap, pid: str) -> float:
     """His per-game nine-category z-sum over the rest of the season (before the fit: his season
     z-sum shrunk towards the population's by empirical Bayes, as the points value is)."""
-    from services.values import category_scale, player_value
+    from services.league.values import category_scale, player_value
 
     fit, ps = category_fit(snap), snap.players[pid]
     if not ps.games:
@@ -208,7 +208,7 @@ def season_category_value(snap, pid: str) -> float:
 def season_category_floor(snap, rank: int) -> float:
     """The `rank`-th best season category value (players with 5+ games): the floor the season value
     counts above, in the same regressed units."""
-    from services.values import pool_min_games
+    from services.league.values import pool_min_games
 
     least = pool_min_games(snap)
     vals = sorted((season_category_value(snap, p) for p, ps in snap.players.items() if len(ps.games) >= least),

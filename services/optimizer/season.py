@@ -5,9 +5,9 @@ The published schedule (`services.league.season_games.schedule`: dates and teams
 look-ahead. Per-game value is expected fantasy points (points) or the nine-category z-sum above
 a deep-bench player's (the `FLOOR_RANK`th best: categories, "category value", one unit = one
 z-score for one game; any player worth a roster spot then adds value when he fills a slot; both
-regressed as a season regresses: `services.calibration_value`; `SeasonInputs.per_value` turns a
+regressed as a season regresses: `services.league.calibration_value`; `SeasonInputs.per_value` turns a
 unit into this week's units: 1 for points, categories won per z-score-game measured on the
-league's finished weeks for categories: `services.calibration_cats`). A player's
+league's finished weeks for categories: `services.league.calibration_cats`). A player's
 play probability is the calibrated next-game rate for the days of this matchup week and, after
 it, the calibrated return curve's rate for how far ahead the game is (an OUT player's chance to
 play rises with the weeks), averaged over his games (`services.league.calibration`).
@@ -36,7 +36,7 @@ FLOOR_RANK = 300  # about the 23rd man of every NBA team: filling a slot with hi
 def category_floor(snap, scoring: str, cats: tuple[str, ...] = ()) -> float:
     """Per-game z-sum of the FLOOR_RANK-th best player (5+ games) of the as-of view (over `cats`:
     the categories not punted; all nine when empty)."""
-    from services.values import player_value, pool_min_games
+    from services.league.values import player_value, pool_min_games
 
     least = pool_min_games(snap)
     vals = sorted((player_value(snap, p, scoring, list(cats) or None) for p in snap.players.values()
@@ -114,7 +114,7 @@ def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 
     if scoring == "points":
         value = season_per_game(snap, pid) if regressed else ps.expected_fpts
     elif regressed and not cats:  # the nine categories as a season regresses (a punt: the week's value)
-        from services.calibration_value import season_category_floor, season_category_value
+        from services.league.calibration_value import season_category_floor, season_category_value
 
         value = season_category_value(snap, pid) - season_category_floor(snap, FLOOR_RANK)
     else:
@@ -133,7 +133,7 @@ def season_inputs(lg, week: OptimizerInputs) -> SeasonInputs:
     days = tuple(sorted({d for p in roster + fas + back for d in p.games}))
     if week.scoring == "points":
         return SeasonInputs(POINTS_UNIT, days, roster, fas, back)
-    from services.calibration_cats import categories_per_value
+    from services.league.calibration_cats import categories_per_value
 
     nine = category_floor(lg.snapshot, week.scoring) if cats else floor  # the rate is measured on all nine
     return SeasonInputs(CATS_UNIT, days, roster, fas, back, categories_per_value(lg, nine)[0])

@@ -1,6 +1,6 @@
 """The categories season value: categories won per z-score-game measured on the league's finished
-weeks (services.calibration_cats), the per-game z-sum regressed over a season
-(services.calibration_value.category_fit), and the z-score scale of the first days of a season.
+weeks (services.league.calibration_cats), the per-game z-sum regressed over a season
+(services.league.calibration_value.category_fit), and the z-score scale of the first days of a season.
 
 Box-score lines and games come from the CSV rows here; the league's rosters and matchups, and the
 as-of view's per-game values (the z-scale), are the league's facts the product reads.
@@ -12,14 +12,14 @@ import datetime as dt
 import numpy as np
 import pytest
 
-from services.calibration_cats import PRIOR, categories_per_value
-from services.calibration_value import category_fit, season_category_value
-from services.league import demo_league
+from services.league.calibration_cats import PRIOR, categories_per_value
+from services.league.calibration_value import category_fit, season_category_value
+from services.league.demo import demo_league
 from services.optimizer.season import category_floor
-from services.scoring import CATEGORIES
-from services.snapshot import snapshot
-from services.store import state_store
-from services.values import category_scale, player_value
+from services.league.scoring import CATEGORIES
+from services.league.snapshot import snapshot
+from services.store.state import state_store
+from services.league.values import category_scale, player_value
 
 AS_OF = dt.date(2025, 1, 8)
 STATS = ("pts", "reb", "ast", "stl", "blk", "tov", "fg3m", "fgm", "fga", "ftm", "fta")
@@ -45,7 +45,7 @@ def test_categories_won_per_z_score_game_is_measured_on_finished_weeks(csv_facts
     z-score-games; the slope through the origin of (categories won - 4.5) on the z-score-game
     difference. Catches a rate that reads a week not finished by the as-of date, the untested 0.03
     of before (the league's weeks measure about 0.02), and a fit on bench players' games."""
-    from services import db
+    from services.store import db
 
     lg = demo_league(AS_OF, "categories", store=state_store())
     floor = category_floor(lg.snapshot, "categories")

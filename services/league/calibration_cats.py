@@ -30,7 +30,7 @@ MIN_ROWS = 20  # matchups (10 teams: 10 per week, each counted from both sides)
 def _week_rows(lg, value: dict[str, float], start: dt.date, end: dt.date, week: int) -> list[tuple[float, float]]:
     from services.optimizer import projection as pj
     from services.optimizer.backtest import categories_won
-    from services.slots import STARTING_SLOTS
+    from services.league.slots import STARTING_SLOTS
 
     n_start = sum(STARTING_SLOTS.values())
     lines: dict[tuple[str, dt.date], np.ndarray] = {}
@@ -59,8 +59,8 @@ def _week_rows(lg, value: dict[str, float], start: dt.date, end: dt.date, week: 
 def categories_per_value(lg, floor: float) -> tuple[float, int]:
     """(categories won per z-score-game, matchups measured) on the league's weeks ended before
     its as-of date; the prior with fewer than MIN_ROWS matchups."""
-    from services import db
-    from services.values import player_value
+    from services.store import db
+    from services.league.values import player_value
 
     snap = lg.snapshot
     value = {pid: player_value(snap, ps, "categories") - floor for pid, ps in snap.players.items()}
