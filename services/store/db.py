@@ -26,6 +26,9 @@ def connection() -> duckdb.DuckDBPyConnection:
     with _lock:
         if _con is None:
             _con = duckdb.connect(str(path), read_only=True)
+            # DuckDB draws a progress bar on stdout for a query over 2 s (a loaded machine): it
+            # corrupted `--json` output. Cursors inherit the setting.
+            _con.execute("SET enable_progress_bar = false")
             _con_path = path
     return _con
 

@@ -173,3 +173,11 @@ def test_league_tables_hold_teams_slots_and_a_round_robin_calendar(built_db):
         assert o != t and pairs[(w, o)] == t  # a pairing: my opponent's opponent is me
     met = {pairs[(w, 1)] for w in range(1, 10)}
     assert met == set(range(2, 11))  # everyone once per nine-week cycle
+
+
+def test_queries_never_draw_a_progress_bar_on_stdout():
+    """Catches: DuckDB's progress bar (drawn for any query over 2 s, i.e. on a loaded machine) was
+    printed to stdout and broke `--json` output (test_trade_cli_answers failed on it under load)."""
+    from services.store import db
+
+    assert db.cursor().execute("select current_setting('enable_progress_bar')").fetchone() == (False,)
