@@ -41,14 +41,19 @@ def run(argv: list[str]) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    as_json = "--json" in args[: args.index("--")] if "--" in args else False
-    cmd = args[args.index("--") + 1:] if "--" in args else args
+    import argparse
+
+    from services.cli import OneLineParser  # a usage mistake under --json is JSON too
+
+    p = OneLineParser(description=__doc__.splitlines()[0])
+    p.add_argument("--json", action="store_true")
+    p.add_argument("command", nargs=argparse.REMAINDER, help="-- COMMAND...")
+    a = p.parse_args(argv)
+    cmd = a.command[1:] if a.command[:1] == ["--"] else a.command
     if not cmd:
-        print("usage: bench/tree_cpu.py [--json] -- COMMAND...", file=sys.stderr)
-        return 2
+        p.error("a command to run is required: bench/tree_cpu.py [--json] -- COMMAND...")
     r = run(cmd)
-    if as_json:
+    if a.json:
         print(json.dumps(r | {"error": None}))
     else:
         print(f"exit {r['exit']}: {r['cpu_s']} s CPU ({r['user_s']} user + {r['sys_s']} sys), "
