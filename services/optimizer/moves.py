@@ -178,7 +178,7 @@ def move_eval(prep: Prepared, table: MoveTable, r: int, a: int, kind: str = "swa
     if season_gain is not None:
         season_unit = prep.inputs.season.unit
         won = ("" if prep.points else f" (about {season_gain * prep.inputs.season.per_value:+.2f} categories won "
-               f"at the {prep.inputs.season.per_value:.3f} per z-score-game measured on this league's weeks)")
+               f"at the {100 * prep.inputs.season.per_value:.1f} per 100 z-score-games measured on this league's weeks)")
         reasons.append(f"rest of season {season_gain:+.1f} {season_unit}{won}")
         reasons += _season_reasons(prep, kind, drop, add, season_gain, ret)
     if kind in ("ir", "activate_ir"):

@@ -2,7 +2,8 @@
 steals" while the user leads assists 65-57 (99%) must say so with the numbers, name the close
 categories and advise on the categories in play. The scoreboard figures are summed here from the
 box scores over the rosters each team had on each day of the week (read from the league, not
-hard-coded), so the test follows whatever league the demo runs."""
+hard-coded; the morning lineup's starters, whose stats come from the CSV), so the test
+follows whatever league the demo runs."""
 from __future__ import annotations
 
 import datetime as dt
@@ -23,12 +24,21 @@ def cats(make_assistant):
 
 
 def _banked(csv_facts, lg, team: int) -> dict[str, float]:
+    from services.league.scoreboard import day_starters
+
     out = dict.fromkeys(COUNTS, 0.0)
     for day in lg.days_played:
         if day >= AS_OF:
             continue
         rows = csv_facts.day_rows(day)
-        for pid in lg.roster_on(team, day):
+        roster = lg.roster_on(team, day)
+        # a day counts its starters: the morning lineup (the product's, at most 10 of the day's
+        # roster; position slots can bench a player who played even on a day with 10 or fewer);
+        # their stats are read here from the CSV
+        starters = day_starters(lg, roster, day)
+        assert len(starters) <= 10 and set(starters) <= set(roster), day
+        played = [pid for pid in starters if pid in rows]
+        for pid in played:
             if pid in rows:
                 for c, k in COUNTS.items():
                     out[c] += rows[pid][k]
