@@ -33,14 +33,21 @@ def approved_move_steps(drop_name: str, add_name: str, league_id: int | str) -> 
     ]
 
 
+def _activation_args(other: str, back_name: str, league_id: int | str, other_role: str) -> tuple[str, str, str]:
+    """Both names and the league id of an activation, checked: a clear message for a missing name
+    or a league id that is not a number."""
+    name, back, league = (other or "").strip(), (back_name or "").strip(), str(league_id).strip()
+    if not name or not back:
+        raise ServiceError(f"Name both the player coming back from IR and {other_role}.")
+    if not league.isdigit():
+        raise ServiceError(f"{league_id!r} is not an ESPN league id (it is a number).")
+    return name, back, league
+
+
 def activation_ir_steps(out_name: str, back_name: str, league_id: int | str) -> list[str]:
     """The clicks that bring a player back from the IR slot and put an OUT player in it (nobody
     dropped): ESPN swaps the two in one "Move"."""
-    out, back, league = (out_name or "").strip(), (back_name or "").strip(), str(league_id).strip()
-    if not out or not back:
-        raise ServiceError("Name both the player coming back from IR and the OUT player who takes his slot.")
-    if not league.isdigit():
-        raise ServiceError(f"{league_id!r} is not an ESPN league id (it is a number).")
+    out, back, league = _activation_args(out_name, back_name, league_id, "the OUT player who takes his slot")
     team = f"{ESPN_WEB}/team?leagueId={league}"
     return [
         f"Open {team} and sign in to ESPN if asked.",
@@ -54,11 +61,7 @@ def activation_ir_steps(out_name: str, back_name: str, league_id: int | str) -> 
 def activation_steps(drop_name: str, back_name: str, league_id: int | str) -> list[str]:
     """The clicks that bring a player back from the IR slot on fantasy.espn.com, dropping one
     player first (a full roster has no bench spot for him)."""
-    drop, back, league = (drop_name or "").strip(), (back_name or "").strip(), str(league_id).strip()
-    if not drop or not back:
-        raise ServiceError("Name both the player coming back from IR and the player to drop.")
-    if not league.isdigit():
-        raise ServiceError(f"{league_id!r} is not an ESPN league id (it is a number).")
+    drop, back, league = _activation_args(drop_name, back_name, league_id, "the player to drop")
     team = f"{ESPN_WEB}/team?leagueId={league}"
     return [
         f"Open {team} and sign in to ESPN if asked.",
