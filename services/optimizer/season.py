@@ -102,7 +102,7 @@ def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 
     """His rest-of-season inputs. `regressed`: per-game value as a season regresses
     (`calibration_value`: points, and the nine-category z-sum above the regressed floor when
     nothing is punted; what the cards' season claims use); without it the week's projection
-    (trades and rankings still read that one)."""
+    (a card's, a trade's and a ranking's week figures read that one)."""
     from services.league.calibration_value import season_per_game
     from services.league.values import player_value
 
