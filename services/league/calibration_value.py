@@ -147,17 +147,19 @@ class _Means:
         self.expected = averages(games)
 
 
-def _zsum(scale, games: list[dict]) -> float:
+def _zsum(scale, games: list[dict], cats: tuple[str, ...] = ()) -> float:
+    """The z-sum of the games' averages over `cats` (all nine when empty: a punt leaves some out)."""
     from services.league.scoring import CATEGORIES
 
     p = _Means(games)
-    return sum(scale.z(p, c) for c in CATEGORIES)
+    return sum(scale.z(p, c) for c in cats or CATEGORIES)
 
 
 @lru_cache(maxsize=64)
-def category_fit(snap) -> CategoryFit:
+def category_fit(snap, cats: tuple[str, ...] = ()) -> CategoryFit:
     """a + b x z(season) + c x z(last 10) against z over [D', as-of), at the split dates of the
-    points fit, weighted by the games after; the as-of view's games only."""
+    points fit, weighted by the games after; the as-of view's games only. `cats`: the z-sum over
+    these categories (a punt's counted ones; all nine when empty)."""
     from services.league.values import category_scale
 
     scale = category_scale(snap)
@@ -168,10 +170,10 @@ def category_fit(snap) -> CategoryFit:
             before = [g for g in ps.games if g["game_date"] < split]
             after = [g for g in ps.games if split <= g["game_date"]]
             if len(before) >= MIN_BEFORE and len(after) >= MIN_AFTER:
-                rows.append((_zsum(scale, before), _zsum(scale, before[-RECENT:]), _zsum(scale, after), len(after),
-                             _zsum(scale, before) * 0.5 + _zsum(scale, before[-RECENT:]) * 0.5))
+                season, recent = _zsum(scale, before, cats), _zsum(scale, before[-RECENT:], cats)
+                rows.append((season, recent, _zsum(scale, after, cats), len(after), season * 0.5 + recent * 0.5))
     if len(rows) < MIN_ROWS:  # the first weeks: one game's z-sum is not a player's (Oct 30: claims of 2,000+)
-        per_game = {p: [{"fpts": _zsum(scale, [g])} for g in ps.games] for p, ps in snap.players.items()}
+        per_game = {p: [{"fpts": _zsum(scale, [g], cats)} for g in ps.games] for p, ps in snap.players.items()}
         mean, k = _shrinkage(per_game)
         return CategoryFit(as_of=snap.as_of, fitted=False, rows=len(rows), population_mean=round(mean, 4),
                            shrink_k=round(k, 4))
@@ -189,28 +191,29 @@ def category_fit(snap) -> CategoryFit:
 
 
 @lru_cache(maxsize=16384)  # read for every roster and free agent of every team: ten times per as-of view
-def season_category_value(snap, pid: str) -> float:
-    """His per-game nine-category z-sum over the rest of the season (before the fit: his season
-    z-sum shrunk towards the population's by empirical Bayes, as the points value is)."""
+def season_category_value(snap, pid: str, cats: tuple[str, ...] = ()) -> float:
+    """His per-game z-sum (the nine categories, or `cats` under a punt) over the rest of the
+    season (before the fit: his season z-sum shrunk towards the population's by empirical Bayes,
+    as the points value is)."""
     from services.league.values import category_scale, player_value
 
-    fit, ps = category_fit(snap), snap.players[pid]
+    fit, ps = category_fit(snap, cats), snap.players[pid]
     if not ps.games:
-        return player_value(snap, ps, "categories")
+        return player_value(snap, ps, "categories", list(cats) or None)
     scale = category_scale(snap)
     if not fit.fitted:
         n = len(ps.games)
-        return fit.population_mean + n / (n + fit.shrink_k) * (_zsum(scale, ps.games) - fit.population_mean)
-    return fit.intercept + fit.season * _zsum(scale, ps.games) + fit.recent * _zsum(scale, ps.games[-RECENT:])
+        return fit.population_mean + n / (n + fit.shrink_k) * (_zsum(scale, ps.games, cats) - fit.population_mean)
+    return fit.intercept + fit.season * _zsum(scale, ps.games, cats) + fit.recent * _zsum(scale, ps.games[-RECENT:], cats)
 
 
 @lru_cache(maxsize=64)
-def season_category_floor(snap, rank: int) -> float:
+def season_category_floor(snap, rank: int, cats: tuple[str, ...] = ()) -> float:
     """The `rank`-th best season category value (players with 5+ games): the floor the season value
-    counts above, in the same regressed units."""
+    counts above, in the same regressed units (over `cats` under a punt)."""
     from services.league.values import pool_min_games
 
     least = pool_min_games(snap)
-    vals = sorted((season_category_value(snap, p) for p, ps in snap.players.items() if len(ps.games) >= least),
+    vals = sorted((season_category_value(snap, p, cats) for p, ps in snap.players.items() if len(ps.games) >= least),
                   reverse=True)
     return vals[min(rank, len(vals) - 1)] if vals else 0.0
