@@ -53,7 +53,10 @@ def _csv_player(csv_facts, schedule, pid, as_of, fit):
     mean = lambda rs: sum(r["fpts"] for r in rs) / len(rs)  # noqa: E731
     left = [d for d in schedule[rows[-1]["team"]] if d >= as_of]
     sunday = as_of + dt.timedelta(days=6 - as_of.weekday())
-    per_game = max(0.0, fit.intercept + fit.season * mean(rows) + fit.recent * mean(rows[-10:]))
+    from services.league.calibration_value import prior_shares
+
+    per_game = max(0.0, fit.intercept + fit.season * mean(rows) + fit.recent * mean(rows[-10:])
+                   + fit.prior * prior_shares()[pid])
     return {"per_game": per_game, "games_left": len(left),
             "week": sum(d <= sunday for d in left), "playoffs": sum(PLAYOFFS[0] <= d <= PLAYOFFS[1] for d in left)}
 
