@@ -180,9 +180,24 @@ class _Counts:
         return sum(n for _, n in self.cells.values())
 
 
-def _share(dates: list[dt.date], played: frozenset, lo: dt.date, hi: dt.date, closed: bool) -> tuple[int, int]:
-    ahead = dates[bisect_left(dates, lo):(bisect_right if closed else bisect_left)(dates, hi)]
-    return sum(u in played for u in ahead), len(ahead)
+class _Played:
+    """(games he played, team games) in a window of his team's dates, by bisection over a running
+    count per (player, team) of how many of the team's first i dates he played (summing the window
+    date by date was 60% of a snapshot's build)."""
+
+    def __init__(self, team_dates: dict[str, list[dt.date]]):
+        self.team_dates, self.cum = team_dates, {}
+
+    def share(self, m: "Morning", lo: dt.date, hi: dt.date, closed: bool) -> tuple[int, int]:
+        dates = self.team_dates[m.team]
+        cum = self.cum.get((m.player_id, m.team))
+        if cum is None:
+            cum = [0]
+            for u in dates:
+                cum.append(cum[-1] + (u in m.played_dates))
+            self.cum[(m.player_id, m.team)] = cum
+        i, j = bisect_left(dates, lo), (bisect_right if closed else bisect_left)(dates, hi)
+        return (cum[j] - cum[i], j - i) if j > i else (0, 0)
 
 
 def calibrate(games_by_player: dict[str, list[dict]], team_dates: dict[str, list[dt.date]],
@@ -190,19 +205,19 @@ def calibrate(games_by_player: dict[str, list[dict]], team_dates: dict[str, list
     """Rates from the box scores before `as_of` (each player's games oldest first)."""
     nxt, later, curve = _Counts(), _Counts(), _Counts()  # keys (class, tier, bucket[, window])
     fit_from = as_of - dt.timedelta(days=FIT_DAYS)
+    played = _Played(team_dates)
     for m in mornings(games_by_player, team_dates, as_of):
         key = (m.status, m.tier, bucket_of(m.days_since))
         if m.date >= fit_from:
             nxt.add(key, m.played, 1)
-        dates = team_dates[m.team]
         lo, hi = m.date + dt.timedelta(days=LATER_WINDOW[0]), m.date + dt.timedelta(days=LATER_WINDOW[1])
         if hi < as_of:
-            later.add(key, *_share(dates, m.played_dates, lo, hi, closed=True))
+            later.add(key, *played.share(m, lo, hi, closed=True))
         for j, (lo_d, hi_d) in enumerate(HORIZONS):
             lo = m.date + dt.timedelta(days=lo_d)
             if lo < as_of:  # the part of the window seen before the as-of date (censored windows count)
                 hi = min(m.date + dt.timedelta(days=hi_d), as_of)
-                curve.add((*key, j), *_share(dates, m.played_dates, lo, hi, closed=False))
+                curve.add((*key, j), *played.share(m, lo, hi, closed=False))
     by_status, later_status, curve_status = {}, {}, {}
     by_tier: dict[str, dict[str, float]] = {t: {} for t in TIER_NAMES}
     later_tier: dict[str, dict[str, float]] = {t: {} for t in TIER_NAMES}

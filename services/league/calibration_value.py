@@ -7,9 +7,10 @@ a short season mean drifts towards the population's. A season claim built on the
 projection rewards exactly those players (the moves are chosen where the projections differ most:
 a winner's curse; docs/season-value.md). So the season value's per-game points are
 
-    a + b x season mean + c x mean of the last 10 games,
+    a + b x season mean + c x mean of the last 10 games + d x pre-season prior,
 
-a least-squares fit on the as-of view alone: at each split date D' = as-of minus 2 to 8 weeks,
+(the prior: ESPN's pre-season ownership share, 0-1, `season_priors`, known before opening night), a
+least-squares fit on the as-of view alone: at each split date D' = as-of minus 2 to 8 weeks,
 every player with MIN_BEFORE+ games before D' and MIN_AFTER+ games in [D', as-of) is a row (his
 means before D' against his mean over [D', as-of), weighted by those games). Before there are
 MIN_ROWS such rows (the first weeks of a season) there is no outcome to fit on, and the season
@@ -17,8 +18,14 @@ mean is shrunk towards the population's by empirical Bayes instead: n / (n + k) 
 from the mean of every player's mean, k = game-to-game variance / variance between players
 (both measured on the same games), so one 42-point night is not a 42-point player.
 
-    fit = horizon_fit(snapshot)          # cached per snapshot
-    fit.per_game(player_state.games)     # expected fantasy points per game over the season
+Why the prior: the free agents whose box scores look best are, more than others, players the
+pre-season market rated low, and the box scores alone over-rated exactly them (out of sample, the
+top 15% of predicted players among those under 50% owned played 1.2-1.8 points a game below the
+fit on three of four dates, Dec 4 - Jan 1; with the prior 0.0-0.6 below, and the error over every
+player 5.66 -> 5.63 points a game, pooled over Dec 4 - Jan 15: docs/season-value.md 1b).
+
+    fit = horizon_fit(snapshot)                 # cached per snapshot
+    fit.per_game(player_state.games, prior)     # expected fantasy points per game over the season
 """
 from __future__ import annotations
 
@@ -42,12 +49,14 @@ class HorizonFit(BaseModel):
     intercept: float = 0.0
     season: float = 0.5  # weight of the season mean
     recent: float = 0.5  # weight of the mean of the last RECENT games
+    prior: float = 0.0  # weight of the pre-season prior (ownership share, 0-1)
     rows: int = 0  # player-splits in the fit
     rmse: float | None = None  # of the fit, per game, on its rows
     rmse_week_projection: float | None = None  # of the half-and-half projection on the same rows
 
-    def per_game(self, games: list[dict]) -> float:
-        """Expected fantasy points per game over a long horizon from his games before the as-of."""
+    def per_game(self, games: list[dict], prior: float = 0.0) -> float:
+        """Expected fantasy points per game over a long horizon from his games before the as-of and
+        his pre-season prior (ownership share, 0-1)."""
         if not games:
             return 0.0
         fp = [float(g["fpts"]) for g in games]
@@ -55,7 +64,7 @@ class HorizonFit(BaseModel):
         if not self.fitted:
             n = len(fp)
             return max(0.0, self.population_mean + n / (n + self.shrink_k) * (season - self.population_mean))
-        return max(0.0, self.intercept + self.season * season + self.recent * recent)
+        return max(0.0, self.intercept + self.season * season + self.recent * recent + self.prior * prior)
 
 
 def _shrinkage(games_by_player: dict[str, list[dict]]) -> tuple[float, float]:
@@ -75,28 +84,29 @@ def _shrinkage(games_by_player: dict[str, list[dict]]) -> tuple[float, float]:
     return float(means_a.mean()), sigma2 / tau2
 
 
-def _rows(games_by_player: dict[str, list[dict]], as_of: dt.date) -> np.ndarray:
-    """(season mean, recent mean, outcome mean, games after) per player-split."""
+def _rows(games_by_player: dict[str, list[dict]], as_of: dt.date, priors: dict[str, float]) -> np.ndarray:
+    """(season mean, recent mean, outcome mean, games after, prior) per player-split."""
     out = []
     for weeks in SPLIT_WEEKS:
         split = as_of - dt.timedelta(weeks=weeks)
-        for games in games_by_player.values():
+        for pid, games in games_by_player.items():
             before = [float(g["fpts"]) for g in games if g["game_date"] < split]
             after = [float(g["fpts"]) for g in games if split <= g["game_date"] < as_of]
             if len(before) >= MIN_BEFORE and len(after) >= MIN_AFTER:
                 out.append((sum(before) / len(before), sum(before[-RECENT:]) / len(before[-RECENT:]),
-                            sum(after) / len(after), len(after)))
-    return np.array(out).reshape(-1, 4)
+                            sum(after) / len(after), len(after), priors.get(pid, 0.0)))
+    return np.array(out).reshape(-1, 5)
 
 
-def fit_horizon(games_by_player: dict[str, list[dict]], as_of: dt.date) -> HorizonFit:
-    """The fit from the games before `as_of` (each player's games oldest first)."""
-    rows = _rows(games_by_player, as_of)
+def fit_horizon(games_by_player: dict[str, list[dict]], as_of: dt.date, priors: dict[str, float]) -> HorizonFit:
+    """The fit from the games before `as_of` (each player's games oldest first) and each player's
+    pre-season prior (ownership share, 0-1)."""
+    rows = _rows(games_by_player, as_of, priors)
     if len(rows) < MIN_ROWS:
         mean, k = _shrinkage(games_by_player)
         return HorizonFit(as_of=as_of, fitted=False, rows=len(rows), population_mean=round(mean, 4),
                           shrink_k=round(k, 4))
-    x = np.c_[np.ones(len(rows)), rows[:, :2]]
+    x = np.c_[np.ones(len(rows)), rows[:, :2], rows[:, 4]]
     y, w = rows[:, 2], np.sqrt(rows[:, 3])
     coef = np.linalg.lstsq(x * w[:, None], y * w, rcond=None)[0]
 
@@ -104,19 +114,34 @@ def fit_horizon(games_by_player: dict[str, list[dict]], as_of: dt.date) -> Horiz
         return round(float(np.sqrt(np.average((pred - y) ** 2, weights=rows[:, 3]))), 3)
 
     return HorizonFit(as_of=as_of, fitted=True, intercept=round(float(coef[0]), 4), season=round(float(coef[1]), 4),
-                      recent=round(float(coef[2]), 4), rows=len(rows), rmse=rmse(x @ coef),
+                      recent=round(float(coef[2]), 4), prior=round(float(coef[3]), 4), rows=len(rows), rmse=rmse(x @ coef),
                       rmse_week_projection=rmse(0.5 * rows[:, 0] + 0.5 * rows[:, 1]))
+
+
+@lru_cache(maxsize=4)
+def _priors(db_key: str) -> dict[str, float]:
+    from services.store import db
+
+    return {pid: float(score) / 100.0 for pid, score in db.query("SELECT player_id, score FROM season_priors")}
+
+
+def prior_shares() -> dict[str, float]:
+    """Each player's pre-season prior as an ownership share (0-1): ESPN's 2022-23 ownership, or
+    the documented replacement prior (`services.league.preseason`), fixed before opening night."""
+    from services.store.build import db_path
+
+    return _priors(str(db_path()))
 
 
 @lru_cache(maxsize=64)
 def horizon_fit(snap) -> HorizonFit:
     """The fit of one as-of view (its players' games are the games before its as-of date)."""
-    return fit_horizon({pid: ps.games for pid, ps in snap.players.items()}, snap.as_of)
+    return fit_horizon({pid: ps.games for pid, ps in snap.players.items()}, snap.as_of, prior_shares())
 
 
 def season_per_game(snap, pid: str) -> float:
     """His per-game fantasy points over the rest of the season."""
-    return horizon_fit(snap).per_game(snap.players[pid].games)
+    return horizon_fit(snap).per_game(snap.players[pid].games, prior_shares().get(pid, 0.0))
 
 
 # --- categories: the same regression of the per-game nine-category z-sum -------------------------
@@ -147,17 +172,19 @@ class _Means:
         self.expected = averages(games)
 
 
-def _zsum(scale, games: list[dict]) -> float:
+def _zsum(scale, games: list[dict], cats: tuple[str, ...] = ()) -> float:
+    """The z-sum of the games' averages over `cats` (all nine when empty: a punt leaves some out)."""
     from services.league.scoring import CATEGORIES
 
     p = _Means(games)
-    return sum(scale.z(p, c) for c in CATEGORIES)
+    return sum(scale.z(p, c) for c in cats or CATEGORIES)
 
 
 @lru_cache(maxsize=64)
-def category_fit(snap) -> CategoryFit:
+def category_fit(snap, cats: tuple[str, ...] = ()) -> CategoryFit:
     """a + b x z(season) + c x z(last 10) against z over [D', as-of), at the split dates of the
-    points fit, weighted by the games after; the as-of view's games only."""
+    points fit, weighted by the games after; the as-of view's games only. `cats`: the z-sum over
+    these categories (a punt's counted ones; all nine when empty)."""
     from services.league.values import category_scale
 
     scale = category_scale(snap)
@@ -168,10 +195,10 @@ def category_fit(snap) -> CategoryFit:
             before = [g for g in ps.games if g["game_date"] < split]
             after = [g for g in ps.games if split <= g["game_date"]]
             if len(before) >= MIN_BEFORE and len(after) >= MIN_AFTER:
-                rows.append((_zsum(scale, before), _zsum(scale, before[-RECENT:]), _zsum(scale, after), len(after),
-                             _zsum(scale, before) * 0.5 + _zsum(scale, before[-RECENT:]) * 0.5))
+                season, recent = _zsum(scale, before, cats), _zsum(scale, before[-RECENT:], cats)
+                rows.append((season, recent, _zsum(scale, after, cats), len(after), season * 0.5 + recent * 0.5))
     if len(rows) < MIN_ROWS:  # the first weeks: one game's z-sum is not a player's (Oct 30: claims of 2,000+)
-        per_game = {p: [{"fpts": _zsum(scale, [g])} for g in ps.games] for p, ps in snap.players.items()}
+        per_game = {p: [{"fpts": _zsum(scale, [g], cats)} for g in ps.games] for p, ps in snap.players.items()}
         mean, k = _shrinkage(per_game)
         return CategoryFit(as_of=snap.as_of, fitted=False, rows=len(rows), population_mean=round(mean, 4),
                            shrink_k=round(k, 4))
@@ -189,28 +216,29 @@ def category_fit(snap) -> CategoryFit:
 
 
 @lru_cache(maxsize=16384)  # read for every roster and free agent of every team: ten times per as-of view
-def season_category_value(snap, pid: str) -> float:
-    """His per-game nine-category z-sum over the rest of the season (before the fit: his season
-    z-sum shrunk towards the population's by empirical Bayes, as the points value is)."""
+def season_category_value(snap, pid: str, cats: tuple[str, ...] = ()) -> float:
+    """His per-game z-sum (the nine categories, or `cats` under a punt) over the rest of the
+    season (before the fit: his season z-sum shrunk towards the population's by empirical Bayes,
+    as the points value is)."""
     from services.league.values import category_scale, player_value
 
-    fit, ps = category_fit(snap), snap.players[pid]
+    fit, ps = category_fit(snap, cats), snap.players[pid]
     if not ps.games:
-        return player_value(snap, ps, "categories")
+        return player_value(snap, ps, "categories", list(cats) or None)
     scale = category_scale(snap)
     if not fit.fitted:
         n = len(ps.games)
-        return fit.population_mean + n / (n + fit.shrink_k) * (_zsum(scale, ps.games) - fit.population_mean)
-    return fit.intercept + fit.season * _zsum(scale, ps.games) + fit.recent * _zsum(scale, ps.games[-RECENT:])
+        return fit.population_mean + n / (n + fit.shrink_k) * (_zsum(scale, ps.games, cats) - fit.population_mean)
+    return fit.intercept + fit.season * _zsum(scale, ps.games, cats) + fit.recent * _zsum(scale, ps.games[-RECENT:], cats)
 
 
 @lru_cache(maxsize=64)
-def season_category_floor(snap, rank: int) -> float:
+def season_category_floor(snap, rank: int, cats: tuple[str, ...] = ()) -> float:
     """The `rank`-th best season category value (players with 5+ games): the floor the season value
-    counts above, in the same regressed units."""
+    counts above, in the same regressed units (over `cats` under a punt)."""
     from services.league.values import pool_min_games
 
     least = pool_min_games(snap)
-    vals = sorted((season_category_value(snap, p) for p, ps in snap.players.items() if len(ps.games) >= least),
+    vals = sorted((season_category_value(snap, p, cats) for p, ps in snap.players.items() if len(ps.games) >= least),
                   reverse=True)
     return vals[min(rank, len(vals) - 1)] if vals else 0.0

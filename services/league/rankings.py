@@ -143,7 +143,8 @@ def rankings(lg, window: str = "season", punt=(), availability: str = "all", pos
     snap, scale, owner_of = lg.snapshot, category_scale(lg.snapshot), owners(lg)
     if nba_team and nba_team not in {ps.ref.team for ps in snap.players.values()}:
         raise ServiceError(f"Unknown NBA team {team!r}; use a three-letter code like MIA or NYK.")
-    floor = category_floor(snap, lg.scoring) if lg.scoring != "points" else 0.0
+    cats = tuple(counted) if punted else ()  # punted: the season value leaves them out, as a card's does
+    floor = category_floor(snap, lg.scoring, cats) if lg.scoring != "points" else 0.0
     rows = []
     for pid, ps in snap.players.items():
         owner = owner_of.get(pid)
@@ -158,7 +159,7 @@ def rankings(lg, window: str = "season", punt=(), availability: str = "all", pos
             continue
         avg = averages(games)
         z = category_z(scale, avg)
-        sp = season_player(lg, pid, lg.week[2], lg.scoring, floor)
+        sp = season_player(lg, pid, lg.week[2], lg.scoring, floor, cats, regressed=True)  # the cards' season value
         rows.append(RankedPlayer(
             rank=0, player=ps.ref, status=ps.status, owner_team_id=owner,
             owner="Free agent" if owner is None else lg.team_name(owner)[0], games=len(games),

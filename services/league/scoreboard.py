@@ -32,9 +32,11 @@ def morning_value(day: dt.date, pid: str, scoring: str) -> float:
 
 
 def day_starters(lg, ids: list[str] | tuple[str, ...], day: dt.date) -> list[str]:
-    """Who that roster started on a past day: best lineup by the morning's values among the
-    players whose team played."""
-    playing = [(pid, lg.snapshot.players[pid].ref.eligible, morning_value(day, pid, lg.scoring))
+    """Who that roster started on a past day: best lineup by the morning's values and positions
+    among the players whose team played (so a later as-of date, whose box scores can add a
+    second position, never re-sets a past day)."""
+    morning = snapshot(day).players  # eligibility as that morning read it, not as the as-of date does
+    playing = [(pid, (morning.get(pid) or lg.snapshot.players[pid]).ref.eligible, morning_value(day, pid, lg.scoring))
                for pid in ids if day in lg.snapshot.games_remaining(pid, day, day)]
     assign, _ = best_lineup(playing)
     return [pid for pid, _, _ in playing if assign[pid] != BENCH]

@@ -10,7 +10,9 @@ scores strictly before D, the published schedule, status as `snapshot.infer_stat
   (`AVAILABILITY`) when above replacement. A drafted player who has not played is taken on faith for the first
   `GRACE_DAYS`, then counts as OUT at zero worth.
 - IR: an OUT active player goes to the empty IR slot (the most valuable one first); an IR player
-  no longer OUT is activated and the least valuable active player is dropped.
+  no longer OUT is activated: when a teammate is OUT that morning, the most valuable OUT one takes
+  the IR slot he leaves and nobody is cut (`activate_ir`, as the product's activation card does),
+  else the least valuable active player is dropped (`activate`).
 - Waivers: in waiver order (reverse draft order, a claiming team goes to the back), each team
   claims at most one free agent a day (not one dropped that morning: he is on waivers until the
   next): the most valuable one not OUT, when it has an open spot,
@@ -41,7 +43,7 @@ AI_TEAMS = tuple(t for t in range(1, N_TEAMS + 1) if t != MY_TEAM_ID)
 class Transaction:
     day: dt.date
     team_id: int
-    kind: str  # claim, ir, activate, user
+    kind: str  # claim, ir, activate, activate_ir, user
     add_id: str | None
     drop_id: str | None
 
@@ -141,6 +143,13 @@ def _manage(day: _Morning, active: dict[int, list[str]], ir: dict[int, list[str]
     for t in AI_TEAMS:
         for p in [p for p in ir[t] if not day.out(p)]:
             ir[t].remove(p)
+            outs = [q for q in active[t] if day.out(q)]
+            if outs:  # an OUT teammate takes the IR slot he leaves: nobody is cut
+                q = max(outs, key=lambda q: (day.worth(q), q))
+                active[t][active[t].index(q)] = p
+                ir[t].append(q)
+                log.append(Transaction(d, t, "activate_ir", p, q))
+                continue
             worst = min(active[t], key=lambda q: (day.worth(q), q))
             active[t][active[t].index(worst)] = p
             dropped.add(worst)

@@ -188,11 +188,14 @@ class Snapshot:
 
 @lru_cache(maxsize=64)
 def _snapshot(as_of: dt.date, db_key: str) -> Snapshot:
-    return Snapshot(as_of)
+    from services.league.snapshot_cache import load_or_build
+
+    return load_or_build(as_of, db_key, Snapshot)
 
 
 def snapshot(as_of: dt.date) -> Snapshot:
-    """The cached snapshot for this database file and as-of date."""
+    """The cached snapshot for this database file and as-of date (in memory per process, and on
+    disk across processes: `snapshot_cache`)."""
     from services.store.build import db_path
 
     return _snapshot(as_of, str(db_path()))

@@ -100,9 +100,9 @@ class SeasonInputs:
 def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 0.0,
                   cats: tuple[str, ...] = (), regressed: bool = False) -> SeasonPlayer:
     """His rest-of-season inputs. `regressed`: per-game value as a season regresses
-    (`calibration_value`: points, and the nine-category z-sum above the regressed floor when
-    nothing is punted; what the cards' season claims use); without it the week's projection
-    (trades and rankings still read that one)."""
+    (`calibration_value`: points, or the z-sum of the counted categories above the regressed floor
+    of the same categories; what the cards' season claims use); without it the week's projection
+    (a card's, a trade's and a ranking's week figures read that one)."""
     from services.league.calibration_value import season_per_game
     from services.league.values import player_value
 
@@ -113,10 +113,10 @@ def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 
                   for d in games)
     if scoring == "points":
         value = season_per_game(snap, pid) if regressed else ps.expected_fpts
-    elif regressed and not cats:  # the nine categories as a season regresses (a punt: the week's value)
+    elif regressed:  # the nine categories (or a punt's counted ones) as a season regresses
         from services.league.calibration_value import season_category_floor, season_category_value
 
-        value = season_category_value(snap, pid) - season_category_floor(snap, FLOOR_RANK)
+        value = season_category_value(snap, pid, cats) - season_category_floor(snap, FLOOR_RANK, cats)
     else:
         value = player_value(snap, ps, scoring, list(cats) or None) - floor
     return SeasonPlayer(pid, tuple(ps.ref.eligible), float(value), games, rates)

@@ -16,7 +16,7 @@ from services.store.db_check import announce_rebuild, record_fingerprint, verify
 from services.league.setup import matchup_rows, slot_rows, team_rows
 from services.league.scoring import POINTS_WEIGHTS
 
-SCHEMA_VERSION = 7  # 7: the demo league's season (draft, mornings, rosters per day, transactions)
+SCHEMA_VERSION = 8  # 7: the demo league's season (draft, mornings, rosters per day, transactions); 8: AI managers activate_ir
 DB_NAME = "courtside.duckdb"
 
 

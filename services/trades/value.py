@@ -1,8 +1,8 @@
 """A roster's value over a stretch of days, by the optimizer's exact daily lineup.
 
 The per-player inputs are the optimizer's own (`services.optimizer.season.season_player`: per-game
-value in the league's unit, games-weighted play probability from the calibrated return curve,
-remaining game dates); the lineup each day is `weekly.plan_day` over `season.season_table`. So a
+value in the league's unit as a season regresses, the week's projection for this week's figure,
+games-weighted play probability from the calibrated return curve, remaining game dates); the lineup each day is `weekly.plan_day` over `season.season_table`. So a
 trade's value is what the optimizer would say a move is worth, not a second formula.
 """
 from __future__ import annotations
@@ -53,20 +53,27 @@ class Valuer:
     def __init__(self, lg):
         self.lg, self.h = lg, horizon(lg)
         self.floor = category_floor(lg.snapshot, lg.scoring) if lg.scoring != "points" else 0.0
-        self._players: dict[str, SeasonPlayer] = {}
+        self._players: dict = {}  # pid -> season inputs; ("week", pid) -> this week's
         self._days: dict[tuple, tuple[float, int]] = {}  # (who can start, horizon) -> (lineup value, starts)
         self._slots = list(STARTING_SLOTS)
         self._counts = np.array([STARTING_SLOTS[s] for s in self._slots])
 
     def player(self, pid: str) -> SeasonPlayer:
+        """His rest-of-season inputs with the per-game value as a season regresses: the value a
+        card's season claim reads (`season_player(regressed=True)`, docs/season-value.md)."""
         if pid not in self._players:
-            self._players[pid] = season_player(self.lg, pid, self.h.week_end, self.lg.scoring, self.floor)
+            self._players[pid] = season_player(self.lg, pid, self.h.week_end, self.lg.scoring, self.floor,
+                                               regressed=True)
         return self._players[pid]
 
     def week_player(self, pid: str) -> SeasonPlayer:
-        """This matchup week only: his games through the week's end (at the next-game play
-        probability, as `season_player` rates this week's games)."""
-        return self.player(pid).within(None, self.h.week_end + dt.timedelta(days=1))
+        """This matchup week only: his games through the week's end with the week's projection (at
+        the next-game play probability), as a card's week figure reads them."""
+        key = ("week", pid)
+        if key not in self._players:
+            sp = season_player(self.lg, pid, self.h.week_end, self.lg.scoring, self.floor)
+            self._players[key] = sp.within(None, self.h.week_end + dt.timedelta(days=1))
+        return self._players[key]
 
     def ros_total(self, pid: str) -> float:
         sp = self.player(pid)

@@ -83,13 +83,16 @@ def test_without_finished_weeks_the_prior_holds():
     assert (rate, rows) == (PRIOR, 10)
 
 
-def _zsum(scale, games: list[dict]) -> float:
-    """The nine-category z-sum of a set of CSV games with the as-of view's scale (means and spreads
-    of the reference pool): counting stats per game, FG%/FT% as made minus the pool's rate x attempts."""
+def _zsum(scale, games: list[dict], skip=()) -> float:
+    """The nine-category z-sum (less the `skip`ped: a punt) of a set of CSV games with the as-of
+    view's scale (means and spreads of the reference pool): counting stats per game, FG%/FT% as
+    made minus the pool's rate x attempts."""
     n = len(games)
     mean = {s: sum(float(g[s]) for g in games) / n for s in STATS}
     out = 0.0
     for cat, (col, higher) in CATEGORIES.items():
+        if cat in skip:
+            continue
         if cat == "FG%":
             raw = (mean["fgm"] / mean["fga"] - scale.league_pct["fg"]) * mean["fga"] if mean["fga"] else 0.0
         elif cat == "FT%":
@@ -101,13 +104,16 @@ def _zsum(scale, games: list[dict]) -> float:
     return out
 
 
-def test_the_categories_season_value_regresses_like_the_points_one(csv_facts):
+@pytest.mark.parametrize("punt", [(), ("FT%", "TO")])
+def test_the_categories_season_value_regresses_like_the_points_one(csv_facts, punt):
     """The fit a + b x z(season) + c x z(last 10) against z over [split, as-of), split 2-8 weeks
-    before, 3+ games each side, weighted by the games after: recomputed here from the CSV games.
-    Catches the week's value kept for the season (a hot start valued all season: the categories
-    claims realized a quarter of themselves) and a fit that reads games on or after the as-of date."""
+    before, 3+ games each side, weighted by the games after: recomputed here from the CSV games,
+    over the nine categories and over a punt's seven. Catches the week's value kept for the season
+    (a hot start valued all season: the categories claims realized a quarter of themselves), a fit
+    that reads games on or after the as-of date, and a punt's season value left on the week's."""
     snap = snapshot(AS_OF)
     scale = category_scale(snap)
+    cats = tuple(c for c in CATEGORIES if c not in punt) if punt else ()
     rows = []
     for weeks in range(2, 9):
         split = AS_OF - dt.timedelta(weeks=weeks)
@@ -115,20 +121,21 @@ def test_the_categories_season_value_regresses_like_the_points_one(csv_facts):
             before = [g for g in games if g["game_date"] < split]
             after = [g for g in games if split <= g["game_date"] < AS_OF]
             if len(before) >= 3 and len(after) >= 3:
-                rows.append((1.0, _zsum(scale, before), _zsum(scale, before[-10:]), _zsum(scale, after), len(after)))
+                rows.append((1.0, _zsum(scale, before, punt), _zsum(scale, before[-10:], punt),
+                             _zsum(scale, after, punt), len(after)))
     a = np.array(rows)
     w = np.sqrt(a[:, 4])
     expected = np.linalg.lstsq(a[:, :3] * w[:, None], a[:, 3] * w, rcond=None)[0]
-    fit = category_fit(snap)
+    fit = category_fit(snap, cats)
     assert fit.fitted and fit.rows == len(rows)
     assert [fit.intercept, fit.season, fit.recent] == pytest.approx(expected.tolist(), abs=2e-3)
     assert fit.season + fit.recent < 1.0 and fit.rmse < fit.rmse_week_value
     pid = max((p for p in snap.players if len(csv_facts.player_games(p, AS_OF)) >= 20),
-              key=lambda p: _zsum(scale, csv_facts.player_games(p, AS_OF)))
+              key=lambda p: _zsum(scale, csv_facts.player_games(p, AS_OF), punt))
     games = csv_facts.player_games(pid, AS_OF)
-    want = fit.intercept + fit.season * _zsum(scale, games) + fit.recent * _zsum(scale, games[-10:])
-    assert season_category_value(snap, pid) == pytest.approx(want, abs=1e-3)
-    assert season_category_value(snap, pid) < player_value(snap, snap.players[pid], "categories")
+    want = fit.intercept + fit.season * _zsum(scale, games, punt) + fit.recent * _zsum(scale, games[-10:], punt)
+    assert season_category_value(snap, pid, cats) == pytest.approx(want, abs=1e-3)
+    assert season_category_value(snap, pid, cats) < player_value(snap, snap.players[pid], "categories", list(cats) or None)
 
 
 def test_the_first_days_of_a_season_have_a_z_scale(csv_facts):

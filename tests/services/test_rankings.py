@@ -100,9 +100,9 @@ def test_punting_drops_categories_from_the_sum_and_reorders(cats_league):
 def test_projection_columns_are_the_tools_and_the_optimizers_numbers(cats_league, demo_source):
     """One implementation: the rankings' per-game value is the free-agent tool's value, games left
     this week are the roster's, and the rest-of-season value is the optimizer's season input
-    (`season_player`: value x availability x games; with the week's per-game value, as trades read
-    it: the cards' season claims read the regressed one, docs/season-value.md). Catches a second,
-    drifting copy of any of them."""
+    (`season_player`: value x availability x games, with the per-game value as a season regresses,
+    the one the cards' season claims read, docs/season-value.md). Catches a second, drifting copy of
+    any of them, and a rest-of-season column left on the week's projection."""
     import dataclasses
 
     from services.optimizer.adapter import from_demo_league
@@ -122,8 +122,16 @@ def test_projection_columns_are_the_tools_and_the_optimizers_numbers(cats_league
     for regressed in season.roster:
         sp = season_player(cats_league, regressed.player_id, cats_league.week[2], "categories", floor)
         assert dataclasses.replace(sp, value=regressed.value) == regressed  # the same games and rates
-        assert table[sp.player_id].ros_value == pytest.approx(sp.value * sp.availability * len(sp.games), abs=0.06)
-        assert table[sp.player_id].games_left_season == len(sp.games)
+        row = table[sp.player_id]
+        assert row.ros_value == pytest.approx(regressed.value * sp.availability * len(sp.games), abs=0.06)
+        assert row.games_left_season == len(sp.games)
+    moved = [p for p in season.roster if abs(table[p.player_id].ros_value -
+             season_player(cats_league, p.player_id, cats_league.week[2], "categories", floor).value
+             * p.availability * len(p.games)) > 1.0]
+    assert moved, "the regressed season value differs from the week's for some rostered player"
+    punted = {p.player.player_id: p for p in rankings(cats_league, punt="FT%,TO").players}
+    for p in from_demo_league(cats_league, season=True, punt=("FT%", "TO")).season.roster:  # a punt's card value
+        assert punted[p.player_id].ros_value == pytest.approx(p.value * p.availability * len(p.games), abs=0.06)
     pts = {p.player.player_id: p for p in rankings(demo_source(AS_OF, "points").league).players}
     inputs = from_demo_league(demo_source(AS_OF, "points").league)
     for p in inputs.roster:

@@ -38,6 +38,9 @@ def test_jan_27_28_29_show_one_league(scoring):
                 elif x.kind == "activate":
                     ir.remove(x.add_id)
                     active[active.index(x.drop_id)] = x.add_id
+                elif x.kind == "activate_ir":  # the OUT teammate takes the IR slot the returning one leaves
+                    ir.remove(x.add_id), ir.append(x.drop_id)
+                    active[active.index(x.drop_id)] = x.add_id
                 elif x.drop_id:
                     active[active.index(x.drop_id)] = x.add_id
                 else:
@@ -70,21 +73,31 @@ def test_banked_totals_add_up_day_by_day_against_the_box_scores(scoring, csv_fac
 @pytest.mark.parametrize("scoring", ["points", "categories"])
 def test_the_managers_moves_use_only_that_mornings_knowledge(scoring, csv_facts):
     """Every IR move put a player the box scores before that morning showed missing 3+ team games
-    (or not yet seen after the two-week grace); every claim took a player seen before that morning,
+    (or not yet seen after the two-week grace); a returning IR player is activated by moving an
+    OUT teammate into the slot he leaves, and a player is cut for him only when no teammate was OUT
+    (catches the old rule that always cut the least valuable player); every claim took a player seen before that morning,
     not missing 3+ games, owned by no one the night before; the user's team is never managed; no
     player is on two teams; rosters keep 13 active and at most 1 IR. Catches a manager reading a
     later box score, claiming a rostered player or touching the user's team."""
     lg = demo_league(dt.date(2025, 2, 8), scoring, store=state_store())
     log = lg.transactions(dt.date(2024, 10, 22), dt.date(2025, 2, 8))
-    assert {x.kind for x in log} == {"claim", "ir", "activate"}
+    assert {x.kind for x in log} == {"claim", "ir", "activate", "activate_ir"}
     assert all(x.team_id != 1 for x in log)
     from services.league.season_tables import season_state
 
+    def out(pid, day):  # OUT that morning by the box scores before it: 3+ missed, or unseen after the grace
+        seen = csv_facts.player_games(pid, before=day)
+        return (csv_facts.missed_in_row(pid, day) >= 3) if seen else (day - dt.date(2024, 10, 22)).days >= 14
+
     season = season_state(scoring)
     for x in log:
-        if x.kind == "ir":
-            seen = csv_facts.player_games(x.drop_id, before=x.day)
-            assert (csv_facts.missed_in_row(x.drop_id, x.day) >= 3) if seen else (x.day - dt.date(2024, 10, 22)).days >= 14
+        if x.kind in ("ir", "activate_ir"):
+            assert out(x.drop_id, x.day), (x, "only an OUT player goes to the IR slot")
+        if x.kind in ("activate", "activate_ir"):
+            assert not out(x.add_id, x.day), x
+        if x.kind == "activate":  # a cut only when no teammate was OUT that morning to take the IR slot
+            active, _ = season.state_on(x.day - dt.timedelta(days=1))
+            assert not [p for p in active[x.team_id] if out(p, x.day)], x
         if x.kind == "claim":
             assert csv_facts.player_games(x.add_id, before=x.day)
             assert csv_facts.missed_in_row(x.add_id, x.day) < 3

@@ -12,7 +12,8 @@ A real trade's counterpart who is a free agent in the demo league is first claim
 recorded move), as a fantasy manager would; one who is on the same fantasy team as the player
 traded for him (the one league drafts before the season, so real trade partners can be fantasy
 teammates) is first released for the best free agent and claimed by another team. Per-game value, games left (this week, the rest of the
-season, the fantasy playoffs Mar 24 - Apr 13) come from the CSVs; each side's lineup value is
+season, the fantasy playoffs Mar 24 - Apr 13) come from the CSVs (per-game value as a season
+regresses: the cards' season value, `calibration_value.horizon_fit`, on the CSV's means); each side's lineup value is
 re-solved by the exhaustive day solver of tests/brute_force.py from the optimizer's season inputs.
 """
 from __future__ import annotations
@@ -45,12 +46,18 @@ def schedule() -> dict[str, list[dt.date]]:
     return {t: sorted(d) for t, d in out.items()}
 
 
-def _csv_player(csv_facts, schedule, pid, as_of):
+def _csv_player(csv_facts, schedule, pid, as_of, fit):
+    """`fit`: the season regression of the as-of view (recomputed from the CSV in
+    tests/services/test_calibration_value.py); the means it weighs come from the CSV here."""
     rows = csv_facts.player_games(pid, as_of)
     mean = lambda rs: sum(r["fpts"] for r in rs) / len(rs)  # noqa: E731
     left = [d for d in schedule[rows[-1]["team"]] if d >= as_of]
     sunday = as_of + dt.timedelta(days=6 - as_of.weekday())
-    return {"per_game": 0.5 * mean(rows) + 0.5 * mean(rows[-10:]), "games_left": len(left),
+    from services.league.calibration_value import prior_shares
+
+    per_game = max(0.0, fit.intercept + fit.season * mean(rows) + fit.recent * mean(rows[-10:])
+                   + fit.prior * prior_shares()[pid])
+    return {"per_game": per_game, "games_left": len(left),
             "week": sum(d <= sunday for d in left), "playoffs": sum(PLAYOFFS[0] <= d <= PLAYOFFS[1] for d in left)}
 
 
@@ -76,7 +83,7 @@ def _apart(store, src, give: str, get: str, as_of) -> None:
 
 def _independent_roster_value(lg, ids) -> float:
     floor = category_floor(lg.snapshot, lg.scoring) if lg.scoring != "points" else 0.0
-    players = tuple(season_player(lg, p, lg.week[2], lg.scoring, floor) for p in ids)
+    players = tuple(season_player(lg, p, lg.week[2], lg.scoring, floor, regressed=True) for p in ids)
     days = tuple(sorted({d for p in players for d in p.games}))
     return Season(SeasonInputs("", days, players, ()), SLOTS).base
 
@@ -90,10 +97,14 @@ def _after(lg, side) -> list[str]:
 
 def _check(src, ev, csv_facts, schedule, points: bool):
     """Both sides: per-player facts from the CSV, lineup values re-solved, a verdict that follows them."""
+    from services.league.calibration_value import horizon_fit
+
     lg = src.league
+    fit = horizon_fit(lg.snapshot)
+    assert fit.fitted and 0.5 < fit.season < 1.0  # a season regresses: not the week's half-and-half
     for side in (ev.mine, ev.partner):
         for p in [*side.gives, *side.gets]:
-            want = _csv_player(csv_facts, schedule, p.player.player_id, lg.as_of)
+            want = _csv_player(csv_facts, schedule, p.player.player_id, lg.as_of, fit)
             if points:
                 assert p.per_game == pytest.approx(want["per_game"], abs=0.006), p.player.name
             assert (p.games_left, p.games_this_week, p.playoff_games) == (want["games_left"], want["week"],
@@ -183,7 +194,10 @@ def test_ingram_for_brown_and_olynyk_forces_a_cut(fresh_state, demo_source, csv_
     assert len(ev.partner.cut) == (2 if ingram_on_ir else 1)
     after = [p for p in lg.roster_ids(ingram_team) if p != src.resolve_id("Brandon Ingram")] + [
         src.resolve_id("Bruce Brown"), src.resolve_id("Kelly Olynyk")]
-    totals = {p: _csv_player(csv_facts, schedule, p, as_of) for p in after if csv_facts.player_games(p, as_of)}
+    from services.league.calibration_value import horizon_fit
+
+    fit = horizon_fit(lg.snapshot)
+    totals = {p: _csv_player(csv_facts, schedule, p, as_of, fit) for p in after if csv_facts.player_games(p, as_of)}
     assert ev.partner.cut_rule == "lowest rest-of-season value"
     assert len(_after(lg, ev.partner)) == 13 and len(_after(lg, ev.mine)) == 13
     assert all(cut.player.player_id in totals for cut in ev.partner.cut)

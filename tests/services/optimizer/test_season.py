@@ -10,7 +10,7 @@ import pytest
 
 from services import optimizer as opt
 from services.league.demo import demo_league
-from services.league.calibration_value import horizon_fit
+from services.league.calibration_value import horizon_fit, prior_shares
 from services.league.lineup import best_lineup
 from services.optimizer.season import season_gains, season_inputs, season_table
 from services.store.state import state_store
@@ -46,7 +46,7 @@ def test_the_horizon_is_the_published_regular_season_schedule():
                  for d in p.games if d > lg.week[2]]  # the return curve by how far ahead the game is
         assert p.availability == pytest.approx((week * ps.availability + sum(later)) / len(p.games))
         # per-game points regressed over the season (the fit itself: tests/services/test_calibration_value.py)
-        assert p.value == pytest.approx(horizon_fit(lg.snapshot).per_game(ps.games))
+        assert p.value == pytest.approx(horizon_fit(lg.snapshot).per_game(ps.games, prior_shares()[p.player_id]))
 
 
 @pytest.mark.parametrize("scoring", ["points", "categories"])

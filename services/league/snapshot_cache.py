@@ -1,0 +1,94 @@
+"""An as-of snapshot kept on disk, so a new process does not rebuild it (1.5 s of CPU each).
+
+A `Snapshot` is a pure function of the analytics database's rows, the as-of date and the code of
+`services/league` (calibration, projection, status). Every CLI process, Streamlit server and
+forked test run built the same ones again: the as-of date's and, for the scoreboard, each day
+already played this week. So a built snapshot is pickled under COURTSIDE_HOME/cache/snapshots,
+named by its as-of date and a key over
+
+- the database's content: the fingerprint recorded at build (`services.store.db_check`: rows and
+  row hashes of every table), so a rebuilt or different database (the no-lookahead test's
+  scrambled copy) never reads another's snapshot, wherever its file lives;
+- the source of `services/league/*.py` and `services/models.py`: a code change rebuilds.
+
+Loading a 3.6 MB pickle takes ~0.08 s. A file that fails to load (truncated, written by other
+code) is rebuilt and replaced; writes go to a temporary file renamed into place, so two processes
+never see half a file. The files are the app's own derived data in the user's own directory (the
+same trust as the database beside them); `python -m services build` leaves them, and a new
+database's key simply misses them (older keys are removed when a new one is written).
+"""
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import logging
+import os
+import pickle
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+_CODE = (Path(__file__).resolve().parent, Path(__file__).resolve().parents[1] / "models.py")
+_LOAD_ERRORS = (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError,
+                IndexError, KeyError)
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    h = hashlib.sha256()
+    league, models = _CODE
+    for path in [*sorted(league.glob("*.py")), models]:
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+@lru_cache(maxsize=16)
+def _db_fingerprint(db_path: str) -> str:
+    from services.store import db
+
+    rows = db.query("SELECT value FROM meta WHERE key = 'fingerprint'")
+    return rows[0][0] if rows else ""
+
+
+def cache_key(db_path: str) -> str:
+    return hashlib.sha256(f"{_db_fingerprint(db_path)}|{code_digest()}".encode()).hexdigest()[:20]
+
+
+def cache_dir(db_path: str) -> Path:
+    return Path(db_path).parent / "cache" / "snapshots"
+
+
+def load_or_build(as_of: dt.date, db_path: str, build):
+    """The snapshot of `as_of` from the disk cache, else `build(as_of)` (then written there)."""
+    key = cache_key(db_path)
+    folder = cache_dir(db_path)
+    path = folder / f"{as_of.isoformat()}-{key}.pkl"
+    if path.exists():
+        try:
+            with path.open("rb") as f:
+                snap = pickle.load(f)
+            if getattr(snap, "as_of", None) == as_of:
+                return snap
+            log.warning("snapshot cache %s holds another date; rebuilding it", path)
+        except _LOAD_ERRORS as e:
+            log.warning("snapshot cache %s did not load (%s: %s); rebuilding it", path, type(e).__name__, e)
+    snap = build(as_of)
+    _write(folder, path, snap, as_of)
+    return snap
+
+
+def _write(folder: Path, path: Path, snap, as_of: dt.date) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".snap-", suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            pickle.dump(snap, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+        for old in folder.glob(f"{as_of.isoformat()}-*.pkl"):  # the same date under an older key
+            if old != path:
+                old.unlink(missing_ok=True)
+    except OSError as e:  # a full or read-only disk: the snapshot is still good, only not kept
+        log.warning("snapshot cache %s not written (%s)", path, e)
