@@ -13,8 +13,10 @@ from tests.brute_force import Season
 
 
 def _season(lg, pid: str):
+    """His rest-of-season inputs with the season value the cards use (per-game value as a season
+    regresses: docs/season-value.md 1b; the fit itself is checked in test_calibration_value)."""
     floor = category_floor(lg.snapshot, lg.scoring) if lg.scoring != "points" else 0.0
-    return season_player(lg, pid, lg.week[2], lg.scoring, floor)
+    return season_player(lg, pid, lg.week[2], lg.scoring, floor, regressed=True)
 
 
 def lineup_value(lg, ids) -> float:
@@ -69,16 +71,22 @@ def names(lg, ids: list[str]) -> str:
 
 
 def lopsided_ask(src) -> tuple[str, str, int]:
-    """My lowest-valued player for a partner's best (he would not take it as it stands)."""
+    """One of my weaker players for a partner's best: he would not take it as it stands, but one
+    change would get there (a counter). From my lowest-valued player up, the first such ask; the
+    tests re-check by brute force that he refuses it and that his counter clears his rule."""
+    from services.trades.respond import TradeTerms, respond
     from services.trades.value import Valuer
 
     lg = src.league
     v = Valuer(lg)
     me = lg.my_team_id
-    mine = min(lg.roster_ids(me), key=lambda p: (v.ros_total(p), p))
     partner = next(t for t in lg.team_ids if t != me)
     theirs = max(lg.roster_ids(partner), key=lambda p: (v.ros_total(p), p))
-    return mine, theirs, partner
+    for mine in sorted(lg.roster_ids(me), key=lambda p: (v.ros_total(p), p)):
+        answer = respond(lg, TradeTerms(team_id=me, partner_id=partner, give_ids=[mine], get_ids=[theirs]))
+        if answer.decision == "counter":
+            return mine, theirs, partner
+    raise AssertionError("no player of mine draws a counter for the partner's best")
 
 
 def hopeless_ask(lg) -> tuple[list[str], list[str], int]:

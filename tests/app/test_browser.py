@@ -49,7 +49,7 @@ def test_ask_approve_and_see_the_roster_change(fresh_state, tmp_path):
             page.get_by_test_id("stSidebarNav").get_by_text("League").click()
             page.get_by_text("Recent approved moves").wait_for(timeout=30_000)
             roster = page.get_by_test_id("stTable").first
-            roster.get_by_text(add, exact=True).wait_for(timeout=10_000)
+            roster.get_by_text(add, exact=True).wait_for(timeout=30_000)  # the League view after a move: re-solved, slower under load
             page.screenshot(path=str(tmp_path / "league.png"), full_page=True)
         finally:
             browser.close()

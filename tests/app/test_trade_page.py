@@ -85,7 +85,7 @@ def _propose_on_page(at, partner: int, give: list[str], get: list[str]) -> None:
 
 @pytest.mark.parametrize("scoring", ["points", "categories"])
 def test_trade_page_proposes_and_the_manager_counters(fresh_state, demo_source, scoring):
-    """My weakest player for a partner's best from the page, each scoring mode: the proposal goes
+    """One of my weaker players for a partner's best (tests/trade_rule.lopsided_ask) from the page, each scoring mode: the proposal goes
     through the approval gate, the partner's trade misses his margin (brute force), he counters
     with terms that clear it (re-solved here), the counter is accepted on the page and both
     rosters change in ONE recorded move, audited at the gate. Catches a page that applies a trade
