@@ -4,6 +4,8 @@ fill an open spot with the best free agent) written here, and every roster's res
 lineup value re-solved by the exhaustive solver of tests/brute_force.py."""
 from __future__ import annotations
 
+import weakref
+
 import pytest
 
 from services.optimizer.season import SeasonInputs, category_floor, season_player
@@ -12,11 +14,18 @@ from services.trades.respond import ACCEPT_MARGIN
 from tests.brute_force import Season
 
 
+_SEASONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # league -> {player id: inputs}
+
+
 def _season(lg, pid: str):
     """His rest-of-season inputs with the season value the cards use (per-game value as a season
-    regresses: docs/season-value.md 1b; the fit itself is checked in test_calibration_value)."""
-    floor = category_floor(lg.snapshot, lg.scoring) if lg.scoring != "points" else 0.0
-    return season_player(lg, pid, lg.week[2], lg.scoring, floor, regressed=True)
+    regresses: docs/season-value.md 1b; the fit itself is checked in test_calibration_value).
+    Kept per league object: the rule's sorts ask for the same player thousands of times."""
+    known = _SEASONS.setdefault(lg, {})
+    if pid not in known:
+        floor = category_floor(lg.snapshot, lg.scoring) if lg.scoring != "points" else 0.0
+        known[pid] = season_player(lg, pid, lg.week[2], lg.scoring, floor, regressed=True)
+    return known[pid]
 
 
 def lineup_value(lg, ids) -> float:

@@ -158,6 +158,7 @@ class CategoryFit(BaseModel):
     intercept: float = 0.0
     season: float = 1.0
     recent: float = 0.0
+    prior: float = 0.0  # weight of the pre-season prior (ownership share, 0-1), as in the points fit
     rows: int = 0
     rmse: float | None = None
     rmse_week_value: float | None = None  # of the week's value (z of half season, half last 10) on the same rows
@@ -182,12 +183,16 @@ def _zsum(scale, games: list[dict], cats: tuple[str, ...] = ()) -> float:
 
 @lru_cache(maxsize=64)
 def category_fit(snap, cats: tuple[str, ...] = ()) -> CategoryFit:
-    """a + b x z(season) + c x z(last 10) against z over [D', as-of), at the split dates of the
-    points fit, weighted by the games after; the as-of view's games only. `cats`: the z-sum over
-    these categories (a punt's counted ones; all nine when empty)."""
+    """a + b x z(season) + c x z(last 10) + d x prior against z over [D', as-of), at the split dates
+    of the points fit, weighted by the games after; the as-of view's games only. `cats`: the z-sum
+    over these categories (a punt's counted ones; all nine when empty). The prior is the points
+    fit's (pre-season ownership share): out of sample it took the top 15% of predicted players
+    from 0.48-0.76 z a game over their outcome to 0.11-0.59 on five dates Dec 4 - Jan 29, and
+    the low-owned ones' from +0.39-0.57 to -0.02 - -0.16 on the three December dates (worse on
+    Jan 15 and 29: -0.59 -> -1.04, -0.80 -> -1.20; docs/season-value.md)."""
     from services.league.values import category_scale
 
-    scale = category_scale(snap)
+    scale, priors = category_scale(snap), prior_shares()
     rows = []
     for weeks in SPLIT_WEEKS:
         split = snap.as_of - dt.timedelta(weeks=weeks)
@@ -196,14 +201,15 @@ def category_fit(snap, cats: tuple[str, ...] = ()) -> CategoryFit:
             after = [g for g in ps.games if split <= g["game_date"]]
             if len(before) >= MIN_BEFORE and len(after) >= MIN_AFTER:
                 season, recent = _zsum(scale, before, cats), _zsum(scale, before[-RECENT:], cats)
-                rows.append((season, recent, _zsum(scale, after, cats), len(after), season * 0.5 + recent * 0.5))
+                rows.append((season, recent, _zsum(scale, after, cats), len(after), season * 0.5 + recent * 0.5,
+                             priors.get(ps.ref.player_id, 0.0)))
     if len(rows) < MIN_ROWS:  # the first weeks: one game's z-sum is not a player's (Oct 30: claims of 2,000+)
         per_game = {p: [{"fpts": _zsum(scale, [g], cats)} for g in ps.games] for p, ps in snap.players.items()}
         mean, k = _shrinkage(per_game)
         return CategoryFit(as_of=snap.as_of, fitted=False, rows=len(rows), population_mean=round(mean, 4),
                            shrink_k=round(k, 4))
     r = np.array(rows)
-    x = np.c_[np.ones(len(r)), r[:, :2]]
+    x = np.c_[np.ones(len(r)), r[:, :2], r[:, 5]]
     y, w = r[:, 2], np.sqrt(r[:, 3])
     coef = np.linalg.lstsq(x * w[:, None], y * w, rcond=None)[0]
 
@@ -211,7 +217,8 @@ def category_fit(snap, cats: tuple[str, ...] = ()) -> CategoryFit:
         return round(float(np.sqrt(np.average((pred - y) ** 2, weights=r[:, 3]))), 3)
 
     return CategoryFit(as_of=snap.as_of, fitted=True, intercept=round(float(coef[0]), 4),
-                       season=round(float(coef[1]), 4), recent=round(float(coef[2]), 4), rows=len(r),
+                       season=round(float(coef[1]), 4), recent=round(float(coef[2]), 4),
+                       prior=round(float(coef[3]), 4), rows=len(r),
                        rmse=rmse(x @ coef), rmse_week_value=rmse(r[:, 4]))
 
 
@@ -229,7 +236,8 @@ def season_category_value(snap, pid: str, cats: tuple[str, ...] = ()) -> float:
     if not fit.fitted:
         n = len(ps.games)
         return fit.population_mean + n / (n + fit.shrink_k) * (_zsum(scale, ps.games, cats) - fit.population_mean)
-    return fit.intercept + fit.season * _zsum(scale, ps.games, cats) + fit.recent * _zsum(scale, ps.games[-RECENT:], cats)
+    return (fit.intercept + fit.season * _zsum(scale, ps.games, cats) + fit.recent * _zsum(scale, ps.games[-RECENT:], cats)
+            + fit.prior * prior_shares().get(pid, 0.0))
 
 
 @lru_cache(maxsize=64)

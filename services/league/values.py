@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+import weakref
 
 from services.league.scoring import CATEGORIES, ScoringMode
 from services.league.snapshot import PlayerState, Snapshot, snapshot
@@ -50,15 +50,18 @@ class CategoryScale:
         return -z if not CATEGORIES[cat][1] else z
 
 
-@lru_cache(maxsize=64)
-def _scale(as_of, db_key) -> CategoryScale:
-    return CategoryScale(snapshot(as_of))
+# Derived from one snapshot and nothing else, so kept beside it (weakly: gone with the snapshot).
+# A key of (as-of date, database path) cost a settings read and a mkdir per call: 650,000 calls
+# in one trade test, a third of its CPU.
+_SCALES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_REPLACEMENTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def category_scale(snap: Snapshot) -> CategoryScale:
-    from services.store.build import db_path
-
-    return _scale(snap.as_of, str(db_path()))
+    scale = _SCALES.get(snap)
+    if scale is None:
+        scale = _SCALES[snap] = CategoryScale(snap)
+    return scale
 
 
 def player_value(snap: Snapshot, ps: PlayerState, scoring: str,
@@ -75,18 +78,14 @@ def player_value(snap: Snapshot, ps: PlayerState, scoring: str,
 REPLACEMENT_RANK = 130  # 10 teams x 13 players: about the best player nobody rosters
 
 
-@lru_cache(maxsize=256)
-def _replacement(as_of, db_key: str, scoring: str, cats: tuple[str, ...]) -> float:
-    snap = snapshot(as_of)
-    least = pool_min_games(snap)
-    vals = sorted((player_value(snap, p, scoring, list(cats) or None) for p in snap.players.values()
-                   if len(p.games) >= least), reverse=True)
-    return vals[min(len(vals) - 1, REPLACEMENT_RANK)] if vals else 0.0
-
-
 def replacement_value(snap: Snapshot, scoring: str, target_categories: list[str] | None = None) -> float:
     """The per-game value of a replacement-level player in this scoring (z-sums are relative,
     so ranking by value x games needs value above replacement, or more games would rank lower)."""
-    from services.store.build import db_path
-
-    return _replacement(snap.as_of, str(db_path()), scoring, tuple(target_categories or ()))
+    key = (scoring, tuple(target_categories or ()))
+    known = _REPLACEMENTS.setdefault(snap, {})
+    if key not in known:
+        least = pool_min_games(snap)
+        vals = sorted((player_value(snap, p, scoring, list(key[1]) or None) for p in snap.players.values()
+                       if len(p.games) >= least), reverse=True)
+        known[key] = vals[min(len(vals) - 1, REPLACEMENT_RANK)] if vals else 0.0
+    return known[key]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import weakref
 from functools import lru_cache
 
 import numpy as np
@@ -33,15 +34,22 @@ POINTS_UNIT, CATS_UNIT = "fantasy points", "category value"
 FLOOR_RANK = 300  # about the 23rd man of every NBA team: filling a slot with him is worth ~0
 
 
+_FLOORS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # per snapshot: {(scoring, cats): floor}
+
+
 def category_floor(snap, scoring: str, cats: tuple[str, ...] = ()) -> float:
     """Per-game z-sum of the FLOOR_RANK-th best player (5+ games) of the as-of view (over `cats`:
-    the categories not punted; all nine when empty)."""
+    the categories not punted; all nine when empty). Kept beside the snapshot it is derived from."""
     from services.league.values import player_value, pool_min_games
 
-    least = pool_min_games(snap)
-    vals = sorted((player_value(snap, p, scoring, list(cats) or None) for p in snap.players.values()
-                   if len(p.games) >= least), reverse=True)
-    return vals[min(FLOOR_RANK, len(vals) - 1)] if vals else 0.0
+    known = _FLOORS.setdefault(snap, {})
+    key = (scoring, tuple(cats))
+    if key not in known:
+        least = pool_min_games(snap)
+        vals = sorted((player_value(snap, p, scoring, list(cats) or None) for p in snap.players.values()
+                       if len(p.games) >= least), reverse=True)
+        known[key] = vals[min(FLOOR_RANK, len(vals) - 1)] if vals else 0.0
+    return known[key]
 
 
 @lru_cache(maxsize=32)

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from services.league.calibration_cats import PRIOR, categories_per_value
-from services.league.calibration_value import category_fit, season_category_value
+from services.league.calibration_value import category_fit, prior_shares, season_category_value
 from services.league.demo import demo_league
 from services.optimizer.season import category_floor
 from services.league.scoring import CATEGORIES
@@ -106,34 +106,37 @@ def _zsum(scale, games: list[dict], skip=()) -> float:
 
 @pytest.mark.parametrize("punt", [(), ("FT%", "TO")])
 def test_the_categories_season_value_regresses_like_the_points_one(csv_facts, punt):
-    """The fit a + b x z(season) + c x z(last 10) against z over [split, as-of), split 2-8 weeks
-    before, 3+ games each side, weighted by the games after: recomputed here from the CSV games,
+    """The fit a + b x z(season) + c x z(last 10) + d x prior (pre-season ownership share) against
+    z over [split, as-of), split 2-8 weeks before, 3+ games each side, weighted by the games after:
+    recomputed here from the CSV games,
     over the nine categories and over a punt's seven. Catches the week's value kept for the season
     (a hot start valued all season: the categories claims realized a quarter of themselves), a fit
     that reads games on or after the as-of date, and a punt's season value left on the week's."""
     snap = snapshot(AS_OF)
     scale = category_scale(snap)
     cats = tuple(c for c in CATEGORIES if c not in punt) if punt else ()
-    rows = []
+    priors, rows = prior_shares(), []
     for weeks in range(2, 9):
         split = AS_OF - dt.timedelta(weeks=weeks)
-        for games in csv_facts.by_player.values():
+        for pid, games in csv_facts.by_player.items():
             before = [g for g in games if g["game_date"] < split]
             after = [g for g in games if split <= g["game_date"] < AS_OF]
             if len(before) >= 3 and len(after) >= 3:
-                rows.append((1.0, _zsum(scale, before, punt), _zsum(scale, before[-10:], punt),
+                rows.append((1.0, _zsum(scale, before, punt), _zsum(scale, before[-10:], punt), priors[pid],
                              _zsum(scale, after, punt), len(after)))
     a = np.array(rows)
-    w = np.sqrt(a[:, 4])
-    expected = np.linalg.lstsq(a[:, :3] * w[:, None], a[:, 3] * w, rcond=None)[0]
+    w = np.sqrt(a[:, 5])
+    expected = np.linalg.lstsq(a[:, :4] * w[:, None], a[:, 4] * w, rcond=None)[0]
     fit = category_fit(snap, cats)
     assert fit.fitted and fit.rows == len(rows)
-    assert [fit.intercept, fit.season, fit.recent] == pytest.approx(expected.tolist(), abs=2e-3)
+    assert [fit.intercept, fit.season, fit.recent, fit.prior] == pytest.approx(expected.tolist(), abs=2e-3)
+    assert fit.prior > 0.5  # the pre-season market adds to the box scores
     assert fit.season + fit.recent < 1.0 and fit.rmse < fit.rmse_week_value
     pid = max((p for p in snap.players if len(csv_facts.player_games(p, AS_OF)) >= 20),
               key=lambda p: _zsum(scale, csv_facts.player_games(p, AS_OF), punt))
     games = csv_facts.player_games(pid, AS_OF)
-    want = fit.intercept + fit.season * _zsum(scale, games, punt) + fit.recent * _zsum(scale, games[-10:], punt)
+    want = (fit.intercept + fit.season * _zsum(scale, games, punt) + fit.recent * _zsum(scale, games[-10:], punt)
+            + fit.prior * priors[pid])
     assert season_category_value(snap, pid, cats) == pytest.approx(want, abs=1e-3)
     assert season_category_value(snap, pid, cats) < player_value(snap, snap.players[pid], "categories", list(cats) or None)
 
