@@ -49,7 +49,7 @@ def run() -> dict:
     from services.markets.pricing import home_win_prob
     from services.league.season_games import all_games, get_game, schedule
     from services.signals.evaluate import evaluate_game
-    from services.league.snapshot import _snapshot
+    from services.league.snapshot import forget_in_memory
 
     from services.signals.scoring import by_urgency
 
@@ -59,7 +59,7 @@ def run() -> dict:
     day_of_s = 0.0  # the two decision-time evaluations only (what ms_per_game_both_modes always timed)
     for g in schedule(START, END):
         if last is not None and g.date != last:
-            _snapshot.cache_clear()  # one snapshot per date: keeps memory flat over the window
+            forget_in_memory()  # one snapshot per date: keeps memory flat over the window
         last = g.date
         t1 = time.perf_counter()
         blind, anchored = evaluate_game(g.game_id, "blind"), evaluate_game(g.game_id, "anchored")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import threading
 from bisect import bisect_left
 from dataclasses import dataclass, field
 from functools import lru_cache, reduce
@@ -186,16 +187,43 @@ class Snapshot:
         return self.team_games_between(self.players[pid].ref.team, start, end)
 
 
+_BY_CONTENT: dict[tuple[dt.date, str], Snapshot] = {}  # (as-of, content key) -> the one snapshot
+_BY_CONTENT_MAX = 32
+_by_content_lock = threading.Lock()
+
+
 @lru_cache(maxsize=64)
 def _snapshot(as_of: dt.date, db_key: str) -> Snapshot:
-    from services.league.snapshot_cache import load_or_build
+    from services.league.snapshot_cache import cache_key, load_or_build
 
-    return load_or_build(as_of, db_key, Snapshot)
+    key = (as_of, cache_key(db_key))
+    with _by_content_lock:
+        known = _BY_CONTENT.get(key)
+    if known is not None:
+        return known
+    snap = load_or_build(as_of, db_key, Snapshot)
+    with _by_content_lock:
+        if len(_BY_CONTENT) >= _BY_CONTENT_MAX:
+            _BY_CONTENT.pop(next(iter(_BY_CONTENT)))
+        return _BY_CONTENT.setdefault(key, snap)
+
+
+def forget_in_memory() -> None:
+    """Drops this process's snapshots (what a new process starts with; the disk cache stays) and
+    the databases' fingerprints read for their keys (a file rewritten in place has a new one)."""
+    from services.league.snapshot_cache import forget_fingerprints
+
+    _snapshot.cache_clear()
+    forget_fingerprints()
+    with _by_content_lock:
+        _BY_CONTENT.clear()
 
 
 def snapshot(as_of: dt.date) -> Snapshot:
     """The cached snapshot for this database file and as-of date (in memory per process, and on
-    disk across processes: `snapshot_cache`)."""
+    disk across processes: `snapshot_cache`). Two files with the same content (a copy of the
+    database: each test's own home, a restored backup) share one snapshot object in a process, and
+    with it everything cached beside it (z-scales, season fits, floors)."""
     from services.store.build import db_path
 
     return _snapshot(as_of, str(db_path()))

@@ -45,12 +45,20 @@ def code_digest() -> str:
     return h.hexdigest()
 
 
-@lru_cache(maxsize=16)
-def _db_fingerprint(db_path: str) -> str:
-    from services.store import db
+_FINGERPRINTS: dict[str, str] = {}  # database path -> its recorded fingerprint, read once
 
-    rows = db.query("SELECT value FROM meta WHERE key = 'fingerprint'")
-    return rows[0][0] if rows else ""
+
+def _db_fingerprint(db_path: str) -> str:
+    if db_path not in _FINGERPRINTS:
+        from services.store import db
+
+        rows = db.query("SELECT value FROM meta WHERE key = 'fingerprint'")
+        _FINGERPRINTS[db_path] = rows[0][0] if rows else ""
+    return _FINGERPRINTS[db_path]
+
+
+def forget_fingerprints() -> None:
+    _FINGERPRINTS.clear()
 
 
 def cache_key(db_path: str) -> str:

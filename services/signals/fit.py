@@ -18,7 +18,7 @@ from scipy.optimize import lsq_linear
 
 from services.league.season_games import all_games
 from services.signals.features import game_features
-from services.league.snapshot import _snapshot
+from services.league.snapshot import forget_in_memory
 
 FIT_START = dt.date(2024, 11, 1)  # ten days of box scores first, so player values mean something
 FIT_END = dt.date(2024, 12, 1)  # exclusive: the scored window starts here
@@ -37,7 +37,7 @@ def fit(start: dt.date = FIT_START, end: dt.date = FIT_END) -> dict:
     for gid in fit_games(start, end):
         g = next(x for x in all_games() if x.game_id == gid)
         if last is not None and g.date != last:
-            _snapshot.cache_clear()  # one snapshot per date is enough; keep memory flat
+            forget_in_memory()  # one snapshot per date is enough; keep memory flat
         last = g.date
         rows.append(game_features(gid).row())
         ys.append(g.margin)

@@ -111,9 +111,12 @@ def test_the_server_warms_the_league_view_so_the_first_league_page_builds_no_sna
     from services.league.demo import LEAGUE_NAME
 
     monkeypatch.setattr(warm, "serving", lambda: True)  # as under `streamlit run`
+    started = set(warm._WARMING)
     at = AppTest.from_file(APP, default_timeout=120).run()
     assert not at.exception, at.exception
-    warming = [t for t in threading.enumerate() if t.name == "courtside-warm-league"]
+    # the warm-ups this league's opening registered (one may already be done: the snapshots it
+    # reads can be in memory, so looking for a live thread would race it)
+    warming = [t for k, t in warm._WARMING.items() if k not in started and t.name == "courtside-warm-league"]
     assert warming, "no warm-up started when the league opened"
     for t in warming:
         t.join(timeout=120)

@@ -28,9 +28,9 @@ def own_cache(fresh_state, monkeypatch):
         link.unlink()
     elif link.exists():
         shutil.rmtree(link)
-    snap_mod._snapshot.cache_clear()
+    snap_mod.forget_in_memory()
     yield fresh_state.home / "cache" / "snapshots"
-    snap_mod._snapshot.cache_clear()
+    snap_mod.forget_in_memory()
 
 
 def _no_build(monkeypatch):
@@ -44,7 +44,7 @@ def test_a_new_process_reads_the_snapshot_an_earlier_one_built(own_cache, monkey
     and one that returns a different snapshot than the build would."""
     built = snap_mod.snapshot(AS_OF)
     [path] = own_cache.glob(f"{AS_OF}-*.pkl")
-    snap_mod._snapshot.cache_clear()  # what a new process starts with
+    snap_mod.forget_in_memory()  # what a new process starts with
     _no_build(monkeypatch)
     loaded = snap_mod.snapshot(AS_OF)
     assert loaded is not built and loaded.as_of == AS_OF
@@ -58,7 +58,7 @@ def test_another_database_or_code_never_reads_it(own_cache, monkeypatch):
     Catches a cache keyed by path or date only (the no-lookahead copy would read the real future)."""
     snap_mod.snapshot(AS_OF)
     [first] = own_cache.glob(f"{AS_OF}-*.pkl")
-    snap_mod._snapshot.cache_clear()
+    snap_mod.forget_in_memory()
     monkeypatch.setattr(cache, "_db_fingerprint", lambda path: "another database")
     calls = []
     real = snap_mod.Snapshot.__init__
@@ -67,7 +67,7 @@ def test_another_database_or_code_never_reads_it(own_cache, monkeypatch):
     assert calls == [AS_OF]
     [second] = own_cache.glob(f"{AS_OF}-*.pkl")
     assert second != first
-    snap_mod._snapshot.cache_clear()
+    snap_mod.forget_in_memory()
     monkeypatch.setattr(cache, "code_digest", lambda: "other code")
     snap_mod.snapshot(AS_OF)
     assert calls == [AS_OF, AS_OF]
@@ -79,12 +79,12 @@ def test_a_damaged_file_is_rebuilt_and_replaced(own_cache, monkeypatch):
     good = _facts(snap_mod.snapshot(AS_OF))
     [path] = own_cache.glob(f"{AS_OF}-*.pkl")
     path.write_bytes(path.read_bytes()[:1000])
-    snap_mod._snapshot.cache_clear()
+    snap_mod.forget_in_memory()
     assert _facts(snap_mod.snapshot(AS_OF)) == good
     with path.open("rb") as f:
         assert pickle.load(f).as_of == AS_OF
     other = snap_mod.snapshot(dt.date(2025, 1, 28))
     path.write_bytes(pickle.dumps(other))  # a file under the wrong name
-    snap_mod._snapshot.cache_clear()
+    snap_mod.forget_in_memory()
     assert snap_mod.snapshot(AS_OF).as_of == AS_OF
     assert not list(own_cache.glob(".snap-*"))  # no temporary file left behind

@@ -41,6 +41,6 @@ def rewrite_box_scores(home: Path, *statements: tuple[str, list], clear_caches: 
         con.close()
     assert verify(path, SCHEMA_VERSION) is None, "the rewritten file must pass its check, or it is rebuilt"
     if clear_caches:
-        snapshot._snapshot.cache_clear()
+        snapshot.forget_in_memory()
         news._all_notes.cache_clear()
         wire.clear_cache()
