@@ -39,7 +39,9 @@ TESTS = str(Path(__file__).resolve().parent)
 PRELOAD = ["numpy", "pandas", "scipy.stats", "sklearn.linear_model", "sklearn.feature_extraction.text",
            "duckdb", "sqlite3", "pydantic", "pydantic_settings", "langchain_core.messages",
            "langgraph.graph", "langgraph.checkpoint.sqlite", "agents.cli", "services.cli",
-           "agents.core.runtime", "agents.door", "services.league.demo_source"]
+           "agents.core.runtime", "agents.door", "services.league.demo_source",
+           # and what a `streamlit run app.py` server imports (tests/app/server.py forks them too)
+           "streamlit.web.cli", "streamlit.web.bootstrap", "streamlit.runtime.scriptrunner", "plotly.graph_objects"]
 ENABLED = os.environ.get("COURTSIDE_FORKRUN", "1") != "0"
 RUN_CPU = 0.0  # CPU seconds (user + system) of the runs this process has waited for (bench/suite_cpu.py)
 _lock = threading.Lock()
@@ -124,7 +126,8 @@ def _child(req: dict) -> None:
     os.chdir(req["cwd"])
     os.environ.clear()
     os.environ.update(req["env"])
-    for fd, name, mode in ((0, "stdin", os.O_RDONLY), (1, "stdout", os.O_WRONLY), (2, "stderr", os.O_WRONLY)):
+    append = os.O_WRONLY | os.O_APPEND  # stdout and stderr may name one file (a server's log)
+    for fd, name, mode in ((0, "stdin", os.O_RDONLY), (1, "stdout", append), (2, "stderr", append)):
         target = os.open(req[name], mode)
         os.dup2(target, fd)
         os.close(target)
@@ -212,11 +215,16 @@ class Popen:
     """The part of subprocess.Popen the tests use, for `python ARGV` (text mode, stdout and stderr
     captured). `argv` is what follows the interpreter: ["-m", "agents", ...] or ["-c", code, ...]."""
 
-    def __init__(self, argv: list[str], *, env: dict | None = None, cwd: str | Path = REPO, input: str | None = None):
+    def __init__(self, argv: list[str], *, env: dict | None = None, cwd: str | Path = REPO, input: str | None = None,
+                 output: str | Path | None = None):
+        """`output`: one file that both stdout and stderr are appended to (as `stderr=STDOUT` into a
+        log), instead of two captured ones."""
         self.args = [sys.executable, *argv]
         self.returncode: int | None = None
         self._dir = tempfile.mkdtemp(prefix="forkrun-run-")
         names = {n: os.path.join(self._dir, n) for n in ("stdin", "stdout", "stderr")}
+        if output is not None:
+            names["stdout"] = names["stderr"] = str(output)
         Path(names["stdin"]).write_text(input or "", encoding="utf-8")
         for n in ("stdout", "stderr"):
             Path(names[n]).touch()
@@ -224,7 +232,7 @@ class Popen:
         env = dict(os.environ if env is None else env)
         if not ENABLED:
             self._proc = subprocess.Popen(self.args, cwd=cwd, env=env, stdin=open(names["stdin"]),
-                                          stdout=open(names["stdout"], "w"), stderr=open(names["stderr"], "w"))
+                                          stdout=open(names["stdout"], "a"), stderr=open(names["stderr"], "a"))
             self.pid = self._proc.pid
             return
         self._proc = None
@@ -273,8 +281,17 @@ class Popen:
         return self.wait() if self._proc is None else self._proc.poll()
 
     def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+    def send_signal(self, sig: int) -> None:
+        if self._proc is not None:
+            self._proc.send_signal(sig)
+            return
         try:
-            os.kill(self.pid, signal.SIGKILL)
+            os.kill(self.pid, sig)
         except ProcessLookupError:
             pass
 

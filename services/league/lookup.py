@@ -51,9 +51,10 @@ def _index(db_key: str) -> tuple[dict[str, str], dict[str, list[str]], dict[str,
 
 
 def index():
+    from services.league.snapshot_cache import content_key
     from services.store.build import db_path
 
-    return _index(str(db_path()))
+    return _index(content_key(str(db_path())))
 
 
 @lru_cache(maxsize=16)
@@ -73,9 +74,10 @@ def resolve_player(query: str, prefer: set[str] | None = None, among: frozenset[
     if among is None:
         names, aliases, folded = index()
     else:
+        from services.league.snapshot_cache import content_key
         from services.store.build import db_path
 
-        names, aliases, folded = _index_among(str(db_path()), frozenset(among))
+        names, aliases, folded = _index_among(content_key(str(db_path())), frozenset(among))
     q = fold(query or "")
     if not q:
         raise PlayerNotFound(query or "", [])

@@ -80,9 +80,9 @@ def write_season(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def _db_key() -> str:
-    from services.store.build import db_path
+    from services.league.snapshot_cache import content_key
 
-    return str(db_path())
+    return content_key()
 
 
 @lru_cache(maxsize=4)

@@ -61,6 +61,19 @@ def forget_fingerprints() -> None:
     _FINGERPRINTS.clear()
 
 
+def content_key(db_path: str | None = None) -> str:
+    """A key for what the analytics database holds rather than where it lives: its fingerprint
+    recorded at build (the file is verified against it on open, so its rows cannot change under
+    the key), or its path when it has none. Caches of its tables keyed by this are shared by two
+    copies of one database (each test's own home, a restored backup)."""
+    if db_path is None:
+        from services.store.build import db_path as current
+
+        db_path = str(current())
+    fingerprint = _db_fingerprint(db_path)
+    return "fp:" + hashlib.sha256(fingerprint.encode()).hexdigest()[:24] if fingerprint else db_path
+
+
 def cache_key(db_path: str) -> str:
     return hashlib.sha256(f"{_db_fingerprint(db_path)}|{code_digest()}".encode()).hexdigest()[:20]
 

@@ -13,8 +13,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -233,8 +231,8 @@ def _market_total() -> float:
 
 
 def _cli(env: dict, *args: str, script: str | None = None) -> tuple[int, dict]:
-    cmd = [sys.executable, "-c", script, *args] if script else [sys.executable, "-m", "agents", *args]
-    p = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+    argv = ["-c", script, *args] if script else ["-m", "agents", *args]
+    p = forkrun.run(argv, cwd=REPO, env=env, timeout=300)  # a process of its own (os._exit included)
     assert "Traceback" not in p.stderr, p.stderr[-2000:]
     return p.returncode, (json.loads(p.stdout.strip().splitlines()[-1]) if p.stdout.strip() else {})
 

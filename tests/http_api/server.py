@@ -27,13 +27,25 @@ def api_env(home: Path, extra: dict | None = None) -> dict:
 
 @contextmanager
 def api_server(home: Path, extra: dict | None = None, log: Path | None = None,
-               timeout: float = 60.0) -> Iterator[str]:
-    """Yields the base URL of an API process under `home`, healthy; always stopped."""
+               timeout: float = 60.0, fork: bool | None = None) -> Iterator[str]:
+    """Yields the base URL of an API process under `home`, healthy; always stopped. Inside a test
+    it is forked from the worker's CLI zygote, as tests/app/server.py's app server is; bench/api.py
+    (no pytest) starts a plain process."""
     port = free_port()
     env = api_env(home, {"COURTSIDE_API_PORT": str(port)} | (extra or {}))
-    out = open(log, "wb") if log else subprocess.DEVNULL
-    proc = subprocess.Popen([sys.executable, "-m", "api"], cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
-                            start_new_session=True)
+    if fork is None:
+        fork = "PYTEST_CURRENT_TEST" in os.environ
+    out = None
+    if fork:
+        import forkrun  # tests/ is on sys.path under pytest
+
+        env.pop("PYTEST_CURRENT_TEST", None)
+        env.pop("PYTEST_XDIST_WORKER", None)
+        proc = forkrun.Popen(["-m", "api"], env=env, cwd=REPO, output=log or os.devnull)
+    else:
+        out = open(log, "wb") if log else subprocess.DEVNULL
+        proc = subprocess.Popen([sys.executable, "-m", "api"], cwd=REPO, env=env, stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True)
     url = f"http://127.0.0.1:{port}"
     try:
         t0 = time.perf_counter()
@@ -56,7 +68,7 @@ def api_server(home: Path, extra: dict | None = None, log: Path | None = None,
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-        if log:
+        if log and out is not None:
             out.close()
 
 

@@ -10,11 +10,11 @@ import datetime as dt
 import json
 import shutil
 import sqlite3
-import subprocess
-import sys
 
 import httpx
 import pytest
+
+import forkrun
 
 from tests.http_api.server import api_env, api_server, sse_events
 from tests.app.server import REPO
@@ -49,8 +49,7 @@ def _state(home) -> dict[str, int]:
 
 
 def _cli_ask(home, question: str) -> dict:
-    out = subprocess.run([sys.executable, "-m", "agents", "ask", question, "--json"], cwd=REPO,
-                         env=api_env(home), capture_output=True, text=True, timeout=180)
+    out = forkrun.run(["-m", "agents", "ask", question, "--json"], cwd=REPO, env=api_env(home), timeout=180)
     assert out.returncode == 0, out.stderr[-500:]
     return json.loads(out.stdout)
 
