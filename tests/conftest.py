@@ -297,9 +297,9 @@ def fresh_state(tmp_path, monkeypatch, courtside_home) -> FreshState:
     state store (moves, decisions, audit) and room for checkpoints.
 
     Use it for any test that writes state, so approved moves never leak into other tests.
-    The services' caches are keyed by database path, so the first call in the test rebuilds
-    the snapshot for this home (a few hundred ms). On teardown the env var is restored and the
-    store's connections are dropped.
+    The services' caches of the analytics tables are keyed by the database's content, so this
+    copy shares the run's snapshots and tables (in memory, and the snapshot cache on disk). On
+    teardown the env var is restored and the store's connections are dropped.
     """
     from services.store import state as store_mod
     from services.store.build import DB_NAME
