@@ -86,19 +86,25 @@ def undecided(assistant, thread: str, pending: list[Card] | None = None) -> list
     return [c for c in pending if not card_ui.is_expired(c) and not card_ui.decided_entry(thread, c.move_id)]
 
 
-# The browser skips layout and paint of turns scrolled out of view: a long thread stays light.
-st.html("<style>[data-testid='stChatMessage']{content-visibility:auto;contain-intrinsic-size:auto 360px}</style>")
-thread = backend.current_thread()
-assistant = backend.thread_assistant(thread)
-if ss.get("thread_notice"):
-    st.warning(ss["thread_notice"], icon=":material/lock:")
-scoring = assistant.scoring()
-pending_ids = {c.move_id for c in assistant.pending_approvals(thread)}
-shown: set[str] = set()
-slots: dict[str, object] = {}
-history = assistant.history(thread)
-drawn = len(history)
-draw_history(assistant, thread, history, history_window.start_index(thread, history), pending_ids, shown, slots)
+# Everything above the live turn is drawn in one container, so the fragment below is always called
+# at the same place on the page. Streamlit names a fragment by where it is called: called after the
+# turns themselves, it got a new name whenever a full run drew more turns (the one after a thread's
+# first answer), and a question sent before the browser had the new name was dropped ("Couldn't
+# find fragment"), the input emptied and nothing answered.
+with st.container():
+    # The browser skips layout and paint of turns scrolled out of view: a long thread stays light.
+    st.html("<style>[data-testid='stChatMessage']{content-visibility:auto;contain-intrinsic-size:auto 360px}</style>")
+    thread = backend.current_thread()
+    assistant = backend.thread_assistant(thread)
+    if ss.get("thread_notice"):
+        st.warning(ss["thread_notice"], icon=":material/lock:")
+    scoring = assistant.scoring()
+    pending_ids = {c.move_id for c in assistant.pending_approvals(thread)}
+    shown: set[str] = set()
+    slots: dict[str, object] = {}
+    history = assistant.history(thread)
+    drawn = len(history)
+    draw_history(assistant, thread, history, history_window.start_index(thread, history), pending_ids, shown, slots)
 
 
 @st.fragment
