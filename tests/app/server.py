@@ -69,8 +69,11 @@ def app_server(home: Path, log: Path | None = None, env_extra: dict | None = Non
         fork = "PYTEST_CURRENT_TEST" in os.environ
     out = None
     if fork:
-        import forkrun  # tests/ is on sys.path under pytest (the module conftest stops at the end)
-
+        try:
+            import forkrun  # tests/ is on sys.path under pytest
+        except ImportError:  # a bench started from a test's environment: a plain process
+            fork = False
+    if fork:
         env.pop("PYTEST_CURRENT_TEST", None)
         env.pop("PYTEST_XDIST_WORKER", None)
         proc = forkrun.Popen(argv, env=env, cwd=REPO, output=log or os.devnull)

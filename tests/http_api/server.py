@@ -37,8 +37,11 @@ def api_server(home: Path, extra: dict | None = None, log: Path | None = None,
         fork = "PYTEST_CURRENT_TEST" in os.environ
     out = None
     if fork:
-        import forkrun  # tests/ is on sys.path under pytest
-
+        try:
+            import forkrun  # tests/ is on sys.path under pytest
+        except ImportError:  # a bench started from a test's environment: a plain process
+            fork = False
+    if fork:
         env.pop("PYTEST_CURRENT_TEST", None)
         env.pop("PYTEST_XDIST_WORKER", None)
         proc = forkrun.Popen(["-m", "api"], env=env, cwd=REPO, output=log or os.devnull)
