@@ -34,7 +34,7 @@ test: setup
 	$(BIN)/python -m pytest -q -n 3 --dist loadfile --durations=10
 
 # The inner loop: services, agents and architecture tests; no page, golden or slow test (the README
-# says which; `slow`: tests/conftest.py SLOW and every file over 5 s of CPU in tests/file_cpu.json).
+# says which; `slow`: tests/conftest.py SLOW and every file over 4 s of CPU in tests/file_cpu.json).
 test-fast: setup
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not app and not browser and not golden and not slow"
 

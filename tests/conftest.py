@@ -64,7 +64,7 @@ SLOW = {
     "tests/services/signals/test_wire_one_pass.py", "tests/test_no_lookahead.py", "tests/app/test_multiprocess_pg.py",
     "tests/agents/test_thread_turns.py", "tests/http_api/test_api.py", "tests/http_api/test_api_security.py",
 }
-SLOW_CPU_S = 5.0
+SLOW_CPU_S = 4.0
 FILE_CPU_PATH = Path(__file__).with_name("file_cpu.json")
 FILE_CPU: dict[str, float] = json.loads(FILE_CPU_PATH.read_text(encoding="utf-8")) if FILE_CPU_PATH.exists() else {}
 
@@ -116,6 +116,54 @@ def _run_template(tmp_path_factory):
             fcntl.flock(lock, fcntl.LOCK_UN)
 
 
+def _build_inputs_digest() -> str:
+    """Everything the database and the intent model are built from: the shipped data, and the
+    code and corpus of `services/` and `agents/`, and the versions of the libraries that write
+    them (any change there builds again)."""
+    import hashlib
+    from importlib import metadata
+
+    h = hashlib.sha256()
+    for lib in ("duckdb", "scikit-learn", "numpy", "scipy", "pandas"):
+        h.update(f"{lib}=={metadata.version(lib)}".encode())
+    for root in (DATA_DIR, REPO_ROOT / "services", REPO_ROOT / "agents"):
+        for path in sorted(root.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                h.update(path.relative_to(REPO_ROOT).as_posix().encode())
+                h.update(path.read_bytes())
+    return h.hexdigest()[:20]
+
+
+def _build_cache(tmp_path_factory) -> Path:
+    """Where a run keeps its build for the next run (pytest's own root of temporary directories,
+    which outlives a run's): named by the inputs' digest, so an edit to the data, the services or
+    the agents misses it. `COURTSIDE_TEST_BUILD_CACHE=0` always builds. CI, on a fresh machine,
+    builds."""
+    root = tmp_path_factory.getbasetemp().parent
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent
+    if os.environ.get("COURTSIDE_TEST_BUILD_CACHE", "1") == "0":
+        return root / "courtside-build-disabled"
+    return root / f"courtside-build-{_build_inputs_digest()}"
+
+
+def _keep_build(template: Path, cached: Path, names: tuple[str, ...]) -> None:
+    """Copies the run's build into `cached` (whole, then renamed in place; older builds removed)."""
+    if cached.name.endswith("-disabled"):
+        return
+    tmp = cached.with_name(cached.name + f".tmp{os.getpid()}")
+    try:
+        tmp.mkdir(parents=True, exist_ok=True)
+        for name in names:
+            shutil.copy2(template / name, tmp / name)
+        for old in cached.parent.glob("courtside-build-*"):
+            if old != tmp:
+                shutil.rmtree(old, ignore_errors=True)
+        tmp.rename(cached)
+    except OSError:  # a full or read-only disk: the next run builds again
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def courtside_home(tmp_path_factory) -> Path:
     """Points COURTSIDE_HOME at a session temp dir holding the DuckDB file and the intent model,
@@ -147,17 +195,32 @@ def courtside_home(tmp_path_factory) -> Path:
                 _SESSION_BUILD.update(json.loads((template / "built.json").read_text(encoding="utf-8")))
                 _SESSION_BUILD["path"] = str(db_path())
             else:
-                _SESSION_BUILD.update(build(db_path()))
-                nlu_model.build(model)
-                shutil.copy2(home / DB_NAME, template / DB_NAME)
-                shutil.copy2(model, template / nlu_model.ARTIFACT)
-                (template / "built.json").write_text(json.dumps(_SESSION_BUILD, default=str), encoding="utf-8")
+                cached = _build_cache(tmp_path_factory)
+                if (cached / "built.json").exists():  # an earlier run built these very inputs
+                    for name in (DB_NAME, nlu_model.ARTIFACT, "built.json"):
+                        shutil.copy2(cached / name, template / name)
+                    shutil.copy2(template / DB_NAME, home / DB_NAME)
+                    model.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copy2(template / nlu_model.ARTIFACT, model)
+                    _SESSION_BUILD.update(json.loads((template / "built.json").read_text(encoding="utf-8")))
+                    _SESSION_BUILD["path"] = str(db_path())
+                else:
+                    _SESSION_BUILD.update(build(db_path()))
+                    nlu_model.build(model)
+                    shutil.copy2(home / DB_NAME, template / DB_NAME)
+                    shutil.copy2(model, template / nlu_model.ARTIFACT)
+                    (template / "built.json").write_text(json.dumps(_SESSION_BUILD, default=str), encoding="utf-8")
+                    _keep_build(template, cached, (DB_NAME, nlu_model.ARTIFACT, "built.json"))
         mp.setenv("COURTSIDE_NLU_MODEL", str(model))
-        # One snapshot cache for the run (services/league/snapshot_cache.py: keyed by the database's
-        # content and the code, written atomically): a snapshot built by one worker or CLI run is
-        # read by every other instead of rebuilt (1.5 s of CPU each).
-        (template / "cache").mkdir(exist_ok=True)
-        (home / "cache").symlink_to(template / "cache", target_is_directory=True)
+        # One snapshot cache for the run and the next ones (services/league/snapshot_cache.py: keyed
+        # by the database's content and the league code, written atomically, so a file of another
+        # database or code is never read): a snapshot built by one worker or CLI run is read by
+        # every other instead of rebuilt (1.5 s of CPU each). It sits beside the build cache;
+        # with that cache off (COURTSIDE_TEST_BUILD_CACHE=0), in the run's own directory.
+        shared = _build_cache(tmp_path_factory)
+        shared = template if shared.name.endswith("-disabled") else shared.parent
+        (shared / "courtside-snapshots").mkdir(exist_ok=True)
+        (home / "cache").symlink_to(shared / "courtside-snapshots", target_is_directory=True)
         config.reset_settings_cache()
         yield home
         db.close()
