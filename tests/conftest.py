@@ -188,29 +188,27 @@ def courtside_home(tmp_path_factory) -> Path:
 
         model = home / "models" / nlu_model.ARTIFACT
         with _run_template(tmp_path_factory) as template:
-            if (template / "built.json").exists():  # another worker built them: copy (byte-identical)
-                shutil.copy2(template / DB_NAME, home / DB_NAME)
-                model.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(template / nlu_model.ARTIFACT, model)
-                _SESSION_BUILD.update(json.loads((template / "built.json").read_text(encoding="utf-8")))
-                _SESSION_BUILD["path"] = str(db_path())
-            else:
+            names = (DB_NAME, nlu_model.ARTIFACT, "built.json")
+            if not (template / "built.json").exists():  # the run's first worker
                 cached = _build_cache(tmp_path_factory)
                 if (cached / "built.json").exists():  # an earlier run built these very inputs
-                    for name in (DB_NAME, nlu_model.ARTIFACT, "built.json"):
+                    for name in names:
                         shutil.copy2(cached / name, template / name)
-                    shutil.copy2(template / DB_NAME, home / DB_NAME)
-                    model.parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copy2(template / nlu_model.ARTIFACT, model)
-                    _SESSION_BUILD.update(json.loads((template / "built.json").read_text(encoding="utf-8")))
-                    _SESSION_BUILD["path"] = str(db_path())
                 else:
-                    _SESSION_BUILD.update(build(db_path()))
+                    meta = build(db_path())
                     nlu_model.build(model)
                     shutil.copy2(home / DB_NAME, template / DB_NAME)
                     shutil.copy2(model, template / nlu_model.ARTIFACT)
-                    (template / "built.json").write_text(json.dumps(_SESSION_BUILD, default=str), encoding="utf-8")
-                    _keep_build(template, cached, (DB_NAME, nlu_model.ARTIFACT, "built.json"))
+                    (template / "built.json").write_text(json.dumps(meta, default=str), encoding="utf-8")
+                    _keep_build(template, cached, names)
+            # every worker: the template's files (byte-identical to a build of its own)
+            if not (home / DB_NAME).exists():
+                shutil.copy2(template / DB_NAME, home / DB_NAME)
+            if not model.exists():
+                model.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(template / nlu_model.ARTIFACT, model)
+            _SESSION_BUILD.update(json.loads((template / "built.json").read_text(encoding="utf-8")))
+            _SESSION_BUILD["path"] = str(db_path())
         mp.setenv("COURTSIDE_NLU_MODEL", str(model))
         # One snapshot cache for the run and the next ones (services/league/snapshot_cache.py: keyed
         # by the database's content and the league code, written atomically, so a file of another

@@ -48,39 +48,42 @@ class AppServer:
     cold_start_s: float  # until /_stcore/health answered
 
 
+def start_server(argv: list[str], env: dict, log: Path | None, fork: bool | None):
+    """`python ARGV` (a server) under `env` in REPO, stdout and stderr appended to `log`; returns
+    (process, the log file to close after it or None). Inside a test (`fork` None:
+    PYTEST_CURRENT_TEST is set) it is forked from the worker's zygote (tests/forkrun.py), which
+    has already imported Streamlit, LangGraph and the rest: the same start without ~3 s of CPU.
+    Elsewhere (the benches), and where forkrun is not importable, a plain process."""
+    if fork is None:
+        fork = "PYTEST_CURRENT_TEST" in os.environ
+    if fork:
+        try:
+            import forkrun  # tests/ is on sys.path under pytest
+        except ImportError:  # a bench started from a test's environment
+            fork = False
+    if fork:
+        env = {k: v for k, v in env.items() if k not in ("PYTEST_CURRENT_TEST", "PYTEST_XDIST_WORKER")}
+        return forkrun.Popen(argv, env=env, cwd=REPO, output=log or os.devnull), None
+    out = open(log, "wb") if log else subprocess.DEVNULL
+    proc = subprocess.Popen([sys.executable, *argv], cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
+                            start_new_session=True)
+    return proc, (out if log else None)
+
+
 @contextmanager
 def app_server(home: Path, log: Path | None = None, env_extra: dict | None = None,
                args: tuple[str, ...] = (), timeout: float = 30.0, fork: bool | None = None) -> Iterator[AppServer]:
     """The app under `home` (no COURTSIDE_* or key of this environment leaks in); always stopped.
     `env_extra` adds variables (a COURTSIDE_STATE_URL), `args` more `streamlit run` options, `log`
-    keeps its output.
-
-    Inside a test (`fork` None: pytest's PYTEST_CURRENT_TEST is set) the server is forked from the
-    worker's CLI zygote (tests/forkrun.py), which has already imported Streamlit, LangGraph and the
-    rest: the same `python -m streamlit run` without ~3 s of start-up CPU per server. The benches
-    (no pytest) start a plain process, so a cold start they time is a real one."""
+    keeps its output. Forked inside a test (`start_server`); the benches start a plain process,
+    so a cold start they time is a real one."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("COURTSIDE_") and k != "GOOGLE_API_KEY"}
     env["COURTSIDE_HOME"] = str(home)
     env.update(env_extra or {})
     argv = ["-m", "streamlit", "run", "app.py", "--server.address", "127.0.0.1", "--server.port", str(port),
             "--server.headless", "true", *args]
-    if fork is None:
-        fork = "PYTEST_CURRENT_TEST" in os.environ
-    out = None
-    if fork:
-        try:
-            import forkrun  # tests/ is on sys.path under pytest
-        except ImportError:  # a bench started from a test's environment: a plain process
-            fork = False
-    if fork:
-        env.pop("PYTEST_CURRENT_TEST", None)
-        env.pop("PYTEST_XDIST_WORKER", None)
-        proc = forkrun.Popen(argv, env=env, cwd=REPO, output=log or os.devnull)
-    else:
-        out = open(log, "wb") if log else subprocess.DEVNULL
-        proc = subprocess.Popen([sys.executable, *argv], cwd=REPO, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                start_new_session=True)
+    proc, out = start_server(argv, env, log, fork)
     try:
         url = f"http://127.0.0.1:{port}"
         yield AppServer(url, proc.pid, wait_healthy(url, proc, timeout))
@@ -91,7 +94,7 @@ def app_server(home: Path, log: Path | None = None, env_extra: dict | None = Non
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-        if log and out is not None:
+        if out is not None:
             out.close()
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -12,7 +11,7 @@ from typing import Iterator
 
 import httpx
 
-from tests.app.server import REPO, free_port
+from tests.app.server import free_port, start_server
 
 TOKEN_A = "token-alice-0123456789abcdef"
 TOKEN_B = "token-bob-0123456789abcdef00"
@@ -33,22 +32,7 @@ def api_server(home: Path, extra: dict | None = None, log: Path | None = None,
     (no pytest) starts a plain process."""
     port = free_port()
     env = api_env(home, {"COURTSIDE_API_PORT": str(port)} | (extra or {}))
-    if fork is None:
-        fork = "PYTEST_CURRENT_TEST" in os.environ
-    out = None
-    if fork:
-        try:
-            import forkrun  # tests/ is on sys.path under pytest
-        except ImportError:  # a bench started from a test's environment: a plain process
-            fork = False
-    if fork:
-        env.pop("PYTEST_CURRENT_TEST", None)
-        env.pop("PYTEST_XDIST_WORKER", None)
-        proc = forkrun.Popen(["-m", "api"], env=env, cwd=REPO, output=log or os.devnull)
-    else:
-        out = open(log, "wb") if log else subprocess.DEVNULL
-        proc = subprocess.Popen([sys.executable, "-m", "api"], cwd=REPO, env=env, stdout=out,
-                                stderr=subprocess.STDOUT, start_new_session=True)
+    proc, out = start_server(["-m", "api"], env, log, fork)
     url = f"http://127.0.0.1:{port}"
     try:
         t0 = time.perf_counter()
@@ -71,7 +55,7 @@ def api_server(home: Path, extra: dict | None = None, log: Path | None = None,
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-        if log and out is not None:
+        if out is not None:
             out.close()
 
 
