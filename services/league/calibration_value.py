@@ -129,9 +129,8 @@ def prior_shares() -> dict[str, float]:
     """Each player's pre-season prior as an ownership share (0-1): ESPN's 2022-23 ownership, or
     the documented replacement prior (`services.league.preseason`), fixed before opening night."""
     from services.league.snapshot_cache import content_key
-    from services.store.build import db_path
 
-    return _priors(content_key(str(db_path())))
+    return _priors(content_key())
 
 
 @lru_cache(maxsize=64)

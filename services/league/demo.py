@@ -41,16 +41,14 @@ def _calendar_for(db_key: str) -> dict[tuple[int, int], int]:
 
 def _teams() -> dict[int, tuple[str, str, bool]]:
     from services.league.snapshot_cache import content_key
-    from services.store.build import db_path
 
-    return _teams_for(content_key(str(db_path())))
+    return _teams_for(content_key())
 
 
 def _calendar() -> dict[tuple[int, int], int]:
     from services.league.snapshot_cache import content_key
-    from services.store.build import db_path
 
-    return _calendar_for(content_key(str(db_path())))
+    return _calendar_for(content_key())
 
 
 class DemoLeague:

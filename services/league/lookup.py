@@ -52,9 +52,8 @@ def _index(db_key: str) -> tuple[dict[str, str], dict[str, list[str]], dict[str,
 
 def index():
     from services.league.snapshot_cache import content_key
-    from services.store.build import db_path
 
-    return _index(content_key(str(db_path())))
+    return _index(content_key())
 
 
 @lru_cache(maxsize=16)
@@ -75,9 +74,8 @@ def resolve_player(query: str, prefer: set[str] | None = None, among: frozenset[
         names, aliases, folded = index()
     else:
         from services.league.snapshot_cache import content_key
-        from services.store.build import db_path
 
-        names, aliases, folded = _index_among(content_key(str(db_path())), frozenset(among))
+        names, aliases, folded = _index_among(content_key(), frozenset(among))
     q = fold(query or "")
     if not q:
         raise PlayerNotFound(query or "", [])

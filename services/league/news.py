@@ -94,9 +94,8 @@ def _all_notes(as_of: dt.date, db_key: str) -> tuple[NewsNote, ...]:
 
 def all_notes(snap: Snapshot) -> tuple[NewsNote, ...]:
     from services.league.snapshot_cache import content_key
-    from services.store.build import db_path
 
-    return _all_notes(snap.as_of, content_key(str(db_path())))
+    return _all_notes(snap.as_of, content_key())
 
 
 def search_news(snap: Snapshot, player_id: str | None = None, topic: str | None = None,

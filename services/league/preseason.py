@@ -90,9 +90,8 @@ def _priors(db_key: str) -> tuple[Prior, ...]:
 def priors() -> tuple[Prior, ...]:
     """Every player's pre-season prior, for this database."""
     from services.league.snapshot_cache import content_key
-    from services.store.build import db_path
 
-    return _priors(content_key(str(db_path())))
+    return _priors(content_key())
 
 
 def prior_ranks() -> dict[str, int]:
