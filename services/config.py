@@ -129,12 +129,44 @@ def _env_settings() -> Settings:
     return _validated()
 
 
+_MEMO: dict[tuple, Settings] = {}  # (what Settings reads, the explicit values) -> the validated settings
+_MEMO_MAX = 64
+
+
+def _read_by_settings() -> tuple:
+    """Everything `Settings()` reads besides its arguments: the COURTSIDE_* and GOOGLE_API_KEY
+    variables (matched without case, as pydantic-settings does) and the .env file of the working
+    directory (its path, size and modification time)."""
+    env = tuple(sorted((k, v) for k, v in os.environ.items()
+                       if k.upper().startswith("COURTSIDE_") or k.upper() == "GOOGLE_API_KEY"))
+    try:
+        st = os.stat(".env")
+        dotenv = (os.getcwd(), st.st_size, st.st_mtime_ns)
+    except OSError:
+        dotenv = (os.getcwd(), None, None)
+    return env, dotenv
+
+
+def _validated_memo(**values) -> Settings:
+    """`_validated`, remembered for the same explicit values and the same environment: a turn asks
+    for its settings several times (validating them costs ~10 ms each), and a changed variable or
+    .env reads them again. A bad setting is never remembered (it raises each time)."""
+    key = (_read_by_settings(), tuple(sorted((k, repr(v)) for k, v in values.items())))
+    hit = _MEMO.get(key)
+    if hit is None:
+        hit = _validated(**values)
+        if len(_MEMO) >= _MEMO_MAX:
+            _MEMO.clear()
+        _MEMO[key] = hit
+    return hit
+
+
 def get_settings(**overrides) -> Settings:
     """Settings from the environment; explicit keyword values win. Raises SettingsError (one line)."""
-    base = _env_settings() if not overrides else _validated(**overrides)
+    base = _env_settings() if not overrides else _validated_memo(**overrides)
     home_env = os.environ.get("COURTSIDE_HOME")
     if home_env and Path(home_env) != base.home and not overrides.get("home"):
-        base = _validated(**{**overrides, "home": Path(home_env)})
+        base = _validated_memo(**{**overrides, "home": Path(home_env)})
     return base
 
 
@@ -171,3 +203,4 @@ def check_settings() -> Settings:
 
 def reset_settings_cache() -> None:
     _env_settings.cache_clear()
+    _MEMO.clear()

@@ -40,8 +40,19 @@ PRELOAD = ["numpy", "pandas", "scipy.stats", "sklearn.linear_model", "sklearn.fe
            "duckdb", "sqlite3", "pydantic", "pydantic_settings", "langchain_core.messages",
            "langgraph.graph", "langgraph.checkpoint.sqlite", "agents.cli", "services.cli",
            "agents.core.runtime", "agents.door", "services.league.demo_source",
+           # what an `agents ask` run imports on its way (the offline planner, the tools, the CLIs)
+           "agents.offline.planner", "agents.offline.nlu_model", "agents.supervisor.facade",
+           "agents.tools.optimizer_tools", "agents.tools.trade_tools", "agents.tools.ranking_tools",
+           "agents.tools.outlook_tools", "agents.trades.cli", "agents.signals.cli", "agents.arena.cli",
+           "services.optimizer.season", "services.trades.evaluate", "services.league.rankings",
+           "sklearn.calibration", "sklearn.pipeline", "langchain_core.tracers.stdout",
            # and what a `streamlit run app.py` server imports (tests/app/server.py forks them too)
-           "streamlit.web.cli", "streamlit.web.bootstrap", "streamlit.runtime.scriptrunner", "plotly.graph_objects"]
+           "streamlit.web.cli", "streamlit.web.bootstrap", "streamlit.runtime.scriptrunner", "plotly.graph_objects",
+           "streamlit.material_icon_names", "streamlit.components.v2.manifest_scanner", "PIL.Image",
+           # and what its first page run imports
+           "pages.components.backend", "pages.components.turn", "pages.components.cards",
+           "pages.components.charts", "pages.components.decisions", "pages.components.history_window",
+           "agents.offline.reasoner", "agents.offline.signals_model", "agents.offline.desk_policy"]
 ENABLED = os.environ.get("COURTSIDE_FORKRUN", "1") != "0"
 RUN_CPU = 0.0  # CPU seconds (user + system) of the runs this process has waited for (bench/suite_cpu.py)
 _lock = threading.Lock()

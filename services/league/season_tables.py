@@ -86,12 +86,22 @@ def _db_key() -> str:
 
 
 @lru_cache(maxsize=4)
-def _stored(db_key: str):
+def _draft(db_key: str) -> dict[int, list[str]]:
     from services.store import db
 
     picks: dict[int, list[str]] = {t: [] for t in range(1, N_TEAMS + 1)}
     for t, _r, pid in db.query("SELECT team_id, round, player_id FROM season_draft ORDER BY team_id, round"):
         picks[t].append(pid)
+    return picks
+
+
+@lru_cache(maxsize=4)
+def _stored(db_key: str):
+    """What a re-simulation starts from: the draft, the prior ranks and every stored morning (50k
+    rows; read only when the user has approved moves)."""
+    from services.store import db
+
+    picks = _draft(db_key)
     ranks = dict(db.query("SELECT player_id, prior_rank FROM season_priors"))
     morn: dict[dt.date, dict[str, Morning]] = {}
     for d, pid, g, st, pts, cats, team in db.query("SELECT * FROM season_mornings ORDER BY day, player_id"):
@@ -134,4 +144,4 @@ def season_state(scoring: str, moves: tuple[UserMove, ...] = (), until: dt.date 
 
 def drafted() -> dict[int, list[str]]:
     """The draft's rosters (team -> players in pick order)."""
-    return {t: list(ids) for t, ids in _stored(_db_key())[0].items()}
+    return {t: list(ids) for t, ids in _draft(_db_key()).items()}

@@ -77,4 +77,7 @@ def test_the_users_own_move_card_is_drawn_live(fresh_state, tmp_path):
         page.get_by_text("on its own card", exact=False).first.wait_for(timeout=60_000)
         titles = page.locator("[class*='st-key-chat_card_'] strong")
         expect(titles.filter(has_text="Your move")).to_have_count(1, timeout=30_000)  # no rerun comes by itself
+        # The alternative's card is drawn in the same live pass, after the user's: wait for it (its
+        # delta may reach the browser a moment after the first card's).
+        titles.nth(1).wait_for(timeout=30_000)
         assert titles.count() >= 2, [titles.nth(i).inner_text() for i in range(titles.count())]

@@ -85,3 +85,24 @@ def test_the_app_shows_the_bad_setting_instead_of_the_app(fresh_state, monkeypat
         "Courtside cannot start: Bad setting: COURTSIDE_LEAGUE='yahoo' is not allowed: Input should be 'demo' "
         "or 'espn'. Fix it in the environment or .env."]
     assert not at.chat_input and not at.sidebar.button  # the app itself is not drawn
+
+
+def test_explicit_settings_follow_the_environment_and_the_dotenv_between_calls(monkeypatch, tmp_path):
+    """get_settings(**explicit) remembers what it validated (a turn asks several times), keyed on
+    what Settings reads: a variable or a .env changed between two calls, with no reset, is read.
+    Catches a memo keyed on the explicit values alone (a server whose environment changed would
+    keep the old scoring)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COURTSIDE_SCORING", "points")
+    first = get_settings(provider="offline")
+    assert first.scoring == "points" and get_settings(provider="offline") is first  # remembered
+    monkeypatch.setenv("COURTSIDE_SCORING", "categories")
+    assert get_settings(provider="offline").scoring == "categories"
+    monkeypatch.delenv("COURTSIDE_SCORING")
+    (tmp_path / ".env").write_text("COURTSIDE_ADVICE_MODE=this_week\n")
+    assert get_settings(provider="offline").advice_mode == "this_week"
+    (tmp_path / ".env").write_text("COURTSIDE_ADVICE_MODE=balanced\nCOURTSIDE_MY_TEAM_ID=3\n")
+    assert (get_settings(provider="offline").advice_mode, get_settings(provider="offline").my_team_id) == ("balanced", 3)
+    monkeypatch.setenv("COURTSIDE_SCORING", "roto")
+    with pytest.raises(SettingsError):  # a bad value is never remembered as good
+        get_settings(provider="offline")
