@@ -128,10 +128,10 @@ def outputs(as_of: dt.date) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def two_runs(tmp_path_factory):
+def two_runs(tmp_path_factory, courtside_home):
     from services import config
     from services.store import db
-    from services.store.build import build, db_path
+    from services.store.build import DB_NAME, build, db_path
 
     root = tmp_path_factory.mktemp("lookahead")
     scrambled = root / "data-scrambled"
@@ -147,7 +147,10 @@ def two_runs(tmp_path_factory):
             else:
                 mp.setenv("COURTSIDE_DATA_DIR", str(data))
             config.reset_settings_cache()
-            build(db_path())
+            if data is None:  # the real data: the run's own database, built from it by the same build()
+                shutil.copy2(courtside_home / DB_NAME, db_path())
+            else:
+                build(db_path())
             runs[name] = outputs(AS_OF)
             db.close()
     config.reset_settings_cache()

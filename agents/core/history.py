@@ -55,8 +55,10 @@ def token_usage(messages: list) -> dict | None:
 def thread_list(turn_records: list[dict], pending_fn, limit: int) -> list[dict]:
     threads: dict[str, dict] = {}
     for rec in turn_records:  # newest first
+        # `last_record`: the newest record's id. `updated_at` has whole seconds, so a decision made
+        # in the second of the turn before it leaves it unchanged; the id always moves.
         t = threads.setdefault(rec["thread_id"], {"thread_id": rec["thread_id"], "updated_at": rec["created_at"],
-                                                  "title": ""})
+                                                  "last_record": rec.get("turn_id"), "title": ""})
         q = rec.get("question", "")
         if not q.startswith("[decision]"):
             t["title"] = q if len(q) <= 60 else q[:59].rsplit(" ", 1)[0] + "…"

@@ -101,7 +101,8 @@ class Supervisor:
 
     def threads(self, limit: int = 20, pending: bool = True) -> list[ThreadSummary]:
         """Recent threads; `pending=False` skips the pending counts (a checkpoint load each)."""
-        return [ThreadSummary.model_validate(t) for t in self.assistant.list_threads(limit, pending=pending)]
+        return [ThreadSummary.model_validate({k: v for k, v in t.items() if k != "last_record"})
+                for t in self.assistant.list_threads(limit, pending=pending)]
 
     def decided(self, limit: int = 50) -> list[DecidedCard]:
         return [DecidedCard.model_validate(d) for d in self.assistant.decision_history(limit)]
@@ -173,22 +174,23 @@ def my_threads(built, owner: str, limit: int = 12) -> list[ThreadSummary]:
     except store_errors():  # unreadable bindings: list as before
         bound = {}
     kept = [t for t in listed if threads.owns(bound.get(t["thread_id"]), owner)][:limit]
-    return [ThreadSummary.model_validate(t | {"league": threads.league_label(b.league_id, b.league_kind)
-                                              if (b := bound.get(t["thread_id"])) else "",
-                                              "pending": _pending_count(built, t["thread_id"], str(t["updated_at"]))})
-            for t in kept]
+    return [ThreadSummary.model_validate({k: v for k, v in t.items() if k != "last_record"} | {
+        "league": threads.league_label(b.league_id, b.league_kind) if (b := bound.get(t["thread_id"])) else "",
+        "pending": _pending_count(built, t["thread_id"], f"{t['updated_at']}|{t.get('last_record')}")})
+        for t in kept]
 
 
 _PENDING: dict[tuple, int] = {}
 
 
-def _pending_count(built, thread_id: str, updated_at: str) -> int:
+def _pending_count(built, thread_id: str, version: str) -> int:
     """A listed thread's pending cards, remembered until its next turn or decision (each writes a
-    turn record, so `updated_at` moves): every page run draws the sidebar, which loaded a
-    checkpoint for each of 36 threads before."""
+    turn record: `version` is its time and id; the time alone has whole seconds, and a decision in
+    the second of the turn before it read the old count): every page run draws the sidebar, which
+    loaded a checkpoint for each of 36 threads before."""
     import os
 
-    key = (os.environ.get("COURTSIDE_HOME", ""), thread_id, updated_at)
+    key = (os.environ.get("COURTSIDE_HOME", ""), thread_id, version)
     if key not in _PENDING:
         if len(_PENDING) > 4096:
             _PENDING.clear()

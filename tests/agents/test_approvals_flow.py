@@ -219,3 +219,26 @@ def test_history_after_a_refresh_keeps_intents_timings_and_optimizer_steps(fresh
                                                     "check_injuries", "identify_candidates", "validate_moves",
                                                     "compose_lineup"]
     assert turns[2]["content"].startswith("Declined")
+
+
+def test_a_decision_in_the_second_of_its_turn_updates_the_listed_pending_count(make_assistant, monkeypatch):
+    """The thread list remembers each thread's pending count until its next record. Records carry
+    whole seconds: an Approve made in the second of the turn that offered the card left the time
+    unchanged, and the list (the API's /api/threads, the sidebar) kept saying 3 pending. Every
+    record here is stamped in one second; catches a count keyed on the time alone."""
+    from agents.supervisor import facade
+    from services.store import state as store_mod
+
+    monkeypatch.setattr(store_mod, "_now", lambda: "2025-01-29T18:00:00+00:00")
+    a = make_assistant()
+    cards = a.ask(REVIEW, "same-second")["pending_approvals"]
+    assert len(cards) >= 2
+
+    def listed() -> int:
+        [row] = [t for t in facade.my_threads(a, facade.threads.LOCAL_OWNER) if t.thread_id == "same-second"]
+        return row.pending
+
+    assert listed() == len(cards)
+    a.resume("same-second", "approve", cards[0]["move_id"])
+    assert a.pending_approvals("same-second") == []
+    assert listed() == 0

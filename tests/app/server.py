@@ -2,6 +2,7 @@
 the multi-process tests, the UI bench and the load bench."""
 from __future__ import annotations
 
+import atexit
 import dataclasses
 import os
 import socket
@@ -106,14 +107,65 @@ def streamlit_server(home: Path, log: Path | None = None, env_extra: dict | None
         yield app.url, app.cold_start_s
 
 
+_shared: dict = {}  # the process's one Playwright driver and Chromium, started on first use
+
+
+def _browser():
+    if "browser" not in _shared or not _shared["browser"].is_connected():
+        if "playwright" not in _shared:
+            from playwright.sync_api import sync_playwright
+
+            _shared["playwright"] = sync_playwright().start()
+            atexit.register(_stop_browser)
+        _shared["browser"] = _shared["playwright"].chromium.launch(executable_path=CHROMIUM, headless=True,
+                                                                   args=CHROMIUM_ARGS)
+    return _shared["browser"]
+
+
+def _stop_browser() -> None:
+    from playwright.sync_api import Error
+
+    try:
+        if "browser" in _shared:
+            _shared.pop("browser").close()
+        _shared.pop("playwright").stop()
+    except Error:  # the driver already gone at exit: nothing left to stop
+        pass
+
+
+class Pages:
+    """A test's pages: each in a browser context of its own (its own cookies, storage and
+    Streamlit session) in the process's one Chromium, so a test pays for a context (~0.2 s),
+    not a driver and a browser (~0.8 s of CPU). `close()` closes the test's contexts."""
+
+    def __init__(self) -> None:
+        self._browser, self._contexts = _browser(), []
+
+    def new_page(self, **context_options):
+        context = self._browser.new_context(**context_options)
+        self._contexts.append(context)
+        return context.new_page()
+
+    def close(self) -> None:
+        while self._contexts:
+            self._contexts.pop().close()
+
+
+@contextmanager
+def chromium() -> Iterator[Pages]:
+    """`Pages` for one test (`browser.new_page(viewport=...)`), closed when it ends."""
+    pages = Pages()
+    try:
+        yield pages
+    finally:
+        pages.close()
+
+
 @contextmanager
 def chromium_page(home: Path, tmp_path: Path, height: int = 3400, log: Path | None = None):
     """The app on loopback (`streamlit_server`) and one headless Chromium page opened on it; on a
     failure a full-page screenshot is left in `tmp_path` (its path printed) before the error goes on."""
-    from playwright.sync_api import sync_playwright
-
-    with streamlit_server(home, log or tmp_path / "server.log") as (url, _), sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    with streamlit_server(home, log or tmp_path / "server.log") as (url, _), chromium() as browser:
         page = browser.new_page(viewport={"width": 1400, "height": height})
         try:
             page.goto(url, wait_until="domcontentloaded")

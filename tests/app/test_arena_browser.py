@@ -6,17 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.server import CHROMIUM, CHROMIUM_ARGS, streamlit_server
+from tests.app.server import CHROMIUM, chromium, streamlit_server
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium")]
 
 
 def test_run_the_default_agents_and_see_curves_and_metrics(fresh_state, tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with streamlit_server(fresh_state.home, tmp_path / "server.log") as (url, _), \
-            sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    pytest.importorskip("playwright.sync_api")
+    with streamlit_server(fresh_state.home, tmp_path / "server.log") as (url, _), chromium() as browser:
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 2600})
             page.goto(url, wait_until="domcontentloaded")

@@ -13,7 +13,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.app.server import CHROMIUM, CHROMIUM_ARGS, REPO, streamlit_server
+from tests.app.server import CHROMIUM, chromium, REPO, streamlit_server
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium")]
@@ -22,13 +22,11 @@ LOOPBACK = {"127.0.0.1", "localhost", "::1", "[::1]"}
 
 
 def test_a_categories_thread_keeps_its_league_across_a_reload(fresh_state, tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api")
+    pytest.importorskip("playwright.sync_api")
     from playwright.sync_api import expect
 
     outside: list[str] = []
-    with streamlit_server(fresh_state.home, tmp_path / "server.log") as (url, _), \
-            sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    with streamlit_server(fresh_state.home, tmp_path / "server.log") as (url, _), chromium() as browser:
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 3400})
             page.on("request", lambda r: outside.append(r.url)

@@ -10,7 +10,7 @@ import pytest
 from agents.desk.clock import DeskClock
 from agents.desk.tools import market_view
 from services.desk.book import DeskBook
-from tests.app.server import CHROMIUM, CHROMIUM_ARGS, streamlit_server
+from tests.app.server import CHROMIUM, chromium, streamlit_server
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium")]
@@ -19,12 +19,11 @@ GAME = "2025-01-29-CHI-BOS"
 
 
 def test_desk_page_quotes_and_accepts_a_bet(fresh_state, tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api")
+    pytest.importorskip("playwright.sync_api")
     book = DeskBook(fresh_state.store)
     DeskClock(book).set(AT)
     line = market_view(GAME, AT)["spread"]["home_line"]
-    with streamlit_server(fresh_state.home, tmp_path / "server.log") as (url, _), sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    with streamlit_server(fresh_state.home, tmp_path / "server.log") as (url, _), chromium() as browser:
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 3000})
             page.goto(url, wait_until="domcontentloaded")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pages.components.safe_text import no_images
-from tests.app.server import CHROMIUM, CHROMIUM_ARGS, streamlit_server
+from tests.app.server import CHROMIUM, chromium, streamlit_server
 
 
 class _Pixel(BaseHTTPRequestHandler):
@@ -39,15 +39,13 @@ def test_no_images_escapes_every_image_marker(text, expected):
 @pytest.mark.browser
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium")
 def test_an_image_in_a_question_is_never_fetched(fresh_state, tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api")
+    pytest.importorskip("playwright.sync_api")
     pixel = ThreadingHTTPServer(("127.0.0.1", 0), _Pixel)
     threading.Thread(target=pixel.serve_forever, daemon=True).start()
     image = f"![x](http://127.0.0.1:{pixel.server_address[1]}/pixel.png)"
     _Pixel.hits = []
     try:
-        with streamlit_server(fresh_state.home, tmp_path / "server.log") as (url, _), \
-                sync_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        with streamlit_server(fresh_state.home, tmp_path / "server.log") as (url, _), chromium() as browser:
             try:
                 page = browser.new_page(viewport={"width": 1400, "height": 2000})
                 page.goto(url, wait_until="domcontentloaded")

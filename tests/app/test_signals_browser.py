@@ -6,21 +6,19 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.server import CHROMIUM, CHROMIUM_ARGS, streamlit_server
+from tests.app.server import CHROMIUM, chromium, streamlit_server
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium")]
 
 
 def test_run_the_pod_and_approve_a_signal(fresh_state, tmp_path):
-    sync_api = pytest.importorskip("playwright.sync_api")
+    pytest.importorskip("playwright.sync_api")
     from playwright.sync_api import expect
 
     from services.signals.store import SignalStore
 
-    with streamlit_server(fresh_state.home, tmp_path / "server.log") as (url, _), \
-            sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    with streamlit_server(fresh_state.home, tmp_path / "server.log") as (url, _), chromium() as browser:
         try:
             page = browser.new_page(viewport={"width": 1400, "height": 3000})
             page.goto(url, wait_until="domcontentloaded")
