@@ -44,9 +44,39 @@ def per_game_points(expected: dict) -> float:
 
 
 def day_value(players: list[tuple[frozenset, float]], slots: tuple[tuple[str, int], ...]) -> float:
-    """Best lineup value of one day by exhaustive search: each player sits or takes a free slot."""
+    """Best lineup value of one day by exhaustive search: each player sits or takes a free slot.
+
+    When every player can start at once (most days: fewer players with a game than slots), no
+    lineup beats starting them all, so their sum is the answer without the search; it is summed
+    in the order the search adds values (last player first), to the same bits."""
     players = tuple(p for p in players if p[1] > 0)
-    return _search(players, tuple(s for s, _ in slots))(0, tuple(n for _, n in slots))
+    names, counts = tuple(s for s, _ in slots), tuple(n for _, n in slots)
+    if _all_start(players, names, counts):
+        total = 0.0
+        for _, value in reversed(players):
+            total = value + total
+        return total
+    return _search(players, names)(0, counts)
+
+
+def _all_start(players: tuple[tuple[frozenset, float], ...], names: tuple[str, ...], counts: tuple[int, ...]) -> bool:
+    """Whether every player can hold a slot at once: a perfect matching of players into slot
+    places, by augmenting paths (Kuhn), written here."""
+    places = [name for name, n in zip(names, counts) for _ in range(n)]
+    if len(players) > len(places):
+        return False
+    holder = [-1] * len(places)
+
+    def place(i: int, seen: set[int]) -> bool:
+        for j, name in enumerate(places):
+            if j not in seen and name in players[i][0]:
+                seen.add(j)
+                if holder[j] < 0 or place(holder[j], seen):
+                    holder[j] = i
+                    return True
+        return False
+
+    return all(place(i, set()) for i in range(len(players)))
 
 
 @lru_cache(maxsize=512)
