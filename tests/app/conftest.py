@@ -19,6 +19,17 @@ _installed_components = cache(manifest_scanner.scan_component_manifests)
 manifest_scanner.scan_component_manifests = lambda *args, **kwargs: list(_installed_components())
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _module_chromium():
+    """The browser tests of a module share one Chromium (tests/app/server.py `chromium`); it is
+    stopped when the module ends, before another module's asyncio.run() (the sync driver holds the
+    thread's running loop while it lives)."""
+    yield
+    from tests.app.server import stop_browser
+
+    stop_browser()
+
+
 @pytest.fixture
 def app(fresh_state):
     """Factory: `app(thread=...)` -> an AppTest of app.py already run once with `?thread=`."""

@@ -107,7 +107,10 @@ def streamlit_server(home: Path, log: Path | None = None, env_extra: dict | None
         yield app.url, app.cold_start_s
 
 
-_shared: dict = {}  # the process's one Playwright driver and Chromium, started on first use
+# One Playwright driver and Chromium, started on first use and stopped at the end of the test
+# module (tests/app/conftest.py): while the sync driver lives, its event loop stays the thread's
+# running loop, and a later asyncio.run() in the process (tests/app/st_client.py) would fail.
+_shared: dict = {}
 
 
 def _browser():
@@ -116,26 +119,29 @@ def _browser():
             from playwright.sync_api import sync_playwright
 
             _shared["playwright"] = sync_playwright().start()
-            atexit.register(_stop_browser)
+            atexit.register(stop_browser)
         _shared["browser"] = _shared["playwright"].chromium.launch(executable_path=CHROMIUM, headless=True,
                                                                    args=CHROMIUM_ARGS)
     return _shared["browser"]
 
 
-def _stop_browser() -> None:
+def stop_browser() -> None:
+    """Closes the shared Chromium and stops its driver (nothing when none was started)."""
+    if "playwright" not in _shared:
+        return
     from playwright.sync_api import Error
 
     try:
         if "browser" in _shared:
             _shared.pop("browser").close()
-        _shared.pop("playwright").stop()
-    except Error:  # the driver already gone at exit: nothing left to stop
+    except Error:  # the browser already gone: the driver still stops
         pass
+    _shared.pop("playwright").stop()
 
 
 class Pages:
     """A test's pages: each in a browser context of its own (its own cookies, storage and
-    Streamlit session) in the process's one Chromium, so a test pays for a context (~0.2 s),
+    Streamlit session) in the module's one Chromium, so a test pays for a context (~0.2 s),
     not a driver and a browser (~0.8 s of CPU). `close()` closes the test's contexts."""
 
     def __init__(self) -> None:
