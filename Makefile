@@ -46,6 +46,7 @@ bench: setup
 	$(BIN)/python bench/chat.py --json
 	$(BIN)/python bench/backtest.py --json
 	$(BIN)/python bench/ui.py --json
+	$(BIN)/python bench/rerun.py --json
 	$(BIN)/python bench/mutants.py --json
 	$(BIN)/python bench/nlu.py --json
 
