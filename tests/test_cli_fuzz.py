@@ -22,6 +22,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from tests.conftest import share_nlu_model
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -98,6 +99,7 @@ def fuzz_home(tmp_path_factory, courtside_home):
     home = tmp_path_factory.mktemp("fuzz") / "home"
     home.mkdir()
     shutil.copy2(courtside_home / DB_NAME, home / DB_NAME)
+    share_nlu_model(home)
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("COURTSIDE_HOME", str(home))
         yield home

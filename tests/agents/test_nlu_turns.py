@@ -7,6 +7,7 @@ import datetime as dt
 import re
 
 import pytest
+from tests.conftest import share_nlu_model
 
 AS_OF = dt.date(2025, 1, 29)
 
@@ -21,6 +22,7 @@ def assistant(tmp_path_factory, courtside_home):
 
     home = tmp_path_factory.mktemp("nlu-turns")
     shutil.copy2(courtside_home / DB_NAME, home / DB_NAME)
+    share_nlu_model(home)
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("COURTSIDE_HOME", str(home))
         reset_settings_cache()

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from tests.conftest import share_nlu_model
 
 from tests.app.server import NO_XSRF, streamlit_server
 from tests.app.st_client import Session
@@ -51,6 +52,7 @@ def two_apps(pg_url, courtside_home, tmp_path):
             home = tmp_path / f"home-{name}"
             home.mkdir()
             shutil.copy2(courtside_home / "courtside.duckdb", home / "courtside.duckdb")
+            share_nlu_model(home)
             url, _ = stack.enter_context(streamlit_server(home, tmp_path / f"{name}.log",
                                                           {"COURTSIDE_STATE_URL": pg_url}, NO_XSRF))
             urls.append(url)

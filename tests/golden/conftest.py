@@ -9,6 +9,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from tests.conftest import share_nlu_model
 
 from services.config import reset_settings_cache
 
@@ -20,6 +21,7 @@ def golden_home(tmp_path_factory, courtside_home):
 
     home = tmp_path_factory.mktemp("golden-home")
     shutil.copy2(courtside_home / DB_NAME, home / DB_NAME)
+    share_nlu_model(home)  # the run's snapshots (content-keyed) and intent model
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("COURTSIDE_HOME", str(home))
         reset_settings_cache()

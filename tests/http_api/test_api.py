@@ -13,6 +13,7 @@ import sqlite3
 
 import httpx
 import pytest
+from tests.conftest import share_nlu_model
 
 import forkrun
 
@@ -29,6 +30,7 @@ DAY = dt.date(2025, 1, 29)
 def home(tmp_path_factory, courtside_home):
     h = tmp_path_factory.mktemp("api-home")
     shutil.copy2(courtside_home / "courtside.duckdb", h / "courtside.duckdb")
+    share_nlu_model(h)  # the run's intent model and snapshots: the server neither trains nor rebuilds
     return h
 
 

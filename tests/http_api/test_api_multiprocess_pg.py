@@ -10,6 +10,7 @@ from contextlib import ExitStack
 import httpx
 import psycopg
 import pytest
+from tests.conftest import share_nlu_model
 
 from tests.http_api.server import api_server
 
@@ -32,6 +33,7 @@ def two_apis(pg_url, courtside_home, tmp_path):
             home = tmp_path / f"home-{name}"
             home.mkdir()
             shutil.copy2(courtside_home / "courtside.duckdb", home / "courtside.duckdb")
+            share_nlu_model(home)
             url = stack.enter_context(api_server(home, {"COURTSIDE_STATE_URL": pg_url}, tmp_path / f"{name}.log"))
             clients.append(stack.enter_context(httpx.Client(base_url=url, timeout=120)))
         yield clients[0], clients[1], pg_url

@@ -13,6 +13,7 @@ import sys
 
 import httpx
 import pytest
+from tests.conftest import share_nlu_model
 
 from api.security import RateLimiter, Refused
 from api.settings import ApiSettings, UnsafeStart, from_env
@@ -31,6 +32,7 @@ def _auth(token: str) -> dict:
 def public(tmp_path_factory, courtside_home):
     home = tmp_path_factory.mktemp("api-public")
     shutil.copy2(courtside_home / "courtside.duckdb", home / "courtside.duckdb")
+    share_nlu_model(home)
     env = {"COURTSIDE_API_ASSUME_PUBLIC": "1", "COURTSIDE_API_TOKEN": f"{TOKEN_A},{TOKEN_B}, {TOKEN_C}",
            "COURTSIDE_API_RATE": "30", "COURTSIDE_API_BURST": "8", "COURTSIDE_API_MAX_BODY": "2048"}
     with api_server(home, env) as url, httpx.Client(base_url=url, timeout=120) as client:
