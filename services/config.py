@@ -6,6 +6,7 @@ SQLite state store, checkpoints, audit). Tests and benchmarks point it at a temp
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import os
 import uuid
 from functools import lru_cache
@@ -147,11 +148,19 @@ def _read_by_settings() -> tuple:
     return env, dotenv
 
 
+def _memo_part(value) -> str:
+    """A value as part of the memo's key: a secret by a digest of its text (every SecretStr has the
+    same repr, so two API keys would have shared one entry), anything else by its repr."""
+    if isinstance(value, SecretStr):
+        return "secret:" + hashlib.sha256(value.get_secret_value().encode()).hexdigest()
+    return repr(value)
+
+
 def _validated_memo(**values) -> Settings:
     """`_validated`, remembered for the same explicit values and the same environment: a turn asks
     for its settings several times (validating them costs ~10 ms each), and a changed variable or
     .env reads them again. A bad setting is never remembered (it raises each time)."""
-    key = (_read_by_settings(), tuple(sorted((k, repr(v)) for k, v in values.items())))
+    key = (_read_by_settings(), tuple(sorted((k, _memo_part(v)) for k, v in values.items())))
     hit = _MEMO.get(key)
     if hit is None:
         hit = _validated(**values)

@@ -106,3 +106,15 @@ def test_explicit_settings_follow_the_environment_and_the_dotenv_between_calls(m
     monkeypatch.setenv("COURTSIDE_SCORING", "roto")
     with pytest.raises(SettingsError):  # a bad value is never remembered as good
         get_settings(provider="offline")
+
+
+def test_two_api_keys_given_explicitly_are_two_settings():
+    """Every SecretStr prints as '**********': a memo keyed on repr gave the second user's
+    assistant the first user's Gemini key (one server, two keys in the Settings page)."""
+    from pydantic import SecretStr
+
+    a = get_settings(provider="gemini", GOOGLE_API_KEY=SecretStr("key-of-user-a"))
+    b = get_settings(provider="gemini", GOOGLE_API_KEY=SecretStr("key-of-user-b"))
+    assert a.google_api_key.get_secret_value() == "key-of-user-a"
+    assert b.google_api_key.get_secret_value() == "key-of-user-b"
+    assert get_settings(provider="gemini", GOOGLE_API_KEY=SecretStr("key-of-user-a")) is a
