@@ -141,10 +141,14 @@ def _read_by_settings() -> tuple:
     env = tuple(sorted((k, v) for k, v in os.environ.items()
                        if k.upper().startswith("COURTSIDE_") or k.upper() == "GOOGLE_API_KEY"))
     try:
+        cwd = os.getcwd()
+    except OSError:  # the working directory was removed: no .env can be read from it
+        return env, (None, None, None)
+    try:
         st = os.stat(".env")
-        dotenv = (os.getcwd(), st.st_size, st.st_mtime_ns)
+        dotenv = (cwd, st.st_size, st.st_mtime_ns)
     except OSError:
-        dotenv = (os.getcwd(), None, None)
+        dotenv = (cwd, None, None)
     return env, dotenv
 
 
