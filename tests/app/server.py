@@ -119,7 +119,6 @@ def _browser():
             from playwright.sync_api import sync_playwright
 
             _shared["playwright"] = sync_playwright().start()
-            atexit.register(stop_browser)
         _shared["browser"] = _shared["playwright"].chromium.launch(executable_path=CHROMIUM, headless=True,
                                                                    args=CHROMIUM_ARGS)
     return _shared["browser"]
@@ -137,6 +136,9 @@ def stop_browser() -> None:
     except Error:  # the browser already gone: the driver still stops
         pass
     _shared.pop("playwright").stop()
+
+
+atexit.register(stop_browser)  # a process that used it outside a test module (a bench) stops it too
 
 
 class Pages:

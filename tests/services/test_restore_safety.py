@@ -22,6 +22,7 @@ from contextlib import closing
 from pathlib import Path
 
 import pytest
+from tests.conftest import share_nlu_model
 
 import forkrun
 
@@ -48,6 +49,7 @@ def used_template(tmp_path_factory, courtside_home) -> tuple[Path, dict]:
     home = tmp_path_factory.mktemp("restore") / "home"
     home.mkdir()
     shutil.copy2(courtside_home / DB_NAME, home / DB_NAME)
+    share_nlu_model(home)  # the run's intent model and snapshots (the CLI runs would train and build their own)
     assert _run(home, "agents", "ask", REVIEW, "--thread", "t", "--json").returncode == 0
     r = _run(home, "agents", "resume", "--thread", "t", "--decision", "approve", "--json")
     assert r.returncode == 0, r.stderr
@@ -63,7 +65,7 @@ def used_template(tmp_path_factory, courtside_home) -> tuple[Path, dict]:
 @pytest.fixture
 def used_home(used_template, tmp_path) -> tuple[Path, dict]:
     home = tmp_path / "home"
-    shutil.copytree(used_template[0], home)
+    shutil.copytree(used_template[0], home, symlinks=True)  # the shared snapshot cache stays a link
     return home, used_template[1]
 
 
