@@ -101,8 +101,7 @@ class Supervisor:
 
     def threads(self, limit: int = 20, pending: bool = True) -> list[ThreadSummary]:
         """Recent threads; `pending=False` skips the pending counts (a checkpoint load each)."""
-        return [ThreadSummary.model_validate({k: v for k, v in t.items() if k != "last_record"})
-                for t in self.assistant.list_threads(limit, pending=pending)]
+        return [_summary(t) for t in self.assistant.list_threads(limit, pending=pending)]
 
     def decided(self, limit: int = 50) -> list[DecidedCard]:
         return [DecidedCard.model_validate(d) for d in self.assistant.decision_history(limit)]
@@ -174,10 +173,14 @@ def my_threads(built, owner: str, limit: int = 12) -> list[ThreadSummary]:
     except store_errors():  # unreadable bindings: list as before
         bound = {}
     kept = [t for t in listed if threads.owns(bound.get(t["thread_id"]), owner)][:limit]
-    return [ThreadSummary.model_validate({k: v for k, v in t.items() if k != "last_record"} | {
-        "league": threads.league_label(b.league_id, b.league_kind) if (b := bound.get(t["thread_id"])) else "",
-        "pending": _pending_count(built, t["thread_id"], f"{t['updated_at']}|{t.get('last_record')}")})
-        for t in kept]
+    return [_summary(t, league=threads.league_label(b.league_id, b.league_kind) if (b := bound.get(t["thread_id"])) else "",
+                     pending=_pending_count(built, t["thread_id"], f"{t['updated_at']}|{t.get('last_record')}"))
+            for t in kept]
+
+
+def _summary(t: dict, **extra) -> ThreadSummary:
+    """A thread-list row as the model, without `last_record` (the list's own cache key, not a field)."""
+    return ThreadSummary.model_validate({k: v for k, v in t.items() if k != "last_record"} | extra)
 
 
 _PENDING: dict[tuple, int] = {}
