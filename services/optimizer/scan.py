@@ -14,7 +14,7 @@ import dataclasses
 import numpy as np
 
 from services.optimizer import projection as pj
-from services.optimizer.weekly import Prepared, plan_day, score_rows
+from services.optimizer.weekly import Prepared, plan_day, plan_without_each, score_rows
 
 TOL = 1e-9  # an added player must beat sitting by more than this to start (ties: he sits)
 
@@ -43,26 +43,14 @@ def _day_options(prep: Prepared, day: int, drops: np.ndarray):
     n_types = len(counts)
     values = np.full((len(drops) + 1, n_types + 1), -np.inf)
     rows = np.zeros((len(drops) + 1, n_types + 1, pj.WIDTH))
-    active = table.active(day)
-
-    def fill(r: int, exclude: int | None) -> None:
-        for s in range(n_types + 1):
-            c = counts
-            if s < n_types:
-                if counts[s] == 0:
-                    continue
-                c = counts.copy()
-                c[s] -= 1
-            v, starters, _ = plan_day(table, day, c, exclude)
-            values[r, s] = v
-            rows[r, s] = table.rows[starters].sum(axis=0)
-
-    fill(len(drops), None)
-    for r, k in enumerate(drops):
-        if active[k]:
-            fill(r, int(k))
-        else:  # he was not going to start anyway: same options as standing pat
-            values[r], rows[r] = values[-1], rows[-1]
+    for s in range(n_types + 1):
+        c = counts
+        if s < n_types:
+            if counts[s] == 0:
+                continue
+            c = counts.copy()
+            c[s] -= 1
+        values[:, s], rows[:, s] = plan_without_each(table, day, c, drops, rows=True)
     return values, rows
 
 

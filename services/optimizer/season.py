@@ -17,6 +17,7 @@ so the same exact scan (`scan.scan_table`) gives every pair's rest-of-season cha
 """
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import datetime as dt
 import weakref
@@ -72,7 +73,7 @@ class SeasonPlayer:
     player_id: str
     eligible: tuple[str, ...]
     value: float  # per-game value when he plays (points: fantasy points; categories: z above replacement)
-    games: tuple[dt.date, ...]  # remaining regular-season game dates
+    games: tuple[dt.date, ...]  # remaining regular-season game dates, ascending
     rates: tuple[float, ...] = ()  # play probability of each of those games (calibrated)
 
     @property
@@ -81,10 +82,10 @@ class SeasonPlayer:
         return sum(self.rates) / len(self.rates) if self.rates else 0.0
 
     def within(self, start: dt.date | None = None, end: dt.date | None = None) -> "SeasonPlayer":
-        """The same player over the games in [start, end)."""
-        keep = [(d, q) for d, q in zip(self.games, self.rates, strict=True)
-                if (start is None or d >= start) and (end is None or d < end)]
-        return dataclasses.replace(self, games=tuple(d for d, _ in keep), rates=tuple(q for _, q in keep))
+        """The same player over the games in [start, end) (a slice: the games are in date order)."""
+        lo = 0 if start is None else bisect.bisect_left(self.games, start)
+        hi = len(self.games) if end is None else bisect.bisect_left(self.games, end)
+        return SeasonPlayer(self.player_id, self.eligible, self.value, self.games[lo:hi], self.rates[lo:hi])
 
     def total(self) -> float:
         """Expected rest-of-season value: per-game value x play probability, summed over his games."""
@@ -155,13 +156,18 @@ def within(season: SeasonInputs, start: dt.date | None = None, end: dt.date | No
                         tuple(p.within(start, end) for p in season.ir_back), season.per_value)
 
 
+@lru_cache(maxsize=4096)
+def _elig_row(eligible: tuple[str, ...], slot_names: tuple[str, ...]) -> tuple[bool, ...]:
+    return tuple(s in eligible for s in slot_names)
+
+
 def _table(players: tuple[SeasonPlayer, ...], slot_names: list[str], days: tuple[dt.date, ...]) -> Table:
     rows = np.zeros((len(players), pj.WIDTH))
-    for i, p in enumerate(players):
-        rows[i, pj.VALUE] = p.availability * p.value
-        rows[i, pj.FPTS] = rows[i, pj.VALUE]
-        rows[i, pj.COUNT] = 1.0
-    elig = np.array([[s in p.eligible for s in slot_names] for p in players], dtype=bool)
+    rows[:, pj.VALUE] = [p.availability * p.value for p in players]
+    rows[:, pj.FPTS] = rows[:, pj.VALUE]
+    rows[:, pj.COUNT] = 1.0
+    names = tuple(slot_names)
+    elig = np.array([_elig_row(p.eligible, names) for p in players], dtype=bool)
     index = {d: j for j, d in enumerate(days)}
     plays = np.zeros((len(players), len(days)), dtype=bool)
     for i, p in enumerate(players):
@@ -187,7 +193,7 @@ def season_gains(prep: Prepared, drops: np.ndarray) -> tuple[np.ndarray, np.ndar
     the value column, with the days grouped by which roster players can start (the roster's options
     are solved once per group, not once per day).
     """
-    from services.optimizer.weekly import plan_day
+    from services.optimizer.weekly import plan_without_each
 
     table, counts, fas = prep.roster, prep.counts, prep.free_agents
     n_types, n_drop, n_fa = len(counts), len(drops), len(fas.players)
@@ -201,18 +207,14 @@ def season_gains(prep: Prepared, drops: np.ndarray) -> tuple[np.ndarray, np.ndar
         d0 = days[0]
         opt = np.full((n_drop + 1, n_types + 1), -np.inf)
         active = table.active(d0)
-        for r, k in reversed(list(enumerate([*drops.tolist(), None]))):
-            if k is not None and not active[k]:  # he was not going to start: standing pat's options
-                opt[r] = opt[-1]
-                continue
-            for s in range(n_types + 1):
-                c = counts
-                if s < n_types:
-                    if counts[s] == 0 or not needed[s]:
-                        continue
-                    c = counts.copy()
-                    c[s] -= 1
-                opt[r, s] = plan_day(table, d0, c, None if k is None else int(k))[0]
+        for s in range(n_types + 1):
+            c = counts
+            if s < n_types:
+                if counts[s] == 0 or not needed[s]:
+                    continue
+                c = counts.copy()
+                c[s] -= 1
+            opt[:, s] = plan_without_each(table, d0, c, drops)[0]
         base, sit = opt[-1, n_types], opt[:-1, n_types]  # sit: (drop,)
         slot_val = np.where(fas.elig[None, :, :], opt[:-1, None, :n_types], -np.inf)  # (drop, fa, slot)
         with_add = slot_val.max(axis=-1) + fas.values[None, :]

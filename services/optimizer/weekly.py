@@ -79,6 +79,41 @@ def plan_day(table: Table, day: int, counts: np.ndarray,
     return value, idx[rows], types
 
 
+def plan_without_each(table: Table, day: int, counts: np.ndarray, drops: np.ndarray,
+                      rows: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
+    """The day's best lineup value without each drops[r] (the last entry: without nobody), and
+    with `rows` the summary row of each of those lineups' starters.
+
+    One assignment for the whole roster, then another only where the answer can change: a player
+    who does not start (no game, or benched by that lineup) leaves it as it is; when every active
+    player starts, the others all still start without him (a subset of a lineup that fits still
+    fits), so his row comes off. Only a starter with someone benched behind him needs a new
+    assignment. Exact, with the sums `plan_day` would make (the same rows in the same order)."""
+    active = table.active(day)
+    values = np.empty(len(drops) + 1)
+    summary = np.zeros((len(drops) + 1, pj.WIDTH)) if rows else None
+    values[-1], starters, _ = plan_day(table, day, counts)
+    if rows:
+        summary[-1] = table.rows[starters].sum(axis=0)
+    all_start = len(starters) == int(active.sum())
+    starting = set(starters.tolist())
+    for r, k in enumerate(drops.tolist()):
+        if k not in starting:
+            values[r] = values[-1]
+            if rows:
+                summary[r] = summary[-1]
+            continue
+        if all_start:
+            rest = active.copy()
+            rest[k] = False
+            values[r], picked = float(table.values[rest].sum()), np.flatnonzero(rest)
+        else:
+            values[r], picked, _ = plan_day(table, day, counts, int(k))
+        if rows:
+            summary[r] = table.rows[picked].sum(axis=0)
+    return values, summary
+
+
 def plan_rows(table: Table, counts: np.ndarray) -> np.ndarray:
     """Sum of summary rows of every planned start over the remaining days."""
     total = np.zeros(pj.WIDTH)

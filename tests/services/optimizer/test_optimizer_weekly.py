@@ -42,3 +42,37 @@ def test_weekly_lineup_is_legal_and_exact(seed, scoring):
 def test_same_input_same_output():
     inputs = synthetic_inputs(5, "categories", n_roster=9, n_fa=3, n_days=5)
     assert weekly_lineup(inputs) == weekly_lineup(inputs)
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_plan_without_each_equals_solving_each_case(seed):
+    """`plan_without_each` skips the assignments whose answer it knows (a non-starter's absence
+    changes nothing; when all start, the absent one's row comes off). Compared with `plan_day` for
+    every drop, slot count and day, on rosters deep enough that someone sits (12 players for as few
+    as 5 slots) and on days few enough that everyone starts. Catches a shortcut that treats a
+    benched-behind starter as removable for free (the bench player's replacement start is lost),
+    or subtracts a non-starter's value."""
+    import numpy as np
+
+    from services.optimizer.weekly import plan_day, plan_without_each
+
+    rng = np.random.default_rng(seed)
+    inputs = synthetic_inputs(seed, "points", n_roster=12, n_fa=0, n_days=6)
+    table = prepare(inputs).roster
+    drops = np.arange(len(table.players))
+    if seed % 2:
+        table.plays[:] = rng.random(table.plays.shape) < 0.9  # busy days: more players than slots
+    base = np.array([int(inputs.slots[s]) for s in inputs.slots])
+    options = [base] + [base - np.eye(len(base), dtype=int)[s] for s in range(len(base)) if base[s]]
+    benched = 0
+    for d in range(table.plays.shape[1]):
+        for counts in options:
+            values, rows = plan_without_each(table, d, counts, drops, rows=True)
+            whole, starters, _ = plan_day(table, d, counts)
+            benched += len(starters) < table.active(d).sum()
+            assert values[-1] == whole
+            for r, k in enumerate(drops):
+                want, picked, _ = plan_day(table, d, counts, int(k))
+                assert values[r] == pytest.approx(want, abs=1e-9)
+                assert rows[r] == pytest.approx(table.rows[picked].sum(axis=0), abs=1e-9)
+    assert benched or seed % 2 == 0  # the busy days do bench someone
