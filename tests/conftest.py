@@ -180,6 +180,8 @@ def courtside_home(tmp_path_factory) -> Path:
         from services import config
         from services.store import db
         from services.store.build import DB_NAME, build, db_path
+        from services.store.db_check import DIGEST_SUFFIX
+        from tests.db_files import copy_database
 
         config.reset_settings_cache()
         # One intent model for the run: without it every process that reads a question (each CLI
@@ -188,7 +190,7 @@ def courtside_home(tmp_path_factory) -> Path:
 
         model = home / "models" / nlu_model.ARTIFACT
         with _run_template(tmp_path_factory) as template:
-            names = (DB_NAME, nlu_model.ARTIFACT, "built.json")
+            names = (DB_NAME, DB_NAME + DIGEST_SUFFIX, nlu_model.ARTIFACT, "built.json")
             if not (template / "built.json").exists():  # the run's first worker
                 cached = _build_cache(tmp_path_factory)
                 if (cached / "built.json").exists():  # an earlier run built these very inputs
@@ -197,13 +199,13 @@ def courtside_home(tmp_path_factory) -> Path:
                 else:
                     meta = build(db_path())
                     nlu_model.build(model)
-                    shutil.copy2(home / DB_NAME, template / DB_NAME)
+                    copy_database(home / DB_NAME, template / DB_NAME)
                     shutil.copy2(model, template / nlu_model.ARTIFACT)
                     (template / "built.json").write_text(json.dumps(meta, default=str), encoding="utf-8")
                     _keep_build(template, cached, names)
             # every worker: the template's files (byte-identical to a build of its own)
             if not (home / DB_NAME).exists():
-                shutil.copy2(template / DB_NAME, home / DB_NAME)
+                copy_database(template / DB_NAME, home / DB_NAME)
             if not model.exists():
                 model.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(template / nlu_model.ARTIFACT, model)
@@ -364,10 +366,11 @@ def fresh_state(tmp_path, monkeypatch, courtside_home) -> FreshState:
     """
     from services.store import state as store_mod
     from services.store.build import DB_NAME
+    from tests.db_files import copy_database
 
     home = tmp_path / "home"
     home.mkdir()
-    shutil.copy2(courtside_home / DB_NAME, home / DB_NAME)
+    copy_database(courtside_home / DB_NAME, home / DB_NAME)
     share_nlu_model(home)
     monkeypatch.setenv("COURTSIDE_HOME", str(home))
     state = FreshState(home=home, store=store_mod.state_store())

@@ -17,7 +17,6 @@ import contextlib
 import io
 import json
 import os
-import shutil
 import sqlite3
 from pathlib import Path
 
@@ -95,10 +94,11 @@ def fuzz_home(tmp_path_factory, courtside_home):
     """A home of this module's own (the built DB copied in): the fuzzed commands write here."""
     from services.store import state as store_mod
     from services.store.build import DB_NAME
+    from tests.db_files import copy_database
 
     home = tmp_path_factory.mktemp("fuzz") / "home"
     home.mkdir()
-    shutil.copy2(courtside_home / DB_NAME, home / DB_NAME)
+    copy_database(courtside_home / DB_NAME, home / DB_NAME)
     share_nlu_model(home)
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("COURTSIDE_HOME", str(home))

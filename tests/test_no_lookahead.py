@@ -132,6 +132,7 @@ def two_runs(tmp_path_factory, courtside_home):
     from services import config
     from services.store import db
     from services.store.build import DB_NAME, build, db_path
+    from tests.db_files import copy_database
 
     root = tmp_path_factory.mktemp("lookahead")
     scrambled = root / "data-scrambled"
@@ -148,7 +149,7 @@ def two_runs(tmp_path_factory, courtside_home):
                 mp.setenv("COURTSIDE_DATA_DIR", str(data))
             config.reset_settings_cache()
             if data is None:  # the real data: the run's own database, built from it by the same build()
-                shutil.copy2(courtside_home / DB_NAME, db_path())
+                copy_database(courtside_home / DB_NAME, db_path())
             else:
                 build(db_path())
             runs[name] = outputs(AS_OF)

@@ -12,7 +12,7 @@ from pathlib import Path
 import duckdb
 
 from services.config import courtside_home, data_dir
-from services.store.db_check import announce_rebuild, record_fingerprint, verify
+from services.store.db_check import announce_rebuild, record_digest, record_fingerprint, verify
 from services.league.setup import matchup_rows, slot_rows, team_rows
 from services.league.scoring import POINTS_WEIGHTS
 
@@ -119,6 +119,7 @@ def build(target: Path | None = None) -> dict:
     finally:
         con.close()
     os.replace(tmp, target)
+    record_digest(target, SCHEMA_VERSION)  # verify's fast path (services/store/db_check.py)
     return {"path": str(target), "seconds": round(time.perf_counter() - t0, 3), "rows": rows}
 
 

@@ -14,14 +14,14 @@ AS_OF = dt.date(2025, 1, 29)
 
 @pytest.fixture(scope="module")
 def assistant(tmp_path_factory, courtside_home):
-    import shutil
 
     from agents.core.runtime import Assistant
     from services.store.build import DB_NAME
+    from tests.db_files import copy_database
     from services.config import reset_settings_cache
 
     home = tmp_path_factory.mktemp("nlu-turns")
-    shutil.copy2(courtside_home / DB_NAME, home / DB_NAME)
+    copy_database(courtside_home / DB_NAME, home / DB_NAME)
     share_nlu_model(home)
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("COURTSIDE_HOME", str(home))

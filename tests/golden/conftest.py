@@ -6,7 +6,6 @@ empty state store) and one assistant per (provider, as-of date) over it.
 """
 from __future__ import annotations
 
-import shutil
 
 import pytest
 from tests.conftest import share_nlu_model
@@ -18,9 +17,10 @@ from services.config import reset_settings_cache
 def golden_home(tmp_path_factory, courtside_home):
     from services.store import state as store_mod
     from services.store.build import DB_NAME
+    from tests.db_files import copy_database
 
     home = tmp_path_factory.mktemp("golden-home")
-    shutil.copy2(courtside_home / DB_NAME, home / DB_NAME)
+    copy_database(courtside_home / DB_NAME, home / DB_NAME)
     share_nlu_model(home)  # the run's snapshots (content-keyed) and intent model
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("COURTSIDE_HOME", str(home))

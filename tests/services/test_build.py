@@ -181,3 +181,32 @@ def test_queries_never_draw_a_progress_bar_on_stdout():
     from services.store import db
 
     assert db.cursor().execute("select current_setting('enable_progress_bar')").fetchone() == (False,)
+
+
+def test_the_recorded_digest_skips_the_full_check_only_for_the_bytes_it_names(fresh_state, monkeypatch):
+    """The build writes the finished file's SHA-256 beside it; `verify` skips the DuckDB scan when
+    the bytes still hash to it, and a process skips it for bytes it has checked in full. Catches a
+    fast path that trusts the digest file's presence (a changed row passed as intact), a memo keyed
+    by the path rather than the bytes, and a build that writes no digest (every open scans)."""
+    import hashlib
+
+    from services.store import db_check
+
+    path = fresh_state.home / DB_NAME
+    recorded = db_check.digest_path(path).read_text().split()
+    assert recorded == [hashlib.sha256(path.read_bytes()).hexdigest(), str(SCHEMA_VERSION)]
+    scans = []
+    full = db_check._full_check
+    monkeypatch.setattr(db_check, "_full_check", lambda p, v: scans.append(p) or full(p, v))
+    monkeypatch.setattr(db_check, "_CHECKED", set())
+    assert db_check.verify(path, SCHEMA_VERSION) is None and scans == []  # the bytes the build fingerprinted
+    con = duckdb.connect(str(path))
+    con.execute("UPDATE players SET age = age + 1 WHERE player_id = (SELECT min(player_id) FROM players)")
+    con.close()
+    assert db_check.verify(path, SCHEMA_VERSION) == "its contents differ from what was recorded at build"
+    assert scans == [path]
+    db_check.digest_path(path).unlink()  # a copy without its digest: checked in full once per process
+    build(path)
+    db_check.digest_path(path).unlink()
+    assert db_check.verify(path, SCHEMA_VERSION) is None and db_check.verify(path, SCHEMA_VERSION) is None
+    assert scans == [path, path]

@@ -45,10 +45,11 @@ def _digest(path: Path) -> str:
 def used_template(tmp_path_factory, courtside_home) -> tuple[Path, dict]:
     """A home with an approved move (built once per module); returns (home, the applied move)."""
     from services.store.build import DB_NAME
+    from tests.db_files import copy_database
 
     home = tmp_path_factory.mktemp("restore") / "home"
     home.mkdir()
-    shutil.copy2(courtside_home / DB_NAME, home / DB_NAME)
+    copy_database(courtside_home / DB_NAME, home / DB_NAME)
     share_nlu_model(home)  # the run's intent model and snapshots (the CLI runs would train and build their own)
     assert _run(home, "agents", "ask", REVIEW, "--thread", "t", "--json").returncode == 0
     r = _run(home, "agents", "resume", "--thread", "t", "--decision", "approve", "--json")
