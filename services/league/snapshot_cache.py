@@ -45,16 +45,23 @@ def code_digest() -> str:
     return h.hexdigest()
 
 
-_FINGERPRINTS: dict[str, str] = {}  # database path -> its recorded fingerprint, read once
+_FINGERPRINTS: dict[tuple, str] = {}  # (database path, its file's identity) -> its recorded fingerprint
 
 
 def _db_fingerprint(db_path: str) -> str:
-    if db_path not in _FINGERPRINTS:
+    """Read once per version of the file: a file rewritten or replaced in place (another inode,
+    size or modification time) is read again, so the caches keyed by it never outlive its rows."""
+    try:
+        st = os.stat(db_path)
+        key: tuple = (db_path, st.st_ino, st.st_size, st.st_mtime_ns)
+    except OSError:
+        key = (db_path,)
+    if key not in _FINGERPRINTS:
         from services.store import db
 
         rows = db.query("SELECT value FROM meta WHERE key = 'fingerprint'")
-        _FINGERPRINTS[db_path] = rows[0][0] if rows else ""
-    return _FINGERPRINTS[db_path]
+        _FINGERPRINTS[key] = rows[0][0] if rows else ""
+    return _FINGERPRINTS[key]
 
 
 def forget_fingerprints() -> None:

@@ -132,15 +132,12 @@ def items_of(view: TeamView) -> list[NewsItem]:
 
 
 def db_key() -> str:
-    """The database file and its version (a rebuilt or changed file gives a new key)."""
-    from services.store.build import db_path
+    """What the database holds (`snapshot_cache.content_key`: its fingerprint recorded at build,
+    which the file is verified against on open): two copies of one database (each test's home, a
+    restored backup) share one book; another database gets its own."""
+    from services.league.snapshot_cache import content_key
 
-    p = db_path()
-    try:
-        st = p.stat()
-    except OSError:
-        return str(p)
-    return f"{p}:{st.st_mtime_ns}:{st.st_size}"
+    return content_key()
 
 
 @lru_cache(maxsize=2)
