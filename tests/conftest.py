@@ -212,6 +212,7 @@ def courtside_home(tmp_path_factory) -> Path:
             _SESSION_BUILD.update(json.loads((template / "built.json").read_text(encoding="utf-8")))
             _SESSION_BUILD["path"] = str(db_path())
         mp.setenv("COURTSIDE_NLU_MODEL", str(model))
+        mp.setenv("FORKRUN_WARM_HOME", str(home))  # tests/forkrun.py: the zygote reads the league state once
         # One snapshot cache for the run and the next ones (services/league/snapshot_cache.py: keyed
         # by the database's content and the league code, written atomically, so a file of another
         # database or code is never read): a snapshot built by one worker or CLI run is read by

@@ -6,7 +6,8 @@ once or one that dies. Each `python -m agents|services` start-up imports LangGra
 SciPy, pandas and DuckDB: about 3 s of CPU, half of the suite's CPU (docs/benchmarks.md).
 
 So each test process starts one *zygote* (on first use): a Python that has imported those modules
-and nothing else (no settings read, no database opened, no thread started). Every run asks it for a
+and read the run's most-read league state (`_warm`: held by the database's content, its
+connection closed again; no settings kept, no thread started). Every run asks it for a
 fresh process: the zygote forks, the fork forks the run itself and waits for it, reporting its
 exact exit status (a signal too) back. The run gets the given argv, environment, working
 directory and stdin, fresh stdout/stderr files, re-seeded random generators, and exits through
@@ -54,6 +55,7 @@ PRELOAD = ["numpy", "pandas", "scipy.stats", "sklearn.linear_model", "sklearn.fe
            "pages.components.charts", "pages.components.decisions", "pages.components.history_window",
            "agents.offline.reasoner", "agents.offline.signals_model", "agents.offline.desk_policy"]
 ENABLED = os.environ.get("COURTSIDE_FORKRUN", "1") != "0"
+WARM_HOME = "FORKRUN_WARM_HOME"  # the run's home (tests/conftest.py): the zygote reads its league state once (`_warm`)
 RUN_CPU = 0.0  # CPU seconds (user + system) of the runs this process has waited for (bench/suite_cpu.py)
 _lock = threading.Lock()
 _zygote: dict = {}
@@ -68,6 +70,8 @@ def _serve(path: str) -> None:
             importlib.import_module(name)
         except ImportError:  # an optional dependency missing: the run imports what it needs itself
             pass
+    if os.environ.get(WARM_HOME):
+        _warm(os.environ[WARM_HOME])
     if TESTS in sys.path:
         sys.path.remove(TESTS)
     stopping = []
@@ -96,6 +100,38 @@ def _serve(path: str) -> None:
                 os._exit(0)
         conn.close()
     _reap(block=True)
+
+
+def _warm(home: str) -> None:
+    """Reads, once, the league state nearly every run reads first from the run's database under
+    `home`: the default as-of date's snapshot with the two mornings of its matchup week before it
+    (the scoreboard's), and the stored season (both scorings, and the mornings a re-simulation
+    starts from). A run would otherwise load them itself from the run's snapshot cache and the
+    database (~0.3 s of CPU each). They are held by the database's content key, so a run on another
+    database (a scrambled copy, an older schema) misses them and reads its own; the connection is
+    closed before any fork and the settings forgotten, so a run opens its own home's database."""
+    import datetime as dt
+
+    from services import config
+    from services.league import season_tables
+    from services.league.snapshot import snapshot
+    from services.league.snapshot_cache import forget_fingerprints
+    from services.store import db
+
+    os.environ["COURTSIDE_HOME"] = home
+    config.reset_settings_cache()
+    try:
+        for day in (27, 28, 29):
+            snapshot(dt.date(2025, 1, day))
+        key = season_tables._db_key()  # noqa: SLF001 - the caches a run would fill
+        season_tables._stored(key)  # noqa: SLF001
+        for scoring in ("points", "categories"):
+            season_tables._base(scoring, key)  # noqa: SLF001
+    finally:
+        db.close()
+        forget_fingerprints()
+        del os.environ["COURTSIDE_HOME"]
+        config.reset_settings_cache()
 
 
 def _reap(block: bool) -> None:
