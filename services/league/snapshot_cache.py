@@ -13,7 +13,8 @@ named by its as-of date and a key over
 
 Loading a 3.6 MB pickle takes ~0.08 s. A file that fails to load (truncated, written by other
 code) is rebuilt and replaced; writes go to a temporary file renamed into place, so two processes
-never see half a file. The files are the app's own derived data in the user's own directory (the
+never see half a file, and a missing file is built under a lock beside it, so processes that miss
+it at once build it once (the others wait and read it). The files are the app's own derived data in the user's own directory (the
 same trust as the database beside them); `python -m services build` leaves them, and a new
 database's key simply misses them (older keys are removed when a new one is written).
 """
@@ -25,8 +26,10 @@ import logging
 import os
 import pickle
 import tempfile
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterator
 
 log = logging.getLogger(__name__)
 
@@ -94,18 +97,53 @@ def load_or_build(as_of: dt.date, db_path: str, build):
     key = cache_key(db_path)
     folder = cache_dir(db_path)
     path = folder / f"{as_of.isoformat()}-{key}.pkl"
-    if path.exists():
-        try:
-            with path.open("rb") as f:
-                snap = pickle.load(f)
-            if getattr(snap, "as_of", None) == as_of:
-                return snap
-            log.warning("snapshot cache %s holds another date; rebuilding it", path)
-        except _LOAD_ERRORS as e:
-            log.warning("snapshot cache %s did not load (%s: %s); rebuilding it", path, type(e).__name__, e)
-    snap = build(as_of)
-    _write(folder, path, snap, as_of)
+    snap = _load(path, as_of, quiet=True)
+    if snap is not None:
+        return snap
+    with _building(folder, path.name):  # another process (or thread) building it: wait, then read its file
+        snap = _load(path, as_of)
+        if snap is None:
+            snap = build(as_of)
+            _write(folder, path, snap, as_of)
     return snap
+
+
+def _load(path: Path, as_of: dt.date, quiet: bool = False):
+    """The snapshot in `path`, or None when absent or unusable (said unless `quiet`: the check
+    is made again under the build lock)."""
+    if not path.exists():
+        return None
+    try:
+        with path.open("rb") as f:
+            snap = pickle.load(f)
+        if getattr(snap, "as_of", None) == as_of:
+            return snap
+        if not quiet:
+            log.warning("snapshot cache %s holds another date; rebuilding it", path)
+    except _LOAD_ERRORS as e:
+        if not quiet:
+            log.warning("snapshot cache %s did not load (%s: %s); rebuilding it", path, type(e).__name__, e)
+    return None
+
+
+@contextmanager
+def _building(folder: Path, name: str) -> Iterator[None]:
+    """An exclusive lock on building one snapshot file (an flock on a lock file beside it), so the
+    processes that miss it at once (a server's sessions, CLI runs, test workers) build it once.
+    Without a writable folder, or off POSIX, no lock: each builds its own, as before."""
+    try:
+        import fcntl
+
+        folder.mkdir(parents=True, exist_ok=True)
+        lock = open(folder / f".{name}.lock", "w")  # noqa: SIM115 - held for the block
+    except (ImportError, OSError):
+        yield
+        return
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+    finally:
+        lock.close()  # releases the lock
 
 
 def _write(folder: Path, path: Path, snap, as_of: dt.date) -> None:
@@ -118,5 +156,6 @@ def _write(folder: Path, path: Path, snap, as_of: dt.date) -> None:
         for old in folder.glob(f"{as_of.isoformat()}-*.pkl"):  # the same date under an older key
             if old != path:
                 old.unlink(missing_ok=True)
+                (folder / f".{old.name}.lock").unlink(missing_ok=True)
     except OSError as e:  # a full or read-only disk: the snapshot is still good, only not kept
         log.warning("snapshot cache %s not written (%s)", path, e)

@@ -210,3 +210,35 @@ def test_the_recorded_digest_skips_the_full_check_only_for_the_bytes_it_names(fr
     db_check.digest_path(path).unlink()
     assert db_check.verify(path, SCHEMA_VERSION) is None and db_check.verify(path, SCHEMA_VERSION) is None
     assert scans == [path, path]
+
+
+def test_threads_meeting_a_moved_home_at_once_all_get_an_open_connection(fresh_state, tmp_path, monkeypatch):
+    """The process's connection is reopened when COURTSIDE_HOME moves; eight threads meeting the
+    move at once must all query. Catches the check-then-close outside the lock: two threads both
+    closed the old connection, the second closing the one the first had just opened ("connection
+    already closed" in the first; it failed 2 runs in 4 of a two-thread snapshot test)."""
+    import threading
+
+    from tests.db_files import copy_database
+
+    other = tmp_path / "other"
+    other.mkdir()
+    copy_database(fresh_state.home / DB_NAME, other / DB_NAME)
+    homes = [other, fresh_state.home]
+    for round_ in range(6):
+        monkeypatch.setenv("COURTSIDE_HOME", str(homes[round_ % 2]))
+        gate, errors, counts = threading.Barrier(8), [], []
+
+        def ask():
+            gate.wait()
+            try:
+                counts.append(db.query("SELECT count(*) FROM players")[0][0])
+            except duckdb.Error as e:
+                errors.append(e)
+
+        threads = [threading.Thread(target=ask) for _ in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert errors == [] and len(set(counts)) == 1 and len(counts) == 8

@@ -88,3 +88,32 @@ def test_a_damaged_file_is_rebuilt_and_replaced(own_cache, monkeypatch):
     snap_mod.forget_in_memory()
     assert snap_mod.snapshot(AS_OF).as_of == AS_OF
     assert not list(own_cache.glob(".snap-*"))  # no temporary file left behind
+
+
+def test_two_that_miss_it_at_once_build_it_once(own_cache, monkeypatch):
+    """Two threads (a server's sessions; processes lock the same way) ask for a snapshot nobody
+    has built: one builds it while the other waits for its file and reads it. Catches a cache
+    without the lock (both build: 0.7 s of CPU each, and every test worker of a fresh run built
+    the default date's), and a waiter that builds anyway after the lock."""
+    import threading
+    import time
+
+    builds = []
+    real = cache.load_or_build
+
+    def slow(as_of):
+        builds.append(threading.get_ident())
+        time.sleep(0.3)  # the other thread arrives while this one builds
+        return snap_mod.Snapshot(as_of)
+
+    from services.store.build import db_path
+
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(real(AS_OF, str(db_path()), slow))) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(builds) == 1 and len(results) == 2
+    assert _facts(results[0]) == _facts(results[1])
+    assert len(list(own_cache.glob(f"{AS_OF}-*.pkl"))) == 1
