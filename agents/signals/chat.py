@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import threading
 
 from langchain_core.messages import AIMessage
 
@@ -75,8 +76,17 @@ def _date_note(asked: dt.date | None, today: dt.date) -> str:
 
 
 def make_find_edges(model, source):
-    estimator = pod_model(model)
-    pod = SignalsPod(model=estimator, provider="offline" if estimator is not model else "chat")
+    """The chat's signals node. Its pod (a compiled graph of its own, ~12 ms) is built on the
+    first question that needs it, not with every assistant (most sessions never ask)."""
+    built: list[SignalsPod] = []
+    lock = threading.Lock()
+
+    def the_pod() -> SignalsPod:
+        with lock:
+            if not built:
+                estimator = pod_model(model)
+                built.append(SignalsPod(model=estimator, provider="offline" if estimator is not model else "chat"))
+            return built[0]
 
     def find_edges(state) -> dict:
         emit(StateEvent(state="executing"))
@@ -88,7 +98,7 @@ def make_find_edges(model, source):
             if isinstance(ev, StepEvent):
                 emit(ev.model_copy(update={"graph": "Signals"}))
         try:
-            run = pod.run_day(day, "blind", on_event=on_event)
+            run = the_pod().run_day(day, "blind", on_event=on_event)
         except Exception as e:  # noqa: BLE001 - boundary: a day outside the box scores, or a model failure: say so
             log.info("the signals pod failed in chat", exc_info=True)
             text = f"I could not run the signals pod for {day}: {e}"
