@@ -169,6 +169,14 @@ def chromium() -> Iterator[Pages]:
         pages.close()
 
 
+def keep_screenshot(page, path: Path) -> None:
+    """A full-page picture of a step that passed, for a person to look at: only with
+    COURTSIDE_TEST_SCREENSHOTS=1 (a 3,000-pixel page costs Chromium ~0.8 s of CPU; a failing
+    `chromium_page` test leaves its picture either way)."""
+    if os.environ.get("COURTSIDE_TEST_SCREENSHOTS"):
+        page.screenshot(path=str(path), full_page=True)
+
+
 @contextmanager
 def chromium_page(home: Path, tmp_path: Path, height: int = 3400, log: Path | None = None):
     """The app on loopback (`streamlit_server`) and one headless Chromium page opened on it; on a

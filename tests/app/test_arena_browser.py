@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.server import CHROMIUM, chromium, streamlit_server
+from tests.app.server import CHROMIUM, chromium, streamlit_server, keep_screenshot
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium")]
@@ -29,6 +29,6 @@ def test_run_the_default_agents_and_see_curves_and_metrics(fresh_state, tmp_path
             assert all(f"{a} · seed 1" in legend for a in ("hold", "favourite", "rating_edge"))
             page.get_by_text("Inspect a decision point").wait_for(timeout=10_000)
             page.get_by_test_id("stDataFrame").nth(1).wait_for(timeout=30_000)  # metrics and decision points
-            page.screenshot(path=str(tmp_path / "arena.png"), full_page=True)
+            keep_screenshot(page, tmp_path / "arena.png")
         finally:
             browser.close()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.app.conftest import OPTIMIZE
-from tests.app.server import CHROMIUM, chromium, REPO, streamlit_server
+from tests.app.server import CHROMIUM, chromium, REPO, streamlit_server, keep_screenshot
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium")]
@@ -32,10 +32,10 @@ def test_ask_approve_and_see_the_roster_change(fresh_state, tmp_path):
             add = re.search(r"[Aa]dd (.+?), ", title).group(1)  # "Drop X -> Add Y, ..." or "Move X to IR, add Y, ..."
             assert page.get_by_test_id("stExpander").count() >= 1
             assert page.url.split("thread=")[1]
-            page.wait_for_timeout(300)  # let the figures settle for the screenshot
-            shot = tmp_path / "chat.png"
-            page.screenshot(path=str(shot), full_page=True)
             if os.environ.get("COURTSIDE_UPDATE_SCREENSHOT"):  # refresh the README's picture on demand only
+                page.wait_for_timeout(300)  # let the figures settle for the screenshot
+                shot = tmp_path / "chat.png"
+                page.screenshot(path=str(shot), full_page=True)
                 shutil.copy(shot, REPO / "docs" / "screenshot-chat.png")
 
             approve.click()
@@ -48,6 +48,6 @@ def test_ask_approve_and_see_the_roster_change(fresh_state, tmp_path):
             page.get_by_text("Recent approved moves").wait_for(timeout=30_000)
             roster = page.get_by_test_id("stTable").first
             roster.get_by_text(add, exact=True).wait_for(timeout=30_000)  # the League view after a move: re-solved, slower under load
-            page.screenshot(path=str(tmp_path / "league.png"), full_page=True)
+            keep_screenshot(page, tmp_path / "league.png")
         finally:
             browser.close()

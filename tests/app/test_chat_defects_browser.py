@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.app.conftest import OPTIMIZE
-from tests.app.server import CHROMIUM, chromium_page
+from tests.app.server import CHROMIUM, chromium_page, keep_screenshot
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium")]
@@ -47,7 +47,7 @@ def test_decline_after_coming_back_keeps_the_chat(fresh_state, tmp_path):
         decline.click()
         page.get_by_text("Declined").first.wait_for(timeout=30_000)
         page.wait_for_timeout(1500)  # the fragment's rerun settles
-        page.screenshot(path=str(tmp_path / "declined.png"), full_page=True)
+        keep_screenshot(page, tmp_path / "declined.png")
         assert page.get_by_test_id("stException").count() == 0
         assert page.get_by_text("StreamlitInvalidLayoutContextError").count() == 0
         # the input is still there (disabled while the next-best card declining offers waits)

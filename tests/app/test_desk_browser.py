@@ -10,7 +10,7 @@ import pytest
 from agents.desk.clock import DeskClock
 from agents.desk.tools import market_view
 from services.desk.book import DeskBook
-from tests.app.server import CHROMIUM, chromium, streamlit_server
+from tests.app.server import CHROMIUM, chromium, streamlit_server, keep_screenshot
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium")]
@@ -36,7 +36,7 @@ def test_desk_page_quotes_and_accepts_a_bet(fresh_state, tmp_path):
             page.get_by_text("Accepted: 1.9 for 20").wait_for(timeout=30_000)
             for msg in ("Checking current market odds...", "Calculating edge...", "Evaluating risk..."):
                 assert page.get_by_text(msg).count() >= 1
-            page.screenshot(path=str(tmp_path / "desk.png"), full_page=True)
+            keep_screenshot(page, tmp_path / "desk.png")
         finally:
             browser.close()
     positions = book.positions()

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.server import CHROMIUM, chromium, streamlit_server
+from tests.app.server import CHROMIUM, chromium, streamlit_server, keep_screenshot
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium")]
@@ -31,7 +31,7 @@ def test_run_the_pod_and_approve_a_signal(fresh_state, tmp_path):
             assert stored
             # the cards draw one after another: wait for all of them (a bare count() raced the page)
             expect(approve).to_have_count(len(stored), timeout=30_000)
-            page.screenshot(path=str(tmp_path / "signals.png"), full_page=True)
+            keep_screenshot(page, tmp_path / "signals.png")
             approve.first.click()
             page.get_by_text("Approved: published").first.wait_for(timeout=30_000)
             expect(page.get_by_role("button", name="Approve")).to_have_count(len(stored) - 1, timeout=30_000)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.app.conftest import OPTIMIZE
-from tests.app.server import CHROMIUM, chromium_page
+from tests.app.server import CHROMIUM, chromium_page, keep_screenshot
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium")]
@@ -49,4 +49,4 @@ def test_a_question_while_cards_wait_then_approve_the_waiting_card(fresh_state, 
         page.get_by_test_id("stSidebarNav").get_by_text("League").click()
         page.get_by_text("Recent approved moves").wait_for(timeout=30_000)
         page.get_by_test_id("stTable").first.get_by_text(add, exact=True).wait_for(timeout=10_000)
-        page.screenshot(path=str(tmp_path / "deferred.png"), full_page=True)
+        keep_screenshot(page, tmp_path / "deferred.png")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.server import CHROMIUM, chromium_page
+from tests.app.server import CHROMIUM, chromium_page, keep_screenshot
 from tests.trade_rule import accepted_trade, name
 
 pytestmark = [pytest.mark.browser,
@@ -66,6 +66,6 @@ def test_players_and_trade_pages_in_a_browser(fresh_state, tmp_path, demo_source
             page.get_by_text("Category profile (punt-aware)").first.wait_for(timeout=30_000)
         page.get_by_role("button", name=f"Propose this trade to {them}").click(timeout=30_000)
         page.get_by_text(f"{them} accepts").first.wait_for(timeout=60_000)
-        page.screenshot(path=str(tmp_path / f"trade-{scoring}.png"), full_page=True)
+        keep_screenshot(page, tmp_path / f"trade-{scoring}.png")
         moves = fresh_state.store.moves(lg.league_id)
         assert len(moves) == 1 and moves[0]["card"]["kind"] == "trade"

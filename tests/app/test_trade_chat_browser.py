@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.app.server import CHROMIUM, chromium_page
+from tests.app.server import CHROMIUM, chromium_page, keep_screenshot
 from tests.trade_rule import accepted_trade, names, roster_after
 
 pytestmark = [pytest.mark.browser,
@@ -65,7 +65,7 @@ def test_trade_chat_flow_in_a_browser(fresh_state, tmp_path, demo_source, scorin
         approve.click()
         page.locator(f"text={them} accepts >> visible=true").first.wait_for(timeout=90_000)
         expect(page.get_by_role("button", name="Approve")).to_have_count(0, timeout=30_000)
-        page.screenshot(path=str(tmp_path / f"trade-chat-{scoring}.png"), full_page=True)
+        keep_screenshot(page, tmp_path / f"trade-chat-{scoring}.png")
     moves = fresh_state.store.moves(league_id)
     assert len(moves) == 1 and moves[0]["card"]["kind"] == "trade"
     assert sorted(demo_source(AS_OF, scoring).league.roster_ids(me)) == mine_after
