@@ -206,7 +206,6 @@ def season_gains(prep: Prepared, drops: np.ndarray) -> tuple[np.ndarray, np.ndar
     for days in groups.values():
         d0 = days[0]
         opt = np.full((n_drop + 1, n_types + 1), -np.inf)
-        active = table.active(d0)
         for s in range(n_types + 1):
             c = counts
             if s < n_types:

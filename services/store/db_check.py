@@ -58,11 +58,17 @@ def _content(path: Path, schema_version: int) -> str:
 
 
 def record_digest(path: Path, schema_version: int) -> None:
-    """After the build's file is in place: its bytes' digest and schema version, beside it."""
+    """After the build's file is in place: its bytes' digest and schema version, beside it. Not
+    written (a full disk), every open makes the full check: slower, never wrong."""
     out = digest_path(path)
     tmp = out.with_name(out.name + f".{os.getpid()}")
-    tmp.write_text(_content(path, schema_version) + "\n", encoding="utf-8")
-    os.replace(tmp, out)
+    try:
+        tmp.write_text(_content(path, schema_version) + "\n", encoding="utf-8")
+        os.replace(tmp, out)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        print(f"courtside: the database digest {out} was not written ({e}); every open checks the file in full",
+              file=sys.stderr, flush=True)
 
 
 def _recorded(path: Path) -> str | None:
