@@ -71,7 +71,12 @@ def _serve(path: str) -> None:
         except ImportError:  # an optional dependency missing: the run imports what it needs itself
             pass
     if os.environ.get(WARM_HOME):
-        _warm(os.environ[WARM_HOME])
+        import duckdb
+
+        try:
+            _warm(os.environ[WARM_HOME])
+        except (OSError, ValueError, duckdb.Error) as e:  # no usable database there: each run reads its own
+            print(f"forkrun: the zygote read no league state ({type(e).__name__}: {e})", file=sys.stderr, flush=True)
     if TESTS in sys.path:
         sys.path.remove(TESTS)
     stopping = []
@@ -118,6 +123,10 @@ def _warm(home: str) -> None:
     from services.league.snapshot_cache import forget_fingerprints
     from services.store import db
 
+    from services.store.build import DB_NAME
+
+    if not (Path(home) / DB_NAME).is_file():  # nothing built there: never build one here
+        return
     os.environ["COURTSIDE_HOME"] = home
     config.reset_settings_cache()
     try:
