@@ -109,7 +109,7 @@ def _serve(path: str) -> None:
 
 def _warm(home: str) -> None:
     """Reads, once, the league state nearly every run reads first from the run's database under
-    `home`: the default as-of date's snapshot with the two mornings of its matchup week before it
+    `home`: the default as-of date's snapshot with the mornings of its matchup week before it
     (the scoreboard's), and the stored season (both scorings, and the mornings a re-simulation
     starts from). A run would otherwise load them itself from the run's snapshot cache and the
     database (~0.3 s of CPU each). They are held by the database's content key, so a run on another
@@ -119,7 +119,7 @@ def _warm(home: str) -> None:
 
     from services import config
     from services.league import season_tables
-    from services.league.snapshot import snapshot
+    from services.league.snapshot import snapshot, week_of
     from services.league.snapshot_cache import forget_fingerprints
     from services.store import db
 
@@ -130,8 +130,9 @@ def _warm(home: str) -> None:
     os.environ["COURTSIDE_HOME"] = home
     config.reset_settings_cache()
     try:
-        for day in (27, 28, 29):
-            snapshot(dt.date(2025, 1, day))
+        _, monday, _ = week_of(config.DEFAULT_AS_OF)  # the default clock's day and its week's played mornings
+        for n in range((config.DEFAULT_AS_OF - monday).days + 1):
+            snapshot(monday + dt.timedelta(days=n))
         key = season_tables._db_key()  # noqa: SLF001 - the caches a run would fill
         season_tables._stored(key)  # noqa: SLF001
         for scoring in ("points", "categories"):

@@ -210,6 +210,11 @@ def test_the_recorded_digest_skips_the_full_check_only_for_the_bytes_it_names(fr
     db_check.digest_path(path).unlink()
     assert db_check.verify(path, SCHEMA_VERSION) is None and db_check.verify(path, SCHEMA_VERSION) is None
     assert scans == [path, path]
+    con = duckdb.connect(str(path))  # the same path, other bytes: the memo of checked bytes must not pass them
+    con.execute("UPDATE players SET age = age + 1 WHERE player_id = (SELECT min(player_id) FROM players)")
+    con.close()
+    assert db_check.verify(path, SCHEMA_VERSION) == "its contents differ from what was recorded at build"
+    assert scans == [path, path, path]
 
 
 def test_threads_meeting_a_moved_home_at_once_all_get_an_open_connection(fresh_state, tmp_path, monkeypatch):
