@@ -49,6 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("COURTSIDE_HOME", str(Path(tempfile.gettempdir()) / "courtside-bench"))
 
+from backtest_ir_audit import audit_rows, audit_summary  # noqa: E402
 from backtest_picks import STRATEGIES, horizon_claim, pick_move  # noqa: E402
 from backtest_stats import summarize  # noqa: E402
 
@@ -160,6 +161,7 @@ def run_week(week: int, as_of: dt.date, scoring: str, end: dt.date) -> dict:
                                claim_return=move.return_date.isoformat() if move.return_date else None,
                                claim_cut=move.cut_id or None)
             rows[strategy].append(row)
+    rows["ir_audit"] = audit_rows(week, lg, inputs, preps, scorer, ir_path, end)
     return rows
 
 
@@ -185,11 +187,14 @@ def run_modes(modes: list[str], jobs: int) -> dict:
     out = {}
     for mode in modes:
         rows: dict[str, list[dict]] = {s: [] for s in STRATEGIES}
+        audit: list[dict] = []
         for task, res in zip(tasks, results, strict=True):
             if task[2] == mode:
-                for s, r in res.items():
-                    rows[s] += r
+                for s in STRATEGIES:
+                    rows[s] += res[s]
+                audit += res["ir_audit"]
         out[mode] = summarize(rows, mode, end, 10 * sum(week == 1 for week, _ in dates))
+        out[mode]["ir_audit"] = audit_summary(audit, mode, sorted({r["week"] for r in rows["balanced"]}))
         if mode == "categories":
             from backtest_categories import kinds_apart
 
@@ -234,6 +239,9 @@ def main() -> None:
                   f"rest {v['rest']['mean']:+.2f} {v['rest']['ci95']}")
         for k, v in r["realized_to_claimed"].items():
             print(f"  realized / claimed season ({k}): {v['ratio']} {v['ci95']} over {v['moves']} moves")
+        a = r["ir_audit"]
+        for k in ("offered_ratio", "all_ratio", "slot_open_ratio"):
+            print(f"  IR card audit ({k}): {a[k]['ratio']} {a[k]['ci95']} over {a[k]['moves']} cards")
         for s, kinds in r.get("by_kind", {}).items():  # categories: IR moves and swaps apart
             for kind, v in kinds.items():
                 wk, rs = v["per_team_week"]["week"], v["per_team_week"]["rest"]

@@ -92,7 +92,8 @@ def pick_move(strategy: str, lg, inputs, prep, taken: set[str]):
 def horizon_claim(prep, inputs, move, end: dt.date) -> float:
     """The card's rest-of-season claim recomputed over the days up to `end` (the same model: the
     horizon of the data, so realized and claimed cover the same days)."""
-    from services.optimizer.season import ir_season_gains, season_gains, season_table, within
+    from services.optimizer.season import season_gains, season_table, within
+    from services.optimizer.season_ir import ir_season_gains
 
     season = within(inputs.season, end=end + dt.timedelta(days=1))
     k = next(i for i, p in enumerate(inputs.roster) if p.player_id == move.drop_id)

@@ -16,10 +16,11 @@ of one per pair; each of them is still an exhaustive search.
 With the rest of the season in the inputs (`inputs.season`: each player's per-game value, play
 probability and remaining game dates), the season change of every move is computed here the same
 way (exact lineups every remaining day); IR moves (an OUT player to an open IR slot, nobody
-dropped) count the week like the swap; for the season the added player plays until the IR
-player's expected return (his first game played with probability >= 0.5), and from then one
-player is cut: the one the user named, else the lowest value x summed play probability after the
-return among the other 13, the returning player and the added one (`ir_season_gain`). The two gains are
+dropped) count the week like the swap; for the season, on each span of his games with one play
+probability q he is back with chance q / b (b: his chance to play once back); not back, the added
+player holds his spot; back (playing at b), one player is cut: the one the user named, else the
+lowest value x summed play probability after his expected return among the other 13 and the added
+one (`ir_season_gain`); each branch against standing pat in the same branch. The two gains are
 combined into the ranking key by the product's own stated rule (`services.optimizer.moves.
 mode_scores`, a policy of a few arithmetic lines tuned on the backtest), so the numbers are
 independent and the policy is the product's.
@@ -153,10 +154,12 @@ class BruteForce:
     def ir_season_gain(self, k: int, a: int) -> float:
         """Season change of moving roster player k to IR and adding free agent a, with his return:
         over each run of his games with one play probability q (the span starting at its first
-        game; the first span from the start), (1 - q) x the gain with him gone plus q x the gain
-        with him back and the cut made (the lowest total from his expected return, q >= 0.5, or
-        over the whole horizon when he is not expected back, among the others and the added
-        player: never him)."""
+        game; the first span from the start) he is back with chance p = min(1, q / b), b his chance
+        to play once back (`back_rate`). Not back: the gain of dropping him for a with him playing
+        nothing in that span, against the roster with him playing nothing. Back: the gain of
+        cutting the cut for a with him playing at b, against the roster with him at b. The cut is
+        the lowest total from his expected return (q >= 0.5), or over the whole horizon when he is
+        not expected back, among the others and the added player: never him."""
         season = self.inputs.season
         ir = season.roster[k]
         back = next((d for d, q in zip(ir.games, ir.rates, strict=True) if q >= 0.5), None)
@@ -165,7 +168,8 @@ class BruteForce:
                       if i == 0 or q != ir.rates[i - 1]]
             edges = [None, *[d for d, _ in starts[1:]], None]
             qs = [q for _, q in starts] or [0.0]
-            self._ir[k, "spans"] = [(Season(season, self.slots, start=lo, end=hi), q)
+            self._ir[k, "spans"] = [(Season(season, self.slots, lo, hi, (k, 0.0)),
+                                     Season(season, self.slots, lo, hi, (k, ir.back_rate)), q)
                                     for lo, hi, q in zip(edges, edges[1:], qs)]
 
         def total(p) -> float:
@@ -178,8 +182,9 @@ class BruteForce:
             cut = min((i for i in range(len(season.roster)) if i != k), key=lambda i: (total(season.roster[i]), i))
             going = None if total(season.free_agents[a]) < total(season.roster[cut]) else cut  # None: the added one
         out = 0.0
-        for span, q in self._ir[k, "spans"]:
-            out += (1 - q) * span.gain(k, a) + q * (0.0 if going is None else span.gain(going, a))
+        for gone, returned, q in self._ir[k, "spans"]:
+            p = min(1.0, q / ir.back_rate) if ir.back_rate > 0 else 0.0
+            out += (1 - p) * gone.gain(k, a) + p * (0.0 if going is None else returned.gain(going, a))
         return out
 
     def score(self, k: int, a: int, kind: str = "swap") -> float:
@@ -285,20 +290,21 @@ class Season:
     """Exact lineups over the rest of the season (the inputs' per-game value x play probability and
     game dates), one exhaustive day solve per distinct set of roster players with a game."""
 
-    def __init__(self, season, slots, start=None, end=None):
+    def __init__(self, season, slots, start=None, end=None, held: tuple[int, float] | None = None):
         """Over the days in [start, end) when given (each player's play probability averaged over
-        his games in that window)."""
+        his games in that window); `held` = (roster row, rate): that player plays each game with
+        that chance instead (one branch of an IR player's return)."""
         self.slots = slots
         inside = lambda d: (start is None or d >= start) and (end is None or d < end)  # noqa: E731
         self.days = tuple(d for d in season.days if inside(d))
         self.weeks_left = ((season.days[-1] - season.days[0]).days + 1) / 7 if season.days else 1.0
 
-        def row(p):
+        def row(p, rate=None):
             games = [(d, q) for d, q in zip(p.games, p.rates, strict=True) if inside(d)]
             q = sum(x for _, x in games) / len(games) if games else 0.0
-            return frozenset(p.eligible), p.value * q, frozenset(d for d, _ in games)
+            return frozenset(p.eligible), p.value * (q if rate is None else rate), frozenset(d for d, _ in games)
 
-        self.roster = [row(p) for p in season.roster]
+        self.roster = [row(p, held[1] if held and i == held[0] else None) for i, p in enumerate(season.roster)]
         self.free_agents = [row(p) for p in season.free_agents]
         self._cache: dict = {}
         self._sits: dict = {}

@@ -7,7 +7,7 @@ and, as a manager would do it:
 - when another rostered player is OUT (IR-eligible) and the user named no cut, that player takes
   the IR slot he leaves and nobody is dropped ("activate_ir"; with two or more OUT, the one with
   the lowest rest-of-season total, the least likely to help). Its season figure is the IR move's
-  (`season.ir_season_gains`, the returning player as the one added): when the OUT player is
+  (`season_ir.ir_season_gains`, the returning player as the one added): when the OUT player is
   back in his turn, one player has to go, and the card names him;
 - else one player is cut ("activate"): the one the user named (`inputs.ir_cut`), else the lowest
   rest-of-season total of the 13 (`season.SeasonPlayer.total`; without season inputs, per-game
@@ -71,7 +71,8 @@ def activation_moves(inputs: OptimizerInputs) -> list[MoveEval]:
         table = scan_table(prep, drops)
         season_gain, ret = None, None
         if season is not None:
-            from services.optimizer.season import ir_season_gains, season_gains, season_table
+            from services.optimizer.season import season_gains, season_table
+            from services.optimizer.season_ir import ir_season_gains
 
             if to_ir is None:
                 season_gain = float(season_gains(season_table(prep, season), drops)[0][0, 0])

@@ -9,7 +9,7 @@ IR moves ("ir": an OUT player goes to an open IR slot, the free agent takes his 
 dropped) are scored like the swap for the week; for the season, an expectation over the IR
 player's calibrated return curve: while he is out the added player plays, and once he is back one
 of the 14 has to go (the lowest rest-of-season total, or the player the user names):
-`season.ir_season_gains` counts that cut at his chance of being back, and the card says when he is
+`season_ir.ir_season_gains` counts that cut at his chance of being back, and the card says when he is
 expected back and who likely goes.
 
 Protected players (the top `protect_top` of my roster by per-game value, and anyone at or above
@@ -200,7 +200,8 @@ def _season_arrays(prep: Prepared, drops: np.ndarray, irs: np.ndarray):
     """(season gain (drops, free agents) or None, IR row -> season gains, IR row -> IrReturn)."""
     if prep.inputs.season is None or not len(drops):
         return None, {}, {}
-    from services.optimizer.season import ir_season_gains, season_gains, season_table
+    from services.optimizer.season import season_gains, season_table
+    from services.optimizer.season_ir import ir_season_gains
 
     season, _ = season_gains(season_table(prep, prep.inputs.season), drops)
     ir_gain, returns = {}, {}

@@ -75,6 +75,7 @@ class SeasonPlayer:
     value: float  # per-game value when he plays (points: fantasy points; categories: z above replacement)
     games: tuple[dt.date, ...]  # remaining regular-season game dates, ascending
     rates: tuple[float, ...] = ()  # play probability of each of those games (calibrated)
+    back_rate: float = 1.0  # his chance to play a game once back from an absence (calibrated ACTIVE rate, his tier)
 
     @property
     def availability(self) -> float:
@@ -85,7 +86,12 @@ class SeasonPlayer:
         """The same player over the games in [start, end) (a slice: the games are in date order)."""
         lo = 0 if start is None else bisect.bisect_left(self.games, start)
         hi = len(self.games) if end is None else bisect.bisect_left(self.games, end)
-        return SeasonPlayer(self.player_id, self.eligible, self.value, self.games[lo:hi], self.rates[lo:hi])
+        return SeasonPlayer(self.player_id, self.eligible, self.value, self.games[lo:hi], self.rates[lo:hi],
+                            self.back_rate)
+
+    def at(self, rate: float) -> "SeasonPlayer":
+        """The same player playing each of his games with chance `rate` (a branch of his return)."""
+        return dataclasses.replace(self, rates=(rate,) * len(self.rates))
 
     def total(self) -> float:
         """Expected rest-of-season value: per-game value x play probability, summed over his games."""
@@ -128,7 +134,8 @@ def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 
         value = season_category_value(snap, pid, cats) - season_category_floor(snap, FLOOR_RANK, cats)
     else:
         value = player_value(snap, ps, scoring, list(cats) or None) - floor
-    return SeasonPlayer(pid, tuple(ps.ref.eligible), float(value), games, rates)
+    back = float(snap.calibration.play_probability("ACTIVE", None, ps.tier))
+    return SeasonPlayer(pid, tuple(ps.ref.eligible), float(value), games, rates, back)
 
 
 def season_inputs(lg, week: OptimizerInputs) -> SeasonInputs:
@@ -222,66 +229,3 @@ def season_gains(prep: Prepared, drops: np.ndarray) -> tuple[np.ndarray, np.ndar
         gain += n_play[None, :] * (best - base) + (len(days) - n_play)[None, :] * (sit - base)[:, None]
         loss += len(days) * (base - sit)
     return gain, loss
-
-
-@dataclasses.dataclass(frozen=True)
-class IrReturn:
-    """What an IR move's season value assumes about the player's return."""
-
-    expected: dt.date | None  # his expected return: first game the curve plays half of (None: not this season)
-    cut_ids: tuple[str, ...]  # per free agent: who is cut if he returns (the added player, or he himself)
-    back_share: float = 0.0  # his return curve's rate for his last games of the horizon (his chance to be back)
-
-
-def _segments(ir: SeasonPlayer) -> list[tuple[dt.date | None, dt.date | None, float]]:
-    """[start, end) spans of days over which his play probability is one value (this week's
-    next-game rate, then each return-curve window), with that value; the first span opens at None."""
-    spans: list[list] = []
-    for d, q in zip(ir.games, ir.rates, strict=True):
-        if not spans or abs(spans[-1][2] - q) > 1e-12:
-            spans.append([d, None, q])
-    for a, b in zip(spans, spans[1:]):
-        a[1] = b[0]
-    if spans:
-        spans[0][0] = None
-    return [tuple(x) for x in spans]
-
-
-def ir_season_gains(week_prep: Prepared, season: SeasonInputs, k: int,
-                    cut_id: str | None = None) -> tuple[np.ndarray, IrReturn]:
-    """(season gain per free agent, return) of moving roster row `k` to IR and adding each free agent.
-
-    An expectation over his return curve: on each span of days where his play probability is q
-    (`_segments`: this week's next-game rate, then each curve window), he is back with chance q.
-    Not back, the added player holds his spot (the gain of dropping him for the free agent); back,
-    the 14 must become 13: the one cut is `cut_id` when named, else the lowest rest-of-season total
-    (`SeasonPlayer.total`, over the games from his expected return, or the whole horizon when he is
-    not expected back) among the 13 others and the added one, never the returning player (his total
-    is counted at his unconditional curve, low exactly when he is out long; back, he is worth keeping,
-    and the activation card and the replay never cut him). Both parts are
-    exact lineup values (`season_gains`) over the span, against standing pat (he stays on the roster
-    at his curve). With a single expected-return date instead, a curve below one half counted no
-    cut at all (10 of 12 balanced IR claims), and 11 of those players were back within the data."""
-    ir = season.roster[k]
-    ret = ir.expected_return()
-    later = within(season, start=ret) if ret else season
-    ids = [p.player_id for p in later.roster]
-    named = cut_id in ids and cut_id != ir.player_id
-    cut = ids.index(cut_id) if named else min((i for i in range(len(ids)) if i != k),
-                                              key=lambda i: (later.roster[i].total(), i))
-    who, row = [], []  # per free agent: who goes when he is back, and the gains row that counts it
-    for fa in later.free_agents:
-        if named:
-            who.append(ids[cut]), row.append(1)
-        elif fa.total() < later.roster[cut].total():
-            who.append(fa.player_id), row.append(-1)  # the added player is the one to go: standing pat
-        else:
-            who.append(ids[cut]), row.append(1)
-    pick = np.array(row)
-    gains = np.zeros(len(season.free_agents))
-    for lo, hi, q in _segments(ir) or [(None, None, 0.0)]:
-        g = season_gains(season_table(week_prep, within(season, lo, hi)), np.array([k, cut]))[0]
-        back = np.where(pick < 0, 0.0, g[np.maximum(pick, 0), np.arange(len(pick))])
-        gains += (1.0 - q) * g[0] + q * back
-    share = ir.rates[-1] if ir.rates else 0.0
-    return gains, IrReturn(ret, tuple(who), round(float(share), 4))

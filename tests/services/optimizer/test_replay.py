@@ -86,9 +86,12 @@ def week14():
 
 
 def test_the_waiver_wire_gives_each_player_to_one_team_in_waiver_order(week14, csv_facts):
+    from backtest_picks import STRATEGIES
+
     rows, order = week14
     assert order == [3, 4, 5, 6, 7, 8, 9, 10, 1, 2]
-    for strategy, rs in rows.items():
+    for strategy in STRATEGIES:
+        rs = rows[strategy]
         assert [r["team_id"] for r in rs] == order
         adds = [r["add"] for r in rs if r["kind"]]
         assert len(adds) == len(set(adds)), strategy  # gone for the others once added
@@ -97,6 +100,34 @@ def test_the_waiver_wire_gives_each_player_to_one_team_in_waiver_order(week14, c
             first = next((g["game_date"] for g in csv_facts.player_games(r["drop"]) if g["game_date"] >= AS_OF), None)
             assert r["back"] == (first.isoformat() if first else None)
             assert "claim_horizon" in r and "claim_season" in r
+
+
+def test_the_ir_audit_asks_for_every_out_players_card(week14, csv_facts):
+    """bench/backtest_ir_audit.py: one IR card per rostered player OUT on the as-of morning (the CSV:
+    3+ team games missed since his last game), whether or not his team's IR slot is free; each
+    replayed with his real return (his first game on or after the as-of date, from the CSV), and
+    the summary's ratio is realized over claimed (the claim in the card's own units). Catches an
+    audit that reads only the open-slot teams (a third of the cards), one that skips players
+    already audited elsewhere, and a ratio summed over the wrong rows."""
+    from backtest_ir_audit import audit_summary
+
+    rows, _ = week14
+    lg = demo_league(AS_OF, "points", store=state_store())
+    out = {(t, p) for t in lg.team_ids for p in lg.roster_ids(t)
+           if csv_facts.player_games(p, AS_OF) and csv_facts.missed_in_row(p, AS_OF) >= 3}
+    audit = rows["ir_audit"]
+    assert {(r["team_id"], r["drop"]) for r in audit} == out and len(audit) == len(out)
+    assert any(not r["slot_open"] for r in audit), "a team whose IR slot is taken still gets its card"
+    for r in audit:
+        assert r["slot_open"] == (not lg.ir_ids(r["team_id"]))
+        assert r["add"] not in {p for t in lg.team_ids for p in lg.roster_ids(t)}
+        first = next((g["game_date"] for g in csv_facts.player_games(r["drop"]) if g["game_date"] >= AS_OF), None)
+        assert r["back"] == (first.isoformat() if first else None)
+    s = audit_summary(audit, "points", [14])
+    offered = [r for r in audit if r["offered"]]
+    assert s["players"] == len(audit) and s["offered_ratio"]["moves"] == len(offered)
+    assert s["offered_ratio"]["realized"] == pytest.approx(sum(r["rest_gain"] for r in offered), abs=0.05)
+    assert s["offered_ratio"]["claimed"] == pytest.approx(sum(r["claim_horizon"] for r in offered), abs=0.05)
 
 
 def test_intervals_resample_whole_weeks():
