@@ -79,12 +79,11 @@ def ir_season_gains(week_prep: Prepared, season: SeasonInputs, k: int,
     pick = np.array(row)
     gains = np.zeros(len(season.free_agents))
     for lo, hi, q in _segments(ir) or [(None, None, 0.0)]:
-        span = within(season, lo, hi)
         p = min(1.0, q / ir.back_rate) if ir.back_rate > 0 else 0.0  # chance he is back: q = back x plays once back
-        gone = season_gains(season_table(week_prep, _holding(span, k, 0.0)), np.array([k]))[0][0]
-        gains += (1.0 - p) * gone
-        if p > 0:
-            g = season_gains(season_table(week_prep, _holding(span, k, ir.back_rate)), np.array([cut]))[0][0]
-            gains += p * np.where(pick < 0, 0.0, g)
+        # one exact scan with him at b: row 0 swaps him out (+ what losing him costs = the gain against
+        # the roster without him, the branch where he is out), row 1 makes the cut (the branch where he is back)
+        g, loss = season_gains(season_table(week_prep, _holding(within(season, lo, hi), k, ir.back_rate)),
+                               np.array([k, cut]))
+        gains += (1.0 - p) * (g[0] + loss[0]) + p * np.where(pick < 0, 0.0, g[1])
     share = ir.rates[-1] if ir.rates else 0.0
     return gains, IrReturn(ret, tuple(who), round(float(share), 4))
