@@ -1,8 +1,11 @@
 """IR moves valued with the return, and swaps that give up a clearly better player.
 
 - The season figure of an IR move: an expectation over the IR player's return curve (on each
-  span of days he is back with his play probability there: then the lowest rest-of-season total
-  of the 14 is cut; else the added player holds his spot); the card says when he is expected back
+  span of days he is back with chance q / b, q his play probability there and b his tier's ACTIVE
+  rate: then he plays at b and the lowest rest-of-season total of the 14 is cut; else he plays
+  nothing and the added player holds his spot; each branch against standing pat in the same
+  branch: scored against one standing pat with him at q, as before session 12, the brute force
+  fails three tests here); the card says when he is expected back
   (his first game the curve plays at least half of) and who likely goes. Checked against
   tests/brute_force.py (its own lineup solver, spans and cut rule). Catches the old rules (the IR
   player kept all season and nobody cut: Miller to IR claimed +667 on Jan 29 in the per-date
@@ -57,6 +60,21 @@ def test_ir_counts_his_return_and_the_cut(team1):
     assert any(f"when {name} returns (expected in about {weeks} week" in r and f"likely {m.cut_name}" in r
                and "counted in the rest-of-season figure" in r for r in m.reasons)
     assert m.cut_id in {p.player_id for p in inputs.roster} | {m.add_id, m.drop_id}
+
+
+def test_once_back_he_plays_at_his_tiers_active_rate(team1, csv_facts):
+    """The chance an IR player plays a game once back (`back_rate`, which splits his curve's q into
+    back x plays) is the calibrated next-game rate of an ACTIVE player of his minutes tier, the tier
+    read here from his CSV minutes before the as-of date. Catches a back rate of 1 (every game
+    once back: the cut counted too seldom) and one read off the wrong tier."""
+    lg, inputs, out = team1
+    rows = csv_facts.player_games(out, AS_OF)
+    avg = sum(r["min"] for r in rows) / len(rows)
+    tier = "24+ min" if avg >= 24 else "12-24 min" if avg >= 12 else "under 12 min"
+    season = next(p for p in inputs.season.roster if p.player_id == out)
+    active = lg.snapshot.calibration.by_tier[tier]["ACTIVE"]
+    assert season.back_rate == pytest.approx(lg.snapshot.calibration.play_probability("ACTIVE", None, tier))
+    assert 0.5 < season.back_rate < 1.0 and abs(season.back_rate - active) < 0.1
 
 
 def test_the_user_names_the_cut(team1):
