@@ -40,6 +40,7 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "threads": ("agents.core.threads", None),  # thread bindings, ownership, league labels, browser sessions
     "check_environment": ("agents.core.overrides", "check_environment"),
     "card_now": ("agents.core.cards", "card_now"),
+    "decision_line": ("agents.core.approvals", "decision_line"),  # what an applied card did, in words
     "offered_by_question": ("agents.core.offered", "offered_by_question"),
     "decided_cards": ("agents.core.offered", "decided_cards"),
     "one_line_failure": ("agents.cli", "one_line_failure"),

@@ -13,28 +13,35 @@ from services.store.state import state_store
 def offered_by_question(thread_id: str, pending: list[dict]) -> dict[int, list[Card]]:
     """{index of the question in the thread: [card, ...]}, typed; a decided card carries `decided`
     ({decision, outcome, reason}) in its extra fields. Cards closed unseen (a sibling was approved)
-    are left out."""
+    are left out. A deferred card stays pending through later turns: it belongs to the first; a
+    move that stopped being pending (its set was decided) and is offered again belongs to the
+    question that offered it again, not to both."""
     store = state_store()
     records = list(reversed(store.turns(thread_id)))  # oldest first
     decided = {d["move_id"]: d for d in store.decisions(thread_id)}  # the latest decision wins
     waiting = {c.move_id: c for c in cards_of(pending)}
     out: dict[int, list[Card]] = {}
-    placed: set[str] = set()  # a deferred card stays pending through later turns: it belongs to the first
+    placed: dict[str, int] = {}  # move id -> the question it belongs to
+    before: set[str] = set()  # pending after the previous record
     question = -1
     for rec in records:
         if not str(rec.get("question", "")).startswith("[decision]"):
             question += 1
         cards = out.setdefault(max(question, 0), [])
-        for move_id in rec.get("pending") or []:
-            if move_id in placed:
-                continue
-            placed.add(move_id)
+        now = list(rec.get("pending") or [])
+        for move_id in now:
+            if move_id in placed and move_id in before:
+                continue  # still pending since it was offered (deferred)
+            if move_id in placed:  # offered again after its set closed: it moves here
+                out[placed[move_id]] = [c for c in out[placed[move_id]] if c.move_id != move_id]
+            placed[move_id] = max(question, 0)
             if move_id in decided:
                 d = decided[move_id]  # the decisions row keeps the card's JSON whole
                 cards.append(Card.model_validate(d["card"] | {"decided": {k: d[k] for k in ("decision", "outcome",
                                                                                                "reason")}}))
             elif move_id in waiting:
                 cards.append(waiting[move_id])
+        before = set(now)
     return {q: cards for q, cards in out.items() if cards}
 
 

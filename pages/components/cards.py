@@ -128,20 +128,34 @@ def stored_outcome(card: Card, stored: dict) -> dict:
     if outcome == "refused":
         return {"decision": decision, "outcome": stored.get("reason") or "refused", "refused": True}
     if decision == "approve":
-        what = "recorded; make it in ESPN" if outcome == "approved" else \
-            f"Dropped {card.drop} and added {card.add}"
-        return {"decision": "approve", "outcome": f"Approved. {what}."}
+        if outcome == "approved":
+            return {"decision": "approve", "outcome": "Approved. Recorded; make it in ESPN."}
+        from agents import door  # the line the live decision wrote: an IR move drops nobody
+
+        return {"decision": "approve", "outcome": f"Approved. {door.decision_line(_typed(card))}"}
     return {"decision": "decline", "outcome": "Declined. Nothing changed."}
 
 
+def is_closed(card: Card, thread_id: str, pending_ids: set[str] | None) -> bool:
+    """Drawn without buttons only because the run moved on (another card of its set was decided):
+    undecided, not expired, not blocked, and not among `pending_ids` (None: a live turn's, pending)."""
+    move_id = _typed(card).move_id
+    return (pending_ids is not None and move_id not in pending_ids and not outcome_of(card, thread_id)
+            and not is_expired(card) and not note(card, "blocked"))
+
+
 def render_card(card: Card, thread_id: str, key_prefix: str, pending_ids: set[str] | None = None,
-                hindsight: tuple[str, float | None] | None = None):
+                hindsight: tuple[str, float | None] | None = None, closed_prefix: str | None = None):
     """Draws one card; returns an `st.empty` slot where the decision's outcome will be written.
 
     `hindsight` is (label, realized gain) for evaluation views: drawn next to the expected gain.
+    `closed_prefix`: the key prefix of a closed card (`is_closed`), whose move a later turn of the
+    same page may offer again with its buttons under `key_prefix` (one key each).
     """
     move_id = _typed(card).move_id
     uid = f"{thread_id}_{move_id}"  # unique per page even when two threads offer the same move
+    if closed_prefix and is_closed(card, thread_id, pending_ids):
+        key_prefix = closed_prefix
     with st.container(border=True, key=f"{key_prefix}_card_{uid}"):
         st.markdown(f"**{no_images(title(card))}**")
         if card.season_gain is not None:

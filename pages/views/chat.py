@@ -52,18 +52,28 @@ def draw_history(assistant, thread: str, messages: list[HistoryTurn], start: int
     stored = decisions.offered_by_question(assistant, thread)
     asked = [j for j, m in enumerate(messages[:start]) if m.role == "user"]
     asked_at, n_asked = (asked[-1] if asked else 0), len(asked)  # the question the first drawn message answers
+    cards_at: dict[int, list] = {}  # each drawn answer's cards
+    for i, message in enumerate(messages[start:], start):
+        if message.role == "user":
+            asked_at, n_asked = i, n_asked + 1
+        else:
+            cards_at[i] = offered.get(asked_at) or stored.get(n_asked - 1, [])
+    last = {_move_id(c): i for i, cards in cards_at.items() for c in cards}  # a move offered again: its latest turn
     for i, message in enumerate(messages[start:], start):
         with st.chat_message(message.role):
             if message.role == "user":
-                asked_at, n_asked = i, n_asked + 1
                 st.markdown(no_images(message.content))
                 continue
             view = TurnView(thread, f"chat_m{i}", pending_ids, shown, card_prefix="chat", scoring=scoring,
                             lazy_charts=i < len(messages) - 1)  # the latest answer keeps its chart drawn
             view.consume(history_events(message))
-            cards = offered.get(asked_at) or stored.get(n_asked - 1, [])
+            cards = [c for c in cards_at[i] if last[_move_id(c)] == i]
             view.handle(ApprovalsEvent(cards=decisions.with_blockers(cards, thread)))
             slots |= view.card_slots
+
+
+def _move_id(card: Card | dict) -> str:
+    return card["move_id"] if isinstance(card, dict) else card.move_id
 
 
 def last_offers(assistant, thread: str) -> list[Offer]:

@@ -78,10 +78,14 @@ def test_evaluate_hold_drops_the_player_the_top_move_drops(demo_source):
 
     from services import optimizer as opt
 
-    for day in (dt.date(2025, 1, 31) - dt.timedelta(days=i) for i in range(10)):
+    top = None
+    for day in (dt.date(2025, 1, 31) - dt.timedelta(days=i) for i in range(40)):
         src = demo_source(day)
         lg = src.league
-        top = BruteForce(opt.from_demo_league(lg, season=True)).best_moves(1)
+        inputs = opt.from_demo_league(lg, season=True)
+        if [m.kind for m in opt.scan_moves(inputs, limit=1)] != ["swap"]:
+            continue  # my open IR slot and an OUT player: the best move is an IR move most mornings
+        top = BruteForce(inputs).best_moves(1)  # the brute force decides; the scan only skips mornings
         if top and top[0].kind == "swap":
             break
     assert top and top[0].kind == "swap", top

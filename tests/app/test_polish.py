@@ -103,6 +103,46 @@ def test_a_decline_offers_the_next_best_without_repeating_a_card_and_a_refresh_k
     assert len([b for b in fresh.button if b.label == "Approve"]) == len(offered) - 1
 
 
+def _move_of(title: str) -> str:
+    return title.strip("*").split(",")[0]  # "Drop A -> Add B" / "Move A to IR" + the add: the move, not its figures
+
+
+def test_a_move_offered_again_after_its_set_closed_gets_its_buttons_in_the_new_turn(app):
+    """Approving an IR move drops nobody, so a later question can offer again a swap that the approval
+    closed (Jan 29, the one league: the review's top card moves an OUT player to IR; its siblings are
+    swaps, and "Who should I pick up?" offers them again). The new turn draws them with their buttons
+    (catches a card skipped as already shown when its only copy on the page is the closed one: no
+    way to decide it before a reload), and a refresh draws each once, under the latest question
+    (catches the buttons left on the old turn's copy)."""
+    at = ask(app("t-again"), OPTIMIZE)
+    first = card_titles(at)
+    assert first[0].startswith("**Move ") and " to IR" in first[0], first  # the top card is an IR move
+    at = next(b for b in at.button if b.label == "Approve").click().run()
+    assert not at.exception
+    closed = {_move_of(t) for t in first[1:]}
+    at = ask(at, "Who should I pick up?")
+    assert not at.exception
+    titles = card_titles(at)
+    again = [t for t in titles[len(first):] if _move_of(t) in closed]
+    assert again, titles  # the scenario: a closed move offered again
+    new_cards = titles[len(first):]
+    assert len([b for b in at.button if b.label == "Approve"]) == len(new_cards)
+
+    fresh = app("t-again")  # a refresh
+    assert not fresh.exception
+    values = [m.value for m in fresh.markdown]
+    asked = values.index("Who should I pick up?")
+    for t in again:
+        where = [i for i, v in enumerate(values) if v.startswith("**") and _move_of(v) == _move_of(t)]
+        assert len(where) == 1 and where[0] > asked, (t, where, asked)
+    assert len([b for b in fresh.button if b.label == "Approve"]) == len(new_cards)
+    # the approved IR card keeps what its decision said (catches "Dropped X and added Y" read back for an IR move)
+    head = first[0].strip("*")
+    drop, add = head.removeprefix("Move ").split(" to IR")[0], head.split(", add ")[1].split(",")[0]
+    assert any(s.value.startswith(f"Approved. Done: moved {drop} to IR and added {add} (") and "nobody was dropped"
+               in s.value for s in fresh.success), [s.value for s in fresh.success]
+
+
 # --- audit rows name both moves in words, for approvals and declines -----------------------------
 def test_audit_rows_name_both_moves_for_approvals_and_declines():
     card = Card(move_id="mv_1", title="Drop Collin Sexton -> Add Alex Sarr", drop="Collin Sexton", add="Alex Sarr",
