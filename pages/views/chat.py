@@ -12,7 +12,7 @@ input while a turn streams.
 import streamlit as st
 import logging
 
-from agents.door import ApprovalsEvent, Card, HistoryTurn, Offer
+from agents.door import ApprovalsEvent, Card, HistoryTurn, Offer, cards_of
 from pages.components import backend
 from pages.components import cards as card_ui
 from pages.components import decisions, history_window
@@ -57,8 +57,8 @@ def draw_history(assistant, thread: str, messages: list[HistoryTurn], start: int
         if message.role == "user":
             asked_at, n_asked = i, n_asked + 1
         else:
-            cards_at[i] = offered.get(asked_at) or stored.get(n_asked - 1, [])
-    last = {_move_id(c): i for i, cards in cards_at.items() for c in cards}  # a move offered again: its latest turn
+            cards_at[i] = cards_of(offered.get(asked_at) or stored.get(n_asked - 1, []))
+    last = {c.move_id: i for i, cards in cards_at.items() for c in cards}  # a move offered again: its latest turn
     for i, message in enumerate(messages[start:], start):
         with st.chat_message(message.role):
             if message.role == "user":
@@ -67,13 +67,10 @@ def draw_history(assistant, thread: str, messages: list[HistoryTurn], start: int
             view = TurnView(thread, f"chat_m{i}", pending_ids, shown, card_prefix="chat", scoring=scoring,
                             lazy_charts=i < len(messages) - 1)  # the latest answer keeps its chart drawn
             view.consume(history_events(message))
-            cards = [c for c in cards_at[i] if last[_move_id(c)] == i]
+            cards = [c for c in cards_at[i] if last[c.move_id] == i]
             view.handle(ApprovalsEvent(cards=decisions.with_blockers(cards, thread)))
             slots |= view.card_slots
 
-
-def _move_id(card: Card | dict) -> str:
-    return card["move_id"] if isinstance(card, dict) else card.move_id
 
 
 def last_offers(assistant, thread: str) -> list[Offer]:
