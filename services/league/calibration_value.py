@@ -227,16 +227,24 @@ def season_category_value(snap, pid: str, cats: tuple[str, ...] = ()) -> float:
     """His per-game z-sum (the nine categories, or `cats` under a punt) over the rest of the
     season (before the fit: his season z-sum shrunk towards the population's by empirical Bayes,
     as the points value is)."""
-    from services.league.values import category_scale, player_value
+    from services.league.values import player_value
 
-    fit, ps = category_fit(snap, cats), snap.players[pid]
+    ps = snap.players[pid]
     if not ps.games:
         return player_value(snap, ps, "categories", list(cats) or None)
-    scale = category_scale(snap)
+    return category_value_of(snap, pid, ps.games, cats)
+
+
+def category_value_of(snap, pid: str, games: list[dict], cats: tuple[str, ...] = ()) -> float:
+    """`season_category_value`'s fit and scale (the as-of view's) applied to `games` (his games
+    before a later morning: the backtest's replay values a cut as the activation card would)."""
+    from services.league.values import category_scale
+
+    fit, scale = category_fit(snap, cats), category_scale(snap)
     if not fit.fitted:
-        n = len(ps.games)
-        return fit.population_mean + n / (n + fit.shrink_k) * (_zsum(scale, ps.games, cats) - fit.population_mean)
-    return (fit.intercept + fit.season * _zsum(scale, ps.games, cats) + fit.recent * _zsum(scale, ps.games[-RECENT:], cats)
+        n = len(games)
+        return fit.population_mean + n / (n + fit.shrink_k) * (_zsum(scale, games, cats) - fit.population_mean)
+    return (fit.intercept + fit.season * _zsum(scale, games, cats) + fit.recent * _zsum(scale, games[-RECENT:], cats)
             + fit.prior * prior_shares().get(pid, 0.0))
 
 

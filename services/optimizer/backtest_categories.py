@@ -175,13 +175,14 @@ class CategoryBook:
 
     # --- IR moves -------------------------------------------------------------------------------
     def ir_path(self, roster: list[str], ir_id: str, add_id: str):
-        """`MorningBook.ir_path` with the cut (or the OUT player to IR) the categories activation card makes: the lowest
-        per-game category value above replacement x chance to play x games left, that morning."""
-        from services.league.values import player_value, replacement_value
+        """`MorningBook.ir_path` with the cut (or the OUT player to IR) the categories activation card
+        makes: the lowest season category value (regressed, above the season value's floor, over his
+        games before that morning) x chance to play x games left, as the activation card ranks it
+        (before session 12: the week's category value above replacement)."""
+        from services.league.calibration_value import category_value_of, season_category_floor
+        from services.optimizer.season import FLOOR_RANK
 
-        repl = replacement_value(self.snap, "categories")
-        value = {p: player_value(self.snap, self.snap.players[p], "categories") - repl
-                 for p in [*roster, add_id] if p in self.snap.players}
-        return self.book.ir_path(roster, ir_id, add_id,
-                                 per_game=lambda p, day: value.get(p, 0.0))
+        floor = season_category_floor(self.snap, FLOOR_RANK)
+        return self.book.ir_path(roster, ir_id, add_id, per_game=lambda p, day: category_value_of(
+            self.snap, p, self.book.lines_before(p, day)) - floor)
 

@@ -11,8 +11,8 @@ An IR move is replayed as one: the added player takes the IR player's spot until
 really plays again (the morning of that game he is back: the product offers his activation
 card), and from then, as the activation card would that morning, another player OUT that morning
 takes the IR slot (nobody cut; his own return is replayed the same way), else one player is cut
-(the lowest expected rest-of-season total of the 13: expected value x chance to play, this week's
-next-game chance and the return curve after it, over the games left).
+(the lowest expected rest-of-season total of the 13: per-game value as the season value counts it,
+x chance to play, this week's next-game chance and the return curve after it, over the games left).
 
     book = MorningBook(snapshot, until)        # box scores after the as-of date: the outcomes
     book.daily(roster_ids)                     # (days, STATS) real totals of the starters
@@ -89,6 +89,21 @@ class MorningBook:
         k = min(RECENT, n)
         return 0.5 * fs[n] / n + 0.5 * (fs[n] - fs[n - k]) / k
 
+    def lines_before(self, pid: str, day: dt.date) -> list[dict]:
+        """His box-score lines before `day`, oldest first, keyed as the snapshot keeps them."""
+        n = bisect_left(self.dates.get(pid, []), day)
+        keys = ("game_date", "team", "min", "fpts", *STATS)
+        return [{k: (v if k in ("game_date", "team") else float(v)) for k, v in zip(keys, g, strict=True)} | {"fg3a": 0.0}
+                for g in self.games.get(pid, [])[:n]]
+
+    def season_per_game(self, pid: str, day: dt.date) -> float:
+        """His per-game fantasy points over a season as the season value counts them (the as-of
+        view's regression, `calibration_value.HorizonFit`, over his games before `day`): what the
+        activation card ranks the cut by."""
+        from services.league.calibration_value import horizon_fit, prior_shares
+
+        return horizon_fit(self.snap).per_game(self.lines_before(pid, day), prior_shares().get(pid, 0.0))
+
     def chance(self, pid: str, day: dt.date) -> float:
         """His calibrated chance to play on `day`, as known that morning (0 before his first game)."""
         state = self._state(pid, day)
@@ -154,8 +169,10 @@ class MorningBook:
         """Expected rest-of-season total that morning, as the activation card counts it
         (`season.SeasonPlayer.total`): expected x chance to play, the next-game chance for the games
         of that matchup week and his return curve's rate after it, summed over the games left
-        (`per_game(pid, day)`: another per-game expectation when he plays, e.g. category value).
-        With the next-game chance for every game, an OUT star was the one cut."""
+        (`per_game(pid, day)`: the per-game value when he plays; default his regressed fantasy
+        points, `season_per_game`, as the activation card's season value ranks the cut; before
+        session 12 the week's projection). With the next-game chance for every game, an OUT star
+        was the one cut."""
         team = self._team(pid, day) or self.snap.players[pid].ref.team
         left = [d for d in self.snap.team_dates_all.get(team or "", []) if d >= day]
         state = self._state(pid, day)
@@ -164,7 +181,7 @@ class MorningBook:
         chance, curve = self.cal.play_probability(*state), self.cal.return_curve(*state)
         sunday = day + dt.timedelta(days=6 - day.weekday())
         rates = sum(chance if d <= sunday else curve_rate(curve, (d - day).days) for d in left)
-        return (per_game or self.per_game)(pid, day) * rates
+        return (per_game or self.season_per_game)(pid, day) * rates
 
     def ir_path(self, roster: list[str], ir_id: str, add_id: str,
                 per_game=None) -> tuple[list[list[str]], str, dt.date | None, tuple[str, ...]]:

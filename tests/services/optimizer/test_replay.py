@@ -155,13 +155,21 @@ def test_bench_refuses_bad_jobs_in_one_line():
 
 def test_the_activation_cut_counts_an_out_players_return_curve(book, csv_facts):
     """The replay's cut is the activation card's: the lowest expected rest-of-season total, the
-    next-game chance for that week's games and the return curve after it. For every player OUT on
-    the morning of Jan 31 (games after Sunday Feb 2 read the curve), his total is computed here (class, tier, days since his last game and
-    his fantasy points from the CSV). Catches the old total (next-game chance x every game left),
-    which made OUT players the cheapest of the 14 (balanced's IR moves realized 28 of 6,477 points)."""
+    next-game chance for that week's games and the return curve after it, per game his fantasy
+    points as the season value regresses them (the as-of view's fit: a + b x season mean + c x mean
+    of the last 10 + d x prior, over his games before that morning). For every player OUT on the
+    morning of Jan 31 (games after Sunday Feb 2 read the curve), his total is computed here (class,
+    tier, days since his last game and his fantasy points from the CSV). Catches the old total
+    (next-game chance x every game left), which made OUT players the cheapest of the 14 (balanced's
+    IR moves realized 28 of 6,477 points), and a cut ranked by the week's projection (half season,
+    half last 10) where the activation card ranks by the regressed value."""
+    from services.league.calibration_value import horizon_fit, prior_shares
+
     lg, b = book
     day = AS_OF + dt.timedelta(days=2)
     cal = lg.snapshot.calibration
+    fit, priors = horizon_fit(lg.snapshot), prior_shares()
+    assert fit.fitted
     checked = 0
     for pid, rows in csv_facts.by_player.items():
         before = [r for r in rows if r["game_date"] < day]
@@ -171,7 +179,9 @@ def test_the_activation_cut_counts_an_out_players_return_curve(book, csv_facts):
         tier = "24+ min" if sum(r["min"] for r in before) / len(before) >= 24 else (
             "12-24 min" if sum(r["min"] for r in before) / len(before) >= 12 else "under 12 min")
         fp = [r["fpts"] for r in before]
-        per_game = 0.5 * sum(fp) / len(fp) + 0.5 * sum(fp[-10:]) / len(fp[-10:])
+        season, recent = sum(fp) / len(fp), sum(fp[-10:]) / len(fp[-10:])
+        per_game = max(0.0, fit.intercept + fit.season * season + fit.recent * recent + fit.prior * priors.get(pid, 0.0))
+        assert abs(per_game - (0.5 * season + 0.5 * recent)) > 1e-3  # not the week's projection
         left = [d for d in csv_facts.team_dates[before[-1]["team"]] if d >= day]  # to the end of the data
         sunday = day + dt.timedelta(days=6 - day.weekday())
         curve = cal.return_curve(cls, since, tier)
@@ -223,3 +233,21 @@ def test_an_ir_return_moves_an_out_player_to_the_slot_instead_of_cutting_anyone(
         assert y in path[b.days.index(y_back)] and cut and cut not in path[-1]
     elif y_back is None:
         assert cut == ""
+
+
+def test_the_replay_values_a_cut_as_the_season_value_does_on_the_as_of_morning(book):
+    """On the as-of morning the replay's per-game values for the cut (from the box scores it reads,
+    every game before that morning) are the season value's own: regressed fantasy points and the
+    regressed category value. Catches box-score rows mapped onto the wrong columns (the replay reads
+    the database, the season value the snapshot) and a cut valued on the week's projection."""
+    from services.league.calibration_value import category_value_of, season_category_value, season_per_game
+
+    lg, b = book
+    snap = lg.snapshot
+    players = [p for p in sorted(snap.players) if len(snap.players[p].games) >= 10][:25]
+    assert len(players) == 25
+    for pid in players:
+        assert b.season_per_game(pid, AS_OF) == pytest.approx(season_per_game(snap, pid), rel=1e-9), pid
+        assert category_value_of(snap, pid, b.lines_before(pid, AS_OF)) == pytest.approx(
+            season_category_value(snap, pid), rel=1e-9, abs=1e-9), pid
+    assert any(abs(b.season_per_game(p, AS_OF) - b.per_game(p, AS_OF)) > 1.0 for p in players)
