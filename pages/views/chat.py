@@ -72,7 +72,6 @@ def draw_history(assistant, thread: str, messages: list[HistoryTurn], start: int
             slots |= view.card_slots
 
 
-
 def last_offers(assistant, thread: str) -> list[Offer]:
     """The next steps the thread's last answer offered (this session's, else the audit's after a reload)."""
     offers = ss.setdefault("chat_offers", {})

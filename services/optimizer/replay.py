@@ -90,7 +90,8 @@ class MorningBook:
         return 0.5 * fs[n] / n + 0.5 * (fs[n] - fs[n - k]) / k
 
     def lines_before(self, pid: str, day: dt.date) -> list[dict]:
-        """His box-score lines before `day`, oldest first, keyed as the snapshot keeps them."""
+        """His box-score lines before `day`, oldest first, keyed as the snapshot keeps them (without
+        3-point attempts, which only eligibility reads: 0)."""
         n = bisect_left(self.dates.get(pid, []), day)
         keys = ("game_date", "team", "min", "fpts", *STATS)
         return [{k: (v if k in ("game_date", "team") else float(v)) for k, v in zip(keys, g, strict=True)} | {"fg3a": 0.0}
