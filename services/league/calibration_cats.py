@@ -14,7 +14,7 @@ half the nine (a tie counts half) against the difference of the two teams' z-sco
 is the least-squares slope through the origin. Before `MIN_ROWS` matchups (weeks 1-2) there is
 nothing to measure and the prior of before holds.
 
-    per_value, rows = categories_per_value(lg, floor)
+    per_value, rows = categories_per_value(lg)
 """
 from __future__ import annotations
 
@@ -56,14 +56,20 @@ def _week_rows(lg, value: dict[str, float], start: dt.date, end: dt.date, week: 
 
 
 @lru_cache(maxsize=32)
-def categories_per_value(lg, floor: float) -> tuple[float, int]:
+def categories_per_value(lg) -> tuple[float, int]:
     """(categories won per z-score-game, matchups measured) on the league's weeks ended before
-    its as-of date; the prior with fewer than MIN_ROWS matchups."""
+    its as-of date; the prior with fewer than MIN_ROWS matchups. A z-score-game is counted in the
+    units the season claims count it: each player's season category value (regressed, all nine
+    categories) above the season value's floor. Measured on the week's category value instead
+    (before session 12), whose spread is wider, the rate came out lower than a unit of the
+    claims' is worth, and the claims realized 1.36-1.50 of themselves (docs/season-value.md 1b)."""
     from services.store import db
-    from services.league.values import player_value
+    from services.league.calibration_value import season_category_floor, season_category_value
+    from services.optimizer.season import FLOOR_RANK
 
     snap = lg.snapshot
-    value = {pid: player_value(snap, ps, "categories") - floor for pid, ps in snap.players.items()}
+    floor = season_category_floor(snap, FLOOR_RANK)
+    value = {pid: season_category_value(snap, pid) - floor for pid in snap.players}
     rows: list[tuple[float, float]] = []
     for week, start, end in db.query("SELECT week, start_date, end_date FROM weeks ORDER BY week"):
         if end < lg.as_of:

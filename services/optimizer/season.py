@@ -151,8 +151,7 @@ def season_inputs(lg, week: OptimizerInputs) -> SeasonInputs:
         return SeasonInputs(POINTS_UNIT, days, roster, fas, back)
     from services.league.calibration_cats import categories_per_value
 
-    nine = category_floor(lg.snapshot, week.scoring) if cats else floor  # the rate is measured on all nine
-    return SeasonInputs(CATS_UNIT, days, roster, fas, back, categories_per_value(lg, nine)[0])
+    return SeasonInputs(CATS_UNIT, days, roster, fas, back, categories_per_value(lg)[0])  # measured on all nine
 
 
 def within(season: SeasonInputs, start: dt.date | None = None, end: dt.date | None = None) -> SeasonInputs:

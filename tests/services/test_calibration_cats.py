@@ -42,20 +42,27 @@ def _won(mine: np.ndarray, theirs: np.ndarray) -> float:
 def test_categories_won_per_z_score_game_is_measured_on_finished_weeks(csv_facts):
     """Every matchup of the weeks that ended before the as-of date: each day's starters (rostered
     players with a CSV line that day, best per-game value first, up to 10), their real totals and
-    z-score-games; the slope through the origin of (categories won - 4.5) on the z-score-game
-    difference. Catches a rate that reads a week not finished by the as-of date, the untested 0.03
-    of before (the league's weeks measure about 0.02), and a fit on bench players' games."""
+    z-score-games in the claims' units (the season category value above the season value's floor);
+    the slope through the origin of (categories won - 4.5) on the z-score-game difference. Catches
+    a rate that reads a week not finished by the as-of date, a fit on bench players' games, and a
+    rate measured in the week's category value (a wider spread than the regressed season value the
+    claims count: the rate came out lower than a unit of the claims is worth)."""
+    from services.league.calibration_value import season_category_floor, season_category_value
+    from services.optimizer.season import FLOOR_RANK
     from services.store import db
 
     lg = demo_league(AS_OF, "categories", store=state_store())
-    floor = category_floor(lg.snapshot, "categories")
-    value = {p: player_value(lg.snapshot, ps, "categories") - floor for p, ps in lg.snapshot.players.items()}
-    xs, ys = [], []
+    floor = season_category_floor(lg.snapshot, FLOOR_RANK)
+    value = {p: season_category_value(lg.snapshot, p) - floor for p in lg.snapshot.players}
+    week_floor = category_floor(lg.snapshot, "categories")
+    week_value = {p: player_value(lg.snapshot, ps, "categories") - week_floor for p, ps in lg.snapshot.players.items()}
+    xs, ys, ws = [], [], []
     for week, start, end in db.query("SELECT week, start_date, end_date FROM weeks ORDER BY week"):
         if end >= AS_OF:
             continue
         tot = {t: np.zeros(len(STATS)) for t in lg.team_ids}
         z = dict.fromkeys(lg.team_ids, 0.0)
+        zw = dict.fromkeys(lg.team_ids, 0.0)
         for n in range((end - start).days + 1):
             day = start + dt.timedelta(days=n)
             rows = csv_facts.day_rows(day)
@@ -65,21 +72,24 @@ def test_categories_won_per_z_score_game_is_measured_on_finished_weeks(csv_facts
                 for p in starters:
                     tot[t] += np.array([float(rows[p][s]) for s in STATS])
                     z[t] += value.get(p, 0.0)
+                    zw[t] += week_value.get(p, 0.0)
         for t in lg.team_ids:
             o = lg.opponent_of(t, week)
             xs.append(z[t] - z[o])
+            ws.append(zw[t] - zw[o])
             ys.append(_won(tot[t], tot[o]) - 4.5)
-    x, y = np.array(xs), np.array(ys)
-    rate, rows = categories_per_value(lg, floor)
+    x, y, xw = np.array(xs), np.array(ys), np.array(ws)
+    rate, rows = categories_per_value(lg)
     assert rows == len(xs) and rows >= 100
     assert rate == pytest.approx(float(x @ y / (x @ x)), abs=1e-5)
-    assert 0.01 < rate < PRIOR
+    assert 0.01 < rate < 0.1
+    assert rate > 1.1 * float(xw @ y / (xw @ xw))  # a unit of the claims is worth more than a unit of the week's value
 
 
 def test_without_finished_weeks_the_prior_holds():
     """Oct 30: only week 1 has ended (10 matchups, below the 20 a rate needs)."""
     lg = demo_league(dt.date(2024, 10, 30), "categories", store=state_store())
-    rate, rows = categories_per_value(lg, category_floor(lg.snapshot, "categories"))
+    rate, rows = categories_per_value(lg)
     assert (rate, rows) == (PRIOR, 10)
 
 
