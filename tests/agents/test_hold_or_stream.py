@@ -71,15 +71,16 @@ def test_a_healthy_star_is_held(demo_source, csv_facts, as_of):
 
 def test_evaluate_hold_drops_the_player_the_top_move_drops(demo_source):
     """Catches evaluate_hold's verdict hard-wired to "hold" (bench/mutants.py, `hold_tool_always_hold`):
-    on the first morning from Jan 31 back whose best move by brute force swaps one of my players out
-    (an IR move is not a drop verdict), the hold check must say drop for him and hold for a player
-    the move keeps."""
+    on the first morning, a week at a time from Jan 31 back, whose best move by brute force swaps one
+    of my players out (an IR move is not a drop verdict: with my open IR slot and an OUT player it is
+    the best move most mornings), the hold check must say drop for him and hold for a player the
+    move keeps."""
     from brute_force import BruteForce
 
     from services import optimizer as opt
 
     top = None
-    for day in (dt.date(2025, 1, 31) - dt.timedelta(days=i) for i in range(40)):
+    for day in (dt.date(2025, 1, 31) - dt.timedelta(weeks=i) for i in range(10)):
         src = demo_source(day)
         lg = src.league
         inputs = opt.from_demo_league(lg, season=True)
