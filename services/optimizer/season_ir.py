@@ -55,12 +55,13 @@ def ir_season_gains(week_prep: Prepared, season: SeasonInputs, k: int,
     (`SeasonPlayer.total`, over the games from his expected return, or the whole horizon when he is
     not expected back) among the 13 others and the added one, never the returning player (his total
     is counted at his unconditional curve, low exactly when he is out long; back, he is worth keeping,
-    and the activation card and the replay never cut him). Both parts are
-    exact lineup values (`season_gains`) over the span. Scoring both branches against one standing
-    pat with him at q (as before session 12) undercounted the claim by about p x (1 - p) x his value:
-    the back branch had him at q, not b, and the audit of every OUT player's IR card realized 1.59
-    times its claims (points; bench/backtest_ir_audit.py). With a single expected-return date instead, a curve below one half counted no
-    cut at all (10 of 12 balanced IR claims), and 11 of those players were back within the data."""
+    and the activation card and the replay never cut him). Both parts are exact lineup values
+    (`season_gains`) over the span. Scoring both branches against one standing pat with him at q
+    (as before session 12) undercounted the claim by about p x (1 - p) x his value: the back branch
+    had him at q, not b, and the audit of every OUT player's IR card realized 1.59 times its claims
+    (points; bench/backtest_ir_audit.py). With a single expected-return date instead, a curve below
+    one half counted no cut at all (10 of 12 balanced IR claims), and 11 of those players were back
+    within the data."""
     ir = season.roster[k]
     ret = ir.expected_return()
     later = within(season, start=ret) if ret else season
