@@ -239,7 +239,10 @@ def calibrate(games_by_player: dict[str, list[dict]], team_dates: dict[str, list
     for s in STATUSES:
         by_status[s] = round(_smooth(*_match(nxt, s), PRIOR_NEXT[s]), 4)
         later_status[s] = round(_smooth(*_match(later, s), PRIOR_LATER[s]), 4)
-        curve_status[s] = chain(curve, PRIOR_LATER[s], status=s)
+        # an ACTIVE player has no return to come: his later share is not expected above his next-game
+        # rate, measured from the first week (the prior of 1.0 held the whole curve at 100% on Oct 30)
+        prior = min(PRIOR_LATER[s], by_status[s]) if s == "ACTIVE" else PRIOR_LATER[s]
+        curve_status[s] = chain(curve, prior, status=s)
         for t in TIER_NAMES:
             by_tier[t][s] = round(_smooth(*_match(nxt, s, t), by_status[s]), 4)
             later_tier[t][s] = round(_smooth(*_match(later, s, t), later_status[s]), 4)

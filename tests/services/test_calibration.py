@@ -74,8 +74,10 @@ def test_the_return_curve_is_counted_per_class_from_games_before_the_as_of_date(
     up). Catches a curve that reads games on or after the as-of date, one that drops the censored
     windows (Jan 29 would then count no morning after Dec 4 for 28-56 days), a class curve smoothed
     with 10 games' weight (November's few REST mornings, mostly of bench players, then set every
-    tier's REST curve at 44-50%), and a curve held flat beyond the last window it has seen (the
-    12-24 minute players' later games over-predicted by 5-7 points in November)."""
+    tier's REST curve at 44-50%), a curve held flat beyond the last window it has seen (the
+    12-24 minute players' later games over-predicted by 5-7 points in November), and an ACTIVE
+    curve whose prior is above the next-game rate (Oct 30: every ACTIVE starter at 100% of his
+    games to April)."""
     windows = [(7, 14), (14, 28), (28, 56), (56, 112)]
     played_by = {p: {r["game_date"] for r in rows} for p, rows in csv_facts.by_player.items()}
     cells = {s: [[0, 0] for _ in windows] for s in CLASSES}
@@ -90,7 +92,9 @@ def test_the_return_curve_is_counted_per_class_from_games_before_the_as_of_date(
                     c[1] += len(ahead)
     cal = snapshot(AS_OF).calibration
     for cls in CLASSES:
-        parent, expected = PRIOR_LATER[cls], []
+        # an ACTIVE player has no return to come: the prior is at most the class's next-game rate
+        parent = min(PRIOR_LATER[cls], cal.by_status[cls]) if cls == "ACTIVE" else PRIOR_LATER[cls]
+        expected = []
         for j, (played, games) in enumerate(cells[cls]):
             if j >= 2:
                 parent *= min(1.0, expected[-1] / expected[-2])
@@ -266,3 +270,13 @@ def test_the_return_curve_is_checked_out_of_sample_after_the_matchup_week(csv_fa
         err = sum(c[2] * abs(round(100 * c[0] / c[2], 1) - round(100 * c[1] / c[2], 1)) for c in mine)
         assert tier.weighted_error == pytest.approx(err / sum(c[2] for c in mine), abs=0.02)
         assert tier.within_target == (tier.weighted_error <= 3.0)
+
+
+def test_in_the_first_week_an_active_players_curve_is_not_above_his_next_game_rate():
+    """Oct 30, a week into the season: no curve window has a game yet. An ACTIVE player's share of
+    games weeks ahead must not be expected above his chance to play the next one (the curve's prior
+    of 1.0 had every ACTIVE starter playing every game to April, and the week-2 season claims with it)."""
+    cal = snapshot(dt.date(2024, 10, 30)).calibration
+    assert cal.by_status["ACTIVE"] < 0.95
+    for tier, curves in cal.curve_by_tier.items():
+        assert max(curves["ACTIVE"]) <= cal.by_status["ACTIVE"] + 1e-9, tier
