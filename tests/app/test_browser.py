@@ -28,7 +28,7 @@ def test_ask_approve_and_see_the_roster_change(fresh_state, tmp_path):
             page.get_by_test_id("stExpander").first.wait_for(timeout=30_000)
             approve = page.get_by_role("button", name="Approve").first
             approve.wait_for(timeout=30_000)
-            title = page.locator("[class*='st-key-chat_card_'] strong").first.inner_text()
+            title = page.locator("[class*='st-key-chat_card_'] strong").first.text_content()
             add = re.search(r"[Aa]dd (.+?), ", title).group(1)  # "Drop X -> Add Y, ..." or "Move X to IR, add Y, ..."
             assert page.get_by_test_id("stExpander").count() >= 1
             assert page.url.split("thread=")[1]

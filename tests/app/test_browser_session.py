@@ -52,7 +52,9 @@ def test_a_categories_thread_keeps_its_league_across_a_reload(fresh_state, tmp_p
             approve = page.get_by_role("button", name="Approve").first
             approve.wait_for(timeout=60_000)
             assert thread in page.url
-            title = page.locator("[class*='st-key-chat_card_'] strong").first.inner_text()
+            strong = page.locator("[class*='st-key-chat_card_'] strong").first
+            expect(strong).to_have_text(re.compile(r" expected "), timeout=30_000)  # drawn, not just its button
+            title = strong.text_content()
             swap = re.search(r"Drop (.+?) (?:->|→) Add (.+?), ", title)
             ir = re.search(r"Move (.+?) to IR, add (.+?), ", title)  # the top card may be an IR move
             assert swap or ir, title

@@ -29,7 +29,7 @@ def test_a_question_while_cards_wait_then_approve_the_waiting_card(fresh_state, 
         page.get_by_text("You can keep asking").wait_for(timeout=60_000)  # the run that drew the cards ended
         page.wait_for_timeout(1000)  # the first turn's rerun (the sidebar lists the new thread) settles
         n_cards = page.get_by_role("button", name="Approve").count()  # counted once every card is drawn
-        title = page.locator("[class*='st-key-chat_card_'] strong").first.inner_text()
+        title = page.locator("[class*='st-key-chat_card_'] strong").first.text_content()
         add = re.search(r"[Aa]dd (.+?), ", title).group(1)
         expect(box).to_be_enabled(timeout=10_000)  # cards waiting never lock the input
         box.fill("How has Tyrese Haliburton played lately?")

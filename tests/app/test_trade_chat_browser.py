@@ -60,7 +60,7 @@ def test_trade_chat_flow_in_a_browser(fresh_state, tmp_path, demo_source, scorin
         _say(page, f"propose {names(lg, xs)} for {names(lg, ys)} to {them}")
         approve = page.get_by_role("button", name="Approve").first
         approve.wait_for(timeout=90_000)
-        assert page.locator("[class*='st-key-chat_card_'] strong").first.inner_text().startswith(
+        assert page.locator("[class*='st-key-chat_card_'] strong").first.text_content().startswith(
             f"Propose trade to {them}")
         approve.click()
         page.locator(f"text={them} accepts >> visible=true").first.wait_for(timeout=90_000)
