@@ -104,7 +104,7 @@ def test_a_decline_offers_the_next_best_without_repeating_a_card_and_a_refresh_k
 
 
 def _move_of(title: str) -> str:
-    return title.strip("*").split(",")[0]  # "Drop A -> Add B" / "Move A to IR" + the add: the move, not its figures
+    return title.strip("*").split(",")[0]  # "Drop A -> Add B" (a swap), "Move A to IR" (an IR move): not its figures
 
 
 def test_a_move_offered_again_after_its_set_closed_gets_its_buttons_in_the_new_turn(app):
