@@ -145,17 +145,13 @@ def is_closed(card: Card, thread_id: str, pending_ids: set[str] | None) -> bool:
 
 
 def render_card(card: Card, thread_id: str, key_prefix: str, pending_ids: set[str] | None = None,
-                hindsight: tuple[str, float | None] | None = None, closed_prefix: str | None = None):
+                hindsight: tuple[str, float | None] | None = None):
     """Draws one card; returns an `st.empty` slot where the decision's outcome will be written.
 
     `hindsight` is (label, realized gain) for evaluation views: drawn next to the expected gain.
-    `closed_prefix`: the key prefix of a closed card (`is_closed`), whose move a later turn of the
-    same page may offer again with its buttons under `key_prefix` (one key each).
     """
     move_id = _typed(card).move_id
     uid = f"{thread_id}_{move_id}"  # unique per page even when two threads offer the same move
-    if closed_prefix and is_closed(card, thread_id, pending_ids):
-        key_prefix = closed_prefix
     with st.container(border=True, key=f"{key_prefix}_card_{uid}"):
         st.markdown(f"**{no_images(title(card))}**")
         if card.season_gain is not None:

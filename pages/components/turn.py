@@ -249,11 +249,12 @@ class TurnView:
                     continue
                 # a closed card (its set was decided) is not "shown": a later turn that offers the
                 # same move again draws it with its buttons (approving an IR move, nobody dropped,
-                # then asking again re-offers the swaps it closed)
-                if not card_ui.is_closed(card, self.thread_id, self.pending_ids):
+                # then asking again re-offers the swaps it closed), so its key is this turn's own
+                closed = card_ui.is_closed(card, self.thread_id, self.pending_ids)
+                if not closed:
                     self.shown_cards.add(card.move_id)
                 self.card_slots[card.move_id] = card_ui.render_card(
-                    card, self.thread_id, self.card_prefix, self.pending_ids, closed_prefix=self.key_prefix)
+                    card, self.thread_id, self.key_prefix if closed else self.card_prefix, self.pending_ids)
 
     def _on_desk_card(self, e: DeskCardEvent) -> None:
         from pages.components.desk_view import desk, render_card
