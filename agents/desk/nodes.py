@@ -1,6 +1,7 @@
 """The market maker's nodes: call_model (the injected chat model with the five tools bound),
 run_tools (runs the calls, streams the plain step messages), finalize (validates the decision:
-one retry on invalid output, then reject) and stop_over_budget (more than 6 tool calls)."""
+one retry on invalid output, then reject; an accept on other terms than the request becomes a
+counter on them) and stop_over_budget (more than 6 tool calls)."""
 from __future__ import annotations
 
 import datetime as dt
@@ -18,7 +19,7 @@ from agents.desk.tools import DeskContext, build_desk_tools
 from agents.core.events import emit
 from services.desk.book import DeskBook
 from services.desk.calc import ACCEPT_EDGE_PCT
-from services.desk.models import BetRequest, Decision, DeskLimits, check_against_request
+from services.desk.models import BetRequest, Decision, DeskLimits, accept_as_counter, check_against_request
 from services.markets import state as market
 
 log = logging.getLogger(__name__)
@@ -113,7 +114,11 @@ def finalize(state) -> dict:
     decision, errors = parse_decision(last.content if last is not None else "")
     if decision is not None:
         s = market.market_state(req.game_id, dt.datetime.fromisoformat(state["at"]))
-        errors = check_against_request(decision, req, market.market_line(s, req.market, req.side))
+        mline = market.market_line(s, req.market, req.side)
+        errors = check_against_request(decision, req, mline)
+        if not errors:  # an accept books the request: other terms are a counter the bettor must accept
+            decision = accept_as_counter(decision, req)
+            errors = check_against_request(decision, req, mline)
     if not errors:
         return {"decision": decision.model_dump(), "invalid": []}
     if state.get("retries", 0) < 1:

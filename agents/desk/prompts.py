@@ -25,7 +25,9 @@ line_counter's line with the requested odds. 2-5%: counter at your price with tt
 max_market_move_pct 2. Over 5%: reject. Never exceed a limit or the cap: counter a smaller amount
 (max_allowed_amount) or reject; no room left (remaining_per_side or remaining_per_game <= 0): reject.
 NBA line flexibility: spreads +-3 points, totals +-2 (be conservative); a different line is priced
-by get_market_state at that line.
+by get_market_state at that line. An accept books exactly the request: its odds, line and amount
+echo the requested ones; any other terms are a counter (an accept on other terms is booked as nothing:
+it becomes a counter the bettor must accept).
 
 OUTPUT: when ready, answer with ONLY a JSON object:
 {{"decision": "accept"|"reject"|"counter", "amount": number|null, "odds": number|null,

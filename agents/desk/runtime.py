@@ -28,7 +28,7 @@ from services.desk import calc, flex, profiles, rules, shadow
 from services.desk import idempotency as idem
 from services.desk.audit import audit_book, check_calcs
 from services.desk.book import DeskBook, LimitBreach, calcs_jsonl, new_id
-from services.desk.models import BetRequest, Decision, DeskLimits
+from services.desk.models import BetRequest, Decision, DeskLimits, echo_differences
 from services.markets import state as market
 from services.models import ServiceError
 from services.store.state import StateStore, state_store
@@ -68,6 +68,13 @@ class AcceptResult(BaseModel):
     model_calls: int = 0
     replayed: bool = False
     error: str | None = None
+
+
+def not_an_echo(decision: Decision, req: BetRequest) -> str | None:
+    """Why an accept decision cannot be booked as one: its terms are not the request's (the graph
+    turns such an accept into a counter; this guards every engine at the booking step)."""
+    diffs = echo_differences(decision, req)
+    return f"an accept must echo the request ({'; '.join(diffs)}); nothing was booked" if diffs else None
 
 
 def last_look(decision: Decision, price_now: float, tool_calls: list[dict], s_now,
@@ -220,11 +227,12 @@ class Desk:
                 price_now = self._price_at_booking(req, s_now, agent_answers)
                 record["booking"] = {"at": booking_at.isoformat(), "desk_odds": price_now}
                 band = prof.accept_edge_pct if (prof is not None and agent_answers) else calc.ACCEPT_EDGE_PCT
-                refused = last_look(decision, price_now, tool_calls if agent_answers else [], s_now, band)
-                if refused is None:
+                refused = not_an_echo(decision, req) or last_look(decision, price_now,
+                                                                   tool_calls if agent_answers else [], s_now, band)
+                if refused is None:  # an accept books the request's terms (the decision echoes them)
                     try:
                         position = self.book.book_position(qid, req.game_id, req.market, req.side, req.line,
-                                                           decision.odds, decision.amount, self.limits, booking_at)
+                                                           req.odds, req.amount, self.limits, booking_at)
                     except LimitBreach as e:
                         refused = str(e)
                 if refused:

@@ -12,6 +12,9 @@ MAX_MOVE_PCT = 10.0
 LINE_FLEX_POINTS = 3.0  # NBA spreads: a counter may move the line by up to 3 points (totals: FLEX_POINTS)
 FLEX_POINTS = {"spread": 3.0, "total": 2.0}  # the seed's "NBA +-2-3 points, be conservative on totals"
 MIN_STAKE = 1.0  # the smallest bet the desk books (a 1e-9 stake would be booked with liability 0.0)
+ECHO_TOL = 1e-9  # an accept's odds and amount equal the request's within this
+COUNTER_TTL_SECONDS = 60  # the counter an off-terms accept becomes: the prompt's TTL and market move
+COUNTER_MOVE_PCT = 2.0
 
 
 class BetRequest(BaseModel):
@@ -76,12 +79,10 @@ def check_against_request(d: Decision, req: BetRequest, market_line: float | Non
     """What makes a well-formed decision wrong for this request (empty when it is fine)."""
     errs = []
     if d.decision == "accept":
-        if d.amount is not None and d.amount > req.amount + 1e-9:
+        if d.amount is not None and d.amount > req.amount + ECHO_TOL:
             errs.append(f"accept amount {d.amount} is above the requested {req.amount}")
-        if d.odds is not None and d.odds > req.odds + 1e-9:
+        if d.odds is not None and d.odds > req.odds + ECHO_TOL:
             errs.append(f"accept odds {d.odds} are above the requested {req.odds}")
-        if req.line is not None and d.line is not None and d.line != req.line:
-            errs.append("an accept echoes the requested line; propose another line as a counter")
     if d.decision == "counter":
         if req.market == "moneyline" and d.line is not None:
             errs.append("a moneyline counter has no line")
@@ -95,3 +96,27 @@ def check_against_request(d: Decision, req: BetRequest, market_line: float | Non
     if d.decision in ("accept", "counter") and d.amount is not None and d.amount < MIN_STAKE:
         errs.append(f"amount {d.amount} is under the minimum stake {MIN_STAKE:g}")
     return errs
+
+
+def echo_differences(d: Decision, req: BetRequest) -> list[str]:
+    """How an accept's terms differ from the request's (empty: it echoes them; a missing line
+    echoes the requested one). An accept books the request, so any difference is not an accept."""
+    diffs = []
+    if d.odds is not None and abs(d.odds - req.odds) > ECHO_TOL:
+        diffs.append(f"odds {d.odds:g}, not the requested {req.odds:g}")
+    if d.amount is not None and abs(d.amount - req.amount) > ECHO_TOL:
+        diffs.append(f"amount {d.amount:g}, not the requested {req.amount:g}")
+    if d.line is not None and req.line is not None and d.line != req.line:
+        diffs.append(f"line {d.line:g}, not the requested {req.line:g}")
+    return diffs
+
+
+def accept_as_counter(d: Decision, req: BetRequest) -> Decision:
+    """An accept on other terms than the request is a counter on those terms, which the bettor
+    must accept (the decision itself when it echoes the request, or is not an accept)."""
+    diffs = echo_differences(d, req) if d.decision == "accept" else []
+    if not diffs:
+        return d
+    return Decision(decision="counter", odds=d.odds, amount=d.amount, line=d.line, ttl_seconds=COUNTER_TTL_SECONDS,
+                    max_market_move_pct=COUNTER_MOVE_PCT, confidence=d.confidence,
+                    reason=f"accepted at {'; '.join(diffs)}: a counter the bettor must accept ({d.reason})"[:600])
