@@ -47,6 +47,7 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "is_store_error": ("agents.core.failures", "is_store_error"),
     "store_errors": ("agents.core.failures", "store_errors"),  # what a store read or write raises, for `except`
     "ServiceError": ("services.models", "ServiceError"),  # bad input, as the CLIs exit 2 on it
+    "inputs": ("services.inputs", None),  # the ranges of typed dates, times and numbers (CLIs and API alike)
     "ProviderError": ("agents.models.llm", "ProviderError"),
 }
 

@@ -1,5 +1,5 @@
 """`python -m api`: serves the HTTP API with uvicorn on COURTSIDE_API_HOST:COURTSIDE_API_PORT
-(127.0.0.1:8600). Refuses to start beyond loopback without COURTSIDE_API_TOKEN (exit 2, one line)."""
+(127.0.0.1:8600), with a deadline for each request's headers (`api.timeouts`). Refuses to start beyond loopback without COURTSIDE_API_TOKEN (exit 2, one line)."""
 from __future__ import annotations
 
 import sys
@@ -22,9 +22,10 @@ def main() -> int:
     import uvicorn
 
     from api.app import create_app
+    from api.timeouts import header_deadline_protocol
 
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level="warning",
-                timeout_graceful_shutdown=5)
+                timeout_graceful_shutdown=5, http=header_deadline_protocol(settings.header_timeout))
     return 0
 
 

@@ -3,7 +3,8 @@
 `create_app(settings)` wires the routes (`api.routes`), the caller's identity and rate limit, the
 body size limit and the error handlers: every error is `{"error": "<one line>"}` with the CLI's
 text and a status matching its exit code (400 bad input, 401 no token, 403 another user's, 404
-unknown, 409 decided or busy, 413 too large, 429 too many, 503 a store or model down). No
+unknown, 408 a body too slow, 409 decided or busy, 413 too large, 429 too many (also after too
+many failed token checks from one address), 503 a store or model down). No
 traceback ever reaches a client: an unexpected failure is one line, logged in full server-side.
 """
 from __future__ import annotations
@@ -19,7 +20,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from agents import door
 from api import routes
-from api.security import BodyLimit, RateLimiter, Refused, identify
+from api.security import AuthFailures, BodyLimit, RateLimiter, Refused, identify
 from api.settings import ApiSettings
 
 log = logging.getLogger("courtside.api")
@@ -57,10 +58,11 @@ def create_app(settings: ApiSettings) -> FastAPI:
     app = FastAPI(title="Courtside API", version="1.0",
                   description="The Courtside agents over HTTP: the supervisor's chat (SSE), player research, "
                               "approvals, the market desk and the signals pod. Errors are `{\"error\": ...}`.",
-                  lifespan=lifespan)
+                  lifespan=lifespan, redirect_slashes=False)  # a stray slash is a JSON 404, not an empty 307
     app.state.settings, app.state.pool = settings, pool
     app.state.limiter = RateLimiter(settings.rate_per_min, settings.burst)
-    app.add_middleware(BodyLimit, max_body=settings.max_body)
+    app.state.auth_failures = AuthFailures(settings.auth_fails_per_min)
+    app.add_middleware(BodyLimit, max_body=settings.max_body, timeout=settings.body_timeout)
 
     @app.middleware("http")
     async def who(request: Request, call_next):
@@ -68,8 +70,14 @@ def create_app(settings: ApiSettings) -> FastAPI:
                 and not (settings.public and request.url.path != "/healthz"):
             request.state.owner = None
             return await call_next(request)
+        address = request.client.host if request.client else "?"
         try:
-            owner = identify(settings, request.headers.get("authorization"))
+            app.state.auth_failures.check(address)
+            try:
+                owner = identify(settings, request.headers.get("authorization"))
+            except Refused:
+                app.state.auth_failures.failed(address)
+                raise
             app.state.limiter.take(owner)
         except Refused as e:
             return _error(e.status, e.error, e.headers)

@@ -15,8 +15,8 @@ from sse_starlette.sse import EventSourceResponse
 from starlette.concurrency import run_in_threadpool
 
 from agents import door
-from api.models import (AcceptRequest, Approvals, ChatRequest, DecisionRequest, ErrorBody, Health, PlayerRequest,
-                        QuoteRequest, SignalsRunRequest)
+from api.models import (AcceptRequest, Approvals, ChatRequest, Day, DecisionRequest, ErrorBody, Health, Moment,
+                        PlayerRequest, QuoteRequest, SignalsRunRequest)
 from api.streaming import events_of, result_of, sse
 
 router = APIRouter()
@@ -107,7 +107,7 @@ def _desk(provider: str | None = None):
 
 
 @router.get("/api/desk/games", response_model=door.desk.DeskGames, responses=ERRORS)
-def desk_games(date: dt.date, at: dt.datetime | None = None):
+def desk_games(date: Day, at: Moment | None = None):
     """The day's games with the desk's prices at desk time `at` (default: the desk clock)."""
     return door.desk.games(_desk(), date, _aware(at))
 

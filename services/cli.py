@@ -6,9 +6,9 @@ import contextvars
 import datetime as dt
 import json
 import logging
-import math
 import sys
 
+from services import inputs
 from services.models import ServiceError
 
 log = logging.getLogger(__name__)
@@ -28,8 +28,8 @@ def iso_date(text: str) -> dt.date:
         day = dt.date.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {clip(repr(text))}") from None
-    if not 1900 <= day.year <= 2100:
-        raise argparse.ArgumentTypeError(f"the date {day.isoformat()} is outside 1900-2100")
+    if (problem := inputs.date_problem(day)) is not None:
+        raise argparse.ArgumentTypeError(problem)
     return day
 
 
@@ -39,7 +39,7 @@ def finite_float(text: str) -> float:
         x = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {clip(repr(text))}") from None
-    if not math.isfinite(x):
+    if inputs.number_problem(x) is not None:
         raise argparse.ArgumentTypeError(f"must be a finite number, not {clip(text)}")
     return x
 

@@ -12,6 +12,7 @@ import sys
 
 from pydantic import ValidationError
 
+from services import inputs
 from services.cli import clip, finite_float, int_between, iso_date
 from services.models import ServiceError
 
@@ -26,10 +27,10 @@ def iso_time(text: str) -> dt.datetime:
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a time (ISO 8601, e.g. 2025-01-29T17:00:00+00:00): "
                                          f"{clip(repr(text))}") from None
-    t = t if t.tzinfo else t.replace(tzinfo=dt.timezone.utc)
-    if not 1900 <= t.astimezone(dt.timezone.utc).year <= 2100:
-        raise argparse.ArgumentTypeError(f"the desk time {clip(text, 60)} is outside 1900-2100")
-    return t
+    if inputs.time_problem(t) is not None:
+        raise argparse.ArgumentTypeError(f"the desk time {clip(text, 60)} is outside "
+                                         f"{inputs.YEAR_MIN}-{inputs.YEAR_MAX}")
+    return inputs.aware(t)
 
 
 def seconds(text: str) -> float:

@@ -1,7 +1,7 @@
 """Typed boundaries of the desk: a bet request, the desk's limits, and the validated decision."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -17,16 +17,23 @@ COUNTER_TTL_SECONDS = 60  # the counter an off-terms accept becomes: the prompt'
 COUNTER_MOVE_PCT = 2.0
 
 
+MAX_LINE = 400.0  # no NBA spread or total is beyond it (and a line past it is no line)
+# the ranges of a bet's numbers: the request model, the CLI (through it) and the API's body share them
+Line = Annotated[float, Field(ge=-MAX_LINE, le=MAX_LINE, allow_inf_nan=False)]
+Odds = Annotated[float, Field(gt=1.0, le=100.0, allow_inf_nan=False)]
+Stake = Annotated[float, Field(ge=MIN_STAKE, le=100_000, allow_inf_nan=False)]
+
+
 class BetRequest(BaseModel):
     """A bettor's request: take `side` of `market` at `line` and decimal `odds` for `amount`."""
 
-    game_id: str
+    game_id: str = Field(min_length=1, max_length=64)
     market: Market
     side: Side
-    line: float | None = None
-    odds: float = Field(gt=1.0, le=100.0)
-    amount: float = Field(ge=MIN_STAKE, le=100_000)
-    bettor: str = "bettor"
+    line: Line | None = None
+    odds: Odds
+    amount: Stake
+    bettor: str = Field("bettor", min_length=1, max_length=80)
 
     @model_validator(mode="after")
     def _check(self) -> "BetRequest":

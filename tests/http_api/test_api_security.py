@@ -34,7 +34,9 @@ def public(tmp_path_factory, courtside_home):
     shutil.copy2(courtside_home / "courtside.duckdb", home / "courtside.duckdb")
     share_nlu_model(home)
     env = {"COURTSIDE_API_ASSUME_PUBLIC": "1", "COURTSIDE_API_TOKEN": f"{TOKEN_A},{TOKEN_B}, {TOKEN_C}",
-           "COURTSIDE_API_RATE": "30", "COURTSIDE_API_BURST": "8", "COURTSIDE_API_MAX_BODY": "2048"}
+           "COURTSIDE_API_RATE": "30", "COURTSIDE_API_BURST": "8", "COURTSIDE_API_MAX_BODY": "2048",
+           # these tests send many tokenless requests on purpose: the failed-token limit has its own test
+           "COURTSIDE_API_AUTH_FAILS": "10000"}
     with api_server(home, env) as url, httpx.Client(base_url=url, timeout=120) as client:
         yield client, home
 
