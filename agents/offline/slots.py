@@ -212,7 +212,10 @@ def find_day(text: str, as_of: dt.date) -> tuple[dt.date | None, bool]:
             return as_of + dt.timedelta(days=(i - as_of.weekday()) % 7), rest
     m = re.search(r"\b(20\d\d-\d\d-\d\d)\b", text)
     if m:
-        return dt.date.fromisoformat(m.group(1)), rest
+        try:
+            return dt.date.fromisoformat(m.group(1)), rest
+        except ValueError:  # "2025-02-30" names no day: the question is read without one
+            pass
     named = _calendar_date(text.lower(), as_of)
     return named, rest
 
