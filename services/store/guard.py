@@ -128,15 +128,33 @@ def check(path: Path, kind: str) -> None:
 
 
 def _copy_to(source: Path, tmp: Path) -> None:
-    """A consistent copy of the SQLite file `source` into `tmp` (SQLite's backup API), synced to disk."""
-    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
-    dst = sqlite3.connect(str(tmp))
-    try:
-        src.backup(dst)
-    finally:
-        dst.close()
-        src.close()
+    """A consistent, self-contained copy of the SQLite file `source` into `tmp` (SQLite's backup API,
+    then the rollback journal: the copy has no -wal to be paired with), synced to disk."""
+    with _no_litter(source):
+        src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
+        dst = sqlite3.connect(str(tmp))
+        try:
+            src.backup(dst)
+            dst.execute("PRAGMA journal_mode=DELETE")
+        finally:
+            dst.close()
+            src.close()
     _fsync(tmp)
+
+
+@contextmanager
+def _no_litter(path: Path) -> Iterator[None]:
+    """Removes the -wal/-shm files that opening `path` (a backup in WAL mode) created beside it."""
+    side = [path.with_name(path.name + s) for s in ("-wal", "-shm")]
+    existed = [p.exists() for p in side]
+    try:
+        yield
+    finally:
+        wal, shm = side
+        if not existed[0] and wal.exists() and wal.stat().st_size == 0:
+            wal.unlink(missing_ok=True)
+        if not existed[1] and shm.exists() and not wal.exists():
+            shm.unlink(missing_ok=True)
 
 
 def backup(path: Path, reason: str = "manual") -> Path | None:
@@ -227,44 +245,97 @@ def restore(path: Path, source: Path | None = None) -> tuple[Path, Path | None]:
     """Puts `source` (default: the newest backup) in place of `path`, after checking it (integrity,
     the right kind of store, its schema version, not empty when the live file holds data).
 
-    The candidate is copied beside the live file under a temporary name, checked again, and renamed
-    over it in one step; the previous file is kept as a hard link (`.replaced-<time>`, with its WAL),
-    never deleted. On any failure before that rename the live file stays in place, untouched.
-    Returns (restored from, kept-aside file or None)."""
-    source = source or (backups(path) or [None])[-1]
+    The live file is kept, not replaced: first a self-contained copy of it is written aside
+    (`<name>.replaced-<time>`, by SQLite's backup API, one file that `restore --from` accepts), then
+    the candidate is copied INTO the live file with SQLite's backup API, as one write transaction
+    under SQLite's own lock. Every process keeps its connections: a transaction that was running
+    commits before the restore (and is in the copy aside); every later one reads and writes the
+    restored data; none can land on a replaced file, because no file is replaced. Only when the live
+    file cannot be opened at all (its header is damaged) is it renamed aside (with its -wal, named
+    so SQLite pairs them) and the copy renamed into its place; the stores reopen on it (a changed
+    file identity is checked before each transaction). On any failure before the copy commits the
+    live file stays as it was, and nothing is left beside it. Returns (restored from, kept aside)."""
+    source = Path(source) if source else (backups(path) or [None])[-1]
     if source is None:
         raise StoreDamaged(f"No backup of {path.name} in {path.parent / BACKUPS}; nothing was changed.")
-    why = candidate_problem(path, Path(source))
+    why = candidate_problem(path, source)
     if why:
         raise StoreDamaged(f"The backup {str(source)[:200]} cannot be used ({why}); nothing was changed.")
-    tmp, stamp, kept = _tmp(path), _stamp(), []
+    aside = path.with_name(f"{path.name}.replaced-{_stamp()}")
+    made: list[Path] = []
     try:
-        _copy_to(Path(source), tmp)
-        if _tables(tmp, path.name) != _tables(Path(source), path.name):
-            raise StoreDamaged(f"The copy of {source} did not come out whole; nothing was changed.")
-        aside = None
-        for suffix in ("", "-wal"):
-            live = path.with_name(path.name + suffix)
-            if live.exists():
-                keep = path.with_name(f"{path.name}{suffix}.replaced-{stamp}")
-                os.link(live, keep)
-                kept.append(keep)
-                aside = aside or (keep if suffix == "" else None)
-        tmp.replace(path)  # the one step that changes the live file
-    except (OSError, sqlite3.Error) as e:
-        for k in kept:
-            k.unlink(missing_ok=True)
+        if path.exists() and path.stat().st_size:
+            made += _keep_aside(path, aside)
+        try:
+            _copy_into(source, path)
+        except sqlite3.DatabaseError:
+            if not made or problem(path) is None:
+                raise
+            _swap_in(source, path)  # the live file's header is unreadable: a new file takes its place
+        if _tables(path, path.name) != _tables(source, path.name):
+            raise StoreDamaged(f"The copy of {source} did not come out whole.")
+    except (OSError, sqlite3.Error, StoreDamaged) as e:
+        for m in made:
+            m.unlink(missing_ok=True)
         if _is_full(e):
             raise DiskFull(f"The disk is full: {path.name} could not be restored ({e}); the live file was left "
                            f"in place. Free some space and try again.") from None
         raise StoreDamaged(f"{path.name} could not be restored ({type(e).__name__}: {str(e)[:160]}); the live "
                            f"file was left in place.") from None
+    mark_used(path)
+    return source, (made[0] if made else None)
+
+
+def _keep_aside(path: Path, aside: Path) -> list[Path]:
+    """A self-contained copy of the live file at `aside` (written under a temporary name, renamed when
+    whole); for a file SQLite cannot read, hard links to it and its -wal (`aside`, `aside-wal`)."""
+    tmp = _tmp(aside)
+    try:
+        try:
+            _copy_to(path, tmp)
+        except sqlite3.DatabaseError:
+            if problem(path) is None:
+                raise
+            made = []
+            for suffix in ("", "-wal"):
+                live = path.with_name(path.name + suffix)
+                if live.exists():
+                    os.link(live, aside.with_name(aside.name + suffix))
+                    made.append(aside.with_name(aside.name + suffix))
+            return made
+        tmp.replace(aside)
+        return [aside]
     finally:
         tmp.unlink(missing_ok=True)
-    for suffix in ("-wal", "-shm"):  # the old file's journal must not be replayed into the new one
-        path.with_name(path.name + suffix).unlink(missing_ok=True)
-    mark_used(path)
-    return Path(source), aside
+        tmp.with_name(tmp.name + "-journal").unlink(missing_ok=True)
+
+
+def _copy_into(source: Path, path: Path) -> None:
+    """The candidate's pages written into the live file as one transaction (SQLite's backup API): the
+    writers of every process wait on SQLite's lock (their busy timeout), then see the restored data."""
+    from services.config import get_settings
+
+    wait_s = get_settings().store_busy_timeout_s
+    with _no_litter(source):
+        src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
+        dst = sqlite3.connect(str(path), timeout=wait_s)
+        try:
+            dst.execute(f"PRAGMA busy_timeout={int(wait_s * 1000)}")
+            src.backup(dst)
+        finally:
+            dst.close()
+            src.close()
+
+
+def _swap_in(source: Path, path: Path) -> None:
+    tmp = _tmp(path)
+    try:
+        _copy_to(source, tmp)
+        for suffix in ("-wal", "-shm"):  # the damaged file's journal (kept aside) must not be replayed
+            path.with_name(path.name + suffix).unlink(missing_ok=True)
+        tmp.replace(path)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def store_errors() -> tuple[type[BaseException], ...]:

@@ -71,6 +71,15 @@ class MoveConflict(Exception):
     """The move was applied already, or the roster no longer allows it."""
 
 
+def _file_identity(path: Path) -> tuple[int, int] | None:
+    """Which file is at `path` (device and inode; None when there is none)."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return None
+    return st.st_dev, st.st_ino
+
+
 def _now() -> str:
     return dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
 
@@ -140,9 +149,22 @@ class StateStore:
         with self._cons_lock:
             con = self._cons.get(thread)
         if con is None or (self.is_pg and con.closed):
+            self._local.file = None if self.is_pg else _file_identity(self.path)  # read before the open
             con = self._connect()
             with self._cons_lock:
                 self._cons[thread] = con
+        return con
+
+    def _current_con(self):
+        """This thread's connection, reopened first when the file under the path is another one than
+        it opened (a restore that had to rename a damaged file aside): checked before each
+        transaction and each read, so nothing is ever read from or written to a replaced file."""
+        con = self._con()
+        if not self.is_pg and getattr(self._local, "file", None) != _file_identity(self.path):
+            with self._cons_lock:
+                self._cons.pop(threading.current_thread(), None)
+            con.close()
+            con = self._con()
         return con
 
     def close(self) -> None:
@@ -158,8 +180,9 @@ class StateStore:
     @contextmanager
     def transaction(self) -> Iterator[Any]:
         """A write transaction (SQLite: BEGIN IMMEDIATE); nested calls join the outer one."""
-        con = self._con()
-        if getattr(self._local, "depth", 0):
+        nested = bool(getattr(self._local, "depth", 0))
+        con = self._con() if nested else self._current_con()
+        if nested:
             if self.is_pg:  # a savepoint: a failed statement inside (a unique violation) spares the outer one
                 with con.transaction(), con.cursor() as cur:
                     yield _Cursor(cur, self._sql)
@@ -184,7 +207,7 @@ class StateStore:
             self._local.depth = 0
 
     def fetch(self, sql: str, params: tuple = ()) -> list[tuple]:
-        cur = self._con().cursor()
+        cur = (self._con() if getattr(self._local, "depth", 0) else self._current_con()).cursor()
         try:
             cur.execute(self._sql(sql), params)
             return cur.fetchall()
