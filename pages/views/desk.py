@@ -124,6 +124,7 @@ if settled:
     m[0].metric("Desk P&L", f"{pnl:+.2f}")
     m[1].metric("Handle", f"{handle:.2f}")
     m[2].metric("Hold", f"{pnl / handle:.1%}" if handle else "-")
+    V.clv_panel(desk, now)
     st.dataframe(V.position_rows(settled), hide_index=True, key="desk_settled")
 else:
     st.caption("Nothing settled yet.")
