@@ -34,7 +34,7 @@ def test_run_prints_the_summary_and_writes_the_three_files(arena):
     assert out["error"] is None and out["agent"] == "hold" and out["seed"] == 1
     assert out["metrics"]["decisions"] == 5 and out["metrics"]["final_value"] == 1000.0
     assert out["metrics"]["holds"] == 5 and out["metrics"]["rejected"] == 0
-    assert out["versions"] == {"simulation": "arena-sim/1", "agent": "hold/1", "evaluation": "arena-metrics/1"}
+    assert out["versions"] == {"simulation": "arena-sim/2", "agent": "hold/1", "evaluation": "arena-metrics/2"}
     d = arena.home / "experiments" / out["run_id"]
     assert sorted(x.name for x in d.iterdir()) == ["config.json", "episode_log.jsonl", "trade_history.json"]
     config = json.loads((d / "config.json").read_text())
