@@ -124,10 +124,10 @@ if settled:
     m[0].metric("Desk P&L", f"{pnl:+.2f}")
     m[1].metric("Handle", f"{handle:.2f}")
     m[2].metric("Hold", f"{pnl / handle:.1%}" if handle else "-")
-    V.clv_panel(desk, now)
     st.dataframe(V.position_rows(settled), hide_index=True, key="desk_settled")
 else:
     st.caption("Nothing settled yet.")
+V.clv_panel(desk, now)  # beside P&L: the booked prices against the real close (tipped games, settled or not)
 
 st.subheader("Shadow mode: agent vs fixed rules")
 shadow = desk.shadow_report(known_through)
