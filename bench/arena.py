@@ -1,5 +1,8 @@
-"""Arena benchmark: every baseline over 2024-11-15..2025-02-07 with 5 seeds, the metrics table
-(mean and band across seeds), and the wall time of one full episode of a rule agent.
+"""Arena benchmark: every agent over 2024-11-15..2025-02-07 and over three disjoint windows of it
+side by side (random with 5 seeds, the deterministic agents once), each as a ranked leaderboard with
+95% intervals (bootstrap over game days, and seeds), drawdown, ruin and the line saying which
+differences are established; fills at the desk's two-sided quote; and the wall time of one full
+episode of a rule agent.
 
 What is timed (`timing` in the JSON says it too): one episode of the rule agent `favourite`
 (seed 1, the range, news and cash given), from `runner.run(...)` to its return, the run's files
@@ -35,7 +38,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("COURTSIDE_HOME", str(Path(tempfile.gettempdir()) / "courtside-bench"))
 
-AGENTS = ["hold", "favourite", "rating_edge", "random", "estimator_kelly", "model"]  # model: the offline stand-in
+AGENTS = ["hold", "favourite", "rating_edge", "random", "estimator_kelly", "market_kelly",
+          "model"]  # model: the offline stand-in
+WINDOWS = 3
 RULE_AGENT = "favourite"
 TARGET_S = 10.0
 
@@ -98,12 +103,24 @@ def measure(args: argparse.Namespace) -> dict:
     cold = [cold_episode(start, end, args.news) for _ in range(args.cold_runs)]  # before this process warms up
     cold_no_wire = cold_episode(start, end, "results") if args.news == "wire" else None
     seconds: dict[str, list[float]] = {}
-    logs = []
-    for agent in AGENTS:
-        for seed in range(1, args.seeds + 1):
-            s, log = timed(lambda: runner.run(agent, start, end, seed=seed, news=args.news))
-            logs.append(log)
-            seconds.setdefault(agent, []).append(s)
+
+    def board(lo: dt.date, hi: dt.date) -> dict:
+        t0 = time.perf_counter()
+        cmp = runner.compare(AGENTS, lo, hi, seeds=args.seeds, news=args.news)
+        seconds.setdefault("per_window", []).append(time.perf_counter() - t0)
+        return cmp
+
+    whole = board(start, end)
+    logs = [lg for ls in whole["logs"].values() for lg in ls]
+    days = [dt.date.fromisoformat(p.information_cutoff_timestamp[:10]) for p in logs[0].episode_logs[0].decision_point_logs]
+    size = len(days) // WINDOWS
+    windows = []
+    for w in range(WINDOWS):
+        part = days[w * size:(w + 1) * size] if w < WINDOWS - 1 else days[w * size:]
+        cmp = board(part[0], part[-1])
+        windows.append({"range": [part[0].isoformat(), part[-1].isoformat()], "matchdays": len(part),
+                        "leaderboard": cmp["leaderboard"],
+                        "fills": {a: runner.fills(ls[0]) for a, ls in cmp["logs"].items()}})
     warm = [timed(lambda: runner.run(RULE_AGENT, start, end, seed=1, news=args.news))[0]
             for _ in range(args.warm_runs)]
     ep = logs[0].episode_logs[0]
@@ -112,13 +129,17 @@ def measure(args: argparse.Namespace) -> dict:
         "range": [start.isoformat(), end.isoformat()], "matchdays": len(ep.decision_point_logs),
         "contracts": len(ep.config.tickers), "seeds": args.seeds, "news": args.news, "initial_cash": 1000.0,
         "metrics": runner.aggregate(logs),
+        "leaderboard": whole["leaderboard"],
+        "fills": {a: runner.fills(ls[0]) for a, ls in whole["logs"].items()},
+        "windows": windows,
+        "side_by_side": side_by_side(windows),
         "timing": {
             "what": (f"one episode of the rule agent '{RULE_AGENT}' (seed 1, this range, news and cash): "
                      "runner.run from call to return, files written; imports excluded. cold: the first "
                      "episode in a fresh `python -c` subprocess (builds the wire's views, the desk's price "
                      "paths); warm: the same run again in this process after the metrics table"),
             "agent": RULE_AGENT, "cold_runs": cold, "cold_without_wire": cold_no_wire,
-            "warm_median_by_agent_s": {a: round(median(s), 2) for a, s in seconds.items()},
+            "leaderboard_s": [round(s, 2) for s in seconds["per_window"]],
             "load_average_1m": [round(load_start, 2), round(os.getloadavg()[0], 2)],
         },
         "cold_episode_s": round(median(cold_runs), 2),
@@ -129,6 +150,16 @@ def measure(args: argparse.Namespace) -> dict:
         "within_target": max(cold_runs) <= TARGET_S,
         "error": None,
     }
+
+
+def side_by_side(windows: list[dict]) -> dict[str, list[dict]]:
+    """Per agent, its rank, return and interval in each window (the same agent across windows)."""
+    out: dict[str, list[dict]] = {}
+    for w in windows:
+        for r in w["leaderboard"]["ranked"]:
+            out.setdefault(r["agent"], []).append({"range": w["range"], "rank": r["rank"], "return": r["return_mean"],
+                                                   "ci95": r["return_ci95"], "ruin_share": r["ruin_share"]})
+    return out
 
 
 def main() -> int:
@@ -156,10 +187,12 @@ def main() -> int:
         print(json.dumps(out))
         return 0
     print(f"{out['matchdays']} matchdays, {out['contracts']} contracts, {args.seeds} seeds, news={args.news}")
-    for agent, m in out["metrics"].items():
-        fv, r, sh, dd = (m[k] for k in ("final_value", "total_return", "sharpe_per_matchday", "max_drawdown"))
-        print(f"{agent:16s} final {fv['mean']:8.2f} [{fv['min']:.2f} .. {fv['max']:.2f}]  return {r['mean']:+.2%}  "
-              f"Sharpe {sh['mean']:.3f}  maxDD {dd['mean']:.1%}  turnover {m['turnover']['mean']:.2f}")
+    for w in [{"range": out["range"], "leaderboard": out["leaderboard"]}, *out["windows"]]:
+        print(f"{w['range'][0]} .. {w['range'][1]}")
+        for r in w["leaderboard"]["ranked"]:
+            print(f"  #{r['rank']} {r['agent']:16s} return {r['return_mean']:+.1%} [{r['return_ci95'][0]:+.1%} .. "
+                  f"{r['return_ci95'][1]:+.1%}]  maxDD {r['max_drawdown_mean']:.1%}  ruin {r['ruin_share']:.0%}")
+        print("  " + w["leaderboard"]["established_line"])
     print(f"{RULE_AGENT}: cold {out['cold_episode_s']} s (runs {out['cold_runs_s']}), warm median "
           f"{out['warm_median_episode_s']} s, target {TARGET_S:.0f} s: {'within' if out['within_target'] else 'OVER'}")
     return 0

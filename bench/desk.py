@@ -155,6 +155,7 @@ def _breaches(positions: list[dict]) -> int:
 
 
 def _summary(run: dict, end: dt.date) -> dict:
+    from services.desk import clv as clv_report
     from services.league import season_games
     from services.markets import state as market
 
@@ -182,6 +183,7 @@ def _summary(run: dict, end: dt.date) -> dict:
             "bets_booked": len(fp), "handle": round(handle, 2), "desk_pnl": round(pnl, 2),
             "hold_pct": round(100 * pnl / handle, 2) if handle else None,
             "bettor_clv_pct": round(100 * sum(c * a for c, a in clv) / sum(a for _, a in clv), 2) if clv else None,
+            "desk_clv": clv_report.summarize([clv_report.bet_row(p) for p in fp]).model_dump(),
             "p50_decision_ms": round(statistics.median(r["ms"] for r in fr), 2) if fr else None,
             "model_calls_per_decision": round(statistics.mean(r["model_calls"] for r in fr), 2) if fr else None,
             "max_model_calls": max((r["model_calls"] for r in fr), default=0),

@@ -7,7 +7,8 @@ the same games: the price at decision time (what the pod trades against) and the
 line. The same for a plain Elo estimate (no news), so the reader sees what the news adds. Then the
 same games decided in each urgency band of the pod's timeline (30 h before tip: early; the
 decision time, about 7 h: day-of; 1 h: imminent, where the news weight halves and the threshold
-rises by .03): skill per band (`by_urgency`), both modes.
+rises by .03): skill per band (`by_urgency`), both modes. And, per mode, skill with and without
+the absence signal (`absences`) and the reliability table per |ev| band (`reliability_by_band`).
 
     python bench/signals.py [--json]
 """
@@ -86,6 +87,17 @@ def run() -> dict:
     out["market_regular_season_brier_close"] = round(
         sum((home_win_prob(g.home_spread) - g.home_won) ** 2 for g in season) / len(season), 4)
     out["by_urgency"] = {mode: by_urgency(evals[mode], THRESHOLD) for mode in evals}
+    # issue #41: skill with and without the absence signal, and the reliability table per |ev| band,
+    # on the decision-time evaluations (the first of each game's three)
+    from services.signals.reliability import band_table
+    from services.signals.scoring import absences_block
+
+    for mode in evals:
+        day_of = [e for e in evals[mode][0::3] if e.estimate is not None]
+        out[mode]["absences"] = absences_block(day_of)
+        out[mode]["reliability_by_band"] = band_table(
+            {"price": e.price, "ev": e.ev, "direction": e.direction, "home_won": e.home_won}
+            for e in day_of if e.signal_at(THRESHOLD))
     out["by_urgency_hours_before_tip"] = {"early": LEADS[0], "day_of": "noon ET (about 7)", "imminent": LEADS[1]}
     out["seconds"] = round(seconds, 1)
     out["ms_per_game_both_modes"] = round(1000 * day_of_s / max(1, len(rows)), 1)

@@ -21,11 +21,25 @@ def by_game(contracts: list[StockData]) -> dict[str, list[StockData]]:
     return out
 
 
-def affordable(stake: float, price: float, cash: float) -> int:
-    """Whole contracts a stake buys at `price` without passing the cash left."""
+def buy_price(sd: StockData) -> float:
+    """What one contract costs: the desk's ask (the mid when the case quotes none)."""
+    return sd.current_price if sd.ask is None else sd.ask
+
+
+def sell_price(sd: StockData) -> float:
+    return sd.current_price if sd.bid is None else sd.bid
+
+
+def affordable(stake: float, price: float, cash: float, case: Case | None = None) -> int:
+    """Whole contracts a stake buys at `price` without passing the cash left (fee included) or,
+    given the case, the desk's size limit per contract."""
     if price <= 0:
         return 0
-    return max(0, min(math.floor(stake / price), math.floor(cash / price + 1e-9)))
+    rules = case.market_rules if case is not None else None
+    unit = price * (1.0 + (rules.fee_rate if rules else 0.0))
+    if rules and rules.max_order_notional is not None:
+        stake = min(stake, rules.max_order_notional)
+    return max(0, min(math.floor(stake / price + 1e-9), math.floor(cash / unit + 1e-9)))
 
 
 def submit(inv: AgentInvocation, orders: list[Order], note: str) -> AgentInvocationResult:

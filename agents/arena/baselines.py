@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from agents.arena.base import affordable, by_game, next_day, submit
+from agents.arena.base import affordable, buy_price, by_game, next_day, sell_price, submit
 from services.arena.models import AgentInvocation, AgentInvocationResult, Order
 
 
@@ -29,11 +29,11 @@ class FavouriteAgent:
         cash, orders = inv.case.portfolio.cash, []
         for sides in by_game(next_day(inv.case)).values():
             fav = max(sides, key=lambda sd: (sd.current_price, sd.home))
-            q = affordable(self.stake, fav.current_price, cash)
+            q = affordable(self.stake, buy_price(fav), cash, inv.case)
             if fav.ticker in inv.case.portfolio.positions or q == 0:
                 continue
             orders.append(Order(ticker=fav.ticker, side="buy", quantity=q))
-            cash -= q * fav.current_price
+            cash -= q * buy_price(fav) * (1 + inv.case.market_rules.fee_rate)
         return submit(inv, orders, f"favourites of {len(orders)} game(s)")
 
 
@@ -52,13 +52,13 @@ class RatingEdgeAgent:
         cash, orders = inv.case.portfolio.cash, []
         for gid, sides in by_game(next_day(inv.case)).items():
             p_home = rating_home_prob(gid)
-            edges = [((p_home if sd.home else 1 - p_home) - sd.current_price, sd) for sd in sides]
+            edges = [((p_home if sd.home else 1 - p_home) - buy_price(sd), sd) for sd in sides]
             edge, best = max(edges, key=lambda e: (e[0], e[1].home))
-            q = affordable(self.stake, best.current_price, cash)
+            q = affordable(self.stake, buy_price(best), cash, inv.case)
             if edge < self.margin or best.ticker in inv.case.portfolio.positions or q == 0:
                 continue
             orders.append(Order(ticker=best.ticker, side="buy", quantity=q))
-            cash -= q * best.current_price
+            cash -= q * buy_price(best) * (1 + inv.case.market_rules.fee_rate)
         return submit(inv, orders, f"{len(orders)} edge(s) of at least {self.margin:.2f}")
 
 
@@ -79,12 +79,13 @@ class RandomValidAgent:
         if held and rng.random() < 0.5:
             t = rng.choice(held)
             q = rng.randint(1, case.portfolio.positions[t])
-            orders.append(Order(ticker=t, side="sell", quantity=q))
-            cash += q * case.stock_data[t].current_price
+            if sell_price(case.stock_data[t]) * q <= (case.market_rules.max_order_notional or float("inf")):
+                orders.append(Order(ticker=t, side="sell", quantity=q))
+                cash += q * sell_price(case.stock_data[t]) * (1 - case.market_rules.fee_rate)
         for t in rng.sample(case.tickers, k=min(len(case.tickers), rng.randint(0, self.max_buys))):
-            price = case.stock_data[t].current_price
-            q = affordable(rng.uniform(1.0, self.max_stake), price, cash - 1e-6)
-            if q:
+            price = buy_price(case.stock_data[t])
+            q = affordable(rng.uniform(1.0, self.max_stake), price, cash - 1e-6, case)
+            if q and t not in {o.ticker for o in orders}:
                 orders.append(Order(ticker=t, side="buy", quantity=q))
-                cash -= q * price
+                cash -= q * price * (1 + case.market_rules.fee_rate)
         return submit(inv, orders, f"{len(orders)} random order(s)")

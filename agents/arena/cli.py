@@ -25,6 +25,9 @@ def add_parser(sub) -> None:
     r.add_argument("--cash", type=finite_float, default=1000.0)
     r.add_argument("--news", choices=["wire", "results"], default="wire")
     r.add_argument("--provider", default=None, help="the model agent's chat model: offline, gemini, ollama")
+    r.add_argument("--seeds", type=int_between(1, 20), default=3,
+                   help="seeds of the seeded agents (random) on the leaderboard (default 3)")
+    r.add_argument("--no-leaderboard", action="store_true", help="only this run: no baselines beside it")
     r.add_argument("--json", action="store_true")
     s = asub.add_parser("show")
     s.add_argument("run_id")
@@ -32,13 +35,21 @@ def add_parser(sub) -> None:
 
 
 def _text(out: dict) -> str:
-    m = out["metrics"]
+    m, ci, f = out["metrics"], out["return_ci95"], out["fills"]
+    board = out.get("leaderboard")
+    ranked = "" if not board else "\n" + "\n".join(
+        f"  #{r['rank']} {r['agent']:15s} return {r['return_mean']:+.1%} [{r['return_ci95'][0]:+.1%} .. "
+        f"{r['return_ci95'][1]:+.1%}]  max drawdown {r['max_drawdown_mean']:.1%}  ruin {r['ruin_share']:.0%}"
+        for r in board["ranked"]) + "\n  " + board["established_line"]
     return (f"{out['run_id']}: {out['agent']} {out['from']}..{out['to']} seed {out['seed']}\n"
-            f"  final {m['final_value']:.2f} from {m['initial_cash']:.2f} (return {m['total_return']:+.2%}), "
+            f"  final {m['final_value']:.2f} from {m['initial_cash']:.2f} (return {m['total_return']:+.2%}, 95% "
+            f"interval {ci[0]:+.1%} .. {ci[1]:+.1%}); fills at the desk's quote (margin {f['margin']:g}, fee "
+            f"{f['fee_rate']:g}, size limit {f['max_order_notional']}): spread paid {f['spread_paid']:.2f}\n"
+            f"  "
             f"Sharpe/matchday {m['sharpe_per_matchday']:.3f}, max drawdown {m['max_drawdown']:.1%}, "
             f"turnover {m['turnover']:.2f}x\n"
             f"  {m['decisions']} decisions: {m['accepted']} accepted, {m['rejected']} rejected, {m['holds']} holds; "
-            f"{m['trades']} trades\n  files: {', '.join(out['files'])}")
+            f"{m['trades']} trades\n  files: {', '.join(out['files'])}" + ranked)
 
 
 def handle(args: argparse.Namespace) -> int:
@@ -61,6 +72,10 @@ def handle(args: argparse.Namespace) -> int:
         else:
             log = runner.load(args.run_id)
         out = runner.summary(log)
+        if args.arena_cmd == "run" and not args.no_leaderboard:
+            cmp = runner.compare([args.agent], args.start, args.end, seeds=args.seeds, cash=args.cash,
+                                 provider=args.provider, news=args.news, done={args.agent: [log]})
+            out["leaderboard"] = cmp["leaderboard"]
     except (ArenaError, UnknownAgent, ProviderError, runner.RunNotFound, ValidationError) as e:
         msg = clip(str(e).strip("'\"").splitlines()[0] if str(e).strip() else type(e).__name__, 400)
         return _fail(msg, 2, args.json)

@@ -4,9 +4,10 @@ A thin layer over `agents.arena.runner`; the CLI and the Arena page use it throu
 """
 from __future__ import annotations
 
-from agents.arena.registry import AGENTS, BASELINES, UnknownAgent
-from agents.arena.runner import DEFAULT_CASH, RunNotFound, aggregate, diff, list_runs, load, run, summary
+from agents.arena.registry import AGENTS, BASELINES, REFERENCE_BASELINES, UnknownAgent
+from agents.arena.runner import (DEFAULT_CASH, SEEDED, RunNotFound, aggregate, compare, diff, episode_row, fills,
+                                 list_runs, load, run, summary)
 from services.arena.simulation import ArenaError
 
-__all__ = ["AGENTS", "BASELINES", "DEFAULT_CASH", "ArenaError", "RunNotFound", "UnknownAgent", "aggregate", "diff",
-           "list_runs", "load", "run", "summary"]
+__all__ = ["AGENTS", "BASELINES", "DEFAULT_CASH", "REFERENCE_BASELINES", "SEEDED", "ArenaError", "RunNotFound",
+           "UnknownAgent", "aggregate", "compare", "diff", "episode_row", "fills", "list_runs", "load", "run", "summary"]

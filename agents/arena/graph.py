@@ -2,7 +2,11 @@
 
 The `submit_decision` node is the simulation's tool handler: it passes each call's arguments, in
 the order the model emitted them, to `AgentInvocation.submit_decision` (taken from the run config)
-and returns each `DecisionResult` to the model as a ToolMessage. `max_rounds` bounds the loop.
+and returns each `DecisionResult` to the model as a ToolMessage. `max_rounds` bounds the loop: a
+call past the cap goes to `refuse_extra_calls`, which executes nothing, records the call in the
+invocation (the decision log's `dropped_calls`) and answers it with a ToolMessage saying it was
+dropped; the model reads that once (one more call_model), and anything it calls then is dropped
+and recorded the same way, with the run ended.
 """
 from __future__ import annotations
 
@@ -30,16 +34,23 @@ SUBMIT_TOOL = StructuredTool.from_function(
                 "with the executed trades, or rejected with the reason.")
 
 
-class TraderState(TypedDict):
+class TraderState(TypedDict, total=False):
     messages: Annotated[list[AnyMessage], add_messages]
     rounds: int
+    refusals: int
 
 
-def route_after_call_model(state: TraderState, max_rounds: int = MAX_ROUNDS) -> Literal["submit_decision", "__end__"]:
+def route_after_call_model(state: TraderState,
+                           max_rounds: int = MAX_ROUNDS) -> Literal["submit_decision", "refuse_extra_calls", "__end__"]:
     last = state["messages"][-1]
-    if isinstance(last, AIMessage) and last.tool_calls and state.get("rounds", 0) < max_rounds:
-        return "submit_decision"
-    return END
+    if not (isinstance(last, AIMessage) and last.tool_calls):
+        return END
+    return "submit_decision" if state.get("rounds", 0) < max_rounds else "refuse_extra_calls"
+
+
+def route_after_refusal(state: TraderState) -> Literal["call_model", "__end__"]:
+    """The model is told once (it reads the refusal); a second refusal ends the run."""
+    return "call_model" if state.get("refusals", 0) <= 1 else END
 
 
 def build_graph(model, max_rounds: int = MAX_ROUNDS):
@@ -62,10 +73,20 @@ def build_graph(model, max_rounds: int = MAX_ROUNDS):
                                    status="success" if result.status == "accepted" else "error"))
         return {"messages": out, "rounds": state.get("rounds", 0) + 1}
 
+    def refuse_extra_calls(state: TraderState, config: RunnableConfig) -> dict:
+        invocation = config["configurable"]["invocation"]
+        reason = (f"the {max_rounds}-round cap of submit_decision is reached; the last executed decision stands "
+                  "and this call changed nothing")
+        out = [ToolMessage(content=invocation.record_dropped(tc["args"], reason), tool_call_id=tc["id"],
+                           name=tc["name"], status="error") for tc in state["messages"][-1].tool_calls]
+        return {"messages": out, "refusals": state.get("refusals", 0) + 1}
+
     g = StateGraph(TraderState)
     g.add_node("call_model", call_model)
     g.add_node("submit_decision", submit_decision)
+    g.add_node("refuse_extra_calls", refuse_extra_calls)
     g.add_edge(START, "call_model")
     g.add_conditional_edges("call_model", lambda s: route_after_call_model(s, max_rounds))
     g.add_edge("submit_decision", "call_model")
+    g.add_conditional_edges("refuse_extra_calls", route_after_refusal)
     return g.compile()

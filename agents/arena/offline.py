@@ -24,16 +24,19 @@ def momentum_orders(case: dict, stake: float = 40.0, min_rise: float = 0.02) -> 
         return []
     first = min(sd["game_date"] for sd in sds.values())
     cash, held, orders = case["portfolio"]["cash"], case["portfolio"]["positions"], []
+    rules = case.get("market_rules") or {}
+    fee, cap = rules.get("fee_rate") or 0.0, rules.get("max_order_notional")
+    stake = min(stake, cap) if cap else stake
     for t in sorted(sds):
         sd = sds[t]
         s = sd.get("interval_summary") or {}
-        price = sd["current_price"]
+        price = sd.get("ask") or sd["current_price"]  # the desk's ask: what a contract costs
         if sd["game_date"] != first or t in held or not s or s["close"] - s["open"] < min_rise or price <= 0:
             continue
-        q = min(math.floor(stake / price), math.floor(cash / price + 1e-9))
+        q = min(math.floor(stake / price + 1e-9), math.floor(cash / (price * (1 + fee)) + 1e-9))
         if q > 0:
             orders.append({"ticker": t, "side": "buy", "quantity": q})
-            cash -= q * price
+            cash -= q * price * (1 + fee)
     return orders
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from agents.arena.baselines import FavouriteAgent, HoldAgent, RandomValidAgent, RatingEdgeAgent
-from agents.arena.kelly import EstimatorKellyAgent
+from agents.arena.kelly import EstimatorKellyAgent, MarketKellyAgent
 
 AGENTS = {
     "hold": "holds every day",
@@ -10,9 +10,12 @@ AGENTS = {
     "rating_edge": "buys when the desk's own rating beats the price by 5 points",
     "random": "random valid orders (seeded)",
     "estimator_kelly": "the signals pod's estimator with quarter-Kelly sizing",
+    "market_kelly": "market-implied Kelly: believes the market's price, sizes by Kelly at the ask (a baseline)",
     "model": "a chat model with the one tool submit_decision (offline stand-in without a key)",
 }
-BASELINES = ("hold", "favourite", "rating_edge", "random", "estimator_kelly")
+BASELINES = ("hold", "favourite", "rating_edge", "random", "estimator_kelly", "market_kelly")
+# the leaderboard's reference points, always present whatever agents were asked for
+REFERENCE_BASELINES = ("hold", "favourite", "market_kelly")
 
 
 class UnknownAgent(ValueError):
@@ -31,6 +34,8 @@ def make_agent(name: str, seed: int = 0, provider: str | None = None):
         return RandomValidAgent(seed=seed)
     if name == "estimator_kelly":
         return EstimatorKellyAgent()
+    if name == "market_kelly":
+        return MarketKellyAgent()
     if name == "model":
         return model_agent(provider)
     raise UnknownAgent(f"unknown agent {name!r}; use one of: {', '.join(AGENTS)}")

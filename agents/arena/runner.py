@@ -5,14 +5,16 @@ from __future__ import annotations
 import datetime as dt
 from typing import Callable
 
-from agents.arena.registry import AGENTS, BASELINES, make_agent  # noqa: F401 - re-exported for the page
+from agents.arena.registry import AGENTS, BASELINES, REFERENCE_BASELINES, make_agent  # noqa: F401 - re-exported
 from services.arena import experiments
+from services.arena.leaderboard import leaderboard
 from services.arena.metrics import across_seeds
 from services.arena.models import EpisodeLog, SimulationLog
 from services.arena.simulation import ArenaError, make_config
 
 DEFAULT_CASH = 1000.0
 RunNotFound = experiments.RunNotFound
+SEEDED = ("random",)  # the agents whose runs differ by seed (the others are the same at any seed)
 
 
 def run(agent: str, start: dt.date, end: dt.date, seed: int = 1, cash: float = DEFAULT_CASH,
@@ -24,6 +26,47 @@ def run(agent: str, start: dt.date, end: dt.date, seed: int = 1, cash: float = D
     bot = make_agent(agent, seed=seed, provider=provider)
     config = make_config(agent, start, end, seed=seed, initial_cash=cash, news=news)
     return experiments.run_experiment(config, bot, progress=progress)
+
+
+def episode_row(log: SimulationLog) -> dict:
+    """What the leaderboard reads of a run."""
+    ep = log.episode_logs[0]
+    return {"initial_cash": ep.config.initial_cash, "metrics": ep.episode_result.metrics.model_dump(),
+            "equity_curve": [p.model_dump() for p in ep.episode_result.equity_curve]}
+
+
+def compare(agents: list[str], start: dt.date, end: dt.date, seeds: int = 1, cash: float = DEFAULT_CASH,
+            provider: str | None = None, news: str = "wire", done: dict[str, list[SimulationLog]] | None = None,
+            progress: Callable[[str, int], None] | None = None) -> dict:
+    """Every agent asked for plus the reference baselines (hold, favourite, market-implied Kelly) over
+    the same window: a seeded agent over `seeds` seeds, the others once; `done` holds runs already
+    made (reused, not rerun). Returns the leaderboard and the logs."""
+    logs: dict[str, list[SimulationLog]] = {a: list(v) for a, v in (done or {}).items()}
+    for a in dict.fromkeys([*agents, *REFERENCE_BASELINES]):
+        want = range(1, seeds + 1) if a in SEEDED else range(1, 2)
+        have = {lg.episode_logs[0].config.seed for lg in logs.get(a, [])}
+        for s in want:
+            if a in SEEDED and s in have or a not in SEEDED and have:
+                continue
+            logs.setdefault(a, []).append(run(a, start, end, seed=s, cash=cash, provider=provider, news=news))
+            if progress:
+                progress(a, s)
+    board = leaderboard({a: [episode_row(lg) for lg in ls] for a, ls in logs.items()})
+    return {"from": start.isoformat(), "to": end.isoformat(), "leaderboard": board, "logs": logs}
+
+
+def fills(log: SimulationLog) -> dict:
+    """How the run's trades filled: at the desk's quote, with what the spread and the fee cost."""
+    ep = log.episode_logs[0]
+    trades = ep.episode_result.trade_history.trades
+    mids = {(p.case_id, t): sd["current_price"] for p in ep.decision_point_logs
+            for t, sd in p.agent_payload["stock_data"].items()}
+    spread = sum(t.quantity * abs(t.price - mids.get((t.case_id, t.ticker), t.price)) for t in trades)
+    rules = ep.config.market_rules
+    return {"rule": "buy at the desk's ask, sell at its bid (its margin on both sides of the no-vig mid)",
+            "margin": rules.margin, "fee_rate": rules.fee_rate, "max_order_notional": rules.max_order_notional,
+            "trades": len(trades), "notional": round(sum(t.quantity * t.price for t in trades), 2),
+            "spread_paid": round(spread, 2), "fees_paid": round(sum(t.fee for t in trades), 2)}
 
 
 def load(run_id: str) -> SimulationLog:
@@ -47,6 +90,8 @@ def summary(log: SimulationLog) -> dict:
             "decisions": [{"case_id": p.case_id, "extraction": p.extraction, "status": p.execution_result.status,
                            "message": p.execution_result.message, "trades": len(p.execution_result.executed_trades)}
                           for p in ep.decision_point_logs],
+            "fills": fills(log),
+            "return_ci95": leaderboard({cfg.agent_id: [episode_row(log)]})["ranked"][0]["return_ci95"],
             "files": [f"experiments/{log.run_id}/{f}" for f in experiments.FILES],
             "errors": log.errors, "error": None}
 

@@ -1,4 +1,4 @@
-"""`python -m agents desk games|quote|accept|settle|verify|shadow|clock`: the market desk from a shell.
+"""`python -m agents desk games|quote|accept|settle|verify|shadow|report|clock`: the market desk from a shell.
 
 Every --json output carries `error` (null on success); a failure exits non-zero with one line.
 """
@@ -61,10 +61,12 @@ def add_desk_parser(sub) -> None:
     sh = ds.add_parser("shadow", help="shadow mode: where the agent and the rule engine disagree, on the real finals")
     sh.add_argument("--through", type=iso_date, default=None, help="grade games dated through this day "
                     "(default: the finals known at the desk clock)")
+    r = ds.add_parser("report", help="closing-line value of every booked bet against the real close, beside P&L")
+    r.add_argument("--at", type=iso_time, default=None, help="desk time (default: the desk clock)")
     c = ds.add_parser("clock", help="show or move the desk clock (simulated)")
     c.add_argument("--set", type=iso_time, default=None)
     c.add_argument("--advance", type=seconds, default=None, help="seconds")
-    for p in (g, q, a, s, v, sh, c):
+    for p in (g, q, a, s, v, sh, r, c):
         p.add_argument("--json", action="store_true")
     for p in (g, q, a):
         p.add_argument("--at", type=iso_time, default=None, help="desk time (default: the desk clock)")
@@ -93,6 +95,8 @@ def _run(args, desk) -> dict:
         return desk.verify(args.last)
     if cmd == "shadow":
         return desk.shadow_report(args.through)
+    if cmd == "report":
+        return front.clv_report(desk, args.at).model_dump(mode="json")
     if args.set is not None:
         desk.clock.set(args.set)
     if args.advance is not None:
@@ -122,6 +126,13 @@ def _text(cmd: str, out: dict) -> str:
                 f"{out['pnl_on_finals']['rules']:+.2f}")
         return "\n".join([head, *(f"  {k['kind']}: {k['count']} (agent {k['agent_pnl']:+.2f}, rules {k['rules_pnl']:+.2f})"
                                   for k in out["by_kind"])])
+    if cmd == "report":
+        c = out["clv"]
+        if not c["bets"]:
+            return f"no booked bet on a game that has tipped by {out['at']} ({out['clv_pending']} pending)"
+        return (f"desk CLV {c['mean_desk_clv_pct']:+.2f}% per bet (95% interval {c['ci95_desk_clv_pct']}) over "
+                f"{c['bets']} bets on {c['games']} games; the desk beat the close on {c['share_beating_close']:.0%}; "
+                f"settled P&L {out['desk_pnl']:+.2f} on {out['handle']:.2f}")
     if cmd == "settle":
         return f"settled {out['count']} positions through {out['through']}: desk P&L {out['desk_pnl']:+.2f}"
     return f"desk time {out['desk_time']} (simulated)"

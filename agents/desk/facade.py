@@ -10,14 +10,15 @@ from typing import Any
 
 from pydantic import BaseModel, Field, field_serializer
 
+from agents.desk.report import DeskReport, clv_report
 from agents.desk.clock import DEFAULT_DESK_TIME, aligned_day, league_day_of, on_league_day
 from agents.desk.runtime import COUNTER_NOTICE, AcceptResult, Desk, QuoteResult, next_line_move
 from services.desk.models import BetRequest, Line, Odds, Stake
 from services.markets.pricing import PRICED_FROM_SPREAD
 from services.markets.state import SIMULATED_PATH
 
-__all__ = ["COUNTER_NOTICE", "DEFAULT_DESK_TIME", "AcceptResult", "BetRequest", "Desk", "DeskGames", "Line", "Odds",
-           "QuoteResult", "Stake",
+__all__ = ["COUNTER_NOTICE", "DEFAULT_DESK_TIME", "AcceptResult", "BetRequest", "Desk", "DeskGames", "DeskReport", "Line",
+           "Odds", "QuoteResult", "Stake", "clv_report",
            "aligned_day", "games", "league_day_of", "next_line_move", "on_league_day", "open"]
 
 GAME_LABELS = [PRICED_FROM_SPREAD, SIMULATED_PATH]

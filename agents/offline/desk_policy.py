@@ -67,6 +67,20 @@ def _decision(kind: str, reason: str, confidence: float, **terms: Any) -> str:
                        "confidence": confidence})
 
 
+def price_words(offered: float, quote: dict, edge: float) -> str:
+    """Which price the bettor's odds are compared with, and which one moved: "bettor edge +5.63%: your
+    1.91 is over my price 1.808 (my line shaded 1 point from the market's, which prices it at 1.91:
+    this side holds 80% of its limit)". A negative edge reads as under my price, never as "within"."""
+    desk_odds = quote["desk_odds"]
+    rel = "over" if edge > 0.005 else "under" if edge < -0.005 else "at"
+    words = f"bettor edge {edge:+.2f}%: your {offered:g} is {rel} my price {desk_odds:g}"
+    shade = quote.get("shading") or {}
+    if shade.get("shade_points"):
+        words += (f" (my line shaded {shade['shade_points']:g} points from the market's, which prices it at "
+                  f"{shade['unshaded_desk_odds']:g}: this side holds {shade['share_of_limit']:.0%} of its limit)")
+    return words
+
+
 def plan(task: dict, done: dict[str, dict]) -> list[tuple[str, dict]] | str:
     """The next tool calls, or the final decision JSON."""
     req, lim = task["request"], task["limits"]
@@ -119,10 +133,12 @@ def plan(task: dict, done: dict[str, dict]) -> list[tuple[str, dict]] | str:
                              f"there)", 0.7, amount=amount if amount < req["amount"] else None, odds=req["odds"],
                              line=flex["line"], ttl_seconds=COUNTER_TTL_S, max_market_move_pct=COUNTER_MOVE_PCT)
     if edge > REJECT_EDGE_PCT:
-        return _decision("reject", f"bettor edge {edge:.2f}% is over {REJECT_EDGE_PCT:g}% (desk price {desk_odds})", 0.9)
+        return _decision("reject", f"{price_words(req['odds'], quote, edge)}; more than {REJECT_EDGE_PCT:g}% over "
+                         "it, I reject", 0.9)
     if edge <= band:
         if impact["can_accept"] and not capped:
-            return _decision("accept", f"edge {edge:.2f}% within {band:g}% and within limits", 0.8,
+            return _decision("accept", f"{price_words(req['odds'], quote, edge)}; I take up to {band:g}% over "
+                             "it, and it fits my limits", 0.8,
                              amount=req["amount"], odds=req["odds"], line=line)
         if room >= MIN_COUNTER_AMOUNT:
             return _decision("counter", f"price fine (edge {edge:.2f}%) but only {room} fits my limits"
@@ -133,8 +149,8 @@ def plan(task: dict, done: dict[str, dict]) -> list[tuple[str, dict]] | str:
     amount = req["amount"] if impact["can_accept"] and not capped else room
     if amount < MIN_COUNTER_AMOUNT:
         return _decision("reject", f"edge {edge:.2f}% and no room left under my limits", 0.9)
-    return _decision("counter", f"bettor edge {edge:.2f}% is over {band:g}%: I can offer my price "
-                     f"{desk_odds}", 0.6, amount=amount if amount < req["amount"] else None, odds=desk_odds,
+    return _decision("counter", f"{price_words(req['odds'], quote, edge)}, more than the {band:g}% I take: I can "
+                     f"offer my price {desk_odds}", 0.6, amount=amount if amount < req["amount"] else None, odds=desk_odds,
                      line=line, ttl_seconds=COUNTER_TTL_S, max_market_move_pct=COUNTER_MOVE_PCT)
 
 

@@ -15,7 +15,7 @@ from agents.core.contracts import SignalsEvent, StateEvent, StepEvent, TextEvent
 from agents.core.dates import day_label
 from agents.core.events import emit
 from agents.models.llm import signals_model
-from agents.signals.runner import SignalsPod, measured_skill
+from agents.signals.runner import SignalsPod, confidence_label, measured_skill
 from services.signals.store import Signal
 
 log = logging.getLogger(__name__)
@@ -32,8 +32,9 @@ def skill_text(skill: dict | None) -> str:
     if not skill or skill.get("bss_vs_market") is None:
         return "The pod's skill against the market is not measured yet: treat these as unproven."
     bss, window = skill["bss_vs_market"], f"{skill['from']:%b %-d}-{skill['to']:%b %-d}"
-    verdict = ("worse than the market: treat these edges as unproven" if bss < 0
-               else "better than the market on that sample")
+    verdict = ("worse than the market: no established edge, so no signal below carries a confidence label"
+               if bss < 0 else "better than the market on that sample; each label below is its band's measured hit "
+               "rate on those games")
     return (f"Measured skill: on the {skill['n']} settled games of {window}, the pod's Brier skill against "
             f"the market is {bss:+.3f} (Brier {skill['brier']:.4f} vs the market's {skill['market_brier']:.4f}), "
             f"{verdict}.")
@@ -48,13 +49,13 @@ def answer_text(day, runs, signals: list[dict], skill: dict | None = None) -> st
         return head + " No game's estimate moved far enough from the market price."
     head += " " + skill_text(skill)
     # every figure speaks for the team the position buys, so the claim and the action agree
-    lines = ["| game | claim | pod | market | edge | position | confidence |", "|---|---|---|---|---|---|---|"]
+    lines = ["| game | claim | pod | market | edge | position | measured |", "|---|---|---|---|---|---|---|"]
     for s in sorted(map(Signal.model_validate, signals), key=lambda s: -abs(s.ev)):
         home, away = s.teams
         lines.append(f"| {away} at {home} | {s.backed} wins | {s.backed_estimate:.1%} | {s.backed_price:.1%} | "
-                     f"{s.ev:+.3f} | {s.action} | {s.confidence} |")
-    tail = ("\n\nThe estimates come from a transparent model (Elo, value lost to absences, rest), not from "
-            "hindsight; the news is generated from box scores before each game. Each signal is a card in "
+                     f"{s.ev:+.3f} | {s.action} | {confidence_label(s.ev, skill)} |")
+    tail = ("\n\nThe estimates come from a transparent model (Elo, rotation players missing recent games, rest), "
+            "not from hindsight; the news is generated from box scores before each game. Each signal is a card in "
             "**Approvals** (approve to take the paper position at the price); it expires at tip.")
     stopped = [r for r in runs if not r["signal"]]
     if stopped:

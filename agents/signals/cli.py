@@ -36,7 +36,7 @@ def _text_run(result: dict) -> None:
     for g in result["games"]:
         print(f"  {g['question']:<28} price {g['price']:.3f}  {' -> '.join(g['path'])}  [{g['exit']}] {g['reason']}")
     for s in result["signals"]:
-        print(f"  SIGNAL {s['id']}: ev {s['ev']:+.3f} ({s['confidence']}), {s['direction']} at {s['price']:.3f}")
+        print(f"  SIGNAL {s['id']}: ev {s['ev']:+.3f} (|ev| band {s['confidence']}), {s['direction']} at {s['price']:.3f}")
 
 
 def _text_score(result: dict) -> None:
@@ -44,6 +44,12 @@ def _text_score(result: dict) -> None:
     print(f"{result['from']} to {result['to']} ({result['mode']}): {result['games']} games, {result['games_with_news']} with news")
     print(f"  estimates: Brier {e['brier']}  log loss {e['log_loss']}  market Brier {e['market_brier']}  BSS {e['bss_vs_market']}")
     print(f"  signals:   {s['n']}  hit rate {s['hit_rate']}  realized EV {s['realized_ev']}  BSS {s['bss_vs_market']}")
+    ab = result["absences"]
+    print(f"  absences:  weight {ab['weight_points_per_player_game']} pts; skill with {ab['with']['bss_vs_market']}, "
+          f"without {ab['without']['bss_vs_market']}")
+    for band, b in result["reliability_by_band"].items():
+        print(f"  |ev| {band:6} {b['n']} signals, hit rate {b['hit_rate']} (95% {b['hit_ci95']}) vs break-even "
+              f"{b['break_even']}, realized EV {b['realized_ev']}: {b['measured_confidence'] or 'too few'}")
     for band, b in result.get("by_urgency", {}).items():
         print(f"  {band:9} estimates BSS {b['estimates']['bss_vs_market']}  signals {b['signals']['n']} "
               f"(threshold {b['threshold']}) hit rate {b['signals']['hit_rate']}")

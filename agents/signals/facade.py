@@ -8,12 +8,12 @@ from __future__ import annotations
 import datetime as dt
 
 from agents.signals.runner import FIRST_DAY, MODES, DayRun, GameRun, SignalsPod, check_day, check_mode, league_clock, \
-    pod_for
+    pod_for, signal_label
 from services.models import ServiceError
 from services.signals.evaluate import BOX_SCORE_END
 
 __all__ = ["BOX_SCORE_END", "FIRST_DAY", "MODES", "DayRun", "GameRun", "SignalsPod", "check_day", "check_mode",
-           "league_clock", "open", "pod_for", "run_day"]
+           "league_clock", "open", "pod_for", "run_day", "signal_label"]
 
 
 def open(provider: str | None = None, threshold: float | None = None, **kwargs) -> SignalsPod:  # noqa: A001

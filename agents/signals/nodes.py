@@ -97,7 +97,7 @@ def make_estimate_probability(model):
                 steps.append(_step("estimate_probability", error, t0, ok=False))
                 break
             est = out.model_dump() | {"attempts": attempt}
-            text = (f"P({state['market']['home']} wins) = {out.probability:.3f}, {out.confidence} confidence, "
+            text = (f"P({state['market']['home']} wins) = {out.probability:.3f}, "
                     f"citing {len(out.cited_news_ids)} items" + (f" (after {attempt - 1} retry)" if attempt > 1 else ""))
             steps.append(_step("estimate_probability", text, t0, ok=True))
             return {"estimate": est, "attempts": attempt, "steps": steps, "error": None}
@@ -149,7 +149,8 @@ def make_generate_signal(store_factory=configured_signals):
                      cited_news=[CitedNews(id=i, text=news[i]["text"], known_at=news[i]["known_at"]) for i in est["cited_news_ids"]],
                      created_at=m["at"], expires_at=m["tip"])
         stored = store_factory().save(sig)
-        text = (f"signal {stored.id}: {stored.action} (ev {stored.ev:+.3f}, {stored.confidence}); expires at tip"
+        text = (f"signal {stored.id}: {stored.action} (ev {stored.ev:+.3f}, |ev| band {stored.confidence}; its "
+                "label is what that band has measured); expires at tip"
                 + ("" if stored.model_dump(exclude={"status", "decided_at", "actor"}) == sig.model_dump(exclude={"status", "decided_at", "actor"})
                    else " (kept the signal stored earlier)"))
         return {"signal": stored.model_dump(mode="json"), "exit": "signal", "reason": f"|ev| {abs(div['ev']):.3f} >= {div['threshold']:.2f}",

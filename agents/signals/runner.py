@@ -16,6 +16,8 @@ from services.models import ServiceError
 from services.league.season_games import schedule
 from services.signals.evaluate import BOX_SCORE_END, evaluate
 from services.signals.market import decision_time, market_for
+from services.signals import reliability
+from services.signals.divergence import DEFAULT_THRESHOLD
 from services.signals.scoring import by_urgency, forecast_block, scoreboard
 from services.signals.store import DecisionResult, Signal
 
@@ -172,7 +174,9 @@ SKILL_DAYS = 7  # the window an edge claim's measured skill covers: the week bef
 def _skill(start: dt.date, end: dt.date, mode: str) -> dict:
     evals = [e for e in evaluate(start, end, mode) if e.estimate is not None]  # type: ignore[arg-type]
     block = forecast_block([e.estimate for e in evals], [e.price for e in evals], [e.home_won for e in evals])
-    return {"from": start, "to": end, "mode": mode} | block
+    sig = [{"price": e.price, "ev": e.ev, "direction": e.direction, "home_won": e.home_won}
+           for e in evals if e.signal_at(DEFAULT_THRESHOLD)]
+    return {"from": start, "to": end, "mode": mode} | block | {"bands": reliability.band_table(sig)}
 
 
 def measured_skill(as_of: dt.date, mode: str = "blind", days: int = SKILL_DAYS) -> dict | None:
@@ -185,6 +189,19 @@ def measured_skill(as_of: dt.date, mode: str = "blind", days: int = SKILL_DAYS) 
         return None
     out = _skill(start, end, mode)
     return out if out["n"] else None
+
+
+def confidence_label(ev: float, skill: dict | None) -> str:
+    """A signal's label from what its band has done on the settled games before it (the measured
+    skill's window): "no established edge" where the pod's skill is negative (rule: reliability.label)."""
+    if not skill:
+        return reliability.NOT_MEASURED
+    return reliability.label(ev, skill.get("bss_vs_market"), skill.get("bands"))
+
+
+def signal_label(sig) -> str:
+    """The measured label of a stored signal (the week before its game day)."""
+    return confidence_label(sig.ev, measured_skill(sig.game_date, sig.mode))
 
 
 def league_clock(as_of: dt.date) -> dt.datetime:

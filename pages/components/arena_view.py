@@ -38,8 +38,23 @@ def metrics_rows(logs: list) -> list[dict]:
                      "seed": log.episode_logs[0].config.seed, "final value": round(m.final_value, 2),
                      "return": f"{m.total_return:+.2%}", "Sharpe / matchday": round(m.sharpe_per_matchday, 3),
                      "max drawdown": f"{m.max_drawdown:.1%}", "turnover": round(m.turnover, 2),
-                     "accepted": m.accepted, "rejected": m.rejected, "holds": m.holds, "trades": m.trades})
+                     "accepted": m.accepted, "rejected": m.rejected, "holds": m.holds, "trades": m.trades,
+                     "spread paid": fills_of(log)["spread_paid"]})
     return rows
+
+
+def fills_of(log) -> dict:
+    from agents.door import arena as runner
+
+    return runner.fills(log)
+
+
+def leaderboard_rows(board: dict) -> list[dict]:
+    """The ranked leaderboard: return with its 95% interval, drawdown and ruin, the baselines included."""
+    return [{"rank": r["rank"], "agent": r["agent"], "episodes": r["episodes"], "return": f"{r['return_mean']:+.1%}",
+             "95% interval": f"{r['return_ci95'][0]:+.1%} .. {r['return_ci95'][1]:+.1%}",
+             "max drawdown": f"{r['max_drawdown_mean']:.1%}", "ruin": f"{r['ruin_share']:.0%}",
+             "trades": r["trades_mean"]} for r in board["ranked"]]
 
 
 def band_rows(aggregate: dict[str, dict]) -> list[dict]:

@@ -57,6 +57,7 @@ DEFAULTS: dict[str, object] = {
     "desk_notice": None,         # the Desk page's last counter-acceptance outcome
     "desk_clock_notice": None,   # why the desk's last clock step could not move the league clock
     "arena_runs": (),            # run ids of this session's arena runs (a tuple: replaced, never mutated)
+    "arena_board": None,         # the leaderboard of the last arena submission (with the baselines)
 }
 
 

@@ -217,3 +217,21 @@ def netted_rows(desk, positions: list[dict]) -> list[dict]:
                      "Worst outcome": ", ".join(f"{k.replace('_', ' ')} {v:+g}" if k == "home_margin" else f"{k} {v:g}"
                                                 for k, v in n["game_worst_outcome"].items() if v is not None)})
     return rows
+
+
+def clv_panel(desk, now: dt.datetime) -> None:
+    """Closing-line value beside P&L: how the desk's booked prices compare with the real close."""
+    from agents import door
+
+    c = door.desk.clv_report(desk, now).clv
+    cols = st.columns(3)
+    if not c["bets"]:
+        st.caption("Closing-line value: no booked bet on a game that has tipped yet.")
+        return
+    lo, hi = c["ci95_desk_clv_pct"] or (None, None)
+    cols[0].metric("Desk CLV per bet", f"{c['mean_desk_clv_pct']:+.2f}%")
+    cols[1].metric("Beat the close", f"{c['share_beating_close']:.0%}")
+    cols[2].metric("CLV 95% interval", f"{lo:+.2f}% .. {hi:+.2f}%" if lo is not None else "-")
+    st.caption(f"Closing-line value over {c['bets']} bets on {c['games']} games: odds x no-vig P(win) at the real "
+               "close - 1, from the desk's side (positive: the desk's prices beat the close); the interval "
+               "resamples games.")

@@ -16,6 +16,15 @@ FLASH = "signals_flash"  # the outcome of the last decision, shown once above th
 CONF_COLORS = {"high": "green", "medium": "orange", "low": "gray"}
 
 
+def measured_badge(sig) -> tuple[str, str]:
+    """The card's badge: the label the signal's band has earned on the settled games before it
+    ("no established edge" where the pod's measured skill is negative), never the |ev| bucket."""
+    from agents import door
+
+    text = door.signals.signal_label(sig)
+    return text, CONF_COLORS.get(text.split(" ")[0], "gray")
+
+
 @st.cache_resource(show_spinner=False)
 def _pod(_assistant, key: tuple):
     from agents import door
@@ -69,7 +78,8 @@ def render_signal_card(pod, sig, now: dt.datetime, key_prefix: str, actions: boo
     with st.container(border=True):
         head, badge = st.columns([4, 1])
         head.markdown(f"**{sig.claim}** · {sig.action}")  # the headline backs what the action buys
-        badge.badge(f"{sig.confidence} confidence", color=CONF_COLORS[sig.confidence])
+        text, color = measured_badge(sig)
+        badge.badge(text, color=color)
         a, b, c = st.columns(3)
         a.metric(f"Pod: P({sig.backed} wins)", f"{sig.backed_estimate:.1%}")
         b.metric(f"Market price of {sig.backed}", f"{sig.backed_price:.1%}")

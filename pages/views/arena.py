@@ -12,7 +12,9 @@ ss = st.session_state
 st.title("Arena")
 st.caption("Contracts \"TEAM wins on DATE\" pay 1 if the team wins; prices follow the desk's market (no-vig "
            "probability), positions settle at the real final. Each matchday morning every agent gets the Case "
-           "(what is known then) and one tool, submit_decision.")
+           "(what is known then) and one tool, submit_decision. Fills are at the desk's two-sided quote: a buy at "
+           "its ask (the mid plus its 4.5% margin), a sell at its bid, at most 100 of notional per contract per "
+           "decision.")
 
 with st.form("arena_form"):
     c1, c2 = st.columns([3, 2])
@@ -47,6 +49,13 @@ if submitted:
             done_runs += 1
         bar.progress(1.0, text=f"Done: {len(new)} run(s).")
         ss["arena_runs"] = tuple(r for r in ss["arena_runs"] if r not in new) + tuple(new)
+        if len(new) == len(jobs):  # the leaderboard: these runs beside the baselines, same matchdays
+            done: dict = {}
+            for r in new:
+                lg = runner.load(r)
+                done.setdefault(lg.episode_logs[0].config.agent_id, []).append(lg)
+            cmp = runner.compare(agents, dates[0], dates[1], seeds=len(seeds), cash=cash, news=news, done=done)
+            ss["arena_board"] = cmp["leaderboard"]
 
 known = runner.list_runs()
 runs = [r for r in ss["arena_runs"] if r in known]
@@ -58,6 +67,12 @@ if not runs:
     st.stop()
 
 logs = [runner.load(r) for r in runs]
+board = ss["arena_board"]
+if board:
+    st.subheader("Leaderboard")
+    st.dataframe(arena_view.leaderboard_rows(board), hide_index=True, key="arena_leaderboard")
+    st.caption(f"{board['established_line']} Intervals: {board['interval']}. The baselines hold, favourite and "
+               "market-implied Kelly are always on the board.")
 fig = arena_view.equity_figure(logs)
 st.plotly_chart(fig, key="arena_equity", config={"displayModeBar": False})
 st.subheader("Metrics")

@@ -127,6 +127,7 @@ if settled:
     st.dataframe(V.position_rows(settled), hide_index=True, key="desk_settled")
 else:
     st.caption("Nothing settled yet.")
+V.clv_panel(desk, now)  # beside P&L: the booked prices against the real close (tipped games, settled or not)
 
 st.subheader("Shadow mode: agent vs fixed rules")
 shadow = desk.shadow_report(known_through)

@@ -125,6 +125,25 @@ if board:
     fig = signal_charts.sweep_figure(board)
     if fig:
         c2.plotly_chart(fig, key="signals_sweep", config={"displayModeBar": False})
+    ab = board["absences"]
+    st.markdown(f"**The absence signal** (rotation players missing their team's recent games, "
+                f"{ab['weight_points_per_player_game']:.2f} points per player-game, fit before 2024-12-01): skill "
+                f"vs the market with it {ab['with']['bss_vs_market']}, without it {ab['without']['bss_vs_market']} "
+                f"({ab['games_with_an_absence']} of {ab['with']['n']} games had an absence).")
+    if e["bss_vs_market"] is not None and e["bss_vs_market"] < 0:
+        st.warning("No established edge: the pod's Brier skill against the market is negative on these games, so "
+                   "its signals carry no confidence label.", icon=":material/block:")
+    st.dataframe(pd.DataFrame([{"|ev| band": k, "signals": v["n"], "claimed EV": v["claimed_ev"],
+                                "hit rate": v["hit_rate"],
+                                "hit rate 95%": "" if not v["hit_ci95"] else f"{v['hit_ci95'][0]:.2f} .. {v['hit_ci95'][1]:.2f}",
+                                "break-even": v["break_even"], "realized EV": v["realized_ev"],
+                                "realized EV 95%": "" if not v["realized_ev_ci95"] else
+                                f"{v['realized_ev_ci95'][0]:+.3f} .. {v['realized_ev_ci95'][1]:+.3f}",
+                                "measured label": v["measured_confidence"] or "too few"}
+                               for k, v in board["reliability_by_band"].items()]),
+                 hide_index=True, key="signals_bands")
+    st.caption("Reliability per band: a band's label is earned by its hit rate against break-even (the mean price "
+               "paid), high when the 95% interval clears it; the cards use the table of the week before their day.")
     rows = [{"group": f"confidence {k}"} | v for k, v in board["by_confidence"].items()]
     rows += [{"group": f"{k} signals"} | v for k, v in board["decisions"].items()]
     st.dataframe(pd.DataFrame(rows)[["group", "n", "hit_rate", "realized_ev", "brier", "market_brier", "bss_vs_market"]],

@@ -13,8 +13,8 @@ from typing import Callable
 
 from services.league import season_games
 from services.arena.instruments import Contract, PriceFn, listed_contracts
-from services.arena.models import (Case, CaseData, CaseDataItem, IntervalPriceSummary, PortfolioSnapshot,
-                                   PricePoint, StockData)
+from services.arena.models import (Case, CaseData, CaseDataItem, IntervalPriceSummary, MarketRules,
+                                   PortfolioSnapshot, PricePoint, StockData)
 
 SAMPLE = dt.timedelta(hours=3)  # bars are built from the price every 3 hours, plus the cutoff itself
 RESULT_DELAY = dt.timedelta(hours=3)  # a final is published ~3 h after the nominal tip
@@ -39,7 +39,7 @@ def price_samples(c: Contract, cutoff: dt.datetime, price: PriceFn) -> list[tupl
     return out
 
 
-def stock_data(c: Contract, cutoff: dt.datetime, price: PriceFn) -> StockData:
+def stock_data(c: Contract, cutoff: dt.datetime, price: PriceFn, rules: MarketRules | None = None) -> StockData:
     samples = price_samples(c, cutoff, price)
     by_day: dict[str, list[float]] = defaultdict(list)
     for t, p in samples:
@@ -48,7 +48,9 @@ def stock_data(c: Contract, cutoff: dt.datetime, price: PriceFn) -> StockData:
     ps = [p for _, p in samples]
     summary = IntervalPriceSummary(start=samples[0][0].isoformat(), end=cutoff.isoformat(), open=ps[0], close=ps[-1],
                                    high=max(ps), low=min(ps))
-    return StockData(ticker=c.ticker, current_price=ps[-1], daily_bars=bars, interval_summary=summary,
+    quoted = rules is not None and rules.margin > 0
+    return StockData(ticker=c.ticker, current_price=ps[-1], bid=rules.bid(ps[-1]) if quoted else None,
+                     ask=rules.ask(ps[-1]) if quoted else None, daily_bars=bars, interval_summary=summary,
                      game_id=c.game_id, team=c.team, opponent=c.opponent, home=c.home, game_date=c.date, tip=c.tip)
 
 
@@ -75,13 +77,14 @@ def result_items(day: dt.date, teams: set[str]) -> list[CaseDataItem]:
 
 
 def build_case(day: dt.date, idx: int, episode_id: str, portfolio: PortfolioSnapshot, price: PriceFn,
-               decision_time: dt.time = dt.time(15, 0), news: NewsFn | None = None) -> Case:
+               decision_time: dt.time = dt.time(15, 0), news: NewsFn | None = None,
+               rules: MarketRules | None = None) -> Case:
     """The Case of matchday `day` (decision point `idx`) with the current portfolio."""
     cutoff = cutoff_at(day, decision_time)
     contracts = listed_contracts(cutoff)
-    sd = {c.ticker: stock_data(c, cutoff, price) for c in contracts}
+    sd = {c.ticker: stock_data(c, cutoff, price, rules) for c in contracts}
     items = [i for i in (news(cutoff) if news else []) if i.published_at is not None and i.published_at <= cutoff]
     items += result_items(day, {c.team for c in contracts})
     return Case(case_id=f"{episode_id}:{idx}", decision_point_idx=idx, information_cutoff_timestamp=cutoff,
                 tickers=[c.ticker for c in contracts], stock_data=sd, case_data=CaseData(items=items),
-                portfolio=portfolio)
+                portfolio=portfolio, market_rules=rules or MarketRules())

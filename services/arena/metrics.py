@@ -8,7 +8,7 @@ import statistics
 
 from services.arena.models import EpisodeMetrics, EquityPoint, ExecutedTrade
 
-EVALUATION_VERSION = "arena-metrics/1"
+EVALUATION_VERSION = "arena-metrics/2"  # 2: intervals over game days (and seeds), the ranked leaderboard
 
 
 def step_returns(values: list[float]) -> list[float]:

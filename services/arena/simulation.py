@@ -15,11 +15,16 @@ from services.arena.metrics import episode_metrics
 from services.arena.news import NEWS_SOURCES
 from services.arena.models import (Agent, AgentInvocation, AgentInvocationResult, Case, Decision, DecisionPointLog,
                                    DecisionResult, EpisodeConfig, EpisodeLog, EpisodeResult, EquityPoint,
-                                   ExecutedTrade, PortfolioSnapshot, Settlement, TradeHistory)
+                                   ExecutedTrade, MarketRules, PortfolioSnapshot, Settlement, TradeHistory)
+from services.markets.pricing import DESK_MARGIN
 
 log = logging.getLogger(__name__)
 
-SIMULATION_VERSION = "arena-sim/1"
+SIMULATION_VERSION = "arena-sim/2"  # 2: fills at the desk's two-sided quote, a size limit, an optional fee
+# the desk's market: its 4.5% margin on both sides (the price of its bets), at most 100 of notional
+# per contract per decision (the desk's per-side limits are 150 of liability), no fee
+DESK_RULES = MarketRules(margin=DESK_MARGIN, fee_rate=0.0, max_order_notional=100.0)
+NO_FRICTION = MarketRules()
 Progress = Callable[[int, int, str], None]  # (done, total, matchday)
 
 
@@ -42,7 +47,8 @@ def universe(days: list[dt.date], decision_time: dt.time) -> list[str]:
 
 
 def make_config(agent_id: str, start: dt.date, end: dt.date, seed: int = 0, initial_cash: float = 1000.0,
-                episode_id: str | None = None, news: str = "wire") -> EpisodeConfig:
+                episode_id: str | None = None, news: str = "wire", rules: MarketRules | None = None) -> EpisodeConfig:
+    """`rules`: the market's friction (default `DESK_RULES`: the desk's two-sided quote and size limit)."""
     if end < start:
         raise ArenaError(f"--to {end} is before --from {start}")
     days = matchdays(start, end)
@@ -50,7 +56,7 @@ def make_config(agent_id: str, start: dt.date, end: dt.date, seed: int = 0, init
         raise ArenaError(f"no regular-season games between {start} and {end}")
     eid = episode_id or f"{agent_id}-{start.isoformat()}-{end.isoformat()}-s{seed}"
     cfg = EpisodeConfig(episode_id=eid, agent_id=agent_id, tickers=[], initial_cash=initial_cash, start=start,
-                        end=end, seed=seed, news=news)
+                        end=end, seed=seed, news=news, market_rules=DESK_RULES if rules is None else rules)
     return cfg.model_copy(update={"tickers": universe(days, cfg.decision_time_utc)})
 
 
@@ -98,6 +104,9 @@ def decide(agent: Agent, case: Case, config: EpisodeConfig, steps_remaining: int
     if decision is None:
         rule = f"invalid: {result.message}"
     output = {"output": out.output, "tool_calls": inv.tool_calls, "error": out.error}
+    if inv.dropped_calls:  # a call past the round cap: in the log, beside the calls that ran
+        output["dropped_calls"] = inv.dropped_calls
+        rule += f"; {len(inv.dropped_calls)} call(s) past the round cap dropped"
     return result, decision, outcome, rule, output
 
 
@@ -116,7 +125,8 @@ def run_episode(config: EpisodeConfig, agent: Agent, price: PriceFn | None = Non
     for idx, day in enumerate(days):
         portfolio, paid = settle(portfolio, day)
         settlements += paid
-        case = cases.build_case(day, idx, config.episode_id, portfolio, price, config.decision_time_utc, news)
+        case = cases.build_case(day, idx, config.episode_id, portfolio, price, config.decision_time_utc, news,
+                                config.market_rules)
         equity = mark(case, day.isoformat())
         curve.append(equity)
         result, decision, outcome, rule, output = decide(agent, case, config, len(days) - idx - 1)

@@ -30,6 +30,7 @@ class GameEval(BaseModel):
     news: int  # wire items known at decision time
     price: float  # market P(home wins) at decision time
     estimate: float | None  # None when there was no news (the pod stops)
+    estimate_without_absences: float | None = None  # the same estimate without the absence term
     elo: float  # plain Elo P(home wins), for comparison
     ev: float | None
     direction: str | None
@@ -50,10 +51,12 @@ def evaluate_game(game_id: str, mode: Mode = "blind", hours_before_tip: float | 
     tl = assess_timeline(at, g.tip)
     items = game_wire(game_id, at)
     price = market_price(game_id, at)
-    est = estimate(game_id, at, mode, price=price if mode == "anchored" else None).probability if items else None
+    full = estimate(game_id, at, mode, price=price if mode == "anchored" else None) if items else None
+    est = full.probability if full else None
     div = divergence(est, price, DEFAULT_THRESHOLD) if est is not None else None
     return GameEval(game_id=game_id, date=g.date, home=g.home, away=g.away, mode=mode, news=len(items),
-                    price=round(price, 4), estimate=est, elo=round(plain_elo_prob(game_id), 4),
+                    price=round(price, 4), estimate=est,
+                    estimate_without_absences=full.probability_without_absences if full else None, elo=round(plain_elo_prob(game_id), 4),
                     ev=div.ev if div else None, direction=div.direction if div else None,
                     confidence=signal_confidence(div.ev) if div else None, home_won=g.home_won,
                     hours_to_tip=tl.hours_to_tip, urgency=tl.urgency, threshold_add=tl.threshold_add)

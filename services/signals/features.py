@@ -1,6 +1,7 @@
 """What the transparent estimator reads for one game, all known before its date: the Elo margin
-(results before the date, `services.markets.ratings`), the value each team has lost to absences,
-and rest (back-to-backs, three games in the four nights before).
+(results before the date, `services.markets.ratings`), the absence signal (rotation players missing
+their team's recent games, from the box scores), the value each team has lost to absences (shown,
+not in the model), and rest (back-to-backs, three games in the four nights before).
 """
 from __future__ import annotations
 
@@ -25,6 +26,11 @@ class GameFeatures:
         return self.away.value_lost - self.home.value_lost
 
     @property
+    def absence_edge(self) -> float:
+        """The absence signal: rotation player-games the away team is missing minus the home team's."""
+        return round(self.away.rotation_missing - self.home.rotation_missing, 4)
+
+    @property
     def b2b_edge(self) -> int:
         return int(self.away.back_to_back) - int(self.home.back_to_back)
 
@@ -33,7 +39,7 @@ class GameFeatures:
         return int(self.away.games_last_4_nights >= 3) - int(self.home.games_last_4_nights >= 3)
 
     def row(self) -> list[float]:
-        return [1.0, self.elo_margin, self.value_edge, float(self.b2b_edge), float(self.dense_edge)]
+        return [1.0, self.elo_margin, self.absence_edge, float(self.b2b_edge), float(self.dense_edge)]
 
 
 def elo_margin(home: str, away: str, before: dt.date) -> float:

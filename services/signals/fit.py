@@ -1,6 +1,6 @@
 """Fits the transparent estimator's constants by least squares on games BEFORE 2024-12-01.
 
-margin = b0 + b1 * elo_margin + b2 * value_edge + b3 * b2b_edge + b4 * dense_edge, and the
+margin = b0 + b1 * elo_margin + b2 * absence_edge + b3 * b2b_edge + b4 * dense_edge, and the
 residual sd turns the margin into a probability. The news coefficients are bounded at zero from
 below (a stated prior: losing players or rest cannot help a team), so a noisy fit cannot make an
 absence read as good news. The scored window (2024-12-01 on) is never used;
@@ -22,7 +22,7 @@ from services.league.snapshot import forget_in_memory
 
 FIT_START = dt.date(2024, 11, 1)  # ten days of box scores first, so player values mean something
 FIT_END = dt.date(2024, 12, 1)  # exclusive: the scored window starts here
-NAMES = ["intercept", "elo_margin", "value_edge", "b2b_edge", "dense_edge"]
+NAMES = ["intercept", "elo_margin", "absence_edge", "b2b_edge", "dense_edge"]
 
 
 def fit_games(start: dt.date = FIT_START, end: dt.date = FIT_END) -> list[str]:

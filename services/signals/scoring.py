@@ -8,6 +8,7 @@ import math
 from typing import Iterable, Sequence
 
 from services.signals.divergence import SWEEP, paper_pnl, signal_confidence
+from services.signals.reliability import band_table, brier_diff
 
 EPS = 1e-6
 
@@ -87,12 +88,28 @@ def scoreboard(evals: Sequence, threshold: float, decided: Sequence[dict] = ()) 
         "elo_same_games": forecast_block([e.elo for e in est], [e.price for e in est], ys),
         "signals": signal_block(sig),
         "by_confidence": by_conf,
+        "reliability_by_band": band_table(sig),
+        "absences": absences_block(est),
         "decisions": {s: signal_block(d for d in decided if d["status"] == s) for s in ("approved", "declined", "pending")},
         "reliability": {"estimate": reliability([e.estimate for e in est], ys),
                         "market": reliability([e.price for e in est], ys)},
         "sweep": sweep,
         "by_urgency": by_urgency(evals, threshold),
     }
+
+
+def absences_block(est: Sequence) -> dict:
+    """Skill with and without the absence signal on the same games (the weight is fit before the
+    scored window, so both are out of sample), each with the paired Brier difference to the market."""
+    from services.signals.estimator import COEFS
+
+    ys, ms = [e.home_won for e in est], [e.price for e in est]
+    with_ = [e.estimate for e in est]
+    without = [e.estimate if e.estimate_without_absences is None else e.estimate_without_absences for e in est]
+    return {"weight_points_per_player_game": COEFS["absence_edge"],
+            "games_with_an_absence": sum(1 for a, b in zip(with_, without, strict=True) if abs(a - b) > 1e-9),
+            "with": forecast_block(with_, ms, ys) | {"brier_minus_market": brier_diff(with_, ms, ys)},
+            "without": forecast_block(without, ms, ys) | {"brier_minus_market": brier_diff(without, ms, ys)}}
 
 
 def by_urgency(evals: Sequence, threshold: float) -> dict:

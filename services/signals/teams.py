@@ -18,6 +18,11 @@ from services.league.snapshot import PlayerState, Snapshot
 TOP_N = 8
 MIN_GAMES = 5
 MAX_MISSED = 15
+# The absence signal: a rotation player (averaging ROTATION_MIN minutes) who has missed his team's
+# last ABSENT_FROM..MAX_MISSED games (not a rest night: a back-to-back's second night is one game).
+# Longer absences are already in the team's results; one missed game is mostly rest or a late scratch.
+ROTATION_MIN = 20.0
+ABSENT_FROM = 2
 
 
 @dataclass(frozen=True)
@@ -28,6 +33,12 @@ class TeamReport:
     regulars: tuple[PlayerState, ...]  # best value first
     back_to_back: bool  # played the day before
     games_last_4_nights: int  # games in the 4 days before the game's date
+    absent: tuple[PlayerState, ...] = ()  # rotation players missing the team's recent games
+
+    @property
+    def rotation_missing(self) -> float:
+        """Minutes per game of the absent rotation players, in player-games (48 minutes)."""
+        return round(sum(p.season_avg.get("min", 0.0) for p in self.absent) / 48.0, 4)
 
     @property
     def value_lost(self) -> float:
@@ -57,6 +68,12 @@ def rest(dates: list[dt.date], date: dt.date) -> tuple[bool, int]:
     return (date - dt.timedelta(days=1)) in recent, len(recent)
 
 
+def is_absent(p: PlayerState) -> bool:
+    """A rotation player missing his team's recent games (from the box scores: see ROTATION_MIN)."""
+    return (p.season_avg.get("min", 0.0) >= ROTATION_MIN and ABSENT_FROM <= p.missed_in_row <= MAX_MISSED
+            and p.avail_class != "REST")
+
+
 def team_report(snap: Snapshot, team: str, date: dt.date) -> TeamReport:
     """Availability and rest of `team` for its game on `date` (the snapshot must be as of `date`)."""
     regs = regulars(snap, team)
@@ -64,4 +81,5 @@ def team_report(snap: Snapshot, team: str, date: dt.date) -> TeamReport:
     avail = sorted((p.expected_fpts * p.availability for p in regs), reverse=True)[:TOP_N]
     back_to_back, last_4 = rest(snap.team_dates_all.get(team, []), date)
     return TeamReport(team=team, full_value=round(full, 3), available_value=round(sum(avail), 3),
-                      regulars=tuple(regs), back_to_back=back_to_back, games_last_4_nights=last_4)
+                      regulars=tuple(regs), back_to_back=back_to_back, games_last_4_nights=last_4,
+                      absent=tuple(p for p in regs if is_absent(p)))

@@ -75,4 +75,26 @@ def test_an_edge_claim_carries_the_pods_measured_skill(make_assistant, fresh_sta
     assert board["estimates"]["n"] == n_games  # every game of the week had news
     assert f"on the {n_games} settled games of Jan 22-Jan 28" in answer
     assert f"Brier skill against the market is {bss:+.3f}" in answer
-    assert ("treat these edges as unproven" in answer) == (bss < 0)
+    assert ("no established edge" in answer) == (bss < 0)
+
+
+def test_negative_skill_gives_no_confidence_label(make_assistant, fresh_state):
+    """Issue #41: "where skill is negative the chat says 'no established edge' instead of a confidence
+    label". As of Jan 29 the measured week (Jan 22-28) has negative skill (scored here by the
+    scoreboard itself); every signal row of the answer says so and none carries high/medium/low.
+    Catches: today's table, whose confidence column is the |ev| bucket (high, medium, low)."""
+    import datetime as dt
+
+    from agents.signals.runner import SignalsPod
+
+    board = SignalsPod(provider="offline").score(dt.date(2025, 1, 22), dt.date(2025, 1, 28), "blind")
+    assert board["estimates"]["bss_vs_market"] < 0
+    answer = make_assistant().ask("any edges tonight?")["answer"]
+    stored = SignalStore(fresh_state.store).list()
+    rows = [line for line in answer.splitlines() if line.startswith("| ") and " at " in line.split("|")[1]]
+    assert len(rows) == len(stored) > 0
+    for row in rows:
+        label = row.rstrip(" |").rsplit("|", 1)[1].strip()
+        assert label == "no established edge"
+    table = "\n".join(rows)
+    assert not any(f"| {w}" in table or f"{w} confidence" in table for w in ("high", "medium", "low"))

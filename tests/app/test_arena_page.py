@@ -95,3 +95,28 @@ def test_arena_refuses_an_empty_selection(arena_page):
     assert not at.exception
     assert any("Pick at least one agent" in e.value for e in at.error)
     assert at.session_state["arena_runs"] == ()
+
+
+def test_the_leaderboard_ranks_the_runs_beside_the_baselines_with_intervals(arena_page, fresh_state):
+    """Issue #41: the Arena page shows ranked agents with intervals and the line saying which
+    differences are established; the baselines are on the board although only rating_edge was
+    asked for; the metrics show the spread each run paid at the desk's quote."""
+    at = arena_page
+    at.multiselect(key="arena_agents").set_value(["rating_edge"])
+    at.date_input(key="arena_dates").set_value((dt.date(2025, 1, 27), dt.date(2025, 1, 29)))
+    at.selectbox(key="arena_news").set_value("results")
+    at.button(key="arena_run").click()
+    at.run()
+    assert not at.exception, at.exception
+    board = table(at, "rank")
+    assert set(board["agent"]) == {"rating_edge", "hold", "favourite", "market_kelly"}
+    assert list(board["rank"]) == [1, 2, 3, 4]
+    returns = [float(r.rstrip("%")) for r in board["return"]]
+    assert returns == sorted(returns, reverse=True)
+    assert all(" .. " in x for x in board["95% interval"])
+    assert any("Established (95% interval of the paired difference excludes 0)" in c.value for c in at.caption)
+    metrics = table(at, "run")
+    run = recorded(fresh_state.home, metrics["run"][0])
+    spread = sum(t["quantity"] * (t["price"] - p["agent_payload"]["stock_data"][t["ticker"]]["current_price"])
+                 for p in run["decision_point_logs"] for t in p["execution_result"]["executed_trades"])
+    assert metrics["spread paid"][0] == pytest.approx(spread, abs=0.01) and spread > 0

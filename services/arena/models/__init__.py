@@ -5,8 +5,8 @@ and executes them, and agents and pages read the same classes (pages through `ag
 with no LangChain, LangGraph or Streamlit anywhere in the catalogue.
 """
 from services.arena.models.agents import Agent, AgentInvocation, AgentInvocationResult
-from services.arena.models.case import (Case, CaseData, CaseDataItem, IntervalPriceSummary, PricePoint,
-                                        StockData)
+from services.arena.models.case import (Case, CaseData, CaseDataItem, IntervalPriceSummary, MarketRules,
+                                        PricePoint, StockData)
 from services.arena.models.decision import Decision, DecisionResult, ExecutedTrade, Order
 from services.arena.models.episode import (EpisodeConfig, EpisodeMetrics, EpisodeResult, EquityPoint, Settlement,
                                            TradeHistory)
@@ -14,6 +14,6 @@ from services.arena.models.experiment import DecisionPointLog, EpisodeLog, Simul
 from services.arena.models.portfolio import PortfolioSnapshot
 
 __all__ = ["Agent", "AgentInvocation", "AgentInvocationResult", "Case", "CaseData", "CaseDataItem",
-           "IntervalPriceSummary", "PricePoint", "StockData", "Decision", "DecisionResult", "ExecutedTrade",
+           "IntervalPriceSummary", "MarketRules", "PricePoint", "StockData", "Decision", "DecisionResult", "ExecutedTrade",
            "Order", "EpisodeConfig", "EpisodeMetrics", "EpisodeResult", "EquityPoint", "Settlement",
            "TradeHistory", "DecisionPointLog", "EpisodeLog", "SimulationLog", "PortfolioSnapshot"]

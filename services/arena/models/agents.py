@@ -28,6 +28,7 @@ class AgentInvocation(BaseModel):
     _calls: list[Any] = PrivateAttr(default_factory=list)
     _results: list[tuple[Decision | None, DecisionResult]] = PrivateAttr(default_factory=list)
     _handler: SubmitHandler | None = PrivateAttr(default=None)
+    _dropped: list[dict] = PrivateAttr(default_factory=list)
 
     def bind(self, handler: SubmitHandler) -> "AgentInvocation":
         self._handler = handler
@@ -42,6 +43,18 @@ class AgentInvocation(BaseModel):
         decision_and_result = self._handler(self.case, raw)
         self._results.append(decision_and_result)
         return decision_and_result[1]
+
+    def record_dropped(self, raw: Any, reason: str) -> str:
+        """A call the agent made that was not executed (past the round cap): kept for the log, and the
+        message the agent is told."""
+        message = f"dropped, not executed: {reason}"
+        self._dropped.append({"args": raw, "message": message})
+        return message
+
+    @property
+    def dropped_calls(self) -> list[dict]:
+        """Calls that were not executed, with what the agent was told, in call order."""
+        return list(self._dropped)
 
     @property
     def tool_calls(self) -> list[Any]:

@@ -60,12 +60,35 @@ class IntervalPriceSummary(BaseModel):
     low: float
 
 
+class MarketRules(BaseModel):
+    """The friction of the desk's market: a two-sided price and a size limit (issue #41).
+
+    The desk quotes each contract with its margin on both sides, as it prices bets: buying "TEAM
+    wins" costs `ask = mid x (1 + margin)` (the desk's decimal odds 1 / (mid x (1 + margin))), and
+    selling it pays `bid = 1 - (1 - mid) x (1 + margin)` (the price of the other side). `fee_rate`
+    is charged on the notional of every fill; `max_order_notional` caps what one decision may buy
+    or sell of one contract. The default is no friction (fills at the no-vig mid)."""
+    model_config = ConfigDict(extra="forbid")
+
+    margin: float = Field(default=0.0, ge=0, le=0.5)
+    fee_rate: float = Field(default=0.0, ge=0, le=0.2)
+    max_order_notional: float | None = Field(default=None, gt=0)
+
+    def ask(self, mid: float) -> float:
+        return round(min(1.0, mid * (1.0 + self.margin)), 4)
+
+    def bid(self, mid: float) -> float:
+        return round(max(0.0, 1.0 - (1.0 - mid) * (1.0 + self.margin)), 4)
+
+
 class StockData(BaseModel):
     """One contract "TEAM wins on DATE": its current price, daily bars, and the game it names."""
     model_config = ConfigDict(extra="forbid")
 
     ticker: str
-    current_price: float = Field(ge=0, le=1)
+    current_price: float = Field(ge=0, le=1)  # the no-vig mid: marks and settles nothing, fills use bid/ask
+    bid: float | None = Field(default=None, ge=0, le=1)  # what selling one contract pays (None: the mid)
+    ask: float | None = Field(default=None, ge=0, le=1)  # what buying one costs (None: the mid)
     daily_bars: list[PricePoint] = Field(default_factory=list)
     interval_summary: IntervalPriceSummary | None = None
     game_id: str
@@ -87,6 +110,7 @@ class Case(BaseModel):
     stock_data: dict[str, StockData]
     case_data: CaseData = Field(default_factory=CaseData)
     portfolio: PortfolioSnapshot
+    market_rules: MarketRules = Field(default_factory=MarketRules)
 
     @model_validator(mode="after")
     def _consistent(self) -> "Case":

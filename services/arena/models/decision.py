@@ -37,8 +37,9 @@ class ExecutedTrade(BaseModel):
     ticker: str
     side: Literal["buy", "sell"]
     quantity: int
-    price: float
-    cash_delta: float  # negative for a buy
+    price: float  # the fill: the ask for a buy, the bid for a sell
+    cash_delta: float  # negative for a buy; net of the fee
+    fee: float = 0.0
 
 
 class DecisionResult(BaseModel):

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from services.arena.models.case import MarketRules
 from services.arena.models.decision import ExecutedTrade
 from services.arena.models.portfolio import PortfolioSnapshot
 
@@ -24,6 +25,7 @@ class EpisodeConfig(BaseModel):
     decision_time_utc: dt.time = dt.time(15, 0)  # 10 am ET: the matchday morning
     price_source: str = "desk"
     news: Literal["wire", "results"] = "wire"  # the signals news wire (+ results), or results only
+    market_rules: MarketRules = Field(default_factory=MarketRules)  # fills, fee, size limit
 
     @model_validator(mode="after")
     def _range(self) -> "EpisodeConfig":

@@ -27,7 +27,8 @@ def morning(day: dt.date, cash: float = 1000.0, positions=None, idx: int = 0) ->
 
 
 def test_registry_names_every_agent_and_refuses_others():
-    assert sorted(AGENTS) == sorted(["hold", "favourite", "rating_edge", "random", "estimator_kelly", "model"])
+    assert sorted(AGENTS) == sorted(["hold", "favourite", "rating_edge", "random", "estimator_kelly", "market_kelly",
+                                    "model"])
     assert all(make_agent(n).invoke for n in AGENTS)
     with pytest.raises(UnknownAgent, match="unknown agent 'yolo'"):
         make_agent("yolo")

@@ -34,7 +34,7 @@ def test_run_prints_the_summary_and_writes_the_three_files(arena):
     assert out["error"] is None and out["agent"] == "hold" and out["seed"] == 1
     assert out["metrics"]["decisions"] == 5 and out["metrics"]["final_value"] == 1000.0
     assert out["metrics"]["holds"] == 5 and out["metrics"]["rejected"] == 0
-    assert out["versions"] == {"simulation": "arena-sim/1", "agent": "hold/1", "evaluation": "arena-metrics/1"}
+    assert out["versions"] == {"simulation": "arena-sim/2", "agent": "hold/1", "evaluation": "arena-metrics/2"}
     d = arena.home / "experiments" / out["run_id"]
     assert sorted(x.name for x in d.iterdir()) == ["config.json", "episode_log.jsonl", "trade_history.json"]
     config = json.loads((d / "config.json").read_text())
@@ -42,9 +42,44 @@ def test_run_prints_the_summary_and_writes_the_three_files(arena):
     assert "BOS-2025-01-31" in config["episodes"][0]["tickers"]
 
     shown = arena("show", out["run_id"], "--json")
-    assert shown.returncode == 0 and json.loads(shown.stdout) == out
+    # show is the run's own record; the leaderboard beside it is the baselines' runs, made by `run`
+    assert shown.returncode == 0 and json.loads(shown.stdout) == {k: v for k, v in out.items() if k != "leaderboard"}
     text = arena("show", out["run_id"])
     assert text.returncode == 0 and "5 decisions: 0 accepted, 0 rejected, 5 holds" in text.stdout
+
+
+def test_run_shows_intervals_fills_at_the_quoted_spread_and_ranked_agents(arena):
+    """Issue #41: `agents arena run --json` shows intervals, fills at the quoted spread, ranked agents
+    with the baselines (hold, favourite, market-implied Kelly) always present. Each fill is checked
+    against the desk's ask on the mid the agent saw (mid x 1.045); the spread paid is their sum.
+    Catches: fills at the mid, no interval, no leaderboard."""
+    p = arena("run", "--agent", "rating_edge", "--from", "2025-01-27", "--to", "2025-01-29", "--json")
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    d = arena.home / "experiments" / out["run_id"]
+    points = [json.loads(line) for line in (d / "episode_log.jsonl").read_text().splitlines()][0]["decision_point_logs"]
+    spread, n = 0.0, 0
+    for pt in points:
+        mids = {t: sd["current_price"] for t, sd in pt["agent_payload"]["stock_data"].items()}
+        for t in pt["execution_result"]["executed_trades"]:
+            assert t["side"] == "buy" and t["price"] == round(min(1.0, mids[t["ticker"]] * 1.045), 4)
+            spread += t["quantity"] * (t["price"] - mids[t["ticker"]])
+            n += 1
+    f = out["fills"]
+    assert n == f["trades"] > 0 and f["spread_paid"] == pytest.approx(spread, abs=0.01)
+    assert (f["margin"], f["max_order_notional"], f["fee_rate"]) == (0.045, 100.0, 0.0)
+    lo, hi = out["return_ci95"]
+    assert lo <= hi
+    board = out["leaderboard"]
+    ranked = board["ranked"]
+    assert {r["agent"] for r in ranked} == {"rating_edge", "hold", "favourite", "market_kelly"}
+    assert [r["rank"] for r in ranked] == [1, 2, 3, 4]
+    assert [r["return_mean"] for r in ranked] == sorted((r["return_mean"] for r in ranked), reverse=True)
+    mine = next(r for r in ranked if r["agent"] == "rating_edge")
+    assert mine["return_mean"] == pytest.approx(out["metrics"]["total_return"], abs=1e-4)
+    assert board["established_line"].startswith("Established (95% interval of the paired difference excludes 0)")
+    hold = next(r for r in ranked if r["agent"] == "hold")
+    assert hold["return_ci95"] == [0.0, 0.0]
 
 
 def test_the_same_config_and_seed_replay_byte_identically(arena):

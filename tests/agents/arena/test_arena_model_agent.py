@@ -115,10 +115,38 @@ def test_invalid_arguments_are_rejected_and_the_model_may_correct_them(case):
 
 
 def test_the_round_guard_stops_a_model_that_keeps_calling(case):
+    """Two rounds execute; the third call is refused and the model reads the refusal; a fourth is
+    dropped too and ends the run (no further model call)."""
     model = ScriptedChatModel([tools_msg(buy(case, 1)) for _ in range(MAX_ROUNDS + 3)])
     inv = invocation(case)
     ModelAgent(model).invoke(inv)
-    assert len(inv.tool_calls) == MAX_ROUNDS and model.calls == MAX_ROUNDS + 1
+    assert len(inv.tool_calls) == MAX_ROUNDS and model.calls == MAX_ROUNDS + 2
+    assert len(inv.dropped_calls) == 2
+
+
+def test_a_third_submit_is_dropped_recorded_and_said_to_the_agent():
+    """Issue #41: "a third submit_decision beyond the 2-round cap is dropped without a word". Now the
+    model is answered with a ToolMessage saying the call was dropped (and reads it: one more model
+    call), the decision log's agent_output lists the dropped call with that message, and the
+    extraction says so; the executed decision is the second. Catches: today's silent drop."""
+    day1 = dt.date(2025, 1, 27)
+    probe = cases.build_case(day1, 0, "ep", PortfolioSnapshot(cash=1000.0), win_prob)
+    t = sorted(probe.tickers)
+    turns = [tools_msg(call(TOOL_NAME, orders=[{"ticker": t[0], "side": "buy", "quantity": 1}])),
+             tools_msg(call(TOOL_NAME, orders=[{"ticker": t[1], "side": "buy", "quantity": 2}])),
+             tools_msg(call(TOOL_NAME, orders=[{"ticker": t[2], "side": "buy", "quantity": 3}])),
+             "Understood, the second decision stands."]
+    model = ScriptedChatModel(turns)
+    log = run_episode(make_config("model", day1, day1, news="results"), ModelAgent(model))
+    (p,) = log.decision_point_logs
+    dropped = p.agent_output["dropped_calls"]
+    assert [d["args"]["orders"][0]["ticker"] for d in dropped] == [t[2]]
+    assert "2-round cap" in dropped[0]["message"] and "changed nothing" in dropped[0]["message"]
+    told = [m for m in model.tape.seen[3]["messages"] if isinstance(m, ToolMessage)][-1]
+    assert told.content == dropped[0]["message"] and model.calls == 4
+    assert "1 call(s) past the round cap dropped" in p.extraction
+    assert [(tr.ticker, tr.quantity) for tr in p.execution_result.executed_trades] == [(t[1], 2)]
+    assert p.agent_output["output"] == "Understood, the second decision stands."
 
 
 def test_in_the_simulation_an_invalid_model_decision_is_a_rejected_hold():

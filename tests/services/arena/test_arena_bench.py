@@ -31,7 +31,18 @@ def test_the_bench_reports_cold_and_warm_of_the_same_episode():
     assert t["cold_without_wire"]["episode_s"] > 0
     assert len(out["warm_runs_s"]) == 2 and all(s > 0 for s in out["warm_runs_s"])
     assert out["within_target"] == (max(out["cold_runs_s"]) <= 10)
-    assert set(out["metrics"]) == {"hold", "favourite", "rating_edge", "random", "estimator_kelly", "model"}
+    agents = {"hold", "favourite", "rating_edge", "random", "estimator_kelly", "market_kelly", "model"}
+    assert set(out["metrics"]) == agents
+    # issue #41: three disjoint windows side by side, each a ranked leaderboard with intervals
+    ranges = [w["range"] for w in out["windows"]]
+    assert ranges == [["2025-01-27", "2025-01-27"], ["2025-01-28", "2025-01-28"], ["2025-01-29", "2025-01-29"]]
+    for w in out["windows"]:
+        ranked = w["leaderboard"]["ranked"]
+        assert {r["agent"] for r in ranked} == agents and [r["rank"] for r in ranked] == list(range(1, 8))
+        assert all(r["return_ci95"][0] <= r["return_ci95"][1] for r in ranked)
+        assert w["leaderboard"]["established_line"].startswith("Established")
+    assert {a: len(v) for a, v in out["side_by_side"].items()} == {a: 3 for a in agents}
+    assert out["fills"]["favourite"]["spread_paid"] > 0
 
 
 def test_bad_input_is_one_line_and_a_non_zero_exit():

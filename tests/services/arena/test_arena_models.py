@@ -55,7 +55,8 @@ def test_for_agent_leaves_out_the_metadata_and_keeps_everything_else():
     case = case.model_copy(update={"case_data": CaseData(items=[CaseDataItem(kind="news", content="x")])})
     payload = case.for_agent()
     assert "decision_point_idx" not in payload and "information_cutoff_timestamp" not in payload
-    assert set(payload) == {"case_id", "tickers", "stock_data", "case_data", "portfolio"}
+    # market_rules: the agent is told the spread, fee and size limit it trades under (issue #41)
+    assert set(payload) == {"case_id", "tickers", "stock_data", "case_data", "portfolio", "market_rules"}
     assert payload["case_id"] == "ep:3"
     assert payload["portfolio"] == {"cash": 50.0, "positions": {"BOS-2025-01-31": 2}}
     assert payload["case_data"]["items"][0]["content"] == "x"

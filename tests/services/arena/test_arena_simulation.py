@@ -12,7 +12,7 @@ from services.arena import cases, experiments
 from services.arena.instruments import contracts_on, listed_contracts
 from services.arena.metrics import max_drawdown, sharpe
 from services.arena.models import AgentInvocationResult, Order, PortfolioSnapshot
-from services.arena.simulation import make_config, run_episode
+from services.arena.simulation import NO_FRICTION, make_config, run_episode
 from services.config import DATA_DIR
 from services.markets.state import win_prob
 
@@ -86,7 +86,9 @@ def test_settlement_pays_one_per_contract_of_the_winner_against_the_csv():
                     orders.append(Order(ticker=sd.ticker, side="buy", quantity=3 if sd.home else 2))
         return [{"orders": [o.model_dump() for o in orders]}]
 
-    log = run_episode(make_config("script", start, end, initial_cash=1000, news="results"), Script(plan), price=HALF)
+    # fills at the mid (no friction): this test is the settlement arithmetic; the spread has its own test
+    log = run_episode(make_config("script", start, end, initial_cash=1000, news="results", rules=NO_FRICTION),
+                      Script(plan), price=HALF)
     rows = [r for r in csv_games() if start.isoformat() <= r["game_date"] <= end.isoformat()]
     expected = 1000 + sum((3 if int(r["home_pts"]) > int(r["away_pts"]) else 2) - 2.5 for r in rows)
     res = log.episode_result

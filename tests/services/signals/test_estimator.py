@@ -58,7 +58,7 @@ def test_back_to_back_term_follows_the_csv_schedule(csv_facts):
     assert f.b2b_edge == int(b2b["OKC"]) - int(b2b["GSW"])
     assert f.dense_edge == int(dense["OKC"]) - int(dense["GSW"])
     assert news_points(f) == pytest.approx(COEFS["b2b_edge"] * f.b2b_edge + COEFS["dense_edge"] * f.dense_edge
-                                           + COEFS["value_edge"] * f.value_edge)
+                                           + COEFS["absence_edge"] * f.absence_edge)
 
 
 def test_schema_and_citations_exist():
