@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from agents.desk.ask import is_desk_question
 from agents.core.intents import Intent
 from agents.offline.nlu_model import Prediction, intent_of, predict
+from agents.offline.normalize import normalize, reaction
 from agents.offline.punts import read_punts
 from agents.core.needs import stated_need
 from agents.offline.slots import (COMMON_WORDS, Slots, ambiguous, extract, find_categories, find_day,  # noqa: F401
@@ -35,7 +36,7 @@ PRONOUNS = re.compile(r"\b(he|him|his|he s|hes|that guy|this guy|that dude)\b")
 
 @dataclass
 class Parsed:
-    text: str
+    text: str  # the message in plain words (agents/offline/normalize.py): every rule below reads this
     intent: Intent
     players: list[str] = field(default_factory=list)  # canonical names found in the text (or the thread's)
     categories: list[str] = field(default_factory=list)  # to gain (never a punted one)
@@ -155,6 +156,8 @@ def minutes_question(t: str) -> bool:
 
 
 def is_smalltalk(t: str) -> bool:
+    if reaction(t):  # "lol ok", "ty 🙏", "😂": laughter, emoji, thanks
+        return True
     t = fold(t)
     return bool(re.fullmatch(r"(hi|hiya|hello|hey|yo|sup|good (morning|afternoon|evening|night)|morning|thanks?( you)?"
                              r"( so much)?|thx|ty|tysm|cheers|great|awesome|cool|ok(ay)?|got it|perfect|nice|bye)"
@@ -185,8 +188,10 @@ def _replacing(text: str, players: list[str], act: str) -> str | None:
     return named[0] if named and named[0] in players else None
 
 
-def _act(text: str, s: Slots, players: list[str], words: list[str]) -> tuple[str, Prediction | None]:
+def _act(text: str, s: Slots, players: list[str], words: list[str], raw: str = "") -> tuple[str, Prediction | None]:
     """The act, and the model's prediction (None when a structural fact decided)."""
+    if is_smalltalk(raw or text):  # before the letters check: "😂😂" is a reaction, not nonsense
+        return "general_smalltalk", None
     if not re.search(r"[a-zA-Z]", text):
         return "nonsense", None
     if is_smalltalk(text):
@@ -220,6 +225,7 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
     """Parses a question; `previous` (the thread's last understood question) fills in follow-ups."""
     from agents.offline import followups
 
+    raw, text = text, normalize(text)
     s = extract(text, as_of)
     players = [prominent(n, as_of) or n if " " not in n else n for n in s.players]
     words = list(s.words)
@@ -240,7 +246,7 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
         # the punt clause is a slot, not evidence of the act: "ignore turnovers and tell me the best adds"
         # is read as "tell me the best adds" (the clause's words are rare in the corpus)
         words = [w for w in extract(punts.rest, as_of).words]
-    act, pred = _act(text, s, players, words)
+    act, pred = _act(text, s, players, words, raw)
     if punts.punt and not players and act == "research_news":
         act = "research_rankings"  # "which players are best for a punt-AST build?": a build asks for a ranking, not news
     cats = s.categories
