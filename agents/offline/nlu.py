@@ -69,6 +69,7 @@ class Parsed:
     previous_answer: str | None = None  # the assistant's last answer in the thread ("why that move?")
     trade_text: str | None = None  # "propose it" after "would you trade A for B?": the sentence naming the sides
     ir_cut: str | None = None  # "cut X when he returns": who goes when the IR player is back (IR cards count him)
+    parts: list["Parsed"] = field(default_factory=list)  # several requests in one message, each parsed (this is the first)
 
 
 MOVE_VERBS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|waiving|swap|swapping|switch|"
@@ -201,6 +202,13 @@ def _act(text: str, s: Slots, players: list[str], words: list[str], raw: str = "
     if explicit_move(text, players) and not TRADE_WORDS.search(text):  # "trade A for B" is a trade, not a drop/add
         return "fa_move", None
     pred = predict(text, words=words)
+    if players and pred.act in ("nonsense", "general_smalltalk"):
+        # a message naming a player is about him ("tatum ok though?", "tell me if lamelo is hurt"): the
+        # likeliest act that is not small talk or nonsense, asked back when it is unsure
+        wide = predict(text, top=8, words=words).ranked
+        other = next(((a, c) for a, c in wide[1:] if a not in ("nonsense", "general_smalltalk", "vague")), None)
+        pred = Prediction(act=other[0], confidence=other[1], ranked=pred.ranked) if other else \
+            Prediction(act="vague", confidence=pred.confidence, ranked=pred.ranked)
     if pred.act in NEEDS_PLAYER and not players and not (pred.act == "research_hold" and (s.position or "my" in words)):
         # "is it worth it": a player act with no player; the likeliest act that needs none, else ask.
         # A free-agent act with nobody named ("for my team, who should I pick up?" read as "does X
@@ -221,11 +229,17 @@ def _intent_confidence(pred: Prediction | None) -> float:
     return round(sum(p for a, p in pred.ranked if intent_of(a) == pred.intent), 4)
 
 
-def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed:
-    """Parses a question; `previous` (the thread's last understood question) fills in follow-ups."""
+def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bool = True) -> Parsed:
+    """Parses a question; `previous` (the thread's last understood question) fills in follow-ups.
+    A message with several requests comes back as its first, with every request in `parts`."""
     from agents.offline import followups
+    from agents.offline.multi import split_requests
 
     raw, text = text, normalize(text)
+    parts = split_requests(text, as_of, previous) if split else []
+    if parts:
+        parts[0].parts = parts
+        return parts[0]
     s = extract(text, as_of)
     players = [prominent(n, as_of) or n if " " not in n else n for n in s.players]
     words = list(s.words)

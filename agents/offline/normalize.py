@@ -120,7 +120,9 @@ def _words(text: str) -> str:
         prev = next((t for t in reversed(tokens[:i]) if t.strip()), "").lower().strip("?!.,;:")
         nxt = next((t for t in tokens[i + 1:] if t.strip()), "").lower().strip("?!.,;:")
         new = WORDS.get(low)
-        if low == "w":  # "w" is "with" unless it is the win ("get the W")
+        if low == "c" and nxt not in ("ya", "you", "u"):  # "best c on waivers": the position
+            new = "center"
+        elif low == "w":  # "w" is "with" unless it is the win ("get the W")
             new = "win" if prev in W_WIN_BEFORE or not nxt else "with"
         elif low in ("4", "2") and not trail:
             pre_word = prev.isalpha() and prev not in COUNT_BEFORE
