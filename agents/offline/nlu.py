@@ -20,6 +20,7 @@ from agents.core.intents import Intent
 from agents.offline.nlu_model import Prediction, intent_of, predict
 from agents.offline.normalize import normalize, reaction
 from agents.offline.punts import read_punts
+from agents.offline.rules_talk import rules_question
 from agents.core.needs import stated_need
 from agents.offline.slots import (COMMON_WORDS, Slots, ambiguous, extract, find_categories, find_day,  # noqa: F401
                                   find_last_n, find_players, find_position, is_known, prominent)
@@ -31,6 +32,12 @@ CLARIFY_BELOW_WITH_SLOTS = 0.25  # ... when the message also carries the slot th
 NEEDS_PLAYER = {"research_log", "research_status", "research_schedule", "research_compare", "research_hold",
                 "fa_fit", "fa_replace", "fa_move"}
 TRADE_WORDS = re.compile(r"\b(trades?|trading|traded|propos\w*|offer|fair|deal)\b", re.I)
+TRADE_SLANG = re.compile(r"\b(trades?|straight (up|swap|trade)|1 for 1|one for one|fleece\w*|robbed|rip ?off|"
+                         r"lopsided|who wins|who comes out ahead|good or not|smash|yay or nay|accept|offered)\b")
+# "my bigs can't grab a board", "we get zero steals": a weakness in a category, help in it
+COMPLAINT = re.compile(r"\b(can ?t|cannot|never|zero|no one|nobody|sick of|tired of|bricks?|trash|awful|terrible|"
+                       r"struggl\w*|suck\w*|bad at|killing me|horrible|worst|ugh|smh|always lose|losing)\b")
+MINE = re.compile(r"\b(my|we|our|us|mine|i|im|ive|i m|i ve)\b")
 PRONOUNS = re.compile(r"\b(he|him|his|he s|hes|that guy|this guy|that dude)\b")
 
 
@@ -199,6 +206,13 @@ def _act(text: str, s: Slots, players: list[str], words: list[str], raw: str = "
         return "general_smalltalk", None
     if is_desk_question(text) or (s.teams and not s.players and s.odds and (s.amount or s.line is not None)):
         return "market_desk", None
+    if rules_question(text, s.categories, players):  # "do blocks count more than assists here?"
+        return "general_rules", None
+    if len(players) >= 2 and TRADE_SLANG.search(fold(text)) and re.search(r"\bfor\b", fold(text)):
+        return "trade_evaluate", None  # "A for B straight up, fleece or not?": a named trade to judge
+    if len(players) == 2 and re.search(r"\b(or|vs|versus)\b", fold(text)) and not MOVE_VERBS.search(fold(text)) \
+            and not TRADE_WORDS.search(text) and not re.search(r"\b(rank\w*|top \d+)\b", fold(text)):
+        return "research_compare", None  # "zion or giannis tomorrow": which of the two
     if explicit_move(text, players) and not TRADE_WORDS.search(text):  # "trade A for B" is a trade, not a drop/add
         return "fa_move", None
     pred = predict(text, words=words)
@@ -270,8 +284,18 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
     need = bool(cats) and stated_need(punts.rest if punts.punt else text)
     if need and not players and (act in VAGUE_ACTS or (pred is not None and pred.confidence < CLARIFY_BELOW)):
         act, pred = "fa_scan", None  # "I'm down in assists and steals": help in those categories (checked first)
+    if cats and not players and not punts.punt and COMPLAINT.search(t) and MINE.search(t) \
+            and act not in ("fa_scan", "fa_hot", "trade_find", "general_rules"):
+        act, pred, need = "fa_scan", None, True  # "my guards never hit threes": a weak category, help in it
+    if punts.punt and not players and re.search(r"\b(rank\w*|top \d+|highest|best players overall)\b", t) \
+            and act not in ("fa_scan", "fa_hot", "optimize", "trade_find"):
+        act, pred = "research_rankings", None  # "top 20 if I punt FT%": the rankings with the punt
     if act == "nonsense" and PRONOUNS.search(t) and not players:
         act = "vague"  # "what about him" with nobody to refer to: ask, it is not nonsense
+    if act == "nonsense" and known_words(t):
+        act = "vague"  # "the usual please": words the league's questions use, just not a request: ask
+    if act == "general_rules" and re.search(r"\bhow many (points|pts)\b|\b(points?|pts) for\b", t) and len(cats) > 1:
+        cats = [c for c in cats if c != "PTS"]  # "how many points for a three": points are the unit asked in
     p = Parsed(text=text, intent=intent_of(act), players=players, categories=cats, position=s.position,
                day=s.day, rest_of_week=s.rest_of_week, last_n=s.last_n, as_of=as_of, mode=advice_mode(text),
                act=act, confidence=_intent_confidence(pred), teams=s.teams, amount=s.amount, odds=s.odds, line=s.line,
@@ -285,6 +309,15 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
                             and p.act not in ("nonsense", "general_smalltalk")):
         followups.clarify(p, pred)
     return p
+
+
+def known_words(t: str) -> bool:
+    """Whether most of a folded message's content words are words the corpus's requests use (a
+    message of real words read as nonsense is vague, and asked about)."""
+    from agents.offline.nlu_model import vocabulary
+
+    words = [w for w in t.split() if w not in ("the", "a", "an", "to", "of", "and", "is", "it")]
+    return bool(words) and sum(w in vocabulary() for w in words) / len(words) >= 0.5
 
 
 def _slots_support(p: Parsed) -> bool:

@@ -68,6 +68,12 @@ def load_corpus(root: Path = CORPUS) -> list[tuple[str, str]]:
     return rows
 
 
+@lru_cache(maxsize=1)
+def vocabulary() -> frozenset[str]:
+    """The folded words of the corpus's requests (every act but nonsense), as the model reads them."""
+    return frozenset(w for q, act in load_corpus() if act != "nonsense" for w in features_text(q).split())
+
+
 def corpus_digest(root: Path = CORPUS) -> str:
     """The corpus and the normalizer that reads it: a change to either retrains."""
     h = hashlib.sha256()

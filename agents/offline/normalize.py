@@ -59,6 +59,13 @@ PHRASES = [
     (r"\b(?:from|at) the (?:free throw |ft |charity )?(?:line|stripe)\b", "free throws"),
     (r"\bcharity stripe\b", "free throws"),
     (r"\bgood 2 go\b", "good to go"),
+    (r"\b(a|per|each) (?:3|three)\b(?! (?:games?|days?|of|or|more))", r"\1 three pointer"),  # "how many points for a 3"
+    (r"\bno[- ](turnovers?|threes|assists|steals|blocks|points|rebounds|ft%|fg%|free throws)[- ]build\b",
+     r"punt \1 build"),
+    (r"\b(?:passes the ball|passing|playmaking|playmakers?)\b", "assists"),
+    (r"\b(anyone|anybody|who|which|any|none|all) of mine\b", r"\1 on my team"),
+    (r"\b(?:smash or pass|yay or nay|hit or miss|good or nah|w or l)\b", "good trade or not"),
+    (r"\bsending ([\w .'\-]+?),? (?:and )?(?:getting|taking) ([\w .'\-]+?) back\b", r"trading \1 for \2"),
     (r"\bw/\s*", "with "),
     (r"\b(?:hammer|slam|smash|pound|love) the (over|under)\b", r"bet the \1"),
     (r"\b(over|under) (?:in|on|for) ([a-z0-9 .\-]+?),? (\d{3}(?:\.\d)?)\b", r"\1 \3 in \2"),
