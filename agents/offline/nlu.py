@@ -36,7 +36,7 @@ TRADE_SLANG = re.compile(r"\b(trades?|straight (up|swap|trade)|1 for 1|one for o
                          r"lopsided|who wins|who comes out ahead|good or not|smash|yay or nay|accept|offered)\b")
 # "my bigs can't grab a board", "we get zero steals": a weakness in a category, help in it
 COMPLAINT = re.compile(r"\b(can ?t|cannot|never|zero|no one|nobody|sick of|tired of|bricks?|trash|awful|terrible|"
-                       r"struggl\w*|suck\w*|bad at|killing me|horrible|worst|ugh|smh|always lose|losing)\b")
+                       r"struggl\w*|suck\w*|bad at|killing me|horrible|worst|ugh|smh|always lose|losing|weak|weakness)\b")
 MINE = re.compile(r"\b(my|we|our|us|mine|i|im|ive|i m|i ve)\b")
 PRONOUNS = re.compile(r"\b(he|him|his|he s|hes|that guy|this guy|that dude)\b")
 
@@ -316,7 +316,9 @@ def known_words(t: str) -> bool:
     message of real words read as nonsense is vague, and asked about)."""
     from agents.offline.nlu_model import vocabulary
 
-    words = [w for w in t.split() if w not in ("the", "a", "an", "to", "of", "and", "is", "it")]
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    words = [w for w in t.split() if w not in ENGLISH_STOP_WORDS and len(w) > 1]
     return bool(words) and sum(w in vocabulary() for w in words) / len(words) >= 0.5
 
 

@@ -157,12 +157,20 @@ def normalize(text: str) -> str:
     return re.sub(r"[ \t]{2,}", " ", t).strip()
 
 
+def _reacts(ch: str) -> bool:
+    """A face, a hand, a heart, fire or 100: an emoji that reacts (🏀 or 🍕 alone says nothing)."""
+    o = ord(ch)
+    return (0x1F600 <= o <= 0x1F64F or 0x1F910 <= o <= 0x1F93F or 0x1F970 <= o <= 0x1F97F or 0x1F44A <= o <= 0x1F450
+            or 0x1F490 <= o <= 0x1F49F or o in (0x2764, 0x1F525, 0x1F4AF, 0x1F4AA, 0x2600, 0x1F60E, 0x263A, 0x2705,
+                                                 0x1F3C6, 0x1F389, 0x1F38A, 0x1F918, 0x1F919, 0x1F44D, 0x1F44E))
+
+
 def reaction(text: str) -> bool:
     """Only laughter, emoji, thanks or a greeting ("lol ok", "ty 🙏", "😂😂", "hehe sweet thx"):
     small talk, no tool. A message with no letters and no emoji is not a reaction (it is nonsense)."""
     from services.league.lookup import fold
 
-    had_emoji = any(_is_emoji(ch) for ch in text)
+    had_emoji = any(_reacts(ch) for ch in text)
     bare = "".join(" " if _is_emoji(ch) else ch for ch in text)
     laughed = bool(LAUGH.search(bare))
     rest = fold(_words(LAUGH.sub(" ", bare)))
