@@ -319,7 +319,9 @@ def known_words(t: str) -> bool:
     from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
     words = [w for w in t.split() if w not in ENGLISH_STOP_WORDS and len(w) > 1]
-    return bool(words) and sum(w in vocabulary() for w in words) / len(words) >= 0.5
+    if not words:
+        return len(t.split()) >= 3  # "what's your take on all this": English function words only
+    return sum(w in vocabulary() for w in words) / len(words) >= 0.5
 
 
 def _slots_support(p: Parsed) -> bool:

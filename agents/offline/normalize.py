@@ -59,7 +59,7 @@ PHRASES = [
     (r"\b(?:from|at) the (?:free throw |ft |charity )?(?:line|stripe)\b", "free throws"),
     (r"\bcharity stripe\b", "free throws"),
     (r"\bgood 2 go\b", "good to go"),
-    (r"\b(a|per|each) (?:3|three)\b(?! (?:games?|days?|of|or|more))", r"\1 three pointer"),  # "how many points for a 3"
+    (r"\b(a|per|each) (?:3|three)\b(?! (?:pointers?|games?|days?|of|or|more))", r"\1 three pointer"),  # "how many points for a 3"
     (r"\bno[- ](turnovers?|threes|assists|steals|blocks|points|rebounds|ft%|fg%|free throws)[- ]build\b",
      r"punt \1 build"),
     (r"\b(?:passes the ball|passing|playmaking|playmakers?)\b", "assists"),
@@ -106,8 +106,8 @@ def strip_emoji(text: str) -> str:
 def _squeeze(word: str) -> str:
     """'sooo' -> 'so', 'pleeease' -> 'please': a letter typed 3+ times counts once (twice where the
     word needs it: 'gooood' -> 'good')."""
-    if not re.search(r"([a-z])\1\1", word, re.I):
-        return word
+    if not re.search(r"([a-z])\1\1", word, re.I) or len(set(word.lower())) < 2:
+        return word  # "jjj", "zzz": a nickname or a keyboard mash, kept
     once = re.sub(r"([a-z])\1{2,}", r"\1", word, flags=re.I)
     twice = re.sub(r"([a-z])\1{2,}", r"\1\1", word, flags=re.I)
     return twice if twice.lower() in {"good", "too", "soon", "need", "all", "free", "week", "sweet", "cool",
