@@ -3,7 +3,7 @@
 The message is cut at request boundaries (a question mark followed by more text, ";", " + ",
 " & ", "also", "then", ", and", or "and" opening a new question: "... and is Mobley ok"). A cut
 stands only when every piece is, on its own, a request the planner can act on (not vague, small
-talk or nonsense, understood with the usual confidence) and the pieces ask different things; a
+talk or nonsense, understood with the usual confidence) and the pieces are different acts; a
 later piece reads the earlier ones as its thread ("... + when does he play next" is about the
 first piece's player). Each piece is then planned and answered in turn within one turn.
 """
@@ -43,5 +43,6 @@ def split_requests(text: str, as_of, previous=None) -> list:
             return []
         parsed.append(p)
         prev = p
-    asked = {(p.act, tuple(p.players), p.position, tuple(p.categories), p.day) for p in parsed}
-    return parsed if len(asked) == len(parsed) else []
+    # two pieces with one act are one request said twice or with its details after it ("who should I
+    # stream? I'm down in assists"): the whole message reads better as one
+    return parsed if len({p.act for p in parsed}) == len(parsed) else []

@@ -37,6 +37,7 @@ TRADE_SLANG = re.compile(r"\b(trades?|straight (up|swap|trade)|1 for 1|one for o
 # "my bigs can't grab a board", "we get zero steals": a weakness in a category, help in it
 COMPLAINT = re.compile(r"\b(can ?t|cannot|never|zero|no one|nobody|sick of|tired of|bricks?|trash|awful|terrible|"
                        r"struggl\w*|suck\w*|bad at|killing me|horrible|worst|ugh|smh|always lose|losing|weak|weakness)\b")
+COMPARE_NOT = re.compile(r"\b(start|starting|sit|sitting|bench|lineup|plays?|playing|drop|add|cut|pick|rank\w*|top \d+)\b")
 MINE = re.compile(r"\b(my|we|our|us|mine|i|im|ive|i m|i ve)\b")
 PRONOUNS = re.compile(r"\b(he|him|his|he s|hes|that guy|this guy|that dude)\b")
 
@@ -210,9 +211,6 @@ def _act(text: str, s: Slots, players: list[str], words: list[str], raw: str = "
         return "general_rules", None
     if len(players) >= 2 and TRADE_SLANG.search(fold(text)) and re.search(r"\bfor\b", fold(text)):
         return "trade_evaluate", None  # "A for B straight up, fleece or not?": a named trade to judge
-    if len(players) == 2 and re.search(r"\b(or|vs|versus)\b", fold(text)) and not MOVE_VERBS.search(fold(text)) \
-            and not TRADE_WORDS.search(text) and not re.search(r"\b(rank\w*|top \d+)\b", fold(text)):
-        return "research_compare", None  # "zion or giannis tomorrow": which of the two
     if explicit_move(text, players) and not TRADE_WORDS.search(text):  # "trade A for B" is a trade, not a drop/add
         return "fa_move", None
     pred = predict(text, words=words)
@@ -223,6 +221,11 @@ def _act(text: str, s: Slots, players: list[str], words: list[str], raw: str = "
         other = next(((a, c) for a, c in wide[1:] if a not in ("nonsense", "general_smalltalk", "vague")), None)
         pred = Prediction(act=other[0], confidence=other[1], ranked=pred.ranked) if other else \
             Prediction(act="vague", confidence=pred.confidence, ranked=pred.ranked)
+    if len(players) == 2 and pred.act in ("lineup_day", "lineup_week", "matchup", "vague", "general_explain") \
+            and re.search(r"\b(or|vs|versus)\b", fold(text)) and not COMPARE_NOT.search(fold(text)) \
+            and not TRADE_WORDS.search(text):
+        pred = Prediction(act="research_compare", confidence=max(pred.confidence, 0.5), ranked=pred.ranked)
+        # "zion or giannis tomorrow": which of the two (no start/sit, move or trade words)
     if pred.act in NEEDS_PLAYER and not players and not (pred.act == "research_hold" and (s.position or "my" in words)):
         # "is it worth it": a player act with no player; the likeliest act that needs none, else ask.
         # A free-agent act with nobody named ("for my team, who should I pick up?" read as "does X
