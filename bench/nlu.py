@@ -1,6 +1,9 @@
 """Benchmark of the offline planner's understanding (issue #18).
 
-On the held-out paraphrase set (tests/golden/heldout/cases.json, never trained on):
+On the held-out sets, never trained on: the paraphrase set (tests/golden/heldout/cases.json), issue
+#42's new-register set (tests/golden/register/cases.json: a figure per class, "register") and the
+register corpus's held-out author style (tests/golden/register/split.json: intent per act, "split").
+On the paraphrase set:
 - case accuracy (intent, first tools, every slot and clarify all right), intent accuracy, tool
   accuracy, slot accuracy, the clarify rate;
 - the same intent accuracy for the keyword planner this replaced (agents/offline/nlu.py at
@@ -114,7 +117,17 @@ def main() -> int:
 
         punt_figs, punt_rows = evaluate(PUNTS)
         punt2_figs, punt2_rows = evaluate(PUNTS.with_name("punts2.json"))  # the second held-out punt set
+        from agents.offline.evaluate import REGISTER, evaluate_split, per_class
+
+        reg_figs, reg_rows = evaluate(REGISTER)  # issue #42's new-register set, by class
+        split_figs, split_rows = evaluate_split()  # the register corpus's held-out author style, by act
         out = {"heldout": figs,
+               "register": reg_figs | {"per_class": per_class(reg_rows),
+                                       "failed": [{"id": r["id"], "problems": r["problems"]} for r in reg_rows
+                                                  if not r["passed"]]},
+               "split": split_figs | {"per_act": per_class(split_rows),
+                                      "failed": [{"q": r["q"], "act": r["class"], "got": r["problems"]}
+                                                 for r in split_rows if not r["passed"]]},
                "punts": punt_figs | {"failed": [r["id"] for r in punt_rows if not r["passed"]]},
                "punts2": punt2_figs | {"failed": [r["id"] for r in punt2_rows if not r["passed"]]},
                "failed": [{"id": r["id"], "problems": r["problems"]} for r in rows if not r["passed"]],
@@ -133,6 +146,11 @@ def main() -> int:
         h = out["heldout"]
         print(f"held-out: {h['case_accuracy']:.1%} of {h['cases']} cases right (intent {h['intent_accuracy']:.1%}, "
               f"tools {h['tool_accuracy']:.1%}, slots {h['slot_accuracy']:.1%}, clarify rate {h['clarify_rate']:.1%})")
+        r, sp = out["register"], out["split"]
+        print(f"held-out split: intent {sp['intent_accuracy']:.1%} of {sp['cases']}; new-register set: "
+              f"{r['case_accuracy']:.1%} of {r['cases']} cases right")
+        for name, c in r["per_class"].items():
+            print(f"  {name}: {c['passed']}/{c['cases']}")
         print(f"classify p50 {out['classify_p50_ms']} ms (p95 {out['classify_p95_ms']}); parse p50 {out['parse_p50_ms']} ms")
         print(f"training: {out['training']}")
         print(f"baseline: {out['baseline']}")

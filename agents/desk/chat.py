@@ -25,10 +25,21 @@ def desk_model_for(model):
 
 
 def _question(state) -> str:
-    for m in reversed(state.get("messages", [])):
-        if isinstance(m, HumanMessage):
-            return m.content if isinstance(m.content, str) else str(m.content)
-    return ""
+    """The latest question in plain words (agents/offline/normalize.py: "ML", "o/u", "20 bucks"); a
+    follow-up that names no team ("and the total?") borrows the teams of the thread's last question
+    that named some."""
+    from agents.desk.ask import find_teams
+    from agents.offline.normalize import normalize
+
+    humans = [normalize(m.content if isinstance(m.content, str) else str(m.content))
+              for m in state.get("messages", []) if isinstance(m, HumanMessage)]
+    if not humans:
+        return ""
+    if not find_teams(humans[-1]):
+        earlier = next((find_teams(q) for q in reversed(humans[:-1]) if find_teams(q)), [])
+        if earlier:
+            return f"{humans[-1]} ({' vs '.join(earlier[:2]).lower()})"
+    return humans[-1]
 
 
 def line_answer(view: dict, asked_day: dt.date) -> str:

@@ -43,6 +43,8 @@ def resolve(p, prev, pred: Prediction | None) -> None:
     """Fills a follow-up from the previous question (in place)."""
     t = fold(p.text)
     cue = bool(CONTINUE.search(t)) or len(t.split()) <= 3 and _slots_said(p)
+    if prev.act in MATCHUP_ACTS and THEY.search(t) and not p.players and p.act not in OWN_ACTS:
+        cue = True  # "are they hurt anywhere?" after a matchup question: the opponent, the same matchup
     if not cue or prev.act in ("nonsense", "vague", "general_smalltalk"):
         return
     confident_own = pred is not None and p.confidence >= 0.6 and p.act in OWN_ACTS and p.act != prev.act
@@ -69,6 +71,8 @@ def resolve(p, prev, pred: Prediction | None) -> None:
 
 
 SIDED = ("trade_evaluate", "trade_propose")
+MATCHUP_ACTS = ("matchup", "matchup_opponent")
+THEY = re.compile(r"\b(they|them|their|theirs|opponent|opp|other team|other guy|him or me|me or them)\b")
 
 
 def same_trade(p, prev) -> None:
@@ -102,6 +106,7 @@ EXAMPLES = {
     "general_explain": "What does DTD mean?",
     "general_roster": "Show my roster",
     "general_capabilities": "What can you do?",
+    "general_rules": "What is each stat worth in this league?",
     "market_edges": "Any edges on tonight's games?",
     "market_desk": "What's the line on Celtics vs Knicks?",
 }

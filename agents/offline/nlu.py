@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from agents.desk.ask import is_desk_question
 from agents.core.intents import Intent
 from agents.offline.nlu_model import Prediction, intent_of, predict
+from agents.offline.normalize import normalize, reaction
 from agents.offline.punts import read_punts
+from agents.offline.rules_talk import rules_question
 from agents.core.needs import stated_need
 from agents.offline.slots import (COMMON_WORDS, Slots, ambiguous, extract, find_categories, find_day,  # noqa: F401
                                   find_last_n, find_players, find_position, is_known, prominent)
@@ -30,12 +32,19 @@ CLARIFY_BELOW_WITH_SLOTS = 0.25  # ... when the message also carries the slot th
 NEEDS_PLAYER = {"research_log", "research_status", "research_schedule", "research_compare", "research_hold",
                 "fa_fit", "fa_replace", "fa_move"}
 TRADE_WORDS = re.compile(r"\b(trades?|trading|traded|propos\w*|offer|fair|deal)\b", re.I)
+TRADE_SLANG = re.compile(r"\b(trades?|straight (up|swap|trade)|1 for 1|one for one|fleece\w*|robbed|rip ?off|"
+                         r"lopsided|who wins|who comes out ahead|good or not|smash|yay or nay|accept|offered)\b")
+# "my bigs can't grab a board", "we get zero steals": a weakness in a category, help in it
+COMPLAINT = re.compile(r"\b(can ?t|cannot|never|zero|no one|nobody|sick of|tired of|bricks?|trash|awful|terrible|"
+                       r"struggl\w*|suck\w*|bad at|killing me|horrible|worst|ugh|smh|always lose|losing|weak|weakness)\b")
+COMPARE_NOT = re.compile(r"\b(start|starting|sit|sitting|bench|lineup|plays?|playing|drop|add|cut|pick|rank\w*|top \d+)\b")
+MINE = re.compile(r"\b(my|we|our|us|mine|i|im|ive|i m|i ve)\b")
 PRONOUNS = re.compile(r"\b(he|him|his|he s|hes|that guy|this guy|that dude)\b")
 
 
 @dataclass
 class Parsed:
-    text: str
+    text: str  # the message in plain words (agents/offline/normalize.py): every rule below reads this
     intent: Intent
     players: list[str] = field(default_factory=list)  # canonical names found in the text (or the thread's)
     categories: list[str] = field(default_factory=list)  # to gain (never a punted one)
@@ -68,6 +77,7 @@ class Parsed:
     previous_answer: str | None = None  # the assistant's last answer in the thread ("why that move?")
     trade_text: str | None = None  # "propose it" after "would you trade A for B?": the sentence naming the sides
     ir_cut: str | None = None  # "cut X when he returns": who goes when the IR player is back (IR cards count him)
+    parts: list["Parsed"] = field(default_factory=list)  # several requests in one message, each parsed (this is the first)
 
 
 MOVE_VERBS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|waiving|swap|swapping|switch|"
@@ -155,6 +165,8 @@ def minutes_question(t: str) -> bool:
 
 
 def is_smalltalk(t: str) -> bool:
+    if reaction(t):  # "lol ok", "ty 🙏", "😂": laughter, emoji, thanks
+        return True
     t = fold(t)
     return bool(re.fullmatch(r"(hi|hiya|hello|hey|yo|sup|good (morning|afternoon|evening|night)|morning|thanks?( you)?"
                              r"( so much)?|thx|ty|tysm|cheers|great|awesome|cool|ok(ay)?|got it|perfect|nice|bye)"
@@ -185,17 +197,35 @@ def _replacing(text: str, players: list[str], act: str) -> str | None:
     return named[0] if named and named[0] in players else None
 
 
-def _act(text: str, s: Slots, players: list[str], words: list[str]) -> tuple[str, Prediction | None]:
+def _act(text: str, s: Slots, players: list[str], words: list[str], raw: str = "") -> tuple[str, Prediction | None]:
     """The act, and the model's prediction (None when a structural fact decided)."""
+    if is_smalltalk(raw or text):  # before the letters check: "😂😂" is a reaction, not nonsense
+        return "general_smalltalk", None
     if not re.search(r"[a-zA-Z]", text):
         return "nonsense", None
     if is_smalltalk(text):
         return "general_smalltalk", None
     if is_desk_question(text) or (s.teams and not s.players and s.odds and (s.amount or s.line is not None)):
         return "market_desk", None
+    if rules_question(text, s.categories, players):  # "do blocks count more than assists here?"
+        return "general_rules", None
+    if len(players) >= 2 and TRADE_SLANG.search(fold(text)) and re.search(r"\bfor\b", fold(text)):
+        return "trade_evaluate", None  # "A for B straight up, fleece or not?": a named trade to judge
     if explicit_move(text, players) and not TRADE_WORDS.search(text):  # "trade A for B" is a trade, not a drop/add
         return "fa_move", None
     pred = predict(text, words=words)
+    if players and pred.act in ("nonsense", "general_smalltalk"):
+        # a message naming a player is about him ("tatum ok though?", "tell me if lamelo is hurt"): the
+        # likeliest act that is not small talk or nonsense, asked back when it is unsure
+        wide = predict(text, top=8, words=words).ranked
+        other = next(((a, c) for a, c in wide[1:] if a not in ("nonsense", "general_smalltalk", "vague")), None)
+        pred = Prediction(act=other[0], confidence=other[1], ranked=pred.ranked) if other else \
+            Prediction(act="vague", confidence=pred.confidence, ranked=pred.ranked)
+    if len(players) == 2 and pred.act in ("lineup_day", "lineup_week", "matchup", "vague", "general_explain") \
+            and re.search(r"\b(or|vs|versus)\b", fold(text)) and not COMPARE_NOT.search(fold(text)) \
+            and not TRADE_WORDS.search(text):
+        pred = Prediction(act="research_compare", confidence=max(pred.confidence, 0.5), ranked=pred.ranked)
+        # "zion or giannis tomorrow": which of the two (no start/sit, move or trade words)
     if pred.act in NEEDS_PLAYER and not players and not (pred.act == "research_hold" and (s.position or "my" in words)):
         # "is it worth it": a player act with no player; the likeliest act that needs none, else ask.
         # A free-agent act with nobody named ("for my team, who should I pick up?" read as "does X
@@ -216,10 +246,17 @@ def _intent_confidence(pred: Prediction | None) -> float:
     return round(sum(p for a, p in pred.ranked if intent_of(a) == pred.intent), 4)
 
 
-def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed:
-    """Parses a question; `previous` (the thread's last understood question) fills in follow-ups."""
+def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bool = True) -> Parsed:
+    """Parses a question; `previous` (the thread's last understood question) fills in follow-ups.
+    A message with several requests comes back as its first, with every request in `parts`."""
     from agents.offline import followups
+    from agents.offline.multi import split_requests
 
+    raw, text = text, normalize(text)
+    parts = split_requests(text, as_of, previous) if split else []
+    if parts:
+        parts[0].parts = parts
+        return parts[0]
     s = extract(text, as_of)
     players = [prominent(n, as_of) or n if " " not in n else n for n in s.players]
     words = list(s.words)
@@ -240,7 +277,7 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
         # the punt clause is a slot, not evidence of the act: "ignore turnovers and tell me the best adds"
         # is read as "tell me the best adds" (the clause's words are rare in the corpus)
         words = [w for w in extract(punts.rest, as_of).words]
-    act, pred = _act(text, s, players, words)
+    act, pred = _act(text, s, players, words, raw)
     if punts.punt and not players and act == "research_news":
         act = "research_rankings"  # "which players are best for a punt-AST build?": a build asks for a ranking, not news
     cats = s.categories
@@ -250,8 +287,18 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
     need = bool(cats) and stated_need(punts.rest if punts.punt else text)
     if need and not players and (act in VAGUE_ACTS or (pred is not None and pred.confidence < CLARIFY_BELOW)):
         act, pred = "fa_scan", None  # "I'm down in assists and steals": help in those categories (checked first)
+    if cats and not players and not punts.punt and COMPLAINT.search(t) and MINE.search(t) \
+            and act not in ("fa_scan", "fa_hot", "trade_find", "general_rules"):
+        act, pred, need = "fa_scan", None, True  # "my guards never hit threes": a weak category, help in it
+    if punts.punt and not players and re.search(r"\b(rank\w*|top \d+|highest|best players overall)\b", t) \
+            and act not in ("fa_scan", "fa_hot", "optimize", "trade_find"):
+        act, pred = "research_rankings", None  # "top 20 if I punt FT%": the rankings with the punt
     if act == "nonsense" and PRONOUNS.search(t) and not players:
         act = "vague"  # "what about him" with nobody to refer to: ask, it is not nonsense
+    if act == "nonsense" and known_words(t):
+        act = "vague"  # "the usual please": words the league's questions use, just not a request: ask
+    if act == "general_rules" and re.search(r"\bhow many (points|pts)\b|\b(points?|pts) for\b", t) and len(cats) > 1:
+        cats = [c for c in cats if c != "PTS"]  # "how many points for a three": points are the unit asked in
     p = Parsed(text=text, intent=intent_of(act), players=players, categories=cats, position=s.position,
                day=s.day, rest_of_week=s.rest_of_week, last_n=s.last_n, as_of=as_of, mode=advice_mode(text),
                act=act, confidence=_intent_confidence(pred), teams=s.teams, amount=s.amount, odds=s.odds, line=s.line,
@@ -265,6 +312,19 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None) -> Parsed
                             and p.act not in ("nonsense", "general_smalltalk")):
         followups.clarify(p, pred)
     return p
+
+
+def known_words(t: str) -> bool:
+    """Whether most of a folded message's content words are words the corpus's requests use (a
+    message of real words read as nonsense is vague, and asked about)."""
+    from agents.offline.nlu_model import vocabulary
+
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    words = [w for w in t.split() if w not in ENGLISH_STOP_WORDS and len(w) > 1]
+    if not words:
+        return len(t.split()) >= 3  # "what's your take on all this": English function words only
+    return sum(w in vocabulary() for w in words) / len(words) >= 0.5
 
 
 def _slots_support(p: Parsed) -> bool:

@@ -25,6 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from agents.core.intents import Intent
+from agents.offline.normalize import normalize
 from agents.offline.slots import extract
 
 log = logging.getLogger(__name__)
@@ -52,8 +53,9 @@ def intent_of(act: str) -> Intent:
 
 
 def features_text(text: str) -> str:
-    """The message as the model reads it: folded words with entities replaced by their type."""
-    return " ".join(extract(text, _DAY).words)
+    """The message as the model reads it: shorthand spelled out (agents/offline/normalize.py), then
+    folded words with entities replaced by their type."""
+    return " ".join(extract(normalize(text), _DAY).words)
 
 
 def load_corpus(root: Path = CORPUS) -> list[tuple[str, str]]:
@@ -66,8 +68,16 @@ def load_corpus(root: Path = CORPUS) -> list[tuple[str, str]]:
     return rows
 
 
+@lru_cache(maxsize=1)
+def vocabulary() -> frozenset[str]:
+    """The folded words of the corpus's requests (every act but nonsense), as the model reads them."""
+    return frozenset(w for q, act in load_corpus() if act != "nonsense" for w in features_text(q).split())
+
+
 def corpus_digest(root: Path = CORPUS) -> str:
+    """The corpus and the normalizer that reads it: a change to either retrains."""
     h = hashlib.sha256()
+    h.update((Path(__file__).parent / "normalize.py").read_bytes() + b"\0")
     for path in sorted(root.glob("*.txt")):
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()[:16]

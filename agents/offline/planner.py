@@ -48,12 +48,13 @@ def _turn(messages: Sequence[BaseMessage], as_of: dt.date) -> tuple[str, Parsed 
     for i in humans[:-1][-THREAD_TURNS:]:  # each earlier question read with its own predecessor, in order
         here = parse(_text(messages[i]), as_of, prev)
         if here.act not in ("nonsense", "general_smalltalk", "clarify"):
-            prev = here
+            prev = here.parts[-1] if here.parts else here  # after two requests, the thread goes on from the last
     return _text(messages[last]), prev, last
 
 
-def tool_results(messages: Sequence[BaseMessage], start: int) -> dict[str, list[dict]]:
-    """Tool results after `start`, by tool name, with the arguments that produced them."""
+def tool_results(messages: Sequence[BaseMessage], start: int, part: int | None = None) -> dict[str, list[dict]]:
+    """Tool results after `start`, by tool name, with the arguments that produced them (of one
+    request's calls only, when the message has several: their ids carry `_p<part>_`)."""
     args = {}
     for m in messages[start:]:
         if isinstance(m, AIMessage):
@@ -61,7 +62,7 @@ def tool_results(messages: Sequence[BaseMessage], start: int) -> dict[str, list[
                 args[tc["id"]] = tc["args"]
     done: dict[str, list[dict]] = {}
     for m in messages[start:]:
-        if isinstance(m, ToolMessage):
+        if isinstance(m, ToolMessage) and (part is None or f"_p{part}_" in (m.tool_call_id or "")):
             ok, data = parse_result(m.content)
             ok = ok and getattr(m, "status", "success") != "error"
             done.setdefault(m.name or "", []).append({"ok": ok, "data": data, "args": args.get(m.tool_call_id, {})})
@@ -110,6 +111,10 @@ class OfflinePlanner(BaseChatModel):
                                        and not m.tool_calls and _text(m).strip()
                                        and not _text(m).startswith(DECISION_NOTES)), None)
         parsed.day = parsed.day or named_date(question, as_of)  # "Jan 30" as well as "Friday"
+        if parsed.parts:
+            msg = self._several(parsed.parts, messages, start, as_of, final, info.scoring)
+            msg.usage_metadata = None
+            return ChatResult(generations=[ChatGeneration(message=msg)])
         done = tool_results(messages, start)
         calls = [] if final or not self.tool_names else next_calls(parsed, done, as_of)
         calls = [(n, a) for n, a in calls if n in self.tool_names]
@@ -122,6 +127,30 @@ class OfflinePlanner(BaseChatModel):
             msg = AIMessage(content=write_answer(parsed, done, unfinished=final))
         msg.usage_metadata = None
         return ChatResult(generations=[ChatGeneration(message=msg)])
+
+
+    def _several(self, parts: list[Parsed], messages, start: int, as_of: dt.date, final: bool, scoring: str) -> AIMessage:
+        """Several requests in one message (agents/offline/multi.py): each request's next calls in the
+        same round (ids tagged with its index), and once none has calls left, the answers in turn."""
+        from agents.offline.writer import HONEST
+
+        from agents.supervisor.limits import Limits
+
+        turn = [m for m in messages[start:] if isinstance(m, AIMessage)]
+        room = Limits().max_tool_calls - sum(len(m.tool_calls) for m in turn)  # a request's calls wait for the next round
+        tool_calls, bodies = [], []
+        for k, part in enumerate(parts):
+            part.scoring = scoring
+            done = tool_results(messages, start, part=k)
+            calls = [] if final or not self.tool_names else next_calls(part, done, as_of)
+            calls = [(n, a) for n, a in calls if n in self.tool_names]
+            if calls and (len(calls) <= room - len(tool_calls) or not tool_calls):
+                tool_calls += [{"name": n, "args": a, "id": f"call_{start}_{len(turn)}_p{k}_{i}_{n}", "type": "tool_call"}
+                               for i, (n, a) in enumerate(calls[:max(room - len(tool_calls), 1)])]
+            bodies.append(write_answer(part, done, unfinished=final).removesuffix("\n\n" + HONEST))
+        if tool_calls:
+            return AIMessage(content="", tool_calls=tool_calls)
+        return AIMessage(content="\n\n---\n\n".join(bodies) + "\n\n" + HONEST)
 
 
 def label_from(p: Parsed) -> IntentLabel:

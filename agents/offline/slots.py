@@ -37,12 +37,13 @@ king holiday bridges early banks wood sharp strong christmas martin jackson pric
 small power shooting guards forwards centers bigs men man line spread total over under bet odds pod edge
 edges signals market win wire claim stash ir dtd gtd probable questionable doubtful slate lock dudes guys
 squad cats cat boards dimes board trey treys swipes rejections buckets ball court floor week weekend
-t s m re ve ll d punt punts punting punted
+t s m re ve ll d punt punts punting punted pulling pullin putting getting grabbing hitting shooting cooking
+doing looking lookin playin going balling struggling ok though heard
 """.split())  # "t", "s", "m": the ends of "doesn't", "he's", "I'm" once folded, never a player
 POSITION_WORDS = {"point guard": "PG", "shooting guard": "SG", "small forward": "SF", "power forward": "PF",
                   "center": "C", "centre": "C", "big man": "C", "big men": "C", "guard": "G", "forward": "F",
                   "wing": "F", "pg": "PG", "sg": "SG", "sf": "SF", "pf": "PF", "big": "C", "bigs": "C", "5": None}
-EXTRA_CATEGORIES = {"boards": "REB", "dimes": "AST", "treys": "3PM", "trey": "3PM", "swipes": "STL",
+EXTRA_CATEGORIES = {"rebound": "REB", "three pointer": "3PM", "boards": "REB", "dimes": "AST", "treys": "3PM", "trey": "3PM", "swipes": "STL",
                     "rejections": "BLK", "threes": "3PM", "3 pointers": "3PM", "three pointers": "3PM"}
 WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "couple": 2}

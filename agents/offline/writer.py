@@ -247,6 +247,10 @@ def matchup(p: Parsed, done) -> str:
 def general(p: Parsed, done) -> str:
     from agents.offline.talk import reply
 
+    if p.act == "general_rules":  # the league's own rules, from its scoring weights (agents/offline/rules_talk.py)
+        from agents.offline.rules_talk import rules_answer
+
+        return rules_answer(p.categories, p.scoring, p.text)
     said = reply(p)
     if said:
         return said

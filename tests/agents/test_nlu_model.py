@@ -66,12 +66,16 @@ def test_a_stale_artifact_is_not_trusted(tmp_path, monkeypatch):
 
 
 def test_no_evaluation_question_is_in_the_training_corpus():
-    """The held-out paraphrases and the facts set are never trained on (not even near-copies)."""
+    """The held-out paraphrases, the facts set, the new-register set and the corpus's held-out split
+    are never trained on (not even near-copies). Catches: a register line copied into the corpus."""
     from difflib import SequenceMatcher
 
     held = json.loads((ROOT / "tests/golden/heldout/cases.json").read_text())["cases"]
     facts = json.loads((ROOT / "tests/golden/facts/cases.json").read_text())["cases"]
     tests = {_norm(q) for c in held for q in [c["q"], *c.get("context", [])]} | {_norm(c["question"]) for c in facts}
+    for name in ("cases.json", "split.json"):  # issue #42's new-register set and the corpus's held-out author style
+        tests |= {_norm(c["q"]) for c in json.loads((ROOT / "tests/golden/register" / name).read_text())["cases"]}
+    tests.discard("")  # "😂😂" and "???" have no letters to compare
     corpus = {_norm(q) for q, _ in M.load_corpus()}
     assert not corpus & tests
     # ratio() > 0.9 through its cheap upper bounds first (real_quick_ratio <= quick_ratio <= ratio
