@@ -11,7 +11,8 @@ from services.league.lookup import fold
 
 CONTINUE = re.compile(r"^(what|how) about\b|^and\b|^also\b|^now\b|^only\b|^just\b|^same\b|^ok(ay)? (so|and|now)\b|"
                       r"^so\b|^but\b|^then\b|\bredo\b|\bagain\b|\binstead\b|\btoo\b[ ?!.]*$|\bas well\b|"
-                      r"\bin there\b|\bspecifically\b|\bthen\b[ ?!.]*$")
+                      r"\bin there\b|\bspecifically\b|\bthen\b[ ?!.]*$|\b(?:who|anyone|anybody|what|anything|any|someone) else\b|"
+                      r"\bof (?:those|them|these)\b|\bthe other way\b")
 LEAD = re.compile(r"^(?:(?:ok(?:ay)?|alright|right|so|and|but|then|now|well|hmm+)[ ,.!]+)+")  # discourse markers
 ADD_PLAYERS = re.compile(r"\btoo\b|\bas well\b|\bin there\b|\balso\b|\badd\b.*\bcomparison\b")
 STICKY = ("market_edges",)  # "what about tomorrow's games" after "any edges tonight?" stays with the pod

@@ -273,9 +273,10 @@ WRITERS = {Intent.PLAYER_RESEARCH: research, Intent.FREE_AGENT_SCAN: free_agents
 
 
 def write_answer(p: Parsed, done, unfinished: bool = False) -> str:
+    from agents.offline.acts import act_answer
     from agents.offline.trade_talk import TRADE_ACTS, trade_answer
 
-    body = (trade_answer(p, done) if p.act in TRADE_ACTS else None) or WRITERS[p.intent](p, done)
+    body = act_answer(p, done) or (trade_answer(p, done) if p.act in TRADE_ACTS else None) or WRITERS[p.intent](p, done)
     if not body:
         failed = [r["data"] for rs in done.values() for r in rs if not r["ok"]]
         body = ("**" + failed[0].get("error", "That did not work.") + "**") if failed else \

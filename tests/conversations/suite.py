@@ -209,7 +209,7 @@ SUITE: list[Conv] = [
         T("and if I punt nothing?", K.called("evaluate_trade"))], "punt-verdict"),
     Conv("trade-punt-2", "categories", [
         T("punt assists for me"),
-        T("should I trade Ball for Mobley?", K.called("evaluate_trade", punt=["AST"]),
+        T("should I trade Ball for Trae Young?", K.called("evaluate_trade", punt=["AST"]),
           K.no_punted_in_play("AST"))], "punt-verdict"),
     Conv("trade-punt-3", "categories", [
         T("I don't care about FG%"),
