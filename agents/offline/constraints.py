@@ -248,6 +248,8 @@ def understood(p, prev, previous_answer: str | None = None):
         p.act, p.choices, p.unknown, p.greeting = act, [], False, False
         p.wants_moves, p.hold_or_stream, p.move = False, False, None
         p.intent = Intent.PLAYER_RESEARCH if act == "filter_previous" else Intent.GENERAL_ADVICE
+    if p.act == "research_compare" and p.last_n:  # "what about over their last 8?": their logs, not the week
+        p.rest_of_week, p.day = False, None
     elif act == "versus":
         p.act, p.intent, p.move, p.choices = "research_compare", Intent.PLAYER_RESEARCH, None, []
         if not p.day and not p.last_n:

@@ -60,14 +60,10 @@ def research(p: Parsed, done) -> str:
             parts.append(f"None of your {POSITION_NAMES.get(p.position, p.position)} is flagged DTD or OUT; "
                          f"here is {who['name']} ({who['pos']}, {who['status']}) instead.")
     held = _ok(done, "evaluate_hold")
-    if held:  # the verdict is the optimizer's, so the answer agrees with what it would do
-        h = held[0]["data"]
-        verb = f"Hold {h['player']}" if h["verdict"] == "hold" else f"Drop {h['player']} this week"
-        parts.append(f"**{verb}:** {h['reason']}.")
-        b, top = h.get("best_move_dropping_him"), h.get("top_move")
-        if b and h["verdict"] == "hold":
-            parts.append(f"Dropping him for the best add would be {b['title']}."
-                         + (f" The optimizer's top move instead: {top['title']}." if top and top["title"] not in h["reason"] else ""))
+    if held:  # one verdict, decided on the figures the answer shows (agents/offline/holds.py)
+        from agents.offline.holds import hold_lead
+
+        parts.append(hold_lead(p, held[0], _ok(done, "deep_analysis")))
     analysis = _ok(done, "deep_analysis")
     if analysis and p.scoring == "categories":  # its reasoning is in fantasy points: keep the verdict only
         if not held:

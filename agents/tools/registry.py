@@ -63,7 +63,7 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
         banned = {source.resolve_id(n) for n in exclude or ()}
         wide = horizon in ("next_week", "rest_of_season")
         fas = source.free_agents(position, healthy_only, 0 if wide else min_games_remaining, target_categories,
-                                 60 if wide else limit + len(banned), punt=punt or None)
+                                 50 if wide else limit + len(banned), punt=punt or None)
         fas = [f for f in fas if f.player.player_id not in banned]
         filters = {"position": position, "healthy_only": healthy_only, "min_games_remaining": min_games_remaining,
                    "target_categories": target_categories}

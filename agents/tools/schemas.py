@@ -89,6 +89,7 @@ class MoveArgs(BaseModel):
 class HoldArgs(BaseModel):
     name: str = Field(description="A player on my roster, as the user wrote it.")
     mode: Literal["balanced", "this_week"] | None = Field(default=None, description=MODE_HELP)
+    punt: list[str] | None = Field(default=None, description=PUNT_HELP)
 
 
 class CompareArgs(BaseModel):

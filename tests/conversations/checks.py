@@ -87,8 +87,21 @@ def last_n_avg(name: str, stat: str, n: int) -> float:
 
 
 # --- reading a turn --------------------------------------------------------------------------
+OPTIMIZER_NODES = ("parse_intent", "identify_candidates", "validate_moves")
+
+
 def calls(r: dict, name: str) -> list[dict]:
-    return [c["args"] for c in r.get("tool_calls", []) if c["name"] == name]
+    """A tool's calls; `optimize_matchup` is also the optimizer graph's run (its nodes' arguments
+    merged), which is how a move request runs in the chat."""
+    got = [c["args"] for c in r.get("tool_calls", []) if c["name"] == name]
+    if name == "optimize_matchup":
+        merged: dict = {}
+        for c in r.get("tool_calls", []):
+            if c["name"] in OPTIMIZER_NODES:
+                merged.update(c["args"])
+        if merged:
+            got.append(merged)
+    return got
 
 
 def table_rows(answer: str) -> list[list[str]]:
