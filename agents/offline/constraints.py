@@ -53,6 +53,11 @@ OUT_OF_SCOPE = re.compile(
     r"\bmake the playoffs\b|\b(?:first|top|#1|number one) seed\b|\btrade deadline\b|\bdeadline (?:news|rumou?rs|deals)\b|"
     r"\brumou?rs?\b|\bis my team (?:any )?good\b|\bhow (?:good|strong) is my team\b|\bpower rank\w*\b|"
     r"\bwhere (?:do|am) (?:i|we) rank\b|\bhow do i stack up\b|\bam i (?:a )?contender\b", re.I)
+HORIZON_ONLY = re.compile(r"(?:(?:and|ok|okay|so|but|what about|how about|then)[ ,]+)*(?:for |over |in )?(?:just |only )?"
+                          r"(?:this week|next week|the rest of the (?:season|year)|the season|tonight|tomorrow)"
+                          r"(?: only| instead| then)?")
+THEY = re.compile(r"\b(their|them|they|both|the two|those two|these two)\b")
+WIN_WEEK = re.compile(r"\b(?:need to|have to|must|gotta|want to) win this week\b|\b(?:only|just) (?:this week|for this week)\b")
 OF_THEM = re.compile(r"\b(?:which|who|any) of (?:them|those|these|em)\b|\bof (?:those|them|these) guys\b", re.I)
 
 
@@ -60,7 +65,7 @@ def _named(clause: str, known: list[str]) -> list[str]:
     """The players a clause names, as the message's canonical names ("barnes" -> Scottie Barnes when
     the message resolved him so), and a capitalized surname that is also a word ("Ball")."""
     out = []
-    for n in find_players(clause) + capitalized(clause, known):
+    for n in find_players(clause) + capitalized(clause):
         if " " not in n:
             n = next((k for k in known if fold(n) in fold(k).split()), None) or n
         if n not in out:
@@ -248,6 +253,21 @@ def understood(p, prev, previous_answer: str | None = None):
         p.act, p.choices, p.unknown, p.greeting = act, [], False, False
         p.wants_moves, p.hold_or_stream, p.move = False, False, None
         p.intent = Intent.PLAYER_RESEARCH if act == "filter_previous" else Intent.GENERAL_ADVICE
+    if prev is not None and not p.follow_up and not p.players and len(prev.players) >= 2 and \
+            THEY.search(fold(p.text)) and (p.last_n or p.day or p.act in ("clarify", "vague")):
+        _take(p, prev.act)  # "their last 3 games please" after comparing two players: the same two
+        p.players, p.follow_up = list(prev.players), True
+        if p.act == "research_compare" and p.last_n:
+            p.rest_of_week, p.day = False, None
+        p.frame = read_frame(p, getattr(prev, "frame", None), previous_answer)
+    if prev is not None and not p.follow_up and HORIZON_ONLY.fullmatch(fold(p.text).strip(" ?!.")):
+        _take(p, prev.act)  # "and for just this week?": the previous request over another horizon
+        p.follow_up = True
+        for attr in ("players", "categories", "position"):
+            setattr(p, attr, getattr(p, attr) or getattr(prev, attr))
+        p.frame = read_frame(p, getattr(prev, "frame", None), previous_answer)
+    if p.frame.horizon == "this_week" and p.act == "optimize" and WIN_WEEK.search(fold(p.text)):
+        p.mode = "this_week"  # "just need to win this week": rank by this week
     if p.act == "research_compare" and p.last_n:  # "what about over their last 8?": their logs, not the week
         p.rest_of_week, p.day = False, None
     elif act == "versus":

@@ -34,7 +34,10 @@ def _own_request_after_marker(p, prev, t: str) -> bool:
     if not rest or rest == t:
         return False
     q = predict(rest)
-    own = q.act in OWN_ACTS or (len(rest.split()) >= 3 and intent_of(q.act) != intent_of(prev.act)
+    from agents.offline.trade_talk import TRADE_ACTS
+
+    new_kind = intent_of(q.act) != intent_of(prev.act) or (q.act in TRADE_ACTS) != (prev.act in TRADE_ACTS)
+    own = q.act in OWN_ACTS or (len(rest.split()) >= 4 and new_kind
                                 and q.act not in ("vague", "nonsense", "general_smalltalk", "clarify"))
     if q.confidence >= 0.5 and own and q.act != prev.act:  # "ok now show me my matchup": a new request
         p.act, p.confidence = q.act, q.confidence

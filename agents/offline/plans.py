@@ -80,6 +80,13 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
                                    "context": f"as of {as_of}; stream position {pos or 'any'}"})]
     if done:
         return []
+    f = getattr(p, "frame", None)
+    if f is not None and f.horizon == "next_week" and (p.act in ("research_schedule", "research_roster_games")
+                                                       or re.search(r"\bgames?\b", p.text, re.I)):
+        start = as_of + dt.timedelta(days=7 - as_of.weekday())  # next Monday to Sunday
+        window = {"start": start.isoformat(), "end": (start + dt.timedelta(days=6)).isoformat()}
+        return [("get_schedule", {"names": p.players[:4], **window})] if p.players else \
+            [("get_schedule", window), ("get_my_roster", {})]
     if not p.players:
         from agents.offline.nlu import minutes_question, roster_games_question
 

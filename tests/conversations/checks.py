@@ -45,14 +45,14 @@ def fold(s: str) -> str:
 # --- the CSV oracle -------------------------------------------------------------------------
 @lru_cache(maxsize=1)
 def team_dates() -> dict[str, list[dt.date]]:
-    out: dict[str, list[dt.date]] = {}
-    with open(DATA / "games.csv", encoding="utf-8", newline="") as f:
-        for r in csv.DictReader(f):
-            if r["season_type"] != "regular":
-                continue
-            d = dt.date.fromisoformat(r["game_date"])
-            for t in (r["away"], r["home"]):
-                out.setdefault(t, []).append(d)
+    """Each team's game dates from the box scores (player_games.csv.gz), the product's schedule source.
+    games.csv lists one more day (Feb 8, 2025: 11 games) that has no box score at all, so the
+    product's schedule (services/store/build.py) does not have it either; counting it would test
+    the data, not the conversation."""
+    out: dict[str, set[dt.date]] = {}
+    for rows in player_rows().values():
+        for r in rows:
+            out.setdefault(r["team"], set()).add(r["game_date"])
     return {t: sorted(ds) for t, ds in out.items()}
 
 

@@ -61,6 +61,11 @@ def next_week_args(a) -> bool:
 
 
 def _fa_next_week_4(r, c):
+    """Every listed free agent has 4+ games next week; when no NBA team has 4 that week (the box
+    scores' schedule), the answer says nobody has."""
+    import re
+    if max(sum(NEXT_WEEK[0] <= d <= NEXT_WEEK[1] for d in ds) for ds in K.team_dates().values()) < 4:
+        return None if re.search(r"\bno free agent has 4", r.get("answer") or "", re.I) else "does not say nobody has 4"
     names = [n for n in K.table_column(r.get("answer") or "", "Player") if n]
     if not names:
         return "no player table"
