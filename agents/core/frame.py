@@ -17,7 +17,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 Horizon = Literal["tonight", "day", "this_week", "next_week", "rest_of_season", "last_n"]
-Act = Literal["request", "affirm", "why_not", "versus", "out_of_scope", "filter_previous"]
+Act = Literal["request", "affirm", "why_not", "versus", "out_of_scope", "filter_previous", "why_benched"]
 SHAPES = ("1-for-1", "2-for-1", "1-for-2", "2-for-2")
 
 
@@ -26,7 +26,7 @@ class RequestFrame(BaseModel):
 
     act: Act = Field(default="request", description=(
         "'affirm' when the message only agrees to waiting cards ('ok do it', 'yes the top one'); 'why_not' "
-        "for 'why X not Y'; 'versus' for 'X vs Y'; 'out_of_scope' for standings, playoff odds or trade "
+        "for 'why X not Y'; 'why_benched' for 'why is X benched?'; 'versus' for 'X vs Y'; 'out_of_scope' for standings, playoff odds or trade "
         "deadline news; 'filter_previous' for a filter on the last answer ('which of them play Friday'); "
         "else 'request'."))
     players: list[str] = Field(default_factory=list, description="Every player the message names, as written.")

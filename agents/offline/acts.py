@@ -15,7 +15,7 @@ import re
 from agents.offline.text import _ok, _table
 from services.league.lookup import fold
 
-CONVERSATION_ACTS = ("affirm", "why_not", "out_of_scope", "filter_previous")
+CONVERSATION_ACTS = ("affirm", "why_not", "out_of_scope", "filter_previous", "why_benched")
 CARD_HEAD = re.compile(r"(Move (?P<ird>[^,|*]+?) to IR, add (?P<ira>[^,|*]+?)|Drop (?P<d>[^|*]+?) -> Add (?P<a>[^,|*]+?))"
                        r"(?=,|\s*\||\*|\s[+-]\d|\.\s|$)", re.M)
 
@@ -43,6 +43,12 @@ def plan_act(p, done: dict) -> list[tuple[str, dict]]:
         names = previous_players(p.previous_answer)
         return [("get_schedule", {"names": names[:12], "start": p.day.isoformat(), "end": p.day.isoformat()})] \
             if names else []
+    if f.act == "why_benched":  # the lineup model's own days: where he starts and why he sits
+        import datetime as dt
+
+        today = p.as_of
+        days = [p.day] if p.day else [today + dt.timedelta(days=i) for i in range(7 - today.weekday())]
+        return [("compose_daily_lineup", {"date": d.isoformat()}) for d in days]
     if f.act == "why_not" and not _rows_for(p.previous_answer, f.pair):
         return [("compare_players", {"names": f.pair})]
     return []
@@ -91,7 +97,7 @@ def act_answer(p, done) -> str | None:
     if f is None or f.act not in CONVERSATION_ACTS:
         return horizon_answer(p, done) if f is not None else None
     return {"affirm": affirm_answer, "why_not": why_not_answer, "out_of_scope": out_of_scope_answer,
-            "filter_previous": filter_answer}[f.act](p, done)
+            "filter_previous": filter_answer, "why_benched": benched_answer}[f.act](p, done)
 
 
 def affirm_answer(p, done) -> str:
@@ -212,3 +218,26 @@ def horizon_answer(p, done) -> str | None:
                             "Ranked by rest-of-season value (per-game value x availability x games left), not this "
                             "week's games."])
     return None
+
+
+def benched_answer(p, done) -> str:
+    """'Why is Ball benched?': each day he has a game, from the same daily lineup model as the plan
+    and the cards, with the reason in the league's units."""
+    name = p.players[0]
+    starts, sits = [], []
+    for r in _ok(done, "compose_daily_lineup"):
+        d = r["data"]
+        if any(s["name"] == name for s in d["starters"]):
+            starts.append(d["date"][5:])
+        for b in d["bench"]:
+            if b["name"] == name and b["reason"] != "no game":
+                sits.append(f"{d['date'][5:]}: {b['reason']}")
+    if not starts and not sits:
+        return f"**{name} has no game left in these days, so he is on the bench for that reason only.**"
+    if not sits:
+        return (f"**{name} is not benched: he starts every day he has a game ({', '.join(starts)}).** The weekly "
+                f"plan, the day's lineup and the cards use the same daily lineup model.")
+    head = f"**{name} sits on {len(sits)} day{'s' * (len(sits) != 1)} with a game:**"
+    return "\n".join([head, *[f"- {x}" for x in sits],
+                      (f"He starts on {', '.join(starts)}." if starts else "He starts on none of them."),
+                      "From the daily lineup model the weekly plan and the cards use."])

@@ -56,6 +56,8 @@ OUT_OF_SCOPE = re.compile(
 HORIZON_ONLY = re.compile(r"(?:(?:and|ok|okay|so|but|what about|how about|then)[ ,]+)*(?:for |over |in )?(?:just |only )?"
                           r"(?:this week|next week|the rest of the (?:season|year)|the season|tonight|tomorrow)"
                           r"(?: only| instead| then)?")
+WHY_BENCHED = re.compile(r"\b(why|how come)\b.*\b(bench|benched|sit|sitting|sits|sat|not start\w*|isn'?t start\w*|"
+                         r"not in (?:the|my) lineup|not playing)\b", re.I)
 THEY = re.compile(r"\b(their|them|they|both|the two|those two|these two)\b")
 WIN_WEEK = re.compile(r"\b(?:need to|have to|must|gotta|want to) win this week\b|\b(?:only|just) (?:this week|for this week)\b")
 OF_THEM = re.compile(r"\b(?:which|who|any) of (?:them|those|these|em)\b|\bof (?:those|them|these) guys\b", re.I)
@@ -178,6 +180,8 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
         return f.model_copy(update={"act": "affirm", "card": card})
     if OUT_OF_SCOPE.search(text) and not (p.act in ("trade_find", "trade_evaluate") and p.players):
         return f.model_copy(update={"act": "out_of_scope"})
+    if len(p.players) == 1 and WHY_BENCHED.search(text):
+        return f.model_copy(update={"act": "why_benched"})
     if len(p.players) >= 2 and WHY_NOT.search(text):
         return f.model_copy(update={"act": "why_not", "pair": list(p.players[:2])})
     if len(p.players) == 2 and re.search(r"\b(vs\.?|versus)\b", text, re.I):
@@ -249,10 +253,10 @@ def understood(p, prev, previous_answer: str | None = None):
         _take(p, "trade_find")  # "package Beal and Conley for a single upgrade": a 2-for-1 search
     p.frame = read_frame(p, getattr(prev, "frame", None), previous_answer)
     act = p.frame.act
-    if act in ("affirm", "why_not", "out_of_scope", "filter_previous"):
+    if act in ("affirm", "why_not", "out_of_scope", "filter_previous", "why_benched"):
         p.act, p.choices, p.unknown, p.greeting = act, [], False, False
         p.wants_moves, p.hold_or_stream, p.move = False, False, None
-        p.intent = Intent.PLAYER_RESEARCH if act == "filter_previous" else Intent.GENERAL_ADVICE
+        p.intent = Intent.PLAYER_RESEARCH if act in ("filter_previous", "why_benched") else Intent.GENERAL_ADVICE
     if prev is not None and not p.follow_up and not p.players and len(prev.players) >= 2 and \
             THEY.search(fold(p.text)) and (p.last_n or p.day or p.act in ("clarify", "vague")):
         _take(p, prev.act)  # "their last 3 games please" after comparing two players: the same two
