@@ -57,7 +57,7 @@ HORIZON_ONLY = re.compile(r"(?:(?:and|ok|okay|so|but|what about|how about|then)[
                           r"(?:this week|next week|the rest of the (?:season|year)|the season|tonight|tomorrow)"
                           r"(?: only| instead| then)?")
 WHY_BENCHED = re.compile(r"\b(why|how come)\b.*\b(bench|benched|sit|sitting|sits|sat|not start\w*|isn'?t start\w*|"
-                         r"not in (?:the|my) lineup|not playing)\b", re.I)
+                         r"not in (?:the|my) lineup|not playing)\b|\b(why|how come)\b.*\b(?:not|isn'?t|aren'?t|no)\b.*\bstart\w*", re.I)
 THEY = re.compile(r"\b(their|them|they|both|the two|those two|these two)\b")
 WIN_WEEK = re.compile(r"\b(?:need to|have to|must|gotta|want to) win this week\b|\b(?:only|just) (?:this week|for this week)\b")
 OF_THEM = re.compile(r"\b(?:which|who|any) of (?:them|those|these|em)\b|\bof (?:those|them|these) guys\b", re.I)
@@ -67,7 +67,7 @@ def _named(clause: str, known: list[str]) -> list[str]:
     """The players a clause names, as the message's canonical names ("barnes" -> Scottie Barnes when
     the message resolved him so), and a capitalized surname that is also a word ("Ball")."""
     out = []
-    for n in find_players(clause) + capitalized(clause):
+    for n in find_players(clause) + capitalized(clause, clause=True):
         if " " not in n:
             n = next((k for k in known if fold(n) in fold(k).split()), None) or n
         if n not in out:
@@ -75,7 +75,7 @@ def _named(clause: str, known: list[str]) -> list[str]:
     return out
 
 
-def capitalized(text: str, known: list[str] = ()) -> list[str]:
+def capitalized(text: str, known: list[str] = (), clause: bool = False) -> list[str]:
     """Players named by a capitalized surname the slot reader skips as a common word ("trade Ball for
     Trae Young"): the prominent player of that name, when one is."""
     from agents.offline.slots import COMMON_WORDS, prominent
@@ -85,7 +85,7 @@ def capitalized(text: str, known: list[str] = ()) -> list[str]:
     out = []
     for m in re.finditer(r"(?<![\w.])([A-Z][a-z]{2,})\b", text):
         w = fold(m.group(1))
-        if w in taken or (m.start() == 0 and w in COMMON_WORDS):
+        if w in taken or (m.start() == 0 and not clause and w in COMMON_WORDS):
             continue
         name = prominent(w, DEFAULT_AS_OF)
         if name and " " in name and name not in out:

@@ -37,7 +37,8 @@ def _own_request_after_marker(p, prev, t: str) -> bool:
     from agents.offline.trade_talk import TRADE_ACTS
 
     new_kind = intent_of(q.act) != intent_of(prev.act) or (q.act in TRADE_ACTS) != (prev.act in TRADE_ACTS)
-    own = q.act in OWN_ACTS or (len(rest.split()) >= 4 and new_kind
+    elliptical = re.match(r"(over|for|in|during|across|from|since|by|at|on|with|without|only|just)\b", rest)
+    own = q.act in OWN_ACTS or (len(rest.split()) >= 4 and new_kind and not elliptical
                                 and q.act not in ("vague", "nonsense", "general_smalltalk", "clarify"))
     if q.confidence >= 0.5 and own and q.act != prev.act:  # "ok now show me my matchup": a new request
         p.act, p.confidence = q.act, q.confidence

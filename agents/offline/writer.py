@@ -164,7 +164,8 @@ def free_agents(p: Parsed, done) -> str:
             said = check_need(p.categories, m[0]["data"]["categories"], p.punt).text
             if said:
                 parts.insert(0, said)
-        punted = set(p.punt) | {c for rs in done.values() for r in rs for c in (r["args"].get("punt") or [])}
+        punted = set(p.punt) | {c for rs in done.values() for r in rs for c in (r["args"].get("punt") or [])
+                                + ((r["data"].get("filters") or {}).get("punt") or [] if r["ok"] else [])}
         close = [c for c in m[0]["data"].get("categories", []) if 0.2 <= c["win_probability"] <= 0.8
                  and c["category"] not in punted]  # the thread's punt: never listed in play
         if close:
