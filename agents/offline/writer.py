@@ -113,8 +113,8 @@ def research(p: Parsed, done) -> str:
     for s in _ok(done, "get_schedule"):
         for pl in s["data"]["players"]:
             when = ", ".join(str(x) for x in pl["dates"]) or "no game"
-            parts.append(f"Schedule for {pl['name']} from {s['data']['window'][0]} to {s['data']['window'][1]}: "
-                         f"{pl['games']} game{'s' * (pl['games'] != 1)} ({when}).")
+            count = f"{pl['games']} game{'s' * (pl['games'] != 1)} ({when})" if pl["games"] else when
+            parts.append(f"Schedule for {pl['name']} from {s['data']['window'][0]} to {s['data']['window'][1]}: {count}.")
     notes = [n for r in _ok(done, "get_player_news") + _ok(done, "search_news_by_topic") for n in r["data"]["notes"]]
     if notes and p.scoring == "categories":
         notes = C.notes(notes)
