@@ -121,7 +121,11 @@ def main() -> int:
 
         reg_figs, reg_rows = evaluate(REGISTER)  # issue #42's new-register set, by class
         split_figs, split_rows = evaluate_split()  # the register corpus's held-out author style, by act
+        from tests.conversations.runner import run as run_conversations  # issue #36's held-out conversations
+
+        conv = run_conversations()
         out = {"heldout": figs,
+               "conversations": conv["share"], "conversations_detail": conv,
                "register": reg_figs | {"per_class": per_class(reg_rows),
                                        "failed": [{"id": r["id"], "problems": r["problems"]} for r in reg_rows
                                                   if not r["passed"]]},

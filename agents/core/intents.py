@@ -10,6 +10,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, Field, field_validator
 
+from agents.core.frame import RequestFrame
 from services.league.scoring import normalize_category
 
 
@@ -80,6 +81,10 @@ class IntentLabel(BaseModel):
     day: str | None = Field(  # a string in the schema: every provider's structured output takes it
         default=None, description="The calendar date the question is about when it names one ('Jan 30', 'tomorrow', "
                                   "'Friday', resolved against today's date), as YYYY-MM-DD; else null.")
+
+    frame: RequestFrame = Field(default_factory=RequestFrame, description=(
+        "The request with every constraint the user stated (players that must stay, a trade's shape, the "
+        "horizon, a count, filters on the previous answer): carried to every tool that takes them."))
 
     @field_validator("day", mode="before")
     @classmethod

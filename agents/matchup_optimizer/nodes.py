@@ -55,7 +55,16 @@ def make_nodes(source):
                 cut = source.resolve_id(label.ir_cut)
             except ServiceError:
                 unknown.append(label.ir_cut)
+        keep = []
+        for name in label.frame.exclude:  # "find me moves but don't drop Bogdanovic" (the request frame)
+            try:
+                keep.append(source.resolve_id(name))
+            except ServiceError:
+                unknown.append(name)
+        note = ir_full_note(source, only, label)
         text = f"Optimizing {today:%a %b %-d} to {end:%a %b %-d} (week {week})."
+        if keep:
+            text += f" Never dropping {', '.join(source.player_name(k) for k in keep)} (you keep him)."
         if state.get("punt"):
             text += f" Punting {', '.join(state['punt'])}: left out of the objective."
         if cut:
@@ -64,11 +73,12 @@ def make_nodes(source):
             text += f" Only moves that take {source.player_name(only)} out of the lineup (IR first)."
         if unknown:
             text += f" No player matches {', '.join(unknown)}: nobody protected is dropped for it."
-        targets, note = checked_targets(source, label.target_categories, state.get("punt") or [])
-        if note:
+        targets, need = checked_targets(source, label.target_categories, state.get("punt") or [])
+        if need:
             text += f" Chasing {', '.join(targets) or 'the whole matchup'}: the scoreboard settles the rest."
+        note = " ".join(x for x in (note, need) if x) or None
         _step("parse_intent", text, t0)
-        return {"allow_drop": allow, "only_drop": only, "ir_cut": cut, "target_categories": targets, "need_note": note,
+        return {"allow_drop": allow, "only_drop": only, "keep": [source.player_name(k) for k in keep], "ir_cut": cut, "target_categories": targets, "need_note": note,
                 "iteration": 0, "relax": 0,
                 "advice_mode": label.mode or state.get("advice_mode") or source.advice_mode,
                 "week_window": {"start": today.isoformat(), "end": end.isoformat(), "week": week}}
@@ -117,10 +127,13 @@ def make_nodes(source):
         found = opt.propose_moves(_with_cut(source.optimizer_inputs(free_agents=state["add_candidates"], season=True,
                                                                     punt=tuple(state.get("punt") or ())), state),
                                   allow_drop=set(state.get("allow_drop") or []),
-                                  mode=state.get("advice_mode") or source.advice_mode, limit=3,
+                                  mode=state.get("advice_mode") or source.advice_mode,
+                                  limit=3 + 3 * len(state.get("keep") or []),
                                   target_categories=state.get("target_categories") or None)
+        kept = {source.resolve_id(n) for n in state.get("keep") or []}  # a player the user keeps is never a swap's drop
+        moves = [m for m in found.moves if not (kept and m.kind != "ir" and m.drop_id in kept)][:3]
         cards = card_dicts(named_cut([card_from_move(m, source.league_id, source.my_team_id, source.today, kind=source.kind)
-                                      for m in found.moves], state.get("ir_cut")))  # state keeps the JSON of cards
+                                      for m in moves], state.get("ir_cut")))  # state keeps the JSON of cards
         last = found.passes[-1].number
         for p in found.passes:
             if p.number == last and cards:
@@ -159,6 +172,25 @@ def make_nodes(source):
     return dict(parse_intent=parse_intent, gather_rosters=gather_rosters, analyze_schedule=analyze_schedule,
                 check_injuries=check_injuries, identify_candidates=identify_candidates,
                 validate_moves=validate_moves, compose_lineup=compose_lineup)
+
+
+def ir_full_note(source, only: str | None, label) -> str | None:
+    """"Also IR Collins?" with every IR slot taken: said first (the best move that takes him out is
+    then a drop, not an IR move)."""
+    from services.league.slots import IR_SLOTS
+
+    if not only:
+        return None
+    try:
+        held = [p for p in source.ir_ids() if p != only]
+    except (ServiceError, AttributeError, NotImplementedError):
+        return None
+    if len(held) < IR_SLOTS:
+        return None
+    names = ", ".join(source.player_name(p) for p in held)
+    return (f"**Your IR slot is full: {names} holds it ({IR_SLOTS} IR slot{'s' * (IR_SLOTS != 1)} in this league), so "
+            f"{source.player_name(only)} cannot go to IR.** Activate or drop {names} first; the best move that takes "
+            f"{source.player_name(only)} out now is a drop:")
 
 
 def checked_targets(source, targets: list[str], punt: list[str]) -> tuple[list[str], str | None]:

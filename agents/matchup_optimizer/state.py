@@ -19,6 +19,7 @@ class OptimizerState(TypedDict, total=False):
     ir_cut: str | None  # the player the user named to go when an IR player returns ("cut X when he is back")
     only_drop: str | None  # the player the user named to move out ("stash Embiid on IR"): his moves only
     target_categories: list[str]
+    keep: list[str]  # players the user keeps (the request frame's exclude): never the drop of a swap
     need_note: str | None  # what the scoreboard says about the categories the user named (agents.core.needs)
     punt: list[str] | None  # the conversation's punted categories (None: never set; the Settings' punt applies)
     punt_default: list[str]  # the Settings' punt when the conversation last read it

@@ -11,7 +11,8 @@ from services.league.lookup import fold
 
 CONTINUE = re.compile(r"^(what|how) about\b|^and\b|^also\b|^now\b|^only\b|^just\b|^same\b|^ok(ay)? (so|and|now)\b|"
                       r"^so\b|^but\b|^then\b|\bredo\b|\bagain\b|\binstead\b|\btoo\b[ ?!.]*$|\bas well\b|"
-                      r"\bin there\b|\bspecifically\b|\bthen\b[ ?!.]*$")
+                      r"\bin there\b|\bspecifically\b|\bthen\b[ ?!.]*$|\b(?:who|anyone|anybody|what|anything|any|someone) else\b|"
+                      r"\bof (?:those|them|these)\b|\bthe other way\b|^(?:over|for|in|during|across) (?:the|his|their|next|this|that)\b")
 LEAD = re.compile(r"^(?:(?:ok(?:ay)?|alright|right|so|and|but|then|now|well|hmm+)[ ,.!]+)+")  # discourse markers
 ADD_PLAYERS = re.compile(r"\btoo\b|\bas well\b|\bin there\b|\balso\b|\badd\b.*\bcomparison\b")
 STICKY = ("market_edges",)  # "what about tomorrow's games" after "any edges tonight?" stays with the pod
@@ -33,7 +34,13 @@ def _own_request_after_marker(p, prev, t: str) -> bool:
     if not rest or rest == t:
         return False
     q = predict(rest)
-    if q.confidence >= 0.6 and q.act in OWN_ACTS and q.act != prev.act:
+    from agents.offline.trade_talk import TRADE_ACTS
+
+    new_kind = intent_of(q.act) != intent_of(prev.act) or (q.act in TRADE_ACTS) != (prev.act in TRADE_ACTS)
+    elliptical = re.match(r"(over|for|in|during|across|from|since|by|at|on|with|without|only|just)\b", rest)
+    own = q.act in OWN_ACTS or (len(rest.split()) >= 4 and new_kind and not elliptical
+                                and q.act not in ("vague", "nonsense", "general_smalltalk", "clarify"))
+    if q.confidence >= 0.5 and own and q.act != prev.act:  # "ok now show me my matchup": a new request
         p.act, p.confidence = q.act, q.confidence
         return True
     return False

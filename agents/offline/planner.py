@@ -16,10 +16,12 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import RunnableLambda
 
+from agents.core.frame import RequestFrame
 from agents.core.intents import Intent, IntentLabel
 from agents.models.model_call import CallInfo, read_call_info
 from agents.core.dates import named_date
 from agents.offline.nlu import Parsed, parse
+from agents.offline.constraints import read_frame, understood
 from agents.offline.plans import next_calls, parse_result
 from agents.offline.writer import write_answer
 from services.config import DEFAULT_AS_OF
@@ -47,9 +49,15 @@ def _turn(messages: Sequence[BaseMessage], as_of: dt.date) -> tuple[str, Parsed 
     prev = None
     for i in humans[:-1][-THREAD_TURNS:]:  # each earlier question read with its own predecessor, in order
         here = parse(_text(messages[i]), as_of, prev)
+        here.frame = read_frame(here, getattr(prev, "frame", None))  # issue #36: constraints carried along the thread
         if here.act not in ("nonsense", "general_smalltalk", "clarify"):
             prev = here.parts[-1] if here.parts else here  # after two requests, the thread goes on from the last
     return _text(messages[last]), prev, last
+
+
+def _previous_answer(messages: Sequence[BaseMessage], start: int) -> str | None:
+    return next((_text(m) for m in reversed(messages[:start]) if isinstance(m, AIMessage) and not m.tool_calls
+                 and _text(m).strip() and not _text(m).startswith(DECISION_NOTES)), None)
 
 
 def tool_results(messages: Sequence[BaseMessage], start: int, part: int | None = None) -> dict[str, list[dict]]:
@@ -91,9 +99,9 @@ class OfflinePlanner(BaseChatModel):
         def label(inp: Any, config: Any = None) -> IntentLabel:
             msgs = inp if isinstance(inp, list) else getattr(inp, "to_messages", lambda: [HumanMessage(str(inp))])()
             info = _call_info((config or {}).get("metadata"))
-            question, prev, _ = _turn(msgs, info.as_of)
-            return label_from(parse(question, info.as_of, prev)) if question else IntentLabel(
-                intent=Intent.GENERAL_ADVICE)
+            question, prev, start = _turn(msgs, info.as_of)
+            return label_from(understood(parse(question, info.as_of, prev), prev, _previous_answer(msgs, start))) \
+                if question else IntentLabel(intent=Intent.GENERAL_ADVICE)
 
         return RunnableLambda(label)
 
@@ -107,11 +115,12 @@ class OfflinePlanner(BaseChatModel):
         question, prev, start = _turn(messages, as_of)
         parsed = parse(question, as_of, prev)
         parsed.scoring = info.scoring
-        parsed.previous_answer = next((_text(m) for m in reversed(messages[:start]) if isinstance(m, AIMessage)
-                                       and not m.tool_calls and _text(m).strip()
-                                       and not _text(m).startswith(DECISION_NOTES)), None)
+        parsed.previous_answer = _previous_answer(messages, start)
         parsed.day = parsed.day or named_date(question, as_of)  # "Jan 30" as well as "Friday"
+        understood(parsed, prev, parsed.previous_answer)
         if parsed.parts:
+            for part in parsed.parts:  # each request of the message with its own constraints (issue #36)
+                understood(part, prev, parsed.previous_answer)
             msg = self._several(parsed.parts, messages, start, as_of, final, info.scoring)
             msg.usage_metadata = None
             return ChatResult(generations=[ChatGeneration(message=msg)])
@@ -163,4 +172,5 @@ def label_from(p: Parsed) -> IntentLabel:
                        target_categories=p.categories, punt_categories=p.punt, unpunt_categories=p.unpunt,
                        stop_punting=p.stop_punting, players=p.players, drop=drop, add=add,
                        choices=p.choices, understood=not p.unknown, confidence=p.confidence,
-                       day=(p.day or named_date(p.text, p.as_of)) if p.as_of else p.day)
+                       day=(p.day or named_date(p.text, p.as_of)) if p.as_of else p.day,
+                       frame=getattr(p, "frame", None) or RequestFrame())

@@ -80,6 +80,13 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
                                    "context": f"as of {as_of}; stream position {pos or 'any'}"})]
     if done:
         return []
+    f = getattr(p, "frame", None)
+    if f is not None and f.horizon == "next_week" and (p.act in ("research_schedule", "research_roster_games")
+                                                       or re.search(r"\bgames?\b", p.text, re.I)):
+        start = as_of + dt.timedelta(days=7 - as_of.weekday())  # next Monday to Sunday
+        window = {"start": start.isoformat(), "end": (start + dt.timedelta(days=6)).isoformat()}
+        return [("get_schedule", {"names": p.players[:4], **window})] if p.players else \
+            [("get_schedule", window), ("get_my_roster", {})]
     if not p.players:
         from agents.offline.nlu import minutes_question, roster_games_question
 
@@ -143,9 +150,15 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         name = p.players[0]
         return [("get_player_status", {"name": name}), ("get_schedule", {"names": [name]}),
                 ("validate_slot_fit", {"add": name})]
-    m = re.search(r"(\d) games? (left|remaining)", p.text)
+    f = getattr(p, "frame", None)
+    horizon = f.horizon if f and f.horizon in ("next_week", "rest_of_season", "this_week") else None
+    m = re.search(r"(\d) games? (left|remaining)", p.text) or (
+        re.search(r"\b(\d) (?:games?|times)\b", p.text) if horizon == "next_week" else None)
     scan = {"position": p.position, "healthy_only": True, "min_games_remaining": int(m.group(1)) if m else 1,
-            "target_categories": p.categories or None, "limit": 8}
+            "target_categories": p.categories or None, "limit": f.count if f and f.count else 8,
+            **({"horizon": horizon} if horizon else {}), **({"exclude": list(f.exclude)} if f and f.exclude else {})}
+    if horizon in ("next_week", "rest_of_season"):  # ranked over that horizon; this week's slot fits do not apply
+        return [] if done else [("get_free_agents", scan)]
     checked = p.need and p.scoring == "categories"  # a stated need: the scoreboard first, then the categories in play
     if not done:
         return [("get_matchup_details", {})] if checked else [("get_matchup_details", {}), ("get_free_agents", scan)]
@@ -210,8 +223,11 @@ PLANNERS = {Intent.PLAYER_RESEARCH: plan_research, Intent.FREE_AGENT_SCAN: plan_
 
 
 def next_calls(p: Parsed, done: dict[str, list[dict]], as_of: dt.date) -> list[Call]:
+    from agents.offline.acts import CONVERSATION_ACTS, plan_act
     from agents.offline.trade_talk import TRADE_ACTS, plan_trade
 
+    if p.act in CONVERSATION_ACTS:  # an affirmation, "why X not Y", out of scope, a filter on the last answer
+        return plan_act(p, done)
     if p.act in TRADE_ACTS:  # trades and rankings: their own tools
         return plan_trade(p, done)
     return PLANNERS[p.intent](p, done, as_of)

@@ -76,24 +76,32 @@ def plan_trade(p, done: dict) -> list[tuple[str, dict]]:
         give, get = split_sides(getattr(p, "trade_text", None) or p.text, p.players)
         if give and get:
             return [("propose_trade" if p.act == "trade_propose" else "evaluate_trade", {"give": give, "get": get})]
-        return [("find_trades", {"give": p.players[:1]})] if p.players else [("find_trades", {})]
-    if p.act == "trade_find":
-        args: dict = {"limit": 5}
+    f = getattr(p, "frame", None)
+    if p.act in ("trade_find", "trade_evaluate", "trade_propose"):  # one side named: a search from it
+        args: dict = {"limit": min(20, f.count) if f and f.count else 5}
         targets, kept = split_protected(p.text, p.categories)
         if targets:
             args["targets"] = targets
         if kept:
             args["protect"] = kept
-        if p.players:  # "what would it take to get X?" brings him in; "who would take X?" sends him
-            args["get" if re.search(r"\b(to get|acquire|land|trade for|get)\b", t) else "give"] = p.players[:1]
+        if f and f.exclude:
+            args["exclude"] = list(f.exclude)
+        if f and f.shape and f.shape != "2-for-2":
+            args["shape"] = f.shape
+        named = [n for n in p.players if not (f and n in f.exclude)]
+        if f and f.give:
+            args["give"] = list(f.give)
+        elif named:  # "what would it take to get X?" brings him in; "who would take X?" sends him
+            args["get" if re.search(r"\b(to get|acquire|land|trade for|get)\b", t) else "give"] = named[:1]
         return [("find_trades", args)]
-    args = {"window": _window(t), "limit": 10}
-    if m := re.search(r"\btop (\d{1,2})\b", t):
-        args["limit"] = max(1, min(50, int(m.group(1))))
-    if re.search(r"\b(free agents?|available|waivers?|unowned)\b", t):
-        args["availability"] = "free_agents"
-    if p.categories:
-        args["sort"] = p.categories[0]
+    args = {"window": (f.window if f and f.window else _window(t)), "limit": f.count if f and f.count else 10}
+    availability = (f.availability if f else None) or (
+        "free_agents" if re.search(r"\b(free agents?|available|waivers?|unowned)\b", t) else None)
+    if availability:
+        args["availability"] = availability
+    sort = p.categories[0] if p.categories else (f.sort if f else None)
+    if sort:
+        args["sort"] = sort
     if p.players:
         args["player"] = p.players[0]
     return [("get_player_rankings", args)]

@@ -60,14 +60,10 @@ def research(p: Parsed, done) -> str:
             parts.append(f"None of your {POSITION_NAMES.get(p.position, p.position)} is flagged DTD or OUT; "
                          f"here is {who['name']} ({who['pos']}, {who['status']}) instead.")
     held = _ok(done, "evaluate_hold")
-    if held:  # the verdict is the optimizer's, so the answer agrees with what it would do
-        h = held[0]["data"]
-        verb = f"Hold {h['player']}" if h["verdict"] == "hold" else f"Drop {h['player']} this week"
-        parts.append(f"**{verb}:** {h['reason']}.")
-        b, top = h.get("best_move_dropping_him"), h.get("top_move")
-        if b and h["verdict"] == "hold":
-            parts.append(f"Dropping him for the best add would be {b['title']}."
-                         + (f" The optimizer's top move instead: {top['title']}." if top and top["title"] not in h["reason"] else ""))
+    if held:  # one verdict, decided on the figures the answer shows (agents/offline/holds.py)
+        from agents.offline.holds import hold_lead
+
+        parts.append(hold_lead(p, held[0], _ok(done, "deep_analysis")))
     analysis = _ok(done, "deep_analysis")
     if analysis and p.scoring == "categories":  # its reasoning is in fantasy points: keep the verdict only
         if not held:
@@ -87,11 +83,12 @@ def research(p: Parsed, done) -> str:
     if lead:
         parts.append(lead)
     if len(logs) >= 2 and p.scoring == "categories":
-        parts.append(C.better_lately(logs))
+        parts.append(C.better_lately(logs) + _points_line(logs[0], logs[1]))
     elif len(logs) >= 2:
         a, b = sorted(logs[:2], key=lambda d: -d["fantasy_avg"])
         parts.append(f"**{a['player']} has been better lately: {a['fantasy_avg']} fantasy pts per game over his last "
-                     f"{a['games_found']} vs {b['fantasy_avg']} for {b['player']} over his last {b['games_found']}.**")
+                     f"{a['games_found']} vs {b['fantasy_avg']} for {b['player']} over his last {b['games_found']}.**"
+                     + _points_line(a, b))
     for s in _ok(done, "get_player_status"):
         d = s["data"]
         parts.append(f"**{d['player']}** ({d['team']}): **{d['status']}** (inferred) - {d['evidence']}.")
@@ -116,7 +113,8 @@ def research(p: Parsed, done) -> str:
     for s in _ok(done, "get_schedule"):
         for pl in s["data"]["players"]:
             when = ", ".join(str(x) for x in pl["dates"]) or "no game"
-            parts.append(f"Schedule for {pl['name']} from {s['data']['window'][0]} to {s['data']['window'][1]}: {when}.")
+            count = f"{pl['games']} game{'s' * (pl['games'] != 1)} ({when})" if pl["games"] else when
+            parts.append(f"Schedule for {pl['name']} from {s['data']['window'][0]} to {s['data']['window'][1]}: {count}.")
     notes = [n for r in _ok(done, "get_player_news") + _ok(done, "search_news_by_topic") for n in r["data"]["notes"]]
     if notes and p.scoring == "categories":
         notes = C.notes(notes)
@@ -166,7 +164,10 @@ def free_agents(p: Parsed, done) -> str:
             said = check_need(p.categories, m[0]["data"]["categories"], p.punt).text
             if said:
                 parts.insert(0, said)
-        close = [c for c in m[0]["data"].get("categories", []) if 0.2 <= c["win_probability"] <= 0.8]
+        punted = set(p.punt) | {c for rs in done.values() for r in rs for c in (r["args"].get("punt") or [])
+                                + ((r["data"].get("filters") or {}).get("punt") or [] if r["ok"] else [])}
+        close = [c for c in m[0]["data"].get("categories", []) if 0.2 <= c["win_probability"] <= 0.8
+                 and c["category"] not in punted]  # the thread's punt: never listed in play
         if close:
             parts.append("Categories still in play: " + ", ".join(
                 f"{c['category']} (win chance {c['win_probability']:.0%})" for c in close) + ".")
@@ -276,10 +277,17 @@ WRITERS = {Intent.PLAYER_RESEARCH: research, Intent.FREE_AGENT_SCAN: free_agents
            Intent.LINEUP_OPTIMIZATION: lineup, Intent.GENERAL_ADVICE: general}
 
 
+def _points_line(a: dict, b: dict) -> str:
+    """The two logs' points per game (the stat a manager reads first)."""
+    pa, pb = (d.get("averages", {}).get("pts") for d in (a, b))
+    return "" if pa is None or pb is None else (f" Points per game: {a['player']} {pa:.1f}, {b['player']} {pb:.1f}.")
+
+
 def write_answer(p: Parsed, done, unfinished: bool = False) -> str:
+    from agents.offline.acts import act_answer
     from agents.offline.trade_talk import TRADE_ACTS, trade_answer
 
-    body = (trade_answer(p, done) if p.act in TRADE_ACTS else None) or WRITERS[p.intent](p, done)
+    body = act_answer(p, done) or (trade_answer(p, done) if p.act in TRADE_ACTS else None) or WRITERS[p.intent](p, done)
     if not body:
         failed = [r["data"] for rs in done.values() for r in rs if not r["ok"]]
         body = ("**" + failed[0].get("error", "That did not work.") + "**") if failed else \

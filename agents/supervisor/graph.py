@@ -73,10 +73,25 @@ def with_thread_punt(request):
                                                                      "punt": list(punt)}})
 
 
+def with_thread_frame(request):
+    """A tool call gets the turn's request frame (agents/core/frame.py: the exclusions, shape, horizon,
+    count, window ... the classifier understood) in each argument its schema takes and the call left
+    unset: a constraint reaches the tool whatever the model passes."""
+    from agents.core.frame import tool_args
+
+    state = request.state if isinstance(request.state, dict) else {}
+    frame = (state.get("intent_label") or {}).get("frame")
+    schema = getattr(request.tool, "args_schema", None)
+    fields = getattr(schema, "model_fields", {}) if isinstance(schema, type) else {}
+    args = request.tool_call.get("args", {})
+    new = tool_args(frame, fields, args)
+    return request if new == args else request.override(tool_call={**request.tool_call, "args": new})
+
+
 def timed_tool_call(request, execute):
     """Streams tool start/end events with the duration; errors come back to the model as results;
     a card tool's artifact (its cards) becomes a `tool_cards` state update."""
-    request = with_thread_punt(request)
+    request = with_thread_frame(with_thread_punt(request))
     call = request.tool_call
     messages = (request.state or {}).get("messages", []) if isinstance(request.state, dict) else []
     turn = messages[max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0):]

@@ -99,10 +99,24 @@ def _move_summary(card: Card | None) -> dict | None:
     return {k: data.get(k) for k in SUMMARY_FIELDS}
 
 
-def hold_result(v: HoldVerdict, name: str, status: str, make_card) -> dict:
-    """evaluate_hold's answer: the optimizer's verdict on one of my players, with its reason."""
+def stream_wins(dropped: Card | None, protected: str | None, mode: str) -> bool:
+    """Hold vs stream on the question's own numbers (issue #36): stream when the best swap that drops
+    him gains this week without costing the rest of the season (or only this week counts). The
+    optimizer's top move being another move (someone else's IR move) is no reason to hold: both fit."""
+    if protected or dropped is None:
+        return False
+    season = dropped.season_gain
+    return dropped.expected_gain > 0 and (mode == "this_week" or season is None or season > 0)
+
+
+def hold_result(v: HoldVerdict, name: str, status: str, make_card, mode: str = "balanced") -> dict:
+    """evaluate_hold's answer: the verdict on one of my players, with its reason."""
     top = make_card(v.top_move) if v.top_move is not None else None
     dropped = make_card(v.best_if_dropped) if v.best_if_dropped is not None else None
+    if stream_wins(dropped, v.protected, mode):
+        reason = f"streaming his spot gains: {dropped.title}"
+        return {"player": name, "status": status, "verdict": "drop", "reason": reason, "protected": v.protected,
+                "top_move": _move_summary(top), "best_move_dropping_him": _move_summary(dropped)}
     if not v.hold:
         reason = f"the optimizer's top move drops him: {top.title}"
     elif top is not None and top.kind == "ir" and top.drop == name:
@@ -120,16 +134,18 @@ def hold_result(v: HoldVerdict, name: str, status: str, make_card) -> dict:
 def build_move_tools(source: LeagueSource) -> list[BaseTool]:
     make_card = source_card(source)
 
-    def evaluate_hold(name: str, mode: str | None = None) -> str:
+    def evaluate_hold(name: str, mode: str | None = None, punt=None) -> str:
+        from agents.tools.optimizer_tools import punt_ids
+
         pid = source.resolve_id(name)
         if source.owner_of(pid) != source.my_team_id:
             raise ServiceError(f"{source.player_name(pid)} is not on your roster.")
-        inputs = source.optimizer_inputs(season=True)
+        inputs = source.optimizer_inputs(season=True, punt=punt_ids(punt))  # the verdict on the thread's punt
         player = next((p for p in inputs.roster if p.player_id == pid), None)
         if player is None:
             raise ServiceError(f"{source.player_name(pid)} is in your IR slot: he is held there, not weighed.")
         v = hold_verdict(inputs, pid, mode or source.advice_mode)
-        return dump(hold_result(v, player.name, player.status, make_card))
+        return dump(hold_result(v, player.name, player.status, make_card, mode or source.advice_mode))
 
     def evaluate_user_move(drop: str, add: str, mode: str | None = None, punt=None) -> str:
         from agents.tools.optimizer_tools import punt_ids

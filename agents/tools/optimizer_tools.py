@@ -28,13 +28,21 @@ def source_card(source: LeagueSource):
 
 
 def lineup_summary(inputs: opt.OptimizerInputs, day: dt.date, slot_order: list[str], out_reason: str) -> dict:
-    """A day's best lineup over optimizer inputs: starters by slot, bench with reasons."""
-    line = opt.daily_lineup(inputs, day)
+    """A day's best lineup over optimizer inputs: starters by slot, bench with reasons. A benched
+    player's reason is the lineup model's own value, in the league's units (fantasy points, or the
+    category value of the matchup's weights), against the starters he would have to displace."""
+    prep = opt.prepare(inputs)
+    line = opt.daily_lineup(inputs, day, prep)
     by_id = {p.player_id: p for p in inputs.roster}
-    starters = [{"slot": slot, "name": by_id[pid].name,
-                 "expected": round(by_id[pid].expected.get("fpts", 0.0) * by_id[pid].availability, 1)}
+    value = {p.player_id: float(v) for p, v in zip(prep.roster.players, prep.roster.values, strict=True)}
+    points = prep.points
+    shown = (lambda pid: round(by_id[pid].expected.get("fpts", 0.0) * by_id[pid].availability, 1)) if points else \
+        (lambda pid: round(value.get(pid, 0.0), 2))
+    unit = "fantasy pts" if points else "category value"
+    starters = [{"slot": slot, "name": by_id[pid].name, "expected": shown(pid)}
                 for pid, slot in sorted(line.slots.items(), key=lambda kv: slot_order.index(kv[1])
                                         if kv[1] in slot_order else 99)]
+    open_slots = sum(int(c) for c in inputs.slots.values()) - len(line.slots)
     bench = []
     for pid in line.bench:
         p = by_id[pid]
@@ -42,12 +50,19 @@ def lineup_summary(inputs: opt.OptimizerInputs, day: dt.date, slot_order: list[s
             reason = "no game"
         elif p.status == "OUT":
             reason = out_reason
+        elif value.get(pid, 0.0) <= 0 and open_slots:
+            reason = (f"a start is worth {shown(pid)} {unit} to the matchup (not above zero), so he sits even with "
+                      f"{open_slots} slot{'s' * (open_slots != 1)} open")
         else:
-            reason = f"outvalued, {p.expected.get('fpts', 0.0) * p.availability:.1f} expected"
+            rivals = [x for x in starters if x["expected"] >= shown(pid)]
+            low = min((x["expected"] for x in rivals), default=None)
+            reason = (f"outvalued, {shown(pid)} {unit} expected" +
+                      (f" vs {low} for the lowest starter at his positions" if low is not None else ""))
         bench.append({"name": p.name, "reason": reason})
     with_games = sum(1 for p in inputs.roster if day in p.game_days and p.status != "OUT")
     return {"date": day.isoformat(), "starters": starters, "bench": bench, "players_with_games": with_games,
-            "expected_total": round(line.fantasy_points, 1)}
+            "expected_total": round(line.fantasy_points, 1), "unit": unit,
+            **({} if points else {"value_total": round(line.value, 2)})}
 
 
 def best_moves(source: LeagueSource, allow_drop: set[str] | frozenset = frozenset(), limit: int = 3,

@@ -32,7 +32,8 @@ def build_ranking_tools(source: LeagueSource) -> list[BaseTool]:
         return dump({"as_of": out.as_of, "window": out.window, "window_start": out.window_start, "scoring": out.scoring,
                      "sort": out.sort, "per": out.per, "punt": out.punt, "counted": out.counted,
                      "filters": {"availability": availability, "position": position, "team": team},
-                     "of": out.total, "ros_unit": out.ros_unit, "players": ranking_rows(out, rows)})
+                     "of": out.total, "ros_unit": out.ros_unit, "players": ranking_rows(out, rows)},
+                    cap=max(6000, 900 * len(rows)))  # every row asked for ("top 15" shows 15)
 
     return [StructuredTool.from_function(
         get_player_rankings, name="get_player_rankings", args_schema=RankingsArgs,

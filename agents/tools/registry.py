@@ -18,7 +18,7 @@ TOOL_NAMES = [
     "get_free_agents", "get_schedule", "get_matchup_details", "search_news_by_topic", "deep_analysis",
     "validate_slot_fit", "compose_daily_lineup", "optimize_matchup", "evaluate_hold", "evaluate_move",
     "compare_players", "get_hot_free_agents", "get_player_rankings",
-    "evaluate_trade", "propose_trade", "find_trades",
+    "evaluate_trade", "propose_trade", "find_trades", "get_team_strength",
 ]
 
 
@@ -59,13 +59,47 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
         return R.dump(R.roster(source.opponent_roster()))
 
     def get_free_agents(position=None, healthy_only=False, min_games_remaining=0, target_categories=None, limit=10,
-                        punt=None) -> str:
-        fas = source.free_agents(position, healthy_only, min_games_remaining, target_categories, limit, punt=punt or None)
+                        punt=None, exclude=None, horizon=None) -> str:
+        banned = {source.resolve_id(n) for n in exclude or ()}
+        wide = horizon in ("next_week", "rest_of_season")
+        fas = source.free_agents(position, healthy_only, 0 if wide else min_games_remaining, target_categories,
+                                 50 if wide else limit + len(banned), punt=punt or None)
+        fas = [f for f in fas if f.player.player_id not in banned]
         filters = {"position": position, "healthy_only": healthy_only, "min_games_remaining": min_games_remaining,
                    "target_categories": target_categories}
         if punt:
             filters["punt"] = list(punt)
-        return R.dump({"filters": filters, **R.free_agents(fas)})
+        if banned:
+            filters["exclude"] = [source.player_name(p) for p in banned]
+        out = R.free_agents(fas)
+        if wide:
+            out = _over_horizon(out, horizon, min_games_remaining, limit)
+            filters["horizon"] = horizon
+        else:
+            out["free_agents"] = out["free_agents"][:limit]
+        return R.dump({"filters": filters, **out}, cap=12000)
+
+    def _over_horizon(out: dict, horizon: str, min_games: int, limit: int) -> dict:
+        """Next week: the free agents with at least `min_games` games Monday-Sunday next week, ranked by
+        value x those games; rest of season: ranked by rest-of-season value (the rankings' ros_value)."""
+        rows = out["free_agents"]
+        if horizon == "next_week":
+            start = source.as_of + dt.timedelta(days=7 - source.as_of.weekday())
+            end = start + dt.timedelta(days=6)
+            games = {p.player.name: len(p.dates) for p in source.schedule([r["name"] for r in rows], start, end).players}
+            for r in rows:
+                r["games_next_week"] = games.get(r["name"], 0)
+                r["score"] = round(r["value"] * r["games_next_week"], 3)
+            rows = sorted((r for r in rows if r["games_next_week"] >= max(1, min_games)), key=lambda r: -r["score"])
+            return {**out, "window": [start.isoformat(), end.isoformat()], "free_agents": rows[:limit]}
+        from services.league import rankings as rk
+
+        ranked = rk.rankings(source.history(), "season", (), "free_agents", None, None, "ros_value", "game")
+        ros = {p.player.name: (p.ros_value, p.games_left_season) for p in ranked.players}
+        for r in rows:
+            r["ros_value"], r["games_left_season"] = ros.get(r["name"], (0.0, 0))
+        rows = sorted(rows, key=lambda r: -r["ros_value"])
+        return {**out, "ros_unit": ranked.ros_unit, "free_agents": rows[:limit]}
 
     def get_schedule(names=None, start=None, end=None) -> str:
         return R.dump(R.schedule(source.schedule(names, _date(start, "start"), _date(end, "end"))))

@@ -27,8 +27,12 @@ class FreeAgentArgs(BaseModel):
     min_games_remaining: int = Field(default=0, ge=0, le=7, description="Minimum games left this matchup week.")
     target_categories: list[str] | None = Field(
         default=None, description="Categories to rank by, e.g. ['AST', 'STL'] (FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS).")
-    limit: int = Field(default=10, ge=1, le=25, description="How many players to return.")
+    limit: int = Field(default=10, ge=1, le=25, description="How many players to return (the user's count: 'give me 3').")
     punt: list[str] | None = Field(default=None, description=PUNT_HELP)
+    exclude: list[str] | None = Field(default=None, description="Players never listed ('best free agents but not Braun').")
+    horizon: Literal["this_week", "next_week", "rest_of_season"] | None = Field(default=None, description=(
+        "What the ranking is for: this week (default: value x games left this week); 'next_week' (games next "
+        "Monday-Sunday; min_games_remaining then counts next week's games); 'rest_of_season' (rest-of-season value)."))
 
 
 class ScheduleArgs(BaseModel):
@@ -85,6 +89,7 @@ class MoveArgs(BaseModel):
 class HoldArgs(BaseModel):
     name: str = Field(description="A player on my roster, as the user wrote it.")
     mode: Literal["balanced", "this_week"] | None = Field(default=None, description=MODE_HELP)
+    punt: list[str] | None = Field(default=None, description=PUNT_HELP)
 
 
 class CompareArgs(BaseModel):
@@ -128,4 +133,10 @@ class TradeFindArgs(BaseModel):
     give: list[str] | None = Field(default=None, description="Only trades that send one of these players.")
     get: list[str] | None = Field(default=None, description="Only trades that bring in one of these players "
                                                             "('what would it take to get X?').")
-    limit: int = Field(default=5, ge=1, le=20, description="How many trades to return.")
+    limit: int = Field(default=5, ge=1, le=20, description="How many trades to return (the user's count: 'show me 8').")
+    exclude: list[str] | None = Field(default=None, description=(
+        "Players that must not be traded, on either side ('without giving up SGA', 'keep Ball', 'X stays'): no "
+        "trade found sends or brings them."))
+    shape: Literal["1-for-1", "2-for-1", "1-for-2"] | None = Field(default=None, description=(
+        "Only trades of this shape, as I-give-for-I-get ('Beal + Conley for one better player': '2-for-1')."))
+    punt: list[str] | None = Field(default=None, description=PUNT_HELP)

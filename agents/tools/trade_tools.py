@@ -6,7 +6,7 @@ from langchain_core.tools import BaseTool, StructuredTool
 
 from agents.tools.card_results import CARD_FORMAT, with_cards
 from agents.tools.results import dump
-from agents.tools.schemas import TradeArgs, TradeFindArgs
+from agents.tools.schemas import NoArgs, TradeArgs, TradeFindArgs
 from agents.trades.cards import oriented
 from services.league.source import LeagueSource
 
@@ -52,11 +52,17 @@ def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
                                                "by his own rest-of-season value (accept, counter or decline)."}
         return with_cards(out, cap=16000)
 
-    def find_trades(targets=None, give=None, get=None, limit: int = 5, protect=None) -> str:
+    def find_trades(targets=None, give=None, get=None, limit: int = 5, protect=None, exclude=None, shape=None,
+                    punt=None) -> str:
         from services.trades.find import find_trades as find
 
-        return dump(find(source, targets=targets or (), give=give, limit=limit, get=get,
-                         protect=protect or ()).model_dump(mode="json"))
+        return dump(find(source, targets=targets or (), give=give, limit=limit, get=get, protect=protect or (),
+                         exclude=exclude or (), shape=shape, punt=punt or ()).model_dump(mode="json"), cap=12000)
+
+    def get_team_strength() -> str:
+        from services.trades.strength import team_strength
+
+        return dump(team_strength(source).model_dump(mode="json"))
 
     return [
         StructuredTool.from_function(
@@ -72,7 +78,12 @@ def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
                         "valuation. An ESPN league's trade must be proposed in ESPN."),
         StructuredTool.from_function(
             find_trades, name="find_trades", args_schema=TradeFindArgs,
-            description="Search 1-for-1 and 2-for-1 trades with every team, trades both sides gain from first; "
-                        "optionally improving target categories without lowering protected ones, or sending a given "
-                        "player ('who would take Herro?')."),
+            description="Search 1-for-1, 2-for-1 and 1-for-2 trades with every team, trades both sides gain from "
+                        "first; optionally improving target categories without lowering protected ones, sending a given "
+                        "player ('who would take Herro?'), never involving excluded players ('without giving up SGA'), "
+                        "of one shape ('2-for-1'), with the conversation's punt."),
+        StructuredTool.from_function(
+            get_team_strength, name="get_team_strength", args_schema=NoArgs,
+            description="Every team ranked by rest-of-season lineup value (the trade tool's roster value). The "
+                        "nearest thing to standings or playoff odds, which are not modelled: say so, then offer this."),
     ]

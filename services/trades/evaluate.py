@@ -151,7 +151,7 @@ def evaluate_trade(source, give: list[str], get: list[str], team_id: int | None 
     theirs = _side(v, other, get_ids, give_ids, [], profiles, punted)
     if profiles:
         _ranks_after(profiles, mine, theirs)
-    return _verdict(v, mine, theirs)
+    return _verdict(v, mine, theirs, punted if profiles else ())
 
 
 def _ranks_after(profiles: dict, *sides: TradeSide) -> None:
@@ -241,17 +241,29 @@ def _category_shift(v: Valuer, profiles: dict, team: int, before: list[str], aft
     return out, round(sum(s.change * s.weight for s in out), 2)
 
 
-def _verdict(v: Valuer, mine: TradeSide, theirs: TradeSide) -> TradeEvaluation:
+def _verdict(v: Valuer, mine: TradeSide, theirs: TradeSide, punted=()) -> TradeEvaluation:
+    """The verdict on the value the user plays for: with a punt (categories), the punt-aware category
+    profile's totals (a punted category weighs 0), never the unpunted value the punt ignores."""
     u = unit(v.lg.scoring)
-    scale = max(abs(mine.ros_before), abs(theirs.ros_before), 1.0)
-    diff = mine.ros_change - theirs.ros_change
+    if punted:
+        diff = mine.category_change - theirs.category_change
+        scale = max(abs(mine.category_change), abs(theirs.category_change), 1.0)
+        u = f"punt-aware category value (punting {', '.join(punted)})"
+        a, b = mine.category_change, theirs.category_change
+    else:
+        scale = max(abs(mine.ros_before), abs(theirs.ros_before), 1.0)
+        diff = mine.ros_change - theirs.ros_change
+        a, b = mine.ros_change, theirs.ros_change
     if abs(diff) < EVEN_SHARE * scale:
         winner, head = "even", "About even"
     else:
         winner = mine.team_name if diff > 0 else theirs.team_name
         head = f"{winner} wins the trade by {abs(diff):.1f} {u}"
-    verdict = (f"{head}: {mine.team_name} {mine.ros_change:+.1f}, {theirs.team_name} {theirs.ros_change:+.1f} "
-               f"{u} over the rest of the season.")
+    verdict = (f"{head}: {mine.team_name} {a:+.1f}, {theirs.team_name} {b:+.1f} over the rest of the season.")
+    if punted:
+        verdict += (f" Without the punt the value would be {mine.ros_change:+.1f} / {theirs.ros_change:+.1f} "
+                    f"{unit(v.lg.scoring)}.")
+        u = unit(v.lg.scoring)
     return TradeEvaluation(as_of=v.lg.as_of, scoring=v.lg.scoring, unit=u, playoff_weeks=v.h.playoff_weeks, mine=mine,
                            partner=theirs, winner=winner, margin=round(abs(diff), 1), verdict=verdict,
                            reasons=reasons(mine, theirs, u))

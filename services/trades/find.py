@@ -26,6 +26,7 @@ from services.league.scoring import normalize_category
 from services.trades.evaluate import _player_profile, _profile, after_roster
 from services.trades.value import Valuer, unit
 
+SHAPES = ("1-for-1", "2-for-1", "1-for-2")
 EXACT_POOL = 60  # candidates valued exactly after the screen
 TARGET_TOLERANCE = 0.01  # with targets: my rest-of-season value may drop by at most 1%
 
@@ -52,6 +53,9 @@ class TradeSearch(BaseModel):
     protect: list[str] = []
     give: list[str]
     get: list[str] = []
+    exclude: list[str] = []
+    shape: str | None = None
+    punt: list[str] = []
     candidates: int  # screened
     valued: int  # valued exactly
     seconds: float
@@ -77,17 +81,25 @@ def candidates(mine: list[str], theirs: list[str]) -> list[tuple[tuple[str, ...]
 
 def find_trades(source, targets=(), give: list[str] | None = None, team_id: int | None = None,
                 limit: int = 10, exact_pool: int = EXACT_POOL, progress=None,
-                get: list[str] | None = None, protect=()) -> TradeSearch:
+                get: list[str] | None = None, protect=(), exclude=(), shape: str | None = None,
+                punt=()) -> TradeSearch:
     """`progress(stage, done, total)`, when given, is called as the search advances (streamed by
-    the CLI on stderr and by the Trade page's progress bar)."""
+    the CLI on stderr and by the Trade page's progress bar). `exclude`: players no trade may send or
+    bring ("without giving up SGA"); `shape`: only trades of that shape, I-give-for-I-get ("2-for-1");
+    `punt`: categories never targeted or protected."""
     t0 = time.perf_counter()
     say = progress or (lambda *_: None)
     lg = source.history()
     me = team_id or lg.my_team_id
     if me not in lg.team_ids:
         raise ServiceError(f"No team {me} in this league (teams are 1 to {len(lg.team_ids)}).")
-    cats = _targets(targets)
-    keep = [c for c in _targets(protect) if c not in cats]
+    punted = set(_targets(punt))
+    cats = [c for c in _targets(targets) if c not in punted]
+    keep = [c for c in _targets(protect) if c not in cats and c not in punted]
+    if shape is not None and shape not in SHAPES:
+        raise ServiceError(f"Unknown trade shape {shape!r}; use {', '.join(SHAPES)}.")
+    n_out, n_in = (int(x) for x in shape.split("-for-")) if shape else (None, None)
+    banned = {source.resolve_id(n) for n in exclude or ()}
     fpts_kept = lg.scoring == "points" and "PTS" in keep  # "my points" in a points league: fantasy points
     keep = [c for c in keep if not (fpts_kept and c == "PTS")]
     roster = lg.roster_ids(me)
@@ -139,6 +151,8 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
         for out, inn in candidates(give_ids or roster, lg.roster_ids(t)):
             if (give_ids and not set(out) & set(give_ids)) or (get_ids and not set(inn) & set(get_ids)):
                 continue
+            if banned & (set(out) | set(inn)) or (shape and (len(out), len(inn)) != (n_out, n_in)):
+                continue  # a player the user keeps out of it, or another shape than asked
             if keep and min(kept(out, inn).values()) < 0:
                 continue  # it would cost me a protected category
             mine_d, theirs_d = quick(me, out, inn), quick(t, inn, out)
@@ -167,13 +181,16 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
         found.sort(key=lambda f: (-f.both_gain, -min(f.my_change, f.their_change), -f.my_change))
     u = unit(lg.scoring)
     shown = found[:limit]
-    head = (f"{len(shown)} trade(s) for {lg.team_name(me)[0]}"
+    head = (f"{len(shown)} {shape + ' ' if shape else ''}trade(s) for {lg.team_name(me)[0]}"
             + (f" improving {', '.join(cats)}" if cats else "")
             + (f" without lowering {', '.join(_protected(keep, fpts_kept))}" if keep or fpts_kept else "")
+            + (f", never trading {', '.join(lg.snapshot.players[p].ref.name for p in banned)}" if banned else "")
+            + (f", punting {', '.join(sorted(punted))}" if punted else "")
             + f" ({sum(f.both_gain for f in shown)} where both sides gain), from {len(pool)} candidates "
             f"({min(len(pool), exact_pool)} valued exactly).")
     return TradeSearch(team_id=me, unit=u, targets=cats, protect=_protected(keep, fpts_kept),
                        give=[lg.snapshot.players[p].ref.name for p in give_ids],
+                       exclude=[lg.snapshot.players[p].ref.name for p in banned], shape=shape, punt=sorted(punted),
                        get=[lg.snapshot.players[p].ref.name for p in get_ids],
                        candidates=len(pool), valued=min(len(pool), exact_pool),
                        seconds=round(time.perf_counter() - t0, 3), headline=head, trades=shown)

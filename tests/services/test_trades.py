@@ -95,8 +95,9 @@ def _after(lg, side) -> list[str]:
     return [p for p in ids if p not in cut] + [p.player.player_id for p in side.pickup]
 
 
-def _check(src, ev, csv_facts, schedule, points: bool):
-    """Both sides: per-player facts from the CSV, lineup values re-solved, a verdict that follows them."""
+def _check(src, ev, csv_facts, schedule, points: bool, punted: bool = False):
+    """Both sides: per-player facts from the CSV, lineup values re-solved, a verdict that follows them
+    (with a punt, the punt-aware category totals: issue #36)."""
     from services.league.calibration_value import horizon_fit
 
     lg = src.league
@@ -114,6 +115,8 @@ def _check(src, ev, csv_facts, schedule, points: bool):
         assert side.ros_after == pytest.approx(_independent_roster_value(lg, _after(lg, side)), abs=0.06)
         assert side.ros_change == pytest.approx(side.ros_after - side.ros_before, abs=0.11)
     diff = ev.mine.ros_change - ev.partner.ros_change
+    if punted:
+        diff = ev.mine.category_change - ev.partner.category_change
     if ev.winner != "even":
         assert ev.winner == (ev.mine.team_name if diff > 0 else ev.partner.team_name)
         assert ev.margin == pytest.approx(abs(diff), abs=0.11)
@@ -221,7 +224,8 @@ def test_middleton_for_kuzma_in_categories(fresh_state, demo_source, csv_facts, 
     src = demo_source(as_of, "categories")
     team = src.league.owner_of(src.resolve_id("Khris Middleton"))
     ev = evaluate_trade(src, ["Khris Middleton"], ["Kyle Kuzma"], team_id=team, punt="AST")
-    _check(src, ev, csv_facts, schedule, False)
+    _check(src, ev, csv_facts, schedule, False, punted=True)
+    assert "punt-aware category value (punting AST)" in ev.verdict  # issue #36: the verdict is on the punt
     shift = {c.category: c for c in ev.mine.categories}
     assert shift["AST"].weight == 0 and shift["REB"].change > 0 > shift["AST"].change
     assert all(c.weight in (0.5, 1.0) for c in ev.mine.categories if c.category != "AST")

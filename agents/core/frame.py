@@ -1,0 +1,75 @@
+"""The request frame (issue #36): one typed object for what a turn was asked, filled before any tool
+runs and carried to every tool.
+
+Whatever the model (offline planner, Gemini, Ollama), the classifier's `IntentLabel.frame` holds
+the act, the players and every constraint the manager stated: players that must stay or go, a
+trade's shape, the horizon, a count, filters on the previous answer, the IR slot's limit and the
+punts. The supervisor's tool wrapper (`agents/supervisor/graph.py`) copies each frame field into a
+tool call whose schema takes it and that did not set it (`tool_args`), so a follow-up keeps a
+constraint whatever the model passes; `unhonoured` names a constraint no tool can honour, and the
+answer says so.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+Horizon = Literal["tonight", "day", "this_week", "next_week", "rest_of_season", "last_n"]
+Act = Literal["request", "affirm", "why_not", "versus", "out_of_scope", "filter_previous", "why_benched"]
+SHAPES = ("1-for-1", "2-for-1", "1-for-2", "2-for-2")
+
+
+class RequestFrame(BaseModel):
+    """The understood request. Every field is optional: empty means the user did not say it."""
+
+    act: Act = Field(default="request", description=(
+        "'affirm' when the message only agrees to waiting cards ('ok do it', 'yes the top one'); 'why_not' "
+        "for 'why X not Y'; 'why_benched' for 'why is X benched?'; 'versus' for 'X vs Y'; 'out_of_scope' for standings, playoff odds or trade "
+        "deadline news; 'filter_previous' for a filter on the last answer ('which of them play Friday'); "
+        "else 'request'."))
+    players: list[str] = Field(default_factory=list, description="Every player the message names, as written.")
+    exclude: list[str] = Field(default_factory=list, description=(
+        "Players the user rules out ('without giving up SGA', 'keep Ball', 'not Braun', 'X stays'): never "
+        "traded away, never dropped, never listed."))
+    give: list[str] = Field(default_factory=list, description="Players of mine the user wants to move ('shop Beal').")
+    shape: Literal["1-for-1", "2-for-1", "1-for-2", "2-for-2"] | None = Field(default=None, description=(
+        "A trade's shape as I-give-for-I-get: 'Beal + Conley for one better player' is '2-for-1'."))
+    horizon: Horizon | None = Field(default=None, description=(
+        "The time the question is about: tonight, a day, this week, next week, the rest of the season, or the "
+        "last N games (then last_n)."))
+    day: dt.date | None = Field(default=None, description="The day asked about, resolved to a date.")
+    last_n: int | None = Field(default=None, ge=1, le=82, description="'their last 5': 5.")
+    count: int | None = Field(default=None, ge=1, le=50, description="How many results ('top 10', 'show me 3').")
+    window: Literal["season", "7", "14", "30"] | None = Field(default=None, description=(
+        "A ranking's window: the season or the last 7, 14 or 30 days."))
+    availability: Literal["all", "free_agents", "rostered"] | None = Field(default=None, description=(
+        "'only free agents' / 'on waivers': free_agents."))
+    sort: str | None = Field(default=None, description="A ranking's category or key ('by steals': STL).")
+    card: int | None = Field(default=None, ge=0, description="Which waiting card an affirmation means (0: the top).")
+    pair: list[str] = Field(default_factory=list, description="'why X not Y' / 'X vs Y': [X, Y].")
+    punt: list[str] = Field(default_factory=list, description="Categories the conversation punts.")
+    unhonoured: list[str] = Field(default_factory=list, description=(
+        "Constraints the user stated that no tool can honour, in a few words each (said in the answer)."))
+
+
+# frame field -> the tool argument that takes it (the same name in every tool that takes it)
+TOOL_ARGS = {"exclude": "exclude", "shape": "shape", "horizon": "horizon", "count": "limit", "last_n": "last_n",
+             "window": "window", "availability": "availability"}
+
+
+def tool_args(frame: RequestFrame | dict | None, fields: dict, args: dict) -> dict:
+    """`args` with each frame field the tool's schema takes (`fields`) and the call left unset."""
+    if not frame:
+        return args
+    f = frame if isinstance(frame, RequestFrame) else RequestFrame.model_validate(frame)
+    out = dict(args)
+    for attr, arg in TOOL_ARGS.items():
+        value = getattr(f, attr)
+        if value in (None, [], "") or arg not in fields or out.get(arg) not in (None, [], ""):
+            continue
+        if attr == "horizon" and value == "last_n":
+            continue
+        out[arg] = list(value) if isinstance(value, list) else value
+    return out

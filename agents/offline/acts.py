@@ -1,0 +1,243 @@
+"""Conversation acts that are not a new request (issue #36), planned and answered by the offline
+planner from the request frame (agents/core/frame.py):
+
+- an affirmation while cards wait ("ok do it", "yes the second one"): that card again, with what
+  approving it does; a chat message never executes a move;
+- "why X not Y": the two options compared from the numbers the last answer (its cards) showed;
+- a question outside what the product models (standings, playoff odds, deadline news): said in one
+  line, with the nearest thing it has (each team's rest-of-season strength, `get_team_strength`);
+- a filter on the previous answer ("which of them play Friday?"): its players' games that day.
+"""
+from __future__ import annotations
+
+import re
+
+from agents.offline.text import _ok, _table
+from services.league.lookup import fold
+
+CONVERSATION_ACTS = ("affirm", "why_not", "out_of_scope", "filter_previous", "why_benched")
+CARD_HEAD = re.compile(r"(Move (?P<ird>[^,|*]+?) to IR, add (?P<ira>[^,|*]+?)|Drop (?P<d>[^|*]+?) -> Add (?P<a>[^,|*]+?))"
+                       r"(?=,|\s*\||\*|\s[+-]\d|\.\s|$)", re.M)
+
+
+def cards_in(answer: str | None) -> list[tuple[str, str, str, str]]:
+    """(head, drop, add, the line it is on) of each move the answer offered, in order, once each."""
+    out, seen = [], set()
+    for line in (answer or "").splitlines():
+        for m in CARD_HEAD.finditer(line):
+            drop, add = (m.group("ird"), m.group("ira")) if m.group("ird") else (m.group("d"), m.group("a"))
+            head = m.group(1).strip()
+            if head not in seen:
+                seen.add(head)
+                out.append((head, drop.strip(), add.strip(), line.strip()))
+    return out
+
+
+def plan_act(p, done: dict) -> list[tuple[str, dict]]:
+    f = p.frame
+    if done:
+        return []
+    if f.act == "out_of_scope":
+        return [("get_team_strength", {})]
+    if f.act == "filter_previous" and p.day:
+        names = previous_players(p.previous_answer)
+        return [("get_schedule", {"names": names[:12], "start": p.day.isoformat(), "end": p.day.isoformat()})] \
+            if names else []
+    if f.act == "why_benched":  # the lineup model's own days: where he starts and why he sits
+        import datetime as dt
+
+        today = p.as_of
+        days = [p.day] if p.day else [today + dt.timedelta(days=i) for i in range(7 - today.weekday())]
+        return [("compose_daily_lineup", {"date": d.isoformat()}) for d in days]
+    if f.act == "why_not" and not _rows_for(p.previous_answer, f.pair):
+        return [("compare_players", {"names": f.pair})]
+    return []
+
+
+def _table_cells(answer: str) -> list[list[str]]:
+    rows = []
+    for line in (answer or "").splitlines():
+        s = line.strip()
+        if s.startswith("|") and s.endswith("|"):
+            cells = [c.strip() for c in s.strip("|").split("|")]
+            if not all(re.fullmatch(r":?-+:?", c) for c in cells):
+                rows.append(cells)
+    return rows
+
+
+def previous_players(answer: str | None) -> list[str]:
+    """The players of the last answer's table (its 'Player' column)."""
+    rows, col, out = _table_cells(answer or ""), None, []
+    for cells in rows:
+        if "Player" in cells:
+            if col is not None:
+                break
+            col = cells.index("Player")
+        elif col is not None and len(cells) > col and cells[col] not in out:
+            out.append(cells[col])
+    return out
+
+
+def _rows_for(answer: str | None, pair: list[str]) -> list[tuple[list[str], list[str]]] | None:
+    """(header, row) of the last answer's table row for each of the two players, None when either is missing."""
+    header, found = None, {}
+    for cells in _table_cells(answer or ""):
+        if not any(re.search(r"\d", c) for c in cells[1:]):
+            header = cells
+            continue
+        for name in pair:
+            key = fold(name.split()[-1])
+            if name not in found and key in fold(cells[0]) and header:
+                found[name] = (header, cells)
+    return [found[n] for n in pair] if len(found) == len(pair) == 2 else None
+
+
+def act_answer(p, done) -> str | None:
+    f = getattr(p, "frame", None)
+    if f is None or f.act not in CONVERSATION_ACTS:
+        return horizon_answer(p, done) if f is not None else None
+    return {"affirm": affirm_answer, "why_not": why_not_answer, "out_of_scope": out_of_scope_answer,
+            "filter_previous": filter_answer, "why_benched": benched_answer}[f.act](p, done)
+
+
+def affirm_answer(p, done) -> str:
+    cards = cards_in(p.previous_answer)
+    if not cards:
+        return ("Nothing is waiting for your approval in this conversation. Ask me to find roster moves and approve "
+                "the card you want.")
+    i = min(p.frame.card or 0, len(cards) - 1)
+    head, drop, add, line = cards[i]
+    what = (f"moves {drop} to IR (he stays yours) and adds {add}" if head.startswith("Move ") else
+            f"drops {drop} and adds {add}")
+    figures = re.findall(r"[+-]\d+(?:\.\d+)? (?:pts|cats|cat value|fantasy pts)?[^|,;]*", line)
+    shown = f" ({'; '.join(x.strip() for x in figures[:2])})" if figures else ""
+    return (f"**Card {i + 1} is waiting for you: {head}{shown}.** Press **Approve** on its card to do it: approving "
+            f"{what} in your league. A chat message never executes a move, so nothing has changed yet; "
+            f"the card stays in Approvals until you decide it.")
+
+
+def why_not_answer(p, done) -> str:
+    x, y = p.frame.pair
+    rows = _rows_for(p.previous_answer, [x, y])
+    if rows:
+        (hx, rx), (hy, ry) = rows
+        def line(cells, header):
+            return "; ".join(f"{h} {c}" for h, c in zip(header[1:], cells[1:]) if c)
+        ranked_first = x if _position(p.previous_answer, x) < _position(p.previous_answer, y) else y
+        other = y if ranked_first == x else x
+        return "\n".join([
+            f"**{ranked_first} ranks ahead of {other} on the same numbers the cards use:**",
+            f"- {rx[0]}: {line(rx, hx)}", f"- {ry[0]}: {line(ry, hy)}",
+            "", _why_order(ranked_first, other, rx if ranked_first == x else ry, ry if ranked_first == x else rx, hx)])
+    for r in _ok(done, "compare_players"):
+        rows_c = {row["name"]: row for row in r["data"]["players"]}
+        a, b = rows_c.get(x) or {}, rows_c.get(y) or {}
+        if a and b:
+            lead, back = (a, b) if a["expected_total"] >= b["expected_total"] else (b, a)
+            return (f"**{lead['name']} over {back['name']}: {lead['expected_total']} expected over {lead['games']} "
+                    f"games vs {back['expected_total']} over {back['games']}** (per game {lead['expected_per_game']} vs "
+                    f"{back['expected_per_game']} after play probability; status {lead['status']} vs {back['status']}).")
+    return f"I have no figures for {x} and {y} side by side in this conversation; ask me to compare them."
+
+
+def _position(answer: str | None, name: str) -> int:
+    i = fold(answer or "").find(fold(name.split()[-1]))
+    return i if i >= 0 else 10 ** 9
+
+
+def _why_order(first: str, other: str, ra: list[str], rb: list[str], header: list[str]) -> str:
+    nums = []
+    for h, a, b in zip(header[1:], ra[1:], rb[1:]):
+        ma, mb = re.search(r"[-+]?\d+(?:\.\d+)?", a), re.search(r"[-+]?\d+(?:\.\d+)?", b)
+        if ma and mb:
+            nums.append((h, float(ma.group()), float(mb.group())))
+    ahead = [h for h, a, b in nums if a > b]
+    behind = [h for h, a, b in nums if a < b]
+    if ahead and not behind:
+        return f"{first} is ahead on every figure ({', '.join(ahead)})."
+    if ahead:
+        return (f"{first} is ahead on {', '.join(ahead)}, {other} on {', '.join(behind)}; the ranking weighs the "
+                f"first of these most.")
+    return f"{other} is ahead on {', '.join(behind) or 'none of the figures'}; the order is the optimizer's overall score."
+
+
+def out_of_scope_answer(p, done) -> str:
+    t = p.text.lower()
+    topic = ("trade deadline news and rumours are" if re.search(r"deadline|rumou?r", t) else
+             "standings and playoff odds are")
+    lead = f"**{topic.capitalize()} not modelled here** (the league data has box scores, schedules and rosters only)."
+    for r in _ok(done, "get_team_strength"):
+        d = r["data"]
+        rows = [[x["rank"], x["team"], f"{x['value']:.1f}"] for x in d["teams"]]
+        me = next(x for x in d["teams"] if x["mine"])
+        return "\n\n".join([lead, f"The nearest thing I have: team strength. **{me['team']} ranks #{me['rank']} of "
+                                  f"{len(d['teams'])}** by rest-of-season lineup value ({d['unit']}, the value the "
+                                  "trade tool computes):", _table(["#", "Team", f"Rest of season ({d['unit']})"], rows),
+                            "Ask \"how is my matchup looking?\" for this week's head-to-head."])
+    return lead + " Ask \"how is my matchup looking?\" for this week's head-to-head."
+
+
+def filter_answer(p, done) -> str | None:
+    for r in _ok(done, "get_schedule"):
+        d = r["data"]
+        day = p.day.isoformat()
+        playing = [x["name"] for x in d["players"] if x["games"]]
+        idle = [x["name"] for x in d["players"] if not x["games"]]
+        return (f"**{len(playing)} of them play on {day}: {', '.join(playing) or 'none'}.**"
+                + (f"\n\nNo game that day: {', '.join(idle)}." if idle else ""))
+    return None
+
+
+def horizon_answer(p, done) -> str | None:
+    """A free-agent list ranked over next week or the rest of the season (get_free_agents' horizon)."""
+    for r in _ok(done, "get_free_agents"):
+        d, horizon = r["data"], r["args"].get("horizon")
+        if horizon not in ("next_week", "rest_of_season"):
+            return None
+        fas = d["free_agents"]
+        if horizon == "next_week":
+            s, e = d["window"]
+            least = d["filters"].get("min_games_remaining") or 1
+            if not fas:
+                return f"**No free agent has {least}+ games next week ({s} to {e}).**"
+            head = (f"**Best free agents for next week ({s} to {e}){f', {least}+ games' if least > 1 else ''}: "
+                    f"{fas[0]['name']} first, {fas[0]['games_next_week']} games.**")
+            rows = [[f["name"], f["pos"], f["team"], f["status"], f["games_next_week"], f["fpts_season"],
+                     f"{f['score']:.1f}"] for f in fas]
+            return "\n\n".join([head, _table(["Player", "Pos", "Team", "Status", "Games next week", "FPts season",
+                                              "Value x games"], rows)])
+        unit = d.get("ros_unit", "")
+        if not fas:
+            return "**No free agent matches these filters.**"
+        head = (f"**Best pickup for the rest of the season: {fas[0]['name']} ({fas[0]['ros_value']:.1f} {unit} over "
+                f"{fas[0]['games_left_season']} games left).**")
+        rows = [[f["name"], f["pos"], f["team"], f["status"], f["games_left_season"], f"{f['ros_value']:.1f}",
+                 f["games_remaining"]] for f in fas]
+        return "\n\n".join([head, _table(["Player", "Pos", "Team", "Status", "Games left (season)",
+                                          f"Rest of season ({unit})", "Games this week"], rows),
+                            "Ranked by rest-of-season value (per-game value x availability x games left), not this "
+                            "week's games."])
+    return None
+
+
+def benched_answer(p, done) -> str:
+    """'Why is Ball benched?': each day he has a game, from the same daily lineup model as the plan
+    and the cards, with the reason in the league's units."""
+    name = p.players[0]
+    starts, sits = [], []
+    for r in _ok(done, "compose_daily_lineup"):
+        d = r["data"]
+        if any(s["name"] == name for s in d["starters"]):
+            starts.append(d["date"][5:])
+        for b in d["bench"]:
+            if b["name"] == name and b["reason"] != "no game":
+                sits.append(f"{d['date'][5:]}: {b['reason']}")
+    if not starts and not sits:
+        return f"**{name} has no game left in these days, so he is on the bench for that reason only.**"
+    if not sits:
+        return (f"**{name} is not benched: he starts every day he has a game ({', '.join(starts)}).** The weekly "
+                f"plan, the day's lineup and the cards use the same daily lineup model.")
+    head = f"**{name} sits on {len(sits)} day{'s' * (len(sits) != 1)} with a game:**"
+    return "\n".join([head, *[f"- {x}" for x in sits],
+                      (f"He starts on {', '.join(starts)}." if starts else "He starts on none of them."),
+                      "From the daily lineup model the weekly plan and the cards use."])

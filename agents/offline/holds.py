@@ -1,0 +1,41 @@
+"""Hold vs stream (issue #36): one verdict, decided on the numbers the answer shows.
+
+The verdict streams when the best move that drops him gains this week and does not cost the rest
+of the season (or the user only cares about this week); a player the optimizer protects (a star,
+a roster top) is held. The lead names both figures: in points the week's expected value of holding
+him against the streamer's; in categories holding (0) against the swap's expected categories. The
+optimizer's own top move may be another move (an IR move of someone else): it is named as a
+separate move, never as the reason to hold.
+"""
+from __future__ import annotations
+
+
+def hold_lead(p, held: dict, analysis: list[dict]) -> str:
+    h = held["data"]
+    b, top = h.get("best_move_dropping_him"), h.get("top_move")
+    a = analysis[0]["data"] if analysis and p.scoring != "categories" else {}
+    stream = h["verdict"] == "drop" and b is not None
+    name = h["player"]
+    if a.get("hold_value") is not None:
+        figures = (f"{name} is worth {a['hold_value']} expected this week against {a['stream_value']} for "
+                   f"{a['stream_candidate']}")
+    elif b:
+        figures = f"holding {name} is worth 0.0 expected against {b['expected_gain']:+} {b['unit']} for the swap"
+    else:
+        figures = ""
+    if stream:
+        season = f", {b['season_gain']:+.1f} {b.get('season_unit') or ''} rest of season".rstrip() \
+            if b.get("season_gain") is not None else ""
+        lead = (f"**Stream his spot: {b['title'].split(',')[0]}.** {figures[0].upper() + figures[1:]}; the swap "
+                f"gains {b['expected_gain']:+} {b['unit']} this week{season}.")
+    elif h.get("protected"):
+        lead = f"**Hold {name}:** {h['reason']}."
+    else:
+        why = ("the best swap that drops him costs the rest of the season" if b and b["expected_gain"] > 0 else
+               "no swap that drops him gains this week")
+        lead = f"**Hold {name}:** {why}" + (f" ({figures})." if figures else ".")
+        if b:
+            lead += f" Dropping him for the best add would be {b['title']}."
+    if top and (not b or top["title"] != b["title"]) and top.get("drop") != name:
+        lead += f"\n\nSeparately, the optimizer's top move: {top['title']} (it does not involve {name})."
+    return lead
