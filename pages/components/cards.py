@@ -18,6 +18,7 @@ import streamlit as st
 
 from agents.door import Card, cards_of
 from pages.components.labels import gain_text
+from pages.components.moves import done_text
 from pages.components.safe_text import no_images
 
 DEMO_CLOCK = dt.time(12, 0)  # the demo league's clock stands at noon of its as-of day
@@ -130,10 +131,16 @@ def stored_outcome(card: Card, stored: dict) -> dict:
     if decision == "approve":
         if outcome == "approved":
             return {"decision": "approve", "outcome": "Approved. Recorded; make it in ESPN."}
-        from agents import door  # the line the live decision wrote: an IR move drops nobody
-
-        return {"decision": "approve", "outcome": f"Approved. {door.decision_line(_typed(card))}"}
+        return {"decision": "approve", "outcome": approved_line(card)}  # what the live decision wrote
     return {"decision": "decline", "outcome": "Declined. Nothing changed."}
+
+
+def approved_line(card: Card) -> str:
+    """An applied card's outcome, live and after a reload, in the words of every page
+    (`moves.done_text`): "Approved. Moved A to IR, added B (+3.1 pts expected this week); nobody was dropped."."""
+    card = _typed(card)
+    nobody = "; nobody was dropped" if card.kind in ("ir", "activate_ir") else ""
+    return f"Approved. {done_text(card)} ({card.expected_gain:+} {card.unit} expected this week){nobody}."
 
 
 def is_closed(card: Card, thread_id: str, pending_ids: set[str] | None) -> bool:

@@ -58,10 +58,17 @@ def send_decision(assistant, queued: tuple[str, str, str], key_prefix: str, show
     refused = (mine.outcome == "refused") if mine else bool(view.errors)
     if refused:
         text = (mine.reason if mine else None) or (view.errors[-1] if view.errors else view.answer)
+    elif mine is not None and mine.outcome == "applied" and _card_of(thread_id, move_id):
+        text = card_ui.approved_line(_card_of(thread_id, move_id))  # the words every page uses for this move
     else:
         text = view.answer.split("\n\n")[0] if view.answer else ("Declined." if decision == "decline" else "")
     card_ui.record_outcome(thread_id, move_id, text, refused, slot)
     return view
+
+
+def _card_of(thread_id: str, move_id: str) -> Card | None:
+    """The card a button decided (its `cards_decided` entry keeps it)."""
+    return (card_ui.decided_entry(thread_id, move_id) or {}).get("card")
 
 
 def close_stale(assistant, thread_id: str, slots: dict[str, object]) -> None:

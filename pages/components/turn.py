@@ -8,6 +8,7 @@ progress and graph steps, game-log charts, the answer, a loop-guard notice, card
 from __future__ import annotations
 
 import logging
+from types import SimpleNamespace
 from typing import Iterable, Iterator
 
 import streamlit as st
@@ -19,6 +20,7 @@ from pages.components import cards as card_ui
 from pages.components import charts
 from pages.components.settled import settled
 from pages.components.safe_text import no_images
+from pages.components.moves import done_text
 from pages.components.labels import duration_text, intent_label, node_label, parse_result, result_summary, step_label
 
 
@@ -280,9 +282,11 @@ class TurnView:
 
 
 def transaction_text(item: dict) -> str:
-    drop, add = item.get("drop") or item.get("drop_name"), item.get("add") or item.get("add_name")
+    """An applied move in the words every page uses (`moves.done_text`), with when it was applied."""
+    move = SimpleNamespace(kind=item.get("kind"), drop=item.get("drop") or item.get("drop_name"),
+                           add=item.get("add") or item.get("add_name"))
     when = item.get("applied_at") or item.get("as_of") or ""
-    return f"Drop {drop} -> Add {add}" + (f" ({str(when)[:16]})" if when else "")
+    return done_text(move) + (f" ({str(when)[:16]})" if when else "")
 
 
 def history_events(message: HistoryTurn) -> Iterator[TurnEvent]:

@@ -139,7 +139,7 @@ def test_a_move_offered_again_after_its_set_closed_gets_its_buttons_in_the_new_t
     # the approved IR card keeps what its decision said (catches "Dropped X and added Y" read back for an IR move)
     head = first[0].strip("*")
     drop, add = head.removeprefix("Move ").split(" to IR")[0], head.split(", add ")[1].split(",")[0]
-    assert any(s.value.startswith(f"Approved. Done: moved {drop} to IR and added {add} (") and "nobody was dropped"
+    assert any(s.value.startswith(f"Approved. Moved {drop} to IR, added {add} (") and "nobody was dropped"
                in s.value for s in fresh.success), [s.value for s in fresh.success]
 
 
@@ -157,7 +157,7 @@ def test_audit_rows_name_both_moves_for_approvals_and_declines():
                                                                     "drop": "Collin Sexton", "add": "Alex Sarr",
                                                                     "expected_gain": 3.0, "unit": "pts"}]})
     assert audit_rows.question_text(declined, cards={"mv_1": card}) == "Declined: drop Collin Sexton, add Alex Sarr"
-    assert audit_rows.question_text(approved, cards={"mv_1": card}) == "Approved: drop Collin Sexton, add Alex Sarr"
+    assert audit_rows.question_text(approved, cards={"mv_1": card}) == "Dropped Collin Sexton, added Alex Sarr"
 
 
 def test_the_audit_page_names_a_declined_move(app):

@@ -138,7 +138,7 @@ def test_decisions_in_the_audit_say_what_was_decided():
                        "decisions": {"mv_1": "approve"}, "transactions": [applied]})
     decline = _record({"question": "[decision] {'mv_2': 'decline'}", "decisions": {"mv_2": "decline"},
                        "transactions": []})
-    assert audit_rows.summary_row(approve)["Question"] == "Approved: drop Tari Eason, add Payton Pritchard"
+    assert audit_rows.summary_row(approve)["Question"] == "Dropped Tari Eason, added Payton Pritchard"  # moves.done_text
     assert audit_rows.summary_row(approve)["Intent"] == "Lineup optimization"
     assert audit_rows.question_text(decline) == "Declined (mv_2)"
     assert audit_rows.question_text(_record({"question": "x" * 80})) == "x" * 69 + "…"
