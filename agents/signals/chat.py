@@ -52,7 +52,7 @@ def answer_text(day, runs, signals: list[dict], skill: dict | None = None) -> st
     for s in sorted(map(Signal.model_validate, signals), key=lambda s: -abs(s.ev)):
         home, away = s.teams
         lines.append(f"| {away} at {home} | {s.backed} wins | {s.backed_estimate:.1%} | {s.backed_price:.1%} | "
-                     f"{s.ev:+.3f} | {s.action} | {s.confidence} |")
+                     f"{s.edge:+.3f} | {s.action} | {s.confidence} |")
     tail = ("\n\nThe estimates come from a transparent model (Elo, value lost to absences, rest), not from "
             "hindsight; the news is generated from box scores before each game. Each signal is a card in "
             "**Approvals** (approve to take the paper position at the price); it expires at tip.")
