@@ -8,6 +8,7 @@ progress and graph steps, game-log charts, the answer, a loop-guard notice, card
 from __future__ import annotations
 
 import logging
+import time
 from types import SimpleNamespace
 from typing import Iterable, Iterator
 
@@ -54,7 +55,8 @@ class TurnView:
 
     def __init__(self, thread_id: str, key_prefix: str, pending_ids: set[str] | None = None,
                  shown_cards: set[str] | None = None, card_prefix: str | None = None,
-                 model_label: str | None = None, scoring: str = "points", lazy_charts: bool = False):
+                 model_label: str | None = None, scoring: str = "points", lazy_charts: bool = False,
+                 live: bool = False):
         self.thread_id, self.key_prefix, self.pending_ids = thread_id, key_prefix, pending_ids
         self.lazy_charts = lazy_charts  # a past turn: its charts behind a button (see _chart_game_log)
         self.card_prefix = card_prefix or key_prefix
@@ -81,6 +83,8 @@ class TurnView:
         self.node_passes: dict[tuple, list] = {}  # (game, node) -> its steps (a node re-run is a new pass)
         self.failed = False
         self.choices: list[str] = []  # a clarifying question's options, drawn as buttons
+        self.live = live  # a turn being answered now: a whole answer is typed out (`_type_out`)
+        self.streamed = False  # deltas came: the answer was written as it arrived
 
     def handle(self, event: TurnEvent | dict) -> None:
         event = as_event(event)  # a page may hand over a dict (cards it redraws): typed here
@@ -206,13 +210,18 @@ class TurnView:
     def _on_answer_delta(self, e: TextEvent) -> None:
         if self.final:  # the whole answer has arrived; a late delta would repeat it
             return
+        self.streamed = True
         self.answer += e.text
         self.answer_slot.markdown(no_images(self.answer) + " ▌")
 
     def _on_answer(self, e: TextEvent) -> None:
+        typed = self.live and not self.streamed and not self.final and bool(e.text)
         self.answer = e.text or self.answer
         self.final = bool(e.text) or self.final
-        self.answer_slot.markdown(no_images(self.answer))
+        if typed:  # the offline planner (or a resume) hands its answer whole: written out as it is read
+            self.answer_slot.write_stream(type_out(no_images(self.answer)))
+        else:
+            self.answer_slot.markdown(no_images(self.answer))
 
     def _on_guard(self, e: TextEvent) -> None:
         text = e.text.removeprefix("Stopped early: ")
@@ -279,6 +288,21 @@ class TurnView:
         for item in e.items:
             self.transactions.append(item)
             self.notes.success(f"Applied: {transaction_text(item)}", icon=":material/swap_horiz:")
+
+
+TYPE_CHUNKS, TYPE_S = 40, 0.4  # a whole answer is written in at most 40 chunks over about 0.4 s
+
+
+def type_out(text: str) -> Iterator[str]:
+    """`text` in chunks of whole words (markdown marks are never split inside a word), for
+    `st.write_stream`: the first words show at once, the whole answer within `TYPE_S`."""
+    words = text.split(" ")
+    size = max(1, -(-len(words) // TYPE_CHUNKS))
+    pause = TYPE_S / max(1, -(-len(words) // size))
+    for i in range(0, len(words), size):
+        if i:
+            time.sleep(pause)
+        yield " ".join(words[i:i + size]) + (" " if i + size < len(words) else "")
 
 
 def transaction_text(item: dict) -> str:
