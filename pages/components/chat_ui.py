@@ -47,9 +47,19 @@ _FOLLOW = """<script>
 })();
 </script>"""
 
-_COPY = """<button class="cs-copy" title="Copy this answer" data-text="%(text)s"
- onclick="navigator.clipboard.writeText(this.dataset.text).then(() => { this.textContent = 'Copied'; setTimeout(() => { this.textContent = 'Copy'; }, 1500); })"
- style="border:1px solid #e4e4e7;background:#fff;border-radius:6px;padding:2px 10px;font-size:0.8rem;color:#52525b;cursor:pointer">Copy</button>"""
+_COPY = """<button id="%(id)s" type="button" title="Copy this answer" data-text="%(text)s"
+ style="border:1px solid #e4e4e7;background:#fff;border-radius:6px;padding:2px 10px;font-size:0.8rem;color:#52525b;cursor:pointer">Copy</button>
+<script>
+(() => {
+  const b = document.getElementById(%(id_js)s);
+  if (!b || b.dataset.ready) return;
+  b.dataset.ready = "1";
+  b.addEventListener('click', () => navigator.clipboard.writeText(b.dataset.text).then(() => {
+    b.textContent = 'Copied';
+    setTimeout(() => { b.textContent = 'Copy'; }, 1500);
+  }));
+})();
+</script>"""
 
 
 def follow(token: str) -> None:
@@ -61,8 +71,10 @@ def copy_button(text: str | None, key: str) -> None:
     """A Copy button under an answer: the answer's text as written (markdown source) to the clipboard."""
     if not text:
         return
+    dom_id = f"cs-{key}"
     with st.container(key=key):
-        st.html(_COPY % {"text": html.escape(text, quote=True)}, unsafe_allow_javascript=True)
+        st.html(_COPY % {"text": html.escape(text, quote=True), "id": dom_id, "id_js": json.dumps(dom_id)},
+                unsafe_allow_javascript=True)
 
 
 def edit_question(text: str) -> None:
