@@ -194,7 +194,7 @@ def test_an_ir_approval_reads_the_same_on_every_page(fresh_state, tmp_path):
         nav.get_by_role("link", name="Approvals").click()
         page.get_by_role("heading", name="History").wait_for(timeout=60_000)
         # the History grid is a canvas: its rows are read from the page's accessible grid
-        page.get_by_test_id("stDataFrame").last.get_by_text(words).wait_for(timeout=30_000)
+        page.get_by_test_id("stDataFrame").last.get_by_text(words).wait_for(state="attached", timeout=30_000)
         nav.get_by_role("link", name="Audit").click()
         page.get_by_test_id("stExpander").first.wait_for(timeout=60_000)
         page.get_by_test_id("stExpander").get_by_text(words).first.click()
