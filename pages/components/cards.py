@@ -147,15 +147,34 @@ def is_closed(card: Card, thread_id: str, pending_ids: set[str] | None) -> bool:
     """Drawn without buttons only because the run moved on (another card of its set was decided):
     undecided, not expired, not blocked, and not among `pending_ids` (None: a live turn's, pending)."""
     move_id = _typed(card).move_id
-    return (pending_ids is not None and move_id not in pending_ids and not outcome_of(card, thread_id)
-            and not is_expired(card) and not note(card, "blocked"))
+    return bool((note(card, "closed") or (pending_ids is not None and move_id not in pending_ids))
+                and not outcome_of(card, thread_id) and not is_expired(card) and not note(card, "blocked"))
+
+
+ALTERNATIVES = ("These {n} cards are alternatives: approving one closes the others (they were computed for "
+                "today's roster). Declining one keeps the others open.")
+
+
+def alternatives_text(n: int) -> str:
+    """Said above a set of cards before the first click (the set closes on one approval)."""
+    return ALTERNATIVES.format(n=n)
+
+
+def closed_text(approved: Card | None) -> str:
+    """What happened to a card closed undecided, live and after a reload."""
+    if approved is not None:
+        return (f"Closed: you approved another alternative ({done_text(approved)}). This card was computed for "
+                "the roster before that move; ask again for moves on today's roster.")
+    return ("Closed: another card of its set was approved, so this one was computed for an older roster; "
+            "ask again for moves on today's roster.")
 
 
 def render_card(card: Card, thread_id: str, key_prefix: str, pending_ids: set[str] | None = None,
-                hindsight: tuple[str, float | None] | None = None):
+                hindsight: tuple[str, float | None] | None = None, closed_by: Card | None = None):
     """Draws one card; returns an `st.empty` slot where the decision's outcome will be written.
 
-    `hindsight` is (label, realized gain) for evaluation views: drawn next to the expected gain.
+    `hindsight` is (label, realized gain) for evaluation views: drawn next to the expected gain;
+    `closed_by` is the approved sibling that closed this card (named on it).
     """
     move_id = _typed(card).move_id
     uid = f"{thread_id}_{move_id}"  # unique per page even when two threads offer the same move
@@ -186,8 +205,8 @@ def render_card(card: Card, thread_id: str, key_prefix: str, pending_ids: set[st
             slot.warning("Expired: this card is read-only.")
         elif note(card, "blocked"):
             slot.warning(f"Cannot be decided here: {note(card, 'blocked')}.", icon=":material/lock:")
-        elif pending_ids is not None and move_id not in pending_ids:
-            slot.caption("No longer pending (decided earlier).")
+        elif (pending_ids is not None and move_id not in pending_ids) or note(card, "closed"):
+            slot.info(closed_text(closed_by), icon=":material/block:")
         else:
             with slot.container():
                 a, d, _ = st.columns([1, 1, 4])

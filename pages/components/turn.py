@@ -253,7 +253,11 @@ class TurnView:
             self.failed = True
 
     def _on_approvals(self, e: ApprovalsEvent) -> None:
+        approved = next((c for c in e.cards if _approved(c, self.thread_id)), None)  # closes its siblings
         with self.cards:
+            fresh = [c for c in e.cards if c.move_id not in self.shown_cards]
+            if len(fresh) >= 2 and approved is None:  # said before the first click
+                st.caption(f":material/alt_route: {card_ui.alternatives_text(len(fresh))}")
             for card in e.cards:  # typed by the event (with what the page added: decided, blocked...)
                 self.offered.append(card)
                 if card.move_id in self.shown_cards:
@@ -265,7 +269,8 @@ class TurnView:
                 if not closed:
                     self.shown_cards.add(card.move_id)
                 self.card_slots[card.move_id] = card_ui.render_card(
-                    card, self.thread_id, self.key_prefix if closed else self.card_prefix, self.pending_ids)
+                    card, self.thread_id, self.key_prefix if closed else self.card_prefix, self.pending_ids,
+                    closed_by=approved if closed else None)
 
     def _on_desk_card(self, e: DeskCardEvent) -> None:
         from pages.components.desk_view import desk, render_card
@@ -303,6 +308,12 @@ def type_out(text: str) -> Iterator[str]:
         if i:
             time.sleep(pause)
         yield " ".join(words[i:i + size]) + (" " if i + size < len(words) else "")
+
+
+def _approved(card: Card, thread_id: str) -> bool:
+    """The card was approved and applied (so the other cards of its set are closed)."""
+    outcome = card_ui.outcome_of(card, thread_id)
+    return bool(outcome) and str(outcome.get("decision", "")).startswith("approve") and not outcome.get("refused")
 
 
 def transaction_text(item: dict) -> str:

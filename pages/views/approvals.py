@@ -40,6 +40,8 @@ for thread_id, cards in by_thread.items():
     head, link = st.columns([4, 1])
     head.markdown(f"**{no_images(titles.get(thread_id, 'Conversation'))}** · {card_ui.note(cards[0], 'league')}")
     link.page_link("pages/views/chat.py", label="Open chat", icon=":material/chat:", query_params={"thread": thread_id})
+    if len(cards) >= 2:
+        st.caption(f":material/alt_route: {card_ui.alternatives_text(len(cards))}")
     for card in cards:
         seen = (HINDSIGHT, assistant.hindsight(card)) if show_hindsight else None
         card = decisions.with_blockers([card], thread_id)[0]
@@ -49,7 +51,7 @@ queued = decisions.take_queued()
 if queued:
     shown = {move_id for t, move_id in slots if t == queued[0]}
     decisions.send_decision(assistant, queued, "approvals_resume", shown, slots.get(queued[:2]))
-    decisions.close_stale(assistant, queued[0], {m: slots[(t, m)] for t, m in slots if t == queued[0]})
+    decisions.close_stale(assistant, queued[0], {m: slots[(t, m)] for t, m in slots if t == queued[0]}, queued)
 
 decided = [e for e in ss["cards_decided"].values()
            if e.get("card") and (e.get("thread_id"), e["card"].move_id) not in slots and e.get("outcome") is not None]

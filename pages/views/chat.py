@@ -70,7 +70,7 @@ def draw_history(assistant, thread: str, messages: list[HistoryTurn], start: int
                  shown: set[str], slots: dict) -> None:
     """Draws stored messages `start`.. of the thread, each turn with the cards it offered."""
     offered = ss["chat_offered"].setdefault(thread, {})  # this session's cards; the store's after a reload
-    stored = decisions.offered_by_question(assistant, thread)
+    stored = decisions.offered_by_question(assistant, thread, len(messages))
     asked = [j for j, m in enumerate(messages[:start]) if m.role == "user"]
     asked_at, n_asked = (asked[-1] if asked else 0), len(asked)  # the question the first drawn message answers
     cards_at: dict[int, list] = {}  # each drawn answer's cards
@@ -150,7 +150,7 @@ if waiting:  # pending in the graph state but not attached to a stored message
 queued = decisions.take_queued(thread)
 if queued:
     decided = decisions.send_decision(assistant, queued, "chat_resume", shown, slots.get(queued[1]))
-    decisions.close_stale(assistant, thread, slots)
+    decisions.close_stale(assistant, thread, slots, queued)
     if not decided.errors:
         st.rerun()  # drawn again from the checkpoint, as after a turn (and the sidebar's count with it)
 
