@@ -160,6 +160,15 @@ def punt_setting() -> tuple[str, ...]:
     return tuple(st.session_state.get("settings_punt") or ())
 
 
+def page_punt(key: str, cats: list[str], built) -> list[str]:
+    """A page's punt box starts from the Settings punt in a categories league (Players' z-sum,
+    Trade's evaluation): seeded whenever the page opens (its widget key is dropped when it closes)."""
+    punt = [c for c in punt_setting() if c in cats] if built.scoring() == "categories" else []
+    if key not in st.session_state:
+        st.session_state[key] = punt
+    return punt
+
+
 def _secrets() -> tuple:
     ss = st.session_state
     espn = settings_tuple()[4] == "espn"
