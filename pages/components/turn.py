@@ -63,7 +63,11 @@ class TurnView:
         self.badge = st.empty()
         self.steps = st.container()
         self.charts = st.container()
-        self.answer_slot = st.empty()
+        if live:  # keyed: a live answer's first words are found in the page (bench/ui.py `first_token_ms`)
+            with st.container(key=f"{key_prefix}_answer"):
+                self.answer_slot = st.empty()
+        else:
+            self.answer_slot = st.empty()
         self.notes = st.container()
         self.cards = st.container()
         self.open_steps: dict[str, object] = {}
