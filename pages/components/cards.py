@@ -185,7 +185,10 @@ def render_card(card: Card, thread_id: str, key_prefix: str, pending_ids: set[st
         cols = st.columns(3)
         cols[0].caption(f"Games left: {card.drop} {card.drop_games_remaining}, {card.add} {card.add_games_remaining}")
         cols[1].caption(f"Confidence {card.confidence:.0%}")
-        cols[2].caption(countdown_text(card))
+        open_now = not outcome_of(card, thread_id) and not note(card, "closed") and (
+            pending_ids is None or move_id in pending_ids)
+        # a decided or closed card stops counting: it shows the lock it was made for
+        cols[2].caption(countdown_text(card) if open_now else f"Made for the {card.expires_at[11:16]} lineup lock")
         for reason in card.reasons:
             st.markdown(f"- {no_images(reason)}")
         if card.unit == "cats" and card.category_deltas:
