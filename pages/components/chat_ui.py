@@ -67,12 +67,13 @@ def follow(token: str) -> None:
     st.html(_FOLLOW % {"token": json.dumps(token)}, unsafe_allow_javascript=True)
 
 
-def copy_button(text: str | None, key: str) -> None:
-    """A Copy button under an answer: the answer's text as written (markdown source) to the clipboard."""
+def copy_button(text: str | None, key: str, where=None) -> None:
+    """A Copy button under an answer (`where`: the turn's `under_answer` container): the answer's
+    text as written (markdown source) to the clipboard."""
     if not text:
         return
     dom_id = f"cs-{key}"
-    with st.container(key=key):
+    with (where or st.container()), st.container(key=key):
         st.html(_COPY % {"text": html.escape(text, quote=True), "id": dom_id, "id_js": json.dumps(dom_id)},
                 unsafe_allow_javascript=True)
 

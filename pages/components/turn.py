@@ -68,6 +68,7 @@ class TurnView:
                 self.answer_slot = st.empty()
         else:
             self.answer_slot = st.empty()
+        self.under_answer = st.container()  # the answer's own buttons (Copy), right under its text
         self.notes = st.container()
         self.cards = st.container()
         self.open_steps: dict[str, object] = {}

@@ -92,7 +92,7 @@ def draw_history(assistant, thread: str, messages: list[HistoryTurn], start: int
             view.consume(history_events(message))
             cards = [c for c in cards_at[i] if last[c.move_id] == i]
             view.handle(ApprovalsEvent(cards=decisions.with_blockers(cards, thread)))
-            chat_ui.copy_button(message.content, f"chat_copy_{i}")
+            chat_ui.copy_button(message.content, f"chat_copy_{i}", view.under_answer)
             slots |= view.card_slots
 
 
@@ -169,7 +169,7 @@ if prompt:
         chat_ui.stop_button(thread)
         with closing(assistant.stream_turn(prompt, thread)) as events:  # Stop closes it: see the docstring
             result = view.consume(events)
-        chat_ui.copy_button(view.answer, f"chat_copy_live_{len(messages)}")
+        chat_ui.copy_button(view.answer, f"chat_copy_live_{len(messages)}", view.under_answer)
     ss["chat_offered"].setdefault(thread, {})[len(messages)] = view.offered
     ss.setdefault("chat_offers", {})[thread] = list(result.offers) if result else []
     waiting_cards = undecided(assistant, thread)
