@@ -39,6 +39,7 @@ assistant = backend.assistant()
 with st.sidebar:
     st.badge(assistant.provider_label, icon=":material/smart_toy:",
              color="gray" if "Offline" in assistant.provider_label else "green")
+    st.caption(f":material/groups: {backend.league_line(assistant)}")  # which league and team every page shows
     clock = getattr(assistant, "as_of", None)  # the session's one league clock (the desk and the pod read it)
     st.caption(f"League clock: {clock:%a %b %-d, %Y}" if clock else "League clock: -")
     if st.button("New chat", key="app_new_chat", icon=":material/add:", width="stretch"):
@@ -56,4 +57,7 @@ with st.sidebar:
             backend.open_thread(t.thread_id)
             st.switch_page(PAGES[0])
 
+if notice := backend.take_league_notice():  # a league change, said on the page where it happened
+    st.toast(notice, icon=":material/swap_horiz:")
+    st.info(notice, icon=":material/swap_horiz:")
 page.run()

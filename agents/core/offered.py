@@ -10,12 +10,14 @@ from agents.core.contracts import Card, cards_of
 from services.store.state import state_store
 
 
-def offered_by_question(thread_id: str, pending: list[dict]) -> dict[int, list[Card]]:
+def offered_by_question(thread_id: str, pending: list[dict],
+                        closed: dict[str, Card] | None = None) -> dict[int, list[Card]]:
     """{index of the question in the thread: [card, ...]}, typed; a decided card carries `decided`
-    ({decision, outcome, reason}) in its extra fields. Cards closed unseen (a sibling was approved)
-    are left out. A deferred card stays pending through later turns: it belongs to the first; a
-    move that stopped being pending (its set was decided) and is offered again belongs to the
-    question that offered it again, not to both."""
+    ({decision, outcome, reason}) in its extra fields. A card closed undecided (a sibling was
+    approved) is kept when `closed` has it (`closed_cards`: read from the checkpoints), with
+    `closed` set in its extra fields; else it is left out. A deferred card stays pending through
+    later turns: it belongs to the first; a move that stopped being pending (its set was decided)
+    and is offered again belongs to the question that offered it again, not to both."""
     store = state_store()
     records = list(reversed(store.turns(thread_id)))  # oldest first
     decided = {d["move_id"]: d for d in store.decisions(thread_id)}  # the latest decision wins
@@ -41,8 +43,24 @@ def offered_by_question(thread_id: str, pending: list[dict]) -> dict[int, list[C
                                                                                                "reason")}}))
             elif move_id in waiting:
                 cards.append(waiting[move_id])
+            elif closed and move_id in closed:
+                cards.append(closed[move_id].model_copy(update={"closed": True}))
         before = set(now)
     return {q: cards for q, cards in out.items() if cards}
+
+
+def closed_cards(graph, config: dict) -> dict[str, Card]:
+    """Every card the thread's checkpoints ever held waiting (at the gate or deferred), by move id:
+    the only copy of a card closed undecided when a sibling was approved (the decisions table keeps
+    decided cards only)."""
+    from agents.core.deferred import card_sets
+
+    found: dict[str, Card] = {}
+    for snapshot in graph.get_state_history(config):
+        for _, cards in card_sets(snapshot.values or {}, snapshot.interrupts or ()):
+            for card in cards_of(cards):
+                found.setdefault(card.move_id, card)
+    return found
 
 
 def decided_cards() -> dict[str, dict]:

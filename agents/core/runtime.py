@@ -121,6 +121,7 @@ class Assistant(TurnFlow):
         """Approved moves, newest first, each with its expected and (hindsight) realized gain."""
         moves = self._applied()
         return [m | {"drop": m["card"].get("drop"), "add": m["card"].get("add"), "unit": m["card"].get("unit"),
+                     "kind": m["card"].get("kind", "swap"),
                      "expected_gain": m["card"].get("expected_gain"),
                      "realized_gain": views.realized_gain(self.source, views.stored_card(m["card"]), moves)}
                 for m in reversed(moves)]
@@ -130,6 +131,7 @@ class Assistant(TurnFlow):
         rows = [d for d in state_store().decisions() if d["card"].get("league_id") == self.source.league_id][-limit:]
         moves = self._applied()
         return [d | {"drop": d["card"].get("drop"), "add": d["card"].get("add"), "unit": d["card"].get("unit"),
+                     "kind": d["card"].get("kind", "swap"),
                      "expected_gain": d["card"].get("expected_gain"),
                      "realized_gain": views.realized_gain(self.source, views.stored_card(d["card"]), moves)}
                 for d in reversed(rows)]

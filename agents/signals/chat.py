@@ -53,7 +53,7 @@ def answer_text(day, runs, signals: list[dict], skill: dict | None = None) -> st
     for s in sorted(map(Signal.model_validate, signals), key=lambda s: -abs(s.ev)):
         home, away = s.teams
         lines.append(f"| {away} at {home} | {s.backed} wins | {s.backed_estimate:.1%} | {s.backed_price:.1%} | "
-                     f"{s.ev:+.3f} | {s.action} | {confidence_label(s.ev, skill)} |")
+                     f"{s.edge:+.3f} | {s.action} | {confidence_label(s.ev, skill)} |")
     tail = ("\n\nThe estimates come from a transparent model (Elo, rotation players missing recent games, rest), "
             "not from hindsight; the news is generated from box scores before each game. Each signal is a card in "
             "**Approvals** (approve to take the paper position at the price); it expires at tip.")

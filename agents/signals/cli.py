@@ -36,7 +36,15 @@ def _text_run(result: dict) -> None:
     for g in result["games"]:
         print(f"  {g['question']:<28} price {g['price']:.3f}  {' -> '.join(g['path'])}  [{g['exit']}] {g['reason']}")
     for s in result["signals"]:
-        print(f"  SIGNAL {s['id']}: ev {s['ev']:+.3f} (|ev| band {s['confidence']}), {s['direction']} at {s['price']:.3f}")
+        print(f"  SIGNAL {s['id']}: buy {_backed(s)} (edge {s['edge']:+.3f}, |ev| band {s['confidence']}), "
+              f"P {s['estimate'] if s['direction'] == 'yes' else 1 - s['estimate']:.3f} vs price "
+              f"{s['price'] if s['direction'] == 'yes' else 1 - s['price']:.3f}")
+
+
+def _backed(s: dict) -> str:
+    """The team a signal buys (the home side on "yes"), read from "HOME beats AWAY on DATE"."""
+    home, rest = s["question"].split(" beats ", 1)
+    return home if s["direction"] == "yes" else rest.split(" on ")[0]
 
 
 def _text_score(result: dict) -> None:

@@ -149,7 +149,7 @@ def make_generate_signal(store_factory=configured_signals):
                      cited_news=[CitedNews(id=i, text=news[i]["text"], known_at=news[i]["known_at"]) for i in est["cited_news_ids"]],
                      created_at=m["at"], expires_at=m["tip"])
         stored = store_factory().save(sig)
-        text = (f"signal {stored.id}: {stored.action} (ev {stored.ev:+.3f}, |ev| band {stored.confidence}; its "
+        text = (f"signal {stored.id}: {stored.action} (edge {stored.edge:+.3f}, |ev| band {stored.confidence}; its "
                 "label is what that band has measured); expires at tip"
                 + ("" if stored.model_dump(exclude={"status", "decided_at", "actor"}) == sig.model_dump(exclude={"status", "decided_at", "actor"})
                    else " (kept the signal stored earlier)"))

@@ -103,6 +103,12 @@ class Supervisor:
         """Recent threads; `pending=False` skips the pending counts (a checkpoint load each)."""
         return [_summary(t) for t in self.assistant.list_threads(limit, pending=pending)]
 
+    def closed_cards(self, thread_id: str) -> dict[str, Card]:
+        """Cards the thread once offered, by move id, read from its checkpoints (closed ones included)."""
+        from agents.core.offered import closed_cards
+
+        return closed_cards(self.assistant.graph, self.assistant.config(thread_id))
+
     def decided(self, limit: int = 50) -> list[DecidedCard]:
         return [DecidedCard.model_validate(d) for d in self.assistant.decision_history(limit)]
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import json
 
-from agents.door import AuditRecord, Card, Transaction
+from agents.door import AuditRecord, Card
 from pages.components.labels import intent_label, shorten
+from pages.components.moves import decision_text, done_text
 
 
 def tools_of(turn: AuditRecord) -> list[str]:
@@ -30,30 +31,30 @@ def filter_turns(turns: list[AuditRecord], thread: str | None = None, intents: l
     return out
 
 
-def move_words(move: Card | Transaction) -> str:
-    """A move in words: "drop Collin Sexton, add Alex Sarr" (an IR move: "move A to IR, add B")."""
-    if move.kind == "ir":
-        return f"move {move.drop} to IR, add {move.add}"
-    if move.kind == "activate":
-        return f"activate {move.add} from IR, drop {move.drop}"
-    if move.kind == "activate_ir":
-        return f"activate {move.add} from IR, move {move.drop} to IR"
-    return f"drop {move.drop}, add {move.add}"
+def applied_lines(t: AuditRecord) -> list[str]:
+    """The record's applied moves in words (the Audit "Applied" entry): "Moved A to IR, added B"."""
+    return [done_text(x) for x in t.transactions]
 
 
 def question_text(t: AuditRecord, limit: int = 70, cards: dict[str, Card] | None = None) -> str:
-    """The question asked, or for a decision record what was decided, naming both moves in words
-    ("Declined: drop A, add B") for approvals and declines alike; `cards` maps move ids to cards."""
+    """The question asked, or for a decision record what was decided in the words every page uses
+    (`moves.decision_text`: "Moved A to IR, added B", "Declined: drop A, add B"); `cards` maps
+    move ids to cards."""
     if t.decisions and t.is_decision:
-        verbs = {"approve": "Approved", "decline": "Declined"}
         cards, applied = cards or {}, t.transactions
         parts = []
         for move_id, decision in t.decisions.items():
-            verb = verbs.get(decision, decision.capitalize())
-            move = cards.get(move_id) or next((x for x in applied if x.move_id == move_id), None)
-            if move is None and decision == "approve" and len(applied) == 1:
-                move = applied[0]
-            parts.append(f"{verb}: {move_words(move)}" if move else f"{verb} ({move_id})")
+            done = next((x for x in applied if x.move_id == move_id), None)
+            if done is None and decision == "approve" and len(applied) == 1:
+                done = applied[0]
+            move = done or cards.get(move_id)
+            if move is None:
+                verb = {"approve": "Approved", "decline": "Declined"}.get(decision, decision.capitalize())
+                parts.append(f"{verb} ({move_id})")
+            elif decision == "approve" and done is None:  # approved, nothing applied: refused
+                parts.append(decision_text(move, decision, "refused"))
+            else:
+                parts.append(decision_text(move, decision))
         return shorten("; ".join(parts), limit)
     return shorten(t.question, limit)
 

@@ -58,6 +58,8 @@ DEFAULTS: dict[str, object] = {
     "desk_clock_notice": None,   # why the desk's last clock step could not move the league clock
     "arena_runs": (),            # run ids of this session's arena runs (a tuple: replaced, never mutated)
     "arena_board": None,         # the leaderboard of the last arena submission (with the baselines)
+    "league_shown": None,        # (league id, scoring, team) the pages showed last: a change is announced
+    "league_notice": None,       # the announcement of a league change, shown once where it happened
 }
 
 
@@ -159,6 +161,15 @@ def punt_setting() -> tuple[str, ...]:
     return tuple(st.session_state.get("settings_punt") or ())
 
 
+def page_punt(key: str, cats: list[str], built) -> list[str]:
+    """A page's punt box starts from the Settings punt in a categories league (Players' z-sum,
+    Trade's evaluation): seeded whenever the page opens (its widget key is dropped when it closes)."""
+    punt = [c for c in punt_setting() if c in cats] if built.scoring() == "categories" else []
+    if key not in st.session_state:
+        st.session_state[key] = punt
+    return punt
+
+
 def _secrets() -> tuple:
     ss = st.session_state
     espn = settings_tuple()[4] == "espn"
@@ -202,7 +213,33 @@ def assistant():
             ss["settings_error"] = None  # a new configuration opened: the old error is stale
     ss["settings_applied"] = _opened()
     session.save_settings(settings_tuple())
+    _announce_league(built)
     return built
+
+
+def league_line(built) -> str:
+    """Which league and team the pages show: "Courtside Demo League · points · Team Alpha (You)"."""
+    try:
+        info = built.source.info()
+    except Exception:  # noqa: BLE001 - boundary: a league that cannot describe itself is named by its id
+        return f"{built.league_kind} league · team {built.team_id}"
+    team = next((t.name for t in info.teams if t.team_id == built.team_id), f"team {built.team_id}")
+    return f"{info.name} · {built.scoring()} · {team}"
+
+
+def _announce_league(built) -> None:
+    """A change of league (scoring, team, connected league) is said once, where it happened."""
+    ss = st.session_state
+    espn = ss["settings_espn_league_id"] if built.league_kind == "espn" else ""  # the clock's day is not a change
+    shown = (built.league_kind, espn, built.scoring(), built.team_id)
+    if ss["league_shown"] is not None and ss["league_shown"][:4] != shown:
+        ss["league_notice"] = (f"Now showing {league_line(built)}, as of {built.as_of:%a %b %-d, %Y}. "
+                               "A conversation keeps the league it began in; a new chat starts in this one.")
+    ss["league_shown"] = shown
+
+
+def take_league_notice() -> str | None:
+    return st.session_state.pop("league_notice", None) or None
 
 
 def thread_assistant(thread_id: str):

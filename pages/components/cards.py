@@ -18,6 +18,7 @@ import streamlit as st
 
 from agents.door import Card, cards_of
 from pages.components.labels import gain_text
+from pages.components.moves import done_text
 from pages.components.safe_text import no_images
 
 DEMO_CLOCK = dt.time(12, 0)  # the demo league's clock stands at noon of its as-of day
@@ -130,25 +131,50 @@ def stored_outcome(card: Card, stored: dict) -> dict:
     if decision == "approve":
         if outcome == "approved":
             return {"decision": "approve", "outcome": "Approved. Recorded; make it in ESPN."}
-        from agents import door  # the line the live decision wrote: an IR move drops nobody
-
-        return {"decision": "approve", "outcome": f"Approved. {door.decision_line(_typed(card))}"}
+        return {"decision": "approve", "outcome": approved_line(card)}  # what the live decision wrote
     return {"decision": "decline", "outcome": "Declined. Nothing changed."}
+
+
+def approved_line(card: Card) -> str:
+    """An applied card's outcome, live and after a reload, in the words of every page
+    (`moves.done_text`): "Approved. Moved A to IR, added B (+3.1 pts expected this week); nobody was dropped."."""
+    card = _typed(card)
+    nobody = "; nobody was dropped" if card.kind in ("ir", "activate_ir") else ""
+    return f"Approved. {done_text(card)} ({card.expected_gain:+} {card.unit} expected this week){nobody}."
 
 
 def is_closed(card: Card, thread_id: str, pending_ids: set[str] | None) -> bool:
     """Drawn without buttons only because the run moved on (another card of its set was decided):
     undecided, not expired, not blocked, and not among `pending_ids` (None: a live turn's, pending)."""
     move_id = _typed(card).move_id
-    return (pending_ids is not None and move_id not in pending_ids and not outcome_of(card, thread_id)
-            and not is_expired(card) and not note(card, "blocked"))
+    return bool((note(card, "closed") or (pending_ids is not None and move_id not in pending_ids))
+                and not outcome_of(card, thread_id) and not is_expired(card) and not note(card, "blocked"))
+
+
+ALTERNATIVES = ("These {n} cards are alternatives: approving one closes the others (they were computed for "
+                "today's roster). Declining one keeps the others open.")
+
+
+def alternatives_text(n: int) -> str:
+    """Said above a set of cards before the first click (the set closes on one approval)."""
+    return ALTERNATIVES.format(n=n)
+
+
+def closed_text(approved: Card | None) -> str:
+    """What happened to a card closed undecided, live and after a reload."""
+    if approved is not None:
+        return (f"Closed: you approved another alternative ({done_text(approved)}). This card was computed for "
+                "the roster before that move; ask again for moves on today's roster.")
+    return ("Closed: another card of its set was approved, so this one was computed for an older roster; "
+            "ask again for moves on today's roster.")
 
 
 def render_card(card: Card, thread_id: str, key_prefix: str, pending_ids: set[str] | None = None,
-                hindsight: tuple[str, float | None] | None = None):
+                hindsight: tuple[str, float | None] | None = None, closed_by: Card | None = None):
     """Draws one card; returns an `st.empty` slot where the decision's outcome will be written.
 
-    `hindsight` is (label, realized gain) for evaluation views: drawn next to the expected gain.
+    `hindsight` is (label, realized gain) for evaluation views: drawn next to the expected gain;
+    `closed_by` is the approved sibling that closed this card (named on it).
     """
     move_id = _typed(card).move_id
     uid = f"{thread_id}_{move_id}"  # unique per page even when two threads offer the same move
@@ -159,7 +185,10 @@ def render_card(card: Card, thread_id: str, key_prefix: str, pending_ids: set[st
         cols = st.columns(3)
         cols[0].caption(f"Games left: {card.drop} {card.drop_games_remaining}, {card.add} {card.add_games_remaining}")
         cols[1].caption(f"Confidence {card.confidence:.0%}")
-        cols[2].caption(countdown_text(card))
+        open_now = not outcome_of(card, thread_id) and not note(card, "closed") and (
+            pending_ids is None or move_id in pending_ids)
+        # a decided or closed card stops counting: it shows the lock it was made for
+        cols[2].caption(countdown_text(card) if open_now else f"Made for the {card.expires_at[11:16]} lineup lock")
         for reason in card.reasons:
             st.markdown(f"- {no_images(reason)}")
         if card.unit == "cats" and card.category_deltas:
@@ -179,8 +208,8 @@ def render_card(card: Card, thread_id: str, key_prefix: str, pending_ids: set[st
             slot.warning("Expired: this card is read-only.")
         elif note(card, "blocked"):
             slot.warning(f"Cannot be decided here: {note(card, 'blocked')}.", icon=":material/lock:")
-        elif pending_ids is not None and move_id not in pending_ids:
-            slot.caption("No longer pending (decided earlier).")
+        elif (pending_ids is not None and move_id not in pending_ids) or note(card, "closed"):
+            slot.info(closed_text(closed_by), icon=":material/block:")
         else:
             with slot.container():
                 a, d, _ = st.columns([1, 1, 4])

@@ -9,12 +9,27 @@ from pages.components import cards as card_ui
 from pages.components.turn import TurnView
 
 
-def offered_by_question(assistant, thread_id: str) -> dict[int, list[Card]]:
-    """The cards each question offered, decided ones with their outcome (from the store)."""
+CLOSED = "chat_closed_cards"  # thread -> (messages when read, {move id: card}) of this session
+
+
+def closed_cards(assistant, thread_id: str, n_messages: int) -> dict[str, Card]:
+    """Every card the thread offered (closed ones too), read from its checkpoints once per new
+    message: the only copy of a card its approved sibling closed, so a reload keeps it."""
+    cache = st.session_state.setdefault(CLOSED, {})
+    seen = cache.get(thread_id)
+    if seen is None or seen[0] != n_messages:
+        seen = cache[thread_id] = (n_messages, assistant.closed_cards(thread_id))
+    return seen[1]
+
+
+def offered_by_question(assistant, thread_id: str, n_messages: int | None = None) -> dict[int, list[Card]]:
+    """The cards each question offered, decided ones with their outcome (from the store), closed
+    ones marked `closed` (from the checkpoints, when `n_messages` is given)."""
     from agents import door
 
     try:
-        return door.offered_by_question(thread_id, assistant.pending_approvals(thread_id))
+        closed = closed_cards(assistant, thread_id, n_messages) if n_messages is not None else None
+        return door.offered_by_question(thread_id, assistant.pending_approvals(thread_id), closed)
     except door.store_errors():  # the chat still draws without the decided cards
         return {}
 
@@ -58,18 +73,27 @@ def send_decision(assistant, queued: tuple[str, str, str], key_prefix: str, show
     refused = (mine.outcome == "refused") if mine else bool(view.errors)
     if refused:
         text = (mine.reason if mine else None) or (view.errors[-1] if view.errors else view.answer)
+    elif mine is not None and mine.outcome == "applied" and _card_of(thread_id, move_id):
+        text = card_ui.approved_line(_card_of(thread_id, move_id))  # the words every page uses for this move
     else:
         text = view.answer.split("\n\n")[0] if view.answer else ("Declined." if decision == "decline" else "")
     card_ui.record_outcome(thread_id, move_id, text, refused, slot)
     return view
 
 
-def close_stale(assistant, thread_id: str, slots: dict[str, object]) -> None:
+def _card_of(thread_id: str, move_id: str) -> Card | None:
+    """The card a button decided (its `cards_decided` entry keeps it)."""
+    return (card_ui.decided_entry(thread_id, move_id) or {}).get("card")
+
+
+def close_stale(assistant, thread_id: str, slots: dict[str, object], queued: tuple[str, str, str] | None = None) -> None:
     """After a decision, cards of the thread that are no longer pending lose their buttons.
 
-    Approving one card closes the whole set offered with it; the page was drawn before that.
+    Approving one card (`queued`: the decision just sent) closes the whole set offered with it; the
+    page was drawn before that, so each closed card says which approval closed it.
     """
+    approved = _card_of(thread_id, queued[1]) if queued and queued[2] == "approve" else None
     still = {c.move_id for c in cards_of(assistant.pending_approvals(thread_id))}
     for move_id, slot in slots.items():
         if slot is not None and move_id not in still and not card_ui.decided_entry(thread_id, move_id):
-            slot.caption("No longer pending (the run moved on).")
+            slot.info(card_ui.closed_text(approved), icon=":material/block:")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pages.components.labels import gain_text
+from pages.components.moves import decision_text, done_text
 
 if TYPE_CHECKING:
     from agents.door import DecidedCard, TransactionRow
@@ -85,15 +86,28 @@ def calibration_rows(cal) -> list[dict]:
 
 
 def transaction_rows(items: list[TransactionRow]) -> list[dict]:
-    """Approved moves with the expected gain next to the realized one (hindsight, not seen by the agent)."""
-    return [{"When": (t.applied_at or "")[:16].replace("T", " "), "Drop": t.drop, "Add": t.add,
+    """Approved moves in words ("Moved A to IR, added B": an IR move drops nobody) with the expected
+    gain next to the realized one (hindsight, not seen by the agent)."""
+    return [{"When": (t.applied_at or "")[:16].replace("T", " "), "Move": done_text(t),
              "Gain (hindsight)": gain_text(t.expected_gain, t.realized_gain, t.unit), "League day": t.as_of or ""}
             for t in items]
 
 
-def decision_rows(items: list[DecidedCard]) -> list[dict]:
-    """Decided cards (approved, declined, refused) with expected next to realized gain."""
-    return [{"Decided": (d.decided_at or "")[:16].replace("T", " "), "Drop": d.drop, "Add": d.add,
-             "Decision": d.decision, "Outcome": d.outcome,
-             "Gain (hindsight)": gain_text(d.expected_gain, d.realized_gain, d.unit)}
-            for d in items]
+def expected_text(expected: float | None, unit: str | None) -> str:
+    digits = 1 if unit in (None, "pts") else 2
+    return f"expected {expected:+.{digits}f} {unit or 'pts'}" if expected is not None else "expected n/a"
+
+
+def decision_rows(items: list[DecidedCard], hindsight: bool = False) -> list[dict]:
+    """Decided cards (approved, declined, refused), each move in words; the realized gain only with
+    `hindsight` (the Approvals toggle: off, the page shows what was expected and nothing after)."""
+    rows = []
+    for d in items:
+        row = {"Decided": (d.decided_at or "")[:16].replace("T", " "),
+               "Move": decision_text(d, d.decision, d.outcome), "Decision": d.decision, "Outcome": d.outcome}
+        if hindsight:
+            row["Gain (hindsight)"] = gain_text(d.expected_gain, d.realized_gain, d.unit)
+        else:
+            row["Gain"] = expected_text(d.expected_gain, d.unit)
+        rows.append(row)
+    return rows

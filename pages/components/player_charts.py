@@ -6,12 +6,22 @@ import plotly.graph_objects as go
 LAYOUT = dict(height=320, margin=dict(l=10, r=10, t=40, b=10), legend=dict(orientation="h", y=-0.2))
 
 
-def trend_figure(trend) -> go.Figure | None:
-    """A player's fantasy points game by game and the 5-game rolling mean."""
+def trend_figure(trend, scoring: str = "points") -> go.Figure | None:
+    """A player's games one by one and the 5-game rolling mean: fantasy points in a points league,
+    the category z-sum (category units, no fantasy points) in a categories league."""
     if not trend.points:
         return None
     x = [p.date.isoformat() for p in trend.points]
     fig = go.Figure()
+    if scoring == "categories":
+        z = [p.z_sum for p in trend.points]
+        rolling = [sum(z[max(0, i - 4): i + 1]) / len(z[max(0, i - 4): i + 1]) for i in range(len(z))]
+        fig.add_bar(x=x, y=z, name="Category z-sum", hovertext=[f"vs {p.opp}" for p in trend.points],
+                    marker_color="#93c5fd")
+        fig.add_scatter(x=x, y=rolling, name="5-game average", mode="lines", line=dict(color="#1d4ed8", width=3))
+        fig.update_layout(title=dict(text=f"{trend.player.name}: category value (z-sum) per game before {trend.as_of}"),
+                          **LAYOUT)
+        return fig
     fig.add_bar(x=x, y=[p.fpts for p in trend.points], name="Fantasy points",
                 hovertext=[f"vs {p.opp}: z-sum {p.z_sum:+.2f}" for p in trend.points], marker_color="#93c5fd")
     fig.add_scatter(x=x, y=[p.rolling_fpts for p in trend.points], name="5-game average", mode="lines",

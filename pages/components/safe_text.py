@@ -17,3 +17,14 @@ _IMAGE = re.compile(r"!(?=\[)")  # the "!" that makes "[...](...)" or "[...][ref
 def no_images(text: object) -> str:
     """`text` as markdown that draws no image (reference-style and nested images included)."""
     return _IMAGE.sub(r"!\\", "" if text is None else str(text))
+
+
+_PUNCT = re.compile(r"([\\`*_{}\[\]()<>#+\-.!|~&$=:^\"'])")
+
+
+def plain_text(text: object) -> str:
+    """`text` drawn exactly as typed (a user's message): every markdown mark escaped, so
+    `**[click](javascript:...)**` shows those characters instead of a bold link, and each line
+    break kept (markdown would join the lines)."""
+    lines = ("" if text is None else str(text)).split("\n")
+    return "  \n".join(_PUNCT.sub(r"\\\1", line) for line in lines)

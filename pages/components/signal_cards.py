@@ -83,7 +83,8 @@ def render_signal_card(pod, sig, now: dt.datetime, key_prefix: str, actions: boo
         a, b, c = st.columns(3)
         a.metric(f"Pod: P({sig.backed} wins)", f"{sig.backed_estimate:.1%}")
         b.metric(f"Market price of {sig.backed}", f"{sig.backed_price:.1%}")
-        c.metric("Edge (ev)", f"{sig.ev:+.3f}")
+        c.metric(f"Edge of {sig.backed}", f"{sig.edge:+.3f}",
+                 help="The pod's probability minus the price, both for the team the signal buys.")
         st.caption(f"{sig.mode} mode · {status_text(sig, now)} · id {sig.id}")
         with st.expander("Cited news and reasoning"):
             for n in sig.cited_news:
@@ -99,6 +100,43 @@ def render_signal_card(pod, sig, now: dt.datetime, key_prefix: str, actions: boo
                         on_click=_decide, args=(pod, sig.id, "approve", now), icon=":material/check:")
             right.button("Decline", key=f"{key_prefix}_sig_decline_{sig.id}", disabled=expired,
                          on_click=_decide, args=(pod, sig.id, "decline", now), icon=":material/close:")
+
+
+def _pick(question: str, direction: str | None) -> tuple[str, str]:
+    """(the team a run would buy, the other one), from "HOME beats AWAY on DATE"."""
+    home, rest = question.split(" beats ", 1)
+    away = rest.split(" on ")[0]
+    return (home, away) if direction != "no" else (away, home)
+
+
+def path_row(run: dict, node_names: dict, exit_text: dict) -> dict:
+    """One game's run on the Signals page: figures for the side it would buy (the pick's own edge,
+    an away pick's too; `ev` is in home terms), its path and why it stopped."""
+    from services.signals.divergence import pick_edge
+
+    div, est = run.get("divergence") or {}, run.get("estimate") or {}
+    pick, _ = _pick(run["question"], div.get("direction"))
+    yes = div.get("direction") != "no"
+    prob = est.get("probability")
+    return {"Game": run["question"], "Pick": pick if div else "",
+            f"Pod P(pick wins)": None if prob is None else round(prob if yes else 1 - prob, 3),
+            "Price of pick": round(run["price"] if yes else 1 - run["price"], 3),
+            "Edge of pick": pick_edge(div["ev"], div["direction"]) if div else None,
+            "Path": " → ".join(node_names[n] for n in run["path"]), "Exit": exit_text.get(run["exit"], run["exit"]),
+            "Why": run["reason"], "ms": run["ms"]}
+
+
+GROUP_COLUMNS = {"n": "Signals", "hit_rate": "Hit rate", "realized_ev": "Realized EV / contract", "brier": "Brier (pod)",
+                 "market_brier": "Brier (market)", "bss_vs_market": "Skill vs market"}
+
+
+def group_rows(board: dict) -> list[dict]:
+    """The scoreboard's groups (by confidence, by decision) with words for headers and "n/a" where a
+    group has no signal to measure (never a "None" cell)."""
+    groups = [(f"Confidence {k}", v) for k, v in board["by_confidence"].items()]
+    groups += [(f"{k.capitalize()} signals", v) for k, v in board["decisions"].items()]
+    return [{"Group": name} | {label: "n/a" if v.get(key) is None else str(v[key]) for key, label in GROUP_COLUMNS.items()}
+            for name, v in groups]
 
 
 def render_inbox(pod, now: dt.datetime, key_prefix: str = "approvals") -> None:

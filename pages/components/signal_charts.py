@@ -39,6 +39,6 @@ def sweep_figure(board: dict) -> go.Figure | None:
     fig.add_hline(y=0, line_dash="dot", line_color="#6b7280", secondary_y=True)
     fig.update_layout(title=_title("Threshold sweep: signals and realized EV"), **LAYOUT)
     fig.update_xaxes(type="category", title="|ev| threshold")
-    fig.update_yaxes(title="signals", secondary_y=False)
-    fig.update_yaxes(title="realized EV", rangemode="tozero", secondary_y=True)
+    fig.update_yaxes(title="signals", tickformat="d", secondary_y=False)
+    fig.update_yaxes(title="realized EV per contract", tickformat="+.2f", rangemode="tozero", secondary_y=True)
     return fig

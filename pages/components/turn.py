@@ -8,6 +8,8 @@ progress and graph steps, game-log charts, the answer, a loop-guard notice, card
 from __future__ import annotations
 
 import logging
+import time
+from types import SimpleNamespace
 from typing import Iterable, Iterator
 
 import streamlit as st
@@ -19,6 +21,7 @@ from pages.components import cards as card_ui
 from pages.components import charts
 from pages.components.settled import settled
 from pages.components.safe_text import no_images
+from pages.components.moves import done_text
 from pages.components.labels import duration_text, intent_label, node_label, parse_result, result_summary, step_label
 
 
@@ -52,14 +55,20 @@ class TurnView:
 
     def __init__(self, thread_id: str, key_prefix: str, pending_ids: set[str] | None = None,
                  shown_cards: set[str] | None = None, card_prefix: str | None = None,
-                 model_label: str | None = None, scoring: str = "points", lazy_charts: bool = False):
+                 model_label: str | None = None, scoring: str = "points", lazy_charts: bool = False,
+                 live: bool = False):
         self.thread_id, self.key_prefix, self.pending_ids = thread_id, key_prefix, pending_ids
         self.lazy_charts = lazy_charts  # a past turn: its charts behind a button (see _chart_game_log)
         self.card_prefix = card_prefix or key_prefix
         self.badge = st.empty()
         self.steps = st.container()
         self.charts = st.container()
-        self.answer_slot = st.empty()
+        if live:  # keyed: a live answer's first words are found in the page (bench/ui.py `first_token_ms`)
+            with st.container(key=f"{key_prefix}_answer"):
+                self.answer_slot = st.empty()
+        else:
+            self.answer_slot = st.empty()
+        self.under_answer = st.container()  # the answer's own buttons (Copy), right under its text
         self.notes = st.container()
         self.cards = st.container()
         self.open_steps: dict[str, object] = {}
@@ -79,6 +88,8 @@ class TurnView:
         self.node_passes: dict[tuple, list] = {}  # (game, node) -> its steps (a node re-run is a new pass)
         self.failed = False
         self.choices: list[str] = []  # a clarifying question's options, drawn as buttons
+        self.live = live  # a turn being answered now: a whole answer is typed out (`_type_out`)
+        self.streamed = False  # deltas came: the answer was written as it arrived
 
     def handle(self, event: TurnEvent | dict) -> None:
         event = as_event(event)  # a page may hand over a dict (cards it redraws): typed here
@@ -204,13 +215,18 @@ class TurnView:
     def _on_answer_delta(self, e: TextEvent) -> None:
         if self.final:  # the whole answer has arrived; a late delta would repeat it
             return
+        self.streamed = True
         self.answer += e.text
         self.answer_slot.markdown(no_images(self.answer) + " ▌")
 
     def _on_answer(self, e: TextEvent) -> None:
+        typed = self.live and not self.streamed and not self.final and bool(e.text)
         self.answer = e.text or self.answer
         self.final = bool(e.text) or self.final
-        self.answer_slot.markdown(no_images(self.answer))
+        if typed:  # the offline planner (or a resume) hands its answer whole: written out as it is read
+            self.answer_slot.write_stream(type_out(no_images(self.answer)))
+        else:
+            self.answer_slot.markdown(no_images(self.answer))
 
     def _on_guard(self, e: TextEvent) -> None:
         text = e.text.removeprefix("Stopped early: ")
@@ -242,7 +258,11 @@ class TurnView:
             self.failed = True
 
     def _on_approvals(self, e: ApprovalsEvent) -> None:
+        approved = next((c for c in e.cards if _approved(c, self.thread_id)), None)  # closes its siblings
         with self.cards:
+            fresh = [c for c in e.cards if c.move_id not in self.shown_cards]
+            if len(fresh) >= 2 and approved is None:  # said before the first click
+                st.caption(f":material/alt_route: {card_ui.alternatives_text(len(fresh))}")
             for card in e.cards:  # typed by the event (with what the page added: decided, blocked...)
                 self.offered.append(card)
                 if card.move_id in self.shown_cards:
@@ -254,7 +274,8 @@ class TurnView:
                 if not closed:
                     self.shown_cards.add(card.move_id)
                 self.card_slots[card.move_id] = card_ui.render_card(
-                    card, self.thread_id, self.key_prefix if closed else self.card_prefix, self.pending_ids)
+                    card, self.thread_id, self.key_prefix if closed else self.card_prefix, self.pending_ids,
+                    closed_by=approved if closed else None)
 
     def _on_desk_card(self, e: DeskCardEvent) -> None:
         from pages.components.desk_view import desk, render_card
@@ -279,10 +300,33 @@ class TurnView:
             self.notes.success(f"Applied: {transaction_text(item)}", icon=":material/swap_horiz:")
 
 
+TYPE_CHUNKS, TYPE_S = 40, 0.4  # a whole answer is written in at most 40 chunks over about 0.4 s
+
+
+def type_out(text: str) -> Iterator[str]:
+    """`text` in chunks of whole words (markdown marks are never split inside a word), for
+    `st.write_stream`: the first words show at once, the whole answer within `TYPE_S`."""
+    words = text.split(" ")
+    size = max(1, -(-len(words) // TYPE_CHUNKS))
+    pause = TYPE_S / max(1, -(-len(words) // size))
+    for i in range(0, len(words), size):
+        if i:
+            time.sleep(pause)
+        yield " ".join(words[i:i + size]) + (" " if i + size < len(words) else "")
+
+
+def _approved(card: Card, thread_id: str) -> bool:
+    """The card was approved and applied (so the other cards of its set are closed)."""
+    outcome = card_ui.outcome_of(card, thread_id)
+    return bool(outcome) and str(outcome.get("decision", "")).startswith("approve") and not outcome.get("refused")
+
+
 def transaction_text(item: dict) -> str:
-    drop, add = item.get("drop") or item.get("drop_name"), item.get("add") or item.get("add_name")
+    """An applied move in the words every page uses (`moves.done_text`), with when it was applied."""
+    move = SimpleNamespace(kind=item.get("kind"), drop=item.get("drop") or item.get("drop_name"),
+                           add=item.get("add") or item.get("add_name"))
     when = item.get("applied_at") or item.get("as_of") or ""
-    return f"Drop {drop} -> Add {add}" + (f" ({str(when)[:16]})" if when else "")
+    return done_text(move) + (f" ({str(when)[:16]})" if when else "")
 
 
 def history_events(message: HistoryTurn) -> Iterator[TurnEvent]:

@@ -1,8 +1,8 @@
 """Approvals: every pending card across threads (read from graph state), plus the decisions made.
 
-Decided moves show their realized gain next to the expected one (hindsight from the real box
-scores of the rest of the week). Pending cards show it only behind a toggle, off by default; the
-agent never sees it either way.
+Decided and pending moves show their realized gain (hindsight from the real box scores of the rest
+of the week) only behind the Hindsight toggle, off by default; the agent never sees it either way.
+Decisions are named in the words every page uses (`moves.decision_text`).
 """
 import streamlit as st
 
@@ -40,6 +40,8 @@ for thread_id, cards in by_thread.items():
     head, link = st.columns([4, 1])
     head.markdown(f"**{no_images(titles.get(thread_id, 'Conversation'))}** · {card_ui.note(cards[0], 'league')}")
     link.page_link("pages/views/chat.py", label="Open chat", icon=":material/chat:", query_params={"thread": thread_id})
+    if len(cards) >= 2:
+        st.caption(f":material/alt_route: {card_ui.alternatives_text(len(cards))}")
     for card in cards:
         seen = (HINDSIGHT, assistant.hindsight(card)) if show_hindsight else None
         card = decisions.with_blockers([card], thread_id)[0]
@@ -49,7 +51,7 @@ queued = decisions.take_queued()
 if queued:
     shown = {move_id for t, move_id in slots if t == queued[0]}
     decisions.send_decision(assistant, queued, "approvals_resume", shown, slots.get(queued[:2]))
-    decisions.close_stale(assistant, queued[0], {m: slots[(t, m)] for t, m in slots if t == queued[0]})
+    decisions.close_stale(assistant, queued[0], {m: slots[(t, m)] for t, m in slots if t == queued[0]}, queued)
 
 decided = [e for e in ss["cards_decided"].values()
            if e.get("card") and (e.get("thread_id"), e["card"].move_id) not in slots and e.get("outcome") is not None]
@@ -57,14 +59,15 @@ if decided:
     st.subheader("Decided in this session")
     for entry in decided:
         card_ui.render_card(entry["card"], entry["thread_id"], "approvals_done", set(),
-                            hindsight=("Hindsight", assistant.hindsight(entry["card"])))
+                            hindsight=("Hindsight", assistant.hindsight(entry["card"])) if show_hindsight else None)
 
 history = assistant.decided()
 if history:
     st.subheader("History")
-    st.caption("Every decided card of this league. Realized gains come from the real box scores of the rest "
-               "of that week: an evaluation the agent never sees when it recommends.")
-    st.dataframe(decision_rows(history), hide_index=True, key="approvals_history")
+    st.caption("Every decided card of this league. " + (
+        "Realized gains come from the real box scores of the rest of that week: an evaluation the agent never "
+        "sees when it recommends." if show_hindsight else "Turn Hindsight on to see what each move really gained."))
+    st.dataframe(decision_rows(history, show_hindsight), hide_index=True, key="approvals_history")
 
 st.subheader("Signals")
 st.caption("Game edges from the signals pod. Approve publishes the signal and takes the paper position at the price; "

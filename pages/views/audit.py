@@ -3,7 +3,7 @@ import streamlit as st
 
 from pages.components import backend, ownership
 from pages.components.desk_audit import has_calculations, render_calc_audit
-from pages.components.audit_rows import filter_turns, summary_row, to_jsonl, tool_rows, tools_of
+from pages.components.audit_rows import applied_lines, filter_turns, summary_row, to_jsonl, tool_rows, tools_of
 from pages.components.labels import intent_label, shorten, tool_label
 from pages.components.safe_text import no_images
 
@@ -57,7 +57,7 @@ for t in shown[:50]:
         if t.decisions:
             st.write("Decisions:", t.decisions)
         if t.transactions:
-            st.write("Applied:", [f"Drop {x.drop} -> Add {x.add}" for x in t.transactions])
+            st.markdown("**Applied:** " + no_images("; ".join(applied_lines(t))))
         if t.guard:
             st.warning(f"Loop guard: {t.guard}")
 

@@ -21,7 +21,9 @@ per = c[1].radio("Show", ["game", "total"], format_func={"game": "Per game", "to
 who = c[2].selectbox("Availability", list(WHO), format_func=WHO.get, key="players_who")
 position = c[3].selectbox("Position", ["Any", "PG", "SG", "SF", "PF", "C", "G", "F"], key="players_position")
 c = st.columns([2, 1, 1])
-punt = c[0].multiselect("Punt (dropped from the z-sum)", CATS, key="players_punt")
+backend.page_punt("players_punt", CATS, assistant)  # starts from the Settings punt
+punt = c[0].multiselect("Punt (dropped from the z-sum)", CATS, key="players_punt",
+                        help="Starts from the punt chosen in Settings; a change here applies to this page only.")
 sort = c[1].selectbox("Rank by", ["value", "fpts", "z_sum", *CATS, "ros_value", "games_left_week",
                                   "games_left_season"], key="players_sort")
 team = c[2].text_input("NBA team", key="players_team", placeholder="e.g. MIA").strip() or None
@@ -41,6 +43,6 @@ st.dataframe(rank_rows(table, table.scoring), hide_index=True, key="players_tabl
 names = [p.player.name for p in table.players]
 if names:
     pick = st.selectbox("Trend of", names, key="players_trend_pick")
-    fig = trend_figure(door.rankings.trend(pick, assistant.source))
+    fig = trend_figure(door.rankings.trend(pick, assistant.source), assistant.scoring())
     if fig is not None:
         st.plotly_chart(fig, key="players_trend", config={"displayModeBar": False})

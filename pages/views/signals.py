@@ -68,11 +68,8 @@ if run_all or run_one:
 last = ss.get("signals_last_run")
 if last:
     st.subheader(f"Paths on {last['day']} ({last['mode']}, threshold {last['threshold']:.2f})")
-    st.dataframe(pd.DataFrame([{
-        "game": r["question"], "price": r["price"],
-        "estimate": (r["estimate"] or {}).get("probability"), "ev": (r["divergence"] or {}).get("ev"),
-        "path": " → ".join(NODE_NAMES[n] for n in r["path"]), "exit": EXIT_TEXT.get(r["exit"], r["exit"]),
-        "why": r["reason"], "ms": r["ms"]} for r in last["games"]]), hide_index=True, key="signals_paths")
+    st.dataframe(pd.DataFrame([signal_cards.path_row(r, NODE_NAMES, EXIT_TEXT) for r in last["games"]]),
+                 hide_index=True, key="signals_paths")
     made = [r["signal"]["id"] for r in last["games"] if r["signal"]]
     if made:
         st.markdown(f"**{len(made)} signal(s)** · decide them here or in Approvals")
@@ -144,7 +141,4 @@ if board:
                  hide_index=True, key="signals_bands")
     st.caption("Reliability per band: a band's label is earned by its hit rate against break-even (the mean price "
                "paid), high when the 95% interval clears it; the cards use the table of the week before their day.")
-    rows = [{"group": f"confidence {k}"} | v for k, v in board["by_confidence"].items()]
-    rows += [{"group": f"{k} signals"} | v for k, v in board["decisions"].items()]
-    st.dataframe(pd.DataFrame(rows)[["group", "n", "hit_rate", "realized_ev", "brier", "market_brier", "bss_vs_market"]],
-                 hide_index=True, key="signals_groups")
+    st.dataframe(pd.DataFrame(signal_cards.group_rows(board)), hide_index=True, key="signals_groups")

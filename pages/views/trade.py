@@ -29,7 +29,9 @@ give = c[0].multiselect("You give", players[mine], max_selections=3, key="trade_
 get = c[1].multiselect("You get", players[partner], max_selections=3, key="trade_get")
 c = st.columns(2)
 cut = c[0].multiselect("If your roster overflows, cut (default: lowest value)", players[mine], key="trade_cut")
-punt = c[1].multiselect("Punt", CATS, key="trade_punt", disabled=scoring == "points")
+backend.page_punt("trade_punt", CATS, assistant)  # starts from the Settings punt
+punt = c[1].multiselect("Punt", CATS, key="trade_punt", disabled=scoring == "points",
+                        help="Starts from the punt chosen in Settings; a change here applies to this page only.")
 
 if st.button("Evaluate trade", key="trade_evaluate", type="primary", disabled=not (give and get)):
     st.session_state["trade_outcome"] = None  # a new trade: the last proposal's answer no longer applies

@@ -27,6 +27,13 @@ def divergence(estimate: float, price: float, threshold: float = DEFAULT_THRESHO
                       threshold=threshold)
 
 
+def pick_edge(ev: float, direction: str) -> float:
+    """The edge of the side a signal buys: P(pick wins) - price of the pick. `ev` is in home terms
+    (estimate - price of HOME), so an away pick's edge is -ev: an away pick at 0.758 with
+    P 85.7% has edge +0.100, not the home side's -0.100."""
+    return round(ev if direction == "yes" else -ev, 4)
+
+
 def signal_confidence(ev: float) -> Literal["low", "medium", "high"]:
     """|ev| >= .15 high, >= .08 medium, else low."""
     a = abs(ev)

@@ -10,8 +10,9 @@ import datetime as dt
 import json
 from typing import Literal
 
-from pydantic import BaseModel
+from pydantic import BaseModel, computed_field
 
+from services.signals.divergence import pick_edge
 from services.store.state import StateStore
 
 SCHEMA = [
@@ -82,6 +83,12 @@ class Signal(BaseModel):
     def backed_price(self) -> float:
         """The price of the backed team's contract."""
         return self.price if self.direction == "yes" else 1 - self.price
+
+    @computed_field  # in every dump (API, CLI --json, the pod's runs): the pick's own edge
+    @property
+    def edge(self) -> float:
+        """The backed team's edge: its estimate minus its price (`ev` is the home side's)."""
+        return pick_edge(self.ev, self.direction)
 
     @property
     def action(self) -> str:

@@ -25,7 +25,7 @@ def test_edges_question_runs_the_pod_for_the_as_of_day(make_assistant, fresh_sta
     answer = result["answer"]
     assert f"{len(stored)} edges" in answer and "Approvals" in answer
     for s in stored:
-        assert f"{s.ev:+.3f}" in answer
+        assert f"{s.edge:+.3f}" in answer  # the pick's own edge (issue #38), never the home side's ev
     shown = next(e for e in events if e.get("type") == "signals")["signals"]
     assert sorted(x["id"] for x in shown) == sorted(s.id for s in stored)
 

@@ -55,10 +55,10 @@ def test_approve_from_a_card_applies_once_even_on_a_double_click(app):
     head = title.strip("*").split(",")[0]
     if head.startswith("Move "):  # an IR move: "Move X to IR, add Y"
         drop, add = head.removeprefix("Move ").removesuffix(" to IR"), title.strip("*").split(", add ")[1].split(",")[0]
-        done = f"Approved. Done: moved {drop} to IR and added {add}"
+        done = f"Approved. Moved {drop} to IR, added {add}"
     else:
         drop, add = head.removeprefix("Drop ").split(" -> Add ")
-        done = f"Approved. Done: dropped {drop} and added {add}"
+        done = f"Approved. Dropped {drop}, added {add}"
     first = approve_buttons(at)[0]
     decline = next(b for b in at.button if b.key == first.key.replace("_approve_", "_decline_"))
     first.click()

@@ -59,7 +59,7 @@ def test_a_categories_thread_keeps_its_league_across_a_reload(fresh_state, tmp_p
             ir = re.search(r"Move (.+?) to IR, add (.+?), ", title)  # the top card may be an IR move
             assert swap or ir, title
             drop, add = (swap or ir).groups()
-            done = f"moved {drop} to IR and added {add}" if ir else f"dropped {drop} and added {add}"
+            done = f"Moved {drop} to IR, added {add}" if ir else f"Dropped {drop}, added {add}"
             assert "cats expected" in title
             if os.environ.get("COURTSIDE_UPDATE_SCREENSHOT"):  # refresh the README's picture on demand only
                 page.wait_for_timeout(300)
@@ -95,7 +95,7 @@ def test_a_categories_thread_keeps_its_league_across_a_reload(fresh_state, tmp_p
 
             # after the reload the decided card is still in the chat, with its outcome
             page.get_by_test_id("stSidebarNav").get_by_role("link", name="Chat").click()
-            page.get_by_text(f"Approved. Done: {done}").first.wait_for(timeout=60_000)  # what the live decision said
+            page.get_by_text(f"Approved. {done}").first.wait_for(timeout=60_000)  # what the live decision said
         finally:
             browser.close()
     assert sorted(set(outside)) == []  # page icon, fonts, scripts: everything is served by the app itself

@@ -3,6 +3,8 @@ left open all evening): every drawn element is re-rendered by the browser on eac
 page keeps `RECENT_TURNS` turns in it and the first step of a new question stays quick."""
 from __future__ import annotations
 
+import re
+
 from streamlit.testing.v1 import AppTest
 
 from agents.door import HistoryTurn
@@ -24,7 +26,8 @@ def _seed(thread: str, turns: int) -> list[str]:
 
 
 def _questions(at: AppTest) -> list[str]:
-    return [m.markdown[0].value for m in at.chat_message if m.name == "user"]
+    """The questions as the user sees them (a user's message is markdown with every mark escaped)."""
+    return [re.sub(r"\\(.)", r"\1", m.markdown[0].value) for m in at.chat_message if m.name == "user"]
 
 
 def test_first_shown_opens_the_recent_turns():

@@ -115,6 +115,7 @@ def test_expected_next_to_realized_on_league_and_approvals_pages(app, csv_facts,
     assert list(moves["Gain (hindsight)"]) == [text]
 
     at.switch_page("pages/views/approvals.py").run()
+    at.toggle(key="approvals_hindsight").set_value(True).run()  # realized gains only with Hindsight on
     history = at.dataframe[-1].value
     assert list(zip(history["Decision"], history["Gain (hindsight)"], strict=True)) == [("approve", text)]
     assert any(c.value.endswith(f"Hindsight: {text}") for c in at.caption)  # the decided card

@@ -34,12 +34,12 @@ def test_run_all_games_shows_each_path_and_the_signals(app, fresh_state):
     assert not at.exception
     paths = at.dataframe[0].value
     assert len(paths) == 11
-    assert set(paths["exit"]) <= {"Signal", "Stopped: below threshold", "Stopped: no news"}
+    assert set(paths["Exit"]) <= {"Signal", "Stopped: below threshold", "Stopped: no news"}
     stored = SignalStore(fresh_state.store).list()
-    assert len(stored) == (paths["exit"] == "Signal").sum() > 0
+    assert len(stored) == (paths["Exit"] == "Signal").sum() > 0
     for _, row in paths.iterrows():
-        assert row["path"].startswith("Assess timeline → Fetch news")
-        assert row["path"].endswith("Generate signal") == (row["exit"] == "Signal")
+        assert row["Path"].startswith("Assess timeline → Fetch news")
+        assert row["Path"].endswith("Generate signal") == (row["Exit"] == "Signal")
     approve = [b for b in at.button if b.key.startswith("signals_sig_approve_")]
     assert len(approve) == len(stored) and not any(b.disabled for b in approve)
     done = [s.label for s in at.status]
@@ -122,7 +122,7 @@ def test_chat_edges_question_shows_the_signals_as_cards(app, fresh_state):
     text = rendered_text(at)
     assert ":material/label: Market edges" in "".join(m.value for m in at.markdown)
     for s in stored:
-        assert s.claim in text and f"{s.ev:+.3f}" in text
+        assert s.claim in text and f"{s.edge:+.3f}" in text  # the pick's own edge
     assert text.count("Decide in Approvals") == len(stored)
     assert not [b for b in at.button if "_sig_approve_" in b.key]  # decisions happen in Approvals
     assert any(s.label.startswith("Signals · ") and " · Fetch news" in s.label for s in at.status)

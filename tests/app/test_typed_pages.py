@@ -10,6 +10,8 @@ records are read from the state store here, not through the page's code).
 """
 from __future__ import annotations
 
+from pages.components.safe_text import plain_text
+
 import json
 
 import pytest
@@ -34,7 +36,7 @@ def test_a_reloaded_chat_redraws_the_turn_from_typed_history(app):
 
     again = app("t-typed-reload")  # a browser reload: a new session, the thread read back through the door
     assert not again.exception
-    assert [m.markdown[0].value for m in again.chat_message if m.name == "user"] == [OPTIMIZE]
+    assert [m.markdown[0].value for m in again.chat_message if m.name == "user"] == [plain_text(OPTIMIZE)]
     assert _steps(again) == live_steps  # every optimizer step of the live turn, from HistoryStep models
     assert sorted(m.value for m in again.markdown if m.value.startswith(("**Drop ", "**Move "))) == live_cards
     assert len([b for b in again.button if b.label == "Approve"]) == len(live_cards)

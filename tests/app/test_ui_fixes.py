@@ -15,7 +15,8 @@ from types import SimpleNamespace
 from streamlit.testing.v1 import AppTest
 
 from agents.door import AuditRecord, ThreadSummary
-from pages.components import audit_rows, charts, labels, league_tables
+from pages.components import audit_rows
+from pages.components import cards as card_ui, charts, labels, league_tables
 from tests.app.conftest import OPTIMIZE, ask
 
 
@@ -44,7 +45,8 @@ def test_the_same_move_pending_in_two_threads_is_drawn_and_decided_per_thread(ap
     assert assistant.pending_approvals("t-twin-1") == []
     left = [b.key for b in approve_buttons(at)]
     assert left and all("t-twin-2" in k for k in left) and len(left) == len(second)
-    assert any(c.value == "No longer pending (the run moved on)." for c in at.caption)
+    closed = card_ui.closed_text(None).split(":")[0]  # "Closed": what happened to the siblings (issue #38)
+    assert any(i.value.startswith(closed + ": you approved another alternative") for i in at.info)
 
 
 def draw_late_delta():
@@ -138,7 +140,7 @@ def test_decisions_in_the_audit_say_what_was_decided():
                        "decisions": {"mv_1": "approve"}, "transactions": [applied]})
     decline = _record({"question": "[decision] {'mv_2': 'decline'}", "decisions": {"mv_2": "decline"},
                        "transactions": []})
-    assert audit_rows.summary_row(approve)["Question"] == "Approved: drop Tari Eason, add Payton Pritchard"
+    assert audit_rows.summary_row(approve)["Question"] == "Dropped Tari Eason, added Payton Pritchard"  # moves.done_text
     assert audit_rows.summary_row(approve)["Intent"] == "Lineup optimization"
     assert audit_rows.question_text(decline) == "Declined (mv_2)"
     assert audit_rows.question_text(_record({"question": "x" * 80})) == "x" * 69 + "…"

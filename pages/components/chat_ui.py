@@ -1,0 +1,108 @@
+"""What the chat page adds to Streamlit's chat elements to work as chat apps do: the view that
+follows the newest message, Stop, Edit and resend, Copy, and a long paste refused before it is echoed.
+
+How others do it, and what is taken here: agent-chat-ui and Chainlit keep the composer at the
+bottom, turn its send button into Stop while a run streams (the run is cancelled, what it wrote so
+far stays), offer Edit on the user's message (the question goes back into the composer) and a Copy
+icon under each answer; the view sticks to the bottom while the answer streams unless the user
+scrolls up. Streamlit pins `st.chat_input` to the bottom itself when it is called at the page's top
+level; the rest is here.
+"""
+from __future__ import annotations
+
+import html
+import json
+
+import streamlit as st
+
+STOPPED = "chat_stopped"  # the thread whose turn the user stopped (read once by the next run)
+
+# One observer per browser tab: while the user is within 160 px of the bottom, every change of the
+# page (a new message, a streamed chunk, a card) scrolls the view to the bottom; scrolling up
+# stops that until the user comes back down or sends a message. `token` changes with the thread and
+# its number of messages, so a new message (or opening a thread) brings the view to the newest.
+_FOLLOW = """<script>
+(() => {
+  const w = window;
+  const scroller = () => {
+    for (const sel of ['[data-testid="stMain"]', '[data-testid="stAppViewContainer"]']) {
+      const el = document.querySelector(sel);
+      if (el && el.scrollHeight > el.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(el).overflowY)) return el;
+    }
+    return document.scrollingElement;
+  };
+  const toBottom = () => { const el = scroller(); if (el) el.scrollTop = el.scrollHeight; };
+  if (!w.__courtsideFollow) {
+    const state = {stick: true, token: null};
+    document.addEventListener('scroll', (e) => {
+      const el = scroller();
+      if (el && (e.target === el || e.target === document)) state.stick = el.scrollHeight - el.scrollTop - el.clientHeight < 160;
+    }, true);
+    new MutationObserver(() => { if (state.stick) requestAnimationFrame(toBottom); })
+      .observe(document.body, {childList: true, subtree: true, characterData: true});
+    w.__courtsideFollow = state;
+  }
+  const state = w.__courtsideFollow;
+  if (state.token !== %(token)s) { state.token = %(token)s; state.stick = true; toBottom(); }
+})();
+</script>"""
+
+_COPY = """<button id="%(id)s" type="button" title="Copy this answer" data-text="%(text)s"
+ style="border:1px solid #e4e4e7;background:#fff;border-radius:6px;padding:2px 10px;font-size:0.8rem;color:#52525b;cursor:pointer">Copy</button>
+<script>
+(() => {
+  const b = document.getElementById(%(id_js)s);
+  if (!b || b.dataset.ready) return;
+  b.dataset.ready = "1";
+  b.addEventListener('click', () => navigator.clipboard.writeText(b.dataset.text).then(() => {
+    b.textContent = 'Copied';
+    setTimeout(() => { b.textContent = 'Copy'; }, 1500);
+  }));
+})();
+</script>"""
+
+
+def follow(token: str) -> None:
+    """Keeps the view on the newest message (see `_FOLLOW`)."""
+    st.html(_FOLLOW % {"token": json.dumps(token)}, unsafe_allow_javascript=True)
+
+
+def copy_button(text: str | None, key: str, where=None) -> None:
+    """A Copy button under an answer (`where`: the turn's `under_answer` container): the answer's
+    text as written (markdown source) to the clipboard."""
+    if not text:
+        return
+    dom_id = f"cs-{key}"
+    with (where or st.container()), st.container(key=key):
+        st.html(_COPY % {"text": html.escape(text, quote=True), "id": dom_id, "id_js": json.dumps(dom_id)},
+                unsafe_allow_javascript=True)
+
+
+def edit_question(text: str) -> None:
+    """Edit and resend: the question goes back into the composer, to change and send again."""
+    st.session_state["chat_input"] = text
+
+
+def _stopped(thread: str) -> None:
+    st.session_state[STOPPED] = thread
+
+
+def stop_button(thread: str) -> None:
+    """Stop, pinned under the composer while the turn streams. A click reruns the page: Streamlit
+    ends the running script at its next element, the page closes the turn's stream, and the rerun
+    draws the thread from its checkpoint (chat page docstring; docs/conversation.md)."""
+    st.bottom.button("Stop", key="chat_stop", icon=":material/stop_circle:", on_click=_stopped, args=(thread,),
+                     help="Stops this answer. The question stays in the thread; nothing is changed.")
+
+
+def stopped_notice(thread: str) -> None:
+    if st.session_state.pop(STOPPED, None) == thread:
+        st.toast("Stopped. The question stays in the thread; no card or move came from it.",
+                 icon=":material/stop_circle:")
+
+
+def too_long(prompt: str) -> str | None:
+    """Why a message is refused before it is echoed (over the runtime's limit), else None."""
+    from agents import door
+
+    return door.question_problem(prompt) if prompt else None

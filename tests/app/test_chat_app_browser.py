@@ -1,0 +1,205 @@
+"""Issue #38 in headless Chromium: the chat works as the chat apps people use daily.
+
+Each test names the broken version it catches. On the code before #38: the composer was called in a
+fragment, so it sat inline (above the heading on the first screen, 2,300-3,700 px below the view
+after an answer); nothing scrolled to the newest message; the offline planner's answer appeared
+whole; there was no Stop, no Edit and resend, no Copy; an IR approval read "Drop X" on League,
+Approvals and Audit.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.app.conftest import OPTIMIZE
+from tests.app.server import CHROMIUM, chromium, keep_screenshot, streamlit_server
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium")]
+
+JOKIC = "How has Nikola Jokic played over his last 5 games?"
+
+# Where the composer and the newest message are, in the viewport (CSS pixels).
+GEOMETRY = """() => {
+  const box = document.querySelector('[data-testid="stChatInput"]').getBoundingClientRect();
+  const msgs = [...document.querySelectorAll('[data-testid="stChatMessage"]')];
+  const last = msgs.length ? msgs[msgs.length - 1].getBoundingClientRect() : null;
+  return {vh: window.innerHeight, top: box.top, bottom: box.bottom, n: msgs.length,
+          lastTop: last && last.top, lastBottom: last && last.bottom};
+}"""
+
+# Records the text length of the newest assistant message each time it changes.
+WATCH_ANSWER = """() => {
+  window.__lens = [];
+  new MutationObserver(() => {
+    const msgs = [...document.querySelectorAll('[data-testid="stChatMessage"]')];
+    const last = msgs[msgs.length - 1];
+    const md = last && last.querySelectorAll('[data-testid="stMarkdownContainer"]');
+    if (md && md.length) window.__lens.push(md[md.length - 1].innerText.length);
+  }).observe(document.body, {childList: true, subtree: true, characterData: true});
+}"""
+
+
+def _send(page, text: str) -> None:
+    from playwright.sync_api import expect
+
+    box = page.get_by_test_id("stChatInputTextArea")
+    expect(box).to_be_enabled(timeout=60_000)
+    box.fill(text)
+    box.press("Enter")
+
+
+def _settled(page, n_messages: int) -> None:
+    """The turn is over: `n_messages` messages drawn and the composer enabled again."""
+    from playwright.sync_api import expect
+
+    expect(page.get_by_test_id("stChatMessage")).to_have_count(n_messages, timeout=90_000)
+    expect(page.get_by_test_id("stChatInputTextArea")).to_be_enabled(timeout=90_000)
+    page.wait_for_timeout(800)  # the last rerun's paint and the scroll that follows it
+
+
+def _assert_pinned_and_following(page) -> None:
+    g = page.evaluate(GEOMETRY)
+    assert g["vh"] - 160 <= g["top"] and g["bottom"] <= g["vh"] + 1, g  # the composer at the bottom of the view
+    assert g["lastTop"] < g["top"] and g["lastBottom"] <= g["top"] + 40, g  # the newest message just above it
+
+
+@pytest.mark.parametrize("width,height", [(1400, 900), (390, 844)])
+def test_the_composer_is_pinned_and_the_view_follows_the_newest_message(fresh_state, tmp_path, width, height):
+    """After a full review (a long answer, steps and cards): the composer sits at the bottom of the
+    view and the newest message ends just above it, at a desktop and a phone size (the broken
+    version: the composer 2,300-3,700 px below the view, the view at the top of the thread)."""
+    pytest.importorskip("playwright.sync_api")
+    with streamlit_server(fresh_state.home, tmp_path / "server.log") as (url, _), chromium() as browser:
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.goto(url, wait_until="domcontentloaded")
+        page.get_by_test_id("stChatInputTextArea").wait_for(timeout=30_000)
+        g = page.evaluate(GEOMETRY)
+        assert g["top"] >= g["vh"] - 160, g  # the first screen: at the bottom, under the suggestions
+        _send(page, OPTIMIZE)
+        page.get_by_role("button", name="Approve").first.wait_for(timeout=90_000)
+        _settled(page, 2)
+        keep_screenshot(page, tmp_path / f"pinned-{width}.png")
+        _assert_pinned_and_following(page)
+        scroller_h = page.evaluate("() => document.documentElement.scrollHeight")
+        assert scroller_h <= height + 2 or page.evaluate(
+            "() => { const m = document.querySelector('[data-testid=\"stMain\"]'); return m.scrollTop > 0 }")
+
+        # coming back to the chat (a reload of its link) opens at the newest message
+        page.reload(wait_until="domcontentloaded")
+        page.get_by_role("button", name="Approve").first.wait_for(timeout=60_000)
+        _settled(page, 2)
+        _assert_pinned_and_following(page)
+
+
+def test_the_answer_is_written_as_it_comes_and_can_be_copied_and_edited(fresh_state, tmp_path):
+    """The offline planner's answer is written in chunks (the broken version drew it whole, one
+    change); Copy puts the answer's text on the clipboard; Edit and resend puts the last question
+    back in the composer; a question with markdown is shown as typed."""
+    pytest.importorskip("playwright.sync_api")
+    from playwright.sync_api import expect
+
+    with streamlit_server(fresh_state.home, tmp_path / "server.log") as (url, _), chromium() as browser:
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
+        page.goto(url, wait_until="domcontentloaded")
+        page.get_by_test_id("stChatInputTextArea").wait_for(timeout=30_000)
+        page.evaluate(WATCH_ANSWER)
+        _send(page, JOKIC)
+        _settled(page, 2)
+        lens = page.evaluate("() => window.__lens")
+        final = max(lens)
+        partial = sorted({n for n in lens if 0 < n < final})
+        assert len(partial) >= 3, lens  # at least three growing states before the whole answer
+
+        from agents.core.runtime import get_assistant
+
+        answer = [m for m in get_assistant().history(page.url.split("thread=")[1].split("&")[0])
+                  if m["role"] == "assistant"][-1]["content"]
+        page.get_by_role("button", name="Copy").last.click()
+        expect(page.get_by_role("button", name="Copied")).to_have_count(1, timeout=10_000)
+        assert page.evaluate("() => navigator.clipboard.readText()") == answer
+
+        page.get_by_role("button", name="Edit and resend").click()
+        expect(page.get_by_test_id("stChatInputTextArea")).to_have_value(JOKIC, timeout=30_000)
+
+        tricky = "**[click](javascript:alert(1))** and # not a heading"
+        page.get_by_test_id("stChatInputTextArea").fill(tricky)
+        page.get_by_test_id("stChatInputTextArea").press("Enter")
+        _settled(page, 4)
+        user = page.get_by_test_id("stChatMessage").nth(2)
+        assert tricky in user.inner_text()  # shown as typed: the marks are visible
+        assert user.locator("a").count() == 0 and user.locator("strong").count() == 0
+
+
+def test_stop_ends_the_turn_cleanly(fresh_state, tmp_path):
+    """Stop during a full review: the turn ends, the question stays marked "Stopped", no card and no
+    audit record come from it, the thread's checkpoint has no pending card, and the next question is
+    answered (the broken version had no Stop)."""
+    pytest.importorskip("playwright.sync_api")
+    from playwright.sync_api import expect
+
+    with streamlit_server(fresh_state.home, tmp_path / "server.log") as (url, _), chromium() as browser:
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.goto(url, wait_until="domcontentloaded")
+        page.get_by_test_id("stChatInputTextArea").wait_for(timeout=30_000)
+        _send(page, OPTIMIZE)
+        stop = page.get_by_role("button", name="Stop")
+        stop.wait_for(timeout=60_000)
+        stop.click()
+        page.get_by_text("Stopped before an answer").wait_for(timeout=60_000)
+        expect(page.get_by_test_id("stChatInputTextArea")).to_be_enabled(timeout=30_000)
+        page.wait_for_timeout(1000)
+        expect(page.get_by_role("button", name="Approve")).to_have_count(0)
+        expect(page.get_by_role("button", name="Stop")).to_have_count(0)
+        assert page.get_by_test_id("stException").count() == 0
+
+        from agents.core.runtime import get_assistant
+
+        thread = page.url.split("thread=")[1].split("&")[0]
+        assistant = get_assistant()
+        assert assistant.pending_approvals(thread) == []  # no half card in the checkpoint
+        assert [m["role"] for m in assistant.history(thread)] == ["user"]
+        assert assistant.audit(thread) == []  # nothing recorded for the stopped turn
+
+        _send(page, JOKIC)
+        _settled(page, 3)
+        assert "Nikola Jokić" in page.get_by_test_id("stChatMessage").nth(2).inner_text()
+        assert [m["role"] for m in assistant.history(thread)] == ["user", "user", "assistant"]
+
+
+def test_an_ir_approval_reads_the_same_on_every_page(fresh_state, tmp_path):
+    """The review's top card moves an OUT player to IR; approved, every page says "Moved X to IR,
+    added Y", the Audit "Applied" entry too (the broken version: "Drop X" on three pages)."""
+    pytest.importorskip("playwright.sync_api")
+    import re
+
+    with streamlit_server(fresh_state.home, tmp_path / "server.log") as (url, _), chromium() as browser:
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.goto(url, wait_until="domcontentloaded")
+        page.get_by_test_id("stChatInputTextArea").wait_for(timeout=30_000)
+        _send(page, OPTIMIZE)
+        page.get_by_role("button", name="Approve").first.wait_for(timeout=90_000)
+        _settled(page, 2)
+        title = page.locator("[class*='st-key-chat_card_'] strong").first.text_content()
+        drop, add = re.match(r"Move (.+?) to IR, add (.+?), ", title).groups()
+        words = f"Moved {drop} to IR, added {add}"
+        page.get_by_role("button", name="Approve").first.click()
+        page.get_by_text(f"Approved. {words}").first.wait_for(timeout=60_000)
+        nav = page.get_by_test_id("stSidebarNav")
+        nav.get_by_role("link", name="League").click()
+        page.get_by_test_id("stTable").last.get_by_text(words).wait_for(timeout=60_000)
+        assert page.get_by_text(f"Drop {drop}", exact=False).count() == 0
+        nav.get_by_role("link", name="Approvals").click()
+        page.get_by_role("heading", name="History").wait_for(timeout=60_000)
+        # the History grid is a canvas: its rows are read from the page's accessible grid
+        page.get_by_test_id("stDataFrame").last.get_by_text(words).wait_for(state="attached", timeout=30_000)
+        nav.get_by_role("link", name="Audit").click()
+        page.get_by_test_id("stExpander").first.wait_for(timeout=60_000)
+        page.get_by_test_id("stExpander").get_by_text(words).first.click()
+        page.get_by_text(f"Applied: {words}").wait_for(timeout=30_000)
+        page.reload(wait_until="domcontentloaded")
+        page.get_by_test_id("stExpander").first.wait_for(timeout=60_000)
+        nav.get_by_role("link", name="Chat").click()
+        page.get_by_text(f"Approved. {words}").first.wait_for(timeout=60_000)
