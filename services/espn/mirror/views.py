@@ -158,10 +158,11 @@ class MirrorLeague:
 
     @cached_property
     def pro_schedule(self) -> dict:
-        from services.league.season_games import schedule
+        from services.league.season_games import regular_season_end, schedule
 
         by_team: dict[str, dict[str, list[dict]]] = {}
-        for g in schedule():  # the published regular season (to April), home and away
+        end = regular_season_end()  # the regular season (to April) and the NBA Cup final in it (Dec 17)
+        for g in schedule(end=end, season_type=None):
             day, away, home = g.date, g.away, g.home
             game = {"awayProTeamId": pro_team_id(away), "homeProTeamId": pro_team_id(home), "date": _epoch_ms(day),
                     "id": int(f"{day:%y%m%d}{pro_team_id(home):02d}"), "scoringPeriodId": period_of(day),

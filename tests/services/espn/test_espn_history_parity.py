@@ -47,7 +47,7 @@ def espn(mirror, monkeypatch):
 
     def make(scoring: str = "points", cache=None):
         return EspnLeague(LEAGUE_IDS[scoring], mirror["season"], my_team_id=1, as_of=AS_OF,
-                          cache=cache or TTLCache(), store=state_store())
+                          cache=cache if cache is not None else TTLCache(), store=state_store())
 
     return make
 
@@ -88,7 +88,7 @@ def test_trade_evaluation_within_a_tenth(espn, demo_source, scoring):
         x, y = getattr(a, side), getattr(b, side)
         for f in ("ros_before", "ros_after", "ros_change", "week_change", "playoff_change"):
             assert getattr(y, f) == pytest.approx(getattr(x, f), abs=0.1), (side, f)
-        assert [p.name for p in y.gets] == [p.name for p in x.gets]
+        assert [(p.player.name, p.ros_value) for p in y.gets] == [(p.player.name, p.ros_value) for p in x.gets]
     assert b.margin == pytest.approx(a.margin, abs=0.1)
 
 
