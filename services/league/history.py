@@ -17,6 +17,8 @@ DEMO_ONLY: dict[str, str] = {
     "desk": "the market desk prices the demo season's recorded NBA games and market lines",
     "signals": "the signals pod reads the demo season's news wire and market book",
     "arena": "the arena replays traders over the demo season's recorded market lines",
+    "trade_proposals": "a trade on an ESPN league is proposed on ESPN (Courtside reads ESPN, never writes to it); "
+                       "Courtside evaluates it and finds trades",
 }
 
 
