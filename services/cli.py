@@ -148,6 +148,13 @@ def _text(obj) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import sys
+
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["espn-mirror"]:  # python -m services espn-mirror [--port P] [--as-of D]: a server
+        from services.espn.mirror.server import main as mirror_main
+
+        return mirror_main(argv[1:])
     args = _parser().parse_args(argv)
     try:
         from services.config import check_settings

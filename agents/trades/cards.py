@@ -51,10 +51,8 @@ def trade_card(source, ev: TradeEvaluation, cut_choice: list[str] | None = None,
 def propose(source, give: list[str], get: list[str], cut: list[str] | None = None,
             team_id: int | None = None) -> tuple[TradeEvaluation, Card]:
     """The evaluation and its proposal card (a ServiceError on an ESPN league: propose it there)."""
-    try:
-        source.history()  # a league without box-score history (ESPN) is one Courtside never writes to
-    except ServiceError:
-        raise ServiceError(ESPN_NOTE) from None
+    if "trade_proposals" in source.history().needs_demo:  # ESPN: Courtside never writes to it
+        raise ServiceError(ESPN_NOTE)
     ev = evaluate_trade(source, give, get, team_id, cut)
     cut_ids = [source.resolve_id(n) for n in cut or []]
     return ev, trade_card(source, ev, cut_ids)

@@ -41,10 +41,39 @@ class LeagueSnapshot:
         return next((t for t in self.teams if t.team_id == team_id), None)
 
 
+ESPN_HOSTS = ("https://lm-api-reads.fantasy.espn.com", "https://site.api.espn.com")
+
+
+def base_url() -> str | None:
+    """`COURTSIDE_ESPN_URL`: where ESPN's fantasy API is read instead of ESPN (the mirror)."""
+    import os
+
+    url = (os.environ.get("COURTSIDE_ESPN_URL") or "").strip().rstrip("/")
+    return url or None
+
+
+def rebase(league: League, url: str | None) -> None:
+    """Points espn-api's request endpoints (fantasy and news) at `url` (same paths)."""
+    if not url:
+        return
+    req = league.espn_request
+    for attr in ("ENDPOINT", "LEAGUE_ENDPOINT", "NEWS_ENDPOINT"):
+        value = getattr(req, attr)
+        for host in ESPN_HOSTS:
+            value = value.replace(host, url)
+        setattr(req, attr, value)
+
+
 class _RecordingLeague(League):
-    """espn-api's League, keeping the raw main-view JSON it already fetched (saves a request)."""
+    """espn-api's League, keeping the raw main-view JSON it already fetched (saves a request);
+    its requests go to `COURTSIDE_ESPN_URL` when set."""
 
     raw_league: dict | None = None
+
+    def __init__(self, league_id: int, year: int, espn_s2=None, swid=None):
+        super().__init__(league_id, year, espn_s2=espn_s2, swid=swid, fetch_league=False)
+        rebase(self, base_url())
+        self.fetch_league()
 
     def _fetch_league(self):
         data = super()._fetch_league()
@@ -162,6 +191,26 @@ class EspnClient:
                 card = self.league().player_info(playerId=int(player_id))
             return (card[0] if isinstance(card, list) else card,)  # a tuple, so "no card" caches too
         return self.cache.get_or_load("player_status", self._key("card", int(player_id)), load)[0]
+
+    def player_cards(self, player_ids: list[int], top_periods: int) -> list[dict]:
+        """Raw player cards (kona_playercard) of many players at once, with the per-game splits of
+        the last `top_periods` scoring periods (ESPN's filterStatsForTopScoringPeriodIds). Not
+        cached here: the history stores what it needs (services/espn/history.py)."""
+        league = self.league()
+        out: list[dict] = []
+        with self._errors():
+            for i in range(0, len(player_ids), 100):
+                data = league.espn_request.get_player_card(player_ids[i:i + 100], max(1, int(top_periods)))
+                out += data.get("players", [])
+        return out
+
+    def rosters_on(self, scoring_period: int) -> dict:
+        """The raw main view's rosters on a past scoring period (ESPN's `scoringPeriodId`); a
+        past day never changes, so it is kept for good."""
+        def load() -> dict:
+            with self._errors():
+                return self.league().espn_request.league_get(params={"view": ["mRoster"], "scoringPeriodId": int(scoring_period)})
+        return self.cache.get_or_load("game_log_final", self._key("rosters_on", int(scoring_period)), load)
 
     def free_agents(self, scoring_period: int, espn_position: str | None, size: int = 60) -> list[Player]:
         def load() -> list[Player]:

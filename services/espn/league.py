@@ -38,7 +38,10 @@ class EspnLeague(EspnMoves, LeagueSource):
 
     def __init__(self, league_id: int, season: int, espn_s2: SecretStr | str | None = None,
                  swid: SecretStr | str | None = None, my_team_id: int = 1,
-                 as_of: dt.date | None = None, cache: TTLCache | None = None):
+                 as_of: dt.date | None = None, cache: TTLCache | None = None, store=None):
+        """`store`: the state store (where approved ESPN moves are recorded), for the history."""
+        self.store = store
+        self._history = None
         self.cache = cache if cache is not None else PROCESS_CACHE
         self.espn_id, self.season, self.my_team_id = int(league_id), int(season), int(my_team_id)
         self.as_of = as_of or today_eastern(self.cache.clock())
@@ -47,12 +50,12 @@ class EspnLeague(EspnMoves, LeagueSource):
 
     @classmethod
     def from_settings(cls, settings, as_of: dt.date | None = None,
-                      cache: TTLCache | None = None) -> "EspnLeague":
+                      cache: TTLCache | None = None, store=None) -> "EspnLeague":
         """From `services.config.Settings` (as_of defaults to today: an ESPN league is live)."""
         if not settings.espn_league_id:
             raise ServiceError("Set COURTSIDE_ESPN_LEAGUE_ID to use an ESPN league.")
         return cls(settings.espn_league_id, settings.espn_season, settings.espn_s2,
-                   settings.espn_swid, my_team_id=settings.my_team_id, as_of=as_of, cache=cache)
+                   settings.espn_swid, my_team_id=settings.my_team_id, as_of=as_of, cache=cache, store=store)
 
     def __repr__(self) -> str:
         return (f"EspnLeague(league_id={self.espn_id}, season={self.season}, "
@@ -65,6 +68,17 @@ class EspnLeague(EspnMoves, LeagueSource):
     @property
     def scoring(self) -> str:
         return self._scoring(self._snap())
+
+    def history(self):
+        """The league's box-score history from ESPN (services/espn/history.py: cache-on-read,
+        past scoring periods kept for good, the current one refreshed after 15 minutes)."""
+        from services.espn.history import EspnHistory, HistoryStore
+
+        period = self._calendar().period_of(self.as_of)
+        database = HistoryStore(self._client, self.cache.clock).database(period)
+        if self._history is None or self._history.db is not database:
+            self._history = EspnHistory(self, database, self.store)
+        return self._history
 
     # -- shared pieces -------------------------------------------------------------------
     def _snap(self) -> LeagueSnapshot:

@@ -63,7 +63,6 @@ def categories_per_value(lg) -> tuple[float, int]:
     categories) above the season value's floor. Measured on the week's category value instead
     (before session 12), whose spread is wider, the rate came out lower than a unit of the
     claims' is worth, and the claims realized 1.36-1.50 of themselves (docs/season-value.md 1b)."""
-    from services.store import db
     from services.league.calibration_value import season_category_floor, season_category_value
     from services.optimizer.season import FLOOR_RANK
 
@@ -71,7 +70,7 @@ def categories_per_value(lg) -> tuple[float, int]:
     floor = season_category_floor(snap, FLOOR_RANK)
     value = {pid: season_category_value(snap, pid) - floor for pid in snap.players}
     rows: list[tuple[float, float]] = []
-    for week, start, end in db.query("SELECT week, start_date, end_date FROM weeks ORDER BY week"):
+    for week, start, end in snap.db.query("SELECT week, start_date, end_date FROM weeks ORDER BY week"):
         if end < lg.as_of:
             rows += _week_rows(lg, value, start, end, week)
     if len(rows) < MIN_ROWS:

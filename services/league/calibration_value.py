@@ -130,30 +130,35 @@ def fit_horizon(games_by_player: dict[str, list[dict]], as_of: dt.date, priors: 
                       rmse_week_projection=rmse(0.5 * rows[:, 0] + 0.5 * rows[:, 1]))
 
 
-@lru_cache(maxsize=4)
-def _priors(db_key: str) -> dict[str, float]:
+_PRIORS: dict[str, dict[str, float]] = {}  # database key -> priors
+
+
+def prior_shares(snap=None) -> dict[str, float]:
+    """Each player's pre-season prior as an ownership share (0-1), from the `season_priors` of
+    the snapshot's database (default: the demo's): the demo's is ESPN's 2022-23 ownership or the
+    documented replacement prior (`services.league.preseason`), fixed before opening night; an
+    ESPN league's is ESPN's ownership of each player (services/espn/history.py)."""
     from services.store import db
 
-    return {pid: float(score) / 100.0 for pid, score in db.query("SELECT player_id, score FROM season_priors")}
-
-
-def prior_shares() -> dict[str, float]:
-    """Each player's pre-season prior as an ownership share (0-1): ESPN's 2022-23 ownership, or
-    the documented replacement prior (`services.league.preseason`), fixed before opening night."""
-    from services.league.snapshot_cache import content_key
-
-    return _priors(content_key())
+    database = snap.db if snap is not None else db.DEMO
+    key = database.key
+    if key not in _PRIORS:
+        if len(_PRIORS) >= 8:
+            _PRIORS.pop(next(iter(_PRIORS)))
+        _PRIORS[key] = {pid: float(score) / 100.0
+                        for pid, score in database.query("SELECT player_id, score FROM season_priors")}
+    return _PRIORS[key]
 
 
 @lru_cache(maxsize=64)
 def horizon_fit(snap) -> HorizonFit:
     """The fit of one as-of view (its players' games are the games before its as-of date)."""
-    return fit_horizon({pid: ps.games for pid, ps in snap.players.items()}, snap.as_of, prior_shares())
+    return fit_horizon({pid: ps.games for pid, ps in snap.players.items()}, snap.as_of, prior_shares(snap))
 
 
 def season_per_game(snap, pid: str) -> float:
     """His per-game fantasy points over the rest of the season."""
-    return horizon_fit(snap).per_game(snap.players[pid].games, prior_shares().get(pid, 0.0))
+    return horizon_fit(snap).per_game(snap.players[pid].games, prior_shares(snap).get(pid, 0.0))
 
 
 # --- categories: the same regression of the per-game nine-category z-sum -------------------------
@@ -205,7 +210,7 @@ def category_fit(snap, cats: tuple[str, ...] = ()) -> CategoryFit:
     Jan 15 and 29: -0.59 -> -1.04, -0.80 -> -1.20; docs/season-value.md)."""
     from services.league.values import category_scale
 
-    scale, priors = category_scale(snap), prior_shares()
+    scale, priors = category_scale(snap), prior_shares(snap)
     rows = []
     for weeks in SPLIT_WEEKS:
         split = snap.as_of - dt.timedelta(weeks=weeks)
@@ -255,10 +260,10 @@ def category_value_of(snap, pid: str, games: list[dict], cats: tuple[str, ...] =
 
     fit, scale = category_fit(snap, cats), category_scale(snap)
     if not fit.fitted:
-        n, centre = len(games), fit.population_mean + fit.shrink_prior * prior_shares().get(pid, 0.0)
+        n, centre = len(games), fit.population_mean + fit.shrink_prior * prior_shares(snap).get(pid, 0.0)
         return centre + n / (n + fit.shrink_k) * (_zsum(scale, games, cats) - centre)
     return (fit.intercept + fit.season * _zsum(scale, games, cats) + fit.recent * _zsum(scale, games[-RECENT:], cats)
-            + fit.prior * prior_shares().get(pid, 0.0))
+            + fit.prior * prior_shares(snap).get(pid, 0.0))
 
 
 @lru_cache(maxsize=64)

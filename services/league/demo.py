@@ -55,6 +55,7 @@ class DemoLeague:
     """Rosters, opponents and the matchup week of the demo league on an as-of date."""
 
     kind = "demo"
+    needs_demo: dict[str, str] = {}  # the demo league has everything (see services/league/history.py)
 
     def __init__(self, as_of: dt.date, scoring: str, store: StateStore, team_id: int = MY_TEAM_ID):
         """`store` holds the approved moves replayed over the draft (passed in, never looked up);
@@ -76,6 +77,10 @@ class DemoLeague:
         self.draft = draft_rosters()  # the one draft, before opening night
         base = season_state(self.scoring).state_on(as_of)
         self.drafted = {t: list(ids) for t, ids in base[0].items()}  # the league that morning before any user move
+
+    def snapshot_on(self, day: dt.date) -> Snapshot:
+        """The snapshot of another morning (a past day of the week, for its lineups)."""
+        return snapshot(day)
 
     def opponent_of(self, team_id: int, week: int) -> int:
         return _calendar()[(week, team_id)]

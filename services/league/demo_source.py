@@ -187,7 +187,7 @@ def open_source(as_of: dt.date | None = None, scoring: str | None = None, league
     if kind == "espn":
         from services.espn import EspnLeague  # optional source
 
-        return EspnLeague.from_settings(s, as_of=as_of)
+        return EspnLeague.from_settings(s, as_of=as_of, store=store)
     return DemoSource(as_of or s.as_of, scoring or s.scoring, s.advice_mode, store=store)
 
 

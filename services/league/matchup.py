@@ -15,7 +15,6 @@ from services.league.demo import DemoLeague
 from services.models import CategoryLine, MatchupDetails
 from services.league.scoring import CATEGORIES, COUNTING_STATS, ScoringMode, category_value
 from services.league.scoreboard import banked_totals
-from services.league.snapshot import data_dates
 
 
 
@@ -72,7 +71,7 @@ def matchup(lg: DemoLeague, team_id: int | None = None) -> MatchupDetails:
                   my_team=names[0], opponent=names[1], opponent_team_id=opp,
                   days_played=lg.days_played, days_remaining=lg.days_remaining,
                   my_games_remaining=remaining[me], opponent_games_remaining=remaining[opp])
-    last_day = data_dates()[1]
+    last_day = lg.snapshot.db.query("SELECT max(game_date) FROM schedule")[0][0]
     caveat = (f" The schedule in the data ends {last_day:%b %-d}; games after it are not projected."
               if end > last_day else "")
     if lg.scoring == ScoringMode.POINTS:

@@ -21,10 +21,16 @@ START_BONUS = 100.0  # filling a slot beats leaving it empty (z-sums can be nega
 TOTAL_KEYS = (*COUNTING_STATS, "fpts", "games")
 
 
-def morning_value(day: dt.date, pid: str, scoring: str) -> float:
+def _morning(lg, day: dt.date):
+    """The snapshot of an earlier morning of the league's own history (the demo's by default)."""
+    return lg.snapshot_on(day) if lg is not None else snapshot(day)
+
+
+def morning_value(day: dt.date, pid: str, scoring: str, lg=None) -> float:
     """The value a manager saw for a player on the morning of `day` (availability included),
-    offset so that any player with a game fills a free slot; unknown then: the offset only."""
-    snap = snapshot(day)
+    offset so that any player with a game fills a free slot; unknown then: the offset only.
+    `lg`: the league whose history holds that morning (default: the demo's)."""
+    snap = _morning(lg, day)
     ps = snap.players.get(pid)
     if ps is None:
         return START_BONUS
@@ -35,8 +41,8 @@ def day_starters(lg, ids: list[str] | tuple[str, ...], day: dt.date) -> list[str
     """Who that roster started on a past day: best lineup by the morning's values and positions
     among the players whose team played (so a later as-of date, whose box scores can add a
     second position, never re-sets a past day)."""
-    morning = snapshot(day).players  # eligibility as that morning read it, not as the as-of date does
-    playing = [(pid, (morning.get(pid) or lg.snapshot.players[pid]).ref.eligible, morning_value(day, pid, lg.scoring))
+    morning = _morning(lg, day).players  # eligibility as that morning read it, not as the as-of date does
+    playing = [(pid, (morning.get(pid) or lg.snapshot.players[pid]).ref.eligible, morning_value(day, pid, lg.scoring, lg))
                for pid in ids if day in lg.snapshot.games_remaining(pid, day, day)]
     assign, _ = best_lineup(playing)
     return [pid for pid, _, _ in playing if assign[pid] != BENCH]
@@ -59,13 +65,11 @@ def _day_totals(lg, ids: tuple[str, ...], day: dt.date, db_key: str) -> tuple[tu
 def banked_totals(lg, team_id: int) -> dict[str, float]:
     """A team's real totals over the days of this matchup week before the as-of date
     (counting stats, fantasy points, games started), each day from the roster it had then."""
-    from services.store.build import db_path
-
     totals = dict.fromkeys(TOTAL_KEYS, 0.0)
     for day in lg.days_played:
         if day >= lg.as_of:
             continue
         ids = tuple(lg.roster_on(team_id, day))
-        for k, v in _day_totals(lg, ids, day, str(db_path())):
+        for k, v in _day_totals(lg, ids, day, lg.snapshot.db.key):
             totals[k] += v
     return totals

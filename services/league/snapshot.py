@@ -140,19 +140,27 @@ class Snapshot:
     """League-independent facts as of a date. A player with no game before the as-of date does
     not exist in it (nothing was known of him then)."""
 
-    def __init__(self, as_of: dt.date):
+    def __init__(self, as_of: dt.date, database: "db.Database | None" = None):
+        """`database`: the analytics database to read (default: the demo's, `db.DEMO`); an ESPN
+        league's history passes its own file in the same schema. When it holds a `player_status`
+        table (ESPN's reported injury status), that status replaces the inferred one and
+        `status_source` is "espn"."""
         self.as_of = as_of
-        rows = db.query(f"SELECT {', '.join(GAME_COLS)} FROM player_games WHERE game_date < ? "
+        self.db = database or db.DEMO
+        query = self.db.query
+        rows = query(f"SELECT {', '.join(GAME_COLS)} FROM player_games WHERE game_date < ? "
                         "ORDER BY game_date, player_id", [as_of])
         by_player: dict[str, list[dict]] = {}
         for r in rows:
             by_player.setdefault(r[1], []).append(dict(zip(GAME_COLS, r, strict=True)))
         self.team_dates_all: dict[str, list[dt.date]] = {}
-        for date, team in db.query("SELECT game_date, team FROM schedule ORDER BY game_date"):
+        for date, team in query("SELECT game_date, team FROM schedule ORDER BY game_date"):
             self.team_dates_all.setdefault(team, []).append(date)
         self.calibration = calibrate(by_player, self.team_dates_all, as_of)
         self.players: dict[str, PlayerState] = {}
-        for pid, name, pos in db.query("SELECT player_id, name, pos FROM players ORDER BY player_id"):
+        reported = self._reported_status()
+        self.status_source = "espn" if reported is not None else "inferred"
+        for pid, name, pos in query("SELECT player_id, name, pos FROM players ORDER BY player_id"):
             games = by_player.get(pid, [])
             if not games:
                 continue
@@ -161,6 +169,8 @@ class Snapshot:
             ps = PlayerState(ref=ref, games=games)
             team_before = [d for d in self.team_dates_all.get(team, []) if d < as_of] if team else []
             ps.status, ps.evidence, ps.missed_in_row, ps.last_played = infer_status(games, team_before)
+            if reported is not None:  # ESPN's injury report, not the missed games, says who is out
+                ps.status, ps.evidence = reported.get(pid, ("ACTIVE", "ESPN reports no injury."))
             ps.season_avg, ps.recent_avg = averages(games), averages(games[-5:])
             ps.expected, ps.stat_sd = _projection(games)
             ps.avail_class, ps.tier = _class_and_tier(ps, team_before)
@@ -171,6 +181,13 @@ class Snapshot:
             self.players[pid] = ps
         self.known: frozenset[str] = frozenset(self.players)
         self._lines = {(g["player_id"], g["game_date"]): g for ps in self.players.values() for g in ps.games}
+
+    def _reported_status(self) -> dict[str, tuple[Status, str]] | None:
+        """ESPN's reported (status, evidence) per player, None when the database has no report."""
+        if self.db is db.DEMO or not self.db.has_table("player_status"):
+            return None
+        return {pid: (status, evidence) for pid, status, evidence
+                in self.db.query("SELECT player_id, status, evidence FROM player_status")}
 
     def line(self, pid: str, day: dt.date) -> dict | None:
         """The player's box-score line of a day before the as-of date (None: he did not play)."""

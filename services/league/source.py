@@ -3,6 +3,35 @@
 Callers never ask which kind of source they hold: what differs between the demo league and a
 real ESPN league (where the optimizer's inputs come from, who owns a player, how an approved move
 is recorded) is a method here, implemented by each source.
+
+The box-score history seam (issue #37): `source.history()`
+-----------------------------------------------------------
+Every source has one `history()`; no feature raises "demo league only" any more. It returns a
+`LeagueHistory` (services/league/history.py, a Protocol: the demo's `DemoLeague` and the ESPN
+source's `EspnHistory` both satisfy it) for the league on `source.today`:
+
+- `snapshot`: a `services.league.snapshot.Snapshot` over one analytics database in the demo's
+  DuckDB schema (`players`, `player_games`, `schedule`, `weeks`, `season_priors`; `snapshot.db`
+  names it). Box-score lines strictly before `as_of` only; the schedule is public.
+  `snapshot.status_source` says where each player's status came from: "inferred" (the demo:
+  missed team games) or "espn" (ESPN's reported injury status); answers say which.
+- the league on that morning: `league_id`, `kind`, `as_of`, `scoring` ("points" | "categories"),
+  `my_team_id`, `opponent_id`, `team_ids`, `week` ((number, first day, last day) of the matchup
+  week), `days_remaining`, `days_played`, `rosters()`, `roster_ids(team)`, `ir_ids(team)`,
+  `roster_on(team, day)` (the roster a team had on a past day of the week), `free_agent_ids()`,
+  `owner_of(pid)`, `opponent_of(team, week)`, `team_name(team) -> (name, manager)`, `info()`,
+  `user_moves()` (the user's approved moves it replays; ESPN: none, ESPN's rosters hold them)
+  and `store` (the state store its moves live in).
+- player ids are the source's own: the demo's CSV ids, ESPN's player id as a string; the same
+  ids `resolve_id`, `owner_of` and the cards use.
+- `needs_demo`: what still needs the demo league's data (the desk's market lines, the signals
+  pod, the arena), each with the reason, said where it is offered instead of raised as an error.
+
+An ESPN history is cache-on-read (services/espn/history.py): per-scoring-period box scores from
+ESPN's player cards through espn-api, past periods stored once and never refetched, the current
+period refreshed after 15 minutes; ESPN's scoring settings (points weights, categories) come from
+the league. ServiceError is raised only when the history cannot be read (ESPN unreachable, a
+private league without cookies), with the one-line reason.
 """
 from __future__ import annotations
 
@@ -14,6 +43,7 @@ from services.models import (FreeAgent, GameLog, LeagueInfo, MatchupDetails, New
                              ScheduleReport, ServiceError, StatusReport)
 
 if TYPE_CHECKING:
+    from services.league.history import LeagueHistory
     from services.optimizer.models import OptimizerInputs
     from services.store.state import StateStore
 
@@ -81,11 +111,10 @@ class LeagueSource(abc.ABC):
         league's rosters change), "approved" (ESPN: recorded with the manual steps, nothing sent)
         or "refused" with a reason."""
 
-    def history(self):
-        """The league with its box-score history (the demo's `DemoLeague`: snapshot, calibration,
-        outlooks). A source without one raises ServiceError saying so."""
-        raise ServiceError(f"This works on the demo league only (it needs the box-score history); "
-                           f"this is a {self.kind} league.")
+    @abc.abstractmethod
+    def history(self) -> "LeagueHistory":
+        """The league with its box-score history on `today` (see the module docstring: the one
+        seam rankings, trades, outlooks, calibration and the offline reasoner read)."""
 
     # -- the optimizer's view ---------------------------------------------------------------
     @abc.abstractmethod

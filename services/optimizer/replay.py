@@ -103,7 +103,7 @@ class MorningBook:
         activation card ranks the cut by."""
         from services.league.calibration_value import horizon_fit, prior_shares
 
-        return horizon_fit(self.snap).per_game(self.lines_before(pid, day), prior_shares().get(pid, 0.0))
+        return horizon_fit(self.snap).per_game(self.lines_before(pid, day), prior_shares(self.snap).get(pid, 0.0))
 
     def chance(self, pid: str, day: dt.date) -> float:
         """His calibrated chance to play on `day`, as known that morning (0 before his first game)."""

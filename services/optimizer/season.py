@@ -54,11 +54,18 @@ def category_floor(snap, scoring: str, cats: tuple[str, ...] = ()) -> float:
 
 
 @lru_cache(maxsize=32)
-def team_dates(start: dt.date) -> dict[str, tuple[dt.date, ...]]:
-    """Each team's regular-season game dates on or after `start` (published schedule)."""
+def team_dates(start: dt.date, database=None) -> dict[str, tuple[dt.date, ...]]:
+    """Each team's regular-season game dates on or after `start` (published schedule): the
+    demo's season schedule, or the `schedule` table of another league's history (`database`:
+    an ESPN league's, whose pro schedule covers the whole season)."""
+    out: dict[str, list[dt.date]] = {}
+    if database is not None and database.path is not None:
+        for day, team in database.query("SELECT game_date, team FROM schedule WHERE game_date >= ? "
+                                        "ORDER BY game_date", [start]):
+            out.setdefault(team, []).append(day)
+        return {t: tuple(d) for t, d in out.items()}
     from services.league.season_games import schedule
 
-    out: dict[str, list[dt.date]] = {}
     for g in schedule(start=start):
         out.setdefault(g.home, []).append(g.date)
         out.setdefault(g.away, []).append(g.date)
@@ -123,7 +130,7 @@ def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 
 
     snap = lg.snapshot
     ps = snap.players[pid]
-    games = team_dates(lg.as_of).get(ps.ref.team or "", ())
+    games = team_dates(lg.as_of, lg.snapshot.db).get(ps.ref.team or "", ())
     rates = tuple(float(ps.availability) if d <= week_end else float(curve_rate(ps.return_curve, (d - lg.as_of).days))
                   for d in games)
     if scoring == "points":

@@ -58,3 +58,63 @@ def close() -> None:
         if _con is not None:
             _con.close()
         _con, _con_path = None, None
+
+
+class Database:
+    """A read-only analytics database in the demo's schema: the process's own (`DEMO`, the file
+    `build` makes under COURTSIDE_HOME) or another file (an ESPN league's box-score history,
+    services/espn/history.py). A `Snapshot` reads one and keeps it (`snapshot.db`), so whatever
+    reads the snapshot's tables later (priors, weeks, names) reads the same database."""
+
+    def __init__(self, path: Path | None = None, key: str | None = None):
+        self.path, self._key = path, key
+        self._local = threading.local()
+        self._con: duckdb.DuckDBPyConnection | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def key(self) -> str:
+        """What the database holds (caches of its tables key on this)."""
+        if self.path is None:
+            from services.league.snapshot_cache import content_key
+
+            return content_key()
+        return self._key or str(self.path)
+
+    def query(self, sql: str, params: list | None = None) -> list[tuple]:
+        if self.path is None:
+            return query(sql, params)
+        with self._lock:
+            if self._con is None:
+                con = duckdb.connect(str(self.path), read_only=True)
+                con.execute("SET enable_progress_bar = false")
+                self._con = con
+        cur = getattr(self._local, "cursor", None)
+        if cur is None:
+            cur = self._local.cursor = self._con.cursor()
+        return cur.execute(sql, params or []).fetchall()
+
+    def has_table(self, name: str) -> bool:
+        return bool(self.query("SELECT 1 FROM information_schema.tables WHERE table_name = ?", [name]))
+
+    def close(self) -> None:
+        with self._lock:
+            if self._con is not None:
+                self._con.close()
+            self._con = None
+            self._local = threading.local()
+
+    def __reduce__(self):  # a pickled snapshot (the disk cache) keeps the process's own database by name
+        if self.path is None:
+            return (_demo, ())
+        return (Database, (self.path, self._key))
+
+    def __repr__(self) -> str:
+        return f"Database({self.path or 'the demo'})"
+
+
+def _demo() -> Database:
+    return DEMO
+
+
+DEMO = Database()

@@ -38,7 +38,7 @@ class Horizon:
 def horizon(lg) -> Horizon:
     from services.optimizer.season import team_dates
 
-    end = max(d for dates in team_dates(lg.as_of).values() for d in dates)
+    end = max(d for dates in team_dates(lg.as_of, lg.snapshot.db).values() for d in dates)
     monday = end - dt.timedelta(days=end.weekday())
     return Horizon(lg.as_of, lg.week[2], end, monday - dt.timedelta(days=7 * (PLAYOFF_WEEKS - 1)))
 

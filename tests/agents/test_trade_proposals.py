@@ -124,13 +124,15 @@ def test_the_league_page_shows_an_accepted_trade(make_assistant, fresh_state, de
 
 
 def test_an_espn_league_is_told_to_propose_in_espn():
-    """No write to a real league: a source without the demo's history gets the ESPN note."""
+    """No write to a real league: an ESPN league's history says trade proposals need the demo
+    (services.league.history.DEMO_ONLY, as EspnHistory.needs_demo holds it); the note is said."""
     from agents.trades.cards import ESPN_NOTE, propose
+    from services.league.history import DEMO_ONLY
     from services.models import ServiceError
 
-    class Remote:  # the LeagueSource default: no box-score history
+    class Remote:  # an ESPN league: a history, and what of the demo it lacks
         def history(self):
-            raise ServiceError("This works on the demo league only")
+            return type("H", (), {"needs_demo": DEMO_ONLY})()
 
     with pytest.raises(ServiceError) as e:
         propose(Remote(), ["Tyler Herro"], ["Jalen Brunson"])

@@ -1,0 +1,275 @@
+"""The demo league on an as-of morning in ESPN's JSON shapes (the recorded fixtures' shapes).
+
+What ESPN would answer for a league run on the demo season: teams and rosters of that morning,
+the league's matchup calendar, the NBA schedule (`proTeamSchedules_wl`), the player pool
+(`players_wl`), each player's per-scoring-period stats up to the day before (`kona_playercard`),
+free agents (`kona_player_info`) and injury status as the demo infers it (DAY_TO_DAY / OUT).
+Player ids are ESPN-like integers (`espn_id`); scoring period 1 is opening night.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import json
+from functools import cached_property
+from pathlib import Path
+
+from espn_api.basketball.constant import PRO_TEAM_MAP
+
+from services.espn.calendar import EASTERN
+from services.league.scoring import POINTS_WEIGHTS
+from services.league.slots import BENCH_SLOTS, IR_SLOTS, STARTING_SLOTS
+
+_BASE = Path(__file__).with_name("settings_base.json")  # from tests/fixtures/espn (hand-made main view)
+SEASON = 2025  # ESPN names the 2024-25 season by its closing year
+LEAGUE_IDS = {"points": 20251, "categories": 20252}
+OPENING_NIGHT = dt.date(2024, 10, 22)
+FIRST_ID = 4_100_000
+ESPN_ABBREV = {"BRK": "BKN", "CHO": "CHA", "PHI": "PHL"}  # the demo's (Basketball-Reference) -> ESPN's
+PRO_ID = {abbrev: tid for tid, abbrev in PRO_TEAM_MAP.items() if tid}
+SLOT_ID = {"PG": 0, "SG": 1, "SF": 2, "PF": 3, "C": 4, "G": 5, "F": 6, "UTIL": 11}
+POSITION_ID = {"PG": 1, "SG": 2, "SF": 3, "PF": 4, "C": 5}  # defaultPositionId (espn-api: POSITION_MAP[id - 1])
+STAT_ID = {"pts": 0, "blk": 1, "stl": 2, "ast": 3, "reb": 6, "tov": 11, "fgm": 13, "fga": 14, "ftm": 15,
+           "fta": 16, "fg3m": 17, "fg3a": 18, "min": 40}
+CATEGORY_ITEMS = [(19, False), (20, False), (17, False), (6, False), (3, False), (2, False), (1, False),
+                  (11, True), (0, False)]  # FG%, FT%, 3PM, REB, AST, STL, BLK, TO (lower wins), PTS
+STATUS = {"ACTIVE": "ACTIVE", "DTD": "DAY_TO_DAY", "OUT": "OUT"}
+
+
+def period_of(day: dt.date) -> int:
+    return (day - OPENING_NIGHT).days + 1
+
+
+def date_of(period: int) -> dt.date:
+    return OPENING_NIGHT + dt.timedelta(days=int(period) - 1)
+
+
+def pro_team_id(team: str | None) -> int:
+    return PRO_ID.get(ESPN_ABBREV.get(team or "", team or ""), 0)
+
+
+def _epoch_ms(day: dt.date) -> int:
+    return int(dt.datetime(day.year, day.month, day.day, 19, 30, tzinfo=EASTERN).timestamp() * 1000)
+
+
+class MirrorLeague:
+    """One demo league (a scoring) on one as-of morning, in ESPN's shapes."""
+
+    def __init__(self, as_of: dt.date, scoring: str, store):
+        from services.league.demo import demo_league
+        from services.store import db
+
+        self.as_of, self.scoring = as_of, scoring
+        self.league_id = LEAGUE_IDS[scoring]
+        self.lg = demo_league(as_of, scoring, store=store)
+        self.snap = self.lg.snapshot
+        pids = [pid for (pid,) in db.query("SELECT player_id FROM players ORDER BY player_id")]
+        self.espn_id = {pid: FIRST_ID + i for i, pid in enumerate(pids)}
+        self.pid_of = {v: k for k, v in self.espn_id.items()}
+        self.period = period_of(as_of)
+        self.names = {pid: (name, pos) for pid, name, pos in db.query("SELECT player_id, name, pos FROM players")}
+        self.first_team = {pid: team for pid, team in db.query(
+            "SELECT player_id, arg_min(team, game_date) FROM player_games GROUP BY player_id")}
+        self.priors = {pid: score for pid, score in db.query("SELECT player_id, score FROM season_priors")}
+        self.schedule = db.query("SELECT game_date, team, opp FROM schedule ORDER BY game_date, team")
+        self.weeks = db.query("SELECT week, start_date, end_date FROM weeks ORDER BY week")
+
+    # -- players -------------------------------------------------------------------------
+    def _team(self, pid: str) -> str | None:
+        ps = self.snap.players.get(pid)
+        return ps.ref.team if ps is not None else self.first_team.get(pid)
+
+    def _status(self, pid: str) -> str:
+        ps = self.snap.players.get(pid)
+        return STATUS[ps.status] if ps is not None else "ACTIVE"
+
+    def _eligible(self, pid: str) -> list[int]:
+        ps = self.snap.players.get(pid)
+        slots = ps.ref.eligible if ps is not None else [self.names[pid][1], "UTIL"]
+        return sorted({SLOT_ID[s] for s in slots if s in SLOT_ID}) + [12, 13]
+
+    def _split(self, stats: dict, split_id: str, split_type: int, period: int, applied: float, n: int = 0) -> dict:
+        out = {"appliedTotal": applied, "externalId": split_id[2:], "id": split_id, "proTeamId": 0,
+               "scoringPeriodId": period, "seasonId": SEASON, "statSourceId": 0, "statSplitTypeId": split_type,
+               "stats": stats}
+        if n:
+            out["appliedAverage"] = applied / n
+            out["averageStats"] = {k: v / n for k, v in stats.items() if k not in ("19", "20")} | {
+                k: stats[k] for k in ("19", "20") if k in stats}
+        return out
+
+    @staticmethod
+    def _line_stats(line: dict) -> dict[str, float]:
+        stats = {str(i): float(line[k]) for k, i in STAT_ID.items()}
+        stats["42"] = 1.0
+        return stats
+
+    def game_splits(self, pid: str, top_periods: int | None = None) -> list[dict]:
+        """One split per game before the as-of date (statSplitTypeId 5), the last `top_periods`
+        scoring periods only when asked (ESPN's filterStatsForTopScoringPeriodIds)."""
+        ps = self.snap.players.get(pid)
+        if ps is None:
+            return []
+        low = self.period - top_periods if top_periods else 0
+        out = []
+        for g in ps.games:
+            period = period_of(g["game_date"])
+            if period <= low:
+                continue
+            split = self._split(self._line_stats(g), f"05{self.espn_id[pid]}{period:03d}", 5, period, float(g["fpts"]))
+            split["proTeamId"] = pro_team_id(g["team"])
+            out.append(split)
+        return out
+
+    def season_split(self, pid: str) -> list[dict]:
+        ps = self.snap.players.get(pid)
+        if ps is None or not ps.games:
+            return []
+        total: dict[str, float] = {}
+        for g in ps.games:
+            for k, v in self._line_stats(g).items():
+                total[k] = total.get(k, 0.0) + v
+        total["19"] = total["13"] / total["14"] if total["14"] else 0.0
+        total["20"] = total["15"] / total["16"] if total["16"] else 0.0
+        fpts = sum(float(g["fpts"]) for g in ps.games)
+        return [self._split(total, f"00{SEASON}", 0, 0, fpts, len(ps.games))]
+
+    def player(self, pid: str, stats: list[dict]) -> dict:
+        name, pos = self.names[pid]
+        first, _, last = name.partition(" ")
+        status = self._status(pid)
+        return {"active": True, "defaultPositionId": POSITION_ID.get(pos, 3), "droppable": True,
+                "eligibleSlots": self._eligible(pid), "firstName": first, "fullName": name,
+                "id": self.espn_id[pid], "injured": status == "OUT", "injuryStatus": status, "lastName": last,
+                "ownership": {"percentOwned": float(self.priors.get(pid, 0.0))},
+                "proTeamId": pro_team_id(self._team(pid)), "stats": stats, "universeId": 2}
+
+    def pool_entry(self, pid: str, stats: list[dict], on_team: int) -> dict:
+        return {"id": self.espn_id[pid], "onTeamId": on_team, "player": self.player(pid, stats),
+                "status": "ONTEAM" if on_team else "FREEAGENT",
+                "appliedStatTotal": sum(s["appliedTotal"] for s in stats if s["statSplitTypeId"] == 0)}
+
+    # -- views ---------------------------------------------------------------------------
+    @cached_property
+    def players_wl(self) -> list[dict]:
+        return [{"id": self.espn_id[pid], "fullName": name, "firstName": name.partition(" ")[0],
+                 "lastName": name.partition(" ")[2], "proTeamId": pro_team_id(self._team(pid)),
+                 "defaultPositionId": POSITION_ID.get(pos, 3), "active": True}
+                for pid, (name, pos) in sorted(self.names.items())]
+
+    @cached_property
+    def pro_schedule(self) -> dict:
+        from services.league.season_games import regular_season_end, schedule
+
+        by_team: dict[str, dict[str, list[dict]]] = {}
+        end = regular_season_end()  # the regular season (to April) and the NBA Cup final in it (Dec 17)
+        for g in schedule(end=end, season_type=None):
+            day, away, home = g.date, g.away, g.home
+            game = {"awayProTeamId": pro_team_id(away), "homeProTeamId": pro_team_id(home), "date": _epoch_ms(day),
+                    "id": int(f"{day:%y%m%d}{pro_team_id(home):02d}"), "scoringPeriodId": period_of(day),
+                    "statsOfficial": day < self.as_of, "validForLocking": True}
+            for t in (away, home):
+                by_team.setdefault(t, {}).setdefault(str(period_of(day)), []).append(game)
+        teams = [{"id": 0, "abbrev": "FA", "name": "Free Agent", "proGamesByScoringPeriod": {}}]
+        teams += [{"id": pro_team_id(t), "abbrev": ESPN_ABBREV.get(t, t), "location": t, "name": t,
+                   "proGamesByScoringPeriod": games} for t, games in sorted(by_team.items())]
+        return {"display": True, "id": SEASON, "settings": {"proTeams": teams}}
+
+    def _matchup_periods(self) -> dict[int, list[int]]:
+        return {w: list(range(period_of(s), period_of(e) + 1)) for w, s, e in self.weeks}
+
+    def _schedule(self) -> list[dict]:
+        out, n = [], 0
+        for week, periods in self._matchup_periods().items():
+            done = set()
+            for t in self.lg.team_ids:
+                if t in done:
+                    continue
+                o = self.lg.opponent_of(t, week)
+                done |= {t, o}
+                n += 1
+                side = lambda tid: {"teamId": tid, "totalPoints": 0.0,  # noqa: E731
+                                    "pointsByScoringPeriod": {str(p): 0.0 for p in periods},
+                                    "cumulativeScore": {"wins": 0, "losses": 0, "ties": 0, "scoreByStat": {}}}
+                out.append({"id": n, "matchupPeriodId": week, "home": side(t), "away": side(o), "winner": "UNDECIDED"})
+        return out
+
+    def _settings(self) -> dict:
+        if self.scoring == "points":
+            items = [{"statId": STAT_ID[k], "points": float(w), "isReverseItem": False}
+                     for k, w in POINTS_WEIGHTS.items() if k in STAT_ID]
+            kind = "H2H_POINTS"
+        else:
+            items = [{"statId": i, "points": 0.0, "isReverseItem": rev} for i, rev in CATEGORY_ITEMS]
+            kind = "H2H_MOST_CATEGORIES"
+        counts = {str(i): 0 for i in range(15)}
+        for slot, n in STARTING_SLOTS.items():
+            counts[str(SLOT_ID[slot])] = n
+        counts["12"], counts["13"] = BENCH_SLOTS, IR_SLOTS
+        from services.league.setup import LEAGUE_NAME
+
+        base = json.loads(_BASE.read_text())  # the recorded league's other settings (draft, trades, fees)
+        base["rosterSettings"] |= {"lineupSlotCounts": counts, "isBenchUnlimited": False}
+        base["scoringSettings"] |= {"scoringType": kind, "scoringItems": items}
+        base["scheduleSettings"] |= {"matchupPeriodCount": len(self.weeks), "matchupPeriodLength": 1,
+                                     "divisions": [{"id": 0, "name": "League", "size": len(self.lg.team_ids)}],
+                                     "matchupPeriods": {str(w): [w] for w, _, _ in self.weeks}}
+        return base | {"name": f"{LEAGUE_NAME} ({self.scoring})", "isPublic": True, "size": len(self.lg.team_ids)}
+
+    def _teams(self, period: int) -> list[dict]:
+        day = date_of(period)
+        out = []
+        for team in self.lg.info().teams:
+            if day < self.as_of:
+                active, ir = self.lg.roster_on(team.team_id, day), []
+            else:
+                active, ir = self.lg.roster_ids(team.team_id), self.lg.ir_ids(team.team_id)
+            entries = []
+            for pid, slot in [*((p, 12) for p in active), *((p, 13) for p in ir)]:
+                entries.append({"acquisitionType": "DRAFT", "injuryStatus": self._status(pid), "lineupSlotId": slot,
+                                "playerId": self.espn_id[pid], "status": "NORMAL",
+                                "playerPoolEntry": self.pool_entry(pid, self.season_split(pid), team.team_id)})
+            abbrev = "".join(w[0] for w in team.name.split()).upper()[:4] or f"T{team.team_id}"
+            out.append({"abbrev": abbrev, "divisionId": 0, "id": team.team_id, "name": team.name,
+                        "owners": [f"{{MEMBER-{team.team_id:04d}}}"], "playoffSeed": team.team_id, "points": 0.0,
+                        "rankCalculatedFinal": 0, "roster": {"entries": entries},
+                        "record": {"overall": {"wins": 0, "losses": 0, "ties": 0, "pointsFor": 0.0,
+                                               "pointsAgainst": 0.0, "percentage": 0.0}},
+                        "transactionCounter": {"acquisitions": 0, "drops": 0, "trades": 0}})
+        return out
+
+    def main(self, period: int | None = None) -> dict:
+        """The main league view (mTeam/mRoster/mMatchup/mSettings/mStandings); with a scoring
+        period before the as-of date, the rosters of that day (ESPN's `scoringPeriodId`)."""
+        period = min(period or self.period, self.period)
+        last = max(e for _, _, e in self.weeks)
+        members = []
+        for team in self.lg.info().teams:
+            first, _, last_name = team.manager.partition(" ")
+            members.append({"id": f"{{MEMBER-{team.team_id:04d}}}", "displayName": team.manager,
+                            "firstName": first, "lastName": last_name, "isLeagueManager": team.team_id == 1})
+        return {"gameId": 2, "id": self.league_id, "seasonId": SEASON, "segmentId": 0, "scoringPeriodId": period,
+                "members": members, "schedule": self._schedule(), "settings": self._settings(),
+                "status": {"currentMatchupPeriod": self.lg.week[0], "firstScoringPeriod": 1,
+                           "finalScoringPeriod": period_of(last), "latestScoringPeriod": self.period,
+                           "isActive": True, "previousSeasons": []},
+                "teams": self._teams(period)}
+
+    def draft(self) -> dict:
+        return {"draftDetail": {"drafted": False, "picks": []}, "id": self.league_id, "seasonId": SEASON,
+                "settings": self._settings(), "status": {"currentMatchupPeriod": self.lg.week[0]}}
+
+    def player_cards(self, espn_ids: list[int], top_periods: int | None) -> dict:
+        out = []
+        for eid in espn_ids:
+            pid = self.pid_of.get(int(eid))
+            if pid is None:
+                continue
+            stats = self.season_split(pid) + self.game_splits(pid, top_periods)
+            out.append(self.pool_entry(pid, stats, self.lg.owner_of(pid) or 0))
+        return {"players": out}
+
+    def free_agents(self, slot_ids: list[int], limit: int) -> dict:
+        wanted = set(slot_ids or [])
+        fas = [pid for pid in self.lg.free_agent_ids() if not wanted or wanted & set(self._eligible(pid))]
+        fas.sort(key=lambda p: (-self.priors.get(p, 0.0), p))
+        return {"players": [self.pool_entry(p, self.season_split(p), 0) for p in fas[:limit or 50]]}
