@@ -242,6 +242,9 @@ def main() -> None:
         a = r["ir_audit"]
         for k in ("offered_ratio", "all_ratio", "slot_open_ratio"):
             print(f"  IR card audit ({k}): {a[k]['ratio']} {a[k]['ci95']} over {a[k]['moves']} cards")
+        t = a["ir_timing"]
+        print(f"  IR timing: {t['top_ir_cards']} top IR cards, {t['top_played_within_3_days']} played within 3 days "
+              f"({t['top_share_within_3_days']}); realized / claimed {t['top_ratio']['ratio']} {t['top_ratio']['ci95']}")
         for s, kinds in r.get("by_kind", {}).items():  # categories: IR moves and swaps apart
             for kind, v in kinds.items():
                 wk, rs = v["per_team_week"]["week"], v["per_team_week"]["rest"]

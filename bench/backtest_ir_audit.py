@@ -19,6 +19,8 @@ the same, and the replay treats the slot as his. `offered` marks the cards the p
 
     audit_rows(week, lg, inputs, preps, scorer, ir_path, end) -> rows (one per OUT player)
     audit_summary(rows, scoring)                              -> ratios with 95% intervals
+
+    bench/backtest_ir_audit.py --json   the audit alone (it runs the backtest's weeks), rows left out
 """
 from __future__ import annotations
 
@@ -43,12 +45,16 @@ def audit_rows(week: int, lg, inputs: dict, preps: dict, scorer, ir_path, end) -
     from services.optimizer import prepare
     from services.optimizer.propose import MIN_GAIN, TIE
 
+    from services.optimizer.propose import propose_moves
+
     rows = []
     for team in sorted(inputs):
         inp = inputs[team]
         outs = [p.player_id for p in inp.roster if p.status == "OUT"]
         if not outs:
             continue
+        cards = propose_moves(inp, mode="balanced").moves if inp.ir_slots_free > 0 else ()
+        top = cards[0].drop_id if cards and cards[0].kind == "ir" else None  # the team's top card is his IR card
         floor = min(MIN_GAIN[inp.scoring])
         opened = inp if inp.ir_slots_free > 0 else dataclasses.replace(inp, ir_slots_free=1)
         prep = preps[team] if opened is inp else prepare(opened)
@@ -67,7 +73,9 @@ def audit_rows(week: int, lg, inputs: dict, preps: dict, scorer, ir_path, end) -
                 "claim_per_value": opened.season.per_value,
                 "claim_return": move.return_date.isoformat() if move.return_date else None,
                 "claim_cut": move.cut_id or None,
-                "back": back.isoformat() if back else None, "cut": cut, "to_ir": list(to_ir)})
+                "back": back.isoformat() if back else None, "cut": cut, "to_ir": list(to_ir),
+                "top": pid == top, "soon": move.returns.soon if move.returns else None,
+                "plays_within_3_days": bool(back and (back - lg.as_of).days < 3)})
     return rows
 
 
@@ -94,5 +102,59 @@ def audit_summary(rows: list[dict], scoring: str, weeks: list[int]) -> dict:
         "slot_open_ratio": _ratio([r for r in offered if r["slot_open"]], weeks, kappa),
         "back_within_data": _ratio([r for r in offered if r["back"]], weeks, kappa),
         "not_back_within_data": _ratio([r for r in offered if not r["back"]], weeks, kappa),
+        "ir_timing": ir_timing(rows, weeks, kappa),
         "rows": rows,
     }
+
+
+def ir_timing(rows: list[dict], weeks: list[int], kappa: float) -> dict:
+    """Issue #40: of the team's top cards that are IR cards, the share whose player played within 3
+    days (he need not have gone to IR), their realized / claimed ratio; and over every offered IR
+    card, the return model's mean chance to play within 3 days beside the share that did."""
+    top = [r for r in rows if r.get("top")]
+    offered = [r for r in rows if r["offered"] and r.get("soon") is not None]
+    soon = [r for r in top if r["plays_within_3_days"]]
+    return {
+        "top_ir_cards": len(top), "top_played_within_3_days": len(soon),
+        "top_share_within_3_days": round(len(soon) / len(top), 3) if top else None,
+        "top_ratio": _ratio(top, weeks, kappa), "top_within_3_days_ratio": _ratio(soon, weeks, kappa),
+        "offered_predicted_within_3_days": round(sum(r["soon"] for r in offered) / len(offered), 3) if offered else None,
+        "offered_played_within_3_days": round(sum(r["plays_within_3_days"] for r in offered) / len(offered), 3)
+        if offered else None,
+    }
+
+
+def main() -> None:
+    import json
+    import os
+    import sys
+    import time
+
+    import backtest
+    from services.cli import OneLineParser
+
+    parser = OneLineParser(description="The IR card audit of bench/backtest.py, with the IR timing of issue #40")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--scoring", choices=["points", "categories", "both"], default="both")
+    parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
+    args = parser.parse_args()
+    if args.jobs < 1:
+        print(json.dumps({"error": "--jobs must be at least 1"}) if args.json else "error: --jobs must be at least 1")
+        sys.exit(2)
+    t0 = time.perf_counter()
+    modes = ["points", "categories"] if args.scoring == "both" else [args.scoring]
+    result = {m: {k: v for k, v in r["ir_audit"].items() if k != "rows"}
+              for m, r in backtest.run_modes(modes, args.jobs).items()}
+    result.update(seconds=round(time.perf_counter() - t0, 1), load_average_end=[round(x, 2) for x in os.getloadavg()],
+                  error=None)
+    if args.json:
+        print(json.dumps(result))
+        return
+    for m in modes:
+        t = result[m]["ir_timing"]
+        print(f"{m}: {t['top_ir_cards']} top IR cards, {t['top_played_within_3_days']} played within 3 days "
+              f"({t['top_share_within_3_days']}); realized / claimed {t['top_ratio']['ratio']} {t['top_ratio']['ci95']}")
+
+
+if __name__ == "__main__":
+    main()

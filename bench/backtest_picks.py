@@ -19,9 +19,15 @@ def _card(prep, mode: str, scoring: str, taken: set[str]):
     from services.optimizer.moves import scan_moves
     from services.optimizer.propose import MIN_GAIN, TIE
 
+    from services.optimizer.propose import yield_soon_returns
+
     for floor in MIN_GAIN[scoring]:
         moves = scan_moves(prep, protect_top=PROTECT_TOP, limit=1, mode=mode,
                            accept=lambda d, a, k, g, s: s > TIE and g > floor and a not in taken)
+        if moves and moves[0].kind == "ir":  # the card's own rule: a player likely back within 3 days yields
+            swap = scan_moves(prep, protect_top=PROTECT_TOP, limit=1, mode=mode,
+                              accept=lambda d, a, k, g, s: k == "swap" and s > TIE and g > floor and a not in taken)
+            moves = yield_soon_returns(moves + swap)
         if moves:
             return moves[0]
     return None

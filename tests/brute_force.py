@@ -262,6 +262,13 @@ class BruteForce:
                 break
             if fits(m, out, self.inputs):
                 out.append(m)
+        # issue #40: a top IR card whose player plays within 3 days with chance 20% or more goes
+        # below the best swap of the set (the same set, so no conflict appears)
+        odds = {p.player_id: p.returns for p in self.inputs.roster}
+        if out and out[0].kind == "ir" and odds.get(out[0].drop) and odds[out[0].drop].soon >= 0.2:
+            swaps = [i for i, m in enumerate(out) if m.kind == "swap"]
+            if swaps:
+                out.insert(0, out.pop(swaps[0]))
         return out
 
     def weekly_total(self) -> float:

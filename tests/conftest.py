@@ -61,6 +61,7 @@ SLOW = {
     "tests/agents/test_decision_races.py", "tests/agents/test_safety_and_cli.py", "tests/agents/test_optimizer_node.py",
     "tests/agents/test_langsmith_tracing.py", "tests/agents/test_hold_or_stream.py",
     "tests/services/optimizer/test_propose.py", "tests/services/arena/test_arena_bench.py",
+    "tests/services/optimizer/test_ir_timing.py", "tests/services/test_returns.py",
     "tests/services/signals/test_wire_one_pass.py", "tests/test_no_lookahead.py", "tests/app/test_multiprocess_pg.py",
     "tests/agents/test_thread_turns.py", "tests/http_api/test_api.py", "tests/http_api/test_api_security.py",
     "tests/services/desk/test_desk_clv.py", "tests/app/test_signals_measured_page.py", "tests/app/test_desk_clv_page.py",

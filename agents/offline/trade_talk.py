@@ -125,6 +125,10 @@ def _side_line(s: dict, unit: str) -> str:
     return line
 
 
+def _flagged(x: dict) -> str:
+    return f" ({', '.join(x['flags'])})" if x.get("flags") else ""
+
+
 def trade_answer(p, done) -> str | None:
     """The answer of a trade or ranking act from the tool results (None: not one of these)."""
     for name in ("evaluate_trade", "propose_trade"):
@@ -161,12 +165,17 @@ def trade_answer(p, done) -> str | None:
         if len(d["players"]) == 1 and d.get("of"):
             x = d["players"][0]
             return (f"**{x['name']} ranks #{x['rank']} of {d['of']} over {window}** ({d['sort']}): "
-                    f"{x['fpts']:.1f} fantasy points per game, z-sum {x['z_sum']:+.2f}, {x['games']} games; "
-                    f"owner: {x['owner']}.")
-        rows = [[x["rank"], x["name"], x["team"], x["owner"], x["games"], f"{x['fpts']:.1f}", f"{x['z_sum']:+.2f}",
-                 x["games_left_week"], x["games_left_season"]] for x in d["players"]]
+                    f"{x['fpts']:.1f} fantasy points per game, z-sum {x['z_sum']:+.2f}, {x['games']} of his team's "
+                    f"{x['team_games']} games{_flagged(x)}; owner: {x['owner']}.")
+        rows = [[x["rank"], x["name"] + _flagged(x), x["team"], x["owner"], f"{x['games']}/{x['team_games']}",
+                 f"{x['fpts']:.1f}", f"{x['z_sum']:+.2f}", x["games_left_week"], x["games_left_season"]]
+                for x in d["players"]]
         punt = (f", punting {', '.join(d['punt'])}: z-sum over the other {9 - len(d['punt'])} categories"
                 if d.get("punt") else "")
+        left = [f"- {f['name']} ({f['team']}): {f['games']} of {f['team_games']} games, would rank #{f['would_rank']}"
+                for f in d.get("filtered") or ()]
         return "\n".join([f"**Top {len(rows)} by {d['sort']} over {window}** ({d['filters']['availability']}{punt}):",
-                          _table(["#", "Player", "Team", "Owner", "GP", "FPTS", "z-sum", "Wk G", "ROS G"], rows)])
+                          _table(["#", "Player", "Team", "Owner", "GP of team", "FPTS", "z-sum", "Wk G", "ROS G"], rows),
+                          *(["", "Not ranked, too few games for a sample (half the team's games, at most 10):", *left]
+                            if left else [])])
     return None

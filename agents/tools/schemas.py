@@ -115,6 +115,9 @@ class RankingsArgs(BaseModel):
     team: str | None = Field(default=None, description="Only one NBA team's players, e.g. 'MIA'.")
     player: str | None = Field(default=None, description="Where one player ranks (his row is returned with his rank).")
     limit: int = Field(default=10, ge=1, le=50, description="How many players to return.")
+    min_share: float = Field(default=0.5, ge=0.0, le=1.0, allow_inf_nan=False,
+                             description="Sample filter: share of his team's games in the window a player needs "
+                                         "to be ranked (at most 10 games); 0 ranks everyone with a game.")
 
 
 class TradeArgs(BaseModel):

@@ -38,7 +38,8 @@ def rank_rows(table, scoring: str) -> list[dict]:
         stats = p.totals if total else p.per_game
         row = {"Rank": p.rank, "Player": p.player.name, "Team": p.player.team, "Pos": "/".join(
             s for s in p.player.eligible if s in {"PG", "SG", "SF", "PF", "C"}), "Status": p.status, "Owner": p.owner,
-               "GP": p.games, "FPTS": p.fpts_total if total else p.fpts}
+               "GP": p.games, "Team GP": p.team_games, "Flags": ", ".join(p.flags),
+               "FPTS": p.fpts_total if total else p.fpts}
         for label, key in (("PTS", "pts"), ("REB", "reb"), ("AST", "ast"), ("STL", "stl"), ("BLK", "blk"),
                            ("3PM", "fg3m"), ("TO", "tov")):
             row[label] = stats.get(key)
@@ -49,6 +50,12 @@ def rank_rows(table, scoring: str) -> list[dict]:
         row["Wk G"], row["ROS G"], row["ROS value"] = p.games_left_week, p.games_left_season, p.ros_value
         rows.append(row)
     return rows
+
+
+def filtered_rows(table) -> list[dict]:
+    """Who the sample filter left out of the ranks, best first, and why."""
+    return [{"Would rank": f.would_rank, "Player": f.player.name, "Team": f.player.team, "Status": f.status,
+             "Owner": f.owner, "GP": f.games, "Team GP": f.team_games, "Why": f.reason} for f in table.filtered]
 
 
 def trade_player_rows(side) -> list[dict]:

@@ -3,7 +3,7 @@ import streamlit as st
 
 from agents import door
 from pages.components import backend
-from pages.components.player_charts import rank_rows, trend_figure
+from pages.components.player_charts import filtered_rows, rank_rows, trend_figure
 
 CATS = ["FG%", "FT%", "3PM", "REB", "AST", "STL", "BLK", "TO", "PTS"]
 WINDOW_LABELS = {"season": "Season", "30": "Last 30 days", "14": "Last 14 days", "7": "Last 7 days"}
@@ -39,6 +39,10 @@ except door.ServiceError as e:
 st.caption(f"{table.total} players · ranked by {table.sort} ({'totals' if table.per == 'total' else 'per game'}) · "
            f"z-sum over {', '.join(table.counted)} · ROS value in {table.ros_unit}")
 st.dataframe(rank_rows(table, table.scoring), hide_index=True, key="players_table", height=460)
+if table.filtered:
+    with st.expander(f"Not ranked: {len(table.filtered)} players with too few games in the window "
+                     f"(ranking needs {table.min_share:.0%} of the team's games, at most 10)"):
+        st.dataframe(filtered_rows(table), hide_index=True, key="players_filtered")
 
 names = [p.player.name for p in table.players]
 if names:

@@ -84,6 +84,7 @@ class Morning(NamedTuple):
     played: bool  # he played that game
     team: str
     played_dates: frozenset  # every date he played (outcomes: the curve windows)
+    missed: int = 0  # team games he had missed in a row before this one (services.league.returns)
 
 
 def mornings(games_by_player: dict[str, list[dict]], team_dates: dict[str, list[dt.date]],
@@ -101,7 +102,7 @@ def mornings(games_by_player: dict[str, list[dict]], team_dates: dict[str, list[
             ahead = dates[bisect_right(dates, last):bisect_left(dates, end)]
             for k, t in enumerate(ahead):
                 hit = t == nxt_date
-                yield Morning(pid, t, class_of(k, last, ahead[0]), tier, (t - last).days, hit, g["team"], played)
+                yield Morning(pid, t, class_of(k, last, ahead[0]), tier, (t - last).days, hit, g["team"], played, k)
                 if hit or (nxt_date is not None and t > nxt_date):
                     break
 

@@ -15,6 +15,7 @@ optimizer's own numbers, not a copy of them.
 from __future__ import annotations
 
 import datetime as dt
+import math
 from types import SimpleNamespace
 from typing import Literal
 
@@ -23,12 +24,15 @@ from pydantic import BaseModel
 from services.models import PlayerRef, ServiceError, Status
 from services.league.scoring import CATEGORIES, normalize_category
 from services.league.snapshot import averages
-from services.league.values import category_scale, player_value
+from services.league.values import CategoryScale, category_scale, player_value
 
 WINDOWS: dict[str, int | None] = {"season": None, "7": 7, "14": 14, "30": 30}
 POSITIONS = {"PG", "SG", "SF", "PF", "C", "G", "F", "UTIL"}
 AVAILABILITY = ("all", "free_agents", "rostered")
 TOTAL_STATS = ("pts", "reb", "ast", "stl", "blk", "tov", "fg3m", "fgm", "fga", "ftm", "fta", "min", "fpts")
+MIN_SHARE = 0.5  # share of his team's games in the window a player needs to be ranked (Basketball Monster's filter)
+ENOUGH_GAMES = 10  # ... but never more games than this: ten games are a sample (Luka's 22 of 47 count)
+SHORT_MINUTES = 20.0  # minutes a game under which a row is flagged "short minutes"
 SORTS = ("value", "fpts", "z_sum", "proj_value", "ros_value", "games_left_week", "games_left_season", *CATEGORIES)
 
 
@@ -39,6 +43,8 @@ class RankedPlayer(BaseModel):
     owner_team_id: int | None  # None: a free agent
     owner: str  # "Free agent" or the fantasy team's name
     games: int  # games played in the window
+    team_games: int  # games his NBA team played in the window
+    flags: list[str]  # "OUT" (inferred from missed games), "short minutes" (under SHORT_MINUTES a game)
     per_game: dict[str, float]  # window averages (fg_pct/ft_pct as ratios)
     totals: dict[str, float]  # window sums
     fpts: float  # fantasy points per game in the window
@@ -53,6 +59,17 @@ class RankedPlayer(BaseModel):
     ros_value: float  # rest-of-season value: per-game value x games-weighted availability x games left
 
 
+class FilteredPlayer(BaseModel):
+    """A player left out of the ranks for his sample: too few of his team's games in the window."""
+    player: PlayerRef
+    status: Status
+    owner: str
+    games: int
+    team_games: int
+    would_rank: int  # where his window stats alone would have put him among the ranked
+    reason: str
+
+
 class Rankings(BaseModel):
     as_of: dt.date
     window: str
@@ -63,8 +80,11 @@ class Rankings(BaseModel):
     sort: str
     per: Literal["game", "total"]
     ros_unit: str
+    min_share: float  # the sample filter: share of the team's games a ranked player played (at most ENOUGH_GAMES)
+    z_scale: str  # which spreads the z-scores use: the league's (season) or the window's own
     total: int  # players matching the filters, before the limit
     players: list[RankedPlayer]
+    filtered: list[FilteredPlayer]  # matching the filters but short of games_needed, best first
 
 
 class TrendPoint(BaseModel):
@@ -129,55 +149,115 @@ def _check(window: str, availability: str, position: str | None, sort: str, per:
 
 
 def rankings(lg, window: str = "season", punt=(), availability: str = "all", position: str | None = None,
-             team: str | None = None, sort: str = "value", per: str = "game", limit: int | None = None) -> Rankings:
+             team: str | None = None, sort: str = "value", per: str = "game", limit: int | None = None,
+             min_share: float = MIN_SHARE) -> Rankings:
     """Every player with a game in the window, ranked (best first) by `sort`: "value" is fantasy
     points in a points league and the z-sum in a categories league; `per` "total" ranks the
-    window's totals (a z-sum total is the per-game z-sum x games)."""
+    window's totals (a z-sum total is the per-game z-sum x games). A player with fewer games in the
+    window than `min_share` of his team's (capped at ENOUGH_GAMES) is not ranked but listed in
+    `filtered` with the reason and where his window alone would have ranked him (one game in 14 days
+    is no sample).
+    A window's z-scores use the window's own spreads (over the POOL_SIZE best of those who pass the
+    filter); the season's use the league's one scale (`services.league.values`)."""
     from services.optimizer.season import POINTS_UNIT, CATS_UNIT, category_floor, season_player
 
     window = str(window)
     pos = _check(window, availability, position, sort, per)
+    if not isinstance(min_share, (int, float)) or not 0.0 <= min_share <= 1.0:  # NaN fails both
+        raise ServiceError(f"min_share must be a share from 0 to 1, not {min_share!r}.")
     punted = parse_punt(punt)
     counted = [c for c in CATEGORIES if c not in punted]
     nba_team = team.strip().upper() if team else None
-    snap, scale, owner_of = lg.snapshot, category_scale(lg.snapshot), owners(lg)
+    snap, owner_of = lg.snapshot, owners(lg)
     if nba_team and nba_team not in {ps.ref.team for ps in snap.players.values()}:
         raise ServiceError(f"Unknown NBA team {team!r}; use a three-letter code like MIA or NYK.")
+    samples = window_samples(snap, lg.as_of, window)
+    passing = {pid: smp for pid, smp in samples.items() if len(smp.games) >= games_needed(smp.team_games, min_share)}
+    scale = (category_scale(snap) if WINDOWS[window] is None
+             else CategoryScale.of_lines([smp.avg for smp in passing.values()]))
     cats = tuple(counted) if punted else ()  # punted: the season value leaves them out, as a card's does
     floor = category_floor(snap, lg.scoring, cats) if lg.scoring != "points" else 0.0
-    rows = []
-    for pid, ps in snap.players.items():
-        owner = owner_of.get(pid)
+    rows, low = [], []
+    for pid, smp in samples.items():
+        ps, owner = snap.players[pid], owner_of.get(pid)
         if availability == "free_agents" and (owner is not None or not ps.ref.team):
             continue
         if availability == "rostered" and owner is None:
             continue
         if (pos and pos not in ps.ref.eligible) or (nba_team and ps.ref.team != nba_team):
             continue
-        games = window_games(ps.games, lg.as_of, window)
-        if not games:
-            continue
-        avg = averages(games)
+        games, avg = smp.games, smp.avg
         z = category_z(scale, avg)
+        owner_name = "Free agent" if owner is None else lg.team_name(owner)[0]
+        line = dict(player=ps.ref, status=ps.status, owner_team_id=owner, owner=owner_name, games=len(games),
+                    team_games=smp.team_games, fpts=round(avg["fpts"], 2), z={c: round(v, 3) for c, v in z.items()},
+                    z_sum=round(sum(z[c] for c in counted), 3))
+        if pid not in passing:
+            low.append(line)
+            continue
         sp = season_player(lg, pid, lg.week[2], lg.scoring, floor, cats, regressed=True)  # the cards' season value
         rows.append(RankedPlayer(
-            rank=0, player=ps.ref, status=ps.status, owner_team_id=owner,
-            owner="Free agent" if owner is None else lg.team_name(owner)[0], games=len(games),
+            rank=0, **line, flags=flags_of(ps.status, avg),
             per_game={k: round(v, 3 if k.endswith("pct") else 2) for k, v in avg.items()},
             totals={k: round(sum(g[k] for g in games), 1) for k in TOTAL_STATS},
-            fpts=round(avg["fpts"], 2), fpts_total=round(sum(g["fpts"] for g in games), 1),
-            z={c: round(v, 3) for c, v in z.items()}, z_sum=round(sum(z[c] for c in counted), 3),
+            fpts_total=round(sum(g["fpts"] for g in games), 1),
             proj_fpts=round(ps.expected_fpts, 2), proj_value=round(player_value(snap, ps, lg.scoring), 3),
             availability=round(ps.availability, 3),
             games_left_week=len(snap.games_remaining(pid, lg.as_of, lg.week[2])),
             games_left_season=len(sp.games), ros_value=round(sp.value * sp.availability * len(sp.games), 1)))
     rows.sort(key=lambda r: (-_key(r, sort, per, lg.scoring), r.player.name))
     ranked = [r.model_copy(update={"rank": i}) for i, r in enumerate(rows, start=1)]
+    keys = [_key(r, sort, per, lg.scoring) for r in ranked]
+    filtered = sorted((_filtered(line, keys, sort, per, lg.scoring, min_share) for line in low),
+                      key=lambda f: (f.would_rank, f.player.name))
     return Rankings(as_of=lg.as_of, window=window,
                     window_start=None if WINDOWS[window] is None else lg.as_of - dt.timedelta(days=WINDOWS[window]),
                     scoring=lg.scoring, punt=punted, counted=counted, sort=sort, per=per,
-                    ros_unit=POINTS_UNIT if lg.scoring == "points" else CATS_UNIT, total=len(ranked),
-                    players=ranked[:limit] if limit else ranked)
+                    ros_unit=POINTS_UNIT if lg.scoring == "points" else CATS_UNIT, min_share=min_share,
+                    z_scale="league" if WINDOWS[window] is None else f"the {window}-day window's own",
+                    total=len(ranked), players=ranked[:limit] if limit else ranked, filtered=filtered)
+
+
+class _Sample(SimpleNamespace):
+    games: list[dict]
+    avg: dict[str, float]
+    team_games: int
+
+
+def games_needed(team_games: int, min_share: float) -> int:
+    """Games a player must have in the window to be ranked: min_share of his team's, at most ENOUGH_GAMES."""
+    return min(math.ceil(min_share * team_games - 1e-9), ENOUGH_GAMES)
+
+
+def window_samples(snap, as_of: dt.date, window: str) -> dict[str, _Sample]:
+    """player id -> his games in the window, their averages and his team's games in it (his current
+    team's: a traded player's new team has played about as many)."""
+    days = WINDOWS[window]
+    start = dt.date.min if days is None else as_of - dt.timedelta(days=days)
+    out = {}
+    for pid, ps in snap.players.items():
+        games = window_games(ps.games, as_of, window)
+        if not games:
+            continue
+        team_games = len(snap.team_games_between(ps.ref.team, start, as_of - dt.timedelta(days=1)))
+        out[pid] = _Sample(games=games, avg=averages(games), team_games=max(team_games, len(games)))
+    return out
+
+
+def flags_of(status: str, avg: dict[str, float]) -> list[str]:
+    """What a manager must know before trusting a row: he is out now, or plays few minutes."""
+    return (["OUT"] if status == "OUT" else []) + (["short minutes"] if avg["min"] < SHORT_MINUTES else [])
+
+
+def _filtered(line: dict, keys: list[float], sort: str, per: str, scoring: str, min_share: float) -> FilteredPlayer:
+    probe = SimpleNamespace(**line, per_game={}, ros_value=0.0, proj_value=0.0, games_left_week=0,
+                            games_left_season=0)
+    key = _key(probe, sort, per, scoring) if sort in ("value", "fpts", "z_sum", *CATEGORIES) else float("-inf")
+    would = 1 + sum(1 for k in keys if k > key)
+    reason = (f"played {line['games']} of his team's {line['team_games']} games in the window; ranking needs "
+              f"{games_needed(line['team_games'], min_share)} ({min_share:.0%} of his team's, at most {ENOUGH_GAMES})")
+    return FilteredPlayer(player=line["player"], status=line["status"], owner=line["owner"], games=line["games"],
+                          team_games=line["team_games"], would_rank=would, reason=reason)
 
 
 def _key(r: RankedPlayer, sort: str, per: str, scoring: str) -> float:

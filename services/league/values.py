@@ -10,8 +10,7 @@ from services.league.snapshot import PlayerState, Snapshot, snapshot
 POOL_SIZE = 156  # about the players rostered in a 12-team league: the z-score reference pool
 
 
-def _cat_raw(ps: PlayerState, cat: str, league_pct: dict[str, float]) -> float:
-    e = ps.expected
+def _line_raw(e: dict[str, float], cat: str, league_pct: dict[str, float]) -> float:
     if cat == "FG%":
         return (e["fgm"] / e["fga"] - league_pct["fg"]) * e["fga"] if e["fga"] else 0.0
     if cat == "FT%":
@@ -30,23 +29,32 @@ def pool_min_games(snap: Snapshot) -> int:
 class CategoryScale:
     """Means and spreads of each category over the reference pool, for z-scores."""
 
-    def __init__(self, snap: Snapshot):
-        least = pool_min_games(snap)
-        pool = sorted((p for p in snap.players.values() if len(p.games) >= least),
-                      key=lambda p: -p.expected_fpts)[:POOL_SIZE]
-        fga = sum(p.expected["fga"] for p in pool) or 1.0
-        fta = sum(p.expected["fta"] for p in pool) or 1.0
-        self.league_pct = {"fg": sum(p.expected["fgm"] for p in pool) / fga,
-                           "ft": sum(p.expected["ftm"] for p in pool) / fta}
+    def __init__(self, snap: Snapshot | None, lines: list[dict[str, float]] | None = None):
+        """The league's scale: the POOL_SIZE best projected players of the snapshot. With `lines`
+        (per-game averages), the scale of those lines instead: a window's own spreads."""
+        if lines is None:
+            least = pool_min_games(snap)
+            pool = sorted((p for p in snap.players.values() if len(p.games) >= least),
+                          key=lambda p: -p.expected_fpts)[:POOL_SIZE]
+            lines = [p.expected for p in pool]
+        fga = sum(e["fga"] for e in lines) or 1.0
+        fta = sum(e["fta"] for e in lines) or 1.0
+        self.league_pct = {"fg": sum(e["fgm"] for e in lines) / fga,
+                           "ft": sum(e["ftm"] for e in lines) / fta}
         self.mean, self.sd = {}, {}
         for cat in CATEGORIES:
-            vals = [_cat_raw(p, cat, self.league_pct) for p in pool] or [0.0]
+            vals = [_line_raw(e, cat, self.league_pct) for e in lines] or [0.0]
             m = sum(vals) / len(vals)
             self.mean[cat] = m
             self.sd[cat] = math.sqrt(sum((v - m) ** 2 for v in vals) / max(1, len(vals) - 1)) or 1.0
 
+    @classmethod
+    def of_lines(cls, lines: list[dict[str, float]]) -> "CategoryScale":
+        """The scale of the POOL_SIZE best of these per-game lines (by fantasy points)."""
+        return cls(None, sorted(lines, key=lambda e: -e["fpts"])[:POOL_SIZE])
+
     def z(self, ps: PlayerState, cat: str) -> float:
-        z = (_cat_raw(ps, cat, self.league_pct) - self.mean[cat]) / self.sd[cat]
+        z = (_line_raw(ps.expected, cat, self.league_pct) - self.mean[cat]) / self.sd[cat]
         return -z if not CATEGORIES[cat][1] else z
 
 

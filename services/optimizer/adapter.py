@@ -9,7 +9,7 @@ import dataclasses
 import datetime as dt
 from typing import Iterable
 
-from services.optimizer.models import OptimizerInputs, PlayerInput
+from services.optimizer.models import OptimizerInputs, PlayerInput, ReturnChance
 from services.league.scoreboard import banked_totals
 from services.league.scoring import CATEGORIES
 from services.league.slots import IR_SLOTS
@@ -23,7 +23,15 @@ def player_input(snap: Snapshot, pid: str, days: tuple[dt.date, ...], scoring: s
     return PlayerInput(
         player_id=pid, eligible=tuple(ps.ref.eligible), expected=dict(ps.expected),
         game_days=games, availability=ps.availability, stat_sd=dict(ps.stat_sd),
-        name=ps.ref.name, status=ps.avail_class, season_value=_season_value(snap, pid, scoring))
+        name=ps.ref.name, status=ps.avail_class, season_value=_season_value(snap, pid, scoring),
+        returns=_returns(snap, pid, days[-1] if days else snap.as_of))
+
+
+def _returns(snap: Snapshot, pid: str, week_end: dt.date) -> ReturnChance | None:
+    from services.league.returns import return_odds
+
+    o = return_odds(snap, pid, week_end)
+    return None if o is None else ReturnChance(round(o.soon, 4), round(o.by_week_end, 4), o.days, o.missed)
 
 
 STAR_RANK = 40  # the league's top 40 players by per-game value are stars

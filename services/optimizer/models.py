@@ -29,10 +29,21 @@ class PlayerInput:
     name: str = ""
     status: str = "ACTIVE"  # availability class: ACTIVE, REST, DTD or OUT (services.league.calibration)
     season_value: float | None = None  # per-game value that ranks protected players
+    returns: ReturnChance | None = None  # an absent player's return odds (None: he played his team's last game)
 
     @property
     def label(self) -> str:
         return self.name or self.player_id
+
+
+@dataclasses.dataclass(frozen=True)
+class ReturnChance:
+    """An absent player's first days back (services.league.returns, fitted on the games before the date)."""
+
+    soon: float  # chance he plays within 3 days
+    by_week_end: float  # chance he plays by the last day of the matchup week
+    days: int | None  # days until that chance passes one half (None: not within 8 weeks)
+    missed: int  # team games missed in a row
 
 
 @dataclasses.dataclass(frozen=True)
@@ -112,6 +123,8 @@ class MoveEval:
     # categories: (category, win chance before, after) of every category moved by 0.5 points or more
     # (punted ones left out), leads put at risk first
     category_changes: tuple[tuple[str, float, float], ...] = ()
+    # "ir": the IR player's return odds (chance within 3 days, by the week's end, days to an even chance)
+    returns: ReturnChance | None = None
 
 
 def as_json(obj: Any) -> Any:

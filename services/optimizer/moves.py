@@ -20,6 +20,7 @@ and the dropped player's lost starts (availability included in both).
 """
 from __future__ import annotations
 
+import datetime as dt
 import math
 from typing import Callable, Iterable
 
@@ -108,6 +109,20 @@ def _weeks(days: int) -> str:
     return f"about {n} week{'s' if n > 1 else ''}"
 
 
+SOON_YIELD = 0.2  # an IR card whose player plays within 3 days with this chance yields to the best swap
+
+
+def return_text(label: str, r, week_end: dt.date) -> str:
+    """The first days of his return in words (services.league.returns: streak hazards, his own history)."""
+    back = (f"back in about {r.days} day{'s' if r.days != 1 else ''}" if r.days is not None
+            else "under an even chance to play within 8 weeks")
+    text = (f"{label} has missed {r.missed} straight games: chance he plays within 3 days {r.soon:.0%}, by "
+            f"{week_end:%A} {r.by_week_end:.0%}; {back} (return model by missed-game streak and his own history)")
+    if r.soon >= SOON_YIELD:
+        text += f"; at {SOON_YIELD:.0%} or more within 3 days an IR card ranks below the best swap"
+    return text
+
+
 def _season_reasons(prep: Prepared, kind: str, drop: PlayerInput, add: PlayerInput, season_gain: float,
                     ret=None) -> list[str]:
     """What the season figure assumes, in words: the IR return and its cut, or why a clearly
@@ -120,14 +135,16 @@ def _season_reasons(prep: Prepared, kind: str, drop: PlayerInput, add: PlayerInp
         cut_name = cut[1]
         going = (f"likely {cut_name}" if cut[0] != add.player_id
                  else f"likely {cut_name}, the player {'back' if kind == 'activate_ir' else 'added'} now")
+        if kind == "ir" and drop.returns is not None:
+            out.append(return_text(drop.label, drop.returns, prep.days[-1] if prep.days else as_of))
         if when is None:
-            chance = f" (his calibrated return curve stays below 50%: {share:.0%} by the end)" if share else ""
-            out.append(f"{drop.label} is not expected back this season{chance}; if he does return one player has "
-                       f"to go, {going}: counted at his chance of being back in the rest-of-season figure")
+            out.append(f"his calibrated return curve stays below 50% this season ({share or 0.0:.0%} by its end): if he "
+                       f"does return one player has to go, {going}: counted at his chance of being back in the "
+                       "rest-of-season figure")
         else:
-            out.append(f"when {drop.label} returns (expected in {_weeks((when - as_of).days)}, around "
-                       f"{when:%b} {when.day}) one player has to go, {going}: counted in the rest-of-season figure "
-                       "at his chance of being back each week")
+            out.append(f"the rest-of-season figure counts his return week by week on the calibrated return curve "
+                       f"(an even chance from {_weeks((when - as_of).days)} out, around {when:%b} {when.day}): when "
+                       f"{drop.label} is back one player has to go, {going}")
     sd, sa = by_id.get(drop.player_id), by_id.get(add.player_id)
     # better per game by the season's per-game value or by the week's (the one the card shows)
     week_d, week_a = (float(sum(pj.POINTS_COEF[i] * p.expected.get(k, 0.0) for i, k in enumerate(pj.STATS)))
@@ -193,7 +210,8 @@ def move_eval(prep: Prepared, table: MoveTable, r: int, a: int, kind: str = "swa
                     drop.name, add.name, kind, None if season_gain is None else round(season_gain, 2),
                     season_unit, round(gain if score is None else float(score), 6),
                     ret[0] if ret else None, ret[1][0] if ret else "", ret[1][1] if ret else "",
-                    tuple((c, round(x, 3), round(y, 3)) for c, x, y in changes))
+                    tuple((c, round(x, 3), round(y, 3)) for c, x, y in changes),
+                    drop.returns if kind == "ir" else None)
 
 
 def _season_arrays(prep: Prepared, drops: np.ndarray, irs: np.ndarray):

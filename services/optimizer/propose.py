@@ -123,6 +123,19 @@ class _Picker:
         return True
 
 
+def yield_soon_returns(moves: list) -> list:
+    """The best swap first when the top card puts on IR a player likely to play within 3 days
+    (`moves.SOON_YIELD`; issue #40: 4 of 12 top IR cards put on IR a player who played within 1-3
+    days). The set stays the same, so it stays conflict-free; the card says why (`return_text`)."""
+    from services.optimizer.moves import SOON_YIELD
+
+    top = moves[0] if moves else None
+    if top is None or top.kind != "ir" or top.returns is None or top.returns.soon < SOON_YIELD:
+        return moves
+    i = next((i for i, m in enumerate(moves) if m.kind == "swap"), None)
+    return moves if i is None else [moves[i], *moves[:i], *moves[i + 1:]]
+
+
 def propose_moves(inputs: OptimizerInputs, allow_drop: Iterable[str] = frozenset(), mode: str = "balanced",
                   limit: int = 3, target_categories: Sequence[str] | None = None,
                   min_gain: Sequence[float] | None = None) -> Proposal:
@@ -147,7 +160,7 @@ def propose_moves(inputs: OptimizerInputs, allow_drop: Iterable[str] = frozenset
         pick = _Picker(floor, targets, players, inputs.ir_slots_free)
         pick.drops |= {m.drop_id for m in back}
         pick.adds |= {m.add_id for m in back}
-        best = scan_moves(prep, allow_drop=allow, limit=limit - len(back), mode=mode, accept=pick)
+        best = yield_soon_returns(scan_moves(prep, allow_drop=allow, limit=limit - len(back), mode=mode, accept=pick))
         passes.append(Pass(number, floor, pick.cleared, number == len(floors)))
         if best:
             break

@@ -57,8 +57,8 @@ def test_ir_counts_his_return_and_the_cut(team1):
     for other in [x for x in moves if x.kind == "ir"][:4]:
         assert other.season_gain == pytest.approx(bf.season_gain(other.drop_id, other.add_id, "ir"), abs=0.01)
     weeks = round((back - AS_OF).days / 7)
-    assert any(f"when {name} returns (expected in about {weeks} week" in r and f"likely {m.cut_name}" in r
-               and "counted in the rest-of-season figure" in r for r in m.reasons)
+    assert any(f"an even chance from about {weeks} week" in r and f"when {name} is back one player has to go, "
+               f"likely {m.cut_name}" in r and "rest-of-season figure counts his return" in r for r in m.reasons)
     assert m.cut_id in {p.player_id for p in inputs.roster} | {m.add_id, m.drop_id}
 
 
@@ -166,6 +166,9 @@ def test_an_ir_player_not_expected_back_still_counts_the_cut_at_his_chance(csv_f
     season = next(p for p in inputs.season.roster if p.player_id == m.drop_id)
     assert max(season.rates) < 0.5 and max(season.rates) > 0  # never half, but not never
     name = lg.snapshot.players[m.drop_id].ref.name
-    assert any(r.startswith(f"{name} is not expected back this season") and f"likely {m.cut_name}" in r
-               and "counted at his chance of being back" in r for r in m.reasons), m.reasons
+    # never "not expected back this season" without a number (issue #40): the curve's share by its end
+    by_end = [r for r in m.reasons if r.startswith("his calibrated return curve stays below 50% this season (")]
+    assert by_end and f"likely {m.cut_name}" in by_end[0] and "counted at his chance of being back" in by_end[0]
+    assert f"({season.rates[-1]:.0%} by its end)" in by_end[0]
+    assert not any("not expected back" in r for r in m.reasons)
     assert m.cut_id and m.cut_id != m.drop_id

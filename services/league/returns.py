@@ -1,0 +1,147 @@
+"""When an absent player plays again: the chance he plays within the next days, game by game.
+
+A discrete-time hazard over his team's games. On the morning of each team game, a player who has
+missed `k` of them in a row plays with chance h(k, tier): measured on every such morning before the
+as-of date (the box scores' missed-game streaks), per streak bucket and minutes tier, each cell
+smoothed towards its streak bucket and that towards a prior. His own history scales it: over his
+past absences (not the current one) he came back O times where the pooled hazard expected E, and
+his hazard is h x (O + S) / (E + S), shrunk by the prior strength S (`OWN_PRIOR`, chosen out of sample
+by `bench/returns.py`). Then the chance he has played by his team's j-th game is
+1 - prod(1 - h(k + i)) over the games before it.
+
+The IR card reads three figures from it (`ReturnOdds`): the chance he plays within 3 days, by the
+end of the matchup week, and the days until that chance passes one half (None: not within the
+horizon, with the chance by its end said as a number). The next-game rate of `services.league.calibration`
+is this model's first step seen from further away (one rate per class and days since he played);
+the hazard follows the streak game by game, which is what the first days of a return need.
+"""
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import weakref
+from bisect import bisect_left, bisect_right
+
+from services.league.calibration import TIERS, mornings, tier_of
+
+STREAKS = ((1, "1"), (2, "2"), (3, "3"), (5, "4-5"), (9, "6-9"), (19, "10-19"), (10_000, "20+"))
+PRIOR = {"1": 0.7, "2": 0.5, "3": 0.35, "4-5": 0.3, "6-9": 0.2, "10-19": 0.12, "20+": 0.08}  # only with no data
+SMOOTHING = 10.0  # a cell's weight towards its parent, in mornings
+OWN_PRIOR = 2.0  # a player's own history: returns expected before his multiplier moves halfway (bench/returns.py: best of the grid out of sample)
+MAX_HAZARD = 0.97
+SOON_DAYS = 3  # "plays within 3 days": the IR card yields to a swap when this is likely
+HORIZON_DAYS = 56  # how far ahead the return date is looked for
+
+
+def streak_of(missed: int) -> str:
+    return next(label for edge, label in STREAKS if missed <= edge)
+
+
+@dataclasses.dataclass(frozen=True)
+class Hazards:
+    """h(streak bucket, tier) and the per-bucket rates, fitted on mornings before `as_of`."""
+
+    as_of: dt.date
+    by_cell: dict  # (bucket, tier) -> rate
+    by_bucket: dict  # bucket -> rate
+    counts: dict  # (bucket, tier) -> (played, mornings)
+    own: dict  # player id -> (returns observed, returns expected) over his past absences
+
+    def rate(self, missed: int, tier: str) -> float:
+        b = streak_of(max(1, missed))
+        return self.by_cell.get((b, tier), self.by_bucket.get(b, PRIOR[b]))
+
+    def multiplier(self, player_id: str, strength: float = OWN_PRIOR) -> float:
+        o, e = self.own.get(player_id, (0.0, 0.0))
+        return (o + strength) / (e + strength) if e + strength > 0 else 1.0
+
+
+def fit(games_by_player: dict[str, list[dict]], team_dates: dict[str, list[dt.date]], as_of: dt.date) -> Hazards:
+    """Hazards from every player-morning with a missed streak before `as_of`, and each player's own
+    returns against them (his past absences; the current one is what is being predicted)."""
+    cells: dict[tuple[str, str], list[float]] = {}
+    seen: list = []
+    played_on = {pid: [g["game_date"] for g in games] for pid, games in games_by_player.items()}
+    for m in mornings(games_by_player, team_dates, as_of):
+        if m.missed < 1:
+            continue
+        dates = played_on[m.player_id]  # a traded player's old team's game after he played for the new one
+        if bisect_left(dates, m.date) - bisect_right(dates, m.date - dt.timedelta(days=m.days_since)) > 0:
+            continue
+        c = cells.setdefault((streak_of(m.missed), m.tier), [0.0, 0.0])
+        c[0] += m.played
+        c[1] += 1
+        seen.append(m)
+    by_bucket = {}
+    for _, b in STREAKS:
+        hits = sum(v[0] for (bb, _), v in cells.items() if bb == b)
+        n = sum(v[1] for (bb, _), v in cells.items() if bb == b)
+        by_bucket[b] = (hits + SMOOTHING * PRIOR[b]) / (n + SMOOTHING)
+    by_cell = {k: (v[0] + SMOOTHING * by_bucket[k[0]]) / (v[1] + SMOOTHING) for k, v in cells.items()}
+    last_game = {pid: games[-1]["game_date"] for pid, games in games_by_player.items() if games}
+    own: dict[str, list[float]] = {}
+    for m in seen:
+        if m.date > last_game.get(m.player_id, m.date):  # the absence still going on as of the date
+            continue
+        o = own.setdefault(m.player_id, [0.0, 0.0])
+        o[0] += m.played
+        o[1] += by_cell.get((streak_of(m.missed), m.tier), by_bucket[streak_of(m.missed)])
+    return Hazards(as_of, by_cell, by_bucket, {k: tuple(v) for k, v in cells.items()},
+                   {k: tuple(v) for k, v in own.items()})
+
+
+@dataclasses.dataclass(frozen=True)
+class ReturnOdds:
+    """An absent player's return, game by game from the as-of morning."""
+
+    missed: int  # team games missed in a row so far
+    dates: tuple[dt.date, ...]  # his team's next games (within HORIZON_DAYS)
+    by_game: tuple[float, ...]  # chance he has played by each of them (cumulative)
+    soon: float  # chance he plays within SOON_DAYS days (as-of day included)
+    by_week_end: float  # chance he plays by the last day of the matchup week
+    days: int | None  # days until the chance passes one half (None: not within HORIZON_DAYS)
+
+    def by(self, day: dt.date) -> float:
+        """Chance he has played a game on or before `day`."""
+        return next((p for d, p in zip(reversed(self.dates), reversed(self.by_game), strict=True) if d <= day), 0.0)
+
+
+def odds(h: Hazards, player_id: str, missed: int, tier: str, team_dates: list[dt.date], as_of: dt.date,
+         week_end: dt.date, strength: float = OWN_PRIOR) -> ReturnOdds:
+    """His return odds: `team_dates` are his team's game dates (any order), `missed` the streak so far."""
+    ahead = sorted(d for d in team_dates if as_of <= d < as_of + dt.timedelta(days=HORIZON_DAYS))
+    scale = h.multiplier(player_id, strength)
+    out, stay = [], 1.0
+    for i, _ in enumerate(ahead):
+        stay *= 1.0 - min(MAX_HAZARD, h.rate(missed + i, tier) * scale)
+        out.append(1.0 - stay)
+    soon_end = as_of + dt.timedelta(days=SOON_DAYS - 1)
+    r = ReturnOdds(missed, tuple(ahead), tuple(out), 0.0, 0.0, None)
+    half = next((d for d, p in zip(ahead, out, strict=True) if p >= 0.5), None)
+    return dataclasses.replace(r, soon=r.by(soon_end), by_week_end=r.by(week_end),
+                               days=None if half is None else (half - as_of).days)
+
+
+_FITS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def hazards_of(snap) -> Hazards:
+    """The snapshot's hazards (fitted once per snapshot, kept beside it)."""
+    h = _FITS.get(snap)
+    if h is None:
+        games = {pid: ps.games for pid, ps in snap.players.items()}
+        h = _FITS[snap] = fit(games, snap.team_dates_all, snap.as_of)
+    return h
+
+
+def return_odds(snap, player_id: str, week_end: dt.date) -> ReturnOdds | None:
+    """An absent player's return odds as of the snapshot's date (None: he played his team's last game)."""
+    ps = snap.players[player_id]
+    if ps.missed_in_row < 1 or not ps.ref.team:
+        return None
+    tier = tier_of(sum(g["min"] for g in ps.games) / len(ps.games))
+    return odds(hazards_of(snap), player_id, ps.missed_in_row, tier, snap.team_dates_all.get(ps.ref.team, []),
+                snap.as_of, week_end)
+
+
+TIER_NAMES = tuple(label for _, label in TIERS)

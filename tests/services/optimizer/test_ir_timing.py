@@ -1,0 +1,60 @@
+"""IR timing (issue #40): an IR card says when its player is likely back, from the return model
+(services.league.returns), and a top IR card whose player is likely to play within 3 days yields
+to the best swap.
+
+On the default morning (Jan 29) the top card was "Move John Collins to IR, add Jeremy Sochan"
+(+57.2 this week); Collins had missed Utah's last 3 and played the next day (the card realized about
+-12 while the #2 card, Bol Bol for Christian Braun, realized about +90)."""
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from services.league.demo_source import DemoSource
+from services.league.returns import return_odds
+from services.optimizer.propose import propose_moves
+from services.store.state import state_store
+
+AS_OF = dt.date(2025, 1, 29)
+COLLINS, BOL, BRAUN = "collijo01", "bolbo01", "braunch01"
+
+
+@pytest.fixture(scope="module")
+def points_cards():
+    src = DemoSource(AS_OF, "points", store=state_store())
+    inputs = src.optimizer_inputs(season=True)
+    return src, inputs, propose_moves(inputs).moves
+
+
+def test_collins_card_says_his_chance_and_yields_to_the_swap(points_cards, csv_facts):
+    """Catches the old card (Collins's IR move first, "expected in about 2 weeks" and nothing about
+    the next days) and a yield that drops the IR card instead of ranking it lower."""
+    src, inputs, moves = points_cards
+    assert csv_facts.missed_in_row(COLLINS, AS_OF) == 3
+    played = [r["game_date"] for r in csv_facts.player_games(COLLINS) if r["game_date"] >= AS_OF]
+    assert played[0] == dt.date(2025, 1, 30)  # the fact: he played the next day
+    ir = next(m for m in moves if m.kind == "ir" and m.drop_id == COLLINS)
+    odds = return_odds(src.league.snapshot, COLLINS, inputs.days[-1])
+    assert odds.soon >= 0.2 and ir.returns.soon == pytest.approx(odds.soon, abs=1e-4)
+    assert moves[0].kind == "swap" and moves[0].score < ir.score  # ranked by the rule, not the score
+    assert (moves[0].drop_id, moves[0].add_id) == (BOL, BRAUN)
+    said = next(r for r in ir.reasons if r.startswith("John Collins has missed 3 straight games"))
+    assert f"within 3 days {odds.soon:.0%}, by Sunday {odds.by_week_end:.0%}" in said
+    assert f"back in about {odds.days} days" in said and "ranks below the best swap" in said
+
+
+def test_the_rule_reads_the_next_days_only(points_cards):
+    """The same morning with only Collins's chance to play within 3 days lowered below 20% (as for
+    a player out long): his IR card is first again, by its score. Catches a rule that demotes every
+    IR card, or one that reads anything but the return odds."""
+    import dataclasses
+
+    _, inputs, moves = points_cards
+    roster = tuple(dataclasses.replace(p, returns=dataclasses.replace(p.returns, soon=0.1))
+                   if p.player_id == COLLINS else p for p in inputs.roster)
+    again = propose_moves(dataclasses.replace(inputs, roster=roster)).moves
+    assert (again[0].kind, again[0].drop_id) == ("ir", COLLINS)
+    assert {(m.drop_id, m.add_id) for m in again} == {(m.drop_id, m.add_id) for m in moves}  # the same set
+    assert [m.score for m in again] == sorted((m.score for m in again), reverse=True)
+    assert not any("ranks below the best swap" in r for r in again[0].reasons)
