@@ -64,6 +64,7 @@ SLOW = {
     "tests/services/signals/test_wire_one_pass.py", "tests/test_no_lookahead.py", "tests/app/test_multiprocess_pg.py",
     "tests/agents/test_thread_turns.py", "tests/http_api/test_api.py", "tests/http_api/test_api_security.py",
     "tests/app/test_chat_app_browser.py", "tests/app/test_decision_words.py", "tests/app/test_signals_edge.py",
+    "tests/app/test_league_layout_browser.py", "tests/app/test_card_alternatives.py", "tests/app/test_chat_small_defects.py",
 }
 SLOW_CPU_S = 4.0
 FILE_CPU_PATH = Path(__file__).with_name("file_cpu.json")
