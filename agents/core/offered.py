@@ -6,16 +6,18 @@ they put each decided card back under the question that offered it, with what ha
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from agents.core.contracts import Card, cards_of
 from services.store.state import state_store
 
 
 def offered_by_question(thread_id: str, pending: list[dict],
-                        closed: dict[str, Card] | None = None) -> dict[int, list[Card]]:
+                        closed: Callable[[], dict[str, Card]] | None = None) -> dict[int, list[Card]]:
     """{index of the question in the thread: [card, ...]}, typed; a decided card carries `decided`
     ({decision, outcome, reason}) in its extra fields. A card closed undecided (a sibling was
-    approved) is kept when `closed` has it (`closed_cards`: read from the checkpoints), with
-    `closed` set in its extra fields; else it is left out. A deferred card stays pending through
+    approved) is kept when `closed()` has it (`closed_cards`: read from the checkpoints, called only
+    when such a card is met), with `closed` set in its extra fields; else it is left out. A deferred card stays pending through
     later turns: it belongs to the first; a move that stopped being pending (its set was decided)
     and is offered again belongs to the question that offered it again, not to both."""
     store = state_store()
@@ -26,6 +28,7 @@ def offered_by_question(thread_id: str, pending: list[dict],
     placed: dict[str, int] = {}  # move id -> the question it belongs to
     before: set[str] = set()  # pending after the previous record
     question = -1
+    found: dict[str, Card] | None = None
     for rec in records:
         if not str(rec.get("question", "")).startswith("[decision]"):
             question += 1
@@ -43,8 +46,11 @@ def offered_by_question(thread_id: str, pending: list[dict],
                                                                                                "reason")}}))
             elif move_id in waiting:
                 cards.append(waiting[move_id])
-            elif closed and move_id in closed:
-                cards.append(closed[move_id].model_copy(update={"closed": True}))
+            elif closed is not None:
+                if found is None:
+                    found = closed()  # walks the checkpoints: once, and only for a closed card
+                if move_id in found:
+                    cards.append(found[move_id].model_copy(update={"closed": True}))
         before = set(now)
     return {q: cards for q, cards in out.items() if cards}
 

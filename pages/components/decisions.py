@@ -28,7 +28,7 @@ def offered_by_question(assistant, thread_id: str, n_messages: int | None = None
     from agents import door
 
     try:
-        closed = closed_cards(assistant, thread_id, n_messages) if n_messages is not None else None
+        closed = (lambda: closed_cards(assistant, thread_id, n_messages)) if n_messages is not None else None
         return door.offered_by_question(thread_id, assistant.pending_approvals(thread_id), closed)
     except door.store_errors():  # the chat still draws without the decided cards
         return {}

@@ -112,7 +112,7 @@ def _pick(question: str, direction: str | None) -> tuple[str, str]:
 def path_row(run: dict, node_names: dict, exit_text: dict) -> dict:
     """One game's run on the Signals page: figures for the side it would buy (the pick's own edge,
     an away pick's too; `ev` is in home terms), its path and why it stopped."""
-    from services.signals.divergence import pick_edge
+    from agents.door import pick_edge
 
     div, est = run.get("divergence") or {}, run.get("estimate") or {}
     pick, _ = _pick(run["question"], div.get("direction"))

@@ -43,7 +43,8 @@ weekly = view.get("weekly_lineup")
 if weekly:
     st.subheader("Weekly lineup")
     st.caption(f"{weekly['expected_total']} {weekly.get('unit', 'fantasy points')} expected over the remaining days.")
-    st.dataframe(lineup_rows(weekly), hide_index=True, key="league_lineup")
+    # a table, not a grid: each day's lineup names nine players, which a grid column cut at 1400 px
+    st.table(lineup_rows(weekly), border="horizontal", hide_index=True)
 
 cal = view.get("calibration")
 if cal is not None:
