@@ -64,7 +64,7 @@ SLOW = {
     "tests/services/signals/test_wire_one_pass.py", "tests/test_no_lookahead.py", "tests/app/test_multiprocess_pg.py",
     "tests/agents/test_thread_turns.py", "tests/http_api/test_api.py", "tests/http_api/test_api_security.py",
     "tests/services/desk/test_desk_clv.py", "tests/app/test_signals_measured_page.py", "tests/app/test_desk_clv_page.py",
-    "tests/services/arena/test_arena_friction.py",
+    "tests/services/arena/test_arena_friction.py", "tests/services/signals/test_reliability.py",
 }
 SLOW_CPU_S = 4.0
 FILE_CPU_PATH = Path(__file__).with_name("file_cpu.json")
