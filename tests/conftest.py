@@ -70,6 +70,7 @@ SLOW = {
     "tests/app/test_chat_app_browser.py", "tests/app/test_decision_words.py", "tests/app/test_signals_edge.py",
     "tests/services/espn/test_espn_history_parity.py",
     "tests/app/test_league_layout_browser.py", "tests/app/test_card_alternatives.py", "tests/app/test_chat_small_defects.py",
+    "tests/services/arena/test_arena_friction.py", "tests/services/signals/test_reliability.py",
 }
 SLOW_CPU_S = 4.0
 FILE_CPU_PATH = Path(__file__).with_name("file_cpu.json")

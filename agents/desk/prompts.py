@@ -32,7 +32,10 @@ it becomes a counter the bettor must accept).
 OUTPUT: when ready, answer with ONLY a JSON object:
 {{"decision": "accept"|"reject"|"counter", "amount": number|null, "odds": number|null,
   "line": number|null, "ttl_seconds": int|null, "max_market_move_pct": number|null,
-  "reason": "short reason", "confidence": 0-1}}"""
+  "reason": "short reason", "confidence": 0-1}}
+The reason names the prices compared: the bettor's odds against your price, and when your price was
+shaded (get_market_state's quote.shading), the market's unshaded price and the side's share of its
+limit; an edge under your price is "under my price", never "within" the band."""
 
 TASK_PROMPT = """Bet request (decide accept, reject or counter):
 {task}"""

@@ -1,7 +1,7 @@
 """What the transparent estimator reads for one game, all known before its date: the Elo margin
 (results before the date, `services.markets.ratings`), the absence signal (rotation players missing
-their team's recent games, from the box scores), the value each team has lost to absences (shown,
-not in the model), and rest (back-to-backs, three games in the four nights before).
+their team's recent games, from the box scores), the value each team has lost to absences (kept
+for comparison; not in the model: its fitted weight was 0.0), and rest (back-to-backs, three games in the four nights before).
 """
 from __future__ import annotations
 

@@ -16,6 +16,7 @@ from services import markets
 from services.league import season_games as sg
 from tests.services.games_csv import game_rows, point_loader_at_rewrite
 from services.arena import cases, instruments, news
+from services.arena.simulation import DESK_RULES
 from services.arena.models import Case, CaseDataItem, PortfolioSnapshot
 from services.arena.news import wire_news
 from services.markets.state import win_prob
@@ -24,7 +25,7 @@ from tests.services.signals.box_scores import rewrite_box_scores, scramble_box_s
 DAY = dt.date(2025, 1, 29)
 CUTOFF = dt.datetime(2025, 1, 29, 15, tzinfo=dt.timezone.utc)
 FIELDS = ["case_id", "decision_point_idx", "information_cutoff_timestamp", "tickers", "stock_data", "case_data",
-          "portfolio"]
+          "portfolio", "market_rules"]  # market_rules: configuration (the desk's margin, limit, fee), no data
 
 
 _rows = game_rows
@@ -56,7 +57,9 @@ def _future_item(cutoff: dt.datetime) -> list[CaseDataItem]:
 
 def build(price, extra_news=lambda cutoff: []) -> Case:
     portfolio = PortfolioSnapshot(cash=812.5, positions={"BOS-2025-01-29": 12, "DEN-2025-01-30": 4})
-    return cases.build_case(DAY, 5, "ep", portfolio, price, news=lambda c: wire_news(c) + extra_news(c))
+    # quoted as the simulation quotes (bid and ask from the cutoff's price), so they are compared too
+    return cases.build_case(DAY, 5, "ep", portfolio, price, news=lambda c: wire_news(c) + extra_news(c),
+                            rules=DESK_RULES)
 
 
 def test_case_fields_are_the_ones_checked_here():
