@@ -14,7 +14,6 @@ grid's pooled Brier on these out-of-sample mornings.
 """
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import json
 import os
@@ -95,7 +94,9 @@ def summary(rows: list[dict], strength: float) -> dict:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    from services.cli import OneLineParser  # a usage mistake under --json is JSON too
+
+    ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     os.environ.setdefault("COURTSIDE_HOME", tempfile.mkdtemp(prefix="courtside-bench-"))

@@ -20,7 +20,6 @@ and the dropped player's lost starts (availability included in both).
 """
 from __future__ import annotations
 
-import datetime as dt
 import math
 from typing import Callable, Iterable
 
@@ -28,7 +27,7 @@ import numpy as np
 
 from services.optimizer import projection as pj
 from services.optimizer.models import MoveEval, OptimizerInputs, PlayerInput
-from services.optimizer.reasons import _per_game_text, category_changes, change_text
+from services.optimizer.reasons import _per_game_text, category_changes, change_text, return_text
 from services.optimizer.scan import MoveTable, scan_table
 from services.optimizer.weekly import Prepared, prepare
 
@@ -107,20 +106,6 @@ CLEARLY_BETTER = 1.15  # a dropped player this much better per game needs a reas
 def _weeks(days: int) -> str:
     n = max(1, round(days / 7))
     return f"about {n} week{'s' if n > 1 else ''}"
-
-
-SOON_YIELD = 0.2  # an IR card whose player plays within 3 days with this chance yields to the best swap
-
-
-def return_text(label: str, r, week_end: dt.date) -> str:
-    """The first days of his return in words (services.league.returns: streak hazards, his own history)."""
-    back = (f"back in about {r.days} day{'s' if r.days != 1 else ''}" if r.days is not None
-            else "under an even chance to play within 8 weeks")
-    text = (f"{label} has missed {r.missed} straight games: chance he plays within 3 days {r.soon:.0%}, by "
-            f"{week_end:%A} {r.by_week_end:.0%}; {back} (return model by missed-game streak and his own history)")
-    if r.soon >= SOON_YIELD:
-        text += f"; at {SOON_YIELD:.0%} or more within 3 days an IR card ranks below the best swap"
-    return text
 
 
 def _season_reasons(prep: Prepared, kind: str, drop: PlayerInput, add: PlayerInput, season_gain: float,

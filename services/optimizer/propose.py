@@ -125,9 +125,9 @@ class _Picker:
 
 def yield_soon_returns(moves: list) -> list:
     """The best swap first when the top card puts on IR a player likely to play within 3 days
-    (`moves.SOON_YIELD`; issue #40: 4 of 12 top IR cards put on IR a player who played within 1-3
+    (`reasons.SOON_YIELD`; issue #40: 4 of 12 top IR cards put on IR a player who played within 1-3
     days). The set stays the same, so it stays conflict-free; the card says why (`return_text`)."""
-    from services.optimizer.moves import SOON_YIELD
+    from services.optimizer.reasons import SOON_YIELD
 
     top = moves[0] if moves else None
     if top is None or top.kind != "ir" or top.returns is None or top.returns.soon < SOON_YIELD:

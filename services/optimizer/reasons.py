@@ -2,6 +2,8 @@
 category the move changes (win chance before and after), leads put at risk first."""
 from __future__ import annotations
 
+import datetime as dt
+
 from services.optimizer import projection as pj
 from services.optimizer.models import PlayerInput
 
@@ -46,3 +48,15 @@ def change_text(cat: str, before: float, after: float) -> str:
     return f"{cat} win chance {_pct(before, after)} -> {_pct(after, before)}{note}"
 
 
+SOON_YIELD = 0.2  # an IR card whose player plays within 3 days with this chance yields to the best swap
+
+
+def return_text(label: str, r, week_end: dt.date) -> str:
+    """The first days of his return in words (services.league.returns: streak hazards, his own history)."""
+    back = (f"back in about {r.days} day{'s' if r.days != 1 else ''}" if r.days is not None
+            else "under an even chance to play within 8 weeks")
+    text = (f"{label} has missed {r.missed} straight games: chance he plays within 3 days {r.soon:.0%}, by "
+            f"{week_end:%A} {r.by_week_end:.0%}; {back} (return model by missed-game streak and his own history)")
+    if r.soon >= SOON_YIELD:
+        text += f"; at {SOON_YIELD:.0%} or more within 3 days an IR card ranks below the best swap"
+    return text
