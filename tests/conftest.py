@@ -63,6 +63,9 @@ SLOW = {
     "tests/services/optimizer/test_propose.py", "tests/services/arena/test_arena_bench.py",
     "tests/services/signals/test_wire_one_pass.py", "tests/test_no_lookahead.py", "tests/app/test_multiprocess_pg.py",
     "tests/agents/test_thread_turns.py", "tests/http_api/test_api.py", "tests/http_api/test_api_security.py",
+    "tests/http_api/test_api_validation.py", "tests/http_api/test_api_restore.py", "tests/http_api/test_api_fuzz.py",
+    "tests/http_api/test_api_quote_record.py", "tests/services/store/test_live_restore.py",
+    "tests/services/store/test_pg_restore.py", "tests/agents/test_desk_echo.py", "tests/app/test_desk_progress_page.py",
 }
 SLOW_CPU_S = 4.0
 FILE_CPU_PATH = Path(__file__).with_name("file_cpu.json")
