@@ -161,3 +161,30 @@ def test_a_damaged_header_is_swapped_and_the_open_store_reopens_on_it(home):
     _turn(store, 2)
     assert _ids(path) == {1, 2}
     assert _litter(home) == [aside.name + "-wal"]  # the damaged file's journal, named so SQLite pairs them
+
+
+def test_an_open_checkpointer_reads_and_writes_the_restored_checkpoints(home):
+    """The checkpoint file restored under LangGraph's SqliteSaver, its one connection kept open."""
+    from langgraph.checkpoint.base import empty_checkpoint
+
+    from agents.core.checkpoints import build_checkpointer
+
+    saver = build_checkpointer()
+
+    def put(thread: str) -> None:
+        cfg = {"configurable": {"thread_id": thread, "checkpoint_ns": ""}}
+        saver.put(cfg, empty_checkpoint(), {"source": "input", "step": 0}, {})
+
+    def threads() -> set[str]:
+        return {c.config["configurable"]["thread_id"] for c in saver.list(None)}
+
+    put("before")
+    backup = guard.backup(home / "checkpoints.sqlite")
+    put("lost")
+    _, aside = guard.restore(home / "checkpoints.sqlite", backup)
+    assert threads() == {"before"}
+    put("after")
+    with closing(sqlite3.connect(f"file:{home / 'checkpoints.sqlite'}?mode=ro", uri=True)) as con:
+        assert {r[0] for r in con.execute("SELECT DISTINCT thread_id FROM checkpoints")} == {"before", "after"}
+    with closing(sqlite3.connect(f"file:{aside}?mode=ro", uri=True)) as con:
+        assert {r[0] for r in con.execute("SELECT DISTINCT thread_id FROM checkpoints")} == {"before", "lost"}
