@@ -275,7 +275,7 @@ class Desk:
         and the result (or the error). `GET /api/desk/quote/{id}` and the Desk page read it."""
         qid = quote_id or new_id("q")
         if not _started:
-            self._check_game(req, at)  # bad input writes nothing, not even a record
+            self._check_game(req, at, key)  # bad input writes nothing, not even a record
             progress.start(self.book.store, qid, req.model_dump())
 
         def record(ev) -> None:
@@ -298,7 +298,7 @@ class Desk:
         record already says `processing`)."""
         import threading
 
-        self._check_game(req, at)
+        self._check_game(req, at, key)
         qid = new_id("q")
         progress.start(self.book.store, qid, req.model_dump())
 
@@ -311,7 +311,10 @@ class Desk:
         threading.Thread(target=run, name=f"desk-quote-{qid}", daemon=True).start()
         return qid
 
-    def _check_game(self, req: BetRequest, at: dt.datetime | None) -> None:
+    def _check_game(self, req: BetRequest, at: dt.datetime | None, key: str | None = None) -> None:
+        """Bad input a quote would refuse, checked before its progress record is written."""
+        if key is not None:
+            idem.check_key(key)
         try:
             market.market_state(req.game_id, at or self.clock.now())
         except KeyError as e:

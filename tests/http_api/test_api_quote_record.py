@@ -99,3 +99,15 @@ def test_unknown_and_malformed_ids(client):
     assert r.status_code == 404 and "q-nope" in r.json()["error"]
     assert client.get("/api/desk/quote/bad%20id").status_code == 400
     assert client.get("/api/desk/quote/q-nope/events").status_code == 404
+
+
+@pytest.mark.parametrize("prefer", [None, "respond-async"])
+def test_a_refused_quote_writes_no_record(client, fresh_state, prefer):
+    """Found by the 2,000-example fuzz: an empty Idempotency-Key was refused (400) after the
+    quote's progress record had been written."""
+    headers = {"idempotency-key": ""} | ({"prefer": prefer} if prefer else {})
+    r = client.post("/api/desk/quote", json=_bet(), headers=headers)
+    assert r.status_code == 400 and "idempotency key" in r.json()["error"]
+    r = client.post("/api/desk/quote", json=_bet() | {"game_id": "2025-01-29-XXX-YYY"}, headers=headers)
+    assert r.status_code == 400
+    assert fresh_state.store.fetch("SELECT count(*) FROM desk_progress") == [(0,)]
