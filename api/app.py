@@ -19,7 +19,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from agents import door
-from api import routes
+from api import desk_quotes, routes
 from api.security import AuthFailures, BodyLimit, RateLimiter, Refused, identify
 from api.settings import ApiSettings
 
@@ -103,5 +103,6 @@ def create_app(settings: ApiSettings) -> FastAPI:
 
     for kind in (door.ServiceError, door.ProviderError, ValueError, Exception):
         app.add_exception_handler(kind, failure)
+    app.include_router(desk_quotes.router)  # before the routes: POST /api/desk/quote is its own
     app.include_router(routes.router)
     return app

@@ -16,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from agents import door
 from api.models import (AcceptRequest, Approvals, ChatRequest, Day, DecisionRequest, ErrorBody, Health, Moment,
-                        PlayerRequest, QuoteRequest, SignalsRunRequest)
+                        PlayerRequest, SignalsRunRequest)
 from api.streaming import events_of, result_of, sse
 
 router = APIRouter()
@@ -110,19 +110,6 @@ def _desk(provider: str | None = None):
 def desk_games(date: Day, at: Moment | None = None):
     """The day's games with the desk's prices at desk time `at` (default: the desk clock)."""
     return door.desk.games(_desk(), date, _aware(at))
-
-
-@router.post("/api/desk/quote", response_model=door.desk.QuoteResult, responses=ERRORS)
-def desk_quote(body: QuoteRequest, idempotency_key: str | None = Header(None, max_length=200)):
-    """Ask the market maker to take a bet: accepted, rejected or countered. With an
-    `Idempotency-Key` header a retry returns the first outcome (`replayed`) instead of booking again."""
-    fields = body.model_dump(exclude={"at"})
-    try:
-        req = door.desk.BetRequest(**fields)
-    except ValidationError as e:
-        err = e.errors()[0]
-        raise door.ServiceError(f"bad request: {'.'.join(map(str, err['loc'])) or 'request'}: {err['msg']}") from None
-    return _desk().quote(req, _aware(body.at), key=idempotency_key)
 
 
 @router.post("/api/desk/accept", response_model=door.desk.AcceptResult, responses=ERRORS)

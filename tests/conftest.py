@@ -71,6 +71,9 @@ SLOW = {
     "tests/services/espn/test_espn_history_parity.py",
     "tests/app/test_league_layout_browser.py", "tests/app/test_card_alternatives.py", "tests/app/test_chat_small_defects.py",
     "tests/services/arena/test_arena_friction.py", "tests/services/signals/test_reliability.py",
+    "tests/http_api/test_api_validation.py", "tests/http_api/test_api_restore.py", "tests/http_api/test_api_fuzz.py",
+    "tests/http_api/test_api_quote_record.py", "tests/services/store/test_live_restore.py",
+    "tests/services/store/test_pg_restore.py", "tests/agents/test_desk_echo.py", "tests/app/test_desk_progress_page.py",
 }
 SLOW_CPU_S = 4.0
 FILE_CPU_PATH = Path(__file__).with_name("file_cpu.json")

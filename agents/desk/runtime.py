@@ -11,20 +11,21 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import logging
 import time
 from typing import Callable
 
 from langchain_core.messages import HumanMessage
 from pydantic import BaseModel
 
-from agents.core.contracts import TextEvent, ToolEnd, ToolStart
+from agents.core.contracts import DeskStep, TextEvent, ToolEnd, ToolStart
 from agents.desk import lifecycle
 from agents.desk import prompts as P
 from agents.desk.clock import DeskClock
 from agents.desk.graph import build_graph
 from agents.desk.tools import market_view
 from services.league import season_games
-from services.desk import calc, flex, profiles, rules, shadow
+from services.desk import calc, flex, profiles, progress, rules, shadow
 from services.desk import idempotency as idem
 from services.desk.audit import audit_book, check_calcs
 from services.desk.book import DeskBook, LimitBreach, calcs_jsonl, new_id
@@ -32,6 +33,8 @@ from services.desk.models import BetRequest, Decision, DeskLimits, echo_differen
 from services.markets import state as market
 from services.models import ServiceError
 from services.store.state import StateStore, state_store
+
+log = logging.getLogger(__name__)
 
 COUNTER_NOTICE = ("Valid while the TTL runs and the market moves less than the limit; otherwise accepting "
                   "starts a fresh evaluation, which may give different terms.")
@@ -118,13 +121,16 @@ class Desk:
         self.limits = limits
         self.clock = DeskClock(self.book, wall)
         self.graph = build_graph(model, self.book)
+        progress.ensure(self.book.store)
 
     # --- quotes -------------------------------------------------------------------------------
     def quote(self, req: BetRequest, at: dt.datetime | None = None, parent: str | None = None,
               on_event: Callable[[dict], None] | None = None, key: str | None = None,
-              _claimed: bool = False, _on_booked: Callable[[QuoteResult], None] | None = None) -> QuoteResult:
+              _claimed: bool = False, _on_booked: Callable[[QuoteResult], None] | None = None,
+              quote_id: str | None = None) -> QuoteResult:
         """Evaluate and book. With `key`, a retry returns the first outcome (`replayed`) instead of
-        booking again; the key is finished in the booking transaction."""
+        booking again; the key is finished in the booking transaction. `quote_id`: the id to give the
+        quote (default: a new one)."""
         if key is not None and not _claimed:
             idem.check_key(key)
             prior = idem.claim(self.book, key, "quote",
@@ -132,19 +138,19 @@ class Desk:
             if prior is not None:
                 return QuoteResult(**(prior | {"replayed": True}))
         try:
-            return self._quote(req, at, parent, on_event, key, _on_booked)
+            return self._quote(req, at, parent, on_event, key, _on_booked, quote_id)
         except BaseException:
             if key is not None:  # nothing was booked: a corrected retry may use the key
                 idem.release(self.book, key)
             raise
 
-    def _quote(self, req, at, parent, on_event, key, on_booked) -> QuoteResult:
+    def _quote(self, req, at, parent, on_event, key, on_booked, quote_id=None) -> QuoteResult:
         at_eval, started_ns = at or self.clock.now(), time.time_ns()
         try:
             s = market.market_state(req.game_id, at_eval)
         except KeyError as e:
             raise ServiceError(str(e).strip('"')) from None
-        qid, t0 = new_id("q"), time.perf_counter()
+        qid, t0 = quote_id or new_id("q"), time.perf_counter()
         bet = market_view(req.game_id, at_eval, (req.market, req.side, req.line))["quote"]
         ev = {"qid": qid, "parent": parent, "req": req, "at": at_eval, "bet": bet, "t0": t0, "labels": s.labels,
               "started_ns": started_ns, "key": key, "on_booked": on_booked}
@@ -261,6 +267,74 @@ class Desk:
                 ev["on_booked"](result)
         return result
 
+    # --- the progress record (the reference design's progress document) -------------------------
+    def quote_tracked(self, req: BetRequest, at: dt.datetime | None = None, key: str | None = None,
+                      quote_id: str | None = None, on_event: Callable[[dict], None] | None = None,
+                      _started: bool = False) -> QuoteResult:
+        """`quote`, writing its progress record as it goes: each step timestamped, then the decision
+        and the result (or the error). `GET /api/desk/quote/{id}` and the Desk page read it."""
+        qid = quote_id or new_id("q")
+        if not _started:
+            self._check_game(req, at, key)  # bad input writes nothing, not even a record
+            progress.start(self.book.store, qid, req.model_dump())
+
+        def record(ev) -> None:
+            step = _progress_step(ev)
+            if step is not None:
+                progress.add_step(self.book.store, qid, *step)
+            if on_event is not None:
+                on_event(ev)
+
+        try:
+            result = self.quote(req, at, on_event=record, key=key, quote_id=qid)
+        except Exception as e:
+            progress.fail(self.book.store, qid, str(e).splitlines()[0] if str(e) else type(e).__name__)
+            raise
+        progress.finish(self.book.store, qid, result.model_dump(mode="json"))
+        return result
+
+    def start_quote(self, req: BetRequest, at: dt.datetime | None = None, key: str | None = None) -> str:
+        """Starts `quote_tracked` on a thread of its own and returns the quote's id at once (its
+        record already says `processing`)."""
+        import threading
+
+        self._check_game(req, at, key)
+        qid = new_id("q")
+        progress.start(self.book.store, qid, req.model_dump())
+
+        def run() -> None:
+            try:
+                self.quote_tracked(req, at, key, qid, _started=True)
+            except Exception:  # noqa: BLE001 - boundary: the record says what failed
+                log.info("a started quote failed", exc_info=True)
+
+        threading.Thread(target=run, name=f"desk-quote-{qid}", daemon=True).start()
+        return qid
+
+    def _check_game(self, req: BetRequest, at: dt.datetime | None, key: str | None = None) -> None:
+        """Bad input a quote would refuse, checked before its progress record is written."""
+        if key is not None:
+            idem.check_key(key)
+        try:
+            market.market_state(req.game_id, at or self.clock.now())
+        except KeyError as e:
+            raise ServiceError(str(e).strip('"')) from None
+
+    def quote_progress(self, quote_id: str) -> progress.QuoteProgress | None:
+        """The quote's progress record; for a quote made without one (the CLI's), one built from the
+        stored quote: complete, its steps without their times."""
+        rec = progress.get(self.book.store, quote_id)
+        if rec is not None:
+            return rec
+        q = self.book.quote(quote_id)
+        if q is None:
+            return None
+        at = dt.datetime.fromisoformat(q["at"])
+        return progress.QuoteProgress(quote_id=quote_id, status="complete", started_at=at, completed_at=at,
+                                      request=q["request"], decision=q["decision"],
+                                      progress=[progress.ProgressStep(step="step", message=m, ts=at)
+                                                for m in q["record"].get("steps", [])])
+
     # --- the counter lifecycle -----------------------------------------------------------------
     def accept(self, quote_id: str, at: dt.datetime | None = None,
                on_event: Callable[[dict], None] | None = None, key: str | None = None) -> AcceptResult:
@@ -338,6 +412,20 @@ class Desk:
         if through is None:
             through = results_known_before(self.clock.now()) - dt.timedelta(days=1)
         return shadow.report(self.book.quotes(limit=limit), through)
+
+
+def _progress_step(ev) -> tuple[str, str, dict | None] | None:
+    """(step, message, data) of an evaluation event for the progress record (None: not a step)."""
+    if isinstance(ev, ToolStart):
+        return ev.name, ev.text, {"args": dict(ev.args)}
+    if isinstance(ev, ToolEnd):
+        return f"{ev.name}:done", f"{ev.name} {'done' if ev.ok else 'failed'} in {ev.ms:g} ms", \
+            {"ok": ev.ok, "ms": ev.ms}
+    if isinstance(ev, DeskStep):
+        return ev.name, ev.text, None
+    if isinstance(ev, TextEvent) and ev.type == "guard":
+        return "guard", ev.text, None
+    return None
 
 
 def next_line_move(game_id: str, at: dt.datetime) -> dt.datetime | None:

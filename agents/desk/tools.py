@@ -149,7 +149,8 @@ def build_desk_tools(ctx: DeskContext) -> list[BaseTool]:
         e = ctx.book.exposure(game_id, market, side)
         lim = ctx.limits
         nets = exposure.netted(ctx.book.positions(open_only=True, game_id=game_id))
-        return _dump(e | {"max_per_side": lim.max_per_side, "max_per_game": lim.max_per_game}
+        return _dump(e | {"total_exposure": ctx.book.total_exposure(),
+                          "max_per_side": lim.max_per_side, "max_per_game": lim.max_per_game}
                      | exposure.room(e["side_exposure"], e["game_exposure"], lim.max_per_side, lim.max_per_game)
                      | {"netted": nets, "limits_bind_on": "gross (every open bet winning at once)"})
 
@@ -191,7 +192,8 @@ def build_desk_tools(ctx: DeskContext) -> list[BaseTool]:
          "against the bettor when your exposure on that side is past half its limit); given requested_odds "
          "and an off-market line, line_counter: the adjacent line within the NBA bounds (spread 3, total 2 "
          "points) where the requested odds are within your accept band."),
-        (get_my_exposure, ExposureArgs, "Your open worst-case loss on the game and on one side, with your limits, "
+        (get_my_exposure, ExposureArgs, "Your open worst-case loss on the game, on one side and in total (every "
+         "game), with your limits, "
          "the room left per side and per game, and the netted loss per outcome (limits bind on the gross)."),
         (get_my_recent_decisions, RecentArgs, "Your recent decisions on this game (seconds ago, request, your price)."),
         (compare_odds, CompareArgs, "The edge in % between the requested odds and your price, from the bettor's "

@@ -91,17 +91,32 @@ def default_line(game: dict | None, market: str, side: str) -> None:
 
 
 def run_quote(desk, req, now) -> dict:
-    """Runs the market maker, drawing each step's plain message as it happens."""
+    """Runs the market maker, drawing each step's plain message as it happens; the quote's progress
+    record (the one `GET /api/desk/quote/{id}` serves) is written as it goes and drawn at the end."""
     with st.status("Market maker evaluating...", expanded=True) as status:
         def on_event(ev) -> None:  # a TurnEvent
             if ev.type == "tool_start":
                 st.write(f":material/chevron_right: {ev.text}")
             elif ev.type == "guard":
                 st.warning(ev.text)
-        q = desk.quote(req, now, on_event=on_event).model_dump(mode="json")
+        q = desk.quote_tracked(req, now, on_event=on_event).model_dump(mode="json")
         status.update(label=f"Decision: {q['decision']['decision']} · {q['model_calls']} model call(s) · "
                             f"{len(q['tool_calls'])} tool call(s)", state="complete", expanded=False)
     return q
+
+
+def progress_rows(record) -> list[dict]:
+    """The progress record's steps as the page's table: time, step, message."""
+    return [{"At": p.ts.strftime("%H:%M:%S.%f")[:-3], "Step": p.step, "Message": p.message} for p in record.progress]
+
+
+def render_progress(desk, quote_id: str, key: str) -> None:
+    """The quote's progress record, read from the store (the same record the API serves)."""
+    record = desk.quote_progress(quote_id)
+    if record is None or not record.progress:
+        return
+    with st.expander(f"Progress · {record.status} · {len(record.progress)} steps", expanded=False):
+        st.dataframe(progress_rows(record), hide_index=True, key=f"{key}_progress")
 
 
 def seconds_left(q: dict, now: dt.datetime) -> float:

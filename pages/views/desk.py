@@ -92,6 +92,7 @@ V.notice(st.session_state["desk_notice"])
 if st.session_state["desk_quote"]:
     q = desk.book.quote(st.session_state["desk_quote"]["quote_id"])
     V.render_card(st.session_state["desk_quote"] | {"status": q["status"] if q else "rejected"}, desk, "desk_last")
+    V.render_progress(desk, st.session_state["desk_quote"]["quote_id"], "desk_last")
 
 open_counters = [q for q in desk.book.quotes(limit=50) if q["status"] == "countered"
                  and V.seconds_left(q["record"], now) > 0

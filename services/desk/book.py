@@ -134,6 +134,11 @@ class DeskBook:
         side_total = round(sum(r[1] for r in rows if r[0] == key), 2) if key else None
         return {"game_id": game_id, "game_exposure": game, "side_exposure": side_total, "side": key}
 
+    def total_exposure(self) -> float:
+        """Open worst-case loss over every game (the reference design's `totalExposure`)."""
+        rows = self.store.fetch("SELECT COALESCE(SUM(liability), 0) FROM desk_positions WHERE outcome IS NULL")
+        return round(float(rows[0][0]), 2)
+
     def book_position(self, quote_id: str, game_id: str, market: str, side: str, line: float | None,
                       odds: float, amount: float, limits: DeskLimits, at: dt.datetime) -> dict:
         """Check both limits and book, in one transaction with the game locked."""

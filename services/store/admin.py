@@ -7,8 +7,9 @@
   place of each damaged file (or of the files named with --which); the current file is renamed
   aside, never deleted.
 
-With `COURTSIDE_STATE_URL` (PostgreSQL) the database's own tools do backups (pg_dump); `check`
-only tries to reach it.
+With `COURTSIDE_STATE_URL` (PostgreSQL) the same commands run PostgreSQL's own tools on the
+whole database (pg_dump, pg_restore in one transaction: services/store/pg_admin.py); `check` only
+tries to reach it.
 """
 from __future__ import annotations
 
@@ -40,13 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from services.store.guard import DiskFull, StoreDamaged, backup, problem, restore
 
     if get_settings().state_url:
-        if args.action != "check":
-            raise ServiceError("The state is in PostgreSQL (COURTSIDE_STATE_URL): back it up and restore it with "
-                               "pg_dump / pg_restore.")
-        from services.store.state import check_state_url
-
-        check_state_url()
-        return _out({"error": None, "files": [{"file": "postgresql", "ok": True}]}, args.json, "ok  PostgreSQL answers")
+        return _run_pg(args, get_settings().state_url)
     paths = _paths(args.which or "all")
     if args.action == "check":
         rows = [{"file": str(p), "ok": (why := problem(p)) is None, "problem": why} for p in paths]
@@ -77,6 +72,31 @@ def run(args: argparse.Namespace) -> int:
     lines = [f"restored {src} (the previous file kept as {aside})" if aside else f"restored {src}" for src, aside in done]
     return _out({"error": None, "restored": [[str(a), str(b) if b else None] for a, b in done]}, args.json,
                 "\n".join(lines))
+
+
+def _run_pg(args: argparse.Namespace, url: str) -> int:
+    """The same commands on PostgreSQL, with its own tools (services/store/pg_admin.py): the whole
+    database at once (state, desk and checkpoints live in it together)."""
+    from services.config import courtside_home
+    from services.models import ServiceError
+    from services.store import pg_admin
+    from services.store.guard import StoreDamaged
+    from services.store.state import check_state_url
+
+    if args.action == "check":
+        check_state_url()
+        return _out({"error": None, "files": [{"file": "postgresql", "ok": True}]}, args.json, "ok  PostgreSQL answers")
+    if args.which not in (None, "all"):
+        raise ServiceError("On PostgreSQL the state and the checkpoints are one database: use --which all (or none).")
+    try:
+        if args.action == "backup":
+            made = str(pg_admin.backup(url, courtside_home()))
+            return _out({"error": None, "backups": [made]}, args.json, f"backup: {made}")
+        src, aside = pg_admin.restore(url, courtside_home(), Path(args.source) if args.source else None)
+    except StoreDamaged as e:
+        raise ServiceError(str(e)) from None
+    return _out({"error": None, "restored": [[str(src), str(aside)]]}, args.json,
+                f"restored {src} (the database as it was kept as {aside})")
 
 
 def _out(obj: dict, as_json: bool, text: str) -> int:

@@ -245,16 +245,17 @@ def restore(path: Path, source: Path | None = None) -> tuple[Path, Path | None]:
     """Puts `source` (default: the newest backup) in place of `path`, after checking it (integrity,
     the right kind of store, its schema version, not empty when the live file holds data).
 
-    The live file is kept, not replaced: first a self-contained copy of it is written aside
-    (`<name>.replaced-<time>`, by SQLite's backup API, one file that `restore --from` accepts), then
-    the candidate is copied INTO the live file with SQLite's backup API, as one write transaction
-    under SQLite's own lock. Every process keeps its connections: a transaction that was running
-    commits before the restore (and is in the copy aside); every later one reads and writes the
-    restored data; none can land on a replaced file, because no file is replaced. Only when the live
-    file cannot be opened at all (its header is damaged) is it renamed aside (with its -wal, named
-    so SQLite pairs them) and the copy renamed into its place; the stores reopen on it (a changed
-    file identity is checked before each transaction). On any failure before the copy commits the
-    live file stays as it was, and nothing is left beside it. Returns (restored from, kept aside)."""
+    The live file is kept, not replaced: in ONE write transaction on it (SQLite's lock, which every
+    process's writers wait on), a self-contained copy of what it holds is written aside
+    (`<name>.replaced-<time>`, SQLite's backup API: one file that `restore --from` accepts), and its
+    tables are replaced by the candidate's (schema, rows with their rowids, user_version). Every
+    process keeps its connections: a transaction that committed before the restore is in the copy
+    aside, every later one reads and writes the restored data, and none can land on a replaced file,
+    because no file is replaced. Only when the live file cannot be opened at all (a damaged header)
+    is it renamed aside (with its -wal, named so SQLite pairs them) and a copy of the candidate put
+    in its place; the stores reopen on it (the file's identity is checked before each transaction).
+    On any failure before the commit the live file is as it was and nothing is left beside it.
+    Returns (restored from, the file kept aside or None)."""
     source = Path(source) if source else (backups(path) or [None])[-1]
     if source is None:
         raise StoreDamaged(f"No backup of {path.name} in {path.parent / BACKUPS}; nothing was changed.")
@@ -264,16 +265,13 @@ def restore(path: Path, source: Path | None = None) -> tuple[Path, Path | None]:
     aside = path.with_name(f"{path.name}.replaced-{_stamp()}")
     made: list[Path] = []
     try:
-        if path.exists() and path.stat().st_size:
-            made += _keep_aside(path, aside)
-        try:
-            _copy_into(source, path)
-        except sqlite3.DatabaseError:
-            if not made or problem(path) is None:
-                raise
-            _swap_in(source, path)  # the live file's header is unreadable: a new file takes its place
+        if problem(path) is None:
+            made = _restore_in_place(source, path, aside)
+        else:
+            made = _link_aside(path, aside)
+            _swap_in(source, path)
         if _tables(path, path.name) != _tables(source, path.name):
-            raise StoreDamaged(f"The copy of {source} did not come out whole.")
+            raise StoreDamaged(f"the copy of {source} did not come out whole")
     except (OSError, sqlite3.Error, StoreDamaged) as e:
         for m in made:
             m.unlink(missing_ok=True)
@@ -286,23 +284,38 @@ def restore(path: Path, source: Path | None = None) -> tuple[Path, Path | None]:
     return source, (made[0] if made else None)
 
 
-def _keep_aside(path: Path, aside: Path) -> list[Path]:
-    """A self-contained copy of the live file at `aside` (written under a temporary name, renamed when
-    whole); for a file SQLite cannot read, hard links to it and its -wal (`aside`, `aside-wal`)."""
+def _restore_in_place(source: Path, path: Path, aside: Path) -> list[Path]:
+    """The copy aside and the candidate's tables in place, in one write transaction on the live file."""
+    from services.config import get_settings
+
+    wait_s = get_settings().store_busy_timeout_s
+    keep = path.exists() and path.stat().st_size > 0
     tmp = _tmp(aside)
     try:
-        try:
-            _copy_to(path, tmp)
-        except sqlite3.DatabaseError:
-            if problem(path) is None:
-                raise
-            made = []
-            for suffix in ("", "-wal"):
-                live = path.with_name(path.name + suffix)
-                if live.exists():
-                    os.link(live, aside.with_name(aside.name + suffix))
-                    made.append(aside.with_name(aside.name + suffix))
-            return made
+        with _no_litter(source):
+            con = sqlite3.connect(str(path), timeout=wait_s, isolation_level=None)
+            try:
+                con.execute(f"PRAGMA busy_timeout={int(wait_s * 1000)}")
+                con.execute("PRAGMA journal_mode=WAL")
+                con.execute("ATTACH DATABASE ? AS src", (str(source),))
+                if keep:
+                    con.execute("ATTACH DATABASE ? AS aside", (str(tmp),))
+                    con.execute("PRAGMA aside.journal_mode=DELETE")
+                con.execute("BEGIN IMMEDIATE")
+                try:
+                    if keep:
+                        _copy_tables(con, "main", "aside", drop=False)
+                        _fsync(tmp)  # a disk that cannot take the copy aside fails here, before any change
+                    _copy_tables(con, "src", "main", drop=True)
+                    con.execute("COMMIT")
+                except BaseException:
+                    con.execute("ROLLBACK")
+                    raise
+            finally:
+                con.close()
+        if not keep:
+            return []
+        _fsync(tmp)  # committed: SQLite synced it; the rename's target is now whole
         tmp.replace(aside)
         return [aside]
     finally:
@@ -310,21 +323,46 @@ def _keep_aside(path: Path, aside: Path) -> list[Path]:
         tmp.with_name(tmp.name + "-journal").unlink(missing_ok=True)
 
 
-def _copy_into(source: Path, path: Path) -> None:
-    """The candidate's pages written into the live file as one transaction (SQLite's backup API): the
-    writers of every process wait on SQLite's lock (their busy timeout), then see the restored data."""
-    from services.config import get_settings
+def _copy_tables(con: sqlite3.Connection, src: str, dst: str, drop: bool) -> None:
+    """`dst`'s schema and rows become `src`'s (rowids kept: the stores order by them), inside the
+    caller's transaction."""
+    if drop:
+        for (name,) in con.execute(f"SELECT name FROM {dst}.sqlite_master WHERE type='table' "
+                                   "AND name NOT LIKE 'sqlite_%'").fetchall():
+            con.execute(f'DROP TABLE {dst}."{name}"')
+    objects = con.execute(f"SELECT type, name, sql FROM {src}.sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE "
+                          "'sqlite_%' ORDER BY type = 'table' DESC").fetchall()
+    for kind, name, sql in objects:
+        if kind == "table":
+            con.execute(_in_schema(sql, dst))
+            cols = ", ".join(f'"{r[1]}"' for r in con.execute(f'PRAGMA {src}.table_info("{name}")'))
+            con.execute(f'INSERT INTO {dst}."{name}" (rowid, {cols}) SELECT rowid, {cols} FROM {src}."{name}"')
+    for kind, _name, sql in objects:
+        if kind == "index":
+            con.execute(_in_schema(sql, dst))  # once the rows are in
+    version = con.execute(f"PRAGMA {src}.user_version").fetchone()[0]
+    con.execute(f"PRAGMA {dst}.user_version={int(version)}")
 
-    wait_s = get_settings().store_busy_timeout_s
-    with _no_litter(source):
-        src = sqlite3.connect(f"file:{source}?mode=ro", uri=True, timeout=30)
-        dst = sqlite3.connect(str(path), timeout=wait_s)
-        try:
-            dst.execute(f"PRAGMA busy_timeout={int(wait_s * 1000)}")
-            src.backup(dst)
-        finally:
-            dst.close()
-            src.close()
+
+def _in_schema(create_sql: str, schema: str) -> str:
+    """`CREATE TABLE x ...` / `CREATE [UNIQUE] INDEX i ON t ...` made in `schema` (the index's table
+    is named unqualified: SQLite resolves it in the index's own schema)."""
+    import re
+
+    return re.sub(r"^(CREATE\s+(?:UNIQUE\s+)?(?:TABLE|INDEX)\s+(?:IF\s+NOT\s+EXISTS\s+)?)",
+                  lambda m: m.group(1) + f"{schema}.", create_sql, count=1, flags=re.I)
+
+
+def _link_aside(path: Path, aside: Path) -> list[Path]:
+    """A file SQLite cannot open is kept aside as it is: hard links to it and its -wal (`aside`,
+    `aside-wal`, the names SQLite pairs)."""
+    made = []
+    for suffix in ("", "-wal"):
+        live = path.with_name(path.name + suffix)
+        if live.exists():
+            os.link(live, aside.with_name(aside.name + suffix))
+            made.append(aside.with_name(aside.name + suffix))
+    return made
 
 
 def _swap_in(source: Path, path: Path) -> None:

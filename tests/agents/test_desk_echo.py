@@ -143,3 +143,19 @@ def test_accept_as_counter_keeps_the_models_terms():
     assert "odds 1.8, not the requested 1.91" in c.reason
     same = Decision(decision="accept", odds=1.91, amount=40, line=221.5, reason="fine", confidence=0.5)
     assert accept_as_counter(same, req) is same
+
+
+def test_get_my_exposure_reports_the_total_over_every_game(fresh_state):
+    """The reference design's totalExposure: the open worst-case loss over every game (before #39
+    the tool had only the side and the game)."""
+    from agents.desk.tools import DeskContext, build_desk_tools
+    from services.desk.models import DeskLimits
+
+    book = DeskBook(fresh_state.store)
+    limits = DeskLimits()
+    book.book_position("q-a", GAME, "spread", "home", -3.5, 1.9, 20, limits, AT)  # 18.0
+    book.book_position("q-b", "2025-01-29-LAL-GSW", "total", "over", 230.5, 2.0, 10, limits, AT)  # 10.0
+    book.book_position("q-c", GAME, "moneyline", "away", None, 3.0, 5, limits, AT)  # 10.0
+    tools = {t.name: t for t in build_desk_tools(DeskContext(book, limits, "q-x", AT))}
+    out = json.loads(tools["get_my_exposure"].invoke({"game_id": GAME, "market": "spread", "side": "home"}))
+    assert out["total_exposure"] == 38.0 and out["game_exposure"] == 28.0 and out["side_exposure"] == 18.0

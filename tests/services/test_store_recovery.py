@@ -113,8 +113,7 @@ def test_backup_then_restore_brings_the_moves_back(fresh_state):
     p = _run(home, "services", "store", "restore")
     assert p.returncode == 0 and "restored" in p.stdout and "checkpoints" not in p.stdout  # only the damaged one
     assert _run(home, "services", "store", "check").returncode == 0
-    # the emptied file held nothing to keep aside (#39: the restore writes into the live file)
-    assert not list(home.glob("state.sqlite.replaced-*")) and not list(home.glob("state.sqlite.tmp-*"))
+    assert list(home.glob("state.sqlite.replaced-*"))  # the emptied file was kept aside
     with sqlite3.connect(state) as con:
         assert con.execute("SELECT count(*) FROM roster_moves").fetchone()[0] == 1
     r = _run(home, "agents", "resume", "--thread", "t", "--decision", "approve", "--json")
