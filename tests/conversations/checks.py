@@ -280,8 +280,12 @@ def nth_card_repeated(i: int) -> Check:
 
 
 def decided_not_pending() -> Check:
+    """No decided card pending again: by its id, or the same move (drop, add, kind) offered anew."""
     def check(r, c):
-        back = [x["title"] for x in r.get("pending_approvals", []) if x["move_id"] in c.decided]
+        moves = {(x["drop_id"], x["add_id"], x.get("kind")) for res in c.results for x in res.get("pending_approvals", [])
+                 if x["move_id"] in c.decided}
+        back = [x["title"] for x in r.get("pending_approvals", []) if x["move_id"] in c.decided
+                or (x["drop_id"], x["add_id"], x.get("kind")) in moves]
         return f"decided card back as pending: {back}" if back else None
     return check
 
