@@ -116,9 +116,12 @@ def main() -> int:
         punt2_figs, punt2_rows = evaluate(PUNTS.with_name("punts2.json"))  # the second held-out punt set
         from tests.conversations.runner import run as run_conversations  # issue #36's held-out conversations
 
-        conv = run_conversations()
+        from tests.conversations.fresh import FRESH
+
+        conv, fresh = run_conversations(), run_conversations(FRESH)
         out = {"heldout": figs,
                "conversations": conv["share"], "conversations_detail": conv,
+               "conversations_fresh": fresh["share"], "conversations_fresh_detail": fresh,
                "punts": punt_figs | {"failed": [r["id"] for r in punt_rows if not r["passed"]]},
                "punts2": punt2_figs | {"failed": [r["id"] for r in punt2_rows if not r["passed"]]},
                "failed": [{"id": r["id"], "problems": r["problems"]} for r in rows if not r["passed"]],

@@ -33,7 +33,7 @@ NUMBER = {"one": 1, "a": 1, "single": 1, "two": 2, "both": 2, "three": 3}
 SHAPE = re.compile(r"\b([12]|one|two)\s*-?\s*(?:for|4|x)\s*-?\s*([12]|one|two)\b", re.I)
 ONE_BACK = re.compile(r"\bfor\s+(?:a|one|1|a single|one single|a better|one better|a star|one star)\b", re.I)
 COUNT = [re.compile(p, re.I) for p in (
-    r"\b(?:top|best|show me|give me|list|first|show|get me)\s+(\d{1,2})\b(?!\s*(?:games?|days?|weeks?|%))",
+    r"\b(?:top|best|show me|give me|list|first|show|get me)\s+(?:the\s+|my\s+)?(\d{1,2})\b(?!\s*(?:games?|days?|weeks?|%))",
     r"\b(\d{1,2})\s+(?:trade ideas|trades|pickups|players|free agents|guys|options|names|adds|ideas|of (?:those|them|these))\b",
     r"^\s*(?:ok(?:ay)?|fine|sure|then)?\s*,?\s*(\d{1,2})\s*(?:then|more|instead|please)?\s*[.!?]*$",
 )]
