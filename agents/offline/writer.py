@@ -288,6 +288,9 @@ def write_answer(p: Parsed, done, unfinished: bool = False) -> str:
         failed = [r["data"] for rs in done.values() for r in rs if not r["ok"]]
         body = ("**" + failed[0].get("error", "That did not work.") + "**") if failed else \
             "I could not find anything useful for that in the league data."
+    frame = getattr(p, "frame", None)
+    if frame is not None and frame.unhonoured:  # a constraint no tool can honour is said, never dropped
+        body = "_Not applied: " + "; ".join(frame.unhonoured) + "._\n\n" + body
     errors = list(dict.fromkeys(e.split("` failed: ", 1)[-1] for e in _errors(done)))
     errors = [e for e in errors if e not in body]
     if errors:
