@@ -41,7 +41,7 @@ def plan_act(p, done: dict) -> list[tuple[str, dict]]:
         return [("get_team_strength", {})]
     if f.act == "filter_previous" and p.day:
         names = previous_players(p.previous_answer)
-        return [("get_schedule", {"names": names[:12], "start": p.day.isoformat(), "end": p.day.isoformat()})] \
+        return [("get_schedule", {"names": names[:25], "start": p.day.isoformat(), "end": p.day.isoformat()})] \
             if names else []
     if f.act == "why_benched":  # the lineup model's own days: where he starts and why he sits
         import datetime as dt
