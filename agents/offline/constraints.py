@@ -246,10 +246,6 @@ def _carry(f: RequestFrame, prev: RequestFrame, p) -> None:
         f.give = list(prev.give)
 
 
-def categories_said(text: str) -> list[str]:
-    return find_categories(text)
-
-
 def understood(p, prev, previous_answer: str | None = None):
     """Fills `p.frame` (in place, and returns `p`); a conversation act that is not a new request
     takes its own act, so the turn neither clarifies nor runs the optimizer for it."""

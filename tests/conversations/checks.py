@@ -106,11 +106,10 @@ def calls(r: dict, name: str) -> list[dict]:
 
 def table_rows(answer: str) -> list[list[str]]:
     """Rows of the answer's markdown tables (header and rule lines left out)."""
-    out, header_next = [], False
+    out = []
     for line in answer.splitlines():
         s = line.strip()
         if not (s.startswith("|") and s.endswith("|")):
-            header_next = False
             continue
         cells = [c.strip() for c in s.strip("|").split("|")]
         if all(re.fullmatch(r":?-+:?", c) for c in cells):
@@ -312,7 +311,3 @@ def compares(a: str, b: str) -> Check:
             return "no figures compared"
         return None
     return check
-
-
-def oracle(fn: Callable[[dict, Ctx], str | None]) -> Check:
-    return fn

@@ -4,7 +4,7 @@ honest one (the first suite's failures were fixed while it ran)."""
 from __future__ import annotations
 
 from tests.conversations import checks as K
-from tests.conversations.suite import (BALL, BARNES, BEAL, BOGDAN, COLLINS, CONLEY, IVEY, MOBLEY, SGA, Conv, D, T,
+from tests.conversations.suite import (BARNES, BOGDAN, CONLEY, SGA, Conv, D, T,
                                        _hold_agrees, _prev_fas_on, _strength_rank, excludes)
 from tests.conversations.checks import AS_OF
 
