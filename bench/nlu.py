@@ -123,7 +123,9 @@ def main() -> int:
         split_figs, split_rows = evaluate_split()  # the register corpus's held-out author style, by act
         from tests.conversations.runner import run as run_conversations  # issue #36's held-out conversations
 
-        conv = run_conversations()
+        from tests.conversations.fresh import FRESH
+
+        conv, fresh = run_conversations(), run_conversations(FRESH)
         out = {"heldout": figs,
                "conversations": conv["share"], "conversations_detail": conv,
                "register": reg_figs | {"per_class": per_class(reg_rows),
@@ -132,6 +134,7 @@ def main() -> int:
                "split": split_figs | {"per_act": per_class(split_rows),
                                       "failed": [{"q": r["q"], "act": r["class"], "got": r["problems"]}
                                                  for r in split_rows if not r["passed"]]},
+               "conversations_fresh": fresh["share"], "conversations_fresh_detail": fresh,
                "punts": punt_figs | {"failed": [r["id"] for r in punt_rows if not r["passed"]]},
                "punts2": punt2_figs | {"failed": [r["id"] for r in punt2_rows if not r["passed"]]},
                "failed": [{"id": r["id"], "problems": r["problems"]} for r in rows if not r["passed"]],

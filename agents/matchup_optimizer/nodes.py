@@ -131,9 +131,11 @@ def make_nodes(source):
                                   limit=3 + 3 * len(state.get("keep") or []),
                                   target_categories=state.get("target_categories") or None)
         kept = {source.resolve_id(n) for n in state.get("keep") or []}  # a player the user keeps is never a swap's drop
-        moves = [m for m in found.moves if not (kept and m.kind != "ir" and m.drop_id in kept)][:3]
+        moves = [m for m in found.moves if not (kept and m.kind != "ir" and m.drop_id in kept)]
         cards = card_dicts(named_cut([card_from_move(m, source.league_id, source.my_team_id, source.today, kind=source.kind)
                                       for m in moves], state.get("ir_cut")))  # state keeps the JSON of cards
+        declined = declined_here()  # a card the user declined in this thread is not offered again
+        cards = [c for c in cards if (c["drop_id"], c["add_id"], c.get("kind")) not in declined][:3]
         last = found.passes[-1].number
         for p in found.passes:
             if p.number == last and cards:
@@ -172,6 +174,26 @@ def make_nodes(source):
     return dict(parse_intent=parse_intent, gather_rosters=gather_rosters, analyze_schedule=analyze_schedule,
                 check_injuries=check_injuries, identify_candidates=identify_candidates,
                 validate_moves=validate_moves, compose_lineup=compose_lineup)
+
+
+def declined_here() -> set[tuple]:
+    """The moves (drop, add, kind) declined in this conversation (the state store's decisions; the
+    thread is the run's config)."""
+    try:
+        from langgraph.config import get_config
+
+        thread = (get_config().get("configurable") or {}).get("thread_id")
+    except RuntimeError:  # outside a graph run
+        return set()
+    if not thread:
+        return set()
+    try:
+        from services.store.state import state_store
+
+        return {(d["card"].get("drop_id"), d["card"].get("add_id"), d["card"].get("kind"))
+                for d in state_store().decisions(thread) if d["decision"] == "decline"}
+    except Exception:  # noqa: BLE001 - a store that cannot be read declines nothing: the cards stand
+        return set()
 
 
 def ir_full_note(source, only: str | None, label) -> str | None:

@@ -41,7 +41,7 @@ def plan_act(p, done: dict) -> list[tuple[str, dict]]:
         return [("get_team_strength", {})]
     if f.act == "filter_previous" and p.day:
         names = previous_players(p.previous_answer)
-        return [("get_schedule", {"names": names[:12], "start": p.day.isoformat(), "end": p.day.isoformat()})] \
+        return [("get_schedule", {"names": names[:25], "start": p.day.isoformat(), "end": p.day.isoformat()})] \
             if names else []
     if f.act == "why_benched":  # the lineup model's own days: where he starts and why he sits
         import datetime as dt
@@ -166,14 +166,17 @@ def out_of_scope_answer(p, done) -> str:
     topic = ("trade deadline news and rumours are" if re.search(r"deadline|rumou?r", t) else
              "standings and playoff odds are")
     lead = f"**{topic.capitalize()} not modelled here** (the league data has box scores, schedules and rosters only)."
+    strength_q = not re.search(r"standing|playoff|seed|deadline|rumou?r", t)  # "is my team good?": strength first
     for r in _ok(done, "get_team_strength"):
         d = r["data"]
         rows = [[x["rank"], x["team"], f"{x['value']:.1f}"] for x in d["teams"]]
         me = next(x for x in d["teams"] if x["mine"])
-        return "\n\n".join([lead, f"The nearest thing I have: team strength. **{me['team']} ranks #{me['rank']} of "
-                                  f"{len(d['teams'])}** by rest-of-season lineup value ({d['unit']}, the value the "
-                                  "trade tool computes):", _table(["#", "Team", f"Rest of season ({d['unit']})"], rows),
-                            "Ask \"how is my matchup looking?\" for this week's head-to-head."])
+        rank = (f"**{me['team']} ranks #{me['rank']} of {len(d['teams'])}** by rest-of-season lineup value "
+                f"({d['unit']}, the value the trade tool computes)")
+        first = [f"{rank}:"] if strength_q else [lead, f"The nearest thing I have: team strength. {rank}:"]
+        tail = ("Standings and playoff odds are not modelled; this is roster strength. " if strength_q else "")
+        return "\n\n".join([*first, _table(["#", "Team", f"Rest of season ({d['unit']})"], rows),
+                            tail + "Ask \"how is my matchup looking?\" for this week's head-to-head."])
     return lead + " Ask \"how is my matchup looking?\" for this week's head-to-head."
 
 

@@ -33,7 +33,7 @@ NUMBER = {"one": 1, "a": 1, "single": 1, "two": 2, "both": 2, "three": 3}
 SHAPE = re.compile(r"\b([12]|one|two)\s*-?\s*(?:for|4|x)\s*-?\s*([12]|one|two)\b", re.I)
 ONE_BACK = re.compile(r"\bfor\s+(?:a|one|1|a single|one single|a better|one better|a star|one star)\b", re.I)
 COUNT = [re.compile(p, re.I) for p in (
-    r"\b(?:top|best|show me|give me|list|first|show|get me)\s+(\d{1,2})\b(?!\s*(?:games?|days?|weeks?|%))",
+    r"\b(?:top|best|show me|give me|list|first|show|get me)\s+(?:the\s+|my\s+)?(\d{1,2})\b(?!\s*(?:games?|days?|weeks?|%))",
     r"\b(\d{1,2})\s+(?:trade ideas|trades|pickups|players|free agents|guys|options|names|adds|ideas|of (?:those|them|these))\b",
     r"^\s*(?:ok(?:ay)?|fine|sure|then)?\s*,?\s*(\d{1,2})\s*(?:then|more|instead|please)?\s*[.!?]*$",
 )]
@@ -58,6 +58,10 @@ HORIZON_ONLY = re.compile(r"(?:(?:and|ok|okay|so|but|what about|how about|then)[
                           r"(?: only| instead| then)?")
 WHY_BENCHED = re.compile(r"\b(why|how come)\b.*\b(bench|benched|sit|sitting|sits|sat|not start\w*|isn'?t start\w*|"
                          r"not in (?:the|my) lineup|not playing)\b|\b(why|how come)\b.*\b(?:not|isn'?t|aren'?t|no)\b.*\bstart\w*", re.I)
+GIVE_UP = re.compile(r"\b(?:without|not|never|don'?t|do not)\s+(?:giving up|trading|losing|moving|dropping|cutting|"
+                     r"sending|trade|drop|cut|give up|lose|move|send)\s+(?P<c>[^,.;?!]+)", re.I)
+UNSUPPORTED_TRADE = re.compile(r"\b(no|not|without|nobody|none|avoid)\b[^.?!]{0,30}\b(injured|hurt|out|injury)\b|"
+                               r"\bhealthy (players|guys|ones) only\b|\bonly healthy\b", re.I)
 THEY = re.compile(r"\b(their|them|they|both|the two|those two|these two)\b")
 WIN_WEEK = re.compile(r"\b(?:need to|have to|must|gotta|want to) win this week\b|\b(?:only|just) (?:this week|for this week)\b")
 OF_THEM = re.compile(r"\b(?:which|who|any) of (?:them|those|these|em)\b|\bof (?:those|them|these) guys\b", re.I)
@@ -90,6 +94,17 @@ def capitalized(text: str, known: list[str] = (), clause: bool = False) -> list[
         name = prominent(w, DEFAULT_AS_OF)
         if name and " " in name and name not in out:
             out.append(name)
+    return out
+
+
+def unnamed_exclusions(text: str, known: list[str] = ()) -> list[str]:
+    """Exclusion clauses that name no player I know ("without giving up my best guard"): said in the
+    answer as not applied, never silently dropped."""
+    out = []
+    for m in GIVE_UP.finditer(text):
+        clause = m.group("c").strip()
+        if clause and not _named(clause, list(known)) and not find_categories(clause) and len(clause.split()) <= 6:
+            out.append(f"{m.group(0).strip()} (no player I know by that)")
     return out
 
 
@@ -188,6 +203,10 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
         f.act, f.pair = "versus", list(p.players)
     if p.act in KEEP_ACTS or (prev and prev.exclude):
         f.exclude = exclusions(text, p.players)
+        f.unhonoured = unnamed_exclusions(text, p.players)
+        if p.act.startswith("trade") and UNSUPPORTED_TRADE.search(text):
+            f.unhonoured.append("a filter on the other team's players' health (the trade values already count an "
+                                "injured player at the share of games he is expected to play)")
     if p.act.startswith("trade"):
         from agents.offline.trade_talk import split_sides
 
@@ -227,15 +246,15 @@ def _carry(f: RequestFrame, prev: RequestFrame, p) -> None:
         f.give = list(prev.give)
 
 
-def categories_said(text: str) -> list[str]:
-    return find_categories(text)
-
-
 def understood(p, prev, previous_answer: str | None = None):
     """Fills `p.frame` (in place, and returns `p`); a conversation act that is not a new request
     takes its own act, so the turn neither clarifies nor runs the optimizer for it."""
     from agents.core.intents import Intent
 
+    if not p.act.startswith("trade") and (SHAPE.search(p.text) or (
+            p.act in ("clarify", "vague") and re.search(r"\b(trades?|deals?)\b", fold(p.text)))):
+        _take(p, "trade_find")  # "a 2-for-1 for one star?", "find a deal for boards ...": a trade search
+        p.unknown = False
     if p.act.startswith("trade"):  # "trade Ball for Trae Young": a surname that is also a word
         extra = capitalized(p.text, p.players)
         if extra:

@@ -219,8 +219,10 @@ def matchup(p: Parsed, done) -> str:
             said = check_need(p.categories, cats, p.punt).text
             if said:
                 parts.append(said.replace(" The advice below chases", " Moves should chase"))
-        behind = [c["category"] for c in cats if c["leader"] == "opponent"]
-        ahead = [c["category"] for c in cats if c["leader"] == "me"]
+        punted = set(p.punt) | {c for rs in done.values() for r in rs for c in (r["args"].get("punt") or [])}
+        mark = lambda c: f"{c} (punted)" if c in punted else c  # noqa: E731 - a punt is never one to chase
+        behind = [mark(c["category"]) for c in cats if c["leader"] == "opponent"]
+        ahead = [mark(c["category"]) for c in cats if c["leader"] == "me"]
         if cats:
             parts.append(f"You trail in {', '.join(behind) or 'nothing'}; you lead in {', '.join(ahead) or 'nothing'}.")
         parts.append(f"Games left this week: you {d['my_games_remaining']}, {d['opponent']} {d['opponent_games_remaining']} "
@@ -292,6 +294,9 @@ def write_answer(p: Parsed, done, unfinished: bool = False) -> str:
         failed = [r["data"] for rs in done.values() for r in rs if not r["ok"]]
         body = ("**" + failed[0].get("error", "That did not work.") + "**") if failed else \
             "I could not find anything useful for that in the league data."
+    frame = getattr(p, "frame", None)
+    if frame is not None and frame.unhonoured:  # a constraint no tool can honour is said, never dropped
+        body = "_Not applied: " + "; ".join(frame.unhonoured) + "._\n\n" + body
     errors = list(dict.fromkeys(e.split("` failed: ", 1)[-1] for e in _errors(done)))
     errors = [e for e in errors if e not in body]
     if errors:

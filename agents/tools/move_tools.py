@@ -103,7 +103,7 @@ def stream_wins(dropped: Card | None, protected: str | None, mode: str) -> bool:
     """Hold vs stream on the question's own numbers (issue #36): stream when the best swap that drops
     him gains this week without costing the rest of the season (or only this week counts). The
     optimizer's top move being another move (someone else's IR move) is no reason to hold: both fit."""
-    if protected or dropped is None:
+    if protected or dropped is None or dropped.kind != "swap":  # an IR move keeps him: that is holding
         return False
     season = dropped.season_gain
     return dropped.expected_gain > 0 and (mode == "this_week" or season is None or season > 0)

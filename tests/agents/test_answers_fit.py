@@ -182,19 +182,24 @@ def test_hot_waiver_wire_is_ranked_by_form(offline_assistant, csv_facts, questio
     ("Is it worth keeping Evan Mobley?", "Evan Mobley"),
 ])
 def test_hold_agrees_with_the_optimizer(offline_assistant, question, name):
-    """Catches a hold verdict that disagrees with the optimizer's first offer."""
-    from agents.tools.optimizer_tools import best_moves
+    """Catches a hold verdict that disagrees with its own numbers (issue #36): the verdict streams
+    exactly when the best swap that drops him gains this week without costing the rest of the
+    season (a protected player is held; an IR move keeps him). Before #36 it held him whenever the
+    optimizer's top move was another player's (IR) move, above figures that said stream."""
+    from services.optimizer.evaluate import hold_verdict
 
     assert offline_assistant.source.resolve(name) in offline_assistant.source.league.roster_ids()  # one of mine
 
     r = offline_assistant.ask(question)
     assert r["intent"] == "player_research"
     assert ("evaluate_hold", {"name": name}) in [(c["name"], c["args"]) for c in r["tool_calls"]]
-    lg = offline_assistant.source.league
     pid = offline_assistant.source.resolve(name)
-    top = best_moves(offline_assistant.source, limit=1, mode="balanced")  # what the optimizer offers first
-    dropped = bool(top) and top[0].drop_id == pid and top[0].kind == "swap"
-    verdict = f"**Drop {name} this week:**" if dropped else f"**Hold {name}:**"
+    v = hold_verdict(offline_assistant.source.optimizer_inputs(season=True), pid, "balanced")
+    b = v.best_if_dropped
+    stream = (not v.protected and b is not None and b.kind == "swap" and b.gain > 0
+              and (b.season_gain is None or b.season_gain > 0))
+    stream = stream or (not v.hold and not v.protected)  # or the optimizer's top move drops him
+    verdict = f"**Stream his spot: Drop {name} -> Add " if stream else f"**Hold {name}:**"
     assert verdict in r["answer"]
     assert r["pending_approvals"] == []
 

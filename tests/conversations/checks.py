@@ -106,11 +106,10 @@ def calls(r: dict, name: str) -> list[dict]:
 
 def table_rows(answer: str) -> list[list[str]]:
     """Rows of the answer's markdown tables (header and rule lines left out)."""
-    out, header_next = [], False
+    out = []
     for line in answer.splitlines():
         s = line.strip()
         if not (s.startswith("|") and s.endswith("|")):
-            header_next = False
             continue
         cells = [c.strip() for c in s.strip("|").split("|")]
         if all(re.fullmatch(r":?-+:?", c) for c in cells):
@@ -280,8 +279,12 @@ def nth_card_repeated(i: int) -> Check:
 
 
 def decided_not_pending() -> Check:
+    """No decided card pending again: by its id, or the same move (drop, add, kind) offered anew."""
     def check(r, c):
-        back = [x["title"] for x in r.get("pending_approvals", []) if x["move_id"] in c.decided]
+        moves = {(x["drop_id"], x["add_id"], x.get("kind")) for res in c.results for x in res.get("pending_approvals", [])
+                 if x["move_id"] in c.decided}
+        back = [x["title"] for x in r.get("pending_approvals", []) if x["move_id"] in c.decided
+                or (x["drop_id"], x["add_id"], x.get("kind")) in moves]
         return f"decided card back as pending: {back}" if back else None
     return check
 
@@ -308,7 +311,3 @@ def compares(a: str, b: str) -> Check:
             return "no figures compared"
         return None
     return check
-
-
-def oracle(fn: Callable[[dict, Ctx], str | None]) -> Check:
-    return fn

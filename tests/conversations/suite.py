@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tests.conversations import checks as K
-from tests.conversations.checks import AS_OF, NEXT_WEEK, WEEK_END
+from tests.conversations.checks import AS_OF, NEXT_WEEK
 
 SGA, LEBRON, BALL, BARNES, BEAL, CONLEY = ("Shai Gilgeous-Alexander", "LeBron James", "LaMelo Ball", "Scottie Barnes",
                                            "Bradley Beal", "Mike Conley")
