@@ -64,6 +64,7 @@ SLOW = {
     "tests/services/signals/test_wire_one_pass.py", "tests/test_no_lookahead.py", "tests/app/test_multiprocess_pg.py",
     "tests/agents/test_thread_turns.py", "tests/http_api/test_api.py", "tests/http_api/test_api_security.py",
     "tests/services/espn/test_espn_history_parity.py", "tests/http_api/test_api_owner_race.py",
+    "tests/services/espn/test_connect_league.py", "tests/app/test_connect_league.py",
 }
 SLOW_CPU_S = 4.0
 FILE_CPU_PATH = Path(__file__).with_name("file_cpu.json")
