@@ -42,6 +42,7 @@ with st.sidebar:
     st.caption(f":material/groups: {backend.league_line(assistant)}")  # which league and team every page shows
     clock = getattr(assistant, "as_of", None)  # the session's one league clock (the desk and the pod read it)
     st.caption(f"League clock: {clock:%a %b %-d, %Y}" if clock else "League clock: -")
+    st.caption(labels.league_line(assistant))  # which league and team the user is looking at
     if st.button("New chat", key="app_new_chat", icon=":material/add:", width="stretch"):
         backend.start_new_chat()
         st.switch_page(PAGES[0])

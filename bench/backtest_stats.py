@@ -67,7 +67,7 @@ def summarize(rows: dict[str, list[dict]], scoring: str, end, skipped: int) -> d
              for r in rows["balanced"]]
         diffs[s] = {"week": interval(_by_week(d, weeks, "week_gain")), "rest": interval(_by_week(d, weeks, "rest_gain"))}
     kappa = KAPPA.get(scoring, 1.0)  # claims in category value -> categories won: each card's own rate
-    # (`claim_per_value`: measured on the league's finished weeks, services.league.calibration_cats), this prior without
+    # (`claim_per_value`: measured on the league's finished weeks, services.optimizer.calibration_cats), this prior without
     ratios = {}
     for s in ("balanced", "this_week"):
         for kind in ("ir", "swap", "all"):

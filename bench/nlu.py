@@ -37,9 +37,17 @@ def _pct(xs: list[float], q: float) -> float:
     return round(xs[min(len(xs) - 1, int(q * len(xs)))] * 1000, 2)
 
 
+REGROUP_AT = "ccb3404"  # the codemod's last version: it left the tree in issue #37, git keeps it
+
+
 def _regrouped(src: str) -> str:
-    """An old commit's source with its imports moved to today's modules (issue #21's codemod MAP)."""
-    spec = importlib.util.spec_from_file_location("regroup", ROOT / ".regroup" / "regroup.py")
+    """An old commit's source with its imports moved to today's modules (issue #21's codemod MAP,
+    read from git: `REGROUP_AT:.regroup/regroup.py`)."""
+    code = subprocess.run(["git", "show", f"{REGROUP_AT}:.regroup/regroup.py"], cwd=ROOT, capture_output=True,
+                          text=True, check=True).stdout
+    where = Path(tempfile.mkdtemp()) / "regroup.py"
+    where.write_text(code)
+    spec = importlib.util.spec_from_file_location("regroup", where)
     regroup = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(regroup)
     return regroup.rewrite_python_text(regroup.rewrite_imports(src, "agents/offline/nlu.py", False))

@@ -117,6 +117,8 @@ def _parser() -> argparse.ArgumentParser:
     from services.store.admin import add_parser
 
     add_parser(sub)  # python -m services store check|backup|restore
+    sub.add_parser("espn-mirror", add_help=False,  # handled before parsing (services/espn/mirror/server.py)
+                   help="serve the demo league as ESPN's fantasy API on 127.0.0.1 ([--port P] [--as-of D])")
     return p
 
 

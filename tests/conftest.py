@@ -74,6 +74,8 @@ SLOW = {
     "tests/http_api/test_api_validation.py", "tests/http_api/test_api_restore.py", "tests/http_api/test_api_fuzz.py",
     "tests/http_api/test_api_quote_record.py", "tests/services/store/test_live_restore.py",
     "tests/services/store/test_pg_restore.py", "tests/agents/test_desk_echo.py", "tests/app/test_desk_progress_page.py",
+    "tests/services/espn/test_espn_history_parity.py", "tests/http_api/test_api_owner_race.py",
+    "tests/services/espn/test_connect_league.py", "tests/app/test_connect_league.py",
 }
 SLOW_CPU_S = 4.0
 FILE_CPU_PATH = Path(__file__).with_name("file_cpu.json")

@@ -16,7 +16,7 @@ from services.store.state import state_store
 from services.store.threads import LOCAL_OWNER, LeagueChoice, ThreadBinding
 
 __all__ = ["LOCAL_OWNER", "LeagueChoice", "ThreadBinding", "as_of_range", "bind", "binding", "bindings", "choice_for_card",
-           "league_label", "load_session", "owns", "save_session"]
+           "league_label", "load_session", "owns", "save_session", "connect_espn", "espn_connection", "forget_espn"]
 
 def binding(thread_id: str) -> ThreadBinding | None:
     return _svc.thread_binding(state_store(), thread_id)
@@ -87,3 +87,24 @@ def league_label(league_id: str | None, kind: str | None = None) -> str:
     if league_id:
         return f"ESPN league {league_id}" if (kind or "espn") == "espn" else str(league_id)
     return "League unknown"
+
+
+def connect_espn(owner: str, league_id: str, season: int, espn_s2=None, swid=None):
+    """Checks an ESPN league (one read; ServiceError with one line when it fails) and keeps the
+    connection, its cookies included, in the state store under `owner`. Returns what was read
+    (name, season, scoring, teams); never the cookies."""
+    from services.espn.connect import check_league
+
+    found = check_league(league_id, season, espn_s2, swid)
+    _svc.save_connection(state_store(), owner, found.league_id, found.season, found.name,
+                         espn_s2 if espn_s2 else None, swid if swid else None)
+    return found
+
+
+def espn_connection(owner: str):
+    """The owner's connected ESPN league (`EspnConnection`, cookies as SecretStr), or None."""
+    return _svc.load_connection(state_store(), owner)
+
+
+def forget_espn(owner: str) -> None:
+    _svc.forget_connection(state_store(), owner)

@@ -151,7 +151,9 @@ def open_thread(thread_id: str | None, owner: str, as_of: dt.date | None = None,
                           scoring=sup.scoring() if sup.league_kind == "demo" else None,
                           league=sup.league_kind, team=sup.assistant.team_id)
     if not started:  # a thread the CLI started stays the local user's, unbound
-        threads.bind(thread_id, owner, choice, sup.assistant)
+        held = threads.bind(thread_id, owner, choice, sup.assistant)  # atomic: the first binding wins
+        if held.owner != owner:  # another owner bound this id between our check and our bind
+            raise NotYours("this conversation belongs to another user")
     return sup, thread_id
 
 

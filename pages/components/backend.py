@@ -173,7 +173,14 @@ def page_punt(key: str, cats: list[str], built) -> list[str]:
 def _secrets() -> tuple:
     ss = st.session_state
     espn = settings_tuple()[4] == "espn"
-    return ss[SECRET_KEY], ss["_secret_espn_s2"] if espn else None, ss["_secret_espn_swid"] if espn else None
+    s2, swid = (ss["_secret_espn_s2"], ss["_secret_espn_swid"]) if espn else (None, None)
+    if espn and not s2:  # the cookies of the league this identity connected (Settings), kept in the state store
+        from agents import door
+
+        held = door.threads.espn_connection(session.identity())
+        if held is not None and str(held.league_id) == settings_tuple()[5]:
+            s2, swid = held.espn_s2, held.swid
+    return ss[SECRET_KEY], s2, swid
 
 
 def secrets() -> dict:

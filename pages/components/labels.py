@@ -205,3 +205,15 @@ def thread_label(thread: ThreadSummary, limit: int = 40) -> tuple[str, str]:
         label += f" · {league.split(' · ')[1] if league.startswith('Demo · ') else league}"
     when = (thread.updated_at or "")[:16].replace("T", " ")
     return label, f"{title}" + (f" ({league})" if league else "") + (f" (last update {when} UTC)" if when else "")
+
+
+def league_line(assistant) -> str:
+    """The sidebar's "which league, which team" line: "Courtside Demo League (demo) · Courtside Crew"."""
+    from agents import door
+
+    try:
+        info = assistant.source.info()
+    except door.ServiceError as e:  # an ESPN league that cannot be read right now: say why, in one line
+        return f"League: unavailable ({str(e).splitlines()[0]})"
+    team = next((t.name for t in info.teams if t.team_id == info.my_team_id), f"team {info.my_team_id}")
+    return f"League: {info.name} ({info.kind}) · Team: {team}"

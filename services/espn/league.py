@@ -44,7 +44,7 @@ class EspnLeague(EspnMoves, LeagueSource):
         self._history = None
         self.cache = cache if cache is not None else PROCESS_CACHE
         self.espn_id, self.season, self.my_team_id = int(league_id), int(season), int(my_team_id)
-        self.as_of = as_of or today_eastern(self.cache.clock())
+        self._as_of = as_of
         self._client = EspnClient(self.espn_id, self.season, _secret(espn_s2), _secret(swid), self.cache)
         self._names: NameIndex | None = None
 
@@ -57,9 +57,22 @@ class EspnLeague(EspnMoves, LeagueSource):
         return cls(settings.espn_league_id, settings.espn_season, settings.espn_s2,
                    settings.espn_swid, my_team_id=settings.my_team_id, as_of=as_of, cache=cache, store=store)
 
+    @property
+    def as_of(self) -> dt.date:
+        """The league's day: the one asked for, else ESPN's current scoring period (a live league's
+        today; the mirror's as-of morning). Read once, on first use."""
+        if self._as_of is None:
+            snap = self._client.snapshot()
+            self._as_of = self._calendar().date_of(snap.scoring_period)
+        return self._as_of
+
+    @as_of.setter
+    def as_of(self, value: dt.date) -> None:
+        self._as_of = value
+
     def __repr__(self) -> str:
         return (f"EspnLeague(league_id={self.espn_id}, season={self.season}, "
-                f"my_team_id={self.my_team_id}, as_of={self.as_of.isoformat()})")
+                f"my_team_id={self.my_team_id}, as_of={self._as_of.isoformat() if self._as_of else 'ESPN today'})")
 
     @property
     def league_id(self) -> str:

@@ -13,6 +13,7 @@ from typing import Iterable, Mapping
 import numpy as np
 
 from services.optimizer import projection as pj
+from services.optimizer.projection import categories_won  # noqa: F401 (its old home: backtest_categories, bench)
 from services.optimizer.models import STATS, MoveEval, OptimizerInputs
 from services.optimizer.weekly import Prepared, make_table, plan_day, prepare
 from services.league.scoring import CATEGORIES
@@ -56,22 +57,6 @@ def realized_stats(prep: Prepared, roster, coef: np.ndarray, points: bool, lines
             if line:
                 total += pj.stat_vector(line)
     return total
-
-
-def categories_won(mine: np.ndarray, theirs: np.ndarray) -> float:
-    """Categories won by final totals (a tie counts half)."""
-    won = 0.0
-    for cat, (col, higher) in CATEGORIES.items():
-        if "/" in col:
-            made, att = (pj.IDX[c] for c in col.split("/"))
-            a = mine[made] / mine[att] if mine[att] else 0.0
-            b = theirs[made] / theirs[att] if theirs[att] else 0.0
-        else:
-            a, b = mine[pj.IDX[col]], theirs[pj.IDX[col]]
-            if not higher:
-                a, b = -a, -b
-        won += 1.0 if a > b else 0.5 if a == b else 0.0
-    return won
 
 
 def _week_score(prep: Prepared, roster, lines: Lines, opp_total: np.ndarray | None) -> float:

@@ -33,7 +33,7 @@ from services.optimizer.weekly import Prepared, prepare
 
 MODES = ("balanced", "this_week")
 # Season value in week-gain units: 1 for points (both fantasy points); for categories the rate
-# measured on the league's finished weeks (`SeasonInputs.per_value`, services.league.calibration_cats),
+# measured on the league's finished weeks (`SeasonInputs.per_value`, services.optimizer.calibration_cats),
 # with this prior when there are none: about 0.03 categories won per z-score-game (a normal
 # approximation; the league's weeks measure about 0.02).
 KAPPA = {"points": 1.0, "categories": 0.03}

@@ -134,3 +134,19 @@ def category_coef(my_rest: np.ndarray, opp_rest: np.ndarray, my0: np.ndarray,
             coef[IDX[col]] += g if higher else -g
         weights[cat] = g if higher else -g
     return coef, weights
+
+
+def categories_won(mine: np.ndarray, theirs: np.ndarray) -> float:
+    """Categories won by final totals (a tie counts half)."""
+    won = 0.0
+    for cat, (col, higher) in CATEGORIES.items():
+        if "/" in col:
+            made, att = (IDX[c] for c in col.split("/"))
+            a = mine[made] / mine[att] if mine[att] else 0.0
+            b = theirs[made] / theirs[att] if theirs[att] else 0.0
+        else:
+            a, b = mine[IDX[col]], theirs[IDX[col]]
+            if not higher:
+                a, b = -a, -b
+        won += 1.0 if a > b else 0.5 if a == b else 0.0
+    return won

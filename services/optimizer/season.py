@@ -7,7 +7,7 @@ a deep-bench player's (the `FLOOR_RANK`th best: categories, "category value", on
 z-score for one game; any player worth a roster spot then adds value when he fills a slot; both
 regressed as a season regresses: `services.league.calibration_value`; `SeasonInputs.per_value` turns a
 unit into this week's units: 1 for points, categories won per z-score-game measured on the
-league's finished weeks for categories: `services.league.calibration_cats`). A player's
+league's finished weeks for categories: `services.optimizer.calibration_cats`). A player's
 play probability is the calibrated next-game rate for the days of this matchup week and, after
 it, the calibrated return curve's rate for how far ahead the game is (an OUT player's chance to
 play rises with the weeks), averaged over his games (`services.league.calibration`).
@@ -27,12 +27,12 @@ import numpy as np
 
 from services.league.calibration import curve_rate
 from services.optimizer import projection as pj
+from services.optimizer.calibration_cats import FLOOR_RANK  # noqa: F401 (about the 23rd man of every NBA team)
 from services.optimizer.models import OptimizerInputs, PlayerInput
 from services.optimizer.weekly import Prepared, Table
 from services.league.scoring import CATEGORIES
 
 POINTS_UNIT, CATS_UNIT = "fantasy points", "category value"
-FLOOR_RANK = 300  # about the 23rd man of every NBA team: filling a slot with him is worth ~0
 
 
 _FLOORS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # per snapshot: {(scoring, cats): floor}
@@ -156,7 +156,7 @@ def season_inputs(lg, week: OptimizerInputs) -> SeasonInputs:
     days = tuple(sorted({d for p in roster + fas + back for d in p.games}))
     if week.scoring == "points":
         return SeasonInputs(POINTS_UNIT, days, roster, fas, back)
-    from services.league.calibration_cats import categories_per_value
+    from services.optimizer.calibration_cats import categories_per_value
 
     return SeasonInputs(CATS_UNIT, days, roster, fas, back, categories_per_value(lg)[0])  # measured on all nine
 

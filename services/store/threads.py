@@ -14,7 +14,7 @@ import datetime as dt
 import json
 import weakref
 
-from pydantic import BaseModel
+from pydantic import BaseModel, SecretStr
 
 from services.store.state import StateStore
 
@@ -24,6 +24,9 @@ SCHEMA = [
         choice TEXT NOT NULL, created_at TEXT NOT NULL)""",
     """CREATE TABLE IF NOT EXISTS ui_sessions (
         session_id TEXT PRIMARY KEY, owner TEXT NOT NULL, choice TEXT NOT NULL, updated_at TEXT NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS espn_connections (
+        owner TEXT PRIMARY KEY, league_id INTEGER NOT NULL, season INTEGER NOT NULL, espn_s2 TEXT, swid TEXT,
+        name TEXT NOT NULL, connected_at TEXT NOT NULL)""",
 ]
 LOCAL_OWNER = "local"  # the one user of an app without sign-in
 _ready: weakref.WeakSet[StateStore] = weakref.WeakSet()
@@ -118,3 +121,42 @@ def load_session(store: StateStore, session_id: str, owner: str) -> LeagueChoice
     if not rows or rows[0][0] != owner:
         return None
     return LeagueChoice.model_validate(json.loads(rows[0][1]))
+
+
+class EspnConnection(BaseModel):
+    """An owner's connected ESPN league. The cookies are `SecretStr`: they print as '**********'."""
+
+    owner: str
+    league_id: int
+    season: int
+    name: str
+    espn_s2: SecretStr | None = None
+    swid: SecretStr | None = None
+    connected_at: str = ""
+
+
+def save_connection(store: StateStore, owner: str, league_id: int, season: int, name: str,
+                    espn_s2: SecretStr | None = None, swid: SecretStr | None = None) -> None:
+    """Keeps (or replaces) the owner's connected league, its cookies included (never logged)."""
+    reveal = lambda v: (v.get_secret_value() if isinstance(v, SecretStr) else str(v)) if v else None  # noqa: E731
+    with _store(store).transaction() as cur:
+        cur.execute("INSERT INTO espn_connections (owner, league_id, season, espn_s2, swid, name, connected_at)"
+                    " VALUES (?,?,?,?,?,?,?) ON CONFLICT (owner) DO UPDATE SET league_id=excluded.league_id,"
+                    " season=excluded.season, espn_s2=excluded.espn_s2, swid=excluded.swid, name=excluded.name,"
+                    " connected_at=excluded.connected_at",
+                    (owner, int(league_id), int(season), reveal(espn_s2), reveal(swid), name, _now()))
+
+
+def load_connection(store: StateStore, owner: str) -> EspnConnection | None:
+    rows = _store(store).fetch("SELECT owner, league_id, season, espn_s2, swid, name, connected_at"
+                               " FROM espn_connections WHERE owner=?", (owner,))
+    if not rows:
+        return None
+    o, lid, season, s2, swid, name, at = rows[0]
+    return EspnConnection(owner=o, league_id=lid, season=season, name=name, connected_at=at,
+                          espn_s2=SecretStr(s2) if s2 else None, swid=SecretStr(swid) if swid else None)
+
+
+def forget_connection(store: StateStore, owner: str) -> None:
+    with _store(store).transaction() as cur:
+        cur.execute("DELETE FROM espn_connections WHERE owner=?", (owner,))

@@ -1,5 +1,5 @@
 """The categories season value: categories won per z-score-game measured on the league's finished
-weeks (services.league.calibration_cats), the per-game z-sum regressed over a season
+weeks (services.optimizer.calibration_cats), the per-game z-sum regressed over a season
 (services.league.calibration_value.category_fit), and the z-score scale of the first days of a season.
 
 Box-score lines and games come from the CSV rows here; the league's rosters and matchups, and the
@@ -12,7 +12,7 @@ import datetime as dt
 import numpy as np
 import pytest
 
-from services.league.calibration_cats import PRIOR, categories_per_value
+from services.optimizer.calibration_cats import PRIOR, categories_per_value
 from services.league.calibration_value import category_fit, prior_shares, season_category_value
 from services.league.demo import demo_league
 from services.optimizer.season import category_floor

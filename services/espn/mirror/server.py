@@ -70,6 +70,8 @@ class Mirror:
         if "kona_player_info" in views:
             players = filt.get("players", {})
             return 200, lg.free_agents(players.get("filterSlotIds", {}).get("value", []), players.get("limit", 50))
+        if "mMatchupScore" in views or "mScoreboard" in views:
+            return 200, lg.box_scores()
         if "mDraftDetail" in views:
             return 200, lg.draft()
         if {"mTeam", "mRoster", "mSettings"} & set(views):

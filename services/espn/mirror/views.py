@@ -254,6 +254,33 @@ class MirrorLeague:
                            "isActive": True, "previousSeasons": []},
                 "teams": self._teams(period)}
 
+    def box_scores(self) -> dict:
+        """The current matchup period's box scores (mMatchupScore/mScoreboard): each team's totals
+        banked this week by the demo's one scoreboard (no per-player lineups)."""
+        from services.league.scoreboard import banked_totals
+
+        week = self.lg.week[0]
+        cat_ids = {"pts": "0", "blk": "1", "stl": "2", "ast": "3", "reb": "6", "tov": "11", "fg3m": "17"}
+        out, done = [], set()
+        for t in self.lg.team_ids:
+            if t in done:
+                continue
+            o = self.lg.opponent_of(t, week)
+            done |= {t, o}
+
+            def side(tid: int) -> dict:
+                b = banked_totals(self.lg, tid)
+                stats = {i: {"score": float(b[k]), "result": None} for k, i in cat_ids.items()}
+                stats["19"] = {"score": b["fgm"] / b["fga"] if b["fga"] else 0.0, "result": None}
+                stats["20"] = {"score": b["ftm"] / b["fta"] if b["fta"] else 0.0, "result": None}
+                return {"teamId": tid, "totalPoints": round(b["fpts"], 2), "totalPointsLive": round(b["fpts"], 2),
+                        "totalProjectedPointsLive": -1, "rosterForMatchupPeriod": {"entries": []},
+                        "rosterForCurrentScoringPeriod": {"entries": [], "appliedStatTotal": round(b["fpts"], 2)},
+                        "cumulativeScore": {"wins": 0, "losses": 0, "ties": 0, "scoreByStat": stats}}
+            out.append({"id": len(out) + 1, "matchupPeriodId": week, "home": side(t), "away": side(o),
+                        "winner": "UNDECIDED"})
+        return {"schedule": out}
+
     def draft(self) -> dict:
         return {"draftDetail": {"drafted": False, "picks": []}, "id": self.league_id, "seasonId": SEASON,
                 "settings": self._settings(), "status": {"currentMatchupPeriod": self.lg.week[0]}}

@@ -25,11 +25,12 @@ import numpy as np
 
 PRIOR = 0.03  # the untested normal approximation of before (services.optimizer.moves.KAPPA)
 MIN_ROWS = 20  # matchups (10 teams: 10 per week, each counted from both sides)
+FLOOR_RANK = 300  # the season value's floor: about the 23rd man of every NBA team (services.optimizer.season)
 
 
 def _week_rows(lg, value: dict[str, float], start: dt.date, end: dt.date, week: int) -> list[tuple[float, float]]:
     from services.optimizer import projection as pj
-    from services.optimizer.backtest import categories_won
+    from services.optimizer.projection import categories_won
     from services.league.slots import STARTING_SLOTS
 
     n_start = sum(STARTING_SLOTS.values())
@@ -64,7 +65,6 @@ def categories_per_value(lg) -> tuple[float, int]:
     (before session 12), whose spread is wider, the rate came out lower than a unit of the
     claims' is worth, and the claims realized 1.36-1.50 of themselves (docs/season-value.md 1b)."""
     from services.league.calibration_value import season_category_floor, season_category_value
-    from services.optimizer.season import FLOOR_RANK
 
     snap = lg.snapshot
     floor = season_category_floor(snap, FLOOR_RANK)
