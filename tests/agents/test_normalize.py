@@ -1,11 +1,11 @@
-"""The group-chat normalizer by itself (agents/offline/normalize.py): shorthand spelled out, laughter
+"""The group-chat normalizer by itself (agents/core/normalize.py): shorthand spelled out, laughter
 and emoji handled, every other character kept, idempotent. Each row fails on the code before issue
 #42 (no normalizer: the shorthand reached the slots and the model as typed)."""
 from __future__ import annotations
 
 import pytest
 
-from agents.offline.normalize import normalize, reaction
+from agents.core.normalize import normalize, reaction
 
 
 @pytest.mark.parametrize("typed, plain", [
