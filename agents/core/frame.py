@@ -71,5 +71,20 @@ def tool_args(frame: RequestFrame | dict | None, fields: dict, args: dict) -> di
             continue
         if attr == "horizon" and value == "last_n":
             continue
-        out[arg] = list(value) if isinstance(value, list) else value
+        value = list(value) if isinstance(value, list) else value
+        if not _fits(fields[arg], value):  # "tonight" for a tool whose horizons are next week / rest of season
+            continue
+        out[arg] = value
     return out
+
+
+def _fits(field, value) -> bool:
+    """Whether the tool's schema takes `value` for this argument (a frame value it refuses is left
+    to the answer's "Not applied" line, never sent to fail the call)."""
+    from pydantic import TypeAdapter, ValidationError
+
+    try:
+        TypeAdapter(field.annotation).validate_python(value)
+    except ValidationError:
+        return False
+    return True

@@ -27,18 +27,17 @@ def pieces(text: str) -> list[str]:
     return [p for p in out if p and re.search(r"[a-zA-Z]", p)]
 
 
-def split_requests(text: str, as_of, previous=None) -> list:
+def split_requests(text: str, as_of, previous, parse, clarify_below: float) -> list:
     """The parsed requests of a message with several (each read with the earlier ones as its thread),
-    or [] when it is one request."""
-    from agents.offline.nlu import CLARIFY_BELOW, parse
-
+    or [] when it is one request. `parse` and `clarify_below` are the reader's (agents.offline.nlu,
+    passed in: this module is the reader's helper, never its caller)."""
     parts = pieces(text)
     if len(parts) < 2 or len(parts) > 3:
         return []
     parsed, prev = [], previous
     for piece in parts:
         p = parse(piece, as_of, prev, split=False)
-        if p.act in UNSPLIT_ACTS or p.act in ROUTED or p.wants_moves or p.unknown or p.confidence < CLARIFY_BELOW \
+        if p.act in UNSPLIT_ACTS or p.act in ROUTED or p.wants_moves or p.unknown or p.confidence < clarify_below \
                 or len(piece.split()) < 2:
             return []
         parsed.append(p)

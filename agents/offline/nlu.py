@@ -253,7 +253,7 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
     from agents.offline.multi import split_requests
 
     raw, text = text, normalize(text)
-    parts = split_requests(text, as_of, previous) if split else []
+    parts = split_requests(text, as_of, previous, parse, CLARIFY_BELOW) if split else []
     if parts:
         parts[0].parts = parts
         return parts[0]
