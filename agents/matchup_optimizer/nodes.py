@@ -124,23 +124,23 @@ def make_nodes(source):
         t0 = time.perf_counter()
         if state.get("only_drop"):
             return _moves_of(state, t0)
+        declined = declined_here()  # a card the user declined in this thread is not offered again: the next ones are
         found = opt.propose_moves(_with_cut(source.optimizer_inputs(free_agents=state["add_candidates"], season=True,
                                                                     punt=tuple(state.get("punt") or ())), state),
                                   allow_drop=set(state.get("allow_drop") or []),
                                   mode=state.get("advice_mode") or source.advice_mode,
-                                  limit=3 + 3 * len(state.get("keep") or []),
+                                  limit=3 + 3 * len(state.get("keep") or []) + len(declined),
                                   target_categories=state.get("target_categories") or None)
         kept = {source.resolve_id(n) for n in state.get("keep") or []}  # a player the user keeps is never a swap's drop
         moves = [m for m in found.moves if not (kept and m.kind != "ir" and m.drop_id in kept)]
-        cards = card_dicts(named_cut([card_from_move(m, source.league_id, source.my_team_id, source.today, kind=source.kind)
-                                      for m in moves], state.get("ir_cut")))  # state keeps the JSON of cards
-        declined = declined_here()  # a card the user declined in this thread is not offered again
-        cards = [c for c in cards if (c["drop_id"], c["add_id"], c.get("kind")) not in declined][:3]
+        made = named_cut([card_from_move(m, source.league_id, source.my_team_id, source.today, kind=source.kind)
+                          for m in moves], state.get("ir_cut"))
+        offered = [c for c in made if (c.drop_id, c.add_id, c.kind) not in declined][:3]
+        cards = card_dicts(offered)  # state keeps the JSON of cards
         last = found.passes[-1].number
         for p in found.passes:
-            if p.number == last and cards:
-                best = cards[0]
-                text = f"Pass {p.number}: {len(cards)} move(s) beat standing pat. Best: {best['title']}."
+            if p.number == last and offered:
+                text = f"Pass {p.number}: {len(offered)} move(s) beat standing pat. Best: {offered[0].title}."
             else:
                 relax = "" if p.last else "; relaxing the filters"
                 text = f"Pass {p.number}: no move beats standing pat by more than {p.min_gain:g}{relax}."
