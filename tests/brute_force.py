@@ -348,6 +348,27 @@ class Season:
         return total - self.base
 
 
+def _score_order(cards: list[dict], bf: BruteForce) -> tuple[list[dict], str | None]:
+    """The cards by brute-force score (the greedy set's order), and a problem when the order shown is
+    not that order with issue #40's rule applied: a top IR card whose player plays within 3 days with
+    chance 20%+ goes below the set's best swap."""
+    def score(c):
+        if c["drop_id"] not in bf.roster_ids or c["add_id"] not in bf.fa_ids:
+            return float("inf")
+        return bf.score(bf.roster_ids.index(c["drop_id"]), bf.fa_ids.index(c["add_id"]), c.get("kind", "swap"))
+
+    ranked = sorted(cards, key=lambda c: -score(c))
+    shown = list(ranked)
+    odds = {p.player_id: p.returns for p in bf.inputs.roster}
+    top = shown[0] if shown else None
+    if top is not None and top.get("kind") == "ir" and odds.get(top["drop_id"]) and odds[top["drop_id"]].soon >= 0.2:
+        swaps = [i for i, c in enumerate(shown) if c.get("kind", "swap") == "swap"]
+        if swaps:
+            shown.insert(0, shown.pop(swaps[0]))
+    same = [(c["drop_id"], c["add_id"]) for c in shown] == [(c["drop_id"], c["add_id"]) for c in cards]
+    return ranked, None if same else "the cards are not in score order with the IR yield rule applied"
+
+
 def cards_match(cards: list[dict], bf: BruteForce, allow_drop: set[str] = frozenset(), tol: float = 0.051,
                 complete: bool = True) -> list[str]:
     """Problems with a set of optimizer cards against brute force (empty: exact up to ties).
@@ -359,6 +380,9 @@ def cards_match(cards: list[dict], bf: BruteForce, allow_drop: set[str] = frozen
     """
     problems, taken = [], []
     offerable = bf.offerable(allow_drop)
+    cards, order_problem = _score_order(cards, bf)
+    if order_problem:
+        problems.append(order_problem)
     for i, c in enumerate(cards):
         kind = c.get("kind", "swap")
         pool = [m for m in offerable if fits(m, taken, bf.inputs)]

@@ -15,14 +15,16 @@ def offered(cards):
     return [(c["drop_id"], c["add_id"], c.get("kind", "swap")) for c in cards]
 
 
-def pipeline(a, thread, mode):
+def pipeline(a, thread, mode, declined=()):
     """The optimizer graph's cards recomputed in `mode` from the candidates that turn gathered
-    (propose_moves, the pipeline of its validate_moves step)."""
+    (propose_moves, the pipeline of its validate_moves step); moves declined earlier in the thread
+    are not offered again, the next ones are."""
     from services import optimizer as opt
 
     values = a.graph.get_state(a.config(thread)).values
     inputs = a.source.optimizer_inputs(free_agents=values["add_candidates"], season=True)
-    return [(m.drop_id, m.add_id, m.kind) for m in opt.propose_moves(inputs, mode=mode).moves]
+    moves = [(m.drop_id, m.add_id, m.kind) for m in opt.propose_moves(inputs, mode=mode, limit=3 + len(declined)).moves]
+    return [m for m in moves if m not in set(declined)][:3]
 
 
 @pytest.mark.parametrize("text,mode", [
@@ -48,11 +50,14 @@ def test_this_week_only_ranks_by_the_week(make_assistant):
     assert all(c["expected_gain"] > 0 for c in r["pending_approvals"])
     assert a.graph.get_state(a.config("tw")).values["advice_mode"] == "this_week"
     a.resume("tw", "decline")
+    gone = offered(r["pending_approvals"])
     r2 = a.ask("what moves should I make?", "tw")  # the thread keeps the choice
-    assert offered(r2["pending_approvals"]) == pipeline(a, "tw", "this_week") and "Mode: this week only" in r2["answer"]
+    assert offered(r2["pending_approvals"]) == pipeline(a, "tw", "this_week", gone) and "Mode: this week only" in r2["answer"]
+    assert r2["pending_approvals"] and not set(offered(r2["pending_approvals"])) & set(gone)  # the next ones, not none
     a.resume("tw", "decline")
+    gone += offered(r2["pending_approvals"])
     r3 = a.ask("ok, think about the season again - what moves now?", "tw")
-    assert offered(r3["pending_approvals"]) == pipeline(a, "tw", "balanced") and "Mode:" not in r3["answer"]
+    assert offered(r3["pending_approvals"]) == pipeline(a, "tw", "balanced", gone) and "Mode:" not in r3["answer"]
 
 
 def test_default_mode_is_balanced(make_assistant):

@@ -32,8 +32,13 @@ def test_alternatives_are_said_before_the_click_and_closed_cards_stay_after_a_re
     at = next(b for b in at.button if b.label == "Approve").click().run()  # the top card
     assert not at.exception
     assert "pending" not in _thread_label(at)  # the sidebar says it at once
-    head = offered[0].strip("*")
-    approved = f"Moved {head.removeprefix('Move ').split(' to IR')[0]} to IR, added {head.split(', add ')[1].split(',')[0]}"
+    head = offered[0].strip("*").split(",")[0] if offered[0].startswith("**Drop ") else offered[0].strip("*")
+    if head.startswith("Drop "):  # "Drop X -> Add Y" (a swap), else "Move X to IR, add Y" (an IR move)
+        out, _, inn = head.removeprefix("Drop ").partition(" -> Add ")
+        approved = f"Dropped {out}, added {inn}"
+    else:
+        approved = (f"Moved {head.removeprefix('Move ').split(' to IR')[0]} to IR, added "
+                    f"{head.split(', add ')[1].split(',')[0]}")
     closed = f"Closed: you approved another alternative ({approved})."
     assert len([i for i in at.info if i.value.startswith(closed)]) == 2, [i.value for i in at.info]
 

@@ -170,7 +170,7 @@ def test_stop_ends_the_turn_cleanly(fresh_state, tmp_path):
 
 
 def test_an_ir_approval_reads_the_same_on_every_page(fresh_state, tmp_path):
-    """The review's top card moves an OUT player to IR; approved, every page says "Moved X to IR,
+    """One of the review's cards moves an OUT player to IR; approved, every page says "Moved X to IR,
     added Y", the Audit "Applied" entry too (the broken version: "Drop X" on three pages)."""
     pytest.importorskip("playwright.sync_api")
     import re
@@ -182,10 +182,11 @@ def test_an_ir_approval_reads_the_same_on_every_page(fresh_state, tmp_path):
         _send(page, OPTIMIZE)
         page.get_by_role("button", name="Approve").first.wait_for(timeout=90_000)
         _settled(page, 2)
-        title = page.locator("[class*='st-key-chat_card_'] strong").first.text_content()
-        drop, add = re.match(r"Move (.+?) to IR, add (.+?), ", title).groups()
+        titles = page.locator("[class*='st-key-chat_card_'] strong").all_text_contents()
+        ir = next(i for i, t in enumerate(titles) if re.match(r"Move (.+?) to IR, add (.+?), ", t))  # the set's IR card
+        drop, add = re.match(r"Move (.+?) to IR, add (.+?), ", titles[ir]).groups()
         words = f"Moved {drop} to IR, added {add}"
-        page.get_by_role("button", name="Approve").first.click()
+        page.get_by_role("button", name="Approve").nth(ir).click()
         page.get_by_text(f"Approved. {words}").first.wait_for(timeout=60_000)
         nav = page.get_by_test_id("stSidebarNav")
         nav.get_by_role("link", name="League").click()

@@ -1,6 +1,6 @@
 """Issue #38: one description of every decision, used by every page (AppTest).
 
-Jan 29, the one demo league: the full review's top card moves an OUT player to IR and adds a free
+Jan 29, the one demo league: one of the full review's cards moves an OUT player to IR and adds a free
 agent; nobody is dropped. Approving it must read "Moved X to IR, added Y" in the chat (live and
 after a reload), the League "Recent approved moves" table, Approvals History and the Audit table.
 The broken version (a "Drop"/"Add" pair of columns, "Approved: move X to IR, add Y", "Done:
@@ -14,18 +14,19 @@ from pages.components.league_tables import decision_rows, transaction_rows
 from tests.app.conftest import OPTIMIZE, ask, rendered_text
 
 
-def _ir_card(at) -> tuple[str, str]:
-    """(drop, add) of the review's top card, an IR move ("**Move X to IR, add Y, ...**")."""
-    title = next(m.value for m in at.markdown if m.value.startswith(("**Drop ", "**Move ")))
-    assert title.startswith("**Move ") and " to IR, add " in title, title  # the scenario: an IR card on top
-    head = title.strip("*")
-    return head.removeprefix("Move ").split(" to IR")[0], head.split(", add ")[1].split(",")[0]
+def _ir_card(at) -> tuple[str, str, int]:
+    """(drop, add, index among the cards) of the review's IR card ("**Move X to IR, add Y, ...**")."""
+    titles = [m.value for m in at.markdown if m.value.startswith(("**Drop ", "**Move "))]
+    i = next((i for i, t in enumerate(titles) if t.startswith("**Move ") and " to IR, add " in t), None)
+    assert i is not None, titles  # the scenario: an IR card in the set
+    head = titles[i].strip("*")
+    return head.removeprefix("Move ").split(" to IR")[0], head.split(", add ")[1].split(",")[0], i
 
 
 def test_an_ir_move_reads_moved_to_ir_on_every_page_live_and_after_a_reload(app):
     at = ask(app("t-ir-words"), OPTIMIZE)
-    drop, add = _ir_card(at)
-    at = next(b for b in at.button if b.label == "Approve").click().run()
+    drop, add, i = _ir_card(at)
+    at = [b for b in at.button if b.label == "Approve"][i].click().run()
     assert not at.exception
     words = f"Moved {drop} to IR, added {add}"
 
