@@ -198,13 +198,18 @@ def _tables(path: Path, kind: str) -> tuple[set[str], int, int]:
     SQLite file, read-only."""
     con = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=10)
     try:
-        names = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        version = con.execute("PRAGMA user_version").fetchone()[0]
-        rows = sum(con.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0]
-                   for t in KIND_TABLES.get(kind, set()) & names)
-        return names, version, rows
+        return _tables_in(con, "main", kind)
     finally:
         con.close()
+
+
+def _tables_in(con: sqlite3.Connection, schema: str, kind: str) -> tuple[set[str], int, int]:
+    """`_tables` of the database attached as `schema` on `con` (inside the caller's transaction)."""
+    names = {r[0] for r in con.execute(f"SELECT name FROM {schema}.sqlite_master WHERE type='table'")}
+    version = con.execute(f"PRAGMA {schema}.user_version").fetchone()[0]
+    rows = sum(con.execute(f'SELECT count(*) FROM {schema}."{t}"').fetchone()[0]
+               for t in KIND_TABLES.get(kind, set()) & names)
+    return names, version, rows
 
 
 def candidate_problem(path: Path, source: Path) -> str | None:
@@ -255,6 +260,9 @@ def restore(path: Path, source: Path | None = None) -> tuple[Path, Path | None]:
     is it renamed aside (with its -wal, named so SQLite pairs them) and a copy of the candidate put
     in its place; the stores reopen on it (the file's identity is checked before each transaction).
     On any failure before the commit the live file is as it was and nothing is left beside it.
+    The copies are checked before they count: the copy aside and the restored tables inside that
+    write transaction (after its commit other processes' writes land at once, so the live file no
+    longer equals the candidate), the swapped-in copy before its rename.
     Returns (restored from, the file kept aside or None)."""
     source = Path(source) if source else (backups(path) or [None])[-1]
     if source is None:
@@ -270,8 +278,6 @@ def restore(path: Path, source: Path | None = None) -> tuple[Path, Path | None]:
         else:
             made = _link_aside(path, aside)
             _swap_in(source, path)
-        if _tables(path, path.name) != _tables(source, path.name):
-            raise StoreDamaged(f"the copy of {source} did not come out whole")
     except (OSError, sqlite3.Error, StoreDamaged) as e:
         for m in made:
             m.unlink(missing_ok=True)
@@ -306,7 +312,12 @@ def _restore_in_place(source: Path, path: Path, aside: Path) -> list[Path]:
                     if keep:
                         _copy_tables(con, "main", "aside", drop=False)
                         _fsync(tmp)  # a disk that cannot take the copy aside fails here, before any change
+                        if _tables_in(con, "aside", path.name) != _tables_in(con, "main", path.name):
+                            raise StoreDamaged(f"the copy of {path} kept aside did not come out whole")
                     _copy_tables(con, "src", "main", drop=True)
+                    # checked before the commit: no other writer can have written to main yet
+                    if _tables_in(con, "main", path.name) != _tables_in(con, "src", path.name):
+                        raise StoreDamaged(f"the copy of {source} did not come out whole")
                     con.execute("COMMIT")
                 except BaseException:
                     con.execute("ROLLBACK")
@@ -369,6 +380,8 @@ def _swap_in(source: Path, path: Path) -> None:
     tmp = _tmp(path)
     try:
         _copy_to(source, tmp)
+        if _tables(tmp, path.name) != _tables(source, path.name):  # before the rename: no writer has it yet
+            raise StoreDamaged(f"the copy of {source} did not come out whole")
         for suffix in ("-wal", "-shm"):  # the damaged file's journal (kept aside) must not be replayed
             path.with_name(path.name + suffix).unlink(missing_ok=True)
         tmp.replace(path)

@@ -125,18 +125,25 @@ while time.time() - t0 < stop_after:
 
 def test_a_writer_in_another_process_loses_nothing_through_a_restore(home):
     """Catches committed writes that vanish or split: a process writes turns in a loop while this
-    one restores; each acknowledged turn is in the live file or in the copy kept aside."""
+    one restores; each acknowledged turn is in the live file or in the copy kept aside. Also catches
+    the restore's check of its copy made after the commit: a write of the other process landing first
+    failed it ("did not come out whole") and deleted the copy aside, on a busy machine."""
     _turn(StateStore(), 10**6)  # the backup holds data (an empty one is refused over a live store with data)
     backup = guard.backup(home / "state.sqlite")
     proc = subprocess.Popen([sys.executable, "-c", WRITER, "3"], cwd=REPO, stdout=subprocess.PIPE, text=True,
                             env={"COURTSIDE_HOME": str(home), "PATH": "/usr/bin:/bin"})
-    time.sleep(1.2)
+    lines, deadline = [], time.time() + 30
+    while len(lines) < 20 and time.time() < deadline:  # the writer is writing (its start is slow on a busy machine)
+        line = proc.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
     t_restore = time.time()
     _, aside = guard.restore(home / "state.sqlite", backup)
     t_done = time.time()
     out, _ = proc.communicate(timeout=60)
-    acked = [(int(a), float(b)) for a, b in (line.split() for line in out.splitlines())]
-    assert proc.returncode == 0 and len(acked) > 50
+    acked = [(int(a), float(b)) for a, b in (line.split() for line in [*lines, *out.splitlines()])]
+    assert proc.returncode == 0 and len(acked) > 50 and len(lines) == 20
     live, kept = _ids(home / "state.sqlite") - {10**6}, _ids(aside) - {10**6}
     assert {n for n, _ in acked} <= live | kept  # nothing acknowledged is lost
     after = {n for n, t in acked if t > t_done}
