@@ -78,7 +78,9 @@ def scramble(src: Path, dst: Path, as_of: dt.date, seed: int = 7) -> int:
 
 def _strip(result: dict) -> dict:
     out = {k: v for k, v in result.items() if k not in ("thread_id", "elapsed_ms")}
-    out["tool_calls"] = [{k: v for k, v in c.items() if k != "ms"} for c in result.get("tool_calls", [])]
+    # a round's tools run in parallel and are listed as they finish: compared as a set of calls, in one order
+    out["tool_calls"] = sorted(({k: v for k, v in c.items() if k != "ms"} for c in result.get("tool_calls", [])),
+                               key=lambda c: json.dumps(c, sort_keys=True, default=str))
     # a card's issued_at is the wall clock at which it was made (it starts the card's league clock)
     out["pending_approvals"] = [{k: v for k, v in c.items() if k != "issued_at"}
                                 for c in result.get("pending_approvals", [])]
