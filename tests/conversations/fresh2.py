@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from pathlib import Path
 
 from tests.conversations import checks as K
 from tests.conversations.checks import AS_OF
@@ -35,6 +36,11 @@ def _names_args(r) -> list[str]:
             if isinstance(a.get(k), list):
                 out += [str(x) for x in a[k]]
     return out
+
+
+def _named(full: str):
+    """A tool's `name` argument is this player."""
+    return lambda a: K.fold(a.get("name") or "") == K.fold(full)
 
 
 def _took(full: str):
@@ -131,7 +137,7 @@ FRESH2: list[Conv] = [
         T("how's jones been doing lately", _took("Tyus Jones"), K.no_clarify())], "ambiguous-name"),
     Conv("g-jackson-roster", "categories", [
         T("how's jackson playing", _took(JACKSON), K.no_clarify()),
-        T("his last 4?", K.called("get_player_game_log", name=JACKSON, last_n=4))], "ambiguous-name"),
+        T("his last 4?", K.called("get_player_game_log", _named(JACKSON), last_n=4))], "ambiguous-name"),
     Conv("g-williams-ask", "points", [
         T("is williams worth an add?", _short_question(WILLIAMS_ALL)),
         T("jalen", _took("Jalen Williams"))], "ambiguous-name"),
@@ -152,8 +158,8 @@ FRESH2: list[Conv] = [
         T("who do I start tonight", K.called("compose_daily_lineup", date=AS_OF.isoformat())),
         T("what about sat", K.called("compose_daily_lineup", date="2025-02-01"))], "horizon"),
     Conv("g-lastn-followup", "categories", [
-        T("Barnes last 10", K.called("get_player_game_log", name=BARNES, last_n=10), _last_n_figure(BARNES, 10)),
-        T("and Mobley?", K.called("get_player_game_log", name=MOBLEY, last_n=10))], "horizon"),
+        T("Barnes last 10", K.called("get_player_game_log", _named(BARNES), last_n=10), _last_n_figure(BARNES, 10)),
+        T("and Mobley?", K.called("get_player_game_log", _named(MOBLEY), last_n=10))], "horizon"),
     Conv("g-day-filter", "points", [
         T("top 8 free agents last 2 wks", K.called("get_player_rankings", window="14", limit=8,
                                                    availability="free_agents"), K.table_len("Player", 8)),
@@ -187,7 +193,7 @@ FRESH2: list[Conv] = [
 ]
 
 
-FIRST_RUN = __import__("pathlib").Path(__file__).with_name("fresh2_first_run.json")
+FIRST_RUN = Path(__file__).with_name("fresh2_first_run.json")
 
 
 def first_run() -> dict | None:
