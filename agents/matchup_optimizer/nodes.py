@@ -166,7 +166,7 @@ def make_nodes(source):
 
     def compose_lineup(state) -> dict:
         t0 = time.perf_counter()
-        lineup = weekly_plan(source)
+        lineup = weekly_plan(source, state.get("punt") or ())
         _step("compose_lineup", f"Weekly lineup set: {sum(lineup['starts'].values())} starts, "
                                 f"{lineup['expected_total']} {lineup['unit']} expected standing pat.", t0)
         return {"weekly_lineup": lineup, "pending_cards": state.get("valid_moves", []), "answer": None}
@@ -262,12 +262,18 @@ def _week(source) -> tuple[int, dt.date]:
     return m.week, m.end
 
 
-def weekly_plan(source) -> dict:
-    """Standing pat: the exact lineup of every remaining day, starts per player, the week's total."""
-    inputs = source.optimizer_inputs(free_agents=[])
-    week = opt.weekly_lineup(inputs)
+def weekly_plan(source, punt=()) -> dict:
+    """Standing pat: the exact lineup of every remaining day (who starts, who sits and why, from the
+    one lineup model the day's lineup and the cards use, with the thread's punts), starts per
+    player, the week's total."""
+    from agents.core.sits import day_sits
+
+    inputs = source.optimizer_inputs(free_agents=[], punt=tuple(punt or ()))
+    prep = opt.prepare(inputs)
+    week = opt.weekly_lineup(inputs, prep)
     names = {p.player_id: p.name for p in inputs.roster}
+    out_reason = f"OUT ({source.status_note})"
     days = [{"date": d.date.isoformat(), "starters": [names[p] for p in d.slots],
-             "expected": round(d.fantasy_points, 1)} for d in week.days]
+             "expected": round(d.fantasy_points, 1), "sits": day_sits(prep, d, out_reason)} for d in week.days]
     return {"expected_total": round(week.expected_total, 1), "unit": week.unit, "days": days,
             "starts": {names[k]: v for k, v in week.starts.items()}}

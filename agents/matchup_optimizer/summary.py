@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from agents.core.cards import gain_text, move_head, season_label
 from agents.core.contracts import Card, cards_of
+from agents.core.sits import week_sits_text
 
 
 def lineup_table(lineup: dict) -> str:
@@ -61,6 +62,9 @@ def write_summary(state: dict, matchup_summary: str, status_note: str = "inferre
     parts.append(matchup_summary)
     if lineup:
         parts.append(f"Weekly lineup standing pat: {lineup['expected_total']} {lineup['unit']} expected.\n\n" + lineup_table(lineup))
+        sits = week_sits_text(lineup["days"])
+        if sits:
+            parts.append(sits)
     parts.append("Protected: your top players are never offered as drops unless you name them. "
                  + STATUS_SOURCE.get(status_note, f"Statuses: {status_note}."))
     if state.get("advice_mode") == "this_week":
@@ -69,11 +73,12 @@ def write_summary(state: dict, matchup_summary: str, status_note: str = "inferre
     return "\n\n".join(parts)
 
 
-def lineup_after(source) -> str:
-    """The recomputed weekly lineup after an approved move."""
+def lineup_after(source, punt=()) -> str:
+    """The recomputed weekly lineup after an approved move, with who sits and why."""
     from agents.matchup_optimizer.nodes import weekly_plan
 
-    plan = weekly_plan(source)
+    plan = weekly_plan(source, punt)
     names = ", ".join(f"{k} {v}" for k, v in sorted(plan["starts"].items(), key=lambda kv: -kv[1]) if v)
+    sits = week_sits_text(plan["days"])
     return (f"New weekly lineup: {plan['expected_total']} {plan['unit']} expected.\n\n"
-            + lineup_table(plan) + f"\n\nStarts: {names}.")
+            + lineup_table(plan) + f"\n\nStarts: {names}." + (f"\n\n{sits}" if sits else ""))

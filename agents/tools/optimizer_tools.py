@@ -7,12 +7,14 @@ optimizer node runs too.
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 
 from langchain_core.tools import BaseTool, StructuredTool
 
 from agents.core.cards import card_from_move, named_cut
 from agents.core.contracts import card_dicts
+from agents.core.sits import day_sits
 from agents.tools import schemas as S
 from agents.tools.card_results import CARD_FORMAT, with_cards
 from agents.tools.results import dump
@@ -42,23 +44,7 @@ def lineup_summary(inputs: opt.OptimizerInputs, day: dt.date, slot_order: list[s
     starters = [{"slot": slot, "name": by_id[pid].name, "expected": shown(pid)}
                 for pid, slot in sorted(line.slots.items(), key=lambda kv: slot_order.index(kv[1])
                                         if kv[1] in slot_order else 99)]
-    open_slots = sum(int(c) for c in inputs.slots.values()) - len(line.slots)
-    bench = []
-    for pid in line.bench:
-        p = by_id[pid]
-        if day not in p.game_days:
-            reason = "no game"
-        elif p.status == "OUT":
-            reason = out_reason
-        elif value.get(pid, 0.0) <= 0 and open_slots:
-            reason = (f"a start is worth {shown(pid)} {unit} to the matchup (not above zero), so he sits even with "
-                      f"{open_slots} slot{'s' * (open_slots != 1)} open")
-        else:
-            rivals = [x for x in starters if x["expected"] >= shown(pid)]
-            low = min((x["expected"] for x in rivals), default=None)
-            reason = (f"outvalued, {shown(pid)} {unit} expected" +
-                      (f" vs {low} for the lowest starter at his positions" if low is not None else ""))
-        bench.append({"name": p.name, "reason": reason})
+    bench = [{"name": b["name"], "reason": b["reason"]} for b in day_sits(prep, line, out_reason)]
     with_games = sum(1 for p in inputs.roster if day in p.game_days and p.status != "OUT")
     return {"date": day.isoformat(), "starters": starters, "bench": bench, "players_with_games": with_games,
             "expected_total": round(line.fantasy_points, 1), "unit": unit,
@@ -133,21 +119,28 @@ def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
         games = len(inputs.free_agents[0].game_days)
         return with_cards(fit_result(source.player_name(add_id), games, moves, drop_id, make_card))
 
-    def compose_daily_lineup(date: str | None = None) -> str:
+    def compose_daily_lineup(date: str | None = None, punt=None) -> str:
         day = _day(date, source.today)
-        out = lineup_summary(source.day_inputs(day), day, list(source.info().slots), f"OUT ({source.status_note})")
+        inputs = source.day_inputs(day)
+        if punt:  # the thread's punts weigh the day's lineup as they weigh the plan and the cards
+            inputs = dataclasses.replace(inputs, punt=punt_ids(punt))
+        out = lineup_summary(inputs, day, list(source.info().slots), f"OUT ({source.status_note})")
         return dump(out | {"on_ir": [source.player_name(pid) for pid in sorted(source.ir_ids())]})
 
     def optimize_matchup(allow_drop=None, target_categories=None, limit=3, mode=None, ir_cut=None, punt=None) -> str:
         allow = {source.resolve_id(n) for n in allow_drop or []}
         cut = source.resolve_id(ir_cut) if ir_cut else None
         found = proposal(source, allow, limit, mode or source.advice_mode, target_categories, cut, punt or ())
-        week_inputs = source.optimizer_inputs(free_agents=[])
-        week = opt.weekly_lineup(week_inputs)
+        week_inputs = source.optimizer_inputs(free_agents=[], punt=punt_ids(punt or ()))
+        prep = opt.prepare(week_inputs)
+        week = opt.weekly_lineup(week_inputs, prep)
         names = {p.player_id: p.name for p in week_inputs.roster}
         cards = named_cut([make_card(m) for m in found.moves], cut)  # his activation card will name him
+        out_reason = f"OUT ({source.status_note})"
+        sits = [dict(s, date=d.date.isoformat()) for d in week.days for s in day_sits(prep, d, out_reason)
+                if s["kind"] != "no_game"]  # who sits with a game this week, and why (the plan's own reasons)
         out = {"moves": card_dicts(cards), "standing_pat_expected": round(week.expected_total, 1),
-               "unit": week.unit, "starts": {names[k]: v for k, v in week.starts.items()},
+               "unit": week.unit, "starts": {names[k]: v for k, v in week.starts.items()}, "sits": sits,
                "free_agents_scanned": found.scanned_free_agents, "passes": found.passes_run}
         if found.target_categories:
             out["target_categories"] = list(found.target_categories)

@@ -59,6 +59,7 @@ class SlotFitArgs(BaseModel):
 
 class DailyLineupArgs(BaseModel):
     date: str | None = Field(default=None, description="Day YYYY-MM-DD; default the as-of date.")
+    punt: list[str] | None = Field(default=None, description=PUNT_HELP)
 
 
 class OptimizeArgs(BaseModel):

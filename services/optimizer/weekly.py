@@ -191,9 +191,10 @@ def daily_lineup(inputs: OptimizerInputs, day: dt.date, prep: Prepared | None = 
     return DayLineup(day, slots, bench, round(value, 6), round(fpts, 3))
 
 
-def weekly_lineup(inputs: OptimizerInputs) -> WeeklyLineup:
-    """Starters and bench for every remaining day, starts per player, the week's expectation."""
-    prep = prepare(inputs)
+def weekly_lineup(inputs: OptimizerInputs, prep: Prepared | None = None) -> WeeklyLineup:
+    """Starters and bench for every remaining day, starts per player, the week's expectation
+    (`prep`: these inputs already prepared, so a caller reading the days' reasons prepares once)."""
+    prep = prep or prepare(inputs)
     days = tuple(daily_lineup(inputs, day, prep) for day in prep.days)
     starts = {p.player_id: sum(p.player_id in d.slots for d in days) for p in prep.roster.players}
     outlook = standing_pat(prep)
