@@ -7,6 +7,7 @@ import json
 import logging
 import sys
 
+from agents.core.failures import cli_fail as _fail, one_line_failure
 from agents.core.contracts import DoneEvent, IntentEvent, TextEvent, ToolEnd, ToolStart, TurnEvent
 from agents.desk.cli import add_desk_parser, run_desk
 from agents.models.llm import PROVIDERS, ProviderError
@@ -129,21 +130,3 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {result.error}", file=sys.stderr)
     # 0: the turn succeeded; 1: it failed or was refused (`error` says why); 2: bad input or settings
     return 1 if result.refused or result.error else 0
-
-
-def _fail(message: str, code: int, as_json: bool) -> int:
-    """A failure before any turn ran: one line on stderr, and `{"error": ...}` for --json."""
-    print(f"error: {message}", file=sys.stderr)
-    if as_json:
-        print(json.dumps({"error": message}, ensure_ascii=False))
-    return code
-
-
-def one_line_failure(e: BaseException) -> str:
-    from agents.core.failures import clip, is_store_error, store_failure_text
-
-    if is_store_error(e):
-        from services.config import courtside_home
-
-        return store_failure_text(e, f"under {courtside_home()}")
-    return f"{type(e).__name__}: {clip(str(e).splitlines()[0] if str(e) else '')}"

@@ -43,7 +43,7 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "decision_line": ("agents.core.approvals", "decision_line"),  # what an applied card did, in words
     "offered_by_question": ("agents.core.offered", "offered_by_question"),
     "decided_cards": ("agents.core.offered", "decided_cards"),
-    "one_line_failure": ("agents.cli", "one_line_failure"),
+    "one_line_failure": ("agents.core.failures", "one_line_failure"),
     "question_problem": ("agents.core.turn_flow", "question_problem"),  # why a question is refused (too long)
     "pick_edge": ("services.signals.divergence", "pick_edge"),  # a signal's edge for the side it buys
     "is_store_error": ("agents.core.failures", "is_store_error"),

@@ -77,6 +77,8 @@ SLOW = {
     "tests/services/espn/test_espn_history_parity.py", "tests/http_api/test_api_owner_race.py",
     "tests/services/espn/test_connect_league.py", "tests/app/test_connect_league.py",
     "tests/agents/test_nlu_register.py",  # issue #42: sixteen turns through the runtime (about 16 s of CPU)
+    "tests/http_api/test_api_own_league.py", "tests/app/test_own_league_sessions.py",  # issue #37: 20 trials; 2 sessions
+    "tests/http_api/test_api_cold_race.py",  # issue #37: six cold API servers
 }
 SLOW_CPU_S = 4.0
 FILE_CPU_PATH = Path(__file__).with_name("file_cpu.json")

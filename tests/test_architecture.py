@@ -343,9 +343,8 @@ KNOWN_CIRCLES = {
         ["services.league.lookup", "services.league.preseason", "services.league.season",
          "services.league.season_inputs", "services.league.season_tables", "services.league.snapshot",
          "services.league.snapshot_cache", "services.league.values", "services.store.build", "services.store.db"],
-        ["services.store.guard", "services.store.state"],  # #39's area (the store's schema check)
     ],
-    "agents": [["agents.cli", "agents.trades.cli"], ["agents.desk.lifecycle", "agents.desk.runtime"]],
+    "agents": [],
 }
 
 

@@ -2,10 +2,18 @@
 
 A new checkpointer over the same store sees every earlier thread, so an interrupt (a pending
 approval card) survives a restart of the process.
+
+SQLite: one checkpointer per process and file, opened (WAL switched on, tables created) under a
+lock. Every assistant of the process shares it (one per owner and configuration since issue #37):
+on a cold server two first turns at once built two assistants at once, and the second's
+`PRAGMA journal_mode=WAL` waited on the first's new file past the busy timeout (a 503 "the
+state store ... is locked", tests/http_api/test_api_cold_race.py).
 """
 from __future__ import annotations
 
 import sqlite3
+import threading
+from collections import OrderedDict
 
 from services.config import courtside_home, get_settings
 
@@ -23,12 +31,33 @@ def build_checkpointer():
     from services.store import guard as store_guard
 
     path = courtside_home() / "checkpoints.sqlite"
-    store_guard.check(path, "checkpoint store")  # damaged or emptied: one line, the file untouched
-    wait_s = get_settings().store_busy_timeout_s
-    conn = sqlite3.connect(str(path), check_same_thread=False, timeout=wait_s)
-    conn.execute("PRAGMA journal_mode=WAL")
-    store_guard.mark_used(path)
-    return SqliteSaver(conn)
+    with _savers_lock:  # one opening at a time: the first creates the file, switches WAL on, makes the tables
+        store_guard.check(path, "checkpoint store")  # damaged or emptied: one line, the file untouched
+        held = _savers.get(str(path))
+        if held is not None and held[0] == _file_identity(path):  # the same file (a restore renamed none aside)
+            _savers.move_to_end(str(path))
+            return held[1]
+        wait_s = get_settings().store_busy_timeout_s
+        conn = sqlite3.connect(str(path), check_same_thread=False, timeout=wait_s)
+        conn.execute("PRAGMA journal_mode=WAL")
+        saver = SqliteSaver(conn)
+        saver.setup()  # the tables now, not inside the first turn beside another's
+        store_guard.mark_used(path)
+        _savers[str(path)] = (_file_identity(path), saver)
+        while len(_savers) > _SAVERS:
+            _savers.popitem(last=False)  # an assistant still holding an evicted one keeps using it
+        return saver
+
+
+_SAVERS = 8  # checkpoint files a process keeps open (a test run moves COURTSIDE_HOME between cases)
+_savers: OrderedDict[str, tuple] = OrderedDict()
+_savers_lock = threading.Lock()
+
+
+def _file_identity(path) -> tuple[int, int] | None:
+    from services.store.state import _file_identity as identity
+
+    return identity(path)
 
 
 def _postgres_saver(url: str):

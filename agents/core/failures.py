@@ -95,3 +95,24 @@ def turn_failure_text(e: BaseException) -> str:
 
 
 store_errors = guard.store_errors  # what a store read or write raises, for `except` (one definition)
+
+
+def cli_fail(message: str, code: int, as_json: bool) -> int:
+    """A CLI command's failure before any turn ran: one line on stderr, and `{"error": ...}` for
+    --json; returns the exit code."""
+    import json
+    import sys
+
+    print(f"error: {message}", file=sys.stderr)
+    if as_json:
+        print(json.dumps({"error": message}, ensure_ascii=False))
+    return code
+
+
+def one_line_failure(e: BaseException) -> str:
+    """Any failure of a command in one line (a store failure names where the store is)."""
+    if is_store_error(e):
+        from services.config import courtside_home
+
+        return store_failure_text(e, f"under {courtside_home()}")
+    return f"{type(e).__name__}: {clip(str(e).splitlines()[0] if str(e) else '')}"

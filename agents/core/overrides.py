@@ -16,6 +16,7 @@ from agents.models.llm import pick_provider
 from services.config import Settings, get_settings
 from services.models import ServiceError
 from services.league.source import LeagueSource
+from services.store.threads import LOCAL_OWNER
 
 LEAGUES = ("demo", "espn")
 ADVICE_MODES = ("balanced", "this_week")  # services.optimizer.moves.MODES
@@ -50,6 +51,7 @@ class RuntimeOptions:
     advice_mode: str | None = None  # "balanced" | "this_week" (streaming)
     team: int | None = None  # the team the user manages (COURTSIDE_MY_TEAM_ID when None)
     punt: tuple[str, ...] | None = None  # categories punted by default (COURTSIDE_PUNT when None)
+    owner: str | None = None  # whose league state (an identity; None: the local user), issue #37 item 4
 
     def __post_init__(self):
         for name in ("api_key", "espn_s2", "espn_swid"):
@@ -74,6 +76,8 @@ class RuntimeOptions:
                 raise ServiceError(f"The team must be a team id (a number), not {self.team!r}.") from None
             if not 1 <= self.team <= 30:
                 raise ServiceError(f"Team {self.team} does not exist; team ids run from 1 (demo league: 1 to 10).")
+        if self.owner in ("", LOCAL_OWNER):  # the local user is the default owner: one assistant, not two
+            object.__setattr__(self, "owner", None)
         if self.espn_league_id is not None:
             try:
                 object.__setattr__(self, "espn_league_id", int(self.espn_league_id))
@@ -128,9 +132,11 @@ def check_environment() -> str | None:
     return None
 
 
-def open_league(settings: Settings, as_of: dt.date | None = None) -> LeagueSource:
-    """The league these settings name. An ESPN league is read once here, so a wrong id, missing
-    cookies or an unreachable ESPN fail now with ESPN's message instead of in the middle of a turn."""
+def open_league(settings: Settings, as_of: dt.date | None = None, owner: str | None = None) -> LeagueSource:
+    """The league these settings name, as `owner` holds it: the demo league is the owner's own copy
+    (its moves, its card ids: services/league/ledger.py; None is the local user's). An ESPN league is
+    read once here, so a wrong id, missing cookies or an unreachable ESPN fail now with ESPN's
+    message instead of in the middle of a turn."""
     if settings.league == "espn":
         from services.espn import EspnLeague
 
@@ -139,9 +145,10 @@ def open_league(settings: Settings, as_of: dt.date | None = None) -> LeagueSourc
         source.punt = tuple(c for c in settings.punt.split(",") if c)
         return source
     from services.league.demo_source import DemoSource
+    from services.league.ledger import ledger_of
     from services.store.state import state_store
 
     source = DemoSource(as_of or settings.as_of, settings.scoring, settings.advice_mode, store=state_store(),
-                        team_id=settings.my_team_id)
+                        team_id=settings.my_team_id, ledger=ledger_of(owner))
     source.punt = tuple(c for c in settings.punt.split(",") if c)
     return source

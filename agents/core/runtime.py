@@ -38,15 +38,17 @@ class Assistant(TurnFlow):
                  api_key: SecretStr | str | None = None, league: str | None = None,
                  espn_league_id: int | str | None = None, espn_season: int | None = None,
                  espn_s2: SecretStr | str | None = None, espn_swid: SecretStr | str | None = None,
-                 advice_mode: str | None = None, team: int | None = None, punt=None):
+                 advice_mode: str | None = None, team: int | None = None, punt=None, owner: str | None = None):
         """Explicit arguments win over the environment; `model` injects a chat model (tests);
-        `team` is the team the user manages (else COURTSIDE_MY_TEAM_ID, else 1)."""
+        `team` is the team the user manages (else COURTSIDE_MY_TEAM_ID, else 1); `owner` is whose
+        league state this assistant works in (an identity; None: the local user's)."""
         # an injected model's provider is only its label ("scripted"), not a setting to validate
         self.options = RuntimeOptions(provider if model is None else None, model_name, api_key, as_of, scoring,
-                                      league, espn_league_id, espn_season, espn_s2, espn_swid, advice_mode, team, punt)
+                                      league, espn_league_id, espn_season, espn_s2, espn_swid, advice_mode, team, punt,
+                                      owner)
         settings = self.options.settings()
         self.provider = pick_provider(settings) if model is None else (provider or "scripted")
-        self.source = open_league(settings, as_of)
+        self.source = open_league(settings, as_of, owner)
         self.as_of = self.source.as_of
         self.league_kind = self.source.kind
         self.team_id = self.source.my_team_id
@@ -159,7 +161,7 @@ def final_result(events: Iterator[TurnEvent]) -> TurnResult:
     return result or TurnResult(thread_id="", error="the turn ended without a result")
 
 
-_CACHE_SIZE = 8
+_CACHE_SIZE = 16  # configurations x owners (each owner works in its own league state)
 _assistants: OrderedDict[tuple, Assistant] = OrderedDict()
 _assistants_guard = threading.Lock()
 
@@ -169,8 +171,8 @@ def get_assistant(provider: str | None = None, as_of: dt.date | None = None, sco
                   league: str | None = None, espn_league_id: int | str | None = None,
                   espn_season: int | None = None, espn_s2: SecretStr | str | None = None,
                   espn_swid: SecretStr | str | None = None, advice_mode: str | None = None,
-                  team: int | None = None, punt=None) -> Assistant:
-    """The process's assistant for this configuration (graph compiled once per configuration).
+                  team: int | None = None, punt=None, owner: str | None = None) -> Assistant:
+    """The process's assistant for this configuration and owner (graph compiled once per both).
 
     Cached by the non-secret choices, a digest of the secrets and the home directory; a
     configuration that fails (an unreachable ESPN league) raises and is not cached.
@@ -178,7 +180,7 @@ def get_assistant(provider: str | None = None, as_of: dt.date | None = None, sco
     from services.config import courtside_home
 
     options = RuntimeOptions(provider, model_name, api_key, as_of, scoring, league,
-                             espn_league_id, espn_season, espn_s2, espn_swid, advice_mode, team, punt)
+                             espn_league_id, espn_season, espn_s2, espn_swid, advice_mode, team, punt, owner)
     key = options.cache_key() + (str(courtside_home()),)
     with _assistants_guard:
         if key in _assistants:
@@ -193,4 +195,4 @@ def get_assistant(provider: str | None = None, as_of: dt.date | None = None, sco
 
 
 _OPTION_FIELDS = ("provider", "model_name", "api_key", "as_of", "scoring", "league", "espn_league_id",
-                  "espn_season", "espn_s2", "espn_swid", "advice_mode", "team", "punt")
+                  "espn_season", "espn_s2", "espn_swid", "advice_mode", "team", "punt", "owner")

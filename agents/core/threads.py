@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 
 from agents.core.contracts import Card
+from services.league.ledger import ledger_of, parse_demo_id
 from services.store import threads as _svc
 from services.store.state import state_store
 from services.store.threads import LOCAL_OWNER, LeagueChoice, ThreadBinding
@@ -45,14 +46,10 @@ def owns(bound: ThreadBinding | None, owner: str) -> bool:
 
 
 def _demo_parts(league_id: str | None) -> tuple[str, dt.date] | None:
-    """("categories", 2025-01-29) from a demo league id "demo-categories-2025-01-29"."""
-    parts = (league_id or "").split("-", 2)
-    if len(parts) != 3 or parts[0] != "demo":
-        return None
-    try:
-        return parts[1], dt.date.fromisoformat(parts[2])
-    except ValueError:
-        return None
+    """("categories", 2025-01-29) from a demo league id "demo-categories-2025-01-29" (or another
+    owner's copy of it, "demo@<ledger>-categories-2025-01-29": services/league/ledger.py)."""
+    parts = parse_demo_id(league_id)
+    return None if parts is None else parts[1:]
 
 
 def choice_for_card(card: Card, bound: ThreadBinding | None) -> tuple[LeagueChoice | None, str | None]:
@@ -61,6 +58,9 @@ def choice_for_card(card: Card, bound: ThreadBinding | None) -> tuple[LeagueChoi
     if bound is not None and (bound.league_id == card.league_id or not card.league_id):
         return bound.choice, None
     demo = _demo_parts(card.league_id)
+    owner = bound.owner if bound is not None else LOCAL_OWNER
+    if demo is not None and parse_demo_id(card.league_id)[0] != ledger_of(owner):
+        return None, "this card was made in another user's copy of the demo league"
     if demo is not None:
         scoring, as_of = demo
         base = bound.choice if bound is not None else LeagueChoice()

@@ -22,24 +22,22 @@ from services.desk.models import BetRequest
 from services.markets import state as market
 from services.models import ServiceError
 
+from agents.desk.results import AcceptResult
+
 if TYPE_CHECKING:
-    from agents.desk.runtime import AcceptResult, Desk
+    from agents.desk.runtime import Desk
 
 
 def fresh_key(quote_id: str) -> str:
     return f"fresh:{quote_id}"
 
 
-def _replay(q: dict) -> "AcceptResult":
-    from agents.desk.runtime import AcceptResult
-
+def _replay(q: dict) -> AcceptResult:
     return AcceptResult(**(q["record"]["accept"] | {"replayed": True}))
 
 
 def accept_counter(desk: "Desk", quote_id: str, at: dt.datetime | None,
-                   on_event: Callable[[dict], None] | None) -> "AcceptResult":
-    from agents.desk.runtime import AcceptResult
-
+                   on_event: Callable[[dict], None] | None) -> AcceptResult:
     q = desk.book.quote(quote_id)
     if q is None:
         raise ServiceError(f"no quote with id {quote_id!r}")

@@ -16,13 +16,13 @@ import time
 from typing import Callable
 
 from langchain_core.messages import HumanMessage
-from pydantic import BaseModel
 
 from agents.core.contracts import DeskStep, TextEvent, ToolEnd, ToolStart
 from agents.desk import lifecycle
 from agents.desk import prompts as P
 from agents.desk.clock import DeskClock
 from agents.desk.graph import build_graph
+from agents.desk.results import AcceptResult, QuoteResult  # noqa: F401 (re-exported: the desk facade's)
 from agents.desk.tools import market_view
 from services.league import season_games
 from services.desk import calc, flex, profiles, progress, rules, shadow
@@ -38,39 +38,6 @@ log = logging.getLogger(__name__)
 
 COUNTER_NOTICE = ("Valid while the TTL runs and the market moves less than the limit; otherwise accepting "
                   "starts a fresh evaluation, which may give different terms.")
-
-
-class QuoteResult(BaseModel):
-    quote_id: str
-    parent_quote_id: str | None = None
-    game_id: str
-    at: dt.datetime
-    status: str  # accepted | rejected | countered (later: counter_accepted, counter_expired, ...)
-    request: dict
-    decision: dict
-    desk_odds: float | None
-    market_line: float | None
-    counter: dict | None = None
-    position: dict | None = None
-    tool_calls: list[dict] = []
-    steps: list[str] = []
-    model_calls: int = 0
-    elapsed_ms: float = 0.0
-    labels: list[str] = []
-    booking: dict | None = None  # the time and the desk's price read inside the booking transaction
-    replayed: bool = False  # a retry (same idempotency key): the first outcome, nothing booked again
-    error: str | None = None
-
-
-class AcceptResult(BaseModel):
-    quote_id: str
-    status: str  # counter_accepted | counter_rejected | fresh_evaluation
-    check: dict
-    position: dict | None = None
-    fresh: QuoteResult | None = None
-    model_calls: int = 0
-    replayed: bool = False
-    error: str | None = None
 
 
 def not_an_echo(decision: Decision, req: BetRequest) -> str | None:

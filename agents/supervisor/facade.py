@@ -119,18 +119,19 @@ def open(provider: str | None = None, as_of: dt.date | None = None, scoring: str
     return Supervisor(get_assistant(provider, as_of, scoring, **options))
 
 
-def open_choice(choice: LeagueChoice, secrets: dict | None = None) -> Supervisor:
-    """The supervisor of a saved league choice (a thread's binding), with the caller's secrets
-    (`api_key`, `espn_s2`, `espn_swid`) when its model or league needs them."""
+def open_choice(choice: LeagueChoice, secrets: dict | None = None, owner: str = LOCAL_OWNER) -> Supervisor:
+    """The supervisor of a saved league choice (a thread's binding) in `owner`'s league state, with
+    the caller's secrets (`api_key`, `espn_s2`, `espn_swid`) when its model or league needs them."""
     return open(choice.provider, choice.as_of, choice.scoring, model_name=choice.model, league=choice.league,
                 espn_league_id=choice.espn_league_id, espn_season=choice.espn_season,
-                advice_mode=choice.advice_mode, team=choice.team, **(secrets or {}))
+                advice_mode=choice.advice_mode, team=choice.team, owner=owner, **(secrets or {}))
 
 
 def open_thread(thread_id: str | None, owner: str, as_of: dt.date | None = None, scoring: str | None = None,
                 secrets: dict | None = None, team: int | None = None) -> tuple[Supervisor, str]:
-    """The supervisor of `thread_id` for `owner` (a new thread when None), bound to `owner` and its
-    league (and the team managed there) before its first turn, as the UI binds a thread. Raises
+    """The supervisor of `thread_id` for `owner` (a new thread when None), in `owner`'s own league
+    state, bound to `owner` and its league (and the team managed there) before its first turn, as
+    the UI binds a thread. Raises
     `NotYours` for another owner's thread and `ServiceError` when `as_of`/`scoring`/`team` name another
     league or team than the thread's."""
     thread_id = thread_id or new_thread_id()
@@ -145,8 +146,8 @@ def open_thread(thread_id: str | None, owner: str, as_of: dt.date | None = None,
                                " start a new one for another league")
         if team is not None and was.team is not None and team != was.team:
             raise ServiceError(f"this conversation is about team {was.team}; start a new one to ask about team {team}")
-        return _opened(was, secrets), thread_id
-    sup = open(None, as_of, scoring, team=team, **(secrets or {}))
+        return _opened(was, secrets, bound.owner), thread_id
+    sup = open(None, as_of, scoring, team=team, owner=owner, **(secrets or {}))
     choice = LeagueChoice(provider=sup.provider, as_of=sup.as_of if sup.league_kind == "demo" else None,
                           scoring=sup.scoring() if sup.league_kind == "demo" else None,
                           league=sup.league_kind, team=sup.assistant.team_id)
@@ -259,7 +260,7 @@ def locate(move_id: str, thread_id: str | None = None, secrets: dict | None = No
     candidates = [thread_id] if thread_id else _offering_threads(move_id)
     for tid in candidates:
         bound = threads.binding(tid)
-        reader = _opened(bound.choice if bound else LeagueChoice(), secrets)
+        reader = _opened(bound.choice if bound else LeagueChoice(), secrets, bound.owner if bound else LOCAL_OWNER)
         card = next((c for c in reader.pending_approvals(tid) if c.move_id == move_id), None)
         if card is not None:
             return CardLocation(thread_id=tid, card=card, pending=True)
@@ -271,9 +272,9 @@ def locate(move_id: str, thread_id: str | None = None, secrets: dict | None = No
     return None
 
 
-def _opened(choice: LeagueChoice, secrets: dict | None) -> Supervisor:
+def _opened(choice: LeagueChoice, secrets: dict | None, owner: str) -> Supervisor:
     try:
-        return open_choice(choice, secrets)
+        return open_choice(choice, secrets, owner)
     except Exception as e:  # noqa: BLE001 - boundary: any failure to open the league (ESPN, a key, the store)
         # is re-raised as LeagueUnavailable with its reason; nothing is decided
         log.info("the card's league cannot be opened", exc_info=True)
@@ -301,7 +302,7 @@ def stream_decide(move_id: str, decision: str, owner: str = LOCAL_OWNER, thread_
         choice, why = card_choice(where.card, where.thread_id, owner)
     if choice is None:
         raise (NotYours if why == "this conversation belongs to another user" else LeagueUnavailable)(why)
-    return _opened(choice, secrets).stream_resume(where.thread_id, {move_id: decision})
+    return _opened(choice, secrets, owner).stream_resume(where.thread_id, {move_id: decision})
 
 
 def decide(move_id: str, decision: str, owner: str = LOCAL_OWNER, thread_id: str | None = None,

@@ -48,7 +48,7 @@ def add_trade_parser(sub) -> None:
 
 
 def run_trade(args) -> int:
-    from agents.cli import _fail, one_line_failure
+    from agents.core.failures import cli_fail as _fail, one_line_failure
     from agents.trades import facade as trades
 
     try:

@@ -124,8 +124,9 @@ def _supervisor():
 
 
 @st.cache_resource(show_spinner="Loading the league and the agent…")
-def _cached_assistant(public: tuple, key_digest: str | None, home: str, _secrets: tuple):
-    """One compiled graph + DB connection per process and settings (the runtime caches too).
+def _cached_assistant(public: tuple, key_digest: str | None, home: str, owner: str, _secrets: tuple):
+    """One compiled graph + DB connection per process, settings and identity (the runtime caches
+    too): `owner` (`session.identity()`) works in its own copy of the demo league (issue #37 item 4).
 
     `public` holds the non-secret settings; `_secrets` is not hashed by Streamlit, and
     `key_digest` (a SHA-256 of it) separates sessions that use different keys without putting a
@@ -136,7 +137,7 @@ def _cached_assistant(public: tuple, key_digest: str | None, home: str, _secrets
     built = _supervisor().open(provider, as_of, scoring, model_name=model, api_key=api_key, league=league,
                                espn_league_id=espn_id, espn_season=espn_season, espn_s2=s2, espn_swid=swid,
                                advice_mode=rest[0] if rest else None, team=rest[1] if len(rest) > 1 else None,
-                               punt=rest[2] if len(rest) > 2 else None)
+                               punt=rest[2] if len(rest) > 2 else None, owner=owner)
     if league == "demo" and warm.serving():
         warm.warm_league(built)
     return built
@@ -196,7 +197,7 @@ def _digest(secrets: tuple) -> str | None:
 
 def _build(home: str, public: tuple | None = None):
     secrets = _secrets()
-    return _cached_assistant(public or settings_tuple(), _digest(secrets), home, secrets)
+    return _cached_assistant(public or settings_tuple(), _digest(secrets), home, session.identity(), secrets)
 
 
 def assistant():

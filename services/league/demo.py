@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from functools import lru_cache
 
+from services.league.ledger import demo_league_id, demo_prefix
 from services.league.setup import LEAGUE_NAME, MY_TEAM_ID, N_TEAMS, round_robin
 from services.models import LeagueInfo, LeagueTeam
 from services.league.scoring import ScoringMode
@@ -57,9 +58,10 @@ class DemoLeague:
     kind = "demo"
     needs_demo: dict[str, str] = {}  # the demo league has everything (see services/league/history.py)
 
-    def __init__(self, as_of: dt.date, scoring: str, store: StateStore, team_id: int = MY_TEAM_ID):
+    def __init__(self, as_of: dt.date, scoring: str, store: StateStore, team_id: int = MY_TEAM_ID, ledger: str = ""):
         """`store` holds the approved moves replayed over the draft (passed in, never looked up);
-        `team_id` is the team the user manages (every team of the league is someone's)."""
+        `team_id` is the team the user manages (every team of the league is someone's); `ledger`
+        names whose copy of the league this is (services/league/ledger.py: "" is the local user's)."""
         from services.models import ServiceError
 
         if not 1 <= int(team_id) <= N_TEAMS:
@@ -68,7 +70,8 @@ class DemoLeague:
         self.store = store
         self.as_of = as_of
         self.scoring = ScoringMode(scoring).value
-        self.league_id = f"demo-{self.scoring}-{as_of.isoformat()}"
+        self.ledger = ledger
+        self.league_id = demo_league_id(self.scoring, as_of, ledger)
         self.snapshot = snapshot(as_of)
         self.week = week_of(as_of)
         self.my_team_id = int(team_id)
@@ -97,10 +100,10 @@ class DemoLeague:
         return [start + dt.timedelta(days=i) for i in range((self.as_of - start).days)]
 
     def user_moves(self) -> tuple[UserMove, ...]:
-        """The user's approved moves of this scoring dated on or before the as-of date (a league
-        on an earlier clock knows no later move), in the order they were applied."""
+        """The user's approved moves of this scoring and ledger dated on or before the as-of date (a
+        league on an earlier clock knows no later move), in the order they were applied."""
         out = []
-        for m in self.store.moves_in(f"demo-{self.scoring}-"):
+        for m in self.store.moves_in(demo_prefix(self.scoring, self.ledger)):
             day = dt.date.fromisoformat(m["as_of"])
             if day > self.as_of:
                 continue
@@ -177,15 +180,16 @@ class _frozen(dict):
 
 
 @lru_cache(maxsize=32)
-def _demo_league(as_of: dt.date, scoring: str, db_key: str, store: StateStore, team_id: int) -> DemoLeague:
-    return DemoLeague(as_of, scoring, store, team_id)
+def _demo_league(as_of: dt.date, scoring: str, db_key: str, store: StateStore, team_id: int, ledger: str) -> DemoLeague:
+    return DemoLeague(as_of, scoring, store, team_id, ledger)
 
 
-def demo_league(as_of: dt.date, scoring: str = "points", *, store: StateStore, team_id: int = MY_TEAM_ID) -> DemoLeague:
-    """The cached demo league for this database, as-of date, scoring mode and state store.
+def demo_league(as_of: dt.date, scoring: str = "points", *, store: StateStore, team_id: int = MY_TEAM_ID,
+                ledger: str = "") -> DemoLeague:
+    """The cached demo league for this database, as-of date, scoring mode, state store and ledger.
 
     The store is passed in (the runtime, the CLIs, benches and tests open it); a service never
     fetches the process-wide one."""
     from services.store.build import db_path
 
-    return _demo_league(as_of, ScoringMode(scoring).value, str(db_path()), store, int(team_id))
+    return _demo_league(as_of, ScoringMode(scoring).value, str(db_path()), store, int(team_id), ledger)

@@ -30,9 +30,10 @@ class DemoSource(LeagueSource):
     scorings = ("points", "categories")  # the demo league is drafted in both scorings
 
     def __init__(self, as_of: dt.date, scoring: str = "points", advice_mode: str = "balanced",
-                 *, store: StateStore, team_id: int = 1):
+                 *, store: StateStore, team_id: int = 1, ledger: str = ""):
         """`store`: where approved moves live (passed in by the caller; never looked up here);
-        `team_id`: the team the user manages (1-10)."""
+        `team_id`: the team the user manages (1-10); `ledger`: whose copy of the league's moves
+        (services/league/ledger.py; "" the local user's)."""
         from services.optimizer.moves import MODES
 
         check_as_of(as_of)
@@ -40,7 +41,7 @@ class DemoSource(LeagueSource):
             raise ServiceError(f"Unknown advice mode {advice_mode!r}; use one of: {', '.join(MODES)}.")
         self.as_of = as_of
         self.advice_mode = advice_mode
-        self.league: DemoLeague = demo_league(as_of, scoring, store=store, team_id=team_id)
+        self.league: DemoLeague = demo_league(as_of, scoring, store=store, team_id=team_id, ledger=ledger)
         self.my_team_id = self.league.my_team_id
 
     @property
@@ -199,11 +200,15 @@ def card_league(card: dict, store: StateStore):
         from services.espn.roster_moves import EspnCardRecorder
 
         return EspnCardRecorder(str(card["league_id"]))
-    try:
-        _kind, scoring, as_of = card["league_id"].split("-", 2)
-        own = DemoSource(dt.date.fromisoformat(as_of), scoring, store=store, team_id=int(card.get("team_id") or 1))
-    except (ValueError, ServiceError):
-        own = None
-    if own is None or own.league_id != card["league_id"] or as_of != card["as_of"]:
+    from services.league.ledger import parse_demo_id
+
+    parts, own = parse_demo_id(card.get("league_id")), None
+    if parts is not None:  # the card's own copy of the league: its ledger, scoring and as-of
+        ledger, scoring, as_of = parts
+        try:
+            own = DemoSource(as_of, scoring, store=store, team_id=int(card.get("team_id") or 1), ledger=ledger)
+        except (ValueError, ServiceError):
+            own = None
+    if own is None or own.league_id != card["league_id"] or own.as_of.isoformat() != card["as_of"]:
         raise ServiceError(f"the card's league {card['league_id']!r} cannot be opened")
     return own

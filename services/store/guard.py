@@ -215,7 +215,7 @@ def _tables_in(con: sqlite3.Connection, schema: str, kind: str) -> tuple[set[str
 def candidate_problem(path: Path, source: Path) -> str | None:
     """Why `source` cannot replace `path` (None when it can): missing, empty, damaged, another kind of
     store, a schema newer than this program, or empty when the live file holds data."""
-    from services.store.state import SQLITE_SCHEMA_VERSION
+    from services.store.state_schema import SQLITE_SCHEMA_VERSION
 
     if not source.is_file():
         return "no such file"

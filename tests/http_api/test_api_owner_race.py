@@ -27,14 +27,7 @@ def public(tmp_path_factory, courtside_home):
     share_nlu_model(home)
     env = {"COURTSIDE_API_ASSUME_PUBLIC": "1", "COURTSIDE_API_TOKEN": f"{TOKEN_A},{TOKEN_B}",
            "COURTSIDE_API_RATE": "1000", "COURTSIDE_API_BURST": "1000"}
-    with api_server(home, env) as url:
-        # one turn before the races: a cold server's first turns create the state store and load the planner,
-        # and two at once on a cold server waited past the store's busy timeout (a 503 in a fresh-clone CI run;
-        # a cold-start defect of its own, noted on #37), which is not the binding race measured here
-        with httpx.Client(base_url=url, timeout=180) as c:
-            warm = c.post("/api/agent/chat", json={"message": "Who is on my roster?", "thread_id": "race-warm"},
-                          headers={"Authorization": f"Bearer {TOKEN_A}", "Accept": "application/json"})
-            assert warm.status_code == 200, warm.text[:200]
+    with api_server(home, env) as url:  # cold: the first race is the server's first two turns
         yield url, home
 
 
