@@ -65,21 +65,35 @@ PAGES = {"": "[data-testid='stChatInputTextArea']:not([disabled])", "approvals":
          "players": "h1", "trade": "h1", "signals": "h1", "desk": "h1", "audit": "h1", "arena": "h1", "settings": "h1"}
 TITLES = {"": "Chat", "approvals": "Approvals", "league": "League", "players": "Players", "trade": "Trade",
           "signals": "Signals", "desk": "Desk", "audit": "Audit", "arena": "Arena", "settings": "Settings"}  # app.py's links
+MAIN = "[data-testid='stMain']"
+
+
+def on_page(selector: str) -> str:
+    """Where a page's top is looked for: a page's title in the main block; the chat's composer
+    anywhere (it is called at the page's top level, so Streamlit pins it to the bottom of the view,
+    outside the main block: bench runs of Dec 2 waited 120 s for it inside `stMain`)."""
+    return selector if "stChatInput" in selector else f"{MAIN} {selector}"
+
+
 LEAGUE_AFTER_S = 3.0  # a new server's first user reads the chat page this long before opening League
 # The first step of the new turn: a step (expander) inside the chat message right after the new
-# question (message counts are taken at Enter, so steps of past turns do not count).
+# question. The new question is the last message holding the question's words that was not in the
+# page at Enter (its nodes are remembered then): counting messages at Enter missed it when the
+# page was still drawing past turns, and the wait ran out (bench runs of Dec 2).
 WATCH = """() => {
-  window.__submit = null; window.__step = null; window.__n0 = null;
-  const msgs = () => document.querySelectorAll('[data-testid="stChatMessage"]');
+  window.__submit = null; window.__step = null; window.__before = null;
+  const msgs = () => Array.from(document.querySelectorAll('[data-testid="stChatMessage"]'));
   document.addEventListener('keydown', e => { if (e.key === 'Enter' && window.__submit === null) {
-    window.__submit = performance.now(); window.__n0 = msgs().length; } }, true);
-  const seen = () => { const m = msgs(); const a = m[window.__n0 + 1];
-    return a && m[window.__n0].innerText.includes('Review my matchup') &&
-           a.querySelector('[data-testid="stExpander"]'); };
-  const added = ms => ms.some(r => Array.from(r.addedNodes).some(n => n.nodeType === 1 &&
-    (n.matches('[data-testid="stExpander"]') || n.querySelector('[data-testid="stExpander"]'))));
-  const obs = new MutationObserver(ms => { if (window.__submit !== null && window.__step === null && added(ms)
-      && seen()) { window.__step = performance.now(); obs.disconnect(); } });
+    window.__submit = performance.now(); window.__before = new Set(msgs()); } }, true);
+  const seen = () => {
+    const m = msgs();
+    const q = m.map((el, i) => [el, i]).filter(([el]) => !window.__before.has(el) &&
+      el.textContent.includes('Review my matchup')).pop();
+    const a = q && m[q[1] + 1];
+    return a && a.querySelector('[data-testid="stExpander"]');
+  };
+  const obs = new MutationObserver(() => { if (window.__submit !== null && window.__step === null && seen()) {
+      window.__step = performance.now(); obs.disconnect(); } });
   obs.observe(document.body, {subtree: true, childList: true});
 }"""
 
@@ -233,7 +247,7 @@ def reload_ms(page, url: str, thread: str, past_turns: int, server_pid: int) -> 
 def _draw(page, url: str, path: str, selector: str) -> float:
     t0 = time.perf_counter()
     page.goto(f"{url}/{path}", wait_until="commit")  # "": the chat, the default page
-    page.locator(f"[data-testid='stMain'] {selector}").first.wait_for(timeout=120_000)
+    page.locator(on_page(selector)).first.wait_for(timeout=120_000)
     return round((time.perf_counter() - t0) * 1000, 1)
 
 
@@ -266,13 +280,13 @@ def first_draw_nav_ms(context, url: str, path: str) -> dict:
     try:
         start = "settings" if path == "" else ""
         page.goto(f"{url}/{start}", wait_until="commit")
-        page.locator(f"[data-testid='stMain'] {PAGES[start]}").first.wait_for(timeout=120_000)
+        page.locator(on_page(PAGES[start])).first.wait_for(timeout=120_000)
         page.wait_for_timeout(1500)  # the first page's script run is over
         link = page.locator("[data-testid='stSidebarNavLink']", has_text=TITLES[path]).first
         link.wait_for(timeout=30_000)
         t0 = time.perf_counter()
         link.click()
-        page.locator(f"[data-testid='stMain'] {PAGES[path]}").first.wait_for(timeout=120_000)
+        page.locator(on_page(PAGES[path])).first.wait_for(timeout=120_000)
         ms = round((time.perf_counter() - t0) * 1000, 1)
         if path and not urlparse(page.url).path.rstrip("/").endswith(f"/{path}"):
             raise RuntimeError(f"the {TITLES[path]} link led to {page.url}")

@@ -10,6 +10,7 @@ from langchain_core.messages import AIMessage
 from langgraph.graph import StateGraph
 
 from agents.matchup_optimizer.nodes import make_nodes
+from agents.matchup_optimizer.opening import opening_line, then_open_answer
 from agents.matchup_optimizer.summary import write_summary
 from agents.core.contracts import TextEvent
 from agents.core.events import emit
@@ -24,9 +25,10 @@ ENTRY = ORDER[0]
 def add_optimizer_nodes(g: StateGraph, source, next_node: str) -> None:
     """Adds the optimizer's nodes to `g`; its summary leads to `next_node` (the human gate)."""
     nodes = make_nodes(source)
+    nodes[ENTRY] = then_open_answer(nodes[ENTRY], source)  # the scoreboard streamed while moves are scanned
 
     def summarize(state) -> dict:
-        text = write_summary(state, source.matchup().summary, source.status_note)
+        text = write_summary(state, state.get("matchup_line") or opening_line(source), source.status_note)
         emit(TextEvent(type="answer", text=text))
         return {"answer": text, "messages": [AIMessage(content=text)]}
 

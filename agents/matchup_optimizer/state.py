@@ -20,6 +20,7 @@ class OptimizerState(TypedDict, total=False):
     only_drop: str | None  # the player the user named to move out ("stash Embiid on IR"): his moves only
     target_categories: list[str]
     keep: list[str]  # players the user keeps (the request frame's exclude): never the drop of a swap
+    matchup_line: str | None  # the scoreboard sentence streamed first (agents.matchup_optimizer.opening)
     need_note: str | None  # what the scoreboard says about the categories the user named (agents.core.needs)
     punt: list[str] | None  # the conversation's punted categories (None: never set; the Settings' punt applies)
     punt_default: list[str]  # the Settings' punt when the conversation last read it

@@ -1,4 +1,5 @@
-"""The optimizer's answer text: recommendation first, then numbers, then the caveat."""
+"""The optimizer's answer text: the scoreboard first (streamed while the moves are scanned:
+agents.matchup_optimizer.opening), then the recommendation, the numbers, the caveat."""
 from __future__ import annotations
 
 from agents.core.cards import gain_text, move_head, season_label
@@ -43,7 +44,8 @@ STATUS_SOURCE = {"inferred": "Statuses are inferred from missed games.",
 
 def write_summary(state: dict, matchup_summary: str, status_note: str = "inferred") -> str:
     cards, lineup = cards_of(state.get("valid_moves")), state.get("weekly_lineup") or {}
-    parts = [state["need_note"]] if state.get("need_note") else []
+    parts = [matchup_summary]  # first: the answer's streamed opening (it needs no move scan)
+    parts += [state["need_note"]] if state.get("need_note") else []
     if state.get("punt"):
         parts.append(f"Punting {', '.join(state['punt'])}: left out of the objective and the reasons below.")
     if cards:
@@ -59,7 +61,6 @@ def write_summary(state: dict, matchup_summary: str, status_note: str = "inferre
     else:
         parts.append(f"**No move beats standing pat this week** (checked in {state.get('iteration', 0)} passes, "
                      "relaxing the filters each time). Keep your roster and set the lineup below.")
-    parts.append(matchup_summary)
     if lineup:
         parts.append(f"Weekly lineup standing pat: {lineup['expected_total']} {lineup['unit']} expected.\n\n" + lineup_table(lineup))
         sits = week_sits_text(lineup["days"])

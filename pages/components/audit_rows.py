@@ -59,14 +59,26 @@ def question_text(t: AuditRecord, limit: int = 70, cards: dict[str, Card] | None
     return shorten(t.question, limit)
 
 
+def model_text(t: AuditRecord) -> str:
+    """"offline-planner", "gemini / gemini-2.5-flash": the provider only when the model's name lacks it."""
+    if t.model and t.provider and t.provider in t.model:
+        return t.model
+    return " / ".join(x for x in (t.provider, t.model) if x)
+
+
 def summary_row(t: AuditRecord, cards: dict[str, Card] | None = None) -> dict:
+    """One turn in the Audit table. Nine columns that fit the page at 1400 px (`SUMMARY_WIDTHS`):
+    the thread is the filter above and each turn's caption, a decision is said in "Question"."""
     tokens = t.tokens or {}
-    return {"When": t.created_at[:19].replace("T", " "), "Thread": t.thread_id[:8],
-            "Question": question_text(t, cards=cards), "Intent": intent_label(t.intent),
-            "Provider": t.provider or "", "Model": t.model or "",
+    return {"When": t.created_at[:19].replace("T", " "), "Question": question_text(t, cards=cards),
+            "Intent": intent_label(t.intent), "Model": model_text(t),
             "Tools": len(t.tool_calls), "Model calls": t.llm_calls,
-            "Tokens": tokens.get("total_tokens") if tokens else None,
-            "Elapsed ms": t.elapsed_ms, "Decisions": ", ".join(t.decisions.values())}
+            "Tokens": tokens.get("total_tokens") if tokens else None, "Elapsed ms": t.elapsed_ms}
+
+
+# Pixel widths of the summary's text columns (the counts size to their headers): the whole table
+# fits the main column at 1400 px; a longer question is elided in its cell and whole in its turn below.
+SUMMARY_WIDTHS = {"When": 145, "Question": 220, "Intent": 145, "Model": 130}
 
 
 def tool_rows(t: AuditRecord) -> list[dict]:

@@ -98,12 +98,13 @@ def schedule_figure(grid: dict) -> go.Figure | None:
     players, days, games = grid.get("players") or [], grid.get("days") or [], grid.get("games") or []
     if not players or not days:
         return None
-    labels = [day_label(d) for d in days]
+    # weekday over date, level: on a phone plotly tilted "Wed 01-29" up into the title
+    labels = [day_label(d).replace(" ", "<br>", 1) for d in days]
     fig = go.Figure(go.Heatmap(z=games, x=labels, y=players, colorscale=[[0, "#f3f4f6"], [1, "#16a34a"]],
                                zmin=0, zmax=1, showscale=False, xgap=2, ygap=2,
                                hovertemplate="%{y} on %{x}: %{z} game<extra></extra>"))
-    height = max(260, 28 * len(players) + 80)
-    fig.update_layout(title=_title("Games left this week"), **{**LAYOUT, "height": height, "margin": dict(l=10, r=10, t=70, b=10)})
-    fig.update_xaxes(type="category", side="top")
+    height = max(260, 28 * len(players) + 100)
+    fig.update_layout(title=_title("Games left this week"), **{**LAYOUT, "height": height, "margin": dict(l=10, r=10, t=90, b=10)})
+    fig.update_xaxes(type="category", side="top", tickangle=0)
     fig.update_yaxes(autorange="reversed")
     return fig

@@ -38,7 +38,9 @@ _FOLLOW = """<script>
       const el = scroller();
       if (el && (e.target === el || e.target === document)) state.stick = el.scrollHeight - el.scrollTop - el.clientHeight < 160;
     }, true);
-    new MutationObserver(() => { if (state.stick) requestAnimationFrame(toBottom); })
+    // the chat's own: another page of the app (no composer) keeps its scroll where the user put it
+    const onChat = () => !!document.querySelector('[data-testid="stChatInput"]');
+    new MutationObserver(() => { if (state.stick && onChat()) requestAnimationFrame(toBottom); })
       .observe(document.body, {childList: true, subtree: true, characterData: true});
     w.__courtsideFollow = state;
   }

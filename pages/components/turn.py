@@ -220,11 +220,14 @@ class TurnView:
         self.answer_slot.markdown(no_images(self.answer) + " ▌")
 
     def _on_answer(self, e: TextEvent) -> None:
-        typed = self.live and not self.streamed and not self.final and bool(e.text)
+        # the offline planner (or a resume) hands its answer whole: written out as it is read; after
+        # streamed first words (the review's scoreboard) the rest is written on after them
+        lead = self.answer if self.streamed and e.text and e.text.startswith(self.answer) else ""
+        typed = self.live and (not self.streamed or bool(lead)) and not self.final and bool(e.text)
         self.answer = e.text or self.answer
         self.final = bool(e.text) or self.final
-        if typed:  # the offline planner (or a resume) hands its answer whole: written out as it is read
-            self.answer_slot.write_stream(type_out(no_images(self.answer)))
+        if typed:
+            self.answer_slot.write_stream(type_out(no_images(self.answer[len(lead):]), no_images(lead)))
         else:
             self.answer_slot.markdown(no_images(self.answer))
 
@@ -303,9 +306,12 @@ class TurnView:
 TYPE_CHUNKS, TYPE_S = 40, 0.4  # a whole answer is written in at most 40 chunks over about 0.4 s
 
 
-def type_out(text: str) -> Iterator[str]:
+def type_out(text: str, lead: str = "") -> Iterator[str]:
     """`text` in chunks of whole words (markdown marks are never split inside a word), for
-    `st.write_stream`: the first words show at once, the whole answer within `TYPE_S`."""
+    `st.write_stream`: the first words show at once, the whole answer within `TYPE_S`. `lead`,
+    words already on screen (streamed first), comes back whole first: the rest is written on after it."""
+    if lead:
+        yield lead
     words = text.split(" ")
     size = max(1, -(-len(words) // TYPE_CHUNKS))
     pause = TYPE_S / max(1, -(-len(words) // size))

@@ -3,7 +3,8 @@ import streamlit as st
 
 from pages.components import backend, ownership
 from pages.components.desk_audit import has_calculations, render_calc_audit
-from pages.components.audit_rows import applied_lines, filter_turns, summary_row, to_jsonl, tool_rows, tools_of
+from pages.components.audit_rows import (SUMMARY_WIDTHS, applied_lines, filter_turns, summary_row, to_jsonl,
+                                         tool_rows, tools_of)
 from pages.components.labels import intent_label, shorten, tool_label
 from pages.components.safe_text import no_images
 
@@ -38,7 +39,8 @@ st.download_button("Export JSON lines", to_jsonl(shown), file_name="courtside-au
 if not shown:
     st.info("No turns match these filters.")
 else:
-    st.dataframe([summary_row(t, cards) for t in shown], hide_index=True, key="audit_table")
+    st.dataframe([summary_row(t, cards) for t in shown], hide_index=True, key="audit_table",
+                 column_config={k: st.column_config.Column(width=w) for k, w in SUMMARY_WIDTHS.items()})
 
 for t in shown[:50]:
     row = summary_row(t, cards)

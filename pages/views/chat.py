@@ -122,7 +122,13 @@ def undecided(assistant, thread: str, pending: list[Card] | None = None) -> list
 # echoed (`chat_ui.too_long`), with the limit named.
 st.chat_input("Ask Courtside…", key="chat_input", on_submit=_submit, submit_mode="disable")
 # The browser skips layout and paint of turns scrolled out of view: a long thread stays light.
-st.html("<style>[data-testid='stChatMessage']{content-visibility:auto;contain-intrinsic-size:auto 360px}</style>")
+# An answer's table fits the message: a compact font and headers that wrap ("z x games" was cut at
+# 1400 px); on a phone a table wider than the message scrolls inside it instead of running off.
+st.html("<style>[data-testid='stChatMessage']{content-visibility:auto;contain-intrinsic-size:auto 360px}"
+        "[data-testid='stChatMessage'] [data-testid='stMarkdownContainer'] table{display:block;max-width:100%;"
+        "overflow-x:auto;font-size:0.85rem}"
+        "[data-testid='stChatMessage'] [data-testid='stMarkdownContainer'] :is(th,td){padding:0.25rem 0.4rem}"
+        "[data-testid='stChatMessage'] [data-testid='stMarkdownContainer'] th{white-space:normal}</style>")
 thread = backend.current_thread()
 assistant = backend.thread_assistant(thread)
 if ss.get("thread_notice"):

@@ -55,7 +55,12 @@ if ev is not None:
             m[0].metric("Rest of season", f"{side.ros_after:.1f}", f"{side.ros_change:+.1f}")
             m[1].metric("This week", f"{side.week_change:+.1f}")
             m[2].metric("Fantasy playoffs", f"{side.playoff_change:+.1f}")
-            st.dataframe(trade_player_rows(side), hide_index=True, key=f"trade_players_{side.team_id}")
+    for side in (ev.mine, ev.partner):  # the page's width: in half of it the nine columns were cut at 1400 px
+        st.caption(f"{side.team_name}: who moves")
+        st.dataframe(trade_player_rows(side), hide_index=True, key=f"trade_players_{side.team_id}")
+    cols = st.columns(2)
+    for col, side in zip(cols, (ev.mine, ev.partner), strict=True):
+        with col:
             if side.category_change is not None:
                 st.caption(f"Category profile (punt-aware): {side.category_change:+.1f}")
                 st.dataframe([{"Category": s.category, "Change": s.change, "Rank now": s.rank_before,
