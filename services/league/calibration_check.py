@@ -63,6 +63,9 @@ class CurveCheck(BaseModel):
 
     dates: list[dt.date]  # as of each matchup week's Wednesday
     tiers: list[CheckTier]  # games after that week to the end of the data, every date together
+    split: dt.date | None = None  # the dates apart: before it (`early`) and from it (`late`): errors can cancel pooled
+    early: list[CheckTier] = []
+    late: list[CheckTier] = []
     target_points: float = TARGET_POINTS
     method: str = ("as of each Wednesday D (fit before D), every player with 5+ games before D: each of his "
                    "team's games after the Sunday of D's week, predicted by his return curve (class, tier and "
@@ -137,14 +140,18 @@ def curve_check(games_by_player: dict[str, list[dict]], team_dates: dict[str, li
                 dates=CURVE_DATES) -> CurveCheck:
     """The return curve of every player on each date in `dates`, against the games he played after
     that matchup week (see `CurveCheck.method`). A measurement: it reads games after D."""
+    from services.league.durability import SPLIT
+
     last_day = max(d for ds in team_dates.values() for d in ds)
     cells: dict[tuple[str, str], list[float]] = {}
+    sides: tuple[dict, dict] = ({}, {})
     used = []
     for d in dates:
         sunday = d + dt.timedelta(days=6 - d.weekday())
         if sunday >= last_day:
             continue
         used.append(d)
+        side = sides[d >= SPLIT]
         before = {p: [g for g in gs if g["game_date"] < d] for p, gs in games_by_player.items()}
         cal = calibrate(before, team_dates, d)
         for pid, gs in before.items():
@@ -158,11 +165,13 @@ def curve_check(games_by_player: dict[str, list[dict]], team_dates: dict[str, li
             curve = cal.return_curve(cls, (d - last).days, tier)
             played = {g["game_date"] for g in games_by_player[pid]}
             c = cells.setdefault((tier, cls), [0.0, 0.0, 0.0])
+            e = side.setdefault((tier, cls), [0.0, 0.0, 0.0])
             for t in tdates[bisect_right(tdates, sunday):]:
-                c[0] += curve_rate(curve, (t - d).days)
-                c[1] += t in played
-                c[2] += 1
-    return CurveCheck(dates=used, tiers=_tiers(cells))
+                for bag in (c, e):
+                    bag[0] += curve_rate(curve, (t - d).days)
+                    bag[1] += t in played
+                    bag[2] += 1
+    return CurveCheck(dates=used, tiers=_tiers(cells), split=SPLIT, early=_tiers(sides[0]), late=_tiers(sides[1]))
 
 
 DURABILITY_GRID = (0.0, 5.0, 10.0, 20.0, 40.0, 80.0, 160.0, 320.0)  # team games of the tier's share; plus none
