@@ -41,7 +41,7 @@ README = ROOT / "README.md"
 def _drop_rows(obj):
     """The JSON without its per-row lists (`rows`, `moves`): kept small, the summaries only."""
     if isinstance(obj, dict):
-        return {k: _drop_rows(v) for k, v in obj.items() if k not in ("rows", "moves")}
+        return {k: _drop_rows(v) for k, v in obj.items() if not (k in ("rows", "moves") and isinstance(v, list))}
     if isinstance(obj, list):
         return [_drop_rows(v) for v in obj]
     return obj
@@ -116,32 +116,43 @@ def season_text(saved: dict) -> str:
             f"  {_r(pa['all_ratio'])} (points) and {_r(ca['all_ratio'])} (categories) of its claim.")
 
 
+def _name(pid: str) -> str:
+    from services.store import db
+
+    rows = db.query("SELECT name FROM players WHERE player_id = ?", [pid])
+    return rows[0][0] if rows else pid
+
+
 def ir_timing_text(saved: dict) -> str:
     b = saved["backtest"]["json"]
     p, c = b["points"]["ir_audit"]["ir_timing"], b["categories"]["ir_audit"]["ir_timing"]
 
-    def share(t: dict) -> str:
+    def share(t: dict) -> tuple[str, bool]:
         met = t["top_share_within_3_days"] is not None and t["top_share_within_3_days"] <= 0.10
         s = f"{t['top_played_within_3_days']} of {t['top_ir_cards']} ({100 * (t['top_share_within_3_days'] or 0):.1f}%)"
         return (f"**{s}** (target 10%: met)" if met else f"**{s}** (not met)"), met
 
     (ps, pm), (cs, cm) = share(p), share(c)
-    gap = ""
-    if not (pm and cm):
-        miss = [(n, t) for n, t, m in (("points", p, pm), ("categories", c, cm)) if not m]
-        gap = ("; the gap: " + ", ".join(
-            f"{n} {t['top_played_within_3_days']} of {t['top_ir_cards']}, where at most "
-            f"{int(0.10 * t['top_ir_cards'])} would meet it" for n, t in miss)
-            + " (so few top IR cards that one card moves the share by "
-            + " / ".join(f"{100 / t['top_ir_cards']:.0f}" for _, t in miss) + " points), and the return model "
-            f"gave the offered IR cards {100 * (c['offered_predicted_within_3_days'] or 0):.0f}% to play within 3 "
-            f"days where {100 * (c['offered_played_within_3_days'] or 0):.0f}% did (categories)")
+    gaps = []
+    for name, t, met in (("points", p, pm), ("categories", c, cm)):
+        cards = t.get("top_within_3_days_cards") or []
+        if met or not cards:
+            continue
+        who = ", ".join(f"{_name(x['drop'])} (week {x['week']}, {100 * x['soon']:.0f}%)" for x in cards)
+        low = min(x["soon"] for x in cards)
+        gaps.append(f"the {name} gap is {who}: the return model gave each less than the 20% at which a card\n"
+                    f"  yields, and a threshold under {100 * low:.0f}% would demote nearly every IR card (the offered ones'\n"
+                    f"  mean chance within 3 days is {100 * t['offered_predicted_within_3_days']:.0f}%, "
+                    f"{100 * t['offered_played_within_3_days']:.0f}% played); with {t['top_ir_cards']} top IR cards one card is "
+                    f"{100 / t['top_ir_cards']:.1f} points of the share, and those {len(cards)} cards realized "
+                    f"{_r(t['top_within_3_days_ratio'])} of their claims")
+    gap = (". " + "; ".join(g[0].upper() + g[1:] for g in gaps)) if gaps else ""
     return (f"- IR timing (`bench/backtest_ir_audit.py --json`, `ir_timing`; docs/season-value.md 2b): an OUT\n"
             f"  player's chances to play this week come from the return model by missed-game streak (calibrated out\n"
             f"  of sample: `bench/returns.py`) in the season value too, and a top IR card whose player plays within\n"
             f"  3 days with 20%+ yields to the best swap. Top IR cards on a player who played within 3 days (run of\n"
             f"  {_run_of(saved, 'backtest')}; before the rule, Nov 29: 5 of 18 and 4 of 13): points {ps}, categories {cs}{gap}.\n"
-            f"  Those top IR cards realize {_r(p['top_ratio'])} (points) and {_r(c['top_ratio'])} (categories) of\n"
+            f"  The top IR cards realize {_r(p['top_ratio'])} (points) and {_r(c['top_ratio'])} (categories) of\n"
             f"  their season claims. The box scores cannot tell a long injury from a short one early, so the rule\n"
             f"  also demotes IR cards of players who stay out.")
 
@@ -158,7 +169,7 @@ def tradeoff_text(saved: dict) -> str:
     p, c = b["points"]["balanced_minus"], b["categories"]["balanced_minus"]
 
     def est(x: dict) -> str:
-        return "" if x.get("established") else ": **not established**"
+        return "" if x.get("established") else " (**not established**)"
 
     lose_p = _neg(p["this_week"]["week"])
     lose_c = _neg(c["this_week"]["week"])
@@ -255,9 +266,20 @@ def blocks_in(text: str) -> dict[str, str]:
     return out
 
 
+WIDTH = 104
+
+
+def _wrap(text: str) -> str:
+    """A bullet's text as the README writes it: lines of at most WIDTH, continued with two spaces."""
+    import textwrap
+
+    return textwrap.fill(" ".join(text.split()), width=WIDTH, subsequent_indent="  ", break_long_words=False,
+                         break_on_hyphens=False)
+
+
 def render(saved: dict) -> dict[str, str]:
     """Each block's text from the saved JSON (the blocks whose sources are all saved)."""
-    return {b.name: b.text(saved) for b in BLOCKS if all(s in saved for s in b.sources)}
+    return {b.name: _wrap(b.text(saved)) for b in BLOCKS if all(s in saved for s in b.sources)}
 
 
 def rewrite(text: str, rendered: dict[str, str]) -> str:
