@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup db run api test test-fast bench lock clean
+.PHONY: setup db run api test test-fast bench honest-limits lock clean
 
 $(STAMP): pyproject.toml requirements.lock
 	$(PY) -m venv $(VENV)
@@ -49,6 +49,11 @@ bench: setup
 	$(BIN)/python bench/rerun.py --json
 	$(BIN)/python bench/mutants.py --json
 	$(BIN)/python bench/nlu.py --json
+
+# The README's "Honest limits" figures: runs the benchmarks that feed them (the backtest is the long one),
+# saves their JSON in bench/results/honest_limits.json and rewrites the marked bullets (tests/test_honest_limits.py).
+honest-limits: db
+	$(BIN)/python bench/honest_limits.py --write
 
 lock: setup
 	$(BIN)/python -m pip freeze --exclude-editable | grep -v '^courtside' > requirements.lock

@@ -118,6 +118,7 @@ def ir_timing(rows: list[dict], weeks: list[int], kappa: float) -> dict:
         "top_ir_cards": len(top), "top_played_within_3_days": len(soon),
         "top_share_within_3_days": round(len(soon) / len(top), 3) if top else None,
         "top_ratio": _ratio(top, weeks, kappa), "top_within_3_days_ratio": _ratio(soon, weeks, kappa),
+        "top_within_3_days_cards": [{k: r[k] for k in ("week", "team_id", "drop", "add", "soon", "back")} for r in soon],
         "offered_predicted_within_3_days": round(sum(r["soon"] for r in offered) / len(offered), 3) if offered else None,
         "offered_played_within_3_days": round(sum(r["plays_within_3_days"] for r in offered) / len(offered), 3)
         if offered else None,

@@ -52,4 +52,10 @@ def run_calibration(as_of: dt.date | None, as_json: bool) -> int:
         print("Return curve out of sample (as of each Wednesday, weeks 2-16, the games after that week): " +
               "; ".join(f"{t.tier} {t.weighted_error:.1f} pts" + ("" if t.within_target else " (above target)")
                         for t in check.curve.tiers))
+    if check.durability:
+        du = check.durability
+        print(f"Durability (a healthy player's own missed games, shrunk with {du.strength:g} team games of his tier's "
+              f"share; {du.chosen:g} chosen on the dates before {du.split}), later dates: Brier {du.later.brier_own:.4f} "
+              f"against {du.later.brier_tier:.4f} by the tier's rate, log loss {du.later.log_loss_own:.4f} against "
+              f"{du.later.log_loss_tier:.4f} ({du.later.games} player-games)")
     return 0

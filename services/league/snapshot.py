@@ -14,6 +14,7 @@ from functools import lru_cache, reduce
 from operator import add, itemgetter
 
 from services.store import db
+from services.league import durability
 from services.league.calibration import calibrate, class_of, tier_of
 from services.models import PlayerRef, Status
 from services.league.scoring import COUNTING_STATS, POINTS_WEIGHTS, fantasy_points
@@ -44,6 +45,7 @@ class PlayerState:
     return_curve: list[float] = field(default_factory=list)  # calibrated share per calibration.HORIZONS window
     avail_class: str = "OUT"  # calibration class: ACTIVE, REST (missed a back-to-back's second night), DTD, OUT
     tier: str = ""  # minutes tier (calibration.TIERS) of his average so far
+    durability: float = 1.0  # his own share of team games over his tier's, shrunk (services.league.durability; healthy only)
 
     @property
     def availability(self) -> float:
@@ -157,6 +159,7 @@ class Snapshot:
         for date, team in query("SELECT game_date, team FROM schedule ORDER BY game_date"):
             self.team_dates_all.setdefault(team, []).append(date)
         self.calibration = calibrate(by_player, self.team_dates_all, as_of)
+        durable = durability.fit(by_player, self.team_dates_all, as_of)
         self.players: dict[str, PlayerState] = {}
         reported = self._reported_status()
         self.status_source = "espn" if reported is not None else "inferred"
@@ -178,6 +181,7 @@ class Snapshot:
             cal, args = self.calibration, (ps.avail_class, since, ps.tier)
             ps.play_prob, ps.later_prob = cal.play_probability(*args), cal.later_probability(*args)
             ps.return_curve = cal.return_curve(*args)
+            ps.durability = durable.multiplier(pid) if ps.avail_class in durability.HEALTHY else 1.0
             self.players[pid] = ps
         self.known: frozenset[str] = frozenset(self.players)
         self._lines = {(g["player_id"], g["game_date"]): g for ps in self.players.values() for g in ps.games}

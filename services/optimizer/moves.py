@@ -27,7 +27,7 @@ import numpy as np
 
 from services.optimizer import projection as pj
 from services.optimizer.models import MoveEval, OptimizerInputs, PlayerInput
-from services.optimizer.reasons import _per_game_text, category_changes, change_text, return_text
+from services.optimizer.reasons import _per_game_text, category_changes, change_text, return_text, week_claim_text
 from services.optimizer.scan import MoveTable, scan_table
 from services.optimizer.weekly import Prepared, prepare
 
@@ -122,12 +122,15 @@ def _season_reasons(prep: Prepared, kind: str, drop: PlayerInput, add: PlayerInp
                  else f"likely {cut_name}, the player {'back' if kind == 'activate_ir' else 'added'} now")
         if kind == "ir" and drop.returns is not None:
             out.append(return_text(drop.label, drop.returns, prep.days[-1] if prep.days else as_of))
+        if kind == "ir" and prep.inputs.scoring != "points":
+            out.append(week_claim_text())
         if when is None:
             out.append(f"his calibrated return curve stays below 50% this season ({share or 0.0:.0%} by its end): if he "
                        f"does return one player has to go, {going}: counted at his chance of being back in the "
                        "rest-of-season figure")
         else:
-            out.append(f"the rest-of-season figure counts his return week by week on the calibrated return curve "
+            out.append(f"the rest-of-season figure counts his return game by game this week (the return model), then "
+                       f"week by week on the calibrated return curve "
                        f"(an even chance from {_weeks((when - as_of).days)} out, around {when:%b} {when.day}): when "
                        f"{drop.label} is back one player has to go, {going}")
     sd, sa = by_id.get(drop.player_id), by_id.get(add.player_id)

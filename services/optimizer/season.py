@@ -8,9 +8,11 @@ z-score for one game; any player worth a roster spot then adds value when he fil
 regressed as a season regresses: `services.league.calibration_value`; `SeasonInputs.per_value` turns a
 unit into this week's units: 1 for points, categories won per z-score-game measured on the
 league's finished weeks for categories: `services.optimizer.calibration_cats`). A player's
-play probability is the calibrated next-game rate for the days of this matchup week and, after
-it, the calibrated return curve's rate for how far ahead the game is (an OUT player's chance to
-play rises with the weeks), averaged over his games (`services.league.calibration`).
+play probability is the calibrated next-game rate for the days of this matchup week (an OUT
+player's from the return model instead, game by game: `services.league.returns`) and, after it,
+the calibrated return curve's rate for how far ahead the game is (an OUT player's chance to play
+rises with the weeks; a healthy player's scaled by his own durability, `services.league.durability`),
+averaged over his games (`services.league.calibration`).
 
 `season_table(...)` builds a points-style `Prepared` whose VALUE column is that per-game value,
 so the same exact scan (`scan.scan_table`) gives every pair's rest-of-season change.
@@ -119,6 +121,26 @@ class SeasonInputs:
     per_value: float = 1.0  # week-gain units per unit of value (categories won per z-score-game: calibration_cats)
 
 
+def _rates(snap, ps, games: tuple[dt.date, ...], as_of: dt.date, week_end: dt.date, back: float) -> tuple[float, ...]:
+    """His play probability for each game: this week's (an OUT player's from the return model, the
+    others' calibrated next-game rate), then the return curve's for how far ahead the game is (a
+    healthy player's scaled by his own durability, at most 1)."""
+    week = [float(ps.availability)] * sum(d <= week_end for d in games)
+    if ps.status == "OUT" and week:
+        from services.league.returns import return_odds
+
+        odds = return_odds(snap, ps.ref.player_id, week_end)
+        if odds is not None:  # he plays game j if it is his first back, or he is back and plays (`back`)
+            before = 0.0
+            for j, d in enumerate(games[:len(week)]):
+                now = odds.by(d)
+                week[j] = (now - before) + before * back
+                before = now
+    scale = float(ps.durability)
+    later = [min(1.0, scale * float(curve_rate(ps.return_curve, (d - as_of).days))) for d in games[len(week):]]
+    return tuple(week + later)
+
+
 def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 0.0,
                   cats: tuple[str, ...] = (), regressed: bool = False) -> SeasonPlayer:
     """His rest-of-season inputs. `regressed`: per-game value as a season regresses
@@ -131,8 +153,8 @@ def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 
     snap = lg.snapshot
     ps = snap.players[pid]
     games = team_dates(lg.as_of, lg.snapshot.db).get(ps.ref.team or "", ())
-    rates = tuple(float(ps.availability) if d <= week_end else float(curve_rate(ps.return_curve, (d - lg.as_of).days))
-                  for d in games)
+    back = float(snap.calibration.play_probability("ACTIVE", None, ps.tier))
+    rates = _rates(snap, ps, games, lg.as_of, week_end, back)
     if scoring == "points":
         value = season_per_game(snap, pid) if regressed else ps.expected_fpts
     elif regressed:  # the nine categories (or a punt's counted ones) as a season regresses
@@ -141,7 +163,6 @@ def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 
         value = season_category_value(snap, pid, cats) - season_category_floor(snap, FLOOR_RANK, cats)
     else:
         value = player_value(snap, ps, scoring, list(cats) or None) - floor
-    back = float(snap.calibration.play_probability("ACTIVE", None, ps.tier))
     return SeasonPlayer(pid, tuple(ps.ref.eligible), float(value), games, rates, back)
 
 

@@ -27,34 +27,49 @@ def points_cards():
     return src, inputs, propose_moves(inputs).moves
 
 
-def test_collins_card_says_his_chance_and_yields_to_the_swap(points_cards, csv_facts):
-    """Catches the old card (Collins's IR move first, "expected in about 2 weeks" and nothing about
-    the next days) and a yield that drops the IR card instead of ranking it lower."""
+def _collins_ir_card(inputs):
+    """Collins's best IR card, whether or not the set shows it."""
+    from services.optimizer import prepare
+    from services.optimizer.moves import scan_moves
+
+    return scan_moves(prepare(inputs), protect_top=6, limit=1, mode="balanced",
+                      accept=lambda d, a, k, g, s: k == "ir" and d == COLLINS)[0]
+
+
+def test_collins_card_says_his_chance_and_is_not_the_top_card(points_cards, csv_facts):
+    """Collins's IR card says his chance to play within 3 days and by Sunday, and it is not the top card: with his
+    season value read from the return model (his chance this week rises game by game), the set's IR card is
+    another player's, and the set's IR card, likely to play within 3 days, ranks below the best swap. Catches
+    the old card (Collins's IR move first, "expected in about 2 weeks" and nothing about the next days) and a
+    yield that drops the IR card instead of ranking it lower."""
     src, inputs, moves = points_cards
     assert csv_facts.missed_in_row(COLLINS, AS_OF) == 3
     played = [r["game_date"] for r in csv_facts.player_games(COLLINS) if r["game_date"] >= AS_OF]
     assert played[0] == dt.date(2025, 1, 30)  # the fact: he played the next day
-    ir = next(m for m in moves if m.kind == "ir" and m.drop_id == COLLINS)
+    card = _collins_ir_card(inputs)
     odds = return_odds(src.league.snapshot, COLLINS, inputs.days[-1])
-    assert odds.soon >= 0.2 and ir.returns.soon == pytest.approx(odds.soon, abs=1e-4)
-    assert moves[0].kind == "swap" and moves[0].score < ir.score  # ranked by the rule, not the score
-    assert (moves[0].drop_id, moves[0].add_id) == (BOL, BRAUN)
-    said = next(r for r in ir.reasons if r.startswith("John Collins has missed 3 straight games"))
+    assert odds.soon >= 0.2 and card.returns.soon == pytest.approx(odds.soon, abs=1e-4)
+    said = next(r for r in card.reasons if r.startswith("John Collins has missed 3 straight games"))
     assert f"within 3 days {odds.soon:.0%}, by Sunday {odds.by_week_end:.0%}" in said
     assert f"back in about {odds.days} days" in said and "ranks below the best swap" in said
+    assert moves[0].kind == "swap" and (moves[0].kind, moves[0].drop_id) != ("ir", COLLINS)
+    ir = next(m for m in moves if m.kind == "ir")
+    assert ir.returns.soon >= 0.2 and moves[0].score < ir.score  # ranked by the rule, not the score
+    assert any("ranks below the best swap" in r for r in ir.reasons)
 
 
 def test_the_rule_reads_the_next_days_only(points_cards):
-    """The same morning with only Collins's chance to play within 3 days lowered below 20% (as for
-    a player out long): his IR card is first again, by its score. Catches a rule that demotes every
-    IR card, or one that reads anything but the return odds."""
+    """The same morning with only the set's IR card's chance to play within 3 days lowered below 20% (as for a
+    player out long): that IR card is first again, by its score. Catches a rule that demotes every IR card, or
+    one that reads anything but the return odds."""
     import dataclasses
 
     _, inputs, moves = points_cards
+    who = next(m for m in moves if m.kind == "ir").drop_id
     roster = tuple(dataclasses.replace(p, returns=dataclasses.replace(p.returns, soon=0.1))
-                   if p.player_id == COLLINS else p for p in inputs.roster)
+                   if p.player_id == who else p for p in inputs.roster)
     again = propose_moves(dataclasses.replace(inputs, roster=roster)).moves
-    assert (again[0].kind, again[0].drop_id) == ("ir", COLLINS)
+    assert (again[0].kind, again[0].drop_id) == ("ir", who)
     assert {(m.drop_id, m.add_id) for m in again} == {(m.drop_id, m.add_id) for m in moves}  # the same set
     assert [m.score for m in again] == sorted((m.score for m in again), reverse=True)
     assert not any("ranks below the best swap" in r for r in again[0].reasons)

@@ -41,10 +41,14 @@ def test_the_horizon_is_the_published_regular_season_schedule():
         ps = lg.snapshot.players[p.player_id]
         week = sum(d <= lg.week[2] for d in p.games)
         cal = lg.snapshot.calibration.return_curve(ps.avail_class, (AS_OF - ps.last_played).days, ps.tier)
-        later = [cal[0] if (d - AS_OF).days < 14 else cal[1] if (d - AS_OF).days < 28 else
-                 cal[2] if (d - AS_OF).days < 56 else cal[3]
+        scale = ps.durability if ps.avail_class in ("ACTIVE", "REST") else 1.0  # his own missed games (test_durability.py)
+        later = [min(1.0, scale * (cal[0] if (d - AS_OF).days < 14 else cal[1] if (d - AS_OF).days < 28 else
+                                   cal[2] if (d - AS_OF).days < 56 else cal[3]))
                  for d in p.games if d > lg.week[2]]  # the return curve by how far ahead the game is
-        assert p.availability == pytest.approx((week * ps.availability + sum(later)) / len(p.games))
+        this_week = week * ps.availability
+        if ps.status == "OUT":  # the return model's game by game (test_ir_season_rates in test_season_ir.py)
+            this_week = sum(p.rates[:week])
+        assert p.availability == pytest.approx((this_week + sum(later)) / len(p.games))
         # per-game points regressed over the season (the fit itself: tests/services/test_calibration_value.py)
         assert p.value == pytest.approx(horizon_fit(lg.snapshot).per_game(ps.games, prior_shares()[p.player_id]))
 
