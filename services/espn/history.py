@@ -128,10 +128,10 @@ class HistoryStore:
                 con.close()
         new = [r for c in cards for r in game_rows(c, calendar, weights, today_period) if r[-1] > final]
         meta = {"final_period": today_period - 1, "through": today_period, "fetched_at": self.clock()}
-        path = self._write(kept + new, cards, names, snap, calendar, meta)
+        path = self._write(kept + new, cards, names, snap, calendar, meta, weights)
         return path, meta | {"file": path.name}
 
-    def _write(self, games, cards, names, snap, calendar: ProCalendar, meta: dict) -> Path:
+    def _write(self, games, cards, names, snap, calendar: ProCalendar, meta: dict, weights: dict[str, float]) -> Path:
         self.folder.mkdir(parents=True, exist_ok=True)
         digest = hashlib.sha256(json.dumps([len(games), meta["through"], meta["fetched_at"]]).encode()).hexdigest()[:16]
         name = f"history-{digest}.duckdb"
@@ -175,6 +175,11 @@ class HistoryStore:
                 back = dt.date(*ret) if ret else None
                 status.append((pid, map_status(p.get("injuryStatus")), status_evidence(p.get("injuryStatus"), back)))
             con.executemany("INSERT INTO player_status VALUES (?, ?, ?)", sorted(status))
+            con.execute("CREATE TABLE points_weights (stat VARCHAR, weight DOUBLE)")  # the snapshot's fpts
+            con.executemany("INSERT INTO points_weights VALUES (?, ?)", sorted(weights.items()))
+            con.execute("CREATE TABLE player_slots (player_id VARCHAR, slots VARCHAR[])")  # ESPN's eligibleSlots
+            con.executemany("INSERT INTO player_slots VALUES (?, ?)",
+                            sorted((pid, espn_slots(p.get("eligibleSlots"))) for pid, p in by_id.items()))
             con.execute("CREATE TABLE meta (key VARCHAR, value VARCHAR)")
             con.execute("INSERT INTO meta VALUES ('fingerprint', ?)", [f"espn:{name}"])
         finally:
@@ -187,6 +192,13 @@ class HistoryStore:
             if stale.name != name:
                 stale.unlink(missing_ok=True)
         return self.folder / name
+
+
+def espn_slots(slot_ids) -> list[str]:
+    """ESPN's eligibleSlots ids as espn-api names them (PG ... C, G, F, SG/SF, G/F, PF/C, F/C,
+    UT), bench and IR left out."""
+    names = (POSITION_MAP.get(i) for i in slot_ids or [] if isinstance(i, int))
+    return [n for n in names if n and n not in ("BE", "IR", "Rookie")]
 
 
 @lru_cache(maxsize=16)
@@ -297,6 +309,13 @@ class EspnHistory:
     def owner_of(self, player_id: str) -> int | None:
         active, ir = self._state()
         return next((t for t in self.team_ids if player_id in active.get(t, []) or player_id in ir.get(t, [])), None)
+
+    def eligible_slots(self) -> dict[str, list[str]]:
+        """Each player's ESPN eligibleSlots (espn-api names; a history built before this table
+        was kept: none, and the box-score rule stands)."""
+        if not self.db.has_table("player_slots"):
+            return {}
+        return {pid: list(slots) for pid, slots in self.db.query("SELECT player_id, slots FROM player_slots")}
 
     def team_name(self, team_id: int) -> tuple[str, str]:
         team = self.source._team(self._snap, team_id)

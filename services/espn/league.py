@@ -16,7 +16,7 @@ from services.espn.gamelog import build_game_log, last_played
 from services.espn.lookup import NameIndex
 from services.espn.mapping import (STATUS_SOURCE, league_categories, map_status, player_ref,
                                    points_weights, scoring_mode, slot_counts, status_evidence)
-from services.espn.matchup import build_matchup
+from services.espn.matchup import live_totals
 from services.espn.roster_moves import EspnMoves
 from services.models import (FreeAgent, GameLog, LeagueInfo, LeagueTeam, MatchupDetails, NewsNote,
                              PlayerSchedule, Roster, ScheduleReport, ServiceError, StatusReport)
@@ -163,32 +163,50 @@ class EspnLeague(EspnMoves, LeagueSource):
                           ir=ir, teams=teams, my_team_id=self.my_team_id)
 
     def roster(self, team_id: int | None = None) -> Roster:
-        snap = self._snap()
-        team = self._team(snap, self.my_team_id if team_id is None else team_id)
-        window = self._window(snap, self._calendar())
-        return Roster(team_id=team.team_id, team_name=team.team_name, manager=self._manager(team),
-                      as_of=self.as_of, entries=[roster_entry(p, window) for p in team.roster])
+        """A team's roster from ESPN (who, which slot) measured on the league's box-score history
+        (averages, form, expectation as the demo's roster shows them), with ESPN's status and
+        each player's ESPN eligibility."""
+        from services.league.rosters import roster
+
+        lg = self.history()
+        team_id = self.my_team_id if team_id is None else team_id
+        self._team(lg._snap, team_id)  # an unknown team: the one-line error naming ESPN's teams
+        view = roster(lg, team_id)
+        rules = self._rules(lg)
+        for e in view.entries:
+            e.player = e.player.model_copy(update={"eligible": list(rules.eligible_for(e.player.player_id, e.player.eligible))})
+        return view
+
+    def _rules(self, lg):
+        from services.optimizer.espn_adapter import league_rules
+
+        return league_rules(self, lg)
 
     def opponent_roster(self) -> Roster:
         return self.roster(self._opponent_id(self._snap()))
 
-    def matchup(self) -> MatchupDetails:
+    def _box(self):
+        """This week's live box score of my matchup (ESPN's own totals so far)."""
         snap = self._snap()
-        cal = self._calendar()
         boxes = self._client.box_scores(snap.matchup_period, snap.scoring_period)
-        team_id = lambda t: getattr(t, "team_id", t)
+        team_id = lambda t: getattr(t, "team_id", t)  # noqa: E731
         box = next((b for b in boxes if self.my_team_id in (team_id(b.home_team), team_id(b.away_team))), None)
         if box is None:
             raise ServiceError(f"ESPN has no box score for team {self.my_team_id} "
                                f"in matchup {snap.matchup_period}.")
-        opp_id = team_id(box.away_team if team_id(box.home_team) == self.my_team_id else box.home_team)
-        start, end = self._week(snap, cal)
-        return build_matchup(box=box, my_team_id=self.my_team_id, week=snap.matchup_period,
-                             start=start, end=end, as_of=self.as_of, scoring=self._scoring(snap),
-                             my_name=self._team(snap, self.my_team_id).team_name,
-                             opp_name=self._team(snap, opp_id).team_name, opp_id=opp_id,
-                             categories=league_categories(snap.settings),
-                             mine=self.roster().entries, theirs=self.roster(opp_id).entries)
+        return box
+
+    def banked(self) -> tuple[dict[str, float], dict[str, float]]:
+        """(mine, theirs): ESPN's live totals so far this matchup week."""
+        return live_totals(self._box(), self.my_team_id, self.scoring)
+
+    def matchup(self) -> MatchupDetails:
+        """ESPN's live score so far, and the rest of the week projected from the league's
+        box-score history under its own settings (the demo's matchup, services.league.matchup)."""
+        from services.league.matchup import matchup
+
+        lg = self.history()
+        return matchup(lg, rules=self._rules(lg), banked=self.banked(), score_note=" (ESPN live score)")
 
     def free_agents(self, position: str | None = None, healthy_only: bool = False,
                     min_games_remaining: int = 0, target_categories: list[str] | None = None,

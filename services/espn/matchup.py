@@ -104,3 +104,21 @@ def build_matchup(*, box: Any, my_team_id: int, week: int, start: dt.date, end: 
                f"for the {my_games} and {opp_games} games left: {my_pts + my_rest:.1f} - "
                f"{opp_pts + opp_rest:.1f}.")
     return MatchupDetails(**details, my_points=my_pts, opponent_points=opp_pts, summary=summary)
+
+
+def live_totals(box: Any, my_team_id: int, scoring: str) -> tuple[dict[str, float], dict[str, float]]:
+    """(mine, theirs): what ESPN's live box score has banked this matchup week: fantasy points in
+    a points league; each counting stat ESPN keeps (its categories and FGM/FGA, FTM/FTA) in a
+    categories league."""
+    from services.espn.mapping import STAT_KEYS
+
+    home = getattr(box.home_team, "team_id", box.home_team) == my_team_id
+    sides = ("home", "away") if home else ("away", "home")
+    if scoring != "categories":
+        return tuple({"fpts": float(getattr(box, f"{s}_score") or 0.0)} for s in sides)  # type: ignore[return-value]
+    out = []
+    for s in sides:
+        stats = getattr(box, f"{s}_stats") or {}
+        out.append({ours: float((stats.get(name) or {}).get("value") or 0.0)
+                    for name, ours in STAT_KEYS.items() if name in stats})
+    return out[0], out[1]

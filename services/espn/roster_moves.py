@@ -100,26 +100,11 @@ class EspnMoves:
         return record_espn_move(card, store, steps, actor)
 
     def optimizer_inputs(self, free_agents: Iterable[str] | None = None, season: bool = False, punt=()):
-        """My remaining week from ESPN (no rest-of-season view: `season` adds nothing)."""
-        import dataclasses
+        """My remaining week from the league's box-score history under its own settings
+        (services.optimizer.espn_adapter.from_espn_history: the demo's inputs, ESPN's rules)."""
+        from services.optimizer.espn_adapter import from_espn_history
 
-        from services.optimizer.espn_adapter import from_espn_league
-
-        inputs = dataclasses.replace(from_espn_league(self, self._rosters()), punt=tuple(punt or ()))
-        if free_agents is None:
-            return inputs
-        wanted = list(free_agents)
-        pool = {p.player_id: p for p in inputs.free_agents}
-        missing = [pid for pid in wanted if pid not in pool]
-        if missing:
-            raise ServiceError(f"{self.player_name(missing[0])} is not among the free agents ESPN lists "
-                               f"({len(pool)}); the optimizer cannot weigh him.")
-        return dataclasses.replace(inputs, free_agents=tuple(pool[pid] for pid in wanted))
-
-    def banked(self) -> tuple[dict[str, float], dict[str, float]]:
-        from services.optimizer.espn_adapter import banked_totals
-
-        return banked_totals(self.matchup())
+        return from_espn_history(self, free_agents=free_agents, season=season, punt=punt)
 
 
 def _steps(card: dict) -> list[str]:

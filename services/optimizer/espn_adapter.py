@@ -11,6 +11,7 @@ dropping one opens no roster spot for an add.
 """
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import math
 from typing import Iterable, Mapping
@@ -107,3 +108,43 @@ def from_espn_league(league, rosters: Mapping[int, Roster] | None = None,
         opponent, matchup = league.opponent_roster(), league.matchup()
     return build_inputs(info, mine, league.free_agents(limit=free_agent_limit), days,
                         opponent, taken, matchup)
+
+
+def espn_rules(raw_settings: Mapping, eligible: Mapping[str, Iterable[str]]):
+    """The league's own rules from ESPN: its starting slots and IR slots (`rosterSettings.
+    lineupSlotCounts`) and each player's `eligibleSlots` (espn-api names) in our slot names."""
+    from services.espn.mapping import our_slots, slot_counts
+    from services.optimizer.adapter import LeagueRules
+
+    slots, _bench, ir = slot_counts(raw_settings)
+    return LeagueRules(slots=slots, ir_slots=ir,
+                       eligible={pid: tuple(our_slots(list(names))) for pid, names in eligible.items()})
+
+
+def from_espn_history(league, free_agents: Iterable[str] | None = None, season: bool = False,
+                      punt: Iterable[str] = ()) -> OptimizerInputs:
+    """My remaining week (and with `season` the rest of the season) of an `EspnLeague` from its
+    box-score history: the inputs the demo computes from its box scores (projections, spreads,
+    calibrated availability, return odds, banked totals, season values), under the league's own
+    settings (points weights, lineup and IR slots, ESPN's eligibleSlots)."""
+    from services.models import ServiceError
+    from services.optimizer.adapter import from_demo_league
+
+    lg = league.history()
+    if free_agents is not None:
+        free_agents = list(free_agents)
+        known, rostered = lg.snapshot.known, {p for ids in lg.rosters().values() for p in ids}
+        for pid in free_agents:
+            if pid not in known or pid in rostered or lg.owner_of(pid) is not None:
+                raise ServiceError(f"{league.player_name(pid)} is not a free agent with a game this season "
+                                   "in ESPN league " f"{league.league_id}; the optimizer cannot weigh him.")
+    inputs = from_demo_league(lg, free_agents=free_agents, season=season, punt=punt, rules=league_rules(league, lg))
+    mine, theirs = league.banked()  # ESPN's own totals so far (its real lineups), not a reconstruction
+    return dataclasses.replace(inputs, my_so_far=mine, opp_so_far=theirs)
+
+
+def league_rules(league, lg=None):
+    """The `LeagueRules` of an `EspnLeague` (its settings, and each player's eligibleSlots as its
+    history stored them)."""
+    lg = lg or league.history()
+    return espn_rules(league._snap().settings, lg.eligible_slots())

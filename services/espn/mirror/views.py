@@ -260,7 +260,8 @@ class MirrorLeague:
         from services.league.scoreboard import banked_totals
 
         week = self.lg.week[0]
-        cat_ids = {"pts": "0", "blk": "1", "stl": "2", "ast": "3", "reb": "6", "tov": "11", "fg3m": "17"}
+        cat_ids = {"pts": "0", "blk": "1", "stl": "2", "ast": "3", "reb": "6", "tov": "11", "fg3m": "17",
+                   "fgm": "13", "fga": "14", "ftm": "15", "fta": "16"}  # ESPN keeps the makes and attempts too
         out, done = [], set()
         for t in self.lg.team_ids:
             if t in done:
