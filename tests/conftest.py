@@ -407,3 +407,34 @@ def run_cli(courtside_home):
         return forkrun.run(["-m", "services", *args], cwd=REPO_ROOT, env=env, timeout=timeout)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def espn_mirror(courtside_home):
+    """The ESPN mirror of Jan 29 (tests/espn_mirror.py: its own process on loopback, both scorings:
+    league 20251 points, 20252 categories) for the whole run; yields its JSON line."""
+    from tests.espn_mirror import mirror_process
+
+    with mirror_process(courtside_home) as line:
+        yield line
+
+
+@pytest.fixture
+def mirror_league(espn_mirror, courtside_home, monkeypatch):
+    """Factory `mirror_league(scoring="points", cache=None, team_id=1)`: the ESPN source of the
+    mirror's league read through the real espn-api client over loopback (COURTSIDE_ESPN_URL set),
+    its state store the current home's (a `fresh_state` test's own). Its box-score history is
+    built once per run, in the session home, and read from there by every test."""
+    from services.espn import EspnLeague, TTLCache
+    from services.store.state import state_store
+    from tests.espn_mirror import AS_OF, LEAGUE_IDS, SEASON
+
+    monkeypatch.setenv("COURTSIDE_ESPN_URL", espn_mirror["url"])
+    monkeypatch.setattr("services.espn.history.history_dir",
+                        lambda league, season: courtside_home / "espn" / f"{int(league)}-{int(season)}")
+
+    def make(scoring: str = "points", cache=None, team_id: int = 1):
+        return EspnLeague(LEAGUE_IDS[scoring], SEASON, my_team_id=team_id, as_of=AS_OF,
+                          cache=cache if cache is not None else TTLCache(), store=state_store())
+
+    return make

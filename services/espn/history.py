@@ -206,6 +206,15 @@ def _database(path: Path, name: str) -> Database:
     return Database(path, key=f"espn:{name}")
 
 
+@lru_cache(maxsize=32)
+def _snapshot(as_of: dt.date, database: Database):
+    """One snapshot per morning of a history file (a file is never rewritten: a refresh writes a
+    new one), shared by every league object reading it."""
+    from services.league.snapshot import Snapshot
+
+    return Snapshot(as_of, database)
+
+
 def league_weeks(snap, calendar: ProCalendar) -> list[tuple[int, dt.date, dt.date]]:
     """(matchup period, first day, last day) of each matchup period with known scoring periods."""
     from services.espn.calendar import week_end
@@ -225,30 +234,21 @@ class EspnHistory:
     needs_demo = DEMO_ONLY
 
     def __init__(self, source, database: Database, store=None):
-        from services.league.snapshot import Snapshot
-
         self.source, self.store = source, store
         self.as_of, self.my_team_id = source.as_of, source.my_team_id
         self.league_id = source.league_id
         self._snap = source._snap()
         self.scoring = source._scoring(self._snap)
         self.db = database
-        self.snapshot = Snapshot(self.as_of, database)
+        self.snapshot = _snapshot(self.as_of, database)
         self.team_ids = [t.team_id for t in self._snap.teams]
         self._calendar = source._calendar()
         start, end = source._week(self._snap, self._calendar)
         self.week = (int(self._snap.matchup_period), start, end)
         self.opponent_id = self.opponent_of(self.my_team_id, self.week[0])
-        self._mornings: dict[dt.date, object] = {}
 
     def snapshot_on(self, day: dt.date):
-        from services.league.snapshot import Snapshot
-
-        if day == self.as_of:
-            return self.snapshot
-        if day not in self._mornings:
-            self._mornings[day] = Snapshot(day, self.db)
-        return self._mornings[day]
+        return self.snapshot if day == self.as_of else _snapshot(day, self.db)
 
     @property
     def days_remaining(self) -> list[dt.date]:

@@ -11,10 +11,10 @@ from pydantic import SecretStr
 from services.espn.cache import PROCESS_CACHE, TTLCache
 from services.espn.calendar import ProCalendar, today_eastern, week_end
 from services.espn.client import EspnClient, LeagueSnapshot
-from services.espn.entries import Window, rank_free_agents, roster_entry
+from services.espn.entries import Window, rank_free_agents
 from services.espn.gamelog import build_game_log, last_played
 from services.espn.lookup import NameIndex
-from services.espn.mapping import (STATUS_SOURCE, league_categories, map_status, player_ref,
+from services.espn.mapping import (STATUS_SOURCE, map_status, player_ref,
                                    points_weights, scoring_mode, slot_counts, status_evidence)
 from services.espn.matchup import live_totals
 from services.espn.roster_moves import EspnMoves

@@ -20,9 +20,15 @@ class EspnMoves:
     status_note = "ESPN"
 
     def _rosters(self) -> dict[int, Roster]:
-        from services.optimizer.espn_adapter import league_rosters
+        """Every team's roster as ESPN lists it (ids, IR slot, ESPN's status and season splits):
+        what a move is checked against (the measured view is `roster()`, on the history)."""
+        from services.espn.entries import roster_entry
 
-        return league_rosters(self)
+        snap = self._snap()
+        window = self._window(snap, self._calendar())
+        return {t.team_id: Roster(team_id=t.team_id, team_name=t.team_name, manager=self._manager(t),
+                                  as_of=self.as_of, entries=[roster_entry(p, window) for p in t.roster])
+                for t in snap.teams}
 
     def _index(self):
         from services.espn.lookup import NameIndex
@@ -50,7 +56,7 @@ class EspnMoves:
                      if any(e.player.player_id == player_id for e in r.entries)), None)
 
     def ir_ids(self) -> list[str]:
-        return [e.player.player_id for e in self.roster().entries if e.on_ir]
+        return [e.player.player_id for e in self._rosters()[self.my_team_id].entries if e.on_ir]
 
     def validate_move(self, drop_id, add_id, kind="swap", *, stale=False) -> None:
         rosters = self._rosters()

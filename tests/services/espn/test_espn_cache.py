@@ -56,14 +56,16 @@ def test_concurrent_misses_load_once():
 
 
 def test_roster_refreshes_after_45_seconds(league, espn, clock):
-    league.roster()
+    """The league view (rosters, settings) is read again after 45 s (the rosters themselves are
+    measured on the history: tests/services/espn/test_espn_league_mirror.py)."""
+    league.info()
     assert calls(espn, "mTeam") == 1  # the construction's own read is reused
     clock.advance(44)
-    league.roster()
-    league.opponent_roster()
+    league.info()
+    league.owner_of("3934672")
     assert calls(espn, "mTeam") == 1
     clock.advance(2)
-    league.roster()
+    league.info()
     assert calls(espn, "mTeam") == 2
     assert calls(espn, "players_wl") == calls(espn, "mDraftDetail") == 1  # built once
 
