@@ -11,7 +11,7 @@ from pydantic import SecretStr
 from services.espn.cache import PROCESS_CACHE, TTLCache
 from services.espn.calendar import ProCalendar, today_eastern, week_end
 from services.espn.client import EspnClient, LeagueSnapshot
-from services.espn.entries import Window, rank_free_agents
+from services.espn.entries import Window
 from services.espn.gamelog import build_game_log, last_played
 from services.espn.lookup import NameIndex
 from services.espn.mapping import (STATUS_SOURCE, map_status, player_ref,
@@ -20,11 +20,9 @@ from services.espn.matchup import live_totals
 from services.espn.roster_moves import EspnMoves
 from services.models import (FreeAgent, GameLog, LeagueInfo, LeagueTeam, MatchupDetails, NewsNote,
                              PlayerSchedule, Roster, ScheduleReport, ServiceError, StatusReport)
-from services.league.scoring import POINTS_WEIGHTS, counted_categories
+from services.league.scoring import POINTS_WEIGHTS
 from services.league.source import LeagueSource
 
-# Our slot names -> espn-api's free-agent position filter (UTIL means no filter).
-_ESPN_POSITION = {"PG": "PG", "SG": "SG", "SF": "SF", "PF": "PF", "C": "C", "G": "G", "F": "F"}
 
 
 def _secret(value: SecretStr | str | None) -> SecretStr | None:
@@ -89,7 +87,7 @@ class EspnLeague(EspnMoves, LeagueSource):
 
         period = self._calendar().period_of(self.as_of)
         database = HistoryStore(self._client, self.cache.clock).database(period)
-        if self._history is None or self._history.db is not database:
+        if self._history is None or self._history.db is not database or self._history._snap is not self._snap():
             self._history = EspnHistory(self, database, self.store)
         return self._history
 
@@ -211,18 +209,13 @@ class EspnLeague(EspnMoves, LeagueSource):
     def free_agents(self, position: str | None = None, healthy_only: bool = False,
                     min_games_remaining: int = 0, target_categories: list[str] | None = None,
                     limit: int = 15, punt: list[str] | None = None) -> list[FreeAgent]:
-        pos = position.upper() if position else None
-        if pos and pos not in (*_ESPN_POSITION, "UTIL"):
-            raise ServiceError(f"Unknown position {position!r}; use PG, SG, SF, PF, C, G, F or UTIL.")
-        snap = self._snap()
-        players = self._client.free_agents(snap.scoring_period, _ESPN_POSITION.get(pos or ""))
-        window = self._window(snap, self._calendar())
-        try:
-            cats = counted_categories(target_categories, punt, window.scoring) if punt else target_categories
-        except ValueError as e:
-            raise ServiceError(str(e)) from None
-        return rank_free_agents(players, window, pos if pos != "UTIL" else None, healthy_only,
-                                min_games_remaining, cats, limit)
+        """The league's free agents measured on its box-score history (the demo's ranking: value
+        above replacement x availability x games left), eligible at ESPN's slots."""
+        from services.league.free_agents import free_agents
+
+        lg = self.history()
+        return free_agents(lg, position, healthy_only, min_games_remaining, target_categories, limit, punt,
+                           eligible=self._rules(lg).eligible_for)
 
     def player_status(self, name: str) -> StatusReport:
         player = self._resolve(name)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Iterable
 
-from services.espn.moves import activation_ir_steps, activation_steps, approved_move_steps
+from services.espn.moves import activation_ir_steps, activation_steps, approved_move_steps, ir_steps
 from services.models import Roster, ServiceError
 from services.store.state import MoveConflict, StateStore
 
@@ -33,12 +33,9 @@ class EspnMoves:
     def _index(self):
         from services.espn.lookup import NameIndex
 
-        if self._names is None:
-            from services.optimizer.espn_adapter import FREE_AGENT_POOL
-
+        if self._names is None:  # every player ESPN lists (free agents too), and the rostered ones
             names = self._client.player_names()
             names.update({p.playerId: p.name for t in self._snap().teams for p in t.roster})
-            names.update({int(f.player.player_id): f.player.name for f in self.free_agents(limit=FREE_AGENT_POOL)})
             self._names = NameIndex(names)
         return self._names
 
@@ -87,8 +84,14 @@ class EspnMoves:
             if owner is not None:
                 raise ServiceError(f"{name(add_id)} is no longer a free agent" if stale else
                                    f"{name(add_id)} is on {rosters[owner].team_name}'s roster, not a free agent")
-        if kind == "ir":
-            raise ServiceError("IR moves in an ESPN league are made on ESPN's roster page")
+        if kind == "ir":  # drop_id to the IR slot (ESPN lists him OUT), add_id to the spot he leaves
+            slots = self.info().ir
+            if len(ir) >= slots:
+                raise ServiceError(f"your IR slot{'s are' if slots != 1 else ' is'} taken" if slots else
+                                   "this ESPN league has no IR slot")
+            status = next(e.status for e in rosters[self.my_team_id].entries if e.player.player_id == drop_id)
+            if status != "OUT":
+                raise ServiceError(f"{name(drop_id)} is {status} on ESPN, and only an OUT player can go to IR")
 
     def apply_move(self, card: dict, store: StateStore, actor: str = "user") -> dict:
         """Records the approved move once (keyed by move_id) with ESPN's manual steps.
@@ -119,6 +122,8 @@ def _steps(card: dict) -> list[str]:
         return activation_steps(card["drop"], card["add"], card["league_id"])
     if card.get("kind") == "activate_ir":
         return activation_ir_steps(card["drop"], card["add"], card["league_id"])
+    if card.get("kind") == "ir":
+        return ir_steps(card["drop"], card["add"], card["league_id"])
     return approved_move_steps(card["drop"], card["add"], card["league_id"])
 
 

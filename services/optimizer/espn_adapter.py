@@ -14,8 +14,6 @@ from typing import Iterable, Mapping
 
 from services.optimizer.models import OptimizerInputs
 
-FREE_AGENT_POOL = 60  # ESPN sends its top 60 free agents per request (the name index reads them)
-
 
 def espn_rules(raw_settings: Mapping, eligible: Mapping[str, Iterable[str]]):
     """The league's own rules from ESPN: its starting slots and IR slots (`rosterSettings.

@@ -21,7 +21,7 @@ from agents.core.approvals import apply_card
 from agents.core.contracts import Card
 from agents.tools.optimizer_tools import build_optimizer_tools
 from services.espn import EspnLeague, TTLCache
-from services.espn.moves import activation_steps, approved_move_steps
+from services.espn.moves import activation_ir_steps, approved_move_steps
 from services.store.state import state_store
 from tests.espn_mirror import AS_OF, league_json, mirror_process, roster_json
 
@@ -117,7 +117,7 @@ def test_an_espn_activation_of_a_player_not_in_my_ir_slot_is_refused(fresh_state
                                                                       courtside_home, sent):
     """Catches a validation that lets an activation bring back someone from the free-agent pool."""
     league, _ = _league(ir_mirrors, BACK, monkeypatch, courtside_home)
-    [card] = [c for c in _moves(league) if c["kind"] == "activate"]
+    [card] = [c for c in _moves(league) if c["kind"].startswith("activate")]
     fa = league.optimizer_inputs().free_agents[0]
     forged = Card.model_validate(card | {"move_id": "mv_not_ir", "add_id": fa.player_id, "add": fa.name})
     out = apply_card(league, forged, "espn-not-ir", clock=lambda _c: NOON)

@@ -95,7 +95,7 @@ def espn_league(mirror_league):
 
 
 def test_espn_tool_and_node_run_the_same_pipeline(espn_league):
-    inputs = espn_league.optimizer_inputs()
+    inputs = espn_league.optimizer_inputs(season=True)  # as the tool reads them (IR cards need the season)
     allow = {p.player_id for p in inputs.roster}  # nobody protected: enough moves to conflict
     expected = opt.propose_moves(inputs, allow_drop=allow, limit=10)
     raw = [m for m in opt.scan_moves(inputs, allow_drop=allow, limit=10) if m.gain > 0]

@@ -79,16 +79,6 @@ def test_player_status_refreshes_after_15_minutes(league, espn, clock):
     assert calls(espn, "kona_playercard") == 2
 
 
-def test_free_agents_refresh_after_5_minutes(league, espn, clock):
-    league.free_agents()
-    clock.advance(299)
-    league.free_agents(healthy_only=True)
-    assert calls(espn, "kona_player_info") == 1
-    clock.advance(1)
-    league.free_agents()
-    assert calls(espn, "kona_player_info") == 2
-
-
 def test_nba_schedule_refreshes_after_an_hour(league, espn, clock):
     league.schedule()
     clock.advance(3599)

@@ -46,25 +46,6 @@ def test_status_mapping(espn_status, ours):
     assert map_status(espn_status) == ours
 
 
-def test_free_agents_filters_and_ranking(league):
-    card = fixture("league_2023_playerCard.json")["players"][0]["player"]
-    season = next(s for s in card["stats"] if s["id"] == "002023")
-    last7 = next(s for s in card["stats"] if s["id"] == "012023")
-    agents = league.free_agents()
-    assert [a.player.name for a in agents] == ["Jalen Brunson", "Test Freeagent"]  # 3 games vs 2
-    top = agents[0]
-    assert top.games_remaining == len(team_game_dates(card["proTeamId"], AS_OF, WEEK_END)) == 3
-    assert top.expected_per_game == round((round(season["appliedAverage"], 2) + last7["appliedAverage"]) / 2, 2)
-    assert top.score == round(top.value * top.games_remaining, 3)
-    assert [a.player.name for a in league.free_agents(healthy_only=True)] == ["Jalen Brunson"]
-    assert [a.player.name for a in league.free_agents(min_games_remaining=3)] == ["Jalen Brunson"]
-    assert league.free_agents(position="C") == [] and len(league.free_agents(limit=1)) == 1
-    by_cats = league.free_agents(target_categories=["AST", "PTS"])
-    assert {a.value for a in by_cats} == {0.0}  # identical stats: no z-score separates them
-    with pytest.raises(ServiceError, match="Unknown position"):
-        league.free_agents(position="QB")
-
-
 def test_player_status_is_espns_report(league):
     card = fixture("league_2023_playerCard.json")["players"][0]["player"]
     played = [s["scoringPeriodId"] for s in card["stats"]

@@ -92,3 +92,44 @@ def test_categories_matchup_is_espns_totals_and_the_demos_projection(mirror_leag
     assert lines["FG%"].mine == round(stat["13"]["score"] / stat["14"]["score"], 3)
     assert [c.model_dump() for c in md.categories] == [c.model_dump() for c in demo.categories]
     assert md.expected_categories_won == demo.expected_categories_won
+
+
+def test_free_agents_are_the_demos_ranking_at_espns_slots(mirror_league, demo_source, espn_mirror):
+    """The free agents of the history, ranked as the demo ranks them; the position filter reads
+    ESPN's eligibleSlots (the mirror serves the demo's eligibility, so the lists agree)."""
+    from services.models import ServiceError
+
+    lg = mirror_league("points")
+    row = lambda f: (f.player.name, f.status, f.games_remaining, f.expected_per_game, f.value, f.score)  # noqa: E731
+    for kw in ({}, {"position": "C"}, {"healthy_only": True, "min_games_remaining": 3}, {"target_categories": ["BLK"]}):
+        assert [row(f) for f in lg.free_agents(**kw)] == [row(f) for f in demo_source(AS_OF).free_agents(**kw)], kw
+    top = lg.free_agents(position="C", limit=3)
+    cards = player_cards_of(espn_mirror["url"], [int(f.player.player_id) for f in top])
+    assert all(4 in cards[int(f.player.player_id)]["eligibleSlots"] for f in top)  # ESPN slot 4: C
+    with pytest.raises(ServiceError, match="Unknown position"):
+        lg.free_agents(position="QB")
+
+
+def player_cards_of(url: str, ids: list[int]) -> dict[int, dict]:
+    from tests.espn_mirror import player_cards
+
+    return player_cards(url, ids)
+
+
+def test_credentials_never_appear_in_the_history_views(espn_mirror, monkeypatch, courtside_home):
+    """Roster, matchup, free agents and the optimizer's inputs read with cookies: none is echoed."""
+    from services.espn import EspnLeague, TTLCache
+
+    s2, swid = "S2-secret-mirror-cookie", "{SWID-MIRROR-SECRET}"
+    monkeypatch.setenv("COURTSIDE_ESPN_URL", espn_mirror["url"])
+    monkeypatch.setattr("services.espn.history.history_dir",
+                        lambda league, season: courtside_home / "espn" / f"{int(league)}-{int(season)}")
+    lg = EspnLeague(20251, 2025, espn_s2=s2, swid=swid, my_team_id=1, as_of=AS_OF, cache=TTLCache())
+    for result in (lg.roster(), lg.matchup(), *lg.free_agents(limit=3)):
+        text = repr(result) + result.model_dump_json()
+        assert s2 not in text and swid not in text
+    text = repr(lg.optimizer_inputs(free_agents=[])) + repr(lg) + str(lg)
+    assert s2 not in text and swid not in text
+    with pytest.raises(Exception) as err:
+        lg.roster(42)
+    assert s2 not in str(err.value) and swid not in str(err.value)
