@@ -141,7 +141,7 @@ class HistoryStore:
         con = duckdb.connect(str(tmp))
         try:
             con.execute(f"CREATE TABLE player_games ({GAME_TABLE})")
-            con.executemany(f"INSERT INTO player_games VALUES ({', '.join('?' * 25)})", sorted(games, key=lambda r: (r[0], r[1])))
+            _insert(con, f"INSERT INTO player_games VALUES ({', '.join('?' * 25)})", sorted(games, key=lambda r: (r[0], r[1])))
             con.execute("CREATE TABLE players (player_id VARCHAR, name VARCHAR, box_score_name VARCHAR, "
                         "aliases VARCHAR[], pos VARCHAR, age BIGINT)")
             rows = []
@@ -149,7 +149,7 @@ class HistoryStore:
                 p = by_id.get(str(eid), {})
                 pos = POSITION_MAP.get((p.get("defaultPositionId") or 3) - 1, "SF")
                 rows.append((str(eid), full, full, [full], pos if pos in ("PG", "SG", "SF", "PF", "C") else "SF", None))
-            con.executemany("INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)", sorted(rows))
+            _insert(con, "INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)", sorted(rows))
             con.execute("CREATE TABLE schedule (game_date DATE, team VARCHAR, opp VARCHAR)")
             sched = []
             for team_id, periods in self.client.pro_schedule().items():
@@ -159,14 +159,14 @@ class HistoryStore:
                 for period, day_games in (periods or {}).items():
                     if day_games:
                         sched.append((calendar.date_of(int(period)), team, calendar.opponent(team, int(period)).lstrip("@")))
-            con.executemany("INSERT INTO schedule VALUES (?, ?, ?)", sorted(sched))
+            _insert(con, "INSERT INTO schedule VALUES (?, ?, ?)", sorted(sched))
             con.execute("CREATE TABLE weeks (week BIGINT, start_date DATE, end_date DATE)")
-            con.executemany("INSERT INTO weeks VALUES (?, ?, ?)", league_weeks(snap, calendar))
+            _insert(con, "INSERT INTO weeks VALUES (?, ?, ?)", league_weeks(snap, calendar))
             con.execute("CREATE TABLE season_priors (player_id VARCHAR, score DOUBLE, source VARCHAR, "
                         "prior_rank BIGINT, positions VARCHAR)")
             owned = sorted(((str(eid), float(((by_id.get(str(eid)) or {}).get("ownership") or {}).get("percentOwned", 0.0)))
                             for eid in names), key=lambda r: (-r[1], r[0]))
-            con.executemany("INSERT INTO season_priors VALUES (?, ?, 'espn-ownership', ?, '')",
+            _insert(con, "INSERT INTO season_priors VALUES (?, ?, 'espn-ownership', ?, '')",
                             [(pid, score, i) for i, (pid, score) in enumerate(owned)])
             con.execute("CREATE TABLE player_status (player_id VARCHAR, status VARCHAR, evidence VARCHAR)")
             status = []
@@ -174,11 +174,11 @@ class HistoryStore:
                 ret = p.get("expectedReturnDate")
                 back = dt.date(*ret) if ret else None
                 status.append((pid, map_status(p.get("injuryStatus")), status_evidence(p.get("injuryStatus"), back)))
-            con.executemany("INSERT INTO player_status VALUES (?, ?, ?)", sorted(status))
+            _insert(con, "INSERT INTO player_status VALUES (?, ?, ?)", sorted(status))
             con.execute("CREATE TABLE points_weights (stat VARCHAR, weight DOUBLE)")  # the snapshot's fpts
-            con.executemany("INSERT INTO points_weights VALUES (?, ?)", sorted(weights.items()))
+            _insert(con, "INSERT INTO points_weights VALUES (?, ?)", sorted(weights.items()))
             con.execute("CREATE TABLE player_slots (player_id VARCHAR, slots VARCHAR[])")  # ESPN's eligibleSlots
-            con.executemany("INSERT INTO player_slots VALUES (?, ?)",
+            _insert(con, "INSERT INTO player_slots VALUES (?, ?)",
                             sorted((pid, espn_slots(p.get("eligibleSlots"))) for pid, p in by_id.items()))
             con.execute("CREATE TABLE meta (key VARCHAR, value VARCHAR)")
             con.execute("INSERT INTO meta VALUES ('fingerprint', ?)", [f"espn:{name}"])
@@ -199,6 +199,13 @@ def espn_slots(slot_ids) -> list[str]:
     UT), bench and IR left out."""
     names = (POSITION_MAP.get(i) for i in slot_ids or [] if isinstance(i, int))
     return [n for n in names if n and n not in ("BE", "IR", "Rookie")]
+
+
+def _insert(con, sql: str, rows) -> None:
+    """executemany, or nothing for no rows (DuckDB refuses an empty list: a league with no games yet)."""
+    rows = list(rows)
+    if rows:
+        con.executemany(sql, rows)
 
 
 @lru_cache(maxsize=16)

@@ -64,7 +64,7 @@ def _league(ir_mirrors, name: str, monkeypatch, courtside_home) -> tuple[EspnLea
 
 def _moves(league) -> list[dict]:
     tool = next(t for t in build_optimizer_tools(league) if t.name == "optimize_matchup")
-    return json.loads(tool.invoke({}))["moves"]
+    return json.loads(tool.invoke({"limit": 10}))["moves"]
 
 
 def _writes(sent) -> list[str]:
