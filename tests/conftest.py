@@ -79,6 +79,11 @@ SLOW = {
     "tests/agents/test_nlu_register.py",  # issue #42: sixteen turns through the runtime (about 16 s of CPU)
     "tests/http_api/test_api_own_league.py", "tests/app/test_own_league_sessions.py",  # issue #37: 20 trials; 2 sessions
     "tests/http_api/test_api_cold_race.py",  # issue #37: six cold API servers
+    # issue #37: the ESPN mirror and its box-score history (one build per run, ~40 s of CPU)
+    "tests/services/espn/test_espn_optimizer.py", "tests/services/espn/test_espn_league_mirror.py",
+    "tests/services/espn/test_espn_feature_parity.py", "tests/services/espn/test_espn_review_parity.py",
+    "tests/agents/test_espn_approvals.py", "tests/agents/test_espn_activation.py", "tests/agents/test_user_move_espn.py",
+    "tests/agents/test_move_pipeline.py",
 }
 SLOW_CPU_S = 4.0
 FILE_CPU_PATH = Path(__file__).with_name("file_cpu.json")
@@ -409,3 +414,34 @@ def run_cli(courtside_home):
         return forkrun.run(["-m", "services", *args], cwd=REPO_ROOT, env=env, timeout=timeout)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def espn_mirror(courtside_home):
+    """The ESPN mirror of Jan 29 (tests/espn_mirror.py: its own process on loopback, both scorings:
+    league 20251 points, 20252 categories) for the whole run; yields its JSON line."""
+    from tests.espn_mirror import mirror_process
+
+    with mirror_process(courtside_home) as line:
+        yield line
+
+
+@pytest.fixture
+def mirror_league(espn_mirror, courtside_home, monkeypatch):
+    """Factory `mirror_league(scoring="points", cache=None, team_id=1)`: the ESPN source of the
+    mirror's league read through the real espn-api client over loopback (COURTSIDE_ESPN_URL set),
+    its state store the current home's (a `fresh_state` test's own). Its box-score history is
+    built once per run, in the session home, and read from there by every test."""
+    from services.espn import EspnLeague, TTLCache
+    from services.store.state import state_store
+    from tests.espn_mirror import AS_OF, LEAGUE_IDS, SEASON
+
+    monkeypatch.setenv("COURTSIDE_ESPN_URL", espn_mirror["url"])
+    monkeypatch.setattr("services.espn.history.history_dir",
+                        lambda league, season: courtside_home / "espn" / f"{int(league)}-{int(season)}")
+
+    def make(scoring: str = "points", cache=None, team_id: int = 1):
+        return EspnLeague(LEAGUE_IDS[scoring], SEASON, my_team_id=team_id, as_of=AS_OF,
+                          cache=cache if cache is not None else TTLCache(), store=state_store())
+
+    return make

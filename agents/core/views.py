@@ -22,7 +22,7 @@ def league_view(source) -> dict:
             "calibration": None}
     try:
         view["calibration"] = source.history().snapshot.calibration
-    except ServiceError:  # no box-score history (ESPN): no calibration to show
+    except ServiceError:  # the history cannot be read (ESPN unreachable): no calibration to show
         pass
     days = matchup.days_remaining
     names = [e.player.name for e in roster.entries]

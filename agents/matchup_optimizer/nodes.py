@@ -198,19 +198,15 @@ def declined_here() -> set[tuple]:
 
 def ir_full_note(source, only: str | None, label) -> str | None:
     """"Also IR Collins?" with every IR slot taken: said first (the best move that takes him out is
-    then a drop, not an IR move)."""
-    from services.league.slots import IR_SLOTS
-
+    then a drop, not an IR move). Every LeagueSource has `ir_ids()` and says its IR slots in `info().ir`."""
     if not only:
         return None
-    try:
-        held = [p for p in source.ir_ids() if p != only]
-    except (ServiceError, AttributeError, NotImplementedError):
-        return None
-    if len(held) < IR_SLOTS:
+    held = [p for p in source.ir_ids() if p != only]
+    slots = source.info().ir
+    if len(held) < slots:
         return None
     names = ", ".join(source.player_name(p) for p in held)
-    return (f"**Your IR slot is full: {names} holds it ({IR_SLOTS} IR slot{'s' * (IR_SLOTS != 1)} in this league), so "
+    return (f"**Your IR slot is full: {names} holds it ({slots} IR slot{'s' * (slots != 1)} in this league), so "
             f"{source.player_name(only)} cannot go to IR.** Activate or drop {names} first; the best move that takes "
             f"{source.player_name(only)} out now is a drop:")
 

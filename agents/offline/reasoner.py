@@ -15,7 +15,7 @@ def offline_reasoner(source):
         names = find_players(question) or find_players(context)
         try:
             lg = source.history()
-        except ServiceError:  # no box-score history (ESPN): nothing to weigh here
+        except ServiceError:  # the history cannot be read (ESPN unreachable): nothing to weigh here
             lg = None
         if not names or lg is None:
             return {"conclusion": "Not enough facts to decide: name a player on your roster.",
@@ -42,7 +42,8 @@ def offline_reasoner(source):
         conclusion = (f"Hold {ps.ref.name}." if verdict == "hold" else
                       f"Stream {best.player.name} this week: he is worth more than {ps.ref.name} over the days left. "
                       f"Make room with your lowest-value healthy player, not with {ps.ref.name}, unless you need the spot.")
-        reasoning = (f"{ps.ref.name} is {ps.status} (inferred: {ps.evidence}); {games} games left, "
+        said = "ESPN's report" if lg.snapshot.status_source == "espn" else "inferred"
+        reasoning = (f"{ps.ref.name} is {ps.status} ({said}: {ps.evidence}); {games} games left, "
                      f"{round(ps.expected_fpts, 1)} expected per game when he plays, x {ps.availability:.0%} availability "
                      f"= {hold} expected this week. Best stream: {who} = {stream}."
                      + (" His per-game value is far above the streamer's, so his rest-of-season value wins." if star and verdict == "hold" else ""))

@@ -211,9 +211,3 @@ class EspnClient:
             with self._errors():
                 return self.league().espn_request.league_get(params={"view": ["mRoster"], "scoringPeriodId": int(scoring_period)})
         return self.cache.get_or_load("game_log_final", self._key("rosters_on", int(scoring_period)), load)
-
-    def free_agents(self, scoring_period: int, espn_position: str | None, size: int = 60) -> list[Player]:
-        def load() -> list[Player]:
-            with self._errors():
-                return self.league().free_agents(week=scoring_period, size=size, position=espn_position)
-        return self.cache.get_or_load("free_agents", self._key("fa", scoring_period, espn_position, size), load)

@@ -128,10 +128,10 @@ class HistoryStore:
                 con.close()
         new = [r for c in cards for r in game_rows(c, calendar, weights, today_period) if r[-1] > final]
         meta = {"final_period": today_period - 1, "through": today_period, "fetched_at": self.clock()}
-        path = self._write(kept + new, cards, names, snap, calendar, meta)
+        path = self._write(kept + new, cards, names, snap, calendar, meta, weights)
         return path, meta | {"file": path.name}
 
-    def _write(self, games, cards, names, snap, calendar: ProCalendar, meta: dict) -> Path:
+    def _write(self, games, cards, names, snap, calendar: ProCalendar, meta: dict, weights: dict[str, float]) -> Path:
         self.folder.mkdir(parents=True, exist_ok=True)
         digest = hashlib.sha256(json.dumps([len(games), meta["through"], meta["fetched_at"]]).encode()).hexdigest()[:16]
         name = f"history-{digest}.duckdb"
@@ -141,7 +141,7 @@ class HistoryStore:
         con = duckdb.connect(str(tmp))
         try:
             con.execute(f"CREATE TABLE player_games ({GAME_TABLE})")
-            con.executemany(f"INSERT INTO player_games VALUES ({', '.join('?' * 25)})", sorted(games, key=lambda r: (r[0], r[1])))
+            _insert(con, f"INSERT INTO player_games VALUES ({', '.join('?' * 25)})", sorted(games, key=lambda r: (r[0], r[1])))
             con.execute("CREATE TABLE players (player_id VARCHAR, name VARCHAR, box_score_name VARCHAR, "
                         "aliases VARCHAR[], pos VARCHAR, age BIGINT)")
             rows = []
@@ -149,7 +149,7 @@ class HistoryStore:
                 p = by_id.get(str(eid), {})
                 pos = POSITION_MAP.get((p.get("defaultPositionId") or 3) - 1, "SF")
                 rows.append((str(eid), full, full, [full], pos if pos in ("PG", "SG", "SF", "PF", "C") else "SF", None))
-            con.executemany("INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)", sorted(rows))
+            _insert(con, "INSERT INTO players VALUES (?, ?, ?, ?, ?, ?)", sorted(rows))
             con.execute("CREATE TABLE schedule (game_date DATE, team VARCHAR, opp VARCHAR)")
             sched = []
             for team_id, periods in self.client.pro_schedule().items():
@@ -159,14 +159,14 @@ class HistoryStore:
                 for period, day_games in (periods or {}).items():
                     if day_games:
                         sched.append((calendar.date_of(int(period)), team, calendar.opponent(team, int(period)).lstrip("@")))
-            con.executemany("INSERT INTO schedule VALUES (?, ?, ?)", sorted(sched))
+            _insert(con, "INSERT INTO schedule VALUES (?, ?, ?)", sorted(sched))
             con.execute("CREATE TABLE weeks (week BIGINT, start_date DATE, end_date DATE)")
-            con.executemany("INSERT INTO weeks VALUES (?, ?, ?)", league_weeks(snap, calendar))
+            _insert(con, "INSERT INTO weeks VALUES (?, ?, ?)", league_weeks(snap, calendar))
             con.execute("CREATE TABLE season_priors (player_id VARCHAR, score DOUBLE, source VARCHAR, "
                         "prior_rank BIGINT, positions VARCHAR)")
             owned = sorted(((str(eid), float(((by_id.get(str(eid)) or {}).get("ownership") or {}).get("percentOwned", 0.0)))
                             for eid in names), key=lambda r: (-r[1], r[0]))
-            con.executemany("INSERT INTO season_priors VALUES (?, ?, 'espn-ownership', ?, '')",
+            _insert(con, "INSERT INTO season_priors VALUES (?, ?, 'espn-ownership', ?, '')",
                             [(pid, score, i) for i, (pid, score) in enumerate(owned)])
             con.execute("CREATE TABLE player_status (player_id VARCHAR, status VARCHAR, evidence VARCHAR)")
             status = []
@@ -174,7 +174,12 @@ class HistoryStore:
                 ret = p.get("expectedReturnDate")
                 back = dt.date(*ret) if ret else None
                 status.append((pid, map_status(p.get("injuryStatus")), status_evidence(p.get("injuryStatus"), back)))
-            con.executemany("INSERT INTO player_status VALUES (?, ?, ?)", sorted(status))
+            _insert(con, "INSERT INTO player_status VALUES (?, ?, ?)", sorted(status))
+            con.execute("CREATE TABLE points_weights (stat VARCHAR, weight DOUBLE)")  # the snapshot's fpts
+            _insert(con, "INSERT INTO points_weights VALUES (?, ?)", sorted(weights.items()))
+            con.execute("CREATE TABLE player_slots (player_id VARCHAR, slots VARCHAR[])")  # ESPN's eligibleSlots
+            _insert(con, "INSERT INTO player_slots VALUES (?, ?)",
+                            sorted((pid, espn_slots(p.get("eligibleSlots"))) for pid, p in by_id.items()))
             con.execute("CREATE TABLE meta (key VARCHAR, value VARCHAR)")
             con.execute("INSERT INTO meta VALUES ('fingerprint', ?)", [f"espn:{name}"])
         finally:
@@ -189,9 +194,32 @@ class HistoryStore:
         return self.folder / name
 
 
+def espn_slots(slot_ids) -> list[str]:
+    """ESPN's eligibleSlots ids as espn-api names them (PG ... C, G, F, SG/SF, G/F, PF/C, F/C,
+    UT), bench and IR left out."""
+    names = (POSITION_MAP.get(i) for i in slot_ids or [] if isinstance(i, int))
+    return [n for n in names if n and n not in ("BE", "IR", "Rookie")]
+
+
+def _insert(con, sql: str, rows) -> None:
+    """executemany, or nothing for no rows (DuckDB refuses an empty list: a league with no games yet)."""
+    rows = list(rows)
+    if rows:
+        con.executemany(sql, rows)
+
+
 @lru_cache(maxsize=16)
 def _database(path: Path, name: str) -> Database:
     return Database(path, key=f"espn:{name}")
+
+
+@lru_cache(maxsize=32)
+def _snapshot(as_of: dt.date, database: Database):
+    """One snapshot per morning of a history file (a file is never rewritten: a refresh writes a
+    new one), shared by every league object reading it."""
+    from services.league.snapshot import Snapshot
+
+    return Snapshot(as_of, database)
 
 
 def league_weeks(snap, calendar: ProCalendar) -> list[tuple[int, dt.date, dt.date]]:
@@ -213,30 +241,21 @@ class EspnHistory:
     needs_demo = DEMO_ONLY
 
     def __init__(self, source, database: Database, store=None):
-        from services.league.snapshot import Snapshot
-
         self.source, self.store = source, store
         self.as_of, self.my_team_id = source.as_of, source.my_team_id
         self.league_id = source.league_id
         self._snap = source._snap()
         self.scoring = source._scoring(self._snap)
         self.db = database
-        self.snapshot = Snapshot(self.as_of, database)
+        self.snapshot = _snapshot(self.as_of, database)
         self.team_ids = [t.team_id for t in self._snap.teams]
         self._calendar = source._calendar()
         start, end = source._week(self._snap, self._calendar)
         self.week = (int(self._snap.matchup_period), start, end)
         self.opponent_id = self.opponent_of(self.my_team_id, self.week[0])
-        self._mornings: dict[dt.date, object] = {}
 
     def snapshot_on(self, day: dt.date):
-        from services.league.snapshot import Snapshot
-
-        if day == self.as_of:
-            return self.snapshot
-        if day not in self._mornings:
-            self._mornings[day] = Snapshot(day, self.db)
-        return self._mornings[day]
+        return self.snapshot if day == self.as_of else _snapshot(day, self.db)
 
     @property
     def days_remaining(self) -> list[dt.date]:
@@ -297,6 +316,13 @@ class EspnHistory:
     def owner_of(self, player_id: str) -> int | None:
         active, ir = self._state()
         return next((t for t in self.team_ids if player_id in active.get(t, []) or player_id in ir.get(t, [])), None)
+
+    def eligible_slots(self) -> dict[str, list[str]]:
+        """Each player's ESPN eligibleSlots (espn-api names; a history built before this table
+        was kept: none, and the box-score rule stands)."""
+        if not self.db.has_table("player_slots"):
+            return {}
+        return {pid: list(slots) for pid, slots in self.db.query("SELECT player_id, slots FROM player_slots")}
 
     def team_name(self, team_id: int) -> tuple[str, str]:
         team = self.source._team(self._snap, team_id)

@@ -11,20 +11,18 @@ from pydantic import SecretStr
 from services.espn.cache import PROCESS_CACHE, TTLCache
 from services.espn.calendar import ProCalendar, today_eastern, week_end
 from services.espn.client import EspnClient, LeagueSnapshot
-from services.espn.entries import Window, rank_free_agents, roster_entry
+from services.espn.entries import Window
 from services.espn.gamelog import build_game_log, last_played
 from services.espn.lookup import NameIndex
-from services.espn.mapping import (STATUS_SOURCE, league_categories, map_status, player_ref,
+from services.espn.mapping import (STATUS_SOURCE, map_status, player_ref,
                                    points_weights, scoring_mode, slot_counts, status_evidence)
-from services.espn.matchup import build_matchup
+from services.espn.matchup import live_totals
 from services.espn.roster_moves import EspnMoves
 from services.models import (FreeAgent, GameLog, LeagueInfo, LeagueTeam, MatchupDetails, NewsNote,
                              PlayerSchedule, Roster, ScheduleReport, ServiceError, StatusReport)
-from services.league.scoring import POINTS_WEIGHTS, counted_categories
+from services.league.scoring import POINTS_WEIGHTS
 from services.league.source import LeagueSource
 
-# Our slot names -> espn-api's free-agent position filter (UTIL means no filter).
-_ESPN_POSITION = {"PG": "PG", "SG": "SG", "SF": "SF", "PF": "PF", "C": "C", "G": "G", "F": "F"}
 
 
 def _secret(value: SecretStr | str | None) -> SecretStr | None:
@@ -89,7 +87,7 @@ class EspnLeague(EspnMoves, LeagueSource):
 
         period = self._calendar().period_of(self.as_of)
         database = HistoryStore(self._client, self.cache.clock).database(period)
-        if self._history is None or self._history.db is not database:
+        if self._history is None or self._history.db is not database or self._history._snap is not self._snap():
             self._history = EspnHistory(self, database, self.store)
         return self._history
 
@@ -163,48 +161,61 @@ class EspnLeague(EspnMoves, LeagueSource):
                           ir=ir, teams=teams, my_team_id=self.my_team_id)
 
     def roster(self, team_id: int | None = None) -> Roster:
-        snap = self._snap()
-        team = self._team(snap, self.my_team_id if team_id is None else team_id)
-        window = self._window(snap, self._calendar())
-        return Roster(team_id=team.team_id, team_name=team.team_name, manager=self._manager(team),
-                      as_of=self.as_of, entries=[roster_entry(p, window) for p in team.roster])
+        """A team's roster from ESPN (who, which slot) measured on the league's box-score history
+        (averages, form, expectation as the demo's roster shows them), with ESPN's status and
+        each player's ESPN eligibility."""
+        from services.league.rosters import roster
+
+        lg = self.history()
+        team_id = self.my_team_id if team_id is None else team_id
+        self._team(lg._snap, team_id)  # an unknown team: the one-line error naming ESPN's teams
+        view = roster(lg, team_id)
+        rules = self._rules(lg)
+        for e in view.entries:
+            e.player = e.player.model_copy(update={"eligible": list(rules.eligible_for(e.player.player_id, e.player.eligible))})
+        return view
+
+    def _rules(self, lg):
+        from services.optimizer.espn_adapter import league_rules
+
+        return league_rules(self, lg)
 
     def opponent_roster(self) -> Roster:
         return self.roster(self._opponent_id(self._snap()))
 
-    def matchup(self) -> MatchupDetails:
+    def _box(self):
+        """This week's live box score of my matchup (ESPN's own totals so far)."""
         snap = self._snap()
-        cal = self._calendar()
         boxes = self._client.box_scores(snap.matchup_period, snap.scoring_period)
-        team_id = lambda t: getattr(t, "team_id", t)
+        team_id = lambda t: getattr(t, "team_id", t)  # noqa: E731
         box = next((b for b in boxes if self.my_team_id in (team_id(b.home_team), team_id(b.away_team))), None)
         if box is None:
             raise ServiceError(f"ESPN has no box score for team {self.my_team_id} "
                                f"in matchup {snap.matchup_period}.")
-        opp_id = team_id(box.away_team if team_id(box.home_team) == self.my_team_id else box.home_team)
-        start, end = self._week(snap, cal)
-        return build_matchup(box=box, my_team_id=self.my_team_id, week=snap.matchup_period,
-                             start=start, end=end, as_of=self.as_of, scoring=self._scoring(snap),
-                             my_name=self._team(snap, self.my_team_id).team_name,
-                             opp_name=self._team(snap, opp_id).team_name, opp_id=opp_id,
-                             categories=league_categories(snap.settings),
-                             mine=self.roster().entries, theirs=self.roster(opp_id).entries)
+        return box
+
+    def banked(self) -> tuple[dict[str, float], dict[str, float]]:
+        """(mine, theirs): ESPN's live totals so far this matchup week."""
+        return live_totals(self._box(), self.my_team_id, self.scoring)
+
+    def matchup(self) -> MatchupDetails:
+        """ESPN's live score so far, and the rest of the week projected from the league's
+        box-score history under its own settings (the demo's matchup, services.league.matchup)."""
+        from services.league.matchup import matchup
+
+        lg = self.history()
+        return matchup(lg, rules=self._rules(lg), banked=self.banked(), score_note=" (ESPN live score)")
 
     def free_agents(self, position: str | None = None, healthy_only: bool = False,
                     min_games_remaining: int = 0, target_categories: list[str] | None = None,
                     limit: int = 15, punt: list[str] | None = None) -> list[FreeAgent]:
-        pos = position.upper() if position else None
-        if pos and pos not in (*_ESPN_POSITION, "UTIL"):
-            raise ServiceError(f"Unknown position {position!r}; use PG, SG, SF, PF, C, G, F or UTIL.")
-        snap = self._snap()
-        players = self._client.free_agents(snap.scoring_period, _ESPN_POSITION.get(pos or ""))
-        window = self._window(snap, self._calendar())
-        try:
-            cats = counted_categories(target_categories, punt, window.scoring) if punt else target_categories
-        except ValueError as e:
-            raise ServiceError(str(e)) from None
-        return rank_free_agents(players, window, pos if pos != "UTIL" else None, healthy_only,
-                                min_games_remaining, cats, limit)
+        """The league's free agents measured on its box-score history (the demo's ranking: value
+        above replacement x availability x games left), eligible at ESPN's slots."""
+        from services.league.free_agents import free_agents
+
+        lg = self.history()
+        return free_agents(lg, position, healthy_only, min_games_remaining, target_categories, limit, punt,
+                           eligible=self._rules(lg).eligible_for)
 
     def player_status(self, name: str) -> StatusReport:
         player = self._resolve(name)

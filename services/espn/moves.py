@@ -38,7 +38,7 @@ def _activation_args(other: str, back_name: str, league_id: int | str, other_rol
     or a league id that is not a number."""
     name, back, league = (other or "").strip(), (back_name or "").strip(), str(league_id).strip()
     if not name or not back:
-        raise ServiceError(f"Name both the player coming back from IR and {other_role}.")
+        raise ServiceError(f"Name both the player in (or coming back from) the IR slot and {other_role}.")
     if not league.isdigit():
         raise ServiceError(f"{league_id!r} is not an ESPN league id (it is a number).")
     return name, back, league
@@ -71,4 +71,24 @@ def activation_steps(drop_name: str, back_name: str, league_id: int | str) -> li
         'or starting slot; then click "Submit".',
         f"Check both under Recent Activity: {ESPN_WEB}/recentactivity?leagueId={league}; "
         f"then set your lineup for today if {back} has a game.",
+    ]
+
+
+def ir_steps(out_name: str, add_name: str, league_id: int | str) -> list[str]:
+    """The clicks that move an OUT player into the open IR slot and add a free agent to the roster
+    spot he leaves (nobody dropped)."""
+    add, out, league = _activation_args(add_name, out_name, league_id, "the free agent to add")
+    if out.casefold() == add.casefold():
+        raise ServiceError(f"Moving {out} to IR and adding him is not a move.")
+    team = f"{ESPN_WEB}/team?leagueId={league}"
+    return [
+        f"Open {team} and sign in to ESPN if asked.",
+        f'Click "Move" next to {out} and click "Here" on the empty IR slot; then click "Submit" '
+        "(ESPN lets only a player it lists OUT into the IR slot).",
+        f'Open {ESPN_WEB}/players/add?leagueId={league}, type "{add}" in the "Search" box and click the green "+" '
+        "(Add) button in his row: his roster spot is the one the IR move opened, so nobody is dropped.",
+        'Click "Continue", check that the summary reads '
+        f'"Add {add}", then click "Confirm" (on waivers ESPN files a claim instead).',
+        f"Check both under Recent Activity: {ESPN_WEB}/recentactivity?leagueId={league}; "
+        f"then set your lineup for today if {add} has a game.",
     ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Iterable
 
-from services.espn.moves import activation_ir_steps, activation_steps, approved_move_steps
+from services.espn.moves import activation_ir_steps, activation_steps, approved_move_steps, ir_steps
 from services.models import Roster, ServiceError
 from services.store.state import MoveConflict, StateStore
 
@@ -20,19 +20,22 @@ class EspnMoves:
     status_note = "ESPN"
 
     def _rosters(self) -> dict[int, Roster]:
-        from services.optimizer.espn_adapter import league_rosters
+        """Every team's roster as ESPN lists it (ids, IR slot, ESPN's status and season splits):
+        what a move is checked against (the measured view is `roster()`, on the history)."""
+        from services.espn.entries import roster_entry
 
-        return league_rosters(self)
+        snap = self._snap()
+        window = self._window(snap, self._calendar())
+        return {t.team_id: Roster(team_id=t.team_id, team_name=t.team_name, manager=self._manager(t),
+                                  as_of=self.as_of, entries=[roster_entry(p, window) for p in t.roster])
+                for t in snap.teams}
 
     def _index(self):
         from services.espn.lookup import NameIndex
 
-        if self._names is None:
-            from services.optimizer.espn_adapter import FREE_AGENT_POOL
-
+        if self._names is None:  # every player ESPN lists (free agents too), and the rostered ones
             names = self._client.player_names()
             names.update({p.playerId: p.name for t in self._snap().teams for p in t.roster})
-            names.update({int(f.player.player_id): f.player.name for f in self.free_agents(limit=FREE_AGENT_POOL)})
             self._names = NameIndex(names)
         return self._names
 
@@ -50,7 +53,7 @@ class EspnMoves:
                      if any(e.player.player_id == player_id for e in r.entries)), None)
 
     def ir_ids(self) -> list[str]:
-        return [e.player.player_id for e in self.roster().entries if e.on_ir]
+        return [e.player.player_id for e in self._rosters()[self.my_team_id].entries if e.on_ir]
 
     def validate_move(self, drop_id, add_id, kind="swap", *, stale=False) -> None:
         rosters = self._rosters()
@@ -81,8 +84,14 @@ class EspnMoves:
             if owner is not None:
                 raise ServiceError(f"{name(add_id)} is no longer a free agent" if stale else
                                    f"{name(add_id)} is on {rosters[owner].team_name}'s roster, not a free agent")
-        if kind == "ir":
-            raise ServiceError("IR moves in an ESPN league are made on ESPN's roster page")
+        if kind == "ir":  # drop_id to the IR slot (ESPN lists him OUT), add_id to the spot he leaves
+            slots = self.info().ir
+            if len(ir) >= slots:
+                raise ServiceError(f"your IR slot{'s are' if slots != 1 else ' is'} taken" if slots else
+                                   "this ESPN league has no IR slot")
+            status = next(e.status for e in rosters[self.my_team_id].entries if e.player.player_id == drop_id)
+            if status != "OUT":
+                raise ServiceError(f"{name(drop_id)} is {status} on ESPN, and only an OUT player can go to IR")
 
     def apply_move(self, card: dict, store: StateStore, actor: str = "user") -> dict:
         """Records the approved move once (keyed by move_id) with ESPN's manual steps.
@@ -100,26 +109,11 @@ class EspnMoves:
         return record_espn_move(card, store, steps, actor)
 
     def optimizer_inputs(self, free_agents: Iterable[str] | None = None, season: bool = False, punt=()):
-        """My remaining week from ESPN (no rest-of-season view: `season` adds nothing)."""
-        import dataclasses
+        """My remaining week from the league's box-score history under its own settings
+        (services.optimizer.espn_adapter.from_espn_history: the demo's inputs, ESPN's rules)."""
+        from services.optimizer.espn_adapter import from_espn_history
 
-        from services.optimizer.espn_adapter import from_espn_league
-
-        inputs = dataclasses.replace(from_espn_league(self, self._rosters()), punt=tuple(punt or ()))
-        if free_agents is None:
-            return inputs
-        wanted = list(free_agents)
-        pool = {p.player_id: p for p in inputs.free_agents}
-        missing = [pid for pid in wanted if pid not in pool]
-        if missing:
-            raise ServiceError(f"{self.player_name(missing[0])} is not among the free agents ESPN lists "
-                               f"({len(pool)}); the optimizer cannot weigh him.")
-        return dataclasses.replace(inputs, free_agents=tuple(pool[pid] for pid in wanted))
-
-    def banked(self) -> tuple[dict[str, float], dict[str, float]]:
-        from services.optimizer.espn_adapter import banked_totals
-
-        return banked_totals(self.matchup())
+        return from_espn_history(self, free_agents=free_agents, season=season, punt=punt)
 
 
 def _steps(card: dict) -> list[str]:
@@ -128,6 +122,8 @@ def _steps(card: dict) -> list[str]:
         return activation_steps(card["drop"], card["add"], card["league_id"])
     if card.get("kind") == "activate_ir":
         return activation_ir_steps(card["drop"], card["add"], card["league_id"])
+    if card.get("kind") == "ir":
+        return ir_steps(card["drop"], card["add"], card["league_id"])
     return approved_move_steps(card["drop"], card["add"], card["league_id"])
 
 

@@ -13,8 +13,9 @@ MAX_LIMIT = 50
 
 def free_agents(lg: DemoLeague, position: str | None = None, healthy_only: bool = False,
                 min_games_remaining: int = 0, target_categories: list[str] | None = None,
-                limit: int = 15, punt: list[str] | None = None) -> list[FreeAgent]:
-    """Ranked free agents. Value is expected fantasy points per game (points leagues) or the
+                limit: int = 15, punt: list[str] | None = None, eligible=None) -> list[FreeAgent]:
+    """Ranked free agents (`eligible(pid, rule)`: the league's own slots of a player, an ESPN
+    league's eligibleSlots; default the box-score rule). Value is expected fantasy points per game (points leagues) or the
     sum of z-scores over the target categories (all nine when none are named) less the punted
     ones (`punt`, categories leagues); the score is the value above replacement level x
     availability x games left."""
@@ -38,7 +39,8 @@ def free_agents(lg: DemoLeague, position: str | None = None, healthy_only: bool 
     out = []
     for pid in lg.free_agent_ids():
         ps = snap.players[pid]
-        if pos and pos not in ps.ref.eligible:
+        ref = ps.ref if eligible is None else ps.ref.model_copy(update={"eligible": list(eligible(pid, ps.ref.eligible))})
+        if pos and pos not in ref.eligible:
             continue
         if healthy_only and ps.status != "ACTIVE":
             continue
@@ -49,7 +51,7 @@ def free_agents(lg: DemoLeague, position: str | None = None, healthy_only: bool 
             continue
         value = player_value(snap, ps, lg.scoring, cats)
         out.append(FreeAgent(
-            player=ps.ref, status=ps.status, games_remaining=len(dates), remaining_dates=dates,
+            player=ref, status=ps.status, games_remaining=len(dates), remaining_dates=dates,
             fantasy_avg=round(ps.season_avg["fpts"], 2), recent_fantasy_avg=round(ps.recent_avg["fpts"], 2),
             expected_per_game=round(ps.expected_fpts * ps.availability, 2), season_avg=_rounded(ps.season_avg),
             value=round(value, 3), score=round((value - floor) * ps.availability * len(dates), 3),

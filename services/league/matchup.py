@@ -28,13 +28,14 @@ def _as_dicts(rows) -> tuple[dict[str, float], dict[str, float]]:
     return mean, var
 
 
-def outlook(lg: DemoLeague, team_id: int):
+def outlook(lg: DemoLeague, team_id: int, rules=None):
     """The optimizer's standing-pat evaluation of the team's rest of week (`weekly.standing_pat`:
-    the same lineups, solver and win probabilities as the weekly lineup and the move scan)."""
-    from services.optimizer.adapter import from_demo_league
+    the same lineups, solver and win probabilities as the weekly lineup and the move scan);
+    `rules`: the league's own slots and eligibility (`optimizer.adapter.LeagueRules`; default the demo's)."""
+    from services.optimizer.adapter import DEMO_RULES, from_demo_league
     from services.optimizer.weekly import prepare, standing_pat
 
-    return standing_pat(prepare(from_demo_league(lg, team_id=team_id, free_agents=[])))
+    return standing_pat(prepare(from_demo_league(lg, team_id=team_id, free_agents=[], rules=rules or DEMO_RULES)))
 
 
 def _prob_greater(mu: float, var: float) -> float:
@@ -57,11 +58,17 @@ def category_lines(mine, theirs, mine_rest, theirs_rest, win_probabilities: dict
     return out
 
 
-def matchup(lg: DemoLeague, team_id: int | None = None) -> MatchupDetails:
+def matchup(lg: DemoLeague, team_id: int | None = None, *, rules=None,
+            banked: tuple[dict, dict] | None = None, score_note: str = "") -> MatchupDetails:
+    """The matchup of a league's history (the demo's, or an ESPN league's with its `rules`);
+    `banked`: (mine, theirs) totals so far when the league keeps its own (ESPN's live box score,
+    `score_note` says so), else the one scoreboard's."""
     me = team_id or lg.my_team_id
     opp = lg.opponent_of(me, lg.week[0])
-    mine, theirs = banked_totals(lg, me), banked_totals(lg, opp)
-    week_out = outlook(lg, me)
+    mine, theirs = banked or (banked_totals(lg, me), banked_totals(lg, opp))
+    zero = dict.fromkeys((*COUNTING_STATS, "fpts", "games"), 0.0)  # what a live box score does not keep
+    mine, theirs = zero | mine, zero | theirs
+    week_out = outlook(lg, me, rules)
     (m_rest, m_var), (t_rest, t_var) = _as_dicts(week_out.mine), _as_dicts(week_out.opponent)
     week_no, start, end = lg.week
     names = lg.team_name(me)[0], lg.team_name(opp)[0]
@@ -77,7 +84,7 @@ def matchup(lg: DemoLeague, team_id: int | None = None) -> MatchupDetails:
     if lg.scoring == ScoringMode.POINTS:
         my_final, opp_final = mine["fpts"] + m_rest["fpts"], theirs["fpts"] + t_rest["fpts"]
         p = _prob_greater(my_final - opp_final, m_var["fpts"] + t_var["fpts"])
-        summary = (f"{names[0]} {mine['fpts']:.1f} - {theirs['fpts']:.1f} {names[1]} after "
+        summary = (f"{names[0]} {mine['fpts']:.1f} - {theirs['fpts']:.1f} {names[1]}{score_note} after "
                    f"{len(lg.days_played)} day(s); projected final {my_final:.1f} - {opp_final:.1f} "
                    f"(win probability {p:.0%}).{caveat}")
         return MatchupDetails(**common, my_points=round(mine["fpts"], 1), opponent_points=round(theirs["fpts"], 1),
@@ -87,6 +94,6 @@ def matchup(lg: DemoLeague, team_id: int | None = None) -> MatchupDetails:
     lead = sum(c.leader == "me" for c in cats), sum(c.leader == "opponent" for c in cats)
     exp_won = round(week_out.expected_total, 3)  # as the weekly lineup rounds it: one figure everywhere
     verb = "leads" if lead[0] > lead[1] else "trails" if lead[0] < lead[1] else "is tied"
-    summary = (f"{names[0]} {verb} {lead[0]}-{lead[1]} in categories after {len(lg.days_played)} day(s); "
+    summary = (f"{names[0]} {verb} {lead[0]}-{lead[1]} in categories{score_note} after {len(lg.days_played)} day(s); "
                f"expected categories won {exp_won:.1f} of 9.{caveat}")
     return MatchupDetails(**common, categories=cats, expected_categories_won=exp_won, summary=summary)

@@ -21,6 +21,7 @@ import dataclasses
 import datetime as dt
 import weakref
 from bisect import bisect_left, bisect_right
+from typing import Mapping, Sequence
 
 from services.league.calibration import TIERS, mornings, tier_of
 
@@ -134,14 +135,16 @@ def hazards_of(snap) -> Hazards:
     return h
 
 
-def return_odds(snap, player_id: str, week_end: dt.date) -> ReturnOdds | None:
-    """An absent player's return odds as of the snapshot's date (None: he played his team's last game)."""
+def return_odds(snap, player_id: str, week_end: dt.date,
+                schedule: Mapping[str, Sequence[dt.date]] | None = None) -> ReturnOdds | None:
+    """An absent player's return odds as of the snapshot's date (None: he played his team's last game);
+    `schedule`: each team's game dates to look ahead on (default: the snapshot's schedule table)."""
     ps = snap.players[player_id]
     if ps.missed_in_row < 1 or not ps.ref.team:
         return None
     tier = tier_of(sum(g["min"] for g in ps.games) / len(ps.games))
-    return odds(hazards_of(snap), player_id, ps.missed_in_row, tier, snap.team_dates_all.get(ps.ref.team, []),
-                snap.as_of, week_end)
+    dates = (schedule if schedule is not None else snap.team_dates_all).get(ps.ref.team, [])
+    return odds(hazards_of(snap), player_id, ps.missed_in_row, tier, list(dates), snap.as_of, week_end)
 
 
 TIER_NAMES = tuple(label for _, label in TIERS)

@@ -113,17 +113,18 @@ def eligibility_of(pos: str, totals: tuple) -> list[str]:
     return eligible_slots(pos, secondary_position(pos, per36))
 
 
-def expectation(season: dict[str, float], recent: dict[str, float]) -> dict[str, float]:
+def expectation(season: dict[str, float], recent: dict[str, float],
+                weights: dict[str, float] = POINTS_WEIGHTS) -> dict[str, float]:
     """Per-game expectation from the season's and the last `RECENT_WINDOW` games' `averages`:
-    half of each; fantasy points from the expected stats."""
+    half of each; fantasy points from the expected stats by the league's points `weights`."""
     exp = {k: 0.5 * season[k] + 0.5 * recent[k] for k in AVG_STATS}
-    exp["fpts"] = fantasy_points(exp, POINTS_WEIGHTS)
+    exp["fpts"] = fantasy_points(exp, weights)
     return exp
 
 
-def _projection(games: list[dict]) -> tuple[dict[str, float], dict[str, float]]:
+def _projection(games: list[dict], weights: dict[str, float] = POINTS_WEIGHTS) -> tuple[dict[str, float], dict[str, float]]:
     """Per-game expectation: half season mean, half the last 10 games; and per-stat spread."""
-    exp = expectation(averages(games), averages(games[-RECENT_WINDOW:]))
+    exp = expectation(averages(games), averages(games[-RECENT_WINDOW:]), weights)
     sd = {}
     for k in AVG_STATS:
         vals = [g[k] for g in games[-20:]]
@@ -162,6 +163,7 @@ class Snapshot:
         durable = durability.fit(by_player, self.team_dates_all, as_of)
         self.players: dict[str, PlayerState] = {}
         reported = self._reported_status()
+        self.points_weights = self._league_weights()
         self.status_source = "espn" if reported is not None else "inferred"
         for pid, name, pos in query("SELECT player_id, name, pos FROM players ORDER BY player_id"):
             games = by_player.get(pid, [])
@@ -175,7 +177,7 @@ class Snapshot:
             if reported is not None:  # ESPN's injury report, not the missed games, says who is out
                 ps.status, ps.evidence = reported.get(pid, ("ACTIVE", "ESPN reports no injury."))
             ps.season_avg, ps.recent_avg = averages(games), averages(games[-5:])
-            ps.expected, ps.stat_sd = _projection(games)
+            ps.expected, ps.stat_sd = _projection(games, self.points_weights)
             ps.avail_class, ps.tier = _class_and_tier(ps, team_before)
             since = (as_of - ps.last_played).days
             cal, args = self.calibration, (ps.avail_class, since, ps.tier)
@@ -192,6 +194,13 @@ class Snapshot:
             return None
         return {pid: (status, evidence) for pid, status, evidence
                 in self.db.query("SELECT player_id, status, evidence FROM player_status")}
+
+    def _league_weights(self) -> dict[str, float]:
+        """The league's points per stat: a history's own `points_weights` table (an ESPN league's
+        `scoringSettings`), else ESPN's defaults (the demo's)."""
+        if self.db is db.DEMO or not self.db.has_table("points_weights"):
+            return dict(POINTS_WEIGHTS)
+        return {stat: float(w) for stat, w in self.db.query("SELECT stat, weight FROM points_weights")} or dict(POINTS_WEIGHTS)
 
     def line(self, pid: str, day: dt.date) -> dict | None:
         """The player's box-score line of a day before the as-of date (None: he did not play)."""

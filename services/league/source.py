@@ -30,7 +30,9 @@ source's `EspnHistory` both satisfy it) for the league on `source.today`:
 An ESPN history is cache-on-read (services/espn/history.py): per-scoring-period box scores from
 ESPN's player cards through espn-api, past periods stored once and never refetched, the current
 period refreshed after 15 minutes; ESPN's scoring settings (points weights, categories) come from
-the league. ServiceError is raised only when the history cannot be read (ESPN unreachable, a
+the league, and the ESPN source's optimizer inputs, matchup, rosters and free agents are measured
+on this history under the league's own lineup slots, IR slots and players' eligibleSlots
+(services/optimizer/espn_adapter.py). ServiceError is raised only when the history cannot be read (ESPN unreachable, a
 private league without cookies), with the one-line reason.
 """
 from __future__ import annotations

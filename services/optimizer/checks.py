@@ -69,7 +69,7 @@ def brute_force_scan(prep: Prepared, drops: np.ndarray) -> np.ndarray:
     for r, k in enumerate(drops):
         for a, fa in enumerate(prep.free_agents.players):
             players = tuple(p for i, p in enumerate(prep.roster.players) if i != k) + (fa,)
-            table = make_table(players, prep.coef, prep.points, prep.slot_names, prep.days)
+            table = make_table(players, prep.coef, prep.points, prep.slot_names, prep.days, prep.fpts_coef)
             out[r, a] = _brute_week(prep, table, list(range(len(players)))) - base
     return out
 

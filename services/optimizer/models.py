@@ -67,6 +67,7 @@ class OptimizerInputs:
     ir_cut: str | None = None  # the player the user names to cut when an IR player returns
     ir_back: tuple[PlayerInput, ...] = ()  # players in my IR slot who are no longer OUT (to activate)
     punt: tuple[str, ...] = ()  # categories the manager punts: out of the categories objective and the reasons
+    points_weights: Mapping[str, float] | None = None  # the league's points per stat (None: ESPN's defaults)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -135,7 +135,7 @@ def _season_reasons(prep: Prepared, kind: str, drop: PlayerInput, add: PlayerInp
                        f"{drop.label} is back one player has to go, {going}")
     sd, sa = by_id.get(drop.player_id), by_id.get(add.player_id)
     # better per game by the season's per-game value or by the week's (the one the card shows)
-    week_d, week_a = (float(sum(pj.POINTS_COEF[i] * p.expected.get(k, 0.0) for i, k in enumerate(pj.STATS)))
+    week_d, week_a = (float(prep.fpts_coef @ pj.stat_vector(p.expected))
                       for p in (drop, add))
     better = max(sd.value / sa.value if sd and sa and sa.value > 0 else 0.0,
                  week_d / week_a if season.unit == "fantasy points" and week_a > 0 else 0.0)

@@ -36,13 +36,21 @@ def stat_vector(values: Mapping[str, float]) -> np.ndarray:
     return np.array([float(values.get(s, 0.0) or 0.0) for s in STATS])
 
 
-def player_rows(players: tuple[PlayerInput, ...], coef: np.ndarray, points: bool) -> np.ndarray:
-    """(n, WIDTH) per-game summary of each player; VALUE is coef . expected stats x availability."""
+def points_coef(weights: Mapping[str, float] | None = None) -> np.ndarray:
+    """Fantasy points per stat as a vector: the league's `weights` (an ESPN league's own), else
+    ESPN's defaults (`POINTS_COEF`)."""
+    return POINTS_COEF if weights is None else stat_vector(weights)
+
+
+def player_rows(players: tuple[PlayerInput, ...], coef: np.ndarray, points: bool,
+                fpts_coef: np.ndarray = POINTS_COEF) -> np.ndarray:
+    """(n, WIDTH) per-game summary of each player; VALUE is coef . expected stats x availability,
+    FPTS is the league's fantasy points (`fpts_coef`) of the expected stats."""
     out = np.zeros((len(players), WIDTH))
     for i, p in enumerate(players):
         q = min(1.0, max(0.0, float(p.availability)))
         m, sd = stat_vector(p.expected), stat_vector(p.stat_sd)
-        fpts = float(POINTS_COEF @ m)
+        fpts = float(fpts_coef @ m)
         fpts_sd = float(p.stat_sd.get("fpts", 0.0) or 0.0)
         var = q * sd**2 + q * (1 - q) * m**2
         out[i, MEAN], out[i, VAR] = q * m, var

@@ -216,7 +216,8 @@ def season_table(week_prep: Prepared, season: SeasonInputs) -> Prepared:
     inputs = dataclasses.replace(week_prep.inputs, scoring="points", days=season.days)
     roster, fas = _table(season.roster, slot_names, season.days), _table(season.free_agents, slot_names, season.days)
     zero = np.zeros(pj.WIDTH)
-    return Prepared(inputs, True, pj.POINTS_COEF, slot_names, counts, roster, fas, zero, zero, zero, {})
+    return Prepared(inputs, True, pj.POINTS_COEF, slot_names, counts, roster, fas, zero, zero, zero, {},
+                    fpts_coef=week_prep.fpts_coef)
 
 
 def season_gains(prep: Prepared, drops: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -52,6 +52,7 @@ class Prepared:
     opp_rest: np.ndarray
     weights: dict[str, float]
     memo: dict = dataclasses.field(default_factory=dict)  # derived arrays of these inputs (scans reuse them)
+    fpts_coef: np.ndarray = dataclasses.field(default_factory=lambda: pj.POINTS_COEF)  # the league's points per stat
 
     @property
     def days(self) -> tuple[dt.date, ...]:
@@ -59,8 +60,8 @@ class Prepared:
 
 
 def make_table(players: tuple[PlayerInput, ...], coef: np.ndarray, points: bool,
-               slot_names: list[str], days: tuple[dt.date, ...]) -> Table:
-    rows = pj.player_rows(players, coef, points)
+               slot_names: list[str], days: tuple[dt.date, ...], fpts_coef: np.ndarray = pj.POINTS_COEF) -> Table:
+    rows = pj.player_rows(players, coef, points, fpts_coef)
     elig = np.array([[s in p.eligible for s in slot_names] for p in players], dtype=bool)
     plays = np.array([[d in p.game_days for d in days] for p in players], dtype=bool)
     return Table(players, rows, elig.reshape(len(players), len(slot_names)),
@@ -129,18 +130,20 @@ def prepare(inputs: OptimizerInputs) -> Prepared:
     slot_names = list(inputs.slots)
     counts = np.array([int(inputs.slots[s]) for s in slot_names])
     my0, opp0 = pj.totals(inputs.my_so_far), pj.totals(inputs.opp_so_far)
-    coef, weights = pj.POINTS_COEF, {}
+    fpts = pj.points_coef(inputs.points_weights)
+    coef, weights = fpts, {}
     opp_rest = np.zeros(pj.WIDTH)
     if not points:
         # The opponent's plan is fixed: his best fantasy-points lineups.
-        opp = make_table(inputs.opponent, pj.POINTS_COEF, True, slot_names, inputs.days)
+        opp = make_table(inputs.opponent, fpts, True, slot_names, inputs.days, fpts)
         opp_rest = plan_rows(opp, counts)
         for _ in range(WEIGHT_ROUNDS):
-            mine = make_table(inputs.roster, coef, points, slot_names, inputs.days)
+            mine = make_table(inputs.roster, coef, points, slot_names, inputs.days, fpts)
             coef, weights = pj.category_coef(plan_rows(mine, counts), opp_rest, my0, opp0, inputs.punt)
-    roster = make_table(inputs.roster, coef, points, slot_names, inputs.days)
-    fas = make_table(inputs.free_agents, coef, points, slot_names, inputs.days)
-    return Prepared(inputs, points, coef, slot_names, counts, roster, fas, my0, opp0, opp_rest, weights)
+    roster = make_table(inputs.roster, coef, points, slot_names, inputs.days, fpts)
+    fas = make_table(inputs.free_agents, coef, points, slot_names, inputs.days, fpts)
+    return Prepared(inputs, points, coef, slot_names, counts, roster, fas, my0, opp0, opp_rest, weights,
+                    fpts_coef=fpts)
 
 
 def score_rows(prep: Prepared, rest: np.ndarray) -> np.ndarray:
@@ -171,8 +174,8 @@ def standing_pat(prep: Prepared) -> Outlook:
     opp = prep.opp_rest
     probs: dict[str, float] = {}
     if prep.points:  # the points objective has no use for the opponent; the matchup view does
-        opp = plan_rows(make_table(prep.inputs.opponent, pj.POINTS_COEF, True, prep.slot_names, prep.days),
-                        prep.counts)
+        opp = plan_rows(make_table(prep.inputs.opponent, prep.fpts_coef, True, prep.slot_names, prep.days,
+                                   prep.fpts_coef), prep.counts)
     else:
         p = pj.win_probabilities(mine, prep.opp_rest, prep.my0, prep.opp0)
         probs = {c: float(v) for c, v in zip(pj.CATS, p, strict=True)}

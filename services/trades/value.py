@@ -85,7 +85,9 @@ class Valuer:
         days = tuple(sorted({d for p in players for d in p.games}))
         if not days:
             return {}
-        stub = SimpleNamespace(slot_names=self._slots, counts=self._counts,
+        from services.optimizer.projection import POINTS_COEF
+
+        stub = SimpleNamespace(slot_names=self._slots, counts=self._counts, fpts_coef=POINTS_COEF,  # values are per game already
                                inputs=OptimizerInputs(scoring="points", days=days, roster=()))
         prep = season_table(stub, SeasonInputs(unit(self.lg.scoring), days, players, ()))
         table, out, ids = prep.roster, {}, [p.player_id for p in players]

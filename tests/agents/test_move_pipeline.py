@@ -10,20 +10,17 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "services" / "espn"))
-from espn_replay import AS_OF, replayed_league_healthy_fa  # noqa: E402
+from agents.matchup_optimizer.nodes import make_nodes
+from agents.tools.optimizer_tools import build_optimizer_tools
+from services import optimizer as opt
+from services.league.demo_source import DemoSource
+from services.models import ServiceError
+from services.store.state import state_store
 
-from agents.matchup_optimizer.nodes import make_nodes  # noqa: E402
-from agents.tools.optimizer_tools import build_optimizer_tools  # noqa: E402
-from services import optimizer as opt  # noqa: E402
-from services.league.demo_source import DemoSource  # noqa: E402
-from services.models import ServiceError  # noqa: E402
-from services.store.state import state_store  # noqa: E402
+AS_OF = dt.date(2025, 1, 29)  # the ESPN mirror's morning
 
 REVIEW = "Review my matchup and help me optimize for this week."
 JAN_31 = dt.date(2025, 1, 31)
@@ -92,13 +89,13 @@ def test_the_node_honours_target_categories_too():
 
 
 @pytest.fixture
-def espn_league():
-    with replayed_league_healthy_fa() as lg:
-        yield lg
+def espn_league(mirror_league):
+    """The mirror's points league through espn-api over loopback (tests/conftest.py)."""
+    return mirror_league("points")
 
 
 def test_espn_tool_and_node_run_the_same_pipeline(espn_league):
-    inputs = espn_league.optimizer_inputs()
+    inputs = espn_league.optimizer_inputs(season=True)  # as the tool reads them (IR cards need the season)
     allow = {p.player_id for p in inputs.roster}  # nobody protected: enough moves to conflict
     expected = opt.propose_moves(inputs, allow_drop=allow, limit=10)
     raw = [m for m in opt.scan_moves(inputs, allow_drop=allow, limit=10) if m.gain > 0]
@@ -106,7 +103,7 @@ def test_espn_tool_and_node_run_the_same_pipeline(espn_league):
     names = [espn_league.player_name(pid) for pid in sorted(allow)]
     by_tool = json.loads(tool(espn_league).invoke({"limit": 10, "allow_drop": names}))["moves"]
     assert moves_of(by_tool) == [(m.drop_id, m.add_id, m.kind) for m in expected.moves] and no_conflicts(by_tool)
-    assert all(c["league_kind"] == "espn" and c["league_id"] == "1234" for c in by_tool)
+    assert all(c["league_kind"] == "espn" and c["league_id"] == "20251" for c in by_tool)
     state = run_nodes(espn_league)
     default = json.loads(tool(espn_league).invoke({}))["moves"]
     assert moves_of(state["pending_cards"]) == moves_of(default)

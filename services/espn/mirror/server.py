@@ -1,10 +1,13 @@
-"""`python -m services espn-mirror [--port P] [--as-of D] [--scoring S] [--private]`: ESPN on loopback.
+"""`python -m services espn-mirror [--port P] [--as-of D] [--scoring S] [--private] [--weight STAT=PTS]
+[--slot SLOT=N] [--eligible "NAME=SLOT,SLOT"] [--ir NAME]`: ESPN on loopback.
 
 Serves the paths espn-api requests under its base URL (`/apis/v3/games/fba/seasons/{season}...`),
 so `COURTSIDE_ESPN_URL=http://127.0.0.1:P` points the ESPN source (and espn-api's requests) here.
 Prints one JSON line {"url", "league_id", "season"} once it serves. Both scorings are served
 (league ids in `views.LEAGUE_IDS`); `--private` answers 401 to a request without the espn_s2 and
-SWID cookies, as ESPN does for a private league. Only GETs are answered; nothing is written.
+SWID cookies, as ESPN does for a private league. `--weight`, `--slot` and `--eligible` serve a league
+whose settings differ from the demo's (points per stat, starting slot counts, a player's eligible
+slots); `--ir` serves one of team 1's players in its IR slot. Only GETs are answered; nothing is written.
 """
 from __future__ import annotations
 
@@ -18,7 +21,7 @@ from http.cookies import SimpleCookie
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
-from services.espn.mirror.views import LEAGUE_IDS, SEASON, MirrorLeague
+from services.espn.mirror.views import COMBINED_SLOT_ID, LEAGUE_IDS, SEASON, SLOT_ID, STAT_ID, MirrorLeague, Overrides
 
 _SEASON = re.compile(r"^/apis/v3/games/fba/seasons/(\d+)(/players)?/?$")
 _LEAGUE = re.compile(r"^/apis/v3/games/fba/seasons/(\d+)/segments/0/leagues/(\d+)/?$")
@@ -27,15 +30,16 @@ _LEAGUE = re.compile(r"^/apis/v3/games/fba/seasons/(\d+)/segments/0/leagues/(\d+
 class Mirror:
     """The served leagues (one per scoring, built on first use) on one as-of morning."""
 
-    def __init__(self, as_of: dt.date, store, private: bool = False):
+    def __init__(self, as_of: dt.date, store, private: bool = False, overrides: Overrides | None = None):
         self.as_of, self.store, self.private = as_of, store, private
+        self.overrides = overrides
         self._leagues: dict[str, MirrorLeague] = {}
         self._lock = threading.Lock()
 
     def league(self, scoring: str) -> MirrorLeague:
         with self._lock:
             if scoring not in self._leagues:
-                self._leagues[scoring] = MirrorLeague(self.as_of, scoring, self.store)
+                self._leagues[scoring] = MirrorLeague(self.as_of, scoring, self.store, self.overrides)
             return self._leagues[scoring]
 
     def answer(self, path: str, query: dict, headers) -> tuple[int, object]:
@@ -102,6 +106,45 @@ def serve(mirror: Mirror, port: int = 0) -> ThreadingHTTPServer:
     return server
 
 
+def _pairs(values: list[str], what: str) -> list[tuple[str, str]]:
+    from services.models import ServiceError
+
+    out = []
+    for v in values:
+        key, sep, val = v.rpartition("=")
+        if not sep or not key.strip() or not val.strip():
+            raise ServiceError(f"--{what} {v!r}: expected KEY=VALUE")
+        out.append((key.strip(), val.strip()))
+    return out
+
+
+def _overrides(args) -> Overrides:
+    """The settings asked for unlike the demo's, each checked (ServiceError names a bad one)."""
+    from services.models import ServiceError
+
+    weights, slots, eligible = {}, {}, {}
+    try:
+        for stat, pts in _pairs(args.weight, "weight"):
+            if stat not in STAT_ID:
+                raise ServiceError(f"--weight: unknown stat {stat!r}; use one of {', '.join(STAT_ID)}")
+            weights[stat] = float(pts)
+        for slot, n in _pairs(args.slot, "slot"):
+            if slot not in SLOT_ID | COMBINED_SLOT_ID:
+                raise ServiceError(f"--slot: unknown slot {slot!r}; use one of {', '.join(SLOT_ID | COMBINED_SLOT_ID)}")
+            slots[slot] = int(n)
+            if slots[slot] < 0:
+                raise ServiceError(f"--slot {slot}: a count is 0 or more")
+    except ValueError as e:
+        raise ServiceError(f"--weight/--slot: not a number ({e})") from None
+    for name, names in _pairs(args.eligible, "eligible"):
+        listed = [s.strip() for s in names.split(",") if s.strip()]
+        bad = [s for s in listed if s not in SLOT_ID | COMBINED_SLOT_ID]
+        if bad:
+            raise ServiceError(f"--eligible {name}: unknown slot {bad[0]!r}")
+        eligible[name] = listed
+    return Overrides(weights, slots, eligible, tuple(args.ir))
+
+
 def main(argv: list[str] | None = None) -> int:
     from services.config import get_settings
     from services.league.demo_source import check_as_of
@@ -113,13 +156,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--as-of", type=dt.date.fromisoformat, default=None, help="the league's morning (YYYY-MM-DD)")
     ap.add_argument("--scoring", choices=sorted(LEAGUE_IDS), default=None, help="the league id printed")
     ap.add_argument("--private", action="store_true", help="answer 401 without espn_s2/SWID cookies")
+    ap.add_argument("--weight", action="append", default=[], metavar="STAT=PTS", help="points per stat (pts, blk, ...)")
+    ap.add_argument("--slot", action="append", default=[], metavar="SLOT=N", help="starting slots (PG ... UTIL, G/F ...)")
+    ap.add_argument("--eligible", action="append", default=[], metavar="NAME=SLOT,SLOT", help="a player's eligible slots")
+    ap.add_argument("--ir", action="append", default=[], metavar="NAME", help="a team 1 player served in its IR slot")
     args = ap.parse_args(argv)
     s = get_settings()
     as_of = args.as_of or s.as_of
     scoring = args.scoring or s.scoring
     try:
         check_as_of(as_of)
-        mirror = Mirror(as_of, state_store(), private=args.private)
+        mirror = Mirror(as_of, state_store(), private=args.private, overrides=_overrides(args))
         mirror.league(scoring)  # built before the line is printed: the first request is served at once
         server = serve(mirror, args.port)
     except (ServiceError, OSError) as e:

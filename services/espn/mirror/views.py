@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
@@ -27,6 +28,7 @@ FIRST_ID = 4_100_000
 ESPN_ABBREV = {"BRK": "BKN", "CHO": "CHA", "PHI": "PHL"}  # the demo's (Basketball-Reference) -> ESPN's
 PRO_ID = {abbrev: tid for tid, abbrev in PRO_TEAM_MAP.items() if tid}
 SLOT_ID = {"PG": 0, "SG": 1, "SF": 2, "PF": 3, "C": 4, "G": 5, "F": 6, "UTIL": 11}
+COMBINED_SLOT_ID = {"SG/SF": 7, "G/F": 8, "PF/C": 9, "F/C": 10}  # ESPN's combined slots (a league may use them)
 POSITION_ID = {"PG": 1, "SG": 2, "SF": 3, "PF": 4, "C": 5}  # defaultPositionId (espn-api: POSITION_MAP[id - 1])
 STAT_ID = {"pts": 0, "blk": 1, "stl": 2, "ast": 3, "reb": 6, "tov": 11, "fgm": 13, "fga": 14, "ftm": 15,
            "fta": 16, "fg3m": 17, "fg3a": 18, "min": 40}
@@ -51,14 +53,30 @@ def _epoch_ms(day: dt.date) -> int:
     return int(dt.datetime(day.year, day.month, day.day, 19, 30, tzinfo=EASTERN).timestamp() * 1000)
 
 
+@dataclass(frozen=True)
+class Overrides:
+    """Settings of a league unlike the demo's, served instead of the demo's (`--weight`, `--slot`,
+    `--eligible`, `--ir`): points per stat, starting slot counts, players' eligible slots by name,
+    team 1's players in its IR slot."""
+
+    weights: dict[str, float] = field(default_factory=dict)  # our stat name -> points
+    slots: dict[str, int] = field(default_factory=dict)  # our slot name (or ESPN's combined one) -> count
+    eligible: dict[str, list[str]] = field(default_factory=dict)  # player name -> our slot names
+    ir: tuple[str, ...] = ()  # players of team 1 served in its IR slot (lineupSlotId 13) this morning
+
+    def weight_items(self) -> dict[str, float]:
+        return dict(POINTS_WEIGHTS) | self.weights
+
+
 class MirrorLeague:
     """One demo league (a scoring) on one as-of morning, in ESPN's shapes."""
 
-    def __init__(self, as_of: dt.date, scoring: str, store):
+    def __init__(self, as_of: dt.date, scoring: str, store, overrides: Overrides | None = None):
         from services.league.demo import demo_league
         from services.store import db
 
         self.as_of, self.scoring = as_of, scoring
+        self.overrides = overrides or Overrides()
         self.league_id = LEAGUE_IDS[scoring]
         self.lg = demo_league(as_of, scoring, store=store)
         self.snap = self.lg.snapshot
@@ -85,7 +103,9 @@ class MirrorLeague:
     def _eligible(self, pid: str) -> list[int]:
         ps = self.snap.players.get(pid)
         slots = ps.ref.eligible if ps is not None else [self.names[pid][1], "UTIL"]
-        return sorted({SLOT_ID[s] for s in slots if s in SLOT_ID}) + [12, 13]
+        slots = self.overrides.eligible.get(self.names[pid][0], slots)
+        ids = SLOT_ID | COMBINED_SLOT_ID
+        return sorted({ids[s] for s in slots if s in ids}) + [12, 13]
 
     def _split(self, stats: dict, split_id: str, split_type: int, period: int, applied: float, n: int = 0) -> dict:
         out = {"appliedTotal": applied, "externalId": split_id[2:], "id": split_id, "proTeamId": 0,
@@ -196,14 +216,14 @@ class MirrorLeague:
     def _settings(self) -> dict:
         if self.scoring == "points":
             items = [{"statId": STAT_ID[k], "points": float(w), "isReverseItem": False}
-                     for k, w in POINTS_WEIGHTS.items() if k in STAT_ID]
+                     for k, w in self.overrides.weight_items().items() if k in STAT_ID]
             kind = "H2H_POINTS"
         else:
             items = [{"statId": i, "points": 0.0, "isReverseItem": rev} for i, rev in CATEGORY_ITEMS]
             kind = "H2H_MOST_CATEGORIES"
         counts = {str(i): 0 for i in range(15)}
-        for slot, n in STARTING_SLOTS.items():
-            counts[str(SLOT_ID[slot])] = n
+        for slot, n in (dict(STARTING_SLOTS) | self.overrides.slots).items():
+            counts[str((SLOT_ID | COMBINED_SLOT_ID)[slot])] = n
         counts["12"], counts["13"] = BENCH_SLOTS, IR_SLOTS
         from services.league.setup import LEAGUE_NAME
 
@@ -223,6 +243,9 @@ class MirrorLeague:
                 active, ir = self.lg.roster_on(team.team_id, day), []
             else:
                 active, ir = self.lg.roster_ids(team.team_id), self.lg.ir_ids(team.team_id)
+                if team.team_id == 1 and self.overrides.ir:
+                    moved = [p for p in active if self.names[p][0] in self.overrides.ir]
+                    active, ir = [p for p in active if p not in moved], [*ir, *moved]
             entries = []
             for pid, slot in [*((p, 12) for p in active), *((p, 13) for p in ir)]:
                 entries.append({"acquisitionType": "DRAFT", "injuryStatus": self._status(pid), "lineupSlotId": slot,
@@ -260,7 +283,8 @@ class MirrorLeague:
         from services.league.scoreboard import banked_totals
 
         week = self.lg.week[0]
-        cat_ids = {"pts": "0", "blk": "1", "stl": "2", "ast": "3", "reb": "6", "tov": "11", "fg3m": "17"}
+        cat_ids = {"pts": "0", "blk": "1", "stl": "2", "ast": "3", "reb": "6", "tov": "11", "fg3m": "17",
+                   "fgm": "13", "fga": "14", "ftm": "15", "fta": "16"}  # ESPN keeps the makes and attempts too
         out, done = [], set()
         for t in self.lg.team_ids:
             if t in done:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import json
-from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -94,20 +93,3 @@ def register_league(m, main_league: dict, free_agents: dict) -> None:
           json=fixture("league_2023_box_score_h2h_points.json"))
     m.get(LEAGUE_URL + "?view=kona_playercard", json=player_card)
     m.get(LEAGUE_URL + "?view=kona_player_info&scoringPeriodId=109", json=free_agents)
-
-
-@contextmanager
-def replayed_league_healthy_fa():
-    """The handmade ESPN league replayed offline, its "Test Freeagent" healthy, as my team 1; on
-    exit it checks that nothing but GETs was ever sent (nothing is written to ESPN)."""
-    import requests_mock
-
-    from services.espn import EspnLeague, TTLCache
-
-    answer = free_agent_response()
-    fa = next(p for p in answer["players"] if p["player"]["fullName"] == "Test Freeagent")
-    fa["player"].update(injuryStatus="ACTIVE", injured=False)
-    with requests_mock.Mocker(real_http=False) as m:
-        register_league(m, fixture("league_2023_handmade_main.json"), answer)
-        yield EspnLeague(1234, 2023, espn_s2=S2, swid=SWID, my_team_id=1, as_of=AS_OF, cache=TTLCache(clock=FakeClock()))
-        assert all(r.method == "GET" for r in m.request_history)

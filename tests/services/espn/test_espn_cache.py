@@ -56,14 +56,16 @@ def test_concurrent_misses_load_once():
 
 
 def test_roster_refreshes_after_45_seconds(league, espn, clock):
-    league.roster()
+    """The league view (rosters, settings) is read again after 45 s (the rosters themselves are
+    measured on the history: tests/services/espn/test_espn_league_mirror.py)."""
+    league.info()
     assert calls(espn, "mTeam") == 1  # the construction's own read is reused
     clock.advance(44)
-    league.roster()
-    league.opponent_roster()
+    league.info()
+    league.owner_of("3934672")
     assert calls(espn, "mTeam") == 1
     clock.advance(2)
-    league.roster()
+    league.info()
     assert calls(espn, "mTeam") == 2
     assert calls(espn, "players_wl") == calls(espn, "mDraftDetail") == 1  # built once
 
@@ -75,16 +77,6 @@ def test_player_status_refreshes_after_15_minutes(league, espn, clock):
     clock.advance(15 * 60)
     league.player_status("Jalen Brunson")
     assert calls(espn, "kona_playercard") == 2
-
-
-def test_free_agents_refresh_after_5_minutes(league, espn, clock):
-    league.free_agents()
-    clock.advance(299)
-    league.free_agents(healthy_only=True)
-    assert calls(espn, "kona_player_info") == 1
-    clock.advance(1)
-    league.free_agents()
-    assert calls(espn, "kona_player_info") == 2
 
 
 def test_nba_schedule_refreshes_after_an_hour(league, espn, clock):

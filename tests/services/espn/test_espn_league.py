@@ -5,7 +5,7 @@ import datetime as dt
 
 import pytest
 
-from espn_replay import (AS_OF, BRUNSON, LEAGUE_URL, S2, SWID, fixture, roster_json,
+from espn_replay import (AS_OF, BRUNSON, S2, SWID, fixture, roster_json,
                          team_game_dates)
 from services.espn import EspnLeague, TTLCache
 from services.espn.mapping import map_status
@@ -44,90 +44,6 @@ def test_info_reads_name_slots_and_teams_from_raw_settings(league, main_league):
 ])
 def test_status_mapping(espn_status, ours):
     assert map_status(espn_status) == ours
-
-
-def test_my_roster_maps_espn_status_slots_and_games_left(league, main_league):
-    roster = league.roster()
-    raw = roster_json(main_league, 1)
-    assert roster.team_name == "Dime Droppers" and len(roster.entries) == len(raw)
-    for entry, js in zip(roster.entries, raw, strict=True):
-        p = js["playerPoolEntry"]["player"]
-        assert entry.player.player_id == str(p["id"]) and entry.player.name == p["fullName"]
-        assert entry.status == map_status(p["injuryStatus"])
-        assert entry.status_evidence.startswith(f"ESPN reports injury status {p['injuryStatus']}")
-        assert entry.remaining_dates == team_game_dates(p["proTeamId"], AS_OF, WEEK_END)
-        season = next(s for s in p["stats"] if s["id"] == "002023")
-        assert entry.fantasy_avg == round(season["appliedAverage"], 2)
-        assert entry.season_avg["pts"] == round(season["averageStats"]["0"], 3)
-        assert entry.on_ir == (js["lineupSlotId"] == 13)
-    towns = roster.entries[0]
-    assert (towns.player.name, towns.status, towns.on_ir) == ("Karl-Anthony Towns", "OUT", True)
-    assert "expected return 2023-03-20" in towns.status_evidence
-    assert towns.player.eligible == ["PF", "C", "F", "UTIL"]  # ESPN slots 3, 4, 6, 11
-    brunson = next(e for e in roster.entries if e.player.name == "Jalen Brunson")
-    assert (brunson.player.team, brunson.player.pos) == ("NYK", "PG")
-
-
-def test_opponent_roster_is_this_weeks_opponent(league, main_league):
-    opp = league.opponent_roster()
-    assert (opp.team_id, opp.team_name) == (8, "Buzzer Beaters")
-    assert [e.player.name for e in opp.entries] == [
-        e["playerPoolEntry"]["player"]["fullName"] for e in roster_json(main_league, 8)]
-    with pytest.raises(ServiceError, match="No team 99"):
-        league.roster(99)
-
-
-def test_points_matchup_uses_espns_live_box_score(league):
-    box = fixture("league_2023_box_score_h2h_points.json")
-    match = next(m for m in box["schedule"] if m["away"]["teamId"] == 1)
-    md = league.matchup()
-    assert (md.week, md.start, md.end, md.scoring) == (16, dt.date(2023, 1, 30), WEEK_END, "points")
-    assert (md.opponent_team_id, md.opponent) == (match["home"]["teamId"], "Buzzer Beaters")
-    assert md.my_points == match["away"]["totalPointsLive"]
-    assert md.opponent_points == match["home"]["totalPointsLive"]
-    assert md.days_played == [dt.date(2023, 1, 30), dt.date(2023, 1, 31), dt.date(2023, 2, 1)]
-    healthy = [e for e in league.roster().entries if e.status != "OUT" and not e.on_ir]
-    assert md.my_games_remaining == sum(e.games_remaining for e in healthy)
-    assert md.categories == []
-
-
-def test_categories_matchup(espn, clock, main_league):
-    """The same hand-made league switched to categories, replaying the H2H-categories box score."""
-    box = fixture("league_2023_box_score_h2h_cat.json")
-    match = next(m for m in box["schedule"] if m["away"]["teamId"] == 1)
-    scored = {int(k): v for k, v in match["away"]["cumulativeScore"]["scoreByStat"].items() if v["result"]}
-    main_league["settings"]["scoringSettings"].update(
-        scoringType="H2H_CATEGORY", scoringItems=[{"statId": i, "points": 0.0} for i in scored])
-    espn.get(LEAGUE_URL + "?view=mTeam", json=main_league)
-    espn.get(LEAGUE_URL + "?view=mMatchupScore", json=box)
-    md = EspnLeague(1234, 2023, my_team_id=1, as_of=AS_OF, cache=TTLCache(clock=clock)).matchup()
-    names = {0: "PTS", 1: "BLK", 2: "STL", 3: "AST", 6: "REB", 17: "3PM", 19: "FG%", 20: "FT%"}
-    expect = {names[i]: (round(v["score"], 4), {"WIN": "me", "LOSS": "opponent"}[v["result"]])
-              for i, v in scored.items()}
-    assert md.scoring == "categories" and md.opponent == "Glass Cleaners"
-    assert {c.category: (c.mine, c.leader) for c in md.categories} == expect
-    assert all(0.0 <= c.win_probability <= 1.0 for c in md.categories)
-    wins = sum(c.leader == "me" for c in md.categories)
-    assert f"leads {wins}-{len(expect) - wins}-0" in md.summary
-
-
-def test_free_agents_filters_and_ranking(league):
-    card = fixture("league_2023_playerCard.json")["players"][0]["player"]
-    season = next(s for s in card["stats"] if s["id"] == "002023")
-    last7 = next(s for s in card["stats"] if s["id"] == "012023")
-    agents = league.free_agents()
-    assert [a.player.name for a in agents] == ["Jalen Brunson", "Test Freeagent"]  # 3 games vs 2
-    top = agents[0]
-    assert top.games_remaining == len(team_game_dates(card["proTeamId"], AS_OF, WEEK_END)) == 3
-    assert top.expected_per_game == round((round(season["appliedAverage"], 2) + last7["appliedAverage"]) / 2, 2)
-    assert top.score == round(top.value * top.games_remaining, 3)
-    assert [a.player.name for a in league.free_agents(healthy_only=True)] == ["Jalen Brunson"]
-    assert [a.player.name for a in league.free_agents(min_games_remaining=3)] == ["Jalen Brunson"]
-    assert league.free_agents(position="C") == [] and len(league.free_agents(limit=1)) == 1
-    by_cats = league.free_agents(target_categories=["AST", "PTS"])
-    assert {a.value for a in by_cats} == {0.0}  # identical stats: no z-score separates them
-    with pytest.raises(ServiceError, match="Unknown position"):
-        league.free_agents(position="QB")
 
 
 def test_player_status_is_espns_report(league):

@@ -1,175 +1,156 @@
-"""Optimizer inputs from a replayed ESPN league, and the optimizer run on them.
+"""The optimizer's inputs on an ESPN league come from its box-score history under its own settings
+(issue #37 items 1 and 2), on the mirror through the real espn-api client over loopback.
 
-Expected values are read straight off the recorded (and hand-made) JSON here, never from the
-services: ids, names, ESPN slot ids, statuses, NBA game days and ESPN's applied averages.
+Broken versions these catch: the ESPN source built its inputs from ESPN's season averages
+(`expected["fpts"]` half season / half last-7 applied average, availability 1.0 / 0.6 / 0.0 by
+status, no return odds, no season values), so they differed from the demo source's on the same
+date; and it projected with the demo's points weights and lineup slots and the box-score
+eligibility rule whatever the league set. Expected values come from the mirror's raw JSON (what
+ESPN answers) and the CSV, never from the services.
 """
 from __future__ import annotations
 
-import copy
 import datetime as dt
 
 import pytest
 
-from espn_replay import AS_OF, BRUNSON, LEAGUE_URL, fixture, free_agent_response, roster_json, team_game_dates
-from services import optimizer as opt
-from services.models import (CategoryLine, FreeAgent, LeagueInfo, MatchupDetails, PlayerRef, Roster,
-                             RosterEntry)
-from services.optimizer.espn_adapter import banked_totals, build_inputs, eligible_for, from_espn_league
+from tests.conftest import ESPN_POINTS
+from tests.espn_mirror import AS_OF, league_json, mirror_process, roster_json
 
-WEEK_END = dt.date(2023, 2, 5)  # matchup 16 runs Mon 30 Jan - Sun 5 Feb 2023
-DAYS = tuple(AS_OF + dt.timedelta(days=i) for i in range(4))
-ESPN_SLOT = {0: "PG", 1: "SG", 2: "SF", 3: "PF", 4: "C", 5: "G", 6: "F", 11: "UTIL"}
-CHANCE = {"ACTIVE": 1.0, "DAY_TO_DAY": 0.6, "QUESTIONABLE": 0.6, "OUT": 0.0}
-FA_ID = 4000001
-FA_URL = LEAGUE_URL + "?view=kona_player_info&scoringPeriodId=109"
+WEEK_END = dt.date(2025, 2, 2)
+OUR_SLOT = {0: "PG", 1: "SG", 2: "SF", 3: "PF", 4: "C", 5: "G", 6: "F", 11: "UTIL"}
+STATS = ("pts", "reb", "ast", "stl", "blk", "tov", "fg3m", "fgm", "fga", "ftm", "fta")
+ESPN_STAT = {"0": "pts", "1": "blk", "2": "stl", "3": "ast", "6": "reb", "11": "tov", "17": "fg3m",
+             "13": "fgm", "14": "fga", "15": "ftm", "16": "fta"}
 
 
-def _split(player: dict, split_id: str) -> dict:
-    return next(s for s in player["stats"] if s["id"] == split_id)
+def _key(p) -> tuple:
+    return (p.name, p.eligible, round(p.expected["fpts"], 6), sorted(p.game_days), round(p.availability, 6),
+            p.status, round(p.season_value or 0.0, 6), p.returns)
 
 
-def _expected_per_game(player: dict) -> float:
-    """ESPN's season and last-7 applied averages, half and half (read off the JSON)."""
-    season, week = _split(player, "002023")["appliedAverage"], _split(player, "012023")["appliedAverage"]
-    return round((round(season, 2) + round(week, 2)) / 2, 2)
+def _expected_stats(csv_facts, pid: str) -> dict[str, float]:
+    """Half the season's mean, half the last ten games' (games before Jan 29, from the CSV)."""
+    games = csv_facts.player_games(pid, AS_OF)
+    last = games[-10:]
+    return {s: 0.5 * sum(g[s] for g in games) / len(games) + 0.5 * sum(g[s] for g in last) / len(last)
+            for s in STATS}
 
 
-def _eligible(player: dict) -> tuple[str, ...]:
-    mine = {ESPN_SLOT[s] for s in player["eligibleSlots"] if s in ESPN_SLOT}
-    return tuple(s for s in ("PG", "SG", "SF", "PF", "C", "G", "F", "UTIL") if s in mine)
+@pytest.mark.parametrize("scoring", ["points", "categories"])
+def test_inputs_are_the_demo_sources_on_the_same_date(mirror_league, demo_source, espn_mirror, scoring):
+    espn, demo = mirror_league(scoring).optimizer_inputs(season=True), demo_source(AS_OF, scoring).optimizer_inputs(season=True)
+    for side in ("roster", "free_agents", "opponent", "ir_back"):
+        got, want = sorted(map(_key, getattr(espn, side))), sorted(map(_key, getattr(demo, side)))
+        assert [g[0] for g in got] == [w[0] for w in want], side
+        for g, w in zip(got, want, strict=True):
+            assert g[:2] == w[:2] and g[3:] == w[3:] and g[2] == pytest.approx(w[2], abs=1e-4), (side, g, w)
+    assert (espn.days, espn.scoring, espn.ir_slots_free, espn.league_id) == (demo.days, scoring, demo.ir_slots_free, str(
+        {"points": 20251, "categories": 20252}[scoring]))
+    assert sorted(espn.season.days) == sorted(demo.season.days)
+    main = league_json(espn_mirror["url"], scoring)
+    counts = main["settings"]["rosterSettings"]["lineupSlotCounts"]
+    assert dict(espn.slots) == {OUR_SLOT[int(k)]: n for k, n in counts.items() if int(k) in OUR_SLOT and n}
+    mine = [e["playerPoolEntry"]["player"] for e in roster_json(main, 1) if e["lineupSlotId"] != 13]
+    assert sorted(p.player_id for p in espn.roster) == sorted(str(p["id"]) for p in mine)
+    for p in mine:  # eligibility is ESPN's eligibleSlots
+        got = next(q for q in espn.roster if q.player_id == str(p["id"]))
+        assert set(got.eligible) == {OUR_SLOT[s] for s in p["eligibleSlots"] if s in OUR_SLOT}
+    # the totals so far are ESPN's live box score
+    box = league_json(espn_mirror["url"], scoring, "mMatchupScore&view=mScoreboard")["schedule"]
+    match = next(m for m in box if 1 in (m["home"]["teamId"], m["away"]["teamId"]))
+    me = match["home"] if match["home"]["teamId"] == 1 else match["away"]
+    if scoring == "points":
+        assert espn.my_so_far == {"fpts": me["totalPoints"]}
+    else:
+        assert espn.my_so_far == {ours: me["cumulativeScore"]["scoreByStat"][i]["score"] for i, ours in ESPN_STAT.items()}
 
 
-def healthy_free_agent() -> dict:
-    """The replayed free-agent answer with the test free agent (a Laker) healthy."""
-    answer = free_agent_response()
-    fa = next(p for p in answer["players"] if p["id"] == FA_ID)
-    fa["player"].update(injuryStatus="ACTIVE", injured=False)
-    return answer
+def test_the_projection_is_the_box_scores(mirror_league, csv_facts, csv_players):
+    """A rostered player's expected fantasy points: half season, half last ten games, by the
+    league's points weights (here ESPN's defaults), recomputed from the CSV."""
+    lg = mirror_league("points")
+    inputs = lg.optimizer_inputs()
+    by_name = {r["name"]: pid for pid, r in csv_players.items()}
+    for p in inputs.roster[:4]:
+        exp = _expected_stats(csv_facts, by_name[p.name])
+        assert p.expected["fpts"] == pytest.approx(sum(ESPN_POINTS[s] * exp[s] for s in STATS), abs=1e-6), p.name
 
 
-def test_inputs_hold_my_healthy_roster_with_eligibility_and_game_days(league, main_league):
-    inputs = from_espn_league(league)
-    raw = [e["playerPoolEntry"]["player"] for e in roster_json(main_league, 1) if e["lineupSlotId"] != 13]
-    assert (inputs.league_id, inputs.team_id, inputs.as_of, inputs.scoring) == ("1234", 1, AS_OF, "points")
-    assert inputs.days == DAYS and inputs.days[-1] == WEEK_END
-    counts = main_league["settings"]["rosterSettings"]["lineupSlotCounts"]
-    assert dict(inputs.slots) == {ESPN_SLOT[int(k)]: n for k, n in sorted(counts.items(), key=lambda kv: int(kv[0]))
-                                  if int(k) in ESPN_SLOT and n}
-    assert len(inputs.roster) == len(raw)
-    for p, js in zip(inputs.roster, raw, strict=True):
-        assert (p.player_id, p.name) == (str(js["id"]), js["fullName"])
-        assert p.eligible == _eligible(js)
-        assert sorted(p.game_days) == team_game_dates(js["proTeamId"], AS_OF, WEEK_END)
-        assert p.availability == CHANCE[js["injuryStatus"]]
-        assert p.expected["fpts"] == pytest.approx(_expected_per_game(js))
-        assert p.season_value == pytest.approx(_split(js, "002023")["appliedAverage"], abs=0.005)
-    assert "Karl-Anthony Towns" not in {p.name for p in inputs.roster}  # on IR: never starts, never dropped
+@pytest.mark.parametrize("scoring", ["points", "categories"])
+def test_the_optimizer_gives_the_demos_lineup_and_moves(mirror_league, demo_source, scoring):
+    from services import optimizer as opt
+
+    espn, demo = mirror_league(scoring).optimizer_inputs(season=True), demo_source(AS_OF, scoring).optimizer_inputs(season=True)
+    assert opt.weekly_lineup(espn).expected_total == pytest.approx(opt.weekly_lineup(demo).expected_total, abs=1e-6)
+    name = {p.player_id: p.name for p in (*espn.roster, *espn.free_agents, *demo.roster, *demo.free_agents)}
+    moves = lambda inputs: [(name[m.drop_id], name[m.add_id], m.kind, round(m.gain, 3))  # noqa: E731
+                            for m in opt.propose_moves(inputs, limit=3).moves]
+    assert moves(espn) == moves(demo) and len(moves(espn)) == 3
 
 
-def test_free_agents_leave_out_rostered_players(league):
-    inputs = from_espn_league(league)
-    # the replayed answer lists Brunson (on my roster) and an injured copy of him
-    assert [(p.player_id, p.name, p.status, p.availability) for p in inputs.free_agents] == [
-        (str(FA_ID), "Test Freeagent", "OUT", 0.0)]
-    assert str(BRUNSON) in {p.player_id for p in inputs.roster}
-    assert sorted(inputs.free_agents[0].game_days) == team_game_dates(13, AS_OF, WEEK_END)
+def test_unknown_free_agent_ids_are_refused_in_one_line(mirror_league):
+    from services.models import ServiceError
+
+    lg = mirror_league("points")
+    rostered = lg.history().roster_ids()[0]
+    with pytest.raises(ServiceError, match=r"is not a free agent .* ESPN league 20251"):
+        lg.optimizer_inputs(free_agents=[rostered])
 
 
-def test_the_optimizer_sees_the_points_the_tools_show(league, main_league):
-    """Every roster slot is free for five healthy players, so standing pat is the plain sum."""
-    inputs = from_espn_league(league)
-    raw = [e["playerPoolEntry"]["player"] for e in roster_json(main_league, 1) if e["lineupSlotId"] != 13]
-    expected = sum(_expected_per_game(js) * CHANCE[js["injuryStatus"]]
-                   * len(team_game_dates(js["proTeamId"], AS_OF, WEEK_END)) for js in raw)
+@pytest.fixture(scope="module")
+def own_settings(courtside_home, tmp_path_factory):
+    """The mirror of a league whose settings differ from the demo's: blocks worth 8 points (not 4),
+    two C slots and two UTIL (not one and three), LeBron James eligible at PG only."""
+    with mirror_process(courtside_home, AS_OF, "--weight", "blk=8", "--slot", "C=2", "--slot", "UTIL=2",
+                        "--eligible", "LeBron James=PG") as line:
+        yield line, tmp_path_factory.mktemp("own-settings-history")
+
+
+def test_the_projection_follows_the_leagues_own_settings(own_settings, monkeypatch, csv_facts, csv_players,
+                                                         demo_source):
+    from services import optimizer as opt
+    from services.espn import EspnLeague, TTLCache
+    from services.store.state import state_store
+
+    line, folder = own_settings
+    monkeypatch.setenv("COURTSIDE_ESPN_URL", line["url"])
+    monkeypatch.setattr("services.espn.history.history_dir", lambda league, season: folder)
+    lg = EspnLeague(20251, 2025, my_team_id=1, as_of=AS_OF, cache=TTLCache(), store=state_store())
+    inputs = lg.optimizer_inputs()
+    main = league_json(line["url"])
+    counts = main["settings"]["rosterSettings"]["lineupSlotCounts"]
+    assert (counts["4"], counts["11"]) == (2, 2)
+    assert dict(inputs.slots) == {"PG": 1, "SG": 1, "SF": 1, "PF": 1, "C": 2, "G": 1, "F": 1, "UTIL": 2}
+    weights = dict(ESPN_POINTS, blk=8)
+    by_name = {r["name"]: pid for pid, r in csv_players.items()}
+    for p in inputs.roster:
+        exp = _expected_stats(csv_facts, by_name[p.name])
+        assert p.expected["fpts"] == pytest.approx(sum(weights[s] * exp[s] for s in STATS), abs=1e-6), p.name
+    lebron = next(p for p in inputs.roster if p.name == "LeBron James")
+    assert lebron.eligible == ("PG",)  # ESPN's eligibleSlots, not the box-score rule (SF, PF, F, UTIL)
+    assert "PG" not in next(p for p in demo_source(AS_OF).optimizer_inputs(free_agents=[]).roster
+                            if p.name == "LeBron James").eligible
     week = opt.weekly_lineup(inputs)
-    assert week.unit == "fantasy points"
-    assert week.expected_total == pytest.approx(expected, abs=0.01)
+    for day in week.days:
+        used = list(day.slots.values())
+        assert used.count("C") <= 2 and used.count("UTIL") <= 2 and len(used) <= 10
+        if day.slots.get(lebron.player_id):
+            assert day.slots[lebron.player_id] == "PG"
+    # the week's points are the league's: each start counts its blocks at 8
+    starts = {pid: week.starts[pid] for pid in week.starts}
+    by_id = {p.player_id: p for p in inputs.roster}
+    total = sum(by_id[pid].availability * by_id[pid].expected["fpts"] * n for pid, n in starts.items())
+    assert week.expected_total == pytest.approx(total, rel=1e-6)
 
 
-def test_no_move_helps_with_an_injured_free_agent_and_a_protected_roster(league):
-    inputs = from_espn_league(league)
-    assert opt.scan_moves(inputs) == []  # five players, all in the protected top six
-    hart = next(p.player_id for p in inputs.roster if p.name == "Josh Hart")
-    assert all(m.gain <= 0 for m in opt.scan_moves(inputs, allow_drop={hart}))  # the only FA is OUT
-
-
-def test_a_healthy_free_agent_for_josh_hart_gains_his_extra_points(league, espn, main_league):
-    espn.get(FA_URL, json=healthy_free_agent())
-    inputs = from_espn_league(league)
-    hart = next(e["playerPoolEntry"]["player"] for e in roster_json(main_league, 1)
-                if e["playerPoolEntry"]["player"]["fullName"] == "Josh Hart")
-    card = fixture("league_2023_playerCard.json")["players"][0]["player"]
-    fa_games, hart_games = team_game_dates(13, AS_OF, WEEK_END), team_game_dates(hart["proTeamId"], AS_OF, WEEK_END)
-    [move] = [m for m in opt.scan_moves(inputs, allow_drop={str(hart["id"])}) if m.gain > 0]
-    assert (move.drop_name, move.add_name, move.unit) == ("Josh Hart", "Test Freeagent", "fantasy points")
-    assert (move.add_games, move.drop_games) == (len(fa_games), len(hart_games))
-    gain = _expected_per_game(card) * len(fa_games) - _expected_per_game(hart) * len(hart_games)
-    assert move.gain == pytest.approx(gain, abs=0.01)
-    assert all(r.method == "GET" for r in espn.request_history)
-
-
-@pytest.mark.parametrize("eligible, slots, out", [
+@pytest.mark.parametrize("own, slots, out", [
     (["PG", "G", "UTIL"], ["PG", "SG/SF", "G/F", "UTIL"], ("PG", "G", "UTIL", "G/F")),
     (["SF", "F", "UTIL"], ["SG/SF", "PF/C", "F/C"], ("SF", "F", "UTIL", "SG/SF", "F/C")),
     (["C", "UTIL"], ["PF/C", "F/C", "C"], ("C", "UTIL", "PF/C", "F/C")),
     (["PG", "UTIL"], ["PG", "SG", "UTIL"], ("PG", "UTIL")),
 ])
-def test_combined_espn_slots_take_either_position(eligible, slots, out):
-    assert eligible_for(eligible, slots) == out
+def test_combined_espn_slots_take_either_position(own, slots, out):
+    from services.optimizer.adapter import LeagueRules
 
-
-def _entry(name: str, season: dict, epg: float, status: str = "ACTIVE", on_ir: bool = False) -> RosterEntry:
-    ref = PlayerRef(player_id=name.lower(), name=name, team="NYK", pos="PG", eligible=["PG", "G", "UTIL"])
-    return RosterEntry(player=ref, status=status, status_evidence="", games_remaining=2,
-                       remaining_dates=[DAYS[0], DAYS[2]], season_avg=season, recent_avg=season,
-                       fantasy_avg=epg, recent_fantasy_avg=epg, expected_per_game=epg, games_played=40,
-                       on_ir=on_ir)
-
-
-def test_build_inputs_is_pure_and_scales_a_season_line_to_its_expectation():
-    season = {"pts": 20.0, "reb": 5.0, "ast": 5.0, "stl": 1.0, "blk": 0.5, "tov": 2.0, "fg3m": 2.0,
-              "fgm": 7.0, "fga": 15.0, "ftm": 4.0, "fta": 5.0}
-    # ESPN default points of that line, written out: 20+5+10+4+2-4+2+14-15+4-5
-    base = 37.0
-    mine = Roster(team_id=3, team_name="Mine", manager="me", as_of=AS_OF,
-                  entries=[_entry("Ann", season, 2 * base), _entry("Bo", season, base, "DTD"),
-                           _entry("Cy", season, base, "OUT", on_ir=True)])
-    fa = FreeAgent(player=_entry("Di", season, base).player, status="ACTIVE", games_remaining=1,
-                   remaining_dates=[DAYS[1], WEEK_END + dt.timedelta(days=1)], fantasy_avg=base,
-                   recent_fantasy_avg=base, expected_per_game=base, season_avg=season, value=base,
-                   score=base, games_played=40)
-    info = LeagueInfo(league_id="77", kind="espn", name="x", scoring="points", as_of=AS_OF,
-                      slots={"PG": 1, "UTIL": 1}, bench=3, ir=1, teams=[], my_team_id=3)
-    inputs = build_inputs(info, mine, [fa, copy.deepcopy(fa)], reversed(DAYS), taken=["di"])
-    assert inputs == build_inputs(info, mine, [fa], DAYS, taken=["di"])
-    assert [p.name for p in inputs.roster] == ["Ann", "Bo"] and inputs.free_agents == ()
-    ann, bo = inputs.roster
-    assert ann.expected["pts"] == pytest.approx(40.0) and ann.expected["fpts"] == 2 * base
-    assert (bo.availability, bo.expected["pts"]) == (0.6, pytest.approx(20.0))
-    assert ann.game_days == frozenset({DAYS[0], DAYS[2]}) and inputs.team_id == 3
-    fas = build_inputs(info, mine, [fa], DAYS).free_agents
-    assert [sorted(p.game_days) for p in fas] == [[DAYS[1]]]  # a game after the week does not count
-
-
-def test_categories_totals_so_far_come_from_the_matchups_counting_categories():
-    lines = [CategoryLine(category=c, mine=m, theirs=t, projected_mine=m, projected_theirs=t, leader="me",
-                          win_probability=0.5)
-             for c, m, t in [("PTS", 410.0, 398.0), ("TO", 30.0, 41.0), ("FG%", 0.47, 0.5), ("3PM", 44.0, 39.0)]]
-    details = MatchupDetails(week=16, start=DAYS[0], end=WEEK_END, as_of=AS_OF, scoring="categories",
-                             my_team="a", opponent="b", opponent_team_id=8, days_played=[],
-                             days_remaining=list(DAYS), categories=lines, summary="")
-    assert banked_totals(details) == ({"pts": 410.0, "tov": 30.0, "fg3m": 44.0}, {"pts": 398.0, "tov": 41.0, "fg3m": 39.0})
-
-
-def test_a_categories_week_runs_on_the_replayed_rosters(league, espn):
-    espn.get(FA_URL, json=healthy_free_agent())
-    info = league.info().model_copy(update={"scoring": "categories"})
-    inputs = build_inputs(info, league.roster(), league.free_agents(), DAYS, opponent=league.opponent_roster())
-    assert inputs.scoring == "categories" and [p.name for p in inputs.opponent] == [
-        "Giannis Antetokounmpo", "Rudy Gobert", "Shai Gilgeous-Alexander", "Jimmy Butler", "Chris Paul"]
-    week = opt.weekly_lineup(inputs)
-    assert week.unit == "categories won" and set(week.category_win_prob) == {
-        "FG%", "FT%", "3PM", "REB", "AST", "STL", "BLK", "TO", "PTS"}
-    hart = next(p.player_id for p in inputs.roster if p.name == "Josh Hart")
-    moves = opt.scan_moves(inputs, allow_drop={hart})
-    assert [(m.drop_name, m.add_name, m.unit) for m in moves] == [("Josh Hart", "Test Freeagent", "categories won")]
+    assert LeagueRules(slots=dict.fromkeys(slots, 1), eligible={"x": tuple(own)}).eligible_for("x", ["C"]) == out
