@@ -124,7 +124,9 @@ def _side_line(s: dict, unit: str) -> str:
     moved = f"gives {', '.join(x['name'] for x in s['gives'])}, gets {', '.join(x['name'] for x in s['gets'])}"
     extra = "".join(f"; cuts {x['name']} ({s['cut_rule']})" for x in s["cut"])
     extra += "".join(f"; picks up {x['name']} for the open spot" for x in s["pickup"])
-    line = (f"- **{s['team']}** {moved}{extra}: rest of season {s['ros_change']:+.1f} {unit}, this week "
+    free = ", ".join(f"{m['drop']} -> {m['add']}" if m["drop"] else f"add {m['add']}" for m in s.get("free_moves") or ())
+    line = (f"- **{s['team']}** {moved}{extra}: **{s['gain']:+.1f} {unit} over its best free moves** "
+            f"({free or 'none gains'}); as the roster stands {s['ros_change']:+.1f}, this week "
             f"{s['week_change']:+.1f}, fantasy playoffs {s['playoff_change']:+.1f}.")
     if s.get("categories"):  # categories league: the profile change, rank now, and the punt-aware weight
         cats = sorted(s["categories"].items(), key=lambda kv: -abs(kv[1]["change"]))
@@ -161,13 +163,14 @@ def trade_answer(p, done) -> str | None:
         d = r["data"]
         kept = list(d["trades"][0]["protected"]) if d["trades"] else []
         rows = [[i, t["partner"], " + ".join(t["give"]), " + ".join(t["get"]), f"{t['my_change']:+.1f}",
-                 f"{t['their_change']:+.1f}", "yes" if t["both_gain"] else "no",
+                 f"{t['their_change']:+.1f}", "yes" if t["acceptable"] else f"no (from {t['their_needed']:+.1f})",
                  *([f"{t['target_gain']:+.1f}"] if d["targets"] else []),
                  *[f"{t['protected'][c]:+.1f}" for c in kept]]
                 for i, t in enumerate(d["trades"], start=1)]
         if not rows:
             return f"**{d['headline']}** No trade found that the other team would gain from."
-        head = ["#", "Team", "You give", "You get", f"You ({d['unit']})", "They", "Both gain",
+        head = ["#", "Team", "You give", "You get", f"You ({d['unit']}, over your free moves)", "They (over theirs)",
+                "They accept",
                 *([" + ".join(d["targets"])] if d["targets"] else []), *kept]
         return "\n".join([f"**{d['headline']}**", _table(head, rows)])
     for r in _ok(done, "get_player_rankings"):
