@@ -20,7 +20,7 @@ import dataclasses
 from services.league.slots import ROSTER_SIZE
 from services.trades.value import Valuer
 
-MAX_FREE_MOVES = 3  # swaps a team could make anyway (the demo league has no acquisition limit; later ones gain little)
+MAX_FREE_MOVES = 4  # swaps a team could make anyway (the demo league has no acquisition limit; later ones gain little)
 ADD_POOL = 6  # free agents tried per step: the best by rest-of-season value
 DROP_POOL = 3  # roster players tried per step: the smallest marginal lineup values
 # An AI manager accepts a trade that gains him at least 0.5% of his rest-of-season value over his
