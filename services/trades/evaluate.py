@@ -166,10 +166,11 @@ def evaluate_trade(source, give: list[str], get: list[str], team_id: int | None 
     my_cut = [source.resolve_id(n) for n in cut or []]
     punted = parse_punt(punt) if lg.scoring != "points" else []
     v = Valuer(lg, punted)
+    their_v = Valuer(lg) if punted else v  # the other manager values by the nine categories: my punt is mine
     profiles = _profiles(v) if lg.scoring != "points" else {}
     fas = lg.free_agent_ids()
     mine = _side(v, me, give_ids, get_ids, my_cut, profiles, punted, fas)
-    theirs = _side(v, other, get_ids, give_ids, [], profiles, punted, fas)
+    theirs = _side(their_v, other, get_ids, give_ids, [], profiles, (), fas)
     if profiles:
         _ranks_after(profiles, mine, theirs)
     return _verdict(v, mine, theirs, punted if profiles else ())
@@ -307,8 +308,10 @@ def _verdict(v: Valuer, mine: TradeSide, theirs: TradeSide, punted=()) -> TradeE
     head = {"both gain": "Both sides gain", "you gain": f"{mine.team_name} gains, {theirs.team_name} does not",
             "they gain": f"{theirs.team_name} gains, {mine.team_name} does not",
             "neither gains": "Neither side gains"}[outcome]
-    verdict = (f"{head}, each over its own best free moves: {mine.team_name} {mine.gain:+.1f}, {theirs.team_name} "
-               f"{theirs.gain:+.1f} {u} over the rest of the season. {theirs.team_name} "
+    their_u = unit(v.lg.scoring) if punted else u  # he does not punt: his gain in the nine categories' value
+    verdict = (f"{head}, each over its own best free moves: {mine.team_name} {mine.gain:+.1f}"
+               + (f" {u}" if punted else "") + f", {theirs.team_name} {theirs.gain:+.1f} {their_u} over the rest "
+               f"of the season. {theirs.team_name} "
                f"{'would accept' if accepts else 'would not accept'} (it accepts from {needed:+.1f}, "
                f"{ACCEPT_MARGIN:.1%} of its value). As the rosters stand, before any free move: "
                f"{mine.ros_change:+.1f} / {theirs.ros_change:+.1f}.")

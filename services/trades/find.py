@@ -127,28 +127,30 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
             where = "a free agent" if owner is None else "yours" if owner == me else "in an IR slot"
             raise ServiceError(f"{lg.snapshot.players[p].ref.name} is {where}: there is no trade to find for him.")
     v = Valuer(lg, sorted(punted) if lg.scoring != "points" else ())
+    their_v = Valuer(lg) if v.punt else v  # the other managers value by the nine categories: my punt is mine
     fas = lg.free_agent_ids()
     say("free moves of every team", 0, len(lg.team_ids))
-    wires = {t: free_moves(v, lg.roster_ids(t), fas, keep=banned if t == me else ()) for t in lg.team_ids}
+    wires = {t: free_moves(v if t == me else their_v, lg.roster_ids(t), fas, keep=banned if t == me else ())
+             for t in lg.team_ids}
     rosters = {t: list(w.ids) for t, w in wires.items()}  # each team after its own best free moves
     # players a trade may move: on the roster and kept by the team's free moves (mine: or named to give)
     tradable = {t: [p for p in lg.roster_ids(t) if p in wires[t].ids or (t == me and p in give_ids)]
                 for t in lg.team_ids}
     base_total = {t: w.value for t, w in wires.items()}
     needed = {t: ACCEPT_MARGIN * abs(base_total[t]) for t in lg.team_ids}
-    total = v.total
     # marginal lineup values on the wire rosters: what a player adds to a roster's daily lineups
     say("marginal lineup values", 0, len(rosters))
-    loss = {p: base_total[t] - total([q for q in ids if q != p]) for t, ids in rosters.items() for p in ids}
+    val = lambda t: v if t == me else their_v  # noqa: E731
+    loss = {p: base_total[t] - val(t).total([q for q in ids if q != p]) for t, ids in rosters.items() for p in ids}
     gain_in: dict[tuple[int, str], float] = {}
     for t, ids in rosters.items():
         others = (p for u, us in tradable.items() if u != t and (t == me or u == me) for p in us)
         for p in others:
-            gain_in[(t, p)] = total([*ids, p]) - base_total[t]
+            gain_in[(t, p)] = val(t).total([*ids, p]) - base_total[t]
     weakest = {t: sorted((loss[p], p) for p in ids) for t, ids in rosters.items()}
-    left = {t: next((p for p in sorted(fas, key=lambda p: (-v.ros_total(p), p)) if p not in wires[t].added), None)
-            for t in lg.team_ids}  # the best free agent the team's own free moves left
-    fa_gain = {t: total([*rosters[t], left[t]]) - base_total[t] if left[t] else 0.0 for t in lg.team_ids}
+    left = {t: next((p for p in sorted(fas, key=lambda p: (-val(t).ros_total(p), p)) if p not in wires[t].added),
+                    None) for t in lg.team_ids}  # the best free agent the team's own free moves left
+    fa_gain = {t: val(t).total([*rosters[t], left[t]]) - base_total[t] if left[t] else 0.0 for t in lg.team_ids}
     prof = {p: _player_profile(v, p) for ids in tradable.values() for p in ids} if cats or keep else {}
     tgt = {p: sum(prof[p][c] for c in cats) for p in prof}
     kept = lambda out, inn: {c: sum(prof[p][c] for p in inn) - sum(prof[p][c] for p in out) for c in keep}  # noqa: E731
@@ -192,7 +194,7 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
     for i, c in enumerate(pool[:exact_pool]):
         if i % 10 == 0:
             say("valuing the best candidates exactly", i, min(len(pool), exact_pool))
-        found.append(_exact(v, lg, me, c, wires, fas, cats, keep, needed[c[0]]))
+        found.append(_exact(v, their_v, lg, me, c, wires, fas, cats, keep, needed[c[0]]))
     if fpts_kept:
         found = [f for f in found if f.my_change >= 0]
     if keep:  # exact: with the cut or the pickup the trade forces, as evaluate_trade's category profile
@@ -225,16 +227,16 @@ def _protected(keep: list[str], fpts_kept: bool) -> list[str]:
     return (["fantasy points"] if fpts_kept else []) + keep
 
 
-def _exact(v: Valuer, lg, me: int, cand, wires: dict, fas: list[str], cats: list[str],
+def _exact(v: Valuer, their_v: Valuer, lg, me: int, cand, wires: dict, fas: list[str], cats: list[str],
            keep: list[str], needed: float) -> FoundTrade:
     t, out, inn, _, _, gain = cand
     name = lambda p: lg.snapshot.players[p].ref.name  # noqa: E731
     my_after, my_cut, _, my_pick = after_roster(v, me, list(out), list(inn), free_agents=fas)
-    their_after, their_cut, _, _ = after_roster(v, t, list(inn), list(out), free_agents=fas)
+    their_after, their_cut, _, _ = after_roster(their_v, t, list(inn), list(out), free_agents=fas)
     raw_mine = v.total(my_after) - v.total(lg.roster_ids(me))
-    raw_theirs = v.total(their_after) - v.total(lg.roster_ids(t))
+    raw_theirs = their_v.total(their_after) - their_v.total(lg.roster_ids(t))
     _, mine = wire_gain(v, wires[me], me, out, inn, fas)
-    _, theirs = wire_gain(v, wires[t], t, inn, out, fas)
+    _, theirs = wire_gain(their_v, wires[t], t, inn, out, fas)
     if cats or keep:  # my category changes with the cut or pickup, as evaluate_trade's profile
         b, a = _profile(v, lg.roster_ids(me)), _profile(v, my_after)
         gain = sum(a[c] - b[c] for c in cats) if cats else None
