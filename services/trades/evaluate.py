@@ -220,14 +220,19 @@ def after_roster(v: Valuer, team: int, out_ids: list[str], in_ids: list[str], ch
     return after, [], None, []
 
 
-def wire_gain(v: Valuer, w: Wire, team: int, out_ids, in_ids, fas: list[str], chosen_cut=()) -> tuple[float, float]:
-    """(value of the trade applied to the wire roster `w`, its gain over `w.value`): the open spot
-    is filled from the free agents the free moves left; the cut is the user's choice when it is
-    still on that roster, else the lowest rest-of-season value."""
+def wire_after(v: Valuer, w: Wire, team: int, out_ids, in_ids, fas: list[str], chosen_cut=()) -> list[str]:
+    """The trade applied to the wire roster `w`: the open spot filled from the free agents the free
+    moves left; the cut the user's choice when it is still on that roster, else the lowest
+    rest-of-season value."""
     pool = [p for p in fas if p not in w.added]
     cut = [p for p in chosen_cut if p in w.ids or p in in_ids]
     after, *_ = after_roster(v, team, list(out_ids), list(in_ids), cut, free_agents=pool, base=w.ids)
-    value = v.total(after)
+    return after
+
+
+def wire_gain(v: Valuer, w: Wire, team: int, out_ids, in_ids, fas: list[str], chosen_cut=()) -> tuple[float, float]:
+    """(value of the trade applied to the wire roster `w`, its gain over `w.value`)."""
+    value = v.total(wire_after(v, w, team, out_ids, in_ids, fas, chosen_cut))
     return value, value - w.value
 
 
