@@ -14,9 +14,9 @@ computed once per player (a few hundred lineups), so each candidate costs micros
 `EXACT_POOL` candidates are then valued exactly, by the same daily lineups as `evaluate_trade`
 (`services.trades.value`), and ranked on those exact numbers: trades the partner accepts by his
 rule (he gains `ACCEPT_MARGIN` of his value over his free moves) and I gain from first, by my gain.
-With target categories, only trades that raise them (z x expected games) are kept, among trades the
-partner accepts and that cost me at most `TARGET_TOLERANCE` of my roster's value: by my gain in
-the targets. Protected categories ("without hurting my points") must not drop for me: each one's
+With target categories, only trades that raise them (z x expected games) and cost me at most
+`TARGET_TOLERANCE` of my value are kept: the ones the partner accepts first, then by my gain in the
+targets. A trade he would decline is listed as such (`acceptable` false), never as one he takes. Protected categories ("without hurting my points") must not drop for me: each one's
 change (z x expected games, with the cut or pickup the trade forces, as evaluate_trade's profile)
 is at least zero; the screen drops candidates whose players in minus players out already lower
 one. In a points league a protected "PTS" means fantasy points: my gain must not be negative.
@@ -187,7 +187,8 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
             pool.append((t, out, inn, mine_d, theirs_d, gain))
     ok = lambda t, theirs: theirs >= needed[t]  # noqa: E731
     if cats:
-        pool.sort(key=lambda c: (-ok(c[0], c[4]), -c[5], -c[3]))
+        cost = TARGET_TOLERANCE * abs(base_total[me])  # candidates within my tolerance, then the ones he accepts
+        pool.sort(key=lambda c: (-(c[3] >= -cost), -ok(c[0], c[4]), -c[5], -c[3]))
     else:
         pool.sort(key=lambda c: -min(c[3], c[4] - needed[c[0]]))  # the worse of my gain and his surplus
     found = []
@@ -200,8 +201,9 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
     if keep:  # exact: with the cut or the pickup the trade forces, as evaluate_trade's category profile
         found = [f for f in found if min(f.protected.values()) >= 0]
     if cats:
-        fine = [f for f in found if f.acceptable and f.my_change >= -TARGET_TOLERANCE * base_total[me]]
-        found = sorted((f for f in fine if f.target_gain > 0), key=lambda f: (-f.target_gain, -f.my_change))
+        fine = [f for f in found if f.my_change >= -TARGET_TOLERANCE * base_total[me]]
+        found = sorted((f for f in fine if f.target_gain > 0),
+                       key=lambda f: (-f.acceptable, -f.target_gain, -f.my_change))
     else:
         found.sort(key=lambda f: (-(f.acceptable and f.my_change > 0), -min(f.my_change, f.their_change - f.their_needed),
                                   -f.my_change))

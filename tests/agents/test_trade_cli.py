@@ -120,19 +120,18 @@ def test_finder_get_brings_the_player_in(demo_source):
 
 
 def test_finder_targets_categories(demo_source):
-    """"Find me a trade that improves my assists": every trade gains assists+steals for me, the
-    partner accepts it by his rule, and my value does not drop by more than the stated 1%; by the
-    target gain."""
+    """"Find me a trade that improves my assists": every trade gains assists+steals for me and my
+    value does not drop by more than the stated 1%; the trades the partner accepts by his rule
+    first, then by the target gain, each flagged as evaluate_trade's verdict says."""
     src = demo_source(AS_OF, "categories")
     found = find_trades(src, targets=["assists", "STL"], limit=5)
     assert found.targets == ["AST", "STL"] and found.trades
-    keys = [t.target_gain for t in found.trades]
-    assert all(g > 0 for g in keys) and keys == sorted(keys, reverse=True)
-    assert all(t.acceptable for t in found.trades)
+    keys = [(t.acceptable, t.target_gain) for t in found.trades]
+    assert all(g > 0 for _, g in keys) and keys == sorted(keys, reverse=True)
     for t in found.trades[:2]:
         ev = evaluate_trade(src, t.give, t.get)
         shift = {c.category: c.change for c in ev.mine.categories}
-        assert ev.partner_accepts and ev.partner.gain >= ev.partner_needed
+        assert t.acceptable == ev.partner_accepts == (ev.partner.gain >= ev.partner_needed)
         assert shift["AST"] + shift["STL"] > 0
 
 
