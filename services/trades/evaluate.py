@@ -317,7 +317,7 @@ def _verdict(v: Valuer, mine: TradeSide, theirs: TradeSide, punted=()) -> TradeE
     verdict = (f"{head}, each over its own best free moves: {mine.team_name} {mine.gain:+.1f}"
                + (f" {u}" if punted else "") + f", {theirs.team_name} {theirs.gain:+.1f} {their_u} over the rest "
                f"of the season. {theirs.team_name} "
-               f"{'would accept' if accepts else 'would not accept'} (it accepts from {needed:+.1f}, "
+               f"{'would accept' if accepts else 'would not accept'} (its rule asks at least {needed:+.1f}, "
                f"{ACCEPT_MARGIN:.1%} of its value). As the rosters stand, before any free move: "
                f"{mine.ros_change:+.1f} / {theirs.ros_change:+.1f}.")
     return TradeEvaluation(as_of=v.lg.as_of, scoring=v.lg.scoring, unit=u, playoff_weeks=v.h.playoff_weeks, mine=mine,

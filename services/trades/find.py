@@ -188,7 +188,7 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
     ok = lambda t, theirs: theirs >= needed[t]  # noqa: E731
     if cats:
         cost = TARGET_TOLERANCE * abs(base_total[me])  # candidates within my tolerance, then the ones he accepts
-        pool.sort(key=lambda c: (-(c[3] >= -cost), -ok(c[0], c[4]), -c[5], -c[3]))
+        pool.sort(key=lambda c: (-(c[3] >= -cost), -(c[5] > 0), -ok(c[0], c[4]), -min(c[3], c[4] - needed[c[0]])))
     else:
         pool.sort(key=lambda c: -min(c[3], c[4] - needed[c[0]]))  # the worse of my gain and his surplus
     found = []
@@ -202,8 +202,8 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
         found = [f for f in found if min(f.protected.values()) >= 0]
     if cats:
         fine = [f for f in found if f.my_change >= -TARGET_TOLERANCE * base_total[me]]
-        found = sorted((f for f in fine if f.target_gain > 0),
-                       key=lambda f: (-f.acceptable, -f.target_gain, -f.my_change))
+        found = sorted((f for f in fine if f.target_gain > 0),  # accepted: by the targets; else the nearest to his rule
+                       key=lambda f: (-f.acceptable, -(f.target_gain if f.acceptable else f.their_change - f.their_needed)))
     else:
         found.sort(key=lambda f: (-(f.acceptable and f.my_change > 0), -min(f.my_change, f.their_change - f.their_needed),
                                   -f.my_change))
