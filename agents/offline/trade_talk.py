@@ -20,6 +20,9 @@ KEEP = re.compile(r"\b(without (?:\w+ing|giving up|costing me)|(?:while|but|and)
                   r"maintain(?:ing)?|protect(?:ing)?|hold(?:ing)? (?:on to|onto)?|not (?:\w+ing|los\w+|hurt\w*|"
                   r"at the (?:cost|expense) of))|not at the (?:cost|expense) of|as long as (?:my|i keep))\b")
 CLAUSE_END = re.compile(r"[,.;?!]|\b(and|but|while) (improv|boost|help|get|add|gain)")
+# "only the ones where both sides gain", "ones they would accept": the trades the other manager accepts
+BOTH = re.compile(r"\bboth (?:sides|teams) (?:gain|win|benefit)|\b(?:they|he|the other team)(?:'d| would) "
+                  r"(?:accept|take|agree)|\bacceptable\b|\bwin[- ]win\b")
 
 
 def _fold(text: str) -> str:
@@ -161,6 +164,12 @@ def trade_answer(p, done) -> str | None:
             return "\n".join(lines)
     for r in _ok(done, "find_trades"):
         d = r["data"]
+        if p is not None and BOTH.search(_fold(getattr(p, "text", "") or "")):  # only the ones he accepts
+            trades = [t for t in d["trades"] if t["acceptable"] and t["my_change"] > 0]
+            if not trades:
+                return (f"**{d['headline']}** None of these is a trade you gain from and the other team accepts "
+                        "(each side over its own best free moves): the waiver wire gives as much as any of them.")
+            d = {**d, "trades": trades}
         kept = list(d["trades"][0]["protected"]) if d["trades"] else []
         rows = [[i, t["partner"], " + ".join(t["give"]), " + ".join(t["get"]), f"{t['my_change']:+.1f}",
                  f"{t['their_change']:+.1f}", "yes" if t["acceptable"] else f"no (from {t['their_needed']:+.1f})",
