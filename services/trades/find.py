@@ -202,11 +202,12 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
         found = [f for f in found if min(f.protected.values()) >= 0]
     if cats:
         fine = [f for f in found if f.my_change >= -TARGET_TOLERANCE * base_total[me]]
-        found = sorted((f for f in fine if f.target_gain > 0),  # accepted: by the targets; else the nearest to his rule
-                       key=lambda f: (-f.acceptable, -(f.target_gain if f.acceptable else f.their_change - f.their_needed)))
+        # the ones he accepts by my gain in the targets, then the nearest to his rule
+        found = sorted((f for f in fine if f.target_gain > 0), key=lambda f: (
+            -f.acceptable, -(f.target_gain if f.acceptable else f.their_change - f.their_needed)))
     else:
-        found.sort(key=lambda f: (-(f.acceptable and f.my_change > 0), -min(f.my_change, f.their_change - f.their_needed),
-                                  -f.my_change))
+        found.sort(key=lambda f: (-(f.acceptable and f.my_change > 0),
+                                  -min(f.my_change, f.their_change - f.their_needed), -f.my_change))
     u = unit(lg.scoring)
     shown = found[:limit]
     head = (f"{len(shown)} {shape + ' ' if shape else ''}trade(s) for {lg.team_name(me)[0]}"
