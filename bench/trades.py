@@ -1,15 +1,21 @@
 """Benchmark of the trade finder: claimed vs realized value on the season's box scores, and speed.
 
 Replay (points or categories league): at each replayed Wednesday, every team's top trade from the
-finder (`services.trades.find`, both-sides-gain first). Claimed = the exact-lineup value change of the
-trade over the days through the end of the data (Feb 7), from the as-of projection. Realized =
-the same days replayed on the real box scores: each morning the lineup is re-set among the
-roster's players who really played that day (ranked by the as-of projection) and scored with
-their real game: fantasy points, or in categories the game's nine-category z-sum above the floor
-player (the as-of view's `CategoryScale` applied to the box line, so claimed and realized share
-one unit). Both teams of each trade are measured. Baseline: the 1-for-1 trade that looks best for
-the team on season per-game averages x games left (fantasy points, or the z-sum of the season
-averages). 95% intervals: mean +- 1.96 standard errors over the trades.
+finder (`services.trades.find`: trades the partner accepts by his rule first). Both teams of each
+trade are measured, each over ITS OWN BEST FREE MOVES (services.trades.wire), as the finder claims:
+the wire roster (the team after the waiver swaps it could make anyway) against the trade applied to
+that roster. Claimed = the exact-lineup value change over the days through the end of the data
+(Feb 7), from the as-of projection. Realized = the same two rosters replayed on the real box
+scores: each morning the lineup is re-set among the roster's players who really played that day
+(ranked by the as-of projection) and scored with their real game: fantasy points, or in
+categories the game's nine-category z-sum above the floor player (the as-of view's
+`CategoryScale` applied to the box line, so claimed and realized share one unit). The raw figures
+(the rosters as they stand, no free move: what the old finder claimed) are kept beside them.
+Baseline: the 1-for-1 trade that looks best for the team on season per-game averages x games
+left (fantasy points, or the z-sum of the season averages). Intervals: mean +- 1.96 standard
+errors over the team sides; `wire_adjusted.realized_over_claimed` is the ratio of the mean
+realized to the mean claimed gain with a 95% bootstrap interval over the trades (both sides of a
+trade resampled together, 2,000 resamples, seed 40).
 
 Speed: the finder's wall time (p50, p95) against a brute force that values every candidate of
 the same search exactly (the finder screens, then values its best `EXACT_POOL` exactly).
@@ -105,6 +111,37 @@ def _measure(lg, v, team: int, partner: int, give: list[str], get: list[str]) ->
     return out
 
 
+def _measure_wire(lg, v, team: int, partner: int, give: list[str], get: list[str]) -> list[tuple[float, float]]:
+    """Both sides' (claimed, realized) over each side's own best free moves (the finder's claim)."""
+    from services.trades.evaluate import wire_after
+    from services.trades.wire import free_moves
+
+    fas, out = lg.free_agent_ids(), []
+    for t, o, i in ((team, give, get), (partner, get, give)):
+        w = free_moves(v, lg.roster_ids(t), fas)
+        after = wire_after(v, w, t, o, i, fas)
+        out.append((_claimed(v, list(w.ids), after), _realized(lg, v, after) - _realized(lg, v, list(w.ids))))
+    return out
+
+
+def _ratio(pairs: list[list[tuple[float, float]]], draws: int = 2000, seed: int = 40) -> dict:
+    """Mean realized over mean claimed, with a 95% bootstrap interval over trades (a trade's two sides together)."""
+    if not pairs:
+        return {"n_trades": 0, "ratio": None, "ci95": None}
+    rng = np.random.default_rng(seed)
+    c = np.array([sum(x for x, _ in p) / len(p) for p in pairs])
+    r = np.array([sum(y for _, y in p) / len(p) for p in pairs])
+    point = float(r.mean() / c.mean()) if c.mean() else None
+    idx = rng.integers(0, len(pairs), size=(draws, len(pairs)))
+    cm, rm = c[idx].mean(axis=1), r[idx].mean(axis=1)
+    ok = np.abs(cm) > 1e-9
+    ratios = rm[ok] / cm[ok]
+    lo, hi = (np.percentile(ratios, [2.5, 97.5]) if ratios.size else (float("nan"),) * 2)
+    return {"n_trades": len(pairs), "ratio": None if point is None else round(point, 2),
+            "ci95": [round(float(lo), 2), round(float(hi), 2)], "mean_claimed": round(float(c.mean()), 1),
+            "mean_realized": round(float(r.mean()), 1)}
+
+
 def _baseline(lg, v, team: int) -> tuple[int, list[str], list[str]] | None:
     """The 1-for-1 that looks best for `team` on season per-game averages x games left."""
     snap, best = lg.snapshot, None
@@ -128,7 +165,7 @@ def run(dates: list[dt.date], scoring: str = "points") -> dict:
     from services.trades.value import Valuer, unit
 
     store = state_store()
-    finder, base, per_date = [], [], []
+    finder, base, per_date, wired, accepted = [], [], [], [], []
     for day in dates:
         src = DemoSource(day, scoring, store=store)
         lg = src.league
@@ -141,6 +178,10 @@ def run(dates: list[dt.date], scoring: str = "points") -> dict:
                 give = [src.resolve_id(x) for x in t.give]
                 get = [src.resolve_id(x) for x in t.get]
                 finder += _measure(lg, v, team, t.partner_id, give, get)
+                pair = _measure_wire(lg, v, team, t.partner_id, give, get)
+                wired.append(pair)
+                if t.acceptable and t.my_change > 0:
+                    accepted.append(pair)
                 n += 1
             b = _baseline(lg, v, team)
             if b:
@@ -151,6 +192,19 @@ def run(dates: list[dt.date], scoring: str = "points") -> dict:
     return {
         "dates": [d.isoformat() for d in dates], "data_end": DATA_END.isoformat(), "scoring": scoring,
         "unit": unit(scoring),
+        "wire_adjusted": {
+            "what": "each team's top trade, both sides, each over its own best free moves (the finder's claim)",
+            "claimed": _interval([c for p in wired for c, _ in p]),
+            "realized": _interval([r for p in wired for _, r in p]),
+            "realized_minus_claimed": _interval([r - c for p in wired for c, r in p]),
+            "realized_over_claimed": _ratio(wired),
+            "proposer_claimed": _interval([p[0][0] for p in wired]),
+            "proposer_realized": _interval([p[0][1] for p in wired]),
+            "partner_claimed": _interval([p[1][0] for p in wired]),
+            "partner_realized": _interval([p[1][1] for p in wired]),
+            "accepted": {"trades": len(accepted), "realized_over_claimed": _ratio(accepted),
+                         "claimed": _interval([c for p in accepted for c, _ in p]),
+                         "realized": _interval([r for p in accepted for _, r in p])}},
         "finder": {"claimed": _interval(claimed), "realized": _interval(realized),
                    "realized_minus_claimed": _interval([r - c for c, r in finder]),
                    "sides_realized_positive": round(sum(r > 0 for r in realized) / max(1, len(realized)), 3)},
@@ -214,7 +268,12 @@ def main() -> None:
         print(json.dumps(result))
         return
     f, b, s = result["finder"], result["baseline_per_game_average"], result["speed"]
-    print(f"finder top trades ({f['claimed']['n']} team sides): claimed {f['claimed']['mean']} "
+    w = result["wire_adjusted"]
+    print(f"over each side's free moves ({w['claimed']['n']} team sides): claimed {w['claimed']['mean']} "
+          f"{w['claimed']['ci95']}, realized {w['realized']['mean']} {w['realized']['ci95']}; realized / claimed "
+          f"{w['realized_over_claimed']['ratio']} {w['realized_over_claimed']['ci95']}; accepted trades "
+          f"{w['accepted']['trades']}")
+    print(f"as the rosters stand ({f['claimed']['n']} team sides): claimed {f['claimed']['mean']} "
           f"{f['claimed']['ci95']}, realized {f['realized']['mean']} {f['realized']['ci95']} {result['unit']}")
     print(f"baseline (season averages), proposer side: claimed {b['proposer_claimed']['mean']}, realized "
           f"{b['proposer_realized']['mean']} {b['proposer_realized']['ci95']}; partner realized "

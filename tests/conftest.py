@@ -84,6 +84,7 @@ SLOW = {
     "tests/services/espn/test_espn_feature_parity.py", "tests/services/espn/test_espn_review_parity.py",
     "tests/agents/test_espn_approvals.py", "tests/agents/test_espn_activation.py", "tests/agents/test_user_move_espn.py",
     "tests/agents/test_move_pipeline.py",
+    "tests/services/test_trade_wire.py",  # issue #40: five finder searches and brute-force free moves (~25 s of CPU)
 }
 SLOW_CPU_S = 4.0
 FILE_CPU_PATH = Path(__file__).with_name("file_cpu.json")

@@ -1,7 +1,11 @@
 """Trades chosen from the league's rosters (never a hard-coded owner) and the other managers' stated
-rule re-computed apart from services.trades: the roster fit (cut the lowest rest-of-season value,
-fill an open spot with the best free agent) written here, and every roster's rest-of-season
-lineup value re-solved by the exhaustive solver of tests/brute_force.py."""
+rule re-computed apart from services.trades: the team's best free moves (greedy waiver swaps with
+the stated pools, floor and cap of services.trades.wire, written here), the roster fit (cut the
+lowest rest-of-season value, fill an open spot with the best free agent the free moves left)
+written here, and every roster's rest-of-season lineup value re-solved by the exhaustive solver of
+tests/brute_force.py. The rule: a manager accepts a trade that gains him ACCEPT_MARGIN (0.5%) of
+his value over his own best free moves (it was +0.2% over the roster as it stood, which accepted
+a trade that only filled a spot the wire fills for free)."""
 from __future__ import annotations
 
 import weakref
@@ -11,6 +15,7 @@ import pytest
 from services.optimizer.season import SeasonInputs, category_floor, season_player
 from services.league.slots import STARTING_SLOTS
 from services.trades.respond import ACCEPT_MARGIN
+from services.trades.wire import ADD_POOL, DROP_POOL, MAX_FREE_MOVES, MIN_FREE_GAIN
 from tests.brute_force import Season
 
 
@@ -40,21 +45,61 @@ def ros(lg, pid: str) -> float:
     return sp.value * sp.availability * len(sp.games)
 
 
-def roster_after(lg, team: int, out_ids: list[str], in_ids: list[str]) -> list[str]:
+def roster_after(lg, team: int, out_ids: list[str], in_ids: list[str], base: list[str] | None = None,
+                 pool: list[str] | None = None) -> list[str]:
     """The stated roster fit, written here: over 13 active players the lowest rest-of-season value
-    is cut; under 13 the best free agent by rest-of-season value takes the open spot."""
-    after = [p for p in lg.roster_ids(team) if p not in out_ids] + list(in_ids)
+    is cut; under 13 the best free agent by rest-of-season value takes the open spot (`base`: the
+    roster the trade applies to, default the team's; `pool`: the free agents, default all)."""
+    after = [p for p in (lg.roster_ids(team) if base is None else base) if p not in out_ids] + list(in_ids)
     while len(after) > 13:
         after.remove(min(after, key=lambda p: (ros(lg, p), p)))
     if len(after) < 13:
-        after += sorted(lg.free_agent_ids(), key=lambda p: (-ros(lg, p), p))[:13 - len(after)]
+        fas = [p for p in (lg.free_agent_ids() if pool is None else pool) if p not in after]
+        after += sorted(fas, key=lambda p: (-ros(lg, p), p))[:13 - len(after)]
     return after
 
 
+_FAST: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _fast(lg, ids) -> float:
+    """The greedy search's lineup values (the service's day solver, cached per league: thousands of
+    rosters); the values the rule compares are re-solved by brute force (`lineup_value`)."""
+    from services.trades.value import Valuer
+
+    if lg not in _FAST:
+        _FAST[lg] = Valuer(lg)
+    return _FAST[lg].total(list(ids))
+
+
+def wire(lg, team: int) -> tuple[list[str], set[str]]:
+    """(the team's roster after its best free moves, the free agents they add), by the stated rule:
+    each step tries the DROP_POOL smallest marginal lineup values against the ADD_POOL free agents
+    with the most rest-of-season value and makes the best swap, while it gains MIN_FREE_GAIN of the
+    roster's value, at most MAX_FREE_MOVES times."""
+    ids = list(lg.roster_ids(team))
+    fas = sorted((p for p in lg.free_agent_ids() if p not in ids), key=lambda p: (-ros(lg, p), p))
+    total, added = _fast(lg, ids), set()
+    floor = MIN_FREE_GAIN * abs(total)
+    for _ in range(MAX_FREE_MOVES):
+        losses = sorted((total - _fast(lg, [q for q in ids if q != p]), p) for p in ids)[:DROP_POOL]
+        swaps = [(_fast(lg, [q for q in ids if q != d] + [a]) - total, d, a) for _, d in losses for a in fas[:ADD_POOL]]
+        gain, d, a = max(swaps, key=lambda s: s[0])
+        if gain < floor:
+            break
+        ids = [a if q == d else q for q in ids]
+        fas.remove(a)
+        added.add(a)
+        total += gain
+    return ids, added
+
+
 def partner_change(lg, partner: int, gives: list[str], gets: list[str]) -> tuple[float, float]:
-    """(the partner's rest-of-season change, the margin his rule asks), re-solved by brute force."""
-    base = lineup_value(lg, lg.roster_ids(partner))
-    return lineup_value(lg, roster_after(lg, partner, gets, gives)) - base, ACCEPT_MARGIN * abs(base)
+    """(the partner's gain over his best free moves, the margin his rule asks), re-solved by brute force."""
+    ids, added = wire(lg, partner)
+    base = lineup_value(lg, ids)
+    pool = [p for p in lg.free_agent_ids() if p not in added]
+    return lineup_value(lg, roster_after(lg, partner, gets, gives, ids, pool)) - base, ACCEPT_MARGIN * abs(base)
 
 
 def name(lg, pid: str) -> str:
@@ -62,17 +107,23 @@ def name(lg, pid: str) -> str:
 
 
 def accepted_trade(src) -> tuple[list[str], list[str], int]:
-    """A trade the finder says both teams gain from and whose partner clears his margin (brute
-    force): (my players, his players, partner id), read from the league's rosters."""
-    from services.trades.find import find_trades
+    """A 1-for-1 from the league's rosters whose partner clears his margin (brute force): my
+    players best first against each partner's players weakest first, the first one his rule
+    accepts: (my players, his players, partner id)."""
+    from services.trades.respond import TradeTerms, respond
 
     lg = src.league
-    for t in find_trades(src, limit=5).trades:
-        x, y = [src.resolve_id(n) for n in t.give], [src.resolve_id(n) for n in t.get]
-        change, needed = partner_change(lg, t.partner_id, x, y)
-        if t.both_gain and change >= needed:
-            return x, y, t.partner_id
-    pytest.fail("no trade the partner would accept among the finder's top 5")
+    me = lg.my_team_id
+    by = lambda t, sign: sorted(lg.roster_ids(t), key=lambda p: (sign * ros(lg, p), p))  # noqa: E731
+    for partner in (t for t in lg.team_ids if t != me):
+        for x in by(me, -1)[:4]:
+            for y in by(partner, 1)[3:8]:
+                terms = TradeTerms(team_id=me, partner_id=partner, give_ids=[x], get_ids=[y])
+                if respond(lg, terms).decision == "accept":
+                    change, needed = partner_change(lg, partner, [x], [y])
+                    assert change >= needed - 0.1  # his rule, re-solved here
+                    return [x], [y], partner
+    pytest.fail("no 1-for-1 the partner would accept")
 
 
 def names(lg, ids: list[str]) -> str:

@@ -20,6 +20,9 @@ KEEP = re.compile(r"\b(without (?:\w+ing|giving up|costing me)|(?:while|but|and)
                   r"maintain(?:ing)?|protect(?:ing)?|hold(?:ing)? (?:on to|onto)?|not (?:\w+ing|los\w+|hurt\w*|"
                   r"at the (?:cost|expense) of))|not at the (?:cost|expense) of|as long as (?:my|i keep))\b")
 CLAUSE_END = re.compile(r"[,.;?!]|\b(and|but|while) (improv|boost|help|get|add|gain)")
+# "only the ones where both sides gain", "ones they would accept": the trades the other manager accepts
+BOTH = re.compile(r"\bboth (?:sides|teams) (?:gain|win|benefit)|\b(?:they|he|the other team)(?:'d| would) "
+                  r"(?:accept|take|agree)|\bacceptable\b|\bwin[- ]win\b")
 
 
 def _fold(text: str) -> str:
@@ -124,7 +127,9 @@ def _side_line(s: dict, unit: str) -> str:
     moved = f"gives {', '.join(x['name'] for x in s['gives'])}, gets {', '.join(x['name'] for x in s['gets'])}"
     extra = "".join(f"; cuts {x['name']} ({s['cut_rule']})" for x in s["cut"])
     extra += "".join(f"; picks up {x['name']} for the open spot" for x in s["pickup"])
-    line = (f"- **{s['team']}** {moved}{extra}: rest of season {s['ros_change']:+.1f} {unit}, this week "
+    free = ", ".join(f"{m['drop']} -> {m['add']}" if m["drop"] else f"add {m['add']}" for m in s.get("free_moves") or ())
+    line = (f"- **{s['team']}** {moved}{extra}: **{s['gain']:+.1f} {unit} over its best free moves** "
+            f"({free or 'none gains'}); as the roster stands {s['ros_change']:+.1f}, this week "
             f"{s['week_change']:+.1f}, fantasy playoffs {s['playoff_change']:+.1f}.")
     if s.get("categories"):  # categories league: the profile change, rank now, and the punt-aware weight
         cats = sorted(s["categories"].items(), key=lambda kv: -abs(kv[1]["change"]))
@@ -159,15 +164,22 @@ def trade_answer(p, done) -> str | None:
             return "\n".join(lines)
     for r in _ok(done, "find_trades"):
         d = r["data"]
+        if p is not None and BOTH.search(_fold(getattr(p, "text", "") or "")):  # only the ones he accepts
+            trades = [t for t in d["trades"] if t["acceptable"] and t["my_change"] > 0]
+            if not trades:
+                return (f"**{d['headline']}** None of these is a trade you gain from and the other team accepts "
+                        "(each side over its own best free moves): the waiver wire gives as much as any of them.")
+            d = {**d, "trades": trades}
         kept = list(d["trades"][0]["protected"]) if d["trades"] else []
         rows = [[i, t["partner"], " + ".join(t["give"]), " + ".join(t["get"]), f"{t['my_change']:+.1f}",
-                 f"{t['their_change']:+.1f}", "yes" if t["both_gain"] else "no",
+                 f"{t['their_change']:+.1f}", "yes" if t["acceptable"] else f"no (from {t['their_needed']:+.1f})",
                  *([f"{t['target_gain']:+.1f}"] if d["targets"] else []),
                  *[f"{t['protected'][c]:+.1f}" for c in kept]]
                 for i, t in enumerate(d["trades"], start=1)]
         if not rows:
             return f"**{d['headline']}** No trade found that the other team would gain from."
-        head = ["#", "Team", "You give", "You get", f"You ({d['unit']})", "They", "Both gain",
+        head = ["#", "Team", "You give", "You get", f"You ({d['unit']}, over your free moves)", "They (over theirs)",
+                "They accept",
                 *([" + ".join(d["targets"])] if d["targets"] else []), *kept]
         return "\n".join([f"**{d['headline']}**", _table(head, rows)])
     for r in _ok(done, "get_player_rankings"):

@@ -22,14 +22,17 @@ def _side(s) -> dict:
             "gets": [_player(p) for p in s.gets], "cut": [_player(p) for p in s.cut], "cut_rule": s.cut_rule,
             "pickup": [_player(p) for p in s.pickup], "ros_before": s.ros_before, "ros_after": s.ros_after,
             "ros_change": s.ros_change, "week_change": s.week_change, "playoff_change": s.playoff_change,
-            "category_change": s.category_change,
+            "category_change": s.category_change, "gain": s.gain, "gains": s.gains,
+            "wire_before": s.wire_before, "wire_after": s.wire_after,
+            "free_moves": [m.model_dump() for m in s.free_moves],
             "categories": {c.category: {"change": c.change, "rank": c.rank_before, "rank_after": c.rank_after,
                                           "weight": c.weight}
                            for c in s.categories} or None}
 
 
 def evaluation_result(ev) -> dict:
-    return {"verdict": ev.verdict, "winner": ev.winner, "margin": ev.margin, "unit": ev.unit, "reasons": ev.reasons,
+    return {"verdict": ev.verdict, "outcome": ev.outcome, "partner_accepts": ev.partner_accepts,
+            "partner_needed": ev.partner_needed, "unit": ev.unit, "reasons": ev.reasons,
             "mine": _side(ev.mine), "partner": _side(ev.partner), "scoring": ev.scoring,
             "playoff_weeks": ev.playoff_weeks}
 
@@ -45,7 +48,7 @@ def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
         from agents.trades.cards import propose
 
         give, get, turned = oriented(source, give, get)
-        ev, card = propose(source, give, get, cut)
+        ev, card = propose(source, give, get, cut, punt=punt or ())
         out = evaluation_result(ev) | {"turned": turned, "proposal": card.title,
                                        "moves": [card.model_dump(mode="json")],
                                        "note": "Approving the card sends the proposal; the other manager answers "
@@ -67,8 +70,10 @@ def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
     return [
         StructuredTool.from_function(
             evaluate_trade_tool, name="evaluate_trade", args_schema=TradeArgs,
-            description="Evaluate a trade for both teams: rest-of-season value by exact daily lineups (points, or "
-                        "category value with a punt-aware category profile), this week's impact, the fantasy "
+            description="Evaluate a trade for both teams: each side's gain over its own best free moves (the waiver "
+                        "swaps it could make anyway), stated apart, never summed; rest-of-season value by exact daily "
+                        "lineups (points, or punt-aware category value with a category profile), whether the partner "
+                        "accepts by his rule, this week's impact, the fantasy "
                         "playoffs, the forced cut of a 2-for-1, injured players on the return curve, and the "
                         "verdict with its deciding reasons. Use for 'would you trade A for B?'."),
         StructuredTool.from_function(
@@ -78,8 +83,9 @@ def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
                         "valuation. An ESPN league's trade must be proposed in ESPN."),
         StructuredTool.from_function(
             find_trades, name="find_trades", args_schema=TradeFindArgs,
-            description="Search 1-for-1, 2-for-1 and 1-for-2 trades with every team, trades both sides gain from "
-                        "first; optionally improving target categories without lowering protected ones, sending a given "
+            description="Search 1-for-1, 2-for-1 and 1-for-2 trades with every team, trades the other manager "
+                        "accepts (he gains 0.5% of his value over his own best free moves) and I gain from first, "
+                        "each side's gain over its own free moves, ranked on the conversation's punt; optionally improving target categories without lowering protected ones, sending a given "
                         "player ('who would take Herro?'), never involving excluded players ('without giving up SGA'), "
                         "of one shape ('2-for-1'), with the conversation's punt."),
         StructuredTool.from_function(

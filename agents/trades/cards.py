@@ -35,25 +35,26 @@ def trade_card(source, ev: TradeEvaluation, cut_choice: list[str] | None = None,
     reasons += [f"you pick up free agent {p.player.name} for the open spot" for p in mine.pickup]
     return Card.model_validate({
         "move_id": trade_move_id(source.league_id, mine.team_id, other.team_id, give_ids, get_ids), "kind": "trade",
-        "title": f"{head}: give {give}, get {get} ({mine.ros_change:+.1f} {ev.unit} rest of season for you)",
+        "title": f"{head}: give {give}, get {get} ({mine.gain:+.1f} {ev.unit} rest of season for you, over your "
+                 f"best free moves)",
         "drop": give, "add": get, "drop_id": give_ids[0], "add_id": get_ids[0],
-        "expected_gain": mine.week_change, "unit": unit, "score": mine.ros_change, "season_gain": mine.ros_change,
+        "expected_gain": mine.week_change, "unit": unit, "score": mine.gain, "season_gain": mine.gain,
         "season_unit": ev.unit, "reasons": reasons, "confidence": 1.0,
         "expires_at": next_lock(ev.as_of).isoformat(), "league_id": source.league_id, "league_kind": "demo",
         "team_id": mine.team_id, "as_of": ev.as_of.isoformat(), "origin": "user",
         "trade": {"terms": {"team_id": mine.team_id, "partner_id": other.team_id, "give_ids": give_ids,
                             "get_ids": get_ids},
-                  "partner": other.team_name, "their_change": other.ros_change, "cut_choice": cut_choice or [],
+                  "partner": other.team_name, "their_change": other.gain, "cut_choice": cut_choice or [],
                   "counter": counter},
     })
 
 
 def propose(source, give: list[str], get: list[str], cut: list[str] | None = None,
-            team_id: int | None = None) -> tuple[TradeEvaluation, Card]:
+            team_id: int | None = None, punt=()) -> tuple[TradeEvaluation, Card]:
     """The evaluation and its proposal card (a ServiceError on an ESPN league: propose it there)."""
     if "trade_proposals" in source.history().needs_demo:  # ESPN: Courtside never writes to it
         raise ServiceError(ESPN_NOTE)
-    ev = evaluate_trade(source, give, get, team_id, cut)
+    ev = evaluate_trade(source, give, get, team_id, cut, punt)
     cut_ids = [source.resolve_id(n) for n in cut or []]
     return ev, trade_card(source, ev, cut_ids)
 

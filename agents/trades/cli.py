@@ -1,7 +1,7 @@
 """`python -m agents trade evaluate|find`: the trade analyzer from a shell (JSON with `error`).
 
     python -m agents trade evaluate --give "Tyler Herro" --get "Jalen Brunson" [--team ID] [--scoring S] --json
-    python -m agents trade find [--target AST,STL] [--give NAME] --json
+    python -m agents trade find [--target AST,STL] [--give NAME] [--shape 2-for-1] [--exclude NAME] [--punt FT%] --json
 
 `evaluate` without --team stands on the team that owns the --give players (any team of the league,
 said in `perspective`: "Tyler Herro is on <team>; evaluated for that team", null when it is your
@@ -40,6 +40,10 @@ def add_trade_parser(sub) -> None:
     f.add_argument("--give", default=None, help="only trades that send this player")
     f.add_argument("--get", default=None, help="only trades that bring in this player ('what would it take?')")
     f.add_argument("--limit", type=int, default=10)
+    f.add_argument("--shape", default=None, choices=["1-for-1", "2-for-1", "1-for-2"],
+                   help="only trades of this shape, as you-give-for-you-get")
+    f.add_argument("--exclude", default="", help="players no trade may send or bring, e.g. 'Shai Gilgeous-Alexander'")
+    f.add_argument("--punt", default="", help="categories you punt: the ranking's values count the others only")
     for p in (e, f):
         p.add_argument("--team", type=int, default=None, help="your team id (default: the league's)")
         p.add_argument("--as-of", type=iso_date, default=None)
@@ -72,7 +76,8 @@ def run_trade(args) -> int:
             out = trades.find(targets=_names(args.target), give=_names(args.give) if args.give else None,
                               team_id=args.team, limit=args.limit, as_of=args.as_of, scoring=args.scoring,
                               progress=_progress, get=_names(args.get) if args.get else None,
-                              protect=_names(args.protect))
+                              protect=_names(args.protect), shape=args.shape, exclude=_names(args.exclude),
+                              punt=_names(args.punt))
             text = _search_text
     except ServiceError as e:
         return _fail(str(e), 2, args.json)
@@ -97,7 +102,8 @@ def _progress(stage: str, done: int, total: int) -> None:
 def _evaluation_text(ev) -> str:
     lines = [ev.verdict, *[f"  - {r}" for r in ev.reasons]]
     for s in (ev.mine, ev.partner):
-        lines.append(f"{s.team_name}: rest of season {s.ros_before:.1f} -> {s.ros_after:.1f} ({s.ros_change:+.1f}), "
+        lines.append(f"{s.team_name}: gain over its best free moves {s.gain:+.1f} (free moves: "
+                     f"{_moves(s)}); as the roster stands {s.ros_before:.1f} -> {s.ros_after:.1f} ({s.ros_change:+.1f}), "
                      f"this week {s.week_change:+.1f}, fantasy playoffs {s.playoff_change:+.1f} {ev.unit}")
         for c in s.cut:
             lines.append(f"    cuts {c.player.name} ({s.cut_rule})")
@@ -109,6 +115,11 @@ def _evaluation_text(ev) -> str:
     weeks = ", ".join(f"{a:%b %-d}-{b:%b %-d}" for a, b in ev.playoff_weeks)
     lines.append(f"Fantasy playoff weeks: {weeks}.")
     return "\n".join(lines)
+
+
+def _moves(s) -> str:
+    return ", ".join(f"{m.drop} -> {m.add} {m.gain:+.1f}" if m.drop else f"add {m.add} {m.gain:+.1f}"
+                     for m in s.free_moves) or "none gains"
 
 
 def _search_text(found) -> str:

@@ -52,7 +52,10 @@ if ev is not None:
         with col:
             st.markdown(f"**{side.team_name}**")
             m = st.columns(3)
-            m[0].metric("Rest of season", f"{side.ros_after:.1f}", f"{side.ros_change:+.1f}")
+            m[0].metric("Rest of season, over its free moves", f"{side.wire_after:.1f}", f"{side.gain:+.1f}",
+                        help="The trade applied to the roster after the waiver swaps this team could make anyway "
+                             f"({', '.join(f'{x.drop} -> {x.add}' for x in side.free_moves) or 'none gains'}); "
+                             f"as the roster stands: {side.ros_change:+.1f}.")
             m[1].metric("This week", f"{side.week_change:+.1f}")
             m[2].metric("Fantasy playoffs", f"{side.playoff_change:+.1f}")
     for side in (ev.mine, ev.partner):  # the page's width: in half of it the nine columns were cut at 1400 px
@@ -107,7 +110,7 @@ if st.button("Find trades", key="trade_find"):
     try:
         st.session_state["trade_found"] = door.trades.find(
             assistant.source, targets=targets, protect=protect, give=None if offer == "Anyone" else [offer],
-            team_id=mine,
+            team_id=mine, punt=punt,
             progress=lambda stage, done, total: bar.progress(min(1.0, done / max(total, 1)), text=stage))
     except door.ServiceError as e:
         st.error(str(e))
@@ -116,6 +119,6 @@ found = st.session_state.get("trade_found")
 if found is not None:
     st.caption(f"{found.headline} {found.seconds:.2f} s.")
     st.dataframe([{"Partner": t.partner, "Give": ", ".join(t.give), "Get": ", ".join(t.get), "You": t.my_change,
-                   "They": t.their_change, "Both gain": t.both_gain, "Targets": t.target_gain,
+                   "They": t.their_change, "They accept": t.acceptable, "Targets": t.target_gain,
                    **{f"{c} (kept)": x for c, x in t.protected.items()}, "You cut": ", ".join(t.my_cut)}
                   for t in found.trades], hide_index=True, key="trade_found_table")

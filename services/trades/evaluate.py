@@ -2,6 +2,13 @@
 remaining week, roster fit (the forced cut or the open spot), injured players on the return curve,
 the category profile (categories leagues, punt-aware), and a verdict with its deciding reasons.
 
+Each side's gain is over its own best free moves (services.trades.wire): the trade applied to the
+roster after the waiver swaps the team could make anyway, against that roster. A trade that only
+opens or fills a roster spot gains what the wire gives for free, i.e. nothing. The verdict states
+each side's gain separately (never their sum or difference) and whether the partner's rule
+(services.trades.wire.ACCEPT_MARGIN) would accept it. With a punt every value is punt-aware
+(`Valuer(punt=...)`: the season value counts the other categories only).
+
 Exact and deterministic: every number is a lineup value from `services.trades.value` (the
 optimizer's season inputs and daily lineup solver). Nothing is estimated by a model.
 """
@@ -15,10 +22,11 @@ from services.models import PlayerRef, ServiceError, Status
 from services.league.scoring import CATEGORIES
 from services.league.slots import ROSTER_SIZE
 from services.trades.value import Valuer, unit
+from services.trades.wire import ACCEPT_MARGIN, Wire, free_moves
 from services.league.values import category_scale
 
 MAX_SIDE = 3
-EVEN_SHARE = 0.005  # a difference under 0.5% of the bigger roster's value is "about even"
+EVEN_SHARE = ACCEPT_MARGIN  # a side's gain under 0.5% of its value (after its free moves) is "about even" for it
 LOSING_RANK = 7  # a category a team ranks 7th-10th in is one it is already losing: it counts half
 
 
@@ -48,6 +56,12 @@ class CategoryShift(BaseModel):
     weight: float  # 0 punted, 0.5 already losing, 1 otherwise
 
 
+class FreeMoveView(BaseModel):
+    drop: str | None  # None: an open spot filled
+    add: str
+    gain: float
+
+
 class TradeSide(BaseModel):
     team_id: int
     team_name: str
@@ -64,6 +78,11 @@ class TradeSide(BaseModel):
     starts: list[WeekStarts]
     categories: list[CategoryShift]  # categories leagues only
     category_change: float | None  # punt-aware weighted sum of `categories`
+    free_moves: list[FreeMoveView] = []  # the side's best free moves: the baseline its gain is over
+    wire_before: float = 0.0  # rest-of-season value after those free moves
+    wire_after: float = 0.0  # the trade applied to that roster (fitted to 13)
+    gain: float = 0.0  # wire_after - wire_before: the side's gain over its best free moves
+    gains: bool = False  # gain of at least EVEN_SHARE of its value
 
 
 class TradeEvaluation(BaseModel):
@@ -73,8 +92,9 @@ class TradeEvaluation(BaseModel):
     playoff_weeks: list[tuple[dt.date, dt.date]]
     mine: TradeSide
     partner: TradeSide
-    winner: str  # a team name, or "even"
-    margin: float  # winner's change minus the other's
+    outcome: str  # "both gain", "you gain", "they gain" or "neither gains" (each side over its free moves)
+    partner_needed: float  # the gain the partner's rule asks (ACCEPT_MARGIN of his wire value)
+    partner_accepts: bool  # his gain clears it
     verdict: str
     reasons: list[str]
 
@@ -144,11 +164,13 @@ def evaluate_trade(source, give: list[str], get: list[str], team_id: int | None 
     lg = source.history()
     me, other, give_ids, get_ids = resolve_trade(source, give, get, team_id)
     my_cut = [source.resolve_id(n) for n in cut or []]
-    punted = parse_punt(punt)
-    v = Valuer(lg)
+    punted = parse_punt(punt) if lg.scoring != "points" else []
+    v = Valuer(lg, punted)
+    their_v = Valuer(lg) if punted else v  # the other manager values by the nine categories: my punt is mine
     profiles = _profiles(v) if lg.scoring != "points" else {}
-    mine = _side(v, me, give_ids, get_ids, my_cut, profiles, punted)
-    theirs = _side(v, other, get_ids, give_ids, [], profiles, punted)
+    fas = lg.free_agent_ids()
+    mine = _side(v, me, give_ids, get_ids, my_cut, profiles, punted, fas)
+    theirs = _side(their_v, other, get_ids, give_ids, [], profiles, (), fas)
     if profiles:
         _ranks_after(profiles, mine, theirs)
     return _verdict(v, mine, theirs, punted if profiles else ())
@@ -173,11 +195,15 @@ def _tp(v: Valuer, pid: str) -> TradePlayer:
 
 
 def after_roster(v: Valuer, team: int, out_ids: list[str], in_ids: list[str], chosen_cut: list[str] = (),
-                 free_agents: list[str] | None = None) -> tuple[list[str], list[str], str | None, list[str]]:
+                 free_agents: list[str] | None = None,
+                 base: list[str] | tuple[str, ...] | None = None) -> tuple[list[str], list[str], str | None, list[str]]:
     """(active roster after the trade, cut, cut rule, pickup): a roster over 13 cuts the lowest
-    rest-of-season value (or the user's choice first); one under 13 takes the best free agent."""
+    rest-of-season value (or the user's choice first); one under 13 takes the best free agent.
+    `base`: the roster the trade is applied to (default: the team's as it stands; a `Wire`'s ids
+    for the gain over the free moves)."""
     lg = v.lg
-    after = [p for p in lg.roster_ids(team) if p not in out_ids] + list(in_ids)  # given from IR: frees IR only
+    start = lg.roster_ids(team) if base is None else list(base)
+    after = [p for p in start if p not in out_ids] + list(in_ids)  # given from IR: frees IR only
     over = len(after) - ROSTER_SIZE  # IR players do not count against the 13
     if over > 0:
         bad = [p for p in chosen_cut if p not in after]
@@ -189,16 +215,32 @@ def after_roster(v: Valuer, team: int, out_ids: list[str], in_ids: list[str], ch
         return [p for p in after if p not in cut], cut, "your choice" if chosen_cut else "lowest rest-of-season value", []
     if over < 0:  # an open spot: the best free agent by rest-of-season value takes it
         pool = lg.free_agent_ids() if free_agents is None else free_agents
-        pickup = sorted(pool, key=lambda p: (-v.ros_total(p), p))[:-over]
+        pickup = sorted((p for p in pool if p not in after), key=lambda p: (-v.ros_total(p), p))[:-over]
         return after + pickup, [], None, pickup
     return after, [], None, []
 
 
+def wire_after(v: Valuer, w: Wire, team: int, out_ids, in_ids, fas: list[str], chosen_cut=()) -> list[str]:
+    """The trade applied to the wire roster `w`: the open spot filled from the free agents the free
+    moves left; the cut the user's choice when it is still on that roster, else the lowest
+    rest-of-season value."""
+    pool = [p for p in fas if p not in w.added]
+    cut = [p for p in chosen_cut if p in w.ids or p in in_ids]
+    after, *_ = after_roster(v, team, list(out_ids), list(in_ids), cut, free_agents=pool, base=w.ids)
+    return after
+
+
+def wire_gain(v: Valuer, w: Wire, team: int, out_ids, in_ids, fas: list[str], chosen_cut=()) -> tuple[float, float]:
+    """(value of the trade applied to the wire roster `w`, its gain over `w.value`)."""
+    value = v.total(wire_after(v, w, team, out_ids, in_ids, fas, chosen_cut))
+    return value, value - w.value
+
+
 def _side(v: Valuer, team: int, out_ids: list[str], in_ids: list[str], chosen_cut: list[str],
-          profiles: dict, punted: list[str]) -> TradeSide:
+          profiles: dict, punted: list[str], fas: list[str]) -> TradeSide:
     lg = v.lg
     before = lg.roster_ids(team)
-    after, cut_ids, rule, pickup = after_roster(v, team, out_ids, in_ids, chosen_cut)
+    after, cut_ids, rule, pickup = after_roster(v, team, out_ids, in_ids, chosen_cut, free_agents=fas)
     b, a = v.roster_value(before), v.roster_value(after)
     sb, sa = b.starts_by_week(), a.starts_by_week()
     starts = [WeekStarts(week_start=w, playoff=w >= v.h.playoff_start, before=sb.get(w, 0), after=sa.get(w, 0))
@@ -206,12 +248,19 @@ def _side(v: Valuer, team: int, out_ids: list[str], in_ids: list[str], chosen_cu
     cats, cat_change = [], None
     if profiles:
         cats, cat_change = _category_shift(v, profiles, team, before, after, punted)
+    w = free_moves(v, before, fas)  # what the team could do anyway (a player it trades may be one it would drop)
+    w_after, gain = wire_gain(v, w, team, out_ids, in_ids, fas, chosen_cut)
+    name = lambda p: lg.snapshot.players[p].ref.name  # noqa: E731
     return TradeSide(team_id=team, team_name=lg.team_name(team)[0], gives=[_tp(v, p) for p in out_ids],
                      gets=[_tp(v, p) for p in in_ids], cut=[_tp(v, p) for p in cut_ids], cut_rule=rule,
                      pickup=[_tp(v, p) for p in pickup], ros_before=round(b.season, 1), ros_after=round(a.season, 1),
                      ros_change=round(a.season - b.season, 1), week_change=round(a.week - b.week, 1),
                      playoff_change=round(a.playoffs - b.playoffs, 1), starts=starts, categories=cats,
-                     category_change=cat_change)
+                     category_change=cat_change,
+                     free_moves=[FreeMoveView(drop=name(m.drop) if m.drop else None, add=name(m.add),
+                                              gain=round(m.gain, 1)) for m in w.moves],
+                     wire_before=round(w.value, 1), wire_after=round(w_after, 1), gain=round(gain, 1),
+                     gains=gain >= EVEN_SHARE * abs(w.value))
 
 
 def _player_profile(v: Valuer, pid: str) -> dict[str, float]:
@@ -241,32 +290,39 @@ def _category_shift(v: Valuer, profiles: dict, team: int, before: list[str], aft
     return out, round(sum(s.change * s.weight for s in out), 2)
 
 
+def _moves_text(s: TradeSide) -> str:
+    if not s.free_moves:
+        return "no free move gains"
+    return ", ".join(f"{m.drop} -> {m.add}" if m.drop else f"add {m.add}" for m in s.free_moves)
+
+
+OUTCOMES = {(True, True): "both gain", (True, False): "you gain", (False, True): "they gain",
+            (False, False): "neither gains"}
+
+
 def _verdict(v: Valuer, mine: TradeSide, theirs: TradeSide, punted=()) -> TradeEvaluation:
-    """The verdict on the value the user plays for: with a punt (categories), the punt-aware category
-    profile's totals (a punted category weighs 0), never the unpunted value the punt ignores."""
+    """Each side's gain over its own best free moves, stated apart (never summed or differenced),
+    in the value the user plays for (with a punt, the punt-aware season value), and the partner's
+    answer by his rule."""
     u = unit(v.lg.scoring)
     if punted:
-        diff = mine.category_change - theirs.category_change
-        scale = max(abs(mine.category_change), abs(theirs.category_change), 1.0)
         u = f"punt-aware category value (punting {', '.join(punted)})"
-        a, b = mine.category_change, theirs.category_change
-    else:
-        scale = max(abs(mine.ros_before), abs(theirs.ros_before), 1.0)
-        diff = mine.ros_change - theirs.ros_change
-        a, b = mine.ros_change, theirs.ros_change
-    if abs(diff) < EVEN_SHARE * scale:
-        winner, head = "even", "About even"
-    else:
-        winner = mine.team_name if diff > 0 else theirs.team_name
-        head = f"{winner} wins the trade by {abs(diff):.1f} {u}"
-    verdict = (f"{head}: {mine.team_name} {a:+.1f}, {theirs.team_name} {b:+.1f} over the rest of the season.")
-    if punted:
-        verdict += (f" Without the punt the value would be {mine.ros_change:+.1f} / {theirs.ros_change:+.1f} "
-                    f"{unit(v.lg.scoring)}.")
-        u = unit(v.lg.scoring)
+    outcome = OUTCOMES[(mine.gains, theirs.gains)]
+    needed = ACCEPT_MARGIN * abs(theirs.wire_before)
+    accepts = theirs.gain >= needed
+    head = {"both gain": "Both sides gain", "you gain": f"{mine.team_name} gains, {theirs.team_name} does not",
+            "they gain": f"{theirs.team_name} gains, {mine.team_name} does not",
+            "neither gains": "Neither side gains"}[outcome]
+    their_u = unit(v.lg.scoring) if punted else u  # he does not punt: his gain in the nine categories' value
+    verdict = (f"{head}, each over its own best free moves: {mine.team_name} {mine.gain:+.1f}"
+               + (f" {u}" if punted else "") + f", {theirs.team_name} {theirs.gain:+.1f} {their_u} over the rest "
+               f"of the season. {theirs.team_name} "
+               f"{'would accept' if accepts else 'would not accept'} (its rule asks at least {needed:+.1f}, "
+               f"{ACCEPT_MARGIN:.1%} of its value). As the rosters stand, before any free move: "
+               f"{mine.ros_change:+.1f} / {theirs.ros_change:+.1f}.")
     return TradeEvaluation(as_of=v.lg.as_of, scoring=v.lg.scoring, unit=u, playoff_weeks=v.h.playoff_weeks, mine=mine,
-                           partner=theirs, winner=winner, margin=round(abs(diff), 1), verdict=verdict,
-                           reasons=reasons(mine, theirs, u))
+                           partner=theirs, outcome=outcome, partner_needed=round(needed, 1), partner_accepts=accepts,
+                           verdict=verdict, reasons=reasons(mine, theirs, u))
 
 
 def reasons(mine: TradeSide, theirs: TradeSide, u: str) -> list[str]:
@@ -294,6 +350,12 @@ def reasons(mine: TradeSide, theirs: TradeSide, u: str) -> list[str]:
         for c in side.pickup:
             cands.append((abs(c.ros_value), f"{side.team_name} fills the open spot with free agent {c.player.name} "
                                             f"({c.ros_value:.1f} {u})"))
+    for side in (mine, theirs):
+        free = side.ros_change - side.gain  # what the trade's raw change owes to the free moves
+        if side.free_moves and abs(free) >= 1:
+            cands.append((abs(free), f"{side.team_name} could make its best free moves anyway ({_moves_text(side)}, "
+                                     f"{sum(m.gain for m in side.free_moves):+.1f} {u}): over them the trade "
+                                     f"gains {side.gain:+.1f}, not {side.ros_change:+.1f}"))
     if abs(mine.playoff_change) >= 1:
         cands.append((abs(mine.playoff_change), f"fantasy playoffs: {mine.team_name} {mine.playoff_change:+.1f} {u}"))
     cands.sort(key=lambda c: -c[0])

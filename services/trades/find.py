@@ -1,18 +1,26 @@
-"""The trade finder: 1-for-1 and 2-for-1 (either way) trades with every other team, trades both
-sides gain from first.
+"""The trade finder: 1-for-1 and 2-for-1 (either way) trades with every other team, trades the
+partner would accept first.
 
-Two passes. A screen scores every candidate by each side's marginal lineup values: what
-each incoming player adds to the receiving roster's daily lineups, minus what each outgoing one
-took away (with the 2-for-1's cut or the best free agent's pickup); these are computed once per
-player (a few hundred lineups), so each candidate costs microseconds. The best `EXACT_POOL` candidates are then valued exactly, by
-the same daily lineups as `evaluate_trade` (`services.trades.value`), and ranked on those exact
-numbers. With target categories, only trades that raise them (z x expected games) are kept, among
-trades the partner gains from and that cost me at most `TARGET_TOLERANCE` of my roster's value:
-trades both sides gain from first, then by my gain in the targets.
-Protected categories ("without hurting my points") must not drop for me: each one's change (z x
-expected games, with the cut or pickup the trade forces, as evaluate_trade's profile) is at least
-zero; the screen drops candidates whose players in minus players out already lower one. In a
-points league a protected "PTS" means fantasy points: my rest-of-season value must not drop.
+Every value is a side's gain over its own best free moves (services.trades.wire): the trade
+applied to the roster after the waiver swaps the team could make anyway, against that roster. So
+a trade that only cuts a dead roster spot (or opens one the wire fills) gains nothing, and
+approving the free move first changes little. With a punt (categories leagues) every value is
+punt-aware (`Valuer(punt=...)`): the ranking, not only the targets, follows the punt.
+
+Two passes. A screen scores every candidate by each side's marginal lineup values on its wire
+roster: what each incoming player adds to the receiving roster's daily lineups, minus what each
+outgoing one took away (with the 2-for-1's cut or the best free agent left's pickup); these are
+computed once per player (a few hundred lineups), so each candidate costs microseconds. The best
+`EXACT_POOL` candidates are then valued exactly, by the same daily lineups as `evaluate_trade`
+(`services.trades.value`), and ranked on those exact numbers: trades the partner accepts by his
+rule (he gains `ACCEPT_MARGIN` of his value over his free moves) and I gain from first, by my gain.
+With target categories, only trades that raise them (z x expected games) and cost me at most
+`TARGET_TOLERANCE` of my value are kept: the ones the partner accepts first, then by my gain in the
+targets. A trade he would decline is listed as such (`acceptable` false), never as one he takes. Protected categories ("without hurting my points") must not drop for me: each one's
+change (z x expected games, with the cut or pickup the trade forces, as evaluate_trade's profile)
+is at least zero; the screen drops candidates whose players in minus players out already lower
+one. In a points league a protected "PTS" means fantasy points: my gain must not be negative.
+Each side's gain is stated apart, never summed.
 """
 from __future__ import annotations
 
@@ -23,8 +31,9 @@ from pydantic import BaseModel
 
 from services.models import ServiceError
 from services.league.scoring import normalize_category
-from services.trades.evaluate import _player_profile, _profile, after_roster
+from services.trades.evaluate import _player_profile, _profile, after_roster, wire_gain
 from services.trades.value import Valuer, unit
+from services.trades.wire import ACCEPT_MARGIN, free_moves
 
 SHAPES = ("1-for-1", "2-for-1", "1-for-2")
 EXACT_POOL = 60  # candidates valued exactly after the screen
@@ -36,9 +45,13 @@ class FoundTrade(BaseModel):
     partner: str
     give: list[str]
     get: list[str]
-    my_change: float  # exact rest-of-season change, my side (unit)
-    their_change: float
-    both_gain: bool
+    my_change: float  # my exact rest-of-season gain over my best free moves (unit)
+    their_change: float  # theirs, over their best free moves
+    both_gain: bool  # both gains positive
+    acceptable: bool = False  # the partner's rule accepts: their gain >= their_needed
+    their_needed: float = 0.0  # ACCEPT_MARGIN of the partner's value after his free moves
+    my_raw_change: float = 0.0  # the change as the rosters stand (no free move): what the wire would give too
+    their_raw_change: float = 0.0
     target_gain: float | None  # my change in the target categories (z x games), when targets are given
     protected: dict[str, float] = {}  # my change in each protected category (z x games)
     my_cut: list[str]
@@ -113,33 +126,45 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
         if owner is None or owner == me or p not in lg.roster_ids(owner):
             where = "a free agent" if owner is None else "yours" if owner == me else "in an IR slot"
             raise ServiceError(f"{lg.snapshot.players[p].ref.name} is {where}: there is no trade to find for him.")
-    v = Valuer(lg)
+    v = Valuer(lg, sorted(punted) if lg.scoring != "points" else ())
+    their_v = Valuer(lg) if v.punt else v  # the other managers value by the nine categories: my punt is mine
     fas = lg.free_agent_ids()
-    top_fa = max(fas, key=lambda p: (v.ros_total(p), p), default=None)
-    total = lambda ids: sum(x for x, _ in v.lineup(tuple(v.player(p) for p in ids)).values())  # noqa: E731
-    rosters = {t: lg.roster_ids(t) for t in lg.team_ids}
-    base_total = {t: total(ids) for t, ids in rosters.items()}
-    # marginal lineup values: what a player adds to a roster's daily lineups (who really starts)
+    say("free moves of every team", 0, len(lg.team_ids))
+    wires = {t: free_moves(v if t == me else their_v, lg.roster_ids(t), fas, keep=banned if t == me else ())
+             for t in lg.team_ids}
+    rosters = {t: list(w.ids) for t, w in wires.items()}  # each team after its own best free moves
+    # players a trade may move: on the roster and kept by the team's free moves (mine: or named to give)
+    tradable = {t: [p for p in lg.roster_ids(t) if p in wires[t].ids or (t == me and p in give_ids)]
+                for t in lg.team_ids}
+    base_total = {t: w.value for t, w in wires.items()}
+    needed = {t: ACCEPT_MARGIN * abs(base_total[t]) for t in lg.team_ids}
+    # marginal lineup values on the wire rosters: what a player adds to a roster's daily lineups
     say("marginal lineup values", 0, len(rosters))
-    loss = {p: base_total[t] - total([q for q in ids if q != p]) for t, ids in rosters.items() for p in ids}
+    val = lambda t: v if t == me else their_v  # noqa: E731
+    loss = {p: base_total[t] - val(t).total([q for q in ids if q != p]) for t, ids in rosters.items() for p in ids}
     gain_in: dict[tuple[int, str], float] = {}
     for t, ids in rosters.items():
-        others = (p for u, us in rosters.items() if u != t and (t == me or u == me) for p in us)
+        others = (p for u, us in tradable.items() if u != t and (t == me or u == me) for p in us)
         for p in others:
-            gain_in[(t, p)] = total([*ids, p]) - base_total[t]
+            gain_in[(t, p)] = val(t).total([*ids, p]) - base_total[t]
     weakest = {t: sorted((loss[p], p) for p in ids) for t, ids in rosters.items()}
-    fa_gain = {t: total([*ids, top_fa]) - base_total[t] if top_fa else 0.0 for t, ids in rosters.items()}
-    prof = {p: _player_profile(v, p) for ids in rosters.values() for p in ids} if cats or keep else {}
+    left = {t: next((p for p in sorted(fas, key=lambda p: (-val(t).ros_total(p), p)) if p not in wires[t].added),
+                    None) for t in lg.team_ids}  # the best free agent the team's own free moves left
+    fa_gain = {t: val(t).total([*rosters[t], left[t]]) - base_total[t] if left[t] else 0.0 for t in lg.team_ids}
+    prof = {p: _player_profile(v, p) for ids in tradable.values() for p in ids} if cats or keep else {}
     tgt = {p: sum(prof[p][c] for c in cats) for p in prof}
     kept = lambda out, inn: {c: sum(prof[p][c] for p in inn) - sum(prof[p][c] for p in out) for c in keep}  # noqa: E731
 
     def quick(team: int, out: tuple[str, ...], inn: tuple[str, ...]) -> float:
-        """Marginal lineup value in minus out; a 2-for-1's cut is the weakest marginal player left,
-        its open spot what the best free agent adds to the roster as it is."""
-        delta = sum(gain_in[(team, p)] for p in inn) - sum(loss[p] for p in out)
-        if len(inn) > len(out):
-            delta -= next(x for x, p in weakest[team] if p not in out)
-        elif len(out) > len(inn):
+        """Marginal lineup value in minus out on the wire roster (a player the free moves would drop
+        anyway costs nothing to give); a 2-for-1's cut is the weakest marginal player left, its open
+        spot what the best free agent left adds."""
+        gone = [p for p in out if p in wires[team].ids]
+        delta = sum(gain_in[(team, p)] for p in inn) - sum(loss[p] for p in gone)
+        spots = len(inn) - len(gone)
+        if spots > 0:
+            delta -= sum(x for x, p in [w for w in weakest[team] if w[1] not in gone][:spots])
+        elif spots < 0:
             delta += fa_gain[team]
         return delta
 
@@ -148,7 +173,7 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
     for t in lg.team_ids:
         if t == me or (get_ids and t not in {lg.owner_of(p) for p in get_ids}):
             continue
-        for out, inn in candidates(give_ids or roster, lg.roster_ids(t)):
+        for out, inn in candidates(give_ids or tradable[me], tradable[t]):
             if (give_ids and not set(out) & set(give_ids)) or (get_ids and not set(inn) & set(get_ids)):
                 continue
             if banned & (set(out) | set(inn)) or (shape and (len(out), len(inn)) != (n_out, n_in)):
@@ -160,25 +185,29 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
                 continue
             gain = sum(tgt[p] for p in inn) - sum(tgt[p] for p in out) if cats else None
             pool.append((t, out, inn, mine_d, theirs_d, gain))
+    ok = lambda t, theirs: theirs >= needed[t]  # noqa: E731
     if cats:
-        pool.sort(key=lambda c: (-(c[4] > 0), -c[5], -min(c[3], c[4])))
+        cost = TARGET_TOLERANCE * abs(base_total[me])  # candidates within my tolerance, then the ones he accepts
+        pool.sort(key=lambda c: (-(c[3] >= -cost), -(c[5] > 0), -ok(c[0], c[4]), -min(c[3], c[4] - needed[c[0]])))
     else:
-        pool.sort(key=lambda c: (-(c[3] > 0 and c[4] > 0), -min(c[3], c[4])))
+        pool.sort(key=lambda c: -min(c[3], c[4] - needed[c[0]]))  # the worse of my gain and his surplus
     found = []
     for i, c in enumerate(pool[:exact_pool]):
         if i % 10 == 0:
             say("valuing the best candidates exactly", i, min(len(pool), exact_pool))
-        found.append(_exact(v, lg, me, c, base_total, fas, cats, keep))
+        found.append(_exact(v, their_v, lg, me, c, wires, fas, cats, keep, needed[c[0]]))
     if fpts_kept:
         found = [f for f in found if f.my_change >= 0]
     if keep:  # exact: with the cut or the pickup the trade forces, as evaluate_trade's category profile
         found = [f for f in found if min(f.protected.values()) >= 0]
     if cats:
-        ok = [f for f in found if f.their_change > 0 and f.my_change >= -TARGET_TOLERANCE * base_total[me]]
-        found = sorted((f for f in ok if f.target_gain > 0),
-                       key=lambda f: (-f.both_gain, -f.target_gain, -f.my_change))
+        fine = [f for f in found if f.my_change >= -TARGET_TOLERANCE * base_total[me]]
+        # the ones he accepts by my gain in the targets, then the nearest to his rule
+        found = sorted((f for f in fine if f.target_gain > 0), key=lambda f: (
+            -f.acceptable, -(f.target_gain if f.acceptable else f.their_change - f.their_needed)))
     else:
-        found.sort(key=lambda f: (-f.both_gain, -min(f.my_change, f.their_change), -f.my_change))
+        found.sort(key=lambda f: (-(f.acceptable and f.my_change > 0),
+                                  -min(f.my_change, f.their_change - f.their_needed), -f.my_change))
     u = unit(lg.scoring)
     shown = found[:limit]
     head = (f"{len(shown)} {shape + ' ' if shape else ''}trade(s) for {lg.team_name(me)[0]}"
@@ -186,8 +215,9 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
             + (f" without lowering {', '.join(_protected(keep, fpts_kept))}" if keep or fpts_kept else "")
             + (f", never trading {', '.join(lg.snapshot.players[p].ref.name for p in banned)}" if banned else "")
             + (f", punting {', '.join(sorted(punted))}" if punted else "")
-            + f" ({sum(f.both_gain for f in shown)} where both sides gain), from {len(pool)} candidates "
-            f"({min(len(pool), exact_pool)} valued exactly).")
+            + f" ({sum(f.acceptable and f.my_change > 0 for f in shown)} you gain from and the other team accepts: "
+            f"{ACCEPT_MARGIN:.1%} of its value over its best free moves), from {len(pool)} candidates "
+            f"({min(len(pool), exact_pool)} valued exactly). Each side's gain is over its own best free moves.")
     return TradeSearch(team_id=me, unit=u, targets=cats, protect=_protected(keep, fpts_kept),
                        give=[lg.snapshot.players[p].ref.name for p in give_ids],
                        exclude=[lg.snapshot.players[p].ref.name for p in banned], shape=shape, punt=sorted(punted),
@@ -200,14 +230,16 @@ def _protected(keep: list[str], fpts_kept: bool) -> list[str]:
     return (["fantasy points"] if fpts_kept else []) + keep
 
 
-def _exact(v: Valuer, lg, me: int, cand, base_total: dict, fas: list[str], cats: list[str],
-           keep: list[str]) -> FoundTrade:
+def _exact(v: Valuer, their_v: Valuer, lg, me: int, cand, wires: dict, fas: list[str], cats: list[str],
+           keep: list[str], needed: float) -> FoundTrade:
     t, out, inn, _, _, gain = cand
     name = lambda p: lg.snapshot.players[p].ref.name  # noqa: E731
     my_after, my_cut, _, my_pick = after_roster(v, me, list(out), list(inn), free_agents=fas)
-    their_after, their_cut, _, their_pick = after_roster(v, t, list(inn), list(out), free_agents=fas)
-    value = lambda ids: sum(x for x, _ in v.lineup(tuple(v.player(p) for p in ids)).values())  # noqa: E731
-    mine, theirs = value(my_after) - base_total[me], value(their_after) - base_total[t]
+    their_after, their_cut, _, _ = after_roster(their_v, t, list(inn), list(out), free_agents=fas)
+    raw_mine = v.total(my_after) - v.total(lg.roster_ids(me))
+    raw_theirs = their_v.total(their_after) - their_v.total(lg.roster_ids(t))
+    _, mine = wire_gain(v, wires[me], me, out, inn, fas)
+    _, theirs = wire_gain(their_v, wires[t], t, inn, out, fas)
     if cats or keep:  # my category changes with the cut or pickup, as evaluate_trade's profile
         b, a = _profile(v, lg.roster_ids(me)), _profile(v, my_after)
         gain = sum(a[c] - b[c] for c in cats) if cats else None
@@ -216,7 +248,8 @@ def _exact(v: Valuer, lg, me: int, cand, base_total: dict, fas: list[str], cats:
         kept = {}
     u = unit(lg.scoring)
     text = (f"Give {' + '.join(map(name, out))}, get {' + '.join(map(name, inn))} from {lg.team_name(t)[0]}: "
-            f"you {mine:+.1f}, they {theirs:+.1f} {u}")
+            f"you {mine:+.1f}, they {theirs:+.1f} {u} over each side's best free moves "
+            f"({'they accept' if theirs >= needed else 'they decline'}: from {needed:+.1f})")
     if gain is not None:
         text += f"; targets {gain:+.1f}"
     text += "".join(f"; {c} {x:+.1f}" for c, x in kept.items())
@@ -226,6 +259,8 @@ def _exact(v: Valuer, lg, me: int, cand, base_total: dict, fas: list[str], cats:
         text += f"; you pick up {', '.join(map(name, my_pick))}"
     return FoundTrade(partner_id=t, partner=lg.team_name(t)[0], give=[name(p) for p in out], get=[name(p) for p in inn],
                       my_change=round(mine, 1), their_change=round(theirs, 1), both_gain=mine > 0 and theirs > 0,
+                      acceptable=theirs >= needed, their_needed=round(needed, 1), my_raw_change=round(raw_mine, 1),
+                      their_raw_change=round(raw_theirs, 1),
                       target_gain=None if gain is None else round(gain, 2),
                       protected={c: round(x, 2) for c, x in kept.items()}, my_cut=[name(p) for p in my_cut],
                       their_cut=[name(p) for p in their_cut], summary=text)

@@ -1,10 +1,13 @@
 """The demo league's other managers answer a trade proposal by their own valuation.
 
-Their rule, stated once: accept when the trade raises their own rest-of-season value (exact daily
-lineups, `services.trades.value`) by at least `ACCEPT_MARGIN` of their roster's value; otherwise
-counter with ONE change (ask for one more of my players, swap one player they would get for
-another of mine, or keep one of theirs) that clears the margin, choosing the change that costs
-me least; otherwise decline, saying by how much the trade falls short.
+Their rule, stated once: accept when the trade raises their own rest-of-season value over their
+own best free moves (the waiver swaps they could make anyway, services.trades.wire; exact daily
+lineups on the season value and return model the cards use, services.trades.value) by at least
+`ACCEPT_MARGIN` (0.5%) of that value; otherwise counter with ONE change (ask for one more of my
+players, swap one player they would get for another of mine, or keep one of theirs) that clears
+the margin, choosing the change that gains me most over my own free moves; otherwise decline,
+saying by how much the trade falls short. An open roster spot the trade leaves them is worth only
+the best free agent their free moves left, so a 2-for-1 that merely fills a spot does not pass.
 """
 from __future__ import annotations
 
@@ -12,10 +15,11 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from services.trades.evaluate import after_roster
+from services.trades.evaluate import after_roster, wire_gain
 from services.trades.value import Valuer, unit
+from services.trades.wire import ACCEPT_MARGIN, free_moves
 
-ACCEPT_MARGIN = 0.002  # +0.2% of their roster's rest-of-season value (about 28 fantasy points in the demo)
+__all__ = ["ACCEPT_MARGIN", "Response", "Settled", "TradeTerms", "respond", "settle"]
 
 
 class TradeTerms(BaseModel):
@@ -38,16 +42,10 @@ class Settled(BaseModel):
 class Response(BaseModel):
     decision: Literal["accept", "counter", "decline"]
     reason: str
-    their_change: float
+    their_change: float  # their gain over their best free moves
     needed: float  # the margin they require
     counter: TradeTerms | None = None
-    my_change_counter: float | None = None  # the proposer's change under the counter
-
-
-def _change(v: Valuer, team: int, out_ids, in_ids, cut=()) -> float:
-    after, *_ = after_roster(v, team, list(out_ids), list(in_ids), list(cut))
-    value = lambda ids: sum(x for x, _ in v.lineup(tuple(v.player(p) for p in ids)).values())  # noqa: E731
-    return value(after) - value(v.lg.roster_ids(team))
+    my_change_counter: float | None = None  # the proposer's gain over his free moves under the counter
 
 
 def settle(v: Valuer, terms: TradeTerms, my_cut=()) -> Settled:
@@ -61,22 +59,27 @@ def respond(lg, terms: TradeTerms) -> Response:
     v = Valuer(lg)
     name = lambda p: lg.snapshot.players[p].ref.name  # noqa: E731
     u, them = unit(lg.scoring), lg.team_name(terms.partner_id)[0]
-    base = sum(x for x, _ in v.lineup(tuple(v.player(p) for p in lg.roster_ids(terms.partner_id))).values())
-    needed = ACCEPT_MARGIN * abs(base)
-    theirs = _change(v, terms.partner_id, terms.get_ids, terms.give_ids)
+    fas = lg.free_agent_ids()
+    theirs_w = free_moves(v, lg.roster_ids(terms.partner_id), fas)
+    mine_w = free_moves(v, lg.roster_ids(terms.team_id), fas)
+    needed = ACCEPT_MARGIN * abs(theirs_w.value)
+    gain = lambda t: wire_gain(v, theirs_w, t.partner_id, t.get_ids, t.give_ids, fas)[1]  # noqa: E731
+    theirs = gain(terms)
+    over = "over their best free moves"
     if theirs >= needed:
         return Response(decision="accept", their_change=round(theirs, 1), needed=round(needed, 1),
-                        reason=f"{them} accepts: it adds {theirs:+.1f} {u} to their rest of season "
-                               f"(they accept from {needed:+.1f}).")
+                        reason=f"{them} accepts: it adds {theirs:+.1f} {u} to their rest of season {over} "
+                               f"(they accept from {needed:+.1f}, {ACCEPT_MARGIN:.1%} of their value).")
     best = None
     for alt in _one_changes(lg, terms):
-        t_change = _change(v, alt.partner_id, alt.get_ids, alt.give_ids)
+        t_change = gain(alt)
         if t_change < needed:
             continue
-        m_change = _change(v, alt.team_id, alt.give_ids, alt.get_ids)
+        m_change = wire_gain(v, mine_w, alt.team_id, alt.give_ids, alt.get_ids, fas)[1]
         if best is None or m_change > best[1]:
             best = (alt, m_change, t_change)
-    short = f"it changes their rest of season by {theirs:+.1f} {u}, and they accept from {needed:+.1f}"
+    short = (f"it changes their rest of season by {theirs:+.1f} {u} {over}, and they accept from {needed:+.1f} "
+             f"({ACCEPT_MARGIN:.1%} of their value)")
     if best is None:
         return Response(decision="decline", their_change=round(theirs, 1), needed=round(needed, 1),
                         reason=f"{them} declines: {short}; no single change would get there.")
@@ -85,7 +88,7 @@ def respond(lg, terms: TradeTerms) -> Response:
     return Response(decision="counter", their_change=round(theirs, 1), needed=round(needed, 1), counter=alt,
                     my_change_counter=round(m_change, 1),
                     reason=f"{them} counters: {short}. They would do {what} ({t_change:+.1f} {u} for them, "
-                           f"{m_change:+.1f} for you).")
+                           f"{m_change:+.1f} for you, each over its best free moves).")
 
 
 def _one_changes(lg, t: TradeTerms) -> list[TradeTerms]:

@@ -50,9 +50,17 @@ def unit(scoring: str) -> str:
 class Valuer:
     """Season players of one league (cached per player) and roster values over day ranges."""
 
-    def __init__(self, lg):
+    def __init__(self, lg, punt=()):
+        """`punt`: categories the manager punts (categories leagues): a player's season value counts
+        only the other categories (`season_player(cats=...)`, the optimizer's punt), so a punt changes
+        every lineup value, not only the category profile."""
+        from services.league.scoring import CATEGORIES
+
         self.lg, self.h = lg, horizon(lg)
-        self.floor = category_floor(lg.snapshot, lg.scoring) if lg.scoring != "points" else 0.0
+        punted = set(punt) if lg.scoring != "points" else set()
+        self.punt = tuple(c for c in CATEGORIES if c in punted)
+        self.cats = tuple(c for c in CATEGORIES if c not in punted) if punted else ()
+        self.floor = category_floor(lg.snapshot, lg.scoring, self.cats) if lg.scoring != "points" else 0.0
         self._players: dict = {}  # pid -> season inputs; ("week", pid) -> this week's
         self._days: dict[tuple, tuple[float, int]] = {}  # (who can start, horizon) -> (lineup value, starts)
         self._slots = list(STARTING_SLOTS)
@@ -63,7 +71,7 @@ class Valuer:
         card's season claim reads (`season_player(regressed=True)`, docs/season-value.md)."""
         if pid not in self._players:
             self._players[pid] = season_player(self.lg, pid, self.h.week_end, self.lg.scoring, self.floor,
-                                               regressed=True)
+                                               self.cats, regressed=True)
         return self._players[pid]
 
     def week_player(self, pid: str) -> SeasonPlayer:
@@ -71,13 +79,17 @@ class Valuer:
         the next-game play probability), as a card's week figure reads them."""
         key = ("week", pid)
         if key not in self._players:
-            sp = season_player(self.lg, pid, self.h.week_end, self.lg.scoring, self.floor)
+            sp = season_player(self.lg, pid, self.h.week_end, self.lg.scoring, self.floor, self.cats)
             self._players[key] = sp.within(None, self.h.week_end + dt.timedelta(days=1))
         return self._players[key]
 
     def ros_total(self, pid: str) -> float:
         sp = self.player(pid)
         return sp.value * sp.availability * len(sp.games)  # = value x the sum of his games' play probabilities
+
+    def total(self, ids) -> float:
+        """A roster's rest-of-season lineup value (the sum of its days' best lineups)."""
+        return sum(x for x, _ in self.lineup(tuple(self.player(p) for p in ids)).values())
 
     def lineup(self, players: tuple[SeasonPlayer, ...], horizon: str = "season") -> dict[dt.date, tuple[float, int]]:
         """Each remaining day: (value of the best lineup, starters with a game). `horizon` names the

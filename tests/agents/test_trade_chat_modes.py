@@ -38,7 +38,8 @@ def test_evaluate_propose_accept_in_chat(make_assistant, scoring):
     from services.trades.evaluate import evaluate_trade
 
     ev = evaluate_trade(src, [name(lg, p) for p in xs], [name(lg, p) for p in ys])
-    assert ev.verdict in r["answer"] and f"rest of season {ev.mine.ros_change:+.1f}" in r["answer"]
+    assert ev.verdict in r["answer"] and f"as the roster stands {ev.mine.ros_change:+.1f}" in r["answer"]
+    assert f"**{ev.mine.gain:+.1f} " in r["answer"] and f"**{ev.partner.gain:+.1f} " in r["answer"]  # each side apart
     if scoring == "categories":
         assert "Category profile" in r["answer"]
         for s in (ev.mine, ev.partner):
@@ -104,8 +105,8 @@ def _row_figures(answer: str) -> list[list[str]]:
 def test_find_a_trade_that_improves_assists_without_hurting_points(make_assistant, scoring):
     """The finder from chat, each mode: AST is the target and points are protected. Every trade
     listed raises my assists and does not lower my points (categories: the PTS category with the
-    forced cut or pickup; points: my fantasy points), by evaluate_trade's own profile, and the
-    partner gains. Catches a "without hurting my points" that is dropped or read as a target."""
+    forced cut or pickup; points: my fantasy points over my free moves), by evaluate_trade's own
+    profile, and says whether the partner accepts as his rule does. Catches a "without hurting my points" that is dropped or read as a target."""
     from services.trades.evaluate import evaluate_trade
 
     a = make_assistant(as_of=AS_OF, scoring=scoring)
@@ -119,13 +120,13 @@ def test_find_a_trade_that_improves_assists_without_hurting_points(make_assistan
     for row in rows[:3]:
         give, get = row[2].split(" + "), row[3].split(" + ")
         ev = evaluate_trade(a.source, give, get)
-        assert f"{ev.mine.ros_change:+.1f}" == row[4] and f"{ev.partner.ros_change:+.1f}" == row[5]
-        assert ev.partner.ros_change > 0
+        assert f"{ev.mine.gain:+.1f}" == row[4] and f"{ev.partner.gain:+.1f}" == row[5]  # over each side's free moves
+        assert (row[6] == "yes") == ev.partner_accepts  # he accepts by his rule, or the row says he does not
         if scoring == "categories":
             shift = {c.category: c.change for c in ev.mine.categories}
             assert shift["AST"] > 0 and shift["PTS"] >= -0.01
         else:
-            assert ev.mine.ros_change >= 0
+            assert ev.mine.gain >= 0
 
 
 def test_a_trade_said_backwards_is_turned_around_with_a_note(make_assistant):

@@ -35,7 +35,8 @@ def test_evaluate_cli_json_contract(demo_source):
     assert d["error"] is None and d["mine"]["team_name"] == team
     assert [p["player"]["name"] for p in d["mine"]["gives"]] == [mine[3], mine[8]]
     assert len(d["partner"]["cut"]) == 1 and len(d["mine"]["pickup"]) == 1  # 2-for-1: their cut, my open spot
-    assert d["winner"] in (d["mine"]["team_name"], d["partner"]["team_name"], "even") and d["reasons"]
+    assert d["outcome"] in ("both gain", "you gain", "they gain", "neither gains") and d["reasons"]
+    assert "winner" not in d and "margin" not in d  # each side's gain apart: no winner "by" a difference
     code, out, err = _cli("evaluate", "--give", theirs[2], "--get", mine[3], "--json")  # said backwards: turned
     d = json.loads(out)
     assert code == 0 and d["turned"].startswith(f"Read as you giving {mine[3]}")
@@ -86,20 +87,23 @@ def test_evaluate_cli_without_team_stands_on_the_giving_team(demo_source):
     assert code == 2 and f"is on {teams[giver][0]} too" in json.loads(out)["error"] and "Traceback" not in err
 
 
-def test_finder_ranks_both_sides_gain_first_with_evaluate_numbers(demo_source):
-    """Catches a finder whose values differ from evaluate_trade's, one that ranks a one-sided trade
-    over a trade both teams gain from, or a --give filter that is ignored."""
+def test_finder_ranks_acceptable_trades_first_with_evaluate_numbers(demo_source):
+    """Catches a finder whose values differ from evaluate_trade's (each side's gain over its own free
+    moves, and the figure as the rosters stand), one that ranks a trade the partner declines over
+    one he accepts and I gain from, or a --give filter that is ignored."""
     src = demo_source(AS_OF, "points")
     mine, _, _ = sides(src)
     found = find_trades(src, give=[mine[3]], limit=5)
     assert found.trades and all(mine[3] in t.give for t in found.trades)
-    flags = [t.both_gain for t in found.trades]
+    flags = [t.acceptable and t.my_change > 0 for t in found.trades]
     assert flags == sorted(flags, reverse=True)
     for t in found.trades[:3]:
         ev = evaluate_trade(src, t.give, t.get)
-        assert ev.mine.ros_change == pytest.approx(t.my_change, abs=0.11)
-        assert ev.partner.ros_change == pytest.approx(t.their_change, abs=0.11)
-        assert t.both_gain == (ev.mine.ros_change > 0 and ev.partner.ros_change > 0)
+        assert ev.mine.gain == pytest.approx(t.my_change, abs=0.11)
+        assert ev.partner.gain == pytest.approx(t.their_change, abs=0.11)
+        assert ev.mine.ros_change == pytest.approx(t.my_raw_change, abs=0.11)
+        assert t.both_gain == (ev.mine.gain > 0 and ev.partner.gain > 0)
+        assert t.acceptable == ev.partner_accepts
 
 
 def test_finder_get_brings_the_player_in(demo_source):
@@ -111,23 +115,23 @@ def test_finder_get_brings_the_player_in(demo_source):
     found = find_trades(src, get=[x], limit=5)
     assert found.trades and found.get == [x]
     assert all(x in t.get and t.partner_id == owner for t in found.trades)
-    flags = [t.both_gain for t in found.trades]
-    assert flags == sorted(flags, reverse=True) and flags[0]
+    flags = [t.acceptable and t.my_change > 0 for t in found.trades]
+    assert flags == sorted(flags, reverse=True)
 
 
 def test_finder_targets_categories(demo_source):
-    """"Find me a trade that improves my assists": every trade gains assists+steals for me, the
-    partner gains, and my value does not drop by more than the stated 1%; trades both sides gain
-    from first, then by the target gain."""
+    """"Find me a trade that improves my assists": every trade gains assists+steals for me and my
+    value does not drop by more than the stated 1%; the trades the partner accepts by his rule
+    first, then by the target gain, each flagged as evaluate_trade's verdict says."""
     src = demo_source(AS_OF, "categories")
     found = find_trades(src, targets=["assists", "STL"], limit=5)
     assert found.targets == ["AST", "STL"] and found.trades
-    keys = [(t.both_gain, t.target_gain) for t in found.trades]
+    keys = [(t.acceptable, t.target_gain) for t in found.trades]
     assert all(g > 0 for _, g in keys) and keys == sorted(keys, reverse=True)
     for t in found.trades[:2]:
         ev = evaluate_trade(src, t.give, t.get)
         shift = {c.category: c.change for c in ev.mine.categories}
-        assert ev.partner.ros_change > 0
+        assert t.acceptable == ev.partner_accepts == (ev.partner.gain >= ev.partner_needed)
         assert shift["AST"] + shift["STL"] > 0
 
 
@@ -164,3 +168,49 @@ def test_cli_in_categories(demo_source):
     f = json.loads(out)
     assert f["targets"] == ["AST"] and f["protect"] == ["PTS"] and f["error"] is None
     assert all(t["protected"]["PTS"] >= 0 and t["target_gain"] > 0 for t in f["trades"])
+
+
+def test_find_cli_honours_shape_exclude_and_punt(demo_source):
+    """`trade find --shape 2-for-1 --exclude NAME` returns only 2-for-1s (two of mine for one of
+    theirs) that never move the excluded player; `--punt` reaches the search (categories) and the
+    text states each side's gain apart. Catches a CLI without the frame's shape and locks (it had
+    none: an unknown argument, exit 2)."""
+    src = demo_source(AS_OF, "points")
+    mine, _, _ = sides(src)
+    code, out, err = _cli("find", "--shape", "2-for-1", "--exclude", mine[0], "--limit", "4", "--json")
+    assert code == 0, err
+    f = json.loads(out)
+    assert f["error"] is None and f["shape"] == "2-for-1" and f["exclude"] == [mine[0]] and f["trades"]
+    assert all(len(t["give"]) == 2 and len(t["get"]) == 1 and mine[0] not in t["give"] for t in f["trades"])
+    code, out, err = _cli("find", "--punt", "FG%", "--limit", "2", "--scoring", "categories", "--json")
+    assert code == 0, err
+    assert json.loads(out)["punt"] == ["FG%"]
+
+
+def test_no_summed_verdict_in_cli_tool_or_answer(demo_source):
+    """Each side's gain stated apart in the CLI text, the tool's verdict and the chat answer: never
+    "wins the trade by" (the two sides' changes added or differenced: "wins by 144" for a 0.1%
+    gain). Catches the old verdict."""
+    import re
+
+    from agents.tools import build_tools
+
+    src = demo_source(AS_OF, "points")
+    mine, _, theirs = sides(src)
+    code, out, err = _cli("evaluate", "--give", mine[3], "--get", theirs[3], "--as-of", "2025-01-29")
+    assert code == 0, err
+    ev = evaluate_trade(src, [mine[3]], [theirs[3]])
+    for text in (out, ev.verdict):
+        assert not re.search(r"wins (the trade )?by", text)
+        assert f"{ev.mine.team_name} {ev.mine.gain:+.1f}" in text and f"{ev.partner.team_name} {ev.partner.gain:+.1f}" in text
+    tools = {t.name: t for t in build_tools(src)}
+    d = json.loads(tools["evaluate_trade"].invoke({"give": [mine[3]], "get": [theirs[3]]}))
+    assert d["verdict"] == ev.verdict and d["mine"]["gain"] == ev.mine.gain and d["partner"]["gain"] == ev.partner.gain
+    p = forkrun.run(["-m", "agents", "ask", f"would you trade {mine[3]} for {theirs[3]}?", "--as-of", "2025-01-29",
+                     "--json"], timeout=240)
+    r = json.loads(p.stdout)
+    assert p.returncode == 0 and r["error"] is None, p.stderr[-2000:]
+    assert [c["name"] for c in r["tool_calls"]] == ["evaluate_trade"]
+    answer = r["answer"]
+    assert not re.search(r"wins (the trade )?by", answer)
+    assert f"{ev.mine.gain:+.1f}" in answer and f"{ev.partner.gain:+.1f}" in answer and "over its best free moves" in answer

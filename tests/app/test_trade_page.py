@@ -40,8 +40,9 @@ def test_trade_page_evaluates_a_two_for_one_and_finds_trades(trade_page, demo_so
     assert not at.exception, at.exception
     ev = evaluate_trade(src, [mine[3], mine[8]], [theirs[2]])
     assert at.subheader[0].value == ev.verdict
-    ros = [m for m in at.metric if m.label == "Rest of season"]
-    assert [m.value for m in ros] == [f"{ev.mine.ros_after:.1f}", f"{ev.partner.ros_after:.1f}"]
+    ros = [m for m in at.metric if m.label == "Rest of season, over its free moves"]  # each side's gain apart
+    assert [m.value for m in ros] == [f"{ev.mine.wire_after:.1f}", f"{ev.partner.wire_after:.1f}"]
+    assert [m.delta for m in ros] == [f"{ev.mine.gain:+.1f}", f"{ev.partner.gain:+.1f}"]
     text = rendered_text(at)
     moved = [d.value for d in at.dataframe if "Player" in d.value.columns]  # each team's players table
     assert len(moved) == 2
@@ -58,7 +59,10 @@ def test_trade_page_evaluates_a_two_for_one_and_finds_trades(trade_page, demo_so
     at.run()
     assert not at.exception, at.exception
     df = next(d.value for d in at.dataframe if list(d.value.columns)[0] == "Partner")  # dataframes carry no key
-    assert len(df) > 0 and list(df["Targets"]) == sorted(df["Targets"], reverse=True)
+    accepted = list(df["They accept"])
+    assert len(df) > 0 and accepted == sorted(accepted, reverse=True)  # the trades he accepts first
+    ok = [x for x, a in zip(df["Targets"], accepted, strict=True) if a]
+    assert ok == sorted(ok, reverse=True) and all(x > 0 for x in df["Targets"])  # then by the target gain
 
 
 def _page(scoring: str) -> AppTest:

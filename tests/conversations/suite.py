@@ -206,7 +206,8 @@ SUITE: list[Conv] = [
     Conv("trade-count-1", "points", [
         T("show me 8 trade ideas", K.called("find_trades", limit=8), K.table_len("You give", 8)),
         T("only the ones where both sides gain", K.called("find_trades"),
-          K.listed_all("Both gain", lambda x: x == "yes", "both gaining"))], "trade-count"),
+          lambda r, c: None if "None of these is a trade you gain from" in (r.get("answer") or "") else
+          K.listed_all("They accept", lambda x: x == "yes", "accepted")(r, c))], "trade-count"),
     # --- trade verdicts and punts -------------------------------------------------------------
     Conv("trade-punt-1", "categories", [
         T("I'm punting FG%. would you do Mobley for Trae Young?",

@@ -81,9 +81,12 @@ def _apart(store, src, give: str, get: str, as_of) -> None:
     _claim(store, lg, next(t for t in lg.team_ids if t != owner), pid, as_of)
 
 
-def _independent_roster_value(lg, ids) -> float:
-    floor = category_floor(lg.snapshot, lg.scoring) if lg.scoring != "points" else 0.0
-    players = tuple(season_player(lg, p, lg.week[2], lg.scoring, floor, regressed=True) for p in ids)
+def _independent_roster_value(lg, ids, punt=()) -> float:
+    from services.league.scoring import CATEGORIES
+
+    cats = tuple(c for c in CATEGORIES if c not in punt) if punt else ()  # a punt: the other categories' value
+    floor = category_floor(lg.snapshot, lg.scoring, cats) if lg.scoring != "points" else 0.0
+    players = tuple(season_player(lg, p, lg.week[2], lg.scoring, floor, cats, regressed=True) for p in ids)
     days = tuple(sorted({d for p in players for d in p.games}))
     return Season(SeasonInputs("", days, players, ()), SLOTS).base
 
@@ -95,7 +98,7 @@ def _after(lg, side) -> list[str]:
     return [p for p in ids if p not in cut] + [p.player.player_id for p in side.pickup]
 
 
-def _check(src, ev, csv_facts, schedule, points: bool, punted: bool = False):
+def _check(src, ev, csv_facts, schedule, points: bool, punted: tuple = ()):
     """Both sides: per-player facts from the CSV, lineup values re-solved, a verdict that follows them
     (with a punt, the punt-aware category totals: issue #36)."""
     from services.league.calibration_value import horizon_fit
@@ -111,15 +114,17 @@ def _check(src, ev, csv_facts, schedule, points: bool, punted: bool = False):
             assert (p.games_left, p.games_this_week, p.playoff_games) == (want["games_left"], want["week"],
                                                                            want["playoffs"]), p.player.name
             assert p.ros_value == pytest.approx(p.per_game * p.availability * p.games_left, rel=2e-3, abs=0.2)  # rounded inputs
-        assert side.ros_before == pytest.approx(_independent_roster_value(lg, lg.roster_ids(side.team_id)), abs=0.06)
-        assert side.ros_after == pytest.approx(_independent_roster_value(lg, _after(lg, side)), abs=0.06)
+        assert side.ros_before == pytest.approx(_independent_roster_value(lg, lg.roster_ids(side.team_id), punted),
+                                                abs=0.06)
+        assert side.ros_after == pytest.approx(_independent_roster_value(lg, _after(lg, side), punted), abs=0.06)
         assert side.ros_change == pytest.approx(side.ros_after - side.ros_before, abs=0.11)
-    diff = ev.mine.ros_change - ev.partner.ros_change
-    if punted:
-        diff = ev.mine.category_change - ev.partner.category_change
-    if ev.winner != "even":
-        assert ev.winner == (ev.mine.team_name if diff > 0 else ev.partner.team_name)
-        assert ev.margin == pytest.approx(abs(diff), abs=0.11)
+        assert side.gain == pytest.approx(side.wire_after - side.wire_before, abs=0.11)
+        assert side.gains == (side.gain >= 0.005 * side.wire_before)
+    # each side's gain stated apart: never a winner "by" the two sides' difference or sum (issue #40)
+    assert ev.outcome == {(True, True): "both gain", (True, False): "you gain", (False, True): "they gain",
+                          (False, False): "neither gains"}[(ev.mine.gains, ev.partner.gains)]
+    assert " by " not in ev.verdict and "wins" not in ev.verdict
+    assert f"{ev.mine.team_name} {ev.mine.gain:+.1f}" in ev.verdict and f"{ev.partner.team_name} {ev.partner.gain:+.1f}" in ev.verdict
     assert 2 <= len(ev.reasons) <= 3
     assert [(a.isoformat(), b.isoformat()) for a, b in ev.playoff_weeks] == [
         ("2025-03-24", "2025-03-30"), ("2025-03-31", "2025-04-06"), ("2025-04-07", "2025-04-13")]
@@ -224,7 +229,7 @@ def test_middleton_for_kuzma_in_categories(fresh_state, demo_source, csv_facts, 
     src = demo_source(as_of, "categories")
     team = src.league.owner_of(src.resolve_id("Khris Middleton"))
     ev = evaluate_trade(src, ["Khris Middleton"], ["Kyle Kuzma"], team_id=team, punt="AST")
-    _check(src, ev, csv_facts, schedule, False, punted=True)
+    _check(src, ev, csv_facts, schedule, False, punted=("AST",))
     assert "punt-aware category value (punting AST)" in ev.verdict  # issue #36: the verdict is on the punt
     shift = {c.category: c for c in ev.mine.categories}
     assert shift["AST"].weight == 0 and shift["REB"].change > 0 > shift["AST"].change

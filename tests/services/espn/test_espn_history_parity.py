@@ -83,13 +83,13 @@ def test_trade_evaluation_within_a_tenth(espn, demo_source, scoring):
     get = [name(lg.roster_ids(lg.opponent_id)[1])]
     a = evaluate_trade(src_demo, give, get)
     b = evaluate_trade(src_espn, give, get)
-    assert b.winner == a.winner and b.verdict == a.verdict
+    assert b.outcome == a.outcome and b.verdict == a.verdict
     for side in ("mine", "partner"):
         x, y = getattr(a, side), getattr(b, side)
-        for f in ("ros_before", "ros_after", "ros_change", "week_change", "playoff_change"):
+        for f in ("ros_before", "ros_after", "ros_change", "week_change", "playoff_change", "wire_before", "gain"):
             assert getattr(y, f) == pytest.approx(getattr(x, f), abs=0.1), (side, f)
         assert [(p.player.name, p.ros_value) for p in y.gets] == [(p.player.name, p.ros_value) for p in x.gets]
-    assert b.margin == pytest.approx(a.margin, abs=0.1)
+    assert b.partner_needed == pytest.approx(a.partner_needed, abs=0.1)
 
 
 @pytest.mark.parametrize("scoring", ["points", "categories"])

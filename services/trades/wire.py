@@ -1,0 +1,90 @@
+"""A team's best free moves: the waiver adds it could make anyway, the baseline a trade is measured over.
+
+A trade that only fills a dead roster spot (cuts a player who does not play for one who does) gains
+what the waiver wire gives for free. So each side's gain is measured from its roster AFTER its own
+best free moves (`free_moves`), not from the roster as it stands:
+
+    gain = value(the trade applied to the wire roster, fitted to 13) - value(the wire roster)
+
+The free moves are greedy swaps, best first: each step drops one of the roster's `DROP_POOL`
+smallest marginal lineup values and adds one of the `ADD_POOL` free agents with the most
+rest-of-season value, the pair that raises the roster's exact lineup value most (services.trades
+.value); it stops when no swap gains `MIN_FREE_GAIN` of the roster's value, or after
+`MAX_FREE_MOVES` swaps. An open roster spot is filled first (the best free agent by lineup value).
+Each team's free moves draw on the whole free-agent pool (what it could do anyway, alone).
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from services.league.slots import ROSTER_SIZE
+from services.trades.value import Valuer
+
+MAX_FREE_MOVES = 4  # swaps a team could make anyway (the demo league has no acquisition limit; later ones gain little)
+ADD_POOL = 6  # free agents tried per step: the best by rest-of-season value
+DROP_POOL = 3  # roster players tried per step: the smallest marginal lineup values
+# An AI manager accepts a trade that gains him at least 0.5% of his rest-of-season value over his
+# own best free moves (about 65 fantasy points in the demo league, two games of a good starter):
+# the gain a person notices over a season's noise, and the share under which evaluate_trade calls a
+# side's gain "about even", so a manager accepts exactly when the verdict says he gains.
+ACCEPT_MARGIN = 0.005
+MIN_FREE_GAIN = 0.0025  # a swap worth making gains at least 0.25% of the roster's value (~30 fantasy points)
+
+
+@dataclasses.dataclass(frozen=True)
+class FreeMove:
+    drop: str | None  # None: an open roster spot filled
+    add: str
+    gain: float  # the roster's lineup value change (unit)
+
+
+@dataclasses.dataclass(frozen=True)
+class Wire:
+    """A roster after its best free moves."""
+
+    start: tuple[str, ...]  # the roster as it stands
+    ids: tuple[str, ...]  # after the free moves
+    moves: tuple[FreeMove, ...]
+    value: float  # the rest-of-season lineup value of `ids`
+
+    @property
+    def added(self) -> set[str]:
+        return {m.add for m in self.moves}
+
+
+def ranked_pool(v: Valuer, pool) -> list[str]:
+    """Free agents, the most rest-of-season value first."""
+    return sorted(pool, key=lambda p: (-v.ros_total(p), p))
+
+
+def free_moves(v: Valuer, ids, pool, keep=(), limit: int = MAX_FREE_MOVES) -> Wire:
+    """`ids` after its best free moves from `pool` (free agents; `keep`: players never dropped)."""
+    start = tuple(ids)
+    ids = list(ids)
+    fas = [p for p in ranked_pool(v, pool) if p not in ids]
+    total = v.total(ids)
+    moves: list[FreeMove] = []
+    while len(ids) < ROSTER_SIZE and fas:  # an open spot: the free agent who adds most fills it
+        gain, add = max((v.total([*ids, a]) - total, a) for a in fas[:ADD_POOL])
+        ids.append(add)
+        fas.remove(add)
+        moves.append(FreeMove(None, add, gain))
+        total += gain
+    floor = MIN_FREE_GAIN * abs(total)
+    for _ in range(limit):
+        loss = sorted((total - v.total([q for q in ids if q != p]), p) for p in ids if p not in keep)
+        best = None
+        for _, d in loss[:DROP_POOL]:
+            rest = [q for q in ids if q != d]
+            for a in fas[:ADD_POOL]:
+                gain = v.total([*rest, a]) - total
+                if best is None or gain > best[0]:
+                    best = (gain, d, a)
+        if best is None or best[0] < floor:
+            break
+        gain, d, a = best
+        ids = [a if q == d else q for q in ids]
+        fas.remove(a)
+        moves.append(FreeMove(d, a, gain))
+        total += gain
+    return Wire(start, tuple(ids), tuple(moves), total)
