@@ -26,9 +26,7 @@ def unit_of(points: bool) -> str:
 def fmt(value: float, points: bool) -> str:
     if points:
         return f"{value:.1f}"
-    if abs(value) >= 0.005:
-        return f"{value:+.2f}"
-    return f"{value:+.3f}" if abs(value) >= 0.0005 else f"{value:+.4f}"
+    return f"{value:+.2f}" if abs(value) >= 0.005 else f"{value:+.3f}"  # never more decimals than the data has
 
 
 def category_parts(prep, i: int) -> dict[str, float]:

@@ -20,6 +20,7 @@ from agents.core.frame import RequestFrame
 from agents.core.intents import Intent, IntentLabel
 from agents.models.model_call import CallInfo, read_call_info
 from agents.core.dates import named_date
+from agents.offline import names
 from agents.offline.nlu import Parsed, parse
 from agents.offline.constraints import read_frame, understood
 from agents.offline.plans import next_calls, parse_result
@@ -58,6 +59,12 @@ def _turn(messages: Sequence[BaseMessage], as_of: dt.date) -> tuple[str, Parsed 
 def _previous_answer(messages: Sequence[BaseMessage], start: int) -> str | None:
     return next((_text(m) for m in reversed(messages[:start]) if isinstance(m, AIMessage) and not m.tool_calls
                  and _text(m).strip() and not _text(m).startswith(DECISION_NOTES)), None)
+
+
+def thread_answers(messages: Sequence[BaseMessage], start: int) -> list[str]:
+    """The thread's earlier answers and card notes, latest first (what a name may be resolved by)."""
+    return [_text(m) for m in reversed(messages[:start]) if isinstance(m, AIMessage) and not m.tool_calls
+            and _text(m).strip()]
 
 
 def tool_results(messages: Sequence[BaseMessage], start: int, part: int | None = None) -> dict[str, list[dict]]:
@@ -118,13 +125,17 @@ class OfflinePlanner(BaseChatModel):
         parsed.previous_answer = _previous_answer(messages, start)
         parsed.day = parsed.day or named_date(question, as_of)  # "Jan 30" as well as "Friday"
         understood(parsed, prev, parsed.previous_answer)
+        context = thread_answers(messages, start)
         if parsed.parts:
-            for part in parsed.parts:  # each request of the message with its own constraints (issue #36)
+            for k, part in enumerate(parsed.parts):  # each request of the message with its own constraints (issue #36)
                 understood(part, prev, parsed.previous_answer)
+                names.resolve(part, tool_results(messages, start, part=k), context)
             msg = self._several(parsed.parts, messages, start, as_of, final, info.scoring)
             msg.usage_metadata = None
             return ChatResult(generations=[ChatGeneration(message=msg)])
         done = tool_results(messages, start)
+        names.resolve(parsed, done, context)  # "Braun vs Jones": which Jones, from the roster and the thread
+        done = names.plan_done(parsed, done)
         calls = [] if final or not self.tool_names else next_calls(parsed, done, as_of)
         calls = [(n, a) for n, a in calls if n in self.tool_names]
         if calls:
@@ -150,7 +161,7 @@ class OfflinePlanner(BaseChatModel):
         tool_calls, bodies = [], []
         for k, part in enumerate(parts):
             part.scoring = scoring
-            done = tool_results(messages, start, part=k)
+            done = names.plan_done(part, tool_results(messages, start, part=k))
             calls = [] if final or not self.tool_names else next_calls(part, done, as_of)
             calls = [(n, a) for n, a in calls if n in self.tool_names]
             if calls and (len(calls) <= room - len(tool_calls) or not tool_calls):

@@ -223,9 +223,14 @@ PLANNERS = {Intent.PLAYER_RESEARCH: plan_research, Intent.FREE_AGENT_SCAN: plan_
 
 
 def next_calls(p: Parsed, done: dict[str, list[dict]], as_of: dt.date) -> list[Call]:
+    from agents.offline import names
     from agents.offline.acts import CONVERSATION_ACTS, plan_act
     from agents.offline.trade_talk import TRADE_ACTS, plan_trade
 
+    if names.needs_roster(p):
+        return [("get_my_roster", {})]  # a name several players go by: mine first (agents/offline/names.py)
+    if names.unresolved(p):
+        return []  # nothing in context picks one: the answer asks, naming the few likeliest
     if p.act in CONVERSATION_ACTS:  # an affirmation, "why X not Y", out of scope, a filter on the last answer
         return plan_act(p, done)
     if p.act in TRADE_ACTS:  # trades and rankings: their own tools

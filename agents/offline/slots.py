@@ -33,7 +33,7 @@ four five six seven eight nine ten eleven twelve active healthy someone anyone s
 long term short keep cut release swap move moves destroy without roster spot spots listed hot cold streaming
 ahead behind chances odds injuries minutes role usage first second next previous pg sg sf pf c g f util
 right find sits sitting starting benching left available around smart green white brown love house young
-king holiday bridges early banks wood sharp strong christmas martin jackson price gay bates reaves grant
+king holiday bridges early banks wood sharp strong christmas martin price gay bates reaves grant
 small power shooting guards forwards centers bigs men man line spread total over under bet odds pod edge
 edges signals market win wire claim stash ir dtd gtd probable questionable doubtful slate lock dudes guys
 squad cats cat boards dimes board trey treys swipes rejections buckets ball court floor week weekend

@@ -289,7 +289,15 @@ def write_answer(p: Parsed, done, unfinished: bool = False) -> str:
     from agents.offline.acts import act_answer
     from agents.offline.trade_talk import TRADE_ACTS, trade_answer
 
-    body = act_answer(p, done) or (trade_answer(p, done) if p.act in TRADE_ACTS else None) or WRITERS[p.intent](p, done)
+    from agents.offline import names
+
+    if names.unresolved(p):
+        body = names.ask_which(p)
+    else:
+        body = act_answer(p, done) or (trade_answer(p, done) if p.act in TRADE_ACTS else None) or WRITERS[p.intent](p, done)
+        taken = names.taken_line(p)
+        if taken and body:
+            body = taken + "\n\n" + body
     if not body:
         failed = [r["data"] for rs in done.values() for r in rs if not r["ok"]]
         body = ("**" + failed[0].get("error", "That did not work.") + "**") if failed else \
