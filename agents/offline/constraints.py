@@ -246,6 +246,32 @@ def _carry(f: RequestFrame, prev: RequestFrame, p) -> None:
         f.give = list(prev.give)
 
 
+GAMES_ASKED = re.compile(r"\b\d[- ]?(?:games?|gamers?|times)\b|\bhow many games\b|\bgames? (?:left|remaining)\b|"
+                        r"\bmost games\b", re.I)
+A_WEEK = re.compile(r"\b(?:next|this) (?:week|wk)\b|\bweek'?s\b", re.I)
+MY_TEAM = re.compile(r"\b(?:my|our) (?:roster|team|guys|players|squad|lineup)\b|\bdo i have\b|\bhave i got\b", re.I)
+TRADE_WORD = re.compile(r"\btrades?\b|\btrade (?:options|ideas|targets|offers)\b|\bdeals?\b", re.I)
+UNSURE = ("clarify", "vague", "nonsense")
+
+
+def _games_or_trades(p) -> None:
+    """A message the model is unsure of that names its own request: games in a week ("next week's
+    4-game players", "how many games does my roster have next week?") or a trade search ("trade
+    options for rebounds, just don't touch Barnes")."""
+    unsure = p.act in UNSURE or getattr(p, "confidence", 1.0) < 0.5
+    if not unsure or p.act.startswith("trade") or p.act.startswith("ir"):
+        return
+    if GAMES_ASKED.search(p.text) and A_WEEK.search(p.text):
+        pool = re.search(r"\b(?:players|guys|free agents?|pickups?|adds?|streamers?|stream|waivers?|available)\b",
+                         p.text, re.I)
+        _take(p, "fa_scan" if pool and not MY_TEAM.search(p.text) and not p.players else
+              "research_schedule" if p.players else "research_roster_games")
+        p.unknown = False
+    elif TRADE_WORD.search(p.text) and not p.move and p.act not in ("optimize",):
+        _take(p, "trade_find")
+        p.unknown = False
+
+
 def understood(p, prev, previous_answer: str | None = None):
     """Fills `p.frame` (in place, and returns `p`); a conversation act that is not a new request
     takes its own act, so the turn neither clarifies nor runs the optimizer for it."""
@@ -255,6 +281,7 @@ def understood(p, prev, previous_answer: str | None = None):
             p.act in ("clarify", "vague") and re.search(r"\b(trades?|deals?)\b", fold(p.text)))):
         _take(p, "trade_find")  # "a 2-for-1 for one star?", "find a deal for boards ...": a trade search
         p.unknown = False
+    _games_or_trades(p)
     if p.act.startswith("trade"):  # "trade Ball for Trae Young": a surname that is also a word
         extra = capitalized(p.text, p.players)
         if extra:
