@@ -1,6 +1,8 @@
 """The read-only DuckDB analytics store: one connection per process, a cursor per thread."""
 from __future__ import annotations
 
+import hashlib
+import os
 import threading
 from pathlib import Path
 
@@ -52,6 +54,41 @@ def query(sql: str, params: list | None = None) -> list[tuple]:
     return cursor().execute(sql, params or []).fetchall()
 
 
+_FINGERPRINTS: dict[tuple, str] = {}  # (database path, its file's identity) -> its recorded fingerprint
+
+
+def fingerprint(db_path: str) -> str:
+    """The fingerprint the build recorded in the process's database (`meta`), read once per
+    version of the file at `db_path`: a file rewritten or replaced in place (another inode, size or
+    modification time) is read again, so the caches keyed by it never outlive its rows."""
+    try:
+        st = os.stat(db_path)
+        key: tuple = (db_path, st.st_ino, st.st_size, st.st_mtime_ns)
+    except OSError:
+        key = (db_path,)
+    if key not in _FINGERPRINTS:
+        rows = query("SELECT value FROM meta WHERE key = 'fingerprint'")
+        _FINGERPRINTS[key] = rows[0][0] if rows else ""
+    return _FINGERPRINTS[key]
+
+
+def forget_fingerprints() -> None:
+    _FINGERPRINTS.clear()
+
+
+def content_key(db_path: str | None = None) -> str:
+    """A key for what the analytics database holds rather than where it lives: its fingerprint
+    recorded at build (the file is verified against it on open, so its rows cannot change under
+    the key), or its path when it has none. Caches of its tables keyed by this are shared by two
+    copies of one database (each test's own home, a restored backup)."""
+    if db_path is None:
+        from services.store.build import db_path as current
+
+        db_path = str(current())
+    found = fingerprint(db_path)
+    return "fp:" + hashlib.sha256(found.encode()).hexdigest()[:24] if found else db_path
+
+
 def close() -> None:
     global _con, _con_path
     with _lock:
@@ -76,8 +113,6 @@ class Database:
     def key(self) -> str:
         """What the database holds (caches of its tables key on this)."""
         if self.path is None:
-            from services.league.snapshot_cache import content_key
-
             return content_key()
         return self._key or str(self.path)
 
