@@ -118,9 +118,11 @@ def check_environment() -> str | None:
     state and checkpoint files sound: None when all is well, else the one line that says what is
     wrong (which variable and what is allowed; which file and how to recover)."""
     from services.config import check_settings, courtside_home
+    from services.store.build import install
     from services.store.state import check_state_url, state_store
     from services.store.guard import StoreDamaged, check
 
+    install()  # every front end starts here: a missing or damaged database is built on first use
     try:
         check_settings()
         check_state_url()
