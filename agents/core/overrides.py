@@ -139,6 +139,9 @@ def open_league(settings: Settings, as_of: dt.date | None = None, owner: str | N
     (its moves, its card ids: services/league/ledger.py; None is the local user's). An ESPN league is
     read once here, so a wrong id, missing cookies or an unreachable ESPN fail now with ESPN's
     message instead of in the middle of a turn."""
+    from services.store.build import install
+
+    install()  # an assistant built in any process (a script, a notebook) builds a missing database on first use
     if settings.league == "espn":
         from services.espn import EspnLeague
 
