@@ -48,6 +48,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 os.environ.setdefault("COURTSIDE_HOME", str(Path(tempfile.gettempdir()) / "courtside-bench"))
+from services.store.build import install  # noqa: E402 (after the home is chosen)
+install()  # a fresh home's database is built on first use (the store does not import its builder)
 
 from backtest_ir_audit import audit_rows, audit_summary  # noqa: E402
 from backtest_picks import STRATEGIES, horizon_claim, pick_move  # noqa: E402

@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "agents"))  # the scripted chat model lives with the tests
 os.environ.setdefault("COURTSIDE_HOME", tempfile.mkdtemp(prefix="courtside-chat-bench-"))
+from services.store.build import install  # noqa: E402 (after the home is chosen)
+install()  # a fresh home's database is built on first use (the store does not import its builder)
 
 SCENARIOS = {
     "simple_status": "What's Jokic's status?",

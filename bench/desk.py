@@ -29,6 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ["COURTSIDE_HOME"] = tempfile.mkdtemp(prefix="courtside-bench-desk-")
+from services.store.build import install  # noqa: E402 (after the home is chosen)
+install()  # a fresh home's database is built on first use (the store does not import its builder)
 
 START, END = dt.date(2025, 1, 11), dt.date(2025, 2, 7)  # the last four weeks of the box-score data
 LIMITS = {"max_per_side": 150.0, "max_per_game": 300.0}

@@ -100,6 +100,8 @@ def main() -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     os.environ.setdefault("COURTSIDE_HOME", tempfile.mkdtemp(prefix="courtside-bench-"))
+    from services.store.build import install  # noqa: E402 (after the home is chosen)
+    install()  # a fresh home's database is built on first use (the store does not import its builder)
     from services.league.returns import OWN_PRIOR
 
     t0 = time.perf_counter()

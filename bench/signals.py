@@ -24,6 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("COURTSIDE_HOME", str(Path(tempfile.gettempdir()) / "courtside-bench"))
+from services.store.build import install  # noqa: E402 (after the home is chosen)
+install()  # a fresh home's database is built on first use (the store does not import its builder)
 
 START, END = dt.date(2024, 12, 1), dt.date(2025, 2, 7)
 THRESHOLD = 0.05

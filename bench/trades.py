@@ -37,6 +37,8 @@ from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("COURTSIDE_HOME", str(Path(tempfile.gettempdir()) / "courtside-bench"))
+from services.store.build import install  # noqa: E402 (after the home is chosen)
+install()  # a fresh home's database is built on first use (the store does not import its builder)
 
 import numpy as np  # noqa: E402
 

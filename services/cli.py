@@ -155,13 +155,17 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["espn-mirror"]:  # python -m services espn-mirror [--port P] [--as-of D]: a server
         from services.espn.mirror.server import main as mirror_main
+        from services.store.build import install
 
+        install()  # it serves the demo league: its database is built on first use
         return mirror_main(argv[1:])
     args = _parser().parse_args(argv)
     try:
         from services.config import check_settings
+        from services.store.build import install
 
         check_settings()
+        install()  # a missing or damaged database is built on first use
         if args.cmd == "store":
             from services.store.admin import run
 

@@ -201,10 +201,11 @@ def courtside_home(tmp_path_factory) -> Path:
             mp.delenv(name, raising=False)
         from services import config
         from services.store import db
-        from services.store.build import DB_NAME, build, db_path
+        from services.store.build import DB_NAME, build, db_path, install
         from services.store.db_check import DIGEST_SUFFIX
         from tests.db_files import copy_database
 
+        install()  # as every entry point does: a test's missing or damaged database is rebuilt on open
         config.reset_settings_cache()
         # One intent model for the run: without it every process that reads a question (each CLI
         # subprocess, each test home) would train its own, about 4 s each.

@@ -118,9 +118,11 @@ def check_environment() -> str | None:
     state and checkpoint files sound: None when all is well, else the one line that says what is
     wrong (which variable and what is allowed; which file and how to recover)."""
     from services.config import check_settings, courtside_home
+    from services.store.build import install
     from services.store.state import check_state_url, state_store
     from services.store.guard import StoreDamaged, check
 
+    install()  # every front end starts here: a missing or damaged database is built on first use
     try:
         check_settings()
         check_state_url()
@@ -137,6 +139,9 @@ def open_league(settings: Settings, as_of: dt.date | None = None, owner: str | N
     (its moves, its card ids: services/league/ledger.py; None is the local user's). An ESPN league is
     read once here, so a wrong id, missing cookies or an unreachable ESPN fail now with ESPN's
     message instead of in the middle of a turn."""
+    from services.store.build import install
+
+    install()  # an assistant built in any process (a script, a notebook) builds a missing database on first use
     if settings.league == "espn":
         from services.espn import EspnLeague
 

@@ -6,6 +6,10 @@ front ends (pages, CLIs, `api/`) do not use these; they go through `agents.door`
 """
 from __future__ import annotations
 
+from services.store.build import install
+
+install()  # LangGraph's server imports this module: the database is built on first use, as in the CLIs
+
 
 def supervisor():
     """The supervisor (classify -> agent <-> tools -> synthesize -> the human gate)."""

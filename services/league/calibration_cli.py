@@ -28,7 +28,7 @@ def run_calibration(as_of: dt.date | None, as_json: bool) -> int:
             print(json.dumps({"error": str(e)}))
         print(f"error: {e}", file=sys.stderr)
         return 2
-    from services.store.build import db_path
+    from services.store.db import db_path
     from services.league.calibration_check import out_of_sample
 
     check = out_of_sample(str(db_path()))

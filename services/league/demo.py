@@ -190,6 +190,6 @@ def demo_league(as_of: dt.date, scoring: str = "points", *, store: StateStore, t
 
     The store is passed in (the runtime, the CLIs, benches and tests open it); a service never
     fetches the process-wide one."""
-    from services.store.build import db_path
+    from services.store.db import db_path
 
     return _demo_league(as_of, ScoringMode(scoring).value, str(db_path()), store, int(team_id), ledger)

@@ -254,7 +254,7 @@ def snapshot(as_of: dt.date) -> Snapshot:
     disk across processes: `snapshot_cache`). Two files with the same content (a copy of the
     database: each test's own home, a restored backup) share one snapshot object in a process, and
     with it everything cached beside it (z-scales, season fits, floors)."""
-    from services.store.build import db_path
+    from services.store.db import db_path
 
     return _snapshot(as_of, str(db_path()))
 

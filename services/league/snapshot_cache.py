@@ -31,6 +31,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterator
 
+from services.store.db import content_key, forget_fingerprints  # noqa: F401 (re-exported: the callers' names)
+from services.store.db import fingerprint as _db_fingerprint
+
 log = logging.getLogger(__name__)
 
 _CODE = (Path(__file__).resolve().parent, Path(__file__).resolve().parents[1] / "models.py")
@@ -46,42 +49,6 @@ def code_digest() -> str:
         h.update(path.name.encode())
         h.update(path.read_bytes())
     return h.hexdigest()
-
-
-_FINGERPRINTS: dict[tuple, str] = {}  # (database path, its file's identity) -> its recorded fingerprint
-
-
-def _db_fingerprint(db_path: str) -> str:
-    """Read once per version of the file: a file rewritten or replaced in place (another inode,
-    size or modification time) is read again, so the caches keyed by it never outlive its rows."""
-    try:
-        st = os.stat(db_path)
-        key: tuple = (db_path, st.st_ino, st.st_size, st.st_mtime_ns)
-    except OSError:
-        key = (db_path,)
-    if key not in _FINGERPRINTS:
-        from services.store import db
-
-        rows = db.query("SELECT value FROM meta WHERE key = 'fingerprint'")
-        _FINGERPRINTS[key] = rows[0][0] if rows else ""
-    return _FINGERPRINTS[key]
-
-
-def forget_fingerprints() -> None:
-    _FINGERPRINTS.clear()
-
-
-def content_key(db_path: str | None = None) -> str:
-    """A key for what the analytics database holds rather than where it lives: its fingerprint
-    recorded at build (the file is verified against it on open, so its rows cannot change under
-    the key), or its path when it has none. Caches of its tables keyed by this are shared by two
-    copies of one database (each test's own home, a restored backup)."""
-    if db_path is None:
-        from services.store.build import db_path as current
-
-        db_path = str(current())
-    fingerprint = _db_fingerprint(db_path)
-    return "fp:" + hashlib.sha256(fingerprint.encode()).hexdigest()[:24] if fingerprint else db_path
 
 
 def cache_key(db_path: str) -> str:

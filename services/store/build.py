@@ -11,18 +11,12 @@ from pathlib import Path
 
 import duckdb
 
-from services.config import courtside_home, data_dir
+from services.config import data_dir
+from services.store import db
+from services.store.db import DB_NAME, SCHEMA_VERSION, db_path  # noqa: F401 (re-exported: the build's names)
 from services.store.db_check import announce_rebuild, record_digest, record_fingerprint, verify
 from services.league.setup import matchup_rows, slot_rows, team_rows
 from services.league.scoring import POINTS_WEIGHTS
-
-SCHEMA_VERSION = 8  # 7: the demo league's season (draft, mornings, rosters per day, transactions); 8: AI managers activate_ir
-DB_NAME = "courtside.duckdb"
-
-
-def db_path() -> Path:
-    return courtside_home() / DB_NAME
-
 
 def _fpts_sql() -> str:
     return " + ".join(f"({w})*{col}" for col, w in POINTS_WEIGHTS.items())
@@ -147,3 +141,9 @@ def ensure_built() -> Path:
             announce_rebuild(path, problem)
         build(path)
     return path
+
+
+def install() -> None:
+    """Lets `services.store.db.connection()` build a missing or damaged database (the entry points
+    call this: the store itself does not import the league its build needs)."""
+    db.BUILDER = ensure_built

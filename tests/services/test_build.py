@@ -247,3 +247,20 @@ def test_threads_meeting_a_moved_home_at_once_all_get_an_open_connection(fresh_s
         for t in threads:
             t.join()
         assert errors == [] and len(set(counts)) == 1 and len(counts) == 8
+
+
+def test_the_store_builds_only_with_a_builder_an_entry_point_installed(tmp_path, monkeypatch):
+    """The store does not import its builder (issue #37: that import closed the league <-> store
+    circle): without one installed, a missing database is one line naming the build; the builder the
+    entry points install (`install()`, as the CLIs, the app, the API and this session do) builds it."""
+    from services.models import ServiceError
+    from services.store import build as build_mod
+
+    home = tmp_path / "empty-home"
+    monkeypatch.setenv("COURTSIDE_HOME", str(home))
+    monkeypatch.setattr(db, "BUILDER", None)
+    with pytest.raises(ServiceError, match=r"cannot be used \(absent\); build it with `python -m services build`"):
+        db.ensure()
+    assert not (home / DB_NAME).exists()
+    build_mod.install()
+    assert db.BUILDER is build_mod.ensure_built
