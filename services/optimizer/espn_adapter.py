@@ -24,7 +24,7 @@ def espn_rules(raw_settings: Mapping, eligible: Mapping[str, Iterable[str]]):
 
     slots, _bench, ir = slot_counts(raw_settings)
     kind = scoring_mode((raw_settings.get("scoringSettings") or {}).get("scoringType"))
-    cats = tuple(league_categories(raw_settings)) if kind == "categories" else LeagueRules.categories
+    cats = tuple(league_categories(raw_settings)) if kind == "categories" else LeagueRules().categories
     return LeagueRules(slots=slots, ir_slots=ir, categories=cats,
                        eligible={pid: tuple(our_slots(list(names))) for pid, names in eligible.items()})
 
