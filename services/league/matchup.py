@@ -90,10 +90,11 @@ def matchup(lg: DemoLeague, team_id: int | None = None, *, rules=None,
         return MatchupDetails(**common, my_points=round(mine["fpts"], 1), opponent_points=round(theirs["fpts"], 1),
                               my_projected_rest=round(m_rest["fpts"], 1),
                               opponent_projected_rest=round(t_rest["fpts"], 1), summary=summary)
-    cats = category_lines(mine, theirs, m_rest, t_rest, week_out.win_probabilities)
+    counted = rules.categories if rules is not None else tuple(CATEGORIES)  # an ESPN league's own categories
+    cats = [c for c in category_lines(mine, theirs, m_rest, t_rest, week_out.win_probabilities) if c.category in counted]
     lead = sum(c.leader == "me" for c in cats), sum(c.leader == "opponent" for c in cats)
     exp_won = round(week_out.expected_total, 3)  # as the weekly lineup rounds it: one figure everywhere
     verb = "leads" if lead[0] > lead[1] else "trails" if lead[0] < lead[1] else "is tied"
     summary = (f"{names[0]} {verb} {lead[0]}-{lead[1]} in categories{score_note} after {len(lg.days_played)} day(s); "
-               f"expected categories won {exp_won:.1f} of 9.{caveat}")
+               f"expected categories won {exp_won:.1f} of {len(counted)}.{caveat}")
     return MatchupDetails(**common, categories=cats, expected_categories_won=exp_won, summary=summary)

@@ -19,12 +19,13 @@ from services.league.snapshot import Snapshot
 
 @dataclasses.dataclass(frozen=True)
 class LeagueRules:
-    """What a league sets for itself: its starting lineup slots, IR slots and each player's
-    eligible slots (the demo: its own slots, and eligibility by the box-score rule). Points
-    weights are the history's own (`snapshot.points_weights`)."""
+    """What a league sets for itself: its starting lineup slots, IR slots, the categories it counts
+    and each player's eligible slots (the demo: its own slots, the nine categories, eligibility by
+    the box-score rule). Points weights are the history's own (`snapshot.points_weights`)."""
 
     slots: Mapping[str, int] = dataclasses.field(default_factory=lambda: dict(STARTING_SLOTS))
     ir_slots: int = IR_SLOTS
+    categories: tuple[str, ...] = tuple(CATEGORIES)  # a categories league's own (the others count like a punt)
     eligible: Mapping[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)  # pid -> slots (else the rule)
 
     def eligible_for(self, pid: str, rule: Iterable[str]) -> tuple[str, ...]:
@@ -119,7 +120,7 @@ def from_demo_league(lg, team_id: int | None = None, scoring: str | None = None,
         as_of=lg.as_of, team_id=team_id, league_id=lg.league_id, star_value=star_value(snap, scoring),
         ir_slots_free=max(0, rules.ir_slots - len(lg.ir_ids(team_id))),
         ir_back=make(pid for pid in lg.ir_ids(team_id) if snap.players[pid].status != "OUT"),
-        punt=tuple(c for c in CATEGORIES if c in set(punt or ())))
+        punt=tuple(c for c in CATEGORIES if c in set(punt or ()) or c not in rules.categories))
     named = _named_cut(lg, team_id, [p.player_id for p in inputs.ir_back], mine)
     if named:
         inputs = dataclasses.replace(inputs, ir_cut=named)

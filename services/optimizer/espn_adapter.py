@@ -17,12 +17,15 @@ from services.optimizer.models import OptimizerInputs
 
 def espn_rules(raw_settings: Mapping, eligible: Mapping[str, Iterable[str]]):
     """The league's own rules from ESPN: its starting slots and IR slots (`rosterSettings.
-    lineupSlotCounts`) and each player's `eligibleSlots` (espn-api names) in our slot names."""
-    from services.espn.mapping import our_slots, slot_counts
+    lineupSlotCounts`), the categories it counts (`scoringSettings.scoringItems`) and each player's
+    `eligibleSlots` (espn-api names) in our slot names."""
+    from services.espn.mapping import league_categories, our_slots, scoring_mode, slot_counts
     from services.optimizer.adapter import LeagueRules
 
     slots, _bench, ir = slot_counts(raw_settings)
-    return LeagueRules(slots=slots, ir_slots=ir,
+    kind = scoring_mode((raw_settings.get("scoringSettings") or {}).get("scoringType"))
+    cats = tuple(league_categories(raw_settings)) if kind == "categories" else LeagueRules().categories
+    return LeagueRules(slots=slots, ir_slots=ir, categories=cats,
                        eligible={pid: tuple(our_slots(list(names))) for pid, names in eligible.items()})
 
 

@@ -75,23 +75,26 @@ def test_a_player_back_gets_an_espn_activation_card_that_is_made_in_espn(fresh_s
                                                                          courtside_home, sent):
     league, back_id = _league(ir_mirrors, BACK, monkeypatch, courtside_home)
     cards = _moves(league)
-    [card] = [c for c in cards if c["kind"] == "activate"]
-    assert (card["kind"], card["add"], card["add_id"], card["league_kind"]) == ("activate", BACK, back_id, "espn")
-    active = [e for e in league.roster().entries if not e.on_ir]
-    assert card["drop_id"] in {e.player.player_id for e in active} and card["cut_id"] == card["drop_id"]
-    assert card["title"].startswith(f"Activate {BACK} from IR, drop {card['drop']}, ")
+    acts = [c for c in cards if c["kind"].startswith("activate")]
+    assert len(acts) == 1, [c["title"] for c in cards]
+    [card] = acts
+    # two of my players are OUT (ESPN's report): one takes the IR slot Conley leaves, nobody is cut
+    assert (card["kind"], card["add"], card["add_id"], card["league_kind"]) == ("activate_ir", BACK, back_id, "espn")
+    active = {e.player.player_id: e for e in league.roster().entries if not e.on_ir}
+    assert active[card["drop_id"]].status == "OUT"
+    assert card["title"].startswith(f"Activate {BACK} from IR, move {card['drop']} ")
     assert any("make this activation in ESPN" in r and card["drop"] in r for r in card["reasons"])
-    assert sum(c["kind"] == "activate" for c in cards) == 1
 
     before = league.roster().model_dump()
     out = apply_card(league, Card.model_validate(card), "espn-act", clock=lambda _c: NOON)
-    steps = activation_steps(card["drop"], BACK, 20251)
+    steps = activation_ir_steps(card["drop"], BACK, 20251)
     assert (out["outcome"], out["applied"], out["steps"]) == ("approved", False, steps)
     assert steps != approved_move_steps(card["drop"], BACK, 20251)  # not "add him from free agency"
-    assert any("IR slot" in s and BACK in s for s in steps) and any(f"Drop {card['drop']}" in s for s in steps)
+    assert any("IR slot" in s and BACK in s and card["drop"] in s for s in steps)
+    assert not any("Drop" in s for s in steps)  # nobody is dropped
     assert league.roster().model_dump() == before  # ESPN's roster is untouched
     [rec] = state_store().moves("20251")
-    assert (rec["move_id"], rec["card"]["kind"], rec["card"]["steps"]) == (card["move_id"], "activate", steps)
+    assert (rec["move_id"], rec["card"]["kind"], rec["card"]["steps"]) == (card["move_id"], "activate_ir", steps)
     again = apply_card(league, Card.model_validate(card), "espn-act", clock=lambda _c: NOON)
     assert again["outcome"] == "refused" and len(state_store().moves("20251")) == 1
     assert _writes(sent) == []
@@ -100,7 +103,7 @@ def test_a_player_back_gets_an_espn_activation_card_that_is_made_in_espn(fresh_s
 def test_a_player_still_out_gets_no_activation_and_a_forged_one_is_refused(fresh_state, ir_mirrors, monkeypatch,
                                                                            courtside_home, sent):
     league, out_id = _league(ir_mirrors, STILL_OUT, monkeypatch, courtside_home)
-    assert not [c for c in _moves(league) if c["kind"] == "activate"]
+    assert not [c for c in _moves(league) if c["kind"].startswith("activate")]
     keep = next(e for e in league.roster().entries if not e.on_ir)
     forged = Card.model_validate({
         "move_id": "mv_forged", "kind": "activate", "title": f"Activate {STILL_OUT} from IR, drop {keep.player.name}",

@@ -184,3 +184,25 @@ def test_a_second_card_dropping_the_same_player_the_same_day_is_refused(fresh_st
     stale = card | {"move_id": "mv_stale", "drop_id": "1", "drop": "Nobody"}
     stale_out = apply_card(league, Card.model_validate(stale), "t", clock=lambda _c: NOON)
     assert "no longer on your ESPN roster" in stale_out["reason"]
+
+
+def test_an_espn_ir_card_is_approved_with_espns_steps(fresh_state, league, sent):
+    """The IR card (an OUT player to the open IR slot, a free agent to his roster spot) is recorded
+    with ESPN's clicks; one for a player ESPN does not list OUT is refused. Broken version: every
+    ESPN IR card refused ("IR moves in an ESPN league are made on ESPN's roster page")."""
+    from services.espn.moves import ir_steps
+
+    cards = json.loads(_tools(league)["optimize_matchup"].invoke({"limit": 10}))["moves"]
+    card = next(c for c in cards if c["kind"] == "ir")
+    lg = league.history()
+    assert lg.snapshot.players[card["drop_id"]].status == "OUT" and lg.ir_ids() == []
+    out = apply_card(league, Card.model_validate(card), "espn-ir", clock=lambda _c: NOON)
+    steps = ir_steps(card["drop"], card["add"], 20251)
+    assert (out["outcome"], out["applied"], out["steps"]) == ("approved", False, steps)
+    assert any("IR slot" in s and card["drop"] in s for s in steps) and not any("Drop" in s for s in steps)
+    healthy = next(p for p in lg.roster_ids() if lg.snapshot.players[p].status == "ACTIVE")
+    forged = card | {"move_id": "mv_ir_healthy", "drop_id": healthy, "drop": lg.snapshot.players[healthy].ref.name,
+                     "add_id": card["add_id"]}
+    refused = apply_card(league, Card.model_validate(forged), "espn-ir2", clock=lambda _c: NOON)
+    assert refused["outcome"] == "refused" and "only an OUT player can go to IR" in refused["reason"]
+    assert [m["move_id"] for m in state_store().moves("20251")] == [card["move_id"]] and _writes(sent) == []

@@ -1,5 +1,5 @@
 """`python -m services espn-mirror [--port P] [--as-of D] [--scoring S] [--private] [--weight STAT=PTS]
-[--slot SLOT=N] [--eligible "NAME=SLOT,SLOT"] [--ir NAME]`: ESPN on loopback.
+[--slot SLOT=N] [--eligible "NAME=SLOT,SLOT"] [--ir NAME] [--categories C,C,...]`: ESPN on loopback.
 
 Serves the paths espn-api requests under its base URL (`/apis/v3/games/fba/seasons/{season}...`),
 so `COURTSIDE_ESPN_URL=http://127.0.0.1:P` points the ESPN source (and espn-api's requests) here.
@@ -7,7 +7,8 @@ Prints one JSON line {"url", "league_id", "season"} once it serves. Both scoring
 (league ids in `views.LEAGUE_IDS`); `--private` answers 401 to a request without the espn_s2 and
 SWID cookies, as ESPN does for a private league. `--weight`, `--slot` and `--eligible` serve a league
 whose settings differ from the demo's (points per stat, starting slot counts, a player's eligible
-slots); `--ir` serves one of team 1's players in its IR slot. Only GETs are answered; nothing is written.
+slots, the categories a categories league counts); `--ir` serves one of team 1's players in its IR
+slot. Only GETs are answered; nothing is written.
 """
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from http.cookies import SimpleCookie
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
-from services.espn.mirror.views import COMBINED_SLOT_ID, LEAGUE_IDS, SEASON, SLOT_ID, STAT_ID, MirrorLeague, Overrides
+from services.espn.mirror.views import (CATEGORY_NAMES, COMBINED_SLOT_ID, LEAGUE_IDS, SEASON, SLOT_ID, STAT_ID,
+                                       MirrorLeague, Overrides)
 
 _SEASON = re.compile(r"^/apis/v3/games/fba/seasons/(\d+)(/players)?/?$")
 _LEAGUE = re.compile(r"^/apis/v3/games/fba/seasons/(\d+)/segments/0/leagues/(\d+)/?$")
@@ -142,7 +144,11 @@ def _overrides(args) -> Overrides:
         if bad:
             raise ServiceError(f"--eligible {name}: unknown slot {bad[0]!r}")
         eligible[name] = listed
-    return Overrides(weights, slots, eligible, tuple(args.ir))
+    cats = tuple(c.strip().upper() for c in args.categories.split(",") if c.strip())
+    bad = [c for c in cats if c not in CATEGORY_NAMES.values()]
+    if bad:
+        raise ServiceError(f"--categories: unknown category {bad[0]!r}; use {', '.join(CATEGORY_NAMES.values())}")
+    return Overrides(weights, slots, eligible, tuple(args.ir), cats)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -160,6 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--slot", action="append", default=[], metavar="SLOT=N", help="starting slots (PG ... UTIL, G/F ...)")
     ap.add_argument("--eligible", action="append", default=[], metavar="NAME=SLOT,SLOT", help="a player's eligible slots")
     ap.add_argument("--ir", action="append", default=[], metavar="NAME", help="a team 1 player served in its IR slot")
+    ap.add_argument("--categories", default="", metavar="C,C", help="the categories league's categories (FG%%, ..., PTS)")
     args = ap.parse_args(argv)
     s = get_settings()
     as_of = args.as_of or s.as_of

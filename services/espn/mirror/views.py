@@ -35,6 +35,7 @@ STAT_ID = {"pts": 0, "blk": 1, "stl": 2, "ast": 3, "reb": 6, "tov": 11, "fgm": 1
 CATEGORY_ITEMS = [(19, False), (20, False), (17, False), (6, False), (3, False), (2, False), (1, False),
                   (11, True), (0, False)]  # FG%, FT%, 3PM, REB, AST, STL, BLK, TO (lower wins), PTS
 STATUS = {"ACTIVE": "ACTIVE", "DTD": "DAY_TO_DAY", "OUT": "OUT"}
+CATEGORY_NAMES = {19: "FG%", 20: "FT%", 17: "3PM", 6: "REB", 3: "AST", 2: "STL", 1: "BLK", 11: "TO", 0: "PTS"}
 
 
 def period_of(day: dt.date) -> int:
@@ -63,6 +64,7 @@ class Overrides:
     slots: dict[str, int] = field(default_factory=dict)  # our slot name (or ESPN's combined one) -> count
     eligible: dict[str, list[str]] = field(default_factory=dict)  # player name -> our slot names
     ir: tuple[str, ...] = ()  # players of team 1 served in its IR slot (lineupSlotId 13) this morning
+    categories: tuple[str, ...] = ()  # the categories league's own (ESPN names: FG%, ..., PTS); empty: the nine
 
     def weight_items(self) -> dict[str, float]:
         return dict(POINTS_WEIGHTS) | self.weights
@@ -219,7 +221,9 @@ class MirrorLeague:
                      for k, w in self.overrides.weight_items().items() if k in STAT_ID]
             kind = "H2H_POINTS"
         else:
-            items = [{"statId": i, "points": 0.0, "isReverseItem": rev} for i, rev in CATEGORY_ITEMS]
+            counted = set(self.overrides.categories) or set(CATEGORY_NAMES.values())
+            items = [{"statId": i, "points": 0.0, "isReverseItem": rev} for i, rev in CATEGORY_ITEMS
+                     if CATEGORY_NAMES[i] in counted]
             kind = "H2H_MOST_CATEGORIES"
         counts = {str(i): 0 for i in range(15)}
         for slot, n in (dict(STARTING_SLOTS) | self.overrides.slots).items():

@@ -154,3 +154,29 @@ def test_combined_espn_slots_take_either_position(own, slots, out):
     from services.optimizer.adapter import LeagueRules
 
     assert LeagueRules(slots=dict.fromkeys(slots, 1), eligible={"x": tuple(own)}).eligible_for("x", ["C"]) == out
+
+
+def test_a_categories_league_counts_only_its_own_categories(mirror_league, courtside_home, monkeypatch, demo_source):
+    """A categories league without turnovers (ESPN's scoringItems): TO is out of the optimizer's
+    objective (as a punt) and out of the matchup's lines and its "of N". Broken version: the nine
+    categories whatever the league counts."""
+    from services.espn import EspnLeague, TTLCache
+    from services.store.state import state_store
+
+    mirror_league("categories").history()  # the run's categories history (the box scores are the same)
+    eight = "FG%,FT%,3PM,REB,AST,STL,BLK,PTS"
+    with mirror_process(courtside_home, AS_OF, "--categories", eight) as line:
+        items = league_json(line["url"], "categories")["settings"]["scoringSettings"]["scoringItems"]
+        assert 11 not in {i["statId"] for i in items} and len(items) == 8  # ESPN's answer: no TO (stat 11)
+        monkeypatch.setenv("COURTSIDE_ESPN_URL", line["url"])
+        monkeypatch.setattr("services.espn.history.history_dir",
+                            lambda league, season: courtside_home / "espn" / f"{int(league)}-{int(season)}")
+        lg = EspnLeague(20252, 2025, my_team_id=1, as_of=AS_OF, cache=TTLCache(), store=state_store())
+        inputs, md = lg.optimizer_inputs(), lg.matchup()
+    assert inputs.punt == ("TO",)
+    assert [c.category for c in md.categories] == eight.split(",")
+    assert md.summary.endswith("of 8.")
+    demo = demo_source(AS_OF, "categories").optimizer_inputs(punt=["TO"])  # the demo punting TO: the same objective
+    from services import optimizer as opt
+
+    assert opt.weekly_lineup(inputs).expected_total == pytest.approx(opt.weekly_lineup(demo).expected_total, abs=1e-6)
