@@ -77,6 +77,7 @@ SLOW = {
     "tests/services/espn/test_espn_history_parity.py", "tests/http_api/test_api_owner_race.py",
     "tests/services/espn/test_connect_league.py", "tests/app/test_connect_league.py",
     "tests/agents/test_nlu_register.py",  # issue #42: sixteen turns through the runtime (about 16 s of CPU)
+    "tests/app/test_fit_browser.py", "tests/agents/test_review_opening.py",  # issue #38: Chromium; two reviews
 }
 SLOW_CPU_S = 4.0
 FILE_CPU_PATH = Path(__file__).with_name("file_cpu.json")

@@ -104,9 +104,10 @@ if scoring_now:
     if start > end:
         st.error("'From' is after 'To'.")
     else:
-        with area.container():
-            bar = st.progress(0.0, text="Scoring…")
-            board = pod.score(start, end, score_mode, lambda i, n: bar.progress(i / n, text=f"{i} of {n} games"))
+        # the bar itself in the slot (an element, not a block): the last scoreboard's block goes with
+        # all its children (a block in its place kept them, greyed, until the run ended)
+        bar = area.progress(0.0, text="Scoring…")
+        board = pod.score(start, end, score_mode, lambda i, n: bar.progress(i / n, text=f"{i} of {n} games"))
         ss["signals_board"] = board
 board = ss.get("signals_board")
 
