@@ -85,6 +85,7 @@ SLOW = {
     "tests/agents/test_espn_approvals.py", "tests/agents/test_espn_activation.py", "tests/agents/test_user_move_espn.py",
     "tests/agents/test_move_pipeline.py",
     "tests/services/test_trade_wire.py",  # issue #40: five finder searches and brute-force free moves (~25 s of CPU)
+    "tests/app/test_fit_browser.py", "tests/agents/test_review_opening.py",  # issue #38: Chromium; two reviews
 }
 SLOW_CPU_S = 4.0
 FILE_CPU_PATH = Path(__file__).with_name("file_cpu.json")

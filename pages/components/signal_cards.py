@@ -118,12 +118,17 @@ def path_row(run: dict, node_names: dict, exit_text: dict) -> dict:
     pick, _ = _pick(run["question"], div.get("direction"))
     yes = div.get("direction") != "no"
     prob = est.get("probability")
-    return {"Game": run["question"], "Pick": pick if div else "",
+    return {"Game": run["question"], "Pick": pick if div else "", "Exit": exit_text.get(run["exit"], run["exit"]),
             f"Pod P(pick wins)": None if prob is None else round(prob if yes else 1 - prob, 3),
             "Price of pick": round(run["price"] if yes else 1 - run["price"], 3),
             "Edge of pick": pick_edge(div["ev"], div["direction"]) if div else None,
-            "Path": " → ".join(node_names[n] for n in run["path"]), "Exit": exit_text.get(run["exit"], run["exit"]),
-            "Why": run["reason"], "ms": run["ms"]}
+            "Why": run["reason"], "Path": " → ".join(node_names[n] for n in run["path"]), "ms": run["ms"]}
+
+
+# The paths table's widths (px): every column in the page at 1400 px, the exit next to the pick
+# (after the long path it was cut); the reason and the path are elided in their cells.
+PATH_WIDTHS = {"Game": 180, "Pick": 50, "Exit": 165, "Pod P(pick wins)": 120, "Price of pick": 95,
+               "Edge of pick": 90, "Why": 110, "Path": 70, "ms": 45}
 
 
 GROUP_COLUMNS = {"n": "Signals", "hit_rate": "Hit rate", "realized_ev": "Realized EV / contract", "brier": "Brier (pod)",

@@ -69,7 +69,8 @@ last = ss.get("signals_last_run")
 if last:
     st.subheader(f"Paths on {last['day']} ({last['mode']}, threshold {last['threshold']:.2f})")
     st.dataframe(pd.DataFrame([signal_cards.path_row(r, NODE_NAMES, EXIT_TEXT) for r in last["games"]]),
-                 hide_index=True, key="signals_paths")
+                 hide_index=True, key="signals_paths",
+                 column_config={k: st.column_config.Column(width=w) for k, w in signal_cards.PATH_WIDTHS.items()})
     made = [r["signal"]["id"] for r in last["games"] if r["signal"]]
     if made:
         st.markdown(f"**{len(made)} signal(s)** · decide them here or in Approvals")
@@ -94,15 +95,24 @@ start = s1.date_input("From", value=max(FIRST_DAY, min(SCORE_FROM, last_final)),
                       key="signals_score_from")
 end = s2.date_input("To", value=last_final, min_value=FIRST_DAY, max_value=last_final, key="signals_score_to")
 score_mode = s3.radio("Scored mode", ["blind", "anchored"], horizontal=True, key="signals_score_mode")
-if s4.button("Score", key="signals_score", type="primary"):
+# One slot for the scoreboard: while a new one is scored its progress bar takes the slot, so the
+# last scoreboard is not left greyed under the bar for the minutes a season takes (it was). Other
+# reruns draw it in a plain container: no flash of the charts on every click elsewhere.
+scoring_now = s4.button("Score", key="signals_score", type="primary")
+area = st.empty() if scoring_now else st.container()
+if scoring_now:
     if start > end:
         st.error("'From' is after 'To'.")
     else:
-        bar = st.progress(0.0, text="Scoring…")
+        # the bar itself in the slot (an element, not a block): the last scoreboard's block goes with
+        # all its children (a block in its place kept them, greyed, until the run ended)
+        bar = area.progress(0.0, text="Scoring…")
         board = pod.score(start, end, score_mode, lambda i, n: bar.progress(i / n, text=f"{i} of {n} games"))
         ss["signals_board"] = board
 board = ss.get("signals_board")
-if board:
+
+
+def _scoreboard(board: dict) -> None:
     e, s = board["estimates"], board["signals"]
     st.markdown(f"**{board['from']} to {board['to']}, {board['mode']}**: {board['games']} games, "
                 f"{board['games_with_news']} with news, {s['n']} signals at |ev| ≥ {board['threshold']:.2f}")
@@ -142,3 +152,8 @@ if board:
     st.caption("Reliability per band: a band's label is earned by its hit rate against break-even (the mean price "
                "paid), high when the 95% interval clears it; the cards use the table of the week before their day.")
     st.dataframe(pd.DataFrame(signal_cards.group_rows(board)), hide_index=True, key="signals_groups")
+
+
+if board:
+    with area.container():
+        _scoreboard(board)
