@@ -16,6 +16,7 @@ Each team's free moves draw on the whole free-agent pool (what it could do anywa
 from __future__ import annotations
 
 import dataclasses
+import weakref
 
 from services.league.slots import ROSTER_SIZE
 from services.trades.value import Valuer
@@ -57,8 +58,21 @@ def ranked_pool(v: Valuer, pool) -> list[str]:
     return sorted(pool, key=lambda p: (-v.ros_total(p), p))
 
 
+_KNOWN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # league view -> {(punt, roster, pool, keep): Wire}
+
+
 def free_moves(v: Valuer, ids, pool, keep=(), limit: int = MAX_FREE_MOVES) -> Wire:
-    """`ids` after its best free moves from `pool` (free agents; `keep`: players never dropped)."""
+    """`ids` after its best free moves from `pool` (free agents; `keep`: players never dropped).
+    Kept per league view and inputs: the finder, evaluate and the managers' answers ask for the
+    same teams' free moves again and again (a roster or pool that changed is another key)."""
+    key = (v.punt, tuple(ids), tuple(sorted(pool)), tuple(sorted(keep)), limit)
+    known = _KNOWN.setdefault(v.lg, {})
+    if key not in known:
+        known[key] = _free_moves(v, ids, pool, keep, limit)
+    return known[key]
+
+
+def _free_moves(v: Valuer, ids, pool, keep, limit: int) -> Wire:
     start = tuple(ids)
     ids = list(ids)
     fas = [p for p in ranked_pool(v, pool) if p not in ids]
