@@ -61,6 +61,7 @@ class Source:
 SOURCES = (
     Source("backtest", ("bench/backtest.py", "--json")),
     Source("calibration", ("-m", "services", "calibration", "--as-of", "2025-01-29", "--json"), _calibration_keep),
+    Source("desk", ("bench/desk.py", "--json")),
 )
 
 
@@ -201,6 +202,19 @@ def curve_text(saved: dict) -> str:
             f"  {du['later']['log_loss_own']:.4f} against {du['later']['log_loss_tier']:.4f}, {du['later']['games']:,} player-games): a small gain.")
 
 
+def desk_text(saved: dict) -> str:
+    a = saved["desk"]["json"]["agent"]
+    rec, sharp = a["recreational"]["desk_clv"], a["sharp"]["desk_clv"]
+    lo, hi = rec["ci95_desk_clv_pct"]
+    slo, shi = sharp["ci95_desk_clv_pct"]
+    lose = -sharp["mean_desk_clv_pct"]
+    verb = f"lose {lose:.2f}% [{-shi:.2f}, {-slo:.2f}]" if lose > 0 else f"beat it by {-lose:.2f}% [{slo:.2f}, {shi:.2f}]"
+    return (f"- The desk's simulated market is a random walk back from the real close (docs/desk.md). The desk's "
+            f"prices beat the close by {rec['mean_desk_clv_pct']:+.2f}% per bet [{lo:.2f}, {hi:.2f}] against recreational "
+            f"flow ({rec['bets']} bets) and {verb} to the sharps ({sharp['bets']} bets; `bench/desk.py --json`, run of "
+            f"{_run_of(saved, 'desk')}, 95% intervals over games).")
+
+
 @dataclasses.dataclass(frozen=True)
 class Block:
     name: str
@@ -214,6 +228,7 @@ BLOCKS = (
     Block("week-claims", ("backtest",), week_claims_text),
     Block("tradeoff", ("backtest",), tradeoff_text),
     Block("curve", ("calibration",), curve_text),
+    Block("desk", ("desk",), desk_text),
 )
 
 
