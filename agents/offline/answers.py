@@ -112,8 +112,10 @@ def user_move(done) -> list[str]:
         parts.append(f"**Your move: {head}** ({m.add} {m.add_games_remaining} games left, "
                      f"{m.drop} {m.drop_games_remaining}).")
         parts += [f"**Warning:** {w}." for w in d["warnings"]]
-        # only the alternatives that get a card (one per dropped and per added player, as the cards)
-        for i, a in enumerate(distinct(cards_of(d["alternatives"]), key=lambda c: (c.drop_id, c.add_id))):
+        # only the alternatives that get a card (the tool's `moves` after the user's own: a second
+        # alternative, e.g. another player's IR move for the one IR slot, has none and is not named)
+        carded = d.get("moves", [])[1:]
+        for i, a in enumerate(distinct(cards_of(carded), key=lambda c: (c.drop_id, c.add_id))):
             lead = "**Better:**" if i == 0 else "Also better:"
             parts.append(f"{lead} {a.title}: {a.why}.")
         if d["alternatives"]:
