@@ -58,6 +58,11 @@ def test_two_first_turns_on_a_cold_server(tmp_path_factory, courtside_home, shar
     env = {"COURTSIDE_API_ASSUME_PUBLIC": "1", "COURTSIDE_API_TOKEN": f"{TOKEN_A},{TOKEN_B}",
            "COURTSIDE_API_RATE": "1000", "COURTSIDE_API_BURST": "1000",
            "COURTSIDE_STORE_BUSY_TIMEOUT_S": os.environ.get("COURTSIDE_TEST_COLD_BUSY_S", BUSY_S)}
+    if shared:
+        # Two owners binding one thread write the same state-store row at once: the second waits on the
+        # first's write, a real wait a 20 ms busy timeout turns into a 503 under load (seen at merge), so
+        # this case keeps the store's default timeout and checks the race's outcome (200 and 403) cold.
+        del env["COURTSIDE_STORE_BUSY_TIMEOUT_S"]
     for n in range(COLD_STARTS):
         home = _cold_home(tmp_path_factory, courtside_home, n)
         assert not (home / "state.sqlite").exists()
