@@ -8,9 +8,11 @@ answer (200; 403 for the second owner of one thread), never 503.
 The broken version built the two turns' assistants at once and each opened the new checkpoint
 file: the second's `PRAGMA journal_mode=WAL` waited on the first's opening (a 503 "The state store
 ... is locked" after the busy timeout, in a fresh-clone CI run under a full suite's load). The
-wait is short on an idle machine, so the servers here run with a store busy timeout of 20 ms
-(COURTSIDE_STORE_BUSY_TIMEOUT_S): the broken version failed every cold start it was tried on with a thread each (4 of 4),
-the fixed one opens the checkpoint file once, before either turn writes (0 of 10).
+wait is short on an idle machine, so this end-to-end race is the outcome under the store's own
+busy timeout, and tests/agents/test_checkpointer_once.py catches the broken version on any
+machine (one saver per caller). A 20 ms busy timeout here (session 14) failed the fixed version
+too in a fresh-clone CI run: the two owners' own state-store writes wait a few ms on each other
+under load, a real and correct wait. COURTSIDE_TEST_COLD_BUSY_S sets a shorter timeout by hand.
 """
 from __future__ import annotations
 
@@ -26,7 +28,6 @@ from tests.http_api.server import TOKEN_A, TOKEN_B, api_server
 
 COLD_STARTS = int(os.environ.get("COURTSIDE_TEST_COLD_STARTS", "3"))
 QUESTION = "Who is on my roster?"
-BUSY_S = "0.02"  # the store's busy timeout on these servers: short, so the broken version's wait shows
 
 
 def _cold_home(tmp_path_factory, courtside_home, n: int):
@@ -56,13 +57,9 @@ def _at_once(url: str, threads: dict[str, str | None]) -> dict[str, httpx.Respon
 @pytest.mark.parametrize("shared", [False, True], ids=["own-threads", "one-thread"])
 def test_two_first_turns_on_a_cold_server(tmp_path_factory, courtside_home, shared):
     env = {"COURTSIDE_API_ASSUME_PUBLIC": "1", "COURTSIDE_API_TOKEN": f"{TOKEN_A},{TOKEN_B}",
-           "COURTSIDE_API_RATE": "1000", "COURTSIDE_API_BURST": "1000",
-           "COURTSIDE_STORE_BUSY_TIMEOUT_S": os.environ.get("COURTSIDE_TEST_COLD_BUSY_S", BUSY_S)}
-    if shared:
-        # Two owners binding one thread write the same state-store row at once: the second waits on the
-        # first's write, a real wait a 20 ms busy timeout turns into a 503 under load (seen at merge), so
-        # this case keeps the store's default timeout and checks the race's outcome (200 and 403) cold.
-        del env["COURTSIDE_STORE_BUSY_TIMEOUT_S"]
+           "COURTSIDE_API_RATE": "1000", "COURTSIDE_API_BURST": "1000"}
+    if os.environ.get("COURTSIDE_TEST_COLD_BUSY_S"):
+        env["COURTSIDE_STORE_BUSY_TIMEOUT_S"] = os.environ["COURTSIDE_TEST_COLD_BUSY_S"]
     for n in range(COLD_STARTS):
         home = _cold_home(tmp_path_factory, courtside_home, n)
         assert not (home / "state.sqlite").exists()
