@@ -17,6 +17,25 @@ TOKEN_A = "token-alice-0123456789abcdef"
 TOKEN_B = "token-bob-0123456789abcdef00"
 
 
+def serving_home(courtside_home: Path, home: Path) -> Path:
+    """`home` made ready for a server: the run's DuckDB file copied in, the run's intent model and
+    snapshots shared (the server neither trains nor rebuilds)."""
+    import shutil
+
+    from tests.conftest import share_nlu_model
+
+    shutil.copy2(courtside_home / "courtside.duckdb", home / "courtside.duckdb")
+    share_nlu_model(home)
+    return home
+
+
+def public_env(tokens: tuple[str, ...] = (TOKEN_A, TOKEN_B), **extra: str) -> dict:
+    """A server that takes requests beyond loopback (tokens required), rate limits out of the way
+    unless `extra` sets them."""
+    return {"COURTSIDE_API_ASSUME_PUBLIC": "1", "COURTSIDE_API_TOKEN": ",".join(tokens),
+            "COURTSIDE_API_RATE": "1000", "COURTSIDE_API_BURST": "1000"} | extra
+
+
 def api_env(home: Path, extra: dict | None = None) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("COURTSIDE_") and k != "GOOGLE_API_KEY"}
     env["COURTSIDE_HOME"] = str(home)

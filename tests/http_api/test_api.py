@@ -8,16 +8,14 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import json
-import shutil
 import sqlite3
 
 import httpx
 import pytest
-from tests.conftest import share_nlu_model
 
 import forkrun
 
-from tests.http_api.server import api_env, api_server, sse_events
+from tests.http_api.server import api_env, api_server, serving_home, sse_events
 from tests.app.server import REPO
 from tests.conftest import DATA_DIR
 
@@ -29,8 +27,7 @@ DAY = dt.date(2025, 1, 29)
 @pytest.fixture(scope="module")
 def home(tmp_path_factory, courtside_home):
     h = tmp_path_factory.mktemp("api-home")
-    shutil.copy2(courtside_home / "courtside.duckdb", h / "courtside.duckdb")
-    share_nlu_model(h)  # the run's intent model and snapshots: the server neither trains nor rebuilds
+    serving_home(courtside_home, h)  # the run's intent model and snapshots: the server neither trains nor rebuilds
     return h
 
 

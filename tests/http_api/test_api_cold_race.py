@@ -17,14 +17,12 @@ under load, a real and correct wait. COURTSIDE_TEST_COLD_BUSY_S sets a shorter t
 from __future__ import annotations
 
 import os
-import shutil
 import threading
 
 import httpx
 import pytest
-from tests.conftest import share_nlu_model
 
-from tests.http_api.server import TOKEN_A, TOKEN_B, api_server
+from tests.http_api.server import TOKEN_A, TOKEN_B, api_server, public_env, serving_home
 
 COLD_STARTS = int(os.environ.get("COURTSIDE_TEST_COLD_STARTS", "3"))
 QUESTION = "Who is on my roster?"
@@ -32,8 +30,7 @@ QUESTION = "Who is on my roster?"
 
 def _cold_home(tmp_path_factory, courtside_home, n: int):
     home = tmp_path_factory.mktemp(f"api-cold-{n}")
-    shutil.copy2(courtside_home / "courtside.duckdb", home / "courtside.duckdb")
-    share_nlu_model(home)
+    serving_home(courtside_home, home)
     return home
 
 
@@ -56,8 +53,7 @@ def _at_once(url: str, threads: dict[str, str | None]) -> dict[str, httpx.Respon
 
 @pytest.mark.parametrize("shared", [False, True], ids=["own-threads", "one-thread"])
 def test_two_first_turns_on_a_cold_server(tmp_path_factory, courtside_home, shared):
-    env = {"COURTSIDE_API_ASSUME_PUBLIC": "1", "COURTSIDE_API_TOKEN": f"{TOKEN_A},{TOKEN_B}",
-           "COURTSIDE_API_RATE": "1000", "COURTSIDE_API_BURST": "1000"}
+    env = public_env()
     if os.environ.get("COURTSIDE_TEST_COLD_BUSY_S"):
         env["COURTSIDE_STORE_BUSY_TIMEOUT_S"] = os.environ["COURTSIDE_TEST_COLD_BUSY_S"]
     for n in range(COLD_STARTS):

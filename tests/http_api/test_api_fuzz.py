@@ -12,7 +12,6 @@ run found a progress record written for a quote refused for its empty Idempotenc
 from __future__ import annotations
 
 import os
-import shutil
 import sqlite3
 
 import pytest
@@ -21,8 +20,8 @@ from starlette.testclient import TestClient
 
 from api.app import create_app
 from api.settings import ApiSettings
-from tests.conftest import share_nlu_model
 from tests.http_api.fuzz import operations, requests
+from tests.http_api.server import serving_home
 
 EXAMPLES = int(os.environ.get("COURTSIDE_FUZZ_EXAMPLES", "25"))
 REFUSED = {400, 404, 405, 408, 413}
@@ -32,8 +31,7 @@ OPERATIONS = operations(create_app(ApiSettings()).openapi())
 @pytest.fixture(scope="module")
 def client(tmp_path_factory, courtside_home):
     home = tmp_path_factory.mktemp("api-fuzz-home")
-    shutil.copy2(courtside_home / "courtside.duckdb", home / "courtside.duckdb")
-    share_nlu_model(home)
+    serving_home(courtside_home, home)
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("COURTSIDE_HOME", str(home))
         with TestClient(create_app(ApiSettings(rate_per_min=1e6, burst=100_000)), raise_server_exceptions=False) as c:

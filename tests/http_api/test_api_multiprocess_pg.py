@@ -3,16 +3,14 @@ one decision per card set holds across processes, as for the app processes
 (tests/app/test_multiprocess_pg.py). Each process has its own home (its own DuckDB file)."""
 from __future__ import annotations
 
-import shutil
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 
 import httpx
 import psycopg
 import pytest
-from tests.conftest import share_nlu_model
 
-from tests.http_api.server import api_server
+from tests.http_api.server import api_server, serving_home
 
 pytest_plugins = ["pg_cluster"]
 
@@ -32,8 +30,7 @@ def two_apis(pg_url, courtside_home, tmp_path):
         for name in ("a", "b"):
             home = tmp_path / f"home-{name}"
             home.mkdir()
-            shutil.copy2(courtside_home / "courtside.duckdb", home / "courtside.duckdb")
-            share_nlu_model(home)
+            serving_home(courtside_home, home)
             url = stack.enter_context(api_server(home, {"COURTSIDE_STATE_URL": pg_url}, tmp_path / f"{name}.log"))
             clients.append(stack.enter_context(httpx.Client(base_url=url, timeout=120)))
         yield clients[0], clients[1], pg_url

@@ -14,14 +14,12 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-import shutil
 import sqlite3
 
 import httpx
 import pytest
-from tests.conftest import share_nlu_model
 
-from tests.http_api.server import TOKEN_A, TOKEN_B, api_server
+from tests.http_api.server import TOKEN_A, TOKEN_B, api_server, public_env, serving_home
 
 TRIALS = 20
 PICKUP = "Who should I pick up?"
@@ -32,10 +30,8 @@ JSON = {"Accept": "application/json"}
 @pytest.fixture(scope="module")
 def public(tmp_path_factory, courtside_home):
     home = tmp_path_factory.mktemp("api-own")
-    shutil.copy2(courtside_home / "courtside.duckdb", home / "courtside.duckdb")
-    share_nlu_model(home)
-    env = {"COURTSIDE_API_ASSUME_PUBLIC": "1", "COURTSIDE_API_TOKEN": f"{TOKEN_A},{TOKEN_B}",
-           "COURTSIDE_API_RATE": "1000", "COURTSIDE_API_BURST": "1000"}
+    serving_home(courtside_home, home)
+    env = public_env()
     with api_server(home, env) as url:
         with httpx.Client(base_url=url, timeout=180) as client:
             yield client, home

@@ -7,15 +7,13 @@ with nothing written (no turn of the loser is recorded, the winner's thread hold
 """
 from __future__ import annotations
 
-import shutil
 import sqlite3
 import threading
 
 import httpx
 import pytest
-from tests.conftest import share_nlu_model
 
-from tests.http_api.server import TOKEN_A, TOKEN_B, api_server
+from tests.http_api.server import TOKEN_A, TOKEN_B, api_server, public_env, serving_home
 
 TRIALS = 20
 
@@ -23,10 +21,8 @@ TRIALS = 20
 @pytest.fixture(scope="module")
 def public(tmp_path_factory, courtside_home):
     home = tmp_path_factory.mktemp("api-race")
-    shutil.copy2(courtside_home / "courtside.duckdb", home / "courtside.duckdb")
-    share_nlu_model(home)
-    env = {"COURTSIDE_API_ASSUME_PUBLIC": "1", "COURTSIDE_API_TOKEN": f"{TOKEN_A},{TOKEN_B}",
-           "COURTSIDE_API_RATE": "1000", "COURTSIDE_API_BURST": "1000"}
+    serving_home(courtside_home, home)
+    env = public_env()
     with api_server(home, env) as url:  # cold: the first race is the server's first two turns
         yield url, home
 

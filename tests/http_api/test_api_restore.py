@@ -6,7 +6,6 @@ never stops answering, and after a restart each thread is still there.
 """
 from __future__ import annotations
 
-import shutil
 import sqlite3
 from contextlib import closing
 
@@ -15,8 +14,7 @@ import pytest
 
 import forkrun
 from tests.app.server import REPO
-from tests.conftest import share_nlu_model
-from tests.http_api.server import api_env, api_server
+from tests.http_api.server import api_env, api_server, serving_home
 
 QUESTION = "How is Nikola Jokic doing?"
 
@@ -25,8 +23,7 @@ QUESTION = "How is Nikola Jokic doing?"
 def home(tmp_path, courtside_home):
     h = tmp_path / "home"
     h.mkdir()
-    shutil.copy2(courtside_home / "courtside.duckdb", h / "courtside.duckdb")
-    share_nlu_model(h)
+    serving_home(courtside_home, h)
     return h
 
 

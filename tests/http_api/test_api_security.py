@@ -6,18 +6,16 @@ token's threads its own, a per-token rate limit, a body size limit, and no start
 """
 from __future__ import annotations
 
-import shutil
 import sqlite3
 import subprocess
 import sys
 
 import httpx
 import pytest
-from tests.conftest import share_nlu_model
 
 from api.security import RateLimiter, Refused
 from api.settings import ApiSettings, UnsafeStart, from_env
-from tests.http_api.server import TOKEN_A, TOKEN_B, api_env, api_server
+from tests.http_api.server import TOKEN_A, TOKEN_B, api_env, api_server, serving_home
 from tests.app.server import REPO
 
 TOKEN_C = "token-carol-0123456789abcdef"
@@ -31,8 +29,7 @@ def _auth(token: str) -> dict:
 @pytest.fixture(scope="module")
 def public(tmp_path_factory, courtside_home):
     home = tmp_path_factory.mktemp("api-public")
-    shutil.copy2(courtside_home / "courtside.duckdb", home / "courtside.duckdb")
-    share_nlu_model(home)
+    serving_home(courtside_home, home)
     env = {"COURTSIDE_API_ASSUME_PUBLIC": "1", "COURTSIDE_API_TOKEN": f"{TOKEN_A},{TOKEN_B}, {TOKEN_C}",
            "COURTSIDE_API_RATE": "30", "COURTSIDE_API_BURST": "8", "COURTSIDE_API_MAX_BODY": "2048",
            # these tests send many tokenless requests on purpose: the failed-token limit has its own test

@@ -12,7 +12,6 @@ uvicorn process: each test names the behaviour of the code before #39 that it ca
 """
 from __future__ import annotations
 
-import shutil
 import socket
 import sqlite3
 import subprocess
@@ -23,9 +22,8 @@ import httpx
 import pytest
 
 from api.settings import UnsafeStart, from_env
-from tests.conftest import share_nlu_model
 from tests.app.server import REPO
-from tests.http_api.server import TOKEN_A, api_env, api_server
+from tests.http_api.server import TOKEN_A, api_env, api_server, serving_home
 
 GAME = "2025-01-29-CHI-BOS"
 QUOTE = {"game_id": GAME, "market": "spread", "side": "home", "line": -3.5, "odds": 1.9, "amount": 20}
@@ -35,8 +33,7 @@ TIMEOUTS = {"COURTSIDE_API_HEADER_TIMEOUT": "1", "COURTSIDE_API_BODY_TIMEOUT": "
 @pytest.fixture(scope="module")
 def home(tmp_path_factory, courtside_home):
     h = tmp_path_factory.mktemp("api-validation-home")
-    shutil.copy2(courtside_home / "courtside.duckdb", h / "courtside.duckdb")
-    share_nlu_model(h)
+    serving_home(courtside_home, h)
     return h
 
 
