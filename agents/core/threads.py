@@ -9,6 +9,7 @@ the local user.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 
 from agents.core.contracts import Card
 from services.league.ledger import ledger_of, parse_demo_id, split_league_id
@@ -16,8 +17,19 @@ from services.store import threads as _svc
 from services.store.state import state_store
 from services.store.threads import LOCAL_OWNER, LeagueChoice, ThreadBinding
 
-__all__ = ["LOCAL_OWNER", "LeagueChoice", "ThreadBinding", "as_of_range", "bind", "binding", "bindings", "choice_for_card",
+__all__ = ["LOCAL_OWNER", "LeagueChoice", "ThreadBinding", "as_of_range", "bind", "binding", "bindings", "browser_owner", "choice_for_card",
            "league_label", "load_session", "names_league", "owns", "save_session", "connect_espn", "espn_connection", "forget_espn"]
+
+def browser_owner(session_id: str) -> str:
+    """Who a browser session without sign-in is. By default the session itself ("browser:" and a
+    digest of its id: the id rides in the tab's URL, so a reload keeps its league, and another
+    browser never sees or changes its moves); with COURTSIDE_APP_OWNER=local the CLI's local user."""
+    from services.config import get_settings
+
+    if get_settings().app_owner == "local":
+        return LOCAL_OWNER
+    return "browser:" + hashlib.sha256(session_id.encode()).hexdigest()[:20]
+
 
 def binding(thread_id: str) -> ThreadBinding | None:
     return _svc.thread_binding(state_store(), thread_id)
