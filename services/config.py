@@ -40,6 +40,10 @@ class Settings(BaseSettings):
     advice_mode: Literal["balanced", "this_week"] = "balanced"  # this week and the season, or streaming
     punt: str = ""  # categories punted by default (categories leagues): "FT%,TO"; a chat can change it
     my_team_id: int = Field(1, ge=1, le=30)  # the team you manage (demo: 1-10; ESPN: the team's id)
+    # who an app session without sign-in is: "browser", the browser session itself (a league state of
+    # its own, kept across reloads by its ?session= id); "local", the CLI's one local user (one person
+    # on his own machine, the app and the CLI sharing one league)
+    app_owner: Literal["browser", "local"] = "browser"
     nlu_model: Path | None = None  # a prebuilt intent model to read instead of home/models (a test run shares one)
     state_url: str | None = None  # postgresql://... switches the writable store and checkpoints
     store_busy_timeout_s: float = Field(10.0, gt=0, le=600)  # how long a write waits for a locked SQLite store

@@ -200,6 +200,10 @@ def courtside_home(tmp_path_factory) -> Path:
         mp.setenv("COURTSIDE_HOME", str(home))
         for name in ISOLATED_ENV:
             mp.delenv(name, raising=False)
+        # The app tests were written for one person, whose app sessions (a second AppTest is his reload)
+        # and CLI share one league: they run as the local user. The product's default, each browser
+        # session a league of its own, is tested where it is set back (tests/app/test_browser_own_league.py).
+        mp.setenv("COURTSIDE_APP_OWNER", "local")
         from services import config
         from services.store import db
         from services.store.build import DB_NAME, build, db_path, install
@@ -435,16 +439,9 @@ def mirror_league(espn_mirror, courtside_home, monkeypatch):
     mirror's league read through the real espn-api client over loopback (COURTSIDE_ESPN_URL set),
     its state store the current home's (a `fresh_state` test's own). Its box-score history is
     built once per run, in the session home, and read from there by every test."""
-    from services.espn import EspnLeague, TTLCache
-    from services.store.state import state_store
-    from tests.espn_mirror import AS_OF, LEAGUE_IDS, SEASON
-
-    monkeypatch.setenv("COURTSIDE_ESPN_URL", espn_mirror["url"])
-    monkeypatch.setattr("services.espn.history.history_dir",
-                        lambda league, season: courtside_home / "espn" / f"{int(league)}-{int(season)}")
+    from tests.espn_mirror import mirror_source
 
     def make(scoring: str = "points", cache=None, team_id: int = 1):
-        return EspnLeague(LEAGUE_IDS[scoring], SEASON, my_team_id=team_id, as_of=AS_OF,
-                          cache=cache if cache is not None else TTLCache(), store=state_store())
+        return mirror_source(espn_mirror["url"], monkeypatch, courtside_home, scoring, cache, team_id)
 
     return make

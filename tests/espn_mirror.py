@@ -16,6 +16,7 @@ import requests
 
 REPO = Path(__file__).resolve().parents[1]
 AS_OF = dt.date(2025, 1, 29)
+NOON = dt.datetime(2025, 1, 29, 12, 0)  # ESPN's (Eastern) clock in the approval tests: before the 19:00 lock
 SEASON = 2025
 LEAGUE_IDS = {"points": 20251, "categories": 20252}  # written out: the mirror prints the one it was asked for
 
@@ -56,3 +57,22 @@ def player_cards(url: str, ids: list[int], scoring: str = "points") -> dict[int,
     data = league_json(url, scoring, "kona_playercard",
                        players={"filterIds": {"value": ids}, "filterStatsForTopScoringPeriodIds": {"value": 200}})
     return {p["id"]: p["player"] for p in data["players"]}
+
+
+def mirror_source(url: str, monkeypatch, home: Path, scoring: str = "points", cache=None, team_id: int = 1):
+    """The ESPN source of a mirror at `url` read through the real espn-api client over loopback
+    (COURTSIDE_ESPN_URL set), its box-score history the run's own (built once in the session
+    `home`), its state store the current home's."""
+    from services.espn import EspnLeague, TTLCache
+    from services.store.state import state_store
+
+    monkeypatch.setenv("COURTSIDE_ESPN_URL", url)
+    monkeypatch.setattr("services.espn.history.history_dir",
+                        lambda league, season: home / "espn" / f"{int(league)}-{int(season)}")
+    return EspnLeague(LEAGUE_IDS[scoring], SEASON, my_team_id=team_id, as_of=AS_OF,
+                      cache=cache if cache is not None else TTLCache(), store=state_store())
+
+
+def writes(sent: list[str]) -> list[str]:
+    """The requests of a `sent` log (tests/agents/conftest.py) that were not reads."""
+    return [r for r in sent if not r.startswith("GET ")]

@@ -142,15 +142,16 @@ def open_league(settings: Settings, as_of: dt.date | None = None, owner: str | N
     from services.store.build import install
 
     install()  # an assistant built in any process (a script, a notebook) builds a missing database on first use
+    from services.league.ledger import ledger_of
+
     if settings.league == "espn":
         from services.espn import EspnLeague
 
-        source = EspnLeague.from_settings(settings, as_of=as_of)
+        source = EspnLeague.from_settings(settings, as_of=as_of, ledger=ledger_of(owner))
         source.info()
         source.punt = tuple(c for c in settings.punt.split(",") if c)
         return source
     from services.league.demo_source import DemoSource
-    from services.league.ledger import ledger_of
     from services.store.state import state_store
 
     source = DemoSource(as_of or settings.as_of, settings.scoring, settings.advice_mode, store=state_store(),

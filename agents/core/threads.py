@@ -9,15 +9,27 @@ the local user.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 
 from agents.core.contracts import Card
-from services.league.ledger import ledger_of, parse_demo_id
+from services.league.ledger import ledger_of, parse_demo_id, split_league_id
 from services.store import threads as _svc
 from services.store.state import state_store
 from services.store.threads import LOCAL_OWNER, LeagueChoice, ThreadBinding
 
-__all__ = ["LOCAL_OWNER", "LeagueChoice", "ThreadBinding", "as_of_range", "bind", "binding", "bindings", "choice_for_card",
-           "league_label", "load_session", "owns", "save_session", "connect_espn", "espn_connection", "forget_espn"]
+__all__ = ["LOCAL_OWNER", "LeagueChoice", "ThreadBinding", "as_of_range", "bind", "binding", "bindings", "browser_owner", "choice_for_card",
+           "league_label", "load_session", "names_league", "owns", "save_session", "connect_espn", "espn_connection", "forget_espn"]
+
+def browser_owner(session_id: str) -> str:
+    """Who a browser session without sign-in is. By default the session itself ("browser:" and a
+    digest of its id: the id rides in the tab's URL, so a reload keeps its league, and another
+    browser never sees or changes its moves); with COURTSIDE_APP_OWNER=local the CLI's local user."""
+    from services.config import get_settings
+
+    if get_settings().app_owner == "local":
+        return LOCAL_OWNER
+    return "browser:" + hashlib.sha256(session_id.encode()).hexdigest()[:20]
+
 
 def binding(thread_id: str) -> ThreadBinding | None:
     return _svc.thread_binding(state_store(), thread_id)
@@ -66,7 +78,9 @@ def choice_for_card(card: Card, bound: ThreadBinding | None) -> tuple[LeagueChoi
         base = bound.choice if bound is not None else LeagueChoice()
         return base.model_copy(update={"league": "demo", "scoring": scoring, "as_of": as_of, "team": card.team_id,
                                        "espn_league_id": None, "espn_season": None}), None
-    return None, (f"this card belongs to ESPN league {card.league_id}, which this conversation was not "
+    if split_league_id(card.league_id)[1] != ledger_of(owner):
+        return None, "this card was made in another user's view of that ESPN league"
+    return None, (f"this card belongs to {league_label(card.league_id, 'espn')}, which this conversation was not "
                   "started in; open that league in Settings to decide it")
 
 
@@ -85,8 +99,25 @@ def league_label(league_id: str | None, kind: str | None = None) -> str:
     if demo is not None:
         return f"Demo · {demo[0]} · as of {demo[1].isoformat()}"
     if league_id:
-        return f"ESPN league {league_id}" if (kind or "espn") == "espn" else str(league_id)
+        return f"ESPN league {split_league_id(league_id)[0]}" if (kind or "espn") == "espn" else str(league_id)
     return "League unknown"
+
+
+def names_league(query: str | None, league_id: str | None, kind: str | None, owner: str) -> bool:
+    """Whether `query` names `owner`'s league `league_id`, as a user would write it: its label (as
+    the threads and approvals list it: "Demo · points · as of 2025-01-29", "ESPN league 20251"),
+    its id as the sidebar shows it ("demo-points-2025-01-29", "20251"), or the owner's own scoped id;
+    never a league of another owner's ledger. An empty query names every league."""
+    text = (query or "").strip()
+    if not text:
+        return True
+    base, ledger = split_league_id(league_id)
+    if ledger != ledger_of(owner):
+        return False
+    if text.casefold() == league_label(league_id, kind).casefold():
+        return True
+    asked, asked_ledger = split_league_id(text.removeprefix("ESPN league ").strip())
+    return asked == base and asked_ledger in ("", ledger)
 
 
 def connect_espn(owner: str, league_id: str, season: int, espn_s2=None, swid=None):

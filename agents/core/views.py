@@ -93,6 +93,8 @@ def realized_gain(source, card: Card | None, applied: list[dict]) -> float | Non
         return None
     if card.kind == "trade":  # both teams' rosters changed: a one-team drop/add hindsight would mislead
         return None
+    if source.kind != "demo":  # an ESPN league: its moves are made in ESPN, and its later box scores are not yet played
+        return None
     try:
         lg = source.history()
     except ServiceError:  # no box scores after the as-of date to score against (ESPN)

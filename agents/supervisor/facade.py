@@ -211,12 +211,13 @@ def _pending_count(built, thread_id: str, version: str) -> int:
 
 
 def pending_cards(built, owner: str, league: str | None = None) -> list[PendingCard]:
-    """Pending cards of `owner`'s threads in every league (or the league with this id or label)."""
+    """Pending cards of `owner`'s threads in every league (or the one `league` names: its label, its
+    id scoped or not: `threads.names_league`; never a card of another owner's ledger)."""
     out = []
     for t in my_threads(built, owner, limit=100):
         for c in cards_of(built.pending_approvals(t.thread_id)):
             label = threads.league_label(c.league_id, c.league_kind)
-            if league in (None, "", c.league_id, label):
+            if threads.names_league(league, c.league_id, c.league_kind, owner):
                 out.append(PendingCard(thread_id=t.thread_id, league=label, card=c))
     return out
 

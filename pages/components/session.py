@@ -4,7 +4,8 @@ The session id rides in the URL (`?session=`, next to `?thread=`), so a reload f
 this browser chose (saved in the state store, not only in `st.session_state`). A thread is bound
 at its first turn to the league and model it was started with; opening it puts those settings
 back, and its cards are decided with the assistant of the card's own league. Threads belong to
-the signed-in identity (`st.user` when Streamlit's auth is configured, else the one local user).
+the signed-in identity (`st.user` when Streamlit's auth is configured), else to the browser
+session (its own league state: `identity`).
 """
 from __future__ import annotations
 
@@ -28,13 +29,15 @@ def _threads():
 
 
 def identity() -> str:
-    """The signed-in user (email, else subject) when auth is configured, else the local user."""
+    """The signed-in user (email, else subject) when auth is configured; else this browser session
+    (`threads.browser_owner`: a league state of its own, kept across reloads by the `?session=` id;
+    the CLI's local user with COURTSIDE_APP_OWNER=local)."""
     try:
         if st.user.is_logged_in:
             return str(st.user.get("email") or st.user.get("sub") or "user")
-    except (AttributeError, KeyError, StreamlitAPIException):  # no auth configured: one local user
+    except (AttributeError, KeyError, StreamlitAPIException):  # no auth configured: the browser session
         pass
-    return _threads().LOCAL_OWNER
+    return _threads().browser_owner(session_id())
 
 
 def session_id() -> str:

@@ -33,7 +33,7 @@ import duckdb
 from espn_api.basketball.constant import POSITION_MAP, PRO_TEAM_MAP
 
 from services.espn.calendar import ProCalendar
-from services.espn.mapping import STAT_IDS, map_status, points_weights, scoring_mode, status_evidence
+from services.espn.mapping import STAT_IDS, league_categories, map_status, points_weights, scoring_mode, status_evidence
 from services.league.history import DEMO_ONLY
 from services.league.scoring import POINTS_WEIGHTS
 from services.store.db import Database
@@ -246,6 +246,7 @@ class EspnHistory:
         self.league_id = source.league_id
         self._snap = source._snap()
         self.scoring = source._scoring(self._snap)
+        self.categories = tuple(league_categories(self._snap.settings))  # ESPN's scoringItems (the nine if none)
         self.db = database
         self.snapshot = _snapshot(self.as_of, database)
         self.team_ids = [t.team_id for t in self._snap.teams]

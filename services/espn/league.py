@@ -36,9 +36,10 @@ class EspnLeague(EspnMoves, LeagueSource):
 
     def __init__(self, league_id: int, season: int, espn_s2: SecretStr | str | None = None,
                  swid: SecretStr | str | None = None, my_team_id: int = 1,
-                 as_of: dt.date | None = None, cache: TTLCache | None = None, store=None):
-        """`store`: the state store (where approved ESPN moves are recorded), for the history."""
-        self.store = store
+                 as_of: dt.date | None = None, cache: TTLCache | None = None, store=None, ledger: str = ""):
+        """`store`: the state store (where approved ESPN moves are recorded), for the history;
+        `ledger`: whose view of the league (services/league/ledger.py: "" the local user)."""
+        self.store, self.ledger = store, ledger
         self._history = None
         self.cache = cache if cache is not None else PROCESS_CACHE
         self.espn_id, self.season, self.my_team_id = int(league_id), int(season), int(my_team_id)
@@ -48,12 +49,13 @@ class EspnLeague(EspnMoves, LeagueSource):
 
     @classmethod
     def from_settings(cls, settings, as_of: dt.date | None = None,
-                      cache: TTLCache | None = None, store=None) -> "EspnLeague":
+                      cache: TTLCache | None = None, store=None, ledger: str = "") -> "EspnLeague":
         """From `services.config.Settings` (as_of defaults to today: an ESPN league is live)."""
         if not settings.espn_league_id:
             raise ServiceError("Set COURTSIDE_ESPN_LEAGUE_ID to use an ESPN league.")
         return cls(settings.espn_league_id, settings.espn_season, settings.espn_s2,
-                   settings.espn_swid, my_team_id=settings.my_team_id, as_of=as_of, cache=cache, store=store)
+                   settings.espn_swid, my_team_id=settings.my_team_id, as_of=as_of, cache=cache, store=store,
+                   ledger=ledger)
 
     @property
     def as_of(self) -> dt.date:
@@ -74,7 +76,11 @@ class EspnLeague(EspnMoves, LeagueSource):
 
     @property
     def league_id(self) -> str:
-        return str(self.espn_id)
+        """The owner's view of the league: ESPN's id, scoped by the ledger for any owner but the
+        local user, so card ids, recorded approvals and decisions are the owner's own."""
+        from services.league.ledger import espn_league_id
+
+        return espn_league_id(self.espn_id, self.ledger)
 
     @property
     def scoring(self) -> str:

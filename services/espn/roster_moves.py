@@ -10,6 +10,7 @@ import datetime as dt
 from typing import Iterable
 
 from services.espn.moves import activation_ir_steps, activation_steps, approved_move_steps, ir_steps
+from services.league.ledger import espn_number
 from services.models import Roster, ServiceError
 from services.store.state import MoveConflict, StateStore
 
@@ -119,12 +120,12 @@ class EspnMoves:
 def _steps(card: dict) -> list[str]:
     """ESPN's manual steps for the card's kind (an activation: drop first, then out of the IR slot)."""
     if card.get("kind") == "activate":
-        return activation_steps(card["drop"], card["add"], card["league_id"])
+        return activation_steps(card["drop"], card["add"], espn_number(card["league_id"]))
     if card.get("kind") == "activate_ir":
-        return activation_ir_steps(card["drop"], card["add"], card["league_id"])
+        return activation_ir_steps(card["drop"], card["add"], espn_number(card["league_id"]))
     if card.get("kind") == "ir":
-        return ir_steps(card["drop"], card["add"], card["league_id"])
-    return approved_move_steps(card["drop"], card["add"], card["league_id"])
+        return ir_steps(card["drop"], card["add"], espn_number(card["league_id"]))
+    return approved_move_steps(card["drop"], card["add"], espn_number(card["league_id"]))
 
 
 def record_espn_move(card: dict, store: StateStore, steps: list[str], actor: str = "user") -> dict:

@@ -15,7 +15,7 @@ from functools import lru_cache
 from services.league.ledger import demo_league_id, demo_prefix
 from services.league.setup import LEAGUE_NAME, MY_TEAM_ID, N_TEAMS, round_robin
 from services.models import LeagueInfo, LeagueTeam
-from services.league.scoring import ScoringMode
+from services.league.scoring import CATEGORIES, ScoringMode
 from services.league.slots import BENCH_SLOTS, IR_SLOTS, STARTING_SLOTS
 from services.league.snapshot import Snapshot, snapshot, week_of
 from services.store.state import StateStore
@@ -57,6 +57,7 @@ class DemoLeague:
 
     kind = "demo"
     needs_demo: dict[str, str] = {}  # the demo league has everything (see services/league/history.py)
+    categories: tuple[str, ...] = tuple(CATEGORIES)  # the demo's categories league counts all nine
 
     def __init__(self, as_of: dt.date, scoring: str, store: StateStore, team_id: int = MY_TEAM_ID, ledger: str = ""):
         """`store` holds the approved moves replayed over the draft (passed in, never looked up);

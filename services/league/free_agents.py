@@ -4,7 +4,7 @@ from __future__ import annotations
 from services.league.demo import DemoLeague
 from services.models import FreeAgent, ServiceError
 from services.league.rosters import _rounded
-from services.league.scoring import counted_categories, normalize_category
+from services.league.scoring import counted_categories, normalize_category, not_counted
 from services.league.values import player_value, replacement_value
 
 POSITIONS = {"PG", "SG", "SF", "PF", "C", "G", "F", "UTIL"}
@@ -22,6 +22,7 @@ def free_agents(lg: DemoLeague, position: str | None = None, healthy_only: bool 
     pos = position.strip().upper() if position else None
     if pos and pos not in POSITIONS:
         raise ServiceError(f"Unknown position {position!r}; use one of {', '.join(sorted(POSITIONS))}.")
+    punt = [*(punt or ()), *not_counted(lg)]  # what the league never counts is left out, as a punt
     cats = None
     if target_categories or punt:
         bad = [c for c in [*(target_categories or ()), *(punt or ())] if normalize_category(c) is None]

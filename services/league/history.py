@@ -34,6 +34,7 @@ class LeagueHistory(Protocol):
     week: tuple[int, dt.date, dt.date]
     snapshot: "Snapshot"
     needs_demo: dict[str, str]
+    categories: tuple[str, ...]  # the categories a categories league counts (ESPN's scoringItems; the demo's nine)
 
     @property
     def days_remaining(self) -> list[dt.date]: ...

@@ -8,6 +8,11 @@ moves only), card ids (a hash of the league id), the thread binding and the tran
 
     demo-points-2025-01-29               the local user's league (ids as they always were)
     demo@1f3a9c0b2e-points-2025-01-29    another owner's: a digest of the owner, never the owner
+    20251                                 the local user's view of ESPN league 20251
+    20251@1f3a9c0b2e                      another owner's: his own cards, approvals and decisions
+
+An ESPN league's roster is ESPN's (nobody's approval writes to it), but what Courtside keeps of it
+(the recorded approvals, the card ids, the decisions) is the owner's, the same way.
 """
 from __future__ import annotations
 
@@ -46,3 +51,24 @@ def parse_demo_id(league_id: str | None) -> tuple[str, str, dt.date] | None:
     except ValueError:
         return None
     return (ledger, scoring, as_of) if demo_league_id(scoring, as_of, ledger) == league_id else None
+
+
+def espn_league_id(espn_id: int | str, ledger: str = "") -> str:
+    """The id of one owner's view of an ESPN league: "20251", or "20251@<ledger>"."""
+    return f"{int(espn_id)}{'@' + ledger if ledger else ''}"
+
+
+def split_league_id(league_id: str | None) -> tuple[str, str]:
+    """(the league id without its ledger, the ledger): ("demo-points-2025-01-29", "1f3a9c0b2e") of a
+    demo copy, ("20251", "1f3a9c0b2e") of an ESPN view; ("", "") of nothing."""
+    text = (league_id or "").strip()
+    demo = parse_demo_id(text)
+    if demo is not None:
+        return demo_league_id(demo[1], demo[2]), demo[0]
+    base, _, ledger = text.partition("@")
+    return (base, ledger) if base.isdigit() and (not ledger or len(ledger) == _TAG) else (text, "")
+
+
+def espn_number(league_id: str | int) -> str:
+    """ESPN's own league id (the number in its URLs) of a scoped ESPN league id."""
+    return str(league_id).strip().partition("@")[0]

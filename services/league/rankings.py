@@ -22,7 +22,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from services.models import PlayerRef, ServiceError, Status
-from services.league.scoring import CATEGORIES, normalize_category
+from services.league.scoring import CATEGORIES, normalize_category, not_counted
 from services.league.snapshot import averages
 from services.league.values import CategoryScale, category_scale, player_value
 
@@ -165,8 +165,10 @@ def rankings(lg, window: str = "season", punt=(), availability: str = "all", pos
     pos = _check(window, availability, position, sort, per)
     if not isinstance(min_share, (int, float)) or not 0.0 <= min_share <= 1.0:  # NaN fails both
         raise ServiceError(f"min_share must be a share from 0 to 1, not {min_share!r}.")
-    punted = parse_punt(punt)
-    counted = [c for c in CATEGORIES if c not in punted]
+    punted, unscored = parse_punt(punt), not_counted(lg)  # the manager's punt; what the league itself never counts
+    counted = [c for c in CATEGORIES if c not in punted and c not in unscored]
+    if not counted:
+        raise ServiceError(f"Punting {', '.join(punted)} leaves none of the league's categories to rank.")
     nba_team = team.strip().upper() if team else None
     snap, owner_of = lg.snapshot, owners(lg)
     if nba_team and nba_team not in {ps.ref.team for ps in snap.players.values()}:
@@ -175,7 +177,7 @@ def rankings(lg, window: str = "season", punt=(), availability: str = "all", pos
     passing = {pid: smp for pid, smp in samples.items() if len(smp.games) >= games_needed(smp.team_games, min_share)}
     scale = (category_scale(snap) if WINDOWS[window] is None
              else CategoryScale.of_lines([smp.avg for smp in passing.values()]))
-    cats = tuple(counted) if punted else ()  # punted: the season value leaves them out, as a card's does
+    cats = tuple(counted) if len(counted) < len(CATEGORIES) else ()  # the season value leaves the rest out, as a card's does
     floor = category_floor(snap, lg.scoring, cats) if lg.scoring != "points" else 0.0
     rows, low = [], []
     for pid, smp in samples.items():
@@ -201,7 +203,7 @@ def rankings(lg, window: str = "season", punt=(), availability: str = "all", pos
             per_game={k: round(v, 3 if k.endswith("pct") else 2) for k, v in avg.items()},
             totals={k: round(sum(g[k] for g in games), 1) for k in TOTAL_STATS},
             fpts_total=round(sum(g["fpts"] for g in games), 1),
-            proj_fpts=round(ps.expected_fpts, 2), proj_value=round(player_value(snap, ps, lg.scoring), 3),
+            proj_fpts=round(ps.expected_fpts, 2), proj_value=round(player_value(snap, ps, lg.scoring, list(cats) or None), 3),
             availability=round(ps.availability, 3),
             games_left_week=len(snap.games_remaining(pid, lg.as_of, lg.week[2])),
             games_left_season=len(sp.games), ros_value=round(sp.value * sp.availability * len(sp.games), 1)))

@@ -78,6 +78,14 @@ def normalize_targets(names: Sequence[str] | None) -> tuple[str, ...]:
     return tuple(out)
 
 
+def not_counted(lg) -> tuple[str, ...]:
+    """The nine categories a categories league does not count (`LeagueHistory.categories`: an ESPN
+    league's own scoringItems; the demo counts all nine): every value leaves them out, as a punt."""
+    if lg.scoring == "points":
+        return ()
+    return tuple(c for c in CATEGORIES if c not in set(lg.categories))
+
+
 def counted_categories(targets, punt, scoring: str = "categories") -> list[str] | None:
     """The categories a value sums: the targets (all nine when none are named) minus the punted
     ones. None when nothing narrows the nine in a points league (fantasy points are the value).

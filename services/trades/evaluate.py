@@ -19,7 +19,7 @@ import datetime as dt
 from pydantic import BaseModel
 
 from services.models import PlayerRef, ServiceError, Status
-from services.league.scoring import CATEGORIES
+from services.league.scoring import CATEGORIES, not_counted
 from services.league.slots import ROSTER_SIZE
 from services.trades.value import Valuer, unit
 from services.trades.wire import ACCEPT_MARGIN, Wire, free_moves
@@ -267,12 +267,18 @@ def _player_profile(v: Valuer, pid: str) -> dict[str, float]:
     """Rest-of-season category contributions: per-game z x expected games (availability x games)."""
     sp, scale = v.player(pid), category_scale(v.lg.snapshot)
     n = sp.availability * len(sp.games)
-    return {c: scale.z(v.lg.snapshot.players[pid], c) * n for c in CATEGORIES}
+    return {c: scale.z(v.lg.snapshot.players[pid], c) * n for c in _scored(v)}
+
+
+def _scored(v: Valuer) -> list[str]:
+    """The categories the league counts (an ESPN league's own; the demo's nine)."""
+    left_out = set(not_counted(v.lg))
+    return [c for c in CATEGORIES if c not in left_out]
 
 
 def _profile(v: Valuer, ids: list[str]) -> dict[str, float]:
     rows = [_player_profile(v, p) for p in ids]
-    return {c: sum(r[c] for r in rows) for c in CATEGORIES}
+    return {c: sum(r[c] for r in rows) for c in _scored(v)}
 
 
 def _profiles(v: Valuer) -> dict[int, dict[str, float]]:
@@ -283,7 +289,7 @@ def _category_shift(v: Valuer, profiles: dict, team: int, before: list[str], aft
                     punted: list[str]) -> tuple[list[CategoryShift], float]:
     b, a = _profile(v, before), _profile(v, after)
     out = []
-    for c in CATEGORIES:
+    for c in _scored(v):
         rank = 1 + sum(profiles[t][c] > profiles[team][c] for t in profiles if t != team)
         weight = 0.0 if c in punted else 0.5 if rank >= LOSING_RANK else 1.0
         out.append(CategoryShift(category=c, change=round(a[c] - b[c], 2), rank_before=rank, weight=weight))

@@ -52,14 +52,15 @@ class Valuer:
 
     def __init__(self, lg, punt=()):
         """`punt`: categories the manager punts (categories leagues): a player's season value counts
-        only the other categories (`season_player(cats=...)`, the optimizer's punt), so a punt changes
+        only the other categories the league counts (`LeagueHistory.categories`) (`season_player(cats=...)`, the optimizer's punt), so a punt changes
         every lineup value, not only the category profile."""
-        from services.league.scoring import CATEGORIES
+        from services.league.scoring import CATEGORIES, not_counted
 
         self.lg, self.h = lg, horizon(lg)
         punted = set(punt) if lg.scoring != "points" else set()
-        self.punt = tuple(c for c in CATEGORIES if c in punted)
-        self.cats = tuple(c for c in CATEGORIES if c not in punted) if punted else ()
+        self.punt = tuple(c for c in CATEGORIES if c in punted)  # the manager's own (not the league's rules)
+        left_out = punted | set(not_counted(lg))  # and what the league never counts, for every manager
+        self.cats = tuple(c for c in CATEGORIES if c not in left_out) if left_out else ()
         self.floor = category_floor(lg.snapshot, lg.scoring, self.cats) if lg.scoring != "points" else 0.0
         self._players: dict = {}  # pid -> season inputs; ("week", pid) -> this week's
         self._days: dict[tuple, tuple[float, int]] = {}  # (who can start, horizon) -> (lineup value, starts)

@@ -11,21 +11,18 @@ still OUT, and any write request sent to ESPN.
 """
 from __future__ import annotations
 
-import datetime as dt
 import json
 
 import pytest
-import requests
 
 from agents.core.approvals import apply_card
 from agents.core.contracts import Card
 from agents.tools.optimizer_tools import build_optimizer_tools
-from services.espn import EspnLeague, TTLCache
+from services.espn import EspnLeague
 from services.espn.moves import activation_ir_steps, approved_move_steps
 from services.store.state import state_store
-from tests.espn_mirror import AS_OF, league_json, mirror_process, roster_json
+from tests.espn_mirror import AS_OF, NOON, league_json, mirror_process, mirror_source, roster_json, writes
 
-NOON = dt.datetime(2025, 1, 29, 12, 0)
 BACK, STILL_OUT = "Mike Conley", "Jaden Ivey"
 
 
@@ -37,29 +34,12 @@ def ir_mirrors(courtside_home):
         yield {BACK: back, STILL_OUT: out}
 
 
-@pytest.fixture
-def sent(monkeypatch) -> list[str]:
-    log: list[str] = []
-    real = requests.Session.send
-
-    def send(self, request, **kw):
-        log.append(f"{request.method} {request.url}")
-        return real(self, request, **kw)
-
-    monkeypatch.setattr(requests.Session, "send", send)
-    return log
-
-
 def _league(ir_mirrors, name: str, monkeypatch, courtside_home) -> tuple[EspnLeague, str]:
     """The league with `name` in my IR slot, and his ESPN id (read from ESPN's raw answer)."""
     url = ir_mirrors[name]["url"]
-    monkeypatch.setenv("COURTSIDE_ESPN_URL", url)
-    monkeypatch.setattr("services.espn.history.history_dir",  # the box scores are the run's history
-                        lambda league, season: courtside_home / "espn" / f"{int(league)}-{int(season)}")
-    monkeypatch.setattr("agents.core.cards.league_now", lambda kind, as_of: NOON)
     entry = next(e for e in roster_json(league_json(url), 1) if e["playerPoolEntry"]["player"]["fullName"] == name)
     assert entry["lineupSlotId"] == 13  # ESPN's IR slot
-    return EspnLeague(20251, 2025, my_team_id=1, as_of=AS_OF, cache=TTLCache(), store=state_store()), str(entry["playerId"])
+    return mirror_source(url, monkeypatch, courtside_home), str(entry["playerId"])
 
 
 def _moves(league) -> list[dict]:
@@ -67,12 +47,8 @@ def _moves(league) -> list[dict]:
     return json.loads(tool.invoke({"limit": 10}))["moves"]
 
 
-def _writes(sent) -> list[str]:
-    return [r for r in sent if not r.startswith("GET ")]
-
-
 def test_a_player_back_gets_an_espn_activation_card_that_is_made_in_espn(fresh_state, ir_mirrors, monkeypatch,
-                                                                         courtside_home, sent):
+                                                                         courtside_home, sent, espn_noon):
     league, back_id = _league(ir_mirrors, BACK, monkeypatch, courtside_home)
     cards = _moves(league)
     acts = [c for c in cards if c["kind"].startswith("activate")]
@@ -97,11 +73,11 @@ def test_a_player_back_gets_an_espn_activation_card_that_is_made_in_espn(fresh_s
     assert (rec["move_id"], rec["card"]["kind"], rec["card"]["steps"]) == (card["move_id"], "activate_ir", steps)
     again = apply_card(league, Card.model_validate(card), "espn-act", clock=lambda _c: NOON)
     assert again["outcome"] == "refused" and len(state_store().moves("20251")) == 1
-    assert _writes(sent) == []
+    assert writes(sent) == []
 
 
 def test_a_player_still_out_gets_no_activation_and_a_forged_one_is_refused(fresh_state, ir_mirrors, monkeypatch,
-                                                                           courtside_home, sent):
+                                                                           courtside_home, sent, espn_noon):
     league, out_id = _league(ir_mirrors, STILL_OUT, monkeypatch, courtside_home)
     assert not [c for c in _moves(league) if c["kind"].startswith("activate")]
     keep = next(e for e in league.roster().entries if not e.on_ir)
@@ -113,11 +89,11 @@ def test_a_player_still_out_gets_no_activation_and_a_forged_one_is_refused(fresh
         "league_kind": "espn", "team_id": 1, "as_of": AS_OF.isoformat()})
     out = apply_card(league, forged, "espn-forged", clock=lambda _c: NOON)
     assert out["outcome"] == "refused" and "still OUT" in out["reason"]
-    assert state_store().moves("20251") == [] and _writes(sent) == []
+    assert state_store().moves("20251") == [] and writes(sent) == []
 
 
 def test_an_espn_activation_of_a_player_not_in_my_ir_slot_is_refused(fresh_state, ir_mirrors, monkeypatch,
-                                                                      courtside_home, sent):
+                                                                      courtside_home, sent, espn_noon):
     """Catches a validation that lets an activation bring back someone from the free-agent pool."""
     league, _ = _league(ir_mirrors, BACK, monkeypatch, courtside_home)
     [card] = [c for c in _moves(league) if c["kind"].startswith("activate")]
@@ -125,4 +101,4 @@ def test_an_espn_activation_of_a_player_not_in_my_ir_slot_is_refused(fresh_state
     forged = Card.model_validate(card | {"move_id": "mv_not_ir", "add_id": fa.player_id, "add": fa.name})
     out = apply_card(league, forged, "espn-not-ir", clock=lambda _c: NOON)
     assert out["outcome"] == "refused" and "is not in your IR slot" in out["reason"]
-    assert _writes(sent) == []
+    assert writes(sent) == []

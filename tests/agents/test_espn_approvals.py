@@ -12,7 +12,6 @@ import datetime as dt
 import json
 
 import pytest
-import requests
 from langchain_core.messages import HumanMessage
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
@@ -25,29 +24,13 @@ from agents.tools.optimizer_tools import build_optimizer_tools
 from services.espn import approved_move_steps
 from services.models import ServiceError
 from services.store.state import state_store
+from tests.espn_mirror import AS_OF, NOON, writes
 
-AS_OF = dt.date(2025, 1, 29)
-NOON = dt.datetime(2025, 1, 29, 12, 0)  # ESPN's (Eastern) clock in these tests
 ASK = "Which free agent should I pick up this week?"
 
 
 @pytest.fixture
-def sent(monkeypatch) -> list[str]:
-    """Every HTTP request sent (method and URL): ESPN must only ever be read."""
-    log: list[str] = []
-    real = requests.Session.send
-
-    def send(self, request, **kw):
-        log.append(f"{request.method} {request.url}")
-        return real(self, request, **kw)
-
-    monkeypatch.setattr(requests.Session, "send", send)
-    return log
-
-
-@pytest.fixture
-def league(mirror_league, monkeypatch):
-    monkeypatch.setattr("agents.core.cards.league_now", lambda kind, as_of: NOON)
+def league(mirror_league, espn_noon):
     return mirror_league("points")
 
 
@@ -61,10 +44,6 @@ def top(league, demo_source) -> dict:
 
 def _tools(league) -> dict:
     return {t.name: t for t in build_optimizer_tools(league)}
-
-
-def _writes(sent) -> list[str]:
-    return [r for r in sent if not r.startswith("GET ")]
 
 
 def _graph(league, turns, at=NOON):
@@ -90,7 +69,7 @@ def test_optimize_matchup_on_espn_returns_the_demos_cards_as_espn_cards(league, 
     assert card["expires_at"] == "2025-01-29T19:00:00"
     assert card["expected_gain"] > 0 and card["unit"] == "pts" and card["move_id"].startswith("mv_")
     assert out["unit"] == "fantasy points" and out["starts"] == demo["starts"]
-    assert sent and _writes(sent) == []
+    assert sent and writes(sent) == []
 
 
 def test_an_espn_card_after_the_lock_expires_at_tomorrows(league, monkeypatch, top):
@@ -135,7 +114,7 @@ def test_graph_reaches_the_gate_and_approve_records_the_steps_only(fresh_state, 
     [tx] = out["transactions"]
     assert (tx["outcome"], tx["applied"], tx["steps"]) == ("approved", False, steps)
     assert out["answer"].startswith("Approved. Make it in ESPN:\n1. " + steps[0])
-    assert _writes(sent) == []
+    assert writes(sent) == []
     assert mirror_league("points").roster().model_dump() == before  # read again from "ESPN": unchanged
     assert [(m["move_id"], m["card"]["steps"]) for m in state_store().moves("20251")] == [(card["move_id"], steps)]
     assert [(d["decision"], d["outcome"]) for d in state_store().decisions("espn-1")] == [("approve", "approved")]
@@ -151,7 +130,7 @@ def test_double_approval_of_an_espn_card_applies_once(fresh_state, league, sent,
     assert "it was approved already" in outs[1]["answer"]
     again = apply_card(league, Card.model_validate(cards[0]), "espn-direct", clock=lambda _c: NOON)
     assert again["outcome"] == "refused"
-    assert len(state_store().moves("20251")) == 1 and _writes(sent) == []
+    assert len(state_store().moves("20251")) == 1 and writes(sent) == []
     demo = demo_source().league  # the ESPN move never touches the demo league
     assert state_store().moves(demo.league_id) == [] and demo.roster_ids() == demo.drafted[1]
 
@@ -164,7 +143,7 @@ def test_decline_records_nothing_but_the_decision(fresh_state, league, sent, top
     assert state_store().moves("20251") == []
     decided = [d["outcome"] for d in state_store().decisions("espn-no")]
     assert decided and set(decided) == {"declined"}
-    assert _writes(sent) == []
+    assert writes(sent) == []
 
 
 def test_an_expired_espn_card_is_refused(fresh_state, league, top):
@@ -205,4 +184,4 @@ def test_an_espn_ir_card_is_approved_with_espns_steps(fresh_state, league, sent)
                      "add_id": card["add_id"]}
     refused = apply_card(league, Card.model_validate(forged), "espn-ir2", clock=lambda _c: NOON)
     assert refused["outcome"] == "refused" and "only an OUT player can go to IR" in refused["reason"]
-    assert [m["move_id"] for m in state_store().moves("20251")] == [card["move_id"]] and _writes(sent) == []
+    assert [m["move_id"] for m in state_store().moves("20251")] == [card["move_id"]] and writes(sent) == []

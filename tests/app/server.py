@@ -81,6 +81,7 @@ def app_server(home: Path, log: Path | None = None, env_extra: dict | None = Non
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("COURTSIDE_") and k != "GOOGLE_API_KEY"}
     env["COURTSIDE_HOME"] = str(home)
+    env["COURTSIDE_APP_OWNER"] = "local"  # one person's app and CLI, as every test assumes (tests/conftest.py)
     env.update(env_extra or {})
     argv = ["-m", "streamlit", "run", "app.py", "--server.address", "127.0.0.1", "--server.port", str(port),
             "--server.headless", "true", *args]
