@@ -69,6 +69,12 @@ def return_text(label: str, r, week_end: dt.date) -> str:
             else "under an even chance to play within 8 weeks")
     text = (f"{label} has missed {r.missed} straight games: chance he plays within 3 days {r.soon:.0%}, by "
             f"{week_end:%A} {r.by_week_end:.0%}; {back} (return model by missed-game streak and his own history)")
-    if r.soon >= SOON_YIELD:
-        text += f"; at {SOON_YIELD:.0%} or more within 3 days an IR card ranks below the best swap"
     return text
+
+
+def yield_text(soon: float, ir_score: float, swap_score: float) -> str:
+    """Why an IR card ranks below the best swap (`propose.yield_soon_returns`)."""
+    if soon >= SOON_YIELD:
+        return f"at {SOON_YIELD:.0%} or more to play within 3 days an IR card ranks below the best swap"
+    return (f"an IR card counts only if he stays out 3 days ({1 - soon:.0%} of its score), which puts it under the "
+            f"best swap ({swap_score / ir_score:.0%} of its score): it ranks below that swap")
