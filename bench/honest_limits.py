@@ -13,6 +13,7 @@ blocks equal what the saved JSON gives, so a figure edited by hand fails.
     python bench/honest_limits.py --write                 run every source, save, rewrite both files
     python bench/honest_limits.py --write --only backtest run some sources; the others' saved JSON stays
     python bench/honest_limits.py --write --from backtest=run.json   a run's JSON from a file, not run again
+    python bench/honest_limits.py --rewrite               rewrite both files from the saved JSON, run nothing
     python bench/honest_limits.py --check                 exit 1 when a file differs from the saved JSON
     python bench/honest_limits.py --json                  one JSON object (blocks, differs, error)
 
@@ -204,6 +205,7 @@ def main() -> int:
     ap.add_argument("--only", default="", help="comma-separated sources to run (the others' saved JSON is kept)")
     ap.add_argument("--from", dest="from_files", action="append", default=[], metavar="SOURCE=FILE",
                     help="take a source's JSON from a file instead of running it")
+    ap.add_argument("--rewrite", action="store_true", help="rewrite both files from the saved JSON, run nothing")
     ap.add_argument("--check", action="store_true", help="exit 1 when the README's blocks differ from the saved JSON")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -226,9 +228,9 @@ def main() -> int:
         return fail(f"unknown source(s) {', '.join(sorted(only - names))}: one of {', '.join(sorted(names))}")
     saved = load_saved()
     texts = read_files()
-    if args.write:
+    if args.write or args.rewrite:
         try:
-            for src in SOURCES:
+            for src in SOURCES if args.write else ():
                 if not only or src.name in only:
                     saved[src.name] = run_source(src, files.get(src.name))
             new = {w: rewrite(t, render(saved, w), FILES[w].name) for w, t in texts.items()}
