@@ -51,7 +51,8 @@ bench: setup
 	$(BIN)/python bench/nlu.py --json
 
 # The README's "Honest limits" figures: runs the benchmarks that feed them (the backtest is the long one),
-# saves their JSON in bench/results/honest_limits.json and rewrites the marked bullets (tests/test_honest_limits.py).
+# saves their JSON in bench/results/honest_limits.json and rewrites the marked blocks of README.md and
+# docs/honest-limits.md (tests/test_honest_limits.py).
 honest-limits: db
 	$(BIN)/python bench/honest_limits.py --write
 

@@ -25,6 +25,7 @@ the same, and the replay treats the slot as his. `offered` marks the cards the p
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 
 from backtest_picks import PROTECT_TOP, horizon_claim
 from backtest_stats import ratio_interval
@@ -65,7 +66,7 @@ def audit_rows(week: int, lg, inputs: dict, preps: dict, scorer, ir_path, end) -
             path, cut, back, to_ir = ir_path(lg.roster_ids(team), pid, move.add_id)
             wk, rs = scorer.gains(team, path)
             rows.append({
-                "week": week, "team_id": team, "drop": pid, "add": move.add_id, "slot_open": opened is inp,
+                "week": week, "as_of": lg.as_of.isoformat(), "team_id": team, "drop": pid, "add": move.add_id, "slot_open": opened is inp,
                 "offered": bool(move.score > TIE and move.gain > floor),
                 "week_gain": round(wk, 3), "rest_gain": round(rs, 3),
                 "claim_week": round(move.gain, 3), "claim_season": round(move.season_gain or 0.0, 2),
@@ -107,6 +108,16 @@ def audit_summary(rows: list[dict], scoring: str, weeks: list[int]) -> dict:
     }
 
 
+SPLIT = dt.date(2024, 12, 18)  # the yield rule was read on the weeks before (as durability's strength): after is out of sample
+
+
+def _share(top: list[dict]) -> dict:
+    """Top IR cards, those whose player played within 3 days, their share, and the return model's mean chance."""
+    n, k = len(top), sum(r["plays_within_3_days"] for r in top)
+    return {"top_ir_cards": n, "top_played_within_3_days": k, "share": round(k / n, 3) if n else None,
+            "expected": round(sum(r["soon"] or 0.0 for r in top) / n, 3) if n else None}
+
+
 def ir_timing(rows: list[dict], weeks: list[int], kappa: float) -> dict:
     """Issue #40: of the team's top cards that are IR cards, the share whose player played within 3
     days (he need not have gone to IR), their realized / claimed ratio; and over every offered IR
@@ -119,6 +130,11 @@ def ir_timing(rows: list[dict], weeks: list[int], kappa: float) -> dict:
         "top_share_within_3_days": round(len(soon) / len(top), 3) if top else None,
         "top_ratio": _ratio(top, weeks, kappa), "top_within_3_days_ratio": _ratio(soon, weeks, kappa),
         "top_within_3_days_cards": [{k: r[k] for k in ("week", "team_id", "drop", "add", "soon", "back")} for r in soon],
+        "top_expected_within_3_days": round(sum(r["soon"] or 0.0 for r in top) / len(top), 3) if top else None,
+        "by_period": {name: _share(rs) for name, rs in (
+            ("before_split", [r for r in top if r["as_of"] < SPLIT.isoformat()]),
+            ("from_split", [r for r in top if r["as_of"] >= SPLIT.isoformat()]))},
+        "split": SPLIT.isoformat(),
         "offered_predicted_within_3_days": round(sum(r["soon"] for r in offered) / len(offered), 3) if offered else None,
         "offered_played_within_3_days": round(sum(r["plays_within_3_days"] for r in offered) / len(offered), 3)
         if offered else None,

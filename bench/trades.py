@@ -116,11 +116,12 @@ def _measure(lg, v, team: int, partner: int, give: list[str], get: list[str]) ->
 def _measure_wire(lg, v, team: int, partner: int, give: list[str], get: list[str]) -> list[tuple[float, float]]:
     """Both sides' (claimed, realized) over each side's own best free moves (the finder's claim)."""
     from services.trades.evaluate import wire_after
-    from services.trades.wire import free_moves
+    from services.trades.wire import league_wires
 
     fas, out = lg.free_agent_ids(), []
+    wires = league_wires(lg, lambda _t: v, fas)  # the IR slot counted, claims resolved in team order
     for t, o, i in ((team, give, get), (partner, get, give)):
-        w = free_moves(v, lg.roster_ids(t), fas)
+        w = wires[t]
         after = wire_after(v, w, t, o, i, fas)
         out.append((_claimed(v, list(w.ids), after), _realized(lg, v, after) - _realized(lg, v, list(w.ids))))
     return out

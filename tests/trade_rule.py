@@ -1,6 +1,7 @@
 """Trades chosen from the league's rosters (never a hard-coded owner) and the other managers' stated
 rule re-computed apart from services.trades: the team's best free moves (greedy waiver swaps with
-the stated pools, floor and cap of services.trades.wire, written here), the roster fit (cut the
+the stated pools, floor and cap of services.trades.wire, the IR slot and the claims in team id
+order, written here), the roster fit (cut the
 lowest rest-of-season value, fill an open spot with the best free agent the free moves left)
 written here, and every roster's rest-of-season lineup value re-solved by the exhaustive solver of
 tests/brute_force.py. The rule: a manager accepts a trade that gains him ACCEPT_MARGIN (0.5%) of
@@ -46,16 +47,18 @@ def ros(lg, pid: str) -> float:
 
 
 def roster_after(lg, team: int, out_ids: list[str], in_ids: list[str], base: list[str] | None = None,
-                 pool: list[str] | None = None) -> list[str]:
+                 pool: list[str] | None = None, ir=()) -> list[str]:
     """The stated roster fit, written here: over 13 active players the lowest rest-of-season value
     is cut; under 13 the best free agent by rest-of-season value takes the open spot (`base`: the
-    roster the trade applies to, default the team's; `pool`: the free agents, default all)."""
+    roster the trade applies to, default the team's; `pool`: the free agents, default all; `ir`: the
+    base's players in the IR slot, who neither count against the 13 nor are cut)."""
     after = [p for p in (lg.roster_ids(team) if base is None else base) if p not in out_ids] + list(in_ids)
-    while len(after) > 13:
-        after.remove(min(after, key=lambda p: (ros(lg, p), p)))
-    if len(after) < 13:
+    size = lambda: 13 + sum(p in after for p in ir)  # noqa: E731
+    while len(after) > size():
+        after.remove(min((p for p in after if p not in ir), key=lambda p: (ros(lg, p), p)))
+    if len(after) < size():
         fas = [p for p in (lg.free_agent_ids() if pool is None else pool) if p not in after]
-        after += sorted(fas, key=lambda p: (-ros(lg, p), p))[:13 - len(after)]
+        after += sorted(fas, key=lambda p: (-ros(lg, p), p))[:size() - len(after)]
     return after
 
 
@@ -72,17 +75,34 @@ def _fast(lg, ids) -> float:
     return _FAST[lg].total(list(ids))
 
 
-def wire(lg, team: int) -> tuple[list[str], set[str]]:
-    """(the team's roster after its best free moves, the free agents they add), by the stated rule:
-    each step tries the DROP_POOL smallest marginal lineup values against the ADD_POOL free agents
-    with the most rest-of-season value and makes the best swap, while it gains MIN_FREE_GAIN of the
-    roster's value, at most MAX_FREE_MOVES times."""
+_WIRES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # league -> {team: (ids, added, pool, ir)}
+
+
+def _one_wire(lg, team: int, pool: list[str]) -> tuple[list[str], set[str], list[str], tuple[str, ...]]:
+    """One team's best free moves from `pool` by the stated rule: its OUT players go to its free IR
+    slots (the longest missed streak first) and the open spots they leave take, one by one, the free
+    agent of the ADD_POOL best by rest-of-season value who adds most; then each step tries the
+    DROP_POOL smallest marginal lineup values (never an IR-slot player) against the ADD_POOL free
+    agents and makes the best swap, while it gains MIN_FREE_GAIN of the roster's value, at most
+    MAX_FREE_MOVES times."""
+    from services.league.slots import IR_SLOTS
+
     ids = list(lg.roster_ids(team))
-    fas = sorted((p for p in lg.free_agent_ids() if p not in ids), key=lambda p: (-ros(lg, p), p))
+    free = max(0, IR_SLOTS - len(lg.ir_ids(team)))
+    outs = sorted((p for p in ids if lg.snapshot.players[p].status == "OUT"),
+                  key=lambda p: (-lg.snapshot.players[p].missed_in_row, p))
+    ir = tuple(outs[:free])
+    fas = sorted((p for p in pool if p not in ids), key=lambda p: (-ros(lg, p), p))
     total, added = _fast(lg, ids), set()
+    while len(ids) < 13 + len(ir) and fas:
+        gain, a = max((_fast(lg, [*ids, a]) - total, a) for a in fas[:ADD_POOL])
+        ids.append(a)
+        fas.remove(a)
+        added.add(a)
+        total += gain
     floor = MIN_FREE_GAIN * abs(total)
     for _ in range(MAX_FREE_MOVES):
-        losses = sorted((total - _fast(lg, [q for q in ids if q != p]), p) for p in ids)[:DROP_POOL]
+        losses = sorted((total - _fast(lg, [q for q in ids if q != p]), p) for p in ids if p not in ir)[:DROP_POOL]
         swaps = [(_fast(lg, [q for q in ids if q != d] + [a]) - total, d, a) for _, d in losses for a in fas[:ADD_POOL]]
         gain, d, a = max(swaps, key=lambda s: s[0])
         if gain < floor:
@@ -91,15 +111,35 @@ def wire(lg, team: int) -> tuple[list[str], set[str]]:
         fas.remove(a)
         added.add(a)
         total += gain
+    return ids, added, list(pool), ir
+
+
+def wires(lg) -> dict[int, tuple[list[str], set[str], list[str], tuple[str, ...]]]:
+    """Every team's (roster after its free moves, the free agents added, the pool it drew on, its
+    IR-slot players): teams claim in team id order, each from what the teams before it left."""
+    if lg not in _WIRES:
+        taken: set[str] = set()
+        out = {}
+        for t in sorted(lg.team_ids):
+            out[t] = _one_wire(lg, t, [p for p in lg.free_agent_ids() if p not in taken])
+            taken |= out[t][1]
+        _WIRES[lg] = out
+    return _WIRES[lg]
+
+
+def wire(lg, team: int) -> tuple[list[str], set[str]]:
+    """(the team's roster after its best free moves, the free agents they add) by the stated rule."""
+    ids, added, _, _ = wires(lg)[team]
     return ids, added
 
 
 def partner_change(lg, partner: int, gives: list[str], gets: list[str]) -> tuple[float, float]:
     """(the partner's gain over his best free moves, the margin his rule asks), re-solved by brute force."""
-    ids, added = wire(lg, partner)
+    ids, added, pool, ir = wires(lg)[partner]
     base = lineup_value(lg, ids)
-    pool = [p for p in lg.free_agent_ids() if p not in added]
-    return lineup_value(lg, roster_after(lg, partner, gets, gives, ids, pool)) - base, ACCEPT_MARGIN * abs(base)
+    left = [p for p in pool if p not in added]
+    return (lineup_value(lg, roster_after(lg, partner, gets, gives, ids, left, ir)) - base,
+            ACCEPT_MARGIN * abs(base))
 
 
 def name(lg, pid: str) -> str:

@@ -22,7 +22,7 @@ from services.models import PlayerRef, ServiceError, Status
 from services.league.scoring import CATEGORIES, not_counted
 from services.league.slots import ROSTER_SIZE
 from services.trades.value import Valuer, unit
-from services.trades.wire import ACCEPT_MARGIN, Wire, free_moves
+from services.trades.wire import ACCEPT_MARGIN, Wire, league_wires
 from services.league.values import category_scale
 
 MAX_SIDE = 3
@@ -169,8 +169,9 @@ def evaluate_trade(source, give: list[str], get: list[str], team_id: int | None 
     their_v = Valuer(lg) if punted else v  # the other manager values by the nine categories: my punt is mine
     profiles = _profiles(v) if lg.scoring != "points" else {}
     fas = lg.free_agent_ids()
-    mine = _side(v, me, give_ids, get_ids, my_cut, profiles, punted, fas)
-    theirs = _side(their_v, other, get_ids, give_ids, [], profiles, (), fas)
+    wires = league_wires(lg, lambda t: v if t == me else their_v, fas)  # every team's, claims resolved
+    mine = _side(v, me, give_ids, get_ids, my_cut, profiles, punted, fas, wires)
+    theirs = _side(their_v, other, get_ids, give_ids, [], profiles, (), fas, wires)
     if profiles:
         _ranks_after(profiles, mine, theirs)
     return _verdict(v, mine, theirs, punted if profiles else ())
@@ -196,21 +197,23 @@ def _tp(v: Valuer, pid: str) -> TradePlayer:
 
 def after_roster(v: Valuer, team: int, out_ids: list[str], in_ids: list[str], chosen_cut: list[str] = (),
                  free_agents: list[str] | None = None,
-                 base: list[str] | tuple[str, ...] | None = None) -> tuple[list[str], list[str], str | None, list[str]]:
+                 base: list[str] | tuple[str, ...] | None = None,
+                 ir=()) -> tuple[list[str], list[str], str | None, list[str]]:
     """(active roster after the trade, cut, cut rule, pickup): a roster over 13 cuts the lowest
     rest-of-season value (or the user's choice first); one under 13 takes the best free agent.
     `base`: the roster the trade is applied to (default: the team's as it stands; a `Wire`'s ids
-    for the gain over the free moves)."""
+    for the gain over the free moves); `ir`: players of `base` in the IR slot (a `Wire`'s), who do
+    not count against the 13 while they stay."""
     lg = v.lg
     start = lg.roster_ids(team) if base is None else list(base)
     after = [p for p in start if p not in out_ids] + list(in_ids)  # given from IR: frees IR only
-    over = len(after) - ROSTER_SIZE  # IR players do not count against the 13
+    over = len(after) - ROSTER_SIZE - sum(p in after for p in ir)  # IR players do not count against the 13
     if over > 0:
         bad = [p for p in chosen_cut if p not in after]
         if bad:
             raise ServiceError(f"{lg.snapshot.players[bad[0]].ref.name} would not be on the roster after the trade: "
                                f"cut someone who is.")
-        ranked = sorted(after, key=lambda p: (v.ros_total(p), p))
+        ranked = sorted((p for p in after if p not in ir), key=lambda p: (v.ros_total(p), p))
         cut = (list(chosen_cut) + [p for p in ranked if p not in chosen_cut])[:over]
         return [p for p in after if p not in cut], cut, "your choice" if chosen_cut else "lowest rest-of-season value", []
     if over < 0:  # an open spot: the best free agent by rest-of-season value takes it
@@ -222,11 +225,11 @@ def after_roster(v: Valuer, team: int, out_ids: list[str], in_ids: list[str], ch
 
 def wire_after(v: Valuer, w: Wire, team: int, out_ids, in_ids, fas: list[str], chosen_cut=()) -> list[str]:
     """The trade applied to the wire roster `w`: the open spot filled from the free agents the free
-    moves left; the cut the user's choice when it is still on that roster, else the lowest
-    rest-of-season value."""
-    pool = [p for p in fas if p not in w.added]
+    moves left (of those the earlier claims left it: `w.pool`); the cut the user's choice when it is
+    still on that roster, else the lowest rest-of-season value; its IR slot's player kept out of the 13."""
+    pool = w.left
     cut = [p for p in chosen_cut if p in w.ids or p in in_ids]
-    after, *_ = after_roster(v, team, list(out_ids), list(in_ids), cut, free_agents=pool, base=w.ids)
+    after, *_ = after_roster(v, team, list(out_ids), list(in_ids), cut, free_agents=pool, base=w.ids, ir=w.ir)
     return after
 
 
@@ -237,7 +240,7 @@ def wire_gain(v: Valuer, w: Wire, team: int, out_ids, in_ids, fas: list[str], ch
 
 
 def _side(v: Valuer, team: int, out_ids: list[str], in_ids: list[str], chosen_cut: list[str],
-          profiles: dict, punted: list[str], fas: list[str]) -> TradeSide:
+          profiles: dict, punted: list[str], fas: list[str], wires: dict) -> TradeSide:
     lg = v.lg
     before = lg.roster_ids(team)
     after, cut_ids, rule, pickup = after_roster(v, team, out_ids, in_ids, chosen_cut, free_agents=fas)
@@ -248,7 +251,7 @@ def _side(v: Valuer, team: int, out_ids: list[str], in_ids: list[str], chosen_cu
     cats, cat_change = [], None
     if profiles:
         cats, cat_change = _category_shift(v, profiles, team, before, after, punted)
-    w = free_moves(v, before, fas)  # what the team could do anyway (a player it trades may be one it would drop)
+    w = wires[team]  # what the team could do anyway (a player it trades may be one it would drop)
     w_after, gain = wire_gain(v, w, team, out_ids, in_ids, fas, chosen_cut)
     name = lambda p: lg.snapshot.players[p].ref.name  # noqa: E731
     return TradeSide(team_id=team, team_name=lg.team_name(team)[0], gives=[_tp(v, p) for p in out_ids],

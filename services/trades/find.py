@@ -33,7 +33,7 @@ from services.models import ServiceError
 from services.league.scoring import normalize_category
 from services.trades.evaluate import _player_profile, _profile, after_roster, wire_gain
 from services.trades.value import Valuer, unit
-from services.trades.wire import ACCEPT_MARGIN, free_moves
+from services.trades.wire import ACCEPT_MARGIN, league_wires
 
 SHAPES = ("1-for-1", "2-for-1", "1-for-2")
 EXACT_POOL = 60  # candidates valued exactly after the screen
@@ -130,8 +130,7 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
     their_v = Valuer(lg) if v.punt else v  # the other managers value by the nine categories: my punt is mine
     fas = lg.free_agent_ids()
     say("free moves of every team", 0, len(lg.team_ids))
-    wires = {t: free_moves(v if t == me else their_v, lg.roster_ids(t), fas, keep=banned if t == me else ())
-             for t in lg.team_ids}
+    wires = league_wires(lg, lambda t: v if t == me else their_v, fas, keep={me: banned})  # claims resolved
     rosters = {t: list(w.ids) for t, w in wires.items()}  # each team after its own best free moves
     # players a trade may move: on the roster and kept by the team's free moves (mine: or named to give)
     tradable = {t: [p for p in lg.roster_ids(t) if p in wires[t].ids or (t == me and p in give_ids)]
@@ -148,8 +147,8 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
         for p in others:
             gain_in[(t, p)] = val(t).total([*ids, p]) - base_total[t]
     weakest = {t: sorted((loss[p], p) for p in ids) for t, ids in rosters.items()}
-    left = {t: next((p for p in sorted(fas, key=lambda p: (-val(t).ros_total(p), p)) if p not in wires[t].added),
-                    None) for t in lg.team_ids}  # the best free agent the team's own free moves left
+    left = {t: next(iter(sorted(wires[t].left, key=lambda p: (-val(t).ros_total(p), p))), None)
+            for t in lg.team_ids}  # the best free agent the team's free moves (and the claims before) left
     fa_gain = {t: val(t).total([*rosters[t], left[t]]) - base_total[t] if left[t] else 0.0 for t in lg.team_ids}
     prof = {p: _player_profile(v, p) for ids in tradable.values() for p in ids} if cats or keep else {}
     tgt = {p: sum(prof[p][c] for c in cats) for p in prof}

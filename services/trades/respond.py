@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from services.trades.evaluate import after_roster, wire_gain
 from services.trades.value import Valuer, unit
-from services.trades.wire import ACCEPT_MARGIN, free_moves
+from services.trades.wire import ACCEPT_MARGIN, league_wires
 
 __all__ = ["ACCEPT_MARGIN", "Response", "Settled", "TradeTerms", "respond", "settle"]
 
@@ -60,8 +60,8 @@ def respond(lg, terms: TradeTerms) -> Response:
     name = lambda p: lg.snapshot.players[p].ref.name  # noqa: E731
     u, them = unit(lg.scoring), lg.team_name(terms.partner_id)[0]
     fas = lg.free_agent_ids()
-    theirs_w = free_moves(v, lg.roster_ids(terms.partner_id), fas)
-    mine_w = free_moves(v, lg.roster_ids(terms.team_id), fas)
+    wires = league_wires(lg, lambda _t: v, fas)  # every team's free moves, claims resolved
+    theirs_w, mine_w = wires[terms.partner_id], wires[terms.team_id]
     needed = ACCEPT_MARGIN * abs(theirs_w.value)
     gain = lambda t: wire_gain(v, theirs_w, t.partner_id, t.get_ids, t.give_ids, fas)[1]  # noqa: E731
     theirs = gain(terms)

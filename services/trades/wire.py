@@ -11,7 +11,16 @@ smallest marginal lineup values and adds one of the `ADD_POOL` free agents with 
 rest-of-season value, the pair that raises the roster's exact lineup value most (services.trades
 .value); it stops when no swap gains `MIN_FREE_GAIN` of the roster's value, or after
 `MAX_FREE_MOVES` swaps. An open roster spot is filled first (the best free agent by lineup value).
-Each team's free moves draw on the whole free-agent pool (what it could do anyway, alone).
+An OUT player counts the IR slot (`ir_room`): while the team has a free IR slot he goes there, so
+an open spot is filled without a drop (his return is counted in the lineup value without the cut
+it would force: the team's baseline is a little high, so its trade gains are a little low).
+
+Claims (`league_wires`): a free agent two teams' free moves want cannot be added by both. Teams
+claim one after another in `claim_order` (each team's moves draw on what the teams before it left):
+the history holds no waiver order (the demo's managers claim in reverse draft order, the user adds
+at once; ESPN's order is not read), so the order is the assumption said here and in docs/trades.md:
+team id order, team 1 (the user's) first. A later team's baseline is lower for it, so its trade
+gains are a little higher.
 """
 from __future__ import annotations
 
@@ -44,13 +53,50 @@ class Wire:
     """A roster after its best free moves."""
 
     start: tuple[str, ...]  # the roster as it stands
-    ids: tuple[str, ...]  # after the free moves
+    ids: tuple[str, ...]  # after the free moves (the players in `ir` among them)
     moves: tuple[FreeMove, ...]
     value: float  # the rest-of-season lineup value of `ids`
+    ir: tuple[str, ...] = ()  # OUT players counted in the IR slot (not against the 13)
+    pool: tuple[str, ...] = ()  # the free agents these moves could draw on (what earlier claims left)
 
     @property
     def added(self) -> set[str]:
         return {m.add for m in self.moves}
+
+    @property
+    def left(self) -> list[str]:
+        """The free agents still there for this team after its moves."""
+        return [p for p in self.pool if p not in self.added]
+
+
+def ir_room(lg, team: int, ids) -> tuple[str, ...]:
+    """The OUT players of `ids` the team's free IR slots can hold (the longest missed streak first:
+    the one most likely to stay out)."""
+    from services.league.slots import IR_SLOTS
+
+    free = max(0, IR_SLOTS - len(lg.ir_ids(team)))
+    out = sorted((p for p in ids if lg.snapshot.players[p].status == "OUT"),
+                 key=lambda p: (-lg.snapshot.players[p].missed_in_row, p))
+    return tuple(out[:free])
+
+
+def claim_order(lg) -> list[int]:
+    """The order teams' free moves claim in: team id order (the assumption of the module docstring)."""
+    return sorted(lg.team_ids)
+
+
+def league_wires(lg, valuer_of, pool, keep=None) -> dict[int, "Wire"]:
+    """Every team's free moves, claimed in `claim_order`: what one team's moves add is gone for the
+    teams after it. `valuer_of(team)`: the Valuer that team values by; `keep`: team -> never dropped."""
+    taken: set[str] = set()
+    out = {}
+    for t in claim_order(lg):
+        ids = lg.roster_ids(t)
+        w = free_moves(valuer_of(t), ids, [p for p in pool if p not in taken], (keep or {}).get(t, ()),
+                       ir=ir_room(lg, t, ids))
+        taken |= w.added
+        out[t] = w
+    return out
 
 
 def ranked_pool(v: Valuer, pool) -> list[str]:
@@ -61,24 +107,26 @@ def ranked_pool(v: Valuer, pool) -> list[str]:
 _KNOWN: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # league view -> {(punt, roster, pool, keep): Wire}
 
 
-def free_moves(v: Valuer, ids, pool, keep=(), limit: int = MAX_FREE_MOVES) -> Wire:
-    """`ids` after its best free moves from `pool` (free agents; `keep`: players never dropped).
-    Kept per league view and inputs: the finder, evaluate and the managers' answers ask for the
-    same teams' free moves again and again (a roster or pool that changed is another key)."""
-    key = (v.punt, tuple(ids), tuple(sorted(pool)), tuple(sorted(keep)), limit)
+def free_moves(v: Valuer, ids, pool, keep=(), limit: int = MAX_FREE_MOVES, ir=()) -> Wire:
+    """`ids` after its best free moves from `pool` (free agents; `keep`: players never dropped; `ir`:
+    its OUT players in the IR slot, `ir_room`). Kept per league view and inputs: the finder, evaluate
+    and the managers' answers ask for the same teams' free moves again and again (a roster or pool
+    that changed is another key). One team alone; `league_wires` resolves the claims between teams."""
+    key = (v.punt, tuple(ids), tuple(sorted(pool)), tuple(sorted(keep)), limit, tuple(ir))
     known = _KNOWN.setdefault(v.lg, {})
     if key not in known:
-        known[key] = _free_moves(v, ids, pool, keep, limit)
+        known[key] = _free_moves(v, ids, pool, keep, limit, tuple(ir))
     return known[key]
 
 
-def _free_moves(v: Valuer, ids, pool, keep, limit: int) -> Wire:
+def _free_moves(v: Valuer, ids, pool, keep, limit: int, ir: tuple[str, ...]) -> Wire:
     start = tuple(ids)
     ids = list(ids)
     fas = [p for p in ranked_pool(v, pool) if p not in ids]
     total = v.total(ids)
     moves: list[FreeMove] = []
-    while len(ids) < ROSTER_SIZE and fas:  # an open spot: the free agent who adds most fills it
+    keep = set(keep) | set(ir)  # a player in the IR slot is not the one dropped
+    while len(ids) < ROSTER_SIZE + len(ir) and fas:  # an open spot: the free agent who adds most fills it
         gain, add = max((v.total([*ids, a]) - total, a) for a in fas[:ADD_POOL])
         ids.append(add)
         fas.remove(add)
@@ -101,4 +149,4 @@ def _free_moves(v: Valuer, ids, pool, keep, limit: int) -> Wire:
         fas.remove(a)
         moves.append(FreeMove(d, a, gain))
         total += gain
-    return Wire(start, tuple(ids), tuple(moves), total)
+    return Wire(start, tuple(ids), tuple(moves), total, ir, tuple(pool))

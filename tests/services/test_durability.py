@@ -33,6 +33,19 @@ def _history(csv_facts, pid: str, d: dt.date) -> tuple[int, int, str, bool]:
     return len(rows), team_games, _tier(sum(r["min"] for r in rows) / len(rows)), healthy
 
 
+def _histories(csv_facts, d: dt.date) -> tuple[dict, dict[str, float]]:
+    """Every player's `_history` as of d, and each tier's share of team games played, pooled over the players
+    healthy on d (the durability's base rate), both from the CSV."""
+    hist = {pid: _history(csv_facts, pid, d) for pid in csv_facts.by_player if csv_facts.player_games(pid, d)}
+    pooled: dict[str, list[int]] = {}
+    for played, n, tier, healthy in hist.values():
+        if healthy:
+            pooled.setdefault(tier, [0, 0])
+            pooled[tier][0] += played
+            pooled[tier][1] += n
+    return hist, {tier: played / n for tier, (played, n) in pooled.items()}
+
+
 def test_a_player_who_missed_many_games_gets_a_lower_availability_than_a_durable_one_of_his_tier(csv_facts):
     """As of Jan 29, among healthy starters (24+ minutes) with 30+ games: the one who missed the largest share of
     his team's games and the one who missed none. Each one's durability is (played + S x tier share) / (team games
@@ -45,15 +58,8 @@ def test_a_player_who_missed_many_games_gets_a_lower_availability_than_a_durable
     from services.league.durability import PRIOR_STRENGTH
     from services.store.state import state_store
 
-    hist = {pid: _history(csv_facts, pid, AS_OF) for pid, rows in csv_facts.by_player.items()
-            if csv_facts.player_games(pid, AS_OF)}
-    pooled: dict[str, list[int]] = {}
-    for played, n, tier, healthy in hist.values():
-        if healthy:
-            pooled.setdefault(tier, [0, 0])
-            pooled[tier][0] += played
-            pooled[tier][1] += n
-    base = pooled["24+ min"][0] / pooled["24+ min"][1]
+    hist, share = _histories(csv_facts, AS_OF)
+    base = share["24+ min"]
     starters = [pid for pid, (played, n, tier, healthy) in hist.items() if healthy and tier == "24+ min" and played >= 30]
     fragile = min(starters, key=lambda p: (hist[p][0] / hist[p][1], p))
     durable = max(starters, key=lambda p: (hist[p][0] / hist[p][1], p))
@@ -102,13 +108,7 @@ def test_the_calibration_check_chooses_the_prior_strength_on_earlier_dates_and_r
 
     d, sunday = dt.date(2025, 1, 15), dt.date(2025, 1, 19)
     cal = snapshot(d).calibration
-    hist = {pid: _history(csv_facts, pid, d) for pid in csv_facts.by_player if csv_facts.player_games(pid, d)}
-    pooled: dict[str, list[int]] = {}
-    for played, n, tier, healthy in hist.values():
-        if healthy:
-            pooled.setdefault(tier, [0, 0])
-            pooled[tier][0] += played
-            pooled[tier][1] += n
+    hist, share = _histories(csv_facts, d)
     tot = {"tier": [0.0, 0.0], "own": [0.0, 0.0]}
     games = 0
     for pid, (played, n, tier, healthy) in hist.items():
@@ -118,7 +118,7 @@ def test_the_calibration_check_chooses_the_prior_strength_on_earlier_dates_and_r
         last, team = rows[-1]["game_date"], rows[-1]["team"]
         cls = "ACTIVE" if all(not (last < t < d) for t in csv_facts.team_dates[team]) else "REST"
         curve = cal.return_curve(cls, (d - last).days, tier)
-        base = pooled[tier][0] / pooled[tier][1]
+        base = share[tier]
         m = (played + PRIOR_STRENGTH * base) / (n + PRIOR_STRENGTH) / base
         seen = {r["game_date"] for r in csv_facts.by_player[pid]}
         for t in csv_facts.team_dates[team]:

@@ -1,6 +1,6 @@
 """IR timing (issue #40): an IR card says when its player is likely back, from the return model
-(services.league.returns), and a top IR card whose player is likely to play within 3 days yields
-to the best swap.
+(services.league.returns), and a top IR card whose player may play within 3 days yields to the
+best swap when its score, counted only if he stays out (x (1 - p)), falls under the swap's, or at p >= 20%.
 
 On the default morning (Jan 29) the top card was "Move John Collins to IR, add Jeremy Sochan"
 (+57.2 this week); Collins had missed Utah's last 3 and played the next day (the card realized about
@@ -51,28 +51,43 @@ def test_collins_card_says_his_chance_and_is_not_the_top_card(points_cards, csv_
     assert odds.soon >= 0.2 and card.returns.soon == pytest.approx(odds.soon, abs=1e-4)
     said = next(r for r in card.reasons if r.startswith("John Collins has missed 3 straight games"))
     assert f"within 3 days {odds.soon:.0%}, by Sunday {odds.by_week_end:.0%}" in said
-    assert f"back in about {odds.days} days" in said and "ranks below the best swap" in said
+    assert f"back in about {odds.days} days" in said
     assert moves[0].kind == "swap" and (moves[0].kind, moves[0].drop_id) != ("ir", COLLINS)
     ir = next(m for m in moves if m.kind == "ir")
     assert ir.returns.soon >= 0.2 and moves[0].score < ir.score  # ranked by the rule, not the score
     assert any("ranks below the best swap" in r for r in ir.reasons)
 
 
-def test_the_rule_reads_the_next_days_only(points_cards):
-    """The same morning with only the set's IR card's chance to play within 3 days lowered below 20% (as for a
-    player out long): that IR card is first again, by its score. Catches a rule that demotes every IR card, or
-    one that reads anything but the return odds."""
+def test_under_20_percent_the_ir_card_yields_when_its_discounted_score_falls_under_the_best_swap(points_cards):
+    """The same morning with only the set's IR card's chance to play within 3 days set below 20%, just either side
+    of p* = 1 - (best swap's score / IR card's score), computed here from the cards' scores: at p* - 0.01 the IR card
+    is first again, by its score; at p* + 0.01 (still under 20%) the best swap is first and the IR card says why
+    with both shares. Catches the p-only threshold of session 14 (it keeps the IR card first at any p under 20%:
+    Barnes on Nov 20 and Collins on Jan 22 in categories), a rule that demotes every IR card, and one that reads
+    anything but the return odds."""
     import dataclasses
 
     _, inputs, moves = points_cards
-    who = next(m for m in moves if m.kind == "ir").drop_id
-    roster = tuple(dataclasses.replace(p, returns=dataclasses.replace(p.returns, soon=0.1))
-                   if p.player_id == who else p for p in inputs.roster)
-    again = propose_moves(dataclasses.replace(inputs, roster=roster)).moves
-    assert (again[0].kind, again[0].drop_id) == ("ir", who)
-    assert {(m.drop_id, m.add_id) for m in again} == {(m.drop_id, m.add_id) for m in moves}  # the same set
-    assert [m.score for m in again] == sorted((m.score for m in again), reverse=True)
-    assert not any("ranks below the best swap" in r for r in again[0].reasons)
+    ir = next(m for m in moves if m.kind == "ir")
+    swap = max((m for m in moves if m.kind == "swap"), key=lambda m: m.score)
+    p_star = 1 - swap.score / ir.score
+    assert 0.01 < p_star < 0.19
+
+    def with_soon(p: float):
+        roster = tuple(dataclasses.replace(q, returns=dataclasses.replace(q.returns, soon=p))
+                       if q.player_id == ir.drop_id else q for q in inputs.roster)
+        return propose_moves(dataclasses.replace(inputs, roster=roster)).moves
+
+    stays, yields = with_soon(p_star - 0.01), with_soon(p_star + 0.01)
+    assert (stays[0].kind, stays[0].drop_id) == ("ir", ir.drop_id)
+    assert [m.score for m in stays] == sorted((m.score for m in stays), reverse=True)
+    assert not any("ranks below" in r for r in stays[0].reasons)
+    assert (yields[0].kind, yields[0].drop_id, yields[0].add_id) == ("swap", swap.drop_id, swap.add_id)
+    card = next(m for m in yields if m.kind == "ir")
+    assert f"({1 - (p_star + 0.01):.0%} of its score)" in card.reasons[-1]
+    assert f"({swap.score / ir.score:.0%} of its score): it ranks below that swap" in card.reasons[-1]
+    for got in (stays, yields):
+        assert {(m.drop_id, m.add_id) for m in got} == {(m.drop_id, m.add_id) for m in moves}  # the same set
 
 
 def test_a_categories_ir_card_says_its_week_figure_is_not_established(points_cards):
