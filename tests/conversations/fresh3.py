@@ -42,7 +42,7 @@ def _first_card_again(i: int):
 def _healthy_listed(r, c):
     """Every free agent in the answer's table is ACTIVE by the league's own status report (inferred
     from missed team games in the box scores), and there is a table."""
-    names = [re.sub(r"\s*\([A-Z/-]+\)$", "", n) for n in K.table_column(r.get("answer") or "", "Player") if n]
+    names = [re.sub(r"\s*\([^)]*\)$", "", n) for n in K.table_column(r.get("answer") or "", "Player") if n]
     if not names:
         return "no player table"
     bad = [n for n in names if str(c.source.player_status(n).status) != "ACTIVE"]

@@ -91,7 +91,7 @@ def _prev_fas_on(day):
         prev = c.results[-2]
         import re
         # the Player cell carries the status as a suffix ("Jusuf Nurkic (OUT)"): the name is before it
-        names = [re.sub(r"\s*\([A-Z/-]+\)$", "", n) for n in K.table_column(prev["answer"], "Player") if n]
+        names = [re.sub(r"\s*\([^)]*\)$", "", n) for n in K.table_column(prev["answer"], "Player") if n]
         if not names:
             return "no earlier list"
         a = r.get("answer") or ""
