@@ -351,6 +351,10 @@ def understood(p, prev, previous_answer: str | None = None):
         if extra:
             order = {n: fold(p.text).find(fold(n).split()[-1]) for n in [*p.players, *extra]}
             p.players = sorted([*p.players, *extra], key=lambda n: order[n])
+    if p.act.startswith("research") and FA_WORDS.search(fold(p.text)) and exclusions(p.text, p.players) and \
+            not TRADE_WORD.search(p.text):
+        _take(p, "fa_scan")  # "adds for threes, excluding Tyus Jones": free agents without him, not his log
+        p.unknown = False
     if prev is not None and prev.act in KEEP_ACTS and p.act not in KEEP_ACTS and exclusions(p.text, p.players) \
             and not re.search(r"\b(stream|hold|or)\b", fold(p.text)):
         _take(p, prev.act)  # "but I'm keeping Shai" after a trade search: the same search, with him kept

@@ -11,7 +11,9 @@ one test per class over several phrasings each, none of them a held-out set's wo
 - "X for Y?" with Y on another team is a trade verdict with the thread's punt, and "X for Y?" with Y a
   free agent a swap.
 
-Each fails on 0e1f6b0 (the branch before these fixes): the wording reached no tool or the wrong one.
+Each fails on 3b9b23c (the branch before these fixes: the wording reached no tool or the wrong one),
+except the guard against reading any number as a card (`test_words_that_name_no_card_...`), which
+fails on an affirmation read from a bare digit or a "no".
 """
 from __future__ import annotations
 
@@ -81,8 +83,8 @@ def test_a_short_change_to_a_trade_search_is_that_search(turns, want):
 
 
 @pytest.mark.parametrize("turns,want", [
-    (("free agents for steals but not Tyus Jones", "only top 2"), {"limit": 2, "exclude": ["Tyus Jones"],
-                                                                    "target_categories": ["STL"]}),
+    (("adds for threes, excluding Tyus Jones", "the top 3 only"), {"limit": 3, "exclude": ["Tyus Jones"],
+                                                                    "target_categories": ["3PM"]}),
     (("best pickups for rebounds", "just 4"), {"limit": 4, "target_categories": ["REB"]}),
 ])
 def test_a_short_change_to_a_free_agent_list_is_that_list(turns, want):
@@ -115,6 +117,7 @@ def test_a_card_named_after_another_was_shown_counts_in_the_first_list():
 
 @pytest.mark.parametrize("text", ["nope, none of those", "no thanks", "ok 6 then", "show me 3"])
 def test_words_that_name_no_card_are_not_an_affirmation(text):
+    """Catches a card read from any digit or 'no' while cards wait ("ok 6 then" is a count, "no thanks" a no)."""
     msg = plan("find me moves", text, answers=(CARDS,))
     assert not msg.content.startswith("**Card ")
 
