@@ -181,9 +181,12 @@ def is_defer(resume) -> bool:
 
 
 def settle(source, cards: list[Card], decisions: dict[str, str], thread_id: str, set_id: str,
-           after_decision: Callable[[list[dict]], str] | None = None, clock: Clock = default_clock) -> dict:
+           after_decision: Callable[[list[dict], dict], str] | None = None, clock: Clock = default_clock,
+           state: dict | None = None) -> dict:
     """Decides `cards` (one set) and returns the gate's update: the outcome text, the transactions,
-    and the cards still to decide (after a decline and no approval, the set's other cards)."""
+    and the cards still to decide (after a decline and no approval, the set's other cards).
+    `after_decision(transactions, state)` writes what follows an applied move (the new lineup, with
+    the thread's state: its punt)."""
     counters: list[tuple] = []
     transactions, lines = decide(source, cards, decisions, thread_id, clock, set_id, counters=counters)
     declined = [c for c in cards if decisions.get(c.move_id) == "decline"]
@@ -201,14 +204,15 @@ def settle(source, cards: list[Card], decisions: dict[str, str], thread_id: str,
     own_league = all(card_source_is(source, c) for c in cards)
     applied = any(t["outcome"] == "applied" for t in transactions)  # a roster changed (ESPN: steps only)
     if applied and after_decision and own_league and not any(t.get("already") for t in transactions):
-        lines.append(after_decision(transactions))
+        lines.append(after_decision(transactions, state or {}))
     text = "\n\n".join(lines) or "No decision was recorded."
     return {"pending_cards": card_dicts(others), "transactions": transactions, "answer": text,
             "decisions": [{"move_id": k, "decision": v} for k, v in decisions.items()],
             "messages": [AIMessage(content=text)]}
 
 
-def make_present_and_confirm(source, after_decision: Callable[[list[dict]], str] | None = None, clock: Clock = default_clock):
+def make_present_and_confirm(source, after_decision: Callable[[list[dict], dict], str] | None = None,
+                             clock: Clock = default_clock):
     """The node: pause with every card of the turn, then apply the person's decisions, or (a new
     question came first) set the cards aside as a deferred set that stays decidable."""
 
@@ -224,7 +228,8 @@ def make_present_and_confirm(source, after_decision: Callable[[list[dict]], str]
         if is_defer(resume):  # the answer and history stay as they were; the cards wait aside
             kept = [d for d in state.get("deferred") or [] if d.get("set_id") != set_id]
             return {"pending_cards": [], "deferred": [{"set_id": set_id, "cards": card_dicts(cards)}, *kept]}
-        return settle(source, cards, normalize_decisions(resume, cards), thread_id, set_id, after_decision, clock)
+        return settle(source, cards, normalize_decisions(resume, cards), thread_id, set_id, after_decision, clock,
+                      state=state)
 
     return present_and_confirm
 

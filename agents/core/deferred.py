@@ -40,7 +40,7 @@ def set_of(sets: list[tuple[str | None, list[dict]]], move_ids) -> tuple[int, st
     return -1, None, []
 
 
-def make_decide_deferred(source, after_decision: Callable[[list[dict]], str] | None = None,
+def make_decide_deferred(source, after_decision: Callable[[list[dict], dict], str] | None = None,
                          clock: Clock = default_clock):
     """The node deciding a deferred set; a declined card's siblings stay deferred as a new set."""
 
@@ -55,7 +55,7 @@ def make_decide_deferred(source, after_decision: Callable[[list[dict]], str] | N
                     "messages": [AIMessage(content=text)]}
         cards = cards_of(entry["cards"])
         update = settle(source, cards, normalize_decisions(request.get("decisions") or {}, cards), thread_id,
-                        entry["set_id"], after_decision, clock)
+                        entry["set_id"], after_decision, clock, state=state)
         left = cards_of(update["pending_cards"])
         rest = [d for d in sets if d is not entry]
         if left:  # the same cards again, as a new set: the decided one's claim is closed

@@ -100,8 +100,20 @@ def act_answer(p, done) -> str | None:
             "filter_previous": filter_answer, "why_benched": benched_answer}[f.act](p, done)
 
 
+def offered_cards(p) -> list[tuple[str, str, str, str]]:
+    """The cards the thread last offered as a list: the latest answer with cards that is not itself an
+    affirmation's answer (after "yes the 1st one", "no, the second" counts in the same list)."""
+    for answer in [p.previous_answer, *getattr(p, "thread_answers", [])]:
+        if answer and not answer.startswith(AFFIRMED) and cards_in(answer):
+            return cards_in(answer)
+    return cards_in(p.previous_answer)
+
+
+AFFIRMED = "**Card "
+
+
 def affirm_answer(p, done) -> str:
-    cards = cards_in(p.previous_answer)
+    cards = offered_cards(p)
     if not cards:
         return ("Nothing is waiting for your approval in this conversation. Ask me to find roster moves and approve "
                 "the card you want.")
@@ -109,7 +121,7 @@ def affirm_answer(p, done) -> str:
     head, drop, add, line = cards[i]
     what = (f"moves {drop} to IR (he stays yours) and adds {add}" if head.startswith("Move ") else
             f"drops {drop} and adds {add}")
-    figures = re.findall(r"[+-]\d+(?:\.\d+)? (?:pts|cats|cat value|fantasy pts)?[^|,;]*", line)
+    figures = [x.strip().rstrip(". ") for x in re.findall(r"[+-]\d+(?:\.\d+)? (?:pts|cats|cat value|fantasy pts)?[^|,;*]*", line)]
     shown = f" ({'; '.join(x.strip() for x in figures[:2])})" if figures else ""
     return (f"**Card {i + 1} is waiting for you: {head}{shown}.** Press **Approve** on its card to do it: approving "
             f"{what} in your league. A chat message never executes a move, so nothing has changed yet; "

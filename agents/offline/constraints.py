@@ -25,6 +25,8 @@ EXCLUDE = [re.compile(p, re.I) for p in (
     rf"\b(?:i'?m |i am )?(?:keep|keeping|leave|leaving|protect|protecting|hold onto|holding onto)\s+(?P<c>.+?)"
     rf"(?:\s+out(?: of (?:it|this|that))?)?{_END}",
     r"(?P<c>[\w.'\- ]+?)\s+(?:stays|stays put|is staying|is untouchable|is off limits|is off the table)\b",
+    r"(?P<c>[\w.'\- ]+?)\s+(?:stay|stay put|are staying|are untouchable|are off limits|are off the table|"
+    r"(?:is|are|isn'?t|aren'?t|is not|are not) going anywhere|(?:is|are) not for sale|(?:is|are) keepers?)\b",
     rf"\b(?:anyone|anybody|everyone|everybody|all|anything) but\s+(?P<c>.+?){_END}",
     rf"\b(?:except(?: for)?|other than|but not|apart from|excluding)\s+(?P<c>.+?){_END}",
 )]
@@ -33,18 +35,26 @@ NUMBER = {"one": 1, "a": 1, "single": 1, "two": 2, "both": 2, "three": 3}
 SHAPE = re.compile(r"\b([12]|one|two)\s*-?\s*(?:for|4|x)\s*-?\s*([12]|one|two)\b", re.I)
 ONE_BACK = re.compile(r"\bfor\s+(?:a|one|1|a single|one single|a better|one better|a star|one star)\b", re.I)
 COUNT = [re.compile(p, re.I) for p in (
-    r"\b(?:top|best|show me|give me|list|first|show|get me)\s+(?:the\s+|my\s+)?(\d{1,2})\b(?!\s*(?:games?|days?|weeks?|%))",
-    r"\b(\d{1,2})\s+(?:trade ideas|trades|pickups|players|free agents|guys|options|names|adds|ideas|of (?:those|them|these))\b",
-    r"^\s*(?:ok(?:ay)?|fine|sure|then)?\s*,?\s*(\d{1,2})\s*(?:then|more|instead|please)?\s*[.!?]*$",
+    r"\b(?:top|best|show me|give me|gimme|list|first|show|get me|just|only)\s+(?:the\s+|my\s+)?(\d{1,2})\b"
+    r"(?!\s*(?:games?|days?|weeks?|wks?|%|for\b|-?for-?\d))",
+    r"\b(\d{1,2})\s+(?:trade ideas|trades|pickups|players|free agents|fas?|guys|options|names|adds|ideas|deals|streamers|"
+    r"of (?:those|them|these))\b",
+    r"^\s*(?:ok(?:ay)?|fine|sure|then|just|only)?\s*,?\s*(\d{1,2})\s*(?:then|more|instead|please|pls|only)?\s*[.!?]*$",
 )]
 ROS = re.compile(r"\brest of (?:the )?(?:season|year)\b|\blong (?:haul|run)\b|\blong[- ]term\b|\bfor the season\b|"
                  r"\bros\b|\bdynasty\b", re.I)
-AFFIRM_WORDS = set("ok okay yes yeah yep yup sure sounds good great perfect cool alright right lets let's let s do it "
-                   "that go ahead for please the top first second third last one 1st 2nd 3rd number this move card "
-                   "approve approved with then fine deal agreed absolutely definitely".split())
-AFFIRM_CUE = re.compile(r"\b(yes|yeah|yep|yup|sure|do it|do that|go ahead|go for it|sounds good|let'?s|lets|approve|"
+AFFIRM_WORDS = set("ok okay k kk yes yeah yea ya yep yup sure sounds good great perfect cool alright right lets let's let s "
+                   "do it that go ahead for please pls plz the top first second third fourth fifth last one 1st 2nd 3rd "
+                   "4th 5th number no option card move this approve approved with then fine deal agreed absolutely "
+                   "definitely take pick i'll ill i want like looks look nice hmm nah actually wait instead rather "
+                   "1 2 3 4 5 #".split())
+AFFIRM_CUE = re.compile(r"\b(yes|yeah|yea|yep|yup|sure|do it|do that|go ahead|go for it|sounds good|let'?s|lets|approve|"
                         r"the (top|first|second|third|last) one|deal|agreed)\b")
-ORDINAL = {"second": 1, "2nd": 1, "third": 2, "3rd": 2}
+# a card named by its place in the list: "#2", "number 2", "do 2", "the 2nd one", "the last one"
+ORDINAL = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
+           "fifth": 4, "5th": 4, "last": 99}
+CARD_NUMBER = re.compile(r"(?:#|\b(?:number|no\.?|option|card|move)\s*)([1-5])\b|"
+                         r"^(?:\w+\W+){0,3}?(?:do|take|pick|with|approve)\s+([1-5])\b|^\s*([1-5])\s*\W*$")
 WHY_NOT = re.compile(r"\b(why|how come|what makes)\b.*\b(not|over|instead of|rather than|ahead of|before|vs\.?|versus|"
                      r"better than)\b", re.I)
 VERSUS = re.compile(r"\b(vs\.?|versus)\b|\bor\b.*\?$", re.I)
@@ -52,7 +62,9 @@ OUT_OF_SCOPE = re.compile(
     r"\bstandings?\b|\bplayoff (?:odds|chances?|picture|outlook|hopes)\b|\bchances? (?:of|to) mak\w* (?:the )?playoffs\b|"
     r"\bmake the playoffs\b|\b(?:first|top|#1|number one) seed\b|\btrade deadline\b|\bdeadline (?:news|rumou?rs|deals)\b|"
     r"\brumou?rs?\b|\bis my team (?:any )?good\b|\bhow (?:good|strong) is my team\b|\bpower rank\w*\b|"
-    r"\bwhere (?:do|am) (?:i|we) rank\b|\bhow do i stack up\b|\bam i (?:a )?contender\b", re.I)
+    r"\bwhere (?:do|am) (?:i|we) rank\b|\bhow do i stack up\b|\bam i (?:a )?contender\b|"
+    r"\bplayoff (?:team|bound|spot|berth|seeding)\b|\bwin (?:the|my) (?:league|title|championship)\b|"
+    r"\bwin it all\b|\b(?:title|championship) (?:odds|chances?)\b|\bplayoff outlook\b", re.I)
 HORIZON_ONLY = re.compile(r"(?:(?:and|ok|okay|so|but|what about|how about|then)[ ,]+)*(?:for |over |in )?(?:just |only )?"
                           r"(?:this week|next week|the rest of the (?:season|year)|the season|tonight|tomorrow)"
                           r"(?: only| instead| then)?")
@@ -118,19 +130,42 @@ def exclusions(text: str, known: list[str] = ()) -> list[str]:
     return out
 
 
+# what comes back for the players given: "into 1 guy", "for somebody better", "for 2 decent guys"
+GET_BACK = re.compile(r"\b(?:for|into|to get|get back|in exchange for|in return for)\s+(?:like\s+|just\s+|only\s+)?"
+                      r"(?P<n>1|one|2|two|a single|single|a pair|a couple|couple|somebody|someone|a|an)\b"
+                      r"(?P<rest>(?:\s+\w+){0,2})", re.I)
+ONE_EXPLICIT = ("1", "one", "a single", "single")
+STRAIGHT_UP = re.compile(r"\bstraight[- ]up\b|\bone for one\b|\bstraight swap\b", re.I)
+TRADE_CUE = re.compile(r"\b(consolidat\w*|packag\w*|turn\w*|flip\w*|deals?|trades?|swap\w*|upgrade|straight[- ]up|"
+                       r"in exchange|in return|combine|2 ?for ?1|1 ?for ?2)\b", re.I)
+
+
 def shape_of(text: str, give: list[str]) -> str | None:
+    """A trade's shape (I give - for - I get) from the words: "2 for 1", "2for1", "Beal + Conley into 1
+    guy" (2-for-1), "turn Barnes into two solid players" (1-for-2), "Beal straight up" (1-for-1)."""
     m = SHAPE.search(text)
     if m:
         a, b = (NUMBER.get(x.lower(), None) or int(x) for x in m.groups())
         return f"{a}-for-{b}"
-    if len(give) == 2 and ONE_BACK.search(text):
-        return "2-for-1"
     if re.search(r"\bone of (?:mine|my guys)\b.*\btwo of (?:theirs|his|them)\b", text, re.I):
         return "1-for-2"
+    if len(give) not in (1, 2):
+        return None
+    if len(give) == 1 and STRAIGHT_UP.search(text):
+        return "1-for-1"
+    for m in GET_BACK.finditer(text):
+        n, rest = m.group("n").lower(), fold(m.group("rest") or "")
+        if n in ("2", "two", "a pair", "a couple", "couple"):
+            return f"{len(give)}-for-2"
+        if n in ONE_EXPLICIT or (len(give) == 2 and (n in ("somebody", "someone") or (
+                n in ("a", "an") and re.match(r"\s+(better|single|star|stud|upgrade|guy|player|good|great|stronger)\b",
+                                              rest)))):
+            return f"{len(give)}-for-1"
     return None
 
 
 def count_of(text: str) -> int | None:
+    text = SHAPE.sub(" ", text)  # "2 for 1 deals": a shape, not a count of one
     for pattern in COUNT:
         m = pattern.search(text)
         if m:
@@ -175,15 +210,27 @@ def availability_of(t: str) -> str | None:
     return None
 
 
-def affirmation(text: str, previous_answer: str | None) -> int | None:
-    """The waiting card an affirmation means (0: the top one), None when the message is not one."""
+def card_ordinal(text: str) -> int | None:
+    """The place in the card list a message names ("#2", "do 2", "the second one": 1), None when none."""
     t = fold(text)
-    words = re.findall(r"[a-z0-9']+", t)
+    m = re.search(r"#\s*([1-5])\b", text) or CARD_NUMBER.search(t)
+    if m:
+        return int(next(g for g in m.groups() if g)) - 1
+    return next((i for w, i in ORDINAL.items() if re.search(rf"\b{w}\b", t)), None)
+
+
+def affirmation(text: str, previous_answer: str | None) -> int | None:
+    """The waiting card an affirmation means (0: the top one; 99: the last), None when the message is
+    not one. Agreeing words ("ok do it") or a card's place in the list ("#2", "hmm no, the second")
+    while cards wait, and nothing else."""
+    t = fold(text)
+    words = re.findall(r"[a-z0-9']+|#", t)
     if not words or not previous_answer or not re.search(r"\bapprov", previous_answer, re.I):
         return None
-    if not AFFIRM_CUE.search(t) or any(w not in AFFIRM_WORDS for w in words):
+    place = card_ordinal(text)
+    if not (AFFIRM_CUE.search(t) or place is not None) or any(w not in AFFIRM_WORDS for w in words):
         return None
-    return next((i for w, i in ORDINAL.items() if re.search(rf"\b{w}\b", t)), 0)
+    return place or 0
 
 
 def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None = None) -> RequestFrame:
@@ -212,7 +259,7 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
 
         give, _ = split_sides(text, [n for n in p.players if n not in f.exclude]) if p.players else ([], [])
         f.shape = shape_of(text, give)
-        if f.shape and f.shape.startswith("2") and len(give) == 2:
+        if f.shape and give and len(give) == int(f.shape[0]):
             f.give = give
         elif re.search(r"\b(?:where|in which)\s+\w+\s+(?:goes|is traded|is moved|leaves)\b|\bshop\b|\bwho would take\b",
                        text, re.I):
@@ -239,11 +286,17 @@ def _carry(f: RequestFrame, prev: RequestFrame, p) -> None:
                 continue
             if attr == "sort" and p.categories:
                 continue
-            if attr == "shape" and (f.give or p.players):
+            if attr == "shape" and (f.give or named_here(p)):
                 continue
             setattr(f, attr, getattr(prev, attr))
-    if not f.give and prev.give and not p.players:
+    if not f.give and prev.give and not named_here(p):
         f.give = list(prev.give)
+
+
+def named_here(p) -> list[str]:
+    """The players the message itself names (not the ones a follow-up took from the thread)."""
+    t = fold(p.text)
+    return [n for n in p.players if any(w in t.split() for w in fold(n).replace("-", " ").split() if len(w) > 2)]
 
 
 GAMES_ASKED = re.compile(r"\b\d[- ]?(?:games?|gamers?|times)\b|\bhow many games\b|\bgames? (?:left|remaining)\b|"
@@ -282,23 +335,50 @@ def understood(p, prev, previous_answer: str | None = None):
         _take(p, "trade_find")  # "a 2-for-1 for one star?", "find a deal for boards ...": a trade search
         p.unknown = False
     _games_or_trades(p)
+    if VERDICT_ASKED.search(p.text) and not p.move and not MOVE_WORDS.search(fold(p.text)):
+        for_word = lowercase_for(p.text, p.players)  # "ball for trae young": the surname before 'for'
+        if for_word:
+            p.players = [for_word, *p.players]
+        if len(p.players) == 2:
+            from agents.offline.trade_talk import split_sides
+
+            give, get = split_sides(p.text, p.players)
+            if len(give) == 1 and len(get) == 1 and not p.act.startswith("trade_evaluate"):
+                _take(p, "trade_evaluate")  # "would Claxton for Trae Young work?": a verdict on that trade
+                p.unknown = False
     if p.act.startswith("trade"):  # "trade Ball for Trae Young": a surname that is also a word
         extra = capitalized(p.text, p.players)
         if extra:
             order = {n: fold(p.text).find(fold(n).split()[-1]) for n in [*p.players, *extra]}
             p.players = sorted([*p.players, *extra], key=lambda n: order[n])
+    if p.act.startswith("research") and FA_WORDS.search(fold(p.text)) and exclusions(p.text, p.players) and \
+            not TRADE_WORD.search(p.text):
+        _take(p, "fa_scan")  # "adds for threes, excluding Tyus Jones": free agents without him, not his log
+        p.unknown = False
     if prev is not None and prev.act in KEEP_ACTS and p.act not in KEEP_ACTS and exclusions(p.text, p.players) \
             and not re.search(r"\b(stream|hold|or)\b", fold(p.text)):
         _take(p, prev.act)  # "but I'm keeping Shai" after a trade search: the same search, with him kept
         p.follow_up = True
         for attr in ("categories", "position"):
             setattr(p, attr, getattr(p, attr) or getattr(prev, attr))
-    two = [n for n in p.players]
-    if len(two) == 2 and not p.act.startswith("trade") and shape_of(p.text, two) and \
-            re.search(r"\b(package|deal|trade|upgrade|for (?:a|one) (?:better|single|star))\b", fold(p.text)):
-        _take(p, "trade_find")  # "package Beal and Conley for a single upgrade": a 2-for-1 search
+    if 1 <= len(p.players) <= 2 and not p.act.startswith("trade") and shape_of(p.text, p.players) and \
+            TRADE_CUE.search(fold(p.text)):
+        _take(p, "trade_find")  # "consolidate Beal+Conley into 1 guy", "turn Barnes into two": a shaped search
+        p.unknown = False
+    _list_follow_up(p, prev)
+    _verdict_with_other_punt(p, prev)
+    if p.follow_up and p.act.startswith("trade") and TRADE_SEARCH.search(fold(p.text)) and \
+            not find_players(p.text) and not capitalized(p.text, clause=True):
+        _take(p, "trade_find")  # "find me a trade for blks instead" after a verdict: a search, not that trade
+        p.players = []
+    if p.follow_up and p.act.startswith("trade") and FA_WORDS.search(fold(p.text)) and \
+            not TRADE_WORD.search(p.text) and not p.players:
+        _take(p, "fa_scan")  # "what about a waiver guy instead" after a trade search: free agents, same needs
+        p.categories = p.categories or list(getattr(prev, "categories", []) or [])
     p.frame = read_frame(p, getattr(prev, "frame", None), previous_answer)
     act = p.frame.act
+    if p.act == "fa_scan" and p.frame.exclude:  # "waiver adds excluding Kornet": he is left out, not looked up
+        p.players = [n for n in p.players if n not in p.frame.exclude or " " not in n]  # a bare surname: resolved first
     if act in ("affirm", "why_not", "out_of_scope", "filter_previous", "why_benched"):
         p.act, p.choices, p.unknown, p.greeting = act, [], False, False
         p.wants_moves, p.hold_or_stream, p.move = False, False, None
@@ -325,6 +405,74 @@ def understood(p, prev, previous_answer: str | None = None):
         if not p.day and not p.last_n:
             p.rest_of_week = True
     return p
+
+
+TRADE_SEARCH = re.compile(r"\b(?:find|search|look for|any|ideas|options|show me)\b[^.?!]*\b(?:trades?|deals?)\b")
+FA_WORDS = re.compile(r"\b(free agents?|fas?|pick ?ups?|waivers?|waiver (?:guys?|wire|adds?)|wire|adds?|streamers?)\b")
+OTHER_REQUEST = re.compile(r"\b(free agents?|fas?|pick ?ups?|waivers?|wire|adds?|streamers?|stream|lineup|start|sit|"
+                           r"matchup|ir|drop|hold|rank\w*|game log|news|injur\w*|schedule|games)\b")
+TWEAK = re.compile(r"\b(only|just|instead|make it|what about|how about|wat about|what if|show me|and|nah|then)\b")
+
+
+def _verdict_with_other_punt(p, prev) -> None:
+    """"and if I punt nothing?" / "what if I punt FG% too?" after a trade verdict: the same trade,
+    valued with the punt the message sets (the thread's punt changes with it)."""
+    if prev is None or prev.act != "trade_evaluate" or p.act.startswith("trade") or named_here(p):
+        return
+    if not (p.stop_punting or p.punt or p.unpunt) or len(fold(p.text).split()) > 10 or p.move:
+        return
+    _take(p, "trade_evaluate")
+    p.players, p.follow_up, p.unknown = list(prev.players), True, False
+    p.trade_text = getattr(prev, "trade_text", None) or prev.text
+
+
+NOT_A_PICKUP = re.compile(r"\b(trades?|deals?|lineup|start|sit|matchup|drop|hold|game log|news|schedule|rank\w*|"
+                          r"standings?|ir)\b")
+
+
+def _list_follow_up(p, prev) -> None:
+    """A short change to the trade search or free-agent list just shown ("show me 3", "1 for 1 only",
+    "nah make it asts", "what if its just Beal straight up", "top 3 only", "just 4") is that request
+    again with the change: its exclusions, shape, horizon and targets kept unless the message changes
+    them (`_carry`). A message naming another request is that request."""
+    if prev is None or prev.act not in ("trade_find", "fa_scan") or (p.follow_up and p.act == prev.act):
+        return
+    t, trade = fold(p.text), prev.act == "trade_find"
+    own = named_here(p)
+    if len(t.split()) > 9 or (OTHER_REQUEST if trade else NOT_A_PICKUP).search(t) or p.move or \
+            (trade and p.act.startswith("trade") and len(own) >= 2) or (not trade and own):
+        return
+    shaped = trade and (shape_of(p.text, own) or (len(own) == 1 and STRAIGHT_UP.search(p.text)))
+    changes = shaped or count_of(p.text) or p.categories or (not trade and p.position)
+    if not changes or not (TWEAK.search(t) or p.act == prev.act or len(t.split()) <= 4):
+        return
+    if p.act != prev.act:
+        _take(p, prev.act)
+    p.follow_up, p.unknown, p.players = True, False, own
+    if not p.categories and not shaped and not own:
+        p.categories = list(prev.categories)
+    if not trade:
+        p.position = p.position or prev.position
+
+
+VERDICT_ASKED = re.compile(r"\b(?:would|will|does|do|should|is|could)\b[^?]*\bfor\b[^?]*\b(?:work|worth|fair|good|help|"
+                           r"win|do it|make sense)\b|\byay or nay\b|\bgood trade\b|\bor not\b|\bthoughts\b|\bgood deal\b|\bworth it\b|"
+                           r"\bwould you do\b|\bdo you do\b|\bsmash\b|\bfair\?|\bwho wins\b|^\s*\S+(?:\s+\S+)?\s+for\s+"
+                           r"\S+(?:\s+\S+){0,2}\s*\?\s*$", re.I)
+MOVE_WORDS = re.compile(r"\b(drop|add|pick ?up|grab|waive|cut|stream|swap out|free agents?|waivers?|fa|ir)\b")
+
+
+def lowercase_for(text: str, known: list[str]) -> str | None:
+    """The player a lowercase surname just before 'for' names when it is also a word ("ball for trae
+    young"): the prominent player of that surname, when one is and the message does not name him."""
+    from agents.offline.slots import prominent
+    from services.config import DEFAULT_AS_OF
+
+    m = re.search(r"(?:^|[\s,(])([a-z]{3,})\s+for\s+", fold(text))
+    if not m or any(m.group(1) in fold(k).split() for k in known):
+        return None
+    name = prominent(m.group(1), DEFAULT_AS_OF)
+    return name if name and " " in name else None
 
 
 def _take(p, act: str) -> None:

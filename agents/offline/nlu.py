@@ -75,6 +75,7 @@ class Parsed:
     line: float | None = None
     follow_up: bool = False  # resolved from the thread's previous question
     previous_answer: str | None = None  # the assistant's last answer in the thread ("why that move?")
+    thread_answers: list[str] = field(default_factory=list)  # the thread's earlier answers, latest first
     trade_text: str | None = None  # "propose it" after "would you trade A for B?": the sentence naming the sides
     ir_cut: str | None = None  # "cut X when he returns": who goes when the IR player is back (IR cards count him)
     parts: list["Parsed"] = field(default_factory=list)  # several requests in one message, each parsed (this is the first)

@@ -21,9 +21,11 @@ from agents.core.intents import Intent, IntentLabel
 from agents.models.model_call import CallInfo, read_call_info
 from agents.core.dates import named_date
 from agents.offline import names
+from agents.offline.acts import CONVERSATION_ACTS
 from agents.offline.nlu import Parsed, parse
-from agents.offline.constraints import read_frame, understood
+from agents.offline.constraints import understood
 from agents.offline.plans import next_calls, parse_result
+from agents.offline.trade_talk import reroute_by_owner
 from agents.offline.writer import write_answer
 from services.config import DEFAULT_AS_OF
 
@@ -50,8 +52,9 @@ def _turn(messages: Sequence[BaseMessage], as_of: dt.date) -> tuple[str, Parsed 
     prev = None
     for i in humans[:-1][-THREAD_TURNS:]:  # each earlier question read with its own predecessor, in order
         here = parse(_text(messages[i]), as_of, prev)
-        here.frame = read_frame(here, getattr(prev, "frame", None))  # issue #36: constraints carried along the thread
-        if here.act not in ("nonsense", "general_smalltalk", "clarify"):
+        # understood as when it was answered (its act, its frame's constraints), so a follow-up goes on from that
+        understood(here, prev, _previous_answer(messages, i))
+        if here.act not in ("nonsense", "general_smalltalk", "clarify", *CONVERSATION_ACTS):  # a request goes on
             prev = here.parts[-1] if here.parts else here  # after two requests, the thread goes on from the last
     return _text(messages[last]), prev, last
 
@@ -126,16 +129,18 @@ class OfflinePlanner(BaseChatModel):
         parsed.day = parsed.day or named_date(question, as_of)  # "Jan 30" as well as "Friday"
         understood(parsed, prev, parsed.previous_answer)
         context = thread_answers(messages, start)
+        parsed.thread_answers = context
         if parsed.parts:
             for k, part in enumerate(parsed.parts):  # each request of the message with its own constraints (issue #36)
                 understood(part, prev, parsed.previous_answer)
+                part.thread_answers = context
                 names.resolve(part, tool_results(messages, start, part=k), context)
             msg = self._several(parsed.parts, messages, start, as_of, final, info.scoring)
             msg.usage_metadata = None
             return ChatResult(generations=[ChatGeneration(message=msg)])
         done = tool_results(messages, start)
         names.resolve(parsed, done, context)  # "Braun vs Jones": which Jones, from the roster and the thread
-        done = names.plan_done(parsed, done)
+        done = reroute_by_owner(parsed, names.plan_done(parsed, done))  # "X for Y?": a trade or a swap, by who owns Y
         calls = [] if final or not self.tool_names else next_calls(parsed, done, as_of)
         calls = [(n, a) for n, a in calls if n in self.tool_names]
         if calls:

@@ -42,9 +42,11 @@ doing looking lookin playin going balling struggling ok though heard
 """.split())  # "t", "s", "m": the ends of "doesn't", "he's", "I'm" once folded, never a player
 POSITION_WORDS = {"point guard": "PG", "shooting guard": "SG", "small forward": "SF", "power forward": "PF",
                   "center": "C", "centre": "C", "big man": "C", "big men": "C", "guard": "G", "forward": "F",
-                  "wing": "F", "pg": "PG", "sg": "SG", "sf": "SF", "pf": "PF", "big": "C", "bigs": "C", "5": None}
+                  "wing": "F", "fwd": "F", "ctr": "C", "pg": "PG", "sg": "SG", "sf": "SF", "pf": "PF", "big": "C", "bigs": "C", "5": None}
 EXTRA_CATEGORIES = {"rebound": "REB", "three pointer": "3PM", "boards": "REB", "dimes": "AST", "treys": "3PM", "trey": "3PM", "swipes": "STL",
-                    "rejections": "BLK", "threes": "3PM", "3 pointers": "3PM", "three pointers": "3PM"}
+                    "rejections": "BLK", "threes": "3PM", "3 pointers": "3PM", "three pointers": "3PM",
+                    # a manager's plural shorthand ("trade for blks", "make it asts")
+                    "asts": "AST", "blks": "BLK", "stls": "STL", "rebs": "REB", "tos": "TO", "3pm": "3PM"}
 WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "couple": 2}
 TEAM_CODES_SAFE = {"okc", "nyk", "gsw", "bkn", "phx", "lal", "lac", "sas", "nop"}  # "was", "min": ordinary words

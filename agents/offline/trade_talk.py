@@ -204,3 +204,30 @@ def trade_answer(p, done) -> str | None:
                           *(["", "Not ranked, too few games for a sample (half the team's games, at most 10):", *left]
                             if left else [])])
     return None
+
+
+OWNED = re.compile(r"is on .+?'s roster, not a free agent")
+FREE = re.compile(r"is a free agent: pick him up instead")
+
+
+def reroute_by_owner(p, done: dict) -> dict:
+    """"X for Y?" read one way and refused by the tool for who owns Y is read the other way (issue #36):
+    a swap whose add another team owns ("would Claxton for Trae Young work?") is a trade question, and a
+    trade whose get is a free agent is a swap. `p` takes the new act (each round alike, so the answer
+    is the new act's); the refused result is left out of what the answer reads."""
+    from agents.offline.nlu_model import intent_of
+
+    def refused(tool, pattern):
+        return any(not r["ok"] and pattern.search(str(r["data"])) for r in done.get(tool, []))
+
+    if p.move and refused("evaluate_move", OWNED):
+        drop, add = p.move
+        p.act, p.intent, p.move, p.players = "trade_evaluate", intent_of("trade_evaluate"), None, [drop, add]
+        p.trade_text, p.wants_moves = f"{drop} for {add}", False
+        return {k: v for k, v in done.items() if k != "evaluate_move"}
+    if p.act == "trade_evaluate" and refused("evaluate_trade", FREE):
+        give, get = split_sides(getattr(p, "trade_text", None) or p.text, p.players)
+        if len(give) == 1 and len(get) == 1:
+            p.act, p.intent, p.move = "fa_move", intent_of("fa_move"), (give[0], get[0])
+            return {k: v for k, v in done.items() if k != "evaluate_trade"}
+    return done

@@ -186,11 +186,17 @@ def free_agents(p: Parsed, done) -> str:
                     f"{', '.join(punt)} not counted):")
         elif punt:
             head += f" Punting {', '.join(punt)} changes nothing here: this league scores fantasy points."
-        parts.append(head + "\n" + _fa_table(f["free_agents"][:6], p.scoring) if f["free_agents"] else "No free agent matches those filters.")
+        parts.append(head + "\n" + _fa_table(f["free_agents"][:_shown(p)], p.scoring) if f["free_agents"] else "No free agent matches those filters.")
     for s in _ok(done, "get_player_status"):
         d = s["data"]
         parts.append(f"{d['player']}: {d['status']} (inferred) - {d['evidence']}.")
     return "\n\n".join(parts)
+
+
+def _shown(p) -> int:
+    """Rows of a free-agent table: the count asked for ("gimme 7 fa", "just 4"), else six."""
+    f = getattr(p, "frame", None)
+    return f.count if f is not None and f.count else 6
 
 
 def cat_figure(category: str, value: float | None) -> str:

@@ -138,7 +138,8 @@ def build_graph(model, source, checkpointer=None, reasoner=None, limits: Limits 
     g.add_node("agent", N.make_agent(model, tools, source, limits))
     g.add_node("tools", ToolNode(tools, handle_tool_errors=tool_error_message, wrap_tool_call=timed_tool_call))
     g.add_node("synthesize", N.make_synthesize(model, source))
-    after = lambda _t: lineup_after(source)  # noqa: E731
+    # the new lineup after an approved move, valued with the thread's punt (as its cards were)
+    after = lambda _t, state: lineup_after(source, tuple(state.get("punt") or ()))  # noqa: E731
     g.add_node("present_and_confirm", make_present_and_confirm(source, after, clock))
     g.add_node("market_desk", make_market_desk(model, source))  # the league clock's day
     g.add_edge("market_desk", END)

@@ -89,7 +89,9 @@ def _ball_next_week(r, c):
 def _prev_fas_on(day):
     def check(r, c):
         prev = c.results[-2]
-        names = [n for n in K.table_column(prev["answer"], "Player") if n]
+        import re
+        # the Player cell carries the status as a suffix ("Jusuf Nurkic (OUT)"): the name is before it
+        names = [re.sub(r"\s*\([^)]*\)$", "", n) for n in K.table_column(prev["answer"], "Player") if n]
         if not names:
             return "no earlier list"
         a = r.get("answer") or ""
