@@ -9,11 +9,13 @@ from pathlib import Path
 import streamlit as st
 
 from pages.components import backend, labels, ownership
+from pages.components import cards as card_ui
 
 ICON = str(Path(__file__).with_name("assets") / "courtside-icon.png")  # served by the app: no request leaves the machine
 
 st.set_page_config(page_title="Courtside", page_icon=ICON, layout="wide")
 backend.init_session()
+card_ui.begin_render()  # one league-clock instant for every card this run draws
 if problem := backend.settings_problem():  # a bad setting: say which, instead of a traceback
     st.error(f"Courtside cannot start: {problem}", icon=":material/error:")
     st.caption("Fix the variable (environment or .env) and restart the app.")
