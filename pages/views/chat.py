@@ -21,7 +21,7 @@ from contextlib import closing
 
 import streamlit as st
 
-from agents.door import ApprovalsEvent, Card, HistoryTurn, Offer, cards_of
+from agents.door import MAX_QUESTION, ApprovalsEvent, Card, HistoryTurn, Offer, cards_of
 from pages.components import backend, chat_ui
 from pages.components import cards as card_ui
 from pages.components import decisions, history_window
@@ -121,6 +121,7 @@ def undecided(assistant, thread: str, pending: list[Card] | None = None) -> list
 # the browser would cut a longer paste silently; an over-long message is refused before it is
 # echoed (`chat_ui.too_long`), with the limit named.
 st.chat_input("Ask Courtside…", key="chat_input", on_submit=_submit, submit_mode="disable")
+chat_ui.char_counter(MAX_QUESTION)  # characters left, under the box
 # The browser skips layout and paint of turns scrolled out of view: a long thread stays light.
 # An answer's table fits the message: a compact font and headers that wrap ("z x games" was cut at
 # 1400 px); on a phone a table wider than the message scrolls inside it instead of running off.
