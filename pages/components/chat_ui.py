@@ -114,9 +114,27 @@ def copy_button(text: str | None, key: str, where=None) -> None:
                 unsafe_allow_javascript=True)
 
 
-def edit_question(text: str) -> None:
-    """Edit and resend: the question goes back into the composer, to change and send again."""
+EDITING = "chat_editing"  # the thread whose last question the composer now edits
+
+
+def edit_question(text: str, thread: str) -> None:
+    """Edit and resend: the question goes back into the composer; sent, it replaces the last turn."""
     st.session_state["chat_input"] = text
+    st.session_state[EDITING] = thread
+
+
+def _cancel_edit() -> None:
+    st.session_state.pop(EDITING, None)
+    st.session_state["chat_input"] = ""
+
+
+def editing_notice(thread: str) -> None:
+    """Under the composer while it holds the last question to edit: what sending does, and Cancel."""
+    if st.session_state.get(EDITING) != thread:
+        return
+    row = st.bottom.container(horizontal=True, vertical_alignment="center")
+    row.caption(":material/edit: Editing your last question: sending replaces it, its answer and its cards.")
+    row.button("Cancel edit", key="chat_cancel_edit", type="tertiary", on_click=_cancel_edit)
 
 
 def _stopped(thread: str) -> None:

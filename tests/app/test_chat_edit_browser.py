@@ -40,3 +40,47 @@ def test_the_composer_counts_the_characters_left_and_an_over_long_paste_is_not_e
         expect(page.get_by_text("That message is too long (5,000 characters")).to_be_visible(timeout=60_000)
         assert page.get_by_test_id("stChatMessage").count() == 0  # nothing echoed
         expect(counter).to_have_text("", timeout=30_000)  # the box is empty again: no stale count
+
+
+def test_edit_and_resend_replaces_the_last_question_its_answer_and_its_cards(fresh_state, tmp_path):
+    """A full review (three cards), then Edit and resend with another question: the thread shows the
+    edited question and its answer only, live and after a reload, and no card of the review is left
+    to approve (the broken version: Edit refilled the box and sending added a turn, so both questions,
+    both answers and the review's cards stayed)."""
+    pytest.importorskip("playwright.sync_api")
+    from playwright.sync_api import expect
+
+    from tests.app.conftest import OPTIMIZE
+
+    jokic = "How has Nikola Jokic played over his last 5 games?"
+    with streamlit_server(fresh_state.home, tmp_path / "server.log") as (url, _), chromium() as browser:
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.goto(url, wait_until="domcontentloaded")
+        box = page.get_by_test_id("stChatInputTextArea")
+        expect(box).to_be_enabled(timeout=60_000)
+        box.fill(OPTIMIZE)
+        box.press("Enter")
+        expect(page.get_by_role("button", name="Approve")).to_have_count(3, timeout=120_000)
+        expect(box).to_be_enabled(timeout=90_000)
+        page.get_by_role("button", name="Edit and resend").click(timeout=30_000)
+        expect(box).to_have_value(OPTIMIZE, timeout=30_000)
+        expect(page.get_by_text("Editing your last question")).to_be_visible(timeout=30_000)
+        box.fill(jokic)
+        box.press("Enter")
+        messages = page.get_by_test_id("stChatMessage")
+        expect(messages.nth(1)).to_contain_text("Jokic", timeout=120_000)
+        expect(box).to_be_enabled(timeout=90_000)
+        expect(messages).to_have_count(2, timeout=60_000)
+        expect(messages.first).to_contain_text(jokic)
+        assert not any(OPTIMIZE in t for t in messages.all_inner_texts())
+        assert page.get_by_role("button", name="Approve").count() == 0
+        thread_url = page.url
+        again = browser.new_page(viewport={"width": 1400, "height": 900})  # a reload in a new session
+        again.goto(thread_url, wait_until="domcontentloaded")
+        expect(again.get_by_test_id("stChatMessage")).to_have_count(2, timeout=60_000)
+        expect(again.get_by_test_id("stChatMessage").first).to_contain_text(jokic)
+        assert again.get_by_role("button", name="Approve").count() == 0
+        again.get_by_test_id("stSidebarNav").get_by_role("link", name="Approvals").click(timeout=30_000)
+        expect(again.get_by_text("Approvals", exact=True).first).to_be_visible(timeout=60_000)
+        again.wait_for_timeout(1500)
+        assert again.get_by_role("button", name="Approve").count() == 0  # the review's cards are gone
