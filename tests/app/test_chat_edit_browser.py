@@ -84,3 +84,27 @@ def test_edit_and_resend_replaces_the_last_question_its_answer_and_its_cards(fre
         expect(again.get_by_text("Approvals", exact=True).first).to_be_visible(timeout=60_000)
         again.wait_for_timeout(1500)
         assert again.get_by_role("button", name="Approve").count() == 0  # the review's cards are gone
+
+
+URL_PAGES = ["signals", "audit", "approvals", "league", "players", "trade", "desk", "arena", "settings", ""]
+
+
+def test_every_page_opened_by_its_url_shows_no_page_not_found(fresh_state, tmp_path):
+    """Each page opened by its URL, each in a new browser context, the first one in the server
+    process's first session (the broken version: with a `pages/` folder next to app.py Streamlit ran
+    that session as a legacy one-page app and showed "Page not found" over /signals, then /audit...)."""
+    pytest.importorskip("playwright.sync_api")
+    from playwright.sync_api import expect
+
+    with streamlit_server(fresh_state.home, tmp_path / "server.log") as (url, _), chromium() as browser:
+        for path in URL_PAGES:
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            page.goto(f"{url}/{path}", wait_until="domcontentloaded")
+            nav = page.get_by_test_id("stSidebarNav")
+            expect(nav).to_be_visible(timeout=90_000)
+            expect(page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]')).to_have_count(
+                1, timeout=90_000)
+            page.wait_for_timeout(1000)  # a dialog sent with the first run has arrived by now
+            assert page.get_by_text("Page not found").count() == 0, path
+            assert page.url.split("?")[0].rstrip("/") == f"{url}/{path}".rstrip("/"), (path, page.url)
+            page.context.close()
