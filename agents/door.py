@@ -45,6 +45,7 @@ _LAZY: dict[str, tuple[str, str | None]] = {
     "decided_cards": ("agents.core.offered", "decided_cards"),
     "one_line_failure": ("agents.core.failures", "one_line_failure"),
     "question_problem": ("agents.core.turn_flow", "question_problem"),  # why a question is refused (too long)
+    "MAX_QUESTION": ("agents.core.turn_flow", "MAX_QUESTION"),  # a question's limit in characters (the composer's counter)
     "pick_edge": ("services.signals.divergence", "pick_edge"),  # a signal's edge for the side it buys
     "is_store_error": ("agents.core.failures", "is_store_error"),
     "store_errors": ("agents.core.failures", "store_errors"),  # what a store read or write raises, for `except`

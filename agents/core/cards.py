@@ -38,16 +38,19 @@ def league_now(kind: str, as_of: dt.date) -> dt.datetime:
     return dt.datetime.now(NBA_TIME).replace(tzinfo=None)
 
 
-def card_now(card: Card, wall: dt.datetime | None = None) -> dt.datetime:
-    """The card's league clock now. The demo's clock starts at noon of its as-of day when the card
-    is issued and then runs with real time, so a card left long enough passes the lineup lock and
+def card_now(card: Card, wall: dt.datetime | None = None, since: dt.datetime | None = None) -> dt.datetime:
+    """The card's league clock at `wall` (default: now). The demo's clock starts at noon of its as-of
+    day when the card is issued (`since`, when given: a screen's clock, one start for every card it
+    shows) and then runs with real time, so a card left long enough passes the lineup lock and
     expires; a real league's clock is its wall clock."""
     as_of = dt.date.fromisoformat(card.as_of)
+    if card.league_kind != "demo" and wall is not None:
+        return wall.astimezone(NBA_TIME).replace(tzinfo=None)
     start = league_now(card.league_kind, as_of)
-    if card.league_kind != "demo" or not card.issued_at:
+    if card.league_kind != "demo" or not (since or card.issued_at):
         return start
     wall = wall or dt.datetime.now(dt.timezone.utc)
-    elapsed = wall - dt.datetime.fromisoformat(card.issued_at)
+    elapsed = wall - (since or dt.datetime.fromisoformat(card.issued_at))
     return start + max(elapsed, dt.timedelta(0))
 
 

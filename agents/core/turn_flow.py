@@ -21,6 +21,7 @@ from agents.core import history as H
 from agents.core.approvals import DEFER, SetDecided, refusal_text
 from agents.core.contracts import DoneEvent, StateEvent, TextEvent, TurnEvent, TurnResult, cards_of
 from agents.core.deferred import card_sets, set_of
+from agents.core.edit import EditRefused, rewind_last_question
 from agents.core.failures import MODEL_FAILED, model_failure_text, store_errors, turn_failure_text
 from agents.core.turn_decisions import (applied_already, outcome_of_claim, replay_events, requested_decisions,
                                    resume_problem)
@@ -102,7 +103,11 @@ class TurnFlow:
             self.graph.invoke(Command(resume=DEFER), cfg)
         return len(waiting)
 
-    def stream_turn(self, question: str, thread_id: str | None = None) -> Iterator[TurnEvent]:
+    def stream_turn(self, question: str, thread_id: str | None = None, replace_last: bool = False
+                    ) -> Iterator[TurnEvent]:
+        """One question's turn. `replace_last`: edit and resend, the thread's last question and its
+        answer (and the cards it offered) replaced by this one (agents/core/edit.py); refused when a
+        decision came after it."""
         thread_id = thread_id or new_thread_id()
         problem = question_problem(question)
         if problem:
@@ -112,7 +117,12 @@ class TurnFlow:
 
         def body() -> Iterator[TurnEvent]:
             try:
+                if replace_last:
+                    rewind_last_question(self.graph, self.config(thread_id), state_store(), thread_id)
                 deferred = self._defer_gate(thread_id)
+            except EditRefused as e:
+                yield from self._refuse(thread_id, str(e))
+                return
             except store_errors() as e:  # a locked or damaged checkpoint store
                 yield from self._refuse(thread_id, self._failure_text(e), pending=[])
                 return

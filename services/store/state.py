@@ -292,14 +292,26 @@ class StateStore:
                         " ON CONFLICT (turn_id) DO NOTHING",
                         (turn_id, thread_id, _now(), json.dumps(record, default=str)))
 
-    def turns(self, thread_id: str | None = None, limit: int = 500) -> list[dict]:
-        """The newest turns first."""
+    def turns(self, thread_id: str | None = None, limit: int = 500, replaced: bool = False) -> list[dict]:
+        """The newest turns first; a turn replaced by an edited question (`mark_replaced`) only with
+        `replaced=True`."""
         sql = "SELECT turn_id, thread_id, created_at, record FROM audit_turns"
         params: tuple = ()
         if thread_id:
             sql, params = sql + " WHERE thread_id=?", (thread_id,)
         rows = self.fetch(f"{sql} ORDER BY created_at DESC, {self._seq} DESC LIMIT ?", params + (int(limit),))
-        return [{"turn_id": a, "thread_id": b, "created_at": c, **json.loads(d)} for a, b, c, d in rows]
+        out = [{"turn_id": a, "thread_id": b, "created_at": c, **json.loads(d)} for a, b, c, d in rows]
+        return out if replaced else [r for r in out if not r.get("replaced")]
+
+    def mark_replaced(self, turn_id: str) -> None:
+        """Marks a turn's record replaced (its question was edited and asked again): kept, not read
+        as one of the thread's turns."""
+        with self.transaction() as cur:
+            cur.execute("SELECT record FROM audit_turns WHERE turn_id=?", (turn_id,))
+            row = cur.fetchone()
+            if row:
+                record = json.loads(row[0]) | {"replaced": True}
+                cur.execute("UPDATE audit_turns SET record=? WHERE turn_id=?", (json.dumps(record, default=str), turn_id))
 
 
 def _set_row(row) -> dict:

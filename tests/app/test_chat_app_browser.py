@@ -96,7 +96,8 @@ def test_the_composer_is_pinned_and_the_view_follows_the_newest_message(fresh_st
 def test_the_answer_is_written_as_it_comes_and_can_be_copied_and_edited(fresh_state, tmp_path):
     """The offline planner's answer is written in chunks (the broken version drew it whole, one
     change); Copy puts the answer's text on the clipboard; Edit and resend puts the last question
-    back in the composer; a question with markdown is shown as typed."""
+    back in the composer (sent, it replaces that turn: tests/app/test_chat_edit_browser.py); a
+    question with markdown is shown as typed."""
     pytest.importorskip("playwright.sync_api")
     from playwright.sync_api import expect
 
@@ -129,8 +130,9 @@ def test_the_answer_is_written_as_it_comes_and_can_be_copied_and_edited(fresh_st
         tricky = "**[click](javascript:alert(1))** and # not a heading"
         page.get_by_test_id("stChatInputTextArea").fill(tricky)
         page.get_by_test_id("stChatInputTextArea").press("Enter")
-        _settled(page, 4)
-        user = page.get_by_test_id("stChatMessage").nth(2)
+        user = page.get_by_test_id("stChatMessage").nth(0)  # the edited question replaced the first
+        expect(user).to_contain_text(tricky, timeout=90_000)
+        _settled(page, 2)
         assert tricky in user.inner_text()  # shown as typed: the marks are visible
         assert user.locator("a").count() == 0 and user.locator("strong").count() == 0
 

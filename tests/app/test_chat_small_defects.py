@@ -3,7 +3,7 @@ thread drawn as a reload draws it, decided cards that stop counting down, and th
 scoreboard's groups in words (each names the broken version it catches)."""
 from __future__ import annotations
 
-from pages.components import signal_cards
+from ui.components import signal_cards
 from tests.app.conftest import OPTIMIZE, ask
 
 
@@ -65,3 +65,37 @@ def test_the_scoreboard_groups_have_words_for_headers_and_no_none_cells():
     assert rows[0]["Group"] == "Confidence high" and rows[0]["Hit rate"] == "n/a"
     assert rows[2]["Group"] == "Approved signals" and rows[2]["Skill vs market"] == "0.5"
     assert not [v for r in rows for v in r.values() if v is None or v == "None"]
+
+
+def _issue_cards_earlier(monkeypatch, minutes: int) -> None:
+    """Cards made from now on carry an issue time `minutes` before the real one (a card set of
+    earlier in the evening); the league clocks themselves still read the real time."""
+    import datetime as dt
+
+    from agents.core import cards
+
+    class Earlier(dt.datetime):
+        @classmethod
+        def now(cls, tz=None):
+            return dt.datetime.now(tz) - dt.timedelta(minutes=minutes)
+
+    fake = type("dt", (), {n: getattr(dt, n) for n in ("date", "time", "timedelta", "timezone")})
+    fake.datetime = Earlier
+    monkeypatch.setattr(cards, "dt", fake)
+
+
+def test_card_sets_made_at_different_times_count_down_to_their_lock_together(app, monkeypatch):
+    """Two threads' card sets, made 40 minutes apart, on the Approvals page: every countdown to the
+    19:00 lock reads the same on the one league clock (the broken version ran each card's clock from
+    its own issue time: '6h 20m' beside '7h 00m', as the issue's 6h 59m, 6h 37m, 6h 42m)."""
+    with monkeypatch.context() as m:
+        _issue_cards_earlier(m, 40)
+        assert not ask(app("t-clock-early"), OPTIMIZE).exception
+    assert not ask(app("t-clock-late"), "Is Payton Pritchard worth adding?").exception
+    at = app()
+    at.switch_page("ui/views/approvals.py").run()
+    assert not at.exception
+    counting = [c.value for c in at.caption if c.value.startswith("Expires in ")]
+    assert len(counting) >= 4, counting  # both threads' cards are open
+    assert len(set(counting)) == 1, counting
+    assert counting[0].endswith("(league clock, lineups lock 19:00)")

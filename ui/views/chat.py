@@ -21,12 +21,12 @@ from contextlib import closing
 
 import streamlit as st
 
-from agents.door import ApprovalsEvent, Card, HistoryTurn, Offer, cards_of
-from pages.components import backend, chat_ui
-from pages.components import cards as card_ui
-from pages.components import decisions, history_window
-from pages.components.safe_text import plain_text
-from pages.components.turn import TurnView, history_events
+from agents.door import MAX_QUESTION, ApprovalsEvent, Card, HistoryTurn, Offer, cards_of
+from ui.components import backend, chat_ui
+from ui.components import cards as card_ui
+from ui.components import decisions, history_window
+from ui.components.safe_text import plain_text
+from ui.components.turn import TurnView, history_events
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +40,7 @@ ss = st.session_state
 
 def _submit() -> None:
     ss["chat_prompt"] = ss.get("chat_input")
+    ss["chat_replace"] = ss.pop(chat_ui.EDITING, None)  # the thread whose last question this one replaces
 
 
 def _suggest(text: str) -> None:
@@ -54,16 +55,18 @@ def _category_view(question: str) -> None:
     ss["chat_prompt"] = question
 
 
-def draw_user(text: str, key: str | None = None, stopped: bool = False) -> None:
-    """A user's message as typed (plain text, never markdown); the last one has Edit and resend."""
+def draw_user(text: str, key: str | None = None, stopped: bool = False, thread: str = "") -> None:
+    """A user's message as typed (plain text, never markdown); the last one has Edit and resend
+    (unless a card was decided after it: those moves stay, so the question does too)."""
     with st.chat_message("user"):
         st.markdown(plain_text(text))
         if stopped:
             st.caption(":material/stop_circle: Stopped before an answer: nothing was changed. Ask again or edit it.")
         if key:
             st.button("Edit and resend", key=key, icon=":material/edit:", type="tertiary",
-                      on_click=chat_ui.edit_question, args=(text,),
-                      help="Puts this question back in the box below to change it and send it again.")
+                      on_click=chat_ui.edit_question, args=(text, thread),
+                      help="Puts this question back in the box below: change it and send it, and it replaces "
+                           "this question and its answer.")
 
 
 def draw_history(assistant, thread: str, messages: list[HistoryTurn], start: int, pending_ids: set[str],
@@ -84,7 +87,8 @@ def draw_history(assistant, thread: str, messages: list[HistoryTurn], start: int
     for i, message in enumerate(messages[start:], start):
         if message.role == "user":
             answered = i + 1 < len(messages) and messages[i + 1].role != "user"
-            draw_user(message.content, f"chat_edit_{i}" if i == last_user else None, stopped=not answered)
+            editable = i == last_user and not decided_since(assistant, thread)
+            draw_user(message.content, f"chat_edit_{i}" if editable else None, stopped=not answered, thread=thread)
             continue
         with st.chat_message("assistant"):
             view = TurnView(thread, f"chat_m{i}", pending_ids, shown, card_prefix="chat", scoring=scoring,
@@ -94,6 +98,19 @@ def draw_history(assistant, thread: str, messages: list[HistoryTurn], start: int
             view.handle(ApprovalsEvent(cards=decisions.with_blockers(cards, thread)))
             chat_ui.copy_button(message.content, f"chat_copy_{i}", view.under_answer)
             slots |= view.card_slots
+
+
+def decided_since(assistant, thread: str) -> bool:
+    """Whether a card was decided after the thread's last question (then it cannot be replaced)."""
+    try:
+        last = next(iter(assistant.audit(thread)), None)
+    except backend.store_errors():  # unreadable: no Edit button (the runtime would say why anyway)
+        return True
+    return bool(last and last.is_decision)
+
+
+def last_user_index(messages: list[HistoryTurn]) -> int:
+    return max((i for i, m in enumerate(messages) if m.role == "user"), default=len(messages))
 
 
 def last_offers(assistant, thread: str) -> list[Offer]:
@@ -121,6 +138,7 @@ def undecided(assistant, thread: str, pending: list[Card] | None = None) -> list
 # the browser would cut a longer paste silently; an over-long message is refused before it is
 # echoed (`chat_ui.too_long`), with the limit named.
 st.chat_input("Ask Courtside…", key="chat_input", on_submit=_submit, submit_mode="disable")
+chat_ui.char_counter(MAX_QUESTION)  # characters left, under the box
 # The browser skips layout and paint of turns scrolled out of view: a long thread stays light.
 # An answer's table fits the message: a compact font and headers that wrap ("z x games" was cut at
 # 1400 px); on a phone a table wider than the message scrolls inside it instead of running off.
@@ -141,6 +159,10 @@ slots: dict[str, object] = {}
 messages = assistant.history(thread)
 prompt = (ss.pop("chat_prompt", None) or "").strip()  # a blank message is not sent
 refusal = chat_ui.too_long(prompt)
+replace_last = bool(prompt) and not refusal and ss.pop("chat_replace", None) == thread
+if replace_last:  # edit and resend: the last question and its answer are drawn no more, the edited one runs
+    messages = messages[:last_user_index(messages)]
+chat_ui.editing_notice(thread)
 chat_ui.follow(f"{thread}:{len(messages)}:{int(bool(prompt))}")  # the view keeps to the newest message
 chat_ui.stopped_notice(thread)
 draw_history(assistant, thread, messages, history_window.start_index(thread, messages), pending_ids, shown, slots)
@@ -173,7 +195,7 @@ if prompt:
         if first_turn:
             backend.bind_thread(thread, assistant)
         chat_ui.stop_button(thread)
-        with closing(assistant.stream_turn(prompt, thread)) as events:  # Stop closes it: see the docstring
+        with closing(assistant.stream_turn(prompt, thread, replace_last=replace_last)) as events:  # Stop: docstring
             result = view.consume(events)
         chat_ui.copy_button(view.answer, f"chat_copy_live_{len(messages)}", view.under_answer)
     ss["chat_offered"].setdefault(thread, {})[len(messages)] = view.offered

@@ -17,9 +17,9 @@ import datetime as dt
 import streamlit as st
 
 from agents.door import Card, cards_of
-from pages.components.labels import gain_text
-from pages.components.moves import done_text
-from pages.components.safe_text import no_images
+from ui.components.labels import gain_text
+from ui.components.moves import done_text
+from ui.components.safe_text import no_images
 
 DEMO_CLOCK = dt.time(12, 0)  # the demo league's clock stands at noon of its as-of day
 
@@ -40,12 +40,28 @@ def note(card: Card, key: str):
     return (_typed(card).model_extra or {}).get(key)
 
 
+CLOCK_SINCE, CLOCK_WALL = "cards_clock_since", "cards_clock_wall"
+
+
+def begin_render() -> None:
+    """Once per script run (app.py): the one instant every card of this run reads its countdown at,
+    and the session's clock start. Each card's own clock started when it was issued, so three card
+    sets on one screen said 6h 59m, 6h 37m and 6h 42m to the same 19:00 lock; on one screen they
+    now read one league clock: noon when the session opened, running with real time."""
+    now = dt.datetime.now(dt.timezone.utc)
+    st.session_state.setdefault(CLOCK_SINCE, now)
+    st.session_state[CLOCK_WALL] = now
+
+
 def league_now(card: Card) -> dt.datetime:
-    """The card's league clock (the demo's as-of day at noon; a real league's wall clock)."""
+    """The card's league clock at this run's instant (the demo: noon of its as-of day when the
+    session opened, then real time; a real league: its wall clock)."""
     from agents.door import card_now
 
+    if CLOCK_WALL not in st.session_state:  # a page run without app.py (AppTest of one page)
+        begin_render()
     try:
-        return card_now(_typed(card))
+        return card_now(_typed(card), wall=st.session_state[CLOCK_WALL], since=st.session_state[CLOCK_SINCE])
     except ValueError:
         return dt.datetime.now()
 
@@ -58,19 +74,30 @@ def expires_in(card: Card) -> dt.timedelta | None:
         return None
 
 
+def _expired_itself(card: Card) -> bool:
+    """Past its lock on its own clock (from its issue time): what the approval gate refuses."""
+    from agents.door import card_now
+
+    try:
+        return card_now(card, wall=st.session_state.get(CLOCK_WALL)) >= dt.datetime.fromisoformat(card.expires_at)
+    except (TypeError, ValueError):
+        return False
+
+
 def countdown_text(card: Card) -> str:
     left = expires_in(card)
     if left is None:
         return ""
-    if left.total_seconds() <= 0:
+    if left.total_seconds() <= 0 or _expired_itself(card):
         return f"Expired at {card.expires_at.replace('T', ' ')[:16]} (league clock)"
     hours, rest = divmod(int(left.total_seconds()), 3600)
     return f"Expires in {hours}h {rest // 60:02d}m (league clock, lineups lock {card.expires_at[11:16]})"
 
 
 def is_expired(card: Card) -> bool:
+    """Past its lock on the screen's clock, or on its own (a card of an earlier session the gate refuses)."""
     left = expires_in(card)
-    return left is not None and left.total_seconds() <= 0
+    return (left is not None and left.total_seconds() <= 0) or _expired_itself(_typed(card))
 
 
 def title(card: Card) -> str:

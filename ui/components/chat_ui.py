@@ -64,6 +64,40 @@ _COPY = """<button id="%(id)s" type="button" title="Copy this answer" data-text=
 </script>"""
 
 
+# The composer's character counter: Streamlit's `max_chars` would cut a long paste silently, so the
+# box takes any length and this line under it says how many characters are left while the box holds
+# text (empty: nothing), and by how many a paste is over: the runtime then
+# refuses it whole, before it is echoed (`too_long`). Read from the box every 250 ms as well as on
+# input: a sent message empties the box without an input event.
+_COUNT = """<div id="cs-count" aria-live="polite" data-testid="courtsideCharCount"
+ style="font-size:0.8rem;color:#71717a;text-align:right;min-height:1.1rem"></div>
+<script>
+(() => {
+  const limit = %(limit)d, from = %(from)d, fmt = (n) => n.toLocaleString('en-US');
+  const update = () => {
+    const box = document.querySelector('[data-testid="stChatInputTextArea"]');
+    const out = document.getElementById('cs-count');
+    if (!box || !out) return;
+    const n = box.value.trim().length, left = limit - n;
+    const text = left < 0 ? `${fmt(-left)} characters over the ${fmt(limit)} limit: shorten it to send`
+      : (n >= from ? `${fmt(left)} of ${fmt(limit)} characters left` : '');
+    if (out.textContent !== text) out.textContent = text;
+    out.style.color = left < 0 ? '#dc2626' : '#71717a';
+  };
+  if (!window.__courtsideCount) {
+    document.addEventListener('input', update, true);
+    window.__courtsideCount = setInterval(update, 250);
+  }
+  update();
+})();
+</script>"""
+
+
+def char_counter(limit: int) -> None:
+    """Under the composer (st.bottom): how many characters are left, and by how many a paste is over."""
+    st.bottom.html(_COUNT % {"limit": limit, "from": 1}, unsafe_allow_javascript=True)
+
+
 def follow(token: str) -> None:
     """Keeps the view on the newest message (see `_FOLLOW`)."""
     st.html(_FOLLOW % {"token": json.dumps(token)}, unsafe_allow_javascript=True)
@@ -80,9 +114,27 @@ def copy_button(text: str | None, key: str, where=None) -> None:
                 unsafe_allow_javascript=True)
 
 
-def edit_question(text: str) -> None:
-    """Edit and resend: the question goes back into the composer, to change and send again."""
+EDITING = "chat_editing"  # the thread whose last question the composer now edits
+
+
+def edit_question(text: str, thread: str) -> None:
+    """Edit and resend: the question goes back into the composer; sent, it replaces the last turn."""
     st.session_state["chat_input"] = text
+    st.session_state[EDITING] = thread
+
+
+def _cancel_edit() -> None:
+    st.session_state.pop(EDITING, None)
+    st.session_state["chat_input"] = ""
+
+
+def editing_notice(thread: str) -> None:
+    """Under the composer while it holds the last question to edit: what sending does, and Cancel."""
+    if st.session_state.get(EDITING) != thread:
+        return
+    row = st.bottom.container(horizontal=True, vertical_alignment="center")
+    row.caption(":material/edit: Editing your last question: sending replaces it, its answer and its cards.")
+    row.button("Cancel edit", key="chat_cancel_edit", type="tertiary", on_click=_cancel_edit)
 
 
 def _stopped(thread: str) -> None:
