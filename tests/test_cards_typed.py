@@ -29,14 +29,14 @@ ALLOWED = {
     "agents/core/runtime.py": "the runtime's JSON API (pending_approvals, transactions, decision history rows)",
     "agents/supervisor/graph.py": "a trace label's drop/add",
     "agents/core/views.py": "state-store move rows (team_id, drop_id, add_id of applied moves)",
-    "ui/components/turn.py": "stored transactions redrawn from history",
+    "pages/components/turn.py": "stored transactions redrawn from history",
     "agents/offline/trade_talk.py": "a trade side's free moves (services/trades/wire.py rows: drop/add names), not cards",
 }
 
 # The modules issue #9 named: they take `Card` objects and must never read a card by key again.
 TYPED = ["agents/core/approvals.py", "agents/core/views.py", "agents/core/threads.py", "agents/core/cards.py",
-         "agents/matchup_optimizer/summary.py", "agents/tools/move_tools.py", "ui/components/cards.py",
-         "ui/components/decisions.py", "ui/components/turn.py", "ui/views/approvals.py"]
+         "agents/matchup_optimizer/summary.py", "agents/tools/move_tools.py", "pages/components/cards.py",
+         "pages/components/decisions.py", "pages/components/turn.py", "pages/views/approvals.py"]
 
 
 def _string_reads(path: pathlib.Path) -> list[tuple[int, str, str]]:
@@ -56,7 +56,7 @@ def _string_reads(path: pathlib.Path) -> list[tuple[int, str, str]]:
 
 def test_no_page_or_agent_module_reads_a_card_by_string_key_outside_the_allowed_ones():
     offenders = {}
-    for path in sorted([*ROOT.joinpath("agents").rglob("*.py"), *ROOT.joinpath("ui").rglob("*.py")]):
+    for path in sorted([*ROOT.joinpath("agents").rglob("*.py"), *ROOT.joinpath("pages").rglob("*.py")]):
         rel = path.relative_to(ROOT).as_posix()
         reads = _string_reads(path)
         if reads and rel not in ALLOWED:
@@ -115,7 +115,7 @@ def test_the_approval_gate_takes_cards_and_refuses_dicts(card, demo_source, fres
 
 
 def test_the_card_widget_takes_cards_and_refuses_dicts(card):
-    from ui.components import cards as card_ui
+    from pages.components import cards as card_ui
 
     with pytest.raises(TypeError):
         card_ui.render_card(card.model_dump(), "t", "k")

@@ -42,7 +42,7 @@ def offences(tree: ast.AST) -> list[str]:
 
 def test_no_caller_asks_which_kind_of_source_it_holds():
     found = {}
-    for folder in ("agents", "ui", "services"):
+    for folder in ("agents", "pages", "services"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             rel = path.relative_to(ROOT).as_posix()
             if rel in SOURCES or rel.startswith("services/espn/"):

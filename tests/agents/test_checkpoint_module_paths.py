@@ -17,7 +17,7 @@ from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
 from agents.core.contracts import TextEvent
 
-OURS = re.compile(rb"(?<![\w.])(?:agents|services|ui|api)\.[a-z_]+(?:\.[a-z_]+)*")
+OURS = re.compile(rb"(?<![\w.])(?:agents|services|pages|api)\.[a-z_]+(?:\.[a-z_]+)*")
 
 
 def _module_paths(home) -> set[bytes]:

@@ -74,10 +74,10 @@ def _py(*pkgs):
 
 def test_one_emit_and_no_event_dict_literals():
     """One `emit` definition and one `get_stream_writer` caller (agents/core/events.py), and no dict literal
-    whose "type" is an event's (`{"type": "answer", ...}`) in agents/ or ui/ (catches a sixth copy
+    whose "type" is an event's (`{"type": "answer", ...}`) in agents/ or pages/ (catches a sixth copy
     of emit or an event made as a dict; a LangChain tool call's `"type": "tool_call"` is not an event)."""
     emits, writers, literals = [], [], []
-    for path in _py("agents", "ui"):
+    for path in _py("agents", "pages"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         rel = str(path.relative_to(ROOT))
         for node in ast.walk(tree):

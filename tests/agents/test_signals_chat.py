@@ -45,7 +45,7 @@ def test_scripted_supervisor_label_routes_to_the_pod_without_using_its_tape(fres
 
 def test_a_refreshed_chat_labels_the_pod_steps_as_signals(make_assistant, fresh_state):
     from agents.door import HistoryTurn
-    from ui.components.turn import history_events
+    from pages.components.turn import history_events
 
     a = make_assistant()
     result = a.ask("any edges tonight?")

@@ -7,7 +7,7 @@ broken version said nothing before the click; after one Approve the others read 
 """
 from __future__ import annotations
 
-from ui.components import cards as card_ui
+from pages.components import cards as card_ui
 from tests.app.conftest import OPTIMIZE, ask
 
 

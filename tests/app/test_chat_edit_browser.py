@@ -91,8 +91,9 @@ URL_PAGES = ["signals", "audit", "approvals", "league", "players", "trade", "des
 
 def test_every_page_opened_by_its_url_shows_no_page_not_found(fresh_state, tmp_path):
     """Each page opened by its URL, each in a new browser context, the first one in the server
-    process's first session (the broken version: with a `pages/` folder next to app.py Streamlit ran
-    that session as a legacy one-page app and showed "Page not found" over /signals, then /audit...)."""
+    process's first session (the broken version: Streamlit ran that session as a legacy multipage
+    app of the `pages/` folder beside app.py, which held no page scripts, and showed "Page not
+    found" over /signals, then /audit...; pages/components/entry.py)."""
     pytest.importorskip("playwright.sync_api")
     from playwright.sync_api import expect
 

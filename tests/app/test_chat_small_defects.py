@@ -3,7 +3,7 @@ thread drawn as a reload draws it, decided cards that stop counting down, and th
 scoreboard's groups in words (each names the broken version it catches)."""
 from __future__ import annotations
 
-from ui.components import signal_cards
+from pages.components import signal_cards
 from tests.app.conftest import OPTIMIZE, ask
 
 
@@ -93,7 +93,7 @@ def test_card_sets_made_at_different_times_count_down_to_their_lock_together(app
         assert not ask(app("t-clock-early"), OPTIMIZE).exception
     assert not ask(app("t-clock-late"), "Is Payton Pritchard worth adding?").exception
     at = app()
-    at.switch_page("ui/views/approvals.py").run()
+    at.switch_page("pages/views/approvals.py").run()
     assert not at.exception
     counting = [c.value for c in at.caption if c.value.startswith("Expires in ")]
     assert len(counting) >= 4, counting  # both threads' cards are open

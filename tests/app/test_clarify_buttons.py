@@ -8,8 +8,8 @@ from streamlit.testing.v1 import AppTest
 def draw_clarify():
     import streamlit as st
 
-    from ui.components import backend
-    from ui.components.turn import TurnView
+    from pages.components import backend
+    from pages.components.turn import TurnView
 
     backend.init_session()
     view = TurnView("t-clarify", "clar")
@@ -24,8 +24,8 @@ def draw_clarify():
 
 
 def draw_unknown():
-    from ui.components import backend
-    from ui.components.turn import TurnView
+    from pages.components import backend
+    from pages.components.turn import TurnView
 
     from agents.core.intents import EXAMPLE_QUESTIONS
 

@@ -8,14 +8,14 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from agents.door import AuditRecord
-from ui.components import audit_rows, labels
+from pages.components import audit_rows, labels
 
 
 def draw_events():
     import streamlit as st
 
-    from ui.components import backend
-    from ui.components.turn import TurnView
+    from pages.components import backend
+    from pages.components.turn import TurnView
 
     backend.init_session()
     view = TurnView("t-fake", "fake")

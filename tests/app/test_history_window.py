@@ -8,7 +8,7 @@ import re
 from streamlit.testing.v1 import AppTest
 
 from agents.door import HistoryTurn
-from ui.components.history_window import RECENT_TURNS, first_shown, hidden_turns
+from pages.components.history_window import RECENT_TURNS, first_shown, hidden_turns
 from tests.app.conftest import APP, TIMEOUT
 
 QUESTIONS = ["Is Joel Embiid playing?", "How has Nikola Jokic played over his last 5 games?",

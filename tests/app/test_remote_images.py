@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ui.components.safe_text import no_images
+from pages.components.safe_text import no_images
 from tests.app.server import CHROMIUM, chromium, streamlit_server
 
 

@@ -37,8 +37,8 @@ def draw_past_signals_turn():
     import streamlit as st
 
     from agents.facades.models import HistoryTurn
-    from ui.components import backend
-    from ui.components.turn import TurnView, history_events
+    from pages.components import backend
+    from pages.components.turn import TurnView, history_events
 
     backend.init_session()
     steps = [{"id": "a", "name": "get_player_status", "args": {"name": "Nikola Jokic"}, "ok": True, "ms": 3.0,
@@ -67,8 +67,8 @@ def test_a_past_turn_is_redrawn_without_a_single_status_pause(pauses):
 
 
 def draw_live_tool_step():
-    from ui.components import backend
-    from ui.components.turn import TurnView
+    from pages.components import backend
+    from pages.components.turn import TurnView
 
     backend.init_session()
     TurnView("t-live", "live").consume([

@@ -48,7 +48,7 @@ def _signal_card_page():
     import streamlit as st
 
     from agents.signals.runner import SignalsPod
-    from ui.components import signal_cards
+    from pages.components import signal_cards
 
     pod = SignalsPod(provider="offline")
     for sig in pod.signals():
@@ -71,7 +71,7 @@ def test_the_card_shows_the_edge_of_the_team_it_buys(away_picks):
 
 def test_the_chat_table_and_the_signals_page_table_show_the_picks_edge(away_picks):
     from agents.signals.chat import answer_text  # the chat's answer: a table of the edges
-    from ui.components import signal_cards
+    from pages.components import signal_cards
 
     runs = [{"signal": s, "threshold": 0.05} for s in away_picks]
     table = answer_text(DAY, runs, away_picks)

@@ -10,7 +10,7 @@ records are read from the state store here, not through the page's code).
 """
 from __future__ import annotations
 
-from ui.components.safe_text import plain_text
+from pages.components.safe_text import plain_text
 
 import json
 
@@ -65,7 +65,7 @@ def media(monkeypatch):
 def test_the_audit_export_writes_each_record_whole(app, media, fresh_state):
     at = ask(app("t-typed-audit"), JOKIC)
     at = next(b for b in ask(at, OPTIMIZE).button if b.label == "Decline").click().run()
-    at.switch_page("ui/views/audit.py").run()
+    at.switch_page("pages/views/audit.py").run()
     assert not at.exception
     button = next(b for b in at.get("download_button") if b.proto.label == "Export JSON lines")
     lines = [json.loads(line) for line in media(button.proto.url).decode().splitlines()]

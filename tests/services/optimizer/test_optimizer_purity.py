@@ -10,7 +10,7 @@ import pytest
 
 PKG = Path(__file__).resolve().parents[3] / "services" / "optimizer"
 MODULES = sorted(PKG.glob("*.py"))
-FORBIDDEN = ("langchain", "langgraph", "streamlit", "agents", "ui", "random", "time", "secrets")
+FORBIDDEN = ("langchain", "langgraph", "streamlit", "agents", "pages", "random", "time", "secrets")
 
 
 def _imports(path: Path) -> set[str]:

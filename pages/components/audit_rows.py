@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 
 from agents.door import AuditRecord, Card
-from ui.components.labels import intent_label, shorten
-from ui.components.moves import decision_text, done_text
+from pages.components.labels import intent_label, shorten
+from pages.components.moves import decision_text, done_text
 
 
 def tools_of(turn: AuditRecord) -> list[str]:

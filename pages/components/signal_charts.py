@@ -4,7 +4,7 @@ from __future__ import annotations
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ui.components.charts import LAYOUT, _title
+from pages.components.charts import LAYOUT, _title
 
 
 def reliability_figure(board: dict) -> go.Figure | None:

@@ -10,7 +10,7 @@ import datetime as dt
 import pandas as pd
 import streamlit as st
 
-from ui.components import backend, signal_cards, signal_charts
+from pages.components import backend, signal_cards, signal_charts
 
 FIRST_DAY, SCORE_FROM = dt.date(2024, 10, 23), dt.date(2024, 12, 1)
 NODE_NAMES = {"assess_event_timeline": "Assess timeline", "fetch_news": "Fetch news", "estimate_probability": "Estimate probability",

@@ -6,7 +6,7 @@ import json
 
 import streamlit as st
 
-from ui.components.desk_view import desk
+from pages.components.desk_view import desk
 
 TOOLS = {"all": "All calculators", "compare_odds": "compare_odds (edge)",
          "compute_exposure_impact": "compute_exposure_impact (limits)",

@@ -17,7 +17,7 @@ ss = st.session_state
 def connect_league(owner: str) -> None:
     """Draws the form and, on save, checks and connects the league for `owner`."""
     from agents import door
-    from ui.components import backend
+    from pages.components import backend
 
     st.subheader("Connect your ESPN league")
     if ss.get("connect_espn_flash"):

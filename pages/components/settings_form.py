@@ -15,7 +15,7 @@ ss = st.session_state
 
 def _copy(widget_key: str, target: str) -> None:
     ss[target] = ss[widget_key]
-    from ui.components import backend
+    from pages.components import backend
 
     backend.settings_changed()  # a thread bound to another league keeps it; a new chat starts
 

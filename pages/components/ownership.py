@@ -8,7 +8,7 @@ Threads belong to the identity that started them (`session.identity()`); threads
 from __future__ import annotations
 
 from agents.door import AuditRecord, Card, cards_of
-from ui.components import session
+from pages.components import session
 
 
 def _door():
@@ -24,7 +24,7 @@ def my_threads(built, limit: int = 12) -> list:
 
 def all_pending(built) -> list[Card]:
     """Pending cards of this identity's threads in every league, typed, each noting its `thread_id`
-    and `league` (read with `ui.components.cards.note`)."""
+    and `league` (read with `pages.components.cards.note`)."""
     return [p.card.model_copy(update={"thread_id": p.thread_id, "league": p.league})
             for p in _door().supervisor.pending_cards(built, session.identity())]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 import streamlit as st
 
 from agents.door import Card, cards_of
-from ui.components import backend, ownership, session
-from ui.components import cards as card_ui
-from ui.components.turn import TurnView
+from pages.components import backend, ownership, session
+from pages.components import cards as card_ui
+from pages.components.turn import TurnView
 
 
 CLOSED = "chat_closed_cards"  # thread -> (messages when read, {move id: card}) of this session

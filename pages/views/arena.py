@@ -5,7 +5,7 @@ import datetime as dt
 import streamlit as st
 
 from agents.door import arena as runner
-from ui.components import arena_view
+from pages.components import arena_view
 
 ss = st.session_state
 

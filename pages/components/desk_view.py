@@ -21,7 +21,7 @@ def desk():
     """The desk for this session's provider (offline: the rule policy), cached per process and home."""
     import os
 
-    from ui.components import backend
+    from pages.components import backend
 
     provider = backend.settings_tuple()[0]
     try:
@@ -35,7 +35,7 @@ def desk_now(desk, day: dt.date) -> dt.datetime:
     by itself since it was last put on this day (the CLI's `desk clock`, a line-move nudge), the
     league clock follows it; when the session's day changed, the desk goes to that day."""
     from agents import door
-    from ui.components import backend
+    from pages.components import backend
 
     now = desk.clock.now()
     moved = door.desk.league_day_of(now)
@@ -48,7 +48,7 @@ def move_desk(desk, at: dt.datetime) -> None:
     """After a demo-control step to `at`: the session's league clock follows the desk onto its day
     (when it cannot, the desk goes back to the league's day on the next draw, and says why)."""
     from agents import door
-    from ui.components import backend
+    from pages.components import backend
 
     st.session_state["desk_clock_notice"] = backend.move_league_clock(door.desk.league_day_of(at))
     st.session_state.pop("desk_day", None)  # the day picker redraws on the clock's day

@@ -16,7 +16,7 @@ import streamlit as st
 from streamlit.errors import StreamlitAPIException
 
 from agents.door import store_errors
-from ui.components import session, warm
+from pages.components import session, warm
 
 log = logging.getLogger(__name__)
 

@@ -22,11 +22,11 @@ from contextlib import closing
 import streamlit as st
 
 from agents.door import MAX_QUESTION, ApprovalsEvent, Card, HistoryTurn, Offer, cards_of
-from ui.components import backend, chat_ui
-from ui.components import cards as card_ui
-from ui.components import decisions, history_window
-from ui.components.safe_text import plain_text
-from ui.components.turn import TurnView, history_events
+from pages.components import backend, chat_ui
+from pages.components import cards as card_ui
+from pages.components import decisions, history_window
+from pages.components.safe_text import plain_text
+from pages.components.turn import TurnView, history_events
 
 log = logging.getLogger(__name__)
 

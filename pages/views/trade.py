@@ -3,8 +3,8 @@ the finder search every team for trades both sides gain from."""
 import streamlit as st
 
 from agents import door
-from ui.components import backend
-from ui.components.player_charts import starts_figure, trade_player_rows
+from pages.components import backend
+from pages.components.player_charts import starts_figure, trade_player_rows
 
 CATS = ["FG%", "FT%", "3PM", "REB", "AST", "STL", "BLK", "TO", "PTS"]
 

@@ -17,9 +17,9 @@ import datetime as dt
 import streamlit as st
 
 from agents.door import Card, cards_of
-from ui.components.labels import gain_text
-from ui.components.moves import done_text
-from ui.components.safe_text import no_images
+from pages.components.labels import gain_text
+from pages.components.moves import done_text
+from pages.components.safe_text import no_images
 
 DEMO_CLOCK = dt.time(12, 0)  # the demo league's clock stands at noon of its as-of day
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ui.components.labels import gain_text
-from ui.components.moves import decision_text, done_text
+from pages.components.labels import gain_text
+from pages.components.moves import decision_text, done_text
 
 if TYPE_CHECKING:
     from agents.door import DecidedCard, TransactionRow

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import plotly.graph_objects as go
 
-from ui.components.charts import LAYOUT, _title
+from pages.components.charts import LAYOUT, _title
 
 PALETTE = ["#2563eb", "#f97316", "#16a34a", "#dc2626", "#9333ea", "#0891b2", "#ca8a04", "#4b5563"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from ui.components.safe_text import no_images
+from pages.components.safe_text import no_images
 
 if TYPE_CHECKING:
     from agents.door import ThreadSummary

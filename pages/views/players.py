@@ -2,8 +2,8 @@
 import streamlit as st
 
 from agents import door
-from ui.components import backend
-from ui.components.player_charts import filtered_rows, rank_rows, trend_figure
+from pages.components import backend
+from pages.components.player_charts import filtered_rows, rank_rows, trend_figure
 
 CATS = ["FG%", "FT%", "3PM", "REB", "AST", "STL", "BLK", "TO", "PTS"]
 WINDOW_LABELS = {"season": "Season", "30": "Last 30 days", "14": "Last 14 days", "7": "Last 7 days"}

@@ -6,8 +6,8 @@ import datetime as dt
 
 import streamlit as st
 
-from ui.components import backend
-from ui.components import desk_view as V
+from pages.components import backend
+from pages.components import desk_view as V
 
 desk = V.desk()
 now = V.desk_now(desk, backend.league_clock())

@@ -17,12 +17,12 @@ import streamlit as st
 from agents.door import (ApprovalsEvent, Card, ClarifyEvent, DecisionEvent, DeskCardEvent, DoneEvent, IntentEvent,
                          SignalsEvent, StateEvent, StepEvent, TextEvent, ToolEnd, ToolStart, TransactionsEvent, TurnEvent,
                          TurnResult, as_event, cards_of)
-from ui.components import cards as card_ui
-from ui.components import charts
-from ui.components.settled import settled
-from ui.components.safe_text import no_images
-from ui.components.moves import done_text
-from ui.components.labels import duration_text, intent_label, node_label, parse_result, result_summary, step_label
+from pages.components import cards as card_ui
+from pages.components import charts
+from pages.components.settled import settled
+from pages.components.safe_text import no_images
+from pages.components.moves import done_text
+from pages.components.labels import duration_text, intent_label, node_label, parse_result, result_summary, step_label
 
 
 log = logging.getLogger("courtside.ui")
@@ -281,13 +281,13 @@ class TurnView:
                     closed_by=approved if closed else None)
 
     def _on_desk_card(self, e: DeskCardEvent) -> None:
-        from ui.components.desk_view import desk, render_card
+        from pages.components.desk_view import desk, render_card
 
         with self.cards:
             render_card(e.quote, desk(), f"{self.card_prefix}_desk", actions=False)
 
     def _on_signals(self, e: SignalsEvent) -> None:
-        from ui.components import backend, signal_cards
+        from pages.components import backend, signal_cards
 
         assistant = backend.assistant()
         pod, now = signal_cards.pod(assistant), signal_cards.league_now(assistant)

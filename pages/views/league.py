@@ -1,8 +1,8 @@
 """League: my roster with status and form, the matchup, the schedule grid, the lineup, recent moves."""
 import streamlit as st
 
-from ui.components import backend, charts, warm
-from ui.components.league_tables import (calibration_rows, category_rows, lineup_rows, roster_rows,
+from pages.components import backend, charts, warm
+from pages.components.league_tables import (calibration_rows, category_rows, lineup_rows, roster_rows,
                                              transaction_rows)
 
 assistant = backend.assistant()

@@ -1,12 +1,12 @@
 """Audit: every turn's provider, model, intent, tool calls, model calls, tokens and decisions."""
 import streamlit as st
 
-from ui.components import backend, ownership
-from ui.components.desk_audit import has_calculations, render_calc_audit
-from ui.components.audit_rows import (SUMMARY_WIDTHS, applied_lines, filter_turns, summary_row, to_jsonl,
+from pages.components import backend, ownership
+from pages.components.desk_audit import has_calculations, render_calc_audit
+from pages.components.audit_rows import (SUMMARY_WIDTHS, applied_lines, filter_turns, summary_row, to_jsonl,
                                          tool_rows, tools_of)
-from ui.components.labels import intent_label, shorten, tool_label
-from ui.components.safe_text import no_images
+from pages.components.labels import intent_label, shorten, tool_label
+from pages.components.safe_text import no_images
 
 assistant = backend.assistant()
 turns = ownership.mine(assistant.audit())  # another identity's threads are not listed

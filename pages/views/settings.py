@@ -7,8 +7,8 @@ import datetime as dt
 
 import streamlit as st
 
-from ui.components import backend
-from ui.components.settings_form import kept, secret
+from pages.components import backend
+from pages.components.settings_form import kept, secret
 
 ss = st.session_state
 assistant = backend.assistant()
@@ -40,10 +40,10 @@ leagues = ["demo", "espn"]
 kept(st.radio, "League source", "settings_league", options=leagues, index=leagues.index(ss["settings_league"]),
      horizontal=True, label_visibility="collapsed", format_func={"demo": "Demo league (real 2024-25 box scores)", "espn": "ESPN league"}.get)
 if ss["settings_league"] == "espn":
-    from ui.components.connect_league import connect_league
-    from ui.components.session import identity
+    from pages.components.connect_league import connect_league
+    from pages.components.session import identity
 
-    connect_league(identity())  # check on save, cookies into the state store (ui/components/connect_league.py)
+    connect_league(identity())  # check on save, cookies into the state store (pages/components/connect_league.py)
     kept(st.text_input, "ESPN league id", "settings_espn_league_id", placeholder="the leagueId in the league's URL")
     kept(st.number_input, "ESPN season", "settings_espn_season", value=ss["settings_espn_season"],
          min_value=2019, max_value=2030, step=1)
