@@ -1,6 +1,6 @@
 """Courtside: page setup, navigation and the sidebar (provider badge, new chat, recent threads).
 
-Run with `streamlit run app.py`. Pages are thin scripts in `pages/views/`; they reach the agents
+Run with `streamlit run app.py`. Pages are thin scripts in `pages/`; they reach the agents
 only through `pages.components.backend`, which holds the cached assistant (one compiled graph and
 database connection per process).
 """
@@ -22,16 +22,16 @@ if problem := backend.settings_problem():  # a bad setting: say which, instead o
     st.stop()
 
 PAGES = [
-    st.Page("pages/views/chat.py", title="Chat", icon=":material/chat:", url_path="chat", default=True),
-    st.Page("pages/views/approvals.py", title="Approvals", icon=":material/task_alt:", url_path="approvals"),
-    st.Page("pages/views/league.py", title="League", icon=":material/groups:", url_path="league"),
-    st.Page("pages/views/players.py", title="Players", icon=":material/leaderboard:", url_path="players"),
-    st.Page("pages/views/trade.py", title="Trade", icon=":material/swap_horiz:", url_path="trade"),
-    st.Page("pages/views/signals.py", title="Signals", icon=":material/insights:", url_path="signals"),
-    st.Page("pages/views/desk.py", title="Desk", icon=":material/casino:", url_path="desk"),
-    st.Page("pages/views/audit.py", title="Audit", icon=":material/fact_check:", url_path="audit"),
-    st.Page("pages/views/arena.py", title="Arena", icon=":material/monitoring:", url_path="arena"),
-    st.Page("pages/views/settings.py", title="Settings", icon=":material/settings:", url_path="settings"),
+    st.Page("pages/chat.py", title="Chat", icon=":material/chat:", url_path="chat", default=True),
+    st.Page("pages/approvals.py", title="Approvals", icon=":material/task_alt:", url_path="approvals"),
+    st.Page("pages/league.py", title="League", icon=":material/groups:", url_path="league"),
+    st.Page("pages/players.py", title="Players", icon=":material/leaderboard:", url_path="players"),
+    st.Page("pages/trade.py", title="Trade", icon=":material/swap_horiz:", url_path="trade"),
+    st.Page("pages/signals.py", title="Signals", icon=":material/insights:", url_path="signals"),
+    st.Page("pages/desk.py", title="Desk", icon=":material/casino:", url_path="desk"),
+    st.Page("pages/audit.py", title="Audit", icon=":material/fact_check:", url_path="audit"),
+    st.Page("pages/arena.py", title="Arena", icon=":material/monitoring:", url_path="arena"),
+    st.Page("pages/settings.py", title="Settings", icon=":material/settings:", url_path="settings"),
 ]
 page = st.navigation(PAGES)
 

@@ -57,7 +57,7 @@ def _page_run(page: str, thread: str | None = None):
         if page == "chat":
             at.run()
         else:
-            at.switch_page(f"pages/views/{page}.py").run()
+            at.switch_page(f"pages/{page}.py").run()
         if at.exception:
             raise RuntimeError(f"{page}: {at.exception[0].value}")
     return at, go

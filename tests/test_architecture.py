@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -348,3 +349,22 @@ def test_no_new_circle_through_function_imports(package):
     services/league/calibration_cats.py -> optimizer/backtest -> optimizer/adapter ->
     optimizer/season -> calibration_cats; this test fails on that tree)."""
     assert sorted(_cycles(_all_edges(package))) == sorted(KNOWN_CIRCLES[package])
+
+
+def test_every_page_script_is_declared_and_opens_through_the_app():
+    """Issue #38: the first session of a server process runs as a legacy multipage app of `pages/`
+    (Streamlit sets `PagesManager.uses_pages_directory` from the folder), so a page opened by its URL
+    must be a script at the top of `pages/` (else "Page not found": page scripts in pages/views/) and
+    must hand itself to app.py before drawing anything (else it runs bare: no sidebar, and the process
+    never switches to `st.navigation`). The Chromium check: tests/app/test_chat_edit_browser.py."""
+    app = (ROOT / "app.py").read_text()
+    declared = set(re.findall(r'st\.Page\("(pages/[a-z_]+\.py)"', app))
+    scripts = {f"pages/{p.name}" for p in (ROOT / "pages").glob("*.py") if p.name != "__init__.py"}
+    assert declared == scripts and len(scripts) >= 10, (declared ^ scripts)
+    for rel in sorted(scripts):
+        body = [n for n in ast.parse((ROOT / rel).read_text()).body
+                if not isinstance(n, (ast.Import, ast.ImportFrom))
+                and not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))]
+        first = body[0]
+        assert isinstance(first, ast.Expr) and isinstance(first.value, ast.Call) \
+            and getattr(first.value.func, "id", None) == "through_app", f"{rel}: through_app() is not its first statement"

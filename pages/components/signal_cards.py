@@ -92,7 +92,7 @@ def render_signal_card(pod, sig, now: dt.datetime, key_prefix: str, actions: boo
             st.markdown("**Key factors:** " + "; ".join(sig.key_factors))
             st.caption(sig.reasoning)
         if sig.status == "pending" and not actions:
-            st.page_link("pages/views/approvals.py", label="Decide in Approvals", icon=":material/task_alt:")
+            st.page_link("pages/approvals.py", label="Decide in Approvals", icon=":material/task_alt:")
         elif sig.status == "pending":
             expired = sig.expired(now)
             left, right, _ = st.columns([1, 1, 3])

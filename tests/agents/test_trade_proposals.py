@@ -114,7 +114,7 @@ def test_the_league_page_shows_an_accepted_trade(make_assistant, fresh_state, de
     a.resume("t3", "approve", card["move_id"])
     at = AppTest.from_file(APP, default_timeout=120)
     at.run()
-    at.switch_page("pages/views/league.py").run()
+    at.switch_page("pages/league.py").run()
     assert not at.exception, at.exception
     text = rendered_text(at).replace("\\'", "'")  # a name's apostrophe is escaped in the rendered text
     got, gave = name(lg, ys[0]), name(lg, xs[0])

@@ -13,7 +13,7 @@ def _this_week(thread: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=TIMEOUT)
     at.query_params["thread"] = thread
     at.run()
-    at.switch_page("pages/views/settings.py").run()
+    at.switch_page("pages/settings.py").run()
     at.radio(key="settings_w_advice_mode").set_value("this_week").run()
     assert not at.exception
     assert at.session_state["settings_advice_mode"] == "this_week"
@@ -24,7 +24,7 @@ def test_this_week_mode_survives_a_reload_of_the_same_browser_session(fresh_stat
     at = _this_week("t-mode-reload")
     reload = AppTest.from_file(APP, default_timeout=TIMEOUT)  # a reload: a new session, the same URL
     reload.query_params["session"] = at.session_state["session_id"]
-    reload.switch_page("pages/views/settings.py").run()
+    reload.switch_page("pages/settings.py").run()
     assert not reload.exception
     assert reload.session_state["settings_advice_mode"] == "this_week"
     assert reload.radio(key="settings_w_advice_mode").value == "this_week"
@@ -45,7 +45,7 @@ def test_the_reloaded_session_answers_in_this_week_mode(fresh_state):
 
 def test_a_thread_keeps_the_mode_it_was_started_in(fresh_state):
     at = _this_week("t-mode-bound")
-    at.switch_page("pages/views/chat.py").run()
+    at.switch_page("pages/chat.py").run()
     at.chat_input[0].set_value("How has Nikola Jokic played over his last 5 games?").run()
     assert not at.exception
     thread = at.session_state["thread_id"]
@@ -58,7 +58,7 @@ def test_a_thread_keeps_the_mode_it_was_started_in(fresh_state):
     assert fresh.session_state["settings_advice_mode"] == "this_week"  # restored from the thread
 
     # back to balanced inside the bound thread: a new chat starts, the old thread keeps its mode
-    fresh.switch_page("pages/views/settings.py").run()
+    fresh.switch_page("pages/settings.py").run()
     fresh.radio(key="settings_w_advice_mode").set_value("balanced").run()
     assert not fresh.exception
     assert fresh.session_state["thread_id"] != thread

@@ -13,7 +13,7 @@ def test_league_page_shows_the_calibration_that_drives_projections(app):
     from services.league.snapshot import snapshot
 
     at = app("t-cal")
-    at.switch_page("pages/views/league.py").run()
+    at.switch_page("pages/league.py").run()
     assert not at.exception
     [table] = [d.value for d in at.dataframe if "Days since last game" in d.value.columns]
     cal = snapshot(AS_OF).calibration
@@ -39,7 +39,7 @@ def test_every_card_shows_this_week_and_rest_of_season(app):
 
 def test_settings_page_switches_to_this_week_only_advice(app):
     at = app("t-mode")
-    at.switch_page("pages/views/settings.py").run()
+    at.switch_page("pages/settings.py").run()
     radio = at.radio(key="settings_w_advice_mode")
     assert radio.value == "balanced"
     radio.set_value("this_week").run()

@@ -121,7 +121,7 @@ def test_new_thread_gets_an_unguessable_id_in_the_url(app):
 def test_key_field_never_echoes_the_key(app, caplog, capsys):
     secret = "AIzaTEST-not-a-real-key-1234567890"
     at = app("t-key")
-    at.switch_page("pages/views/settings.py").run()
+    at.switch_page("pages/settings.py").run()
     field = next(t for t in at.text_input if t.label == "Gemini API key")
     assert field.proto.type == field.proto.PASSWORD
     field.set_value(secret).run()
@@ -130,7 +130,7 @@ def test_key_field_never_echoes_the_key(app, caplog, capsys):
     assert next(t for t in at.text_input if t.label == "Gemini API key").value == ""
     assert secret not in rendered_text(at)
     assert any("Set for this session only" in c.value for c in at.caption)
-    for page in ("pages/views/chat.py", "pages/views/audit.py", "pages/views/settings.py"):
+    for page in ("pages/chat.py", "pages/audit.py", "pages/settings.py"):
         at.switch_page(page).run()
         assert secret not in rendered_text(at)
     out = capsys.readouterr()
@@ -140,7 +140,7 @@ def test_key_field_never_echoes_the_key(app, caplog, capsys):
 @pytest.mark.parametrize("page", ["league", "approvals", "audit", "settings"])
 def test_every_page_renders(app, page):
     at = ask(app(f"t-page-{page}"), OPTIMIZE)
-    at.switch_page(f"pages/views/{page}.py").run()
+    at.switch_page(f"pages/{page}.py").run()
     assert not at.exception
     assert at.title
 
@@ -148,7 +148,7 @@ def test_every_page_renders(app, page):
 def test_approvals_page_lists_cards_across_threads_and_decides_them(app):
     ask(app("t-many-1"), OPTIMIZE)
     at = app("t-many-2")
-    at.switch_page("pages/views/approvals.py").run()
+    at.switch_page("pages/approvals.py").run()
     from agents.core.runtime import get_assistant
 
     pending = get_assistant().all_pending()
@@ -164,7 +164,7 @@ def test_approvals_page_lists_cards_across_threads_and_decides_them(app):
 def test_league_page_in_categories_scoring_shows_who_leads(app):
     at = app("t-cats")
     at.session_state["settings_scoring"] = "categories"
-    at.switch_page("pages/views/league.py").run()
+    at.switch_page("pages/league.py").run()
     assert not at.exception
     leads = at.dataframe[0].value["Leads"].tolist()
     assert leads and set(leads) <= {"Me", "Opponent", "Tied"}

@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import APP, rendered_text
 
-PAGE = "pages/views/arena.py"
+PAGE = "pages/arena.py"
 
 
 def table(at, first_column: str):

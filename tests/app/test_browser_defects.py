@@ -70,7 +70,7 @@ def test_desk_form_line_defaults_to_the_market_line(app, fresh_state):
     from the spread and total the page's own games table shows."""
     DeskClock(DeskBook(fresh_state.store)).set(dt.datetime(2025, 1, 29, 17, 0, tzinfo=dt.timezone.utc))
     at = app()
-    at.switch_page("pages/views/desk.py").run()
+    at.switch_page("pages/desk.py").run()
     assert not at.exception
     table = next(d.value for d in at.dataframe if "Spread (home) now" in d.value.columns)
     game = at.selectbox(key="desk_req_game").value
@@ -107,7 +107,7 @@ def test_scoreboard_charts_draw_no_toolbar_over_their_titles(app):
     """Catches the signals scoreboard's two charts drawn with Plotly's mode bar, which covers the
     title at the top right (the league, arena and chat charts already hid it)."""
     at = app()
-    at.switch_page("pages/views/signals.py").run()
+    at.switch_page("pages/signals.py").run()
     at.date_input(key="signals_score_from").set_value(dt.date(2025, 1, 27))
     at.date_input(key="signals_score_to").set_value(dt.date(2025, 1, 28))
     next(b for b in at.button if b.label.startswith("Score")).click()

@@ -57,7 +57,7 @@ def test_categories_mode_shows_no_fantasy_points_and_no_unrounded_float(fresh_st
     assert unit_problems(chat) == []
 
     for page in ("league", "approvals", "audit", "settings"):
-        at.switch_page(f"pages/views/{page}.py").run()
+        at.switch_page(f"pages/{page}.py").run()
         assert not at.exception, page
         lines = visible_lines(at)
         assert unit_problems(lines) == [], page

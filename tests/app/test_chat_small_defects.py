@@ -93,7 +93,7 @@ def test_card_sets_made_at_different_times_count_down_to_their_lock_together(app
         assert not ask(app("t-clock-early"), OPTIMIZE).exception
     assert not ask(app("t-clock-late"), "Is Payton Pritchard worth adding?").exception
     at = app()
-    at.switch_page("pages/views/approvals.py").run()
+    at.switch_page("pages/approvals.py").run()
     assert not at.exception
     counting = [c.value for c in at.caption if c.value.startswith("Expires in ")]
     assert len(counting) >= 4, counting  # both threads' cards are open

@@ -16,7 +16,7 @@ import pytest
 
 from tests.app.conftest import ask, rendered_text
 
-SETTINGS = "pages/views/settings.py"
+SETTINGS = "pages/settings.py"
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 S2, SWID = "S2-app-secret-cookie-987", "{SWID-APP-SECRET-654}"
 
@@ -65,7 +65,7 @@ def test_connect_the_mirror_and_the_chat_answers_from_it(app, private_mirror, mo
     sidebar = " ".join(c.value for c in at.sidebar.caption)
     assert "League: Courtside Demo League (points) (espn) · Team: Courtside Crew" in sidebar
     assert "League clock: Wed Jan 29, 2025" in sidebar  # the ESPN league's day: the mirror's scoring period
-    at.switch_page("pages/views/chat.py").run()
+    at.switch_page("pages/chat.py").run()
     at = ask(at, "Who is on my roster?")
     assert not at.exception
     lg = demo_league(dt.date(2025, 1, 29), "points", store=state_store())  # the league the mirror serves

@@ -38,20 +38,20 @@ def test_an_ir_move_reads_moved_to_ir_on_every_page_live_and_after_a_reload(app)
     live = [s.value for s in at.success]
     assert any(v.startswith(f"Approved. {words} (") and v.endswith("; nobody was dropped.") for v in live), live
 
-    at.switch_page("pages/views/league.py").run()
+    at.switch_page("pages/league.py").run()
     assert not at.exception
     recent = at.table[-1].value  # "Recent approved moves", the page's last table
     assert list(recent["Move"]) == [words]
     assert "Drop" not in recent.columns
 
-    at.switch_page("pages/views/approvals.py").run()
+    at.switch_page("pages/approvals.py").run()
     assert not at.exception
     history = at.dataframe[0].value
     assert list(history["Move"]) == [words]
     assert "Gain (hindsight)" not in history.columns  # Hindsight is off: no realized gain
     assert list(history["Gain"])[0].startswith("expected +")
 
-    at.switch_page("pages/views/audit.py").run()
+    at.switch_page("pages/audit.py").run()
     assert not at.exception
     questions = list(at.dataframe[0].value["Question"])
     assert words in questions, questions
@@ -68,7 +68,7 @@ def test_the_hindsight_toggle_shows_realized_gains_in_approvals_history(app):
     """With Hindsight on, History shows the realized gain (catches a toggle that hides it for good)."""
     at = ask(app("t-ir-hind"), OPTIMIZE)
     at = next(b for b in at.button if b.label == "Approve").click().run()
-    at.switch_page("pages/views/approvals.py").run()
+    at.switch_page("pages/approvals.py").run()
     at.toggle(key="approvals_hindsight").set_value(True).run()
     assert not at.exception
     history = at.dataframe[0].value

@@ -35,7 +35,7 @@ def test_audit_page_recomputes_filters_and_exports(app, fresh_state):
     edge = next(r for r in rows if r["tool"] == "compare_odds")
     _tamper(fresh_state.store, edge["calc_id"])
     at = app()
-    at.switch_page("pages/views/audit.py").run()
+    at.switch_page("pages/audit.py").run()
     assert not at.exception
     assert any(m.value.startswith("**3 of 4 recompute exactly** · 1 mismatched") for m in at.markdown)
     at.selectbox(key="audit_calc_tool").set_value("compare_odds").run()

@@ -25,7 +25,7 @@ def test_clv_beside_pnl(app, fresh_state):
     book.book_position("q-x", GAME, "moneyline", "home", None, 1.2, 10, DeskLimits(), AT)
     DeskClock(book).set(AT + dt.timedelta(days=1))
     at = app()
-    at.switch_page("pages/views/desk.py").run()
+    at.switch_page("pages/desk.py").run()
     at.button(key="desk_settle").click()
     at = at.run()
     assert not at.exception

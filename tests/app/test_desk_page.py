@@ -13,7 +13,7 @@ from services.desk.book import DeskBook
 from tests.app.conftest import rendered_text
 
 AT = dt.datetime(2025, 1, 29, 17, 0, tzinfo=dt.timezone.utc)
-DESK = "pages/views/desk.py"
+DESK = "pages/desk.py"
 GAME = "2025-01-29-CHI-BOS"
 
 

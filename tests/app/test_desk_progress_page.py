@@ -17,7 +17,7 @@ GAME = "2025-01-29-CHI-BOS"
 def test_the_page_draws_the_quotes_progress_record(app, fresh_state):
     DeskClock(DeskBook(fresh_state.store)).set(AT)
     at = app()
-    at.switch_page("pages/views/desk.py").run()
+    at.switch_page("pages/desk.py").run()
     at.selectbox(key="desk_req_game").set_value(GAME)
     at.run()
     at.number_input(key="desk_req_line").set_value(market_view(GAME, AT)["spread"]["home_line"])

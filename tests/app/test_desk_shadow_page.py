@@ -28,7 +28,7 @@ def test_shadow_report_and_netted_exposure_on_the_desk_page(app, fresh_state):
     desk.quote(BetRequest(game_id=GAME, market="spread", side="away", line=-m, odds=1.9, amount=10), AT)
     DeskClock(desk.book).set(dt.datetime(2025, 1, 31, 12, tzinfo=dt.timezone.utc))
     at = app()
-    at.switch_page("pages/views/desk.py").run()
+    at.switch_page("pages/desk.py").run()
     assert not at.exception
     expected = desk.shadow_report(dt.date(2025, 1, 30))
     assert expected["discrepancies"] == 1
@@ -55,7 +55,7 @@ def test_a_line_counter_card_shows_the_line_change(app, fresh_state):
     DeskClock(DeskBook(fresh_state.store)).set(AT)
     m = market.market_state(GAME, AT).home_spread
     at = app()
-    at.switch_page("pages/views/desk.py").run()
+    at.switch_page("pages/desk.py").run()
     at.selectbox(key="desk_req_game").set_value(GAME)
     at.selectbox(key="desk_req_market").set_value("spread")
     at.selectbox(key="desk_req_side").set_value("home")

@@ -79,7 +79,7 @@ def test_a_points_review_projects_the_same_rest_of_week_as_the_matchup(make_assi
 def _league_page(scoring: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=TIMEOUT)
     at.session_state["settings_scoring"] = scoring
-    at.switch_page("pages/views/league.py").run()
+    at.switch_page("pages/league.py").run()
     assert not at.exception
     return at
 

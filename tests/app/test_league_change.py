@@ -12,7 +12,7 @@ def test_switching_scoring_is_announced_and_the_sidebar_names_the_league(app, cs
     at = app()
     assert not at.exception
     assert " · points · " in _sidebar(at)  # the first screen says which league and team
-    at.switch_page("pages/views/settings.py").run()
+    at.switch_page("pages/settings.py").run()
     assert not at.toast
     at.radio(key="settings_w_scoring").set_value("categories").run()
     assert not at.exception

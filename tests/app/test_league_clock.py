@@ -14,8 +14,8 @@ from pathlib import Path
 
 from tests.app.conftest import ask, rendered_text
 
-DESK = "pages/views/desk.py"
-CHAT = "pages/views/chat.py"
+DESK = "pages/desk.py"
+CHAT = "pages/chat.py"
 GAMES = Path(__file__).resolve().parents[2] / "data" / "nba-2024-25" / "games.csv"
 
 
@@ -59,6 +59,6 @@ def test_desk_plus_one_day_moves_the_one_league_clock_that_chat_and_pod_read(app
     assert ("tonight" in answer) == (day == dt.date(2025, 1, 30)) and (day == dt.date(2025, 1, 30) or day.isoformat() in answer)
     assert "League clock: Thu Jan 30, 2025" in _sidebar(at)
     assert door.signals.league_clock(dt.date(2025, 1, 30)).date() == dt.date(2025, 1, 30)
-    at.switch_page("pages/views/signals.py").run()
+    at.switch_page("pages/signals.py").run()
     assert not at.exception
     assert "2025-01-30" in rendered_text(at) and "league clock 2025-01-29" not in rendered_text(at)

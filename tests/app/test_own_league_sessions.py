@@ -41,7 +41,7 @@ def _card_titles(at: AppTest) -> list[str]:
 
 def _league_page(at: AppTest) -> tuple[list[str], list[str]]:
     """(the roster table's players, the "Recent approved moves" table's moves) of the League page."""
-    at.switch_page("pages/views/league.py").run()
+    at.switch_page("pages/league.py").run()
     assert not at.exception, at.exception
     roster = next(t.value for t in at.table if "Player" in t.value.columns and "Status" in t.value.columns)
     recent = at.table[-1].value

@@ -22,7 +22,7 @@ from streamlit.testing.v1 import AppTest
 from tests.app.conftest import APP
 
 AS_OF = dt.date(2025, 1, 29)
-PLAYERS = "pages/views/players.py"
+PLAYERS = "pages/players.py"
 
 
 def _sessions(store) -> list[tuple]:
@@ -35,7 +35,7 @@ def test_a_new_session_writes_nothing_until_a_setting_changes_and_a_reload_keeps
     reload in the same session would come back with points scoring)."""
     at = AppTest.from_file(APP, default_timeout=120).run()
     assert not at.exception, at.exception
-    at.switch_page("pages/views/league.py").run()
+    at.switch_page("pages/league.py").run()
     assert not at.exception, at.exception
     assert _sessions(fresh_state.store) == []
 
@@ -129,7 +129,7 @@ def test_the_server_warms_the_league_view_so_the_first_league_page_builds_no_sna
         real(self, as_of)
 
     monkeypatch.setattr(snap.Snapshot, "__init__", counted)
-    at.switch_page("pages/views/league.py").run()
+    at.switch_page("pages/league.py").run()
     assert not at.exception, at.exception
     assert at.title[0].value == LEAGUE_NAME  # the page drew, from the warmed view
     assert built == []
@@ -202,7 +202,7 @@ def test_audit_turns_draw_their_tables_only_when_opened(app, fresh_state):
     from tests.app.conftest import ask
 
     at = ask(ask(app("t-audit-lazy"), "How has Nikola Jokic played over his last 5 games?"), "Is Joel Embiid playing?")
-    at.switch_page("pages/views/audit.py").run()
+    at.switch_page("pages/audit.py").run()
     assert not at.exception, at.exception
     raw = fresh_state.store.turns()  # newest first, as the page lists them
     assert len(raw) == 2 and len(at.expander) == 2

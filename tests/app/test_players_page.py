@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from tests.app.conftest import APP
 
-PAGE = "pages/views/players.py"
+PAGE = "pages/players.py"
 AS_OF = dt.date(2025, 1, 29)
 
 

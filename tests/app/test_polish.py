@@ -166,7 +166,7 @@ def test_the_audit_page_names_a_declined_move(app):
     at = ask(app("t-audit-decline"), OPTIMIZE)
     title = card_titles(at)[0]
     at = next(b for b in at.button if b.label == "Decline").click().run()
-    at.switch_page("pages/views/audit.py").run()
+    at.switch_page("pages/audit.py").run()
     assert not at.exception
     if title.startswith("**Move "):  # an IR card: "**Move A to IR, add B, ..."
         words = f"Declined: move {title.removeprefix('**Move ').split(' to IR')[0]} to IR, add "
@@ -179,7 +179,7 @@ def test_the_audit_page_names_a_declined_move(app):
 # --- the empty Audit page shows one clear empty state ----------------------------------------------
 def test_the_empty_audit_page_shows_one_empty_state_not_an_empty_grid(app):
     at = app()
-    at.switch_page("pages/views/audit.py").run()
+    at.switch_page("pages/audit.py").run()
     assert not at.exception
     assert [i.value for i in at.info] == ["Nothing recorded yet: ask something in Chat, and every turn and "
                                           "decision will be listed here."]
@@ -189,7 +189,7 @@ def test_the_empty_audit_page_shows_one_empty_state_not_an_empty_grid(app):
 # --- the as-of picker offers only supported dates; a refused date resets the box -----------------
 def test_the_as_of_picker_offers_only_dates_the_data_supports(app, csv_facts):
     at = app()
-    at.switch_page("pages/views/settings.py").run()
+    at.switch_page("pages/settings.py").run()
     picker = at.date_input(key="settings_w_as_of")
     dates = sorted({r["game_date"] for r in csv_facts.games})  # the box scores' first and last day
     first, last = dates[0], dates[-1]
@@ -199,7 +199,7 @@ def test_the_as_of_picker_offers_only_dates_the_data_supports(app, csv_facts):
 
 def test_a_refused_as_of_date_resets_the_box(app):
     at = app()
-    at.switch_page("pages/views/settings.py").run()
+    at.switch_page("pages/settings.py").run()
     at.session_state["settings_as_of"] = dt.date(2025, 3, 15)  # past the data: the league cannot open
     at.run()
     assert not at.exception

@@ -12,7 +12,7 @@ from tests.app.conftest import APP, TIMEOUT
 
 def _punting_ft() -> AppTest:
     at = AppTest.from_file(APP, default_timeout=TIMEOUT).run()
-    at.switch_page("pages/views/settings.py").run()
+    at.switch_page("pages/settings.py").run()
     at.radio(key="settings_w_scoring").set_value("categories").run()
     at.multiselect(key="settings_w_punt").set_value(["FT%"]).run()
     assert not at.exception
@@ -21,7 +21,7 @@ def _punting_ft() -> AppTest:
 
 def test_players_and_trade_start_from_the_settings_punt(fresh_state):
     at = _punting_ft()
-    at.switch_page("pages/views/players.py").run()
+    at.switch_page("pages/players.py").run()
     assert not at.exception
     assert at.multiselect(key="players_punt").value == ["FT%"]
     counted = next(c.value for c in at.caption if "z-sum over " in c.value)
@@ -35,6 +35,6 @@ def test_players_and_trade_start_from_the_settings_punt(fresh_state):
     names = [t.get("name") for t in chart["data"]]
     assert "Fantasy points" not in names and "Category z-sum" in names
 
-    at.switch_page("pages/views/trade.py").run()
+    at.switch_page("pages/trade.py").run()
     assert not at.exception
     assert at.multiselect(key="trade_punt").value == ["FT%"]

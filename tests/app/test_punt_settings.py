@@ -10,7 +10,7 @@ from tests.app.conftest import APP, TIMEOUT
 
 def _categories_settings() -> AppTest:
     at = AppTest.from_file(APP, default_timeout=TIMEOUT).run()
-    at.switch_page("pages/views/settings.py").run()
+    at.switch_page("pages/settings.py").run()
     assert not [m for m in at.multiselect if m.key == "settings_w_punt"]  # points league: no punt to set
     at.radio(key="settings_w_scoring").set_value("categories").run()
     assert not at.exception
@@ -24,7 +24,7 @@ def test_the_settings_punt_reaches_the_chat(fresh_state):
     assert not at.exception
     assert at.session_state["settings_punt"] == ["FT%"]
     assert any("punting FT%" in c.value for c in at.caption)  # the assistant opened with it
-    at.switch_page("pages/views/chat.py").run()
+    at.switch_page("pages/chat.py").run()
     at.chat_input[0].set_value("who should I pick up this week?").run()
     assert not at.exception
     shown = "\n".join(m.value for m in at.markdown)

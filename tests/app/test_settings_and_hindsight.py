@@ -10,7 +10,7 @@ import requests_mock
 from tests.app.conftest import OPTIMIZE, ask, rendered_text
 
 FAKE_KEY = "AIzaSyFAKE-session-key-for-the-ui-0123456789"
-SETTINGS = "pages/views/settings.py"
+SETTINGS = "pages/settings.py"
 
 
 def _session_text(at) -> str:
@@ -41,7 +41,7 @@ def test_gemini_with_a_session_key_switches_the_assistant(app, caplog, capsys):
     assert (a.provider, a.provider_label) == ("gemini", "Gemini (gemini-2.5-pro)")
     assert isinstance(a.model, ChatGoogleGenerativeAI)
     assert a.model.google_api_key.get_secret_value() == FAKE_KEY
-    for page in ("pages/views/chat.py", "pages/views/audit.py", "pages/views/league.py", SETTINGS):
+    for page in ("pages/chat.py", "pages/audit.py", "pages/league.py", SETTINGS):
         at.switch_page(page).run()
         assert not at.exception
         assert FAKE_KEY not in rendered_text(at)
@@ -68,7 +68,7 @@ def test_an_unreachable_espn_league_is_refused_on_the_page_and_the_demo_stays(ap
     assert at.session_state["settings_league"] == "demo"
     assert at.radio(key="settings_w_league").value == "demo"
     assert "Active: Offline planner · demo league" in "".join(c.value for c in at.caption)
-    at.switch_page("pages/views/league.py").run()
+    at.switch_page("pages/league.py").run()
     assert not at.exception and at.title[0].value == "Courtside Demo League"
 
 
@@ -110,11 +110,11 @@ def test_expected_next_to_realized_on_league_and_approvals_pages(app, csv_facts,
     next(b for b in at.button if b.key.endswith(f"_approve_t-hind-1_{card['move_id']}")).click().run()
     assert not at.exception
 
-    at.switch_page("pages/views/league.py").run()
+    at.switch_page("pages/league.py").run()
     moves = at.table[-1].value
     assert list(moves["Gain (hindsight)"]) == [text]
 
-    at.switch_page("pages/views/approvals.py").run()
+    at.switch_page("pages/approvals.py").run()
     at.toggle(key="approvals_hindsight").set_value(True).run()  # realized gains only with Hindsight on
     history = at.dataframe[-1].value
     assert list(zip(history["Decision"], history["Gain (hindsight)"], strict=True)) == [("approve", text)]
@@ -124,7 +124,7 @@ def test_expected_next_to_realized_on_league_and_approvals_pages(app, csv_facts,
 def test_hindsight_for_pending_cards_is_behind_a_toggle_off_by_default(app):
     at = ask(app("t-hind-2"), OPTIMIZE)
     cards = _pending("t-hind-2")
-    at.switch_page("pages/views/approvals.py").run()
+    at.switch_page("pages/approvals.py").run()
     toggle = at.toggle(key="approvals_hindsight")
     assert toggle.value is False
     assert not any("realized" in c.value for c in at.caption)

@@ -11,7 +11,7 @@ import datetime as dt
 from services.config import DATA_DIR
 from tests.app.conftest import rendered_text
 
-SIGNALS = "pages/views/signals.py"
+SIGNALS = "pages/signals.py"
 
 
 def test_scoreboard_shows_absences_and_bands_and_no_established_edge(app):

@@ -11,7 +11,7 @@ import pytest
 
 from tests.app.conftest import rendered_text
 
-SIGNALS, APPROVALS = "pages/views/signals.py", "pages/views/approvals.py"
+SIGNALS, APPROVALS = "pages/signals.py", "pages/approvals.py"
 
 
 def _signals_page(app):

@@ -59,7 +59,7 @@ def test_approvals_lists_every_league_with_a_label_and_filters(fresh_state):
     pts.query_params["thread"] = "t-points"
     pts.run()
     pts.chat_input[0].set_value(OPTIMIZE).run()
-    pts.switch_page("pages/views/approvals.py").run()
+    pts.switch_page("pages/approvals.py").run()
     assert not pts.exception
     heads = [m.value for m in pts.markdown if m.value.startswith("**") and " · Demo · " in m.value]
     assert sorted(h.split(" · ")[-2] for h in heads) == ["categories", "points"]
@@ -84,9 +84,9 @@ def test_another_identity_neither_lists_nor_decides_a_thread(fresh_state, monkey
     assert any("belongs to another user" in w.value for w in other.warning)
     assert other.query_params["thread"] != ["t-mine"] and other.session_state["thread_id"] != "t-mine"
     assert not [b for b in other.sidebar.button if b.key == "app_thread_t-mine"]
-    other.switch_page("pages/views/approvals.py").run()
+    other.switch_page("pages/approvals.py").run()
     assert not [b for b in other.button if b.label == "Approve"]
-    other.switch_page("pages/views/audit.py").run()
+    other.switch_page("pages/audit.py").run()
     assert not other.exception and len(other.dataframe) == 0  # nor its audit records
     from agents import door
     from pages.components import ownership
@@ -119,7 +119,7 @@ def test_changing_settings_in_a_bound_thread_starts_a_new_chat_and_the_thread_ke
     at.query_params["thread"] = "t-keep"
     at.run()
     at.chat_input[0].set_value("How has Nikola Jokic played over his last 5 games?").run()
-    at.switch_page("pages/views/settings.py").run()
+    at.switch_page("pages/settings.py").run()
     at.radio(key="settings_w_scoring").set_value("categories").run()
     assert not at.exception
     assert at.session_state["thread_id"] != "t-keep" and at.query_params["thread"] != ["t-keep"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tests.app.conftest import OPTIMIZE, ask, rendered_text
 
-SETTINGS = "pages/views/settings.py"
+SETTINGS = "pages/settings.py"
 RESEARCH = "How has Tyrese Haliburton played lately?"
 
 
@@ -47,7 +47,7 @@ def test_the_team_chosen_in_settings_gets_its_own_cards(app):
     assert box.value == 1 and len(box.options) == 10
     box.select(4).run()
     assert not at.exception and "team 4" in rendered_text(at)
-    at.switch_page("pages/views/chat.py").run()
+    at.switch_page("pages/chat.py").run()
     at = ask(at, OPTIMIZE)
     assert not at.exception
     from agents.core import runtime, threads
@@ -91,7 +91,7 @@ def test_deferred_cards_are_listed_and_decided_on_the_approvals_page(app):
 
     cards = get_assistant().pending_approvals("t-defer-inbox")
     assert cards
-    at.switch_page("pages/views/approvals.py").run()
+    at.switch_page("pages/approvals.py").run()
     assert not at.exception
     assert len(approve_buttons(at)) == len(cards)
     approve_buttons(at)[0].click().run()

@@ -105,7 +105,7 @@ def test_trade_page_in_categories(fresh_state, demo_source):
     at = AppTest.from_file(APP, default_timeout=120)
     at.session_state["settings_scoring"] = "categories"
     at.run()
-    at.switch_page("pages/views/trade.py").run()
+    at.switch_page("pages/trade.py").run()
     assert not at.exception, at.exception
     at.selectbox(key="trade_partner").set_value(partner).run()
     at.multiselect(key="trade_give").set_value([name(lg, p) for p in xs])

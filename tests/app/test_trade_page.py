@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 from tests.app.conftest import APP, rendered_text
 from tests.trade_rule import hopeless_ask, lopsided_ask, name, sides
 
-PAGE = "pages/views/trade.py"
+PAGE = "pages/trade.py"
 
 
 @pytest.fixture

@@ -65,7 +65,7 @@ def media(monkeypatch):
 def test_the_audit_export_writes_each_record_whole(app, media, fresh_state):
     at = ask(app("t-typed-audit"), JOKIC)
     at = next(b for b in ask(at, OPTIMIZE).button if b.label == "Decline").click().run()
-    at.switch_page("pages/views/audit.py").run()
+    at.switch_page("pages/audit.py").run()
     assert not at.exception
     button = next(b for b in at.get("download_button") if b.proto.label == "Export JSON lines")
     lines = [json.loads(line) for line in media(button.proto.url).decode().splitlines()]

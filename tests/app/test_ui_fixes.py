@@ -35,7 +35,7 @@ def test_the_same_move_pending_in_two_threads_is_drawn_and_decided_per_thread(ap
     assert set(first) & set(second)  # the same move, offered twice: the case that crashed
 
     at = app("t-twin-3")
-    at.switch_page("pages/views/approvals.py").run()
+    at.switch_page("pages/approvals.py").run()
     assert not at.exception
     assert len(approve_buttons(at)) == len(first) + len(second)
     key = next(b.key for b in approve_buttons(at) if "t-twin-1" in b.key)
@@ -152,7 +152,7 @@ def _record(fields: dict) -> AuditRecord:
 
 def test_settings_league_choice_is_not_labelled_twice(app):
     at = app("t-settings-label")
-    at.switch_page("pages/views/settings.py").run()
+    at.switch_page("pages/settings.py").run()
     assert not at.exception
     radio = at.radio(key="settings_w_league")
     assert radio.proto.label_visibility.value == radio.proto.label_visibility.COLLAPSED

@@ -11,6 +11,9 @@ from pages.components import backend, decisions, ownership, signal_cards
 from pages.components import cards as card_ui
 from pages.components.league_tables import decision_rows
 from pages.components.safe_text import no_images
+from pages.components.entry import through_app
+
+through_app()  # opened by its URL in a process's first session: the page runs inside app.py
 
 HINDSIGHT = "Hindsight (not visible to the agent)"
 ss = st.session_state
@@ -39,7 +42,7 @@ if not by_thread:
 for thread_id, cards in by_thread.items():
     head, link = st.columns([4, 1])
     head.markdown(f"**{no_images(titles.get(thread_id, 'Conversation'))}** · {card_ui.note(cards[0], 'league')}")
-    link.page_link("pages/views/chat.py", label="Open chat", icon=":material/chat:", query_params={"thread": thread_id})
+    link.page_link("pages/chat.py", label="Open chat", icon=":material/chat:", query_params={"thread": thread_id})
     if len(cards) >= 2:
         st.caption(f":material/alt_route: {card_ui.alternatives_text(len(cards))}")
     for card in cards:

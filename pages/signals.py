@@ -11,6 +11,9 @@ import pandas as pd
 import streamlit as st
 
 from pages.components import backend, signal_cards, signal_charts
+from pages.components.entry import through_app
+
+through_app()  # opened by its URL in a process's first session: the page runs inside app.py
 
 FIRST_DAY, SCORE_FROM = dt.date(2024, 10, 23), dt.date(2024, 12, 1)
 NODE_NAMES = {"assess_event_timeline": "Assess timeline", "fetch_news": "Fetch news", "estimate_probability": "Estimate probability",

@@ -4,6 +4,9 @@ import streamlit as st
 from pages.components import backend, charts, warm
 from pages.components.league_tables import (calibration_rows, category_rows, lineup_rows, roster_rows,
                                              transaction_rows)
+from pages.components.entry import through_app
+
+through_app()  # opened by its URL in a process's first session: the page runs inside app.py
 
 assistant = backend.assistant()
 view = warm.league_view(assistant)

@@ -9,6 +9,9 @@ import streamlit as st
 
 from pages.components import backend
 from pages.components.settings_form import kept, secret
+from pages.components.entry import through_app
+
+through_app()  # opened by its URL in a process's first session: the page runs inside app.py
 
 ss = st.session_state
 assistant = backend.assistant()

@@ -6,6 +6,9 @@ import streamlit as st
 
 from agents.door import arena as runner
 from pages.components import arena_view
+from pages.components.entry import through_app
+
+through_app()  # opened by its URL in a process's first session: the page runs inside app.py
 
 ss = st.session_state
 

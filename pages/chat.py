@@ -27,6 +27,9 @@ from pages.components import cards as card_ui
 from pages.components import decisions, history_window
 from pages.components.safe_text import plain_text
 from pages.components.turn import TurnView, history_events
+from pages.components.entry import through_app
+
+through_app()  # opened by its URL in a process's first session: the page runs inside app.py
 
 log = logging.getLogger(__name__)
 

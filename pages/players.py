@@ -4,6 +4,9 @@ import streamlit as st
 from agents import door
 from pages.components import backend
 from pages.components.player_charts import filtered_rows, rank_rows, trend_figure
+from pages.components.entry import through_app
+
+through_app()  # opened by its URL in a process's first session: the page runs inside app.py
 
 CATS = ["FG%", "FT%", "3PM", "REB", "AST", "STL", "BLK", "TO", "PTS"]
 WINDOW_LABELS = {"season": "Season", "30": "Last 30 days", "14": "Last 14 days", "7": "Last 7 days"}

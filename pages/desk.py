@@ -8,6 +8,9 @@ import streamlit as st
 
 from pages.components import backend
 from pages.components import desk_view as V
+from pages.components.entry import through_app
+
+through_app()  # opened by its URL in a process's first session: the page runs inside app.py
 
 desk = V.desk()
 now = V.desk_now(desk, backend.league_clock())

@@ -5,6 +5,9 @@ import streamlit as st
 from agents import door
 from pages.components import backend
 from pages.components.player_charts import starts_figure, trade_player_rows
+from pages.components.entry import through_app
+
+through_app()  # opened by its URL in a process's first session: the page runs inside app.py
 
 CATS = ["FG%", "FT%", "3PM", "REB", "AST", "STL", "BLK", "TO", "PTS"]
 

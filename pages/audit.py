@@ -7,6 +7,9 @@ from pages.components.audit_rows import (SUMMARY_WIDTHS, applied_lines, filter_t
                                          tool_rows, tools_of)
 from pages.components.labels import intent_label, shorten, tool_label
 from pages.components.safe_text import no_images
+from pages.components.entry import through_app
+
+through_app()  # opened by its URL in a process's first session: the page runs inside app.py
 
 assistant = backend.assistant()
 turns = ownership.mine(assistant.audit())  # another identity's threads are not listed

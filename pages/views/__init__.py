@@ -1,1 +1,0 @@
-"""Page scripts run by `st.navigation` (see `app.py`)."""
