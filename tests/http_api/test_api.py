@@ -204,7 +204,10 @@ def test_bad_input_is_a_400_with_one_line_and_changes_nothing(api, home, method,
     body = r.json()
     assert set(body) == {"error"} and "\n" not in body["error"] and "Traceback" not in body["error"]
     assert words in body["error"]
-    assert (_state(home) if before else {}) == before
+    after = _state(home) if (home / "state.sqlite").exists() else {}
+    # no row written; a table the store creates on first open (empty) is not a change (this case alone,
+    # on a fresh home, saw three empty tables made while the bad date was refused)
+    assert {t: n for t, n in after.items() if n or t in before} == before
 
 
 def test_unknown_card_and_thread_are_404_and_a_malformed_body_400(api):
