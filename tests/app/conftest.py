@@ -38,7 +38,7 @@ def app(fresh_state):
         at = AppTest.from_file(APP, default_timeout=TIMEOUT)
         if thread:
             at.query_params["thread"] = thread
-        return at.run()
+        return at.run(timeout=240)
 
     return make
 
@@ -60,4 +60,4 @@ def rendered_text(at: AppTest) -> str:
 
 def ask(at: AppTest, question: str) -> AppTest:
     at.chat_input[0].set_value(question)
-    return at.run()
+    return at.run(timeout=240)
