@@ -47,13 +47,14 @@ if ss["settings_league"] == "espn":
     from pages.components.session import identity
 
     connect_league(identity())  # check on save, cookies into the state store (pages/components/connect_league.py)
-    kept(st.text_input, "ESPN league id", "settings_espn_league_id", placeholder="the leagueId in the league's URL")
-    kept(st.number_input, "ESPN season", "settings_espn_season", value=ss["settings_espn_season"],
-         min_value=2019, max_value=2030, step=1)
-    secret("espn_s2 cookie", "_secret_espn_s2", help="Only for a private league.")
-    secret("SWID cookie", "_secret_espn_swid", help="Only for a private league.")
     if not ss["settings_espn_league_id"].strip():
-        st.info("Enter the league id to switch; the demo league stays active until then.")
+        st.info("Connect a league above to switch; the demo league stays active until then.")
+    with st.expander("Set the league for this session only (not checked, cookies not saved)"):
+        kept(st.text_input, "ESPN league id", "settings_espn_league_id", placeholder="the leagueId in the league's URL")
+        kept(st.number_input, "ESPN season", "settings_espn_season", value=ss["settings_espn_season"],
+             min_value=2019, max_value=2030, step=1)
+        secret("espn_s2 cookie", "_secret_espn_s2", help="Only for a private league.")
+        secret("SWID cookie", "_secret_espn_swid", help="Only for a private league.")
     st.caption("An ESPN league runs on today's date with its own scoring; it is read when you switch to it.")
 else:
     first, last = backend.as_of_range()  # only dates the data supports

@@ -59,7 +59,7 @@ def test_an_unreachable_espn_league_is_refused_on_the_page_and_the_demo_stays(ap
         m.get(requests_mock.ANY, exc=requests.exceptions.ConnectionError)
         at.radio(key="settings_w_league").set_value("espn").run()
         assert not at.exception and not at.error  # no id yet: nothing to open
-        assert any("Enter the league id" in i.value for i in at.info)
+        assert any("Connect a league above to switch" in i.value for i in at.info)
         at.text_input(key="settings_w_espn_league_id").set_value("424242").run()
     assert not at.exception
     assert [e.value for e in at.error] == [
