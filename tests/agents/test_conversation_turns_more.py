@@ -54,3 +54,16 @@ def test_a_season_move_first_says_why(make_assistant):
         assert f"the card adding {best['add']} gains more this week" in r["answer"]
     else:  # the data no longer has the case; the test would not tell the two versions apart
         raise AssertionError("the top card is also this week's best: pick another question for this test")
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("text", ["which free agents play 4 times next week?", "any 4 gamers next week",
+                                  "gimme 4 fa"])
+def test_a_4_before_a_unit_is_a_number(text):
+    """Catches the shorthand reader turning a count into "for" ("play 4 times next week" read as "play
+    for times", so the 4-game filter never reached get_free_agents: horizon-next-2)."""
+    from agents.core.normalize import normalize
+
+    assert " 4 " in f" {normalize(text)} "
