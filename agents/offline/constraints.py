@@ -385,7 +385,8 @@ def understood(p, prev, previous_answer: str | None = None):
     p.frame = read_frame(p, getattr(prev, "frame", None), previous_answer)
     act = p.frame.act
     if prev is not None and prev.act in ("optimize", "ir_move") and WHO_ELSE.search(fold(p.text)) and \
-            not named_here(p) and act == "request":
+            not named_here(p) and act == "request" and not getattr(prev.frame, "exclude", None):
+        # (players kept from the moves stay kept: the optimizer again, since a scan's cards pick their own drop)
         from agents.offline.acts import cards_in
 
         shown = [add for _, _, add, _ in cards_in(previous_answer)]
