@@ -31,6 +31,19 @@ def card_sets(values: dict, interrupts) -> list[tuple[str | None, list[dict]]]:
     return [s for s in gate + deferred if s[1]]
 
 
+def waiting_cards(sets: list[tuple[str | None, list[dict]]]) -> list[dict]:
+    """The waiting cards of `sets` (newest first), a move offered again in a later set listed once, as
+    its newest card (the older one stays decidable by its id)."""
+    out, seen = [], set()
+    for _, cards in sets:
+        for c in cards:
+            key = (c.get("kind"), c.get("drop_id"), c.get("add_id"), c.get("title") if c.get("kind") == "trade" else "")
+            if key not in seen:
+                seen.add(key)
+                out.append(c)
+    return out
+
+
 def set_of(sets: list[tuple[str | None, list[dict]]], move_ids) -> tuple[int, str | None, list[dict]]:
     """(index, id, cards) of the set holding the first of `move_ids`; (-1, None, []) when none does."""
     wanted = set(move_ids)

@@ -82,7 +82,7 @@ COUNT_BEFORE = {"last", "past", "top", "next", "first", "previous", "at", "@", "
                 "get", "only", "just", "find", "want", "need", "with"}  # "give me 4 free agents": a count
 UNITS_AFTER = {"games", "game", "g", "gms", "days", "weeks", "nights", "straight", "of", "more", "or", "guards",
                "forwards", "centers", "bigs", "players", "guys", "dudes", "spots", "moves", "teams", "free", "pickups",
-               "adds", "trades", "options", "names", "ideas", "cards", "streamers", "waiver"}
+               "adds", "trades", "options", "names", "ideas", "cards", "streamers", "waiver", "times", "gamers", "fa", "fas"}
 W_WIN_BEFORE = {"the", "a", "an", "get", "take", "easy", "ez", "big", "another"}
 LAUGH = re.compile(r"\b(?:l+o+l+[sz]?|lo+l|lm+f?a+o+|rofl|ha(?:ha)+h?|ah(?:ah)+|he(?:he)+|hah|jaja+|xd+|lul)\b",
                    re.I)

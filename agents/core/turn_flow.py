@@ -20,7 +20,7 @@ from langgraph.types import Command
 from agents.core import history as H
 from agents.core.approvals import DEFER, SetDecided, refusal_text
 from agents.core.contracts import DoneEvent, StateEvent, TextEvent, TurnEvent, TurnResult, cards_of
-from agents.core.deferred import card_sets, set_of
+from agents.core.deferred import card_sets, set_of, waiting_cards
 from agents.core.edit import EditRefused, rewind_last_question
 from agents.core.failures import MODEL_FAILED, model_failure_text, store_errors, turn_failure_text
 from agents.core.turn_decisions import (applied_already, outcome_of_claim, replay_events, requested_decisions,
@@ -64,8 +64,8 @@ class TurnFlow:
         return card_sets(state.values, state.interrupts)
 
     def pending_approvals(self, thread_id: str) -> list[dict]:
-        """Every waiting card of the thread (at the gate, then the deferred sets), newest first."""
-        return [c for _, cards in self.card_sets(thread_id) for c in cards]
+        """Every waiting card of the thread (at the gate, then the deferred sets), newest first, each move once."""
+        return waiting_cards(self.card_sets(thread_id))
 
     def pending_set(self, thread_id: str) -> tuple[str | None, list[dict]]:
         """The newest waiting set: (its id, its cards); (None, []) when none waits."""
@@ -199,7 +199,7 @@ class TurnFlow:
             yield TextEvent(type="error", text=failure)
         try:
             state = self.graph.get_state(cfg)
-            values, pending = state.values, [c for _, cs in card_sets(state.values, state.interrupts) for c in cs]
+            values, pending = state.values, waiting_cards(card_sets(state.values, state.interrupts))
         except store_errors() as e:  # the checkpoint store is unreadable now
             failure = failure or self._failure_text(e)
             values, pending = {}, []

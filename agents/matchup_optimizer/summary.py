@@ -38,6 +38,22 @@ def changes_text(card: Card) -> str:
             + "; ".join(change_text(c, b, a) for c, b, a in card.category_changes) + ".")
 
 
+def season_first_note(cards: list[Card], mode: str | None) -> str | None:
+    """One line when the top card is not this week's best (issue #36: a "this week" request ranks by this
+    week, or says why a season move comes first): balanced advice weighs the rest of the season too."""
+    if mode == "this_week" or len(cards) < 2:
+        return None
+    top, best = cards[0], max(cards, key=lambda c: c.expected_gain)
+    if best.expected_gain <= top.expected_gain:
+        return None
+    # worded without a move's head ("Drop X -> Add Y"), which is how an answer's cards are read back
+    return (f"The top card ranks first because balanced advice weighs the rest of the season "
+            f"({season_cell(top)}) with this week; the card adding {best.add} gains more this week "
+            f"({gain_text(best.expected_gain, best.unit)} {best.unit} against {gain_text(top.expected_gain, top.unit)}"
+            f" {top.unit}) and {season_cell(best)} rest of season. Say \"only this week matters\" to rank by the "
+            f"week alone.")
+
+
 STATUS_SOURCE = {"inferred": "Statuses are inferred from missed games.",
                  "ESPN": "Statuses are ESPN's injury report."}
 
@@ -57,6 +73,9 @@ def write_summary(state: dict, matchup_summary: str, status_note: str = "inferre
                  f"{c.add_games_remaining} / {c.drop_games_remaining} | {c.confidence:.0%} |" for c in cards]
         parts.append("\n".join(rows))
         parts.append("Why: " + "; ".join(top.reasons[:2]) + ".")
+        order = season_first_note(cards, state.get("advice_mode"))
+        if order:
+            parts.append(order)
         parts += [changes_text(c) for c in cards if c.category_changes]
     else:
         parts.append(f"**No move beats standing pat this week** (checked in {state.get('iteration', 0)} passes, "

@@ -73,8 +73,10 @@ def previous_players(answer: str | None) -> list[str]:
             if col is not None:
                 break
             col = cells.index("Player")
-        elif col is not None and len(cells) > col and cells[col] not in out:
-            out.append(cells[col])
+        elif col is not None and len(cells) > col:
+            name = re.sub(r"\s*\([^)]*\)$", "", cells[col])  # "Jusuf Nurkić (OUT)": the status is not the name
+            if name not in out:
+                out.append(name)
     return out
 
 

@@ -242,6 +242,9 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
         return f.model_copy(update={"act": "affirm", "card": card})
     if OUT_OF_SCOPE.search(text) and not (p.act in ("trade_find", "trade_evaluate") and p.players):
         return f.model_copy(update={"act": "out_of_scope"})
+    if not p.players and WHY_BENCHED.search(text):  # "why is Ball benched?": a surname that is also a word
+        p.players = capitalized(text, clause=True)[:1]
+        f.players = list(p.players)
     if len(p.players) == 1 and WHY_BENCHED.search(text):
         return f.model_copy(update={"act": "why_benched"})
     if len(p.players) >= 2 and WHY_NOT.search(text):
@@ -335,6 +338,10 @@ def understood(p, prev, previous_answer: str | None = None):
         _take(p, "trade_find")  # "a 2-for-1 for one star?", "find a deal for boards ...": a trade search
         p.unknown = False
     _games_or_trades(p)
+    if (p.act in (*UNSURE, "general_smalltalk") or getattr(p, "greeting", False)) and WEAKNESS.search(fold(p.text)) \
+            and not p.players:
+        _take(p, "optimize")  # "what's my weakest spot?": the moves that fix the roster's weakest spots
+        p.unknown, p.greeting = False, False
     if VERDICT_ASKED.search(p.text) and not p.move and not MOVE_WORDS.search(fold(p.text)):
         for_word = lowercase_for(p.text, p.players)  # "ball for trae young": the surname before 'for'
         if for_word:
@@ -352,7 +359,7 @@ def understood(p, prev, previous_answer: str | None = None):
             order = {n: fold(p.text).find(fold(n).split()[-1]) for n in [*p.players, *extra]}
             p.players = sorted([*p.players, *extra], key=lambda n: order[n])
     if p.act.startswith("research") and FA_WORDS.search(fold(p.text)) and exclusions(p.text, p.players) and \
-            not TRADE_WORD.search(p.text):
+            not TRADE_WORD.search(p.text) and not p.hold_or_stream and not re.search(r"\b(or|hold|keep)\b", fold(p.text)):
         _take(p, "fa_scan")  # "adds for threes, excluding Tyus Jones": free agents without him, not his log
         p.unknown = False
     if prev is not None and prev.act in KEEP_ACTS and p.act not in KEEP_ACTS and exclusions(p.text, p.players) \
@@ -377,6 +384,16 @@ def understood(p, prev, previous_answer: str | None = None):
         p.categories = p.categories or list(getattr(prev, "categories", []) or [])
     p.frame = read_frame(p, getattr(prev, "frame", None), previous_answer)
     act = p.frame.act
+    if prev is not None and prev.act in ("optimize", "ir_move") and WHO_ELSE.search(fold(p.text)) and \
+            not named_here(p) and act == "request" and not getattr(prev.frame, "exclude", None):
+        # (players kept from the moves stay kept: the optimizer again, since a scan's cards pick their own drop)
+        from agents.offline.acts import cards_in
+
+        shown = [add for _, _, add, _ in cards_in(previous_answer)]
+        if shown:  # "cool, who else?" after move cards: the next free agents, not the same cards again
+            _take(p, "fa_scan")
+            p.players, p.unknown, p.follow_up = [], False, False
+            p.frame.exclude = list(dict.fromkeys([*p.frame.exclude, *shown]))
     if p.act == "fa_scan" and p.frame.exclude:  # "waiver adds excluding Kornet": he is left out, not looked up
         p.players = [n for n in p.players if n not in p.frame.exclude or " " not in n]  # a bare surname: resolved first
     if act in ("affirm", "why_not", "out_of_scope", "filter_previous", "why_benched"):
@@ -407,6 +424,11 @@ def understood(p, prev, previous_answer: str | None = None):
     return p
 
 
+WEAKNESS = re.compile(r"\b(?:my|our|the team'?s|roster'?s?)\b[^?.!]{0,20}\b(?:weak\w*|biggest (?:need|hole)|holes?|"
+                      r"problem spots?)\b|\bwhere (?:am i|are we|is my team) (?:weak|thin|lacking)\b|"
+                      r"\bwhat (?:do i|does my team) need most\b")
+WHO_ELSE = re.compile(r"\b(?:who|what|anyone|anybody|anything|any other|someone|somebody) else\b|\bother options\b|"
+                      r"\bmore options\b|\balternatives?\b|\bany others\b|\bwho besides\b")
 TRADE_SEARCH = re.compile(r"\b(?:find|search|look for|any|ideas|options|show me)\b[^.?!]*\b(?:trades?|deals?)\b")
 FA_WORDS = re.compile(r"\b(free agents?|fas?|pick ?ups?|waivers?|waiver (?:guys?|wire|adds?)|wire|adds?|streamers?)\b")
 OTHER_REQUEST = re.compile(r"\b(free agents?|fas?|pick ?ups?|waivers?|wire|adds?|streamers?|stream|lineup|start|sit|"

@@ -27,3 +27,16 @@ def test_held_out_conversations_fully_right():
 
     out = run()
     assert out["share"] >= 0.90, out["failed"]
+
+
+def test_the_fourth_set_is_whole_and_its_first_run_is_kept():
+    """fresh3 (session 15): 20 whole conversations, points and categories, and its one run before the
+    planner changes it measured (8 of 20 on d9b4594) kept as recorded; catches the set cut down to what
+    passes, or the honest first figure overwritten by a tuned re-run."""
+    from tests.conversations.fresh3 import FRESH3, first_run
+
+    assert len(FRESH3) == 20 and len({c.id for c in FRESH3}) == 20
+    assert all(2 <= len(c.turns) <= 4 for c in FRESH3) and {c.scoring for c in FRESH3} == {"points", "categories"}
+    run = first_run()
+    assert (run["commit"], run["fully_right"], run["conversations"]) == ("d9b4594", 8, 20)
+    assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH3} and len(run["failed"]) == 12
