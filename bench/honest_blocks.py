@@ -64,8 +64,9 @@ def _run_of(saved: dict, name: str) -> str:
 
 
 def _load(saved: dict, name: str) -> str:
+    """The run's load average (start-end, 1 minute), which a timing figure moves with."""
     la = saved[name].get("load_average")
-    return f", load {la[0]:.1f}-{la[3]:.1f}" if la else ""
+    return f", load {la[0]:.1f}-{la[3]:.1f}" if la else ", load not recorded (taken from a file)"
 
 
 def _name(pid: str) -> str:
@@ -361,8 +362,9 @@ def chat_detail(saved: dict) -> str:
 def chat_short(saved: dict) -> str:
     c = saved["chat"]["json"]
     s, f, t = c["scenarios"]["simple_status"], c["scenarios"]["full_review"], c["targets"]
-    return (f"Chat speed (p50, offline): simple question {s['p50_ms']:.1f} ms, full review {f['p50_ms']:.1f} ms "
-            f"(targets {t['simple_status_p50_ms']:g} / {t['full_review_p50_ms']:g} ms)")
+    return (f"Chat speed (p50, offline, run of {_run_of(saved, 'chat')}{_load(saved, 'chat')}): simple question "
+            f"{s['p50_ms']:.1f} ms, full review {f['p50_ms']:.1f} ms (targets {t['simple_status_p50_ms']:g} / "
+            f"{t['full_review_p50_ms']:g} ms)")
 
 
 def _ms_range(d: dict) -> str:
@@ -387,7 +389,7 @@ def pages_detail(saved: dict) -> str:
 
 def pages_short(saved: dict) -> str:
     u = saved["ui"]["json"]
-    return (f"Page speed: a {u['reload_turns']}-turn thread reloads in {u['reload_ms'] / 1000:.2f} s, pages from the "
+    return (f"Page speed (run of {_run_of(saved, 'ui')}{_load(saved, 'ui')}): a {u['reload_turns']}-turn thread reloads in {u['reload_ms'] / 1000:.2f} s, pages from the "
             f"sidebar draw in {_ms_range(u['first_draw_nav_ms'])}, by URL in a new profile "
             f"{_ms_range(u['first_draw_ms'])} (target 1 s)")
 
