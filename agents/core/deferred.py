@@ -36,11 +36,11 @@ def waiting_cards(sets: list[tuple[str | None, list[dict]]]) -> list[dict]:
     its newest card (the older one stays decidable by its id)."""
     out, seen = [], set()
     for _, cards in sets:
-        for c in cards:
-            key = (c.get("kind"), c.get("drop_id"), c.get("add_id"), c.get("title") if c.get("kind") == "trade" else "")
+        for raw, c in zip(cards, cards_of(cards), strict=True):
+            key = (c.kind, c.drop_id, c.add_id, c.title if c.kind == "trade" else "")
             if key not in seen:
                 seen.add(key)
-                out.append(c)
+                out.append(raw)
     return out
 
 
