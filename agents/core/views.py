@@ -93,11 +93,11 @@ def realized_gain(source, card: Card | None, applied: list[dict]) -> float | Non
         return None
     if card.kind == "trade":  # both teams' rosters changed: a one-team drop/add hindsight would mislead
         return None
-    if source.kind != "demo":  # an ESPN league: its moves are made in ESPN, and its later box scores are not yet played
-        return None
     try:
         lg = source.history()
     except ServiceError:  # no box scores after the as-of date to score against (ESPN)
+        return None
+    if "hindsight" in lg.needs_demo:  # an ESPN league: its moves are made in ESPN, its later games not yet played
         return None
     ids = [m["move_id"] for m in applied]
     prior = applied[:ids.index(card.move_id)] if card.move_id in ids else applied

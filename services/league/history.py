@@ -19,6 +19,8 @@ DEMO_ONLY: dict[str, str] = {
     "arena": "the arena replays traders over the demo season's recorded market lines",
     "trade_proposals": "a trade on an ESPN league is proposed on ESPN (Courtside reads ESPN, never writes to it); "
                        "Courtside evaluates it and finds trades",
+    "hindsight": "a move's realized gain replays the demo league's draft and later box scores; an ESPN league's "
+                 "moves are made in ESPN and its later games are not yet played",
 }
 
 

@@ -59,8 +59,19 @@ def _settled(page, n_messages: int) -> None:
     page.wait_for_timeout(800)  # the last rerun's paint and the scroll that follows it
 
 
+def _following(g: dict) -> bool:
+    return g["lastTop"] < g["top"] and g["lastBottom"] <= g["top"] + 40
+
+
 def _assert_pinned_and_following(page) -> None:
+    # the view follows once the last elements have drawn: under a loaded CI run that came after the
+    # cards (the newest message's bottom 1,500 px below the view, then followed); wait for it, up to 30 s
     g = page.evaluate(GEOMETRY)
+    for _ in range(60):
+        if _following(g):
+            break
+        page.wait_for_timeout(500)
+        g = page.evaluate(GEOMETRY)
     assert g["vh"] - 160 <= g["top"] and g["bottom"] <= g["vh"] + 1, g  # the composer at the bottom of the view
     assert g["lastTop"] < g["top"] and g["lastBottom"] <= g["top"] + 40, g  # the newest message just above it
 

@@ -115,7 +115,7 @@ def test_status_source_is_espns(espn, demo_source):
     assert statuses(e) == statuses(d)
     out = next(p for p in e.snapshot.players.values() if p.status == "OUT")
     assert out.evidence.startswith("ESPN reports injury status OUT")
-    assert set(e.needs_demo) == {"desk", "signals", "arena", "trade_proposals"} and d.needs_demo == {}
+    assert set(e.needs_demo) == {"desk", "signals", "arena", "trade_proposals", "hindsight"} and d.needs_demo == {}
 
 
 def test_cache_on_read(espn, monkeypatch, tmp_path):

@@ -74,7 +74,9 @@ def test_trade_values_weigh_the_leagues_own_categories(seven, demo_source):
     assert espn.mine.gain == pytest.approx(want.mine.gain, abs=0.1)
     # the partner plays the same seven: his gain is the demo's reverse trade from his side, punting the two
     his = evaluate_trade(demo, trade[1], trade[0], team_id=lg.opponent_id, punt=LEFT_OUT)
-    assert espn.partner.gain == pytest.approx(his.mine.gain, abs=0.1)
+    # free moves are claimed across teams in team-id order (issue #40): on the demo source the other teams
+    # value their claims on nine categories, in the ESPN league on seven, so the partner's wire differs a little
+    assert espn.partner.gain == pytest.approx(his.mine.gain, rel=0.03, abs=0.1)
     assert [c.category for c in espn.mine.categories] == list(SEVEN)
     assert "punting" not in espn.unit  # the league's rules are not the manager's punt
 
