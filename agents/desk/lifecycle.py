@@ -13,7 +13,7 @@ inside one transaction with the game locked, and writes its outcome there.
 from __future__ import annotations
 
 import datetime as dt
-from typing import TYPE_CHECKING, Callable
+from typing import Callable, Protocol
 
 from services.desk import idempotency as idem
 from services.desk.book import AlreadyBooked, LimitBreach
@@ -22,10 +22,21 @@ from services.desk.models import BetRequest
 from services.markets import state as market
 from services.models import ServiceError
 
-from agents.desk.results import AcceptResult
+from agents.desk.clock import DeskClock
+from agents.desk.results import AcceptResult, QuoteResult
+from services.desk.book import DeskBook
+from services.desk.models import DeskLimits
 
-if TYPE_CHECKING:
-    from agents.desk.runtime import Desk
+
+class CounterDesk(Protocol):
+    """What accepting a counter needs of the desk (agents/desk/runtime.py's `Desk` is one): its book,
+    clock and limits, and its quote path for the fresh evaluation. A protocol, so this module does not
+    import the runtime that imports it."""
+    book: DeskBook
+    clock: DeskClock
+    limits: DeskLimits
+
+    def quote(self, req: BetRequest, at: dt.datetime | None = None, **kw) -> QuoteResult: ...
 
 
 def fresh_key(quote_id: str) -> str:
@@ -36,7 +47,7 @@ def _replay(q: dict) -> AcceptResult:
     return AcceptResult(**(q["record"]["accept"] | {"replayed": True}))
 
 
-def accept_counter(desk: "Desk", quote_id: str, at: dt.datetime | None,
+def accept_counter(desk: CounterDesk, quote_id: str, at: dt.datetime | None,
                    on_event: Callable[[dict], None] | None) -> AcceptResult:
     q = desk.book.quote(quote_id)
     if q is None:
