@@ -70,17 +70,18 @@ def day_sits(prep, line, out_reason: str = "OUT") -> list[dict]:
     points, table = prep.points, prep.roster
     d = prep.days.index(line.date)
     unit = unit_of(points)
-    values = table.values
+    values = table.values_on(d)  # that day's: an OUT player's chance to play differs by day
     index = {p.player_id: i for i, p in enumerate(table.players)}
     open_slots = int(prep.counts.sum()) - len(line.slots)
     out = []
     for pid in line.bench:
         i, p = index[pid], table.players[index[pid]]
         v = float(values[i])
-        status = f"{out_reason} ({p.availability:.0%} chance he plays): " if p.status == "OUT" else ""
+        chance = p.chance_on(line.date)
+        status = f"{out_reason} ({chance:.0%} chance he plays): " if p.status == "OUT" else ""
         if not table.plays[i, d]:
             kind, reason = "no_game", "no game"
-        elif p.status == "OUT" and p.availability <= 0:
+        elif p.status == "OUT" and chance <= 0:
             kind, reason = "out", out_reason
         elif v <= 0:
             kind = "below_zero"

@@ -43,12 +43,13 @@ def points_coef(weights: Mapping[str, float] | None = None) -> np.ndarray:
 
 
 def player_rows(players: tuple[PlayerInput, ...], coef: np.ndarray, points: bool,
-                fpts_coef: np.ndarray = POINTS_COEF) -> np.ndarray:
+                fpts_coef: np.ndarray = POINTS_COEF, day=None) -> np.ndarray:
     """(n, WIDTH) per-game summary of each player; VALUE is coef . expected stats x availability,
-    FPTS is the league's fantasy points (`fpts_coef`) of the expected stats."""
+    FPTS is the league's fantasy points (`fpts_coef`) of the expected stats. `day`: a game on that
+    date, at each player's chance to play that day (`PlayerInput.chance_on`); else `availability`."""
     out = np.zeros((len(players), WIDTH))
     for i, p in enumerate(players):
-        q = min(1.0, max(0.0, float(p.availability)))
+        q = min(1.0, max(0.0, p.chance_on(day) if day is not None else float(p.availability)))
         m, sd = stat_vector(p.expected), stat_vector(p.stat_sd)
         fpts = float(fpts_coef @ m)
         fpts_sd = float(p.stat_sd.get("fpts", 0.0) or 0.0)
