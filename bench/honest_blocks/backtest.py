@@ -70,6 +70,7 @@ def ir_timing_detail(saved: dict) -> str:
             who = ", ".join(f"{player_name(x['drop'])} (week {x['week']}, {100 * x['soon']:.0f}%)" for x in cards)
             gaps.append(f"in {name} {who}")
     gap = (" The cards on a player who played: " + "; ".join(gaps) + ".") if gaps else ""
+    grid = _grid_text(p, c, split)
     return (f"- IR timing (`bench/backtest_ir_audit.py --json`, `ir_timing`; docs/season-value.md 2b): an OUT "
             f"player's chances to play come from the return model by missed-game streak (calibrated out of sample: "
             f"`bench/returns.py`), and a top IR card yields to the best swap when his chance p to play within 3 days "
@@ -79,13 +80,34 @@ def ir_timing_detail(saved: dict) -> str:
             f"{_share(c)}; the return model's mean chance for those cards {100 * p['top_expected_within_3_days']:.0f}% "
             f"and {100 * c['top_expected_within_3_days']:.0f}%, so about one card in ten playing soon is what the rule expects, and with "
             f"{c['top_ir_cards']} categories cards one card is {100 / max(1, c['top_ir_cards']):.1f} points of the "
-            f"share. The rule's discount was read on the weeks before {split:%b %-d}: before, points "
+            f"share.{grid} Split at {split:%b %-d}: before, points "
             f"{_period(p, 'before_split')}, categories {_period(c, 'before_split')}; from {split:%b %-d} (out of "
             f"sample), points {_period(p, 'from_split')}, categories {_period(c, 'from_split')}.{gap} Those cards "
             f"realized {ratio_text(p['top_within_3_days_ratio'])} (points) and {ratio_text(c['top_within_3_days_ratio'])} "
             f"(categories) of their claims; all top IR cards realize {ratio_text(p['top_ratio'])} (points) and "
             f"{ratio_text(c['top_ratio'])} (categories) of their season claims. The box scores cannot tell a long injury "
             f"from a short one early, so the rule also demotes IR cards of players who stay out.")
+
+
+def _grid_text(p: dict, c: dict, split) -> str:
+    """What the yield discount grid (0-4) says on the weeks before the split: which discounts leave no top IR
+    card on a player who played within 3 days, per scoring (the check the rule was chosen on)."""
+    parts = []
+    for name, t in (("points", p), ("categories", c)):
+        g = t.get("yield_discount_grid")
+        if not g:
+            return ""
+        clear = [x["discount"] for x in g["grid"] if x["before_split"]["top_played_within_3_days"] == 0]
+        every = len(clear) == len(g["grid"])
+        parts.append(f"{name} {'every discount' if every else 'from ' + format(min(clear), 'g') if clear else 'none'}")
+    g = p["yield_discount_grid"]
+    lo, hi = g["grid"][0]["discount"], g["grid"][-1]["discount"]
+    undecided = all(x.endswith("every discount") for x in parts)
+    return (f" The rule's discount is chosen on the weeks before {split:%b %-d}: of {lo:g}-{hi:g} "
+            f"(`yield_discount_grid`), those leaving no such card then: {', '.join(parts)}"
+            + (f", so those weeks do not choose it and it stays {g['product']:g} (the score where the card holds); "
+               "a discount read off the later weeks would be tuned on the weeks it is judged on."
+               if undecided else f"; the product's is {g['product']:g}."))
 
 
 def ir_timing_short(saved: dict) -> str:
