@@ -152,3 +152,20 @@ def test_a_healthy_player_on_jan29_keeps_one_rate(jan29):
         for d, day in enumerate(prep.days):
             assert prep.roster.rows_on(d)[i, pj.FPTS] == pytest.approx(
                 p.availability * float(prep.fpts_coef @ pj.stat_vector(p.expected)))
+
+
+def test_the_ir_card_says_his_chance_game_by_game(jan29, csv_facts):
+    """Collins's IR card on Jan 29 says his chance for each of Utah's games left (the CSV's days), the
+    same chances the week's figure counts. Catches the card's old flat "plays with prob. 21%" beside a
+    figure that no longer uses it."""
+    from services.optimizer.moves import scan_moves
+
+    _, inputs = jan29
+    me = next(p for p in inputs.roster if p.player_id == COLLINS)
+    games = csv_facts.team_games_between(csv_facts.team_of(COLLINS, AS_OF), AS_OF, inputs.days[-1])
+    card = scan_moves(prepare(inputs), protect_top=6, limit=1, mode="balanced",
+                      accept=lambda d, a, k, g, s: k == "ir" and d == COLLINS)[0]
+    said = next(r for r in card.reasons if r.startswith("move John Collins to IR"))
+    chances = ", ".join(f"{me.day_availability[d]:.0%} {d:%a}" for d in games)
+    assert f"plays with prob. {chances}: the return model, game by game" in said
+    assert f"plays with prob. {me.availability:.0%})" not in said
