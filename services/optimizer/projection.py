@@ -3,7 +3,8 @@
 Every player-game is summarized by one additive vector (expected stats, their variances,
 fantasy points, a start count, the objective value), so a lineup's rest-of-week projection
 is a sum of rows. Availability q enters as a Bernoulli mixture: mean q*m, variance
-q*sd^2 + q(1-q)*m^2.
+q*sd^2 + q(1-q)*m^2; q is the player's chance to play that day when it differs by day (an OUT
+player's return odds: `PlayerInput.day_availability`, rows per day in `weekly.Table.by_day`).
 
 Categories use a normal approximation of (my total - their total) per category; FG% and FT%
 compare makes/attempts with a binomial spread of the makes. The categories objective weights
