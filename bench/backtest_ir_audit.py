@@ -40,6 +40,20 @@ def _ir_card(prep, pid: str):
     return moves[0] if moves else None
 
 
+def _before_yield(cards) -> tuple:
+    """(the set's top IR card before the yield rule moved it, the best swap it was weighed against):
+    the first card when it is an IR card, or the second when the rule put the best swap above it (its
+    last reason the rule's own `yield_text`); (None, None) when the set's top was a swap anyway."""
+    from services.optimizer.reasons import yield_text
+
+    if cards and cards[0].kind == "ir":
+        return cards[0], next((m for m in cards if m.kind == "swap"), None)
+    if (len(cards) > 1 and cards[0].kind == "swap" and cards[1].kind == "ir" and cards[1].returns is not None
+            and cards[1].reasons[-1:] == (yield_text(cards[1].returns.soon, cards[1].score, cards[0].score),)):
+        return cards[1], cards[0]
+    return None, None
+
+
 def audit_rows(week: int, lg, inputs: dict, preps: dict, scorer, ir_path, end) -> list[dict]:
     """One row per OUT rostered player of each team (team order): his IR card's claims and what
     the move realized (`scorer.gains` of `ir_path`), both against standing pat."""
@@ -56,6 +70,7 @@ def audit_rows(week: int, lg, inputs: dict, preps: dict, scorer, ir_path, end) -
             continue
         cards = propose_moves(inp, mode="balanced").moves if inp.ir_slots_free > 0 else ()
         top = cards[0].drop_id if cards and cards[0].kind == "ir" else None  # the team's top card is his IR card
+        pre, swap = _before_yield(cards)  # for the yield rule's discount grid
         floor = min(MIN_GAIN[inp.scoring])
         opened = inp if inp.ir_slots_free > 0 else dataclasses.replace(inp, ir_slots_free=1)
         prep = preps[team] if opened is inp else prepare(opened)
@@ -76,6 +91,9 @@ def audit_rows(week: int, lg, inputs: dict, preps: dict, scorer, ir_path, end) -
                 "claim_cut": move.cut_id or None,
                 "back": back.isoformat() if back else None, "cut": cut, "to_ir": list(to_ir),
                 "top": pid == top, "soon": move.returns.soon if move.returns else None,
+                "pre_top": pre is not None and pid == pre.drop_id,
+                "pre_scores": [pre.score, swap.score if swap else None] if pre is not None and pid == pre.drop_id
+                else None,
                 "plays_within_3_days": bool(back and (back - lg.as_of).days < 3)})
     return rows
 
@@ -135,10 +153,39 @@ def ir_timing(rows: list[dict], weeks: list[int], kappa: float) -> dict:
             ("before_split", [r for r in top if r["as_of"] < SPLIT.isoformat()]),
             ("from_split", [r for r in top if r["as_of"] >= SPLIT.isoformat()]))},
         "split": SPLIT.isoformat(),
+        "yield_discount_grid": yield_discount_grid(rows),
         "offered_predicted_within_3_days": round(sum(r["soon"] for r in offered) / len(offered), 3) if offered else None,
         "offered_played_within_3_days": round(sum(r["plays_within_3_days"] for r in offered) / len(offered), 3)
         if offered else None,
     }
+
+
+GRID = tuple(k / 2 for k in range(9))  # the yield rule's discount: 0 (session 14's p-only threshold) to 4
+
+
+def yield_discount_grid(rows: list[dict]) -> dict:
+    """The yield rule's discount chosen on the weeks before SPLIT (docs/season-value.md 2b): for each
+    discount k of GRID, the top IR cards the rule would keep (`propose.keeps_ir_card` on each set's
+    pre-rule top IR card, its chance p and the best swap's score), before and from SPLIT; `chosen` the
+    smallest k keeping no card on a player who played within 3 days before SPLIT; `reproduces_rule`
+    whether the product's own discount keeps exactly the cards the audit saw on top."""
+    from services.optimizer.propose import YIELD_DISCOUNT, keeps_ir_card
+
+    pre = [r for r in rows if r.get("pre_top")]
+
+    def kept(k: float) -> list[dict]:
+        return [r for r in pre if r["soon"] is None or r["pre_scores"][1] is None
+                or keeps_ir_card(r["soon"], r["pre_scores"][0], r["pre_scores"][1], k)]
+
+    grid = []
+    for k in GRID:
+        top = kept(k)
+        grid.append({"discount": k, "before_split": _share([r for r in top if r["as_of"] < SPLIT.isoformat()]),
+                     "from_split": _share([r for r in top if r["as_of"] >= SPLIT.isoformat()])})
+    chosen = next((g["discount"] for g in grid if g["before_split"]["top_played_within_3_days"] == 0), None)
+    key = lambda r: (r["week"], r["team_id"], r["drop"])  # noqa: E731
+    return {"pre_rule_top_ir_cards": len(pre), "grid": grid, "chosen": chosen, "product": YIELD_DISCOUNT,
+            "reproduces_rule": sorted(map(key, kept(YIELD_DISCOUNT))) == sorted(key(r) for r in rows if r.get("top"))}
 
 
 def main() -> None:

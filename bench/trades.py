@@ -21,6 +21,7 @@ Speed: the finder's wall time (p50, p95) against a brute force that values every
 the same search exactly (the finder screens, then values its best `EXACT_POOL` exactly).
 
     python bench/trades.py [--json] [--scoring points|categories] [--dates 2024-12-04,2025-01-29]
+    python bench/trades.py --speed [--json] [--scoring ...]   the speed alone, with the load average
 """
 from __future__ import annotations
 
@@ -259,7 +260,17 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--scoring", choices=["points", "categories"], default="points")
     parser.add_argument("--dates", default=None, help="comma-separated as-of dates (default: five Wednesdays)")
+    parser.add_argument("--speed", action="store_true", help="only the finder's speed, with the load average")
     args = parser.parse_args()
+    if args.speed:
+        start = [round(x, 2) for x in os.getloadavg()]
+        out = {"scoring": args.scoring, "speed": _speed(args.scoring), "load_average_at_start": start,
+               "load_average": [round(x, 2) for x in os.getloadavg()], "error": None}
+        s = out["speed"]
+        print(json.dumps(out) if args.json else
+              f"finder p50 {s['p50_s']} s, p95 {s['p95_s']} s over {s['full_search_candidates']} candidates "
+              f"(load {start[0]} -> {out['load_average'][0]})")
+        return
     try:
         dates = [dt.date.fromisoformat(d) for d in args.dates.split(",")] if args.dates else DATES
     except ValueError:

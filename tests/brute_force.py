@@ -123,11 +123,15 @@ class BruteForce:
         return tuple((s, int(n)) for s, n in inputs.slots.items())
 
     @staticmethod
-    def _player(p) -> tuple[frozenset, float, frozenset]:
-        return frozenset(p.eligible), per_game_points(p.expected) * p.availability, frozenset(p.game_days)
+    def _player(p) -> tuple[frozenset, dict, frozenset]:
+        """(slots, his value of a game on each of his game days, game days): a game at his chance to
+        play that day (an OUT player's differs by day: `day_availability`; else `availability`)."""
+        chance = lambda d: p.day_availability.get(d, p.availability)  # noqa: E731
+        return (frozenset(p.eligible), {d: per_game_points(p.expected) * chance(d) for d in p.game_days},
+                frozenset(p.game_days))
 
     def _day(self, day, drop: int | None, slots=None) -> float:
-        playing = [(e, v) for i, (e, v, days) in enumerate(self.roster) if i != drop and day in days]
+        playing = [(e, v[day]) for i, (e, v, days) in enumerate(self.roster) if i != drop and day in days]
         return day_value(playing, slots or self.slots)
 
     def _fewer(self, slot: str) -> tuple[tuple[str, int], ...]:
@@ -201,10 +205,10 @@ class BruteForce:
                                  self.season.weeks_left, self.inputs.season.per_value)[0])
 
     def _gain(self, k: int, a: int) -> float:
-        elig, value, days = self.free_agents[a]
+        elig, values, days = self.free_agents[a]
         total = 0.0
         for d, (sits, fewer) in self._table(k).items():
-            best = sits
+            best, value = sits, values.get(d, 0.0)
             if d in days and value > 0:
                 best = max([sits] + [value + v for s, v in fewer.items() if s in elig])
             total += best

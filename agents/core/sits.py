@@ -29,10 +29,12 @@ def fmt(value: float, points: bool) -> str:
     return f"{value:+.2f}" if abs(value) >= 0.005 else f"{value:+.3f}"  # never more decimals than the data has
 
 
-def category_parts(prep, i: int) -> dict[str, float]:
-    """Player i's start value split by category (sums to his value): each category's weight times
-    his expected stats (FG% and FT%: makes above the team's rate on his attempts)."""
-    mean = prep.roster.rows[i, pj.MEAN]
+def category_parts(prep, i: int, day: int | None = None) -> dict[str, float]:
+    """Player i's start value split by category (sums to his value; on remaining day `day`, that day's
+    value): each category's weight times his expected stats (FG% and FT%: makes above the team's rate
+    on his attempts)."""
+    rows = prep.roster.rows if day is None else prep.roster.rows_on(day)
+    mean = rows[i, pj.MEAN]
     out = {}
     for cat, (col, _) in CATEGORIES.items():
         cols = col.split("/")
@@ -40,10 +42,10 @@ def category_parts(prep, i: int) -> dict[str, float]:
     return out
 
 
-def _why_below_zero(prep, i: int) -> str:
+def _why_below_zero(prep, i: int, day: int | None = None) -> str:
     """' (FG% -0.05 and TO -0.02 outweigh STL +0.04 and BLK +0.02)': the categories that make his
     value, the largest first (three decimals when every part rounds to zero at two)."""
-    parts = category_parts(prep, i)
+    parts = category_parts(prep, i, day)
     for floor, digits in ((0.005, 2), (0.0005, 3)):
         minus = sorted(((v, c) for c, v in parts.items() if v <= -floor), key=lambda x: x[0])[:2]
         plus = sorted(((v, c) for c, v in parts.items() if v >= floor), key=lambda x: -x[0])[:2]
@@ -70,22 +72,23 @@ def day_sits(prep, line, out_reason: str = "OUT") -> list[dict]:
     points, table = prep.points, prep.roster
     d = prep.days.index(line.date)
     unit = unit_of(points)
-    values = table.values
+    values = table.values_on(d)  # that day's: an OUT player's chance to play differs by day
     index = {p.player_id: i for i, p in enumerate(table.players)}
     open_slots = int(prep.counts.sum()) - len(line.slots)
     out = []
     for pid in line.bench:
         i, p = index[pid], table.players[index[pid]]
         v = float(values[i])
-        status = f"{out_reason} ({p.availability:.0%} chance he plays): " if p.status == "OUT" else ""
+        chance = p.chance_on(line.date)
+        status = f"{out_reason} ({chance:.0%} chance he plays): " if p.status == "OUT" else ""
         if not table.plays[i, d]:
             kind, reason = "no_game", "no game"
-        elif p.status == "OUT" and p.availability <= 0:
+        elif p.status == "OUT" and chance <= 0:
             kind, reason = "out", out_reason
         elif v <= 0:
             kind = "below_zero"
             reason = (f"{status}a start is worth {fmt(v, points)} {unit} to the matchup"
-                      f"{'' if points else _why_below_zero(prep, i)}: not above zero, so he sits"
+                      f"{'' if points else _why_below_zero(prep, i, d)}: not above zero, so he sits"
                       + (f" even with {open_slots} slot{'s' * (open_slots != 1)} open" if open_slots else ""))
         else:
             kind = "outvalued"

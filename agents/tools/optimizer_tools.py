@@ -36,9 +36,10 @@ def lineup_summary(inputs: opt.OptimizerInputs, day: dt.date, slot_order: list[s
     prep = opt.prepare(inputs)
     line = opt.daily_lineup(inputs, day, prep)
     by_id = {p.player_id: p for p in inputs.roster}
-    value = {p.player_id: float(v) for p, v in zip(prep.roster.players, prep.roster.values, strict=True)}
+    values = prep.roster.values_on(prep.days.index(day))  # that day's (an OUT player's odds differ by day)
+    value = {p.player_id: float(v) for p, v in zip(prep.roster.players, values, strict=True)}
     points = prep.points
-    shown = (lambda pid: round(by_id[pid].expected.get("fpts", 0.0) * by_id[pid].availability, 1)) if points else \
+    shown = (lambda pid: round(by_id[pid].expected.get("fpts", 0.0) * by_id[pid].chance_on(day), 1)) if points else \
         (lambda pid: round(value.get(pid, 0.0), 2))
     unit = "fantasy pts" if points else "category value"
     starters = [{"slot": slot, "name": by_id[pid].name, "expected": shown(pid)}

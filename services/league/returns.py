@@ -147,4 +147,28 @@ def return_odds(snap, player_id: str, week_end: dt.date,
     return odds(hazards_of(snap), player_id, ps.missed_in_row, tier, list(dates), snap.as_of, week_end)
 
 
+def game_chances(odds: ReturnOdds, games: Sequence[dt.date], back: float) -> tuple[float, ...]:
+    """His chance to play each of `games` (ascending): it is his first game back (the model's chance
+    of that), or he is back already and plays it with `back` (his tier's calibrated ACTIVE rate)."""
+    out, before = [], 0.0
+    for d in games:
+        now = odds.by(d)
+        out.append((now - before) + before * back)
+        before = now
+    return tuple(out)
+
+
+def week_chances(snap, player_id: str, games: Sequence[dt.date], week_end: dt.date) -> tuple[float, ...] | None:
+    """An OUT player's chance to play each of this matchup week's `games` (ascending) from the return
+    model, game by game (None: not OUT, or no odds). The one source of an absent player's week: the
+    week optimizer's per-day availability and the season value's first week both read it."""
+    ps = snap.players[player_id]
+    if ps.status != "OUT" or not games:
+        return None
+    o = return_odds(snap, player_id, week_end)
+    if o is None:
+        return None
+    return game_chances(o, games, float(snap.calibration.play_probability("ACTIVE", None, ps.tier)))
+
+
 TIER_NAMES = tuple(label for _, label in TIERS)

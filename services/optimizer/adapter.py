@@ -41,14 +41,21 @@ DEMO_RULES = LeagueRules()
 
 def player_input(snap: Snapshot, pid: str, days: tuple[dt.date, ...], scoring: str,
                  rules: LeagueRules = DEMO_RULES) -> PlayerInput:
-    """One player's projection, availability and remaining game days."""
+    """One player's projection, availability and remaining game days (an OUT player's chance to
+    play each of them from the return model, game by game: `returns.week_chances`, as the season
+    value's first week reads it)."""
+    from services.league.returns import week_chances
+
     ps = snap.players[pid]
     games = frozenset(snap.games_remaining(pid, days[0], days[-1])) if days else frozenset()
+    ordered = tuple(sorted(games))
+    by_day = week_chances(snap, pid, ordered, days[-1]) if ordered else None
     return PlayerInput(
         player_id=pid, eligible=rules.eligible_for(pid, ps.ref.eligible), expected=dict(ps.expected),
         game_days=games, availability=ps.availability, stat_sd=dict(ps.stat_sd),
         name=ps.ref.name, status=ps.avail_class, season_value=_season_value(snap, pid, scoring),
-        returns=_returns(snap, pid, days[-1] if days else snap.as_of))
+        returns=_returns(snap, pid, days[-1] if days else snap.as_of),
+        day_availability=dict(zip(ordered, by_day, strict=True)) if by_day else {})
 
 
 def _returns(snap: Snapshot, pid: str, week_end: dt.date) -> ReturnChance | None:

@@ -53,8 +53,9 @@ def _brute_week(prep: Prepared, table: Table, rows: list[int]) -> float:
     counts = [int(prep.inputs.slots[s]) for s in prep.slot_names]
     total = 0.0
     for d in range(len(prep.days)):
-        live = [i for i in rows if table.plays[i, d] and table.values[i] > 0]
-        total += brute_force([float(table.values[i]) for i in live],
+        values = table.values_on(d)
+        live = [i for i in rows if table.plays[i, d] and values[i] > 0]
+        total += brute_force([float(values[i]) for i in live],
                              [list(table.elig[i]) for i in live], counts)
     return total
 

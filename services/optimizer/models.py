@@ -30,6 +30,13 @@ class PlayerInput:
     status: str = "ACTIVE"  # availability class: ACTIVE, REST, DTD or OUT (services.league.calibration)
     season_value: float | None = None  # per-game value that ranks protected players
     returns: ReturnChance | None = None  # an absent player's return odds (None: he played his team's last game)
+    # his chance to play on each of these game days where it differs by day (an OUT player's, from the
+    # return model: services.league.returns.week_chances); a day not in it: `availability`
+    day_availability: Mapping[dt.date, float] = dataclasses.field(default_factory=dict)
+
+    def chance_on(self, day: dt.date) -> float:
+        """His chance to play a game on `day`."""
+        return float(self.day_availability.get(day, self.availability))
 
     @property
     def label(self) -> str:

@@ -95,7 +95,10 @@ def _status_text(status: str) -> str:
 
 def _player_reason(p: PlayerInput, games: int, starts: int, verb: str, points: bool = True, punt=()) -> str:
     text = f"{verb} {p.label}: {games} games left, {starts} starts, {_per_game_text(p, points, punt)}"
-    if p.availability < 1.0:
+    if p.day_availability:  # an OUT player: each game at the return model's chance that day
+        chances = ", ".join(f"{q:.0%} {d:%a}" for d, q in sorted(p.day_availability.items()))
+        text += f", {_status_text(p.status)} (plays with prob. {chances}: the return model, game by game)"
+    elif p.availability < 1.0:
         text += f", {_status_text(p.status)} (plays with prob. {p.availability:.0%})"
     return text
 

@@ -3,7 +3,8 @@
 Every player-game is summarized by one additive vector (expected stats, their variances,
 fantasy points, a start count, the objective value), so a lineup's rest-of-week projection
 is a sum of rows. Availability q enters as a Bernoulli mixture: mean q*m, variance
-q*sd^2 + q(1-q)*m^2.
+q*sd^2 + q(1-q)*m^2; q is the player's chance to play that day when it differs by day (an OUT
+player's return odds: `PlayerInput.day_availability`, rows per day in `weekly.Table.by_day`).
 
 Categories use a normal approximation of (my total - their total) per category; FG% and FT%
 compare makes/attempts with a binomial spread of the makes. The categories objective weights
@@ -43,12 +44,13 @@ def points_coef(weights: Mapping[str, float] | None = None) -> np.ndarray:
 
 
 def player_rows(players: tuple[PlayerInput, ...], coef: np.ndarray, points: bool,
-                fpts_coef: np.ndarray = POINTS_COEF) -> np.ndarray:
+                fpts_coef: np.ndarray = POINTS_COEF, day=None) -> np.ndarray:
     """(n, WIDTH) per-game summary of each player; VALUE is coef . expected stats x availability,
-    FPTS is the league's fantasy points (`fpts_coef`) of the expected stats."""
+    FPTS is the league's fantasy points (`fpts_coef`) of the expected stats. `day`: a game on that
+    date, at each player's chance to play that day (`PlayerInput.chance_on`); else `availability`."""
     out = np.zeros((len(players), WIDTH))
     for i, p in enumerate(players):
-        q = min(1.0, max(0.0, float(p.availability)))
+        q = min(1.0, max(0.0, p.chance_on(day) if day is not None else float(p.availability)))
         m, sd = stat_vector(p.expected), stat_vector(p.stat_sd)
         fpts = float(fpts_coef @ m)
         fpts_sd = float(p.stat_sd.get("fpts", 0.0) or 0.0)

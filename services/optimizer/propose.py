@@ -123,6 +123,19 @@ class _Picker:
         return True
 
 
+YIELD_DISCOUNT = 1.0  # the IR card's score counts x (1 - YIELD_DISCOUNT x p): chosen on the weeks before Dec 18 (below)
+
+
+def keeps_ir_card(soon: float, ir_score: float, swap_score: float, discount: float = YIELD_DISCOUNT) -> bool:
+    """Whether a top IR card stays above the set's best swap: his chance to play within 3 days under
+    `reasons.SOON_YIELD` and its score, counted only if he stays out (x (1 - discount x p)), still over
+    the swap's. `discount` 0 is session 14's threshold on p alone; bench/backtest_ir_audit.py's
+    `yield_discount_grid` replays 0-4 in steps of 0.5 through this same predicate."""
+    from services.optimizer.reasons import SOON_YIELD
+
+    return soon < SOON_YIELD and ir_score * (1.0 - discount * soon) > swap_score
+
+
 def yield_soon_returns(moves: list) -> list:
     """The best swap first when the top card puts on IR a player who may play within 3 days (issue
     #40: 4 of 12 top IR cards put on IR a player who played within 1-3 days). The IR card counts
@@ -131,10 +144,12 @@ def yield_soon_returns(moves: list) -> list:
     yields whatever the scores. A fixed threshold on p alone (session 14) kept every card under 20%,
     whose mean p is about 10%, so about one top IR card in ten was on a player about to play; where
     the best swap is nearly as good (categories: Barnes's swap scored 91% of his IR card's) a small p
-    costs little to yield to. The discount is not fitted: it is the one factor that makes the score
-    the card's value in the world where it holds (bench/backtest_ir_audit.py reports the share
-    before and after Dec 18). The set stays the same, so it stays conflict-free; the card says why."""
-    from services.optimizer.reasons import SOON_YIELD, yield_text
+    costs little to yield to. The discount 1 makes the score the card's value in the world where it
+    holds; of 0-4 in steps of 0.5 it is the smallest that leaves no top IR card on a player who played
+    within 3 days on the weeks before Dec 18 (`bench/backtest_ir_audit.py --json`, `ir_timing.
+    yield_discount_grid`, which also reports the share before and after Dec 18). The set stays the
+    same, so it stays conflict-free; the card says why (`keeps_ir_card`: the predicate)."""
+    from services.optimizer.reasons import yield_text
 
     top = moves[0] if moves else None
     if top is None or top.kind != "ir" or top.returns is None:
@@ -143,7 +158,7 @@ def yield_soon_returns(moves: list) -> list:
     if i is None:
         return moves
     p, swap = top.returns.soon, moves[i]
-    if p < SOON_YIELD and top.score * (1.0 - p) > swap.score:
+    if keeps_ir_card(p, top.score, swap.score):
         return moves
     top = dataclasses.replace(top, reasons=(*top.reasons, yield_text(p, top.score, swap.score)))
     return [swap, top, *moves[1:i], *moves[i + 1:]]

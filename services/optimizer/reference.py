@@ -14,11 +14,11 @@ from services.optimizer.weekly import Prepared, Table, score_rows
 
 
 def _players_on(table: Table, rows: list[int], day: int) -> list[tuple[str, list[str], float, np.ndarray]]:
-    out = []
+    out, day_rows = [], table.rows_on(day)
     for i in rows:
         p = table.players[i]
-        if table.plays[i, day] and table.values[i] > 0:
-            out.append((p.player_id, list(p.eligible), float(table.values[i]), table.rows[i]))
+        if table.plays[i, day] and day_rows[i, pj.VALUE] > 0:
+            out.append((p.player_id, list(p.eligible), float(day_rows[i, pj.VALUE]), day_rows[i]))
     return out
 
 

@@ -72,9 +72,10 @@ def scan_table(prep: Prepared, drops: np.ndarray) -> MoveTable:
     # (drop, day, fa, slot type): value of the rest when the added player takes that slot.
     slot_val = np.where(fas.elig[None, None, :, :], opt_val[:-1, :, None, :n_types], -np.inf)
     best_slot = slot_val.argmax(axis=-1)
-    with_add = np.take_along_axis(slot_val, best_slot[..., None], axis=-1)[..., 0] + fas.values[None, None, :]
+    fa_values = fas.day_values().T  # (day, fa): a game's value that day
+    with_add = np.take_along_axis(slot_val, best_slot[..., None], axis=-1)[..., 0] + fa_values[None, :, :]
     sit = opt_val[:-1, :, n_types][:, :, None]
-    fa_active = (fas.plays & (fas.values > 0)[:, None]).T  # (day, fa)
+    fa_active = fas.plays.T & (fa_values > 0)  # (day, fa)
     starts = fa_active[None, :, :] & (with_add > sit + TOL)
     day_val = np.where(starts, with_add, sit)
     choice = np.where(starts, best_slot, n_types)  # (drop, day, fa)
@@ -83,7 +84,11 @@ def scan_table(prep: Prepared, drops: np.ndarray) -> MoveTable:
     d_idx = np.arange(n_days)[None, :, None]
     chosen = opt_rows[k_idx, d_idx, choice]  # (drop, day, fa, WIDTH)
     n_starts = starts.sum(axis=1)  # (drop, fa)
-    after = chosen.sum(axis=1) + n_starts[..., None] * fas.rows[None, :, :]
+    if fas.by_day is None:
+        added = n_starts[..., None] * fas.rows[None, :, :]
+    else:  # each start at that day's rows
+        added = np.einsum("kdf,fdw->kfw", starts.astype(float), fas.by_day)
+    after = chosen.sum(axis=1) + added
     base_val = opt_val[-1, :, n_types].sum()
     value_gain = day_val.sum(axis=1) - base_val
     gain = value_gain if prep.points else score_rows(prep, after) - score_rows(prep, base_rows)

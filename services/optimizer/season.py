@@ -121,21 +121,17 @@ class SeasonInputs:
     per_value: float = 1.0  # week-gain units per unit of value (categories won per z-score-game: calibration_cats)
 
 
-def _rates(snap, ps, games: tuple[dt.date, ...], as_of: dt.date, week_end: dt.date, back: float) -> tuple[float, ...]:
+def _rates(snap, ps, games: tuple[dt.date, ...], as_of: dt.date, week_end: dt.date) -> tuple[float, ...]:
     """His play probability for each game: this week's (an OUT player's from the return model, the
-    others' calibrated next-game rate), then the return curve's for how far ahead the game is (a
-    healthy player's scaled by his own durability, at most 1)."""
-    week = [float(ps.availability)] * sum(d <= week_end for d in games)
-    if ps.status == "OUT" and week:
-        from services.league.returns import return_odds
+    others' calibrated next-game rate; `returns.week_chances`, the week optimizer's per-day odds too),
+    then the return curve's for how far ahead the game is (a healthy player's scaled by his own
+    durability, at most 1)."""
+    from services.league.returns import week_chances
 
-        odds = return_odds(snap, ps.ref.player_id, week_end)
-        if odds is not None:  # he plays game j if it is his first back, or he is back and plays (`back`)
-            before = 0.0
-            for j, d in enumerate(games[:len(week)]):
-                now = odds.by(d)
-                week[j] = (now - before) + before * back
-                before = now
+    week = [float(ps.availability)] * sum(d <= week_end for d in games)
+    odds = week_chances(snap, ps.ref.player_id, games[:len(week)], week_end)
+    if odds is not None:  # he plays game j if it is his first back, or he is back and plays it
+        week = list(odds)
     scale = float(ps.durability)
     later = [min(1.0, scale * float(curve_rate(ps.return_curve, (d - as_of).days))) for d in games[len(week):]]
     return tuple(week + later)
@@ -154,7 +150,7 @@ def season_player(lg, pid: str, week_end: dt.date, scoring: str, floor: float = 
     ps = snap.players[pid]
     games = team_dates(lg.as_of, lg.snapshot.db).get(ps.ref.team or "", ())
     back = float(snap.calibration.play_probability("ACTIVE", None, ps.tier))
-    rates = _rates(snap, ps, games, lg.as_of, week_end, back)
+    rates = _rates(snap, ps, games, lg.as_of, week_end)
     if scoring == "points":
         value = season_per_game(snap, pid) if regressed else ps.expected_fpts
     elif regressed:  # the nine categories (or a punt's counted ones) as a season regresses

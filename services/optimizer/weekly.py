@@ -22,20 +22,38 @@ WEIGHT_ROUNDS = 2
 
 @dataclasses.dataclass
 class Table:
-    """A group of players as arrays: summary rows, eligibility per slot type, game days."""
+    """A group of players as arrays: summary rows, eligibility per slot type, game days.
+
+    `rows` are each player's per-game summary at his `availability`; `by_day`, when some player's
+    chance to play differs by day (`PlayerInput.day_availability`: an OUT player's return odds), the
+    same rows day by day. Whatever reads a day reads `rows_on(day)` / `values_on(day)`."""
 
     players: tuple[PlayerInput, ...]
     rows: np.ndarray  # (n, WIDTH)
     elig: np.ndarray  # (n, slot types) bool
     plays: np.ndarray  # (n, days) bool: has a game that day
+    by_day: np.ndarray | None = None  # (n, days, WIDTH): None when every chance is the same all week
 
     @property
     def values(self) -> np.ndarray:
         return self.rows[:, pj.VALUE]
 
+    def rows_on(self, day: int) -> np.ndarray:
+        """(n, WIDTH): the summary rows of a game on remaining day `day` (an index of the days)."""
+        return self.rows if self.by_day is None else self.by_day[:, day]
+
+    def values_on(self, day: int) -> np.ndarray:
+        return self.rows_on(day)[:, pj.VALUE]
+
+    def day_values(self) -> np.ndarray:
+        """(n, days): each player's value of a game on each remaining day."""
+        if self.by_day is None:
+            return np.repeat(self.values[:, None], self.plays.shape[1], axis=1)
+        return self.by_day[:, :, pj.VALUE]
+
     def active(self, day: int) -> np.ndarray:
         """Who can start that day: a game, and a positive expected value (OUT never starts)."""
-        return self.plays[:, day] & (self.values > 0)
+        return self.plays[:, day] & (self.values_on(day) > 0)
 
 
 @dataclasses.dataclass
@@ -64,8 +82,15 @@ def make_table(players: tuple[PlayerInput, ...], coef: np.ndarray, points: bool,
     rows = pj.player_rows(players, coef, points, fpts_coef)
     elig = np.array([[s in p.eligible for s in slot_names] for p in players], dtype=bool)
     plays = np.array([[d in p.game_days for d in days] for p in players], dtype=bool)
+    by_day = None
+    varied = [i for i, p in enumerate(players) if p.day_availability]
+    if varied:  # the same rows, but each day at these players' chance to play that day
+        by_day = np.repeat(rows[:, None, :], len(days), axis=1)
+        some = tuple(players[i] for i in varied)
+        for j, d in enumerate(days):
+            by_day[varied, j] = pj.player_rows(some, coef, points, fpts_coef, day=d)
     return Table(players, rows, elig.reshape(len(players), len(slot_names)),
-                 plays.reshape(len(players), len(days)))
+                 plays.reshape(len(players), len(days)), by_day)
 
 
 def plan_day(table: Table, day: int, counts: np.ndarray,
@@ -76,7 +101,7 @@ def plan_day(table: Table, day: int, counts: np.ndarray,
         mask = mask.copy()
         mask[exclude] = False
     idx = np.flatnonzero(mask)
-    value, rows, types = solve(table.values[idx], table.elig[idx], counts)
+    value, rows, types = solve(table.values_on(day)[idx], table.elig[idx], counts)
     return value, idx[rows], types
 
 
@@ -90,12 +115,12 @@ def plan_without_each(table: Table, day: int, counts: np.ndarray, drops: np.ndar
     player starts, the others all still start without him (a subset of a lineup that fits still
     fits), so his row comes off. Only a starter with someone benched behind him needs a new
     assignment. Exact, with the sums `plan_day` would make (the same rows in the same order)."""
-    active = table.active(day)
+    active, day_rows = table.active(day), table.rows_on(day)
     values = np.empty(len(drops) + 1)
     summary = np.zeros((len(drops) + 1, pj.WIDTH)) if rows else None
     values[-1], starters, _ = plan_day(table, day, counts)
     if rows:
-        summary[-1] = table.rows[starters].sum(axis=0)
+        summary[-1] = day_rows[starters].sum(axis=0)
     all_start = len(starters) == int(active.sum())
     starting = set(starters.tolist())
     for r, k in enumerate(drops.tolist()):
@@ -107,11 +132,11 @@ def plan_without_each(table: Table, day: int, counts: np.ndarray, drops: np.ndar
         if all_start:
             rest = active.copy()
             rest[k] = False
-            values[r], picked = float(table.values[rest].sum()), np.flatnonzero(rest)
+            values[r], picked = float(day_rows[rest, pj.VALUE].sum()), np.flatnonzero(rest)
         else:
             values[r], picked, _ = plan_day(table, day, counts, int(k))
         if rows:
-            summary[r] = table.rows[picked].sum(axis=0)
+            summary[r] = day_rows[picked].sum(axis=0)
     return values, summary
 
 
@@ -120,7 +145,7 @@ def plan_rows(table: Table, counts: np.ndarray) -> np.ndarray:
     total = np.zeros(pj.WIDTH)
     for d in range(table.plays.shape[1]):
         _, starters, _ = plan_day(table, d, counts)
-        total += table.rows[starters].sum(axis=0)
+        total += table.rows_on(d)[starters].sum(axis=0)
     return total
 
 
@@ -190,7 +215,7 @@ def daily_lineup(inputs: OptimizerInputs, day: dt.date, prep: Prepared | None = 
     ids = [p.player_id for p in prep.roster.players]
     slots = {ids[i]: prep.slot_names[t] for i, t in zip(starters, types, strict=True)}
     bench = tuple(pid for pid in ids if pid not in slots)
-    fpts = float(prep.roster.rows[starters, pj.FPTS].sum())
+    fpts = float(prep.roster.rows_on(d)[starters, pj.FPTS].sum())
     return DayLineup(day, slots, bench, round(value, 6), round(fpts, 3))
 
 

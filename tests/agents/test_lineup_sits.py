@@ -121,3 +121,33 @@ def test_the_thread_punt_weighs_the_day_lineup_as_it_weighs_the_plan(make_assist
     plan = weekly_plan(_source("categories"), ["FG%"])["days"][0]
     assert sorted(plan["starters"]) == sorted(s["name"] for s in line["starters"])
     assert "FG% -" not in r["answer"]
+
+
+def test_an_out_players_sit_reason_reads_that_days_chance():
+    """A categories player whose chance to play differs by day (0% Monday, 80% Wednesday): his value
+    split by category sums to that day's value, and the day's sit reason states that day's chance.
+    Catches parts and chances read from the week's one row (his flat rate) on a per-day figure."""
+    import dataclasses
+
+    from agents.core.sits import category_parts, day_sits
+    from services.optimizer.checks import synthetic_inputs
+    from services.optimizer.weekly import daily_lineup, prepare
+
+    base = synthetic_inputs(3, "categories", n_roster=10, n_days=4, slots={"UTIL": 3})
+    days = base.days
+    weak = {k: 0.3 * v for k, v in base.roster[0].expected.items()}  # he sits whenever he may play
+    out = dataclasses.replace(base.roster[0], expected=weak, game_days=frozenset(days), status="OUT",
+                              availability=0.3,
+                              day_availability={days[0]: 0.0, days[1]: 0.1, days[2]: 0.8, days[3]: 0.8})
+    inputs = dataclasses.replace(base, roster=(out, *base.roster[1:]))
+    prep = prepare(inputs)
+    said = {}
+    for d, day in enumerate(days):
+        parts = category_parts(prep, 0, d)
+        assert sum(parts.values()) == pytest.approx(float(prep.roster.values_on(d)[0]), abs=1e-9)
+        line = daily_lineup(inputs, day, prep)
+        said[day] = next(s for s in day_sits(prep, line) if s["name"] == out.name)
+    assert said[days[0]]["kind"] == "out"  # 0%: out that day
+    for day in days[1:]:
+        assert said[day]["reason"].startswith(f"OUT ({out.day_availability[day]:.0%} chance he plays): ")
+    assert sum(category_parts(prep, 0, 2).values()) != pytest.approx(sum(category_parts(prep, 0).values()))

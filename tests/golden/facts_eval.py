@@ -88,6 +88,11 @@ class Oracle:
         rows = self.csv.player_games(pid, before=self.as_of)
         return 0.5 * sum(r["fpts"] for r in rows) / len(rows) + 0.5 * sum(r["fpts"] for r in rows[-10:]) / len(rows[-10:])
 
+    def chance(self, pid: str, day: dt.date) -> float:
+        """His chance to play on `day`: an OUT player's per-day return odds (the input's), else his availability."""
+        p = next(p for p in self.inputs.roster + self.inputs.free_agents + self.inputs.opponent if p.player_id == pid)
+        return p.day_availability.get(day, p.availability)
+
     def availability(self, pid: str) -> float:
         return next(p.availability for p in self.inputs.roster + self.inputs.free_agents + self.inputs.opponent
                     if p.player_id == pid)
@@ -117,7 +122,7 @@ class Oracle:
             return sum(1 for p in self.league.roster_ids() if self.games_left(p, d, d)), "int"
         if kind == "day_starts":  # the most starters the slots allow among players with a game and value
             d = day("date")
-            playing = [(e, 1.0) for e, v, days in self.bf.roster if d in days and v > 0]
+            playing = [(e, 1.0) for e, v, days in self.bf.roster if d in days and v[d] > 0]  # v: his value per game day
             from brute_force import day_value
 
             return int(round(day_value(playing, self.bf.slots))), "int"
@@ -126,8 +131,10 @@ class Oracle:
             return self.bf._day(d, None), "float"
         if kind == "week_expected":
             return self.bf.weekly_total(), "float"
-        if kind == "expected_total":
-            return self.per_game(pid) * self.availability(pid) * self.games_left(pid), "float"
+        if kind == "expected_total":  # each of his games (the CSV's) at his chance to play that day
+            team = self.csv.team_of(pid, self.as_of)
+            return sum(self.per_game(pid) * self.chance(pid, d)
+                       for d in self.csv.team_games_between(team, self.as_of, self.week_end)), "float"
         if kind == "move_gain":  # this week's expected gain of the move
             return self.bf.gain(f["drop"], f["add"]), "float"
         raise ValueError(f"unknown fact {kind}")

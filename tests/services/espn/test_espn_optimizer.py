@@ -137,10 +137,9 @@ def test_the_projection_follows_the_leagues_own_settings(own_settings, monkeypat
         assert used.count("C") <= 2 and used.count("UTIL") <= 2 and len(used) <= 10
         if day.slots.get(lebron.player_id):
             assert day.slots[lebron.player_id] == "PG"
-    # the week's points are the league's: each start counts its blocks at 8
-    starts = {pid: week.starts[pid] for pid in week.starts}
+    # the week's points are the league's: each start counts its blocks at 8, at his chance to play that day
     by_id = {p.player_id: p for p in inputs.roster}
-    total = sum(by_id[pid].availability * by_id[pid].expected["fpts"] * n for pid, n in starts.items())
+    total = sum(by_id[pid].chance_on(day.date) * by_id[pid].expected["fpts"] for day in week.days for pid in day.slots)
     assert week.expected_total == pytest.approx(total, rel=1e-6)
 
 
