@@ -21,8 +21,15 @@ if problem := backend.settings_problem():  # a bad setting: say which, instead o
     st.caption("Fix the variable (environment or .env) and restart the app.")
     st.stop()
 
-PAGES = [
-    st.Page("pages/chat.py", title="Chat", icon=":material/chat:", url_path="chat", default=True),
+
+def _chat_by_its_name() -> None:
+    """/chat, typed or linked: the chat is the default page, which Streamlit serves at the app's root
+    only (a default page's URL pathname is ""), so /chat opens it there, with the link's thread."""
+    st.switch_page(PAGES[0], query_params=st.query_params.to_dict())
+
+
+PAGES = [  # the chat reserves no name (url_path ""), so its hidden alias below can hold "chat"
+    st.Page("pages/chat.py", title="Chat", icon=":material/chat:", url_path="", default=True),
     st.Page("pages/approvals.py", title="Approvals", icon=":material/task_alt:", url_path="approvals"),
     st.Page("pages/league.py", title="League", icon=":material/groups:", url_path="league"),
     st.Page("pages/players.py", title="Players", icon=":material/leaderboard:", url_path="players"),
@@ -33,7 +40,7 @@ PAGES = [
     st.Page("pages/arena.py", title="Arena", icon=":material/monitoring:", url_path="arena"),
     st.Page("pages/settings.py", title="Settings", icon=":material/settings:", url_path="settings"),
 ]
-page = st.navigation(PAGES)
+page = st.navigation([*PAGES, st.Page(_chat_by_its_name, title="Chat", url_path="chat", visibility="hidden")])
 
 thread = backend.current_thread()  # first: opening a thread puts back the settings it was started in
 assistant = backend.assistant()

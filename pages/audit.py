@@ -12,7 +12,8 @@ from pages.components.entry import through_app
 through_app()  # opened by its URL in a process's first session: the page runs inside app.py
 
 assistant = backend.assistant()
-turns = ownership.mine(assistant.audit())  # another identity's threads are not listed
+# another identity's threads are not listed; turns an edit and resend replaced are, marked (the audit stays whole)
+turns = ownership.mine(assistant.audit(replaced=True))
 
 st.title("Audit")
 st.caption("One record per turn or decision, newest first. Keys and cookies are never recorded.")
@@ -55,6 +56,9 @@ for t in shown[:50]:
         st.caption(f"Thread `{t.thread_id}` · {t.provider} / {t.model} · "
                    f"{t.llm_calls} model call(s) · tokens {row['Tokens'] or 'not reported'} · "
                    f"{t.elapsed_ms} ms")
+        if t.replaced:
+            st.caption(":material/edit: This question was edited and asked again: a newer turn (listed above) "
+                       "replaced it in the thread. Its record is kept here as it ran.")
         if t.tool_calls:
             st.dataframe(tool_rows(t), hide_index=True, key=f"audit_tools_{t.turn_id}")
         if t.node_ms:

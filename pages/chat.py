@@ -213,6 +213,7 @@ if prompt:
 
 if not messages and not prompt:
     st.markdown("#### Ask about your team, your matchup or a player")
+    st.caption(f":material/groups: {backend.first_screen_line(assistant)}")  # the sidebar is shut on a phone
     for n, text in enumerate(SUGGESTIONS):
         st.button(text, key=f"chat_suggest_{n}", on_click=_suggest, args=(text,))
 

@@ -86,6 +86,8 @@ SLOW = {
     "tests/agents/test_move_pipeline.py",
     "tests/services/test_trade_wire.py",  # issue #40: five finder searches and brute-force free moves (~25 s of CPU)
     "tests/app/test_fit_browser.py", "tests/agents/test_review_opening.py",  # issue #38: Chromium; two reviews
+    "tests/app/test_pages_agree_browser.py", "tests/app/test_chat_firsts_browser.py",  # issue #38: Chromium, 1-2 min
+    "tests/app/test_signals_words_browser.py",  # issue #38: Chromium, the day's pod and a scoreboard
 }
 SLOW_CPU_S = 4.0
 FILE_CPU_PATH = Path(__file__).with_name("file_cpu.json")

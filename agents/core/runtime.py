@@ -116,8 +116,10 @@ class Assistant(TurnFlow):
         except ServiceError:
             return "points"
 
-    def audit(self, thread_id: str | None = None) -> list[dict]:
-        return state_store().turns(thread_id)
+    def audit(self, thread_id: str | None = None, replaced: bool = False) -> list[dict]:
+        """Recorded turns, newest first; with `replaced`, also the turns an edited question replaced
+        (marked `replaced`: agents/core/edit.py)."""
+        return state_store().turns(thread_id, replaced=replaced)
 
     def transactions(self) -> list[dict]:
         """Approved moves, newest first, each with its expected and (hindsight) realized gain."""

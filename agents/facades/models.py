@@ -112,6 +112,7 @@ class AuditRecord(Row):
     desk_cards: list[dict[str, Any]] = Field(default_factory=list)
     signal_ids: list[str] = Field(default_factory=list)
     offers: list[Offer] = Field(default_factory=list)
+    replaced: bool = False  # the question was edited and asked again: kept for the record, not a turn of the thread
 
     @property
     def is_decision(self) -> bool:

@@ -85,9 +85,10 @@ class Supervisor:
         """The thread's messages as the chat redraws them (tool and node steps, intent, guard)."""
         return [HistoryTurn.model_validate(t) for t in self.assistant.history(thread_id)]
 
-    def audit(self, thread_id: str | None = None) -> list[AuditRecord]:
-        """Recorded turns and decisions, newest first (of one thread, else all)."""
-        return [AuditRecord.model_validate(r) for r in self.assistant.audit(thread_id)]
+    def audit(self, thread_id: str | None = None, replaced: bool = False) -> list[AuditRecord]:
+        """Recorded turns and decisions, newest first (of one thread, else all); with `replaced`, the
+        turns an edit and resend replaced as well (their `replaced` is True)."""
+        return [AuditRecord.model_validate(r) for r in self.assistant.audit(thread_id, replaced=replaced)]
 
     def transactions(self) -> list[TransactionRow]:
         """Approved moves of this league, newest first, with expected and (hindsight) realized gain."""

@@ -56,7 +56,10 @@ def question_text(t: AuditRecord, limit: int = 70, cards: dict[str, Card] | None
             else:
                 parts.append(decision_text(move, decision))
         return shorten("; ".join(parts), limit)
-    return shorten(t.question, limit)
+    return shorten(f"{REPLACED}{t.question}" if t.replaced else t.question, limit)
+
+
+REPLACED = "Replaced by an edit: "  # a turn whose question was edited and asked again (agents/core/edit.py)
 
 
 def model_text(t: AuditRecord) -> str:

@@ -235,6 +235,13 @@ def league_line(built) -> str:
     return f"{info.name} · {built.scoring()} · {team}"
 
 
+def first_screen_line(built) -> str:
+    """The first screen's line: which league, scoring and team, and the league clock's day
+    ("Courtside Demo League · points · Team Alpha · as of Wed Jan 29, 2025")."""
+    clock = getattr(built, "as_of", None)
+    return f"{league_line(built)} · as of {clock:%a %b %-d, %Y}" if clock else league_line(built)
+
+
 def _announce_league(built) -> None:
     """A change of league (scoring, team, connected league) is said once, where it happened."""
     ss = st.session_state

@@ -215,9 +215,14 @@ class TurnView:
     def _on_answer_delta(self, e: TextEvent) -> None:
         if self.final:  # the whole answer has arrived; a late delta would repeat it
             return
-        self.streamed = True
+        lead, self.streamed = self.answer, True
         self.answer += e.text
-        self.answer_slot.markdown(no_images(self.answer) + " ▌")
+        if self.live and len(e.text.split()) > WHOLE_DELTA_WORDS:
+            # a whole answer handed over in one delta (the offline planner's): typed out after what is
+            # on screen, as an answer that comes whole is (a model's deltas are a few words each)
+            self.answer_slot.write_stream(type_out(no_images(e.text), no_images(lead)))
+        else:
+            self.answer_slot.markdown(no_images(self.answer) + " ▌")
 
     def _on_answer(self, e: TextEvent) -> None:
         # the offline planner (or a resume) hands its answer whole: written out as it is read; after
@@ -304,6 +309,7 @@ class TurnView:
 
 
 TYPE_CHUNKS, TYPE_S = 40, 0.4  # a whole answer is written in at most 40 chunks over about 0.4 s
+WHOLE_DELTA_WORDS = 40  # a delta longer than this is a whole answer, typed out (the review's first sentence: 18)
 
 
 def type_out(text: str, lead: str = "") -> Iterator[str]:

@@ -1,11 +1,12 @@
 """Issue #38's last chat defects in headless Chromium (the app on loopback), each naming the broken
 version it catches: no character counter in the composer (a 5,000-character paste was only refused
 after it was sent), Edit and resend that added a turn instead of replacing the last one, and a page
-opened by its URL (/signals, /audit, /chat) under Streamlit's "Page not found" dialog.
+opened by its URL (/signals, /audit; /chat) under Streamlit's "Page not found" dialog.
 """
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -86,26 +87,34 @@ def test_edit_and_resend_replaces_the_last_question_its_answer_and_its_cards(fre
         assert again.get_by_role("button", name="Approve").count() == 0  # the review's cards are gone
 
 
-URL_PAGES = ["signals", "audit", "approvals", "league", "players", "trade", "desk", "arena", "settings", ""]
+URL_PAGES = ["chat", "signals", "audit", "approvals", "league", "players", "trade", "desk", "arena", "settings", ""]
 
 
 def test_every_page_opened_by_its_url_shows_no_page_not_found(fresh_state, tmp_path):
-    """Each page opened by its URL, each in a new browser context, the first one in the server
-    process's first session (the broken version: Streamlit ran that session as a legacy multipage
+    """Each page opened by its URL, each in a new browser context, the first one (/chat) in the server
+    process's first session (the broken versions: Streamlit ran that session as a legacy multipage
     app of the `pages/` folder beside app.py, which held no page scripts, and showed "Page not
-    found" over /signals, then /audit...; pages/components/entry.py)."""
+    found" over /signals, then /audit...; pages/components/entry.py. And /chat showed "Page not
+    found" over the chat: Streamlit serves the default page at `/` only). /chat lands on the chat at
+    `/`, the link's thread kept."""
     pytest.importorskip("playwright.sync_api")
     from playwright.sync_api import expect
 
     with streamlit_server(fresh_state.home, tmp_path / "server.log") as (url, _), chromium() as browser:
         for path in URL_PAGES:
             page = browser.new_page(viewport={"width": 1400, "height": 900})
-            page.goto(f"{url}/{path}", wait_until="domcontentloaded")
+            page.goto(f"{url}/{path}" + ("?thread=t-by-url" if path == "chat" else ""), wait_until="domcontentloaded")
             nav = page.get_by_test_id("stSidebarNav")
             expect(nav).to_be_visible(timeout=90_000)
             expect(page.locator('[data-testid="stApp"][data-test-script-state="notRunning"]')).to_have_count(
                 1, timeout=90_000)
             page.wait_for_timeout(1000)  # a dialog sent with the first run has arrived by now
             assert page.get_by_text("Page not found").count() == 0, path
-            assert page.url.split("?")[0].rstrip("/") == f"{url}/{path}".rstrip("/"), (path, page.url)
+            if path == "chat":  # the chat itself, at the root, on the thread the link named
+                expect(page.get_by_test_id("stChatInputTextArea")).to_be_visible(timeout=30_000)
+                expect(nav.get_by_role("link", name="Chat")).to_have_attribute("aria-current", "page")
+                landed = urlsplit(page.url)
+                assert landed.path == "/" and parse_qs(landed.query)["thread"] == ["t-by-url"], page.url
+            else:
+                assert page.url.split("?")[0].rstrip("/") == f"{url}/{path}".rstrip("/"), (path, page.url)
             page.context.close()

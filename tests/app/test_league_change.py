@@ -12,6 +12,8 @@ def test_switching_scoring_is_announced_and_the_sidebar_names_the_league(app, cs
     at = app()
     assert not at.exception
     assert " · points · " in _sidebar(at)  # the first screen says which league and team
+    first = [c.value for c in at.main.caption if " · points · " in c.value]  # and its page, for a phone's shut sidebar
+    assert len(first) == 1 and first[0].endswith(" · as of Wed Jan 29, 2025"), [c.value for c in at.main.caption]
     at.switch_page("pages/settings.py").run()
     assert not at.toast
     at.radio(key="settings_w_scoring").set_value("categories").run()
