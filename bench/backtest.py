@@ -51,7 +51,7 @@ os.environ.setdefault("COURTSIDE_HOME", str(Path(tempfile.gettempdir()) / "court
 from services.store.build import install  # noqa: E402 (after the home is chosen)
 install()  # a fresh home's database is built on first use (the store does not import its builder)
 
-from backtest_ir_audit import audit_rows, audit_summary  # noqa: E402
+from ir_audit import audit_rows, audit_summary  # noqa: E402
 from backtest_picks import STRATEGIES, horizon_claim, pick_move  # noqa: E402
 from backtest_stats import summarize  # noqa: E402
 

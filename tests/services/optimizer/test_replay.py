@@ -109,7 +109,7 @@ def test_the_ir_audit_asks_for_every_out_players_card(week14, csv_facts):
     the summary's ratio is realized over claimed (the claim in the card's own units). Catches an
     audit that reads only the open-slot teams (a third of the cards), one that skips players
     already audited elsewhere, and a ratio summed over the wrong rows."""
-    from backtest_ir_audit import audit_summary
+    from ir_audit import audit_summary
 
     rows, _ = week14
     lg = demo_league(AS_OF, "points", store=state_store())

@@ -36,7 +36,7 @@ def test_the_grid_chooses_the_smallest_discount_that_clears_the_early_weeks():
     B stays at every k; C never (p >= 20%); D always (no swap); the product's k = 1 keeps A, B and D, the
     audit's top cards. Catches a grid that ignores the 20% threshold, picks the largest or the first k, counts
     a card that was not the set's top, or checks the product's discount against the wrong cards."""
-    from backtest_ir_audit import GRID, yield_discount_grid
+    from ir_audit import GRID, yield_discount_grid
 
     out = yield_discount_grid(ROWS)
     assert out["pre_rule_top_ir_cards"] == 4 and out["chosen"] == 1.5 and out["product"] == 1.0
