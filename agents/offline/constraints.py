@@ -55,7 +55,8 @@ ORDINAL = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3
            "fifth": 4, "5th": 4, "last": 99}
 CARD_NUMBER = re.compile(r"(?:#|\b(?:number|no\.?|option|card|move)\s*)([1-5])\b|"
                          r"^(?:\w+\W+){0,3}?(?:do|take|pick|with|approve)\s+([1-5])\b|^\s*([1-5])\s*\W*$")
-WHY_NOT = re.compile(r"\b(why|how come|what makes)\b.*\b(not|over|instead of|rather than|ahead of|before|vs\.?|versus|"
+WHY_NOT = re.compile(r"(?:^\s*|[,.;!?]\s*)(?:y|wy|whyy+)\b.*\b(?:not|over|instead of|rather than|ahead of)\b|"
+                     r"\b(why|how come|howcome|what makes)\b.*\b(not|over|instead of|rather than|ahead of|before|vs\.?|versus|"
                      r"better than)\b", re.I)
 VERSUS = re.compile(r"\b(vs\.?|versus)\b|\bor\b.*\?$", re.I)
 OUT_OF_SCOPE = re.compile(
@@ -353,8 +354,9 @@ def understood(p, prev, previous_answer: str | None = None):
             if len(give) == 1 and len(get) == 1 and not p.act.startswith("trade_evaluate"):
                 _take(p, "trade_evaluate")  # "would Claxton for Trae Young work?": a verdict on that trade
                 p.unknown = False
-    if p.act.startswith("trade"):  # "trade Ball for Trae Young": a surname that is also a word
-        extra = capitalized(p.text, p.players)
+    if p.act.startswith("trade"):  # "trade Ball for Trae Young", "ball for trae young": a surname that is also a word
+        for_word = lowercase_for(p.text, p.players)
+        extra = capitalized(p.text, p.players) + ([for_word] if for_word and for_word not in p.players else [])
         if extra:
             order = {n: fold(p.text).find(fold(n).split()[-1]) for n in [*p.players, *extra]}
             p.players = sorted([*p.players, *extra], key=lambda n: order[n])
@@ -486,15 +488,25 @@ MOVE_WORDS = re.compile(r"\b(drop|add|pick ?up|grab|waive|cut|stream|swap out|fr
 
 def lowercase_for(text: str, known: list[str]) -> str | None:
     """The player a lowercase surname just before 'for' names when it is also a word ("ball for trae
-    young"): the prominent player of that surname, when one is and the message does not name him."""
-    from agents.offline.slots import prominent
+    young"): the label itself when several players go by it (then my roster, the thread and the
+    league decide, in that order: agents/offline/names.py), else the one player of that surname."""
+    from agents.offline.slots import ambiguous, prominent
     from services.config import DEFAULT_AS_OF
 
     m = re.search(r"(?:^|[\s,(])([a-z]{3,})\s+for\s+", fold(text))
-    if not m or any(m.group(1) in fold(k).split() for k in known):
+    if not m or any(m.group(1) in fold(k).replace("-", " ").split() for k in known):
         return None
+    if m.group(1) in NOT_A_NAME:
+        return None
+    if ambiguous(m.group(1), DEFAULT_AS_OF):
+        return m.group(1)
     name = prominent(m.group(1), DEFAULT_AS_OF)
     return name if name and " " in name else None
+
+
+NOT_A_NAME = set("trade trading swap swapping deal offer offering give giving send sending move moving drop dropping "
+                 "package flip shop want looking look good bad worth fair this that him them guy player one two "
+                 "would could should what how who any ask asking only just".split())
 
 
 def _take(p, act: str) -> None:
