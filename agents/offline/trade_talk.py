@@ -47,12 +47,19 @@ def split_sides(text: str, players: list[str]) -> tuple[list[str], list[str]]:
         cut = next((i for i in range(first, len(words)) if words[i] in ("for", "get")), len(words))
         return [p for p in players if at[p] < cut], [p for p in players if at[p] >= cut]
     t = _fold(text)
-    m = FOR.search(t, t.find(_fold(players[0]).split()[-1]) if players else 0)
+    where = {p: t.find(_surname(p)) for p in players}
+    m = FOR.search(t, min([i for i in where.values() if i >= 0], default=0))  # the first "for" after the first name
     cut = m.start() if m else len(t)
-    where = {p: t.find(_fold(p).split()[-1]) for p in players}
     give = [p for p in players if 0 <= where[p] < cut]
     get = [p for p in players if where[p] >= cut or where[p] < 0]
     return give, get
+
+
+def _surname(name: str) -> str:
+    """The word a player is found by in a message: his last name, a suffix left off ("Jaren Jackson
+    Jr.": jackson)."""
+    words = [w for w in _fold(name).replace(".", "").split() if w not in ("jr", "sr", "ii", "iii", "iv")]
+    return (words or _fold(name).split())[-1]
 
 
 def split_protected(text: str, categories: list[str]) -> tuple[list[str], list[str]]:
