@@ -13,15 +13,18 @@ from __future__ import annotations
 import re
 
 from agents.offline.cards_read import AFFIRMED, _table_cells, cards_in, offered_cards  # noqa: F401
+from agents.offline.punt_act import plan_punt, punt_answer
 from agents.offline.text import _ok, _table
 from agents.offline.why_not import why_not_answer, why_not_plan
 from services.league.lookup import fold
 
-CONVERSATION_ACTS = ("affirm", "why_not", "out_of_scope", "filter_previous", "why_benched")
+CONVERSATION_ACTS = ("affirm", "why_not", "out_of_scope", "filter_previous", "why_benched", "punt_set")
 
 
 def plan_act(p, done: dict) -> list[tuple[str, dict]]:
     f = p.frame
+    if p.act == "punt_set":  # a message that only states a punt: what it changes
+        return plan_punt(p, done)
     if done:
         return []
     if f.act == "out_of_scope":
@@ -58,6 +61,8 @@ def previous_players(answer: str | None) -> list[str]:
 
 def act_answer(p, done) -> str | None:
     f = getattr(p, "frame", None)
+    if p.act == "punt_set":
+        return punt_answer(p, done)
     if f is None or f.act not in CONVERSATION_ACTS:
         return horizon_answer(p, done) if f is not None else None
     return {"affirm": affirm_answer, "why_not": why_not_answer, "out_of_scope": out_of_scope_answer,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from agents.core.frame import RequestFrame
+from agents.offline.punt_act import punt_only
 from agents.offline.slots import find_categories, find_players
 from services.league.lookup import fold
 
@@ -402,6 +403,11 @@ def understood(p, prev, previous_answer: str | None = None):
         p.act, p.choices, p.unknown, p.greeting = act, [], False, False
         p.wants_moves, p.hold_or_stream, p.move = False, False, None
         p.intent = Intent.PLAYER_RESEARCH if act in ("filter_previous", "why_benched") else Intent.GENERAL_ADVICE
+    if act == "request" and not p.act.startswith("trade") and punt_only(p) and \
+            not (prev is not None and prev.act in ("research_rankings", "trade_find", "trade_evaluate")):
+        p.act, p.intent, p.choices, p.unknown, p.greeting = "punt_set", Intent.GENERAL_ADVICE, [], False, False
+        p.wants_moves, p.hold_or_stream, p.move, p.follow_up = False, False, None, False
+        return p  # "I'm punting FT% from now on": the punt and what it changes (agents/offline/punt_act.py)
     if prev is not None and not p.follow_up and not p.players and len(prev.players) >= 2 and \
             THEY.search(fold(p.text)) and (p.last_n or p.day or p.act in ("clarify", "vague")):
         _take(p, prev.act)  # "their last 3 games please" after comparing two players: the same two
