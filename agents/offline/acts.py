@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import re
 
-from agents.offline.cards_read import AFFIRMED, _table_cells, cards_in, offered_cards  # noqa: F401
+from agents.offline.cards_read import _table_cells, offered_cards
 from agents.offline.punt_act import plan_punt, punt_answer
 from agents.offline.text import _ok, _table
 from agents.offline.why_not import why_not_answer, why_not_plan
-from services.league.lookup import fold
 
 CONVERSATION_ACTS = ("affirm", "why_not", "out_of_scope", "filter_previous", "why_benched", "punt_set")
 

@@ -23,7 +23,7 @@ from agents.core.dates import named_date
 from agents.offline import names
 from agents.offline.acts import CONVERSATION_ACTS
 from agents.offline.nlu import Parsed, parse
-from agents.offline.constraints import understood
+from agents.offline.understand import understood
 from agents.offline.plans import next_calls, parse_result
 from agents.offline.trade_talk import reroute_by_owner
 from agents.offline.writer import write_answer
