@@ -47,7 +47,7 @@ AFFIRM_WORDS = set("ok okay k kk yes yeah yea ya yep yup sure sounds good great 
                    "do it that go ahead for please pls plz the top first second third fourth fifth last one 1st 2nd 3rd "
                    "4th 5th number no option card move this approve approved with then fine deal agreed absolutely "
                    "definitely take pick i'll ill i want like looks look nice hmm nah actually wait instead rather "
-                   "1 2 3 4 5 #".split())
+                   "1 2 3 4 5 # you bet ye yh aight gud gr8 kool sweet".split())
 AFFIRM_CUE = re.compile(r"\b(yes|yeah|yea|yep|yup|sure|do it|do that|go ahead|go for it|sounds good|let'?s|lets|approve|"
                         r"the (top|first|second|third|last) one|deal|agreed)\b")
 # a card named by its place in the list: "#2", "number 2", "do 2", "the 2nd one", "the last one"
@@ -65,7 +65,13 @@ OUT_OF_SCOPE = re.compile(
     r"\brumou?rs?\b|\bis my team (?:any )?good\b|\bhow (?:good|strong) is my team\b|\bpower rank\w*\b|"
     r"\bwhere (?:do|am) (?:i|we) rank\b|\bhow do i stack up\b|\bam i (?:a )?contender\b|"
     r"\bplayoff (?:team|bound|spot|berth|seeding)\b|\bwin (?:the|my) (?:league|title|championship)\b|"
-    r"\bwin it all\b|\b(?:title|championship) (?:odds|chances?)\b|\bplayoff outlook\b", re.I)
+    r"\bwin it all\b|\b(?:title|championship) (?:odds|chances?)\b|\bplayoff outlook\b|"
+    # the playoffs with a chance word either side ("odds to make playoffs", "will I make the playoffs",
+    # "playoffs looking likely?"), not the fantasy-playoff weeks' schedule the trade values count
+    r"\b(?:odds|chances?|shot|likely|likelihood|probability|make|making|made|get into|getting into|clinch\w*)\b"
+    r"(?:\W+\w+){0,3}?\W+(?:the )?playoffs?\b(?!\s+(?:schedule|weeks?|games))|"
+    r"\bplayoffs?\b(?:\W+\w+){0,3}?\W+(?:odds|chances?|likely|looking|hopes|outlook|picture|bound)\b|"
+    r"\b(?:league|division) (?:leader|lead|table|rank\w*|position|winner)\b|\bwho(?:'s| is) (?:going|gonna) to win\b", re.I)
 HORIZON_ONLY = re.compile(r"(?:(?:and|ok|okay|so|but|what about|how about|then)[ ,]+)*(?:for |over |in )?(?:just |only )?"
                           r"(?:this week|next week|the rest of the (?:season|year)|the season|tonight|tomorrow)"
                           r"(?: only| instead| then)?")
@@ -220,6 +226,17 @@ def card_ordinal(text: str) -> int | None:
     return next((i for w, i in ORDINAL.items() if re.search(rf"\b{w}\b", t)), None)
 
 
+def _agreeing(word: str) -> bool:
+    """A word an affirmation is made of, as typed with stretched letters ("yesss", "okk", "pleasee") or
+    one typo ("sounsd", "aprove", "perfct")."""
+    import difflib
+
+    squeezed = re.sub(r"(.)\1+", r"\1", word)
+    if word in AFFIRM_WORDS or squeezed in AFFIRM_WORDS or squeezed + squeezed[-1:] in AFFIRM_WORDS:
+        return True
+    return len(word) >= 5 and bool(difflib.get_close_matches(word, [w for w in AFFIRM_WORDS if len(w) >= 5], 1, 0.8))
+
+
 def affirmation(text: str, previous_answer: str | None) -> int | None:
     """The waiting card an affirmation means (0: the top one; 99: the last), None when the message is
     not one. Agreeing words ("ok do it") or a card's place in the list ("#2", "hmm no, the second")
@@ -229,7 +246,7 @@ def affirmation(text: str, previous_answer: str | None) -> int | None:
     if not words or not previous_answer or not re.search(r"\bapprov", previous_answer, re.I):
         return None
     place = card_ordinal(text)
-    if not (AFFIRM_CUE.search(t) or place is not None) or any(w not in AFFIRM_WORDS for w in words):
+    if not (AFFIRM_CUE.search(t) or place is not None) or any(not _agreeing(w) for w in words):
         return None
     return place or 0
 
