@@ -31,11 +31,13 @@ THURSDAY, FRIDAY, SATURDAY = dt.date(2025, 1, 30), dt.date(2025, 1, 31), dt.date
 
 def _last_n_stat(name: str, stat: str, n: int):
     """The answer shows the player's last-n average of a box-score stat (CSV column `stat`, e.g.
-    'reb'), computed from the box scores before the as-of date, to one decimal."""
+    'reb'), computed from the box scores before the as-of date, to one or two decimals (5.2 or 5.17:
+    the first run's check wanted one decimal only and failed a right 5.17 = 31/6)."""
     def check(r, c):
         want = K.last_n_avg(name, stat, n)
-        return None if re.search(rf"\b{want:.1f}\b", r.get("answer") or "") else \
-            f"{name}'s last-{n} {stat} average {want:.1f} not shown"
+        a = r.get("answer") or ""
+        return None if re.search(rf"\b({want:.1f}|{want:.2f})\b", a) else \
+            f"{name}'s last-{n} {stat} average {want:.2f} not shown"
     return check
 
 
