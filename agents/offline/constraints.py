@@ -47,8 +47,9 @@ AFFIRM_WORDS = set("ok okay k kk yes yeah yea ya yep yup sure sounds good great 
                    "do it that go ahead for please pls plz the top first second third fourth fifth last one 1st 2nd 3rd "
                    "4th 5th number no option card move this approve approved with then fine deal agreed absolutely "
                    "definitely take pick i'll ill i want like looks look nice hmm nah actually wait instead rather "
-                   "1 2 3 4 5 # you bet ye yh aight gud gr8 kool sweet".split())
-AFFIRM_CUE = re.compile(r"\b(yes|yeah|yea|yep|yup|sure|do it|do that|go ahead|go for it|sounds good|let'?s|lets|approve|"
+                   "1 2 3 4 5 # you bet ye yh aight gud gr8 kool sweet works".split())
+AFFIRM_CUE = re.compile(r"\b(yes|yeah|yea|yep|yup|sure|do it|do that|go ahead|go for it|go with (?:it|that|this|the|them|those)|"
+                        r"(?:that|this|it) works|take (?:it|that)|sounds good|let'?s|lets|approve|"
                         r"the (top|first|second|third|last) one|deal|agreed)\b")
 # a card named by its place in the list: "#2", "number 2", "do 2", "the 2nd one", "the last one"
 ORDINAL = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
@@ -71,8 +72,13 @@ OUT_OF_SCOPE = re.compile(
     r"\b(?:odds|chances?|shot|likely|likelihood|probability|make|making|made|get into|getting into|clinch\w*)\b"
     r"(?:\W+\w+){0,3}?\W+(?:the )?playoffs?\b(?!\s+(?:schedule|weeks?|games))|"
     r"\bplayoffs?\b(?:\W+\w+){0,3}?\W+(?:odds|chances?|likely|looking|hopes|outlook|picture|bound)\b|"
-    r"\b(?:league|division) (?:leader|lead|table|rank\w*|position|winner)\b|\bwho(?:'s| is) (?:going|gonna) to win\b", re.I)
-HORIZON_ONLY = re.compile(r"(?:(?:and|ok|okay|so|but|what about|how about|then)[ ,]+)*(?:for |over |in )?(?:just |only )?"
+    r"\b(?:league|division) (?:leader|lead|table|rank\w*|position|winner)\b|\bwho(?:'s| is) (?:going|gonna) to win\b|"
+    # the NBA's own trade deadline and transactions ("deals done at the deadline", "who got moved"): no news here
+    r"^(?=.*\bdeadline\b)(?=.*\b(?:deals?|trades?|traded|moved|dealt|news|rumou?rs?|done|happened)\b)|"
+    r"\bwho (?:got |was |has been |have been )?(?:moved|traded|dealt)\b|"
+    r"\b(?:nba|real[- ]life|real) (?:trades?|deals?|transactions?|moves?)\b", re.I)
+HORIZON_ONLY = re.compile(r"(?:(?:and|ok|okay|so|but|what about|how about|then)[ ,]+)*(?:just |only )?(?:for |over |in )?"
+                          r"(?:just |only )?"
                           r"(?:this week|next week|the rest of the (?:season|year)|the season|tonight|tomorrow)"
                           r"(?: only| instead| then)?")
 WHY_BENCHED = re.compile(r"\b(why|how come)\b.*\b(bench|benched|sit|sitting|sits|sat|not start\w*|isn'?t start\w*|"
@@ -142,8 +148,9 @@ GET_BACK = re.compile(r"\b(?:for|into|to get|get back|in exchange for|in return 
                       r"(?P<n>1|one|2|two|a single|single|a pair|a couple|couple|somebody|someone|a|an)\b"
                       r"(?P<rest>(?:\s+\w+){0,2})", re.I)
 ONE_EXPLICIT = ("1", "one", "a single", "single")
-STRAIGHT_UP = re.compile(r"\bstraight[- ]up\b|\bone for one\b|\bstraight swap\b", re.I)
-TRADE_CUE = re.compile(r"\b(consolidat\w*|packag\w*|turn\w*|flip\w*|deals?|trades?|swap\w*|upgrade|straight[- ]up|"
+STRAIGHT_UP = re.compile(r"\bstraight[- ]?(?:up|swaps?|trades?|deals?)\b|\bone[- ]for[- ]one\b|\blike[- ]for[- ]like\b|"
+                         r"\bplayer[- ]for[- ]player\b", re.I)
+TRADE_CUE = re.compile(r"\b(consolidat\w*|packag\w*|bundl\w*|turn\w*|flip\w*|deals?|trades?|swap\w*|upgrade|straight[- ]up|"
                        r"in exchange|in return|combine|2 ?for ?1|1 ?for ?2)\b", re.I)
 
 
@@ -156,10 +163,15 @@ def shape_of(text: str, give: list[str]) -> str | None:
         return f"{a}-for-{b}"
     if re.search(r"\bone of (?:mine|my guys)\b.*\btwo of (?:theirs|his|them)\b", text, re.I):
         return "1-for-2"
+    if len(give) <= 1 and STRAIGHT_UP.search(text):  # "straight swaps for boards": a 1-for-1 search
+        return "1-for-1"
     if len(give) not in (1, 2):
         return None
-    if len(give) == 1 and STRAIGHT_UP.search(text):
-        return "1-for-1"
+    back = re.search(r"\b(?P<n>1|one|a single|single|2|two|a pair|a couple)\s+(?:\w+\s+)?(?:guys?|players?|pieces?|"
+                     r"starters?|studs?|stars?)?\s*(?:back|in return)\b", text, re.I)
+    if back:  # "want one guy back", "two players in return"
+        n = back.group("n").lower()
+        return f"{len(give)}-for-{2 if n in ('2', 'two', 'a pair', 'a couple') else 1}"
     for m in GET_BACK.finditer(text):
         n, rest = m.group("n").lower(), fold(m.group("rest") or "")
         if n in ("2", "two", "a pair", "a couple", "couple"):
@@ -251,11 +263,21 @@ def affirmation(text: str, previous_answer: str | None) -> int | None:
     return place or 0
 
 
+def _card_answer(p, previous_answer: str | None, text: str) -> str | None:
+    """The answer an affirmation answers: the last one, or, when the message names a card by its place
+    ("actually the second one"), the thread's latest answer that offered cards (a question in between
+    does not take the list away)."""
+    if previous_answer and re.search(r"\bapprov", previous_answer, re.I) or card_ordinal(text) is None:
+        return previous_answer
+    return next((a for a in getattr(p, "thread_answers", []) or [] if a and re.search(r"\bapprov", a, re.I)),
+                previous_answer)
+
+
 def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None = None) -> RequestFrame:
     """The frame of one message (`p`: the parsed message), the previous frame carried into a follow-up."""
     text, t = p.text, fold(p.text)
     f = RequestFrame(players=list(p.players), punt=list(p.punt), last_n=p.last_n, day=p.day)
-    card = affirmation(text, previous_answer)
+    card = affirmation(text, _card_answer(p, previous_answer, text))
     if card is not None:
         return f.model_copy(update={"act": "affirm", "card": card})
     if OUT_OF_SCOPE.search(text) and not (p.act in ("trade_find", "trade_evaluate") and p.players):

@@ -95,11 +95,12 @@ def plan_trade(p, done: dict) -> list[tuple[str, dict]]:
     if done:
         return []
     t = _fold(p.text)
-    if p.act in ("trade_evaluate", "trade_propose"):
-        give, get = split_sides(getattr(p, "trade_text", None) or p.text, p.players)
+    f = getattr(p, "frame", None)
+    if p.act in ("trade_evaluate", "trade_propose"):  # a player to keep is on neither side ("keep X and Y")
+        sided = [n for n in p.players if not (f and n in f.exclude)]
+        give, get = split_sides(getattr(p, "trade_text", None) or p.text, sided) if sided else ([], [])
         if give and get:
             return [("propose_trade" if p.act == "trade_propose" else "evaluate_trade", {"give": give, "get": get})]
-    f = getattr(p, "frame", None)
     if p.act in ("trade_find", "trade_evaluate", "trade_propose"):  # one side named: a search from it
         args: dict = {"limit": min(20, f.count) if f and f.count else 5}
         targets, kept = split_protected(p.text, p.categories)
@@ -125,6 +126,8 @@ def plan_trade(p, done: dict) -> list[tuple[str, dict]]:
     sort = p.categories[0] if p.categories else (f.sort if f else None)
     if sort:
         args["sort"] = sort
+    if p.position:  # "just centres": only players eligible there
+        args["position"] = p.position
     if p.players:
         args["player"] = p.players[0]
     return [("get_player_rankings", args)]

@@ -11,6 +11,7 @@ import re
 from agents.offline.carry import frame_of, list_follow_up, named_here, take, verdict_with_other_punt
 from agents.offline.constraints import (HORIZON_ONLY, KEEP_ACTS, SHAPE, THEY, TRADE_CUE, WIN_WEEK, capitalized,
                                         exclusions, lowercase_for, shape_of)
+from agents.offline.ir_talk import ir_asked
 from agents.offline.punt_act import punt_only
 from agents.offline.slots import find_players
 from services.league.lookup import fold
@@ -114,6 +115,15 @@ def understood(p, prev, previous_answer: str | None = None):
         p.act, p.choices, p.unknown, p.greeting = act, [], False, False
         p.wants_moves, p.hold_or_stream, p.move = False, False, None
         p.intent = Intent.PLAYER_RESEARCH if act in ("filter_previous", "why_benched") else Intent.GENERAL_ADVICE
+    if prev is not None and prev.act in ("research_schedule", "research_roster_games") and WHOLE_TEAM.search(p.text) \
+            and not named_here(p) and len(p.text.split()) <= 9 and act == "request":
+        take(p, "research_roster_games")  # "and for my whole roster?" after one player's games: every player's
+        p.players, p.follow_up, p.unknown = [], True, False
+        p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
+    if act == "request" and ir_asked(p):  # "who's on my IR?": the IR slot's contents
+        p.act, p.intent, p.choices, p.unknown, p.greeting = "ir_list", Intent.GENERAL_ADVICE, [], False, False
+        p.wants_moves, p.hold_or_stream, p.move, p.follow_up = False, False, None, False
+        return p
     if act == "request" and not p.act.startswith("trade") and punt_only(p) and \
             not (prev is not None and prev.act in ("research_rankings", "trade_find", "trade_evaluate")):
         p.act, p.intent, p.choices, p.unknown, p.greeting = "punt_set", Intent.GENERAL_ADVICE, [], False, False
@@ -157,3 +167,6 @@ VERDICT_ASKED = re.compile(r"\b(?:would|will|does|do|should|is|could)\b[^?]*\bfo
                            r"\bwould you do\b|\bdo you do\b|\bsmash\b|\bfair\?|\bwho wins\b|^\s*\S+(?:\s+\S+)?\s+for\s+"
                            r"\S+(?:\s+\S+){0,2}\s*\?\s*$", re.I)
 MOVE_WORDS = re.compile(r"\b(drop|add|pick ?up|grab|waive|cut|stream|swap out|free agents?|waivers?|fa|ir)\b")
+WHOLE_TEAM = re.compile(r"\b(?:my|our) (?:whole |entire |full )?(?:team|roster|squad|guys|players)\b|\ball (?:of )?my "
+                        r"(?:guys|players)\b|\bevery(?:one|body) (?:on|in) my (?:team|roster)\b|\bthe whole (?:team|roster)\b",
+                        re.I)
