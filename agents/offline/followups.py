@@ -32,10 +32,12 @@ def _own_request_after_marker(p, prev, t: str) -> bool:
     alone pull a short message toward small talk, and the thread toward the previous act)."""
     from agents.offline.nlu_model import predict
 
+    from agents.offline.punts import read_punts
+
     rest = LEAD.sub("", t).strip()
     if not rest or rest == t:
         return False
-    q = predict(rest)
+    q = predict(read_punts(rest).rest.strip(" .,") or rest)  # a punt clause is a slot, not the request
     from agents.offline.trade_talk import TRADE_ACTS
 
     new_kind = intent_of(q.act) != intent_of(prev.act) or (q.act in TRADE_ACTS) != (prev.act in TRADE_ACTS)

@@ -126,7 +126,7 @@ def plan_trade(p, done: dict) -> list[tuple[str, dict]]:
     sort = p.categories[0] if p.categories else (f.sort if f else None)
     if sort:
         args["sort"] = sort
-    if p.position:  # "just centres": only players eligible there
+    if getattr(p, "position", None):  # "just centres": only players eligible there
         args["position"] = p.position
     if p.players:
         args["player"] = p.players[0]
