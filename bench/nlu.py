@@ -134,9 +134,10 @@ def main() -> int:
         from tests.conversations.fresh import FRESH
         from tests.conversations.fresh2 import FRESH2, first_run
         from tests.conversations.fresh3 import FRESH3, first_run as first_run3
+        from tests.conversations.fresh4 import FRESH4, first_run as first_run4
 
         conv, fresh, fresh2 = run_conversations(), run_conversations(FRESH), run_conversations(FRESH2)
-        fresh3 = run_conversations(FRESH3)
+        fresh3, fresh4 = run_conversations(FRESH3), run_conversations(FRESH4)
         out = {"heldout": figs,
                "conversations": conv["share"], "conversations_detail": conv,
                "register": reg_figs | {"per_class": per_class(reg_rows),
@@ -153,6 +154,9 @@ def main() -> int:
                # the fourth set (session 15), the same way: its first run recorded, this run apart
                "conversations_fresh3_first_run": first_run3(),
                "conversations_fresh3": fresh3["share"], "conversations_fresh3_detail": fresh3,
+               # the fifth set (session 16, written blind from the issue and the tool schemas), the same way
+               "conversations_fresh4_first_run": first_run4(),
+               "conversations_fresh4": fresh4["share"], "conversations_fresh4_detail": fresh4,
                "punts": punt_figs | {"failed": [r["id"] for r in punt_rows if not r["passed"]]},
                "punts2": punt2_figs | {"failed": [r["id"] for r in punt2_rows if not r["passed"]]},
                "failed": [{"id": r["id"], "problems": r["problems"]} for r in rows if not r["passed"]],

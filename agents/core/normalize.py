@@ -167,6 +167,17 @@ def _reacts(ch: str) -> bool:
                                                  0x1F3C6, 0x1F389, 0x1F38A, 0x1F918, 0x1F919, 0x1F44D, 0x1F44E))
 
 
+def after_reaction(text: str) -> str:
+    """The message without a leading thanks, laughter or greeting when a request follows it ("cool
+    thanks. next, who are the best adds?", "lol ok, and my matchup?"): that request is the message."""
+    rest = text
+    while True:
+        m = re.match(r"\s*([^.!,;?]+)[.!,;]+\s*(.*)$", rest, re.S)
+        if not m or not reaction(m.group(1)) or len(re.findall(r"[A-Za-z]+", m.group(2))) < 3:
+            return rest
+        rest = m.group(2)
+
+
 def reaction(text: str) -> bool:
     """Only laughter, emoji, thanks or a greeting ("lol ok", "ty 🙏", "😂😂", "hehe sweet thx"):
     small talk, no tool. A message with no letters and no emoji is not a reaction (it is nonsense)."""

@@ -12,29 +12,21 @@ from __future__ import annotations
 
 import re
 
+from agents.offline.cards_read import _table_cells, offered_cards
+from agents.offline.ir_talk import ir_answer
+from agents.offline.punt_act import plan_punt, punt_answer
 from agents.offline.text import _ok, _table
-from services.league.lookup import fold
+from agents.offline.why_not import why_not_answer, why_not_plan
 
-CONVERSATION_ACTS = ("affirm", "why_not", "out_of_scope", "filter_previous", "why_benched")
-CARD_HEAD = re.compile(r"(Move (?P<ird>[^,|*]+?) to IR, add (?P<ira>[^,|*]+?)|Drop (?P<d>[^|*]+?) -> Add (?P<a>[^,|*]+?))"
-                       r"(?=,|\s*\||\*|\s[+-]\d|\.\s|$)", re.M)
-
-
-def cards_in(answer: str | None) -> list[tuple[str, str, str, str]]:
-    """(head, drop, add, the line it is on) of each move the answer offered, in order, once each."""
-    out, seen = [], set()
-    for line in (answer or "").splitlines():
-        for m in CARD_HEAD.finditer(line):
-            drop, add = (m.group("ird"), m.group("ira")) if m.group("ird") else (m.group("d"), m.group("a"))
-            head = m.group(1).strip()
-            if head not in seen:
-                seen.add(head)
-                out.append((head, drop.strip(), add.strip(), line.strip()))
-    return out
+CONVERSATION_ACTS = ("affirm", "why_not", "out_of_scope", "filter_previous", "why_benched", "punt_set", "ir_list")
 
 
 def plan_act(p, done: dict) -> list[tuple[str, dict]]:
     f = p.frame
+    if p.act == "punt_set":  # a message that only states a punt: what it changes
+        return plan_punt(p, done)
+    if p.act == "ir_list":  # "who's on my IR?": the roster's IR slot, not moves
+        return [] if done else [("get_my_roster", {})]
     if done:
         return []
     if f.act == "out_of_scope":
@@ -49,20 +41,9 @@ def plan_act(p, done: dict) -> list[tuple[str, dict]]:
         today = p.as_of
         days = [p.day] if p.day else [today + dt.timedelta(days=i) for i in range(7 - today.weekday())]
         return [("compose_daily_lineup", {"date": d.isoformat()}) for d in days]
-    if f.act == "why_not" and not _rows_for(p.previous_answer, f.pair):
-        return [("compare_players", {"names": f.pair})]
+    if f.act == "why_not":
+        return why_not_plan(p)
     return []
-
-
-def _table_cells(answer: str) -> list[list[str]]:
-    rows = []
-    for line in (answer or "").splitlines():
-        s = line.strip()
-        if s.startswith("|") and s.endswith("|"):
-            cells = [c.strip() for c in s.strip("|").split("|")]
-            if not all(re.fullmatch(r":?-+:?", c) for c in cells):
-                rows.append(cells)
-    return rows
 
 
 def previous_players(answer: str | None) -> list[str]:
@@ -80,38 +61,16 @@ def previous_players(answer: str | None) -> list[str]:
     return out
 
 
-def _rows_for(answer: str | None, pair: list[str]) -> list[tuple[list[str], list[str]]] | None:
-    """(header, row) of the last answer's table row for each of the two players, None when either is missing."""
-    header, found = None, {}
-    for cells in _table_cells(answer or ""):
-        if not any(re.search(r"\d", c) for c in cells[1:]):
-            header = cells
-            continue
-        for name in pair:
-            key = fold(name.split()[-1])
-            if name not in found and key in fold(cells[0]) and header:
-                found[name] = (header, cells)
-    return [found[n] for n in pair] if len(found) == len(pair) == 2 else None
-
-
 def act_answer(p, done) -> str | None:
     f = getattr(p, "frame", None)
+    if p.act == "punt_set":
+        return punt_answer(p, done)
+    if p.act == "ir_list":
+        return ir_answer(done)
     if f is None or f.act not in CONVERSATION_ACTS:
         return horizon_answer(p, done) if f is not None else None
     return {"affirm": affirm_answer, "why_not": why_not_answer, "out_of_scope": out_of_scope_answer,
             "filter_previous": filter_answer, "why_benched": benched_answer}[f.act](p, done)
-
-
-def offered_cards(p) -> list[tuple[str, str, str, str]]:
-    """The cards the thread last offered as a list: the latest answer with cards that is not itself an
-    affirmation's answer (after "yes the 1st one", "no, the second" counts in the same list)."""
-    for answer in [p.previous_answer, *getattr(p, "thread_answers", [])]:
-        if answer and not answer.startswith(AFFIRMED) and cards_in(answer):
-            return cards_in(answer)
-    return cards_in(p.previous_answer)
-
-
-AFFIRMED = "**Card "
 
 
 def affirm_answer(p, done) -> str:
@@ -128,51 +87,6 @@ def affirm_answer(p, done) -> str:
     return (f"**Card {i + 1} is waiting for you: {head}{shown}.** Press **Approve** on its card to do it: approving "
             f"{what} in your league. A chat message never executes a move, so nothing has changed yet; "
             f"the card stays in Approvals until you decide it.")
-
-
-def why_not_answer(p, done) -> str:
-    x, y = p.frame.pair
-    rows = _rows_for(p.previous_answer, [x, y])
-    if rows:
-        (hx, rx), (hy, ry) = rows
-        def line(cells, header):
-            return "; ".join(f"{h} {c}" for h, c in zip(header[1:], cells[1:]) if c)
-        ranked_first = x if _position(p.previous_answer, x) < _position(p.previous_answer, y) else y
-        other = y if ranked_first == x else x
-        return "\n".join([
-            f"**{ranked_first} ranks ahead of {other} on the same numbers the cards use:**",
-            f"- {rx[0]}: {line(rx, hx)}", f"- {ry[0]}: {line(ry, hy)}",
-            "", _why_order(ranked_first, other, rx if ranked_first == x else ry, ry if ranked_first == x else rx, hx)])
-    for r in _ok(done, "compare_players"):
-        rows_c = {row["name"]: row for row in r["data"]["players"]}
-        a, b = rows_c.get(x) or {}, rows_c.get(y) or {}
-        if a and b:
-            lead, back = (a, b) if a["expected_total"] >= b["expected_total"] else (b, a)
-            return (f"**{lead['name']} over {back['name']}: {lead['expected_total']} expected over {lead['games']} "
-                    f"games vs {back['expected_total']} over {back['games']}** (per game {lead['expected_per_game']} vs "
-                    f"{back['expected_per_game']} after play probability; status {lead['status']} vs {back['status']}).")
-    return f"I have no figures for {x} and {y} side by side in this conversation; ask me to compare them."
-
-
-def _position(answer: str | None, name: str) -> int:
-    i = fold(answer or "").find(fold(name.split()[-1]))
-    return i if i >= 0 else 10 ** 9
-
-
-def _why_order(first: str, other: str, ra: list[str], rb: list[str], header: list[str]) -> str:
-    nums = []
-    for h, a, b in zip(header[1:], ra[1:], rb[1:]):
-        ma, mb = re.search(r"[-+]?\d+(?:\.\d+)?", a), re.search(r"[-+]?\d+(?:\.\d+)?", b)
-        if ma and mb:
-            nums.append((h, float(ma.group()), float(mb.group())))
-    ahead = [h for h, a, b in nums if a > b]
-    behind = [h for h, a, b in nums if a < b]
-    if ahead and not behind:
-        return f"{first} is ahead on every figure ({', '.join(ahead)})."
-    if ahead:
-        return (f"{first} is ahead on {', '.join(ahead)}, {other} on {', '.join(behind)}; the ranking weighs the "
-                f"first of these most.")
-    return f"{other} is ahead on {', '.join(behind) or 'none of the figures'}; the order is the optimizer's overall score."
 
 
 def out_of_scope_answer(p, done) -> str:

@@ -1,12 +1,12 @@
-"""The offline planner fills the request frame (agents/core/frame.py) from the message and the thread.
+"""The offline planner reads one message's request frame (agents/core/frame.py): the phrases only.
 
 Read before any tool runs: the players that must stay ("without giving up SGA", "Shai stays",
 "not Braun"), the players to move, a trade's shape ("2 for 1", "Beal and Conley for one better
 player"), the horizon, a count ("top 15", "show me 3 of those"), a ranking's window, sort and
-availability, a filter on the previous answer ("which of them play Friday"), and the conversation
-acts that are not requests: an affirmation of waiting cards, "why X not Y", "X vs Y", and questions
-outside what the product models. A follow-up keeps the previous frame's constraints unless it says
-otherwise.
+availability, a filter on the previous answer ("which of them play Friday"), a lowercase surname
+before "for", and the conversation acts that are not requests: an affirmation of waiting cards,
+"why X not Y", "X vs Y", and questions outside what the product models. What a follow-up keeps
+from the thread's earlier frame is agents/offline/carry.py; the turn's act, agents/offline/understand.py.
 """
 from __future__ import annotations
 
@@ -47,15 +47,17 @@ AFFIRM_WORDS = set("ok okay k kk yes yeah yea ya yep yup sure sounds good great 
                    "do it that go ahead for please pls plz the top first second third fourth fifth last one 1st 2nd 3rd "
                    "4th 5th number no option card move this approve approved with then fine deal agreed absolutely "
                    "definitely take pick i'll ill i want like looks look nice hmm nah actually wait instead rather "
-                   "1 2 3 4 5 #".split())
-AFFIRM_CUE = re.compile(r"\b(yes|yeah|yea|yep|yup|sure|do it|do that|go ahead|go for it|sounds good|let'?s|lets|approve|"
+                   "1 2 3 4 5 # you bet ye yh aight gud gr8 kool sweet works".split())
+AFFIRM_CUE = re.compile(r"\b(yes|yeah|yea|yep|yup|sure|do it|do that|go ahead|go for it|go with (?:it|that|this|the|them|those)|"
+                        r"(?:that|this|it) works|take (?:it|that)|sounds good|let'?s|lets|approve|"
                         r"the (top|first|second|third|last) one|deal|agreed)\b")
 # a card named by its place in the list: "#2", "number 2", "do 2", "the 2nd one", "the last one"
 ORDINAL = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
            "fifth": 4, "5th": 4, "last": 99}
 CARD_NUMBER = re.compile(r"(?:#|\b(?:number|no\.?|option|card|move)\s*)([1-5])\b|"
                          r"^(?:\w+\W+){0,3}?(?:do|take|pick|with|approve)\s+([1-5])\b|^\s*([1-5])\s*\W*$")
-WHY_NOT = re.compile(r"\b(why|how come|what makes)\b.*\b(not|over|instead of|rather than|ahead of|before|vs\.?|versus|"
+WHY_NOT = re.compile(r"(?:^\s*|[,.;!?]\s*)(?:y|wy|whyy+)\b.*\b(?:not|over|instead of|rather than|ahead of)\b|"
+                     r"\b(why|how come|howcome|what makes)\b.*\b(not|over|instead of|rather than|ahead of|before|vs\.?|versus|"
                      r"better than)\b", re.I)
 VERSUS = re.compile(r"\b(vs\.?|versus)\b|\bor\b.*\?$", re.I)
 OUT_OF_SCOPE = re.compile(
@@ -64,8 +66,19 @@ OUT_OF_SCOPE = re.compile(
     r"\brumou?rs?\b|\bis my team (?:any )?good\b|\bhow (?:good|strong) is my team\b|\bpower rank\w*\b|"
     r"\bwhere (?:do|am) (?:i|we) rank\b|\bhow do i stack up\b|\bam i (?:a )?contender\b|"
     r"\bplayoff (?:team|bound|spot|berth|seeding)\b|\bwin (?:the|my) (?:league|title|championship)\b|"
-    r"\bwin it all\b|\b(?:title|championship) (?:odds|chances?)\b|\bplayoff outlook\b", re.I)
-HORIZON_ONLY = re.compile(r"(?:(?:and|ok|okay|so|but|what about|how about|then)[ ,]+)*(?:for |over |in )?(?:just |only )?"
+    r"\bwin it all\b|\b(?:title|championship) (?:odds|chances?)\b|\bplayoff outlook\b|"
+    # the playoffs with a chance word either side ("odds to make playoffs", "will I make the playoffs",
+    # "playoffs looking likely?"), not the fantasy-playoff weeks' schedule the trade values count
+    r"\b(?:odds|chances?|shot|likely|likelihood|probability|make|making|made|get into|getting into|clinch\w*)\b"
+    r"(?:\W+\w+){0,3}?\W+(?:the )?playoffs?\b(?!\s+(?:schedule|weeks?|games))|"
+    r"\bplayoffs?\b(?:\W+\w+){0,3}?\W+(?:odds|chances?|likely|looking|hopes|outlook|picture|bound)\b|"
+    r"\b(?:league|division) (?:leader|lead|table|rank\w*|position|winner)\b|\bwho(?:'s| is) (?:going|gonna) to win\b|"
+    # the NBA's own trade deadline and transactions ("deals done at the deadline", "who got moved"): no news here
+    r"^(?=.*\bdeadline\b)(?=.*\b(?:deals?|trades?|traded|moved|dealt|news|rumou?rs?|done|happened)\b)|"
+    r"\bwho (?:got |was |has been |have been )?(?:moved|traded|dealt)\b|"
+    r"\b(?:nba|real[- ]life|real) (?:trades?|deals?|transactions?|moves?)\b", re.I)
+HORIZON_ONLY = re.compile(r"(?:(?:and|ok|okay|so|but|what about|how about|then)[ ,]+)*(?:just |only )?(?:for |over |in )?"
+                          r"(?:just |only )?"
                           r"(?:this week|next week|the rest of the (?:season|year)|the season|tonight|tomorrow)"
                           r"(?: only| instead| then)?")
 WHY_BENCHED = re.compile(r"\b(why|how come)\b.*\b(bench|benched|sit|sitting|sits|sat|not start\w*|isn'?t start\w*|"
@@ -135,8 +148,9 @@ GET_BACK = re.compile(r"\b(?:for|into|to get|get back|in exchange for|in return 
                       r"(?P<n>1|one|2|two|a single|single|a pair|a couple|couple|somebody|someone|a|an)\b"
                       r"(?P<rest>(?:\s+\w+){0,2})", re.I)
 ONE_EXPLICIT = ("1", "one", "a single", "single")
-STRAIGHT_UP = re.compile(r"\bstraight[- ]up\b|\bone for one\b|\bstraight swap\b", re.I)
-TRADE_CUE = re.compile(r"\b(consolidat\w*|packag\w*|turn\w*|flip\w*|deals?|trades?|swap\w*|upgrade|straight[- ]up|"
+STRAIGHT_UP = re.compile(r"\bstraight[- ]?(?:up|swaps?|trades?|deals?)\b|\bone[- ]for[- ]one\b|\blike[- ]for[- ]like\b|"
+                         r"\bplayer[- ]for[- ]player\b", re.I)
+TRADE_CUE = re.compile(r"\b(consolidat\w*|packag\w*|bundl\w*|turn\w*|flip\w*|deals?|trades?|swap\w*|upgrade|straight[- ]up|"
                        r"in exchange|in return|combine|2 ?for ?1|1 ?for ?2)\b", re.I)
 
 
@@ -149,10 +163,15 @@ def shape_of(text: str, give: list[str]) -> str | None:
         return f"{a}-for-{b}"
     if re.search(r"\bone of (?:mine|my guys)\b.*\btwo of (?:theirs|his|them)\b", text, re.I):
         return "1-for-2"
+    if len(give) <= 1 and STRAIGHT_UP.search(text):  # "straight swaps for boards": a 1-for-1 search
+        return "1-for-1"
     if len(give) not in (1, 2):
         return None
-    if len(give) == 1 and STRAIGHT_UP.search(text):
-        return "1-for-1"
+    back = re.search(r"\b(?P<n>1|one|a single|single|2|two|a pair|a couple)\s+(?:\w+\s+)?(?:guys?|players?|pieces?|"
+                     r"starters?|studs?|stars?)?\s*(?:back|in return)\b", text, re.I)
+    if back:  # "want one guy back", "two players in return"
+        n = back.group("n").lower()
+        return f"{len(give)}-for-{2 if n in ('2', 'two', 'a pair', 'a couple') else 1}"
     for m in GET_BACK.finditer(text):
         n, rest = m.group("n").lower(), fold(m.group("rest") or "")
         if n in ("2", "two", "a pair", "a couple", "couple"):
@@ -219,6 +238,17 @@ def card_ordinal(text: str) -> int | None:
     return next((i for w, i in ORDINAL.items() if re.search(rf"\b{w}\b", t)), None)
 
 
+def _agreeing(word: str) -> bool:
+    """A word an affirmation is made of, as typed with stretched letters ("yesss", "okk", "pleasee") or
+    one typo ("sounsd", "aprove", "perfct")."""
+    import difflib
+
+    squeezed = re.sub(r"(.)\1+", r"\1", word)
+    if word in AFFIRM_WORDS or squeezed in AFFIRM_WORDS or squeezed + squeezed[-1:] in AFFIRM_WORDS:
+        return True
+    return len(word) >= 5 and bool(difflib.get_close_matches(word, [w for w in AFFIRM_WORDS if len(w) >= 5], 1, 0.8))
+
+
 def affirmation(text: str, previous_answer: str | None) -> int | None:
     """The waiting card an affirmation means (0: the top one; 99: the last), None when the message is
     not one. Agreeing words ("ok do it") or a card's place in the list ("#2", "hmm no, the second")
@@ -228,16 +258,26 @@ def affirmation(text: str, previous_answer: str | None) -> int | None:
     if not words or not previous_answer or not re.search(r"\bapprov", previous_answer, re.I):
         return None
     place = card_ordinal(text)
-    if not (AFFIRM_CUE.search(t) or place is not None) or any(w not in AFFIRM_WORDS for w in words):
+    if not (AFFIRM_CUE.search(t) or place is not None) or any(not _agreeing(w) for w in words):
         return None
     return place or 0
+
+
+def _card_answer(p, previous_answer: str | None, text: str) -> str | None:
+    """The answer an affirmation answers: the last one, or, when the message names a card by its place
+    ("actually the second one"), the thread's latest answer that offered cards (a question in between
+    does not take the list away)."""
+    if previous_answer and re.search(r"\bapprov", previous_answer, re.I) or card_ordinal(text) is None:
+        return previous_answer
+    return next((a for a in getattr(p, "thread_answers", []) or [] if a and re.search(r"\bapprov", a, re.I)),
+                previous_answer)
 
 
 def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None = None) -> RequestFrame:
     """The frame of one message (`p`: the parsed message), the previous frame carried into a follow-up."""
     text, t = p.text, fold(p.text)
     f = RequestFrame(players=list(p.players), punt=list(p.punt), last_n=p.last_n, day=p.day)
-    card = affirmation(text, previous_answer)
+    card = affirmation(text, _card_answer(p, previous_answer, text))
     if card is not None:
         return f.model_copy(update={"act": "affirm", "card": card})
     if OUT_OF_SCOPE.search(text) and not (p.act in ("trade_find", "trade_evaluate") and p.players):
@@ -274,231 +314,27 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
         f.sort = next(iter(p.categories), None)
     if p.day and OF_THEM.search(text):
         f.act = "filter_previous"
-    if prev is not None and p.follow_up:
-        _carry(f, prev, p)
     return f
-
-
-def _carry(f: RequestFrame, prev: RequestFrame, p) -> None:
-    """A follow-up keeps what it does not change: the exclusions, a ranking's window, sort, count and
-    availability, the horizon."""
-    f.exclude = list(dict.fromkeys([*prev.exclude, *f.exclude]))
-    for attr in ("window", "availability", "sort", "count", "horizon", "shape"):
-        if getattr(f, attr) is None and getattr(prev, attr) is not None:
-            if attr == "horizon" and (p.day or p.last_n):
-                continue
-            if attr == "sort" and p.categories:
-                continue
-            if attr == "shape" and (f.give or named_here(p)):
-                continue
-            setattr(f, attr, getattr(prev, attr))
-    if not f.give and prev.give and not named_here(p):
-        f.give = list(prev.give)
-
-
-def named_here(p) -> list[str]:
-    """The players the message itself names (not the ones a follow-up took from the thread)."""
-    t = fold(p.text)
-    return [n for n in p.players if any(w in t.split() for w in fold(n).replace("-", " ").split() if len(w) > 2)]
-
-
-GAMES_ASKED = re.compile(r"\b\d[- ]?(?:games?|gamers?|times)\b|\bhow many games\b|\bgames? (?:left|remaining)\b|"
-                        r"\bmost games\b", re.I)
-A_WEEK = re.compile(r"\b(?:next|this) (?:week|wk)\b|\bweek'?s\b", re.I)
-MY_TEAM = re.compile(r"\b(?:my|our) (?:roster|team|guys|players|squad|lineup)\b|\bdo i have\b|\bhave i got\b", re.I)
-TRADE_WORD = re.compile(r"\btrades?\b|\btrade (?:options|ideas|targets|offers)\b|\bdeals?\b", re.I)
-UNSURE = ("clarify", "vague", "nonsense")
-
-
-def _games_or_trades(p) -> None:
-    """A message the model is unsure of that names its own request: games in a week ("next week's
-    4-game players", "how many games does my roster have next week?") or a trade search ("trade
-    options for rebounds, just don't touch Barnes")."""
-    unsure = p.act in UNSURE or getattr(p, "confidence", 1.0) < 0.5
-    if not unsure or p.act.startswith("trade") or p.act.startswith("ir"):
-        return
-    if GAMES_ASKED.search(p.text) and A_WEEK.search(p.text):
-        pool = re.search(r"\b(?:players|guys|free agents?|pickups?|adds?|streamers?|stream|waivers?|available)\b",
-                         p.text, re.I)
-        _take(p, "fa_scan" if pool and not MY_TEAM.search(p.text) and not p.players else
-              "research_schedule" if p.players else "research_roster_games")
-        p.unknown = False
-    elif TRADE_WORD.search(p.text) and not p.move and p.act not in ("optimize",):
-        _take(p, "trade_find")
-        p.unknown = False
-
-
-def understood(p, prev, previous_answer: str | None = None):
-    """Fills `p.frame` (in place, and returns `p`); a conversation act that is not a new request
-    takes its own act, so the turn neither clarifies nor runs the optimizer for it."""
-    from agents.core.intents import Intent
-
-    if not p.act.startswith("trade") and (SHAPE.search(p.text) or (
-            p.act in ("clarify", "vague") and re.search(r"\b(trades?|deals?)\b", fold(p.text)))):
-        _take(p, "trade_find")  # "a 2-for-1 for one star?", "find a deal for boards ...": a trade search
-        p.unknown = False
-    _games_or_trades(p)
-    if (p.act in (*UNSURE, "general_smalltalk") or getattr(p, "greeting", False)) and WEAKNESS.search(fold(p.text)) \
-            and not p.players:
-        _take(p, "optimize")  # "what's my weakest spot?": the moves that fix the roster's weakest spots
-        p.unknown, p.greeting = False, False
-    if VERDICT_ASKED.search(p.text) and not p.move and not MOVE_WORDS.search(fold(p.text)):
-        for_word = lowercase_for(p.text, p.players)  # "ball for trae young": the surname before 'for'
-        if for_word:
-            p.players = [for_word, *p.players]
-        if len(p.players) == 2:
-            from agents.offline.trade_talk import split_sides
-
-            give, get = split_sides(p.text, p.players)
-            if len(give) == 1 and len(get) == 1 and not p.act.startswith("trade_evaluate"):
-                _take(p, "trade_evaluate")  # "would Claxton for Trae Young work?": a verdict on that trade
-                p.unknown = False
-    if p.act.startswith("trade"):  # "trade Ball for Trae Young": a surname that is also a word
-        extra = capitalized(p.text, p.players)
-        if extra:
-            order = {n: fold(p.text).find(fold(n).split()[-1]) for n in [*p.players, *extra]}
-            p.players = sorted([*p.players, *extra], key=lambda n: order[n])
-    if p.act.startswith("research") and FA_WORDS.search(fold(p.text)) and exclusions(p.text, p.players) and \
-            not TRADE_WORD.search(p.text) and not p.hold_or_stream and not re.search(r"\b(or|hold|keep)\b", fold(p.text)):
-        _take(p, "fa_scan")  # "adds for threes, excluding Tyus Jones": free agents without him, not his log
-        p.unknown = False
-    if prev is not None and prev.act in KEEP_ACTS and p.act not in KEEP_ACTS and exclusions(p.text, p.players) \
-            and not re.search(r"\b(stream|hold|or)\b", fold(p.text)):
-        _take(p, prev.act)  # "but I'm keeping Shai" after a trade search: the same search, with him kept
-        p.follow_up = True
-        for attr in ("categories", "position"):
-            setattr(p, attr, getattr(p, attr) or getattr(prev, attr))
-    if 1 <= len(p.players) <= 2 and not p.act.startswith("trade") and shape_of(p.text, p.players) and \
-            TRADE_CUE.search(fold(p.text)):
-        _take(p, "trade_find")  # "consolidate Beal+Conley into 1 guy", "turn Barnes into two": a shaped search
-        p.unknown = False
-    _list_follow_up(p, prev)
-    _verdict_with_other_punt(p, prev)
-    if p.follow_up and p.act.startswith("trade") and TRADE_SEARCH.search(fold(p.text)) and \
-            not find_players(p.text) and not capitalized(p.text, clause=True):
-        _take(p, "trade_find")  # "find me a trade for blks instead" after a verdict: a search, not that trade
-        p.players = []
-    if p.follow_up and p.act.startswith("trade") and FA_WORDS.search(fold(p.text)) and \
-            not TRADE_WORD.search(p.text) and not p.players:
-        _take(p, "fa_scan")  # "what about a waiver guy instead" after a trade search: free agents, same needs
-        p.categories = p.categories or list(getattr(prev, "categories", []) or [])
-    p.frame = read_frame(p, getattr(prev, "frame", None), previous_answer)
-    act = p.frame.act
-    if prev is not None and prev.act in ("optimize", "ir_move") and WHO_ELSE.search(fold(p.text)) and \
-            not named_here(p) and act == "request" and not getattr(prev.frame, "exclude", None):
-        # (players kept from the moves stay kept: the optimizer again, since a scan's cards pick their own drop)
-        from agents.offline.acts import cards_in
-
-        shown = [add for _, _, add, _ in cards_in(previous_answer)]
-        if shown:  # "cool, who else?" after move cards: the next free agents, not the same cards again
-            _take(p, "fa_scan")
-            p.players, p.unknown, p.follow_up = [], False, False
-            p.frame.exclude = list(dict.fromkeys([*p.frame.exclude, *shown]))
-    if p.act == "fa_scan" and p.frame.exclude:  # "waiver adds excluding Kornet": he is left out, not looked up
-        p.players = [n for n in p.players if n not in p.frame.exclude or " " not in n]  # a bare surname: resolved first
-    if act in ("affirm", "why_not", "out_of_scope", "filter_previous", "why_benched"):
-        p.act, p.choices, p.unknown, p.greeting = act, [], False, False
-        p.wants_moves, p.hold_or_stream, p.move = False, False, None
-        p.intent = Intent.PLAYER_RESEARCH if act in ("filter_previous", "why_benched") else Intent.GENERAL_ADVICE
-    if prev is not None and not p.follow_up and not p.players and len(prev.players) >= 2 and \
-            THEY.search(fold(p.text)) and (p.last_n or p.day or p.act in ("clarify", "vague")):
-        _take(p, prev.act)  # "their last 3 games please" after comparing two players: the same two
-        p.players, p.follow_up = list(prev.players), True
-        if p.act == "research_compare" and p.last_n:
-            p.rest_of_week, p.day = False, None
-        p.frame = read_frame(p, getattr(prev, "frame", None), previous_answer)
-    if prev is not None and not p.follow_up and HORIZON_ONLY.fullmatch(fold(p.text).strip(" ?!.")):
-        _take(p, prev.act)  # "and for just this week?": the previous request over another horizon
-        p.follow_up = True
-        for attr in ("players", "categories", "position"):
-            setattr(p, attr, getattr(p, attr) or getattr(prev, attr))
-        p.frame = read_frame(p, getattr(prev, "frame", None), previous_answer)
-    if p.frame.horizon == "this_week" and p.act == "optimize" and WIN_WEEK.search(fold(p.text)):
-        p.mode = "this_week"  # "just need to win this week": rank by this week
-    if p.act == "research_compare" and p.last_n:  # "what about over their last 8?": their logs, not the week
-        p.rest_of_week, p.day = False, None
-    elif act == "versus":
-        p.act, p.intent, p.move, p.choices = "research_compare", Intent.PLAYER_RESEARCH, None, []
-        if not p.day and not p.last_n:
-            p.rest_of_week = True
-    return p
-
-
-WEAKNESS = re.compile(r"\b(?:my|our|the team'?s|roster'?s?)\b[^?.!]{0,20}\b(?:weak\w*|biggest (?:need|hole)|holes?|"
-                      r"problem spots?)\b|\bwhere (?:am i|are we|is my team) (?:weak|thin|lacking)\b|"
-                      r"\bwhat (?:do i|does my team) need most\b")
-WHO_ELSE = re.compile(r"\b(?:who|what|anyone|anybody|anything|any other|someone|somebody) else\b|\bother options\b|"
-                      r"\bmore options\b|\balternatives?\b|\bany others\b|\bwho besides\b")
-TRADE_SEARCH = re.compile(r"\b(?:find|search|look for|any|ideas|options|show me)\b[^.?!]*\b(?:trades?|deals?)\b")
-FA_WORDS = re.compile(r"\b(free agents?|fas?|pick ?ups?|waivers?|waiver (?:guys?|wire|adds?)|wire|adds?|streamers?)\b")
-OTHER_REQUEST = re.compile(r"\b(free agents?|fas?|pick ?ups?|waivers?|wire|adds?|streamers?|stream|lineup|start|sit|"
-                           r"matchup|ir|drop|hold|rank\w*|game log|news|injur\w*|schedule|games)\b")
-TWEAK = re.compile(r"\b(only|just|instead|make it|what about|how about|wat about|what if|show me|and|nah|then)\b")
-
-
-def _verdict_with_other_punt(p, prev) -> None:
-    """"and if I punt nothing?" / "what if I punt FG% too?" after a trade verdict: the same trade,
-    valued with the punt the message sets (the thread's punt changes with it)."""
-    if prev is None or prev.act != "trade_evaluate" or p.act.startswith("trade") or named_here(p):
-        return
-    if not (p.stop_punting or p.punt or p.unpunt) or len(fold(p.text).split()) > 10 or p.move:
-        return
-    _take(p, "trade_evaluate")
-    p.players, p.follow_up, p.unknown = list(prev.players), True, False
-    p.trade_text = getattr(prev, "trade_text", None) or prev.text
-
-
-NOT_A_PICKUP = re.compile(r"\b(trades?|deals?|lineup|start|sit|matchup|drop|hold|game log|news|schedule|rank\w*|"
-                          r"standings?|ir)\b")
-
-
-def _list_follow_up(p, prev) -> None:
-    """A short change to the trade search or free-agent list just shown ("show me 3", "1 for 1 only",
-    "nah make it asts", "what if its just Beal straight up", "top 3 only", "just 4") is that request
-    again with the change: its exclusions, shape, horizon and targets kept unless the message changes
-    them (`_carry`). A message naming another request is that request."""
-    if prev is None or prev.act not in ("trade_find", "fa_scan") or (p.follow_up and p.act == prev.act):
-        return
-    t, trade = fold(p.text), prev.act == "trade_find"
-    own = named_here(p)
-    if len(t.split()) > 9 or (OTHER_REQUEST if trade else NOT_A_PICKUP).search(t) or p.move or \
-            (trade and p.act.startswith("trade") and len(own) >= 2) or (not trade and own):
-        return
-    shaped = trade and (shape_of(p.text, own) or (len(own) == 1 and STRAIGHT_UP.search(p.text)))
-    changes = shaped or count_of(p.text) or p.categories or (not trade and p.position)
-    if not changes or not (TWEAK.search(t) or p.act == prev.act or len(t.split()) <= 4):
-        return
-    if p.act != prev.act:
-        _take(p, prev.act)
-    p.follow_up, p.unknown, p.players = True, False, own
-    if not p.categories and not shaped and not own:
-        p.categories = list(prev.categories)
-    if not trade:
-        p.position = p.position or prev.position
-
-
-VERDICT_ASKED = re.compile(r"\b(?:would|will|does|do|should|is|could)\b[^?]*\bfor\b[^?]*\b(?:work|worth|fair|good|help|"
-                           r"win|do it|make sense)\b|\byay or nay\b|\bgood trade\b|\bor not\b|\bthoughts\b|\bgood deal\b|\bworth it\b|"
-                           r"\bwould you do\b|\bdo you do\b|\bsmash\b|\bfair\?|\bwho wins\b|^\s*\S+(?:\s+\S+)?\s+for\s+"
-                           r"\S+(?:\s+\S+){0,2}\s*\?\s*$", re.I)
-MOVE_WORDS = re.compile(r"\b(drop|add|pick ?up|grab|waive|cut|stream|swap out|free agents?|waivers?|fa|ir)\b")
 
 
 def lowercase_for(text: str, known: list[str]) -> str | None:
     """The player a lowercase surname just before 'for' names when it is also a word ("ball for trae
-    young"): the prominent player of that surname, when one is and the message does not name him."""
-    from agents.offline.slots import prominent
+    young"): the label itself when several players go by it (then my roster, the thread and the
+    league decide, in that order: agents/offline/names.py), else the one player of that surname."""
+    from agents.offline.slots import ambiguous, prominent
     from services.config import DEFAULT_AS_OF
 
     m = re.search(r"(?:^|[\s,(])([a-z]{3,})\s+for\s+", fold(text))
-    if not m or any(m.group(1) in fold(k).split() for k in known):
+    if not m or any(m.group(1) in fold(k).replace("-", " ").split() for k in known):
         return None
+    if m.group(1) in NOT_A_NAME:
+        return None
+    if ambiguous(m.group(1), DEFAULT_AS_OF):
+        return m.group(1)
     name = prominent(m.group(1), DEFAULT_AS_OF)
     return name if name and " " in name else None
 
 
-def _take(p, act: str) -> None:
-    from agents.offline.nlu_model import intent_of
-
-    p.act, p.intent, p.choices, p.move, p.hold_or_stream = act, intent_of(act), [], None, False
-    p.wants_moves = act in ("optimize", "ir_move")
+NOT_A_NAME = set("trade trading swap swapping deal offer offering give giving send sending move moving drop dropping "
+                 "package flip shop want looking look good bad worth fair this that him them guy player one two "
+                 "would could should what how who any ask asking only just".split())

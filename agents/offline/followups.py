@@ -13,7 +13,9 @@ CONTINUE = re.compile(r"^(what|how) about\b|^and\b|^also\b|^now\b|^only\b|^just\
                       r"^so\b|^but\b|^then\b|\bredo\b|\bagain\b|\binstead\b|\btoo\b[ ?!.]*$|\bas well\b|"
                       r"\bin there\b|\bspecifically\b|\bthen\b[ ?!.]*$|\b(?:who|anyone|anybody|what|anything|any|someone) else\b|"
                       r"\bof (?:those|them|these)\b|\bthe other way\b|^(?:over|for|in|during|across) (?:the|his|their|next|this|that)\b")
-LEAD = re.compile(r"^(?:(?:ok(?:ay)?|alright|right|so|and|but|then|now|well|hmm+)[ ,.!]+)+")  # discourse markers
+LEAD = re.compile(r"^(?:(?:ok(?:ay)?|alright|right|so|and|but|then|now|well|hmm+|also|plus|btw|by the way|anyway?s?|"
+                  r"oh|cool|great|nice|sweet|perfect|thanks|thank you|ty|got it|one more thing|next|next up)[ ,.!]+)+")
+# discourse markers: "ok now", "also", "cool, thanks. next", before the words that say the request
 ADD_PLAYERS = re.compile(r"\btoo\b|\bas well\b|\bin there\b|\balso\b|\badd\b.*\bcomparison\b")
 STICKY = ("market_edges",)  # "what about tomorrow's games" after "any edges tonight?" stays with the pod
 OWN_ACTS = ("optimize", "ir_move", "general_why", "general_explain", "research_hold", "fa_fit", "fa_move",
@@ -30,16 +32,20 @@ def _own_request_after_marker(p, prev, t: str) -> bool:
     alone pull a short message toward small talk, and the thread toward the previous act)."""
     from agents.offline.nlu_model import predict
 
+    from agents.offline.punts import read_punts
+
     rest = LEAD.sub("", t).strip()
     if not rest or rest == t:
         return False
-    q = predict(rest)
+    q = predict(read_punts(rest).rest.strip(" .,") or rest)  # a punt clause is a slot, not the request
     from agents.offline.trade_talk import TRADE_ACTS
 
     new_kind = intent_of(q.act) != intent_of(prev.act) or (q.act in TRADE_ACTS) != (prev.act in TRADE_ACTS)
     elliptical = re.match(r"(over|for|in|during|across|from|since|by|at|on|with|without|only|just)\b", rest)
-    own = q.act in OWN_ACTS or (len(rest.split()) >= 4 and new_kind and not elliptical
-                                and q.act not in ("vague", "nonsense", "general_smalltalk", "clarify"))
+    asks = q.act not in ("vague", "nonsense", "general_smalltalk", "clarify") and not elliptical
+    # a confident request of another act in its own words is that request, whatever the intent family
+    # ("ok now who should I start tonight" after move cards: the lineup, not the moves again)
+    own = q.act in OWN_ACTS or (asks and len(rest.split()) >= 4 and (new_kind or q.confidence >= 0.7))
     if q.confidence >= 0.5 and own and q.act != prev.act:  # "ok now show me my matchup": a new request
         p.act, p.confidence = q.act, q.confidence
         return True

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from agents.desk.ask import is_desk_question
 from agents.core.intents import Intent
 from agents.offline.nlu_model import Prediction, intent_of, predict
-from agents.core.normalize import normalize, reaction
+from agents.core.normalize import after_reaction, normalize, reaction
 from agents.offline.punts import read_punts
 from agents.offline.rules_talk import rules_question
 from agents.core.needs import stated_need
@@ -253,7 +253,7 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
     from agents.offline import followups
     from agents.offline.multi import split_requests
 
-    raw, text = text, normalize(text)
+    raw, text = text, after_reaction(normalize(text))
     parts = split_requests(text, as_of, previous, parse, CLARIFY_BELOW) if split else []
     if parts:
         parts[0].parts = parts

@@ -23,7 +23,7 @@ from agents.core.dates import named_date
 from agents.offline import names
 from agents.offline.acts import CONVERSATION_ACTS
 from agents.offline.nlu import Parsed, parse
-from agents.offline.constraints import understood
+from agents.offline.understand import understood
 from agents.offline.plans import next_calls, parse_result
 from agents.offline.trade_talk import reroute_by_owner
 from agents.offline.writer import write_answer
@@ -110,8 +110,11 @@ class OfflinePlanner(BaseChatModel):
             msgs = inp if isinstance(inp, list) else getattr(inp, "to_messages", lambda: [HumanMessage(str(inp))])()
             info = _call_info((config or {}).get("metadata"))
             question, prev, start = _turn(msgs, info.as_of)
-            return label_from(understood(parse(question, info.as_of, prev), prev, _previous_answer(msgs, start))) \
-                if question else IntentLabel(intent=Intent.GENERAL_ADVICE)
+            if not question:
+                return IntentLabel(intent=Intent.GENERAL_ADVICE)
+            parsed = parse(question, info.as_of, prev)
+            parsed.thread_answers = thread_answers(msgs, start)
+            return label_from(understood(parsed, prev, _previous_answer(msgs, start)))
 
         return RunnableLambda(label)
 
@@ -127,13 +130,13 @@ class OfflinePlanner(BaseChatModel):
         parsed.scoring = info.scoring
         parsed.previous_answer = _previous_answer(messages, start)
         parsed.day = parsed.day or named_date(question, as_of)  # "Jan 30" as well as "Friday"
-        understood(parsed, prev, parsed.previous_answer)
         context = thread_answers(messages, start)
-        parsed.thread_answers = context
+        parsed.thread_answers = context  # before the frame is read: an affirmation may name a card shown earlier
+        understood(parsed, prev, parsed.previous_answer)
         if parsed.parts:
             for k, part in enumerate(parsed.parts):  # each request of the message with its own constraints (issue #36)
-                understood(part, prev, parsed.previous_answer)
                 part.thread_answers = context
+                understood(part, prev, parsed.previous_answer)
                 names.resolve(part, tool_results(messages, start, part=k), context)
             msg = self._several(parsed.parts, messages, start, as_of, final, info.scoring)
             msg.usage_metadata = None

@@ -47,12 +47,19 @@ def split_sides(text: str, players: list[str]) -> tuple[list[str], list[str]]:
         cut = next((i for i in range(first, len(words)) if words[i] in ("for", "get")), len(words))
         return [p for p in players if at[p] < cut], [p for p in players if at[p] >= cut]
     t = _fold(text)
-    m = FOR.search(t, t.find(_fold(players[0]).split()[-1]) if players else 0)
+    where = {p: t.find(_surname(p)) for p in players}
+    m = FOR.search(t, min([i for i in where.values() if i >= 0], default=0))  # the first "for" after the first name
     cut = m.start() if m else len(t)
-    where = {p: t.find(_fold(p).split()[-1]) for p in players}
     give = [p for p in players if 0 <= where[p] < cut]
     get = [p for p in players if where[p] >= cut or where[p] < 0]
     return give, get
+
+
+def _surname(name: str) -> str:
+    """The word a player is found by in a message: his last name, a suffix left off ("Jaren Jackson
+    Jr.": jackson)."""
+    words = [w for w in _fold(name).replace(".", "").split() if w not in ("jr", "sr", "ii", "iii", "iv")]
+    return (words or _fold(name).split())[-1]
 
 
 def split_protected(text: str, categories: list[str]) -> tuple[list[str], list[str]]:
@@ -88,11 +95,12 @@ def plan_trade(p, done: dict) -> list[tuple[str, dict]]:
     if done:
         return []
     t = _fold(p.text)
-    if p.act in ("trade_evaluate", "trade_propose"):
-        give, get = split_sides(getattr(p, "trade_text", None) or p.text, p.players)
+    f = getattr(p, "frame", None)
+    if p.act in ("trade_evaluate", "trade_propose"):  # a player to keep is on neither side ("keep X and Y")
+        sided = [n for n in p.players if not (f and n in f.exclude)]
+        give, get = split_sides(getattr(p, "trade_text", None) or p.text, sided) if sided else ([], [])
         if give and get:
             return [("propose_trade" if p.act == "trade_propose" else "evaluate_trade", {"give": give, "get": get})]
-    f = getattr(p, "frame", None)
     if p.act in ("trade_find", "trade_evaluate", "trade_propose"):  # one side named: a search from it
         args: dict = {"limit": min(20, f.count) if f and f.count else 5}
         targets, kept = split_protected(p.text, p.categories)
@@ -118,6 +126,8 @@ def plan_trade(p, done: dict) -> list[tuple[str, dict]]:
     sort = p.categories[0] if p.categories else (f.sort if f else None)
     if sort:
         args["sort"] = sort
+    if getattr(p, "position", None):  # "just centres": only players eligible there
+        args["position"] = p.position
     if p.players:
         args["player"] = p.players[0]
     return [("get_player_rankings", args)]

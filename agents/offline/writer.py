@@ -1,6 +1,7 @@
 """Writes the offline planner's answers from tool results: recommendation, numbers, caveat."""
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from agents.core.cards import card_rank, distinct
@@ -108,8 +109,14 @@ def research(p: Parsed, done) -> str:
     if sched and (p.act == "research_schedule" or re.search(r"games (left|remaining)|how many games|more games",
                                                             p.text.lower())):
         ranked = sorted(sched, key=lambda pl: -pl["games"])
-        parts.insert(0, "**" + ", ".join(f"{pl['name']} has {pl['games']} game{'s' * (pl['games'] != 1)} left"
-                                         for pl in ranked) + " this week.**")
+        window = next((s["data"].get("window") for s in _ok(done, "get_schedule")), None)
+        args = next((s["args"] for s in _ok(done, "get_schedule")), {})
+        # the window the tool ran over: next week's Monday to Sunday is not "left this week"
+        later = bool(window and p.as_of and str(window[0]) > (p.as_of + dt.timedelta(days=6 - p.as_of.weekday())).isoformat())
+        left, when = (("", f" from {window[0]} to {window[1]}") if args.get("start") and later else
+                      (" left", " this week"))
+        parts.insert(0, "**" + ", ".join(f"{pl['name']} has {pl['games']} game{'s' * (pl['games'] != 1)}{left}"
+                                         for pl in ranked) + f"{when}.**")
     for s in _ok(done, "get_schedule"):
         for pl in s["data"]["players"]:
             when = ", ".join(str(x) for x in pl["dates"]) or "no game"

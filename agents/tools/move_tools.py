@@ -147,12 +147,15 @@ def build_move_tools(source: LeagueSource) -> list[BaseTool]:
         v = hold_verdict(inputs, pid, mode or source.advice_mode)
         return dump(hold_result(v, player.name, player.status, make_card, mode or source.advice_mode))
 
-    def evaluate_user_move(drop: str, add: str, mode: str | None = None, punt=None) -> str:
+    def evaluate_user_move(drop: str, add: str, mode: str | None = None, punt=None, kind: str = "swap") -> str:
         from agents.tools.optimizer_tools import punt_ids
 
         drop_id, add_id, swapped = _move_ids(source, drop, add)
         inputs = source.optimizer_inputs(season=True, punt=punt_ids(punt))
-        verdict = evaluate_move(inputs, drop_id, add_id, mode or source.advice_mode)
+        try:
+            verdict = evaluate_move(inputs, drop_id, add_id, mode or source.advice_mode, kind=kind)
+        except ValueError as e:
+            raise ServiceError(f"{source.player_name(drop_id)}: {e}.") from None
         out = verdict_result(verdict, make_card, swapped) | {"mode": mode or source.advice_mode}
         return with_cards(out, cap=RESULT_CAP)  # never shortened: the warnings and every card must reach the model
 

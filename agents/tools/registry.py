@@ -52,8 +52,8 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
     def get_player_game_log(name: str, last_n: int = 5) -> str:
         return R.dump(R.game_log(source.game_log(name, last_n)))
 
-    def get_my_roster() -> str:
-        return R.dump(R.roster(source.roster()))
+    def get_my_roster() -> str:  # with who sits in my IR slots (not in the active entries)
+        return R.dump(R.roster(source.roster()) | {"on_ir": [source.player_name(pid) for pid in sorted(source.ir_ids())]})
 
     def get_opponent_roster() -> str:
         return R.dump(R.roster(source.opponent_roster()))

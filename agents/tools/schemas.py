@@ -85,6 +85,8 @@ class MoveArgs(BaseModel):
     add: str = Field(description="The free agent the user wants to add.")
     mode: Literal["balanced", "this_week"] | None = Field(default=None, description=MODE_HELP)
     punt: list[str] | None = Field(default=None, description=PUNT_HELP)
+    kind: Literal["swap", "ir"] = Field(default="swap", description="'ir': move `drop` to IR (he stays mine) and "
+                                        "add `add`, valued like the optimizer's IR cards; 'swap': drop him.")
 
 
 class HoldArgs(BaseModel):

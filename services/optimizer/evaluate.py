@@ -93,12 +93,16 @@ def top_offer(inputs: OptimizerInputs, mode: str, protect_top: int = 6) -> MoveE
 
 
 def evaluate_move(inputs: OptimizerInputs, drop_id: str, add_id: str, mode: str = "balanced",
-                  protect_top: int = 6) -> MoveVerdict:
-    """Scores dropping `drop_id` (on the roster) for `add_id` (a free agent in the inputs)."""
-    protected = protection(inputs, drop_id, protect_top)
+                  protect_top: int = 6, kind: str = "swap") -> MoveVerdict:
+    """Scores dropping `drop_id` (on the roster) for `add_id` (a free agent in the inputs); `kind`
+    "ir": moving `drop_id` to IR for `add_id` instead (the scan's own IR move: an OUT player, an open
+    slot), so an IR option the cards did not show is valued on the cards' numbers."""
+    protected = protection(inputs, drop_id, protect_top) if kind == "swap" else None
     single = only_free_agent(inputs, add_id)
-    mine = next(m for m in scan_moves(single, allow_drop={drop_id}, protect_top=protect_top, mode=mode)
-                if m.drop_id == drop_id and m.kind == "swap")
+    mine = next((m for m in scan_moves(single, allow_drop={drop_id}, protect_top=protect_top, mode=mode)
+                 if m.drop_id == drop_id and m.kind == kind), None)
+    if mine is None:  # only an IR move can be missing: he is not OUT, or no IR slot is open
+        raise ValueError("he cannot go to IR now (only an OUT player, with an IR slot open)")
     same = next((m for m in scan_moves(single, protect_top=protect_top, mode=mode) if offerable(m)), None)
     return MoveVerdict(mine, protected, same, top_offer(inputs, mode, protect_top))
 

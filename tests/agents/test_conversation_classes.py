@@ -23,7 +23,7 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage
 
 from agents.models.model_call import CallInfo, call_config
-from agents.offline.constraints import understood
+from agents.offline.understand import understood
 from agents.offline.nlu import parse
 from agents.offline.planner import OfflinePlanner
 

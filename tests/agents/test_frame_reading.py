@@ -8,7 +8,7 @@ import datetime as dt
 
 import pytest
 
-from agents.offline.constraints import understood
+from agents.offline.understand import understood
 from agents.offline.nlu import parse
 
 AS_OF = dt.date(2025, 1, 29)

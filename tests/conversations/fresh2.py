@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from pathlib import Path
 
 from tests.conversations import checks as K
+from tests.conversations.runner import first_run_of
 from tests.conversations.checks import AS_OF
 from tests.conversations.suite import (BALL, BARNES, BEAL, BOGDAN, COLLINS, CONLEY, MOBLEY, SGA, Conv, D, T,
                                        _categories_units, _last_n_figure, _prev_fas_on,
@@ -193,11 +193,7 @@ FRESH2: list[Conv] = [
 ]
 
 
-FIRST_RUN = Path(__file__).with_name("fresh2_first_run.json")
-
 
 def first_run() -> dict | None:
     """The set's one run before the fixes (share, failed ids, the commit it ran on), as recorded."""
-    import json
-
-    return json.loads(FIRST_RUN.read_text()) if FIRST_RUN.exists() else None
+    return first_run_of(__file__)

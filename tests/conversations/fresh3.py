@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from pathlib import Path
 
 from tests.conversations import checks as K
+from tests.conversations.runner import first_run_of
 from tests.conversations.fresh2 import _named
 from tests.conversations.suite import (BALL, BARNES, BEAL, BOGDAN, COLLINS, CONLEY, MOBLEY, CLAXTON, Conv, D, T,
                                        _hold_agrees, _last_n_figure, _prev_fas_on, _strength_rank, excludes)
@@ -136,11 +136,7 @@ FRESH3: list[Conv] = [
 ]
 
 
-FIRST_RUN = Path(__file__).with_name("fresh3_first_run.json")
-
 
 def first_run() -> dict | None:
     """The set's one run before the fixes (share, failed ids, the commit it ran on), as recorded."""
-    import json
-
-    return json.loads(FIRST_RUN.read_text()) if FIRST_RUN.exists() else None
+    return first_run_of(__file__)

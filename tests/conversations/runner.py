@@ -47,6 +47,15 @@ def own_home():
         shutil.rmtree(home, ignore_errors=True)
 
 
+def first_run_of(module_file: str) -> dict | None:
+    """A held-out set's one run before the fixes it measures (share, failed ids, the commit it ran
+    on), as recorded beside its module: `fresh3.py` -> `fresh3_first_run.json`; None if not recorded."""
+    import json
+
+    path = Path(module_file).with_name(Path(module_file).stem + "_first_run.json")
+    return json.loads(path.read_text()) if path.exists() else None
+
+
 def run_one(conv: Conv, assistant) -> list[dict]:
     """The problems of one conversation (empty: fully right)."""
     ctx = Ctx(scoring=conv.scoring, source=assistant.source)

@@ -40,3 +40,18 @@ def test_the_fourth_set_is_whole_and_its_first_run_is_kept():
     run = first_run()
     assert (run["commit"], run["fully_right"], run["conversations"]) == ("d9b4594", 8, 20)
     assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH3} and len(run["failed"]) == 12
+
+
+def test_the_fifth_set_is_whole_and_its_first_run_is_kept():
+    """fresh4 (session 16, written blind): 25 whole conversations, points and categories, three that
+    decide a card and go on, and its one run before anyone tuned to it (14 of 25 on 4fb6a5a) kept as
+    recorded; catches the set cut down to what passes, or the honest first figure overwritten by a
+    tuned re-run."""
+    from tests.conversations.fresh4 import FRESH4, first_run
+
+    assert len(FRESH4) == 25 and len({c.id for c in FRESH4}) == 25
+    assert all(2 <= len(c.turns) <= 4 for c in FRESH4) and {c.scoring for c in FRESH4} == {"points", "categories"}
+    assert sum(c.decides for c in FRESH4) >= 3
+    run = first_run()
+    assert (run["commit"], run["fully_right"], run["conversations"]) == ("4fb6a5a", 14, 25)
+    assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH4} and len(run["failed"]) == 11

@@ -1,0 +1,99 @@
+"""What a short follow-up keeps from the thread's earlier request (issue #36): the previous frame's
+exclusions, window, sort, count, availability, horizon and shape unless the message changes them
+(`frame_of`); a short change to the trade search or free-agent list just shown is that request again
+(`list_follow_up`); "and if I punt nothing?" after a trade verdict is the same trade
+(`verdict_with_other_punt`). The phrases themselves are read in agents/offline/constraints.py.
+"""
+from __future__ import annotations
+
+import re
+
+from agents.core.frame import RequestFrame
+from agents.offline.constraints import STRAIGHT_UP, count_of, read_frame, shape_of
+from services.league.lookup import fold
+
+EARLY_ACTS = ("affirm", "out_of_scope", "why_benched", "why_not")  # acts read alone: nothing carried
+
+
+def frame_of(p, prev: RequestFrame | None = None, previous_answer: str | None = None) -> RequestFrame:
+    """The message's frame, with the previous frame carried into a follow-up."""
+    f = read_frame(p, prev, previous_answer)
+    if prev is not None and p.follow_up and f.act not in EARLY_ACTS:
+        _carry(f, prev, p)
+    return f
+
+
+def _carry(f: RequestFrame, prev: RequestFrame, p) -> None:
+    """A follow-up keeps what it does not change: the exclusions, a ranking's window, sort, count and
+    availability, the horizon."""
+    f.exclude = list(dict.fromkeys([*prev.exclude, *f.exclude]))
+    for attr in ("window", "availability", "sort", "count", "horizon", "shape"):
+        if getattr(f, attr) is None and getattr(prev, attr) is not None:
+            if attr == "horizon" and (p.day or p.last_n):
+                continue
+            if attr == "sort" and p.categories:
+                continue
+            if attr == "shape" and (f.give or named_here(p)):
+                continue
+            setattr(f, attr, getattr(prev, attr))
+    if not f.give and prev.give and not named_here(p):
+        f.give = list(prev.give)
+
+
+def named_here(p) -> list[str]:
+    """The players the message itself names (not the ones a follow-up took from the thread)."""
+    t = fold(p.text)
+    return [n for n in p.players if any(w in t.split() for w in fold(n).replace("-", " ").split() if len(w) > 2)]
+
+
+OTHER_REQUEST = re.compile(r"\b(free agents?|fas?|pick ?ups?|waivers?|wire|adds?|streamers?|stream|lineup|start|sit|"
+                           r"matchup|ir|drop|hold|rank\w*|game log|news|injur\w*|schedule|games)\b")
+TWEAK = re.compile(r"\b(only|just|instead|make it|what about|how about|wat about|what if|show me|and|nah|then)\b")
+
+
+def verdict_with_other_punt(p, prev) -> None:
+    """"and if I punt nothing?" / "what if I punt FG% too?" after a trade verdict: the same trade,
+    valued with the punt the message sets (the thread's punt changes with it)."""
+    if prev is None or prev.act != "trade_evaluate" or p.act.startswith("trade") or named_here(p):
+        return
+    if not (p.stop_punting or p.punt or p.unpunt) or len(fold(p.text).split()) > 10 or p.move:
+        return
+    take(p, "trade_evaluate")
+    p.players, p.follow_up, p.unknown = list(prev.players), True, False
+    p.trade_text = getattr(prev, "trade_text", None) or prev.text
+
+
+NOT_A_PICKUP = re.compile(r"\b(trades?|deals?|lineup|start|sit|matchup|drop|hold|game log|news|schedule|rank\w*|"
+                          r"standings?|ir)\b")
+
+
+def list_follow_up(p, prev) -> None:
+    """A short change to the trade search or free-agent list just shown ("show me 3", "1 for 1 only",
+    "nah make it asts", "what if its just Beal straight up", "top 3 only", "just 4") is that request
+    again with the change: its exclusions, shape, horizon and targets kept unless the message changes
+    them (`_carry`). A message naming another request is that request."""
+    if prev is None or prev.act not in ("trade_find", "fa_scan") or (p.follow_up and p.act == prev.act):
+        return
+    t, trade = fold(p.text), prev.act == "trade_find"
+    own = named_here(p)
+    if len(t.split()) > 9 or (OTHER_REQUEST if trade else NOT_A_PICKUP).search(t) or p.move or \
+            (trade and p.act.startswith("trade") and len(own) >= 2) or (not trade and own):
+        return
+    shaped = trade and (shape_of(p.text, own) or (len(own) == 1 and STRAIGHT_UP.search(p.text)))
+    changes = shaped or count_of(p.text) or p.categories or (not trade and p.position)
+    if not changes or not (TWEAK.search(t) or p.act == prev.act or len(t.split()) <= 4):
+        return
+    if p.act != prev.act:
+        take(p, prev.act)
+    p.follow_up, p.unknown, p.players = True, False, own
+    if not p.categories and not shaped and not own:
+        p.categories = list(prev.categories)
+    if not trade:
+        p.position = p.position or prev.position
+
+
+def take(p, act: str) -> None:
+    from agents.offline.nlu_model import intent_of
+
+    p.act, p.intent, p.choices, p.move, p.hold_or_stream = act, intent_of(act), [], None, False
+    p.wants_moves = act in ("optimize", "ir_move")

@@ -1,0 +1,172 @@
+"""The turn's act from the message and the thread (issue #36): a message the model is unsure of that
+names its own request, a trade verdict or search named by its words, the conversation acts that are
+not new requests (they take their own act, so the turn neither clarifies nor runs the optimizer), and
+a follow-up that is the previous request again. Fills `p.frame` from agents/offline/constraints.py
+(the phrases) and agents/offline/carry.py (what a follow-up keeps).
+"""
+from __future__ import annotations
+
+import re
+
+from agents.offline.carry import frame_of, list_follow_up, named_here, take, verdict_with_other_punt
+from agents.offline.constraints import (HORIZON_ONLY, KEEP_ACTS, SHAPE, THEY, TRADE_CUE, WIN_WEEK, capitalized,
+                                        exclusions, lowercase_for, shape_of)
+from agents.offline.ir_talk import ir_asked
+from agents.offline.punt_act import punt_only
+from agents.offline.slots import find_players
+from services.league.lookup import fold
+
+GAMES_ASKED = re.compile(r"\b\d[- ]?(?:games?|gamers?|times)\b|\bhow many games\b|\bgames? (?:left|remaining)\b|"
+                        r"\bmost games\b", re.I)
+A_WEEK = re.compile(r"\b(?:next|this) (?:week|wk)\b|\bweek'?s\b", re.I)
+MY_TEAM = re.compile(r"\b(?:my|our) (?:roster|team|guys|players|squad|lineup)\b|\bdo i have\b|\bhave i got\b", re.I)
+TRADE_WORD = re.compile(r"\btrades?\b|\btrade (?:options|ideas|targets|offers)\b|\bdeals?\b", re.I)
+UNSURE = ("clarify", "vague", "nonsense")
+
+
+def _games_or_trades(p) -> None:
+    """A message the model is unsure of that names its own request: games in a week ("next week's
+    4-game players", "how many games does my roster have next week?") or a trade search ("trade
+    options for rebounds, just don't touch Barnes")."""
+    unsure = p.act in UNSURE or getattr(p, "confidence", 1.0) < 0.5
+    if not unsure or p.act.startswith("trade") or p.act.startswith("ir"):
+        return
+    if GAMES_ASKED.search(p.text) and A_WEEK.search(p.text):
+        pool = re.search(r"\b(?:players|guys|free agents?|pickups?|adds?|streamers?|stream|waivers?|available)\b",
+                         p.text, re.I)
+        take(p, "fa_scan" if pool and not MY_TEAM.search(p.text) and not p.players else
+              "research_schedule" if p.players else "research_roster_games")
+        p.unknown = False
+    elif TRADE_WORD.search(p.text) and not p.move and p.act not in ("optimize",):
+        take(p, "trade_find")
+        p.unknown = False
+
+
+def understood(p, prev, previous_answer: str | None = None):
+    """Fills `p.frame` (in place, and returns `p`); a conversation act that is not a new request
+    takes its own act, so the turn neither clarifies nor runs the optimizer for it."""
+    from agents.core.intents import Intent
+
+    if not p.act.startswith("trade") and (SHAPE.search(p.text) or (
+            p.act in ("clarify", "vague") and re.search(r"\b(trades?|deals?)\b", fold(p.text)))):
+        take(p, "trade_find")  # "a 2-for-1 for one star?", "find a deal for boards ...": a trade search
+        p.unknown = False
+    _games_or_trades(p)
+    if (p.act in (*UNSURE, "general_smalltalk") or getattr(p, "greeting", False)) and WEAKNESS.search(fold(p.text)) \
+            and not p.players:
+        take(p, "optimize")  # "what's my weakest spot?": the moves that fix the roster's weakest spots
+        p.unknown, p.greeting = False, False
+    if VERDICT_ASKED.search(p.text) and not p.move and not MOVE_WORDS.search(fold(p.text)):
+        for_word = lowercase_for(p.text, p.players)  # "ball for trae young": the surname before 'for'
+        if for_word:
+            p.players = [for_word, *p.players]
+        if len(p.players) == 2:
+            from agents.offline.trade_talk import split_sides
+
+            give, get = split_sides(p.text, p.players)
+            if len(give) == 1 and len(get) == 1 and not p.act.startswith("trade_evaluate"):
+                take(p, "trade_evaluate")  # "would Claxton for Trae Young work?": a verdict on that trade
+                p.unknown = False
+    if p.act.startswith("trade"):  # "trade Ball for Trae Young", "ball for trae young": a surname that is also a word
+        for_word = lowercase_for(p.text, p.players)
+        extra = capitalized(p.text, p.players) + ([for_word] if for_word and for_word not in p.players else [])
+        if extra:
+            order = {n: fold(p.text).find(fold(n).split()[-1]) for n in [*p.players, *extra]}
+            p.players = sorted([*p.players, *extra], key=lambda n: order[n])
+    if p.act.startswith("research") and FA_WORDS.search(fold(p.text)) and exclusions(p.text, p.players) and \
+            not TRADE_WORD.search(p.text) and not p.hold_or_stream and not re.search(r"\b(or|hold|keep)\b", fold(p.text)):
+        take(p, "fa_scan")  # "adds for threes, excluding Tyus Jones": free agents without him, not his log
+        p.unknown = False
+    if prev is not None and prev.act in KEEP_ACTS and p.act not in KEEP_ACTS and exclusions(p.text, p.players) \
+            and not re.search(r"\b(stream|hold|or)\b", fold(p.text)):
+        take(p, prev.act)  # "but I'm keeping Shai" after a trade search: the same search, with him kept
+        p.follow_up = True
+        for attr in ("categories", "position"):
+            setattr(p, attr, getattr(p, attr) or getattr(prev, attr))
+    if 1 <= len(p.players) <= 2 and not p.act.startswith("trade") and shape_of(p.text, p.players) and \
+            TRADE_CUE.search(fold(p.text)):
+        take(p, "trade_find")  # "consolidate Beal+Conley into 1 guy", "turn Barnes into two": a shaped search
+        p.unknown = False
+    list_follow_up(p, prev)
+    verdict_with_other_punt(p, prev)
+    if p.follow_up and p.act.startswith("trade") and TRADE_SEARCH.search(fold(p.text)) and \
+            not find_players(p.text) and not capitalized(p.text, clause=True):
+        take(p, "trade_find")  # "find me a trade for blks instead" after a verdict: a search, not that trade
+        p.players = []
+    if p.follow_up and p.act.startswith("trade") and FA_WORDS.search(fold(p.text)) and \
+            not TRADE_WORD.search(p.text) and not p.players:
+        take(p, "fa_scan")  # "what about a waiver guy instead" after a trade search: free agents, same needs
+        p.categories = p.categories or list(getattr(prev, "categories", []) or [])
+    p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
+    act = p.frame.act
+    if prev is not None and prev.act in ("optimize", "ir_move") and WHO_ELSE.search(fold(p.text)) and \
+            not named_here(p) and act == "request" and not getattr(prev.frame, "exclude", None):
+        # (players kept from the moves stay kept: the optimizer again, since a scan's cards pick their own drop)
+        from agents.offline.cards_read import cards_in
+
+        shown = [add for _, _, add, _ in cards_in(previous_answer)]
+        if shown:  # "cool, who else?" after move cards: the next free agents, not the same cards again
+            take(p, "fa_scan")
+            p.players, p.unknown, p.follow_up = [], False, False
+            p.frame.exclude = list(dict.fromkeys([*p.frame.exclude, *shown]))
+    if p.act == "fa_scan" and p.frame.exclude:  # "waiver adds excluding Kornet": he is left out, not looked up
+        p.players = [n for n in p.players if n not in p.frame.exclude or " " not in n]  # a bare surname: resolved first
+    if act in ("affirm", "why_not", "out_of_scope", "filter_previous", "why_benched"):
+        p.act, p.choices, p.unknown, p.greeting = act, [], False, False
+        p.wants_moves, p.hold_or_stream, p.move = False, False, None
+        p.intent = Intent.PLAYER_RESEARCH if act in ("filter_previous", "why_benched") else Intent.GENERAL_ADVICE
+    if prev is not None and prev.act in ("research_schedule", "research_roster_games") and WHOLE_TEAM.search(p.text) \
+            and not named_here(p) and len(p.text.split()) <= 9 and act == "request":
+        take(p, "research_roster_games")  # "and for my whole roster?" after one player's games: every player's
+        p.players, p.follow_up, p.unknown = [], True, False
+        p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
+    if act == "request" and ir_asked(p):  # "who's on my IR?": the IR slot's contents
+        p.act, p.intent, p.choices, p.unknown, p.greeting = "ir_list", Intent.GENERAL_ADVICE, [], False, False
+        p.wants_moves, p.hold_or_stream, p.move, p.follow_up = False, False, None, False
+        return p
+    if act == "request" and not p.act.startswith("trade") and punt_only(p) and \
+            not (prev is not None and prev.act in ("research_rankings", "trade_find", "trade_evaluate")):
+        p.act, p.intent, p.choices, p.unknown, p.greeting = "punt_set", Intent.GENERAL_ADVICE, [], False, False
+        p.wants_moves, p.hold_or_stream, p.move, p.follow_up = False, False, None, False
+        return p  # "I'm punting FT% from now on": the punt and what it changes (agents/offline/punt_act.py)
+    if prev is not None and not p.follow_up and not p.players and len(prev.players) >= 2 and \
+            THEY.search(fold(p.text)) and (p.last_n or p.day or p.act in ("clarify", "vague")):
+        take(p, prev.act)  # "their last 3 games please" after comparing two players: the same two
+        p.players, p.follow_up = list(prev.players), True
+        if p.act == "research_compare" and p.last_n:
+            p.rest_of_week, p.day = False, None
+        p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
+    if prev is not None and not p.follow_up and HORIZON_ONLY.fullmatch(fold(p.text).strip(" ?!.")):
+        take(p, prev.act)  # "and for just this week?": the previous request over another horizon
+        p.follow_up = True
+        for attr in ("players", "categories", "position"):
+            setattr(p, attr, getattr(p, attr) or getattr(prev, attr))
+        p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
+    if p.frame.horizon == "this_week" and p.act == "optimize" and WIN_WEEK.search(fold(p.text)):
+        p.mode = "this_week"  # "just need to win this week": rank by this week
+    if p.act == "research_compare" and p.last_n:  # "what about over their last 8?": their logs, not the week
+        p.rest_of_week, p.day = False, None
+    elif act == "versus":
+        p.act, p.intent, p.move, p.choices = "research_compare", Intent.PLAYER_RESEARCH, None, []
+        if not p.day and not p.last_n:
+            p.rest_of_week = True
+    return p
+
+
+WEAKNESS = re.compile(r"\b(?:my|our|the team'?s|roster'?s?)\b[^?.!]{0,20}\b(?:weak\w*|biggest (?:need|hole)|holes?|"
+                      r"problem spots?)\b|\bwhere (?:am i|are we|is my team) (?:weak|thin|lacking)\b|"
+                      r"\bwhat (?:do i|does my team) need most\b")
+WHO_ELSE = re.compile(r"\b(?:who|what|anyone|anybody|anything|any other|someone|somebody) else\b|\bother options\b|"
+                      r"\bmore options\b|\balternatives?\b|\bany others\b|\bwho besides\b")
+TRADE_SEARCH = re.compile(r"\b(?:find|search|look for|any|ideas|options|show me)\b[^.?!]*\b(?:trades?|deals?)\b")
+FA_WORDS = re.compile(r"\b(free agents?|fas?|pick ?ups?|waivers?|waiver (?:guys?|wire|adds?)|wire|adds?|streamers?)\b")
+
+
+VERDICT_ASKED = re.compile(r"\b(?:would|will|does|do|should|is|could)\b[^?]*\bfor\b[^?]*\b(?:work|worth|fair|good|help|"
+                           r"win|do it|make sense)\b|\byay or nay\b|\bgood trade\b|\bor not\b|\bthoughts\b|\bgood deal\b|\bworth it\b|"
+                           r"\bwould you do\b|\bdo you do\b|\bsmash\b|\bfair\?|\bwho wins\b|^\s*\S+(?:\s+\S+)?\s+for\s+"
+                           r"\S+(?:\s+\S+){0,2}\s*\?\s*$", re.I)
+MOVE_WORDS = re.compile(r"\b(drop|add|pick ?up|grab|waive|cut|stream|swap out|free agents?|waivers?|fa|ir)\b")
+WHOLE_TEAM = re.compile(r"\b(?:my|our) (?:whole |entire |full )?(?:team|roster|squad|guys|players)\b|\ball (?:of )?my "
+                        r"(?:guys|players)\b|\bevery(?:one|body) (?:on|in) my (?:team|roster)\b|\bthe whole (?:team|roster)\b",
+                        re.I)
