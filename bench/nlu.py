@@ -134,7 +134,9 @@ def main() -> int:
         from tests.conversations.fresh import FRESH
         from tests.conversations.fresh2 import FRESH2, first_run
         from tests.conversations.fresh3 import FRESH3, first_run as first_run3
+        from tests.conversations import fresh4 as fresh4_module
         from tests.conversations.fresh4 import FRESH4, first_run as first_run4
+        from tests.conversations.runner import first_run_of
 
         conv, fresh, fresh2 = run_conversations(), run_conversations(FRESH), run_conversations(FRESH2)
         fresh3, fresh4 = run_conversations(FRESH3), run_conversations(FRESH4)
@@ -156,6 +158,7 @@ def main() -> int:
                "conversations_fresh3": fresh3["share"], "conversations_fresh3_detail": fresh3,
                # the fifth set (session 16, written blind from the issue and the tool schemas), the same way
                "conversations_fresh4_first_run": first_run4(),
+               "conversations_fresh4_second_run": first_run_of(fresh4_module.__file__, "second"),
                "conversations_fresh4": fresh4["share"], "conversations_fresh4_detail": fresh4,
                "punts": punt_figs | {"failed": [r["id"] for r in punt_rows if not r["passed"]]},
                "punts2": punt2_figs | {"failed": [r["id"] for r in punt2_rows if not r["passed"]]},

@@ -47,12 +47,14 @@ def own_home():
         shutil.rmtree(home, ignore_errors=True)
 
 
-def first_run_of(module_file: str) -> dict | None:
+def first_run_of(module_file: str, which: str = "first") -> dict | None:
     """A held-out set's one run before the fixes it measures (share, failed ids, the commit it ran
-    on), as recorded beside its module: `fresh3.py` -> `fresh3_first_run.json`; None if not recorded."""
+    on), as recorded beside its module: `fresh3.py` -> `fresh3_first_run.json`; None if not recorded.
+    `which="second"`: a second run recorded before anyone read the set (after other fixes: still
+    untuned to it), `fresh4_second_run.json`."""
     import json
 
-    path = Path(module_file).with_name(Path(module_file).stem + "_first_run.json")
+    path = Path(module_file).with_name(f"{Path(module_file).stem}_{which}_run.json")
     return json.loads(path.read_text()) if path.exists() else None
 
 
