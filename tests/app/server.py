@@ -193,3 +193,23 @@ def chromium_page(home: Path, tmp_path: Path, height: int = 3400, log: Path | No
             raise
         finally:
             browser.close()
+
+
+def send_message(page, text: str) -> None:
+    """Types `text` into the chat composer once it is enabled and sends it (Enter)."""
+    from playwright.sync_api import expect
+
+    box = page.get_by_test_id("stChatInputTextArea")
+    expect(box).to_be_enabled(timeout=90_000)
+    box.fill(text)
+    box.press("Enter")
+
+
+def turn_settled(page, n_messages: int, pause_ms: int = 1000) -> None:
+    """The turn is over: `n_messages` chat messages drawn and the composer enabled again, then
+    `pause_ms` for the last rerun's paint and the scroll that follows it."""
+    from playwright.sync_api import expect
+
+    expect(page.get_by_test_id("stChatMessage")).to_have_count(n_messages, timeout=120_000)
+    expect(page.get_by_test_id("stChatInputTextArea")).to_be_enabled(timeout=90_000)
+    page.wait_for_timeout(pause_ms)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.app.conftest import OPTIMIZE
-from tests.app.server import CHROMIUM, chromium, keep_screenshot, streamlit_server
+from tests.app.server import CHROMIUM, chromium, send_message, turn_settled, keep_screenshot, streamlit_server
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium")]
@@ -38,24 +38,6 @@ WATCH_ANSWER = """() => {
     if (t && t.innerText.trim() && window.__seen[window.__seen.length - 1] !== t.innerText) window.__seen.push(t.innerText);
   }).observe(document.body, {childList: true, subtree: true, characterData: true});
 }"""
-
-
-def _send(page, text: str) -> None:
-    from playwright.sync_api import expect
-
-    box = page.get_by_test_id("stChatInputTextArea")
-    expect(box).to_be_enabled(timeout=60_000)
-    box.fill(text)
-    box.press("Enter")
-
-
-def _settled(page, n_messages: int) -> None:
-    """The turn is over: `n_messages` messages drawn and the composer enabled again."""
-    from playwright.sync_api import expect
-
-    expect(page.get_by_test_id("stChatMessage")).to_have_count(n_messages, timeout=90_000)
-    expect(page.get_by_test_id("stChatInputTextArea")).to_be_enabled(timeout=90_000)
-    page.wait_for_timeout(800)  # the last rerun's paint and the scroll that follows it
 
 
 def _following(g: dict) -> bool:
@@ -87,9 +69,9 @@ def test_the_composer_is_pinned_and_the_view_follows_the_newest_message(fresh_st
         page.get_by_test_id("stChatInputTextArea").wait_for(timeout=30_000)
         g = page.evaluate(GEOMETRY)
         assert g["top"] >= g["vh"] - 160, g  # the first screen: at the bottom, under the suggestions
-        _send(page, OPTIMIZE)
+        send_message(page, OPTIMIZE)
         page.get_by_role("button", name="Approve").first.wait_for(timeout=90_000)
-        _settled(page, 2)
+        turn_settled(page, 2, 800)
         keep_screenshot(page, tmp_path / f"pinned-{width}.png")
         _assert_pinned_and_following(page)
         scroller_h = page.evaluate("() => document.documentElement.scrollHeight")
@@ -99,7 +81,7 @@ def test_the_composer_is_pinned_and_the_view_follows_the_newest_message(fresh_st
         # coming back to the chat (a reload of its link) opens at the newest message
         page.reload(wait_until="domcontentloaded")
         page.get_by_role("button", name="Approve").first.wait_for(timeout=60_000)
-        _settled(page, 2)
+        turn_settled(page, 2, 800)
         _assert_pinned_and_following(page)
 
 
@@ -118,8 +100,8 @@ def test_the_answer_is_written_as_it_comes_and_can_be_copied_and_edited(fresh_st
         page.goto(url, wait_until="domcontentloaded")
         page.get_by_test_id("stChatInputTextArea").wait_for(timeout=30_000)
         page.evaluate(WATCH_ANSWER)
-        _send(page, JOKIC)
-        _settled(page, 2)
+        send_message(page, JOKIC)
+        turn_settled(page, 2, 800)
         def words(t: str) -> str:
             return " ".join(t.replace("▌", " ").split())
 
@@ -146,7 +128,7 @@ def test_the_answer_is_written_as_it_comes_and_can_be_copied_and_edited(fresh_st
         page.get_by_test_id("stChatInputTextArea").press("Enter")
         user = page.get_by_test_id("stChatMessage").nth(0)  # the edited question replaced the first
         expect(user).to_contain_text(tricky, timeout=90_000)
-        _settled(page, 2)
+        turn_settled(page, 2, 800)
         assert tricky in user.inner_text()  # shown as typed: the marks are visible
         assert user.locator("a").count() == 0 and user.locator("strong").count() == 0
 
@@ -162,7 +144,7 @@ def test_stop_ends_the_turn_cleanly(fresh_state, tmp_path):
         page = browser.new_page(viewport={"width": 1400, "height": 900})
         page.goto(url, wait_until="domcontentloaded")
         page.get_by_test_id("stChatInputTextArea").wait_for(timeout=30_000)
-        _send(page, OPTIMIZE)
+        send_message(page, OPTIMIZE)
         stop = page.get_by_role("button", name="Stop")
         stop.wait_for(timeout=60_000)
         stop.click()
@@ -181,8 +163,8 @@ def test_stop_ends_the_turn_cleanly(fresh_state, tmp_path):
         assert [m["role"] for m in assistant.history(thread)] == ["user"]
         assert assistant.audit(thread) == []  # nothing recorded for the stopped turn
 
-        _send(page, JOKIC)
-        _settled(page, 3)
+        send_message(page, JOKIC)
+        turn_settled(page, 3, 800)
         assert "Nikola Jokić" in page.get_by_test_id("stChatMessage").nth(2).inner_text()
         assert [m["role"] for m in assistant.history(thread)] == ["user", "user", "assistant"]
 
@@ -197,9 +179,9 @@ def test_an_ir_approval_reads_the_same_on_every_page(fresh_state, tmp_path):
         page = browser.new_page(viewport={"width": 1400, "height": 900})
         page.goto(url, wait_until="domcontentloaded")
         page.get_by_test_id("stChatInputTextArea").wait_for(timeout=30_000)
-        _send(page, OPTIMIZE)
+        send_message(page, OPTIMIZE)
         page.get_by_role("button", name="Approve").first.wait_for(timeout=90_000)
-        _settled(page, 2)
+        turn_settled(page, 2, 800)
         titles = page.locator("[class*='st-key-chat_card_'] strong").all_text_contents()
         ir = next(i for i, t in enumerate(titles) if re.match(r"Move (.+?) to IR, add (.+?), ", t))  # the set's IR card
         drop, add = re.match(r"Move (.+?) to IR, add (.+?), ", titles[ir]).groups()

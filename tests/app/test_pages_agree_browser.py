@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.app.conftest import OPTIMIZE
-from tests.app.server import CHROMIUM, chromium, streamlit_server
+from tests.app.server import CHROMIUM, chromium, send_message, turn_settled, streamlit_server
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs /usr/bin/chromium")]
@@ -25,23 +25,6 @@ def _open(browser, url: str, width: int = 1400, height: int = 900):
 
 def _nav(page, title: str) -> None:
     page.get_by_test_id("stSidebarNav").get_by_role("link", name=title).click(timeout=30_000)
-
-
-def _send(page, text: str) -> None:
-    from playwright.sync_api import expect
-
-    box = page.get_by_test_id("stChatInputTextArea")
-    expect(box).to_be_enabled(timeout=90_000)
-    box.fill(text)
-    box.press("Enter")
-
-
-def _idle(page, n_messages: int) -> None:
-    from playwright.sync_api import expect
-
-    expect(page.get_by_test_id("stChatMessage")).to_have_count(n_messages, timeout=120_000)
-    expect(page.get_by_test_id("stChatInputTextArea")).to_be_enabled(timeout=90_000)
-    page.wait_for_timeout(1000)
 
 
 def test_a_scoring_switch_is_announced_and_the_settings_punt_reaches_players_and_trade(fresh_state, tmp_path):
@@ -107,9 +90,9 @@ def test_one_clock_for_every_card_and_the_live_thread_is_what_a_reload_shows(fre
 
     with streamlit_server(fresh_state.home, tmp_path / "server.log") as (url, _), chromium() as browser:
         page = _open(browser, url)
-        _send(page, OPTIMIZE)
+        send_message(page, OPTIMIZE)
         expect(page.get_by_role("button", name="Approve")).to_have_count(3, timeout=120_000)
-        _idle(page, 2)
+        turn_settled(page, 2)
         counting = page.get_by_text(re.compile(r"^Expires in ")).all_inner_texts()
         assert len(counting) == 3 and len(set(counting)) == 1, counting
         assert counting[0].endswith("(league clock, lineups lock 19:00)"), counting
@@ -118,12 +101,12 @@ def test_one_clock_for_every_card_and_the_live_thread_is_what_a_reload_shows(fre
         expect(page.get_by_text(re.compile(r"^Expires in "))).to_have_count(0, timeout=30_000)
         expect(page.get_by_text("Made for the 19:00 lineup lock")).to_have_count(3, timeout=30_000)
         n = page.get_by_test_id("stChatMessage").count()  # the review, its answer, the approval's outcome
-        _send(page, "Who should I pick up?")
-        _idle(page, n + 2)
+        send_message(page, "Who should I pick up?")
+        turn_settled(page, n + 2)
         live = _messages(page)
 
         again = _open(browser, page.url)  # a reload in a new session
-        _idle(again, n + 2)
+        turn_settled(again, n + 2)
         assert _messages(again) == live
 
         _nav(again, "Approvals")
