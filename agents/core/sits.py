@@ -26,7 +26,9 @@ def unit_of(points: bool) -> str:
 def fmt(value: float, points: bool) -> str:
     if points:
         return f"{value:.1f}"
-    return f"{value:+.2f}" if abs(value) >= 0.005 else f"{value:+.3f}"  # never more decimals than the data has
+    # two decimals, as every category value is shown; a value that rounds to zero says so (an OUT
+    # player's start at a low chance to play is worth about nothing, not "-0.001")
+    return f"{value:+.2f}" if abs(value) >= 0.005 else "about 0"
 
 
 def category_parts(prep, i: int, day: int | None = None) -> dict[str, float]:

@@ -120,3 +120,13 @@ def opponent(d: dict, full: bool) -> str:
         ["Player", "Pos", "Status", "Games left", *[label for label, _ in keys]],
         [[x["name"], x["pos"], x["status"], x["games_remaining"], *[fmt(k, x["per_game"].get(k)) for _, k in keys]]
          for x in rows])
+
+
+def free_agent_table(fas: list[dict], scoring: str = "points") -> str:
+    """The free agents' table in the league's own units: category values in a categories league,
+    fantasy points in a points league (the writer's and the punt answer's one table)."""
+    if scoring == "categories":
+        return fa_table(fas)
+    return _table(["Player", "Pos", "Team", "Games left", "FPts season", "FPts last 5", "Score"],
+                  [[f["name"], f["pos"], f["team"], f["games_remaining"], f["fpts_season"], f["fpts_last5"], f["score"]]
+                   for f in fas])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from agents.offline import cats as C
 from agents.offline.punts import read_punts
 from agents.offline.text import _ok
 from services.league.lookup import fold
@@ -37,7 +38,6 @@ def plan_punt(p, done: dict) -> list[tuple[str, dict]]:
 
 
 def punt_answer(p, done) -> str:
-    from agents.offline.writer import _fa_table
 
     now = _thread_punt(p, done)
     if p.scoring != "categories":
@@ -70,7 +70,7 @@ def punt_answer(p, done) -> str:
             punt = r["data"]["filters"].get("punt") or now
             how = (f"{', '.join(punt)} not counted; value over the other categories x games left" if punt else
                    "value over all nine categories x games left")
-            parts.append(f"Top free agents now ({how}):\n" + _fa_table(fas[:6], p.scoring))
+            parts.append(f"Top free agents now ({how}):\n" + C.free_agent_table(fas[:6], p.scoring))
     return "\n\n".join(parts)
 
 

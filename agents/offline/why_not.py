@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from agents.core.cards import season_label
+from agents.core.contracts import cards_of
 from agents.offline.cards_read import _table_cells, cards_in
 from agents.offline.text import _ok
 from services.league.lookup import fold
@@ -121,17 +122,26 @@ def _card_side(card) -> tuple:
     return (head, *_figures(line))
 
 
+def _return_odds(reasons: list[str]) -> str | None:
+    """The reason that gives his return odds as the IR card does ("chance he plays within 3 days
+    N%, by Sunday M%"); else one that names the return model (its chances game by game)."""
+    for pattern in (r"\bchance he plays", r"\breturn"):
+        found = next((x for x in reasons if re.search(pattern, x, re.I)), None)
+        if found:
+            return found
+    return None
+
+
 def _option_answer(p, done) -> str | None:
     option = card_option(p)
     if option is None:
         return None
     card, other, _ = option
     for r in _ok(done, "evaluate_move"):
-        m = r["data"]["move"]
-        title = (f"Move {m['drop']} to IR, add {m['add']}" if m["kind"] == "ir" else f"Drop {m['drop']} -> Add {m['add']}")
-        back = next((x for x in m.get("reasons", []) if re.search(r"\bchance he plays|\breturn", x, re.I)), None)
-        note = f"; {back.rstrip('.')}" if back else ""
-        other_side = (title, m["expected_gain"], m.get("season_gain"), m["unit"], season_label(m.get("season_unit")))
+        [m] = cards_of([r["data"]["move"]])
+        title = f"Move {m.drop} to IR, add {m.add}" if m.kind == "ir" else f"Drop {m.drop} -> Add {m.add}"
+        note = f"; {back.rstrip('.')}" if (back := _return_odds(m.reasons)) else ""
+        other_side = (title, m.expected_gain, m.season_gain, m.unit, season_label(m.season_unit))
         return _side_by_side(_card_side(card), other_side, note)
     for r in done.get("evaluate_move", []):
         if not r["ok"]:  # he cannot be in the card's place (not OUT, not mine): the reason, not another comparison

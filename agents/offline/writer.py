@@ -138,16 +138,8 @@ def research(p: Parsed, done) -> str:
             parts.append("Everyone on your roster played his team's last game.")
     fas = _ok(done, "get_free_agents")
     if fas and fas[0]["data"]["free_agents"]:
-        parts.append("Healthy streamers at the position:\n" + _fa_table(fas[0]["data"]["free_agents"][:5], p.scoring))
+        parts.append("Healthy streamers at the position:\n" + C.free_agent_table(fas[0]["data"]["free_agents"][:5], p.scoring))
     return "\n\n".join(parts)
-
-
-def _fa_table(fas: list[dict], scoring: str = "points") -> str:
-    if scoring == "categories":
-        return C.fa_table(fas)
-    return _table(["Player", "Pos", "Team", "Games left", "FPts season", "FPts last 5", "Score"],
-                  [[f["name"], f["pos"], f["team"], f["games_remaining"], f["fpts_season"], f["fpts_last5"], f["score"]]
-                   for f in fas])
 
 
 def free_agents(p: Parsed, done) -> str:
@@ -193,7 +185,7 @@ def free_agents(p: Parsed, done) -> str:
                     f"{', '.join(punt)} not counted):")
         elif punt:
             head += f" Punting {', '.join(punt)} changes nothing here: this league scores fantasy points."
-        parts.append(head + "\n" + _fa_table(f["free_agents"][:_shown(p)], p.scoring) if f["free_agents"] else "No free agent matches those filters.")
+        parts.append(head + "\n" + C.free_agent_table(f["free_agents"][:_shown(p)], p.scoring) if f["free_agents"] else "No free agent matches those filters.")
     for s in _ok(done, "get_player_status"):
         d = s["data"]
         parts.append(f"{d['player']}: {d['status']} (inferred) - {d['evidence']}.")
