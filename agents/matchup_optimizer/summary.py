@@ -40,11 +40,19 @@ def changes_text(card: Card) -> str:
 
 def season_first_note(cards: list[Card], mode: str | None) -> str | None:
     """One line when the top card is not this week's best (issue #36: a "this week" request ranks by this
-    week, or says why a season move comes first): balanced advice weighs the rest of the season too."""
-    if mode == "this_week" or len(cards) < 2:
+    week, or says why another move comes first): an IR card that yields to the best swap (his chance to
+    play soon), in any mode; else balanced advice weighing the rest of the season too."""
+    if len(cards) < 2:
         return None
     top, best = cards[0], max(cards, key=lambda c: c.expected_gain)
     if best.expected_gain <= top.expected_gain:
+        return None
+    yielded = next((r for r in best.reasons if "ranks below" in r and "swap" in r), None)
+    if yielded:  # an IR card that yields to the best swap (services/optimizer/propose.py), in any mode
+        return (f"The top card ranks first because the IR card adding {best.add} gains more this week "
+                f"({gain_text(best.expected_gain, best.unit)} {best.unit} against "
+                f"{gain_text(top.expected_gain, top.unit)} {top.unit}) only if {best.drop} stays out: {yielded}.")
+    if mode == "this_week":
         return None
     # worded without a move's head ("Drop X -> Add Y"), which is how an answer's cards are read back
     return (f"The top card ranks first because balanced advice weighs the rest of the season "

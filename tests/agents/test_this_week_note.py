@@ -29,3 +29,22 @@ def test_the_season_first_line_matches_the_cards(make_assistant, scoring):
     assert (f"({_gain(best['expected_gain'], best['unit'])} {best['unit']} against "
             f"{_gain(top['expected_gain'], top['unit'])} {top['unit']})") in line
     assert f"{top['season_gain']:+}" in line and "only this week matters" in line
+
+
+def test_a_this_week_ranking_says_why_a_yielded_ir_card_is_not_first(make_assistant):
+    """Only this week (categories, Jan 29): the IR card for Jaden Ivey gains more this week than the top
+    swap but yields to it (his chance to play within 3 days at or over the rule's 20%): the answer says
+    so in one line with both figures and the card's own yield reason. Catches the this-week ranking
+    saying nothing (the merged tree of session 16: "+0.21 above +0.22" with no reason, the suite's
+    week-2), or a balanced-advice reason given for a this-week request."""
+    a = make_assistant(scoring="categories")
+    r = a.ask("just need to win this week, what moves?", "tw-yield")
+    cards = r["pending_approvals"]
+    top, best = cards[0], max(cards, key=lambda c: c["expected_gain"])
+    assert best["expected_gain"] > top["expected_gain"] and best["kind"] == "ir"
+    yielded = next(x for x in best["reasons"] if "ranks below the best swap" in x)
+    [line] = [ln for ln in r["answer"].splitlines() if "ranks first because" in ln]
+    assert f"the IR card adding {best['add']} gains more this week" in line and yielded in line
+    assert (f"({_gain(best['expected_gain'], 'cats')} cats against {_gain(top['expected_gain'], 'cats')} cats)"
+            in line) and f"only if {best['drop']} stays out" in line
+    assert "balanced advice" not in line
