@@ -83,7 +83,7 @@ def test_tables_show_every_column_at_1400_px(fresh_state, tmp_path, demo_source)
             assert t["right"] <= t["box"] + 1 and t["scroll"] <= t["width"] + 1, t
 
         _nav(page, "Audit")
-        page.get_by_role("heading", name="Audit").wait_for(timeout=60_000)
+        page.get_by_role("heading", name="Audit", exact=True).wait_for(timeout=60_000)
         page.get_by_test_id("stDataFrame").first.wait_for(timeout=60_000)
         page.wait_for_timeout(1000)
         assert page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollTop") == 0  # not held at the bottom
