@@ -268,8 +268,14 @@ def general(p: Parsed, done) -> str:
         return ("Hi! I can research players, scan free agents, review your matchup and set your lineup. "
                 "Try: \"Review my matchup and help me optimize for this week.\"")
     text = p.text.lower()
-    tips = [tip for key, tip in GENERAL_TIPS.items() if key in text] or [GENERAL_TIPS["stream"], GENERAL_TIPS["categories"]]
-    parts = tips
+    asked = [tip for key, tip in GENERAL_TIPS.items() if re.search(rf"\b{key}", text)]  # "ir", not "their"
+    if p.act == "general_roster":  # "who's on my team?": the roster, tips only when a topic was asked too
+        from agents.offline.roster_view import roster_answer
+
+        shown = roster_answer(p.scoring, done)
+        if shown:
+            return "\n\n".join([*asked, shown])
+    parts = asked or [GENERAL_TIPS["stream"], GENERAL_TIPS["categories" if p.scoring == "categories" else "points"]]
     for r in _ok(done, "get_my_roster"):
         if p.scoring == "categories":
             parts.append("Your roster now:\n" + _table(["Player", "Status", "Games left"],

@@ -85,6 +85,10 @@ def test_connect_the_mirror_in_the_browser_and_the_chat_answers_from_it(fresh_st
             box.press("Enter")
             answer = page.get_by_test_id("stChatMessage").last
             expect(answer).to_contain_text(names[0], timeout=180_000)
+            # the answer is typed out as it streams: read it once the turn is over (composer enabled again and
+            # the roster's last name drawn), not at its first name (a fresh-clone run read it half-typed: 5 of 13)
+            expect(box).to_be_enabled(timeout=120_000)
+            expect(answer).to_contain_text(names[-1], timeout=60_000)
             text = answer.inner_text()
             assert sum(n in text for n in names) >= 10, text[:600]
         except Exception:
