@@ -86,7 +86,7 @@ def list_follow_up(p, prev) -> None:
     if p.act != prev.act:
         take(p, prev.act)
     p.follow_up, p.unknown, p.players = True, False, own
-    if not p.categories and not shaped and not own:
+    if not p.categories:  # "straight deals only" after an assists search: still for assists
         p.categories = list(prev.categories)
     if not trade:
         p.position = p.position or prev.position

@@ -32,7 +32,7 @@ EXCLUDE = [re.compile(p, re.I) for p in (
 )]
 KEEP_ACTS = ("trade_find", "trade_evaluate", "optimize", "ir_move", "fa_scan", "research_rankings", "fa_hot")
 NUMBER = {"one": 1, "a": 1, "single": 1, "two": 2, "both": 2, "three": 3}
-SHAPE = re.compile(r"\b([12]|one|two)\s*-?\s*(?:for|4|x)\s*-?\s*([12]|one|two)\b", re.I)
+SHAPE = re.compile(r"\b([12]|one|two)\s*-?\s*(?:for|4|x)\s*-?\s*([12]|one|two)(?:'?s)?\b", re.I)  # "1 for 1s"
 ONE_BACK = re.compile(r"\bfor\s+(?:a|one|1|a single|one single|a better|one better|a star|one star)\b", re.I)
 COUNT = [re.compile(p, re.I) for p in (
     r"\b(?:top|best|show me|give me|gimme|list|first|show|get me|just|only)\s+(?:the\s+|my\s+)?(\d{1,2})\b"

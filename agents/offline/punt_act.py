@@ -17,17 +17,27 @@ from services.league.lookup import fold
 FILLER = set("i i'm im i m am we we're were are ok okay k so also and now then from on here out this the rest of "
              "season year week anymore any more going gonna to be just really fully officially totally completely "
              "lol fine yeah yes alright right let's lets let s us my our team build roster league in it that "
-             "decided decide think guess probably honestly basically actually please pls thanks thx".split())
+             "decided decide think guess probably honestly basically actually please pls thanks thx re ve ll d".split())
+
+
+# words that ask for something: a message with one of them beside its punt is that request, punted
+REQUEST = re.compile(r"\b(?:who|whom|what|which|how|why|when|should|could|can|would|will|is|are|do|does|find|show|"
+                     r"give|list|rank\w*|tell|get|trades?|deals?|add|drop|cut|pick\w*|grab|stream\w*|waivers?|fas?|"
+                     r"free|agents?|lineup|start|sit|bench|matchup|compare|vs|versus|best|top|worth|help|targets?|"
+                     r"options?|ideas?|suggest\w*|recommend\w*|need|want|looking|schedule|games?|news|ir)\b")
 
 
 def punt_only(p) -> bool:
-    """Whether the message states a punt (or stops one) and asks nothing else: no player, no move, and
-    no word outside the punt clauses but filler."""
+    """Whether the message states a punt (or stops one) and asks nothing else: no player, no move, no
+    question, and nothing outside the punt clauses but filler or a reason ("they've been awful"):
+    no word that asks for something (REQUEST)."""
     if not (p.punt or p.unpunt or p.stop_punting) or p.players or p.move:
         return False
+    if [c for c in p.categories or () if c not in p.punt and c not in p.unpunt]:
+        return False  # "punting FT%, losing assists": a category named beside the punt is a need
     rest = read_punts(p.text).rest
     words = [w for w in re.findall(r"[a-z0-9']+", fold(rest)) if w not in FILLER]
-    return not words and not re.search(r"\?", rest)
+    return not re.search(r"\?", rest) and not REQUEST.search(" ".join(words))
 
 
 def plan_punt(p, done: dict) -> list[tuple[str, dict]]:
@@ -71,7 +81,28 @@ def punt_answer(p, done) -> str:
             how = (f"{', '.join(punt)} not counted; value over the other categories x games left" if punt else
                    "value over all nine categories x games left")
             parts.append(f"Top free agents now ({how}):\n" + C.free_agent_table(fas[:6], p.scoring))
+            moved = _how_they_moved(fas[:6], r["data"].get("top_without_punt") or [], punt)
+            if moved:
+                parts.append(moved)
     return "\n\n".join(parts)
+
+
+def _how_they_moved(fas: list[dict], before: list[str], punt: list[str]) -> str | None:
+    """What the punt changed in the list: each shown player's place over all nine categories, and who
+    the punt pushed out of the top (from get_free_agents' rank_without_punt / top_without_punt)."""
+    if not punt or not any("rank_without_punt" in f for f in fas):
+        return None
+    names = [f["name"] for f in fas]
+    was = [f"{f['name']} #{i} (was #{f['rank_without_punt']})" if f.get("rank_without_punt") else
+           f"{f['name']} #{i} (was outside the top 50)" for i, f in enumerate(fas, 1)
+           if f.get("rank_without_punt") != i]
+    out = [f"{n} (#{before.index(n) + 1} over all nine)" for n in before[:len(fas)] if n not in names]
+    if not was and not out:
+        return f"Punting {', '.join(punt)} does not change this top {len(fas)}."
+    line = f"How punting {', '.join(punt)} moved them: " + ("; ".join(was) if was else "the same order") + "."
+    if out:
+        line += f" Out of the top {len(fas)} now: " + ", ".join(out) + "."
+    return line
 
 
 def _thread_punt(p, done) -> list[str]:

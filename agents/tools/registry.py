@@ -77,7 +77,19 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
             filters["horizon"] = horizon
         else:
             out["free_agents"] = out["free_agents"][:limit]
+            if punt:  # how the punt moved them: each one's rank over all nine, and who it pushed out
+                out |= _without_punt(out["free_agents"], position, healthy_only, min_games_remaining,
+                                     target_categories, limit, banned)
         return R.dump({"filters": filters, **out}, cap=12000)
+
+    def _without_punt(rows: list[dict], position, healthy_only, min_games: int, targets, limit: int, banned) -> dict:
+        """The same list valued over every category: each punted row's `rank_without_punt` (None past
+        the top 50) and `top_without_punt`, the first `limit` names without the punt."""
+        every = [f.player.name for f in source.free_agents(position, healthy_only, min_games, targets, 50 + len(banned))
+                 if f.player.player_id not in banned]
+        for r in rows:
+            r["rank_without_punt"] = every.index(r["name"]) + 1 if r["name"] in every else None
+        return {"top_without_punt": every[:limit]}
 
     def _over_horizon(out: dict, horizon: str, min_games: int, limit: int) -> dict:
         """Next week: the free agents with at least `min_games` games Monday-Sunday next week, ranked by
@@ -130,7 +142,8 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
               "My roster: each player's status, games left this week, recent and season fantasy averages."),
         _tool(get_opponent_roster, "get_opponent_roster", S.NoArgs, "This week's opponent's roster, same fields as mine."),
         _tool(get_free_agents, "get_free_agents", S.FreeAgentArgs,
-              "Free agents ranked by value x games remaining, with filters (position, healthy, games left, categories)."),
+              "Free agents ranked by value x games remaining, with filters (position, healthy, games left, categories). "
+              "With a punt, each row's rank_without_punt and the list's top_without_punt say how the punt moved them."),
         _tool(get_schedule, "get_schedule", S.ScheduleArgs,
               "Games per player in a date window (default: my roster, rest of the matchup week) and days remaining."),
         _tool(get_matchup_details, "get_matchup_details", S.NoArgs,
