@@ -50,13 +50,17 @@ class RequestFrame(BaseModel):
     card: int | None = Field(default=None, ge=0, description="Which waiting card an affirmation means (0: the top).")
     pair: list[str] = Field(default_factory=list, description="'why X not Y' / 'X vs Y': [X, Y].")
     punt: list[str] = Field(default_factory=list, description="Categories the conversation punts.")
+    not_position: str | None = Field(default=None, description="A position ruled out ('anyone but centers': C).")
+    play_on: list[dt.date] = Field(default_factory=list, description=(
+        "Dates a pickup must play on ('who do I pick up for tomorrow': [tomorrow]; 'weekend streamers': "
+        "[Saturday, Sunday])."))
     unhonoured: list[str] = Field(default_factory=list, description=(
         "Constraints the user stated that no tool can honour, in a few words each (said in the answer)."))
 
 
 # frame field -> the tool argument that takes it (the same name in every tool that takes it)
 TOOL_ARGS = {"exclude": "exclude", "shape": "shape", "horizon": "horizon", "count": "limit", "last_n": "last_n",
-             "window": "window", "availability": "availability"}
+             "window": "window", "availability": "availability", "not_position": "not_position", "play_on": "play_on"}
 
 
 def tool_args(frame: RequestFrame | dict | None, fields: dict, args: dict) -> dict:

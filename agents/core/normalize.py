@@ -76,6 +76,12 @@ PHRASES = [
     (r"\b(\d{1,2}) ?g\b(?!\w)", r"\1 games"),  # "4 g left", "last 6g": games, not guards
     (r"\bg (left|remaining)\b", r"games \1"),
     (r"\b(\d{1,2})gp\b", r"\1 games"),
+    # learner's English: "I should to add" (a modal with "to"), "which player I should add" (no inversion),
+    # "what I do now" (no auxiliary): the question a native speaker would type
+    (r"\b(should|must|can|could|would|will|might|may)\s+to\s+(?=[a-z])", r"\1 "),
+    (r"\b(which|who|what|whom|where)\s+((?:[a-z]+\s+){0,2}?)(i|we)\s+(should|must|can|could|need to|have to)\s+",
+     r"\1 \2\4 \3 "),
+    (r"\b(what|how)\s+(i|we)\s+(do|play|start|set|pick|handle|fix)\b", r"\1 do \2 \3"),
 ]
 FOR_AFTER = {"the", "my", "a", "me", "him", "this", "that", "tonight", "today", "tomorrow", "now", "real", "sure"}
 COUNT_BEFORE = {"last", "past", "top", "next", "first", "previous", "at", "@", "+", "-", "me", "give", "show", "list",

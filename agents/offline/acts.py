@@ -14,11 +14,13 @@ import re
 
 from agents.offline.cards_read import _table_cells, offered_cards
 from agents.offline.ir_talk import ir_answer
+from agents.offline.moves_talk import moves_answer
 from agents.offline.punt_act import plan_punt, punt_answer
 from agents.offline.text import _ok, _table
 from agents.offline.why_not import why_not_answer, why_not_plan
 
-CONVERSATION_ACTS = ("affirm", "why_not", "out_of_scope", "filter_previous", "why_benched", "punt_set", "ir_list")
+CONVERSATION_ACTS = ("affirm", "why_not", "out_of_scope", "filter_previous", "why_benched", "punt_set", "ir_list",
+                     "my_moves")
 
 
 def plan_act(p, done: dict) -> list[tuple[str, dict]]:
@@ -27,6 +29,8 @@ def plan_act(p, done: dict) -> list[tuple[str, dict]]:
         return plan_punt(p, done)
     if p.act == "ir_list":  # "who's on my IR?": the roster's IR slot, not moves
         return [] if done else [("get_my_roster", {})]
+    if p.act == "my_moves":  # "what did I just do?": the league's record of my decisions
+        return [] if done else [("get_my_moves", {})]
     if done:
         return []
     if f.act == "out_of_scope":
@@ -67,6 +71,8 @@ def act_answer(p, done) -> str | None:
         return punt_answer(p, done)
     if p.act == "ir_list":
         return ir_answer(done)
+    if p.act == "my_moves":
+        return moves_answer(p, done)
     if f is None or f.act not in CONVERSATION_ACTS:
         return horizon_answer(p, done) if f is not None else None
     return {"affirm": affirm_answer, "why_not": why_not_answer, "out_of_scope": out_of_scope_answer,

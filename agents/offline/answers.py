@@ -27,6 +27,10 @@ def roster_games(p: Parsed, done) -> str:
             f"({top} game{'s' * (top != 1)}{' each' if len(leaders) > 1 else ''}).**")
     rows = [[pl["name"], status.get(pl["name"], "-"), pl["games"], ", ".join(str(d)[5:] for d in pl["dates"]) or "-"]
             for pl in players]
+    if re.search(r"\bhow many\b", p.text.lower()) and not re.search(r"\b(most|fewest|least|fewer|more)\b", p.text.lower()):
+        playing = sum(pl["games"] for pl in healthy)  # "how many games do I have left?": the total is the answer
+        head = (f"**Games left this week ({window[0]} to {window[1]}): {sched[0]['total_games']} for your roster, "
+                f"{playing} of them for players not OUT.**")
     out = [head, _table(["Player", "Status", "Games left", "Dates"], rows)]
     out_players = [pl["name"] for pl in players if status.get(pl["name"]) == "OUT" and pl["games"]]
     if out_players:

@@ -27,8 +27,10 @@ def _carry(f: RequestFrame, prev: RequestFrame, p) -> None:
     """A follow-up keeps what it does not change: the exclusions, a ranking's window, sort, count and
     availability, the horizon."""
     f.exclude = list(dict.fromkeys([*prev.exclude, *f.exclude]))
-    for attr in ("window", "availability", "sort", "count", "horizon", "shape"):
-        if getattr(f, attr) is None and getattr(prev, attr) is not None:
+    for attr in ("window", "availability", "sort", "count", "horizon", "shape", "not_position", "play_on"):
+        if getattr(f, attr) in (None, []) and getattr(prev, attr) not in (None, []):
+            if attr in ("not_position", "play_on") and (p.position or p.day or p.act != "fa_scan"):
+                continue  # "ok only centers" / "what about friday": the message's own filter
             if attr == "horizon" and (p.day or p.last_n):
                 continue
             if attr == "sort" and p.categories:

@@ -28,7 +28,8 @@ def averages_text(a: dict) -> str:
 def game_log(d: dict) -> list[str]:
     """A game log in categories: per-category averages over the window and the season, then the games."""
     a, s = d["averages"], d.get("season_averages") or {}
-    line = (f"Last {d['games_found']} games for {d['player']} (per game): {averages_text(a)}; "
+    line = ((f"Last game for {d['player']}: " if d["games_found"] == 1 else
+             f"Last {d['games_found']} games for {d['player']} (per game): ") + f"{averages_text(a)}; "
             f"{fmt('min', a['min'])} min.")
     if s:
         line += f" Season: {averages_text(s)}."

@@ -10,6 +10,7 @@ from the thread's earlier frame is agents/offline/carry.py; the turn's act, agen
 """
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from agents.core.frame import RequestFrame
@@ -47,7 +48,10 @@ AFFIRM_WORDS = set("ok okay k kk yes yeah yea ya yep yup sure sounds good great 
                    "do it that go ahead for please pls plz the top first second third fourth fifth last one 1st 2nd 3rd "
                    "4th 5th number no option card move this approve approved with then fine deal agreed absolutely "
                    "definitely take pick i'll ill i want like looks look nice hmm nah actually wait instead rather "
-                   "1 2 3 4 5 # you bet ye yh aight gud gr8 kool sweet works".split())
+                   "1 2 3 4 5 # you bet ye yh aight gud gr8 kool sweet works "
+                   # preferring one ("the second one sounds better, go with that", "i'd rather take the IR one")
+                   "go ahead better best prefer preferred seems seem good that's thats one's i'd id choose choosing "
+                   "option one's smarter safer me to d s".split())
 AFFIRM_CUE = re.compile(r"\b(yes|yeah|yea|yep|yup|sure|do it|do that|go ahead|go for it|go with (?:it|that|this|the|them|those)|"
                         r"(?:that|this|it) works|take (?:it|that)|sounds good|let'?s|lets|approve|"
                         r"the (top|first|second|third|last) one|deal|agreed)\b")
@@ -183,8 +187,18 @@ def shape_of(text: str, give: list[str]) -> str | None:
     return None
 
 
+WORD_COUNT = [(re.compile(rf"\b{w}\b", re.I), n) for w, n in (
+    ("half a dozen", "6"), ("a dozen", "12"), ("a couple(?: of)?", "2"), ("a few", "3"), ("two", "2"), ("three", "3"),
+    ("four", "4"), ("five", "5"), ("six", "6"), ("seven", "7"), ("eight", "8"), ("nine", "9"), ("ten", "10"),
+    ("fifteen", "15"), ("twenty", "20"))]
+
+
 def count_of(text: str) -> int | None:
+    """How many the message asks for: "top 10", "show me 3", "5 streamers", "top five", "a couple of
+    trade ideas", "half a dozen names" (a bare "one" is a card's place, not a count)."""
     text = SHAPE.sub(" ", text)  # "2 for 1 deals": a shape, not a count of one
+    for pattern, digits in WORD_COUNT:
+        text = pattern.sub(digits, text)
     for pattern in COUNT:
         m = pattern.search(text)
         if m:
@@ -309,12 +323,49 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
             f.give = [n for n in p.players if n not in f.exclude][:1]
     f.count = count_of(text)
     f.horizon = horizon_of(p)
+    f.not_position = not_position_of(text)
+    if f.not_position and p.position == f.not_position:
+        p.position = None  # "anyone but centers": C ruled out, not asked for
+    f.play_on = play_on_of(p, f.horizon)
     if p.act == "research_rankings" or (prev and prev.window and p.follow_up):
         f.window, f.availability = window_of(t), availability_of(t)
         f.sort = next(iter(p.categories), None)
     if p.day and OF_THEM.search(text):
         f.act = "filter_previous"
     return f
+
+
+NOT_POSITION = re.compile(r"\b(?:any(?:one|body)|every(?:one|body)|all|anything|someone|somebody) but (?:the |a )?"
+                          r"(?P<a>[a-z ]+?)s?\b|\b(?:no|not|except|excluding|other than|apart from|besides|without) "
+                          r"(?:any |the |a |more )?(?P<b>[a-z ]+?)s?\b(?: please| pls|[,.!?]|$)")
+
+
+def not_position_of(text: str) -> str | None:
+    """The position a message rules out: "anyone but centers", "no bigs please", "not a center"."""
+    from agents.offline.slots import POSITION_WORDS
+
+    for m in NOT_POSITION.finditer(fold(text)):
+        words = (m.group("a") or m.group("b") or "").strip()
+        for phrase, pos in sorted(POSITION_WORDS.items(), key=lambda kv: -len(kv[0])):
+            if pos and re.fullmatch(rf"(?:\w+ )?{re.escape(phrase)}(?:s|es)?", words):
+                return pos
+    return None
+
+
+WEEKEND = re.compile(r"\b(?:this |the |over the |for the )?week ?ends?\b|\bsat(?:urday)? (?:and|&|n|\+) sun(?:day)?\b")
+
+
+def play_on_of(p, horizon: str | None) -> list[dt.date]:
+    """The dates a pickup must play on: the day asked about ("pick up for tomorrow", "tonight"), the
+    weekend's days from the as-of date ("weekend streamers"); none for the rest of the week."""
+    if p.act != "fa_scan":
+        return []
+    if WEEKEND.search(fold(p.text)):
+        sat = p.as_of + dt.timedelta(days=(5 - p.as_of.weekday()) % 7) if p.as_of.weekday() != 6 else p.as_of
+        return [d for d in (sat, sat + dt.timedelta(days=1)) if d.weekday() in (5, 6)]
+    if p.day and horizon in ("tonight", "day") and not p.rest_of_week:
+        return [p.day]
+    return []
 
 
 def lowercase_for(text: str, known: list[str]) -> str | None:

@@ -124,6 +124,8 @@ def explicit_move(text: str, players: list[str]) -> tuple[str, str] | None:
         return None
     if re.search(r"\bor\b", t) and not DROP_WORDS.search(t):
         return None
+    if not _verb_on_a_player(t, players):
+        return None  # "with Collins out and Ivey hurt, maybe drop someone?": the verb's object is nobody named
     first, second = players
     spots = [m.start() for w in fold(first).split() for m in [re.search(rf"\b{re.escape(w)}\b", t)] if m]
     if spots and ADD_FIRST.search(t[:min(spots)]):
@@ -131,6 +133,21 @@ def explicit_move(text: str, players: list[str]) -> tuple[str, str] | None:
     if re.search(r"\b(replace|replacing)\b", t) and re.search(r"\bwith\b", t):
         return first, second  # "replace Miller with Holiday"
     return first, second
+
+
+def _verb_on_a_player(t: str, players: list[str]) -> bool:
+    """Whether a move verb acts on a named player: the name within three words after the verb ("drop
+    Embiid", "cut the struggling Embiid", "add Jrue"), a name before "for" after a verb's sentence
+    ("Embiid for Jrue, drop?"), or "X in, Y out"."""
+    tokens = [w for n in players for w in fold(n).replace("-", " ").split() if len(w) > 2]
+    name = "(?:" + "|".join(re.escape(w) for w in tokens) + ")"
+    verbs = MOVE_VERBS.pattern.split(r"\b|\bin\b")[0] + r"\b"
+    if re.search(verbs + rf"(?:\W+\w+){{0,3}}?\W+{name}\b", t):
+        return True
+    if re.search(rf"\b{name}\b\W+(?:\w+\W+){{0,2}}?(?:in|out)\b", t) and re.search(r"\bin\b", t) and \
+            re.search(r"\bout\b", t):
+        return True
+    return bool(re.search(rf"\b{name}\b[^.?!]*\bfor\b[^.?!]*\b{name}\b", t))
 
 
 THIS_WEEK_ONLY = re.compile(
@@ -191,6 +208,10 @@ def unknown_names(text: str) -> list[str]:
 def _replacing(text: str, players: list[str], act: str) -> str | None:
     if act == "fa_replace" and players:
         return players[0]  # "anyone better than Eason on waivers?": he is the one to beat
+    if len(players) == 1:  # "drop bol bol", "cut Claxton, who's the best add?": he goes, the add is the question
+        name = re.escape(fold(players[0]).split()[-1])
+        if re.search(rf"\b{_CUT}\s+(?:the\s+|my\s+)?(?:\w+\s+){{0,2}}?{name}\b", fold(text)):
+            return players[0]
     m = re.search(r"(?:replace|instead of|in place of|fill in for|cover for|better than|for)\s+([\w .'\-]+)", text, re.I)
     if not m:
         return None

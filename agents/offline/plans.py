@@ -156,7 +156,9 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         re.search(r"\b(\d)[- ]?(?:games?|gamers?|times)\b", p.text) if horizon == "next_week" else None)
     scan = {"position": p.position, "healthy_only": True, "min_games_remaining": int(m.group(1)) if m else 1,
             "target_categories": p.categories or None, "limit": f.count if f and f.count else 8,
-            **({"horizon": horizon} if horizon else {}), **({"exclude": list(f.exclude)} if f and f.exclude else {})}
+            **({"horizon": horizon} if horizon else {}), **({"exclude": list(f.exclude)} if f and f.exclude else {}),
+            **({"not_position": f.not_position} if f and f.not_position else {}),
+            **({"play_on": [d.isoformat() for d in f.play_on]} if f and f.play_on else {})}
     if horizon in ("next_week", "rest_of_season"):  # ranked over that horizon; this week's slot fits do not apply
         return [] if done else [("get_free_agents", scan)]
     checked = p.need and p.scoring == "categories"  # a stated need: the scoreboard first, then the categories in play

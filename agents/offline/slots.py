@@ -250,6 +250,9 @@ def _calendar_date(t: str, as_of: dt.date) -> dt.date | None:
 
 def find_last_n(text: str) -> int | None:
     t = fold(text)
+    if re.search(r"\b(?:last night|yesterday|last game|(?:his|their|her) last (?:game|outing)|previous game|"
+                 r"most recent game|latest game)\b", t):
+        return 1  # "how many points did SGA score last night?": his last game (the answer says its date)
     nums = r"(\d{1,2}|" + "|".join(WORD_NUMBERS) + r")"
     m = re.search(rf"(?:last|previous|past|most recent|latest) {nums}\b(?! (?:weeks?|days?|months?)\b)", t)
     if not m and re.search(r"\b(last|past|recent|lately|previous)\b", t):

@@ -78,9 +78,13 @@ STAT_KEYS = {"PTS": ("pts", "points"), "REB": ("reb", "rebounds"), "AST": ("ast"
 
 
 def stat_lead(p, logs: list[dict]) -> str | None:
-    """'How many threes is Curry hitting over his last 10?': that stat's average first, in bold."""
+    """'How many threes is Curry hitting over his last 10?': that stat's average first, in bold; 'last
+    night' when he did not play the day before says so, with the date of his last game."""
+    lines_before = _not_last_night(p, logs)
     cats = list(p.categories) + (["MIN"] if re.search(r"\bminutes?\b|\bmins\b", p.text.lower()) else [])
-    lines = []
+    if not cats and re.search(r"\bhow many points\b|\bpoints did\b|\bdid \w+(?: \w+)? score\b", p.text.lower()):
+        cats = ["PTS"]  # "how many points did SGA score?": the box score's points, not fantasy points
+    lines, firsts = [], []
     for d in logs:
         bits = []
         for cat in cats[:3]:
@@ -93,8 +97,31 @@ def stat_lead(p, logs: list[dict]) -> str | None:
                 continue
             season = d.get("season_averages", {}).get(key)
             shown = f"{got:.3f}" if key.endswith("pct") else f"{got:g}"
+            if cat == cats[0]:
+                firsts.append((d["player"], got, shown, d["games_found"]))
             bits.append(f"{shown} {label} per game" + (f" (season {season:.3f})" if season is not None and key.endswith("pct")
                                                        else f" (season {season:g})" if season is not None else ""))
-        if bits:
+        if bits and d["games_found"] == 1 and d.get("games"):  # "last night": that game, with its date
+            g = d["games"][-1]
+            lines.append(f"**{d['player']} in his last game ({g['date']} vs {g['opp']}): "
+                         + "; ".join(b.replace(" per game", "").split(" (season")[0] for b in bits) + ".**")
+        elif bits:
             lines.append(f"**{d['player']} over his last {d['games_found']} games: {'; '.join(bits)}.**")
-    return "\n".join(lines) or None
+    if len(firsts) == 2 and firsts[0][1] != firsts[1][1] and cats[0] != "MIN":  # two compared: who is better at it
+        (a, x, xs, n), (b, y, ys, m) = sorted(firsts, key=lambda f: f[1], reverse=cats[0] != "TO")
+        label = STAT_KEYS[cats[0]][1]
+        per = "" if cats[0].endswith("%") else " per game"
+        lines.insert(0, f"**For {label}, {a}: {xs}{per} over his last {n} against {b}'s {ys}"
+                        + (f" over {m}" if m != n else "") + ".**")
+    return "\n".join(lines_before + lines) or None
+
+
+def _not_last_night(p, logs: list[dict]) -> list[str]:
+    """'Did he score last night?' when his last game was not the day before the league's date."""
+    import datetime as dt
+
+    if not p.as_of or not re.search(r"\b(?:last night|yesterday)\b", p.text.lower()):
+        return []
+    night = (p.as_of - dt.timedelta(days=1)).isoformat()
+    return [f"**{d['player']} did not play last night ({night}): his last game was {d['games'][-1]['date']}.**"
+            for d in logs if d.get("games") and str(d["games"][-1]["date"]) != night]

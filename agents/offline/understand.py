@@ -12,6 +12,7 @@ from agents.offline.carry import frame_of, list_follow_up, named_here, take, ver
 from agents.offline.constraints import (HORIZON_ONLY, KEEP_ACTS, SHAPE, THEY, TRADE_CUE, WIN_WEEK, capitalized,
                                         exclusions, lowercase_for, shape_of)
 from agents.offline.ir_talk import ir_asked
+from agents.offline.moves_talk import my_moves_asked
 from agents.offline.punt_act import punt_only
 from agents.offline.slots import find_players
 from services.league.lookup import fold
@@ -120,6 +121,11 @@ def understood(p, prev, previous_answer: str | None = None):
         take(p, "research_roster_games")  # "and for my whole roster?" after one player's games: every player's
         p.players, p.follow_up, p.unknown = [], True, False
         p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
+    if act in ("request", "affirm") and my_moves_asked(p) and not p.players:  # "what did I just do?", "undo that"
+        p.act, p.intent, p.choices, p.unknown, p.greeting = "my_moves", Intent.GENERAL_ADVICE, [], False, False
+        p.frame = p.frame.model_copy(update={"act": "request", "card": None})
+        p.wants_moves, p.hold_or_stream, p.move, p.follow_up = False, False, None, False
+        return p
     if act == "request" and ir_asked(p):  # "who's on my IR?": the IR slot's contents
         p.act, p.intent, p.choices, p.unknown, p.greeting = "ir_list", Intent.GENERAL_ADVICE, [], False, False
         p.wants_moves, p.hold_or_stream, p.move, p.follow_up = False, False, None, False
@@ -134,6 +140,14 @@ def understood(p, prev, previous_answer: str | None = None):
         take(p, prev.act)  # "their last 3 games please" after comparing two players: the same two
         p.players, p.follow_up = list(prev.players), True
         if p.act == "research_compare" and p.last_n:
+            p.rest_of_week, p.day = False, None
+        p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
+    if prev is not None and prev.act in ("research_compare", "research_log") and len(prev.players) >= 2 and not named_here(p) and \
+            p.categories and not p.punt and len(p.text.split()) <= 9 and WHICH_OF_TWO.search(fold(p.text)):
+        take(p, prev.act)  # "who's better for blocks?" after comparing two: the same two, on blocks
+        p.players, p.follow_up, p.unknown = list(prev.players), True, False
+        p.last_n = p.last_n or prev.last_n
+        if p.last_n:
             p.rest_of_week, p.day = False, None
         p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
     if prev is not None and not p.follow_up and HORIZON_ONLY.fullmatch(fold(p.text).strip(" ?!.")):
@@ -156,6 +170,8 @@ def understood(p, prev, previous_answer: str | None = None):
 WEAKNESS = re.compile(r"\b(?:my|our|the team'?s|roster'?s?)\b[^?.!]{0,20}\b(?:weak\w*|biggest (?:need|hole)|holes?|"
                       r"problem spots?)\b|\bwhere (?:am i|are we|is my team) (?:weak|thin|lacking)\b|"
                       r"\bwhat (?:do i|does my team) need most\b")
+WHICH_OF_TWO = re.compile(r"\b(?:who|which|whos)\b|\b(?:better|best|more|helps?|wins?|edge)\b|^(?:and|what about|how about|"
+                          r"now|ok|okay|for|on)\b")
 WHO_ELSE = re.compile(r"\b(?:who|what|anyone|anybody|anything|any other|someone|somebody) else\b|\bother options\b|"
                       r"\bmore options\b|\balternatives?\b|\bany others\b|\bwho besides\b")
 TRADE_SEARCH = re.compile(r"\b(?:find|search|look for|any|ideas|options|show me)\b[^.?!]*\b(?:trades?|deals?)\b")

@@ -99,7 +99,8 @@ def research(p: Parsed, done) -> str:
         if p.scoring == "categories":
             parts += C.game_log(d)
             continue
-        parts.append(f"Last {d['games_found']} games for {d['player']}: {a['pts']} pts, {a['reb']} reb, {a['ast']} ast, "
+        last = "Last game" if d["games_found"] == 1 else f"Last {d['games_found']} games"
+        parts.append(f"{last} for {d['player']}: {a['pts']} pts, {a['reb']} reb, {a['ast']} ast, "
                      f"{a['stl']} stl, {a['blk']} blk in {a['min']} min; **{d['fantasy_avg']} fantasy pts per game** "
                      f"(season {d['season_fantasy_avg']}); FG% {cat_figure('FG%', a['fg_pct'])}, FT% {cat_figure('FT%', a['ft_pct'])}.")
         parts.append(_table(["Date", "Opp", "Min", "Pts", "Reb", "Ast", "Stl", "Blk", "FPts"],
@@ -179,7 +180,9 @@ def free_agents(p: Parsed, done) -> str:
         f = fas[0]["data"]
         cats = f["filters"].get("target_categories")
         punt = f["filters"].get("punt")
-        head = f"Top free agents{' for ' + ', '.join(cats) if cats else ''} (value x games left):"
+        head = f"Top free agents{' for ' + ', '.join(cats) if cats else ''}{_filtered(f['filters'])} (value x games left):"
+        if f["filters"].get("play_on"):
+            head = head.replace("games left", "games on " + ("that day" if len(f["filters"]["play_on"]) == 1 else "those days"))
         if punt and p.scoring == "categories":
             head = (f"Top free agents punting {', '.join(punt)} (value over the other categories x games left; "
                     f"{', '.join(punt)} not counted):")
@@ -190,6 +193,17 @@ def free_agents(p: Parsed, done) -> str:
         d = s["data"]
         parts.append(f"{d['player']}: {d['status']} (inferred) - {d['evidence']}.")
     return "\n\n".join(parts)
+
+
+def _filtered(filters: dict) -> str:
+    """The list's day and position filters in words: " with a game on Fri Jan 31, no C"."""
+    said = []
+    if filters.get("play_on"):
+        days = [dt.date.fromisoformat(d) for d in filters["play_on"]]
+        said.append("with a game on " + " or ".join(f"{d:%a %b} {d.day}" for d in days))
+    if filters.get("not_position"):
+        said.append(f"not {filters['not_position']}-eligible")
+    return (" " + ", ".join(said)) if said else ""
 
 
 def _shown(p) -> int:

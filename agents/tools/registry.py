@@ -9,6 +9,8 @@ from langchain_core.tools import BaseTool, StructuredTool
 from agents.tools import results as R
 from agents.tools import schemas as S
 from services.models import ServiceError
+
+POSITIONS = ("PG", "SG", "SF", "PF", "C", "G", "F")
 from services.league.source import LeagueSource
 
 Reasoner = Callable[[str, str], dict]
@@ -18,7 +20,7 @@ TOOL_NAMES = [
     "get_free_agents", "get_schedule", "get_matchup_details", "search_news_by_topic", "deep_analysis",
     "validate_slot_fit", "compose_daily_lineup", "optimize_matchup", "evaluate_hold", "evaluate_move",
     "compare_players", "get_hot_free_agents", "get_player_rankings",
-    "evaluate_trade", "propose_trade", "find_trades", "get_team_strength",
+    "evaluate_trade", "propose_trade", "find_trades", "get_team_strength", "get_my_moves",
 ]
 
 
@@ -37,6 +39,7 @@ def _tool(fn, name: str, schema, description: str) -> BaseTool:
 
 def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[BaseTool]:
     """Every tool, bound to one league source (and its as-of date)."""
+    from agents.tools.history_tools import build_history_tools
     from agents.tools.move_tools import build_move_tools
     from agents.tools.optimizer_tools import build_optimizer_tools
     from agents.tools.outlook_tools import build_outlook_tools
@@ -59,14 +62,22 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
         return R.dump(R.roster(source.opponent_roster()))
 
     def get_free_agents(position=None, healthy_only=False, min_games_remaining=0, target_categories=None, limit=10,
-                        punt=None, exclude=None, horizon=None) -> str:
+                        punt=None, exclude=None, horizon=None, not_position=None, play_on=None) -> str:
         banned = {source.resolve_id(n) for n in exclude or ()}
+        if not_position and not_position.upper() not in POSITIONS:
+            raise ServiceError(f"not_position must be one of {', '.join(POSITIONS)}, not {not_position!r}.")
+        if play_on and max(play_on) < source.as_of:
+            raise ServiceError(f"play_on dates are before the league's date {source.as_of}: no game left on them.")
         wide = horizon in ("next_week", "rest_of_season")
+        deep = wide or not_position or play_on  # filtered after the ranking: rank deeper first
         fas = source.free_agents(position, healthy_only, 0 if wide else min_games_remaining, target_categories,
-                                 50 if wide else limit + len(banned), punt=punt or None)
-        fas = [f for f in fas if f.player.player_id not in banned]
+                                 50 if deep else limit + len(banned), punt=punt or None)
+        fas = [f for f in fas if f.player.player_id not in banned and not (
+            not_position and not_position.upper() in f.player.eligible)]
         filters = {"position": position, "healthy_only": healthy_only, "min_games_remaining": min_games_remaining,
                    "target_categories": target_categories}
+        if not_position:
+            filters["not_position"] = not_position.upper()
         if punt:
             filters["punt"] = list(punt)
         if banned:
@@ -75,6 +86,10 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
         if wide:
             out = _over_horizon(out, horizon, min_games_remaining, limit)
             filters["horizon"] = horizon
+        elif play_on:
+            days = sorted(d for d in set(play_on) if d >= source.as_of)
+            out = _on_days(out, days, limit)
+            filters["play_on"] = [d.isoformat() for d in days]
         else:
             out["free_agents"] = out["free_agents"][:limit]
             if punt:  # how the punt moved them: each one's rank over all nine, and who it pushed out
@@ -90,6 +105,17 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
         for r in rows:
             r["rank_without_punt"] = every.index(r["name"]) + 1 if r["name"] in every else None
         return {"top_without_punt": every[:limit]}
+
+    def _on_days(out: dict, days: list[dt.date], limit: int) -> dict:
+        """The free agents with a game on one of `days`, ranked by value x games on those days."""
+        rows = out["free_agents"]
+        dates = {p.player.name: [d for d in p.dates if d in days]
+                 for p in source.schedule([r["name"] for r in rows], days[0], days[-1]).players}
+        for r in rows:
+            r["games_on_days"] = len(dates.get(r["name"], []))
+            r["score"] = round(r["value"] * r["games_on_days"], 3)
+        rows = sorted((r for r in rows if r["games_on_days"]), key=lambda r: -r["score"])
+        return {**out, "free_agents": rows[:limit]}
 
     def _over_horizon(out: dict, horizon: str, min_games: int, limit: int) -> dict:
         """Next week: the free agents with at least `min_games` games Monday-Sunday next week, ranked by
@@ -154,4 +180,4 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
               "Hand a hard trade-off (hold vs stream, which drop) with its facts to a reasoning model; returns reasoning and a conclusion."),
     ]
     return (tools + build_optimizer_tools(source) + build_move_tools(source) + build_outlook_tools(source)
-            + build_ranking_tools(source) + build_trade_tools(source))
+            + build_ranking_tools(source) + build_trade_tools(source) + build_history_tools(source))

@@ -1,6 +1,7 @@
 """Pydantic argument schemas: their descriptions are what the model reads."""
 from __future__ import annotations
 
+import datetime as dt
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -33,6 +34,15 @@ class FreeAgentArgs(BaseModel):
     horizon: Literal["this_week", "next_week", "rest_of_season"] | None = Field(default=None, description=(
         "What the ranking is for: this week (default: value x games left this week); 'next_week' (games next "
         "Monday-Sunday; min_games_remaining then counts next week's games); 'rest_of_season' (rest-of-season value)."))
+    not_position: str | None = Field(default=None, description=(
+        "Leave out players eligible at this position ('anyone but centers': C)."))
+    play_on: list[dt.date] | None = Field(default=None, max_length=7, description=(
+        "Only free agents with a game on one of these dates, YYYY-MM-DD ('pick up for tomorrow', 'weekend "
+        "streamers': Saturday and Sunday), ranked by value x games on those dates."))
+
+
+class MovesArgs(BaseModel):
+    limit: int = Field(default=10, ge=1, le=50, description="How many moves and decisions to return, newest first.")
 
 
 class ScheduleArgs(BaseModel):

@@ -7,7 +7,24 @@
 - a punt stated with a contraction or a reason ("ok we're punting turnovers and FG% now", "gonna punt
   blocks, they've been awful") is the punt act (644ab1f: the greeting, a clarifying question), and
   its answer says how the punt moved the free agents (644ab1f: the new order only); a category
-  named beside the punt ("punting FT%, losing assists") stays a request for it.
+  named beside the punt ("punting FT%, losing assists") stays a request for it;
+- a pickup request's day ("who should i pick up tmrw", "need a pickup for friday", "weekend streamers")
+  lists only free agents with a game that day (644ab1f: this week's list, the day dropped), a position
+  ruled out ("anyone but centers", "no bigs please") is left out (644ab1f: centers only, the
+  negation read as the filter), a count in words ("top five", "a couple of trade ideas") is the count
+  (644ab1f: 8 and 5), and a follow-up keeps the day and the ruled-out position;
+- learner's English ("which player I should to add", "who I should start tonight") reads as the
+  question (644ab1f: a clarifying question);
+- a move verb whose object is nobody named ("with Collins out and Ivey hurt, maybe drop someone?") is
+  no drop/add of the two named (644ab1f: "drop Collins, add Ivey": "Ivey is on your roster already");
+- preferring a card ("the second one sounds better, go with that") is agreeing to it (644ab1f: the
+  greeting);
+- "who's better for blocks?" after comparing two players compares those two on blocks and says who
+  (644ab1f: a free-agent scan for blocks);
+- a drop named alone ("drop bol bol", "cut claxton, who's the best add") is that player's drop with
+  the best adds evaluated against him (644ab1f: his name read as the add);
+- "how many points did SGA score last night?" is his last game, its date and points, and says when he
+  did not play the night before (644ab1f: his last-5 averages, no date).
 """
 from __future__ import annotations
 
@@ -73,3 +90,132 @@ def test_a_category_named_beside_a_punt_is_still_a_request(make_assistant):
     assert "Punting FT% from here on" not in r["answer"]
     fa = [c for c in r["tool_calls"] if c["name"] == "get_free_agents"]
     assert fa and fa[0]["args"].get("punt") == ["FT%"] and "AST" in r["answer"]
+
+
+def _listed(answer: str) -> list[str]:
+    from tests.conversations.checks import table_column
+
+    return table_column(answer, "Player")
+
+
+@pytest.mark.parametrize("scoring,turns,days,not_c,count", [
+    ("points", ["yo who should i pick up tmrw"], ["2025-01-30"], False, None),
+    ("categories", ["need a pickup for friday, no bigs please"], ["2025-01-31"], True, None),
+    ("points", ["top five streamers for the weekend"], ["2025-02-01", "2025-02-02"], False, 5),
+    ("points", ["top five streamers for the weekend", "anyone but centers"], ["2025-02-01", "2025-02-02"], True, 5),
+])
+def test_a_pickups_day_and_ruled_out_position_reach_the_list(make_assistant, csv_facts, scoring, turns, days, not_c,
+                                                             count):
+    import datetime as dt
+
+    a = make_assistant(scoring=scoring)
+    for t in turns:
+        r = a.ask(t, f"s17-day-{abs(hash(tuple(turns)))}")
+    assert r["error"] is None and r["intent"] == "free_agent_scan"
+    args = [c["args"] for c in r["tool_calls"] if c["name"] == "get_free_agents"][0]
+    assert args.get("play_on") == days and (args.get("not_position") == "C") == not_c and args.get("position") is None
+    if count:
+        assert args["limit"] == count
+    lg = a.source.league
+    by_name = {lg.snapshot.players[pid].ref.name: pid for pid in lg.snapshot.players}
+    listed = _listed(r["answer"])
+    assert listed and (count is None or len(listed) == count)
+    want = [dt.date.fromisoformat(d) for d in days]
+    for name in listed:  # each plays on one of the days (his team's CSV schedule), and no center when ruled out
+        pid = by_name[name]
+        team = csv_facts.team_of(pid, dt.date(2025, 1, 29))
+        assert any(csv_facts.team_games_between(team, d, d) for d in want), f"{name} has no game on {days}"
+        if not_c:
+            assert "C" not in lg.snapshot.players[pid].ref.eligible, name
+    assert "with a game on" in r["answer"]
+
+
+def test_a_count_in_words_is_the_count():
+    from tests.agents.test_conversation_classes import args_of
+
+    assert args_of(plan("give me a couple of trade ideas"), "find_trades")["limit"] == 2
+    assert args_of(plan("half a dozen pickups please"), "get_free_agents")["limit"] == 6
+
+
+@pytest.mark.parametrize("text,act", [("which player I should to add for this week?", "optimize"),
+                                      ("who I should to start tonight", "lineup_day"),
+                                      ("what I do with my lineup tomorrow", "lineup_day")])
+def test_learners_english_reads_as_the_question(text, act):
+    import datetime as dt
+
+    from agents.offline.nlu import parse
+
+    assert parse(text, dt.date(2025, 1, 29)).act == act
+
+
+def test_a_move_verb_on_nobody_named_is_no_move(make_assistant):
+    r = make_assistant(scoring="points").ask(
+        "honestly with Collins out and Ivey hurt I'm not sure what to do, maybe drop someone? what should I do this week",
+        "s17-runon")
+    assert "evaluate_move" not in [c["name"] for c in r["tool_calls"]]
+    assert "on your roster already" not in r["answer"] and r["pending_approvals"]
+
+
+@pytest.mark.parametrize("reply,place", [("the second one sounds better, go with that", 1),
+                                         ("i'd rather take the third one", 2)])
+def test_preferring_a_card_is_agreeing_to_it(make_assistant, reply, place):
+    a = make_assistant(scoring="points")
+    first = a.ask("optimize my lineup for this week", f"s17-pref-{place}")
+    titles = [c["title"] for c in first["pending_approvals"]]
+    assert len(titles) > place
+    r = a.ask(reply, f"s17-pref-{place}")
+    assert not r["tool_calls"] and not r["transactions"]
+    move = titles[place].split(",")[0]
+    assert f"Card {place + 1} is waiting for you: {move}" in r["answer"]
+
+
+@pytest.mark.parametrize("follow,cat,key", [("who's better for blocks", "blocks", "blk"),
+                                            ("and for boards?", "rebounds", "reb")])
+def test_whos_better_for_a_category_after_a_comparison(make_assistant, follow, cat, key):
+    from tests.conversations import checks as K
+
+    a = make_assistant(scoring="categories")
+    a.ask("compare mobley and jjj over the last 10", f"s17-cmp-{key}")
+    r = a.ask(follow, f"s17-cmp-{key}")
+    logs = [c["args"] for c in r["tool_calls"] if c["name"] == "get_player_game_log"]
+    assert sorted(x["name"] for x in logs) == ["Evan Mobley", "Jaren Jackson Jr."] and all(x["last_n"] == 10 for x in logs)
+    mob, jjj = K.last_n_avg("Evan Mobley", key, 10), K.last_n_avg("Jaren Jackson Jr.", key, 10)
+    (best, bv), (other, ov) = sorted([("Evan Mobley", mob), ("Jaren Jackson Jr.", jjj)], key=lambda x: -x[1])
+    import re
+
+    m = re.match(rf"\*\*For {cat}, {best}: ([\d.]+) per game over his last 10 against {other}'s ([\d.]+)\.\*\*", r["answer"])
+    assert m, r["answer"][:200]
+    assert float(m.group(1)) == pytest.approx(bv, abs=0.051) and float(m.group(2)) == pytest.approx(ov, abs=0.051)
+
+
+@pytest.mark.parametrize("scoring,text,name", [("points", "drop bol bol", "Bol Bol"),
+                                               ("categories", "cut claxton, who's the best add", "Nic Claxton")])
+def test_a_drop_named_alone_is_his_drop(make_assistant, scoring, text, name):
+    r = make_assistant(scoring=scoring).ask(text, f"s17-drop-{scoring}")
+    fits = [c["args"] for c in r["tool_calls"] if c["name"] == "validate_slot_fit"]
+    assert fits and all(f.get("drop") == name and f["add"] != name for f in fits)
+    for card in r["pending_approvals"]:  # any card drops him, never adds him
+        assert f"Drop {name} -> Add" in card["title"], card["title"]
+
+
+@pytest.mark.parametrize("scoring,text,name,stat,label", [
+    ("points", "how many points did SGA score last night", "Shai Gilgeous-Alexander", "pts", "points"),
+    ("points", "how many points did lebron score yesterday", "LeBron James", "pts", "points"),
+    ("categories", "how many boards did mobley get in his last game", "Evan Mobley", "reb", "rebounds"),
+])
+def test_last_night_is_his_last_game_with_its_date(make_assistant, scoring, text, name, stat, label):
+    import datetime as dt
+
+    from tests.conversations import checks as K
+
+    r = make_assistant(scoring=scoring).ask(text, f"s17-night-{stat}-{name[:3]}")
+    logs = [c["args"] for c in r["tool_calls"] if c["name"] == "get_player_game_log"]
+    assert logs == [{"name": name, "last_n": 1}]
+    last = [g for g in K.player_rows()[K.fold(name)] if g["game_date"] < K.AS_OF][-1]  # the CSV's last game
+    value = float(last[stat])
+    assert f"**{name} in his last game ({last['game_date']} vs " in r["answer"]
+    assert f"): {value:g} {label}.**" in r["answer"]
+    night = K.AS_OF - dt.timedelta(days=1)
+    said = f"**{name} did not play last night ({night}): his last game was {last['game_date']}.**"
+    asked_night = "last night" in text or "yesterday" in text
+    assert (said in r["answer"]) == (asked_night and last["game_date"] != night)

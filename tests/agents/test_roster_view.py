@@ -68,3 +68,16 @@ def test_a_topic_asked_beside_the_roster_keeps_its_tip(make_assistant):
     assert r["error"] is None
     assert re.search(r"\bStreaming\W* means", r["answer"]) and "players on the active roster" in r["answer"]
     assert "Put OUT players in the IR slot" not in r["answer"]
+
+
+@pytest.mark.parametrize("question", ["How many games do I have left this week?", "how many games we got left this wk"])
+def test_how_many_games_left_leads_with_the_total(make_assistant, csv_facts, question):
+    """'How many games do I have left?' is answered with the number (the roster's games to Sunday, and
+    those of players not OUT, from the CSV's schedules); 644ab1f led with who has the most."""
+    a = make_assistant(scoring="points")
+    r = a.ask(question)
+    ids = a.source.league.roster_ids()
+    total = sum(len(games_left(csv_facts, p)) for p in ids)
+    playing = sum(len(games_left(csv_facts, p)) for p in ids if csv_status(csv_facts, p) != "OUT")
+    assert r["answer"].startswith(f"**Games left this week ({AS_OF} to 2025-02-02): {total} for your roster, "
+                                  f"{playing} of them for players not OUT.**")

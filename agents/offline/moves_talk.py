@@ -1,0 +1,69 @@
+"""Questions about what the manager already decided ("what did I just do?", "what moves have I made
+so far?", "which cards did I decline?", "undo that"), issue #36: answered from the league's own record
+(`get_my_moves`), newest first, with the gain expected when each was decided; an undo is said to be a
+new move approved on its card (a chat message never changes the roster).
+"""
+from __future__ import annotations
+
+import re
+
+from agents.offline.text import _ok
+from services.league.lookup import fold
+
+MY_MOVES = re.compile(
+    r"\bwhat (?:did|have) (?:i|we) (?:just )?(?:do|done|approve\w*|change\w*|decide\w*|pick\w*|add\w*|drop\w*|make|made)\b|"
+    r"\b(?:my|our) (?:recent |past |previous |last )?(?:moves|transactions|pickups|adds and drops|decisions)\b(?! (?:for|this|next))|"
+    r"\bwhat (?:moves|transactions|changes) (?:did|have) (?:i|we)\b|\b(?:moves|changes) (?:i|we)(?: have|'ve)? made\b|"
+    r"\bremind me what (?:i|we)\b|\bwhich (?:cards|moves) did (?:i|we)\b|\bwhat (?:did|have) (?:i|we) (?:approved|declined)\b|"
+    r"\b(?:undo|reverse|take back|cancel|revert) (?:that|it|this|the (?:last )?(?:move|one|pickup|add|drop)|my last move)\b|"
+    r"\bcan (?:you|i) undo\b")
+UNDO = re.compile(r"\b(?:undo|reverse|take back|cancel|revert)\b")
+
+
+def my_moves_asked(p) -> bool:
+    return bool(MY_MOVES.search(fold(p.text)))
+
+
+def _gain(m: dict) -> str:
+    if m.get("expected_gain") is None:
+        return ""
+    out = f"expected {m['expected_gain']:+} {m.get('unit') or 'pts'} that week"
+    if m.get("season_gain") is not None:
+        out += f", {m['season_gain']:+} {m.get('season_unit') or ''} rest of season".rstrip()
+    return f" ({out})"
+
+
+def _done(m: dict) -> str:
+    drop, add = m.get("drop"), m.get("add")
+    return {"ir": f"Moved {drop} to IR, added {add}", "activate": f"Activated {add} from IR, dropped {drop}",
+            "activate_ir": f"Activated {add} from IR, moved {drop} to IR", "trade": f"Traded {drop} for {add}"
+            }.get(m.get("kind"), f"Dropped {drop}, added {add}")
+
+
+def _not_done(m: dict) -> str:
+    drop, add = m.get("drop"), m.get("add")
+    return {"ir": f"move {drop} to IR, add {add}", "trade": f"trade {drop} for {add}"}.get(
+        m.get("kind"), f"drop {drop}, add {add}")
+
+
+def moves_answer(p, done) -> str | None:
+    for r in _ok(done, "get_my_moves"):
+        d = r["data"]
+        applied, decided = d["applied"], d["decided"]
+        declined = [x for x in decided if x["decision"] == "decline" or x["outcome"] == "refused"]
+        if UNDO.search(fold(p.text)):
+            if not applied:
+                return "**There is no approved move to undo in this league:** nothing has changed on your roster."
+            last = applied[0]
+            return (f"**A chat message can't undo a move: \"{_done(last)}\" was applied to your league** "
+                    f"(league day {last['league_day']}). To reverse it, ask for the move back (for example \"add "
+                    f"{last['drop']}\") and approve its card like any other; nothing changes until you do.")
+        lines = [f"- {x['league_day']}: {_done(x)}{_gain(x)}" for x in applied]
+        head = (f"**Your approved moves in this league, newest first ({len(applied)}):**" if applied else
+                "**No move approved in this league yet:** your roster is as the league started it.")
+        parts = [head + ("\n" + "\n".join(lines) if lines else "")]
+        if declined:
+            parts.append("Declined or not applied: " + "; ".join(
+                ("Not applied: " if x["outcome"] == "refused" else "") + _not_done(x) for x in declined[:5]) + ".")
+        return "\n\n".join(parts)
+    return None

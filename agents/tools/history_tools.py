@@ -1,0 +1,40 @@
+"""The league's own record of what the manager decided (issue #36: "what did I just do?", "what moves
+have I made?", "undo that"): `get_my_moves` reads the state store's applied moves of this league and
+the cards decided in it, newest first, with what was expected when each was approved. No hindsight:
+the realized gains the League and Approvals pages show are never given to a model.
+"""
+from __future__ import annotations
+
+from langchain_core.tools import BaseTool, StructuredTool
+
+from agents.tools.results import dump
+from agents.tools.schemas import MovesArgs
+from services.league.source import LeagueSource
+from services.store.state import state_store
+
+FIELDS = ("kind", "drop", "add", "title", "expected_gain", "unit", "season_gain", "season_unit")
+
+
+def _card(card: dict) -> dict:
+    return {k: card.get(k) for k in FIELDS} | {"kind": card.get("kind") or "swap"}
+
+
+def build_history_tools(source: LeagueSource) -> list[BaseTool]:
+    def get_my_moves(limit: int = 10) -> str:
+        store = state_store()
+        moves = [m for m in store.moves(source.league_id) if m["team_id"] == source.my_team_id][::-1][:limit]
+        decided = [d for d in store.decisions() if d["card"].get("league_id") == source.league_id
+                   and d["card"].get("team_id", source.my_team_id) == source.my_team_id][::-1][:limit]
+        return dump({"league_id": source.league_id, "as_of": source.as_of,
+                     "applied": [{"applied_at": m["applied_at"], "league_day": m["as_of"], "actor": m["actor"],
+                                  **_card(m["card"])} for m in moves],
+                     "decided": [{"decided_at": d["decided_at"], "decision": d["decision"], "outcome": d["outcome"],
+                                  "reason": d["reason"], **_card(d["card"])} for d in decided],
+                     "undo": "A chat message never changes the roster: an applied move is reversed by a new move "
+                             "(its card), approved like any other."})
+
+    return [StructuredTool.from_function(
+        func=get_my_moves, name="get_my_moves", args_schema=MovesArgs,
+        description="My approved moves in this league and the cards I decided (approved, declined, refused), newest "
+                    "first, with the gain expected when each was decided: for 'what did I just do?', 'what moves have "
+                    "I made?', 'undo that'.")]
