@@ -146,6 +146,21 @@ def horizon_answer(p, done) -> str | None:
         unit = d.get("ros_unit", "")
         if not fas:
             return "**No free agent matches these filters.**"
+        targets = d["filters"].get("target_categories")
+        if targets:  # "killed in steals and threes every week, rest of season matters": those categories
+            from agents.offline.cats import CATS
+
+            keys = [(label, k) for label, k in CATS if label in targets]
+            head = (f"**Best pickup for {', '.join(targets)} over the rest of the season: {fas[0]['name']} "
+                    f"({fas[0]['games_left_season']} games left).**")
+            rows = [[f["name"], f["pos"], f["team"], f["status"], f["games_left_season"],
+                     *[f["per_game"].get(k, "") for _, k in keys], f"{f['ros_target_score']:.1f}",
+                     f"{f['ros_value']:.1f}"] for f in fas]
+            return "\n\n".join([head, _table(["Player", "Pos", "Team", "Status", "Games left (season)",
+                                              *[label for label, _ in keys], f"{'+'.join(targets)} x games",
+                                              f"Rest of season, all ({unit})"], rows),
+                                f"Ranked by the per-game value in {', '.join(targets)} x games left in the season, "
+                                "not this week's games; the last column is the overall rest-of-season value."])
         head = (f"**Best pickup for the rest of the season: {fas[0]['name']} ({fas[0]['ros_value']:.1f} {unit} over "
                 f"{fas[0]['games_left_season']} games left).**")
         rows = [[f["name"], f["pos"], f["team"], f["status"], f["games_left_season"], f"{f['ros_value']:.1f}",

@@ -45,3 +45,18 @@ def offered_cards(p) -> list[tuple[str, str, str, str]]:
 AFFIRMED = "**Card "
 
 
+
+
+def lead_player(answer: str | None) -> str | None:
+    """The player a list answer leads with: its first card's add (the recommended pickup), else the
+    first row of its 'Player' column ("is he injured?" after "best free agent center?")."""
+    cards = cards_in(answer)
+    if cards:
+        return cards[0][2]
+    for cells in _table_cells(answer or ""):
+        if "Player" in cells:
+            col = cells.index("Player")
+            continue
+        if "col" in locals() and len(cells) > col:
+            return re.sub(r"\s*\([^)]*\)$", "", cells[col])
+    return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from agents.core.frame import RequestFrame
-from agents.offline.constraints import STRAIGHT_UP, count_of, read_frame, shape_of
+from agents.offline.constraints import STRAIGHT_UP, count_of, exclusions, read_frame, shape_of
 from services.league.lookup import fold
 
 EARLY_ACTS = ("affirm", "out_of_scope", "why_benched", "why_not")  # acts read alone: nothing carried
@@ -74,12 +74,26 @@ def list_follow_up(p, prev) -> None:
     "nah make it asts", "what if its just Beal straight up", "top 3 only", "just 4") is that request
     again with the change: its exclusions, shape, horizon and targets kept unless the message changes
     them (`_carry`). A message naming another request is that request."""
-    if prev is None or prev.act not in ("trade_find", "fa_scan") or (p.follow_up and p.act == prev.act):
+    if prev is None or prev.act not in ("trade_find", "fa_scan", "fa_fit"):
         return
     t, trade = fold(p.text), prev.act == "trade_find"
     own = named_here(p)
+    ruled_out = own and len(t.split()) <= 12 and not p.move and set(exclusions(p.text, own)) >= set(own)
+    if p.follow_up and p.act == prev.act and not ruled_out:
+        return
+    if ruled_out:
+        # "without giving up mobley or jjj" after a search: the same search, both kept; "i don't trust
+        # braun, who else" after "should I pick up Braun?": the free agents without him
+        take(p, "fa_scan" if prev.act == "fa_fit" else prev.act)
+        p.follow_up, p.unknown, p.players = True, False, own
+        p.categories = p.categories or list(prev.categories)
+        if not trade:
+            p.position = p.position or prev.position
+        return
     if len(t.split()) > 9 or (OTHER_REQUEST if trade else NOT_A_PICKUP).search(t) or p.move or \
             (trade and p.act.startswith("trade") and len(own) >= 2) or (not trade and own):
+        return
+    if prev.act == "fa_fit":
         return
     shaped = trade and (shape_of(p.text, own) or (len(own) == 1 and STRAIGHT_UP.search(p.text)))
     changes = shaped or count_of(p.text) or p.categories or (not trade and p.position)

@@ -30,6 +30,10 @@ EXCLUDE = [re.compile(p, re.I) for p in (
     r"(?:is|are|isn'?t|aren'?t|is not|are not) going anywhere|(?:is|are) not for sale|(?:is|are) keepers?)\b",
     rf"\b(?:anyone|anybody|everyone|everybody|all|anything) but\s+(?P<c>.+?){_END}",
     rf"\b(?:except(?: for)?|other than|but not|apart from|excluding)\s+(?P<c>.+?){_END}",
+    # a player the user turns down: "not interested in Braun", "pass on Braun", "I don't want Braun"
+    rf"\b(?:not|no longer) (?:interested in|a fan of|into|sold on|keen on)\s+(?P<c>.+?){_END}",
+    rf"\b(?:pass on|skip|forget about|no thanks (?:on|to)|i don'?t (?:want|like|trust)|i dont (?:want|like|trust))\s+"
+    rf"(?P<c>.+?){_END}",
 )]
 KEEP_ACTS = ("trade_find", "trade_evaluate", "optimize", "ir_move", "fa_scan", "research_rankings", "fa_hot")
 NUMBER = {"one": 1, "a": 1, "single": 1, "two": 2, "both": 2, "three": 3}
@@ -208,10 +212,15 @@ def count_of(text: str) -> int | None:
     return None
 
 
+SEASON_OVER_WEEK = re.compile(r"\b(?:more|rather) than (?:just |only )?this week\b|\bover this week\b|\bnot (?:just |only )?"
+                              r"(?:for )?this week\b|\bthis week (?:matters |counts )?less\b|\bthis week doesn'?t matter\b",
+                              re.I)
+
+
 def horizon_of(p) -> str | None:
     t = p.text
-    if ROS.search(t) and not re.search(r"\bthis week\b", t, re.I):
-        return "rest_of_season"
+    if ROS.search(t) and (not re.search(r"\bthis week\b", t, re.I) or SEASON_OVER_WEEK.search(t)):
+        return "rest_of_season"  # "rest of season matters more than this week btw": the season
     if re.search(r"\bnext week\b", t, re.I):
         return "next_week"
     if p.last_n:

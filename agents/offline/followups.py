@@ -60,6 +60,8 @@ def resolve(p, prev, pred: Prediction | None) -> None:
         cue = True  # "are they hurt anywhere?" after a matchup question: the opponent, the same matchup
     if not cue or prev.act in ("nonsense", "vague", "general_smalltalk"):
         return
+    if getattr(prev, "lead_of_list", False) and p.act not in ("nonsense", "vague", "clarify"):
+        return  # "is he injured?" after a free-agent list: a question about its lead, not the list again
     confident_own = pred is not None and p.confidence >= 0.6 and p.act in OWN_ACTS and p.act != prev.act
     if confident_own and prev.act not in STICKY:
         return  # "so should I put him on IR?": a new request in its own words

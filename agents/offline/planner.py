@@ -51,12 +51,34 @@ def _turn(messages: Sequence[BaseMessage], as_of: dt.date) -> tuple[str, Parsed 
     last = humans[-1]
     prev = None
     for i in humans[:-1][-THREAD_TURNS:]:  # each earlier question read with its own predecessor, in order
-        here = parse(_text(messages[i]), as_of, prev)
+        here = parse(_text(messages[i]), as_of, _with_lead(prev, _text(messages[i]), _previous_answer(messages, i)))
         # understood as when it was answered (its act, its frame's constraints), so a follow-up goes on from that
         understood(here, prev, _previous_answer(messages, i))
         if here.act not in ("nonsense", "general_smalltalk", "clarify", *CONVERSATION_ACTS):  # a request goes on
             prev = here.parts[-1] if here.parts else here  # after two requests, the thread goes on from the last
     return _text(messages[last]), prev, last
+
+
+LIST_ACTS = ("fa_scan", "fa_hot", "fa_replace", "research_rankings", "optimize", "ir_move")
+
+
+def _with_lead(prev: Parsed | None, question: str, previous_answer: str | None) -> Parsed | None:
+    """`prev` with the player its list answer led with, when the question says "he"/"him" and the
+    previous request named nobody ("is he injured?" after "who's the best free agent center?")."""
+    from agents.offline.cards_read import lead_player
+    from agents.offline.nlu import PRONOUNS
+    from services.league.lookup import fold
+
+    if prev is None or prev.players or prev.act not in LIST_ACTS or not PRONOUNS.search(fold(question)):
+        return prev
+    lead = lead_player(previous_answer)
+    if not lead:
+        return prev
+    import copy
+
+    out = copy.copy(prev)
+    out.players, out.lead_of_list = [lead], True  # "he" is the list's lead; the list itself is not continued
+    return out
 
 
 def _previous_answer(messages: Sequence[BaseMessage], start: int) -> str | None:
@@ -112,7 +134,7 @@ class OfflinePlanner(BaseChatModel):
             question, prev, start = _turn(msgs, info.as_of)
             if not question:
                 return IntentLabel(intent=Intent.GENERAL_ADVICE)
-            parsed = parse(question, info.as_of, prev)
+            parsed = parse(question, info.as_of, _with_lead(prev, question, _previous_answer(msgs, start)))
             parsed.thread_answers = thread_answers(msgs, start)
             return label_from(understood(parsed, prev, _previous_answer(msgs, start)))
 
@@ -126,7 +148,7 @@ class OfflinePlanner(BaseChatModel):
         if final and messages and isinstance(messages[-1], HumanMessage):
             messages = messages[:-1]  # the node's closing instruction, not the user's question
         question, prev, start = _turn(messages, as_of)
-        parsed = parse(question, as_of, prev)
+        parsed = parse(question, as_of, _with_lead(prev, question, _previous_answer(messages, start)))
         parsed.scoring = info.scoring
         parsed.previous_answer = _previous_answer(messages, start)
         parsed.day = parsed.day or named_date(question, as_of)  # "Jan 30" as well as "Friday"

@@ -84,7 +84,7 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
             filters["exclude"] = [source.player_name(p) for p in banned]
         out = R.free_agents(fas)
         if wide:
-            out = _over_horizon(out, horizon, min_games_remaining, limit)
+            out = _over_horizon(out, horizon, min_games_remaining, limit, target_categories)
             filters["horizon"] = horizon
         elif play_on:
             days = sorted(d for d in set(play_on) if d >= source.as_of)
@@ -117,9 +117,11 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
         rows = sorted((r for r in rows if r["games_on_days"]), key=lambda r: -r["score"])
         return {**out, "free_agents": rows[:limit]}
 
-    def _over_horizon(out: dict, horizon: str, min_games: int, limit: int) -> dict:
+    def _over_horizon(out: dict, horizon: str, min_games: int, limit: int, targets=None) -> dict:
         """Next week: the free agents with at least `min_games` games Monday-Sunday next week, ranked by
-        value x those games; rest of season: ranked by rest-of-season value (the rankings' ros_value)."""
+        value x those games; rest of season: ranked by rest-of-season value (the rankings' ros_value),
+        or, with target categories, by the targets' per-game value x the season's games left
+        (`ros_target_score`)."""
         rows = out["free_agents"]
         if horizon == "next_week":
             start = source.as_of + dt.timedelta(days=7 - source.as_of.weekday())
@@ -136,7 +138,9 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
         ros = {p.player.name: (p.ros_value, p.games_left_season) for p in ranked.players}
         for r in rows:
             r["ros_value"], r["games_left_season"] = ros.get(r["name"], (0.0, 0))
-        rows = sorted(rows, key=lambda r: -r["ros_value"])
+            if targets:
+                r["ros_target_score"] = round(r["value"] * r["games_left_season"], 1)
+        rows = sorted(rows, key=lambda r: -(r["ros_target_score"] if targets else r["ros_value"]))
         return {**out, "ros_unit": ranked.ros_unit, "free_agents": rows[:limit]}
 
     def get_schedule(names=None, start=None, end=None) -> str:

@@ -24,7 +24,14 @@
 - a drop named alone ("drop bol bol", "cut claxton, who's the best add") is that player's drop with
   the best adds evaluated against him (644ab1f: his name read as the add);
 - "how many points did SGA score last night?" is his last game, its date and points, and says when he
-  did not play the night before (644ab1f: his last-5 averages, no date).
+  did not play the night before (644ab1f: his last-5 averages, no date);
+- players ruled out in a follow-up to a search ("without giving up mobley or jjj" after a trade search,
+  "not interested in braun" / "i dont trust braun, who else" after a pickup list or a fit check) are
+  the same search without them (644ab1f: a comparison of the two; the same list with Braun first);
+- "rest of season matters more than this week" with weak categories ranks pickups for those
+  categories over the season (644ab1f: this week, chasing FT% instead);
+- "is he injured?" after a free-agent list is about the list's lead (644ab1f: the list again or a
+  clarifying question).
 """
 from __future__ import annotations
 
@@ -219,3 +226,46 @@ def test_last_night_is_his_last_game_with_its_date(make_assistant, scoring, text
     said = f"**{name} did not play last night ({night}): his last game was {last['game_date']}.**"
     asked_night = "last night" in text or "yesterday" in text
     assert (said in r["answer"]) == (asked_night and last["game_date"] != night)
+
+
+def test_players_ruled_out_after_a_trade_search_are_kept_out():
+    from tests.agents.test_conversation_classes import args_of
+
+    a = args_of(plan("trade ideas for assists", "without giving up mobley or jjj", scoring="categories"), "find_trades")
+    assert a.get("targets") == ["AST"] and sorted(a["exclude"]) == ["Evan Mobley", "Jaren Jackson Jr."]
+
+
+@pytest.mark.parametrize("turns", [("best pickups this week", "not interested in braun"),
+                                   ("should I pick up braun", "i dont trust braun, who else"),
+                                   ("who should I add?", "pass on christian braun")])
+def test_a_player_turned_down_leaves_the_pickup_list(turns):
+    from tests.agents.test_conversation_classes import args_of
+
+    a = args_of(plan(*turns), "get_free_agents")
+    assert a.get("exclude") == ["Christian Braun"]
+
+
+def test_the_season_over_this_week_with_weak_categories(make_assistant):
+    a = make_assistant(scoring="categories")
+    r = a.ask("im getting killed in steals and threes every week, who do i grab, rest of season matters more than "
+              "this week btw", "s17-ros")
+    args = [c["args"] for c in r["tool_calls"] if c["name"] == "get_free_agents"][0]
+    assert args["horizon"] == "rest_of_season" and sorted(args["target_categories"]) == ["3PM", "STL"]
+    assert "The advice below chases" not in r["answer"]
+    from tests.conversations.checks import table_column
+
+    stl = [float(x) for x in table_column(r["answer"], "STL")]
+    threes = [float(x) for x in table_column(r["answer"], "3PM")]
+    score = [float(x) for x in table_column(r["answer"], "3PM+STL x games")]
+    assert stl and len(stl) == len(threes) == len(score) and score == sorted(score, reverse=True)
+    assert r["answer"].startswith("**Best pickup for 3PM, STL over the rest of the season: ")
+
+
+def test_he_after_a_list_is_its_lead(make_assistant):
+    a = make_assistant(scoring="points")
+    first = a.ask("who's the best free agent center", "s17-he")
+    lead = first["pending_approvals"][0]["add"]
+    r = a.ask("is he injured?", "s17-he")
+    assert [c["args"] for c in r["tool_calls"] if c["name"] == "get_player_status"] == [{"name": lead}]
+    r = a.ask("how many games does he have left", "s17-he")
+    assert [c["args"].get("names") for c in r["tool_calls"] if c["name"] == "get_schedule"] == [[lead]]
