@@ -44,6 +44,10 @@ class StatusReport(BaseModel):
     missed_in_row: int = 0
     as_of: dt.date
     source: str = "inferred from missed team games in the box scores (no injury reports in the data)"
+    # an absent player's return model (services/league/returns.py): the chance he has played by each of
+    # his team's next games (cumulative), and the days until that passes one half (None: not within them)
+    return_by_game: list[tuple[dt.date, float]] = Field(default_factory=list)
+    back_in_days: int | None = None
 
 
 class GameLine(BaseModel):

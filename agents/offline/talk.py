@@ -125,3 +125,20 @@ def _not_last_night(p, logs: list[dict]) -> list[str]:
     night = (p.as_of - dt.timedelta(days=1)).isoformat()
     return [f"**{d['player']} did not play last night ({night}): his last game was {d['games'][-1]['date']}.**"
             for d in logs if d.get("games") and str(d["games"][-1]["date"]) != night]
+
+
+def return_line(d: dict) -> str | None:
+    """An absent player's return in words, from get_player_status' return model: the chance he has
+    played by each of his team's next games, and when that passes one half."""
+    import datetime as dt
+
+    chances = d.get("return_by_game") or []
+    if not chances:
+        return None
+    bits = ", ".join(f"{dt.date.fromisoformat(str(c['date'])):%a %b} {dt.date.fromisoformat(str(c['date'])).day} "
+                     f"{c['chance_played_by']:.0%}" for c in chances)
+    last = dt.date.fromisoformat(str(chances[-1]["date"]))
+    when = (f"more likely than not back within {d['back_in_days']} days" if d.get("back_in_days") is not None else
+            f"less than even odds he is back by {last:%b} {last.day}")
+    return (f"Return model for {d['player']} (his team's next games; the chance he has played by each): {bits}: "
+            f"{when}. From missed-game streaks in the box scores and his own history; no injury reports.")

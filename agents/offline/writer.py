@@ -90,9 +90,15 @@ def research(p: Parsed, done) -> str:
         parts.append(f"**{a['player']} has been better lately: {a['fantasy_avg']} fantasy pts per game over his last "
                      f"{a['games_found']} vs {b['fantasy_avg']} for {b['player']} over his last {b['games_found']}.**"
                      + _points_line(a, b))
+    from agents.offline.talk import return_line
+
+    back_asked = re.search(r"\b(back|return\w*|when (?:will|does|is|can) (?:he|she)|how long|out for)\b", p.text.lower())
     for s in _ok(done, "get_player_status"):
         d = s["data"]
         parts.append(f"**{d['player']}** ({d['team']}): **{d['status']}** (inferred) - {d['evidence']}.")
+        back = return_line(d)
+        if back:
+            parts.insert(0, f"**{back}**") if back_asked else parts.append(back)
     for g in _ok(done, "get_player_game_log"):
         d = g["data"]
         a = d["averages"]

@@ -23,8 +23,12 @@ def dump(obj: Any, cap: int = MAX_CHARS) -> str:
 
 
 def status(s: StatusReport) -> dict:
-    return {"player": s.player.name, "team": s.player.team, "status": s.status, "inferred": s.inferred,
-            "evidence": s.evidence, "last_played": s.last_played, "as_of": s.as_of}
+    out = {"player": s.player.name, "team": s.player.team, "status": s.status, "inferred": s.inferred,
+           "evidence": s.evidence, "last_played": s.last_played, "as_of": s.as_of}
+    if s.return_by_game:  # the return model's chance he has played by each of his team's next games
+        out["return_by_game"] = [{"date": d, "chance_played_by": p} for d, p in s.return_by_game[:7]]
+        out["back_in_days"] = s.back_in_days
+    return out
 
 
 def game_log(g: GameLog) -> dict:

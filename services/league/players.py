@@ -11,9 +11,17 @@ LINE_FIELDS = ["team", "opp", "result", "min", "pts", "reb", "ast", "stl", "blk"
 
 
 def player_status(snap: Snapshot, player_id: str) -> StatusReport:
+    import datetime as dt
+
+    from services.league.returns import return_odds
+
     ps = snap.players[player_id]
+    week_end = snap.as_of + dt.timedelta(days=6 - snap.as_of.weekday())
+    o = return_odds(snap, player_id, week_end) if ps.missed_in_row >= 1 else None
     return StatusReport(player=ps.ref, status=ps.status, evidence=ps.evidence,
-                        last_played=ps.last_played, missed_in_row=ps.missed_in_row, as_of=snap.as_of)
+                        last_played=ps.last_played, missed_in_row=ps.missed_in_row, as_of=snap.as_of,
+                        return_by_game=[(d, round(p, 3)) for d, p in zip(o.dates, o.by_game, strict=True)] if o else [],
+                        back_in_days=o.days if o else None)
 
 
 def game_log(snap: Snapshot, player_id: str, last_n: int = 5, scoring: str = "points") -> GameLog:

@@ -31,7 +31,9 @@
 - "rest of season matters more than this week" with weak categories ranks pickups for those
   categories over the season (644ab1f: this week, chasing FT% instead);
 - "is he injured?" after a free-agent list is about the list's lead (644ab1f: the list again or a
-  clarifying question).
+  clarifying question);
+- "when is he back?" / "how long is X out for?" leads with the return model's odds game by game
+  (get_player_status now carries them; 644ab1f: no return estimate at all).
 """
 from __future__ import annotations
 
@@ -269,3 +271,32 @@ def test_he_after_a_list_is_its_lead(make_assistant):
     assert [c["args"] for c in r["tool_calls"] if c["name"] == "get_player_status"] == [{"name": lead}]
     r = a.ask("how many games does he have left", "s17-he")
     assert [c["args"].get("names") for c in r["tool_calls"] if c["name"] == "get_schedule"] == [[lead]]
+
+
+@pytest.mark.parametrize("turns,name", [(("whats the deal with ivey", "when is he back"), "Jaden Ivey"),
+                                        (("how long is collins out for",), "John Collins")])
+def test_when_is_he_back_leads_with_the_return_model(make_assistant, turns, name):
+    """'When is he back?' leads with the return model's chance he has played by each of his team's next
+    games and when it passes one half (644ab1f: his status and last-5 line, no return at all). The
+    chances are the model's own (services/league/returns.py, calibrated in #40's tests); the games are
+    his team's next dates from the CSV's schedule."""
+    import datetime as dt
+    import re
+
+    a = make_assistant(scoring="points")
+    for t in turns:
+        r = a.ask(t, f"s17-back-{name[:3]}")
+    head = r["answer"].split("\n")[0]
+    assert head.startswith(f"**Return model for {name} (his team's next games; the chance he has played by each): ")
+    shown = re.findall(r"(\w{3}) (\w{3}) (\d{1,2}) (\d{1,3})%", head)
+    assert shown
+    from services.league.returns import return_odds
+
+    lg = a.source.league
+    pid = next(p for p in lg.roster_ids() if lg.snapshot.players[p].ref.name == name)
+    o = return_odds(lg.snapshot, pid, dt.date(2025, 2, 2))
+    assert [f"{d:%b} {d.day}" for d in o.dates] == [f"{m} {d}" for _, m, d, _ in shown]
+    assert [round(p * 100) for p in o.by_game] == [int(x) for *_, x in shown]
+    assert [int(x) for *_, x in shown] == sorted(int(x) for *_, x in shown)  # cumulative: never falls
+    half = next(((d - dt.date(2025, 1, 29)).days for d, p in zip(o.dates, o.by_game) if p >= 0.5), None)
+    assert (f"more likely than not back within {half} days" in head) if half is not None else "less than even" in head

@@ -13,7 +13,6 @@ roster then holds his add.
 from __future__ import annotations
 
 import datetime as dt
-import re
 import sqlite3
 
 import httpx
@@ -51,8 +50,9 @@ def _ask(client, token: str, message: str, thread_id: str, team: int, day: dt.da
 def _roster(client, token: str, thread_id: str, team: int, day: dt.date) -> set[str]:
     """The players of the roster table the API answers to "Who is on my roster?"."""
     answer = _ask(client, token, ROSTER, thread_id, team, day)["answer"]
-    names = {m.group(1).strip() for m in re.finditer(r"^\| ([^|]+?) \| [A-Z]+ \|", answer, re.M)}
-    names.discard("Player")
+    from tests.conversations.checks import table_column
+
+    names = set(table_column(answer, "Player"))
     assert len(names) >= 10, answer[:600]
     return names
 
