@@ -14,13 +14,14 @@ import re
 
 from agents.offline.cards_read import _table_cells, offered_cards
 from agents.offline.ir_talk import ir_answer
+from agents.offline.cats_profile import profile_answer
 from agents.offline.moves_talk import moves_answer
 from agents.offline.punt_act import plan_punt, punt_answer
 from agents.offline.text import _ok, _table
 from agents.offline.why_not import why_not_answer, why_not_plan
 
 CONVERSATION_ACTS = ("affirm", "why_not", "out_of_scope", "filter_previous", "why_benched", "punt_set", "ir_list",
-                     "my_moves")
+                     "my_moves", "cat_profile")
 
 
 def plan_act(p, done: dict) -> list[tuple[str, dict]]:
@@ -31,6 +32,8 @@ def plan_act(p, done: dict) -> list[tuple[str, dict]]:
         return [] if done else [("get_my_roster", {})]
     if p.act == "my_moves":  # "what did I just do?": the league's record of my decisions
         return [] if done else [("get_my_moves", {})]
+    if p.act == "cat_profile":  # "what's my weakest category?": my category ranks in the league
+        return [] if done or p.scoring != "categories" else [("get_team_strength", {})]
     if done:
         return []
     if f.act == "out_of_scope":
@@ -73,6 +76,8 @@ def act_answer(p, done) -> str | None:
         return ir_answer(done)
     if p.act == "my_moves":
         return moves_answer(p, done)
+    if p.act == "cat_profile":
+        return profile_answer(p, done)
     if f is None or f.act not in CONVERSATION_ACTS:
         return horizon_answer(p, done) if f is not None else None
     return {"affirm": affirm_answer, "why_not": why_not_answer, "out_of_scope": out_of_scope_answer,

@@ -12,6 +12,7 @@ from agents.offline.carry import frame_of, list_follow_up, named_here, take, ver
 from agents.offline.constraints import (HORIZON_ONLY, KEEP_ACTS, SHAPE, THEY, TRADE_CUE, WIN_WEEK, capitalized,
                                         exclusions, lowercase_for, shape_of)
 from agents.offline.ir_talk import ir_asked
+from agents.offline.cats_profile import FIX_IT, weak_cats_asked, weak_named
 from agents.offline.moves_talk import my_moves_asked
 from agents.offline.punt_act import punt_only
 from agents.offline.slots import find_players
@@ -121,6 +122,12 @@ def understood(p, prev, previous_answer: str | None = None):
         take(p, "research_roster_games")  # "and for my whole roster?" after one player's games: every player's
         p.players, p.follow_up, p.unknown = [], True, False
         p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
+    if act == "request" and weak_cats_asked(p):  # "what's my weakest cat?": my category ranks
+        p.act, p.intent, p.choices, p.unknown, p.greeting = "cat_profile", Intent.GENERAL_ADVICE, [], False, False
+        p.wants_moves, p.hold_or_stream, p.move, p.follow_up = False, False, None, False
+        return p
+    if not p.categories and FIX_IT.search(fold(p.text)) and weak_named(previous_answer):
+        p.categories = weak_named(previous_answer)  # "find me a trade to fix it" after the weakest categories
     if act in ("request", "affirm") and my_moves_asked(p) and not p.players:  # "what did I just do?", "undo that"
         p.act, p.intent, p.choices, p.unknown, p.greeting = "my_moves", Intent.GENERAL_ADVICE, [], False, False
         p.frame = p.frame.model_copy(update={"act": "request", "card": None})

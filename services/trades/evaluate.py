@@ -167,7 +167,7 @@ def evaluate_trade(source, give: list[str], get: list[str], team_id: int | None 
     punted = parse_punt(punt) if lg.scoring != "points" else []
     v = Valuer(lg, punted)
     their_v = Valuer(lg) if punted else v  # the other manager values by the nine categories: my punt is mine
-    profiles = _profiles(v) if lg.scoring != "points" else {}
+    profiles = team_profiles(v) if lg.scoring != "points" else {}
     fas = lg.free_agent_ids()
     wires = league_wires(lg, lambda t: v if t == me else their_v, fas)  # every team's, claims resolved
     mine = _side(v, me, give_ids, get_ids, my_cut, profiles, punted, fas, wires)
@@ -284,7 +284,8 @@ def _profile(v: Valuer, ids: list[str]) -> dict[str, float]:
     return {c: sum(r[c] for r in rows) for c in _scored(v)}
 
 
-def _profiles(v: Valuer) -> dict[int, dict[str, float]]:
+def team_profiles(v: Valuer) -> dict[int, dict[str, float]]:
+    """Each team's rest-of-season category contributions (the trade verdict's and team strength's)."""
     return {t: _profile(v, v.lg.roster_ids(t)) for t in v.lg.team_ids}
 
 
