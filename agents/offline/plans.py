@@ -108,6 +108,10 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         if p.day and not p.rest_of_week:
             return [("get_schedule", {"names": p.players[:4], "start": p.day.isoformat(), "end": p.day.isoformat()})]
         return [("get_schedule", {"names": p.players[:4]})]
+    if len(p.players) >= 2 and f is not None and f.horizon == "rest_of_season" and \
+            p.act in ("research_compare", "research_log", "research_status", "research_news"):
+        # "is Mobley or JJJ better rest of season?": each one's rest-of-season value, not recent form
+        return [("get_player_rankings", {"player": name, "sort": "ros_value"}) for name in p.players[:4]]
     if len(p.players) >= 2 and p.act == "research_compare" and (p.rest_of_week or (p.day and p.day > as_of)):
         # "compare A and B for the rest of this week": expected totals over the remaining games
         window = {} if p.rest_of_week or not p.day else {"start": p.day.isoformat(), "end": p.day.isoformat()}

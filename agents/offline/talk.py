@@ -142,3 +142,22 @@ def return_line(d: dict) -> str | None:
             f"less than even odds he is back by {last:%b} {last.day}")
     return (f"Return model for {d['player']} (his team's next games; the chance he has played by each): {bits}: "
             f"{when}. From missed-game streaks in the box scores and his own history; no injury reports.")
+
+
+def season_compare(ranked: list[dict]) -> str:
+    """Two or more players' rest-of-season value from get_player_rankings (value per game x his
+    availability x his team's games left), best first."""
+    rows = [(d["players"][0], d.get("ros_unit", "")) for d in ranked if d.get("players")]
+    if len(rows) < 2:
+        return "**" + "; ".join(d.get("error") or "not ranked" for d in ranked if not d.get("players")) + "**"
+    rows.sort(key=lambda r: -r[0]["ros_value"])
+    (a, unit), (b, _) = rows[0], rows[1]
+    head = (f"**Over the rest of the season, {a['name']}: {a['ros_value']:.1f} {unit} expected over "
+            f"{a['games_left_season']} games left, against {b['name']}'s {b['ros_value']:.1f} over "
+            f"{b['games_left_season']}.**")
+    table = "\n".join(["| Player | Status | Season rank | Games left (season) | Rest of season | Per game |",
+                       "|---|---|---|---|---|---|"] +
+                      [f"| {r['name']} | {r['status']} | #{r['rank']} | {r['games_left_season']} | {r['ros_value']:.1f} | "
+                       f"{r['proj_value']:.1f} |" for r, _ in rows])
+    return "\n\n".join([head, table, "Rest-of-season value: per-game value x his chance to play (his own missed-"
+                                       "game history) x his team's games left; not recent form."])

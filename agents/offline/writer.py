@@ -50,6 +50,11 @@ def research(p: Parsed, done) -> str:
     which = which_player(p, done)
     if which:
         return which
+    ranked = [r["data"] for r in _ok(done, "get_player_rankings") if r["args"].get("player")]
+    if len(ranked) >= 2:  # "is Mobley or JJJ better rest of season?"
+        from agents.offline.talk import season_compare
+
+        return season_compare(ranked)
     if _ok(done, "compare_players"):
         return C.compared(done) if p.scoring == "categories" else compared(done)
     parts = []

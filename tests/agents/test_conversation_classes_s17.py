@@ -33,7 +33,9 @@
 - "is he injured?" after a free-agent list is about the list's lead (644ab1f: the list again or a
   clarifying question);
 - "when is he back?" / "how long is X out for?" leads with the return model's odds game by game
-  (get_player_status now carries them; 644ab1f: no return estimate at all).
+  (get_player_status now carries them; 644ab1f: no return estimate at all);
+- "is Mobley or JJJ better rest of season?" compares rest-of-season value and games left (644ab1f:
+  their last 5 games).
 """
 from __future__ import annotations
 
@@ -300,3 +302,28 @@ def test_when_is_he_back_leads_with_the_return_model(make_assistant, turns, name
     assert [int(x) for *_, x in shown] == sorted(int(x) for *_, x in shown)  # cumulative: never falls
     half = next(((d - dt.date(2025, 1, 29)).days for d, p in zip(o.dates, o.by_game) if p >= 0.5), None)
     assert (f"more likely than not back within {half} days" in head) if half is not None else "less than even" in head
+
+
+@pytest.mark.parametrize("scoring,text", [("points", "is mobley or jjj better rest of season"),
+                                          ("categories", "mobley vs jjj for the rest of the season")])
+def test_a_rest_of_season_comparison_compares_the_season(make_assistant, scoring, text):
+    """Two players 'rest of season' are compared on rest-of-season value, with each one's games left
+    in the season (his team's remaining dates in the CSV); 644ab1f compared their last 5 games."""
+    import re
+
+    from tests.conversations import checks as K
+
+    r = make_assistant(scoring=scoring).ask(text, f"s17-ros-cmp-{scoring}")
+    calls = [c["args"] for c in r["tool_calls"] if c["name"] == "get_player_rankings"]
+    assert sorted(c["player"] for c in calls) == ["Evan Mobley", "Jaren Jackson Jr."]
+    assert all(c["sort"] == "ros_value" for c in calls) and "get_player_game_log" not in str(r["tool_calls"])
+    m = re.match(r"\*\*Over the rest of the season, (.+?): ([\d.]+) .+? expected over (\d+) games left, against "
+                 r"(.+?)'s ([\d.]+) over (\d+)\.\*\*", r["answer"])
+    assert m and float(m.group(2)) >= float(m.group(5))
+    import csv
+
+    sched = [g for g in csv.DictReader(open(K.DATA / "games.csv", encoding="utf-8")) if g["season_type"] == "regular"]
+    for name, games in ((m.group(1), m.group(3)), (m.group(4), m.group(6))):  # his team's regular-season games left
+        team = K.team_of(name)
+        left = sum(team in (g["home"], g["away"]) and g["game_date"] >= K.AS_OF.isoformat() for g in sched)
+        assert int(games) == left, name
