@@ -90,13 +90,40 @@ MATCHUP_ACTS = ("matchup", "matchup_opponent")
 THEY = re.compile(r"\b(they|them|their|theirs|opponent|opp|other team|other guy|him or me|me or them)\b")
 
 
+PROPOSE_IT = re.compile(r"\b(?:propose|send|offer|submit|make|pitch)\s+(?:it|that|this|the (?:trade|offer|deal)|that "
+                        r"(?:trade|offer|deal)|them the (?:trade|offer|deal))\b|\bsend (?:it|that) (?:over|to them)\b")
+ADD_TO_IT = re.compile(r"\b(?:add|adding|throw in|throwing in|include|including|put in|sweeten (?:it )?with|plus|"
+                       r"ask(?:ing)? (?:them )?for|get(?:ting)? back)\s+"
+                       r"(?P<who>.+?)\s*(?:to it|to the (?:trade|deal|offer)|in(?:to)? (?:it|the deal|the trade)|too|as well|"
+                       r"[?.!,]|$)")
+THEIR_SIDE = re.compile(r"\b(?:they|them|he|their|ask(?:ing)? for|get(?:ting)?|want)\b[^.?!]{0,20}\b(?:add|throw in|include|"
+                        r"too|as well)\b|\b(?:ask|asking) (?:them )?for\b|\bget\b[^.?!]{0,20}\btoo\b")
+
+
 def same_trade(p, prev) -> None:
     """"Propose it" / "send that offer" right after a trade was evaluated or proposed (no player
-    named): the same trade, its sides read from the sentence that named them (in place)."""
+    named): the same trade, its sides read from the sentence that named them (in place). "What if I add
+    Conley to it?" is that trade with one more player on my side ("ask for Murray too": on theirs)."""
+    from agents.offline.trade_talk import split_sides
+
     named = any(fold(n).split()[-1] in fold(p.text) for n in p.players)  # not just carried by "it"/"him"
-    if p.act in SIDED and not named and prev.act in SIDED and len(prev.players) >= 2:
-        p.players, p.follow_up = list(prev.players), True
+    if prev.act not in SIDED or len(prev.players) < 2:
+        return
+    if p.act in SIDED and not named or (not named and PROPOSE_IT.search(fold(p.text))):
+        p.act, p.intent = ("trade_propose" if PROPOSE_IT.search(fold(p.text)) else p.act), Intent.PLAYER_RESEARCH
+        p.players, p.follow_up, p.greeting, p.unknown = list(prev.players), True, False, False
         p.trade_text = prev.trade_text or prev.text
+        return
+    extra = [n for n in p.players if n not in prev.players and fold(n).split()[-1] in fold(p.text)]
+    if extra and ADD_TO_IT.search(fold(p.text)) and len(extra) <= 2:
+        give, get = split_sides(prev.trade_text or prev.text, list(prev.players))
+        if THEIR_SIDE.search(fold(p.text)):
+            get = get + extra
+        else:
+            give = give + extra
+        p.act, p.intent, p.move, p.follow_up, p.greeting, p.unknown = \
+            prev.act, Intent.PLAYER_RESEARCH, None, True, False, False
+        p.players, p.trade_text = give + get, f"{' and '.join(give)} for {' and '.join(get)}"
 
 
 EXAMPLES = {

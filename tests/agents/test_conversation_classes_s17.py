@@ -35,7 +35,10 @@
 - "when is he back?" / "how long is X out for?" leads with the return model's odds game by game
   (get_player_status now carries them; 644ab1f: no return estimate at all);
 - "is Mobley or JJJ better rest of season?" compares rest-of-season value and games left (644ab1f:
-  their last 5 games).
+  their last 5 games);
+- "what if I add Conley to it?" / "throw in Bol Bol too" / "ask for Capela too" after a trade verdict
+  is that trade with the player on the side named (644ab1f: a pickup fit check of Conley), and "ok
+  propose it" proposes that trade (644ab1f: the greeting).
 """
 from __future__ import annotations
 
@@ -327,3 +330,42 @@ def test_a_rest_of_season_comparison_compares_the_season(make_assistant, scoring
         team = K.team_of(name)
         left = sum(team in (g["home"], g["away"]) and g["game_date"] >= K.AS_OF.isoformat() for g in sched)
         assert int(games) == left, name
+
+
+@pytest.mark.parametrize("turns,give,get", [
+    (("would you trade barnes for trae young?", "what if I add conley to it"),
+     ["Scottie Barnes", "Mike Conley"], ["Trae Young"]),
+    (("is Beal for Jalen Green fair?", "throw in Bol Bol too"), ["Bradley Beal", "Bol Bol"], ["Jalen Green"]),
+    (("would you trade barnes for trae young?", "ask for Clint Capela too"), ["Scottie Barnes"],
+     ["Trae Young", "Clint Capela"]),
+])
+def test_adding_a_player_to_the_trade_under_discussion(turns, give, get):
+    """'What if I add Conley to it?' after a trade verdict is that trade with Conley on my side ('ask
+    for Capela too': on theirs); 644ab1f checked whether Conley fits my roster as a pickup."""
+    from tests.agents.test_conversation_classes import args_of
+
+    a = args_of(plan(*turns), "evaluate_trade")
+    assert sorted(a["give"]) == sorted(give) and sorted(a["get"]) == sorted(get)
+
+
+def plan_all(*turns: str, scoring: str = "points"):
+    """`plan` with every tool of the registry bound (propose_trade and get_my_moves included)."""
+    import datetime as dt
+
+    from langchain_core.messages import AIMessage, HumanMessage
+
+    from agents.models.model_call import CallInfo, call_config
+    from agents.offline.planner import OfflinePlanner
+    from agents.tools import TOOL_NAMES
+
+    msgs = [m for t in turns[:-1] for m in (HumanMessage(t), AIMessage("Here you go."))] + [HumanMessage(turns[-1])]
+    planner = OfflinePlanner().bind_tools([{"name": n} for n in TOOL_NAMES])
+    return planner.invoke(msgs, config=call_config(CallInfo(purpose="plan", as_of=dt.date(2025, 1, 29), scoring=scoring)))
+
+
+@pytest.mark.parametrize("reply", ["ok propose it", "send them the offer", "fine, make the offer"])
+def test_propose_it_after_a_verdict_proposes_that_trade(reply):
+    from tests.agents.test_conversation_classes import args_of
+
+    a = args_of(plan_all("would you trade barnes for trae young?", reply), "propose_trade")
+    assert a == {"give": ["Scottie Barnes"], "get": ["Trae Young"]}
