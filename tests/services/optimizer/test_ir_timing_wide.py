@@ -128,3 +128,22 @@ def test_collins_on_jan_22_is_a_wide_card_that_played(csv_facts):
         assert r["missed"] == csv_facts.missed_in_row(r["drop"], day)
     collins = next(r for r in rows if r["drop"] == "collijo01")
     assert collins["top"] and collins["plays_within_3_days"] and 0.05 < collins["soon"] < 0.2
+
+
+def test_the_return_calibration_per_streak_and_tier_splits_the_halves():
+    """bench/returns.py's `by_streak_tier_3_days`: per streak and minutes tier, the mornings before Dec 18 and
+    from it apart, the expected count the sum of the chances. Catches a morning on Dec 18 counted before the
+    split (or in both halves), the mean in place of the sum, and a tier mixed into another's cell."""
+    import returns as bench_returns
+
+    def r(day, tier, p, played, bucket="6-9"):
+        return {"as_of": day, "tier": tier, "bucket": bucket, "n_soon": 1, "soon": {2.0: p}, "played_soon": played}
+
+    rows = [r(dt.date(2024, 12, 17), "24+ min", 0.1, True), r(dt.date(2024, 12, 18), "24+ min", 0.2, True),
+            r(dt.date(2025, 1, 8), "24+ min", 0.3, False), r(dt.date(2024, 12, 1), "under 12 min", 0.4, True)]
+    cells = {(c["streak"], c["tier"]): c for c in bench_returns.by_streak_tier(rows, 2.0)}
+    top = cells[("6-9", "24+ min")]
+    assert top["before_split"] == {"mornings": 1, "expected": 0.1, "played": 1}
+    assert top["from_split"] == {"mornings": 2, "expected": 0.5, "played": 1}
+    assert cells[("6-9", "under 12 min")]["before_split"] == {"mornings": 1, "expected": 0.4, "played": 1}
+    assert cells[("6-9", "12-24 min")]["before_split"]["mornings"] == 0
