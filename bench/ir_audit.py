@@ -21,6 +21,8 @@ the same, and the replay treats the slot as his. `offered` marks the cards the p
     audit_summary(rows, scoring)                              -> ratios with 95% intervals
 
     bench/backtest_ir_audit.py --json   the audit alone (its command: it runs the backtest's weeks), rows left out
+    bench/backtest_ir_audit.py --wide   the top-card question on every morning, the rule chosen on the first half
+                                        of the dates and reported on the second (bench/ir_timing_wide.py)
 """
 from __future__ import annotations
 
@@ -147,7 +149,9 @@ def _share(top: list[dict]) -> dict:
 def ir_timing(rows: list[dict], weeks: list[int], kappa: float) -> dict:
     """Issue #40: of the team's top cards that are IR cards, the share whose player played within 3
     days (he need not have gone to IR), their realized / claimed ratio; and over every offered IR
-    card, the return model's mean chance to play within 3 days beside the share that did."""
+    card, the return model's mean chance to play within 3 days beside the share that did. Each share has its
+    Wilson 95% interval and the count a calibrated model expects (the sum of the cards' chances), so one card
+    in six reads as what it is; `judged_dates` the Wednesdays judged."""
     top = [r for r in rows if r.get("top")]
     offered = [r for r in rows if r["offered"] and r.get("soon") is not None]
     soon = [r for r in top if r["plays_within_3_days"]]
@@ -187,7 +191,8 @@ def yield_discount_grid(rows: list[dict]) -> dict:
     discount k of GRID, the top IR cards the rule would keep (`propose.keeps_ir_card` on each set's
     pre-rule top IR card, its chance p and the best swap's score), before and from SPLIT; `chosen` the
     smallest k keeping no card on a player who played within 3 days before SPLIT; `reproduces_rule`
-    whether the product's own discount keeps exactly the cards the audit saw on top."""
+    whether the product's own discount keeps exactly the cards the audit saw on top; `no_rule` every pre-rule
+    top IR card (no yield at all: docs/season-value.md's "no rule" rows)."""
     from services.optimizer.propose import YIELD_DISCOUNT
 
     pre = [r for r in rows if r.get("pre_top")]
