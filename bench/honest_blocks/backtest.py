@@ -92,15 +92,37 @@ def wide_detail(saved: dict) -> str:
             f"card on consecutive mornings, so the cards are not independent and the intervals are too narrow): "
             f"the discount is chosen on {_span(p['chosen_on'])} and the share reported on {_span(p['reported_on'])}, "
             f"held out. On the first half the product's rule leaves points {_count(p['product_chosen_on'])}, categories "
-            f"{_count(c['product_chosen_on'])}; no discount of the grid reaches 10% there, the lowest share is at "
-            f"{p['chosen']:g} (points) and {c['chosen']:g} (categories). Held out, that discount leaves points "
+            f"{_count(c['product_chosen_on'])}; {_choice(p, c)}. Held out, that discount leaves points "
             f"{_count(p['held_out_chosen'])}, categories {_count(c['held_out_chosen'])}; the product's "
             f"({p['product']:g}) points {_count(p['held_out_product'])}, categories **{_count(c['held_out_product'])}**; "
             f"with no rule, points {_count(p['no_rule']['reported_on'])}, categories {_count(c['no_rule']['reported_on'])}. "
-            f"So the target is not met in either scoring on every morning, a stricter discount does not reach it on the "
-            f"half it was chosen on, and the product's rule stays. The cards' players come back sooner than the model "
-            f"says for 6-9-game streaks ({'; '.join(cal)}): the cards the rule keeps are those with a low chance, so "
-            f"what the model gets wrong for the few rostered players it is asked about, the rule selects.")
+            f"{_verdict(p, c)} On 6-9-game streaks, the pre-rule top cards: {'; '.join(cal)} (`calibration_by_streak`; "
+            f"the cards the rule keeps are those with a low chance, so a few absences the model gets wrong for the "
+            f"rostered players it is asked about are what the rule selects).")
+
+
+def _met(x: dict, target: float) -> bool:
+    return x["share"] is not None and x["share"] <= target
+
+
+def _choice(p: dict, c: dict) -> str:
+    """How the first half chose the discount, per scoring."""
+    parts = []
+    for name, w in (("points", p), ("categories", c)):
+        g = next(x for x in w["grid"] if x["discount"] == w["chosen"])
+        parts.append(f"{name} {w['chosen']:g} ({'the smallest reaching' if _met(g['chosen_on'], w['target']) else 'none reaches'} "
+                     f"{100 * w['target']:.0f}% there{'' if _met(g['chosen_on'], w['target']) else ', the lowest share'})")
+    return "the discount chosen there: " + ", ".join(parts)
+
+
+def _verdict(p: dict, c: dict) -> str:
+    held = {n: _met(w["held_out_product"], w["target"]) for n, w in (("points", p), ("categories", c))}
+    met = [n for n, ok in held.items() if ok]
+    return (("Held out, the product's rule meets the target in " + " and ".join(met) + "; " if met else
+             "Held out, the product's rule meets the target in neither scoring; ")
+            + ("the chosen discount is the product's." if p["chosen"] == p["product"] == c["chosen"] else
+               "a different discount is chosen on the first half, and the product's stays until the held-out half "
+               "shows that one meeting the target with cards to judge."))
 
 
 def wide_short(saved: dict) -> str:
@@ -108,7 +130,8 @@ def wide_short(saved: dict) -> str:
     hp, hc = p["held_out_product"], c["held_out_product"]
     return (f"every morning, held out, {_span(p['reported_on'])}: points {hp['top_played_within_3_days']} of "
             f"{hp['top_ir_cards']}, categories **{hc['top_played_within_3_days']} of {hc['top_ir_cards']}** (the model "
-            f"expecting {hp['expected_count']:.1f} and {hc['expected_count']:.1f}): not met")
+            f"expecting {hp['expected_count']:.1f} and {hc['expected_count']:.1f}): "
+            + ("met" if _met(hp, p["target"]) and _met(hc, c["target"]) else "not met"))
 
 
 def _period(t: dict, key: str) -> str:
