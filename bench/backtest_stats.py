@@ -96,3 +96,16 @@ def summarize(rows: dict[str, list[dict]], scoring: str, end, skipped: int) -> d
                     "balanced_rest_above_every_baseline": {s: d["rest"]["ci95"][0] > 0 for s, d in diffs.items()}},
         "moves": [r for s in ("balanced", "this_week") for r in ({"strategy": s, **x} for x in rows[s]) if r["kind"]],
     }
+
+
+Z95 = 1.959964
+
+
+def wilson(k: int, n: int, z: float = Z95) -> list[float] | None:
+    """Wilson's 95% interval for a share of k in n (None with n = 0): a share of 1 in 6 is [0.03, 0.56],
+    so a handful of cards cannot tell 10% from 17%."""
+    if n <= 0:
+        return None
+    p, z2 = k / n, z * z
+    centre, half = (p + z2 / (2 * n)) / (1 + z2 / n), z / (1 + z2 / n) * (p * (1 - p) / n + z2 / (4 * n * n)) ** 0.5
+    return [round(max(0.0, centre - half), 3), round(min(1.0, centre + half), 3)]

@@ -82,6 +82,7 @@ def _arena_keep(out: dict) -> dict:
 
 SOURCES = (
     Source("backtest", ("bench/backtest.py", "--json")),
+    Source("ir-timing-wide", ("bench/backtest_ir_audit.py", "--json", "--wide")),
     Source("calibration", ("-m", "services", "calibration", "--as-of", "2025-01-29", "--json"), _calibration_keep),
     Source("trades", ("bench/trades.py", "--json")),
     Source("trades-categories", ("bench/trades.py", "--json", "--scoring", "categories")),

@@ -21,6 +21,8 @@ the same, and the replay treats the slot as his. `offered` marks the cards the p
     audit_summary(rows, scoring)                              -> ratios with 95% intervals
 
     bench/backtest_ir_audit.py --json   the audit alone (its command: it runs the backtest's weeks), rows left out
+    bench/backtest_ir_audit.py --wide   the top-card question on every morning, the rule chosen on the first half
+                                        of the dates and reported on the second (bench/ir_timing_wide.py)
 """
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ import dataclasses
 import datetime as dt
 
 from backtest_picks import PROTECT_TOP, horizon_claim
-from backtest_stats import ratio_interval
+from backtest_stats import ratio_interval, wilson
 
 
 def _ir_card(prep, pid: str):
@@ -129,17 +131,27 @@ def audit_summary(rows: list[dict], scoring: str, weeks: list[int]) -> dict:
 SPLIT = dt.date(2024, 12, 18)  # the yield rule was read on the weeks before (as durability's strength): after is out of sample
 
 
+def expected_count(top: list[dict]) -> float:
+    """The number of cards whose player plays within 3 days if the return model is calibrated: the sum of
+    the cards' own chances (`soon`; a card with no odds counts 0)."""
+    return round(sum(r["soon"] or 0.0 for r in top), 3)
+
+
 def _share(top: list[dict]) -> dict:
-    """Top IR cards, those whose player played within 3 days, their share, and the return model's mean chance."""
+    """Top IR cards, those whose player played within 3 days, their share with its Wilson 95% interval,
+    the return model's mean chance and the count it expects (the sum of the chances)."""
     n, k = len(top), sum(r["plays_within_3_days"] for r in top)
     return {"top_ir_cards": n, "top_played_within_3_days": k, "share": round(k / n, 3) if n else None,
-            "expected": round(sum(r["soon"] or 0.0 for r in top) / n, 3) if n else None}
+            "expected": round(sum(r["soon"] or 0.0 for r in top) / n, 3) if n else None,
+            "wilson95": wilson(k, n), "expected_count": expected_count(top)}
 
 
 def ir_timing(rows: list[dict], weeks: list[int], kappa: float) -> dict:
     """Issue #40: of the team's top cards that are IR cards, the share whose player played within 3
     days (he need not have gone to IR), their realized / claimed ratio; and over every offered IR
-    card, the return model's mean chance to play within 3 days beside the share that did."""
+    card, the return model's mean chance to play within 3 days beside the share that did. Each share has its
+    Wilson 95% interval and the count a calibrated model expects (the sum of the cards' chances), so one card
+    in six reads as what it is; `judged_dates` the Wednesdays judged."""
     top = [r for r in rows if r.get("top")]
     offered = [r for r in rows if r["offered"] and r.get("soon") is not None]
     soon = [r for r in top if r["plays_within_3_days"]]
@@ -149,6 +161,8 @@ def ir_timing(rows: list[dict], weeks: list[int], kappa: float) -> dict:
         "top_ratio": _ratio(top, weeks, kappa), "top_within_3_days_ratio": _ratio(soon, weeks, kappa),
         "top_within_3_days_cards": [{k: r[k] for k in ("week", "team_id", "drop", "add", "soon", "back")} for r in soon],
         "top_expected_within_3_days": round(sum(r["soon"] or 0.0 for r in top) / len(top), 3) if top else None,
+        "top_share_wilson95": wilson(len(soon), len(top)), "top_expected_count_within_3_days": expected_count(top),
+        "judged_dates": len(weeks),
         "by_period": {name: _share(rs) for name, rs in (
             ("before_split", [r for r in top if r["as_of"] < SPLIT.isoformat()]),
             ("from_split", [r for r in top if r["as_of"] >= SPLIT.isoformat()]))},
@@ -163,26 +177,36 @@ def ir_timing(rows: list[dict], weeks: list[int], kappa: float) -> dict:
 GRID = tuple(k / 2 for k in range(9))  # the yield rule's discount: 0 (session 14's p-only threshold) to 4
 
 
+def kept(pre: list[dict], k: float) -> list[dict]:
+    """The pre-rule top IR cards a yield discount k keeps on top (`propose.keeps_ir_card`: his chance p, the
+    card's and the best swap's scores); a card with no odds or no swap in its set stays."""
+    from services.optimizer.propose import keeps_ir_card
+
+    return [r for r in pre if r["soon"] is None or r["pre_scores"][1] is None
+            or keeps_ir_card(r["soon"], r["pre_scores"][0], r["pre_scores"][1], k)]
+
+
 def yield_discount_grid(rows: list[dict]) -> dict:
     """The yield rule's discount chosen on the weeks before SPLIT (docs/season-value.md 2b): for each
     discount k of GRID, the top IR cards the rule would keep (`propose.keeps_ir_card` on each set's
     pre-rule top IR card, its chance p and the best swap's score), before and from SPLIT; `chosen` the
     smallest k keeping no card on a player who played within 3 days before SPLIT; `reproduces_rule`
-    whether the product's own discount keeps exactly the cards the audit saw on top."""
-    from services.optimizer.propose import YIELD_DISCOUNT, keeps_ir_card
+    whether the product's own discount keeps exactly the cards the audit saw on top; `no_rule` every pre-rule
+    top IR card (no yield at all: docs/season-value.md's "no rule" rows)."""
+    from services.optimizer.propose import YIELD_DISCOUNT
 
     pre = [r for r in rows if r.get("pre_top")]
-
-    def kept(k: float) -> list[dict]:
-        return [r for r in pre if r["soon"] is None or r["pre_scores"][1] is None
-                or keeps_ir_card(r["soon"], r["pre_scores"][0], r["pre_scores"][1], k)]
-
     grid = []
     for k in GRID:
-        top = kept(k)
+        top = kept(pre, k)
         grid.append({"discount": k, "before_split": _share([r for r in top if r["as_of"] < SPLIT.isoformat()]),
                      "from_split": _share([r for r in top if r["as_of"] >= SPLIT.isoformat()])})
     chosen = next((g["discount"] for g in grid if g["before_split"]["top_played_within_3_days"] == 0), None)
     key = lambda r: (r["week"], r["team_id"], r["drop"])  # noqa: E731
+    no_rule = {"what": "every set's top IR card before any yield rule (it never yields): docs/season-value.md's "
+                       "'before the rule'", "all": _share(pre),
+               "before_split": _share([r for r in pre if r["as_of"] < SPLIT.isoformat()]),
+               "from_split": _share([r for r in pre if r["as_of"] >= SPLIT.isoformat()])}
     return {"pre_rule_top_ir_cards": len(pre), "grid": grid, "chosen": chosen, "product": YIELD_DISCOUNT,
-            "reproduces_rule": sorted(map(key, kept(YIELD_DISCOUNT))) == sorted(key(r) for r in rows if r.get("top"))}
+            "no_rule": no_rule,
+            "reproduces_rule": sorted(map(key, kept(pre, YIELD_DISCOUNT))) == sorted(key(r) for r in rows if r.get("top"))}

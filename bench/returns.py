@@ -25,6 +25,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 START, END = dt.date(2024, 11, 13), dt.date(2025, 1, 29)
 STRENGTHS = (0.0, 1.0, 2.0, 4.0, 8.0, 16.0, 1e9)  # 1e9: no own history
+SMOOTHINGS = (1.0, 3.0, 10.0, 30.0)  # a streak x tier cell's weight towards its bucket (the product's: 10)
 
 
 def mornings(days=7):
@@ -43,6 +44,8 @@ def rows_of(as_of: dt.date) -> list[dict]:
     snap, later = snapshot(as_of), snapshot(as_of + dt.timedelta(days=9))
     week_end = week_of(as_of)[2]
     h = rt.hazards_of(snap)
+    games = {pid: ps.games for pid, ps in snap.players.items()}
+    fits = {m: rt.fit(games, snap.team_dates_all, snap.as_of, smoothing=m) for m in SMOOTHINGS}
     out = []
     for pid, ps in snap.players.items():
         if ps.missed_in_row < 1 or not ps.ref.team:
@@ -56,9 +59,10 @@ def rows_of(as_of: dt.date) -> list[dict]:
         played = [g["game_date"] for g in later.players[pid].games if g["game_date"] >= as_of] if pid in later.players else []
         tier = tier_of(sum(g["min"] for g in ps.games) / len(ps.games))
         preds = {s: rt.odds(h, pid, ps.missed_in_row, tier, dates, as_of, week_end, strength=s) for s in STRENGTHS}
-        out.append({"as_of": as_of, "player_id": pid, "missed": ps.missed_in_row, "bucket": rt.streak_of(ps.missed_in_row),
+        by_smoothing = {m: rt.odds(fits[m], pid, ps.missed_in_row, tier, dates, as_of, week_end).soon for m in SMOOTHINGS}
+        out.append({"as_of": as_of, "player_id": pid, "tier": tier, "missed": ps.missed_in_row, "bucket": rt.streak_of(ps.missed_in_row),
                     "n_soon": n_soon, "n_week": n_week,
-                    "soon": {s: o.soon for s, o in preds.items()}, "week": {s: o.by_week_end for s, o in preds.items()},
+                    "soon": {s: o.soon for s, o in preds.items()}, "soon_by_smoothing": by_smoothing, "week": {s: o.by_week_end for s, o in preds.items()},
                     "base_soon": 1 - (1 - ps.play_prob) ** n_soon, "base_week": 1 - (1 - ps.play_prob) ** n_week,
                     "played_soon": any(d <= soon_end for d in played), "played_week": any(d <= week_end for d in played)})
     return out
@@ -93,6 +97,27 @@ def summary(rows: list[dict], strength: float) -> dict:
     return out
 
 
+SPLIT = dt.date(2024, 12, 18)  # the halves of the per-tier table (as the IR audit's split)
+
+
+def by_streak_tier(rows: list[dict], strength: float) -> list[dict]:
+    """Within 3 days, per streak bucket and minutes tier, on the mornings before SPLIT and from it: mornings,
+    the count the model expects (the sum of its chances) and the count that played. A bias worth fixing out
+    of sample holds on both halves (issue #40: calibration per streak length for the players IR cards are on)."""
+    from services.league.returns import STREAKS, TIER_NAMES
+
+    out = []
+    for _, label in STREAKS:
+        for tier in TIER_NAMES:
+            cell = {"streak": label, "tier": tier}
+            for name, keep in (("before_split", lambda d: d < SPLIT), ("from_split", lambda d: d >= SPLIT)):
+                rs = [r for r in rows if r["n_soon"] and r["bucket"] == label and r["tier"] == tier and keep(r["as_of"])]
+                cell[name] = {"mornings": len(rs), "expected": round(sum(r["soon"][strength] for r in rs), 1),
+                              "played": sum(r["played_soon"] for r in rs)}
+            out.append(cell)
+    return out
+
+
 def main() -> int:
     from services.cli import OneLineParser  # a usage mistake under --json is JSON too
 
@@ -110,6 +135,11 @@ def main() -> int:
     grid = {("none" if s >= 1e9 else s): brier((r["soon"][s], r["played_soon"]) for r in soon) for s in STRENGTHS}
     out = {"from": START.isoformat(), "to": END.isoformat(), "mornings": len(rows), "own_prior": OWN_PRIOR,
            "own_prior_grid_brier_3_days": grid, "by_streak": summary(rows, OWN_PRIOR),
+           "by_streak_tier_3_days": by_streak_tier(rows, OWN_PRIOR), "split": SPLIT.isoformat(),
+           "smoothing_grid_brier_3_days": {str(m): {
+               "before_split": brier((r["soon_by_smoothing"][m], r["played_soon"]) for r in soon if r["as_of"] < SPLIT),
+               "from_split": brier((r["soon_by_smoothing"][m], r["played_soon"]) for r in soon if r["as_of"] >= SPLIT)}
+               for m in SMOOTHINGS},
            "elapsed_s": round(time.perf_counter() - t0, 1), "error": None}
     print(json.dumps(out, indent=2, default=str))
     return 0

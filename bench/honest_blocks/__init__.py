@@ -41,7 +41,7 @@ class Block:
 
 BLOCKS = (
     Block("season", "The season figure", ("backtest",), season_detail, season_short),
-    Block("ir-timing", "IR timing", ("backtest",), ir_timing_detail, ir_timing_short),
+    Block("ir-timing", "IR timing", ("backtest", "ir-timing-wide"), ir_timing_detail, ir_timing_short),
     Block("week-claims", "Categories IR cards this week", ("backtest",), week_claims_detail, week_claims_short),
     Block("tradeoff", "Balanced gives up this week", ("backtest",), tradeoff_detail, tradeoff_short),
     Block("curve", "The return curve and durability", ("calibration",), curve_detail, curve_short),

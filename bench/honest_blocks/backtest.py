@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from .fmt import ratio_text, interval_text, negated, in_target, run_of, player_name
+from .fmt import ratio_text, interval_text, negated, in_target, run_of, load_text, player_name
 
 
 def _season_kinds(b: dict) -> tuple:
@@ -49,7 +49,89 @@ def _timing(saved: dict) -> tuple[dict, dict]:
 def _share(t: dict) -> str:
     s = f"{t['top_played_within_3_days']} of {t['top_ir_cards']} ({100 * (t['top_share_within_3_days'] or 0):.1f}%)"
     met = t["top_share_within_3_days"] is not None and t["top_share_within_3_days"] <= 0.10
-    return f"**{s}** ({'met' if met else 'not met'})"
+    return (f"**{s}** ({'met' if met else 'not met'}; {_pct(t['top_share_wilson95'])}, the model expecting "
+            f"{t['top_expected_count_within_3_days']:.1f})")
+
+
+def _pct(ci) -> str:
+    return "no card" if ci is None else f"95% {100 * ci[0]:.0f}-{100 * ci[1]:.0f}%"
+
+
+def _count(x: dict) -> str:
+    """k of n (share, Wilson interval), the count the model expects, the different players."""
+    if not x["top_ir_cards"]:
+        return "no top IR card"
+    return (f"{x['top_played_within_3_days']} of {x['top_ir_cards']} ({100 * x['share']:.0f}%, {_pct(x['wilson95'])}; "
+            f"the model expecting {x['expected_count']:.1f}; {x['distinct_players']} "
+            f"player{'s' if x['distinct_players'] != 1 else ''})")
+
+
+def _wide(saved: dict) -> tuple[dict, dict, dict]:
+    j = saved["ir-timing-wide"]["json"]
+    return j["points"]["ir_timing_wide"], j["categories"]["ir_timing_wide"], j
+
+
+def _span(x: dict) -> str:
+    a, b = dt.date.fromisoformat(x["from"]), dt.date.fromisoformat(x["to"])
+    return f"{a:%b %-d}-{b:%b %-d} ({x['dates']} mornings)"
+
+
+def wide_detail(saved: dict) -> str:
+    """The every-morning audit: the rule chosen on the first half, the share on the held-out second half."""
+    p, c, j = _wide(saved)
+    streak = lambda w, half, label: next((x for x in w["calibration_by_streak"][half] if x["streak"] == label), None)  # noqa: E731
+    cal = []
+    for name, w in (("points", p), ("categories", c)):
+        for half in ("chosen_on", "reported_on"):
+            x = streak(w, half, "6-9")
+            if x:
+                cal.append(f"{name} {'first' if half == 'chosen_on' else 'second'} half {x['played']} played of "
+                           f"{x['cards']} where the model expected {x['expected_count']:.1f}")
+    return (f" Every morning (`bench/backtest_ir_audit.py --json --wide`, `ir_timing_wide`, run of "
+            f"{run_of(saved, 'ir-timing-wide')}{load_text(saved, 'ir-timing-wide')}, {j['seconds']:.0f} s; the same "
+            f"card on consecutive mornings, so the cards are not independent and the intervals are too narrow): "
+            f"the discount is chosen on {_span(p['chosen_on'])} and the share reported on {_span(p['reported_on'])}, "
+            f"held out. On the first half the product's rule leaves points {_count(p['product_chosen_on'])}, categories "
+            f"{_count(c['product_chosen_on'])}; {_choice(p, c)}. Held out, that discount leaves points "
+            f"{_count(p['held_out_chosen'])}, categories {_count(c['held_out_chosen'])}; the product's "
+            f"({p['product']:g}) points {_count(p['held_out_product'])}, categories **{_count(c['held_out_product'])}**; "
+            f"with no rule, points {_count(p['no_rule']['reported_on'])}, categories {_count(c['no_rule']['reported_on'])}. "
+            f"{_verdict(p, c)} On 6-9-game streaks, the pre-rule top cards: {'; '.join(cal)} (`calibration_by_streak`; "
+            f"the cards the rule keeps are those with a low chance, so a few absences the model gets wrong for the "
+            f"rostered players it is asked about are what the rule selects).")
+
+
+def _met(x: dict, target: float) -> bool:
+    return x["share"] is not None and x["share"] <= target
+
+
+def _choice(p: dict, c: dict) -> str:
+    """How the first half chose the discount, per scoring."""
+    parts = []
+    for name, w in (("points", p), ("categories", c)):
+        g = next(x for x in w["grid"] if x["discount"] == w["chosen"])
+        parts.append(f"{name} {w['chosen']:g} ({'the smallest reaching' if _met(g['chosen_on'], w['target']) else 'none reaches'} "
+                     f"{100 * w['target']:.0f}% there{'' if _met(g['chosen_on'], w['target']) else ', the lowest share'})")
+    return "the discount chosen there: " + ", ".join(parts)
+
+
+def _verdict(p: dict, c: dict) -> str:
+    held = {n: _met(w["held_out_product"], w["target"]) for n, w in (("points", p), ("categories", c))}
+    met = [n for n, ok in held.items() if ok]
+    return (("Held out, the product's rule meets the target in " + " and ".join(met) + "; " if met else
+             "Held out, the product's rule meets the target in neither scoring; ")
+            + ("the chosen discount is the product's." if p["chosen"] == p["product"] == c["chosen"] else
+               "a different discount is chosen on the first half, and the product's stays until the held-out half "
+               "shows that one meeting the target with cards to judge."))
+
+
+def wide_short(saved: dict) -> str:
+    p, c, _ = _wide(saved)
+    hp, hc = p["held_out_product"], c["held_out_product"]
+    return (f"every morning, held out, {_span(p['reported_on'])}: points {hp['top_played_within_3_days']} of "
+            f"{hp['top_ir_cards']}, categories **{hc['top_played_within_3_days']} of {hc['top_ir_cards']}** (the model "
+            f"expecting {hp['expected_count']:.1f} and {hc['expected_count']:.1f}): "
+            + ("met" if _met(hp, p["target"]) and _met(hc, c["target"]) else "not met"))
 
 
 def _period(t: dict, key: str) -> str:
@@ -86,7 +168,7 @@ def ir_timing_detail(saved: dict) -> str:
             f"realized {ratio_text(p['top_within_3_days_ratio'])} (points) and {ratio_text(c['top_within_3_days_ratio'])} "
             f"(categories) of their claims; all top IR cards realize {ratio_text(p['top_ratio'])} (points) and "
             f"{ratio_text(c['top_ratio'])} (categories) of their season claims. The box scores cannot tell a long injury "
-            f"from a short one early, so the rule also demotes IR cards of players who stay out.")
+            f"from a short one early, so the rule also demotes IR cards of players who stay out." + wide_detail(saved))
 
 
 def _grid_text(p: dict, c: dict, split) -> str:
@@ -112,8 +194,8 @@ def _grid_text(p: dict, c: dict, split) -> str:
 
 def ir_timing_short(saved: dict) -> str:
     p, c = _timing(saved)
-    return (f"IR cards on a player who plays within 3 days (target 10%): points {_share(p)}, categories {_share(c)} "
-            f"of the top IR cards")
+    return (f"IR cards on a player who plays within 3 days (target 10%), each week's Wednesday: points {_share(p)}, "
+            f"categories {_share(c)} of the top IR cards; {wide_short(saved)}")
 
 
 def _week(saved: dict) -> dict:

@@ -41,6 +41,8 @@ def load_text(saved: dict, name: str) -> str:
         return f", load {la[0]:.1f}-{la[3]:.1f}"
     if own.get("load_average_at_start") and own.get("load_average"):  # the benchmark's own (bench/ui.py)
         return f", load {own['load_average_at_start'][0]:.1f}-{own['load_average'][0]:.1f}"
+    if own.get("load_average_start") and own.get("load_average_end"):  # bench/backtest_ir_audit.py's own
+        return f", load {own['load_average_start'][0]:.1f}-{own['load_average_end'][0]:.1f}"
     return ", load not recorded (taken from a file)"
 
 

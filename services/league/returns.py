@@ -57,9 +57,11 @@ class Hazards:
         return (o + strength) / (e + strength) if e + strength > 0 else 1.0
 
 
-def fit(games_by_player: dict[str, list[dict]], team_dates: dict[str, list[dt.date]], as_of: dt.date) -> Hazards:
+def fit(games_by_player: dict[str, list[dict]], team_dates: dict[str, list[dt.date]], as_of: dt.date,
+        smoothing: float = SMOOTHING) -> Hazards:
     """Hazards from every player-morning with a missed streak before `as_of`, and each player's own
-    returns against them (his past absences; the current one is what is being predicted)."""
+    returns against them (his past absences; the current one is what is being predicted); `smoothing` a
+    cell's weight towards its bucket (bench/returns.py replays a grid of it)."""
     cells: dict[tuple[str, str], list[float]] = {}
     seen: list = []
     played_on = {pid: [g["game_date"] for g in games] for pid, games in games_by_player.items()}
@@ -77,8 +79,8 @@ def fit(games_by_player: dict[str, list[dict]], team_dates: dict[str, list[dt.da
     for _, b in STREAKS:
         hits = sum(v[0] for (bb, _), v in cells.items() if bb == b)
         n = sum(v[1] for (bb, _), v in cells.items() if bb == b)
-        by_bucket[b] = (hits + SMOOTHING * PRIOR[b]) / (n + SMOOTHING)
-    by_cell = {k: (v[0] + SMOOTHING * by_bucket[k[0]]) / (v[1] + SMOOTHING) for k, v in cells.items()}
+        by_bucket[b] = (hits + smoothing * PRIOR[b]) / (n + smoothing)
+    by_cell = {k: (v[0] + smoothing * by_bucket[k[0]]) / (v[1] + smoothing) for k, v in cells.items()}
     last_game = {pid: games[-1]["game_date"] for pid, games in games_by_player.items() if games}
     own: dict[str, list[float]] = {}
     for m in seen:
