@@ -274,7 +274,9 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
     from agents.offline import followups
     from agents.offline.multi import split_requests
 
-    raw, text = text, after_reaction(normalize(text))
+    from agents.offline.corrections import rewrite
+
+    raw, text = text, rewrite(after_reaction(normalize(text)))  # "X and Y. wait I meant Z not Y": X and Z
     parts = split_requests(text, as_of, previous, parse, CLARIFY_BELOW) if split else []
     if parts:
         parts[0].parts = parts

@@ -13,6 +13,7 @@ from agents.offline.constraints import (HORIZON_ONLY, KEEP_ACTS, SHAPE, THEY, TR
                                         exclusions, lowercase_for, shape_of)
 from agents.offline.ir_talk import ir_asked
 from agents.offline.cats_profile import FIX_IT, weak_cats_asked, weak_named
+from agents.offline.corrections import swap_only
 from agents.offline.moves_talk import my_moves_asked
 from agents.offline.punt_act import punt_only
 from agents.offline.slots import find_players
@@ -122,6 +123,21 @@ def understood(p, prev, previous_answer: str | None = None):
         take(p, "research_roster_games")  # "and for my whole roster?" after one player's games: every player's
         p.players, p.follow_up, p.unknown = [], True, False
         p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
+    swap = swap_only(p.text) if prev is not None and prev.players else None
+    if swap:  # "sorry, I meant Mobley not Mitchell": the previous request with the name put right
+        from agents.offline.slots import find_players
+
+        new = (find_players(swap[0]) or [swap[0]])[0]
+        old = [n for n in prev.players if fold(swap[1]) in fold(n)]
+        if old:
+            take(p, prev.act)
+            p.players = [new if n == old[0] else n for n in prev.players]
+            p.follow_up, p.unknown, p.categories = True, False, p.categories or list(prev.categories)
+            p.last_n, p.day, p.rest_of_week = prev.last_n, prev.day, prev.rest_of_week
+            p.trade_text = (getattr(prev, "trade_text", None) or prev.text)
+            p.trade_text = re.sub(rf"\b{re.escape(fold(swap[1]))}\b", new, fold(p.trade_text))
+            p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
+            return p
     if act == "request" and weak_cats_asked(p):  # "what's my weakest cat?": my category ranks
         p.act, p.intent, p.choices, p.unknown, p.greeting = "cat_profile", Intent.GENERAL_ADVICE, [], False, False
         p.wants_moves, p.hold_or_stream, p.move, p.follow_up = False, False, None, False

@@ -38,7 +38,10 @@
   their last 5 games);
 - "what if I add Conley to it?" / "throw in Bol Bol too" / "ask for Capela too" after a trade verdict
   is that trade with the player on the side named (644ab1f: a pickup fit check of Conley), and "ok
-  propose it" proposes that trade (644ab1f: the greeting).
+  propose it" proposes that trade (644ab1f: the greeting);
+- a self-correction ("compare beal and conley. wait I meant bogdanovic not conley", "show me trades,
+  actually forget trades, just give me a pickup", "sorry I meant Mobley not Mitchell" as its own turn)
+  is what the manager ends up asking (644ab1f: all three compared, the trades, a clarifying question).
 """
 from __future__ import annotations
 
@@ -369,3 +372,39 @@ def test_propose_it_after_a_verdict_proposes_that_trade(reply):
 
     a = args_of(plan_all("would you trade barnes for trae young?", reply), "propose_trade")
     assert a == {"give": ["Scottie Barnes"], "get": ["Trae Young"]}
+
+
+@pytest.mark.parametrize("text,tool,want", [
+    ("compare beal and conley. wait I meant bogdanovic not conley", "compare_players",
+     {"names": ["Bradley Beal", "Bogdan Bogdanović"]}),
+    ("show me trades, actually forget trades, just give me a pickup", "get_free_agents", {}),
+    ("trade ideas. actually no - pickups for steals", "get_free_agents", {"target_categories": ["STL"]}),
+])
+def test_a_self_correction_in_the_message_is_what_it_ends_up_asking(text, tool, want):
+    """644ab1f compared all three players and searched trades (the first request, then cancelled)."""
+    from tests.agents.test_conversation_classes import args_of
+
+    msg = plan(text, scoring="categories")
+    a = args_of(msg, tool)
+    assert {k: a.get(k) for k in want} == want
+    assert "find_trades" not in [c["name"] for c in msg.tool_calls] or tool == "find_trades"
+
+
+@pytest.mark.parametrize("turns,tool,want", [
+    (("how has Donovan Mitchell played lately", "sorry I meant Mobley not Mitchell"), "get_player_game_log",
+     {"name": "Evan Mobley"}),
+    (("would you trade barnes for trae young", "oops i meant lamelo not barnes"), "evaluate_trade",
+     {"give": ["LaMelo Ball"], "get": ["Trae Young"]}),
+])
+def test_a_correction_of_a_name_redoes_the_previous_request(turns, tool, want):
+    from tests.agents.test_conversation_classes import args_of
+
+    a = args_of(plan(*turns), tool)
+    assert {k: a.get(k) for k in want} == want
+
+
+@pytest.mark.parametrize("text", ["should I wait on Ivey or drop him", "is he actually any good this week?"])
+def test_wait_and_actually_inside_a_sentence_cancel_nothing(text):
+    from agents.offline.corrections import rewrite
+
+    assert rewrite(text) == text
