@@ -125,9 +125,9 @@ def understood(p, prev, previous_answer: str | None = None):
         p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
     swap = swap_only(p.text) if prev is not None and prev.players else None
     if swap:  # "sorry, I meant Mobley not Mitchell": the previous request with the name put right
-        from agents.offline.slots import find_players
+        from agents.offline.slots import find_players as named_in
 
-        new = (find_players(swap[0]) or [swap[0]])[0]
+        new = (named_in(swap[0]) or [swap[0]])[0]
         old = [n for n in prev.players if fold(swap[1]) in fold(n)]
         if old:
             take(p, prev.act)
