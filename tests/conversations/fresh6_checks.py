@@ -83,20 +83,21 @@ def _games_left(name: str):
     return check
 
 
-_NO = r"(no game|not play\w*|doesn'?t play|does not play|isn'?t playing|is not playing|\boff\b|\bidle\b|\bno\b)"
+_NO = (r"(\bno (\w+ )?games?\b|\bnot play\w*|n'?t play\w*|\bnot scheduled|\boff\b|\bidle\b|\brests?\b|"
+       r"\bnothing\b)")
 
 
 def _plays_day_verdict(name: str, day: dt.date, label: str):
     """A yes/no on his game on `day` that agrees with the schedule: when he plays, the answer names the
-    day and no sentence naming it says he has no game; when he does not, a sentence naming the day says
-    so."""
+    day and no sentence says he has no game that day (a 'no game' / 'doesn't play' / 'off' next to the
+    day's name); when he does not, a sentence says so."""
     def check(r, c):
         a = r.get("answer") or ""
         day_words = rf"({label}|{label[:3]}\b|{day.strftime('%b')} {day.day}\b|{day.isoformat()}|{day.month}/{day.day})"
         sents = [s for s in re.split(r"(?<=[.!?])\s+|\n", a) if re.search(day_words, s, re.I)]
         if not sents:
             return f"{label} not answered"
-        neg = [s for s in sents if re.search(_NO, s, re.I)]
+        neg = [s for s in sents if re.search(rf"{_NO}.{{0,25}}{day_words}|{day_words}.{{0,15}}{_NO}", s, re.I)]
         if K.plays_on(name, day):
             return f"says no game {label} though he plays: {neg[0][:100]!r}" if neg else None
         return None if neg else f"does not say he has no game {label}: {sents[0][:100]!r}"

@@ -202,3 +202,12 @@ def test_blk_fa_list():
     assert chk({"tool_calls": [{"name": "get_free_agents", "args": {"target_categories": ["REB"], "limit": 5}}]},
                _ctx())
     assert chk({"tool_calls": [{"name": "get_player_rankings", "args": {"sort": "BLK", "limit": 5}}]}, _ctx())
+
+
+def test_day_verdict_reads_the_negation_beside_the_day():
+    ball, bron = F._plays_day_verdict(F.BALL, F.FRIDAY, "Friday"), F._plays_day_verdict(F.LEBRON, F.FRIDAY, "Friday")
+    assert ball({"answer": "He is not injured, and he plays Friday vs LAC."}, _ctx()) is None
+    assert ball({"answer": "Friday: off."}, _ctx())
+    assert bron({"answer": "No, the Lakers don't play Friday (Jan 31)."}, _ctx()) is None
+    assert bron({"answer": "Friday (Jan 31): no game for LeBron."}, _ctx()) is None
+    assert bron({"answer": "He is not injured, and he plays Friday."}, _ctx())
