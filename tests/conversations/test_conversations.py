@@ -55,3 +55,17 @@ def test_the_fifth_set_is_whole_and_its_first_run_is_kept():
     run = first_run()
     assert (run["commit"], run["fully_right"], run["conversations"]) == ("4fb6a5a", 14, 25)
     assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH4} and len(run["failed"]) == 11
+
+
+def test_the_seventh_set_is_whole_and_its_first_run_is_kept():
+    """fresh6 (session 17, written blind): 20 whole conversations, both scorings, four that decide a
+    card and go on, and its one run before anyone tuned to it (7 of 20 on 1f5538a) kept as recorded;
+    catches the set cut down to what passes, or the honest first figure overwritten by a tuned re-run."""
+    from tests.conversations.fresh6 import FRESH6, first_run
+
+    assert len(FRESH6) == 20 and len({c.id for c in FRESH6}) == 20
+    assert all(2 <= len(c.turns) <= 4 for c in FRESH6) and {c.scoring for c in FRESH6} == {"points", "categories"}
+    assert sum(c.decides for c in FRESH6) >= 4
+    run = first_run()
+    assert (run["commit"], run["fully_right"], run["conversations"]) == ("1f5538a", 7, 20)
+    assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH6} and len(run["failed"]) == 13
