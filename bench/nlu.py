@@ -136,10 +136,12 @@ def main() -> int:
         from tests.conversations.fresh3 import FRESH3, first_run as first_run3
         from tests.conversations import fresh4 as fresh4_module
         from tests.conversations.fresh4 import FRESH4, first_run as first_run4
+        from tests.conversations.fresh6 import FRESH6, first_run as first_run6
         from tests.conversations.runner import first_run_of
 
         conv, fresh, fresh2 = run_conversations(), run_conversations(FRESH), run_conversations(FRESH2)
         fresh3, fresh4 = run_conversations(FRESH3), run_conversations(FRESH4)
+        fresh6 = run_conversations(FRESH6)
         out = {"heldout": figs,
                "conversations": conv["share"], "conversations_detail": conv,
                "register": reg_figs | {"per_class": per_class(reg_rows),
@@ -160,6 +162,9 @@ def main() -> int:
                "conversations_fresh4_first_run": first_run4(),
                "conversations_fresh4_second_run": first_run_of(fresh4_module.__file__, "second"),
                "conversations_fresh4": fresh4["share"], "conversations_fresh4_detail": fresh4,
+               # the seventh set (session 17, written blind; the sixth writer wrote nothing), the same way
+               "conversations_fresh6_first_run": first_run6(),
+               "conversations_fresh6": fresh6["share"], "conversations_fresh6_detail": fresh6,
                "punts": punt_figs | {"failed": [r["id"] for r in punt_rows if not r["passed"]]},
                "punts2": punt2_figs | {"failed": [r["id"] for r in punt2_rows if not r["passed"]]},
                "failed": [{"id": r["id"], "problems": r["problems"]} for r in rows if not r["passed"]],
