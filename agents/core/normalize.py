@@ -85,8 +85,10 @@ PHRASES = [
 ]
 FOR_AFTER = {"the", "my", "a", "me", "him", "this", "that", "tonight", "today", "tomorrow", "now", "real", "sure"}
 COUNT_BEFORE = {"last", "past", "top", "next", "first", "previous", "at", "@", "+", "-", "me", "give", "show", "list",
-                "get", "only", "just", "find", "want", "need", "with"}  # "give me 4 free agents": a count
+                "get", "only", "just", "find", "want", "need", "with", "the", "those", "these", "my", "your"}
+# "give me 4 free agents", "the 4 best rim protectors": a count
 UNITS_AFTER = {"games", "game", "g", "gms", "days", "weeks", "nights", "straight", "of", "more", "or", "guards",
+               "best", "top", "most", "good", "decent", "solid", "cheap", "other", "different",
                "forwards", "centers", "bigs", "players", "guys", "dudes", "spots", "moves", "teams", "free", "pickups",
                "adds", "trades", "options", "names", "ideas", "cards", "streamers", "waiver", "times", "gamers", "fa", "fas"}
 W_WIN_BEFORE = {"the", "a", "an", "get", "take", "easy", "ez", "big", "another"}

@@ -18,6 +18,8 @@ from services import optimizer as opt
 from services.models import ServiceError
 from services.optimizer.moves import droppable
 
+MAX_CARDS = 10  # the most cards one request may ask for (the optimize_matchup tool's own `limit` cap)
+
 
 def _step(node: str, text: str, t0: float) -> None:
     emit(TextEvent(type="progress", text=text))
@@ -62,7 +64,10 @@ def make_nodes(source):
             except ServiceError:
                 unknown.append(name)
         note = ir_full_note(source, only, label)
+        limit = min(label.frame.count, MAX_CARDS) if label.frame.count else None  # "3 add/drop options", "one move"
         text = f"Optimizing {today:%a %b %-d} to {end:%a %b %-d} (week {week})."
+        if limit:
+            text += f" Up to {limit} move{'s' if limit > 1 else ''} (you asked for {label.frame.count})."
         if keep:
             text += f" Never dropping {', '.join(source.player_name(k) for k in keep)} (you keep him)."
         if state.get("punt"):
@@ -78,7 +83,7 @@ def make_nodes(source):
             text += f" Chasing {', '.join(targets) or 'the whole matchup'}: the scoreboard settles the rest."
         note = " ".join(x for x in (note, need) if x) or None
         _step("parse_intent", text, t0)
-        return {"allow_drop": allow, "only_drop": only, "keep": [source.player_name(k) for k in keep], "ir_cut": cut, "target_categories": targets, "need_note": note,
+        return {"allow_drop": allow, "only_drop": only, "limit": limit, "keep": [source.player_name(k) for k in keep], "ir_cut": cut, "target_categories": targets, "need_note": note,
                 "iteration": 0, "relax": 0,
                 "advice_mode": label.mode or state.get("advice_mode") or source.advice_mode,
                 "week_window": {"start": today.isoformat(), "end": end.isoformat(), "week": week}}
@@ -125,17 +130,18 @@ def make_nodes(source):
         if state.get("only_drop"):
             return _moves_of(state, t0)
         declined = declined_here()  # a card the user declined in this thread is not offered again: the next ones are
-        found = opt.propose_moves(_with_cut(source.optimizer_inputs(free_agents=state["add_candidates"], season=True,
-                                                                    punt=tuple(state.get("punt") or ())), state),
+        kept = {source.resolve_id(n) for n in state.get("keep") or []}  # a player the user keeps is never a swap's drop
+        inputs = _with_cut(source.optimizer_inputs(free_agents=state["add_candidates"], season=True,
+                                                   punt=tuple(state.get("punt") or ())), state)
+        found = opt.propose_moves(dataclasses.replace(inputs, keep=tuple(sorted(kept))),  # nor an IR return's cut
                                   allow_drop=set(state.get("allow_drop") or []),
                                   mode=state.get("advice_mode") or source.advice_mode,
-                                  limit=3 + 3 * len(state.get("keep") or []) + len(declined),
+                                  limit=(want := state.get("limit") or 3) + 3 * len(state.get("keep") or []) + len(declined),
                                   target_categories=state.get("target_categories") or None)
-        kept = {source.resolve_id(n) for n in state.get("keep") or []}  # a player the user keeps is never a swap's drop
         moves = [m for m in found.moves if not (kept and m.kind != "ir" and m.drop_id in kept)]
         made = named_cut([card_from_move(m, source.league_id, source.my_team_id, source.today, kind=source.kind)
                           for m in moves], state.get("ir_cut"))
-        offered = [c for c in made if (c.drop_id, c.add_id, c.kind) not in declined][:3]
+        offered = [c for c in made if (c.drop_id, c.add_id, c.kind) not in declined][:want]
         cards = card_dicts(offered)  # state keeps the JSON of cards
         last = found.passes[-1].number
         for p in found.passes:

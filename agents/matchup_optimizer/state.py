@@ -19,6 +19,7 @@ class OptimizerState(TypedDict, total=False):
     ir_cut: str | None  # the player the user named to go when an IR player returns ("cut X when he is back")
     only_drop: str | None  # the player the user named to move out ("stash Embiid on IR"): his moves only
     target_categories: list[str]
+    limit: int | None  # how many cards the user asked for ("give me 3 options", "best single move"); None: 3
     keep: list[str]  # players the user keeps (the request frame's exclude): never the drop of a swap
     matchup_line: str | None  # the scoreboard sentence streamed first (agents.matchup_optimizer.opening)
     need_note: str | None  # what the scoreboard says about the categories the user named (agents.core.needs)

@@ -19,6 +19,7 @@ NODE_ARGS: dict[str, Callable[[dict], dict]] = {
     "identify_candidates": lambda s: _pass(s) | {"target_categories": list(s.get("target_categories") or [])},
     "validate_moves": lambda s: _pass(s) | {"mode": s.get("advice_mode"),
                                            "add_candidates": len(s.get("add_candidates") or [])}
+                                  | ({"limit": s["limit"]} if s.get("limit") else {})
                                   | ({"keep": list(s["keep"])} if s.get("keep") else {})
                                   | ({"punt": list(s["punt"])} if s.get("punt") else {})
                                   | ({"ir_cut": s["ir_cut"]} if s.get("ir_cut") else {}),

@@ -44,8 +44,11 @@ def _carry(f: RequestFrame, prev: RequestFrame, p) -> None:
 
 def named_here(p) -> list[str]:
     """The players the message itself names (not the ones a follow-up took from the thread)."""
-    t = fold(p.text)
-    return [n for n in p.players if any(w in t.split() for w in fold(n).replace("-", " ").split() if len(w) > 2)]
+    from services.league.lookup import nicknames_in
+
+    t, nicks = fold(p.text), nicknames_in(p.text)  # "just Bron": LeBron James named by his nickname
+    return [n for n in p.players if n in nicks or
+            any(w in t.split() for w in fold(n).replace("-", " ").split() if len(w) > 2)]
 
 
 OTHER_REQUEST = re.compile(r"\b(free agents?|fas?|pick ?ups?|waivers?|wire|adds?|streamers?|stream|lineup|start|sit|"
@@ -77,6 +80,8 @@ def list_follow_up(p, prev) -> None:
     if prev is None or prev.act not in ("trade_find", "fa_scan", "fa_fit"):
         return
     t, trade = fold(p.text), prev.act == "trade_find"
+    if getattr(prev, "lead_of_list", False) or (p.last_n and not trade):
+        return  # "his last 5 assists?" after a pickup list: the lead's games, not the list again
     own = named_here(p)
     ruled_out = own and len(t.split()) <= 12 and not p.move and set(exclusions(p.text, own)) >= set(own)
     if p.follow_up and p.act == prev.act and not ruled_out:
@@ -106,6 +111,27 @@ def list_follow_up(p, prev) -> None:
         p.categories = list(prev.categories)
     if not trade:
         p.position = p.position or prev.position
+
+
+AVAILABILITY = re.compile(r"\b(?:free agents?|fas?|available|waivers?|unowned|on the wire|pick ?ups?|rostered|owned|"
+                          r"on (?:a )?teams?)\b")
+RANK_TWEAK = re.compile(r"\b(?:only|just|now|then|instead|and|of (?:those|them|these))\b|^\W*\w+(?:\W+\w+){0,2}\W*$")
+
+
+def ranking_follow_up(p, prev) -> None:
+    """"free agents only" / "just the available ones" after a ranking: the same ranking (its window,
+    position, sort and count kept by `_carry`) over the free agents, not a new free-agent scan."""
+    if prev is None or prev.act != "research_rankings" or p.act == "research_rankings":
+        return
+    t = fold(p.text)
+    if len(t.split()) > 6 or not AVAILABILITY.search(t) or not RANK_TWEAK.search(t) or named_here(p) or p.move:
+        return
+    if re.search(r"\b(?:trades?|drop|hold|lineup|start|sit|matchup|news|schedule|stream\w*|add)\b", t):
+        return
+    take(p, "research_rankings")
+    p.follow_up, p.unknown, p.players = True, False, []
+    p.position = p.position or prev.position
+    p.categories = p.categories or list(prev.categories)
 
 
 def take(p, act: str) -> None:

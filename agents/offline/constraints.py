@@ -34,6 +34,11 @@ EXCLUDE = [re.compile(p, re.I) for p in (
     rf"\b(?:not|no longer) (?:interested in|a fan of|into|sold on|keen on)\s+(?P<c>.+?){_END}",
     rf"\b(?:pass on|skip|forget about|no thanks (?:on|to)|i don'?t (?:want|like|trust)|i dont (?:want|like|trust))\s+"
     rf"(?P<c>.+?){_END}",
+    # a player turned down at the head of a clause, after a list or cards: "not bol bol ffs, someone else",
+    # "nah not Collins. who else", "anyone else but not Ivey"
+    rf"(?:^|[,.;!?]\s*|\bbut\s+)(?:(?:no|nah|nope|ugh|ok|okay|hmm+|lol|please|pls)[\s,.!]+)*not\s+"
+    rf"(?!(?:sure|certain|yet|now|really|quite|so|that|too|very|much|only|just|bad|great|good|playing|injured|hurt|"
+    rf"healthy|worth|a fan)\b)(?P<c>.+?){_END}",
 )]
 KEEP_ACTS = ("trade_find", "trade_evaluate", "optimize", "ir_move", "fa_scan", "research_rankings", "fa_hot")
 NUMBER = {"one": 1, "a": 1, "single": 1, "two": 2, "both": 2, "three": 3}
@@ -42,8 +47,12 @@ ONE_BACK = re.compile(r"\bfor\s+(?:a|one|1|a single|one single|a better|one bett
 COUNT = [re.compile(p, re.I) for p in (
     r"\b(?:top|best|show me|give me|gimme|list|first|show|get me|just|only)\s+(?:the\s+|my\s+)?(\d{1,2})\b"
     r"(?!\s*(?:games?|days?|weeks?|wks?|%|for\b|-?for-?\d))",
-    r"\b(\d{1,2})\s+(?:trade ideas|trades|pickups|players|free agents|fas?|guys|options|names|adds|ideas|deals|streamers|"
-    r"of (?:those|them|these))\b",
+    r"\b(\d{1,2})\s+(?:(?:[a-z]+[/-][a-z]+|best|more|good|other|different|possible|waiver|roster|quick|cheap|"
+    r"shot|rim|glass|free agent|point|3 point|three point)\s+){0,2}(?:trade ideas|trades|pickups|players|free agents|fas?|"
+    r"guys|options|names|adds|ideas|deals|streamers|moves|swaps|cards|changes|suggestions|recs|recommendations|targets|"
+    r"candidates|blockers|protectors|rebounders|passers|playmakers|shooters|scorers|defenders|cleaners|bigs|guards|"
+    r"centers|forwards|wings|of (?:those|them|these))\b",
+    r"\b(?:a |one |the )?(1)\b(?= (?:single )?(?:best )?(?:move|swap|change|pickup|add)\b)",
     r"^\s*(?:ok(?:ay)?|fine|sure|then|just|only)?\s*,?\s*(\d{1,2})\s*(?:then|more|instead|please|pls|only)?\s*[.!?]*$",
 )]
 ROS = re.compile(r"\brest of (?:the )?(?:season|year)\b|\blong (?:haul|run)\b|\blong[- ]term\b|\bfor the season\b|"
@@ -191,10 +200,12 @@ def shape_of(text: str, give: list[str]) -> str | None:
     return None
 
 
-WORD_COUNT = [(re.compile(rf"\b{w}\b", re.I), n) for w, n in (
+WORD_COUNT = [(re.compile(rf"\b(?:{w})\b", re.I), n) for w, n in (
     ("half a dozen", "6"), ("a dozen", "12"), ("a couple(?: of)?", "2"), ("a few", "3"), ("two", "2"), ("three", "3"),
     ("four", "4"), ("five", "5"), ("six", "6"), ("seven", "7"), ("eight", "8"), ("nine", "9"), ("ten", "10"),
-    ("fifteen", "15"), ("twenty", "20"))]
+    ("fifteen", "15"), ("twenty", "20"),
+    # "best single move", "just one move", "one swap only": a count of one (a bare "one" is a card's place)
+    (r"(?:one|a) single|single|one(?= (?:best |good )?(?:move|swap|change|pickup|add)\b)", "1"))]
 
 
 def count_of(text: str) -> int | None:
@@ -296,6 +307,33 @@ def _card_answer(p, previous_answer: str | None, text: str) -> str | None:
                 previous_answer)
 
 
+WHY_NOT_ONE = re.compile(r"\b(?:why|y|how come)\b[^?.!]{0,12}\bnot\b|\bwhat about\b[^?.!]*\binstead\b|"
+                         r"\binstead\b[^?.!]{0,6}\?|\b(?:wouldn'?t|isn'?t)\b[^?.!]*\b(?:better|instead)\b|"
+                         r"\brather (?:drop|cut|add|ir|stash|grab|get)\b", re.I)
+ADD_ROLE = re.compile(r"\b(?:add|adding|pick(?:ing)? ?up|grab(?:bing)?|get(?:ting)?|sign(?:ing)?|claim(?:ing)?)\s+(?:\w+\s+)?$")
+
+
+def card_counterpart(p, text: str) -> str | None:
+    """The player of the thread's top card that the one player named would replace ("why not drop
+    LeBron instead?": the top card's drop; "what about adding Kornet instead?": its add), None when
+    the message is no such question or no card was offered."""
+    if not WHY_NOT_ONE.search(text):
+        return None
+    from agents.offline.cards_read import offered_cards
+
+    cards = offered_cards(p)
+    if not cards:
+        return None
+    _, drop, add, _ = cards[0]
+    named = p.players[0]
+    if fold(named.split()[-1]) in (fold(drop), fold(add)) or fold(named) in (fold(drop), fold(add)):
+        return None  # he is on the card: "why not X" is about that card, not another player in its place
+    t = fold(text)
+    at = t.find(fold(named.split()[-1]))
+    before = t[:at] if at >= 0 else t
+    return add if ADD_ROLE.search(before) else drop
+
+
 def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None = None) -> RequestFrame:
     """The frame of one message (`p`: the parsed message), the previous frame carried into a follow-up."""
     text, t = p.text, fold(p.text)
@@ -312,6 +350,9 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
         return f.model_copy(update={"act": "why_benched"})
     if len(p.players) >= 2 and WHY_NOT.search(text):
         return f.model_copy(update={"act": "why_not", "pair": list(p.players[:2])})
+    counterpart = card_counterpart(p, text) if len(p.players) == 1 else None
+    if counterpart:  # "why not drop LeBron instead?" after cards: the top card's drop against him
+        return f.model_copy(update={"act": "why_not", "pair": [counterpart, p.players[0]]})
     if len(p.players) == 2 and re.search(r"\b(vs\.?|versus)\b", text, re.I):
         f.act, f.pair = "versus", list(p.players)
     if p.act in KEEP_ACTS or (prev and prev.exclude):
@@ -338,7 +379,7 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     f.play_on = play_on_of(p, f.horizon)
     if p.act == "research_rankings" or (prev and prev.window and p.follow_up):
         f.window, f.availability = window_of(t), availability_of(t)
-        f.sort = next(iter(p.categories), None)
+        f.sort = next(iter(p.categories), None) or ("ros_value" if f.horizon == "rest_of_season" else None)
     if p.day and OF_THEM.search(text):
         f.act = "filter_previous"
     return f

@@ -17,6 +17,8 @@ CANCEL = re.compile(r"(?:^|[.,;!?]\s*|\s)(?:actually|scratch that|never ?mind|nv
                     r"\s*(?:[,.;!\-]+\s*|\s+(?=forget\b)|\s+(?=never ?mind\b))"
                     r"(?:forget (?:about )?(?:the |that |those |it|this)?[\w ]*?[,.;!]\s*)?(?:just\s+)?(?P<rest>[^.,;!?].*)$",
                     re.I)
+FORGET_OPENING = re.compile(r"^\s*(?:actually|scratch that|never ?mind|nvm|on second thought|wait)\W+(?:no\W+)?forget\b",
+                            re.I)
 FORGET_HEAD = re.compile(r"^\s*forget (?:about )?(?:the |that |those |it|this)?[\w ]*?[,.;!]\s*(?:just\s+)?", re.I)
 
 
@@ -38,7 +40,8 @@ def rewrite(text: str) -> str:
         if swapped:
             return swapped
     m = CANCEL.search(text)
-    if m and m.start() > 0 and len(m.group("rest").split()) >= 2:
+    opening = bool(m) and m.start() == 0 and bool(FORGET_OPENING.match(text))  # "actually forget trades, just ..."
+    if m and (m.start() > 0 or opening) and len(m.group("rest").split()) >= 2:
         rest = m.group("rest")
         while True:
             cut = re.sub(r"^\s*(?:never ?mind|nvm|scratch that|actually|wait|on second thought)\W+", "", FORGET_HEAD.sub("", rest))

@@ -69,6 +69,8 @@ def resolve(p, prev, pred: Prediction | None) -> None:
         return  # "ok so what do I do now?": the markers say "go on", the words ask for something new
     if pred is None and p.act != "nonsense":
         return  # a structural fact decided (a named move, a bet)
+    if pred is not None and names_own_request(p.act, prev.act, t):
+        return  # "meh. top 5 shot blockers on waivers then" after move cards: a free-agent list, whatever the cue
     p.act, p.follow_up = prev.act, True
     p.confidence = max(p.confidence, 0.5)
     new_players = [n for n in p.players if n not in prev.players]
@@ -83,6 +85,23 @@ def resolve(p, prev, pred: Prediction | None) -> None:
     p.last_n = p.last_n or prev.last_n
     p.mode = p.mode or prev.mode
     p.teams = p.teams or list(prev.teams)
+
+
+# the words that name a kind of request on their own: a message with one kind's words and not the
+# previous request's is that kind ("top 5 shot blockers on waivers then" after move cards)
+KIND_WORDS = {"pool": re.compile(r"\b(?:waivers?|free agents?|fas?|the wire|pick ?ups?|streamers?|unowned)\b"),
+              "trade": re.compile(r"\b(?:trades?|deals?|trade for)\b"),
+              "moves": re.compile(r"\b(?:drop\w*|add/drop|moves?|swaps?|cards?)\b")}
+KIND_OF = {"fa_scan": "pool", "fa_hot": "pool", "research_rankings": "pool", "trade_find": "trade",
+           "trade_evaluate": "trade", "optimize": "moves", "ir_move": "moves"}
+
+
+def names_own_request(act: str, prev_act: str, t: str) -> bool:
+    """The message names, in its own words, a kind of request other than the previous one's."""
+    kind, before = KIND_OF.get(act), KIND_OF.get(prev_act)
+    if kind is None or kind == before or not KIND_WORDS[kind].search(t):
+        return False
+    return before is None or not KIND_WORDS[before].search(t)
 
 
 SIDED = ("trade_evaluate", "trade_propose")

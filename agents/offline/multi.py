@@ -27,13 +27,25 @@ def pieces(text: str) -> list[str]:
     return [p for p in out if p and re.search(r"[a-zA-Z]", p)]
 
 
+def constraint_only(piece: str) -> bool:
+    """A piece that only states a constraint on the request before it ("keeping JJJ", "Shai stays",
+    "not Collins", "without giving up Mobley"): every player it names is kept or ruled out."""
+    from agents.offline.constraints import exclusions
+    from agents.offline.slots import find_players
+
+    if len(piece.split()) > 7:
+        return False
+    named = find_players(piece)
+    return bool(named) and set(exclusions(piece, named)) >= set(named)
+
+
 def split_requests(text: str, as_of, previous, parse, clarify_below: float) -> list:
     """The parsed requests of a message with several (each read with the earlier ones as its thread),
     or [] when it is one request. `parse` and `clarify_below` are the reader's (agents.offline.nlu,
     passed in: this module is the reader's helper, never its caller)."""
     parts = pieces(text)
-    if len(parts) < 2 or len(parts) > 3:
-        return []
+    if len(parts) < 2 or len(parts) > 3 or any(constraint_only(piece) for piece in parts[1:]):
+        return []  # "any trades for steals? keeping JJJ": the second piece is the first one's constraint
     parsed, prev = [], previous
     for piece in parts:
         p = parse(piece, as_of, prev, split=False)
@@ -44,4 +56,50 @@ def split_requests(text: str, as_of, previous, parse, clarify_below: float) -> l
         prev = p
     # two pieces with one act are one request said twice or with its details after it ("who should I
     # stream? I'm down in assists"): the whole message reads better as one
-    return parsed if len({p.act for p in parsed}) == len(parsed) else []
+    if len({p.act for p in parsed}) == len(parsed) or two_questions(parsed):
+        return parsed
+    return []
+
+
+ASKS = re.compile(r"^(?:how|what|whats|who|whos|when|which|is|are|does|do|did|will|can|should|could|would)\b", re.I)
+
+
+def two_questions(parsed: list) -> bool:
+    """Pieces of one act that are different questions ("how many games has Barnes got left, and does
+    he play saturday?"): each opens as a question and they ask over different spans (a day, a last-N,
+    the week)."""
+    spans = {(p.day, p.last_n, p.rest_of_week) for p in parsed}
+    return len(spans) == len(parsed) and all(ASKS.match(p.text.strip()) for p in parsed)
+
+
+SAME_FOR = re.compile(r"^(?:(?:ok(?:ay)?|and|also|now|what about|how about|wbu|same (?:q|question|thing|for)|"
+                      r"same for|for|then)\b[\s,]*)+", re.I)
+NOT_BARE = re.compile(r"\b(?:play\w*|games?|trade\w*|drop\w*|add\w*|last|week\w*|injur\w*|status|compare|vs|"
+                      r"better|instead|pick ?up|stream\w*|hold|start|sit|news|log|rank\w*)\b", re.I)
+
+
+def for_others(text: str, as_of, previous, parse) -> list:
+    """"and Bron?" after a message of several requests ("how many games does Melo have left and is he
+    playing friday?"): each request again, for the players now named; [] when the message is more
+    than a name or two after a cue, or the previous message was one request."""
+    from services.league.lookup import fold
+
+    siblings = getattr(previous, "siblings", None) or []
+    if len(siblings) < 2:
+        return []
+    rest = SAME_FOR.sub("", fold(text)).strip()
+    if not rest or len(rest.split()) > 4 or NOT_BARE.search(rest):
+        return []
+    named = parse(text, as_of, None, split=False).players
+    old = set(previous.players)
+    if not named or set(named) & old:
+        return []
+    out, prev = [], None
+    for piece in siblings:
+        q = parse(piece.text, as_of, prev, split=False)
+        if not q.players or set(q.players) & old:
+            q.players = list(named)
+        q.follow_up = True
+        out.append(q)
+        prev = q
+    return out

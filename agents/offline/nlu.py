@@ -79,6 +79,7 @@ class Parsed:
     trade_text: str | None = None  # "propose it" after "would you trade A for B?": the sentence naming the sides
     ir_cut: str | None = None  # "cut X when he returns": who goes when the IR player is back (IR cards count him)
     parts: list["Parsed"] = field(default_factory=list)  # several requests in one message, each parsed (this is the first)
+    siblings: list["Parsed"] = field(default_factory=list)  # as the thread's last request: its message's requests
 
 
 MOVE_VERBS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|waiving|swap|swapping|switch|"
@@ -277,7 +278,10 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
     from agents.offline.corrections import rewrite
 
     raw, text = text, rewrite(after_reaction(normalize(text)))  # "X and Y. wait I meant Z not Y": X and Z
-    parts = split_requests(text, as_of, previous, parse, CLARIFY_BELOW) if split else []
+    from agents.offline.multi import for_others
+
+    parts = (for_others(text, as_of, previous, parse) or split_requests(text, as_of, previous, parse, CLARIFY_BELOW)
+             if split else [])
     if parts:
         parts[0].parts = parts
         return parts[0]

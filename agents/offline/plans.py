@@ -204,8 +204,10 @@ def plan_lineup(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         return []
     if p.wants_moves:
         cut = {"ir_cut": p.ir_cut} if p.ir_cut else {}  # "cut X when he returns": the IR cards count him
+        count = getattr(getattr(p, "frame", None), "count", None)
+        limit = {"limit": min(count, 10)} if count else {}  # "give me 3 add/drop options", "best single move"
         return [("optimize_matchup", {"allow_drop": p.allow_drop or None, "target_categories": p.categories or None,
-                                      **_mode(p), **cut})]
+                                      **_mode(p), **cut, **limit})]
     if p.act == "lineup_day" and not p.day:
         p.day = as_of  # "who plays?" with no day: today
     if p.day and not p.rest_of_week:

@@ -46,7 +46,14 @@ POSITION_WORDS = {"point guard": "PG", "shooting guard": "SG", "small forward": 
 EXTRA_CATEGORIES = {"rebound": "REB", "three pointer": "3PM", "boards": "REB", "dimes": "AST", "treys": "3PM", "trey": "3PM", "swipes": "STL",
                     "rejections": "BLK", "threes": "3PM", "3 pointers": "3PM", "three pointers": "3PM",
                     # a manager's plural shorthand ("trade for blks", "make it asts")
-                    "asts": "AST", "blks": "BLK", "stls": "STL", "rebs": "REB", "tos": "TO", "3pm": "3PM"}
+                    "asts": "AST", "blks": "BLK", "stls": "STL", "rebs": "REB", "tos": "TO", "3pm": "3PM",
+                    # the players' roles managers name a category by ("shot blockers", "rim protection", "shooters")
+                    "shot blockers": "BLK", "shot blocker": "BLK", "shot blocking": "BLK", "rim protection": "BLK",
+                    "rim protectors": "BLK", "rim protector": "BLK", "rebounders": "REB", "rebounder": "REB",
+                    "glass cleaners": "REB", "playmakers": "AST", "playmaking": "AST", "passers": "AST",
+                    "distributors": "AST", "ball hawks": "STL", "pickpockets": "STL", "3 point shooters": "3PM",
+                    "three point shooters": "3PM", "sharpshooters": "3PM", "snipers": "3PM", "shooters": "3PM",
+                    "scorers": "PTS", "bucket getters": "PTS"}
 WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "couple": 2}
 TEAM_CODES_SAFE = {"okc", "nyk", "gsw", "bkn", "phx", "lal", "lac", "sas", "nop"}  # "was", "min": ordinary words
@@ -172,7 +179,7 @@ def find_categories(text: str) -> list[str]:
         if len(a) <= 2 and a not in ("3s",):
             continue  # "to", "ft", "fg" alone are too ambiguous in prose
         if re.search(rf"\b{re.escape(a)}\b", t) and cat not in cats:
-            if cat == "PTS" and not re.search(r"\b(pts|scoring)\b|\bpoints category\b|\bin points\b", t):
+            if cat == "PTS" and not re.search(r"\b(pts|scoring|scorers?|bucket getters)\b|\bpoints category\b|\bin points\b", t):
                 continue  # "points" usually means fantasy points, not the category
             if a == "three" and not re.search(r"\bthree (point|pointer)", t):
                 continue  # "his last three" is a count

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import re
 
-from agents.offline.carry import frame_of, list_follow_up, named_here, take, verdict_with_other_punt
-from agents.offline.constraints import (HORIZON_ONLY, KEEP_ACTS, SHAPE, THEY, TRADE_CUE, WIN_WEEK, capitalized,
+from agents.offline.carry import frame_of, list_follow_up, named_here, ranking_follow_up, take, verdict_with_other_punt
+from agents.offline.constraints import (HORIZON_ONLY, KEEP_ACTS, ONE_BACK, SHAPE, THEY, TRADE_CUE, WIN_WEEK, capitalized,
                                         exclusions, lowercase_for, shape_of)
 from agents.offline.ir_talk import ir_asked
 from agents.offline.cats_profile import FIX_IT, weak_cats_asked, weak_named
 from agents.offline.corrections import swap_only
 from agents.offline.moves_talk import my_moves_asked
 from agents.offline.punt_act import punt_only
+from agents.offline.redo import redo
 from agents.offline.slots import find_players
 from services.league.lookup import fold
 
@@ -50,6 +51,9 @@ def understood(p, prev, previous_answer: str | None = None):
     takes its own act, so the turn neither clarifies nor runs the optimizer for it."""
     from agents.core.intents import Intent
 
+    if redo(p, prev):  # "ok redo that", "I'm punting FT% btw. same q": the last request again (agents/offline/redo.py)
+        p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
+        return p
     if not p.act.startswith("trade") and (SHAPE.search(p.text) or (
             p.act in ("clarify", "vague") and re.search(r"\b(trades?|deals?)\b", fold(p.text)))):
         take(p, "trade_find")  # "a 2-for-1 for one star?", "find a deal for boards ...": a trade search
@@ -86,11 +90,13 @@ def understood(p, prev, previous_answer: str | None = None):
         p.follow_up = True
         for attr in ("categories", "position"):
             setattr(p, attr, getattr(p, attr) or getattr(prev, attr))
-    if 1 <= len(p.players) <= 2 and not p.act.startswith("trade") and shape_of(p.text, p.players) and \
-            TRADE_CUE.search(fold(p.text)):
-        take(p, "trade_find")  # "consolidate Beal+Conley into 1 guy", "turn Barnes into two": a shaped search
+    offered = [n for n in p.players if n not in exclusions(p.text, p.players)]  # "Shai stays": kept, not offered
+    if 1 <= len(offered) <= 2 and not p.act.startswith("trade") and shape_of(p.text, offered) and \
+            (TRADE_CUE.search(fold(p.text)) or (len(offered) == 2 and BUNDLE.search(p.text) and ONE_BACK.search(p.text))):
+        take(p, "trade_find")  # "consolidate Beal+Conley into 1 guy", "Bron + Melo for one stud?": a shaped search
         p.unknown = False
     list_follow_up(p, prev)
+    ranking_follow_up(p, prev)
     verdict_with_other_punt(p, prev)
     if p.follow_up and p.act.startswith("trade") and TRADE_SEARCH.search(fold(p.text)) and \
             not find_players(p.text) and not capitalized(p.text, clause=True):
@@ -190,6 +196,7 @@ def understood(p, prev, previous_answer: str | None = None):
     return p
 
 
+BUNDLE = re.compile(r"\w\s*(?:\+|&)\s*\w|\w\s+and\s+\w", re.I)  # "Bron + Melo", "Beal and Conley"
 WEAKNESS = re.compile(r"\b(?:my|our|the team'?s|roster'?s?)\b[^?.!]{0,20}\b(?:weak\w*|biggest (?:need|hole)|holes?|"
                       r"problem spots?)\b|\bwhere (?:am i|are we|is my team) (?:weak|thin|lacking)\b|"
                       r"\bwhat (?:do i|does my team) need most\b")

@@ -54,7 +54,7 @@ def research(p: Parsed, done) -> str:
     if len(ranked) >= 2:  # "is Mobley or JJJ better rest of season?"
         from agents.offline.talk import season_compare
 
-        return season_compare(ranked)
+        return season_compare(ranked, list(p.categories))
     if _ok(done, "compare_players"):
         return C.compared(done) if p.scoring == "categories" else compared(done)
     parts = []
@@ -127,8 +127,13 @@ def research(p: Parsed, done) -> str:
         later = bool(window and p.as_of and str(window[0]) > (p.as_of + dt.timedelta(days=6 - p.as_of.weekday())).isoformat())
         left, when = (("", f" from {window[0]} to {window[1]}") if args.get("start") and later else
                       (" left", " this week"))
-        parts.insert(0, "**" + ", ".join(f"{pl['name']} has {pl['games']} game{'s' * (pl['games'] != 1)}{left}"
-                                         for pl in ranked) + f"{when}.**")
+        one_day = bool(window and args.get("start") and str(window[0]) == str(window[1]))
+        if not one_day:  # one day asked ("does he play saturday?"): its yes/no leads instead (`day_verdict`)
+            parts.insert(0, "**" + ", ".join(f"{pl['name']} has {pl['games']} game{'s' * (pl['games'] != 1)}{left}"
+                                             for pl in ranked) + f"{when}.**")
+    verdict = day_verdict(p, done)
+    if verdict:
+        parts.insert(0, verdict)
     for s in _ok(done, "get_schedule"):
         for pl in s["data"]["players"]:
             when = ", ".join(str(x) for x in pl["dates"]) or "no game"
@@ -152,6 +157,29 @@ def research(p: Parsed, done) -> str:
     if fas and fas[0]["data"]["free_agents"]:
         parts.append("Healthy streamers at the position:\n" + C.free_agent_table(fas[0]["data"]["free_agents"][:5], p.scoring))
     return "\n\n".join(parts)
+
+
+PLAYS_ASKED = re.compile(r"\b(play\w*|games?|suit\w* up|going|good to go|active|available|in the lineup)\b", re.I)
+
+
+def day_verdict(p: Parsed, done) -> str | None:
+    """"Is he playing Friday?": yes or no first, from the day's schedule and his status (a team game
+    with him OUT is said as such), None when no single day was asked about."""
+    days = [s for s in _ok(done, "get_schedule") if str(s["data"]["window"][0]) == str(s["data"]["window"][1])]
+    if not p.day or not days or not PLAYS_ASKED.search(p.text):
+        return None
+    status = {s["data"]["player"]: s["data"]["status"] for s in _ok(done, "get_player_status")}
+    when = f"{p.day:%A} ({p.day:%b} {p.day.day})"
+    lines = []
+    for pl in days[-1]["data"]["players"]:
+        name, st = pl["name"], status.get(pl["name"])
+        if not pl["games"]:
+            lines.append(f"No: {name} has no game {when}.")
+        elif st == "OUT":
+            lines.append(f"His team plays {when}, but {name} is OUT (inferred from missed games).")
+        else:
+            lines.append(f"Yes: {name} has a game {when}" + (", but he is DTD (inferred)." if st == "DTD" else "."))
+    return "**" + " ".join(lines) + "**" if lines else None
 
 
 def free_agents(p: Parsed, done) -> str:

@@ -18,8 +18,12 @@ NICKNAMES: dict[str, str] = {
     "kd": "duranke01", "ant": "edwaran01", "ant man": "edwaran01", "cp3": "paulch01", "book": "bookede01",
     "dame": "lillada01", "jjj": "jacksja02", "trae": "youngtr01", "ja": "moranja01", "luka": "doncilu01",
     "embiid": "embiijo01", "jimmy buckets": "butleji01", "spida": "mitchdo01", "scottie": "barnesc01",
-    "chet": "holmgch01", "paolo": "bancopa01", "zion": "willizi01", "hali": "halibty01", "pg13": "georgpa01",
+    "chet": "holmgch01", "paolo": "banchpa01", "zion": "willizi01", "hali": "halibty01", "pg13": "georgpa01",
     "brunson": "brunsja01", "fox": "foxde01", "bam": "adebaba01", "jokic": "jokicni01",
+    "melo": "ballla01", "dlo": "russeda01", "kp": "porzikr01", "jt": "tatumja01", "jb": "brownja02",
+    "fvv": "vanvlfr01", "og": "anunoog01", "the beard": "hardeja01", "cj": "mccolcj01", "alpi": "sengual01",
+    "the process": "embiijo01", "sabonis": "sabondo01", "sabas": "sabondo01", "jdub": "willija06", "j dub": "willija06",
+    "dray": "greendr01", "kyrie": "irvinky01", "kawhi": "leonaka01", "spida mitchell": "mitchdo01",
 }
 SCORE_CUTOFF = 72
 AMBIGUITY_MARGIN = 4
@@ -117,3 +121,10 @@ def _covers(query: str, name: str) -> bool:
 
 def player_name(player_id: str) -> str:
     return index()[0][player_id]
+
+
+def nicknames_in(text: str) -> set[str]:
+    """The display names of the players a text calls by a nickname ("Bron + Melo": LeBron James,
+    LaMelo Ball); a nickname whose player is not in the data names nobody."""
+    t, names = f" {fold(text)} ", index()[0]
+    return {names[pid] for nick, pid in NICKNAMES.items() if f" {nick} " in t and pid in names}

@@ -37,7 +37,8 @@ def _cut_row(inputs: OptimizerInputs) -> int:
     if inputs.ir_cut in ids:
         return ids.index(inputs.ir_cut)
     totals = _totals(inputs)
-    return min(range(len(ids)), key=lambda i: (totals[i], i))
+    rows = [i for i in range(len(ids)) if ids[i] not in inputs.keep] or list(range(len(ids)))  # never one he keeps
+    return min(rows, key=lambda i: (totals[i], i))
 
 
 def to_ir_row(inputs: OptimizerInputs) -> int | None:

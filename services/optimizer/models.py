@@ -72,6 +72,7 @@ class OptimizerInputs:
     season: Any = None  # season.SeasonInputs: the rest of the regular season (None: week only)
     ir_slots_free: int = 0  # open IR slots: an OUT player may move there instead of being dropped
     ir_cut: str | None = None  # the player the user names to cut when an IR player returns
+    keep: tuple[str, ...] = ()  # players the user keeps: never a swap's drop, never the cut when an IR player returns
     ir_back: tuple[PlayerInput, ...] = ()  # players in my IR slot who are no longer OUT (to activate)
     punt: tuple[str, ...] = ()  # categories the manager punts: out of the categories objective and the reasons
     points_weights: Mapping[str, float] | None = None  # the league's points per stat (None: ESPN's defaults)

@@ -61,8 +61,9 @@ def droppable(prep: Prepared, allow_drop: Iterable[str] = (), protect_top: int =
     star = prep.inputs.star_value
     if star is not None:  # a league-wide star is protected even on a deep roster
         protected |= {i for i in range(len(prep.roster.players)) if per_game_value(prep, i) >= star}
-    ids = [p.player_id for p in prep.roster.players]
-    return np.array([i for i in range(len(ids)) if i not in protected or ids[i] in allow], dtype=int)
+    ids, kept = [p.player_id for p in prep.roster.players], set(prep.inputs.keep)  # "not Bol Bol": never his drop
+    return np.array([i for i in range(len(ids)) if (i not in protected or ids[i] in allow) and ids[i] not in kept],
+                    dtype=int)
 
 
 def mode_scores(week: np.ndarray, season: np.ndarray | None, mode: str, scoring: str,
@@ -215,7 +216,8 @@ def _season_arrays(prep: Prepared, drops: np.ndarray, irs: np.ndarray):
     season, _ = season_gains(season_table(prep, prep.inputs.season), drops)
     ir_gain, returns = {}, {}
     for k in irs:
-        ir_gain[int(k)], returns[int(k)] = ir_season_gains(prep, prep.inputs.season, int(k), prep.inputs.ir_cut)
+        ir_gain[int(k)], returns[int(k)] = ir_season_gains(prep, prep.inputs.season, int(k), prep.inputs.ir_cut,
+                                                           keep=prep.inputs.keep)
     return season, ir_gain, returns
 
 

@@ -43,7 +43,7 @@ def _holding(season: SeasonInputs, k: int, rate: float) -> SeasonInputs:
 
 
 def ir_season_gains(week_prep: Prepared, season: SeasonInputs, k: int,
-                    cut_id: str | None = None) -> tuple[np.ndarray, IrReturn]:
+                    cut_id: str | None = None, keep: tuple[str, ...] = ()) -> tuple[np.ndarray, IrReturn]:
     """(season gain per free agent, return) of moving roster row `k` to IR and adding each free agent.
 
     An expectation over his return curve: on each span of days where his play probability is q
@@ -53,7 +53,7 @@ def ir_season_gains(week_prep: Prepared, season: SeasonInputs, k: int,
     same branch. Not back (he plays nothing), the added player holds his spot; back (he plays at b),
     the 14 must become 13: the one cut is `cut_id` when named, else the lowest rest-of-season total
     (`SeasonPlayer.total`, over the games from his expected return, or the whole horizon when he is
-    not expected back) among the 13 others and the added one, never the returning player (his total
+    not expected back) among the 13 others and the added one, never one the user keeps (`keep`), never the returning player (his total
     is counted at his unconditional curve, low exactly when he is out long; back, he is worth keeping,
     and the activation card and the replay never cut him). Both parts are exact lineup values
     (`season_gains`) over the span. Scoring both branches against one standing pat with him at q
@@ -67,8 +67,9 @@ def ir_season_gains(week_prep: Prepared, season: SeasonInputs, k: int,
     later = within(season, start=ret) if ret else season
     ids = [p.player_id for p in later.roster]
     named = cut_id in ids and cut_id != ir.player_id
-    cut = ids.index(cut_id) if named else min((i for i in range(len(ids)) if i != k),
-                                              key=lambda i: (later.roster[i].total(), i))
+    # never the returning player, nor one the user keeps ("not Bol Bol": the next lowest goes)
+    others = [i for i in range(len(ids)) if i != k and ids[i] not in keep] or [i for i in range(len(ids)) if i != k]
+    cut = ids.index(cut_id) if named else min(others, key=lambda i: (later.roster[i].total(), i))
     who, row = [], []  # per free agent: who goes when he is back, and the gains row that counts it
     for fa in later.free_agents:
         if named:

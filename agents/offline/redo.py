@@ -1,0 +1,46 @@
+""""Redo that" (issue #36): a message that asks for the previous request again ("ok redo that", "same q",
+"run it again", "oh I'm punting FT% btw. same q") is that request, with whatever the message itself
+changes (a punt said in it; the thread's punt reaches every tool that takes one). Read before the
+other acts, so a punt said with "same q" re-asks the question instead of only setting the punt."""
+from __future__ import annotations
+
+import re
+
+from services.league.lookup import fold
+
+FILLER = re.compile(r"\b(?:ok(?:ay)?|alright|so|now|then|but|pls|please|plz|can you|could you|just|oh|btw|by the way|"
+                    r"i m|im|we re|were|hey|lol|cool|thanks|k|with (?:that|this|it|the punt)|in mind|for me|"
+                    r"for that|real quick|quickly)\b")
+REDO = re.compile(r"(?:re ?do|re ?run|re ?check|refresh|update|run|try|ask|answer) (?:that|it|this|the (?:last|same|"
+                  r"previous) (?:one|thing|question|q|list|search))(?: (?:again|over|once more))?|"
+                  r"(?:re ?do|re ?run|refresh)(?: (?:that|it|this))?|same (?:q|qs|question|thing|ask|request)(?: again)?|"
+                  r"again|(?:one|1) more time|once more|(?:do|run|try|ask) (?:it|that|this)(?: one)? (?:again|over|(?:one|1) more time|once more)|"
+                  r"(?:do|ask) the (?:same|last|previous) (?:one|thing|question|q)(?: again)?")
+
+
+def redo_asked(text: str) -> bool:
+    """The message, with any punt clause and filler words set aside, only asks for the last request again."""
+    from agents.offline.punts import read_punts
+
+    rest = FILLER.sub(" ", fold(read_punts(text).rest))
+    rest = " ".join(rest.split())
+    return bool(rest) and REDO.fullmatch(rest) is not None
+
+
+KEEP_OWN = ("text", "raw", "punt", "unpunt", "stop_punting", "thread_answers", "previous_answer", "scoring", "parts",
+            "siblings", "frame", "as_of")
+
+
+def redo(p, prev) -> bool:
+    """`p` becomes the previous request again (in place), its own punts kept; False when the message
+    is not a redo or there is nothing to redo."""
+    if prev is None or not redo_asked(p.text):
+        return False
+    punt, unpunt, stop = list(p.punt), list(p.unpunt), p.stop_punting
+    for key, value in vars(prev).items():
+        if key not in KEEP_OWN:
+            setattr(p, key, value)
+    p.text = prev.text  # the request's own words: its count, horizon and filters are read from them again
+    p.punt, p.unpunt, p.stop_punting = punt or list(prev.punt), unpunt, stop
+    p.follow_up, p.unknown, p.greeting = True, False, False
+    return True
