@@ -117,14 +117,20 @@ def points_figure(name: str):
     return check
 
 
+def _name_re(name: str) -> str:
+    """A regex for how an answer may call him: surname, first name or a nickname."""
+    words = {K.fold(surname(name)), K.fold(name.split()[0]), *NICKNAMES.get(name, ())}
+    return r"\b(" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")\b"
+
+
 def said_better(win: str, lose: str, topic: str):
     """The lead says `win` beats `lose` on `topic` (a regex): the first comparing word of a sentence
     that speaks of the topic ('more', 'better', 'edge', ...; 'fewer', 'trails' reversed) is said of
     him (the nearest name before it, else the first after); with no comparing word, the lead's first
     sentence names him first ('Tyus Jones: 3 games left; Schröder 2')."""
     def check(r, c):
-        lead = (r.get("answer") or "").split("\n\n")[0]
-        w, l_ = surname(win), surname(lose)
+        lead = K.fold((r.get("answer") or "").split("\n\n")[0])  # 'Schroder' typed is 'Schröder'
+        w, l_ = _name_re(win), _name_re(lose)
         for sent in _sentences(lead):
             if not re.search(topic, sent, re.I):
                 continue
@@ -144,19 +150,6 @@ def said_better(win: str, lose: str, topic: str):
         if w in at and at[w] == min(at.values()) and re.search(topic, lead, re.I):
             return None
         return f"the lead does not say {win} is ahead on /{topic}/: {lead[:120]!r}"
-    return check
-
-
-def stat_leader(a_name: str, b_name: str, stat: str, topic: str):
-    """The one with more of `stat` a game (season and last 10 both, from the CSV; the check refuses to
-    judge when the two disagree) is said to be ahead on it (see `said_better`)."""
-    def check(r, c):
-        sa, sb = _avg(_rows_before(a_name, 82), stat), _avg(_rows_before(b_name, 82), stat)
-        ta, tb = _avg(_rows_before(a_name, 10), stat), _avg(_rows_before(b_name, 10), stat)
-        if (sa > sb) != (ta > tb):
-            return "check undecidable: season and last-10 disagree"
-        win, lose = (a_name, b_name) if sa > sb else (b_name, a_name)
-        return said_better(win, lose, topic)(r, c)
     return check
 
 
