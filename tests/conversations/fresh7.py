@@ -8,8 +8,8 @@ conversations (2-4 turns; 13 points, 12 categories; six that approve or decline 
 Voices: terse texting with typos ("trde 4 blks", "jus 3"), a long rambling message with the question
 last, polite formal English ("Would you kindly advise whether I ought to retain..."), non-native
 English ("please you can give me 6 player free agent"), sports-radio slang ("who you rolling with
-down the stretch, gimme the hot take"), a number quoted back wrong ("you said +57"), "that guy",
-"those", "from that", "them", corrections mid-thread ("sorry I meant friday, not tomorrow"), two asks
+down the stretch, gimme the hot take"; "bet, lock in the first one": 'bet' as 'ok'), a number quoted
+back wrong ("you said +57"), "that guy", "the 2nd one", "from that", "them", corrections mid-thread ("sorry I meant friday, not tomorrow"), two asks
 in one message, a constraint said the turn before the request ("Shai's not going anywhere. ever."),
 a preference as a constraint ("I'd rather keep my guards"), punts said once and relied on later,
 real-money betting and trade rumours (out of scope: said so, with the nearest thing offered).
@@ -29,6 +29,7 @@ from __future__ import annotations
 from tests.conversations import checks as K
 from tests.conversations import fresh7_checks as F
 from tests.conversations.fresh2 import JACKSON
+from tests.conversations.fresh3 import _first_card_again
 from tests.conversations.fresh4 import _ir_listed
 from tests.conversations.fresh6_checks import (FREE_AGENT, _all_play, _compares_top_drop, _games_left, _has_cards,
                                                _ir_card, _plays_day_verdict, _quoted_gain_answered)
@@ -54,11 +55,13 @@ FRESH7: list[Conv] = [
         T("Shai's not going anywhere. ever. just so you know", K.no_transaction(), K.not_greeting()),
         T("ok find me a rebounds trade", K.called("find_trades", exclude=F.has(SGA), targets=["REB"]),
           F.never_gives(SGA)),
-        T("make it two of mine for one of theirs", K.called("find_trades", exclude=F.has(SGA), shape="2-for-1"),
+        T("make it two of mine for one of theirs",
+          K.called("find_trades", exclude=F.has(SGA), shape="2-for-1", targets=["REB"]),
           F.shape_or_none(2, 1), F.never_gives(SGA))], "trade-exclude"),
     # --- terse texting, typos ----------------------------------------------------------------------
     Conv("s7-trde-blks", "categories", [
-        T("trde 4 blks. keep jjj n mobley off the table", K.called("find_trades", targets=["BLK"], exclude=KEEP_BIGS),
+        T("trde 4 blks. keep jjj n mobley off the table",  # '4' is 'for', not a count
+          K.called("find_trades", lambda a: a.get("limit") != 4, targets=["BLK"], exclude=KEEP_BIGS),
           F.never_gives(JACKSON), F.never_gives(MOBLEY)),
         T("jus 3", K.called("find_trades", limit=3, targets=["BLK"], exclude=KEEP_BIGS), K.table_len("You give", 3),
           F.never_gives(JACKSON), F.never_gives(MOBLEY))], "trade-exclude"),
@@ -80,7 +83,7 @@ FRESH7: list[Conv] = [
           F.fa_next_week_min(3))], "horizon"),
     # --- a number quoted back wrong -----------------------------------------------------------------
     Conv("s7-quote-57", "points", [
-        T("what moves should I be making this week?", _has_cards()),
+        T("alright, what's the play on waivers this week, who comes in and who goes?", _has_cards()),
         T("wait you said +57 on the top one?? where does that number even come from", _quoted_gain_answered,
           K.not_greeting(), K.no_transaction())], "quote-back"),
     # --- polite formal English; a punt added to the same question -----------------------------------
@@ -94,7 +97,8 @@ FRESH7: list[Conv] = [
     # --- non-native English, a count, a day filter on that list --------------------------------------
     Conv("s7-nonnative-count", "points", [
         T("please you can give me 6 player free agent, who have many game this week?",
-          K.called("get_free_agents", limit=6), K.table_len("Player", 6)),
+          F.any_of(K.called("get_free_agents", limit=6),
+                   K.called("get_player_rankings", availability="free_agents", limit=6)), K.table_len("Player", 6)),
         T("from this list who play in saturday?", _prev_fas_on(SATURDAY), K.not_greeting())], "day-filter"),
     # --- two asks in one message; 'their' -----------------------------------------------------------
     Conv("s7-two-asks", "points", [
@@ -130,7 +134,8 @@ FRESH7: list[Conv] = [
     # --- why X not Y with 'that guy' -----------------------------------------------------------------
     Conv("s7-why-that-guy", "points", [
         T("who's the cut if I wanna stream someone in?", _has_cards()),
-        T("why cut that guy and not Beal?", _compares_top_drop(BEAL), K.not_greeting(), K.no_transaction())],
+        T("why cut that guy and not Beal?", _compares_top_drop(BEAL), K.not_greeting(), K.no_transaction()),
+        T("ok fine, go with the 2nd one", _first_card_again(1), K.no_transaction(), K.not_greeting())],
       "why-x-not-y"),
     # --- the weekend: a named day's lineup, then nobody idle -----------------------------------------
     Conv("s7-wedding-weekend", "points", [
@@ -175,7 +180,8 @@ FRESH7: list[Conv] = [
           F.no_punt_in_play("AST"), F.no_punt_in_play("TO"))], "punt-verdict"),
     # --- decided cards, then on ----------------------------------------------------------------------
     Conv("s7-decline-next", "categories", [
-        T("line up three pickups for me this week, best first", K.called("optimize_matchup", limit=3), _has_cards(3)),
+        T("give me your three best add-drop moves this week, ranked", K.called("optimize_matchup", limit=3),
+          _has_cards(3)),
         D("decline", 0),
         T("ok, next best then", F.names_first_set_card(1), K.decided_not_pending(), K.not_greeting())], "decided"),
     Conv("s7-decline-blk-rank", "categories", [
@@ -190,7 +196,7 @@ FRESH7: list[Conv] = [
         T("ft% is dead to me this year, punting it. so what moves for this week?",
           K.called("optimize_matchup", punt=["FT%"]), _has_cards(), F.no_punt_in_play("FT%")),
         D("approve", 0),
-        T("alright what's still close in my matchup?", K.called("get_matchup_details"), F.no_punt_in_play("FT%"),
+        T("alright, where's my matchup still up for grabs?", K.called("get_matchup_details"), F.no_punt_in_play("FT%"),
           K.decided_not_pending())], "decided"),
     Conv("s7-one-and-roster", "points", [
         T("if you could make just one add/drop for me what would it be", _has_cards(1)),

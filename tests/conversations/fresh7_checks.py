@@ -71,9 +71,12 @@ def any_of(*checks):
     return check
 
 
-def _sentences(text: str) -> list[str]:
-    text = re.sub(r"(\d)\.(\d)", r"\1,\2", text.replace("Jr.", "Jr"))  # a decimal or 'Jr.' ends no sentence
-    return [s for s in re.split(r"(?<=[.!?;])\s+|\n", text) if s.strip()]
+def _sentences(text: str, semicolon: bool = True) -> list[str]:
+    """Sentences and lines; a decimal or 'Jr.' ends none; `semicolon=False` keeps a list after a
+    colon whole ('Close categories: FG%; FT%')."""
+    text = re.sub(r"(\d)\.(\d)", r"\1,\2", text.replace("Jr.", "Jr"))
+    ends = r"(?<=[.!?;])\s+|\n" if semicolon else r"(?<=[.!?])\s+|\n"
+    return [s for s in re.split(ends, text) if s.strip()]
 
 
 def _my_entries(c):
@@ -388,7 +391,7 @@ def no_punt_in_play(cat: str):
     as a word of its own: 'TO' is not 'TOR'), unless the sentence says it is punted."""
     token = rf"(?<![A-Za-z]){re.escape(cat)}(?![A-Za-z])"
     def check(r, c):
-        for s in _sentences(r.get("answer") or ""):
+        for s in _sentences(r.get("answer") or "", semicolon=False):
             if re.search(r"in play|chas\w+|\bclose\b|swing|to win|target|winnable|flip|within reach", s, re.I) \
                     and re.search(token, s) and not re.search(r"punt", s, re.I):
                 return f"{cat} (punted) in play: {s[:120]!r}"

@@ -200,6 +200,7 @@ def test_no_punt_in_play():
     ft = F.no_punt_in_play("FT%")
     assert ft({"answer": "Close categories: FG% and BLK. FT% is punted."}, _ctx()) is None
     assert ft({"answer": "Close categories: FG%, FT% (win chance 50%)."}, _ctx())
+    assert ft({"answer": "Close categories: FG% (52%); FT% (48%)."}, _ctx())
 
 
 def test_fa_pick_punt():
@@ -239,3 +240,32 @@ def test_dates_are_the_week():
     assert (F.THURSDAY - AS_OF).days == 1 and F.SUNDAY == K.WEEK_END and F.SATURDAY.weekday() == 5
     assert K.plays_on(SGA, AS_OF)  # s7-bet: he plays tonight
     assert K.games_between(BARNES, AS_OF, K.WEEK_END) == 3  # s7-two-asks: 3 left, today's included
+
+
+def test_hold_wrapper_fails_a_verdict_against_its_numbers():
+    from tests.conversations.fresh7 import _hold
+
+    ctx = _ctx()
+    assert _hold("Nic Claxton")({"answer": "Hold Nic Claxton: 13.9 expected against 81.4 for the best streamer."}, ctx)
+    assert _hold("Nic Claxton")({"answer": "Stream: Nic Claxton 3.1 expected against 8.4 for the streamer."}, ctx) is None
+
+
+def test_the_league_facts_the_set_relies_on():
+    """The named players are on the side each turn assumes on 2025-01-29 (the league's own rosters):
+    mine, another team's (Cade, Wembanyama, Butler), free agents (the points pickups; Braun of Denver
+    is one, so 'nobody from the nuggets' bites); the IR slot empty, Collins and Ivey OUT. Catches the
+    set gone stale when the demo league's season changes."""
+    from services.league.demo_source import open_source
+    from services.store.state import state_store
+
+    for scoring in ("points", "categories"):
+        src = open_source(AS_OF, scoring, store=state_store())
+        mine = {e.player.name: e for e in src.roster().entries}
+        assert {SGA, LEBRON, BARNES, JACKSON, MOBLEY, BEAL, COLLINS, IVEY, "Nic Claxton"} <= set(mine)
+        assert src.ir_ids() == [] and {str(mine[n].status).split(".")[-1] for n in (COLLINS, IVEY)} == {"OUT"}
+        for other in (CADE, "Victor Wembanyama", BUTLER):
+            assert src.owner_of(src.resolve(other)) not in (None, src.roster().team_id), (scoring, other)
+    pts = open_source(AS_OF, "points", store=state_store())
+    for fa in (TYUS, SCHRODER, ALDAMA, SOCHAN, "Christian Braun", KLAY):
+        assert pts.owner_of(pts.resolve(fa)) is None, fa
+    assert K.games_between(TYUS, AS_OF, K.WEEK_END) > K.games_between(SCHRODER, AS_OF, K.WEEK_END)
