@@ -111,11 +111,11 @@ def last_n_either(name: str, n: int):
 
 
 def points_figure(name: str):
-    """The nearest thing to a points prop the product has: his real-points average over the season or
-    his last 3, 5, 7 or 10 games (any one, to one decimal)."""
+    """The nearest thing to a points prop the product has: his real-points (or fantasy-points) average
+    over the season or his last 3, 5, 7 or 10 games (any one, to one or two decimals)."""
     def check(r, c):
         a = r.get("answer") or ""
-        figs = [_avg(_rows_before(name, n), "pts") for n in (82, 3, 5, 7, 10)]
+        figs = [_avg(_rows_before(name, n), stat) for stat in ("pts", "fpts") for n in (82, 3, 5, 7, 10)]
         return None if any(_shows(a, x) for x in figs) else f"no points average of {name} shown ({figs[0]:.1f} season)"
     return check
 

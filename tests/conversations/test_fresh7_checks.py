@@ -79,6 +79,7 @@ def test_last_n_either_and_points_figure():
     season = F._avg(F._rows_before(SGA, 82), "pts")
     assert F.points_figure(SGA)({"answer": f"SGA averages {season:.1f} points this season."}, _ctx()) is None
     assert F.points_figure(SGA)({"answer": "SGA is an elite scorer."}, _ctx())
+    assert F.points_figure(SGA)({"answer": f"SGA averages {season + 0.4:.1f} points this season."}, _ctx())
 
 
 def test_said_better():
