@@ -69,3 +69,14 @@ def test_the_seventh_set_is_whole_and_its_first_run_is_kept():
     run = first_run()
     assert (run["commit"], run["fully_right"], run["conversations"]) == ("1f5538a", 7, 20)
     assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH6} and len(run["failed"]) == 13
+
+
+def test_the_eighth_set_is_whole():
+    """fresh7 (session 18, written blind): 25 whole conversations (2-4 turns), both scorings, at least
+    five that decide a card and go on, ids unique; catches the set cut down to what passes. Its first
+    run is pinned by whoever runs it once (no run is recorded yet: fresh7_first_run.json absent)."""
+    from tests.conversations.fresh7 import FRESH7
+
+    assert len(FRESH7) == 25 and len({c.id for c in FRESH7}) == 25
+    assert all(2 <= len(c.turns) <= 4 for c in FRESH7) and {c.scoring for c in FRESH7} == {"points", "categories"}
+    assert sum(c.decides for c in FRESH7) >= 5
