@@ -79,7 +79,10 @@ def fantasy_points_avg(name: str, n: int) -> float:
 
 
 def _figure_in(text: str, value: float) -> bool:
-    return bool(re.search(rf"(?<![\d.])({value:.1f}|{value:.2f})(?![\d])", text))
+    """A decimal figure in `text` that is `value` shown to one or two decimals (either rounding of a
+    half: 23.45 may be shown 23.4 or 23.5)."""
+    return any(abs(float(x) - value) <= (0.0051 if len(x.split(".")[1]) == 2 else 0.051)
+               for x in re.findall(r"(?<![\d.])\d+\.\d{1,2}(?![\d])", text))
 
 
 # --- cards -----------------------------------------------------------------------------------------
@@ -262,7 +265,8 @@ def last_n_each(n: int, *names: str):
     or in real points (both right in a points league), from the CSV."""
     def check(r, c):
         a = r.get("answer") or ""
-        bad = [x for x in names if not (_figure_in(a, fantasy_points_avg(x, n)) or _figure_in(a, K.last_n_avg(x, "pts", n)))]
+        bad = [x for x in names
+               if not (_figure_in(a, fantasy_points_avg(x, n)) or _figure_in(a, K.last_n_avg(x, "pts", n)))]
         return None if not bad else \
             f"last-{n} figures missing for {bad} (fp {[round(fantasy_points_avg(x, n), 1) for x in bad]})"
     return check
@@ -289,7 +293,8 @@ def rank_of(name: str):
     def check(r, c):
         a = r.get("answer") or ""
         for line in re.split(r"(?<=[.!?])\s+|\n", a):
-            if _in(line, name) and re.search(r"#\s?\d+|\brank\w*\s+(no\.?\s*)?\d+|\b\d+(st|nd|rd|th)\b|No\. ?\d+", line, re.I):
+            if _in(line, name) and re.search(r"#\s?\d+|\brank\w*\s+(no\.?\s*)?\d+|\b\d+(st|nd|rd|th)\b|No\. ?\d+",
+                                             line, re.I):
                 return None
         return f"no rank given for {name}: {a[:120]!r}"
     return check
@@ -308,8 +313,8 @@ def all_play(day: dt.date):
 
 
 def my_players_on(day: dt.date):
-    """'who on my team plays <day>': every player of mine with a game that day is named, and a line naming
-    one without a game says he has none."""
+    """'who on my team plays <day>': every player of mine with a game that day is named, and a sentence
+    naming one without a game (outside a table) says he has none."""
     def check(r, c):
         a = r.get("answer") or ""
         mine = _mine(c)
@@ -318,6 +323,8 @@ def my_players_on(day: dt.date):
         if missing:
             return f"playing on {day} but not named: {missing[:4]}"
         for line in re.split(r"(?<=[.!?])\s+|\n", a):
+            if line.strip().startswith("|"):
+                continue  # a schedule table marks each day in its own cells
             wrong = [n for n in mine if n not in yes and _in(line, n)]
             if wrong and not re.search(r"\bno\b|\bnot\b|n't|\boff\b|\bidle\b|\brest|\bsit|\bwithout\b", line, re.I):
                 return f"{wrong[:3]} named as playing on {day}: {line[:100]!r}"
@@ -394,7 +401,8 @@ def ros_fa_pick(punt: list[str] | None = None):
         if any(a.get("availability") == "free_agents" and a.get("sort") == "ros_value" and ok_punt(a)
                for a in K.calls(r, "get_player_rankings")):
             return None
-        return f"no rest-of-season free-agent list (punt {punt}): {[(x['name'], x.get('args')) for x in r.get('tool_calls', [])]}"
+        tools = [(x["name"], x.get("args")) for x in r.get("tool_calls", [])]
+        return f"no rest-of-season free-agent list (punt {punt}): {tools}"
     return check
 
 

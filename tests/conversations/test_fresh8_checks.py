@@ -6,7 +6,6 @@ answer (e.g. a last-5 figure computed wrong); and the set cut down (25 whole con
 scorings, >= 6 deciding a card)."""
 from __future__ import annotations
 
-import datetime as dt
 from types import SimpleNamespace
 
 from tests.conversations import checks as K
@@ -173,7 +172,9 @@ def test_all_compared_and_last_n_each():
     assert F.last_n_each(5, *names)(right, _ctx()) is None
     pts = {"answer": " ".join(f"{n}: {K.last_n_avg(n, 'pts', 5):.1f} pts." for n in names)}
     assert F.last_n_each(5, *names)(pts, _ctx()) is None
-    season = {"answer": " ".join(f"{n}: {F.fantasy_points_avg(n, 82) + 3.3:.1f}." for n in names)}
+    two = {"answer": " ".join(f"{n}: {v:.2f} fp." for n, v in fp.items())}
+    assert F.last_n_each(5, *names)(two, _ctx()) is None
+    season = {"answer": " ".join(f"{n}: {F.fantasy_points_avg(n, 5) + 0.3:.1f}." for n in names)}
     assert F.last_n_each(5, *names)(season, _ctx())
 
 
@@ -183,7 +184,8 @@ def test_not_modelled_status_out_and_rank_of():
     assert nm({"answer": "Your best lineup tonight: SGA, Ball, Barnes."}, _ctx())
     assert F.status_out(F.IVEY)({"answer": "Jaden Ivey is OUT: he missed DET's last 12 games."}, _ctx()) is None
     assert F.status_out(F.IVEY)({"answer": "Jaden Ivey is active."}, _ctx())
-    assert F.rank_of(F.BARNES)({"answer": "Scottie Barnes ranks #14 of 310 for the rest of the season."}, _ctx()) is None
+    ranked = {"answer": "Scottie Barnes ranks #14 of 310 for the rest of the season."}
+    assert F.rank_of(F.BARNES)(ranked, _ctx()) is None
     assert F.rank_of(F.BARNES)({"answer": "Scottie Barnes is 14th rest of season."}, _ctx()) is None
     assert F.rank_of(F.BARNES)({"answer": "Scottie Barnes is good, 48.0 fp last 5."}, _ctx())
 
@@ -201,6 +203,9 @@ def test_all_play_and_my_players_on():
     assert F.my_players_on(sat)(short, _ctx())
     wrong = {"answer": "Playing Feb 1: " + ", ".join(yes + no[:1]) + "."}
     assert F.my_players_on(sat)(wrong, _ctx())
+    table = {"answer": f"{len(yes)} of yours play Feb 1: " + ", ".join(yes) + ".\n\n"
+             + _table(MINE, extra=("Sat Feb 1",), cells=("-",))}
+    assert F.my_players_on(sat)(table, _ctx()) is None
 
 
 def test_games_this_and_next_and_fewest():
