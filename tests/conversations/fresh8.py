@@ -30,12 +30,12 @@ from tests.conversations.checks import AS_OF
 from tests.conversations.fresh6_checks import _has_cards, _ir_card
 from tests.conversations.fresh8_checks import (BARNES, BOGDAN, BOL, BRAUN, CLAXTON, COLLINS, CONLEY, FRIDAY, IVEY,
                                                LEBRON, MOBLEY, PRITCHARD, SATURDAY, SGA, TRAE, TYUS, all_compared,
-                                               all_of, all_play, cards_at_least, cat_winner, changed_named, daily_lineup_on,
-                                               days, fewest_next_week, games_this_and_next, ir_one_again,
-                                               ir_slot_full, last_n_each, listed_free_agents, my_players_on, named,
-                                               named_arg, next_card_shown, no_ir_card_for, not_modelled, one_of,
-                                               rank_of, ros_fa_pick, scoring_fa_list, status_out,
-                                               top_card_adds_player_on, verdict_kept, why_top_drop_not)
+                                               all_of, all_play, cards_at_least, cat_winner, changed_named,
+                                               daily_lineup_on, days, fewest_next_week, games_this_and_next,
+                                               ir_one_again, ir_slot_full, last_n_each, listed_free_agents,
+                                               my_players_on, named, named_arg, next_card_shown, no_ir_card_for,
+                                               not_modelled, one_of, rank_of, ros_fa_pick, scoring_fa_list,
+                                               status_out, top_card_adds_player_on, verdict_kept, why_top_drop_not)
 from tests.conversations.runner import first_run_of
 from tests.conversations.suite import Conv, D, T, _hold_agrees, _prev_fas_on, _strength_rank, _this_week_ranked
 
