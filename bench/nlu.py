@@ -137,11 +137,13 @@ def main() -> int:
         from tests.conversations import fresh4 as fresh4_module
         from tests.conversations.fresh4 import FRESH4, first_run as first_run4
         from tests.conversations.fresh6 import FRESH6, first_run as first_run6
+        from tests.conversations.fresh7 import FRESH7, first_run as first_run7
+        from tests.conversations.fresh8 import FRESH8, first_run as first_run8
         from tests.conversations.runner import first_run_of
 
         conv, fresh, fresh2 = run_conversations(), run_conversations(FRESH), run_conversations(FRESH2)
         fresh3, fresh4 = run_conversations(FRESH3), run_conversations(FRESH4)
-        fresh6 = run_conversations(FRESH6)
+        fresh6, fresh7, fresh8 = run_conversations(FRESH6), run_conversations(FRESH7), run_conversations(FRESH8)
         out = {"heldout": figs,
                "conversations": conv["share"], "conversations_detail": conv,
                "register": reg_figs | {"per_class": per_class(reg_rows),
@@ -165,6 +167,11 @@ def main() -> int:
                # the seventh set (session 17, written blind; the sixth writer wrote nothing), the same way
                "conversations_fresh6_first_run": first_run6(),
                "conversations_fresh6": fresh6["share"], "conversations_fresh6_detail": fresh6,
+               # the eighth and ninth (session 18, two blind writers), run once each on 1cb546c
+               "conversations_fresh7_first_run": first_run7(),
+               "conversations_fresh7": fresh7["share"], "conversations_fresh7_detail": fresh7,
+               "conversations_fresh8_first_run": first_run8(),
+               "conversations_fresh8": fresh8["share"], "conversations_fresh8_detail": fresh8,
                "punts": punt_figs | {"failed": [r["id"] for r in punt_rows if not r["passed"]]},
                "punts2": punt2_figs | {"failed": [r["id"] for r in punt2_rows if not r["passed"]]},
                "failed": [{"id": r["id"], "problems": r["problems"]} for r in rows if not r["passed"]],

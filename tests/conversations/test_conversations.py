@@ -71,7 +71,7 @@ def test_the_seventh_set_is_whole_and_its_first_run_is_kept():
     assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH6} and len(run["failed"]) == 13
 
 
-def test_the_eighth_set_is_whole():
+def test_the_eighth_set_is_whole_and_its_first_run_is_kept():
     """fresh7 (session 18, written blind): 25 whole conversations (2-4 turns), both scorings, at least
     five that decide a card and go on, ids unique; catches the set cut down to what passes. Its first
     run is pinned by whoever runs it once (no run is recorded yet: fresh7_first_run.json absent)."""
@@ -80,9 +80,14 @@ def test_the_eighth_set_is_whole():
     assert len(FRESH7) == 25 and len({c.id for c in FRESH7}) == 25
     assert all(2 <= len(c.turns) <= 4 for c in FRESH7) and {c.scoring for c in FRESH7} == {"points", "categories"}
     assert sum(c.decides for c in FRESH7) >= 5
+    from tests.conversations.fresh7 import first_run
+
+    run = first_run()  # run once on 1cb546c (ba59c8d's product) before anyone read its conversations
+    assert (run["commit"], run["fully_right"], run["conversations"]) == ("1cb546c", 7, 25)
+    assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH7} and len(run["failed"]) == 18
 
 
-def test_the_ninth_set_is_whole():
+def test_the_ninth_set_is_whole_and_its_first_run_is_kept():
     """fresh8 (session 18, written blind): 25 whole conversations of 2-4 turns with unique ids, both
     scorings, six that decide a card and go on; no first run is pinned yet (it is run once, later, by
     someone who did not write it). Catches the set cut down to what passes or a conversation grown past
@@ -92,3 +97,8 @@ def test_the_ninth_set_is_whole():
     assert len(FRESH8) == 25 and len({c.id for c in FRESH8}) == 25
     assert all(2 <= len(c.turns) <= 4 for c in FRESH8) and {c.scoring for c in FRESH8} == {"points", "categories"}
     assert sum(c.decides for c in FRESH8) >= 6
+    from tests.conversations.fresh8 import first_run
+
+    run = first_run()  # run once on 1cb546c, right after the eighth set, before anyone read it
+    assert (run["commit"], run["fully_right"], run["conversations"]) == ("1cb546c", 9, 25)
+    assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH8} and len(run["failed"]) == 16
