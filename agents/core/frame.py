@@ -26,9 +26,12 @@ class RequestFrame(BaseModel):
 
     act: Act = Field(default="request", description=(
         "'affirm' when the message only agrees to waiting cards ('ok do it', 'yes the top one'); 'why_not' "
-        "for 'why X not Y'; 'why_benched' for 'why is X benched?'; 'versus' for 'X vs Y'; 'out_of_scope' for standings, playoff odds or trade "
-        "deadline news; 'filter_previous' for a filter on the last answer ('which of them play Friday'); "
-        "else 'request'."))
+        "for 'why X not Y'; 'why_benched' for 'why is X benched?'; 'versus' for 'X vs Y'; 'out_of_scope' for "
+        "what the data cannot answer (see `topic`); 'filter_previous' for a filter on the last answer ('which of "
+        "them play Friday'); else 'request'."))
+    topic: Literal["standings", "news", "props", "dfs", "keeper", "draft"] | None = Field(default=None, description=(
+        "With act 'out_of_scope': standings or playoff odds; news, rumours or injury reports; player props or "
+        "real-money bets; DFS lineups; keeper or next-season value; draft advice."))
     players: list[str] = Field(default_factory=list, description="Every player the message names, as written.")
     exclude: list[str] = Field(default_factory=list, description=(
         "Players the user rules out ('without giving up SGA', 'keep Ball', 'not Braun', 'X stays'): never "

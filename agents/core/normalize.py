@@ -39,7 +39,9 @@ WORDS = {
     # game words and typos
     "gms": "games", "gm's": "games", "fa": "free agent", "fas": "free agents", "wavier": "waiver",
     "waviers": "waivers", "waiver's": "waivers", "linup": "lineup", "lineups": "lineups", "injery": "injury",
-    "matchp": "matchup", "oppo": "opponent", "opp": "opponent",
+    "matchp": "matchup", "oppo": "opponent", "opp": "opponent", "trde": "trade", "trd": "trade", "tarde": "trade",
+    "trdes": "trades", "trds": "trades", "pikcup": "pickup", "pickp": "pickup", "pickps": "pickups",
+    "jus": "just", "juss": "just", "ony": "only", "onyl": "only", "avail": "available", "avl": "available",
     # stats
     "dime": "assist", "dimes": "assists", "asts": "assists", "rebs": "rebounds", "reb": "rebounds",
     "board": "rebound", "boards": "rebounds", "swats": "blocks", "swat": "block", "blks": "blocks",
@@ -58,6 +60,7 @@ PHRASES = [
     (r"\bfrom (?:deep|downtown|three|3|beyond the arc|outside)\b", "threes"),
     (r"\b(?:from|at) the (?:free throw |ft |charity )?(?:line|stripe)\b", "free throws"),
     (r"\bcharity stripe\b", "free throws"),
+    (r"\b(free|field|three|3)-(throws?|goals?|points?|pointers?)\b", r"\1 \2"),  # "free-throw percentage": one clause
     (r"\bgood 2 go\b", "good to go"),
     (r"\b(a|per|each) (?:3|three)\b(?! (?:pointers?|games?|days?|of|or|more))", r"\1 three pointer"),  # "how many points for a 3"
     (r"\bno[- ](turnovers?|threes|assists|steals|blocks|points|rebounds|ft%|fg%|free throws)[- ]build\b",
@@ -76,6 +79,19 @@ PHRASES = [
     (r"\b(\d{1,2}) ?g\b(?!\w)", r"\1 games"),  # "4 g left", "last 6g": games, not guards
     (r"\bg (left|remaining)\b", r"games \1"),
     (r"\b(\d{1,2})gp\b", r"\1 games"),
+    # formal English: "would you kindly advise whether I ought to retain X, or release him in favour of a
+    # streaming option for the remainder of this week?" is "should I hold X or drop him for a streamer ..."
+    (r"\b(?:would|could|can) you (?:kindly |please )?(?:advise|tell me|let me know)(?: me)? (?:whether|if) (?:i|we) "
+     r"(?:ought to|should|would be wise to)\b", "should I"),
+    (r"\b(?:kindly|please) (?:advise|tell me|let me know)(?: me)? (?:whether|if) (?:i|we) (?:ought to|should)\b",
+     "should I"),
+    (r"\bought (?:i|we) to\b", "should I"), (r"\b(i|we) ought to\b", r"\1 should"),
+    (r"\bretain\b", "hold"), (r"\b(?:release|relinquish)\b", "drop"), (r"\bin favou?r of\b", "for"),
+    (r"\ba streaming (?:option|candidate|alternative)\b", "a streamer"),
+    (r"\b(?:the )?remainder of (this|the) (week|season)\b", r"the rest of \1 \2"),
+    (r"\b(?:does|would|will) (?:that|this|it) (?:alter|change|affect|modify) (?:your|the) (?:recommendation|advice|"
+     r"answer|verdict|view)\b", "same question"),
+    (r"\bi should add that\b|\bi ought to mention that\b|\bi should mention that\b", "btw"),
     # learner's English: "I should to add" (a modal with "to"), "which player I should add" (no inversion),
     # "what I do now" (no auxiliary): the question a native speaker would type
     (r"\b(should|must|can|could|would|will|might|may)\s+to\s+(?=[a-z])", r"\1 "),

@@ -21,13 +21,15 @@ from agents.offline.text import _ok, _table
 from agents.offline.why_not import why_not_answer, why_not_plan
 
 CONVERSATION_ACTS = ("affirm", "why_not", "out_of_scope", "filter_previous", "why_benched", "punt_set", "ir_list",
-                     "my_moves", "cat_profile")
+                     "my_moves", "cat_profile", "noted")
 
 
 def plan_act(p, done: dict) -> list[tuple[str, dict]]:
     f = p.frame
     if p.act == "punt_set":  # a message that only states a punt: what it changes
         return plan_punt(p, done)
+    if p.act == "noted":  # "Shai's not going anywhere. just so you know": noted for the thread, nothing to look up
+        return []
     if p.act == "ir_list":  # "who's on my IR?": the roster's IR slot, not moves
         return [] if done else [("get_my_roster", {})]
     if p.act == "my_moves":  # "what did I just do?": the league's record of my decisions
@@ -37,7 +39,9 @@ def plan_act(p, done: dict) -> list[tuple[str, dict]]:
     if done:
         return []
     if f.act == "out_of_scope":
-        return [("get_team_strength", {})]
+        from agents.offline.scope import nearest_calls
+
+        return nearest_calls(f.topic or "standings", p.players, p.day or p.as_of)
     if f.act == "filter_previous" and p.day:
         names = previous_players(p.previous_answer)
         return [("get_schedule", {"names": names[:25], "start": p.day.isoformat(), "end": p.day.isoformat()})] \
@@ -72,6 +76,10 @@ def act_answer(p, done) -> str | None:
     f = getattr(p, "frame", None)
     if p.act == "punt_set":
         return punt_answer(p, done)
+    if p.act == "noted":
+        from agents.offline.noted import noted_answer
+
+        return noted_answer(p, done)
     if p.act == "ir_list":
         return ir_answer(done)
     if p.act == "my_moves":
@@ -101,22 +109,9 @@ def affirm_answer(p, done) -> str:
 
 
 def out_of_scope_answer(p, done) -> str:
-    t = p.text.lower()
-    topic = ("trade deadline news and rumours are" if re.search(r"deadline|rumou?r", t) else
-             "standings and playoff odds are")
-    lead = f"**{topic.capitalize()} not modelled here** (the league data has box scores, schedules and rosters only)."
-    strength_q = not re.search(r"standing|playoff|seed|deadline|rumou?r", t)  # "is my team good?": strength first
-    for r in _ok(done, "get_team_strength"):
-        d = r["data"]
-        rows = [[x["rank"], x["team"], f"{x['value']:.1f}"] for x in d["teams"]]
-        me = next(x for x in d["teams"] if x["mine"])
-        rank = (f"**{me['team']} ranks #{me['rank']} of {len(d['teams'])}** by rest-of-season lineup value "
-                f"({d['unit']}, the value the trade tool computes)")
-        first = [f"{rank}:"] if strength_q else [lead, f"The nearest thing I have: team strength. {rank}:"]
-        tail = ("Standings and playoff odds are not modelled; this is roster strength. " if strength_q else "")
-        return "\n\n".join([*first, _table(["#", "Team", f"Rest of season ({d['unit']})"], rows),
-                            tail + "Ask \"how is my matchup looking?\" for this week's head-to-head."])
-    return lead + " Ask \"how is my matchup looking?\" for this week's head-to-head."
+    from agents.offline.scope import scope_answer
+
+    return scope_answer(p, done)
 
 
 def filter_answer(p, done) -> str | None:

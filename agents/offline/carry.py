@@ -106,6 +106,9 @@ def list_follow_up(p, prev) -> None:
         return
     if p.act != prev.act:
         take(p, prev.act)
+    if trade and not own:  # "only the straight 1-for-1s" after "what would it take to pry Cade loose?": still Cade
+        own = [n for n in prev.players if n not in (getattr(prev.frame, "exclude", None) or [])]
+        p.trade_text = getattr(prev, "trade_text", None) or prev.text  # the side he is on is read from those words
     p.follow_up, p.unknown, p.players = True, False, own
     if not p.categories:  # "straight deals only" after an assists search: still for assists
         p.categories = list(prev.categories)

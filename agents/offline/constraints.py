@@ -21,11 +21,15 @@ _END = r"(?=[,.;?!]|\s+(?:for|to|and (?:get|find|improve|help)|but|while|please|
 EXCLUDE = [re.compile(p, re.I) for p in (
     rf"\b(?:without|w/o)\s+(?:giving up|trading|losing|moving|including|touching|sending|dealing|dropping)?\s*(?P<c>.+?){_END}",
     rf"\b(?:not|never|no)\s+(?:giving up|trading|moving|dropping|losing|including|cutting|sending|touching)\s+(?P<c>.+?){_END}",
-    rf"\b(?:don'?t|do not|dont|never|won'?t|doesn'?t|does not)\s+(?:drop|trade|give up|cut|move|touch|include|send|lose|deal|"
+    rf"\b(?:don'?t|do not|dont|never|won'?t|doesn'?t|does not|can'?t|cannot|can not|shouldn'?t|mustn'?t)\s+"
+    rf"(?:afford to\s+)?(?:drop|trade|give up|cut|move|touch|include|send|lose|deal|part with|"
     rf"cost me|involve|require)\s+(?P<c>.+?){_END}",
     rf"\b(?:i'?m |i am )?(?:keep|keeping|leave|leaving|protect|protecting|hold onto|holding onto)\s+(?P<c>.+?)"
     rf"(?:\s+out(?: of (?:it|this|that))?)?{_END}",
     r"(?P<c>[\w.'\- ]+?)\s+(?:stays|stays put|is staying|is untouchable|is off limits|is off the table)\b",
+    # "Shai's not going anywhere", "Mobley's untouchable"
+    r"(?P<c>[\w.\- ]+?)'s\s+(?:not going anywhere|staying|untouchable|off limits|off the table|not for sale|a keeper|"
+    r"not available|not on the table)\b",
     r"(?P<c>[\w.'\- ]+?)\s+(?:stay|stay put|are staying|are untouchable|are off limits|are off the table|"
     r"(?:is|are|isn'?t|aren'?t|is not|are not) going anywhere|(?:is|are) not for sale|(?:is|are) keepers?)\b",
     rf"\b(?:anyone|anybody|everyone|everybody|all|anything) but\s+(?P<c>.+?){_END}",
@@ -36,7 +40,7 @@ EXCLUDE = [re.compile(p, re.I) for p in (
     rf"(?P<c>.+?){_END}",
     # a player turned down at the head of a clause, after a list or cards: "not bol bol ffs, someone else",
     # "nah not Collins. who else", "anyone else but not Ivey"
-    rf"(?:^|[,.;!?]\s*|\bbut\s+)(?:(?:no|nah|nope|ugh|ok|okay|hmm+|lol|please|pls)[\s,.!]+)*not\s+"
+    rf"(?:^|[,.;!?]\s*|\bbut\s+)(?:(?:no|nah|nope|ugh|ok|okay|hmm+|lol|please|pls|just|and|only)[\s,.!]+)*not\s+"
     rf"(?!(?:sure|certain|yet|now|really|quite|so|that|too|very|much|only|just|bad|great|good|playing|injured|hurt|"
     rf"healthy|worth|a fan)\b)(?P<c>.+?){_END}",
 )]
@@ -77,23 +81,6 @@ WHY_NOT = re.compile(r"(?:^\s*|[,.;!?]\s*)(?:y|wy|whyy+)\b.*\b(?:not|over|instea
                      r"\b(why|how come|howcome|what makes)\b.*\b(not|over|instead of|rather than|ahead of|before|vs\.?|versus|"
                      r"better than)\b", re.I)
 VERSUS = re.compile(r"\b(vs\.?|versus)\b|\bor\b.*\?$", re.I)
-OUT_OF_SCOPE = re.compile(
-    r"\bstandings?\b|\bplayoff (?:odds|chances?|picture|outlook|hopes)\b|\bchances? (?:of|to) mak\w* (?:the )?playoffs\b|"
-    r"\bmake the playoffs\b|\b(?:first|top|#1|number one) seed\b|\btrade deadline\b|\bdeadline (?:news|rumou?rs|deals)\b|"
-    r"\brumou?rs?\b|\bis my team (?:any )?good\b|\bhow (?:good|strong) is my team\b|\bpower rank\w*\b|"
-    r"\bwhere (?:do|am) (?:i|we) rank\b|\bhow do i stack up\b|\bam i (?:a )?contender\b|"
-    r"\bplayoff (?:team|bound|spot|berth|seeding)\b|\bwin (?:the|my) (?:league|title|championship)\b|"
-    r"\bwin it all\b|\b(?:title|championship) (?:odds|chances?)\b|\bplayoff outlook\b|"
-    # the playoffs with a chance word either side ("odds to make playoffs", "will I make the playoffs",
-    # "playoffs looking likely?"), not the fantasy-playoff weeks' schedule the trade values count
-    r"\b(?:odds|chances?|shot|likely|likelihood|probability|make|making|made|get into|getting into|clinch\w*)\b"
-    r"(?:\W+\w+){0,3}?\W+(?:the )?playoffs?\b(?!\s+(?:schedule|weeks?|games))|"
-    r"\bplayoffs?\b(?:\W+\w+){0,3}?\W+(?:odds|chances?|likely|looking|hopes|outlook|picture|bound)\b|"
-    r"\b(?:league|division) (?:leader|lead|table|rank\w*|position|winner)\b|\bwho(?:'s| is) (?:going|gonna) to win\b|"
-    # the NBA's own trade deadline and transactions ("deals done at the deadline", "who got moved"): no news here
-    r"^(?=.*\bdeadline\b)(?=.*\b(?:deals?|trades?|traded|moved|dealt|news|rumou?rs?|done|happened)\b)|"
-    r"\bwho (?:got |was |has been |have been )?(?:moved|traded|dealt)\b|"
-    r"\b(?:nba|real[- ]life|real) (?:trades?|deals?|transactions?|moves?)\b", re.I)
 HORIZON_ONLY = re.compile(r"(?:(?:and|ok|okay|so|but|what about|how about|then)[ ,]+)*(?:just |only )?(?:for |over |in )?"
                           r"(?:just |only )?"
                           r"(?:this week|next week|the rest of the (?:season|year)|the season|tonight|tomorrow)"
@@ -171,6 +158,10 @@ TRADE_CUE = re.compile(r"\b(consolidat\w*|packag\w*|bundl\w*|turn\w*|flip\w*|dea
                        r"in exchange|in return|combine|2 ?for ?1|1 ?for ?2)\b", re.I)
 
 
+OF_MINE = re.compile(r"\b(?P<a>one|two|1|2) of (?:mine|my guys|my players|ours)\b.*?\b(?P<b>one|two|1|2) of "
+                     r"(?:theirs|his|them|their guys|their players)\b", re.I)
+
+
 def shape_of(text: str, give: list[str]) -> str | None:
     """A trade's shape (I give - for - I get) from the words: "2 for 1", "2for1", "Beal + Conley into 1
     guy" (2-for-1), "turn Barnes into two solid players" (1-for-2), "Beal straight up" (1-for-1)."""
@@ -178,8 +169,10 @@ def shape_of(text: str, give: list[str]) -> str | None:
     if m:
         a, b = (NUMBER.get(x.lower(), None) or int(x) for x in m.groups())
         return f"{a}-for-{b}"
-    if re.search(r"\bone of (?:mine|my guys)\b.*\btwo of (?:theirs|his|them)\b", text, re.I):
-        return "1-for-2"
+    m = OF_MINE.search(text)
+    if m:  # "one of mine for two of theirs", "make it two of mine for one of theirs"
+        a, b = (NUMBER.get(x.lower()) or int(x) for x in (m.group("a"), m.group("b")))
+        return f"{a}-for-{b}"
     if len(give) <= 1 and STRAIGHT_UP.search(text):  # "straight swaps for boards": a 1-for-1 search
         return "1-for-1"
     if len(give) not in (1, 2):
@@ -208,10 +201,16 @@ WORD_COUNT = [(re.compile(rf"\b(?:{w})\b", re.I), n) for w, n in (
     (r"(?:one|a) single|single|one(?= (?:best |good )?(?:move|swap|change|pickup|add)\b)", "1"))]
 
 
+GIVE_UP_TO = re.compile(r"\b(?:give|send|trade|offer|move|part with)(?: up)?(?: to| up to| at most| as many as)? "
+                        r"(?:\d|one|two|three|a couple of|a couple)\s+(?:of )?(?:my )?(?:guys|players|pieces|of mine|"
+                        r"starters)\b", re.I)
+
+
 def count_of(text: str) -> int | None:
     """How many the message asks for: "top 10", "show me 3", "5 streamers", "top five", "a couple of
     trade ideas", "half a dozen names" (a bare "one" is a card's place, not a count)."""
     text = SHAPE.sub(" ", text)  # "2 for 1 deals": a shape, not a count of one
+    text = GIVE_UP_TO.sub(" ", text)  # "I'd give up to two guys": how many I send, not how many results
     for pattern, digits in WORD_COUNT:
         text = pattern.sub(digits, text)
     for pattern in COUNT:
@@ -307,7 +306,7 @@ def _card_answer(p, previous_answer: str | None, text: str) -> str | None:
                 previous_answer)
 
 
-WHY_NOT_ONE = re.compile(r"\b(?:why|y|how come)\b[^?.!]{0,12}\bnot\b|\bwhat about\b[^?.!]*\binstead\b|"
+WHY_NOT_ONE = re.compile(r"\b(?:why|y|how come)\b[^?.!]{0,24}\bnot\b|\bwhat about\b[^?.!]*\binstead\b|"
                          r"\binstead\b[^?.!]{0,6}\?|\b(?:wouldn'?t|isn'?t)\b[^?.!]*\b(?:better|instead)\b|"
                          r"\brather (?:drop|cut|add|ir|stash|grab|get)\b", re.I)
 ADD_ROLE = re.compile(r"\b(?:add|adding|pick(?:ing)? ?up|grab(?:bing)?|get(?:ting)?|sign(?:ing)?|claim(?:ing)?)\s+(?:\w+\s+)?$")
@@ -341,8 +340,11 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     card = affirmation(text, _card_answer(p, previous_answer, text))
     if card is not None:
         return f.model_copy(update={"act": "affirm", "card": card})
-    if OUT_OF_SCOPE.search(text) and not (p.act in ("trade_find", "trade_evaluate") and p.players):
-        return f.model_copy(update={"act": "out_of_scope"})
+    from agents.offline.scope import topic_of
+
+    topic = topic_of(text, p.act, p.players)
+    if topic is not None:  # standings, news, props, DFS, keepers, the draft: said so, then the nearest thing
+        return f.model_copy(update={"act": "out_of_scope", "topic": topic.name})
     if not p.players and WHY_BENCHED.search(text):  # "why is Ball benched?": a surname that is also a word
         p.players = capitalized(text, clause=True)[:1]
         f.players = list(p.players)
@@ -364,7 +366,8 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     if p.act.startswith("trade"):
         from agents.offline.trade_talk import split_sides
 
-        give, _ = split_sides(text, [n for n in p.players if n not in f.exclude]) if p.players else ([], [])
+        carried = getattr(p, "trade_text", None) if p.follow_up else None  # a follow-up's sides: the search's words
+        give, _ = split_sides(carried or text, [n for n in p.players if n not in f.exclude]) if p.players else ([], [])
         f.shape = shape_of(text, give)
         if f.shape and give and len(give) == int(f.shape[0]):
             f.give = give

@@ -73,6 +73,8 @@ def resolve(p, prev, pred: Prediction | None) -> None:
         return  # "meh. top 5 shot blockers on waivers then" after move cards: a free-agent list, whatever the cue
     p.act, p.follow_up = prev.act, True
     p.confidence = max(p.confidence, 0.5)
+    if p.act == "trade_find" and not p.trade_text:  # a search's follow-up reads its sides from the search's words
+        p.trade_text = getattr(prev, "trade_text", None) or prev.text
     new_players = [n for n in p.players if n not in prev.players]
     if p.act == "research_compare" and ADD_PLAYERS.search(t):
         p.players = list(prev.players) + new_players

@@ -33,7 +33,7 @@ def constraint_only(piece: str) -> bool:
     from agents.offline.constraints import exclusions
     from agents.offline.slots import find_players
 
-    if len(piece.split()) > 7:
+    if len(piece.split()) > 14 or "?" in piece or ASKS.match(piece.strip()):
         return False
     named = find_players(piece)
     return bool(named) and set(exclusions(piece, named)) >= set(named)

@@ -80,6 +80,7 @@ class Parsed:
     ir_cut: str | None = None  # "cut X when he returns": who goes when the IR player is back (IR cards count him)
     parts: list["Parsed"] = field(default_factory=list)  # several requests in one message, each parsed (this is the first)
     siblings: list["Parsed"] = field(default_factory=list)  # as the thread's last request: its message's requests
+    thread_keep: list[str] = field(default_factory=list)  # players earlier constraint-only messages keep (noted.py)
 
 
 MOVE_VERBS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|waiving|swap|swapping|switch|"

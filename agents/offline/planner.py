@@ -43,21 +43,26 @@ def _call_info(metadata: Any) -> CallInfo:
     return read_call_info(metadata) or CallInfo(purpose="plan", as_of=DEFAULT_AS_OF)
 
 
-def _turn(messages: Sequence[BaseMessage], as_of: dt.date) -> tuple[str, Parsed | None, int]:
-    """(latest question, the parsed previous question, index of the latest question)."""
+def _turn(messages: Sequence[BaseMessage], as_of: dt.date) -> tuple[str, Parsed | None, int, list[str]]:
+    """(latest question, the parsed previous question, index of the latest question, the players the
+    thread's constraint-only messages keep: agents/offline/noted.py)."""
+    from agents.offline.noted import thread_keep
+
     humans = [i for i, m in enumerate(messages) if isinstance(m, HumanMessage)]
     if not humans:
-        return "", None, len(messages)
+        return "", None, len(messages), []
     last = humans[-1]
-    prev = None
+    prev, earlier = None, []
     for i in humans[:-1][-THREAD_TURNS:]:  # each earlier question read with its own predecessor, in order
         here = parse(_text(messages[i]), as_of, _with_lead(prev, _text(messages[i]), _previous_answer(messages, i)))
         # understood as when it was answered (its act, its frame's constraints), so a follow-up goes on from that
+        here.thread_keep = thread_keep(earlier)
         understood(here, prev, _previous_answer(messages, i))
+        earlier.append(here)
         if here.act not in ("nonsense", "general_smalltalk", "clarify", *CONVERSATION_ACTS):  # a request goes on
             prev = here.parts[-1] if here.parts else here  # after two requests, the thread goes on from the last
             prev.siblings = list(here.parts)  # ...and "and Bron?" asks each of them again (agents/offline/multi.py)
-    return _text(messages[last]), prev, last
+    return _text(messages[last]), prev, last, thread_keep(earlier)
 
 
 LIST_ACTS = ("fa_scan", "fa_hot", "fa_replace", "research_rankings", "optimize", "ir_move")
@@ -132,11 +137,11 @@ class OfflinePlanner(BaseChatModel):
         def label(inp: Any, config: Any = None) -> IntentLabel:
             msgs = inp if isinstance(inp, list) else getattr(inp, "to_messages", lambda: [HumanMessage(str(inp))])()
             info = _call_info((config or {}).get("metadata"))
-            question, prev, start = _turn(msgs, info.as_of)
+            question, prev, start, kept = _turn(msgs, info.as_of)
             if not question:
                 return IntentLabel(intent=Intent.GENERAL_ADVICE)
             parsed = parse(question, info.as_of, _with_lead(prev, question, _previous_answer(msgs, start)))
-            parsed.thread_answers = thread_answers(msgs, start)
+            parsed.thread_answers, parsed.thread_keep = thread_answers(msgs, start), kept
             return label_from(understood(parsed, prev, _previous_answer(msgs, start)))
 
         return RunnableLambda(label)
@@ -148,8 +153,9 @@ class OfflinePlanner(BaseChatModel):
         final = info.purpose == "final"
         if final and messages and isinstance(messages[-1], HumanMessage):
             messages = messages[:-1]  # the node's closing instruction, not the user's question
-        question, prev, start = _turn(messages, as_of)
+        question, prev, start, kept = _turn(messages, as_of)
         parsed = parse(question, as_of, _with_lead(prev, question, _previous_answer(messages, start)))
+        parsed.thread_keep = kept
         parsed.scoring = info.scoring
         parsed.previous_answer = _previous_answer(messages, start)
         parsed.day = parsed.day or named_date(question, as_of)  # "Jan 30" as well as "Friday"
@@ -158,7 +164,7 @@ class OfflinePlanner(BaseChatModel):
         understood(parsed, prev, parsed.previous_answer)
         if parsed.parts:
             for k, part in enumerate(parsed.parts):  # each request of the message with its own constraints (issue #36)
-                part.thread_answers = context
+                part.thread_answers, part.thread_keep = context, kept
                 understood(part, prev, parsed.previous_answer)
                 names.resolve(part, tool_results(messages, start, part=k), context)
             msg = self._several(parsed.parts, messages, start, as_of, final, info.scoring)

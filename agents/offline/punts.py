@@ -27,7 +27,8 @@ CUE = (r"punt(?:s|ing|ed)?(?: on)?|ignor(?:e|es|ing)|(?:do ?n ?t|do not|dont|doe
        r"conced\w*|skip(?:s|ping)?|tank(?:s|ing)?|(?:write|writes|writing|wrote|written) off")
 AFTER = re.compile(rf"\b(?:{CUE})\b")
 BEFORE = re.compile(r"\b(?:do ?n ?t|doesn ?t|does not|do not) (?:matter|count)\b|\b(?:is|are) (?:a |my )?punts?\b|"
-                    r"\b(?:is|are) (?:a )?(?:lost cause|write ?off|sunk)\b|\b(?:is|are) (?:hopeless|gone|not happening)\b")
+                    r"\b(?:is|are) (?:a )?(?:lost cause|write ?off|sunk)\b|\b(?:is|are) (?:hopeless|gone|not happening)\b|"
+                    r"\b(?:is|are|s) (?:dead to me|dead|toast|cooked|a no go|not my thing|out the window)\b")
 UNPUNT = re.compile(r"\b(?:stop(?:ped)?|quit|done|no longer|not) punting\b|\bun ?punt(?:ing)?\b|"
                     r"\bpunt(?:ing)? nothing\b|\bno punts?\b|\bwithout (?:a |any |the )?punts?\b|"
                     r"\b(?:care|caring|compete|competing|chasing|chase) (?:about |in |for )?(?P<cats>.{0,40}?) again\b|"

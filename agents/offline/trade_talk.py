@@ -31,6 +31,9 @@ def _fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
 
 
+GET_VERBS = re.compile(r"\b(?:to get|acquire|land|trade for|get|pry|bring in|go after|target|nab|snag|pick off|poach)\b")
+
+
 def split_sides(text: str, players: list[str]) -> tuple[list[str], list[str]]:
     """(give, get) from "A (and B) for C": players named before the first "for"/"get" are given.
     Where each player was named is read from the mentions (a nickname or first name, "sga for ant",
@@ -116,7 +119,8 @@ def plan_trade(p, done: dict) -> list[tuple[str, dict]]:
         if f and f.give:
             args["give"] = list(f.give)
         elif named:  # "what would it take to get X?" brings him in; "who would take X?" sends him
-            args["get" if re.search(r"\b(to get|acquire|land|trade for|get)\b", t) else "give"] = named[:1]
+            sided = _fold(p.trade_text) if getattr(p, "trade_text", None) and p.follow_up else t
+            args["get" if GET_VERBS.search(sided) else "give"] = named[:1]
         return [("find_trades", args)]
     args = {"window": (f.window if f and f.window else _window(t)), "limit": f.count if f and f.count else 10}
     availability = (f.availability if f else None) or (

@@ -17,6 +17,8 @@ from agents.offline.corrections import swap_only
 from agents.offline.moves_talk import my_moves_asked
 from agents.offline.punt_act import punt_only
 from agents.offline.redo import redo
+from agents.offline.noted import stated_keep
+from agents.core.frame import RequestFrame
 from agents.offline.slots import find_players
 from services.league.lookup import fold
 
@@ -53,7 +55,29 @@ def understood(p, prev, previous_answer: str | None = None):
 
     if redo(p, prev):  # "ok redo that", "I'm punting FT% btw. same q": the last request again (agents/offline/redo.py)
         p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
+        return with_thread_keep(p)
+    kept = stated_keep(p)
+    if kept:  # "Shai's not going anywhere. ever. just so you know": noted, kept out of what follows (noted.py)
+        p.act, p.intent, p.choices, p.move, p.hold_or_stream, p.wants_moves = "noted", Intent.GENERAL_ADVICE, [], None, False, False
+        p.unknown, p.greeting, p.follow_up = False, False, False
+        p.frame = RequestFrame(players=list(p.players), exclude=kept, punt=list(p.punt))
         return p
+    return with_thread_keep(_understood(p, prev, previous_answer))
+
+
+def with_thread_keep(p):
+    """The players the thread's constraint-only messages keep, added to a request that can leave
+    players out (a trade search or verdict, move cards, pickups, rankings), unless it moves them."""
+    here = set(named_here(p)) | set(p.frame.give or [])  # "ok, shop Shai": named now, he is no longer kept
+    kept = [n for n in getattr(p, "thread_keep", []) or [] if n not in here]
+    if kept and p.act in KEEP_ACTS:
+        p.frame.exclude = list(dict.fromkeys([*p.frame.exclude, *kept]))
+    return p
+
+
+def _understood(p, prev, previous_answer: str | None = None):
+    from agents.core.intents import Intent
+
     if not p.act.startswith("trade") and (SHAPE.search(p.text) or (
             p.act in ("clarify", "vague") and re.search(r"\b(trades?|deals?)\b", fold(p.text)))):
         take(p, "trade_find")  # "a 2-for-1 for one star?", "find a deal for boards ...": a trade search

@@ -62,8 +62,10 @@ def test_a_horizon_only_follow_up_with_just_before_for(text, horizon):
 
 @pytest.mark.parametrize("text", ["were there any trades at the deadline today?", "who got traded last night"])
 def test_the_nba_deadline_is_out_of_scope(text):
+    """NBA transactions are news the data does not have: said so (agents/offline/scope.py), with the
+    nearest thing, what the box scores say of my roster (session 18; team strength before it)."""
     m = plan(text)
-    assert [c["name"] for c in m.tool_calls] == ["get_team_strength"]
+    assert [c["name"] for c in m.tool_calls] == ["get_my_roster"]
 
 
 def test_a_card_named_by_place_after_a_question_in_between():

@@ -1,0 +1,205 @@
+"""Questions outside what the product models (issue #36): each topic says so in one line, then
+gives the nearest thing the data has, from a tool.
+
+    standings  games back, playoff odds, seeds            -> every team's rest-of-season strength
+    news       rumours, Twitter, injury reports, NBA deals -> the player's status inferred from games
+    props      player props, real-money bets               -> his averages and whether he plays
+    dfs        DraftKings / FanDuel lineups, salaries      -> my own best lineup that day
+    keeper     keeper, dynasty, next season's value       -> his rest-of-season value
+    draft      next year's draft, mock drafts             -> the players with the most rest-of-season value
+
+The desk's simulated game lines (moneyline, spread, total on a game) are in scope: only bets on a
+player's stat line or with real money are "props".
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Topic:
+    name: str
+    pattern: re.Pattern
+    line: str  # what is not modelled, said first
+
+
+def _p(text: str) -> re.Pattern:
+    return re.compile(text, re.I)
+
+
+STANDINGS = _p(
+    r"\bstandings?\b|\bplayoff (?:odds|chances?|picture|outlook|hopes)\b|\bchances? (?:of|to) mak\w* (?:the )?playoffs\b|"
+    r"\bmake the playoffs\b|\b(?:first|top|#1|number one) seed\b|\bis my team (?:any )?good\b|"
+    r"\bhow (?:good|strong) is my team\b|\bpower rank\w*\b|\bwhere (?:do|am) (?:i|we) rank\b|\bhow do i stack up\b|"
+    r"\bam i (?:a )?contender\b|\bplayoff (?:team|bound|spot|berth|seeding)\b|\bwin (?:the|my) (?:league|title|championship)\b|"
+    r"\bwin it all\b|\b(?:title|championship) (?:odds|chances?)\b|\bplayoff outlook\b|"
+    # the playoffs with a chance word either side ("odds to make playoffs", "playoffs looking likely?"), not the
+    # fantasy-playoff weeks' schedule the trade values count
+    r"\b(?:odds|chances?|shot|likely|likelihood|probability|make|making|made|get into|getting into|clinch\w*)\b"
+    r"(?:\W+\w+){0,3}?\W+(?:the )?playoffs?\b(?!\s+(?:schedule|weeks?|games))|"
+    r"\bplayoffs?\b(?:\W+\w+){0,3}?\W+(?:odds|chances?|likely|looking|hopes|outlook|picture|bound)\b|"
+    r"\b(?:league|division) (?:leader|lead|table|rank\w*|position|winner)\b|\bwho(?:'s| is) (?:going|gonna) to win\b|"
+    r"\bgames? (?:back|behind|out)(?: of| from)? (?:first|the lead|1st)\b|\b(?:first|last|1st) place\b|"
+    r"\bmy (?:record|w-l|win-loss)\b|\bhow many wins\b")
+NEWS = _p(
+    r"\btrade deadline\b|\bdeadline (?:news|rumou?rs|deals)\b|\brumou?rs?\b|"
+    r"^(?=.*\bdeadline\b)(?=.*\b(?:deals?|trades?|traded|moved|dealt|news|rumou?rs?|done|happened)\b)|"
+    r"\bwho (?:got |was |has been |have been )?(?:moved|traded|dealt)\b|"
+    r"\b(?:nba|real[- ]life|real) (?:trades?|deals?|transactions?|moves?)\b|"
+    r"\btwitter\b|\btweets?\b|\binsiders?\b|\bwoj\b|\bshams\b|\breports? (?:say|said|says)\b|\breportedly\b|"
+    r"\b(?:are|is|been) shopping\b|\bshopping (?:him|\w+ \w+)\b|\binjury report\b|\bheard (?:that |on |from )")
+PROPS = _p(
+    r"\breal money\b|\bsportsbook\b|\bprize ?picks\b|\bparlays?\b|\bplayer props?\b|\bprop bets?\b|"
+    r"\b(?:over|under|o|u) ?\d+(?:\.\d)? ?(?:pts|points|reb|rebounds|boards|ast|assists|threes|3s|pra)\b|"
+    r"\bput \$\s?\d+|\$\s?\d+ on (?:him|it|his)\b")
+DFS = _p(r"\bdraft ?kings\b|\bfan ?duel\b|\bdfs\b|\bdaily fantasy\b|\bsalary cap\b|\bsalar(?:y|ies)\b|\bshowdown slate\b")
+DRAFT = _p(r"\bmock drafts?\b|\b(?:first|1st|second|2nd) overall\b|\bwho should i (?:draft|take)\b|"
+           r"\bnext (?:year|season)'?s? draft\b|\bdraft (?:advice|strategy|rankings|board|day|order|picks?)\b|"
+           r"\bdraft\b[^.?!]*\bnext (?:year|season)\b")
+KEEPER = _p(r"\bkeepers?\b|\bnext season\b|\bnext year\b|\bdynasty value\b|\bfuture value\b|\bin (?:a|the) dynasty\b")
+
+TOPICS = (
+    Topic("draft", DRAFT, "Draft advice is not modelled: the league was drafted once, before opening night, and the "
+                          "data ends with this season"),
+    Topic("dfs", DFS, "DFS lineups (DraftKings, FanDuel) are not modelled: the data has no salaries or slates"),
+    Topic("props", PROPS, "Player props and real-money bets are not something I advise on: the desk quotes simulated "
+                          "game lines only, never a player's stat line"),
+    Topic("keeper", KEEPER, "Values beyond this season (keepers, dynasty) are not modelled: the data is the 2024-25 "
+                            "season only"),
+    Topic("standings", STANDINGS, "Standings and playoff odds are not modelled here (the league data has box scores, "
+                                  "schedules and rosters only)"),
+    Topic("news", NEWS, "News, injury reports and rumours are not in the data (box scores, schedules and rosters "
+                        "only): a status here is inferred from missed games"),
+)
+TRADE_ASKED = _p(r"\b(?:trades?|deals?|trade for|swap)\b")
+
+
+def topic_of(text: str, act: str = "", players: list[str] = ()) -> Topic | None:
+    """The out-of-scope topic the message asks about, None when it asks nothing outside the product.
+    A trade request that names players and mentions the deadline or the standings is a trade request."""
+    for topic in TOPICS:
+        if topic.pattern.search(text):
+            if topic.name in ("standings", "news") and act.startswith("trade") and players and TRADE_ASKED.search(text):
+                return None
+            return topic
+    return None
+
+
+def nearest_calls(topic: str, players: list[str], day) -> list[tuple[str, dict]]:
+    """The tool calls for the nearest thing the data has."""
+    if topic in ("props", "news") and players:
+        name = players[0]
+        calls = [("get_player_status", {"name": name})]
+        return calls + ([("get_player_game_log", {"name": name, "last_n": 10})] if topic == "props" else
+                        [("get_player_news", {"name": name})])
+    if topic == "news":
+        return [("get_my_roster", {})]
+    if topic == "dfs":
+        return [("compose_daily_lineup", {"date": day.isoformat()})]
+    if topic == "keeper" and players:
+        return [("get_player_rankings", {"player": n, "sort": "ros_value"}) for n in players[:2]]
+    if topic in ("keeper", "draft"):
+        return [("get_player_rankings", {"sort": "ros_value", "limit": 10})]
+    return [("get_team_strength", {})]
+
+
+LINE = re.compile(r"\b(?:over|under|o|u) ?(\d+(?:\.\d)?) ?(pts|points|reb|rebounds|boards|ast|assists|threes|3s)\b", re.I)
+STAT_OF = {"pts": "pts", "points": "pts", "reb": "reb", "rebounds": "reb", "boards": "reb", "ast": "ast",
+           "assists": "ast", "threes": "fg3m", "3s": "fg3m"}
+
+
+def scope_answer(p, done) -> str:
+    """The one line on what is not modelled, then the nearest thing, from the tools' results."""
+    from agents.offline.text import _ok
+
+    topic = next((t for t in TOPICS if t.name == (p.frame.topic or "standings")), TOPICS[-2])
+    lead = f"**{topic.line}.**"
+    body = {"standings": _strength, "news": _status, "props": _props, "dfs": _lineup, "keeper": _ros,
+            "draft": _ros}[topic.name](p, done, _ok)
+    return "\n\n".join([lead, *body]) if body else lead + " Ask \"how is my matchup looking?\" for this week's head-to-head."
+
+
+def _strength(p, done, _ok) -> list[str]:
+    from agents.offline.text import _table
+
+    for r in _ok(done, "get_team_strength"):
+        d = r["data"]
+        rows = [[x["rank"], x["team"], f"{x['value']:.1f}"] for x in d["teams"]]
+        me = next(x for x in d["teams"] if x["mine"])
+        return [f"The nearest thing I have: team strength. **{me['team']} ranks #{me['rank']} of {len(d['teams'])}** by "
+                f"rest-of-season lineup value ({d['unit']}, the value the trade tool computes):",
+                _table(["#", "Team", f"Rest of season ({d['unit']})"], rows),
+                "This is roster strength, not the standings. Ask \"how is my matchup looking?\" for this week's "
+                "head-to-head."]
+    return []
+
+
+def _status(p, done, _ok) -> list[str]:
+    from agents.offline.talk import return_line
+    from agents.offline.text import _table
+
+    out = []
+    for s in _ok(done, "get_player_status"):
+        d = s["data"]
+        out.append(f"What the box scores say: **{d['player']}** ({d['team']}) is **{d['status']}** (inferred) - "
+                   f"{d['evidence']}.")
+        back = return_line(d)
+        if back:
+            out.append(back)
+    notes = [n for r in _ok(done, "get_player_news") for n in r["data"]["notes"]]
+    if notes:
+        out.append("Notes (generated from box scores):\n" + "\n".join(f"- {n['date']}: {n['text']}" for n in notes[:3]))
+    for r in _ok(done, "get_my_roster"):
+        flagged = [x for x in r["data"]["players"] if x["status"] != "ACTIVE"]
+        out.append("What the box scores say about your roster: " + (
+            "everyone played his team's last game." if not flagged else "\n\n" + _table(
+                ["Player", "Status", "Evidence"], [[x["name"], x["status"], x["evidence"]] for x in flagged])))
+    return out
+
+
+def _props(p, done, _ok) -> list[str]:
+    out = _status(p, done, _ok)
+    m = LINE.search(p.text)
+    key = STAT_OF[m.group(2).lower()] if m else "pts"
+    label = {"pts": "points", "reb": "rebounds", "ast": "assists", "fg3m": "threes"}[key]
+    for g in _ok(done, "get_player_game_log"):
+        d = g["data"]
+        games = [x for x in d["games"] if x.get(key) is not None]
+        recent = sum(x[key] for x in games) / len(games) if games else None
+        season = d.get("season_averages", {}).get(key)
+        bits = [f"{recent:.1f} {label} per game over his last {len(games)}" if recent is not None else None,
+                f"{season:.1f} this season" if season is not None else None]
+        text = f"His numbers: {', '.join(b for b in bits if b)}"
+        if m and games:
+            line = float(m.group(1))
+            over = sum(1 for x in games if x[key] > line)
+            text += f"; over {line:g} in {over} of those {len(games)} games"
+        out.append(text + ". Facts, not a pick.")
+    return out
+
+
+def _lineup(p, done, _ok) -> list[str]:
+    from agents.offline.text import _table
+
+    for r in _ok(done, "compose_daily_lineup"):
+        d = r["data"]
+        if not d["starters"]:
+            return [f"The nearest thing I have, your own lineup: none of your players has a game on {d['date']}."]
+        return [f"The nearest thing I have: your own best lineup for {d['date']} ({d['unit']} expected):",
+                _table(["Slot", "Player", "Expected"], [[x["slot"], x["name"], x["expected"]] for x in d["starters"]])]
+    return []
+
+
+def _ros(p, done, _ok) -> list[str]:
+    from agents.offline.text import _table
+
+    rows = [x for r in _ok(done, "get_player_rankings") for x in r["data"]["players"]]
+    if not rows:
+        return []
+    unit = next((r["data"].get("ros_unit") for r in _ok(done, "get_player_rankings")), "")
+    head = ("The nearest thing I have: his value for the rest of this season." if p.players and len(rows) == 1 else
+            "The nearest thing I have: the most rest-of-season value this season.")
+    return [head, _table(["Player", "Owner", "Season rank", "Games left (season)", f"Rest of season ({unit})"],
+                         [[x["name"], x["owner"], f"#{x['rank']}", x["games_left_season"], f"{x['ros_value']:.1f}"]
+                          for x in rows])]
