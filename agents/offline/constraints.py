@@ -60,12 +60,13 @@ COUNT = [re.compile(p, re.I) for p in (
     r"^\s*(?:ok(?:ay)?|fine|sure|then|just|only)?\s*,?\s*(\d{1,2})\s*(?:then|more|instead|please|pls|only)?\s*[.!?]*$",
 )]
 ROS = re.compile(r"\brest of (?:the )?(?:season|year)\b|\blong (?:haul|run)\b|\blong[- ]term\b|\bfor the season\b|"
-                 r"\bros\b|\bdynasty\b", re.I)
+                 r"\bros\b|\bdynasty\b|\bdown the stretch\b|\bthe stretch run\b|\brest of the way\b|"
+                 r"\bfrom here on out\b|\bthe second half\b", re.I)
 AFFIRM_WORDS = set("ok okay k kk yes yeah yea ya yep yup sure sounds good great perfect cool alright right lets let's let s "
                    "do it that go ahead for please pls plz the top first second third fourth fifth last one 1st 2nd 3rd "
                    "4th 5th number no option card move this approve approved with then fine deal agreed absolutely "
                    "definitely take pick i'll ill i want like looks look nice hmm nah actually wait instead rather "
-                   "1 2 3 4 5 # you bet ye yh aight gud gr8 kool sweet works "
+                   "1 2 3 4 5 # you bet ye yh aight gud gr8 kool sweet works lock locked in pull trigger send run with "
                    # preferring one ("the second one sounds better, go with that", "i'd rather take the IR one")
                    "go ahead better best prefer preferred seems seem good that's thats one's i'd id choose choosing "
                    "option one's smarter safer me to d s".split())
@@ -291,9 +292,36 @@ def affirmation(text: str, previous_answer: str | None) -> int | None:
     if not words or not previous_answer or not re.search(r"\bapprov", previous_answer, re.I):
         return None
     place = card_ordinal(text)
+    kind = KIND_CARD.fullmatch(t.strip())
+    if kind and place is None:  # "the IR one", "ok the IR move": the first IR card the answer offered
+        from agents.offline.cards_read import cards_in
+
+        heads = [c[0] for c in cards_in(previous_answer)]
+        return next((i for i, h in enumerate(heads) if h.startswith("Move ")), None)
     if not (AFFIRM_CUE.search(t) or place is not None) or any(not _agreeing(w) for w in words):
         return None
     return place or 0
+
+
+NEXT_CARD = re.compile(r"(?:(?:ok|okay|fine|alright|so|and|then|hmm+|meh)\W+)*(?:what s |whats |what is |show me )?(?:the )?"
+                       r"next(?: one| best| card| move| option| up)?(?: then| please| pls)?")
+
+
+def next_card(p, text: str) -> int | None:
+    """The place of the first card of the thread's latest card list that was not declined since,
+    when the message only asks for the next one ("next one?", "ok, next best then")."""
+    from agents.offline.cards_read import offered_cards
+
+    if not NEXT_CARD.fullmatch(fold(text).strip()):
+        return None
+    cards = offered_cards(p)
+    notes = [a for a in getattr(p, "thread_answers", []) or [] if a and a.startswith("Declined")]
+    declined = {c[0] for c in cards if any(n.startswith(f"Declined: {c[0]}") for n in notes)}
+    return next((i for i, c in enumerate(cards) if c[0] not in declined), None) if declined else None
+
+
+KIND_CARD = re.compile(r"(?:(?:ok|okay|yes|yeah|yep|sure|then|i ll take|ill take|give me|go with|do|lets do)\s+)*"
+                       r"(?:the )?ir (?:one|move|card|option|stash)(?: then| please| pls)?")
 
 
 def _card_answer(p, previous_answer: str | None, text: str) -> str | None:
@@ -338,6 +366,8 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     text, t = p.text, fold(p.text)
     f = RequestFrame(players=list(p.players), punt=list(p.punt), last_n=p.last_n, day=p.day)
     card = affirmation(text, _card_answer(p, previous_answer, text))
+    if card is None:
+        card = next_card(p, text)  # "next one?" after a decline: the next card still waiting
     if card is not None:
         return f.model_copy(update={"act": "affirm", "card": card})
     from agents.offline.scope import topic_of

@@ -27,6 +27,12 @@ def pieces(text: str) -> list[str]:
     return [p for p in out if p and re.search(r"[a-zA-Z]", p)]
 
 
+# "gimme the hot take", "be honest": how to answer, not a request of its own
+OPINION = re.compile(r"(?:gimme|give me|what s|whats|what is|your|just)?\s*(?:the |your |an? )?(?:hot take|honest take|take|"
+                     r"honest opinion|opinion|thoughts|verdict|be honest|be real|no bs|keep it real|straight answer)"
+                     r"(?: please| pls)?")
+
+
 def constraint_only(piece: str) -> bool:
     """A piece that only states a constraint on the request before it ("keeping JJJ", "Shai stays",
     "not Collins", "without giving up Mobley"): every player it names is kept or ruled out."""
@@ -44,7 +50,8 @@ def split_requests(text: str, as_of, previous, parse, clarify_below: float) -> l
     or [] when it is one request. `parse` and `clarify_below` are the reader's (agents.offline.nlu,
     passed in: this module is the reader's helper, never its caller)."""
     parts = pieces(text)
-    if len(parts) < 2 or len(parts) > 3 or any(constraint_only(piece) for piece in parts[1:]):
+    if len(parts) < 2 or len(parts) > 3 or any(constraint_only(piece) or OPINION.fullmatch(piece.strip(" ?!.").lower())
+                                              for piece in parts[1:]):
         return []  # "any trades for steals? keeping JJJ": the second piece is the first one's constraint
     parsed, prev = [], previous
     for piece in parts:

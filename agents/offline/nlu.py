@@ -156,7 +156,11 @@ THIS_WEEK_ONLY = re.compile(
     r"\bonly (care|caring|worried|thinking|focused) (about|on) (this|the current) week|\bthis week only\b|"
     r"\bjust (this|the current) week\b|\bonly this week\b|\bstreaming mode\b|\bwin this week at all costs\b|"
     r"\b(forget|ignore|don ?t care about|dont care about|do not care about|never mind) (about )?the (rest of the )?season\b|"
-    r"\bshort[ -]term only\b")
+    r"\bshort[ -]term only\b|"
+    # "season's a wash, I just need THIS matchup", "must win this week", "streaming moves pls"
+    r"\bseason s (?:a wash|over|done|toast|lost)\b|\b(?:just|only) need (?:this|the current) (?:matchup|week|one|w)\b|"
+    r"\b(?:must|gotta|have to|need to) win (?:this|the) (?:week|matchup)\b|\bstreaming (?:moves|only|adds|pickups)\b|"
+    r"\bonly (?:care|caring) about (?:this|the) (?:matchup|week)\b|\bnothing but this week\b")
 BALANCED = re.compile(r"\b(rest of the season too|long[ -]term too|balanced mode|think about the season|"
                       r"care about the (rest of the )?season)\b")
 

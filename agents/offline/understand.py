@@ -65,6 +65,28 @@ def understood(p, prev, previous_answer: str | None = None):
     return with_thread_keep(_understood(p, prev, previous_answer))
 
 
+def day_corrected(p, prev) -> bool:
+    """A correction of the previous request's day ("sorry I meant friday, not tomorrow"): `p` becomes
+    that request with the day's words put right, read again (in place)."""
+    from agents.offline.nlu import parse
+    from agents.offline.slots import extract
+
+    swap = swap_only(p.text)
+    if not swap:
+        return False
+    new, old = (extract(x, p.as_of).day for x in swap)
+    at = re.search(rf"\b{re.escape(fold(swap[1]))}\b", fold(prev.text))
+    if not (new and old) or at is None:
+        return False
+    text = fold(prev.text)[:at.start()] + fold(swap[0]) + fold(prev.text)[at.end():]
+    again = understood(parse(text, p.as_of, None), None)
+    for key, value in vars(again).items():
+        if key not in ("thread_answers", "previous_answer", "scoring", "thread_keep"):
+            setattr(p, key, value)
+    p.follow_up = True
+    return True
+
+
 def with_thread_keep(p):
     """The players the thread's constraint-only messages keep, added to a request that can leave
     players out (a trade search or verdict, move cards, pickups, rankings), unless it moves them."""
@@ -153,6 +175,8 @@ def _understood(p, prev, previous_answer: str | None = None):
         take(p, "research_roster_games")  # "and for my whole roster?" after one player's games: every player's
         p.players, p.follow_up, p.unknown = [], True, False
         p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
+    if prev is not None and day_corrected(p, prev):  # "sorry I meant friday, not tomorrow": that request on Friday
+        return p
     swap = swap_only(p.text) if prev is not None and prev.players else None
     if swap:  # "sorry, I meant Mobley not Mitchell": the previous request with the name put right
         from agents.offline.slots import find_players as named_in
@@ -202,6 +226,12 @@ def _understood(p, prev, previous_answer: str | None = None):
         p.last_n = p.last_n or prev.last_n
         if p.last_n:
             p.rest_of_week, p.day = False, None
+        p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
+    if prev is not None and prev.act in ("research_compare", "research_log", "research_rankings") and \
+            len(prev.players) >= 2 and not named_here(p) and GAMES_ASKED.search(p.text) and \
+            WHICH_OF_TWO.search(fold(p.text)) and len(p.text.split()) <= 12:
+        take(p, "research_schedule")  # "and who's got more games left this week?" after comparing two: their games
+        p.players, p.follow_up, p.unknown, p.categories = list(prev.players), True, False, []
         p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
     if prev is not None and not p.follow_up and HORIZON_ONLY.fullmatch(fold(p.text).strip(" ?!.")):
         take(p, prev.act)  # "and for just this week?": the previous request over another horizon

@@ -56,7 +56,7 @@ def research(p: Parsed, done) -> str:
 
         return season_compare(ranked, list(p.categories))
     if _ok(done, "compare_players"):
-        return C.compared(done) if p.scoring == "categories" else compared(done)
+        return C.compared(done, list(p.categories)) if p.scoring == "categories" else compared(done)
     parts = []
     if p.hold_or_stream and not p.players and p.position and _ok(done, "get_my_roster"):
         from agents.offline.plans import flagged_on_roster
