@@ -11,14 +11,17 @@ import re
 from services.league.lookup import fold
 
 REQUEST = re.compile(r"\b(?:find|show|give|gimme|get me|who|whos|what|whats|which|should|any|best|rank\w*|how|"
-                     r"trade for|looking for|need|help|can you|could you|would you)\b")
+                     r"trade for|looking|need|help|can you|could you|would you|trades?|trading|deals?|ideas?|options?|"
+                     r"upgrade\w*|fix|improve|pick ?ups?|adds?|waivers?|free agents?|moves?|streamers?|stream\w*|lineup|"
+                     r"start|sit|swaps?|flip|targets?|offers?|consolidate|package|via)\b")
 
 
 def stated_keep(p) -> list[str]:
     """The players a message that only states a constraint keeps; [] when it asks for something."""
     from agents.offline.constraints import exclusions
 
-    if not p.players or len(fold(p.text).split()) > 16 or REQUEST.search(fold(p.text)) or "?" in p.text:
+    if not p.players or len(fold(p.text).split()) > 16 or REQUEST.search(fold(p.text)) or "?" in p.text or \
+            p.categories:  # a category named is something asked for ("... for rebounds, don't touch Barnes")
         return []
     kept = exclusions(p.text, p.players)
     return kept if set(kept) >= set(p.players) else []

@@ -56,7 +56,8 @@ def understood(p, prev, previous_answer: str | None = None):
     if redo(p, prev):  # "ok redo that", "I'm punting FT% btw. same q": the last request again (agents/offline/redo.py)
         p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
         return with_thread_keep(p)
-    kept = stated_keep(p)
+    # after a search that can leave players out, "but I'm keeping Shai" is that search again (below)
+    kept = stated_keep(p) if prev is None or prev.act not in KEEP_ACTS else []
     if kept:  # "Shai's not going anywhere. ever. just so you know": noted, kept out of what follows (noted.py)
         p.act, p.intent, p.choices, p.move, p.hold_or_stream, p.wants_moves = "noted", Intent.GENERAL_ADVICE, [], None, False, False
         p.unknown, p.greeting, p.follow_up = False, False, False
