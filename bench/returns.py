@@ -158,7 +158,7 @@ def history_of(games: list[dict], team_dates: dict[str, list[dt.date]], as_of: d
 
 
 KIND_STRENGTHS = (10.0, 30.0, 100.0, 300.0)  # the in-model variant's prior strength, in expected returns
-VARIANTS = ("streak", "streak x history")  # the in-model variants: a factor per streak bucket, or per bucket and history
+VARIANTS = ("streak", "streak x history")  # in-model variants: a factor per streak bucket, or per bucket and history
 
 
 def kind_factors(h, games_by_player: dict[str, list[dict]], team_dates: dict[str, list[dt.date]],
@@ -253,7 +253,7 @@ def _logloss(pairs) -> float | None:
 
 
 def _cell_table(rows: list[dict], keys: tuple[str, ...]) -> list[dict]:
-    """Per cell of `keys`, on each half: mornings, the mean chance, the share that played, Brier, distinct players."""
+    """Per cell of `keys`, on each half: mornings, the mean chance, the share that played, Brier, players."""
     cells = sorted({tuple(r[k] for k in keys) for r in rows})
     out = []
     for c in cells:
