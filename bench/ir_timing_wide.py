@@ -18,7 +18,8 @@ on several), so the cards are not independent: the Wilson interval is narrower t
 `distinct_players` says how many different absences the cards are.
 
     timing_rows(as_of, scoring, first_games) -> rows (one per team with a pre-rule top IR card)
-    wide_summary(rows, dates)                -> the chosen/reported split, the grid, a calibration table
+    wide_summary(rows, dates)                -> the chosen/reported split, the grid, the calibration tables (by
+                                                missed streak; by an earlier long absence: `longest_before`)
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from bisect import bisect_left
 
 from backtest_stats import wilson
 from ir_audit import GRID, _before_yield, expected_count, kept
+from returns import LONG_ABSENCE, history_of
 
 TARGET = 0.10
 SOON_DAYS = 3
@@ -60,10 +62,12 @@ def timing_rows(as_of: dt.date, scoring: str, games: dict[str, list[dt.date]]) -
     from services.league.demo import demo_league
     from services.league.returns import streak_of
     from services.optimizer import from_demo_league
+    from services.league.snapshot import snapshot
     from services.optimizer.propose import propose_moves
     from services.store.state import state_store
 
     lg = demo_league(as_of, scoring, store=state_store())
+    snap = snapshot(as_of)
     rows = []
     for team in sorted(lg.team_ids):
         inp = from_demo_league(lg, team_id=team, season=True)
@@ -74,9 +78,11 @@ def timing_rows(as_of: dt.date, scoring: str, games: dict[str, list[dt.date]]) -
         if pre is None:
             continue
         missed = pre.returns.missed if pre.returns else None
+        ps = snap.players.get(pre.drop_id)
+        longest = history_of(ps.games, snap.team_dates_all, as_of)[0] if ps else 0
         rows.append({"as_of": as_of.isoformat(), "team_id": team, "drop": pre.drop_id, "add": pre.add_id,
                      "soon": pre.returns.soon if pre.returns else None, "missed": missed,
-                     "streak": streak_of(missed) if missed else None,
+                     "streak": streak_of(missed) if missed else None, "longest_before": longest,
                      "pre_top": True, "pre_scores": [pre.score, swap.score if swap else None],
                      "top": bool(cards[0].kind == "ir" and cards[0].drop_id == pre.drop_id),
                      "plays_within_3_days": plays_within(games.get(pre.drop_id, []), as_of)})
@@ -123,6 +129,20 @@ def calibration(pre: list[dict]) -> list[dict]:
     return out
 
 
+def calibration_by_history(pre: list[dict]) -> list[dict]:
+    """The pre-rule top IR cards by the kind of absence (issue #40): whether the player had an absence of
+    LONG_ABSENCE+ games earlier this season (`longest_before`), with the cards, the count the model expects
+    and the count that played within 3 days."""
+    out = []
+    for name, keep in (("long before", lambda r: r.get("longest_before", 0) >= LONG_ABSENCE),
+                       ("none", lambda r: r.get("longest_before", 0) < LONG_ABSENCE)):
+        rs = [r for r in pre if keep(r)]
+        if rs:
+            out.append({"history": name, "cards": len(rs), "expected_count": expected_count(rs),
+                        "played": sum(r["plays_within_3_days"] for r in rs)})
+    return out
+
+
 def _key(r: dict) -> tuple:
     return r["as_of"], r["team_id"], r["drop"]
 
@@ -150,9 +170,22 @@ def wide_summary(rows: list[dict], dates: list[dt.date]) -> dict:
         "no_rule": {"chosen_on": share(on(pre, first)), "reported_on": share(on(pre, second))},
         "grid": grid,
         "calibration_by_streak": {"chosen_on": calibration(on(pre, first)), "reported_on": calibration(on(pre, second))},
-        "played_within_3_days_cards": [{k: r[k] for k in ("as_of", "team_id", "drop", "soon", "missed")}
+        "calibration_by_history": {"chosen_on": calibration_by_history(on(pre, first)),
+                                   "reported_on": calibration_by_history(on(pre, second))},
+        "return_model": return_model_summary(),
+        "played_within_3_days_cards": [{k: r.get(k) for k in ("as_of", "team_id", "drop", "soon", "missed",
+                                                              "longest_before")}
                                        for r in on(kept(pre, YIELD_DISCOUNT), dates) if r["plays_within_3_days"]],
     }
+
+
+def return_model_summary() -> dict:
+    """What the cards' chances come from: the return model's streak factors and their prior strength (issue
+    #40, `returns.FACTOR_PRIOR`; bench/returns.py --kind chose them on the mornings before Dec 18)."""
+    from services.league import returns as rt
+
+    return {"factor_streaks": [label for _, label in rt.FACTOR_STREAKS], "factor_prior": rt.FACTOR_PRIOR,
+            "chosen_by": "bench/returns.py --kind --json (in_model_variant, before Dec 18)"}
 
 
 _GAMES: dict = {}

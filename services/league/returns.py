@@ -6,8 +6,13 @@ as-of date (the box scores' missed-game streaks), per streak bucket and minutes 
 smoothed towards its streak bucket and that towards a prior. His own history scales it: over his
 past absences (not the current one) he came back O times where the pooled hazard expected E, and
 his hazard is h x (O + S) / (E + S), shrunk by the prior strength S (`OWN_PRIOR`, chosen out of sample
-by `bench/returns.py`). Then the chance he has played by his team's j-th game is
-1 - prod(1 - h(k + i)) over the games before it.
+by `bench/returns.py`). Last, a factor per coarse streak (`FACTOR_STREAKS`: 1, 2, 3-5, 6+ games) puts
+the two together right: over the same mornings the streak's players came back O times where the hazard
+with their own multipliers expected E, and each hazard of that streak is scaled by (O + F) / (E + F)
+(`FACTOR_PRIOR`; issue #40: a player out one game came back less often than cell x own multiplier said,
+58.6% predicted against 53.3% played on the mornings from Dec 18; chosen on the mornings before Dec 18 by
+`bench/returns.py --kind`, which also found that splitting it by an earlier long absence adds nothing).
+Then the chance he has played by his team's j-th game is 1 - prod(1 - h(k + i)) over the games before it.
 
 The IR card reads three figures from it (`ReturnOdds`): the chance he plays within 3 days, by the
 end of the matchup week, and the days until that chance passes one half (None: not within the
@@ -29,6 +34,8 @@ STREAKS = ((1, "1"), (2, "2"), (3, "3"), (5, "4-5"), (9, "6-9"), (19, "10-19"), 
 PRIOR = {"1": 0.7, "2": 0.5, "3": 0.35, "4-5": 0.3, "6-9": 0.2, "10-19": 0.12, "20+": 0.08}  # only with no data
 SMOOTHING = 10.0  # a cell's weight towards its parent, in mornings
 OWN_PRIOR = 2.0  # a player's own history: returns expected before his multiplier moves halfway (bench/returns.py: best of the grid out of sample)
+FACTOR_STREAKS = ((1, "1"), (2, "2"), (5, "3-5"), (10_000, "6+"))  # the streaks the last factor is counted on
+FACTOR_PRIOR = 300.0  # its prior strength in expected returns (bench/returns.py --kind: best of 10-300 before Dec 18)
 MAX_HAZARD = 0.97
 SOON_DAYS = 3  # "plays within 3 days": the IR card yields to a swap when this is likely
 HORIZON_DAYS = 56  # how far ahead the return date is looked for
@@ -36,6 +43,10 @@ HORIZON_DAYS = 56  # how far ahead the return date is looked for
 
 def streak_of(missed: int) -> str:
     return next(label for edge, label in STREAKS if missed <= edge)
+
+
+def factor_streak_of(missed: int) -> str:
+    return next(label for edge, label in FACTOR_STREAKS if missed <= edge)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -47,10 +58,12 @@ class Hazards:
     by_bucket: dict  # bucket -> rate
     counts: dict  # (bucket, tier) -> (played, mornings)
     own: dict  # player id -> (returns observed, returns expected) over his past absences
+    by_streak: dict = dataclasses.field(default_factory=dict)  # FACTOR_STREAKS label -> the last factor (none: 1)
 
     def rate(self, missed: int, tier: str) -> float:
         b = streak_of(max(1, missed))
-        return self.by_cell.get((b, tier), self.by_bucket.get(b, PRIOR[b]))
+        cell = self.by_cell.get((b, tier), self.by_bucket.get(b, PRIOR[b]))
+        return cell * self.by_streak.get(factor_streak_of(max(1, missed)), 1.0)
 
     def multiplier(self, player_id: str, strength: float = OWN_PRIOR) -> float:
         o, e = self.own.get(player_id, (0.0, 0.0))
@@ -58,10 +71,11 @@ class Hazards:
 
 
 def fit(games_by_player: dict[str, list[dict]], team_dates: dict[str, list[dt.date]], as_of: dt.date,
-        smoothing: float = SMOOTHING) -> Hazards:
-    """Hazards from every player-morning with a missed streak before `as_of`, and each player's own
-    returns against them (his past absences; the current one is what is being predicted); `smoothing` a
-    cell's weight towards its bucket (bench/returns.py replays a grid of it)."""
+        smoothing: float = SMOOTHING, factor_prior: float | None = FACTOR_PRIOR) -> Hazards:
+    """Hazards from every player-morning with a missed streak before `as_of`, each player's own returns
+    against them (his past absences; the current one is what is being predicted) and the streak factors
+    over the same mornings; `smoothing` a cell's weight towards its bucket, `factor_prior` the factors'
+    prior strength (None: no factor; bench/returns.py replays grids of both)."""
     cells: dict[tuple[str, str], list[float]] = {}
     seen: list = []
     played_on = {pid: [g["game_date"] for g in games] for pid, games in games_by_player.items()}
@@ -89,8 +103,17 @@ def fit(games_by_player: dict[str, list[dict]], team_dates: dict[str, list[dt.da
         o = own.setdefault(m.player_id, [0.0, 0.0])
         o[0] += m.played
         o[1] += by_cell.get((streak_of(m.missed), m.tier), by_bucket[streak_of(m.missed)])
-    return Hazards(as_of, by_cell, by_bucket, {k: tuple(v) for k, v in cells.items()},
-                   {k: tuple(v) for k, v in own.items()})
+    h = Hazards(as_of, by_cell, by_bucket, {k: tuple(v) for k, v in cells.items()},
+                {k: tuple(v) for k, v in own.items()})
+    if factor_prior is None:
+        return h
+    counts: dict[str, list[float]] = {}
+    for m in seen:  # every counted morning, the current absences' too (as the cells)
+        c = counts.setdefault(factor_streak_of(m.missed), [0.0, 0.0])
+        c[0] += m.played
+        c[1] += min(MAX_HAZARD, h.rate(m.missed, m.tier) * h.multiplier(m.player_id))
+    factors = {b: (o + factor_prior) / (e + factor_prior) for b, (o, e) in counts.items()}
+    return dataclasses.replace(h, by_streak=factors)
 
 
 @dataclasses.dataclass(frozen=True)

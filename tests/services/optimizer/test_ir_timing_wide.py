@@ -147,3 +147,26 @@ def test_the_return_calibration_per_streak_and_tier_splits_the_halves():
     assert top["from_split"] == {"mornings": 2, "expected": 0.5, "played": 1}
     assert cells[("6-9", "under 12 min")]["before_split"] == {"mornings": 1, "expected": 0.4, "played": 1}
     assert cells[("6-9", "12-24 min")]["before_split"]["mornings"] == 0
+
+
+def test_the_wide_audit_splits_the_cards_by_an_earlier_long_absence():
+    """Issue #40, session 18: the wide audit's JSON says, per half, how the pre-rule top cards on players with an
+    earlier absence of 6+ games ("long before") and without one ("none") compare with the model's expected
+    count, and what the cards' chances come from (the return model's streak factors). Rows by hand: on the
+    chosen half A (no long history, p 0.10, played) and B twice (an 8-game absence before, p 0.05, stayed out);
+    held out C (5 games before: "none") and D (6: "long before"). Catches a history read off the current
+    streak, the 6-game edge on the wrong side, a held-out card counted on the chosen half, and the mean in place
+    of the sum."""
+    rows = [dict(r, longest_before=n) for r, n in zip(ROWS, (0, 8, 8, 5, 6), strict=True)]
+    out = wide.wide_summary(rows, DATES)
+    by = {half: {c["history"]: c for c in out["calibration_by_history"][half]} for half in ("chosen_on", "reported_on")}
+    assert by["chosen_on"]["none"] == {"history": "none", "cards": 1, "expected_count": 0.1, "played": 1}
+    assert by["chosen_on"]["long before"] == {"history": "long before", "cards": 2, "expected_count": 0.1, "played": 0}
+    assert by["reported_on"]["none"]["cards"] == 1 and by["reported_on"]["none"]["played"] == 1
+    assert by["reported_on"]["long before"] == {"history": "long before", "cards": 1, "expected_count": 0.15,
+                                                "played": 0}
+    from services.league import returns as rt
+
+    assert out["return_model"]["factor_prior"] == rt.FACTOR_PRIOR
+    assert out["return_model"]["factor_streaks"] == ["1", "2", "3-5", "6+"]
+    assert [c["longest_before"] for c in out["played_within_3_days_cards"]] == [0, 5]
