@@ -66,7 +66,7 @@ AFFIRM_WORDS = set("ok okay k kk yes yeah yea ya yep yup sure sounds good great 
                    "do it that go ahead for please pls plz the top first second third fourth fifth last one 1st 2nd 3rd "
                    "4th 5th number no option card move this approve approved with then fine deal agreed absolutely "
                    "definitely take pick i'll ill i want like looks look nice hmm nah actually wait instead rather "
-                   "1 2 3 4 5 # you bet ye yh aight gud gr8 kool sweet works lock locked in pull trigger send run with "
+                   "1 2 3 4 5 # you bet ye yh aight gud gr8 kool sweet works lock locked locking in pull trigger send run with "
                    # preferring one ("the second one sounds better, go with that", "i'd rather take the IR one")
                    "go ahead better best prefer preferred seems seem good that's thats one's i'd id choose choosing "
                    "option one's smarter safer me to d s".split())

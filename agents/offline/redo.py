@@ -9,7 +9,8 @@ import re
 from services.league.lookup import fold
 
 FILLER = re.compile(r"\b(?:ok(?:ay)?|alright|so|now|then|but|pls|please|plz|can you|could you|just|oh|btw|by the way|"
-                    r"i m|im|i am|we are|we re|were|hey|lol|cool|thanks|thank you|ty|good|great|k|with (?:that|this|it|the punt)|in mind|for me|"
+                    r"i m|im|i am|we are|we re|were|hey|lol|cool|many thanks|thanks a lot|thank you very much|thanks|thank you|ty|"
+                    r"much appreciated|appreciated|cheers|good|great|k|with (?:that|this|it|the punt)|in mind|for me|"
                     r"for that|real quick|quickly)\b")
 REDO = re.compile(r"(?:re ?do|re ?run|re ?check|refresh|update|run|try|ask|answer) (?:that|it|this|the (?:last|same|"
                   r"previous) (?:one|thing|question|q|list|search))(?: (?:again|over|once more))?|"

@@ -28,6 +28,7 @@ A_WEEK = re.compile(r"\b(?:next|this) (?:week|wk)\b|\bweek'?s\b", re.I)
 MY_TEAM = re.compile(r"\b(?:my|our) (?:roster|team|guys|players|squad|lineup)\b|\bdo i have\b|\bhave i got\b", re.I)
 TRADE_WORD = re.compile(r"\btrades?\b|\btrade (?:options|ideas|targets|offers)\b|\bdeals?\b", re.I)
 UNSURE = ("clarify", "vague", "nonsense")
+ACQUIRE = re.compile(r"\b(?:land|acquire|pry|get my hands on|trade for|bring in|go after|pick off|poach)\b", re.I)
 
 
 def _games_or_trades(p) -> None:
@@ -43,8 +44,9 @@ def _games_or_trades(p) -> None:
         take(p, "fa_scan" if pool and not MY_TEAM.search(p.text) and not p.players else
               "research_schedule" if p.players else "research_roster_games")
         p.unknown = False
-    elif TRADE_WORD.search(p.text) and not p.move and p.act not in ("optimize",):
-        take(p, "trade_find")
+    elif (TRADE_WORD.search(p.text) or (ACQUIRE.search(p.text) and p.players and not FA_WORDS.search(fold(p.text)))) \
+            and not p.move and p.act not in ("optimize",):
+        take(p, "trade_find")  # "how do I land Anthony Edwards?": a search for trades that bring him in
         p.unknown = False
 
 
