@@ -60,6 +60,7 @@ PHRASES = [
     (r"\bfrom (?:deep|downtown|three|3|beyond the arc|outside)\b", "threes"),
     (r"\b(?:from|at) the (?:free throw |ft |charity )?(?:line|stripe)\b", "free throws"),
     (r"\bcharity stripe\b", "free throws"),
+    (r"\bwho(?:'s| s| is) the (?:cut|drop)\b", "who should I cut"),  # "who's the cut if I stream someone in?"
     (r"\b(free|field|three|3)-(throws?|goals?|points?|pointers?)\b", r"\1 \2"),  # "free-throw percentage": one clause
     (r"\bgood 2 go\b", "good to go"),
     (r"\b(a|per|each) (?:3|three)\b(?! (?:pointers?|games?|days?|of|or|more))", r"\1 three pointer"),  # "how many points for a 3"

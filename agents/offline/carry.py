@@ -53,7 +53,8 @@ def named_here(p) -> list[str]:
 
 OTHER_REQUEST = re.compile(r"\b(free agents?|fas?|pick ?ups?|waivers?|wire|adds?|streamers?|stream|lineup|start|sit|"
                            r"matchup|ir|drop|hold|rank\w*|game log|news|injur\w*|schedule|games)\b")
-TWEAK = re.compile(r"\b(only|just|instead|make it|what about|how about|wat about|what if|show me|and|nah|then)\b")
+TWEAK = re.compile(r"\b(only|just|instead|make it|what about|how about|wat about|what if|show me|and|nah|then|cut|trim|"
+                   r"narrow|limit|shorten|bring)\b")
 
 
 def verdict_with_other_punt(p, prev) -> None:
@@ -124,11 +125,12 @@ RANK_TWEAK = re.compile(r"\b(?:only|just|now|then|instead|and|of (?:those|them|t
 def ranking_follow_up(p, prev) -> None:
     """"free agents only" / "just the available ones" after a ranking: the same ranking (its window,
     position, sort and count kept by `_carry`) over the free agents, not a new free-agent scan."""
-    if prev is None or prev.act != "research_rankings" or p.act == "research_rankings":
+    if prev is None or prev.act != "research_rankings" or (p.act == "research_rankings" and p.follow_up):
         return
     t = fold(p.text)
-    if len(t.split()) > 6 or not AVAILABILITY.search(t) or not RANK_TWEAK.search(t) or named_here(p) or p.move:
-        return
+    if len(t.split()) > 6 or not (AVAILABILITY.search(t) or count_of(p.text) or p.position) or \
+            not RANK_TWEAK.search(t) or named_here(p) or p.move:
+        return  # "top 6" / "centers only" / "who's available" after a ranking: that ranking, narrowed
     if re.search(r"\b(?:trades?|drop|hold|lineup|start|sit|matchup|news|schedule|stream\w*|add)\b", t):
         return
     take(p, "research_rankings")

@@ -58,8 +58,9 @@ COUNT = [re.compile(p, re.I) for p in (
     r"centers|forwards|wings|of (?:those|them|these))\b",
     r"\b(?:a |one |the )?(1)\b(?= (?:single )?(?:best )?(?:move|swap|change|pickup|add)\b)",
     r"^\s*(?:ok(?:ay)?|fine|sure|then|just|only)?\s*,?\s*(\d{1,2})\s*(?:then|more|instead|please|pls|only)?\s*[.!?]*$",
+    r"\b(?:cut|trim|narrow|limit|make|bring|shorten)\s+(?:it|that|this|them|the list|those)?\s*(?:down\s+)?to\s+(\d{1,2})\b",
 )]
-ROS = re.compile(r"\brest of (?:the )?(?:season|year)\b|\blong (?:haul|run)\b|\blong[- ]term\b|\bfor the season\b|"
+ROS = re.compile(r"\brest of (?:the |this )?(?:season|year)\b|\blong (?:haul|run)\b|\blong[- ]term\b|\bfor the season\b|"
                  r"\bros\b|\bdynasty\b|\bdown the stretch\b|\bthe stretch run\b|\brest of the way\b|"
                  r"\bfrom here on out\b|\bthe second half\b", re.I)
 AFFIRM_WORDS = set("ok okay k kk yes yeah yea ya yep yup sure sounds good great perfect cool alright right lets let's let s "
@@ -94,7 +95,8 @@ UNSUPPORTED_TRADE = re.compile(r"\b(no|not|without|nobody|none|avoid)\b[^.?!]{0,
                                r"\bhealthy (players|guys|ones) only\b|\bonly healthy\b", re.I)
 THEY = re.compile(r"\b(their|them|they|both|the two|those two|these two)\b")
 WIN_WEEK = re.compile(r"\b(?:need to|have to|must|gotta|want to) win this week\b|\b(?:only|just) (?:this week|for this week)\b")
-OF_THEM = re.compile(r"\b(?:which|who|any) of (?:them|those|these|em)\b|\bof (?:those|them|these) guys\b", re.I)
+OF_THEM = re.compile(r"\b(?:which|who|any) of (?:them|those|these|em)\b|\bof (?:those|them|these) guys\b|"
+                     r"\b(?:from|on|in|of) (?:this|that|the|your) (?:list|table)\b|\bamong (?:them|those|these)\b", re.I)
 
 
 def _named(clause: str, known: list[str]) -> list[str]:

@@ -16,7 +16,10 @@ MY_MOVES = re.compile(
     r"\bwhat (?:moves|transactions|changes) (?:did|have) (?:i|we)\b|\b(?:moves|changes) (?:i|we)(?: have|'ve)? made\b|"
     r"\bremind me what (?:i|we)\b|\bwhich (?:cards|moves) did (?:i|we)\b|\bwhat (?:did|have) (?:i|we) (?:approved|declined)\b|"
     r"\b(?:undo|reverse|take back|cancel|revert) (?:that|it|this|the (?:last )?(?:move|one|pickup|add|drop)|my last move)\b|"
-    r"\bcan (?:you|i) undo\b")
+    r"\bcan (?:you|i) undo\b|"
+    # after an approval: "so what changed?", "did that go through?", "is it done?"
+    r"^(?:\w+\W+){0,2}what (?:just )?(?:changed|happened)\W*$|\bdid (?:that|it|the move|my move) (?:go through|work|happen)\b|"
+    r"\bwhat s different now\b|\bis (?:it|that) done\b")
 UNDO = re.compile(r"\b(?:undo|reverse|take back|cancel|revert)\b")
 
 

@@ -62,7 +62,19 @@ def _turn(messages: Sequence[BaseMessage], as_of: dt.date) -> tuple[str, Parsed 
         if here.act not in ("nonsense", "general_smalltalk", "clarify", *CONVERSATION_ACTS):  # a request goes on
             prev = here.parts[-1] if here.parts else here  # after two requests, the thread goes on from the last
             prev.siblings = list(here.parts)  # ...and "and Bron?" asks each of them again (agents/offline/multi.py)
+    if earlier and earlier[-1].act == "out_of_scope" and earlier[-1].players:
+        prev = _about(earlier[-1])  # "saw on twitter Ivey is out" then "should I IR him then": him is Ivey
     return _text(messages[last]), prev, last, thread_keep(earlier)
+
+
+def _about(p: Parsed) -> Parsed:
+    """An out-of-scope question about a player, as the thread's last request: only its players go on
+    (a pronoun in the next message is him; its act is the next message's own)."""
+    import copy
+
+    out = copy.copy(p)
+    out.act, out.follow_up, out.parts, out.siblings = "research_status", False, [], []
+    return out
 
 
 LIST_ACTS = ("fa_scan", "fa_hot", "fa_replace", "research_rankings", "optimize", "ir_move")

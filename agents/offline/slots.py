@@ -38,7 +38,7 @@ small power shooting guards forwards centers bigs men man line spread total over
 edges signals market win wire claim stash ir dtd gtd probable questionable doubtful slate lock dudes guys
 squad cats cat boards dimes board trey treys swipes rejections buckets ball court floor week weekend
 t s m re ve ll d punt punts punting punted pulling pullin putting getting grabbing hitting shooting cooking
-doing looking lookin playin going balling struggling ok though heard
+doing looking lookin playin going balling struggling ok though heard buddy buddies pal homie bro dude man guy
 """.split())  # "t", "s", "m": the ends of "doesn't", "he's", "I'm" once folded, never a player
 POSITION_WORDS = {"point guard": "PG", "shooting guard": "SG", "small forward": "SF", "power forward": "PF",
                   "center": "C", "centre": "C", "big man": "C", "big men": "C", "guard": "G", "forward": "F",

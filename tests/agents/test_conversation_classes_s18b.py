@@ -174,3 +174,47 @@ def test_a_day_corrected_is_the_last_request_on_that_day():
     """ba59c8d: 'oops I meant saturday, not friday' was a clarifying question."""
     a = args_of(plan("best blocks pickup for friday?", "oops I meant saturday, not friday"), "get_free_agents")
     assert a.get("play_on") == ["2025-02-01"] and a.get("target_categories") == ["BLK"]
+
+
+# --- part three: each fails on c580b59 (before these fixes) ---------------------------------------------
+
+
+def test_a_count_or_a_position_after_a_ranking_narrows_that_ranking():
+    """'top 6' after a ranking narrowed to centers and free agents was a new season ranking of everyone."""
+    a = args_of(plan("rank everyone over the past 30 days", "only bigs", "who's available", "top 4"),
+                "get_player_rankings")
+    assert {k: a.get(k) for k in ("window", "position", "availability", "limit")} == \
+        {"window": "30", "position": "C", "availability": "free_agents", "limit": 4}
+
+
+def test_trim_the_list_to_n_is_a_count():
+    a = args_of(plan("best rebounders on waivers", "trim that down to 2"), "get_free_agents")
+    assert a["limit"] == 2 and a["target_categories"] == ["REB"]
+
+
+def test_what_changed_after_an_approval_is_my_moves():
+    """'so what changed?' after approving was the moves again."""
+    from tests.agents.test_conversation_classes_s17b import plan_all
+
+    assert _names(plan_all("best move this week?", "ok so what changed?")) == ["get_my_moves"]
+
+
+def test_a_player_asked_about_out_of_scope_is_he_in_the_next_message(make_assistant):
+    """'should I put him on IR then' after a rumour about Collins named nobody (the out-of-scope turn was
+    skipped); 'my buddy' was Buddy Hield."""
+    a = make_assistant()
+    a.ask("saw a tweet saying Collins is out for weeks, legit?", "s18b-him")
+    r = a.ask("should I put him on IR then", "s18b-him")
+    assert [c["kind"] for c in r["pending_approvals"] if c["drop"] == "John Collins"] == ["ir"]
+
+
+def test_from_this_list_is_a_filter_on_the_last_answer():
+    table = "| Player | Team |\n|---|---|\n| Christian Braun | DEN |\n| Tyus Jones | PHO |"
+    a = args_of(plan("6 free agents with the most games this week", "from that list, who plays on sunday?",
+                     answers=(table,)), "get_schedule")
+    assert a["names"] == ["Christian Braun", "Tyus Jones"] and a["start"] == "2025-02-02"
+
+
+def test_the_rest_of_this_season_is_the_rest_of_the_season():
+    a = args_of(plan("where does Mobley rank for the rest of this season?"), "get_player_rankings")
+    assert a.get("sort") == "ros_value"
