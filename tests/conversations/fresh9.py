@@ -28,6 +28,7 @@ from __future__ import annotations
 from tests.conversations import checks as K
 from tests.conversations.checks import AS_OF
 from tests.conversations.fresh6_checks import _has_cards, _ir_card, _plays_day_verdict
+from tests.conversations.fresh7_checks import last_n_either
 from tests.conversations.fresh8_checks import (BALL, BARNES, BOGDAN, BOL, CLAXTON, COLLINS, CONLEY, IVEY, SGA,
                                                all_of, cards_at_least, cat_winner, changed_named, daily_lineup_on,
                                                ir_slot_full, listed_free_agents, named, named_arg, next_card_shown,
@@ -36,7 +37,7 @@ from tests.conversations.fresh8_checks import (BALL, BARNES, BOGDAN, BOL, CLAXTO
 from tests.conversations.fresh9_checks import (BEAL, CADE, SUNDAY, TOMORROW, fewer_listed, more_listed, not_bigs,
                                                nth_listed, punt_cleared, top_card_drops)
 from tests.conversations.runner import first_run_of
-from tests.conversations.suite import Conv, D, T, _hold_agrees, _last_n_figure, _prev_fas_on, _strength_rank
+from tests.conversations.suite import Conv, D, T, _hold_agrees, _prev_fas_on, _strength_rank
 
 _G = lambda v: str(v or "").upper() in {"G", "PG", "SG"}  # noqa: E731 - a guard position argument
 
@@ -82,7 +83,9 @@ FRESH9: list[Conv] = [
         T("tell me about the third guy", nth_listed(2), K.not_greeting(), K.no_clarify(), K.no_transaction())],
       "position-followup"),
     Conv("f9-last-one", "categories", [
-        T("best available guards", K.called("get_free_agents", position=_G), listed_free_agents),
+        T("best available guards", one_of(K.called("get_free_agents", position=_G),
+                                          K.called("get_player_rankings", availability="free_agents", position=_G)),
+          listed_free_agents),
         T("the last one on that list, is he healthy?", nth_listed(-1), K.not_greeting(), K.no_clarify())],
       "position-followup"),
     # --- quantity follow-ups ----------------------------------------------------------------------------------
@@ -155,7 +158,7 @@ FRESH9: list[Conv] = [
     Conv("f9-prop-bet", "points", [
         T("should I bet the over on Shai 31.5 points tonight",
           not_modelled(r"\bbet|props?\b|wager|sportsbook|gambl|odds|over/under"), K.not_greeting()),
-        T("ok just his last 5 then", _last_n_figure(SGA, 5), K.not_greeting(), K.no_clarify())], "out-of-scope"),
+        T("ok just his last 5 then", last_n_either(SGA, 5), K.not_greeting(), K.no_clarify())], "out-of-scope"),
     Conv("f9-fanduel", "categories", [
         T("fanduel lineup for tonight under 60k?", not_modelled(r"fanduel|\bDFS\b|daily fantasy|salar"),
           K.not_greeting()),
