@@ -102,3 +102,15 @@ def test_the_ninth_set_is_whole_and_its_first_run_is_kept():
     run = first_run()  # run once on 1cb546c, right after the eighth set, before anyone read it
     assert (run["commit"], run["fully_right"], run["conversations"]) == ("1cb546c", 9, 25)
     assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH8} and len(run["failed"]) == 16
+
+
+def test_the_tenth_set_is_whole():
+    """fresh9 (session 18, written blind): 25 whole conversations of 2-4 turns with unique ids, both
+    scorings, six or more that decide a card and go on; no first run is pinned yet (it is run once,
+    later, by someone who did not write it). Catches the set cut down to what passes or a conversation
+    grown past four turns."""
+    from tests.conversations.fresh9 import FRESH9
+
+    assert len(FRESH9) == 25 and len({c.id for c in FRESH9}) == 25
+    assert all(2 <= len(c.turns) <= 4 for c in FRESH9) and {c.scoring for c in FRESH9} == {"points", "categories"}
+    assert sum(c.decides for c in FRESH9) >= 6
