@@ -139,11 +139,13 @@ def main() -> int:
         from tests.conversations.fresh6 import FRESH6, first_run as first_run6
         from tests.conversations.fresh7 import FRESH7, first_run as first_run7
         from tests.conversations.fresh8 import FRESH8, first_run as first_run8
+        from tests.conversations.fresh9 import FRESH9, first_run as first_run9
         from tests.conversations.runner import first_run_of
 
         conv, fresh, fresh2 = run_conversations(), run_conversations(FRESH), run_conversations(FRESH2)
         fresh3, fresh4 = run_conversations(FRESH3), run_conversations(FRESH4)
         fresh6, fresh7, fresh8 = run_conversations(FRESH6), run_conversations(FRESH7), run_conversations(FRESH8)
+        fresh9 = run_conversations(FRESH9)
         out = {"heldout": figs,
                "conversations": conv["share"], "conversations_detail": conv,
                "register": reg_figs | {"per_class": per_class(reg_rows),
@@ -172,6 +174,9 @@ def main() -> int:
                "conversations_fresh7": fresh7["share"], "conversations_fresh7_detail": fresh7,
                "conversations_fresh8_first_run": first_run8(),
                "conversations_fresh8": fresh8["share"], "conversations_fresh8_detail": fresh8,
+               # the tenth (session 18, a third blind writer), run once after every fix of the session
+               "conversations_fresh9_first_run": first_run9(),
+               "conversations_fresh9": fresh9["share"], "conversations_fresh9_detail": fresh9,
                "punts": punt_figs | {"failed": [r["id"] for r in punt_rows if not r["passed"]]},
                "punts2": punt2_figs | {"failed": [r["id"] for r in punt2_rows if not r["passed"]]},
                "failed": [{"id": r["id"], "problems": r["problems"]} for r in rows if not r["passed"]],

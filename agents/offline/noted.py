@@ -13,7 +13,8 @@ from services.league.lookup import fold
 REQUEST = re.compile(r"\b(?:find|show|give|gimme|get me|who|whos|what|whats|which|should|any|best|rank\w*|how|"
                      r"trade for|looking|need|help|can you|could you|would you|trades?|trading|deals?|ideas?|options?|"
                      r"upgrade\w*|fix|improve|pick ?ups?|adds?|waivers?|free agents?|moves?|streamers?|stream\w*|lineup|"
-                     r"start|sit|swaps?|flip|targets?|offers?|consolidate|package|via)\b")
+                     r"start|sit|swaps?|flip|targets?|offers?|consolidate|package|via|can i|could i|should i|do i|"
+                     r"will i|until|till|through|worth|or)\b")
 
 
 def stated_keep(p) -> list[str]:

@@ -104,7 +104,7 @@ def test_the_ninth_set_is_whole_and_its_first_run_is_kept():
     assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH8} and len(run["failed"]) == 16
 
 
-def test_the_tenth_set_is_whole():
+def test_the_tenth_set_is_whole_and_its_first_run_is_kept():
     """fresh9 (session 18, written blind): 25 whole conversations of 2-4 turns with unique ids, both
     scorings, six or more that decide a card and go on; no first run is pinned yet (it is run once,
     later, by someone who did not write it). Catches the set cut down to what passes or a conversation
@@ -114,3 +114,8 @@ def test_the_tenth_set_is_whole():
     assert len(FRESH9) == 25 and len({c.id for c in FRESH9}) == 25
     assert all(2 <= len(c.turns) <= 4 for c in FRESH9) and {c.scoring for c in FRESH9} == {"points", "categories"}
     assert sum(c.decides for c in FRESH9) >= 6
+    from tests.conversations.fresh9 import first_run
+
+    run = first_run()  # run once on 41fd93d (0a878a4's product: after every fix of session 18), before anyone read it
+    assert (run["commit"], run["fully_right"], run["conversations"]) == ("41fd93d", 9, 25)
+    assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH9} and len(run["failed"]) == 16
