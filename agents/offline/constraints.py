@@ -14,6 +14,7 @@ import datetime as dt
 import re
 
 from agents.core.frame import RequestFrame
+from agents.offline.card_words import affirmation, card_counterpart, next_card, _card_answer
 from agents.offline.slots import find_categories, find_players
 from services.league.lookup import fold
 
@@ -63,22 +64,6 @@ COUNT = [re.compile(p, re.I) for p in (
 ROS = re.compile(r"\brest of (?:the |this )?(?:season|year)\b|\blong (?:haul|run)\b|\blong[- ]term\b|\bfor the season\b|"
                  r"\bros\b|\bdynasty\b|\bdown the stretch\b|\bthe stretch run\b|\brest of the way\b|"
                  r"\bfrom here on out\b|\bthe second half\b", re.I)
-AFFIRM_WORDS = set("ok okay k kk yes yeah yea ya yep yup sure sounds good great perfect cool alright right lets let's let s "
-                   "do it that go ahead for please pls plz the top first second third fourth fifth last one 1st 2nd 3rd "
-                   "4th 5th number no option card move this approve approved with then fine deal agreed absolutely "
-                   "definitely take pick i'll ill i want like looks look nice hmm nah actually wait instead rather "
-                   "1 2 3 4 5 # you bet ye yh aight gud gr8 kool sweet works lock locked locking in pull trigger send run with "
-                   # preferring one ("the second one sounds better, go with that", "i'd rather take the IR one")
-                   "go ahead better best prefer preferred seems seem good that's thats one's i'd id choose choosing "
-                   "option one's smarter safer me to d s".split())
-AFFIRM_CUE = re.compile(r"\b(yes|yeah|yea|yep|yup|sure|do it|do that|go ahead|go for it|go with (?:it|that|this|the|them|those)|"
-                        r"(?:that|this|it) works|take (?:it|that)|sounds good|let'?s|lets|approve|"
-                        r"the (top|first|second|third|last) one|deal|agreed)\b")
-# a card named by its place in the list: "#2", "number 2", "do 2", "the 2nd one", "the last one"
-ORDINAL = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
-           "fifth": 4, "5th": 4, "last": 99}
-CARD_NUMBER = re.compile(r"(?:#|\b(?:number|no\.?|option|card|move)\s*)([1-5])\b|"
-                         r"^(?:\w+\W+){0,3}?(?:do|take|pick|with|approve)\s+([1-5])\b|^\s*([1-5])\s*\W*$")
 WHY_NOT = re.compile(r"(?:^\s*|[,.;!?]\s*)(?:y|wy|whyy+)\b.*\b(?:not|over|instead of|rather than|ahead of)\b|"
                      r"\b(why|how come|howcome|what makes)\b.*\b(not|over|instead of|rather than|ahead of|before|vs\.?|versus|"
                      r"better than)\b", re.I)
@@ -263,104 +248,6 @@ def availability_of(t: str) -> str | None:
     if re.search(r"\b(rostered|owned|on teams)\b", t):
         return "rostered"
     return None
-
-
-def card_ordinal(text: str) -> int | None:
-    """The place in the card list a message names ("#2", "do 2", "the second one": 1), None when none."""
-    t = fold(text)
-    m = re.search(r"#\s*([1-5])\b", text) or CARD_NUMBER.search(t)
-    if m:
-        return int(next(g for g in m.groups() if g)) - 1
-    return next((i for w, i in ORDINAL.items() if re.search(rf"\b{w}\b", t)), None)
-
-
-def _agreeing(word: str) -> bool:
-    """A word an affirmation is made of, as typed with stretched letters ("yesss", "okk", "pleasee") or
-    one typo ("sounsd", "aprove", "perfct")."""
-    import difflib
-
-    squeezed = re.sub(r"(.)\1+", r"\1", word)
-    if word in AFFIRM_WORDS or squeezed in AFFIRM_WORDS or squeezed + squeezed[-1:] in AFFIRM_WORDS:
-        return True
-    return len(word) >= 5 and bool(difflib.get_close_matches(word, [w for w in AFFIRM_WORDS if len(w) >= 5], 1, 0.8))
-
-
-def affirmation(text: str, previous_answer: str | None) -> int | None:
-    """The waiting card an affirmation means (0: the top one; 99: the last), None when the message is
-    not one. Agreeing words ("ok do it") or a card's place in the list ("#2", "hmm no, the second")
-    while cards wait, and nothing else."""
-    t = fold(text)
-    words = re.findall(r"[a-z0-9']+|#", t)
-    if not words or not previous_answer or not re.search(r"\bapprov", previous_answer, re.I):
-        return None
-    place = card_ordinal(text)
-    kind = KIND_CARD.fullmatch(t.strip())
-    if kind and place is None:  # "the IR one", "ok the IR move": the first IR card the answer offered
-        from agents.offline.cards_read import cards_in
-
-        heads = [c[0] for c in cards_in(previous_answer)]
-        return next((i for i, h in enumerate(heads) if h.startswith("Move ")), None)
-    if not (AFFIRM_CUE.search(t) or place is not None) or any(not _agreeing(w) for w in words):
-        return None
-    return place or 0
-
-
-NEXT_CARD = re.compile(r"(?:(?:ok|okay|fine|alright|so|and|then|hmm+|meh)\W+)*(?:what s |whats |what is |show me )?(?:the )?"
-                       r"next(?: one| best| card| move| option| up)?(?: then| please| pls)?")
-
-
-def next_card(p, text: str) -> int | None:
-    """The place of the first card of the thread's latest card list that was not declined since,
-    when the message only asks for the next one ("next one?", "ok, next best then")."""
-    from agents.offline.cards_read import offered_cards
-
-    if not NEXT_CARD.fullmatch(fold(text).strip()):
-        return None
-    cards = offered_cards(p)
-    notes = [a for a in getattr(p, "thread_answers", []) or [] if a and a.startswith("Declined")]
-    declined = {c[0] for c in cards if any(n.startswith(f"Declined: {c[0]}") for n in notes)}
-    return next((i for i, c in enumerate(cards) if c[0] not in declined), None) if declined else None
-
-
-KIND_CARD = re.compile(r"(?:(?:ok|okay|yes|yeah|yep|sure|then|i ll take|ill take|give me|go with|do|lets do)\s+)*"
-                       r"(?:the )?ir (?:one|move|card|option|stash)(?: then| please| pls)?")
-
-
-def _card_answer(p, previous_answer: str | None, text: str) -> str | None:
-    """The answer an affirmation answers: the last one, or, when the message names a card by its place
-    ("actually the second one"), the thread's latest answer that offered cards (a question in between
-    does not take the list away)."""
-    if previous_answer and re.search(r"\bapprov", previous_answer, re.I) or card_ordinal(text) is None:
-        return previous_answer
-    return next((a for a in getattr(p, "thread_answers", []) or [] if a and re.search(r"\bapprov", a, re.I)),
-                previous_answer)
-
-
-WHY_NOT_ONE = re.compile(r"\b(?:why|y|how come)\b[^?.!]{0,24}\bnot\b|\bwhat about\b[^?.!]*\binstead\b|"
-                         r"\binstead\b[^?.!]{0,6}\?|\b(?:wouldn'?t|isn'?t)\b[^?.!]*\b(?:better|instead)\b|"
-                         r"\brather (?:drop|cut|add|ir|stash|grab|get)\b", re.I)
-ADD_ROLE = re.compile(r"\b(?:add|adding|pick(?:ing)? ?up|grab(?:bing)?|get(?:ting)?|sign(?:ing)?|claim(?:ing)?)\s+(?:\w+\s+)?$")
-
-
-def card_counterpart(p, text: str) -> str | None:
-    """The player of the thread's top card that the one player named would replace ("why not drop
-    LeBron instead?": the top card's drop; "what about adding Kornet instead?": its add), None when
-    the message is no such question or no card was offered."""
-    if not WHY_NOT_ONE.search(text):
-        return None
-    from agents.offline.cards_read import offered_cards
-
-    cards = offered_cards(p)
-    if not cards:
-        return None
-    _, drop, add, _ = cards[0]
-    named = p.players[0]
-    if fold(named.split()[-1]) in (fold(drop), fold(add)) or fold(named) in (fold(drop), fold(add)):
-        return None  # he is on the card: "why not X" is about that card, not another player in its place
-    t = fold(text)
-    at = t.find(fold(named.split()[-1]))
-    before = t[:at] if at >= 0 else t
-    return add if ADD_ROLE.search(before) else drop
 
 
 def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None = None) -> RequestFrame:
