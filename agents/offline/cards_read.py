@@ -60,3 +60,39 @@ def lead_player(answer: str | None) -> str | None:
         if "col" in locals() and len(cells) > col:
             return re.sub(r"\s*\([^)]*\)$", "", cells[col])
     return None
+
+
+ROW_REF = re.compile(r"\bthe (?P<n>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|sixth|6th|last|bottom|top) "
+                     r"(?:guy|one|player|dude|name|pickup|option|pick|add)(?: (?:on|in|of|from) (?:that|the|this|your) "
+                     r"(?:list|table|board))?", re.I)
+ROW_PLACE = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
+             "fifth": 4, "5th": 4, "sixth": 5, "6th": 5, "last": -1, "bottom": -1}
+
+
+def list_players(answer: str | None) -> list[str]:
+    """The players a list answer named in order: its table's 'Player' column, else its cards' adds."""
+    col, out = None, []
+    for cells in _table_cells(answer or ""):
+        if "Player" in cells:
+            if col is not None:
+                break
+            col = cells.index("Player")
+        elif col is not None and len(cells) > col:
+            name = re.sub(r"\s*\([^)]*\)$", "", cells[col])
+            if name not in out:
+                out.append(name)
+    return out or [add for _, _, add, _ in cards_in(answer)]
+
+
+def name_the_row(question: str, answer: str | None) -> str:
+    """'tell me about the third guy' after a list: the question with that row's player named ('tell
+    me about Tyus Jones'); the question itself when it names no row or no list came before. A card
+    list's rows stay cards ('the second one' agrees to a card: agents/offline/card_words.py)."""
+    m = ROW_REF.search(question or "")
+    if not m or (answer and re.search(r"\bapprov", answer, re.I) and re.search(r"\bone\b", m.group(0), re.I)):
+        return question
+    rows = list_players(answer)
+    i = ROW_PLACE[m.group("n").lower()]
+    if not rows or i >= len(rows):
+        return question
+    return question[:m.start()] + rows[i] + question[m.end():]

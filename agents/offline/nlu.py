@@ -81,6 +81,7 @@ class Parsed:
     parts: list["Parsed"] = field(default_factory=list)  # several requests in one message, each parsed (this is the first)
     siblings: list["Parsed"] = field(default_factory=list)  # as the thread's last request: its message's requests
     thread_keep: list[str] = field(default_factory=list)  # players earlier constraint-only messages keep (noted.py)
+    list_size: tuple | None = None  # "give me 2 more" / "fewer" after a list: (kind, count, the list's count)
 
 
 MOVE_VERBS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|waiving|swap|swapping|switch|"

@@ -22,6 +22,7 @@ from agents.models.model_call import CallInfo, read_call_info
 from agents.core.dates import named_date
 from agents.offline import names
 from agents.offline.acts import CONVERSATION_ACTS
+from agents.offline.cards_read import name_the_row
 from agents.offline.nlu import Parsed, parse
 from agents.offline.understand import understood
 from agents.offline.plans import next_calls, parse_result
@@ -54,7 +55,8 @@ def _turn(messages: Sequence[BaseMessage], as_of: dt.date) -> tuple[str, Parsed 
     last = humans[-1]
     prev, earlier = None, []
     for i in humans[:-1][-THREAD_TURNS:]:  # each earlier question read with its own predecessor, in order
-        here = parse(_text(messages[i]), as_of, _with_lead(prev, _text(messages[i]), _previous_answer(messages, i)))
+        asked = name_the_row(_text(messages[i]), _previous_answer(messages, i))  # "the third guy": that row's player
+        here = parse(asked, as_of, _with_lead(prev, asked, _previous_answer(messages, i)))
         # understood as when it was answered (its act, its frame's constraints), so a follow-up goes on from that
         here.thread_keep = thread_keep(earlier)
         understood(here, prev, _previous_answer(messages, i))
@@ -152,6 +154,7 @@ class OfflinePlanner(BaseChatModel):
             question, prev, start, kept = _turn(msgs, info.as_of)
             if not question:
                 return IntentLabel(intent=Intent.GENERAL_ADVICE)
+            question = name_the_row(question, _previous_answer(msgs, start))
             parsed = parse(question, info.as_of, _with_lead(prev, question, _previous_answer(msgs, start)))
             parsed.thread_answers, parsed.thread_keep = thread_answers(msgs, start), kept
             return label_from(understood(parsed, prev, _previous_answer(msgs, start)))
@@ -166,6 +169,7 @@ class OfflinePlanner(BaseChatModel):
         if final and messages and isinstance(messages[-1], HumanMessage):
             messages = messages[:-1]  # the node's closing instruction, not the user's question
         question, prev, start, kept = _turn(messages, as_of)
+        question = name_the_row(question, _previous_answer(messages, start))  # "the last one on that list"
         parsed = parse(question, as_of, _with_lead(prev, question, _previous_answer(messages, start)))
         parsed.thread_keep = kept
         parsed.scoring = info.scoring

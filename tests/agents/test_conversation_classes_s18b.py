@@ -218,3 +218,29 @@ def test_from_this_list_is_a_filter_on_the_last_answer():
 def test_the_rest_of_this_season_is_the_rest_of_the_season():
     a = args_of(plan("where does Mobley rank for the rest of this season?"), "get_player_rankings")
     assert a.get("sort") == "ros_value"
+
+
+# --- part four (classes the tenth set showed, after its one run): each fails on b95a80a --------------------
+
+
+def test_a_row_of_the_last_list_named_by_its_place_is_that_player():
+    """b95a80a: 'the 4th guy, is he hurt?' after a list was a clarifying question."""
+    table = ("| Player | Team |\n|---|---|\n| Christian Braun | DEN |\n| Tyus Jones | PHO |\n| Santi Aldama | MEM |\n"
+             "| Payton Pritchard | BOS |")
+    for text, name in (("the 4th guy, is he hurt?", "Payton Pritchard"), ("what about the second player on that list",
+                                                                         "Tyus Jones")):
+        msg = plan("top free agents right now", text, answers=(table,))
+        named = {c["args"].get("name") or c["args"].get("player") for c in msg.tool_calls}
+        assert named - {None} == {name}, msg.tool_calls
+
+
+def test_n_more_after_a_free_agent_list_leaves_out_who_was_shown():
+    table = "| Player | Team |\n|---|---|\n| Christian Braun | DEN |\n| Tyus Jones | PHO |"
+    a = args_of(plan("2 waiver adds for this week", "any 3 more?", answers=(table,)), "get_free_agents")
+    assert a["limit"] == 3 and set(a["exclude"]) >= {"Christian Braun", "Tyus Jones"}
+
+
+def test_fewer_after_a_ranking_shows_fewer_rows():
+    a = args_of(plan("rank the top 12 free agents over the last 7 days", "way too many, fewer please"),
+                "get_player_rankings")
+    assert (a["limit"], a["window"], a.get("availability")) == (6, "7", "free_agents")
