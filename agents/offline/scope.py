@@ -51,8 +51,9 @@ NEWS = _p(
     r"\b(?:are|is|been) shopping\b|\bshopping (?:him|\w+ \w+)\b|\binjury report\b|\bheard (?:that |on |from )")
 PROPS = _p(
     r"\breal money\b|\bsportsbook\b|\bprize ?picks\b|\bparlays?\b|\bplayer props?\b|\bprop bets?\b|"
-    r"\b(?:over|under|o|u) ?\d+(?:\.\d)? ?(?:pts|points|reb|rebounds|boards|ast|assists|threes|3s|pra)\b|"
-    r"\bput \$\s?\d+|\$\s?\d+ on (?:him|it|his)\b")
+    # a player's stat line ("over 30.5 pts"): two digits at most, so a game total ("over 221.5 points") is the desk's
+    r"\b(?:over|under|o|u)\b(?:[^.?!\d]{0,25}?)\d{1,2}(?:\.\d)? ?(?:pts|points|reb|rebounds|boards|ast|assists|threes|3s|pra)\b|"
+    r"\b(?:over|under|o|u) ?\d{1,2}(?:\.\d)? ?(?:pts|points|reb|rebounds|boards|ast|assists|threes|3s|pra)\b")
 DFS = _p(r"\bdraft ?kings\b|\bfan ?duel\b|\bdfs\b|\bdaily fantasy\b|\bsalary cap\b|\bsalar(?:y|ies)\b|\bshowdown slate\b")
 DRAFT = _p(r"\bmock drafts?\b|\b(?:first|1st|second|2nd) overall\b|\bwho should i (?:draft|take)\b|"
            r"\bnext (?:year|season)'?s? draft\b|\bdraft (?:advice|strategy|rankings|board|day|order|picks?)\b|"
@@ -80,6 +81,8 @@ def topic_of(text: str, act: str = "", players: list[str] = ()) -> Topic | None:
     A trade request that names players and mentions the deadline or the standings is a trade request."""
     for topic in TOPICS:
         if topic.pattern.search(text):
+            if topic.name == "props" and act.startswith("market") and not players:
+                continue  # a game's line at the desk ("bet the over on Celtics-Knicks") is in scope
             if topic.name in ("standings", "news") and act.startswith("trade") and players and TRADE_ASKED.search(text):
                 return None
             return topic

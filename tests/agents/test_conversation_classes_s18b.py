@@ -244,3 +244,17 @@ def test_fewer_after_a_ranking_shows_fewer_rows():
     a = args_of(plan("rank the top 12 free agents over the last 7 days", "way too many, fewer please"),
                 "get_player_rankings")
     assert (a["limit"], a["window"], a.get("availability")) == (6, "7", "free_agents")
+
+
+@pytest.mark.parametrize("text,act,players,topic", [
+    ("put $100 on the Celtics moneyline", "market_desk", [], None),
+    ("take the over on Lakers Celtics, 220.5 points", "market_desk", [], None),
+    ("should I bet the over on Shai 31.5 points tonight", "market_desk", [SGA], "props"),
+])
+def test_a_game_line_is_the_desks_and_a_players_line_is_a_prop(text, act, players, topic):
+    """The desk quotes game lines (in scope); only a player's stat line or real money is a prop. d051157
+    read 'put $100 on ...' as a prop (the desk's own bets refused) and missed 'the over on Shai 31.5'."""
+    from agents.offline.scope import topic_of
+
+    got = topic_of(text, act, players)
+    assert (got.name if got else None) == topic
