@@ -59,17 +59,9 @@ def plan_act(p, done: dict) -> list[tuple[str, dict]]:
 
 def previous_players(answer: str | None) -> list[str]:
     """The players of the last answer's table (its 'Player' column)."""
-    rows, col, out = _table_cells(answer or ""), None, []
-    for cells in rows:
-        if "Player" in cells:
-            if col is not None:
-                break
-            col = cells.index("Player")
-        elif col is not None and len(cells) > col:
-            name = re.sub(r"\s*\([^)]*\)$", "", cells[col])  # "Jusuf Nurkić (OUT)": the status is not the name
-            if name not in out:
-                out.append(name)
-    return out
+    from agents.offline.cards_read import table_players
+
+    return table_players(answer)
 
 
 def act_answer(p, done) -> str | None:

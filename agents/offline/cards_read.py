@@ -69,8 +69,8 @@ ROW_PLACE = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, 
              "fifth": 4, "5th": 4, "sixth": 5, "6th": 5, "last": -1, "bottom": -1}
 
 
-def list_players(answer: str | None) -> list[str]:
-    """The players a list answer named in order: its table's 'Player' column, else its cards' adds."""
+def table_players(answer: str | None) -> list[str]:
+    """The players of the answer's first table (its 'Player' column), in order."""
     col, out = None, []
     for cells in _table_cells(answer or ""):
         if "Player" in cells:
@@ -78,10 +78,15 @@ def list_players(answer: str | None) -> list[str]:
                 break
             col = cells.index("Player")
         elif col is not None and len(cells) > col:
-            name = re.sub(r"\s*\([^)]*\)$", "", cells[col])
+            name = re.sub(r"\s*\([^)]*\)$", "", cells[col])  # "Jusuf Nurkić (OUT)": the status is not the name
             if name not in out:
                 out.append(name)
-    return out or [add for _, _, add, _ in cards_in(answer)]
+    return out
+
+
+def list_players(answer: str | None) -> list[str]:
+    """The players a list answer named in order: its table's 'Player' column, else its cards' adds."""
+    return table_players(answer) or [add for _, _, add, _ in cards_in(answer)]
 
 
 def name_the_row(question: str, answer: str | None) -> str:
