@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from agents.offline.cards_read import _table_cells, offered_cards
+from agents.offline.cards_read import offered_cards
 from agents.offline.ir_talk import ir_answer
 from agents.offline.cats_profile import profile_answer
 from agents.offline.moves_talk import moves_answer
