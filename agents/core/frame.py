@@ -53,6 +53,10 @@ class RequestFrame(BaseModel):
     card: int | None = Field(default=None, ge=0, description="Which waiting card an affirmation means (0: the top).")
     pair: list[str] = Field(default_factory=list, description="'why X not Y' / 'X vs Y': [X, Y].")
     punt: list[str] = Field(default_factory=list, description="Categories the conversation punts.")
+    need_claimed: bool = Field(default=False, description=(
+        "True when the user claims a category need about this week's scoreboard ('I'm losing steals', 'down in "
+        "assists'): the scoreboard checks the claim and a settled category gives way to the ones in play. False "
+        "for a plain ask ('moves that help steals'): the categories asked are chased as asked."))
     not_position: str | None = Field(default=None, description="A position ruled out ('anyone but centers': C).")
     play_on: list[dt.date] = Field(default_factory=list, description=(
         "Dates a pickup must play on ('who do I pick up for tomorrow': [tomorrow]; 'weekend streamers': "

@@ -42,6 +42,16 @@ def _score(line: dict) -> str:
     return f"{_fig(cat, line['mine'])}-{_fig(cat, line['theirs'])}"
 
 
+def _slipping(line: dict) -> str:
+    """A category the week has settled against me: 'you trail STL 10-14 (12%: ...)', or, when I am ahead
+    now but the rest of the week's games decide it, 'STL 14-13 now, but 16% to win it (...)'."""
+    cat, p = line["category"], line["win_probability"]
+    ahead = line.get("leader") == "me"
+    if ahead:
+        return f"you lead {cat} {_score(line)} now, but are {p:.0%} to win it (out of reach this week: their games left decide it)"
+    return f"you trail {cat} {_score(line)} ({p:.0%}: out of reach this week)"
+
+
 def _close_text(line: dict) -> str:
     tied = " tied" if line.get("leader") == "tied" else ""
     return f"{line['category']} ({_score(line)}{tied}, {line['win_probability']:.0%})"
@@ -65,8 +75,7 @@ def check_need(claimed: list[str], lines: list[dict], punt: list[str] | tuple = 
         parts.append("you lead " + ", ".join(f"{x['category']} {_score(x)} ({x['win_probability']:.0%} to win it)"
                                              for x in settled_mine))
     if settled_theirs:
-        parts.append("you trail " + ", ".join(f"{x['category']} {_score(x)} ({x['win_probability']:.0%}: out of "
-                                              "reach this week)" for x in settled_theirs))
+        parts.append(", ".join(_slipping(x) for x in settled_theirs))
     if live:
         parts.append(", ".join(f"{c} is in play ({_score(by_cat[c])}, {by_cat[c]['win_probability']:.0%})"
                                for c in live))

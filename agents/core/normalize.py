@@ -57,6 +57,7 @@ WORDS = {
 }
 # phrases first (longest first), each a regex -> replacement
 PHRASES = [
+    (r"\bIR(?:'|-)?(?:ing|ed|'d|d)\b", "IR"),  # "make room by IRing Collins", "IR'd Ivey": the slot's verb, not a name
     (r"\bfrom (?:deep|downtown|three|3|beyond the arc|outside)\b", "threes"),
     (r"\b(?:from|at) the (?:free throw |ft |charity )?(?:line|stripe)\b", "free throws"),
     (r"\bcharity stripe\b", "free throws"),

@@ -78,9 +78,12 @@ def make_nodes(source):
             text += f" Only moves that take {source.player_name(only)} out of the lineup (IR first)."
         if unknown:
             text += f" No player matches {', '.join(unknown)}: nobody protected is dropped for it."
-        targets, need = checked_targets(source, label.target_categories, state.get("punt") or [])
+        targets, need = checked_targets(source, label.target_categories, state.get("punt") or [],
+                                        claimed=label.frame.need_claimed)
         if need:
-            text += f" Chasing {', '.join(targets) or 'the whole matchup'}: the scoreboard settles the rest."
+            text += (f" Chasing {', '.join(targets) or 'the whole matchup'}: the scoreboard settles the rest."
+                     if label.frame.need_claimed else f" Chasing {', '.join(targets)} as asked, though the scoreboard "
+                     "settles it this week.")
         note = " ".join(x for x in (note, need) if x) or None
         _step("parse_intent", text, t0)
         return {"allow_drop": allow, "only_drop": only, "limit": limit, "keep": [source.player_name(k) for k in keep], "ir_cut": cut, "target_categories": targets, "need_note": note,
@@ -217,9 +220,11 @@ def ir_full_note(source, only: str | None, label) -> str | None:
             f"{source.player_name(only)} out now is a drop:")
 
 
-def checked_targets(source, targets: list[str], punt: list[str]) -> tuple[list[str], str | None]:
+def checked_targets(source, targets: list[str], punt: list[str], claimed: bool = True) -> tuple[list[str], str | None]:
     """The categories to chase after checking the named ones against the scoreboard (agents.core.needs):
-    a category the week has settled gives way to the ones in play, and the answer says why."""
+    after a claimed need ("I'm losing steals") a category the week has settled gives way to the ones in
+    play, and the answer says why; a plain ask ("moves that help steals") keeps its categories, and the
+    answer says what the scoreboard shows."""
     from agents.core.needs import check_need
 
     targets = [c for c in targets if c not in punt]
@@ -230,7 +235,14 @@ def checked_targets(source, targets: list[str], punt: list[str]) -> tuple[list[s
     except ServiceError:
         return targets, None
     check = check_need(targets, lines, punt)
-    return (check.in_play, check.text) if check.wrong else (targets, None)
+    if not check.wrong:
+        return targets, None
+    if claimed:
+        return check.in_play, check.text
+    cue = check.text.split(" The advice below chases")[0]
+    rest = f" Ask for {', '.join(check.in_play)} to chase this week's close categories instead." if check.in_play else ""
+    return targets, (f"{cue} The moves below still chase {', '.join(targets)}, as you asked: for its rest-of-season "
+                     f"value more than for this week.{rest}")
 
 
 def _names(names: list[str], most: int = 4) -> str:

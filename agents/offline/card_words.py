@@ -20,6 +20,10 @@ AFFIRM_WORDS = set("ok okay k kk yes yeah yea ya yep yup sure sounds good great 
 AFFIRM_CUE = re.compile(r"\b(yes|yeah|yea|yep|yup|sure|do it|do that|go ahead|go for it|go with (?:it|that|this|the|them|those)|"
                         r"(?:that|this|it) works|take (?:it|that)|sounds good|let'?s|lets|approve|"
                         r"the (top|first|second|third|last) one|deal|agreed)\b")
+# a word that agrees on its own ("yh", "aight", "perfect"): a message made only of agreeing words with one
+# of these is an affirmation even without a cue phrase
+YES_WORDS = set("ok okay k kk yes yeah yea ya ye yh yep yup sure aight alright cool kool sweet perfect great nice gud "
+                "gr8 fine deal agreed absolutely definitely bet works approve approved".split())
 # a card named by its place in the list: "#2", "number 2", "do 2", "the 2nd one", "the last one"
 ORDINAL = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
            "fifth": 4, "5th": 4, "last": 99}
@@ -61,7 +65,8 @@ def affirmation(text: str, previous_answer: str | None) -> int | None:
 
         heads = [c[0] for c in cards_in(previous_answer)]
         return next((i for i, h in enumerate(heads) if h.startswith("Move ")), None)
-    if not (AFFIRM_CUE.search(t) or place is not None) or any(not _agreeing(w) for w in words):
+    yes_word = any(re.sub(r"(.)\1+", r"\1", w) in YES_WORDS or w in YES_WORDS for w in words)
+    if not (AFFIRM_CUE.search(t) or place is not None or yes_word) or any(not _agreeing(w) for w in words):
         return None
     return place or 0
 

@@ -65,6 +65,7 @@ def lead_player(answer: str | None) -> str | None:
 ROW_REF = re.compile(r"\bthe (?P<n>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|sixth|6th|last|bottom|top) "
                      r"(?:guy|one|player|dude|name|pickup|option|pick|add)(?: (?:on|in|of|from) (?:that|the|this|your) "
                      r"(?:list|table|board))?", re.I)
+HIM = re.compile(r"\b(?:is|was|does|did|can|has|will) he\b|\bhow(?:'s| is) he\b|\b(?:his|him)\b|\bhealthy\b", re.I)
 ROW_PLACE = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
              "fifth": 4, "5th": 4, "sixth": 5, "6th": 5, "last": -1, "bottom": -1}
 
@@ -94,7 +95,9 @@ def name_the_row(question: str, answer: str | None) -> str:
     me about Tyus Jones'); the question itself when it names no row or no list came before. A card
     list's rows stay cards ('the second one' agrees to a card: agents/offline/card_words.py)."""
     m = ROW_REF.search(question or "")
-    if not m or (answer and re.search(r"\bapprov", answer, re.I) and re.search(r"\bone\b", m.group(0), re.I)):
+    about_him = re.search(r"\b(?:list|table|board)\b", m.group(0), re.I) or HIM.search(question) if m else None
+    if not m or (answer and re.search(r"\bapprov", answer, re.I) and re.search(r"\bone\b", m.group(0), re.I)
+                 and not about_him):  # "the second one" agrees to a card; "the last one on that list, is he ok" asks of a row
         return question
     rows = list_players(answer)
     i = ROW_PLACE[m.group("n").lower()]

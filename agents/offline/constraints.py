@@ -296,6 +296,7 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     f.count = count_of(text)
     f.horizon = horizon_of(p)
     f.not_position = not_position_of(text)
+    f.need_claimed = bool(getattr(p, "need", False))  # "I'm losing steals": a claim the scoreboard checks
     if f.not_position and p.position == f.not_position:
         p.position = None  # "anyone but centers": C ruled out, not asked for
     f.play_on = play_on_of(p, f.horizon)

@@ -11,12 +11,13 @@ from services.league.lookup import fold
 
 CONTINUE = re.compile(r"^(what|how) about\b|^and\b|^also\b|^now\b|^only\b|^just\b|^same\b|^ok(ay)? (so|and|now)\b|"
                       r"^so\b|^but\b|^then\b|\bredo\b|\bagain\b|\binstead\b|\btoo\b[ ?!.]*$|\bas well\b|"
+                      r"\bwhile (?:you'? ?re|you are|your|ur|u r|u'? ?re) (?:at it|there)\b|"
                       r"\bin there\b|\bspecifically\b|\bthen\b[ ?!.]*$|\b(?:who|anyone|anybody|what|anything|any|someone) else\b|"
                       r"\bof (?:those|them|these)\b|\bthe other way\b|^(?:over|for|in|during|across) (?:the|his|their|next|this|that)\b")
 LEAD = re.compile(r"^(?:(?:ok(?:ay)?|alright|right|so|and|but|then|now|well|hmm+|also|plus|btw|by the way|anyway?s?|"
                   r"oh|cool|great|nice|sweet|perfect|thanks|thank you|ty|got it|one more thing|next|next up)[ ,.!]+)+")
 # discourse markers: "ok now", "also", "cool, thanks. next", before the words that say the request
-ADD_PLAYERS = re.compile(r"\btoo\b|\bas well\b|\bin there\b|\balso\b|\badd\b.*\bcomparison\b")
+ADD_PLAYERS = re.compile(r"\btoo\b|\bwhile (?:you'? ?re|you are|your|ur|u r|u'? ?re) at it\b|\bas well\b|\bin there\b|\balso\b|\badd\b.*\bcomparison\b")
 STICKY = ("market_edges",)  # "what about tomorrow's games" after "any edges tonight?" stays with the pod
 OWN_ACTS = ("optimize", "ir_move", "general_why", "general_explain", "research_hold", "fa_fit", "fa_move",
             "fa_replace", "market_desk")  # acts a follow-up asks for in its own words
@@ -45,7 +46,8 @@ def _own_request_after_marker(p, prev, t: str) -> bool:
     asks = q.act not in ("vague", "nonsense", "general_smalltalk", "clarify") and not elliptical
     # a confident request of another act in its own words is that request, whatever the intent family
     # ("ok now who should I start tonight" after move cards: the lineup, not the moves again)
-    own = q.act in OWN_ACTS or (asks and len(rest.split()) >= 4 and (new_kind or q.confidence >= 0.7))
+    own = q.act in OWN_ACTS or (asks and len(rest.split()) >= 4 and (new_kind or q.confidence >= 0.7)) or (
+        asks and new_kind and q.confidence >= 0.8 and not _slots_said(p))  # "and my roster now?": its own request
     if q.confidence >= 0.5 and own and q.act != prev.act:  # "ok now show me my matchup": a new request
         p.act, p.confidence = q.act, q.confidence
         return True

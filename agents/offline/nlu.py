@@ -81,6 +81,7 @@ class Parsed:
     parts: list["Parsed"] = field(default_factory=list)  # several requests in one message, each parsed (this is the first)
     siblings: list["Parsed"] = field(default_factory=list)  # as the thread's last request: its message's requests
     thread_keep: list[str] = field(default_factory=list)  # players earlier constraint-only messages keep (noted.py)
+    thread_dislike: str | None = None  # the position an earlier "I hate streaming bigs" rules out of pickups
     list_size: tuple | None = None  # "give me 2 more" / "fewer" after a list: (kind, count, the list's count)
 
 
@@ -243,6 +244,13 @@ def _act(text: str, s: Slots, players: list[str], words: list[str], raw: str = "
     if explicit_move(text, players) and not TRADE_WORDS.search(text):  # "trade A for B" is a trade, not a drop/add
         return "fa_move", None
     pred = predict(text, words=words)
+    if pred.act == "general_smalltalk":  # "ok get me a pickup": the markers pull toward small talk, the rest asks
+        from agents.offline.followups import LEAD
+
+        rest = LEAD.sub("", fold(text)).strip()
+        again = predict(rest) if rest and rest != fold(text) and len(rest.split()) >= 2 else None
+        if again and again.act not in ("general_smalltalk", "nonsense", "vague") and again.confidence >= 0.3:
+            pred = again
     if players and pred.act in ("nonsense", "general_smalltalk"):
         # a message naming a player is about him ("tatum ok though?", "tell me if lamelo is hurt"): the
         # likeliest act that is not small talk or nonsense, asked back when it is unsure

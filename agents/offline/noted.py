@@ -3,10 +3,16 @@
 says it is noted; every later request in the thread that can leave players out (trades, move cards,
 pickups, rankings) keeps them out (`thread_keep`, read by the planner from the thread's earlier
 messages), until the user names one of them to move ("ok, shop Shai").
+
+A dislike of a position said the same way ("fyi I hate streaming bigs", "I never pick up centers") is
+a standing preference: the turn says it is noted, and every later pickup search in the thread leaves
+that position out (`not_position`), until a message asks for it ("ok show me centers").
 """
 from __future__ import annotations
 
 import re
+
+from dataclasses import dataclass, field
 
 from services.league.lookup import fold
 
@@ -28,7 +34,48 @@ def stated_keep(p) -> list[str]:
     return kept if set(kept) >= set(p.players) else []
 
 
+DISLIKE = re.compile(r"\b(?:hate|dislike|despise|can ?t stand|don ?t (?:like|want|trust|do|stream|roster|add)|"
+                     r"never (?:want|pick up|add|stream|start|roster|grab|trust)|not (?:a fan of|into|big on)|"
+                     r"avoid|sick of|tired of|done with|no more|allergic to|stay away from|stop (?:giving|showing) me)\b"
+                     r"(?P<rest>(?:\W+\w+){1,4})")
+ASKING = re.compile(r"\b(?:find|show|give|gimme|get me|who|whos|what|whats|which|should|any|best|rank\w*|how|can you|"
+                    r"could you|would you|need|help|list|recommend|suggest)\b")
+
+
+def stated_dislike(p) -> str | None:
+    """The position a message that only states a dislike rules out of pickups ("I hate streaming bigs,
+    they never get minutes": C); None when it asks for something or names no position."""
+    from agents.offline.slots import POSITION_WORDS
+
+    t = fold(p.text)
+    if p.players or "?" in p.text or len(t.split()) > 20 or ASKING.search(t):
+        return None
+    for m in DISLIKE.finditer(t):
+        rest = m.group("rest")
+        for phrase, pos in sorted(POSITION_WORDS.items(), key=lambda kv: -len(kv[0])):
+            if pos and len(phrase) > 2 and re.search(rf"\b{re.escape(phrase)}(?:s|es)?\b", rest):
+                return pos
+    return None
+
+
+def thread_dislike(earlier: list) -> str | None:
+    """The position the thread's latest stated dislike rules out, unless a later request asked for it."""
+    pos = None
+    for p in earlier:
+        if p.act == "noted" and p.frame.not_position:
+            pos = p.frame.not_position
+        elif pos and getattr(p, "position", None) and (p.position == pos or pos in str(p.position)):
+            pos = None
+    return pos
+
+
 def noted_answer(p, done) -> str:
+    if p.frame.not_position and not p.frame.exclude:
+        pos = p.frame.not_position
+        label = {"C": "centers", "PG": "point guards", "SG": "shooting guards", "G": "guards", "SF": "small forwards",
+                 "PF": "power forwards", "F": "forwards"}.get(pos, f"{pos}-eligible players")
+        return (f"**Noted: no {label} ({pos}-eligible) in your pickups.** In this conversation, free-agent searches "
+                f"leave {pos}-eligible players out and say so in the answer. Ask for {label} by name to change that.")
     kept = p.frame.exclude
     who = " and ".join(kept)
     verb = "stays" if len(kept) == 1 else "stay"
@@ -49,3 +96,19 @@ def thread_keep(earlier: list) -> list[str]:
             moved = set(getattr(p.frame, "give", []) or []) | ({p.move[0]} if p.move else set())
             kept = [n for n in kept if n not in moved]
     return kept
+
+
+@dataclass
+class ThreadNotes:
+    """What the thread's constraint-only messages still say: the players kept, the position disliked."""
+    keep: list[str] = field(default_factory=list)
+    dislike: str | None = None
+
+    def onto(self, p):
+        """Gives a parsed message the thread's notes (read by understand.with_thread_keep)."""
+        p.thread_keep, p.thread_dislike = list(self.keep), self.dislike
+        return p
+
+
+def thread_notes(earlier: list) -> ThreadNotes:
+    return ThreadNotes(thread_keep(earlier), thread_dislike(earlier))

@@ -44,21 +44,21 @@ def _call_info(metadata: Any) -> CallInfo:
     return read_call_info(metadata) or CallInfo(purpose="plan", as_of=DEFAULT_AS_OF)
 
 
-def _turn(messages: Sequence[BaseMessage], as_of: dt.date) -> tuple[str, Parsed | None, int, list[str]]:
-    """(latest question, the parsed previous question, index of the latest question, the players the
-    thread's constraint-only messages keep: agents/offline/noted.py)."""
-    from agents.offline.noted import thread_keep
+def _turn(messages: Sequence[BaseMessage], as_of: dt.date) -> tuple[str, Parsed | None, int, Any]:
+    """(latest question, the parsed previous question, index of the latest question, what the thread's
+    constraint-only messages still say: the players kept, the position disliked; agents/offline/noted.py)."""
+    from agents.offline.noted import ThreadNotes, thread_notes
 
     humans = [i for i, m in enumerate(messages) if isinstance(m, HumanMessage)]
     if not humans:
-        return "", None, len(messages), []
+        return "", None, len(messages), ThreadNotes()
     last = humans[-1]
     prev, earlier = None, []
     for i in humans[:-1][-THREAD_TURNS:]:  # each earlier question read with its own predecessor, in order
         asked = name_the_row(_text(messages[i]), _previous_answer(messages, i))  # "the third guy": that row's player
         here = parse(asked, as_of, _with_lead(prev, asked, _previous_answer(messages, i)))
         # understood as when it was answered (its act, its frame's constraints), so a follow-up goes on from that
-        here.thread_keep = thread_keep(earlier)
+        thread_notes(earlier).onto(here)
         understood(here, prev, _previous_answer(messages, i))
         earlier.append(here)
         if here.act not in ("nonsense", "general_smalltalk", "clarify", *CONVERSATION_ACTS):  # a request goes on
@@ -66,7 +66,7 @@ def _turn(messages: Sequence[BaseMessage], as_of: dt.date) -> tuple[str, Parsed 
             prev.siblings = list(here.parts)  # ...and "and Bron?" asks each of them again (agents/offline/multi.py)
     if earlier and earlier[-1].act == "out_of_scope" and earlier[-1].players:
         prev = _about(earlier[-1])  # "saw on twitter Ivey is out" then "should I IR him then": him is Ivey
-    return _text(messages[last]), prev, last, thread_keep(earlier)
+    return _text(messages[last]), prev, last, thread_notes(earlier)
 
 
 def _about(p: Parsed) -> Parsed:
@@ -156,7 +156,8 @@ class OfflinePlanner(BaseChatModel):
                 return IntentLabel(intent=Intent.GENERAL_ADVICE)
             question = name_the_row(question, _previous_answer(msgs, start))
             parsed = parse(question, info.as_of, _with_lead(prev, question, _previous_answer(msgs, start)))
-            parsed.thread_answers, parsed.thread_keep = thread_answers(msgs, start), kept
+            parsed.thread_answers = thread_answers(msgs, start)
+            kept.onto(parsed)
             return label_from(understood(parsed, prev, _previous_answer(msgs, start)))
 
         return RunnableLambda(label)
@@ -171,7 +172,7 @@ class OfflinePlanner(BaseChatModel):
         question, prev, start, kept = _turn(messages, as_of)
         question = name_the_row(question, _previous_answer(messages, start))  # "the last one on that list"
         parsed = parse(question, as_of, _with_lead(prev, question, _previous_answer(messages, start)))
-        parsed.thread_keep = kept
+        kept.onto(parsed)
         parsed.scoring = info.scoring
         parsed.previous_answer = _previous_answer(messages, start)
         parsed.day = parsed.day or named_date(question, as_of)  # "Jan 30" as well as "Friday"
@@ -180,7 +181,8 @@ class OfflinePlanner(BaseChatModel):
         understood(parsed, prev, parsed.previous_answer)
         if parsed.parts:
             for k, part in enumerate(parsed.parts):  # each request of the message with its own constraints (issue #36)
-                part.thread_answers, part.thread_keep = context, kept
+                part.thread_answers = context
+                kept.onto(part)
                 understood(part, prev, parsed.previous_answer)
                 names.resolve(part, tool_results(messages, start, part=k), context)
             msg = self._several(parsed.parts, messages, start, as_of, final, info.scoring)

@@ -17,7 +17,7 @@ from agents.offline.corrections import swap_only
 from agents.offline.moves_talk import my_moves_asked
 from agents.offline.punt_act import punt_only
 from agents.offline.redo import redo
-from agents.offline.noted import stated_keep
+from agents.offline.noted import stated_dislike, stated_keep
 from agents.core.frame import RequestFrame
 from agents.offline.slots import find_players
 from services.league.lookup import fold
@@ -64,6 +64,12 @@ def understood(p, prev, previous_answer: str | None = None):
         p.act, p.intent, p.choices, p.move, p.hold_or_stream, p.wants_moves = "noted", Intent.GENERAL_ADVICE, [], None, False, False
         p.unknown, p.greeting, p.follow_up = False, False, False
         p.frame = RequestFrame(players=list(p.players), exclude=kept, punt=list(p.punt))
+        return p
+    disliked = stated_dislike(p) if prev is None or prev.act not in KEEP_ACTS else None
+    if disliked:  # "fyi I hate streaming bigs": noted, left out of later pickup searches (noted.py)
+        p.act, p.intent, p.choices, p.move, p.hold_or_stream, p.wants_moves = "noted", Intent.GENERAL_ADVICE, [], None, False, False
+        p.unknown, p.greeting, p.follow_up = False, False, False
+        p.frame = RequestFrame(not_position=disliked, punt=list(p.punt))
         return p
     more_or_fewer(p, prev)
     return with_list_size(with_thread_keep(_understood(p, prev, previous_answer)), previous_answer)
@@ -132,7 +138,7 @@ def day_corrected(p, prev) -> bool:
     text = fold(prev.text)[:at.start()] + fold(swap[0]) + fold(prev.text)[at.end():]
     again = understood(parse(text, p.as_of, None), None)
     for key, value in vars(again).items():
-        if key not in ("thread_answers", "previous_answer", "scoring", "thread_keep"):
+        if key not in ("thread_answers", "previous_answer", "scoring", "thread_keep", "thread_dislike"):
             setattr(p, key, value)
     p.follow_up = True
     return True
@@ -145,6 +151,9 @@ def with_thread_keep(p):
     kept = [n for n in getattr(p, "thread_keep", []) or [] if n not in here]
     if kept and p.act in KEEP_ACTS:
         p.frame.exclude = list(dict.fromkeys([*p.frame.exclude, *kept]))
+    disliked = getattr(p, "thread_dislike", None)
+    if disliked and p.act in ("fa_scan", "fa_hot") and not p.position and not p.frame.not_position:
+        p.frame.not_position = disliked  # "I hate streaming bigs" ... "ok find me a streamer"
     return p
 
 
