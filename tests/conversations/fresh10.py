@@ -24,15 +24,15 @@ from __future__ import annotations
 
 from tests.conversations import checks as K
 from tests.conversations.checks import AS_OF
-from tests.conversations.fresh6_checks import _games_left, _has_cards, _ir_card
+from tests.conversations.fresh6_checks import _has_cards, _ir_card
 from tests.conversations.fresh7_checks import has, hold_agrees, never_gives, shape_or_none
 from tests.conversations.fresh8_checks import (BOGDAN, BOL, CLAXTON, COLLINS, CONLEY, IVEY, MOBLEY, SGA,
                                                changed_named, ir_slot_full, listed_free_agents, not_modelled, one_of,
                                                rank_of)
 from tests.conversations.fresh10_checks import (JJJ, MONDAY, TRE, TYUS, added_games_left, cat_reached,
                                                 drop_considered, fa_games_left_min, first_listed_games_left,
-                                                leader_named, no_out_listed, not_claimed_done, opponent_players_named,
-                                                ordered_by_window_total, overlap_with_previous, punt_reached,
+                                                games_left_said, leader_named, no_out_listed, not_claimed_done,
+                                                opponent_players_named, ordered_by_window_total, overlap_with_previous, punt_reached,
                                                 research_on, warns_off)
 from tests.conversations.runner import first_run_of
 from tests.conversations.suite import Conv, D, T, _prev_fas_on
@@ -50,7 +50,7 @@ FRESH10: list[Conv] = [
           "and honestly I'd rather stop churning, so who's the best center I could add and keep for the rest "
           "of the season?",
           one_of(K.called("get_free_agents", position="C", horizon="rest_of_season"),
-                 K.called("get_player_rankings", availability="free_agents", position="C")),
+                 K.called("get_player_rankings", availability="free_agents", position="C", sort="ros_value")),
           K.not_greeting(), K.no_transaction()),
         T("how many games does he have left this week again?", first_listed_games_left, K.not_greeting())],
       "horizon"),
@@ -139,7 +139,7 @@ FRESH10: list[Conv] = [
         T("and on the boards?", leader_named("reb", MOBLEY, CLAXTON, JJJ), K.not_greeting())], "x-vs-y"),
     Conv("f10-hold-twice", "categories", [
         T("should I hold Bogdanovic or stream his spot?", hold_agrees(BOGDAN)),
-        T("he only plays twice more this week though", _games_left(BOGDAN),
+        T("he only plays twice more this week though", games_left_said(BOGDAN),
           K.any_called("evaluate_hold", "get_free_agents", "optimize_matchup", "get_schedule"), K.no_transaction())],
       "hold"),
     Conv("f10-ir-boards", "categories", [
@@ -171,8 +171,7 @@ FRESH10: list[Conv] = [
           rank_of(SGA))], "out-of-scope"),
     Conv("f10-three-constraints", "categories", [
         T("3 centers for next week, blocks first",
-          one_of(K.called("get_free_agents", position="C", horizon="next_week", limit=3),
-                 K.called("get_player_rankings", position="C", availability="free_agents", limit=3)),
+          K.called("get_free_agents", position="C", horizon="next_week", limit=3),
           cat_reached("BLK"), K.table_len("Player", 3)),
         T("which of them play Monday?", _prev_fas_on(MONDAY), K.not_greeting())], "rank-filter"),
 ]

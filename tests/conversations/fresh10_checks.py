@@ -30,7 +30,17 @@ def _games_left(name: str) -> set[int]:
 
 def _says_games(answer: str, ns: set[int]) -> bool:
     words = {1: "one", 2: "two", 3: "three", 4: "four"}
-    return any(re.search(rf"\b({n}|{words.get(n, n)}) (more |remaining |left )?games?\b", answer, re.I) for n in ns)
+    return any(re.search(rf"\b({n}|{words.get(n, n)}) (more |remaining |left )?games?\b", answer, re.I)
+               or (n == 2 and re.search(r"\btwice\b", answer, re.I)) for n in ns)
+
+
+def games_left_said(name: str):
+    """'he only plays twice more this week': the answer gives his games left this week (digits, words or
+    'twice'; with or without today), confirming or correcting the manager's count."""
+    def check(r, c):
+        return None if _says_games(r.get("answer") or "", _games_left(name)) else \
+            f"{name}'s {sorted(_games_left(name))} games left not said"
+    return check
 
 
 # --- constraints reaching a tool -------------------------------------------------------------------
@@ -153,7 +163,8 @@ def leader_named(stat: str, *names: str):
             if not pos:
                 continue
             first = min(pos, key=pos.get)
-            return None if first in leaders else f"picks {first} for {STATS.get(stat, stat)}, the leader is {sorted(leaders)}"
+            return None if first in leaders else \
+                f"picks {first} for {STATS.get(stat, stat)}, the leader is {sorted(leaders)}"
         return f"no sentence picks one of {names}"
     return check
 
@@ -229,6 +240,6 @@ def warns_off(r, c):
     skip, pass on, stay away, steer clear, trap, don't add), not only a list of adds."""
     if not (K.calls(r, "get_free_agents") or K.calls(r, "get_player_rankings") or K.calls(r, "get_hot_players")):
         return "no free-agent tool ran"
-    return None if re.search(r"\bavoid|\bskip\b|\bpass on\b|stay away|steer clear|\btraps?\b|"
-                             r"(don'?t|do not|wouldn'?t|would not) (pick|add|grab|bother)", r.get("answer") or "", re.I) \
-        else "names nobody to avoid"
+    avoid = (r"\bavoid|\bskip\b|\bpass on\b|stay away|steer clear|\btraps?\b|"
+             r"(don'?t|do not|wouldn'?t|would not) (pick|add|grab|bother)")
+    return None if re.search(avoid, r.get("answer") or "", re.I) else "names nobody to avoid"

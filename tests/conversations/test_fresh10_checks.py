@@ -38,7 +38,8 @@ def _r(answer="", calls=(), cards=(), tx=()):
 
 
 def _card(add, drop, mid="m1"):
-    return {"move_id": mid, "add": add, "drop": drop, "add_id": add, "drop_id": drop, "title": f"Add {add}, drop {drop}"}
+    return {"move_id": mid, "add": add, "drop": drop, "add_id": add, "drop_id": drop,
+            "title": f"Add {add}, drop {drop}"}
 
 
 def test_the_set_is_whole():
@@ -165,3 +166,9 @@ def test_warns_off():
     assert F.warns_off(_r("I'd avoid Ben Simmons: he is OUT.", fa), _ctx()) is None
     assert F.warns_off(_r("Best pickups: Naz Reid, Keon Ellis.", fa), _ctx())
     assert F.warns_off(_r("I'd avoid Ben Simmons."), _ctx())
+
+
+def test_games_left_said():
+    n = K.games_between("Bogdan Bogdanović", AS_OF, WEEK_END)
+    assert F.games_left_said("Bogdan Bogdanović")(_r(f"Right, Bogdanovic has {n} games left."), _ctx()) is None
+    assert F.games_left_said("Bogdan Bogdanović")(_r(f"Bogdanovic has {n + 2} games left."), _ctx())
