@@ -32,8 +32,8 @@ from tests.conversations.fresh8_checks import (BOGDAN, BOL, CLAXTON, COLLINS, CO
 from tests.conversations.fresh10_checks import (JJJ, MONDAY, TRE, TYUS, added_games_left, cat_reached,
                                                 drop_considered, fa_games_left_min, first_listed_games_left,
                                                 games_left_said, leader_named, no_out_listed, not_claimed_done,
-                                                opponent_players_named, ordered_by_window_total, overlap_with_previous, punt_reached,
-                                                research_on, warns_off)
+                                                opponent_players_named, ordered_by_window_total, overlap_with_previous,
+                                                punt_reached, research_on, warns_off)
 from tests.conversations.runner import first_run_of
 from tests.conversations.suite import Conv, D, T, _prev_fas_on
 
