@@ -133,7 +133,7 @@ def test_the_eleventh_set_is_whole_and_its_first_run_is_kept():
     assert all(2 <= len(c.turns) <= 4 for c in FRESH10) and {c.scoring for c in FRESH10} == {"points", "categories"}
     assert sum(c.decides for c in FRESH10) >= 6
     run = first_run()
-    if run is None:  # not recorded yet: only the set's shape is pinned until the lead runs it once
-        return
+    assert run is not None, "fresh10's first run (session 19) is recorded and kept"
     assert run["conversations"] == 25 and run["fully_right"] == 25 - len(run["failed"])
     assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH10} and run.get("commit")
+    assert run["commit"] == "1dc9d54" and run["fully_right"] == 13 and len(run["failed"]) == 12  # session 19's one run
