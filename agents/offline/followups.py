@@ -18,6 +18,8 @@ LEAD = re.compile(r"^(?:(?:ok(?:ay)?|alright|right|so|and|but|then|now|well|hmm+
                   r"oh|cool|great|nice|sweet|perfect|thanks|thank you|ty|got it|one more thing|next|next up)[ ,.!]+)+")
 # discourse markers: "ok now", "also", "cool, thanks. next", before the words that say the request
 ADD_PLAYERS = re.compile(r"\btoo\b|\bwhile (?:you'? ?re|you are|your|ur|u r|u'? ?re) at it\b|\bas well\b|\bin there\b|\balso\b|\badd\b.*\bcomparison\b")
+MY_ROSTER = re.compile(r"(?:what(?: s| is|s)? |how(?: s| is|s)? |show me )?(?:my|the) (?:roster|team|squad)"
+                       r"(?: now| after that| after the move)?(?: look(?:s|ing)?(?: like)?)?(?: now)?\W*")
 STICKY = ("market_edges",)  # "what about tomorrow's games" after "any edges tonight?" stays with the pod
 OWN_ACTS = ("optimize", "ir_move", "general_why", "general_explain", "research_hold", "fa_fit", "fa_move",
             "fa_replace", "market_desk")  # acts a follow-up asks for in its own words
@@ -38,6 +40,9 @@ def _own_request_after_marker(p, prev, t: str) -> bool:
     rest = LEAD.sub("", t).strip()
     if not rest or rest == t:
         return False
+    if MY_ROSTER.fullmatch(rest):  # "and my roster now?" after a move request: the roster, not the moves again
+        p.act, p.confidence = "general_roster", 0.9
+        return True
     q = predict(read_punts(rest).rest.strip(" .,") or rest)  # a punt clause is a slot, not the request
     from agents.offline.trade_talk import TRADE_ACTS
 
