@@ -97,6 +97,11 @@ def training_figures() -> dict:
             "cv5_act_accuracy": round(sum(a == b for a, b in zip(cv_pred, y)) / len(y), 3)}
 
 
+# the later held-out sets of issue #36, in the order they were written: `fresh` (the second set), fresh2
+# (the third) ... fresh10 (the eleventh; no fresh5 was written)
+LATER_SETS = ("fresh", "fresh2", "fresh3", "fresh4", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10")
+
+
 def main() -> int:
     from services.cli import OneLineParser  # a usage mistake under --json is JSON too
     ap = OneLineParser()
@@ -131,21 +136,22 @@ def main() -> int:
         split_figs, split_rows = evaluate_split()  # the register corpus's held-out author style, by act
         from tests.conversations.runner import run as run_conversations  # issue #36's held-out conversations
 
-        from tests.conversations.fresh import FRESH
-        from tests.conversations.fresh2 import FRESH2, first_run
-        from tests.conversations.fresh3 import FRESH3, first_run as first_run3
-        from tests.conversations import fresh4 as fresh4_module
-        from tests.conversations.fresh4 import FRESH4, first_run as first_run4
-        from tests.conversations.fresh6 import FRESH6, first_run as first_run6
-        from tests.conversations.fresh7 import FRESH7, first_run as first_run7
-        from tests.conversations.fresh8 import FRESH8, first_run as first_run8
-        from tests.conversations.fresh9 import FRESH9, first_run as first_run9
+        import importlib
+
         from tests.conversations.runner import first_run_of
 
-        conv, fresh, fresh2 = run_conversations(), run_conversations(FRESH), run_conversations(FRESH2)
-        fresh3, fresh4 = run_conversations(FRESH3), run_conversations(FRESH4)
-        fresh6, fresh7, fresh8 = run_conversations(FRESH6), run_conversations(FRESH7), run_conversations(FRESH8)
-        fresh9 = run_conversations(FRESH9)
+        conv = run_conversations()
+        sets = {}  # the later held-out sets: each one's recorded first run (before the fixes it measures)
+        for name in LATER_SETS:  # and this run, a re-run after them, reported apart
+            mod = importlib.import_module(f"tests.conversations.{name}")
+            got = run_conversations(getattr(mod, name.upper()))
+            key = f"conversations_{name}"
+            if hasattr(mod, "first_run"):
+                sets[f"{key}_first_run"] = mod.first_run()
+            second = first_run_of(mod.__file__, "second")
+            if second is not None:
+                sets[f"{key}_second_run"] = second
+            sets[key], sets[f"{key}_detail"] = got["share"], got
         out = {"heldout": figs,
                "conversations": conv["share"], "conversations_detail": conv,
                "register": reg_figs | {"per_class": per_class(reg_rows),
@@ -154,29 +160,7 @@ def main() -> int:
                "split": split_figs | {"per_act": per_class(split_rows),
                                       "failed": [{"q": r["q"], "act": r["class"], "got": r["problems"]}
                                                  for r in split_rows if not r["passed"]]},
-               "conversations_fresh": fresh["share"], "conversations_fresh_detail": fresh,
-               # the third set: its one run before the fixes it measures (recorded), and this run (a re-run
-               # after them, reported apart: not a held-out figure once fixes were made while it existed)
-               "conversations_fresh2_first_run": first_run(),
-               "conversations_fresh2": fresh2["share"], "conversations_fresh2_detail": fresh2,
-               # the fourth set (session 15), the same way: its first run recorded, this run apart
-               "conversations_fresh3_first_run": first_run3(),
-               "conversations_fresh3": fresh3["share"], "conversations_fresh3_detail": fresh3,
-               # the fifth set (session 16, written blind from the issue and the tool schemas), the same way
-               "conversations_fresh4_first_run": first_run4(),
-               "conversations_fresh4_second_run": first_run_of(fresh4_module.__file__, "second"),
-               "conversations_fresh4": fresh4["share"], "conversations_fresh4_detail": fresh4,
-               # the seventh set (session 17, written blind; the sixth writer wrote nothing), the same way
-               "conversations_fresh6_first_run": first_run6(),
-               "conversations_fresh6": fresh6["share"], "conversations_fresh6_detail": fresh6,
-               # the eighth and ninth (session 18, two blind writers), run once each on 1cb546c
-               "conversations_fresh7_first_run": first_run7(),
-               "conversations_fresh7": fresh7["share"], "conversations_fresh7_detail": fresh7,
-               "conversations_fresh8_first_run": first_run8(),
-               "conversations_fresh8": fresh8["share"], "conversations_fresh8_detail": fresh8,
-               # the tenth (session 18, a third blind writer), run once after every fix of the session
-               "conversations_fresh9_first_run": first_run9(),
-               "conversations_fresh9": fresh9["share"], "conversations_fresh9_detail": fresh9,
+               **sets,
                "punts": punt_figs | {"failed": [r["id"] for r in punt_rows if not r["passed"]]},
                "punts2": punt2_figs | {"failed": [r["id"] for r in punt2_rows if not r["passed"]]},
                "failed": [{"id": r["id"], "problems": r["problems"]} for r in rows if not r["passed"]],

@@ -15,7 +15,7 @@ CONTINUE = re.compile(r"^(what|how) about\b|^and\b|^also\b|^now\b|^only\b|^just\
                       r"\bin there\b|\bspecifically\b|\bthen\b[ ?!.]*$|\b(?:who|anyone|anybody|what|anything|any|someone) else\b|"
                       r"\bof (?:those|them|these)\b|\bthe other way\b|^(?:over|for|in|during|across) (?:the|his|their|next|this|that)\b")
 LEAD = re.compile(r"^(?:(?:ok(?:ay)?|alright|right|so|and|but|then|now|well|hmm+|also|plus|btw|by the way|anyway?s?|"
-                  r"oh|cool|great|nice|sweet|perfect|thanks|thank you|ty|got it|one more thing|next|next up)[ ,.!]+)+")
+                  r"oh|cool|great|nice|sweet|perfect|fine|sure|thanks|thank you|ty|got it|one more thing|next|next up)[ ,.!]+)+")
 # discourse markers: "ok now", "also", "cool, thanks. next", before the words that say the request
 ADD_PLAYERS = re.compile(r"\btoo\b|\bwhile (?:you'? ?re|you are|your|ur|u r|u'? ?re) at it\b|\bas well\b|\bin there\b|\balso\b|\badd\b.*\bcomparison\b")
 MY_ROSTER = re.compile(r"(?:what(?: s| is|s)? |how(?: s| is|s)? |show me )?(?:my|the) (?:roster|team|squad)"
@@ -59,10 +59,25 @@ def _own_request_after_marker(p, prev, t: str) -> bool:
     return False
 
 
+THEN_ONLY = re.compile(r"\bthen\b[ ?!.]*$")
+
+
+def _then_means_in_that_case(p, prev, t: str, pred: Prediction | None) -> bool:
+    """The only continuation cue is a closing "then" and the message is, in its own words (four or
+    more, the marker aside), a confident request of another act: "then" means "in that case" there."""
+    if pred is None or not THEN_ONLY.search(t) or CONTINUE.search(THEN_ONLY.sub("", t).strip()):
+        return False
+    rest = LEAD.sub("", THEN_ONLY.sub("", t)).strip()
+    return (p.act != prev.act and p.confidence >= 0.5 and len(rest.split()) >= 4
+            and p.act not in ("vague", "nonsense", "general_smalltalk", "clarify"))
+
+
 def resolve(p, prev, pred: Prediction | None) -> None:
     """Fills a follow-up from the previous question (in place)."""
     t = fold(p.text)
     cue = bool(CONTINUE.search(t)) or len(t.split()) <= 3 and _slots_said(p)
+    if cue and _then_means_in_that_case(p, prev, t, pred):
+        return  # "fine, where does he rank in 9-cat value then?": a new request, "then" is "in that case"
     if prev.act in MATCHUP_ACTS and THEY.search(t) and not p.players and p.act not in OWN_ACTS:
         cue = True  # "are they hurt anywhere?" after a matchup question: the opponent, the same matchup
     if not cue or prev.act in ("nonsense", "vague", "general_smalltalk"):

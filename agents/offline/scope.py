@@ -7,6 +7,8 @@ gives the nearest thing the data has, from a tool.
     dfs        DraftKings / FanDuel lineups, salaries      -> my own best lineup that day
     keeper     keeper, dynasty, next season's value       -> his rest-of-season value
     draft      next year's draft, mock drafts             -> the players with the most rest-of-season value
+    budget     FAAB bids, waiver budgets, auction dollars -> his rest-of-season value (is he worth adding)
+    awards     MVP, DPOY, rookie of the year, All-NBA     -> his (or the top) rest-of-season fantasy value
 
 The desk's simulated game lines (moneyline, spread, total on a game) are in scope: only bets on a
 player's stat line or with real money are "props".
@@ -59,8 +61,17 @@ DRAFT = _p(r"\bmock drafts?\b|\b(?:first|1st|second|2nd) overall\b|\bwho should 
            r"\bnext (?:year|season)'?s? draft\b|\bdraft (?:advice|strategy|rankings|board|day|order|picks?)\b|"
            r"\bdraft\b[^.?!]*\bnext (?:year|season)\b")
 KEEPER = _p(r"\bkeepers?\b|\bnext season\b|\bnext year\b|\bdynasty value\b|\bfuture value\b|\bin (?:a|the) dynasty\b")
+BUDGET = _p(r"\bfaab\b|\bwaiver (?:budget|dollars|bids?)\b|\bblind bids?\b|\bauction (?:budget|dollars|values?)\b|"
+            r"\bhow much (?:(?:should|do|would|can) (?:i|we) )?(?:bid|spend|pay|offer)\b|\bbid(?:s|ding)? (?:on|for)\b|"
+            r"\bhow many (?:bucks|dollars)\b|\bwhat(?:'s| is) (?:a )?(?:fair|good|the right) bid\b")
+AWARDS = _p(r"\bmvp\b|\bdpoy\b|\bsixth man\b|\bmost improved\b|\brookie of the year\b|\broty?\b(?= (?:race|odds|award|favou?rite))|"
+            r"\bdefensive player of the year\b|\ball-?nba\b|\bawards? (?:race|odds|voting|votes|favou?rites?|winners?|season|case)\b|\b(?:win|wins|winning|won) (?:an? |the |any )?awards?\b|\ball-?stars?\b(?!\W+(?:break|weekend))")
 
 TOPICS = (
+    Topic("budget", BUDGET, "FAAB bids and waiver budgets are not modelled: this league's waivers have no budget, "
+                            "and nothing here prices a bid in dollars"),
+    Topic("awards", AWARDS, "Awards (MVP, DPOY, All-NBA and the rest) are not modelled: the data has no votes or "
+                            "award odds, only box scores"),
     Topic("draft", DRAFT, "Draft advice is not modelled: the league was drafted once, before opening night, and the "
                           "data ends with this season"),
     Topic("dfs", DFS, "DFS lineups (DraftKings, FanDuel) are not modelled: the data has no salaries or slates"),
@@ -98,11 +109,13 @@ def nearest_calls(topic: str, players: list[str], day) -> list[tuple[str, dict]]
                         [("get_player_news", {"name": name})])
     if topic == "news":
         return [("get_my_roster", {})]
+    if topic == "budget" and not players:
+        return [("get_player_rankings", {"availability": "free_agents", "sort": "ros_value", "limit": 5})]
     if topic == "dfs":
         return [("compose_daily_lineup", {"date": day.isoformat()})]
-    if topic == "keeper" and players:
+    if topic in ("keeper", "budget", "awards") and players:
         return [("get_player_rankings", {"player": n, "sort": "ros_value"}) for n in players[:2]]
-    if topic in ("keeper", "draft"):
+    if topic in ("keeper", "draft", "awards"):
         return [("get_player_rankings", {"sort": "ros_value", "limit": 10})]
     return [("get_team_strength", {})]
 
@@ -119,7 +132,7 @@ def scope_answer(p, done) -> str:
     topic = next((t for t in TOPICS if t.name == (p.frame.topic or "standings")), TOPICS[-2])
     lead = f"**{topic.line}.**"
     body = {"standings": _strength, "news": _status, "props": _props, "dfs": _lineup, "keeper": _ros,
-            "draft": _ros}[topic.name](p, done, _ok)
+            "draft": _ros, "budget": _ros, "awards": _ros}[topic.name](p, done, _ok)
     return "\n\n".join([lead, *body]) if body else lead + " Ask \"how is my matchup looking?\" for this week's head-to-head."
 
 
@@ -201,8 +214,19 @@ def _ros(p, done, _ok) -> list[str]:
     if not rows:
         return []
     unit = next((r["data"].get("ros_unit") for r in _ok(done, "get_player_rankings")), "")
-    head = ("The nearest thing I have: his value for the rest of this season." if p.players and len(rows) == 1 else
-            "The nearest thing I have: the most rest-of-season value this season.")
+    topic = p.frame.topic
+    if topic == "budget":
+        head = ("The nearest thing I have: what he is worth to you for the rest of this season, in fantasy value, "
+                "not dollars." if p.players and len(rows) == 1 else
+                "The nearest thing I have: the free agents with the most rest-of-season value, in fantasy value, "
+                "not dollars.")
+    elif topic == "awards":
+        head = ("The nearest thing I have: his fantasy value for the rest of this season, not an award case."
+                if p.players and len(rows) == 1 else
+                "The nearest thing I have: the most rest-of-season fantasy value, not an award race.")
+    else:
+        head = ("The nearest thing I have: his value for the rest of this season." if p.players and len(rows) == 1
+                else "The nearest thing I have: the most rest-of-season value this season.")
     return [head, _table(["Player", "Owner", "Season rank", "Games left (season)", f"Rest of season ({unit})"],
                          [[x["name"], x["owner"], f"#{x['rank']}", x["games_left_season"], f"{x['ros_value']:.1f}"]
                           for x in rows])]
