@@ -96,6 +96,8 @@ def topic_of(text: str, act: str = "", players: list[str] = ()) -> Topic | None:
                 continue  # a game's line at the desk ("bet the over on Celtics-Knicks") is in scope
             if topic.name in ("standings", "news") and act.startswith("trade") and players and TRADE_ASKED.search(text):
                 return None
+            if topic.name == "budget" and TRADE_ASKED.search(text) and not re.search(r"\bfaab\b|\bwaiver", text, re.I):
+                return None  # "how much should I offer for Luka in a trade?": a trade request, not a bid
             return topic
     return None
 
