@@ -68,8 +68,8 @@ AWARDS = _p(r"\bmvp\b|\bdpoy\b|\bsixth man\b|\bmost improved\b|\brookie of the y
             r"\bdefensive player of the year\b|\ball-?nba\b|\bawards? (?:race|odds|voting|votes|favou?rites?|winners?|season|case)\b|\b(?:win|wins|winning|won) (?:an? |the |any )?awards?\b|\ball-?stars?\b(?!\W+(?:break|weekend))")
 
 TOPICS = (
-    Topic("budget", BUDGET, "FAAB bids and waiver budgets are not modelled: this league's waivers have no budget, "
-                            "and nothing here prices a bid in dollars"),
+    Topic("budget", BUDGET, "FAAB bids and waiver budgets are not modelled: nothing here prices a bid in dollars, "
+                            "in the demo league or a connected one"),
     Topic("awards", AWARDS, "Awards (MVP, DPOY, All-NBA and the rest) are not modelled: the data has no votes or "
                             "award odds, only box scores"),
     Topic("draft", DRAFT, "Draft advice is not modelled: the league was drafted once, before opening night, and the "
