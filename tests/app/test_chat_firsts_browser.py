@@ -50,6 +50,20 @@ def _sidebar_thread(page) -> str:
     return page.get_by_test_id("stSidebar").locator("[class*='st-key-app_thread_'] button").first.inner_text()
 
 
+def _wait_said(page, text: str, log: Path, timeout: int = 90_000) -> None:
+    """Waits for `text`; if it never shows, fails with what the cards and the page's alerts said and the
+    server log's tail (a CI run once timed out here with nothing to read; it has not recurred locally)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.get_by_text(text).first.wait_for(timeout=timeout)
+    except PlaywrightTimeout:
+        cards = page.locator("[class*='st-key-chat_card_']").all_inner_texts()
+        alerts = page.get_by_test_id("stAlert").all_inner_texts()
+        tail = log.read_text(errors="replace")[-3000:] if log.exists() else "(no server log)"
+        raise AssertionError(f"{text!r} never shown.\ncards: {cards}\nalerts: {alerts}\nserver log: {tail}") from None
+
+
 def test_alternatives_are_said_and_each_card_says_what_happened_after_a_reload(fresh_state, tmp_path):
     """A full review's three cards: before any click a line says they are alternatives; Approve on
     one: the sidebar's count drops at once and the two others say they were closed by that
@@ -75,7 +89,7 @@ def test_alternatives_are_said_and_each_card_says_what_happened_after_a_reload(f
         assert m, titles
         words = (f"Moved {m[1]} to IR, added {m[2]}" if head.startswith("Move ") else f"Dropped {m[1]}, added {m[2]}")
         approve.first.click()
-        page.get_by_text(f"Approved. {words}").first.wait_for(timeout=60_000)
+        _wait_said(page, f"Approved. {words}", tmp_path / "server.log")
         expect(approve).to_have_count(0, timeout=30_000)
         closed = page.get_by_text(f"Closed: you approved another alternative ({words})")
         expect(closed).to_have_count(2, timeout=30_000)
