@@ -51,6 +51,8 @@ class RequestFrame(BaseModel):
     availability: Literal["all", "free_agents", "rostered"] | None = Field(default=None, description=(
         "'only free agents' / 'on waivers': free_agents."))
     sort: str | None = Field(default=None, description="A ranking's category or key ('by steals': STL).")
+    per: Literal["game", "total"] | None = Field(default=None, description=(
+        "A ranking's per-game averages or the window's totals ('total steals', 'totals not per game': total)."))
     card: int | None = Field(default=None, ge=0, description="Which waiting card an affirmation means (0: the top).")
     pair: list[str] = Field(default_factory=list, description="'why X not Y' / 'X vs Y': [X, Y].")
     punt: list[str] = Field(default_factory=list, description="Categories the conversation punts.")
@@ -68,7 +70,7 @@ class RequestFrame(BaseModel):
 
 # frame field -> the tool argument that takes it (the same name in every tool that takes it)
 TOOL_ARGS = {"exclude": "exclude", "shape": "shape", "horizon": "horizon", "count": "limit", "last_n": "last_n",
-             "window": "window", "availability": "availability", "not_position": "not_position", "play_on": "play_on"}
+             "window": "window", "per": "per", "availability": "availability", "not_position": "not_position", "play_on": "play_on"}
 
 
 def tool_args(frame: RequestFrame | dict | None, fields: dict, args: dict) -> dict:

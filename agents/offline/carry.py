@@ -27,7 +27,7 @@ def _carry(f: RequestFrame, prev: RequestFrame, p) -> None:
     """A follow-up keeps what it does not change: the exclusions, a ranking's window, sort, count and
     availability, the horizon."""
     f.exclude = list(dict.fromkeys([*prev.exclude, *f.exclude]))
-    for attr in ("window", "availability", "sort", "count", "horizon", "shape", "not_position", "play_on"):
+    for attr in ("window", "availability", "sort", "per", "count", "horizon", "shape", "not_position", "play_on"):
         if getattr(f, attr) in (None, []) and getattr(prev, attr) not in (None, []):
             if attr in ("not_position", "play_on") and (p.position or p.day or p.act != "fa_scan"):
                 continue  # "ok only centers" / "what about friday": the message's own filter

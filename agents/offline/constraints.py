@@ -242,6 +242,19 @@ def window_of(t: str) -> str | None:
     return None
 
 
+PER_TOTAL = re.compile(r"\b(?:totals?|in all|cumulative|combined|overall (?:count|number)s?|not per game|"
+                       r"not (?:the )?averages?|raw (?:count|number)s?)\b")
+PER_GAME = re.compile(r"\b(?:per game|per-game|a game|averages?|averaging|per night|a night)\b")
+
+
+def per_of(t: str) -> str | None:
+    """A ranking's per-game averages or the window's totals: "total steals", "totals not per game"
+    (the negated per-game is read first), "averages"."""
+    if PER_TOTAL.search(t):
+        return "total"
+    return "game" if PER_GAME.search(t) else None
+
+
 def availability_of(t: str) -> str | None:
     if re.search(r"\b(free agents?|available|waivers?|unowned|on the wire|pick ?ups?)\b", t):
         return "free_agents"
@@ -301,7 +314,7 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
         p.position = None  # "anyone but centers": C ruled out, not asked for
     f.play_on = play_on_of(p, f.horizon)
     if p.act == "research_rankings" or (prev and prev.window and p.follow_up):
-        f.window, f.availability = window_of(t), availability_of(t)
+        f.window, f.availability, f.per = window_of(t), availability_of(t), per_of(t)
         f.sort = next(iter(p.categories), None) or ("ros_value" if f.horizon == "rest_of_season" else None)
     if p.day and OF_THEM.search(text):
         f.act = "filter_previous"

@@ -130,6 +130,8 @@ def plan_trade(p, done: dict) -> list[tuple[str, dict]]:
     sort = p.categories[0] if p.categories else (f.sort if f else None)
     if sort:
         args["sort"] = sort
+    if f and f.per:  # "total steals": the window's sums, not per-game averages
+        args["per"] = f.per
     if getattr(p, "position", None):  # "just centres": only players eligible there
         args["position"] = p.position
     if p.players:
@@ -206,18 +208,39 @@ def trade_answer(p, done) -> str | None:
             return (f"**{x['name']} ranks #{x['rank']} of {d['of']} over {window}** ({d['sort']}): "
                     f"{x['fpts']:.1f} fantasy points per game, z-sum {x['z_sum']:+.2f}, {x['games']} of his team's "
                     f"{x['team_games']} games{_flagged(x)}; owner: {x['owner']}.")
+        head, stat = _sort_column(d)
         rows = [[x["rank"], x["name"] + _flagged(x), x["team"], x["owner"], f"{x['games']}/{x['team_games']}",
+                 *([stat(x)] if stat else []),
                  f"{x['fpts']:.1f}", f"{x['z_sum']:+.2f}", x["games_left_week"], x["games_left_season"]]
                 for x in d["players"]]
         punt = (f", punting {', '.join(d['punt'])}: z-sum over the other {9 - len(d['punt'])} categories"
                 if d.get("punt") else "")
         left = [f"- {f['name']} ({f['team']}): {f['games']} of {f['team_games']} games, would rank #{f['would_rank']}"
                 for f in d.get("filtered") or ()]
-        return "\n".join([f"**Top {len(rows)} by {d['sort']} over {window}** ({d['filters']['availability']}{punt}):",
-                          _table(["#", "Player", "Team", "Owner", "GP of team", "FPTS", "z-sum", "Wk G", "ROS G"], rows),
+        per = ", totals" if d.get("per") == "total" else ""
+        return "\n".join([f"**Top {len(rows)} by {d['sort']}{per} over {window}** "
+                          f"({d['filters']['availability']}{punt}):",
+                          _table(["#", "Player", "Team", "Owner", "GP of team", *([head] if head else []), "FPTS",
+                                  "z-sum", "Wk G", "ROS G"], rows),
                           *(["", "Not ranked, too few games for a sample (half the team's games, at most 10):", *left]
                             if left else [])])
     return None
+
+
+def _sort_column(d: dict):
+    """The ranked category's own column (header, cell of a row): its total in a totals ranking ("STL
+    total"), else its per-game average; (None, None) for a sort that is not a category."""
+    from services.league.scoring import CATEGORIES
+
+    if d["sort"] not in CATEGORIES:
+        return None, None
+    stat = CATEGORIES[d["sort"]][0]
+    if "/" in stat:  # a percentage: the window's own, whatever `per`
+        key = "fg_pct" if d["sort"] == "FG%" else "ft_pct"
+        return d["sort"], lambda x: f"{x['per_game'][key]:.3f}"
+    if d.get("per") == "total":
+        return f"{d['sort']} total", lambda x: f"{x['totals'][stat]:g}"
+    return f"{d['sort']}/G", lambda x: f"{x['per_game'][stat]:.1f}"
 
 
 OWNED = re.compile(r"is on .+?'s roster, not a free agent")

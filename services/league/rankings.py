@@ -193,7 +193,8 @@ def rankings(lg, window: str = "season", punt=(), availability: str = "all", pos
         owner_name = "Free agent" if owner is None else lg.team_name(owner)[0]
         line = dict(player=ps.ref, status=ps.status, owner_team_id=owner, owner=owner_name, games=len(games),
                     team_games=smp.team_games, fpts=round(avg["fpts"], 2), z={c: round(v, 3) for c, v in z.items()},
-                    z_sum=round(sum(z[c] for c in counted), 3))
+                    z_sum=round(sum(z[c] for c in counted), 3),
+                    totals={k: round(sum(g[k] for g in games), 1) for k in TOTAL_STATS})
         if pid not in passing:
             low.append(line)
             continue
@@ -201,7 +202,6 @@ def rankings(lg, window: str = "season", punt=(), availability: str = "all", pos
         rows.append(RankedPlayer(
             rank=0, **line, flags=flags_of(ps.status, avg),
             per_game={k: round(v, 3 if k.endswith("pct") else 2) for k, v in avg.items()},
-            totals={k: round(sum(g[k] for g in games), 1) for k in TOTAL_STATS},
             fpts_total=round(sum(g["fpts"] for g in games), 1),
             proj_fpts=round(ps.expected_fpts, 2), proj_value=round(player_value(snap, ps, lg.scoring, list(cats) or None), 3),
             availability=round(ps.availability, 3),
@@ -271,7 +271,10 @@ def _key(r: RankedPlayer, sort: str, per: str, scoring: str) -> float:
     if sort == "z_sum":
         return r.z_sum * n
     if sort in CATEGORIES:
-        return r.z[sort] * n
+        stat, higher = CATEGORIES[sort]
+        if per == "total" and higher and "/" not in stat:  # "total steals": the steals, not z x games
+            return r.totals[stat]
+        return r.z[sort] * n  # a percentage's or turnovers' total: its per-game z weighted by games
     return float(getattr(r, sort))
 
 

@@ -175,13 +175,15 @@ def test_projection_columns_are_the_tools_and_the_optimizers_numbers(cats_league
 
 
 def test_filters_and_sorts(cats_league, csv_facts):
-    """Catches a filter that is ignored (a rostered player among free agents, a SF at C) and a
-    totals sort that ranks per-game averages."""
+    """Catches a filter that is ignored (a rostered player among free agents, a SF at C), a totals
+    sort that ranks per-game averages, and a counting category's totals ranked by z x games (which
+    puts a player below the mean lower the more he played) instead of by the stat's sum."""
     fa_ids = set(cats_league.free_agent_ids())
     fas = rankings(cats_league, window="30", availability="free_agents", position="C", sort="BLK", per="total")
     assert fas.players and all(p.player.player_id in fa_ids and "C" in p.player.eligible for p in fas.players)
-    blk = [p.z["BLK"] * p.games for p in fas.players]
-    assert blk == sorted(blk, reverse=True)
+    blk = [p.totals["blk"] for p in fas.players]
+    assert blk == sorted(blk, reverse=True) and blk[0] == max(p.totals["blk"] for p in rankings(
+        cats_league, window="30", availability="free_agents", position="C", per="total", limit=50).players)
     mia = rankings(cats_league, team="mia", availability="rostered")
     assert mia.players and all(p.player.team == "MIA" and p.owner_team_id is not None for p in mia.players)
     stl = rankings(cats_league, window="7", sort="STL", limit=5)
