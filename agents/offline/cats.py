@@ -67,15 +67,18 @@ def fa_table(fas: list[dict]) -> str:
                    for f in fas])
 
 
-def compared(done, categories: list[str] = ()) -> str:
+def compared(done, categories: list[str] = (), per_game: bool = False) -> str:
     """Expected category totals over each player's remaining games; the categories asked ("who helps
-    my assists more?") first, with who leads each."""
+    my assists more?") first, with who leads each; `per_game` ("who's the best passer?"): who leads
+    each asked category per game before that."""
     d = _ok(done, "compare_players")[0]["data"]
     rows, (s, e) = d["players"], d["window"]
     when = f"from {s} to {e}" if s != e else f"on {s}"
     keys = [(label, k) for label, k in CATS if any(k in r.get("expected_stats", {}) for r in rows)]
     most = max(rows, key=lambda r: r["games"])
     asked = [_leader(label, k, rows, when) for label, k in keys if label in categories]
+    if per_game:  # "who's the best passer": per game first, this week's totals after it
+        asked = [skill_leader(done, label) for label in categories] + asked
     parts = [x for x in asked if x] + [f"**Expected category totals {when}** (per-game projection x play probability x "
                                        f"games left): " + ", ".join(f"{r['name']} {r['games']} game{'s' * (r['games'] != 1)}"
                                                                    for r in rows) + "."]
@@ -107,6 +110,25 @@ def _leader(label: str, key: str, rows: list[dict], when: str) -> str | None:
     word = "fewer " + name if low else name
     return (f"**{a['name']} helps your {name} more {when}: {fmt(key, va)} expected against {fmt(key, vb)} for "
             f"{b['name']}**" + (f" ({word} is better)." if low else "."))
+
+
+def skill_leader(done, label: str) -> str | None:
+    """'Mike Conley is the best of them at assists: 5.2 per game projected, against 4.1 for Bradley Beal
+    and 2.9 for Bogdan Bogdanović': the players compared on the category per game when they play."""
+    key = dict(CATS).get(label)
+    rows = [r for r in _ok(done, "compare_players")[0]["data"]["players"] if key in r.get("stats_per_game", {})]
+    if key is None or len(rows) < 2:
+        return None
+    low = key in LOWER_IS_BETTER
+    rows = sorted(rows, key=lambda r: r["stats_per_game"][key] if low else -r["stats_per_game"][key])
+    name, a = NAMES.get(label, label), rows[0]
+    v = [fmt(key, r["stats_per_game"][key]) if "pct" in key else f"{r['stats_per_game'][key]:.1f}" for r in rows]
+    if v[0] == v[1]:
+        return f"**On {name} per game, {a['name']} and {rows[1]['name']} are level: {v[0]} each projected.**"
+    best = "the best of them" if len(rows) > 2 else "better"
+    rest = " and ".join(f"{x} for {r['name']}" for x, r in zip(v[1:], rows[1:]))
+    return (f"**{a['name']} is {best} at {'fewest ' + name if low else name}: {v[0]} per game projected, against "
+            f"{rest}** (per game when he plays: half his season, half his last 10 games).")
 
 
 def hot_list(done) -> str:

@@ -245,14 +245,19 @@ def window_of(t: str) -> str | None:
 PER_TOTAL = re.compile(r"\b(?:totals?|in all|cumulative|combined|overall (?:count|number)s?|not per game|"
                        r"not (?:the )?averages?|raw (?:count|number)s?)\b")
 PER_GAME = re.compile(r"\b(?:per game|per-game|a game|averages?|averaging|per night|a night)\b")
+SKILL = re.compile(r"\b(?:best|better|top|greatest|elite)\s+(?:\w+\s+){0,2}(?:passer|playmaker|distributor|"
+                   r"shot[- ]?blocker|rim protector|rebounder|shooter|scorer|defender|thief|ball ?hawk)s?\b|"
+                   r"\b(?:best|better) at \w+ing\b")
 
 
-def per_of(t: str) -> str | None:
-    """A ranking's per-game averages or the window's totals: "total steals", "totals not per game"
-    (the negated per-game is read first), "averages"."""
-    if PER_TOTAL.search(t):
+def per_of(t: str, ranking: bool = True) -> str | None:
+    """Per-game averages or the window's totals. A ranking: "total steals", "totals not per game" (the
+    negated per-game is read first), "averages". Any other ask is "game" only: "per game", or who is
+    better at a category ("who's the best passer of the three", "better at blocking"), not who gives
+    more of it over this week's games."""
+    if ranking and PER_TOTAL.search(t):
         return "total"
-    return "game" if PER_GAME.search(t) else None
+    return "game" if PER_GAME.search(t) or (not ranking and SKILL.search(t)) else None
 
 
 def availability_of(t: str) -> str | None:
@@ -316,6 +321,8 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     if p.act == "research_rankings" or (prev and prev.window and p.follow_up):
         f.window, f.availability, f.per = window_of(t), availability_of(t), per_of(t)
         f.sort = next(iter(p.categories), None) or ("ros_value" if f.horizon == "rest_of_season" else None)
+    if f.per is None and p.act != "research_rankings":
+        f.per = per_of(t, ranking=False)
     if p.day and OF_THEM.search(text):
         f.act = "filter_previous"
     return f

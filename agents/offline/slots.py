@@ -53,7 +53,10 @@ EXTRA_CATEGORIES = {"rebound": "REB", "three pointer": "3PM", "boards": "REB", "
                     "glass cleaners": "REB", "playmakers": "AST", "playmaking": "AST", "passers": "AST",
                     "distributors": "AST", "ball hawks": "STL", "pickpockets": "STL", "3 point shooters": "3PM",
                     "three point shooters": "3PM", "sharpshooters": "3PM", "snipers": "3PM", "shooters": "3PM",
-                    "scorers": "PTS", "bucket getters": "PTS"}
+                    "scorers": "PTS", "bucket getters": "PTS",
+                    # ... and one player's role ("who's the best passer of the three")
+                    "passer": "AST", "playmaker": "AST", "distributor": "AST", "scorer": "PTS",
+                    "shooter": "3PM", "sharpshooter": "3PM", "ball hawk": "STL", "rebounding": "REB"}
 WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "couple": 2}
 TEAM_CODES_SAFE = {"okc", "nyk", "gsw", "bkn", "phx", "lal", "lac", "sas", "nop"}  # "was", "min": ordinary words

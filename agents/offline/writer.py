@@ -56,7 +56,12 @@ def research(p: Parsed, done) -> str:
 
         return season_compare(ranked, list(p.categories))
     if _ok(done, "compare_players"):
-        return C.compared(done, list(p.categories)) if p.scoring == "categories" else compared(done)
+        frame = getattr(p, "frame", None)
+        skill = bool(p.categories) and frame is not None and frame.per == "game"  # "who's the best passer?"
+        if p.scoring == "categories":
+            return C.compared(done, list(p.categories), per_game=skill)
+        leads = [C.skill_leader(done, c) for c in p.categories] if skill else []
+        return "\n\n".join([x for x in leads if x] + [compared(done)])
     parts = []
     if p.hold_or_stream and not p.players and p.position and _ok(done, "get_my_roster"):
         from agents.offline.plans import flagged_on_roster

@@ -39,7 +39,8 @@ def build_outlook_tools(source: LeagueSource) -> list[BaseTool]:
         return dump({"window": [s, e], "unit": "fantasy points", "players": [
             {"name": o.player.name, "team": o.player.team, "status": o.status, "availability": o.availability,
              "games": len(o.dates), "dates": o.dates, "per_game": o.per_game, "expected_per_game": o.expected_per_game,
-             "expected_total": o.expected_total, "expected_stats": o.expected_stats} for o in rows]})
+             "expected_total": o.expected_total, "expected_stats": o.expected_stats,
+             "stats_per_game": o.stats_per_game} for o in rows]})
 
     def get_hot_free_agents(limit: int = 8, position: str | None = None) -> str:
         rows = outlook.hot_free_agents(_league(source), limit, position)

@@ -32,6 +32,7 @@ class PlayerOutlook(BaseModel):
     expected_per_game: float  # per_game x availability
     expected_total: float  # expected_per_game x games
     expected_stats: dict[str, float]  # expected totals of the main stats over the window
+    stats_per_game: dict[str, float]  # the projection of the main stats per game when he plays
 
 
 class HotPlayer(BaseModel):
@@ -64,7 +65,8 @@ def rest_of_window(lg: DemoLeague, player_ids: list[str], start: dt.date | None 
         out.append(PlayerOutlook(
             player=ps.ref, status=ps.status, availability=q, dates=dates, per_game=round(ps.expected_fpts, 2),
             expected_per_game=round(ps.expected_fpts * q, 2), expected_total=round(ps.expected_fpts * q * len(dates), 1),
-            expected_stats={k: round(ps.expected.get(k, 0.0) * q * len(dates), 1) for k in SHOWN_STATS}))
+            expected_stats={k: round(ps.expected.get(k, 0.0) * q * len(dates), 1) for k in SHOWN_STATS},
+            stats_per_game={k: round(ps.expected.get(k, 0.0), 2) for k in SHOWN_STATS}))
     out.sort(key=lambda o: (-o.expected_total, o.player.name))
     return out
 

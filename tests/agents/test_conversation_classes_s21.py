@@ -4,6 +4,9 @@
 - totals against per game: "total rebounds", "combined blocks", "not averages" rank the window's sums
   (`per="total"`, carried into a follow-up), and the table shows the ranked category's own column,
   ordered by the CSV's sums;
+- who is the best of two or three named players at one category ("the best passer of the three", "better
+  playmaker per game", "best rim protector"): the leader per game first, in points and in categories, kept
+  by a follow-up that names another category; "who helps my rebounding more" stays this week's totals;
 
 Each fails on fb3f575 (session 20's last product commit plus a test-only one) except the guards, which say so.
 """
@@ -63,3 +66,47 @@ def test_the_totals_table_shows_the_sums_in_their_order(offline_assistant):
         games = [g for g in K.player_rows()[K.fold(name)] if start <= g["game_date"] < AS_OF]
         assert shown == sum(float(g["reb"]) for g in games), name
     assert [v for _, v in rows] == sorted((v for _, v in rows), reverse=True)
+
+
+def _per_game(name: str, stat: str, last: int | None = None) -> float:
+    games = [g for g in K.player_rows()[K.fold(name)] if g["game_date"] < AS_OF][-(last or 10_000):]
+    return sum(float(g[stat]) for g in games) / len(games)
+
+
+def _lead(answer: str) -> tuple[str, float]:
+    m = re.match(r"\*\*(.+?) is (?:the best of them|better) at \w+: ([\d.]+) per game projected", answer)
+    assert m, answer[:200]
+    return m[1], float(m[2])
+
+
+@pytest.mark.parametrize("scoring,turns,stat,names", [
+    ("points", ("Haliburton, Trae or Harden: who's the better playmaker per game?",), "ast",
+     ("Tyrese Haliburton", "Trae Young", "James Harden")),
+    ("categories", ("who's the best rim protector among Gobert, Lopez and Wemby",), "blk",
+     ("Rudy Gobert", "Brook Lopez", "Victor Wembanyama")),
+    ("categories", ("who's the best rim protector among Gobert, Lopez and Wemby", "what about steals"), "stl",
+     ("Rudy Gobert", "Brook Lopez", "Victor Wembanyama")),
+])
+def test_the_best_at_a_category_is_the_leader_per_game(make_assistant, scoring, turns, stat, names):
+    """fb3f575: a categories comparison led with this week's expected totals (Mobley 'best shot-blocker' for
+    his extra game, over Jackson's higher rate) and a points one ignored the category (Beal, the most
+    fantasy points, for 'the best passer'). The lead names the leader per game, by the CSV's season or
+    last-10 averages, with a figure between the two of his (the projection blends them)."""
+    a = make_assistant(scoring=scoring)
+    thread = None
+    for t in turns:
+        r = a.ask(t, thread)
+        thread = r["thread_id"]
+    assert r["error"] is None and [c["name"] for c in r["tool_calls"]] == ["compare_players"]
+    who, shown = _lead(r["answer"])
+    season = {n: _per_game(n, stat) for n in names}
+    recent = {n: _per_game(n, stat, 10) for n in names}
+    assert who in (max(season, key=season.get), max(recent, key=recent.get))
+    lo, hi = sorted((season[who], recent[who]))
+    assert lo - 0.06 <= shown <= hi + 0.06
+
+
+def test_who_helps_my_category_more_is_still_this_weeks_totals(make_assistant):
+    """The guard (passes on fb3f575 too): 'who helps my rebounding more' is about this week's games."""
+    r = make_assistant(scoring="categories").ask("Claxton vs Mobley, who helps my rebounding more", "s21-week")
+    assert "rebounds more from" in r["answer"].split("\n\n")[0] and "per game projected" not in r["answer"]
