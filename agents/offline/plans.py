@@ -135,6 +135,10 @@ def _last_n(p: Parsed) -> int:
 
 
 def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
+    from agents.offline.avoid import avoid_calls, avoid_question
+
+    if not p.players and not p.move and avoid_question(p.text, p.act):  # "who should I NOT pick up?"
+        return [] if done else avoid_calls(p)
     if (p.act == "fa_hot" or _topic(p.text) == "hot") and not p.players:  # "who has been hot on the waiver wire?": form, not value
         return [] if done else [("get_hot_free_agents", {"position": p.position} if p.position else {})]
     if p.move:  # the user named the move: evaluate exactly that one (an error is answered as is)

@@ -188,6 +188,12 @@ def day_verdict(p: Parsed, done) -> str | None:
 
 
 def free_agents(p: Parsed, done) -> str:
+    from agents.offline.avoid import avoid_answer, avoid_question
+
+    if not p.players and not p.move and avoid_question(p.text, p.act):
+        avoided = avoid_answer(p, done)
+        if avoided:
+            return avoided
     if _ok(done, "get_hot_free_agents"):
         return C.hot_list(done) if p.scoring == "categories" else hot_list(done)
     parts = user_move(done)

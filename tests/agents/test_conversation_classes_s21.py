@@ -7,6 +7,9 @@
 - who is the best of two or three named players at one category ("the best passer of the three", "better
   playmaker per game", "best rim protector"): the leader per game first, in points and in categories, kept
   by a follow-up that names another category; "who helps my rebounding more" stays this week's totals;
+- the opposite ask of a pickup ("which fas should I stay away from", "any landmines on waivers"): the best
+  free agents per game the data flags (out, day-to-day, one game left, short minutes, a slump), each with
+  why, and a clean one instead; "pick up someone that's not a center" and "who should I not drop" are not it;
 
 Each fails on fb3f575 (session 20's last product commit plus a test-only one) except the guards, which say so.
 """
@@ -110,3 +113,39 @@ def test_who_helps_my_category_more_is_still_this_weeks_totals(make_assistant):
     """The guard (passes on fb3f575 too): 'who helps my rebounding more' is about this week's games."""
     r = make_assistant(scoring="categories").ask("Claxton vs Mobley, who helps my rebounding more", "s21-week")
     assert "rebounds more from" in r["answer"].split("\n\n")[0] and "per game projected" not in r["answer"]
+
+
+@pytest.mark.parametrize("text", ["which fas should I stay away from this week", "any landmines on waivers?",
+                                  "who would you not touch on the wire right now", "guards I shouldn't pick up?"])
+def test_an_avoid_ask_reads_the_tempting_free_agents_and_their_form(text):
+    """fb3f575: 'who should I NOT pick up' ran the pickup search and named only adds."""
+    msg = plan(text)
+    assert [c["name"] for c in msg.tool_calls] == ["get_player_rankings", "get_free_agents"]
+    assert args_of(msg, "get_player_rankings")["availability"] == "free_agents"
+    assert args_of(msg, "get_free_agents")["healthy_only"] is False
+
+
+@pytest.mark.parametrize("text", ["who can I pick up that's not a center", "who should I not drop this week"])
+def test_a_not_that_is_no_avoid_ask(text):
+    """The guards (pass on fb3f575 too): a position ruled out, or a drop ruled out, is not an avoid ask."""
+    assert "get_player_rankings" not in [c["name"] for c in plan(text).tool_calls]
+
+
+def test_each_trap_is_flagged_for_what_the_csv_shows(offline_assistant):
+    """fb3f575: no player was named to avoid. Each player the answer calls OUT missed his team's last games
+    before the as-of date, one with one game left has one team game from the as-of date to the week's end
+    (the CSV's dates), and the one offered instead is none of them."""
+    r = offline_assistant.ask("who on the wire is a trap right now?", "s21-avoid")
+    a = r["answer"]
+    assert r["error"] is None and a.startswith("**Avoid for now: ")
+    flagged = dict(re.findall(r"^- \*\*(.+?)\*\* \(\w+, [-+\d.]+ [\w -]+ a game on the season\): (.+)$", a, re.M))
+    assert len(flagged) >= 2
+    for name, why in flagged.items():
+        team, mine = K.team_of(name), {g["game_date"] for g in K.player_rows()[K.fold(name)]}
+        if "OUT" in why:
+            last3 = [d for d in K.team_dates()[team] if d < AS_OF][-3:]
+            assert not mine & set(last3), name
+        if "one game left this week" in why:
+            assert K.games_between(name, AS_OF, K.WEEK_END) == 1, name
+    instead = re.search(r"Worth adding instead: \*\*(.+?)\*\*", a)
+    assert instead and instead[1] not in flagged
