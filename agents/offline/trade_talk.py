@@ -132,6 +132,10 @@ def plan_trade(p, done: dict) -> list[tuple[str, dict]]:
         args["sort"] = sort
     if f and f.per:  # "total steals": the window's sums, not per-game averages
         args["per"] = f.per
+    if getattr(p, "healthy", False):  # "the top guy's hurt though, only healthy ones": the same ranking, healthy
+        args["healthy_only"] = True
+    if f and f.exclude:
+        args["exclude"] = list(f.exclude)
     if getattr(p, "position", None):  # "just centres": only players eligible there
         args["position"] = p.position
     if p.players:

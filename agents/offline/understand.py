@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from agents.offline.pool import forward_scan, hurt_pushback
 from agents.offline.carry import frame_of, list_follow_up, named_here, ranking_follow_up, take, verdict_with_other_punt
 from agents.offline.constraints import (HORIZON_ONLY, KEEP_ACTS, ONE_BACK, SHAPE, THEY, TRADE_CUE, WIN_WEEK, capitalized,
                                         exclusions, lowercase_for, shape_of)
@@ -71,8 +72,25 @@ def understood(p, prev, previous_answer: str | None = None):
         p.unknown, p.greeting, p.follow_up = False, False, False
         p.frame = RequestFrame(not_position=disliked, punt=list(p.punt))
         return p
+    if pushed_back(p, prev, previous_answer):  # "the top guy's hurt though": that list again without him
+        return with_thread_keep(p)
+    forward_scan(p)  # "top free agents for this week": this week's scan, not last week's ranking
     more_or_fewer(p, prev)
     return with_list_size(with_thread_keep(_understood(p, prev, previous_answer)), previous_answer)
+
+
+def pushed_back(p, prev, previous_answer: str | None) -> bool:
+    """A listed player said to be hurt, or healthy players only, after a list (agents/offline/pool.py)."""
+    from agents.offline.cards_read import list_players
+
+    hurt = hurt_pushback(p, prev, list_players(previous_answer) if prev is not None else [])
+    if hurt is None:
+        return False
+    p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
+    if hurt:
+        p.frame.exclude = list(dict.fromkeys([*p.frame.exclude, hurt]))
+        p.hurt_named = hurt
+    return True
 
 
 MORE = re.compile(r"^(?:\w+\W+){0,3}?(?:give me |show me |gimme |list |got |any )?(?P<n>\d{1,2}|a few|a couple|two|three|"

@@ -370,9 +370,11 @@ def write_answer(p: Parsed, done, unfinished: bool = False) -> str:
         body = names.ask_which(p)
     else:
         body = act_answer(p, done) or (trade_answer(p, done) if p.act in TRADE_ACTS else None) or WRITERS[p.intent](p, done)
-        taken = names.taken_line(p)
-        if taken and body:
-            body = taken + "\n\n" + body
+        from agents.offline.pool import left_out_line
+
+        for line in (names.taken_line(p), left_out_line(p)):
+            if line and body:
+                body = line + "\n\n" + body
     if not body:
         failed = [r["data"] for rs in done.values() for r in rs if not r["ok"]]
         body = ("**" + failed[0].get("error", "That did not work.") + "**") if failed else \

@@ -31,10 +31,13 @@ def filtered_rows(out: rk.Rankings, shown: int) -> list[dict]:
 
 def build_ranking_tools(source: LeagueSource) -> list[BaseTool]:
     def get_player_rankings(window="season", sort="value", per="game", punt=None, availability="all",
-                            position=None, team=None, player=None, limit=10, min_share=rk.MIN_SHARE) -> str:
+                            position=None, team=None, player=None, limit=10, min_share=rk.MIN_SHARE, exclude=None,
+                            healthy_only=False) -> str:
         out = rk.rankings(source.history(), window, punt or (), availability, position, team, sort, per,
                           min_share=min_share)
-        rows = out.players[:limit]
+        banned = {source.resolve_id(n) for n in exclude or ()}
+        rows = [p for p in out.players if p.player.player_id not in banned and not (
+            healthy_only and p.status != "ACTIVE")][:limit]  # each keeps his rank among all
         if player:
             pid = source.resolve_id(player)
             rows = [p for p in out.players if p.player.player_id == pid]
@@ -49,7 +52,9 @@ def build_ranking_tools(source: LeagueSource) -> list[BaseTool]:
         # The cap grows with the rows asked for (limit <= 50), so "top 25" shows 25, not the half that fits 6,000.
         return dump({"as_of": out.as_of, "window": out.window, "window_start": out.window_start, "scoring": out.scoring,
                      "sort": out.sort, "per": out.per, "punt": out.punt, "counted": out.counted,
-                     "filters": {"availability": availability, "position": position, "team": team},
+                     "filters": {"availability": availability, "position": position, "team": team,
+                                 **({"exclude": [source.player_name(b) for b in banned]} if banned else {}),
+                                 **({"healthy_only": True} if healthy_only else {})},
                      "of": out.total, "ros_unit": out.ros_unit, "z_scale": out.z_scale,
                      "filtered": filtered_rows(out, len(rows)), "players": shown}, cap=max(MAX_CHARS, room))
 

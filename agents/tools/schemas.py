@@ -127,6 +127,8 @@ class RankingsArgs(BaseModel):
     position: str | None = Field(default=None, description="Only players eligible at PG, SG, SF, PF, C, G, F or UTIL.")
     team: str | None = Field(default=None, description="Only one NBA team's players, e.g. 'MIA'.")
     player: str | None = Field(default=None, description="Where one player ranks (his row is returned with his rank).")
+    exclude: list[str] | None = Field(default=None, description="Players left out of the rows (named as written).")
+    healthy_only: bool = Field(default=False, description="Only players not OUT or DTD (inferred from missed games).")
     limit: int = Field(default=10, ge=1, le=50, description="How many players to return.")
     min_share: float = Field(default=0.5, ge=0.0, le=1.0, allow_inf_nan=False,
                              description="Sample filter: share of his team's games in the window a player needs "

@@ -7,6 +7,10 @@
 - who is the best of two or three named players at one category ("the best passer of the three", "better
   playmaker per game", "best rim protector"): the leader per game first, in points and in categories, kept
   by a follow-up that names another category; "who helps my rebounding more" stays this week's totals;
+- a free-agent list asked for a time ahead ("the best free agents for next week", "top free agents this
+  week") is the pickup scan over those games, not a ranking of the last seven days;
+- a reply that a listed player is hurt ("the second guy is injured fyi", "X is banged up btw") is that list
+  again without him and without the OUT and DTD ones, said so; "is the first guy healthy?" is still research;
 - the opposite ask of a pickup ("which fas should I stay away from", "any landmines on waivers"): the best
   free agents per game the data flags (out, day-to-day, one game left, short minutes, a slump), each with
   why, and a clean one instead; "pick up someone that's not a center" and "who should I not drop" are not it;
@@ -149,3 +153,70 @@ def test_each_trap_is_flagged_for_what_the_csv_shows(offline_assistant):
             assert K.games_between(name, AS_OF, K.WEEK_END) == 1, name
     instead = re.search(r"Worth adding instead: \*\*(.+?)\*\*", a)
     assert instead and instead[1] not in flagged
+
+
+def _ask(assistant, *turns):
+    thread, out = None, []
+    for t in turns:
+        r = assistant.ask(t, thread)
+        thread = r["thread_id"]
+        out.append(r)
+    return out
+
+
+def _calls(r, name):
+    return [c["args"] for c in r["tool_calls"] if c["name"] == name]
+
+
+@pytest.mark.parametrize("text,horizon", [("the best free agents for next week?", "next_week"),
+                                          ("who are the top free agents this week", "this_week")])
+def test_a_free_agent_list_for_a_time_ahead_is_the_scan(text, horizon):
+    """fb3f575: 'top free agents this week' ranked the last seven days (get_player_rankings window 7); the
+    next-week phrasing passed there already and stays."""
+    msg = plan(text)
+    assert "get_player_rankings" not in [c["name"] for c in msg.tool_calls]
+    assert args_of(msg, "get_free_agents").get("horizon", "this_week") == horizon
+
+
+@pytest.mark.parametrize("text,window", [("rank free agents over the last 14 days", "14"),
+                                         ("top free agents this season", "season")])
+def test_a_free_agent_ranking_over_a_past_window_stays_a_ranking(text, window):
+    """The guard (passes on fb3f575 too)."""
+    assert args_of(plan(text), "get_player_rankings")["window"] == window
+
+
+def test_a_listed_player_said_hurt_leaves_the_scan(make_assistant):
+    """fb3f575: 'the second guy is injured fyi' after a pickup list looked up that player's game log."""
+    first, second = _ask(make_assistant(), "best pickups this week?", "the second guy is injured fyi")
+    fas = _calls(first, "get_free_agents")[0]
+    assert fas["healthy_only"] is True
+    from agents.offline.cards_read import list_players
+
+    him = list_players(first["answer"])[1]
+    again = _calls(second, "get_free_agents")
+    assert again and him in again[0]["exclude"] and again[0]["healthy_only"] is True
+    assert not _calls(second, "get_player_game_log")
+    assert second["answer"].startswith(f"Left out {him}, as you say") and him not in second["answer"].split("\n\n", 1)[1]
+
+
+def test_a_listed_player_said_hurt_leaves_the_ranking_with_the_injured(make_assistant):
+    """fb3f575: 'X is banged up btw' after a ranking was research on X. The same ranking runs without him and
+    without any OUT or DTD player (the tool's rows say each one's status)."""
+    from agents.offline.cards_read import list_players
+
+    a = make_assistant(scoring="categories")
+    first = a.ask("rank free agents over the last 30 days", None)
+    him = list_players(first["answer"])[0]
+    second = a.ask(f"{him} is banged up btw", first["thread_id"])
+    got = _calls(second, "get_player_rankings")
+    assert got and got[0]["window"] == "30" and got[0]["exclude"] == [him] and got[0]["healthy_only"] is True
+    from agents.offline.cards_read import table_players
+
+    rows = table_players(second["answer"])
+    assert len(rows) == 10 and him not in rows and "(OUT" not in second["answer"]
+
+
+def test_asking_whether_a_listed_player_is_healthy_is_research(make_assistant):
+    """The guard (passes on fb3f575 too): a question about him is about him."""
+    _, second = _ask(make_assistant(), "best pickups this week?", "is the first guy healthy?")
+    assert _calls(second, "get_player_status") and not _calls(second, "get_free_agents")

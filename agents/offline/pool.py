@@ -1,0 +1,62 @@
+"""Free-agent pool asks the intent model reads as something else (issue #36):
+
+- a free-agent ranking asked for a time ahead ("top free agents for this week", "best adds for next
+  week") with no past window is the pickup scan over those games, not the last seven days' ranking;
+- a reply that a listed player is hurt ("the top guy's hurt though", "Braun is out btw, only healthy
+  ones") or asks for healthy players only, after a list: the same list without him (and without the
+  OUT and DTD ones), never his game log. No injury report is read here, so the answer says he was left
+  out on the manager's word.
+"""
+from __future__ import annotations
+
+import re
+
+from services.league.lookup import fold
+
+LISTS = ("fa_scan", "fa_hot", "research_rankings")
+AHEAD = ("this_week", "next_week", "rest_of_season", "tonight", "day")
+HURT = re.compile(r"\b(?:hurt|injured|banged up|sidelined|on the shelf|day[- ]to[- ]day|dtd|ruled out|out for|"
+                  r"is out|'s out|s out|not playing|sprained|broke|torn|hobbled|nursing)\b")
+HEALTHY = re.compile(r"\b(?:only|just)\s+(?:the\s+)?healthy\b|\bhealthy (?:ones|guys|players|options)(?: only)?\b|"
+                     r"\bno (?:injured|hurt) (?:guys|players|ones)\b|\bwho(?:'s| is) (?:actually )?healthy\b")
+ASKS = re.compile(r"^\s*(?:is|was|are|does|did|how|what|will|can|could|when)\b|\bis he\b|\bhow(?:'s| is) he\b")
+
+
+def forward_scan(p) -> None:
+    """'top free agents for this week': the scan over this week's games, not a ranking of last week."""
+    from agents.offline.carry import take
+    from agents.offline.constraints import availability_of, horizon_of, window_of
+
+    t = fold(p.text)
+    if p.act == "research_rankings" and not p.players and availability_of(t) == "free_agents" and \
+            window_of(t) is None and horizon_of(p) in AHEAD and not re.search(r"\b(?:rank|ranked|ranking)\b", t):
+        take(p, "fa_scan")
+        p.unknown = False
+
+
+def hurt_pushback(p, prev, listed: list[str]) -> str | None:
+    """After a list (`listed`: its players in order), 'X is hurt' or 'only healthy ones': the previous
+    list act again without the player (returned; '' for healthy-only with nobody named), else None."""
+    from agents.offline.carry import take
+
+    if prev is None or prev.act not in LISTS or not listed:
+        return None
+    t = fold(p.text)
+    named = [n for n in p.players if n in listed]
+    hurt = bool(named) and HURT.search(t) and not ASKS.search(t)
+    if not hurt and not (HEALTHY.search(t) and not p.players):
+        return None
+    take(p, "fa_scan" if prev.act == "fa_hot" else prev.act)
+    p.players, p.follow_up, p.unknown, p.healthy = [], True, False, True
+    p.categories = p.categories or list(prev.categories)
+    p.position = p.position or prev.position
+    return named[0] if hurt else ""
+
+
+def left_out_line(p) -> str | None:
+    """Said above the list: who was left out on the manager's word."""
+    who = getattr(p, "hurt_named", None)
+    if not who:
+        return None
+    return (f"Left out {who}, as you say: no injury report is read here (health is inferred from missed games), "
+            "so your word goes. The OUT and DTD players are left out too.")
