@@ -3,7 +3,7 @@ wait I meant bogdanovic not conley" is the comparison of Beal and Bogdanovic; "s
 actually forget trades, just give me a pickup" is the pickup. `rewrite` turns such a message into
 the request it ends up making, before anything else reads it; `swap_only` reads a message that is
 only a correction ("sorry, I meant Mobley not Mitchell"), for the previous request with the name
-swapped.
+swapped; `other_one` reads "no, the other Jones, Tre" for the namesake of the player just asked about.
 """
 from __future__ import annotations
 
@@ -55,3 +55,37 @@ def swap_only(text: str) -> tuple[str, str] | None:
     """(new, old) when the whole message is a correction of a name ("sorry, I meant Mobley not Mitchell")."""
     m = SWAP_ONLY.match(text)
     return (m.group("new").strip(), m.group("old").strip()) if m else None
+
+
+OTHER = re.compile(r"^\s*(?:(?:no|nah|nope|wrong (?:guy|one)|sorry|oops|not (?:him|that one)|i meant|i mean)\W+)*"
+                   r"(?:i meant |i mean )?the other (?P<sur>[a-z'.\-]+)(?:\W+(?P<first>[a-z'.\-]+))?\W*$", re.I)
+
+
+def other_one(text: str, previous: list[str], as_of) -> tuple[str, str] | None:
+    """(new, old) for "no, the other Jones, Tre" / "the other Jones" after a request about Tyus Jones: the
+    namesake (by the first name given, the one other player of that surname, or the one of several who
+    clearly dominates; else the bare surname, which the names step asks about); None otherwise."""
+    from agents.offline.slots import ambiguous
+    from services.league.lookup import fold
+
+    m = OTHER.match(text)
+    if not m:
+        return None
+    sur, first = fold(m.group("sur")), fold(m.group("first") or "")
+    old = next((n for n in previous if fold(n).replace(" jr.", "").split()[-1] == sur), None)
+    if old is None:
+        return None
+    others = [n for n in ambiguous(sur, as_of) if n != old and fold(n).split()[-1].rstrip(".") == sur]
+    if first:
+        others = [n for n in others if fold(n).split()[0].startswith(first)]
+    if not others:
+        return None
+    if len(others) > 1:  # the one clearly most prominent of them (1.5x the next one's expected points), else asked
+        from services.league.lookup import index
+        from services.league.snapshot import snapshot
+
+        snap, ids = snapshot(as_of), {n: pid for pid, n in index()[0].items()}
+        fpts = sorted(((snap.players[ids[n]].expected_fpts if ids.get(n) in snap.players else 0.0, n) for n in others),
+                      reverse=True)
+        others = [fpts[0][1]] if fpts[0][0] >= 1.5 * max(fpts[1][0], 0.1) else others
+    return (others[0], old) if len(others) == 1 else (sur, old)  # several namesakes: the surname, asked about

@@ -121,7 +121,9 @@ def resolve(p, done, context: list[str]) -> None:
     roster = _roster(done)
     if roster is None:
         return
-    got = [resolve_one(lb, options(lb, p.as_of), roster, context, p.as_of) for lb in labels]
+    ruled_out = getattr(p, "not_these", [])  # "the other williams": not the one just asked about
+    got = [resolve_one(lb, [o for o in options(lb, p.as_of) if o not in ruled_out], roster, context, p.as_of)
+           for lb in labels]
     p.resolutions = got
     swap = {r.label: r.name for r in got if r.name}
     if not swap:

@@ -11,6 +11,9 @@
   week") is the pickup scan over those games, not a ranking of the last seven days;
 - a reply that a listed player is hurt ("the second guy is injured fyi", "X is banged up btw") is that list
   again without him and without the OUT and DTD ones, said so; "is the first guy healthy?" is still research;
+- "no, the other X" after a request about one X: the same request about his namesake, by the first name
+  given ("wrong guy, the other jones - tyus"), the one other X, or the one of several who clearly dominates;
+  never the roster or the player just corrected;
 - the opposite ask of a pickup ("which fas should I stay away from", "any landmines on waivers"): the best
   free agents per game the data flags (out, day-to-day, one game left, short minutes, a slump), each with
   why, and a clean one instead; "pick up someone that's not a center" and "who should I not drop" are not it;
@@ -220,3 +223,18 @@ def test_asking_whether_a_listed_player_is_healthy_is_research(make_assistant):
     """The guard (passes on fb3f575 too): a question about him is about him."""
     _, second = _ask(make_assistant(), "best pickups this week?", "is the first guy healthy?")
     assert _calls(second, "get_player_status") and not _calls(second, "get_free_agents")
+
+
+@pytest.mark.parametrize("first,fix,old,new", [
+    ("Herbert Jones last 5 games?", "wrong guy, the other jones - tyus", "Herbert Jones", "Tyus Jones"),
+    ("how's Mikal Bridges doing", "no the other bridges", "Mikal Bridges", "Miles Bridges"),
+])
+def test_the_other_namesake_gets_the_same_request(make_assistant, first, fix, old, new):
+    """fb3f575: 'no, the other Jones' read the roster (get_my_roster) and answered nothing about anyone. Miles
+    Bridges is the one other Bridges with a real role (Jalen Bridges played a handful of minutes)."""
+    a = make_assistant()
+    r1 = a.ask(first, None)
+    r2 = a.ask(fix, r1["thread_id"])
+    names = {c["args"].get("name") for c in r2["tool_calls"] if c["name"] in ("get_player_status", "get_player_game_log")}
+    assert names == {new}, r2["tool_calls"]
+    assert r2["answer"].startswith(f"**{new}**")
