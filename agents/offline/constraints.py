@@ -53,6 +53,7 @@ COUNT = [re.compile(p, re.I) for p in (
     r"\b(?:top|best|show me|give me|gimme|list|first|show|get me|just|only)\s+(?:the\s+|my\s+)?(\d{1,2})\b"
     r"(?!\s*(?:games?|days?|weeks?|wks?|%|for\b|-?for-?\d))",
     r"\b(\d{1,2})\s+(?:(?:[a-z]+[/-][a-z]+|best|more|good|other|different|possible|waiver|roster|quick|cheap|"
+    r"unowned|unrostered|available|healthy|solid|decent|legit|safe|hot|young|new|streaming|sleeper|"
     r"shot|rim|glass|free agent|point|3 point|three point)\s+){0,2}(?:trade ideas|trades|pickups|players|free agents|fas?|"
     r"guys|options|names|adds|ideas|deals|streamers|moves|swaps|cards|changes|suggestions|recs|recommendations|targets|"
     r"candidates|blockers|protectors|rebounders|passers|playmakers|shooters|scorers|defenders|cleaners|bigs|guards|"

@@ -14,6 +14,8 @@
 - "no, the other X" after a request about one X: the same request about his namesake, by the first name
   given ("wrong guy, the other jones - tyus"), the one other X, or the one of several who clearly dominates;
   never the roster or the player just corrected;
+- a count in words before a described noun ("which five unowned guys", "3 healthy cheap guards") is the
+  list's length; "I have 2 injured guys" is no count;
 - the opposite ask of a pickup ("which fas should I stay away from", "any landmines on waivers"): the best
   free agents per game the data flags (out, day-to-day, one game left, short minutes, a slump), each with
   why, and a clean one instead; "pick up someone that's not a center" and "who should I not drop" are not it;
@@ -238,3 +240,14 @@ def test_the_other_namesake_gets_the_same_request(make_assistant, first, fix, ol
     names = {c["args"].get("name") for c in r2["tool_calls"] if c["name"] in ("get_player_status", "get_player_game_log")}
     assert names == {new}, r2["tool_calls"]
     assert r2["answer"].startswith(f"**{new}**")
+
+
+@pytest.mark.parametrize("text,n", [("which five unowned guys block the most shots?", 5),
+                                    ("give me 3 healthy cheap guards to stream", 3),
+                                    ("I have 2 injured guys, who should I pick up?", None)])
+def test_a_count_before_a_described_noun(text, n):
+    """fb3f575: 'which five unowned guys' listed 8 (an adjective the count pattern did not know stood
+    between the number and the noun); the last phrasing is the guard (passes there too)."""
+    from agents.offline.constraints import count_of
+
+    assert count_of(text) == n
