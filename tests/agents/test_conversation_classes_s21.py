@@ -247,7 +247,7 @@ def test_the_other_namesake_gets_the_same_request(make_assistant, first, fix, ol
                                     ("I have 2 injured guys, who should I pick up?", None)])
 def test_a_count_before_a_described_noun(text, n):
     """fb3f575: 'which five unowned guys' listed 8 (an adjective the count pattern did not know stood
-    between the number and the noun); the last phrasing is the guard (passes there too)."""
+    between the number and the noun); the last two are guards (pass there too: 'give me 3' was read)."""
     from agents.offline.constraints import count_of
 
     assert count_of(text) == n
