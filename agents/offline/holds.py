@@ -28,8 +28,9 @@ def hold_lead(p, held: dict, analysis: list[dict]) -> str:
     if a.get("hold_value") is not None:
         figures = (f"{name} is worth {a['hold_value']} expected this week against {a['stream_value']} for "
                    f"{a['stream_candidate']}")
-    elif b:
-        figures = f"holding {name} is worth 0.0 expected against {b.expected_gain:+} {b.unit} for the swap"
+    elif b:  # categories: holding is the lineup as it is (0); streaming is the swap's expected gain
+        figures = (f"holding {name} is worth 0.0 expected (the lineup as it is) against {b.expected_gain:+} "
+                   f"{b.unit} for streaming {b.add} in his place")
     else:
         figures = ""
     if stream:

@@ -16,6 +16,8 @@
   never the roster or the player just corrected;
 - a count in words before a described noun ("which five unowned guys", "3 healthy cheap guards") is the
   list's length; "I have 2 injured guys" is no count;
+- a categories hold-or-stream names both figures with whom each belongs to: 0.0 for holding him against the
+  swap's expected categories for streaming the named free agent, and the verdict agrees with them;
 - the opposite ask of a pickup ("which fas should I stay away from", "any landmines on waivers"): the best
   free agents per game the data flags (out, day-to-day, one game left, short minutes, a slump), each with
   why, and a clean one instead; "pick up someone that's not a center" and "who should I not drop" are not it;
@@ -251,3 +253,15 @@ def test_a_count_before_a_described_noun(text, n):
     from agents.offline.constraints import count_of
 
     assert count_of(text) == n
+
+
+def test_a_categories_hold_names_the_streamer_beside_his_figure(make_assistant):
+    """fb3f575: '... against +0.07 cats for the swap' named no streamer beside the figure (a reader could not
+    tell whose number it was). The lead says whom streaming adds, and streams only on a positive figure."""
+    r = make_assistant(scoring="categories").ask("keep bogdanovic or stream his slot this week?", "s21-hold")
+    lead = r["answer"].split("\n\n")[0]
+    m = re.search(r"worth 0\.0 expected \(the lineup as it is\) against ([-+][\d.]+) cats for streaming (.+?) in his "
+                  r"place", lead)
+    assert m, lead
+    assert lead.startswith("**Stream his spot") == (float(m[1]) > 0)
+    assert f"Add {m[2]}" in lead or float(m[1]) <= 0
