@@ -104,3 +104,20 @@ def name_the_row(question: str, answer: str | None) -> str:
     if not rows or i >= len(rows):
         return question
     return question[:m.start()] + rows[i] + question[m.end():]
+
+
+NEW_GUY = re.compile(r"\b(?:the|my) (?:new|newest|latest) (?:guy|pickup|pick ?up|add|player|signing|one)\b|"
+                     r"\bthe (?:guy|player|one|dude) (?:i|we) (?:just )?(?:added|picked up|grabbed|got|signed)\b|"
+                     r"\b(?:the )?(?:guy|player) (?:i|we) just (?:added|picked up|grabbed|got)\b", re.I)
+ADDED = re.compile(r"^(?:Approved\.|Done:)[^\n]*?\badded ([^(,.;\n]+?)(?: \(|[,.;]|$)", re.M)
+
+
+def name_the_new_guy(question: str, notes: list[str]) -> str:
+    """'how many games does the new guy have left?' after an approved card: the question with the player
+    that approval added named; the question itself when it names no new player or nothing was approved
+    (`notes`: the thread's answers and card notes, latest first)."""
+    m = NEW_GUY.search(question or "")
+    if not m:
+        return question
+    added = next((a[1].strip() for n in notes for a in [ADDED.search(n)] if a), None)
+    return question if not added else question[:m.start()] + added + question[m.end():]

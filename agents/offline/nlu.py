@@ -335,6 +335,8 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
     if punts.punt and not players and re.search(r"\b(rank\w*|top \d+|highest|best players overall)\b", t) \
             and act not in ("fa_scan", "fa_hot", "optimize", "trade_find"):
         act, pred = "research_rankings", None  # "top 20 if I punt FT%": the rankings with the punt
+    if len(players) == 1 and HYPO_CUT.search(t) and ADD_ASKED.search(t) and not act.startswith(("trade", "fa_")):
+        act, pred = "fa_scan", None  # "if I cut Bol Bol, who'd be the best add?": he is the drop, the add is the question
     if act == "nonsense" and PRONOUNS.search(t) and not players:
         act = "vague"  # "what about him" with nobody to refer to: ask, it is not nonsense
     if act == "nonsense" and known_words(t):
@@ -376,6 +378,11 @@ def _slots_support(p: Parsed) -> bool:
         return bool(p.players)
     return bool({"lineup_day": p.day, "fa_scan": p.position or p.categories, "market_desk": p.teams,
                  "market_edges": p.day}.get(p.act))
+
+
+HYPO_CUT = re.compile(rf"\b(?:if|say|suppose|what if|once|when)\s+(?:i|we)\s+(?:\w+\s+)?{_CUT}\b")
+ADD_ASKED = re.compile(r"\b(?:add|adds|pick ?up|pickups?|grab|replacement|replace him|fill (?:his|the) (?:spot|slot)|"
+                       r"streamer|free agent|waiver)\b")
 
 
 def _finish(p: Parsed) -> None:

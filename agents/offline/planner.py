@@ -22,7 +22,7 @@ from agents.models.model_call import CallInfo, read_call_info
 from agents.core.dates import named_date
 from agents.offline import names
 from agents.offline.acts import CONVERSATION_ACTS
-from agents.offline.cards_read import name_the_row
+from agents.offline.cards_read import name_the_new_guy, name_the_row
 from agents.offline.nlu import Parsed, parse
 from agents.offline.understand import understood
 from agents.offline.plans import next_calls, parse_result
@@ -55,7 +55,7 @@ def _turn(messages: Sequence[BaseMessage], as_of: dt.date) -> tuple[str, Parsed 
     last = humans[-1]
     prev, earlier = None, []
     for i in humans[:-1][-THREAD_TURNS:]:  # each earlier question read with its own predecessor, in order
-        asked = name_the_row(_text(messages[i]), _previous_answer(messages, i))  # "the third guy": that row's player
+        asked = _named_rows(_text(messages[i]), messages, i)  # "the third guy": that row's player
         here = parse(asked, as_of, _with_lead(prev, asked, _previous_answer(messages, i)))
         # understood as when it was answered (its act, its frame's constraints), so a follow-up goes on from that
         thread_notes(earlier).onto(here)
@@ -99,6 +99,12 @@ def _with_lead(prev: Parsed | None, question: str, previous_answer: str | None) 
     out = copy.copy(prev)
     out.players, out.lead_of_list = [lead], True  # "he" is the list's lead; the list itself is not continued
     return out
+
+
+def _named_rows(question: str, messages: Sequence[BaseMessage], start: int) -> str:
+    """The question with a list row ("the third guy") or the player an approval just added ("the new
+    guy") named."""
+    return name_the_new_guy(name_the_row(question, _previous_answer(messages, start)), thread_answers(messages, start))
 
 
 def _previous_answer(messages: Sequence[BaseMessage], start: int) -> str | None:
@@ -154,7 +160,7 @@ class OfflinePlanner(BaseChatModel):
             question, prev, start, kept = _turn(msgs, info.as_of)
             if not question:
                 return IntentLabel(intent=Intent.GENERAL_ADVICE)
-            question = name_the_row(question, _previous_answer(msgs, start))
+            question = _named_rows(question, msgs, start)
             parsed = parse(question, info.as_of, _with_lead(prev, question, _previous_answer(msgs, start)))
             parsed.thread_answers = thread_answers(msgs, start)
             kept.onto(parsed)
@@ -170,7 +176,7 @@ class OfflinePlanner(BaseChatModel):
         if final and messages and isinstance(messages[-1], HumanMessage):
             messages = messages[:-1]  # the node's closing instruction, not the user's question
         question, prev, start, kept = _turn(messages, as_of)
-        question = name_the_row(question, _previous_answer(messages, start))  # "the last one on that list"
+        question = _named_rows(question, messages, start)  # "the last one on that list", "the new guy"
         parsed = parse(question, as_of, _with_lead(prev, question, _previous_answer(messages, start)))
         kept.onto(parsed)
         parsed.scoring = info.scoring

@@ -18,6 +18,9 @@
   list's length; "I have 2 injured guys" is no count;
 - a categories hold-or-stream names both figures with whom each belongs to: 0.0 for holding him against the
   swap's expected categories for streaming the named free agent, and the verdict agrees with them;
+- a hypothetical drop ("what if we waive X, which free agent is the best grab?") is the pickup scan with him
+  as the drop, in categories too (it was a clarifying question); after its card is approved, "the guy I just
+  added" is the player that approval added;
 - the opposite ask of a pickup ("which fas should I stay away from", "any landmines on waivers"): the best
   free agents per game the data flags (out, day-to-day, one game left, short minutes, a slump), each with
   why, and a clean one instead; "pick up someone that's not a center" and "who should I not drop" are not it;
@@ -265,3 +268,20 @@ def test_a_categories_hold_names_the_streamer_beside_his_figure(make_assistant):
     assert m, lead
     assert lead.startswith("**Stream his spot") == (float(m[1]) > 0)
     assert f"Add {m[2]}" in lead or float(m[1]) <= 0
+
+
+@pytest.mark.parametrize("scoring", ["categories", "points"])
+def test_a_hypothetical_drop_then_the_new_guy(make_assistant, scoring):
+    """fb3f575: in categories 'what if we waive Bol Bol, which free agent is the best grab?' was a clarifying
+    question (no tool); after approving, 'the guy I just added' was read as the whole roster's games."""
+    a = make_assistant(scoring=scoring)
+    r1 = a.ask("what if we waive Bol Bol, which free agent is the best grab?", None)
+    fits = _calls(r1, "validate_slot_fit")
+    assert fits and all(f.get("drop") == "Bol Bol" for f in fits), r1["tool_calls"]
+    card = r1["pending_approvals"][0]
+    assert card["drop"] == "Bol Bol"
+    a.resume(r1["thread_id"], "approve", card["move_id"])
+    r3 = a.ask("how many games has the guy I just added got left this week?", r1["thread_id"])
+    assert _calls(r3, "get_schedule") == [{"names": [card["add"]]}]
+    n = K.games_between(card["add"], AS_OF, K.WEEK_END)
+    assert f"{card['add']} has {n} game{'s' * (n != 1)} left this week" in r3["answer"]
