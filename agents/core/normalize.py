@@ -97,8 +97,11 @@ PHRASES = [
     # learner's English: "I should to add" (a modal with "to"), "which player I should add" (no inversion),
     # "what I do now" (no auxiliary): the question a native speaker would type
     (r"\b(should|must|can|could|would|will|might|may)\s+to\s+(?=[a-z])", r"\1 "),
-    (r"\b(which|who|what|whom|where)\s+((?:[a-z]+\s+){0,2}?)(i|we)\s+(should|must|can|could|need to|have to)\s+",
-     r"\1 \2\4 \3 "),
+    # (not when the question already has its auxiliary: "what would I have to give up for X" stays)
+    (r"\b(which|who|what|whom|where)\s+((?:(?!(?:would|do|does|did|should|could|can|will|must|might|may|shall)\b)"
+     r"[a-z]+\s+){0,2}?)(i|we)\s+(should|must|can|could)\s+", r"\1 \2\4 \3 "),
+    (r"\b(which|who|what|whom|where)\s+((?:(?!(?:would|do|does|did|should|could|can|will|must|might|may|shall)\b)"
+     r"[a-z]+\s+){0,2}?)(i|we)\s+(need to|have to)\s+", r"\1 \2do \3 \4 "),  # "which guy we need to drop"
     (r"\b(what|how)\s+(i|we)\s+(do|play|start|set|pick|handle|fix)\b", r"\1 do \2 \3"),
 ]
 FOR_AFTER = {"the", "my", "a", "me", "him", "this", "that", "tonight", "today", "tomorrow", "now", "real", "sure"}

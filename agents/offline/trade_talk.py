@@ -31,7 +31,8 @@ def _fold(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
 
 
-GET_VERBS = re.compile(r"\b(?:to get|acquire|land|trade for|get|pry|bring in|go after|target|nab|snag|pick off|poach)\b")
+GET_VERBS = re.compile(r"\b(?:to get|acquire|land|trade for|get|pry|bring in|go after|target|nab|snag|pick off|poach|"
+                       r"(?:offer|give|pay|bid|send)(?: \w+){0,2} (?:for|to get)|(?:costs?|price)(?: me| us)? (?:of|for|to get))\b")
 
 
 def split_sides(text: str, players: list[str]) -> tuple[list[str], list[str]]:

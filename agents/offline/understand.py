@@ -178,6 +178,9 @@ def with_thread_keep(p):
 def _understood(p, prev, previous_answer: str | None = None):
     from agents.core.intents import Intent
 
+    if not p.act.startswith("trade") and len(p.players) == 1 and TRADE_COST.search(fold(p.text)):
+        take(p, "trade_find")  # "what would I have to give up for Trae Young?": what it takes to get him
+        p.unknown = False
     if not p.act.startswith("trade") and (SHAPE.search(p.text) or (
             p.act in ("clarify", "vague") and re.search(r"\b(trades?|deals?)\b", fold(p.text)))):
         take(p, "trade_find")  # "a 2-for-1 for one star?", "find a deal for boards ...": a trade search
@@ -331,6 +334,9 @@ def _understood(p, prev, previous_answer: str | None = None):
     return p
 
 
+TRADE_COST = re.compile(r"\bwhat (?:would|will|do|does|should|might) (?:i|it|we) (?:have to |need to |got to )?"
+                        r"(?:give(?: up)?|cost(?: me)?|pay|offer|send)\b[^?]*\bfor\b|\bhow much (?:would|will|does|do) "
+                        r"(?:it|i) (?:have to )?(?:cost|pay|give)\b[^?]*\b(?:for|to get)\b")
 BUNDLE = re.compile(r"\w\s*(?:\+|&)\s*\w|\w\s+and\s+\w", re.I)  # "Bron + Melo", "Beal and Conley"
 WEAKNESS = re.compile(r"\b(?:my|our|the team'?s|roster'?s?)\b[^?.!]{0,20}\b(?:weak\w*|biggest (?:need|hole)|holes?|"
                       r"problem spots?)\b|\bwhere (?:am i|are we|is my team) (?:weak|thin|lacking)\b|"

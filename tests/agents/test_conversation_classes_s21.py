@@ -21,6 +21,10 @@
 - a hypothetical drop ("what if we waive X, which free agent is the best grab?") is the pickup scan with him
   as the drop, in categories too (it was a clarifying question); after its card is approved, "the guy I just
   added" is the player that approval added;
+- what a player would cost ("what would I have to give up for Trae Young", "how much should I offer for
+  Jokic in a deal") is a trade search that brings him in; "who would take LaMelo" still sends him. The
+  normalizer no longer inverts a question that has its auxiliary ("what would I have to" became "what would
+  have to I", which no rule read);
 - the opposite ask of a pickup ("which fas should I stay away from", "any landmines on waivers"): the best
   free agents per game the data flags (out, day-to-day, one game left, short minutes, a slump), each with
   why, and a clean one instead; "pick up someone that's not a center" and "who should I not drop" are not it;
@@ -285,3 +289,28 @@ def test_a_hypothetical_drop_then_the_new_guy(make_assistant, scoring):
     assert _calls(r3, "get_schedule") == [{"names": [card["add"]]}]
     n = K.games_between(card["add"], AS_OF, K.WEEK_END)
     assert f"{card['add']} has {n} game{'s' * (n != 1)} left this week" in r3["answer"]
+
+
+@pytest.mark.parametrize("text,side,name", [
+    ("what would I have to give up for Trae Young", "get", "Trae Young"),
+    ("how much should I offer for Jokic in a deal?", "get", "Nikola Jokić"),
+    ("who would take LaMelo in a deal", "give", "LaMelo Ball"),
+])
+def test_what_a_player_costs_is_a_search_that_brings_him_in(text, side, name):
+    """fb3f575: the first was a pickup scan with Trae Young as the drop (not on my roster: every slot fit
+    failed), the second sent Jokic away; the third is the guard (passes there too)."""
+    a = args_of(plan(text), "find_trades")
+    assert a.get(side) == [name] and not a.get("give" if side == "get" else "get")
+
+
+@pytest.mark.parametrize("text,want", [
+    ("what would I have to give up for Trae Young", "what would I have to give up for Trae Young"),
+    ("which player I should add", "which player should I add"),
+    ("which guy we need to drop", "which guy do we need to drop"),
+])
+def test_the_normalizer_inverts_only_a_question_without_its_auxiliary(text, want):
+    """fb3f575: 'what would I have to' became 'what would have to I', 'we need to' became 'need to we'; the
+    middle phrasing is the guard (passes there too)."""
+    from agents.core.normalize import normalize
+
+    assert normalize(text) == want
