@@ -139,13 +139,19 @@ def test_the_eleventh_set_is_whole_and_its_first_run_is_kept():
     assert run["commit"] == "1dc9d54" and run["fully_right"] == 13 and len(run["failed"]) == 12  # session 19's one run
 
 
-def test_the_twelfth_set_is_whole():
-    """fresh11 (session 21, written blind): 25 whole conversations of 2-4 turns with unique ids, both
-    scorings, six or more that decide a card and go on; no first run is pinned here (it is run once, later,
-    by someone who did not write it, and recorded as fresh11_first_run.json). Catches the set cut down to
-    what passes, a conversation grown past four turns or shrunk to one, or the cards dropped from it."""
-    from tests.conversations.fresh11 import FRESH11
+def test_the_twelfth_set_is_whole_and_its_first_run_is_kept():
+    """fresh11 (session 21, written blind by a helper): 25 whole conversations of 2-4 turns with unique ids,
+    both scorings, six or more that decide a card and go on; its one run before anyone tuned to it is pinned
+    (fresh11_first_run.json, recorded by the session that did not write it, before it read the set).
+    Catches the set cut down to what passes, a conversation grown past four turns or shrunk to one, the
+    cards dropped from it, or a recorded first run that no longer matches the set."""
+    from tests.conversations.fresh11 import FRESH11, first_run
 
     assert len(FRESH11) == 25 and len({c.id for c in FRESH11}) == 25
     assert all(2 <= len(c.turns) <= 4 for c in FRESH11) and {c.scoring for c in FRESH11} == {"points", "categories"}
     assert sum(c.decides for c in FRESH11) >= 6
+    run = first_run()
+    assert run is not None, "fresh11's first run (session 21) is recorded and kept"
+    assert run["conversations"] == 25 and run["fully_right"] == 25 - len(run["failed"])
+    assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH11}
+    assert run["commit"] == "469e665" and run["fully_right"] == 10 and len(run["failed"]) == 15  # session 21's one run
