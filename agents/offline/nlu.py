@@ -223,6 +223,8 @@ def _replacing(text: str, players: list[str], act: str) -> str | None:
     m = re.search(r"(?:replace|instead of|in place of|fill in for|cover for|better than|for)\s+([\w .'\-]+)", text, re.I)
     if not m:
         return None
+    if len(players) == 1 and re.match(r"him\b", m.group(1), re.I) and act in ("fa_scan", "fa_fit", "fa_replace"):
+        return players[0]  # "bol bol's been useless, who do i grab for him?": the one player named
     named = find_players(m.group(1))
     return named[0] if named and named[0] in players else None
 

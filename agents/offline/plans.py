@@ -145,8 +145,10 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         return [] if done else [("evaluate_move", {"drop": p.move[0], "add": p.move[1], **_mode(p)})]
     if p.replacing:  # "who should I pick up to replace Embiid?": he is the drop, not the add
         if not done:
+            least = re.search(r"(\d)\+? games? (?:left|remaining)", p.text)  # "someone w 3 games left"
             return [("get_player_status", {"name": p.replacing}),
-                    ("get_free_agents", {"position": p.position, "healthy_only": True, "min_games_remaining": 1,
+                    ("get_free_agents", {"position": p.position, "healthy_only": True,
+                                         "min_games_remaining": int(least.group(1)) if least else 1,
                                          "target_categories": p.categories or None, "limit": 5})]
         if "validate_slot_fit" in done:
             return []

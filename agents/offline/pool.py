@@ -34,6 +34,23 @@ def forward_scan(p) -> None:
         p.unknown = False
 
 
+def past_window_ranking(p) -> None:
+    """'who's been the best pickup over the last 2 weeks', 'most 3s made by free agents over the last week,
+    totals': who has been best over a past window is the ranking of that window, not this week's scan (and
+    a totals ask with a category is a ranking whatever the intent model read)."""
+    from agents.offline.carry import take
+    from agents.offline.constraints import PER_TOTAL, horizon_of, window_of
+
+    t = fold(p.text)
+    past = window_of(t) in ("7", "14", "30") and horizon_of(p) not in AHEAD
+    totals = bool(PER_TOTAL.search(t)) and bool(p.categories) and re.search(r"\b(?:most|top|rank\w*|leaders?|best)\b", t)
+    if p.players or p.move or p.act.startswith("trade") or p.act == "research_rankings":
+        return
+    if (past and p.act in ("fa_scan", "fa_fit")) or (totals and p.act not in ("fa_hot",)):
+        take(p, "research_rankings")
+        p.unknown = False
+
+
 def hurt_pushback(p, prev, listed: list[str]) -> str | None:
     """After a list (`listed`: its players in order), 'X is hurt' or 'only healthy ones': the previous
     list act again without the player (returned; '' for healthy-only with nobody named), else None."""

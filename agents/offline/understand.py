@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from agents.offline.pool import forward_scan, hurt_pushback
+from agents.offline.pool import forward_scan, hurt_pushback, past_window_ranking
 from agents.offline.carry import frame_of, list_follow_up, named_here, ranking_follow_up, take, verdict_with_other_punt
 from agents.offline.constraints import (HORIZON_ONLY, KEEP_ACTS, ONE_BACK, SHAPE, THEY, TRADE_CUE, WIN_WEEK, capitalized,
                                         exclusions, lowercase_for, shape_of)
@@ -75,6 +75,7 @@ def understood(p, prev, previous_answer: str | None = None):
     if pushed_back(p, prev, previous_answer):  # "the top guy's hurt though": that list again without him
         return with_thread_keep(p)
     forward_scan(p)  # "top free agents for this week": this week's scan, not last week's ranking
+    past_window_ranking(p)  # "who's been the best pickup over the last 2 weeks": that window's ranking
     more_or_fewer(p, prev)
     return with_list_size(with_thread_keep(_understood(p, prev, previous_answer)), previous_answer)
 

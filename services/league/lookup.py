@@ -24,6 +24,7 @@ NICKNAMES: dict[str, str] = {
     "fvv": "vanvlfr01", "og": "anunoog01", "the beard": "hardeja01", "cj": "mccolcj01", "alpi": "sengual01",
     "the process": "embiijo01", "sabonis": "sabondo01", "sabas": "sabondo01", "jdub": "willija06", "j dub": "willija06",
     "dray": "greendr01", "kyrie": "irvinky01", "kawhi": "leonaka01", "spida mitchell": "mitchdo01",
+    "bogi": "bogdabo01", "bogie": "bogdabo01", "kuz": "kuzmaky01", "herb": "joneshe01", "naw": "alexani01",
 }
 SCORE_CUTOFF = 72
 AMBIGUITY_MARGIN = 4
