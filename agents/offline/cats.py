@@ -67,7 +67,7 @@ def fa_table(fas: list[dict]) -> str:
                    for f in fas])
 
 
-def compared(done, categories: list[str] = (), per_game: bool = False) -> str:
+def compared(done, categories: list[str] = (), per_game: bool = False, text: str = "") -> str:
     """Expected category totals over each player's remaining games; the categories asked ("who helps
     my assists more?") first, with who leads each; `per_game` ("who's the best passer?"): who leads
     each asked category per game before that."""
@@ -78,7 +78,7 @@ def compared(done, categories: list[str] = (), per_game: bool = False) -> str:
     most = max(rows, key=lambda r: r["games"])
     asked = [_leader(label, k, rows, when) for label, k in keys if label in categories]
     if per_game:  # "who's the best passer": per game first, this week's totals after it
-        asked = [skill_leader(done, label) for label in categories] + asked
+        asked = skill_leads(done, list(categories), text) + asked
     parts = [x for x in asked if x] + [f"**Expected category totals {when}** (per-game projection x play probability x "
                                        f"games left): " + ", ".join(f"{r['name']} {r['games']} game{'s' * (r['games'] != 1)}"
                                                                    for r in rows) + "."]
@@ -110,6 +110,29 @@ def _leader(label: str, key: str, rows: list[dict], when: str) -> str | None:
     word = "fewer " + name if low else name
     return (f"**{a['name']} helps your {name} more {when}: {fmt(key, va)} expected against {fmt(key, vb)} for "
             f"{b['name']}**" + (f" ({word} is better)." if low else "."))
+
+
+STOCKS = re.compile(r"\bstocks?\b|\bsteals (?:and|\+|&) blocks\b")  # the normalizer spells "stocks" out
+
+
+def skill_leads(done, categories: list[str], text: str) -> list[str]:
+    """The per-game leads of the categories asked; "stocks" (steals + blocks) as one."""
+    if STOCKS.search(text.lower()) and {"STL", "BLK"} <= set(categories):
+        rest = [c for c in categories if c not in ("STL", "BLK")]
+        return [x for x in [stocks_leader(done), *(skill_leader(done, c) for c in rest)] if x]
+    return [x for x in (skill_leader(done, c) for c in categories) if x]
+
+
+def stocks_leader(done) -> str | None:
+    """'Jaren Jackson Jr. gets the most stocks: 2.9 steals + blocks per game projected, against ...'."""
+    rows = [r for r in _ok(done, "compare_players")[0]["data"]["players"] if "stl" in r.get("stats_per_game", {})]
+    if len(rows) < 2:
+        return None
+    v = {r["name"]: r["stats_per_game"]["stl"] + r["stats_per_game"]["blk"] for r in rows}
+    rows = sorted(rows, key=lambda r: -v[r["name"]])
+    rest = " and ".join(f"{v[r['name']]:.1f} for {r['name']}" for r in rows[1:])
+    return (f"**{rows[0]['name']} gets the most stocks: {v[rows[0]['name']]:.1f} steals + blocks per game projected, "
+            f"against {rest}** (per game when he plays: half his season, half his last 10 games).")
 
 
 def skill_leader(done, label: str) -> str | None:

@@ -248,7 +248,7 @@ PER_TOTAL = re.compile(r"\b(?:totals?|in all|cumulative|combined|overall (?:coun
 PER_GAME = re.compile(r"\b(?:per game|per-game|a game|averages?|averaging|per night|a night)\b")
 SKILL = re.compile(r"\b(?:best|better|top|greatest|elite)\s+(?:\w+\s+){0,2}(?:passer|playmaker|distributor|"
                    r"shot[- ]?blocker|rim protector|rebounder|shooter|scorer|defender|thief|ball ?hawk)s?\b|"
-                   r"\b(?:best|better) at \w+ing\b")
+                   r"\b(?:best|better) at \w+ing\b|\bwho (?:gets|grabs|averages|puts up|racks up) (?:more|the most)\b")
 
 
 def per_of(t: str, ranking: bool = True) -> str | None:
@@ -322,7 +322,7 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     if p.act == "research_rankings" or (prev and prev.window and p.follow_up):
         f.window, f.availability, f.per = window_of(t), availability_of(t), per_of(t)
         f.sort = next(iter(p.categories), None) or ("ros_value" if f.horizon == "rest_of_season" else None)
-    if f.per is None and p.act != "research_rankings":
+    if f.per is None and p.act != "research_rankings" and not f.horizon:  # "this week" asks for the week's games
         f.per = per_of(t, ranking=False)
     if p.day and OF_THEM.search(text):
         f.act = "filter_previous"

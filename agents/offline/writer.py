@@ -59,9 +59,9 @@ def research(p: Parsed, done) -> str:
         frame = getattr(p, "frame", None)
         skill = bool(p.categories) and frame is not None and frame.per == "game"  # "who's the best passer?"
         if p.scoring == "categories":
-            return C.compared(done, list(p.categories), per_game=skill)
-        leads = [C.skill_leader(done, c) for c in p.categories] if skill else []
-        return "\n\n".join([x for x in leads if x] + [compared(done)])
+            return C.compared(done, list(p.categories), per_game=skill, text=p.text)
+        leads = C.skill_leads(done, list(p.categories), p.text) if skill else []
+        return "\n\n".join([*leads, compared(done)])
     parts = []
     if p.hold_or_stream and not p.players and p.position and _ok(done, "get_my_roster"):
         from agents.offline.plans import flagged_on_roster
@@ -134,8 +134,7 @@ def research(p: Parsed, done) -> str:
                       (" left", " this week"))
         one_day = bool(window and args.get("start") and str(window[0]) == str(window[1]))
         if not one_day:  # one day asked ("does he play saturday?"): its yes/no leads instead (`day_verdict`)
-            parts.insert(0, "**" + ", ".join(f"{pl['name']} has {pl['games']} game{'s' * (pl['games'] != 1)}{left}"
-                                             for pl in ranked) + f"{when}.**")
+            parts.insert(0, "**" + _games_lead(ranked, left, when) + ".**")
     verdict = day_verdict(p, done)
     if verdict:
         parts.insert(0, verdict)
@@ -358,6 +357,21 @@ def _points_line(a: dict, b: dict) -> str:
     """The two logs' points per game (the stat a manager reads first)."""
     pa, pb = (d.get("averages", {}).get("pts") for d in (a, b))
     return "" if pa is None or pb is None else (f" Points per game: {a['player']} {pa:.1f}, {b['player']} {pb:.1f}.")
+
+
+def _games_lead(ranked: list[dict], left: str, when: str) -> str:
+    """'Evan Mobley has the most games left this week: 3; Nic Claxton has 2, Jaren Jackson Jr. has 2' (or
+    who is level at the top); one player: 'X has 3 games left this week'."""
+    def games(n: int) -> str:
+        return f"{n} game{'s' * (n != 1)}"
+
+    if len(ranked) < 2:
+        return ", ".join(f"{pl['name']} has {games(pl['games'])}{left}" for pl in ranked) + when
+    top = [pl["name"] for pl in ranked if pl["games"] == ranked[0]["games"]]
+    rest = [pl for pl in ranked if pl["name"] not in top]
+    head = (f"{top[0]} has the most games{left}{when}: {ranked[0]['games']}" if len(top) == 1 else
+            f"{' and '.join(top)} are level at the top with {games(ranked[0]['games'])}{left}{when}")
+    return head + ("; " + ", ".join(f"{pl['name']} has {pl['games']}" for pl in rest) if rest else "")
 
 
 def write_answer(p: Parsed, done, unfinished: bool = False) -> str:

@@ -5,6 +5,8 @@
   window's free-agent ranking, not this week's scan; a totals ask with a category and "most" is a ranking
   whatever the intent model read;
 - "who do I grab for him" with one player named: he is the drop;
+- "stocks" (steals + blocks) among named players is one figure, led per game by its leader; "who gets
+  more X" with no time named is per game; "which of them has the most games left" names the one with most;
 - nicknames managers type ("bogi", "kuz", "herb") name their player.
 
 Each fails on 469e665 (the commit the set first ran on) except the guards, which say so.
@@ -52,3 +54,47 @@ def test_a_nickname_names_its_player(nick, name):
     from agents.offline.slots import find_players
 
     assert find_players(f"how has {nick} looked lately") == [name]
+
+
+def _per_game(name: str, stats: tuple[str, ...], last: int | None = None) -> float:
+    import datetime as dt
+
+    from tests.conversations import checks as K
+
+    games = [g for g in K.player_rows()[K.fold(name)] if g["game_date"] < dt.date(2025, 1, 29)][-(last or 10_000):]
+    return sum(float(g[s]) for g in games for s in stats) / len(games)
+
+
+@pytest.mark.parametrize("scoring", ["points", "categories"])
+def test_stocks_among_named_players_lead_with_the_leader_per_game(make_assistant, scoring):
+    """469e665: 'stocks' led with this week's fantasy points (points) or with steals and blocks apart, each
+    with its own leader (categories)."""
+    import re
+
+    names = ("Rudy Gobert", "Victor Wembanyama", "Brook Lopez")
+    r = make_assistant(scoring=scoring).ask("gobert, wemby or brook lopez: who racks up more stocks?", "s21b-stocks")
+    m = re.match(r"\*\*(.+?) gets the most stocks: ([\d.]+) steals \+ blocks per game projected", r["answer"])
+    assert m, r["answer"][:200]
+    season = {n: _per_game(n, ("stl", "blk")) for n in names}
+    recent = {n: _per_game(n, ("stl", "blk"), 10) for n in names}
+    assert m[1] in (max(season, key=season.get), max(recent, key=recent.get))
+
+
+def test_which_of_them_has_the_most_games_names_him(make_assistant):
+    """469e665: the counts were listed, no sentence said who has the most."""
+    import datetime as dt
+
+    from tests.conversations import checks as K
+
+    a = make_assistant()
+    r1 = a.ask("Mobley, Claxton or Gobert for the rest of the week?", None)
+    r2 = a.ask("which of those three has the most games left", r1["thread_id"])
+    end = dt.date(2025, 2, 2)
+    counts = {n: K.games_between(n, dt.date(2025, 1, 29), end) for n in ("Evan Mobley", "Nic Claxton", "Rudy Gobert")}
+    top = max(counts.values())
+    leaders = [n for n, c in counts.items() if c == top]
+    lead = r2["answer"].split("\n\n")[0]
+    if len(leaders) == 1:
+        assert lead.startswith(f"**{leaders[0]} has the most games left this week: {top}")
+    else:
+        assert "level at the top" in lead and all(n in lead for n in leaders)
