@@ -35,14 +35,15 @@ def _table_cells(answer: str) -> list[list[str]]:
 
 def offered_cards(p) -> list[tuple[str, str, str, str]]:
     """The cards the thread last offered as a list: the latest answer with cards that is not itself an
-    affirmation's answer (after "yes the 1st one", "no, the second" counts in the same list)."""
+    affirmation's or a "why" answer (after "yes the 1st one", "no, the second" counts in the same list;
+    after "why'd you suggest that one", "ok what's the next best" is the next card of that list)."""
     for answer in [p.previous_answer, *getattr(p, "thread_answers", [])]:
         if answer and not answer.startswith(AFFIRMED) and cards_in(answer):
             return cards_in(answer)
     return cards_in(p.previous_answer)
 
 
-AFFIRMED = "**Card "
+AFFIRMED = ("**Card ", "Here is why, from my last answer")  # an affirmation's or a "why" answer repeats a card, offers none
 
 
 

@@ -19,7 +19,10 @@ MY_MOVES = re.compile(
     r"\bcan (?:you|i) undo\b|"
     # after an approval: "so what changed?", "did that go through?", "is it done?"
     r"^(?:\w+\W+){0,2}what (?:just )?(?:changed|happened)\W*$|\bdid (?:that|it|the move|my move) (?:go through|work|happen)\b|"
-    r"\bwhat s different now\b|\bis (?:it|that) done\b")
+    r"\bwhat s different now\b|\bis (?:it|that) done\b|"
+    # "did anything actually go through?", "has anything changed?", "what changed" at the end of a message
+    r"\b(?:did|has|have) (?:anything|any of (?:it|them|those)|any moves?|something) (?:\w+ )?(?:go(?:ne)? through|"
+    r"changed?|happen(?:ed)?|been (?:done|made|applied))\b|[.,;?!]\s*what (?:just )?(?:changed|happened)\W*$")
 UNDO = re.compile(r"\b(?:undo|reverse|take back|cancel|revert)\b")
 
 

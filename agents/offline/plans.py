@@ -162,8 +162,8 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
                 ("validate_slot_fit", {"add": name})]
     f = getattr(p, "frame", None)
     horizon = f.horizon if f and f.horizon in ("next_week", "rest_of_season", "this_week") else None
-    m = re.search(r"(\d) games? (left|remaining)", p.text) or (
-        re.search(r"\b(\d)[- ]?(?:games?|gamers?|times)\b", p.text) if horizon == "next_week" else None)
+    m = re.search(r"(\d)\+? games? (left|remaining)", p.text) or (  # "3+ games": at least three
+        re.search(r"\b(\d)\+?[- ]?(?:games?|gamers?|times)\b", p.text) if horizon == "next_week" else None)
     scan = {"position": p.position, "healthy_only": True, "min_games_remaining": int(m.group(1)) if m else 1,
             "target_categories": p.categories or None, "limit": f.count if f and f.count else 8,
             **({"horizon": horizon} if horizon else {}), **({"exclude": list(f.exclude)} if f and f.exclude else {}),

@@ -7,6 +7,10 @@
 - "who do I grab for him" with one player named: he is the drop;
 - "stocks" (steals + blocks) among named players is one figure, led per game by its leader; "who gets
   more X" with no time named is per game; "which of them has the most games left" names the one with most;
+- "did anything go through?" / "has anything changed?" is the league's record of my decisions; after a
+  decline and "why did you suggest that", "what's the next best" is the next card still waiting (the why
+  answer repeats the declined card and offers none);
+- "w 3+ games" next week is at least three games;
 - nicknames managers type ("bogi", "kuz", "herb") name their player.
 
 Each fails on 469e665 (the commit the set first ran on) except the guards, which say so.
@@ -98,3 +102,35 @@ def test_which_of_them_has_the_most_games_names_him(make_assistant):
         assert lead.startswith(f"**{leaders[0]} has the most games left this week: {top}")
     else:
         assert "level at the top" in lead and all(n in lead for n in leaders)
+
+
+@pytest.mark.parametrize("text", ["hold on, did anything actually go through?", "has anything changed yet"])
+def test_did_anything_go_through_reads_my_moves(make_assistant, text):
+    """469e665: a clarifying question ('I'm not sure what you're after'). Nothing was approved, and the
+    answer says so from the league's record."""
+    a = make_assistant()
+    r1 = a.ask("gimme 3 moves", None)
+    a.resume(r1["thread_id"], "decline", r1["pending_approvals"][0]["move_id"])
+    r = a.ask(text, r1["thread_id"])
+    assert [c["name"] for c in r["tool_calls"]] == ["get_my_moves"]
+    declined = r1["pending_approvals"][0]
+    assert r["answer"].startswith("**No move approved in this league yet")
+    assert f"drop {declined['drop']}, add {declined['add']}" in r["answer"].split("Declined or not applied:")[1]
+
+
+def test_the_next_best_after_a_why_is_the_next_waiting_card(make_assistant):
+    """469e665: after decline, 'why did you pick that one' and 'ok what's the next best', the greeting."""
+    a = make_assistant()
+    r1 = a.ask("best streaming move for this week only", None)
+    cards = r1["pending_approvals"]
+    assert len(cards) >= 2
+    a.resume(r1["thread_id"], "decline", cards[0]["move_id"])
+    a.ask("why did you pick that one", r1["thread_id"])
+    r4 = a.ask("ok what's the next best", r1["thread_id"])
+    assert r4["answer"].startswith(f"**Card 2 is waiting for you: {cards[1]['title'].split(',')[0]}")
+
+
+def test_three_plus_games_next_week_is_at_least_three():
+    """469e665: '3+ games' was not read (the plus), so the scan asked for one game or more."""
+    a = args_of(plan("next week i need 2 centers w 3+ games", scoring="categories"), "get_free_agents")
+    assert (a.get("horizon"), a.get("min_games_remaining"), a.get("position")) == ("next_week", 3, "C")
