@@ -31,6 +31,10 @@ def _replace_name(text: str, old: str, new: str) -> str | None:
     return None
 
 
+NOT_FIRST = re.compile(r"^\s*(?:(?:wait|sorry|oops|no|nah|nope|whoops|my bad|correction)\W+)*not (?P<old>[\w.'\-]+"
+                       r"(?: [\w.'\-]+)?)\s*,\s*(?P<new>[\w.'\-]+(?: [\w.'\-]+)?)\s*(?:[.!?;]+\s*(?P<rest>.*?))?\s*$", re.I)
+
+
 def rewrite(text: str) -> str:
     """The request the message ends up making (itself when it corrects nothing)."""
     m = MEANT.search(text)
@@ -52,9 +56,10 @@ def rewrite(text: str) -> str:
 
 
 def swap_only(text: str) -> tuple[str, str] | None:
-    """(new, old) when the whole message is a correction of a name ("sorry, I meant Mobley not Mitchell")."""
-    m = SWAP_ONLY.match(text)
-    return (m.group("new").strip(), m.group("old").strip()) if m else None
+    """(new, old) when the whole message is a correction of a name ("sorry, I meant Mobley not Mitchell",
+    "no, not conley, beal", "wait no not conley, beal. beal for pritchard")."""
+    m = SWAP_ONLY.match(text) or NOT_FIRST.match(text)  # "wait no not conley, beal. beal for pritchard": a restatement
+    return (m.group("new").strip(), m.group("old").strip()) if m else None  # after it says no more than the swap
 
 
 OTHER = re.compile(r"^\s*(?:(?:no|nah|nope|wrong (?:guy|one)|sorry|oops|not (?:him|that one)|i meant|i mean)\W+)*"

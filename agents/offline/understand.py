@@ -271,6 +271,8 @@ def _understood(p, prev, previous_answer: str | None = None):
         if old:
             take(p, prev.act)
             p.players = [new if n == old[0] else n for n in prev.players]
+            if prev.move:  # "drop conley for pritchard?" then "no, not conley, beal": drop Beal for Pritchard
+                p.move = tuple(new if n == old[0] else n for n in prev.move)
             p.follow_up, p.unknown, p.categories = True, False, p.categories or list(prev.categories)
             p.last_n, p.day, p.rest_of_week = prev.last_n, prev.day, prev.rest_of_week
             p.trade_text = (getattr(prev, "trade_text", None) or prev.text)

@@ -11,6 +11,8 @@
   decline and "why did you suggest that", "what's the next best" is the next card still waiting (the why
   answer repeats the declined card and offers none);
 - "w 3+ games" next week is at least three games;
+- "no, not X, Y" (with or without the request restated after it) is the previous request with Y for X, a
+  move's drop included;
 - nicknames managers type ("bogi", "kuz", "herb") name their player.
 
 Each fails on 469e665 (the commit the set first ran on) except the guards, which say so.
@@ -134,3 +136,11 @@ def test_three_plus_games_next_week_is_at_least_three():
     """469e665: '3+ games' was not read (the plus), so the scan asked for one game or more."""
     a = args_of(plan("next week i need 2 centers w 3+ games", scoring="categories"), "get_free_agents")
     assert (a.get("horizon"), a.get("min_games_remaining"), a.get("position")) == ("next_week", 3, "C")
+
+
+@pytest.mark.parametrize("fix", ["nah not bogdanovic, bol bol", "sorry not bogdanovic, bol bol. bol bol for braun"])
+def test_not_x_y_swaps_the_name_in_the_move(fix):
+    """469e665: the move was lost (Braun looked up as a drop, or Bol Bol as an add); the correction keeps
+    the move with the name put right."""
+    msg = plan("swap bogdanovic for christian braun?", fix)
+    assert args_of(msg, "evaluate_move") == {"drop": "Bol Bol", "add": "Christian Braun"}
