@@ -122,3 +122,33 @@ def name_the_new_guy(question: str, notes: list[str]) -> str:
         return question
     added = next((a[1].strip() for n in notes for a in [ADDED.search(n)] if a), None)
     return question if not added else question[:m.start()] + added + question[m.end():]
+
+
+PICK_REF = re.compile(r"\b(?:whoever (?:wins|won|came out on top|is better|comes out ahead)(?: that| it| there)?|the winner|"
+                      r"the better (?:one|guy|option)|the top (?:one|guy|pick|option|name))\b", re.I)
+MOVE_CUE = re.compile(r"\b(?:add|get me|grab|pick up|sign|go get|snag)\b.*\b(?:for|drop|cut|waive|over)\s+\w+", re.I)
+LEADER = re.compile(r"^\*\*(.+?) (?:helps your|is expected to give more|is the best of them|is better at|gets the most|"
+                    r"has the most)\b")
+
+
+def name_the_pick(question: str, answer: str | None) -> str:
+    """'ok get me whoever wins that, drop bogi' after a comparison, 'add the top one for bol' after a list:
+    the question with that player named (the comparison's leader, the list's lead add), so the message is
+    the move it asks for; the question itself otherwise."""
+    m = PICK_REF.search(question or "")
+    if not m or not answer or not MOVE_CUE.search(question):
+        return question
+    lead = LEADER.match(answer.strip())
+    who = lead.group(1) if lead else lead_player(answer)
+    if not who:
+        return question
+    from agents.offline.slots import find_players
+
+    cut = DROP_OF.search(question[m.end():]) or DROP_OF.search(question[:m.start()])
+    dropped = [n for n in find_players(cut.group("x")) if n != who] if cut else []
+    if len(dropped) == 1:  # the move in plain words ("drop bogi" names Bogdan Bogdanović by a nickname)
+        return f"drop {dropped[0]} and add {who}"
+    return question[:m.start()] + who + question[m.end():]
+
+
+DROP_OF = re.compile(r"\b(?:for|drop|cut|waive|over)\s+(?P<x>[\w .'\-]+?)\s*(?:[,.;!?]|$)", re.I)

@@ -13,6 +13,8 @@
 - "w 3+ games" next week is at least three games;
 - "no, not X, Y" (with or without the request restated after it) is the previous request with Y for X, a
   move's drop included;
+- "get me whoever wins that, drop X" after a comparison, "add the top one for X" after a pickup list: the
+  move adding that player (the comparison's leader, the list's lead add) for X;
 - nicknames managers type ("bogi", "kuz", "herb") name their player.
 
 Each fails on 469e665 (the commit the set first ran on) except the guards, which say so.
@@ -144,3 +146,23 @@ def test_not_x_y_swaps_the_name_in_the_move(fix):
     the move with the name put right."""
     msg = plan("swap bogdanovic for christian braun?", fix)
     assert args_of(msg, "evaluate_move") == {"drop": "Bol Bol", "add": "Christian Braun"}
+
+
+def test_the_winner_or_the_top_one_for_a_named_drop_is_that_move(make_assistant):
+    """469e665: 'grab the winner, cut bol bol' ran the optimizer, 'add the top one for bogdanovic' looked
+    up Bogdanovic's ranking; neither evaluated the move asked."""
+    import re
+
+    a = make_assistant(scoring="categories")
+    r1 = a.ask("tyus jones or payton pritchard for assists", None)
+    leader = re.match(r"\*\*(.+?) helps your assists more", r1["answer"])[1]
+    r2 = a.ask("ok grab the winner, cut bol bol", r1["thread_id"])
+    assert _calls(r2, "evaluate_move") == [{"drop": "Bol Bol", "add": leader}]
+    r3 = a.ask("best steals pickups for the weekend", None)
+    top = r3["pending_approvals"][0]["add"]
+    r4 = a.ask("add the top one for bogdanovic", r3["thread_id"])
+    assert _calls(r4, "evaluate_move") == [{"drop": "Bogdan Bogdanović", "add": top}]
+
+
+def _calls(r, name):
+    return [c["args"] for c in r["tool_calls"] if c["name"] == name]
