@@ -111,7 +111,8 @@ def stat_lead(p, logs: list[dict]) -> str | None:
         (a, x, xs, n), (b, y, ys, m) = sorted(firsts, key=lambda f: f[1], reverse=cats[0] != "TO")
         label = STAT_KEYS[cats[0]][1]
         per = "" if cats[0].endswith("%") else " per game"
-        lines.insert(0, f"**For {label}, {a}: {xs}{per} over his last {n} against {b}'s {ys}"
+        better = "fewer, so better" if cats[0] == "TO" else "better"
+        lines.insert(0, f"**For {label}, {a} is {better}: {xs}{per} over his last {n} against {b}'s {ys}"
                         + (f" over {m}" if m != n else "") + ".**")
     return "\n".join(lines_before + lines) or None
 

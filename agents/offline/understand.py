@@ -306,9 +306,12 @@ def _understood(p, prev, previous_answer: str | None = None):
         if p.act == "research_compare" and p.last_n:
             p.rest_of_week, p.day = False, None
         p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
-    if prev is not None and prev.act in ("research_compare", "research_log") and len(prev.players) >= 2 and not named_here(p) and \
+    scope = getattr(prev, "frame", None) if prev is not None else None
+    compared_before = prev is not None and (prev.act in ("research_compare", "research_log") or (
+        scope is not None and scope.act == "out_of_scope" and scope.topic in ("keeper", "awards", "draft")))
+    if compared_before and len(prev.players) >= 2 and not named_here(p) and \
             p.categories and not p.punt and len(p.text.split()) <= 9 and WHICH_OF_TWO.search(fold(p.text)):
-        take(p, prev.act)  # "who's better for blocks?" after comparing two: the same two, on blocks
+        take(p, prev.act if prev.act in ("research_compare", "research_log") else "research_compare")  # the same two
         p.players, p.follow_up, p.unknown = list(prev.players), True, False
         p.last_n = p.last_n or prev.last_n
         if p.last_n:

@@ -293,8 +293,15 @@ def matchup(p: Parsed, done) -> str:
         ahead = [mark(c["category"]) for c in cats if c["leader"] == "me"]
         if cats:
             parts.append(f"You trail in {', '.join(behind) or 'nothing'}; you lead in {', '.join(ahead) or 'nothing'}.")
-        parts.append(f"Games left this week: you {d['my_games_remaining']}, {d['opponent']} {d['opponent_games_remaining']} "
-                     f"({len(d['days_remaining'])} days remaining).")
+        mine, theirs = d["my_games_remaining"], d["opponent_games_remaining"]
+        more = (f"they have {theirs - mine} more" if theirs > mine else f"you have {mine - theirs} more" if mine > theirs
+                else "level")
+        games = (f"Games left this week: you {mine}, {d['opponent']} {theirs} ({more}; {len(d['days_remaining'])} days "
+                 "remaining).")
+        if re.search(r"\bmore games\b|\bgames (?:left )?than\b|\bfewer games\b|\bwho has more\b", p.text.lower()):
+            parts.insert(1, f"**{games}**")  # "they got more games left than me?": said right after the score
+        else:
+            parts.append(games)
         if d.get("categories"):
             parts.append(_table(["Cat", "You", "Them", "Proj you", "Proj them", "Win prob"],
                                 [[c["category"], *(cat_figure(c["category"], c[k]) for k in

@@ -15,11 +15,16 @@
   move's drop included;
 - "get me whoever wins that, drop X" after a comparison, "add the top one for X" after a pickup list: the
   move adding that player (the comparison's leader, the list's lead add) for X;
+- "do they have more games left than me?" in a matchup ask: who has more, by how many, right after the score;
+- "ok this season then, who's better for X" after a keeper or awards question about two players: the two
+  compared on X this season, the better one said;
 - nicknames managers type ("bogi", "kuz", "herb") name their player.
 
 Each fails on 469e665 (the commit the set first ran on) except the guards, which say so.
 """
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -166,3 +171,32 @@ def test_the_winner_or_the_top_one_for_a_named_drop_is_that_move(make_assistant)
 
 def _calls(r, name):
     return [c["args"] for c in r["tool_calls"] if c["name"] == name]
+
+
+def test_more_games_than_me_is_answered_after_the_score(make_assistant):
+    """469e665: both counts were printed at the end with no word on who has more."""
+    import re
+
+    r = make_assistant().ask("how's my matchup with zone defense, do they have more games left than us?", "s21b-games")
+    parts = r["answer"].split("\n\n")
+    m = re.match(r"\*\*Games left this week: you (\d+), Zone Defense (\d+) \((they have (\d+) more|you have (\d+) more|"
+                 r"level);", parts[1])
+    assert m, parts[:2]
+    mine, theirs = int(m[1]), int(m[2])
+    md = [c for c in r["tool_calls"] if c["name"] == "get_matchup_details"]
+    assert md
+    if theirs > mine:
+        assert int(m[4]) == theirs - mine
+    elif mine > theirs:
+        assert int(m[5]) == mine - theirs
+
+
+def test_this_season_then_after_a_keeper_question_compares_the_two(make_assistant):
+    """469e665: 'ok this season then, who's better for steals' after a dynasty question about two players
+    was a free-agent scan for steals."""
+    a = make_assistant(scoring="categories")
+    r1 = a.ask("long term keeper: chet or wemby?", None)
+    r2 = a.ask("fine, this season then. who's better for steals", r1["thread_id"])
+    logged = {c["args"]["name"] for c in r2["tool_calls"] if c["name"] == "get_player_game_log"}
+    assert logged == {"Chet Holmgren", "Victor Wembanyama"} and not _calls(r2, "get_free_agents")
+    assert re.match(r"\*\*For steals, (Chet Holmgren|Victor Wembanyama) is better: ", r2["answer"])
