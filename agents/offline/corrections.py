@@ -94,3 +94,28 @@ def other_one(text: str, previous: list[str], as_of) -> tuple[str, str] | None:
                       reverse=True)
         others = [fpts[0][1]] if fpts[0][0] >= 1.5 * max(fpts[1][0], 0.1) else others
     return (others[0], old) if len(others) == 1 else (sur, old)  # several namesakes: the surname, asked about
+
+
+NAMESAKE_FIX = re.compile(r"^\s*(?:(?:no|nah|nope|wrong (?:guy|one|player)|not (?:him|that one|that guy)|i meant|sorry)\b\W*)+",
+                          re.I)
+
+
+def namesake_fix(text: str, previous: list[str], teams: list[str], as_of) -> tuple[str, str] | None:
+    """(new, old) for "nah the bulls one. lonzo" / "no, Lonzo" after a request about LaMelo Ball: a short
+    correction naming (by first name, or by his NBA team) a namesake of the player just asked about."""
+    from agents.offline.slots import ambiguous, find_players
+    from services.league.lookup import fold, index
+    from services.league.snapshot import snapshot
+
+    if not NAMESAKE_FIX.match(text) or len(text.split()) > 8:
+        return None
+    for old in previous:
+        sur = fold(old).replace(" jr.", "").split()[-1]
+        others = [n for n in ambiguous(sur, as_of) if n != old and fold(n).split()[-1].rstrip(".") == sur]
+        named = [n for n in find_players(text) if n in others]
+        if not named and teams:
+            snap, ids = snapshot(as_of), {n: pid for pid, n in index()[0].items()}
+            named = [n for n in others if ids.get(n) in snap.players and snap.players[ids[n]].ref.team in teams]
+        if len(named) == 1:
+            return named[0], old
+    return None

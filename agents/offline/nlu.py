@@ -308,6 +308,8 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
     if not players and previous and previous.players and PRONOUNS.search(t):
         players = list(previous.players)  # "what about his last 10?"
         words = ["PLAYER" if w in ("he", "him", "his", "hes") else w for w in words]
+    if not players:  # "hows ball been, last 5?": a surname that is also a word, asked about
+        players = how_been(t, as_of)
     if not players:
         players = unknown_names(text)  # "How is Zzyzx Qwerty doing?": a name the data does not know
         for name in players:
@@ -358,6 +360,22 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
                             and p.act not in ("nonsense", "general_smalltalk")):
         followups.clarify(p, pred)
     return p
+
+
+HOW_BEEN = re.compile(r"\bhow(?:s| s| is| has| have)?\s+(?P<w>[a-z]{3,})\s+(?:been|doing|playing|looking|lately)\b")
+
+
+def how_been(t: str, as_of: dt.date) -> list[str]:
+    """The player label in "hows ball been" / "how is brown doing" (lowercase, a word too): the label when
+    several players go by it (the names step then picks by roster and thread, or asks), else the one."""
+    m = HOW_BEEN.search(t)
+    if not m or m.group("w") in ("he", "she", "my", "the", "his", "your", "our", "it", "that", "this", "team"):
+        return []
+    w = m.group("w")
+    if ambiguous(w, as_of):
+        return [w]
+    name = prominent(w, as_of)
+    return [name] if name else []
 
 
 def known_words(t: str) -> bool:

@@ -14,7 +14,7 @@ from agents.offline.constraints import (HORIZON_ONLY, KEEP_ACTS, ONE_BACK, SHAPE
                                         exclusions, lowercase_for, shape_of)
 from agents.offline.ir_talk import ir_asked
 from agents.offline.cats_profile import FIX_IT, weak_cats_asked, weak_named
-from agents.offline.corrections import other_one, swap_only
+from agents.offline.corrections import namesake_fix, other_one, swap_only
 from agents.offline.moves_talk import my_moves_asked
 from agents.offline.punt_act import punt_only
 from agents.offline.redo import redo
@@ -259,7 +259,8 @@ def _understood(p, prev, previous_answer: str | None = None):
         p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
     if prev is not None and day_corrected(p, prev):  # "sorry I meant friday, not tomorrow": that request on Friday
         return p
-    other = other_one(p.text, prev.players, p.as_of) if prev is not None and prev.players else None
+    other = (other_one(p.text, prev.players, p.as_of) or namesake_fix(p.text, prev.players, list(p.teams or []), p.as_of)
+             ) if prev is not None and prev.players else None
     swap = (swap_only(p.text) if prev is not None and prev.players else None) or other
     if other and swap == other:  # "nah the other williams": any Williams but the one just asked about
         p.not_these = [other[1]]

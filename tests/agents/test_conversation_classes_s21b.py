@@ -18,6 +18,9 @@
 - "do they have more games left than me?" in a matchup ask: who has more, by how many, right after the score;
 - "ok this season then, who's better for X" after a keeper or awards question about two players: the two
   compared on X this season, the better one said;
+- "hows ball been" (a lowercase surname that is also a word) asks about that player, the namesake on my
+  roster taken and said; "nah the bulls one" / "no, lonzo" then is the same request about the namesake
+  named by his NBA team or first name;
 - nicknames managers type ("bogi", "kuz", "herb") name their player.
 
 Each fails on 469e665 (the commit the set first ran on) except the guards, which say so.
@@ -200,3 +203,16 @@ def test_this_season_then_after_a_keeper_question_compares_the_two(make_assistan
     logged = {c["args"]["name"] for c in r2["tool_calls"] if c["name"] == "get_player_game_log"}
     assert logged == {"Chet Holmgren", "Victor Wembanyama"} and not _calls(r2, "get_free_agents")
     assert re.match(r"\*\*For steals, (Chet Holmgren|Victor Wembanyama) is better: ", r2["answer"])
+
+
+def test_a_lowercase_surname_then_the_namesake_by_team_or_first_name(make_assistant):
+    """469e665: 'hows ball been, last 5?' was a clarifying question; 'nah the bulls one' went to the market
+    desk (the Bulls' game)."""
+    a = make_assistant()
+    for fix in ("nah the bulls one", "no, lonzo"):
+        r1 = a.ask("hows ball been lately, last 5?", None)
+        assert {c["args"]["name"] for c in r1["tool_calls"] if c["name"] == "get_player_game_log"} == {"LaMelo Ball"}
+        assert "I took **LaMelo Ball** (on your roster)" in r1["answer"]
+        r2 = a.ask(fix, r1["thread_id"])
+        assert [c["args"] for c in r2["tool_calls"] if c["name"] == "get_player_game_log"] == [
+            {"name": "Lonzo Ball", "last_n": 5}], fix
