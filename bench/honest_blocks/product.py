@@ -113,7 +113,8 @@ def nlu_detail(saved: dict) -> str:
 LATER_SETS = (("conversations_fresh2", "third"), ("conversations_fresh3", "fourth"),
               ("conversations_fresh4", "fifth"), ("conversations_fresh5", "sixth"),
               ("conversations_fresh6", "seventh"), ("conversations_fresh7", "eighth"), ("conversations_fresh8", "ninth"),
-              ("conversations_fresh9", "tenth"), ("conversations_fresh10", "eleventh"))
+              ("conversations_fresh9", "tenth"), ("conversations_fresh10", "eleventh"),
+              ("conversations_fresh11", "twelfth"))
 
 
 def _later_sets(n: dict) -> str:
