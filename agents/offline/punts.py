@@ -29,7 +29,7 @@ AFTER = re.compile(rf"\b(?:{CUE})\b")
 BEFORE = re.compile(r"\b(?:do ?n ?t|doesn ?t|does not|do not) (?:matter|count)\b|\b(?:is|are) (?:a |my )?punts?\b|"
                     r"\b(?:is|are) (?:a )?(?:lost cause|write ?off|sunk)\b|\b(?:is|are) (?:hopeless|gone|not happening)\b|"
                     r"\b(?:is|are|s) (?:dead to me|dead|toast|cooked|a no go|not my thing|out the window)\b")
-UNPUNT = re.compile(r"\b(?:stop(?:ped)?|quit|done|no longer|not) punting\b|\bun ?punt(?:ing)?\b|"
+UNPUNT = re.compile(r"\b(?:stop(?:ped)?|quit|done|no longer|not|wasn ?t|weren ?t|aren ?t|isn ?t) punting\b|\bun ?punt(?:ing)?\b|"
                     r"\bpunt(?:ing)? nothing\b|\bno punts?\b|\bwithout (?:a |any |the )?punts?\b|"
                     r"\b(?:care|caring|compete|competing|chasing|chase) (?:about |in |for )?(?P<cats>.{0,40}?) again\b|"
                     r"\b(?P<cats2>.{0,40}?) (?:matters?|counts?) again\b")

@@ -21,6 +21,7 @@
 - "hows ball been" (a lowercase surname that is also a word) asks about that player, the namesake on my
   roster taken and said; "nah the bulls one" / "no, lonzo" then is the same request about the namesake
   named by his NBA team or first name;
+- "and if I wasn't punting?" after a punt verdict: the same trade valued over every category;
 - nicknames managers type ("bogi", "kuz", "herb") name their player.
 
 Each fails on 469e665 (the commit the set first ran on) except the guards, which say so.
@@ -216,3 +217,12 @@ def test_a_lowercase_surname_then_the_namesake_by_team_or_first_name(make_assist
         r2 = a.ask(fix, r1["thread_id"])
         assert [c["args"] for c in r2["tool_calls"] if c["name"] == "get_player_game_log"] == [
             {"name": "Lonzo Ball", "last_n": 5}], fix
+
+
+@pytest.mark.parametrize("fix", ["what if i wasnt punting", "and if we weren't punting anything?"])
+def test_if_i_wasnt_punting_values_the_trade_without_the_punt(fix):
+    """469e665: 'wasnt punting' (no apostrophe) was not read, so the punt stayed on the trade's value; the
+    second phrasing passed there too (the normalizer spells 'weren't' out as 'were not')."""
+    msg = plan("i punt ft%. claxton for trae young, good deal?", fix, scoring="categories")
+    a = args_of(msg, "evaluate_trade")
+    assert a["give"] == ["Nic Claxton"] and a["get"] == ["Trae Young"] and not a.get("punt")
