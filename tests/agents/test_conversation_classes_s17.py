@@ -194,7 +194,8 @@ def test_whos_better_for_a_category_after_a_comparison(make_assistant, follow, c
     (best, bv), (other, ov) = sorted([("Evan Mobley", mob), ("Jaren Jackson Jr.", jjj)], key=lambda x: -x[1])
     import re
 
-    m = re.match(rf"\*\*For {cat}, {best}: ([\d.]+) per game over his last 10 against {other}'s ([\d.]+)\.\*\*", r["answer"])
+    m = re.match(rf"\*\*For {cat}, {best} is better: ([\d.]+) per game over his last 10 against {other}'s ([\d.]+)\.\*\*",
+                 r["answer"])
     assert m, r["answer"][:200]
     assert float(m.group(1)) == pytest.approx(bv, abs=0.051) and float(m.group(2)) == pytest.approx(ov, abs=0.051)
 
