@@ -218,8 +218,8 @@ def _replacing(text: str, players: list[str], act: str) -> str | None:
         return players[0]  # "anyone better than Eason on waivers?": he is the one to beat
     if len(players) == 1:  # "drop bol bol", "cut Claxton, who's the best add?": he goes, the add is the question
         name = re.escape(fold(players[0]).split()[-1])
-        if re.search(rf"\b{_CUT}\s+(?:the\s+|my\s+)?(?:\w+\s+){{0,2}}?{name}\b", fold(text)):
-            return players[0]
+        if re.search(rf"\b{_CUT}\s+(?:the\s+|my\s+)?(?:\w+\s+){{0,2}}?(?:{name}|him)\b", fold(text)):
+            return players[0]  # "ok if i do drop him, who's the best add": him, the player of the thread
     m = re.search(r"(?:replace|instead of|in place of|fill in for|cover for|better than|for)\s+([\w .'\-]+)", text, re.I)
     if not m:
         return None

@@ -22,6 +22,7 @@
   roster taken and said; "nah the bulls one" / "no, lonzo" then is the same request about the namesake
   named by his NBA team or first name;
 - "and if I wasn't punting?" after a punt verdict: the same trade valued over every category;
+- "ok if I do drop him, who's the best add" after a question about one player: he is the drop;
 - nicknames managers type ("bogi", "kuz", "herb") name their player.
 
 Each fails on 469e665 (the commit the set first ran on) except the guards, which say so.
@@ -226,3 +227,10 @@ def test_if_i_wasnt_punting_values_the_trade_without_the_punt(fix):
     msg = plan("i punt ft%. claxton for trae young, good deal?", fix, scoring="categories")
     a = args_of(msg, "evaluate_trade")
     assert a["give"] == ["Nic Claxton"] and a["get"] == ["Trae Young"] and not a.get("punt")
+
+
+def test_drop_him_then_best_add_drops_the_player_of_the_thread():
+    """469e665: 'him' named no drop, so the scan offered moves dropping anyone."""
+    msg = plan("should I hold Bol Bol or stream?", "alright, say I drop him, who's the best pickup")
+    assert [c["args"] for c in msg.tool_calls if c["name"] == "get_player_status"] == [{"name": "Bol Bol"}]
+    assert "get_free_agents" in [c["name"] for c in msg.tool_calls]
