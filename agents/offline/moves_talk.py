@@ -22,12 +22,21 @@ MY_MOVES = re.compile(
     r"\bwhat s different now\b|\bis (?:it|that) done\b|"
     # "did anything actually go through?", "has anything changed?", "what changed" at the end of a message
     r"\b(?:did|has|have) (?:anything|any of (?:it|them|those)|any moves?|something) (?:\w+ )?(?:go(?:ne)? through|"
-    r"changed?|happen(?:ed)?|been (?:done|made|applied))\b|[.,;?!]\s*what (?:just )?(?:changed|happened)\W*$")
+    r"changed?|happen(?:ed)?|been (?:done|made|applied))\b|\bwhat (?:just )?changed\W*$")
 UNDO = re.compile(r"\b(?:undo|reverse|take back|cancel|revert)\b")
 
 
 def my_moves_asked(p) -> bool:
     return bool(MY_MOVES.search(fold(p.text)))
+
+
+STILL_MINE = re.compile(r"\b(?:still (?:mine|on my (?:team|roster)|here|with me)|do i still have|did i keep|is \w+ still (?:mine|"
+                        r"on my))\b")
+
+
+def still_mine(p) -> bool:
+    """'so conley's still mine right? what changed': the moves, and whether the named players are still mine."""
+    return bool(STILL_MINE.search(fold(p.text)))
 
 
 def _gain(m: dict) -> str:
@@ -68,6 +77,10 @@ def moves_answer(p, done) -> str | None:
         head = (f"**Your approved moves in this league, newest first ({len(applied)}):**" if applied else
                 "**No move approved in this league yet:** your roster is as the league started it.")
         parts = [head + ("\n" + "\n".join(lines) if lines else "")]
+        for name in p.players if still_mine(p) else []:  # "so conley's still mine right?": from the moves applied
+            gone = next((x for x in applied if x.get("drop") == name and x.get("kind") not in ("ir", "activate_ir")), None)
+            parts.insert(0, f"**{name} is no longer yours: {_done(gone)}.**" if gone else
+                         f"**Yes, {name} is still yours:** no approved move dropped or traded him.")
         if declined:
             parts.append("Declined or not applied: " + "; ".join(
                 ("Not applied: " if x["outcome"] == "refused" else "") + _not_done(x) for x in declined[:5]) + ".")

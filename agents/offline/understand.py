@@ -15,7 +15,7 @@ from agents.offline.constraints import (HORIZON_ONLY, KEEP_ACTS, ONE_BACK, SHAPE
 from agents.offline.ir_talk import ir_asked
 from agents.offline.cats_profile import FIX_IT, weak_cats_asked, weak_named
 from agents.offline.corrections import namesake_fix, other_one, swap_only
-from agents.offline.moves_talk import my_moves_asked
+from agents.offline.moves_talk import my_moves_asked, still_mine
 from agents.offline.punt_act import punt_only
 from agents.offline.redo import redo
 from agents.offline.noted import stated_dislike, stated_keep
@@ -286,7 +286,7 @@ def _understood(p, prev, previous_answer: str | None = None):
         return p
     if not p.categories and FIX_IT.search(fold(p.text)) and weak_named(previous_answer):
         p.categories = weak_named(previous_answer)  # "find me a trade to fix it" after the weakest categories
-    if act in ("request", "affirm") and my_moves_asked(p) and not p.players:  # "what did I just do?", "undo that"
+    if act in ("request", "affirm") and ((my_moves_asked(p) and not p.players) or still_mine(p)):  # "what did I just do?"
         p.act, p.intent, p.choices, p.unknown, p.greeting = "my_moves", Intent.GENERAL_ADVICE, [], False, False
         p.frame = p.frame.model_copy(update={"act": "request", "card": None})
         p.wants_moves, p.hold_or_stream, p.move, p.follow_up = False, False, None, False

@@ -23,6 +23,8 @@
   named by his NBA team or first name;
 - "and if I wasn't punting?" after a punt verdict: the same trade valued over every category;
 - "ok if I do drop him, who's the best add" after a question about one player: he is the drop;
+- "so X's still mine right? what changed" after an approval: whether X is still mine, from the moves
+  applied, and the moves;
 - nicknames managers type ("bogi", "kuz", "herb") name their player.
 
 Each fails on 469e665 (the commit the set first ran on) except the guards, which say so.
@@ -234,3 +236,18 @@ def test_drop_him_then_best_add_drops_the_player_of_the_thread():
     msg = plan("should I hold Bol Bol or stream?", "alright, say I drop him, who's the best pickup")
     assert [c["args"] for c in msg.tool_calls if c["name"] == "get_player_status"] == [{"name": "Bol Bol"}]
     assert "get_free_agents" in [c["name"] for c in msg.tool_calls]
+
+
+def test_still_mine_after_an_approval_reads_the_moves(make_assistant):
+    """469e665: a named player with 'what changed' got his game log, never the league's record."""
+    a = make_assistant()
+    r1 = a.ask("drop Bol Bol for Christian Braun?", None)
+    card = r1["pending_approvals"][0]
+    assert (card["drop"], card["add"]) == ("Bol Bol", "Christian Braun")
+    a.resume(r1["thread_id"], "approve", card["move_id"])
+    kept = a.ask("conley is still on my team right? what changed", r1["thread_id"])
+    assert _calls(kept, "get_my_moves") == [{}]
+    assert kept["answer"].startswith("**Yes, Mike Conley is still yours:**")
+    assert "Dropped Bol Bol, added Christian Braun" in kept["answer"]
+    gone = a.ask("do i still have bol bol?", r1["thread_id"])
+    assert gone["answer"].startswith("**Bol Bol is no longer yours: Dropped Bol Bol, added Christian Braun.**")
