@@ -158,8 +158,9 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         if done:
             return []
         name = p.players[0]
+        log = [("get_player_game_log", {"name": name, "last_n": 5})] if p.categories else []  # "would he help my steals"
         return [("get_player_status", {"name": name}), ("get_schedule", {"names": [name]}),
-                ("validate_slot_fit", {"add": name})]
+                ("validate_slot_fit", {"add": name}), *log]
     f = getattr(p, "frame", None)
     horizon = f.horizon if f and f.horizon in ("next_week", "rest_of_season", "this_week") else None
     m = re.search(r"(\d)\+? games? (left|remaining)", p.text) or (  # "3+ games": at least three

@@ -195,6 +195,9 @@ def free_agents(p: Parsed, done) -> str:
             return avoided
     if _ok(done, "get_hot_free_agents"):
         return C.hot_list(done) if p.scoring == "categories" else hot_list(done)
+    owned = owned_help(p, done)
+    if owned:
+        return owned
     parts = user_move(done)
     fits = [r["data"] for r in _ok(done, "validate_slot_fit")]
     moves = distinct(sorted(cards_of([m for f in fits for m in f.get("moves", [])]), key=card_rank))[:3]
@@ -364,6 +367,21 @@ def _points_line(a: dict, b: dict) -> str:
     """The two logs' points per game (the stat a manager reads first)."""
     pa, pb = (d.get("averages", {}).get("pts") for d in (a, b))
     return "" if pa is None or pb is None else (f" Points per game: {a['player']} {pa:.1f}, {b['player']} {pb:.1f}.")
+
+
+def owned_help(p: Parsed, done) -> str | None:
+    """'would Lonzo help my steals?' when another team has him: said so (a trade, not a pickup), with his
+    per game in the categories asked, this season and over his last 5 (his game log)."""
+    fit = [r for r in done.get("validate_slot_fit", []) if not r["ok"] and "not a free agent" in str(r["data"])]
+    logs = [r["data"] for r in _ok(done, "get_player_game_log")]
+    if not fit or not logs or not p.categories:
+        return None
+    d, keys = logs[0], dict(C.CATS)
+    why = str(fit[0]["data"].get("error", fit[0]["data"])).rstrip(".")
+    stats = [f"{label}: {d['season_averages'][keys[label]]:.2f} a game this season, {d['averages'][keys[label]]:.2f} over "
+             f"his last {d['games_found']}" for label in p.categories if keys.get(label) in d.get("averages", {})]
+    return (f"**{why}.** A trade, not a pickup, would get him (ask \"what would it take to get {d['player']}?\")."
+            + ("\n\n" + "; ".join(stats) + "." if stats else ""))
 
 
 def _games_lead(ranked: list[dict], left: str, when: str) -> str:

@@ -25,6 +25,8 @@
 - "ok if I do drop him, who's the best add" after a question about one player: he is the drop;
 - "so X's still mine right? what changed" after an approval: whether X is still mine, from the moves
   applied, and the moves;
+- "would X help my steals?" when another team has X: said so (a trade, not a pickup) with his per game in
+  the category, this season and over his last 5, from the CSV;
 - nicknames managers type ("bogi", "kuz", "herb") name their player.
 
 Each fails on 469e665 (the commit the set first ran on) except the guards, which say so.
@@ -251,3 +253,19 @@ def test_still_mine_after_an_approval_reads_the_moves(make_assistant):
     assert "Dropped Bol Bol, added Christian Braun" in kept["answer"]
     gone = a.ask("do i still have bol bol?", r1["thread_id"])
     assert gone["answer"].startswith("**Bol Bol is no longer yours: Dropped Bol Bol, added Christian Braun.**")
+
+
+def test_would_an_owned_player_help_a_category(make_assistant):
+    """469e665: 'Could not complete: ... not a free agent' and nothing about his steals."""
+    import datetime as dt
+
+    from tests.conversations import checks as K
+
+    r = make_assistant(scoring="categories").ask("would Lonzo Ball help my steals", "s21b-owned")
+    m = re.search(r"STL: ([\d.]+) a game this season, ([\d.]+) over his last 5\.", r["answer"])
+    assert r["answer"].startswith("**Lonzo Ball is on ") and "not a free agent.** A trade" in r["answer"] and m
+    games = [g for g in K.player_rows()[K.fold("Lonzo Ball")] if g["game_date"] < dt.date(2025, 1, 29)]
+    season = sum(float(g["stl"]) for g in games) / len(games)
+    assert float(m[1]) == pytest.approx(season, abs=0.006)
+    assert float(m[2]) == pytest.approx(K.last_n_avg("Lonzo Ball", "stl", 5), abs=0.006)
+    assert "Could not complete" not in r["answer"]
