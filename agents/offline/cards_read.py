@@ -115,11 +115,18 @@ ADDED = re.compile(r"^(?:Approved\.|Done:)[^\n]*?\badded ([^(,.;\n]+?)(?: \(|[,.
 
 def name_the_new_guy(question: str, notes: list[str]) -> str:
     """'how many games does the new guy have left?' after an approved card: the question with the player
-    that approval added named; the question itself when it names no new player or nothing was approved
-    (`notes`: the thread's answers and card notes, latest first)."""
+    that approval added named, and right after an approval a bare "he" / "his" as that player; the question
+    itself when it names no new player or nothing was approved (`notes`: the thread's answers and card
+    notes, latest first)."""
     m = NEW_GUY.search(question or "")
-    if not m:
-        return question
+    if not m:  # right after an approval, "he" is the player it added ("how many games does he have left?")
+        latest = ADDED.search(notes[0]) if notes else None
+        pronoun = re.search(r"\b(?:he|him|his)\b", question or "", re.I)
+        if not latest or not pronoun or re.search(r"\b[A-Z][a-z]+ [A-Z]", question):
+            return question
+        name = latest[1].strip()
+        word = pronoun.group(0).lower()
+        return question[:pronoun.start()] + (f"{name}'s" if word == "his" else name) + question[pronoun.end():]
     added = next((a[1].strip() for n in notes for a in [ADDED.search(n)] if a), None)
     return question if not added else question[:m.start()] + added + question[m.end():]
 

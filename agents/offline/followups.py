@@ -14,6 +14,9 @@ CONTINUE = re.compile(r"^(what|how) about\b|^and\b|^also\b|^now\b|^only\b|^just\
                       r"\bwhile (?:you'? ?re|you are|your|ur|u r|u'? ?re) (?:at it|there)\b|"
                       r"\bin there\b|\bspecifically\b|\bthen\b[ ?!.]*$|\b(?:who|anyone|anybody|what|anything|any|someone) else\b|"
                       r"\bof (?:those|them|these)\b|\bthe other way\b|^(?:over|for|in|during|across) (?:the|his|their|next|this|that)\b")
+# "how many games does he have left again?": a question of its own asked to be reminded, not "again" the last request
+REMIND = re.compile(r"^(?!what about|how about)(?=(?:how many|how much|what|when|who|which|where|does|do|is|are)\b)(?=(?:\S+\s+){4,}).*?\bagain\b"
+                    r"(?=[ ?!.]*$)")
 LEAD = re.compile(r"^(?:(?:ok(?:ay)?|alright|right|so|and|but|then|now|well|hmm+|also|plus|btw|by the way|anyway?s?|"
                   r"oh|cool|great|nice|sweet|perfect|fine|sure|thanks|thank you|ty|got it|one more thing|next|next up)[ ,.!]+)+")
 # discourse markers: "ok now", "also", "cool, thanks. next", before the words that say the request
@@ -75,7 +78,7 @@ def _then_means_in_that_case(p, prev, t: str, pred: Prediction | None) -> bool:
 def resolve(p, prev, pred: Prediction | None) -> None:
     """Fills a follow-up from the previous question (in place)."""
     t = fold(p.text)
-    cue = bool(CONTINUE.search(t)) or len(t.split()) <= 3 and _slots_said(p)
+    cue = bool(CONTINUE.search(REMIND.sub(" ", t))) or len(t.split()) <= 3 and _slots_said(p)
     if cue and _then_means_in_that_case(p, prev, t, pred):
         return  # "fine, where does he rank in 9-cat value then?": a new request, "then" is "in that case"
     if prev.act in MATCHUP_ACTS and THEY.search(t) and not p.players and p.act not in OWN_ACTS:

@@ -314,3 +314,18 @@ def test_the_normalizer_inverts_only_a_question_without_its_auxiliary(text, want
     from agents.core.normalize import normalize
 
     assert normalize(text) == want
+
+
+def test_right_after_an_approval_he_is_the_player_it_added():
+    """fb3f575 (and 469e665): 'how many games does he have left this week again?' after approving a card
+    re-ran the pickup scan (the 'again' read as 'the last request again', 'he' as the dropped player)."""
+    msg = plan("if I cut Bol Bol, who'd be the best add for the rest of the season?",
+               "how many games does he have left this week again?",
+               answers=("Done: dropped Bol Bol and added Tyus Jones (+0.07 cats expected this week).",), scoring="categories")
+    assert [(c["name"], c["args"]) for c in msg.tool_calls] == [("get_schedule", {"names": ["Tyus Jones"]})]
+
+
+def test_again_after_a_short_ask_is_still_the_last_request():
+    """The guard (passes on fb3f575 too): 'run that again' repeats the last request."""
+    msg = plan("best pickups for blocks", "run that again")
+    assert args_of(msg, "get_free_agents").get("target_categories") == ["BLK"]
