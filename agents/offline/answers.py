@@ -1,6 +1,6 @@
-"""Answers to the questions of issue 8 (section 5): the user's own move, games left per player,
-minutes trends, comparisons over the remaining games, hot free agents, which player was meant,
-and who plays or sits on a day. Each reads the tool results of its turn, never the data."""
+"""Answers to the questions of issue 8 (section 5): the user's own move, games left per player (and who
+has the most), minutes trends, comparisons over the remaining games, hot free agents, which player was
+meant, who plays or sits on a day, and whether another team's player would help. Each reads the tool results of its turn, never the data."""
 from __future__ import annotations
 
 import re
@@ -166,3 +166,36 @@ def lineup_lead(p: Parsed, d: dict, sits: list[dict], idle: list[str], done) -> 
         return (f"**{len(playing)} of your players have a game {d['date']}: {', '.join(playing) or 'none'}.**"
                 + (f" Not sure to play (inferred status): {', '.join(flagged)}." if flagged else ""))
     return ""
+
+
+def owned_help(p: Parsed, done) -> str | None:
+    """'would Lonzo help my steals?' when another team has him: said so (a trade, not a pickup), with his
+    per game in the categories asked, this season and over his last 5 (his game log)."""
+    from agents.offline.cats import CATS
+    from agents.offline.trade_talk import OWNED
+
+    fit = [r for r in done.get("validate_slot_fit", []) if not r["ok"] and OWNED.search(str(r["data"]))]
+    logs = [r["data"] for r in _ok(done, "get_player_game_log")]
+    if not fit or not logs or not p.categories:
+        return None
+    d, keys = logs[0], dict(CATS)
+    why = str(fit[0]["data"].get("error", fit[0]["data"])).rstrip(".")
+    stats = [f"{label}: {d['season_averages'][keys[label]]:.2f} a game this season, {d['averages'][keys[label]]:.2f} over "
+             f"his last {d['games_found']}" for label in p.categories if keys.get(label) in d.get("averages", {})]
+    return (f"**{why}.** A trade, not a pickup, would get him (ask \"what would it take to get {d['player']}?\")."
+            + ("\n\n" + "; ".join(stats) + "." if stats else ""))
+
+
+def games_lead(ranked: list[dict], left: str, when: str) -> str:
+    """'Evan Mobley has the most games left this week: 3; Nic Claxton has 2, Jaren Jackson Jr. has 2' (or
+    who is level at the top); one player: 'X has 3 games left this week'."""
+    def games(n: int) -> str:
+        return f"{n} game{'s' * (n != 1)}"
+
+    if len(ranked) < 2:
+        return ", ".join(f"{pl['name']} has {games(pl['games'])}{left}" for pl in ranked) + when
+    top = [pl["name"] for pl in ranked if pl["games"] == ranked[0]["games"]]
+    rest = [pl for pl in ranked if pl["name"] not in top]
+    head = (f"{top[0]} has the most games{left}{when}: {ranked[0]['games']}" if len(top) == 1 else
+            f"{' and '.join(top)} are level at the top with {games(ranked[0]['games'])}{left}{when}")
+    return head + ("; " + ", ".join(f"{pl['name']} has {pl['games']}" for pl in rest) if rest else "")

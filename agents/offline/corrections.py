@@ -66,33 +66,49 @@ OTHER = re.compile(r"^\s*(?:(?:no|nah|nope|wrong (?:guy|one)|sorry|oops|not (?:h
                    r"(?:i meant |i mean )?the other (?P<sur>[a-z'.\-]+)(?:\W+(?P<first>[a-z'.\-]+))?\W*$", re.I)
 
 
+def _surname(name: str) -> str:
+    from services.league.lookup import fold
+
+    return fold(name).replace(" jr.", "").split()[-1].rstrip(".")
+
+
+def _namesakes(old: str, as_of) -> list[str]:
+    """The other players known on the as-of date who share `old`'s surname."""
+    from agents.offline.slots import ambiguous
+
+    sur = _surname(old)
+    return [n for n in ambiguous(sur, as_of) if n != old and _surname(n) == sur]
+
+
+def _players(names: list[str], as_of) -> dict:
+    """Each name's snapshot player on the as-of date (the names the snapshot knows)."""
+    from services.league.lookup import index
+    from services.league.snapshot import snapshot
+
+    snap, ids = snapshot(as_of), {n: pid for pid, n in index()[0].items()}
+    return {n: snap.players[ids[n]] for n in names if ids.get(n) in snap.players}
+
+
 def other_one(text: str, previous: list[str], as_of) -> tuple[str, str] | None:
     """(new, old) for "no, the other Jones, Tre" / "the other Jones" after a request about Tyus Jones: the
     namesake (by the first name given, the one other player of that surname, or the one of several who
     clearly dominates; else the bare surname, which the names step asks about); None otherwise."""
-    from agents.offline.slots import ambiguous
     from services.league.lookup import fold
 
     m = OTHER.match(text)
     if not m:
         return None
     sur, first = fold(m.group("sur")), fold(m.group("first") or "")
-    old = next((n for n in previous if fold(n).replace(" jr.", "").split()[-1] == sur), None)
+    old = next((n for n in previous if _surname(n) == sur), None)
     if old is None:
         return None
-    others = [n for n in ambiguous(sur, as_of) if n != old and fold(n).split()[-1].rstrip(".") == sur]
-    if first:
-        others = [n for n in others if fold(n).split()[0].startswith(first)]
+    others = [n for n in _namesakes(old, as_of) if not first or fold(n).split()[0].startswith(first)]
+    if len(others) > 1:  # the one clearly most prominent of them (1.5x the next one's expected points), else asked
+        known = _players(others, as_of)
+        fpts = sorted(((known[n].expected_fpts if n in known else 0.0, n) for n in others), reverse=True)
+        others = [fpts[0][1]] if fpts[0][0] >= 1.5 * max(fpts[1][0], 0.1) else others
     if not others:
         return None
-    if len(others) > 1:  # the one clearly most prominent of them (1.5x the next one's expected points), else asked
-        from services.league.lookup import index
-        from services.league.snapshot import snapshot
-
-        snap, ids = snapshot(as_of), {n: pid for pid, n in index()[0].items()}
-        fpts = sorted(((snap.players[ids[n]].expected_fpts if ids.get(n) in snap.players else 0.0, n) for n in others),
-                      reverse=True)
-        others = [fpts[0][1]] if fpts[0][0] >= 1.5 * max(fpts[1][0], 0.1) else others
     return (others[0], old) if len(others) == 1 else (sur, old)  # several namesakes: the surname, asked about
 
 
@@ -103,19 +119,15 @@ NAMESAKE_FIX = re.compile(r"^\s*(?:(?:no|nah|nope|wrong (?:guy|one|player)|not (
 def namesake_fix(text: str, previous: list[str], teams: list[str], as_of) -> tuple[str, str] | None:
     """(new, old) for "nah the bulls one. lonzo" / "no, Lonzo" after a request about LaMelo Ball: a short
     correction naming (by first name, or by his NBA team) a namesake of the player just asked about."""
-    from agents.offline.slots import ambiguous, find_players
-    from services.league.lookup import fold, index
-    from services.league.snapshot import snapshot
+    from agents.offline.slots import find_players
 
     if not NAMESAKE_FIX.match(text) or len(text.split()) > 8:
         return None
     for old in previous:
-        sur = fold(old).replace(" jr.", "").split()[-1]
-        others = [n for n in ambiguous(sur, as_of) if n != old and fold(n).split()[-1].rstrip(".") == sur]
+        others = _namesakes(old, as_of)
         named = [n for n in find_players(text) if n in others]
         if not named and teams:
-            snap, ids = snapshot(as_of), {n: pid for pid, n in index()[0].items()}
-            named = [n for n in others if ids.get(n) in snap.players and snap.players[ids[n]].ref.team in teams]
+            named = [n for n, ps in _players(others, as_of).items() if ps.ref.team in teams]
         if len(named) == 1:
             return named[0], old
     return None

@@ -8,8 +8,8 @@ from agents.core.cards import card_rank, distinct
 from agents.core.contracts import cards_of
 from agents.core.intents import Intent
 from agents.offline import cats as C
-from agents.offline.answers import (compared, hot_list, minutes_trends, roster_games, user_move,
-                                    which_player)
+from agents.offline.answers import (compared, games_lead, hot_list, minutes_trends, owned_help, roster_games,
+                                    user_move, which_player)
 from agents.offline.nlu import Parsed
 from agents.offline.lineup_text import lineup
 from agents.offline.text import _ok, _table, move_line
@@ -134,7 +134,7 @@ def research(p: Parsed, done) -> str:
                       (" left", " this week"))
         one_day = bool(window and args.get("start") and str(window[0]) == str(window[1]))
         if not one_day:  # one day asked ("does he play saturday?"): its yes/no leads instead (`day_verdict`)
-            parts.insert(0, "**" + _games_lead(ranked, left, when) + ".**")
+            parts.insert(0, "**" + games_lead(ranked, left, when) + ".**")
     verdict = day_verdict(p, done)
     if verdict:
         parts.insert(0, verdict)
@@ -367,36 +367,6 @@ def _points_line(a: dict, b: dict) -> str:
     """The two logs' points per game (the stat a manager reads first)."""
     pa, pb = (d.get("averages", {}).get("pts") for d in (a, b))
     return "" if pa is None or pb is None else (f" Points per game: {a['player']} {pa:.1f}, {b['player']} {pb:.1f}.")
-
-
-def owned_help(p: Parsed, done) -> str | None:
-    """'would Lonzo help my steals?' when another team has him: said so (a trade, not a pickup), with his
-    per game in the categories asked, this season and over his last 5 (his game log)."""
-    fit = [r for r in done.get("validate_slot_fit", []) if not r["ok"] and "not a free agent" in str(r["data"])]
-    logs = [r["data"] for r in _ok(done, "get_player_game_log")]
-    if not fit or not logs or not p.categories:
-        return None
-    d, keys = logs[0], dict(C.CATS)
-    why = str(fit[0]["data"].get("error", fit[0]["data"])).rstrip(".")
-    stats = [f"{label}: {d['season_averages'][keys[label]]:.2f} a game this season, {d['averages'][keys[label]]:.2f} over "
-             f"his last {d['games_found']}" for label in p.categories if keys.get(label) in d.get("averages", {})]
-    return (f"**{why}.** A trade, not a pickup, would get him (ask \"what would it take to get {d['player']}?\")."
-            + ("\n\n" + "; ".join(stats) + "." if stats else ""))
-
-
-def _games_lead(ranked: list[dict], left: str, when: str) -> str:
-    """'Evan Mobley has the most games left this week: 3; Nic Claxton has 2, Jaren Jackson Jr. has 2' (or
-    who is level at the top); one player: 'X has 3 games left this week'."""
-    def games(n: int) -> str:
-        return f"{n} game{'s' * (n != 1)}"
-
-    if len(ranked) < 2:
-        return ", ".join(f"{pl['name']} has {games(pl['games'])}{left}" for pl in ranked) + when
-    top = [pl["name"] for pl in ranked if pl["games"] == ranked[0]["games"]]
-    rest = [pl for pl in ranked if pl["name"] not in top]
-    head = (f"{top[0]} has the most games{left}{when}: {ranked[0]['games']}" if len(top) == 1 else
-            f"{' and '.join(top)} are level at the top with {games(ranked[0]['games'])}{left}{when}")
-    return head + ("; " + ", ".join(f"{pl['name']} has {pl['games']}" for pl in rest) if rest else "")
 
 
 def write_answer(p: Parsed, done, unfinished: bool = False) -> str:

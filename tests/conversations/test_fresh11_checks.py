@@ -14,6 +14,7 @@ from tests.conversations import fresh11_checks as F
 from tests.conversations.checks import AS_OF, WEEK_END, Ctx
 from tests.conversations.fresh11 import FRESH11
 from tests.conversations.suite import BEAL, CLAXTON, CONLEY, MOBLEY, D
+from tests.conversations.test_fresh10_checks import _r, _table  # the hand-made turn result and list
 
 JJJ, TYUS, BRAUN = "Jaren Jackson Jr.", "Tyus Jones", "Christian Braun"
 ME = [("Shai Gilgeous-Alexander", "ACTIVE"), ("John Collins", "OUT"), ("Evan Mobley", "ACTIVE")]
@@ -34,15 +35,6 @@ class _Source:
 
 def _ctx(*results, decided=()):
     return Ctx(scoring="categories", results=list(results), decided=list(decided), source=_Source())
-
-
-def _table(names):
-    return "| Player | Owner |\n|---|---|\n" + "".join(f"| {n} | Free agent |\n" for n in names)
-
-
-def _r(answer="", calls=(), cards=(), tx=()):
-    return {"answer": answer, "tool_calls": [{"name": n, "args": a} for n, a in calls],
-            "pending_approvals": list(cards), "transactions": list(tx)}
 
 
 def _card(add, drop, mid="m1"):
