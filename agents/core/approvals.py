@@ -19,6 +19,7 @@ from langgraph.types import interrupt
 from agents.core.cards import card_now, is_expired, season_label
 from agents.core.contracts import ApprovalsEvent, Card, DecisionEvent, card_dicts, cards_of
 from agents.core.events import emit
+from agents.core.stale import withdraw_stale
 from services.store.state import MoveConflict, StateStore, state_store
 
 Clock = Callable[[Card], dt.datetime]
@@ -228,8 +229,9 @@ def make_present_and_confirm(source, after_decision: Callable[[list[dict], dict]
         if is_defer(resume):  # the answer and history stay as they were; the cards wait aside
             kept = [d for d in state.get("deferred") or [] if d.get("set_id") != set_id]
             return {"pending_cards": [], "deferred": [{"set_id": set_id, "cards": card_dicts(cards)}, *kept]}
-        return settle(source, cards, normalize_decisions(resume, cards), thread_id, set_id, after_decision, clock,
-                      state=state)
+        update = settle(source, cards, normalize_decisions(resume, cards), thread_id, set_id, after_decision, clock,
+                        state=state)
+        return withdraw_stale(update, cards, state.get("deferred"))
 
     return present_and_confirm
 

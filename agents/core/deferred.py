@@ -15,6 +15,7 @@ from langchain_core.messages import AIMessage
 
 from agents.core.approvals import Clock, card_set_id, default_clock, normalize_decisions, settle
 from agents.core.contracts import card_dicts, cards_of
+from agents.core.stale import withdraw_stale
 
 
 def route_from_start(state) -> Literal["classify_intent", "decide_deferred"]:
@@ -74,6 +75,6 @@ def make_decide_deferred(source, after_decision: Callable[[list[dict], dict], st
         if left:  # the same cards again, as a new set: the decided one's claim is closed
             turn = len(state.get("messages") or []) + 1
             rest.insert(0, {"set_id": card_set_id(thread_id, left, turn), "cards": card_dicts(left)})
-        return update | {"pending_cards": [], "deferred": rest, "deferred_decision": None}
+        return withdraw_stale(update | {"pending_cards": [], "deferred": rest, "deferred_decision": None}, cards, rest)
 
     return decide_deferred

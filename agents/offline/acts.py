@@ -93,7 +93,7 @@ def affirm_answer(p, done) -> str:
     head, drop, add, line = cards[i]
     what = (f"moves {drop} to IR (he stays yours) and adds {add}" if head.startswith("Move ") else
             f"drops {drop} and adds {add}")
-    figures = [x.strip().rstrip(". ") for x in re.findall(r"[+-]\d+(?:\.\d+)? (?:pts|cats|cat value|fantasy pts)?[^|,;*]*", line)]
+    figures = [x.strip().rstrip(". ") for x in re.findall(r"[+-]\d+(?:\.\d+)? (?:pts|cats|cat value|fantasy pts)?[^|,;*()]*", line)]
     shown = f" ({'; '.join(x.strip() for x in figures[:2])})" if figures else ""
     return (f"**Card {i + 1} is waiting for you: {head}{shown}.** Press **Approve** on its card to do it: approving "
             f"{what} in your league. A chat message never executes a move, so nothing has changed yet; "

@@ -16,10 +16,15 @@ AFFIRM_WORDS = set("ok okay k kk yes yeah yea ya yep yup sure sounds good great 
                    "1 2 3 4 5 # you bet ye yh aight gud gr8 kool sweet works lock locked locking in pull trigger send run with "
                    # preferring one ("the second one sounds better, go with that", "i'd rather take the IR one")
                    "go ahead better best prefer preferred seems seem good that's thats one's i'd id choose choosing "
-                   "option one's smarter safer me to d s".split())
+                   "option one's smarter safer me to d s "
+                   # "ship it", "pull the trigger", "make it happen", "book it", "greenlight it", "i'm down"
+                   "ship pull trigger make happen book hit green light greenlight im down done m".split())
 AFFIRM_CUE = re.compile(r"\b(yes|yeah|yea|yep|yup|sure|do it|do that|go ahead|go for it|go with (?:it|that|this|the|them|those)|"
                         r"(?:that|this|it) works|take (?:it|that)|sounds good|let'?s|lets|approve|"
-                        r"the (top|first|second|third|last) one|deal|agreed)\b")
+                        r"the (top|first|second|third|last) one|deal|agreed|"
+                        # "lock it in", "send it", "pull the trigger", "ship it", "book it", "i'm down", "done deal"
+                        r"lock (?:it |that |this |him )?in|send it|ship it|pull the trigger|make it happen|book it|run it|"
+                        r"hit it|green ?light(?: it)?|i m (?:down|in)|im (?:down|in)|done deal|works for me)\b")
 # a word that agrees on its own ("yh", "aight", "perfect"): a message made only of agreeing words with one
 # of these is an affirmation even without a cue phrase
 YES_WORDS = set("ok okay k kk yes yeah yea ya ye yh yep yup sure aight alright cool kool sweet perfect great nice gud "

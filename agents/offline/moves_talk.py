@@ -24,10 +24,26 @@ MY_MOVES = re.compile(
     r"\b(?:did|has|have) (?:anything|any of (?:it|them|those)|any moves?|something) (?:\w+ )?(?:go(?:ne)? through|"
     r"changed?|happen(?:ed)?|been (?:done|made|applied))\b|\bwhat (?:just )?changed\W*$")
 UNDO = re.compile(r"\b(?:undo|reverse|take back|cancel|revert)\b")
+# "what's pending?", "anything still waiting on me?", "which cards are open", "what do I still have to approve"
+PENDING = re.compile(
+    r"\b(?:what s|whats|what is|what are|anything|any|which|what)\b(?: \w+){0,4}? (?:still )?"
+    r"(?:pending|undecided|outstanding|left to (?:approve|decide))\b|"
+    r"\b(?:waiting|pending) (?:for|on) (?:me|my (?:approval|ok|decision|call)|approval|a decision)\b|"
+    r"\b(?:show|list|see|check)(?: me)? (?:my |the )?(?:pending |open |waiting )?(?:approvals|cards|pending)\b|"
+    r"\bwhat (?:do|have) (?:i|we) (?:still |yet )?(?:(?:got|have|need|gotta) (?:to )?|left to |to )(?:approve|decide)\w*\b|"
+    r"\b(?:cards?|approvals?) (?:do |are )?(?:i |we )?(?:still |that are )?(?:have )?(?:pending|waiting|open|undecided|left)\b|"
+    r"\bmoves? (?:are |that are )?(?:still )?(?:pending|waiting|undecided)\b")
+NOT_PENDING = re.compile(r"\b(?:free agents?|waivers?|wire|games? left|open (?:slot|spot|roster)|who s open)\b")
+
+
+def pending_asked(p) -> bool:
+    """'what's still pending?', 'any cards waiting on me?': the conversation's waiting cards."""
+    t = fold(p.text)
+    return bool(PENDING.search(t)) and not NOT_PENDING.search(t)
 
 
 def my_moves_asked(p) -> bool:
-    return bool(MY_MOVES.search(fold(p.text)))
+    return bool(MY_MOVES.search(fold(p.text))) or pending_asked(p)
 
 
 STILL_MINE = re.compile(r"\b(?:still (?:mine|on my (?:team|roster)|here|with me)|do i still have|did i keep|is \w+ still (?:mine|"
@@ -73,6 +89,9 @@ def moves_answer(p, done) -> str | None:
             return (f"**A chat message can't undo a move: \"{_done(last)}\" was applied to your league** "
                     f"(league day {last['league_day']}). To reverse it, ask for the move back (for example \"add "
                     f"{last['drop']}\") and approve its card like any other; nothing changes until you do.")
+        wait = d.get("waiting") or []
+        if pending_asked(p):
+            return waiting_answer(wait, applied)
         lines = [f"- {x['league_day']}: {_done(x)}{_gain(x)}" for x in applied]
         head = (f"**Your approved moves in this league, newest first ({len(applied)}):**" if applied else
                 "**No move approved in this league yet:** your roster is as the league started it.")
@@ -84,5 +103,20 @@ def moves_answer(p, done) -> str | None:
         if declined:
             parts.append("Declined or not applied: " + "; ".join(
                 ("Not applied: " if x["outcome"] == "refused" else "") + _not_done(x) for x in declined[:5]) + ".")
+        if wait:
+            parts.append(f"Still waiting for your decision ({len(wait)}): " + "; ".join(x["title"] for x in wait[:5])
+                         + ". Nothing changes until you approve one on its card.")
         return "\n\n".join(parts)
     return None
+
+
+def waiting_answer(wait: list[dict], applied: list[dict]) -> str:
+    """The conversation's waiting cards, in the order the Approvals list shows them."""
+    if not wait:
+        last = f" Your last applied move: {_done(applied[0])} ({applied[0]['league_day']})." if applied else ""
+        return f"**Nothing is waiting for your decision in this conversation.**{last}"
+    n = len(wait)
+    lines = [f"{i}. {x['title']}" for i, x in enumerate(wait, 1)]
+    return (f"**{n} card{'s' * (n != 1)} waiting for your decision:**\n" + "\n".join(lines) +
+            "\n\nApprove or decline each on its card (or in Approvals); a chat message never executes a move, "
+            "so nothing has changed yet.")

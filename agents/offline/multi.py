@@ -45,13 +45,40 @@ def constraint_only(piece: str) -> bool:
     return bool(named) and set(exclusions(piece, named)) >= set(named)
 
 
+# "want someone w 3 games left", "ideally a center who plays friday", "needs to be healthy": the kind of
+# player the request before it is after, said after it
+PREFERENCE = re.compile(r"^(?:(?:but|and|ok|oh|pls|please)\s+)?(?:i\s+|i d\s+|id\s+|we\s+)?(?:(?:would\s+)?(?:want|wants|need|needs|"
+                        r"prefer|like)|looking for|lookin for|ideally|preferably|hopefully|gotta be|got to be|has to be|have to be|"
+                        r"must be|must have|should be|needs to|has to|only)\b", re.I)
+
+
+def preference_only(piece: str) -> bool:
+    """A piece that only describes the player the request before it wants ("want someone w 3 games
+    left this week"): it opens with a wish and names nobody and asks nothing of its own."""
+    from agents.offline.slots import find_players
+
+    p = piece.strip()
+    return bool(PREFERENCE.match(p)) and not ASKS.match(p) and "?" not in p.rstrip("?") and not find_players(p) \
+        and len(p.split()) <= 14
+
+
+def without_preferences(text: str) -> str:
+    """The message less the pieces that only describe the wanted player ("who do i grab for him? want
+    someone w 3 games left": "who do i grab for him"): the act is read from what is asked, the slots
+    (games, day, position) from the whole message."""
+    parts = pieces(text)
+    if len(parts) < 2 or not any(preference_only(p) for p in parts[1:]):
+        return text
+    return " ".join(p if p.endswith("?") else p + "?" for p in [parts[0]] + [p for p in parts[1:] if not preference_only(p)])
+
+
 def split_requests(text: str, as_of, previous, parse, clarify_below: float) -> list:
     """The parsed requests of a message with several (each read with the earlier ones as its thread),
     or [] when it is one request. `parse` and `clarify_below` are the reader's (agents.offline.nlu,
     passed in: this module is the reader's helper, never its caller)."""
     parts = pieces(text)
-    if len(parts) < 2 or len(parts) > 3 or any(constraint_only(piece) or OPINION.fullmatch(piece.strip(" ?!.").lower())
-                                              for piece in parts[1:]):
+    if len(parts) < 2 or len(parts) > 3 or any(constraint_only(piece) or preference_only(piece)
+                                              or OPINION.fullmatch(piece.strip(" ?!.").lower()) for piece in parts[1:]):
         return []  # "any trades for steals? keeping JJJ": the second piece is the first one's constraint
     parsed, prev = [], previous
     for piece in parts:

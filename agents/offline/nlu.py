@@ -294,7 +294,7 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
     from agents.offline.corrections import rewrite
 
     raw, text = text, rewrite(after_reaction(normalize(text)))  # "X and Y. wait I meant Z not Y": X and Z
-    from agents.offline.multi import for_others
+    from agents.offline.multi import for_others, without_preferences
 
     parts = (for_others(text, as_of, previous, parse) or split_requests(text, as_of, previous, parse, CLARIFY_BELOW)
              if split else [])
@@ -323,7 +323,10 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
         # the punt clause is a slot, not evidence of the act: "ignore turnovers and tell me the best adds"
         # is read as "tell me the best adds" (the clause's words are rare in the corpus)
         words = [w for w in extract(punts.rest, as_of).words]
-    act, pred = _act(text, s, players, words, raw)
+    asked = without_preferences(text)  # "who do i grab? want someone w 3 games left": the act from the ask
+    if asked != text:
+        words = list(extract(asked, as_of).words)
+    act, pred = _act(asked, s, players, words, raw)
     if punts.punt and not players and act == "research_news":
         act = "research_rankings"  # "which players are best for a punt-AST build?": a build asks for a ranking, not news
     cats = s.categories

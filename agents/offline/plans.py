@@ -143,17 +143,22 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         return [] if done else [("get_hot_free_agents", {"position": p.position} if p.position else {})]
     if p.move:  # the user named the move: evaluate exactly that one (an error is answered as is)
         return [] if done else [("evaluate_move", {"drop": p.move[0], "add": p.move[1], **_mode(p)})]
+    f = getattr(p, "frame", None)
+    horizon = f.horizon if f and f.horizon in ("next_week", "rest_of_season", "this_week") else None
+    scan = {"position": p.position, "healthy_only": True, "min_games_remaining": least_games(p.text, horizon),
+            "target_categories": p.categories or None, "limit": f.count if f and f.count else 8,
+            **({"horizon": horizon} if horizon else {}), **({"exclude": list(f.exclude)} if f and f.exclude else {}),
+            **({"not_position": f.not_position} if f and f.not_position else {}),
+            **({"play_on": [d.isoformat() for d in f.play_on]} if f and f.play_on else {})}
     if p.replacing:  # "who should I pick up to replace Embiid?": he is the drop, not the add
         if not done:
-            least = re.search(r"(\d)\+? games? (?:left|remaining)", p.text)  # "someone w 3 games left"
             return [("get_player_status", {"name": p.replacing}),
-                    ("get_free_agents", {"position": p.position, "healthy_only": True,
-                                         "min_games_remaining": int(least.group(1)) if least else 1,
-                                         "target_categories": p.categories or None, "limit": 5})]
+                    ("get_free_agents", {**scan, "limit": f.count if f and f.count else 5})]
         if "validate_slot_fit" in done:
             return []
-        fas = (_results(done, "get_free_agents") or [{}])[0].get("free_agents", [])
-        return [("validate_slot_fit", {"add": f["name"], "drop": p.replacing}) for f in fas[:3]]
+        scans = _results(done, "get_free_agents")  # the relaxed list too: he named the drop, the card answers
+        return _relaxed(done) or [("validate_slot_fit", {"add": a["name"], "drop": p.replacing})
+                                  for a in (scans[-1] if scans else {}).get("free_agents", [])[:3]]
     if p.players and p.act != "fa_scan":
         if done:
             return []
@@ -161,15 +166,6 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         log = [("get_player_game_log", {"name": name, "last_n": 5})] if p.categories else []  # "would he help my steals"
         return [("get_player_status", {"name": name}), ("get_schedule", {"names": [name]}),
                 ("validate_slot_fit", {"add": name}), *log]
-    f = getattr(p, "frame", None)
-    horizon = f.horizon if f and f.horizon in ("next_week", "rest_of_season", "this_week") else None
-    m = re.search(r"(\d)\+? games? (left|remaining)", p.text) or (  # "3+ games": at least three
-        re.search(r"\b(\d)\+?[- ]?(?:games?|gamers?|times)\b", p.text) if horizon == "next_week" else None)
-    scan = {"position": p.position, "healthy_only": True, "min_games_remaining": int(m.group(1)) if m else 1,
-            "target_categories": p.categories or None, "limit": f.count if f and f.count else 8,
-            **({"horizon": horizon} if horizon else {}), **({"exclude": list(f.exclude)} if f and f.exclude else {}),
-            **({"not_position": f.not_position} if f and f.not_position else {}),
-            **({"play_on": [d.isoformat() for d in f.play_on]} if f and f.play_on else {})}
     if horizon in ("next_week", "rest_of_season"):  # ranked over that horizon; this week's slot fits do not apply
         return [] if done else [("get_free_agents", scan)]
     checked = p.need and p.scoring == "categories"  # a stated need: the scoreboard first, then the categories in play
@@ -179,13 +175,38 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         return [("get_free_agents", {**scan, "target_categories": need_targets(p, done) or None})]
     if "validate_slot_fit" in done:
         return []
-    first = (_results(done, "get_free_agents") or [{}])[0]
-    fas = first.get("free_agents", [])
-    if not fas and len(done.get("get_free_agents", [])) == 1 and (first.get("filters") or {}).get("min_games_remaining", 0) > 1:
-        return [("get_free_agents", {**first["filters"], "min_games_remaining": 1, "limit": 8})]  # relax, then say so
+    return _relaxed(done) or [("validate_slot_fit", {"add": a["name"]}) for a in _scanned(done)[:3]]
+
+
+def _scanned(done: dict) -> list[dict]:
+    """The free agents the scan found: the relaxed list when the first came back empty."""
     if len(done.get("get_free_agents", [])) > 1:
         return []  # answered from the relaxed list (the writer says nobody met the games filter)
-    return [("validate_slot_fit", {"add": f["name"]}) for f in fas[:3]]
+    return (_results(done, "get_free_agents") or [{}])[0].get("free_agents", [])
+
+
+def _relaxed(done: dict) -> list[Call]:
+    """Nobody has the games asked for ("someone with 4 games" in a 3-game week): the list again with
+    one game, and the answer says so."""
+    first = (_results(done, "get_free_agents") or [{}])[0]
+    if not first.get("free_agents") and len(done.get("get_free_agents", [])) == 1 \
+            and (first.get("filters") or {}).get("min_games_remaining", 0) > 1:
+        return [("get_free_agents", {**first["filters"], "min_games_remaining": 1, "limit": 8})]
+    return []
+
+
+LEAST = (re.compile(r"(\d)\+? games? (?:left|remaining)"),  # "someone w 3 games left"
+         re.compile(r"\b(?:with|w|has|having|got|gets|getting|playing|plays)\s+(?:at least\s+)?(\d)\+?\s*(?:games?|gamers?)\b"),
+         re.compile(r"\b(\d)\+\s*(?:games?|gamers?)\b"))  # "3+ games": at least three
+
+
+def least_games(text: str, horizon: str | None) -> int:
+    """The fewest games left a wanted free agent must have: "w 3 games left", "a guy with 4 games",
+    "3+ games"; next week's "4 game guys" too. One otherwise."""
+    t = text.lower()
+    m = next((m for r in LEAST if (m := r.search(t))), None) or (
+        re.search(r"\b(\d)\+?[- ]?(?:games?|gamers?|times)\b", t) if horizon == "next_week" else None)
+    return int(m.group(1)) if m and 1 <= int(m.group(1)) <= 7 else 1
 
 
 def need_targets(p: Parsed, done: dict) -> list[str]:

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Literal
+from typing import Annotated, Literal
+
+from langgraph.prebuilt import InjectedState
 
 from pydantic import BaseModel, Field
 
@@ -43,6 +45,8 @@ class FreeAgentArgs(BaseModel):
 
 class MovesArgs(BaseModel):
     limit: int = Field(default=10, ge=1, le=50, description="How many moves and decisions to return, newest first.")
+    # the conversation's state, injected by the graph's tool node (never filled by the model): its waiting cards
+    state: Annotated[dict, InjectedState] = Field(default_factory=dict)
 
 
 class ScheduleArgs(BaseModel):

@@ -1,0 +1,43 @@
+"""Cards an applied move made stale (issue #36: "a decided card never comes back as pending").
+
+An approval closes its own set (the other cards were computed for the roster before the move), and
+the same holds for the cards set aside from earlier turns: after "Drop Beal -> Add Pritchard" is
+applied, an earlier "Drop Conley -> Add Pritchard" can no longer happen (Pritchard is not a free
+agent), and a card dropping a player who just left was computed for a roster that is gone. Each
+such card is withdrawn from the deferred sets, and the decision's answer says which.
+"""
+from __future__ import annotations
+
+from langchain_core.messages import AIMessage
+
+from agents.core.contracts import Card, card_dicts, cards_of
+
+
+def players_of(card: Card) -> set[str]:
+    """Every player a card moves: both sides of a trade, else its drop and its add."""
+    terms = (getattr(card, "trade", None) or {}).get("terms") or {}
+    ids = [*terms.get("give_ids", []), *terms.get("get_ids", [])] if card.kind == "trade" else [card.drop_id, card.add_id]
+    return {str(i) for i in ids if i}
+
+
+def withdraw_stale(update: dict, cards: list[Card], deferred: list[dict] | None) -> dict:
+    """`update` (a settled decision) with the deferred cards that share a player with a move it
+    applied taken out of `deferred`, and a line saying so; unchanged when nothing was applied or
+    nothing shares a player."""
+    applied = {t["move_id"] for t in update.get("transactions") or [] if t.get("outcome") == "applied"
+               and not t.get("already")}
+    touched = set().union(*(players_of(c) for c in cards if c.move_id in applied)) if applied else set()
+    if not touched or not deferred:
+        return update
+    kept, gone = [], []
+    for entry in deferred:
+        live = [c for c in cards_of(entry.get("cards")) if not players_of(c) & touched]
+        gone += [c for c in cards_of(entry.get("cards")) if players_of(c) & touched]
+        if live:
+            kept.append({**entry, "cards": card_dicts(live)})
+    if not gone:
+        return update
+    line = ("Withdrawn, since that move changed the players they need: "
+            + "; ".join(c.title for c in gone) + ".")
+    text = "\n\n".join(x for x in (update.get("answer"), line) if x)
+    return update | {"deferred": kept, "answer": text, "messages": [AIMessage(content=text)]}
