@@ -16,7 +16,10 @@ from tests.conversations.fresh7_checks import POINTS_WEIGHTS, is_player
 from tests.conversations.fresh8_checks import _in, _lead, player_cells
 from tests.conversations.fresh10_checks import _games_left, _says_games
 
-_NEG = r"(\bnot\b|n't\b|\bno\b|\bcannot\b|\bnever\b|\bonly\b|\bunable\b|\bisn'?t\b)"
+# a sentence saying the product cannot do it ('only' is left out: "only guys under 30" is the ask, not a no)
+_CANT = (r"(can'?t|cannot|unable|\b(does|do|is|are|can|could) not\b|doesn'?t|don'?t|isn'?t|aren'?t|couldn'?t|"
+         r"\bno\b|\bnone\b|\bnot (able|possible|available|supported|offered|something)|"
+         r"only (searches|does|finds|offers|handles|has))")
 _UP = r"\b(up|rising|climb\w*|increas\w*|more minutes|trending up|uptick|jump\w*|bump\w*|growing|higher)\b"
 _DOWN = r"\b(down|falling|fell|dropp\w*|decreas\w*|fewer minutes|less|lower|declin\w*|cut)\b"
 GUARDS = {"G", "PG", "SG"}
@@ -101,7 +104,7 @@ def under_mpg_or_said(mpg: float):
         over = [n for n in names if _mpg(n) >= mpg]
         if names and not over:
             return None
-        said = any(re.search(r"minutes|\bmpg\b|\bmin\b", s, re.I) and re.search(_NEG, s, re.I) for s in _sentences(a))
+        said = any(re.search(r"minutes|\bmpg\b|\bmin\b", s, re.I) and re.search(_CANT, s, re.I) for s in _sentences(a))
         if said:
             return None
         return f"players at {mpg}+ mpg listed: {over[:3]}" if names else "no list and no word on the minutes filter"
@@ -122,11 +125,14 @@ def eligibility_verdict(name: str, pos: str):
         at = rf"(?-i:(?<![A-Za-z]){re.escape(pos)}(?![A-Za-z]))"  # 'C' the position, not a letter of a word
         if not _in(lead, name) and not re.search(at, lead):
             return f"the lead names neither {name} nor {pos}: {lead[:100]!r}"
-        neg = re.search(rf"{_NEG}[^.\n]{{0,40}}({at}|eligib)|\bineligible\b|^\W*no\b", lead, re.I)
+        neg = re.search(rf"(\bnot\b|n't\b|\bcannot\b|\bnever\b|\bno\b)[^.\n]{{0,40}}({at}|eligib)|\bineligible\b|"
+                        r"^\W*no\b", lead, re.I)
         aff = re.search(r"\b(yes|yep|yeah|eligible|can (play|slot|fill|go)|qualifies)\b", lead, re.I)
         if yes:
             return None if aff and not neg else f"{name} is eligible at {pos}; the lead does not say so: {lead[:100]!r}"
-        return None if neg else f"{name} is not eligible at {pos} ({entry.player.eligible}); the lead: {lead[:100]!r}"
+        # 'SG, G and UTIL only' answers no as well as 'not SF' does
+        return None if neg or re.search(r"\bonly\b", lead, re.I) else \
+            f"{name} is not eligible at {pos} ({entry.player.eligible}); the lead: {lead[:100]!r}"
     return check
 
 
@@ -146,26 +152,35 @@ def fa_at(positions: set[str], limit: int | None = None):
 
 
 # --- days -------------------------------------------------------------------------------------------------
-def day_each(day: dt.date, *names: str):
-    """'are both of them playing sunday': each player is named; for one without a game that day a no-word
-    ('no game', "doesn't play", 'off', 'idle', 'sits') stands within 60 characters after his surname or 30
-    before it; for one with a game no no-word follows his surname within 25 characters (table lines left
-    out)."""
-    no = r"(\bno (\w+ )?games?\b|\bnot play\w*|n'?t\b|\bnot scheduled|\boff\b|\bidle\b|\bsits?\b|\bnope\b|\bno\b)"
+_CLAUSE = r"[,;:()\u2014\u2013]|\s-\s|\bbut\b|\bwhile\b|\bwhereas\b|(?<=[.!?])\s+|\n"
+_NO_GAME = (r"\bno (\w+ )?games?\b|\bnot play\w*|n'?t\b|\bnot\b|\bnot scheduled|\boff\b|\bidle\b|\bsits?\b|"
+            r"\bnope\b|\bno\b|\bresting\b")
 
+
+def day_each(day: dt.date, *names: str):
+    """'are both of them playing sunday': each player is named; a clause (split at commas, semicolons,
+    dashes, 'but', sentence ends) naming a player without a game that day, and none of the others, says so
+    (a no-word: 'no game', "doesn't", 'off', 'idle', 'sits', 'no'), or a no-word stands within 30
+    characters before his surname or 60 after; no clause naming only a player with a game has a no-word.
+    Table lines are left out (a schedule's cells mark each day on their own)."""
     def check(r, c):
         a = "\n".join(ln for ln in (r.get("answer") or "").splitlines() if not ln.strip().startswith("|"))
-        text = K.fold(a)
         missing = [n for n in names if not _in(a, n)]
         if missing:
             return f"does not name {missing}"
+        clauses = [x for x in re.split(_CLAUSE, re.sub(r"(\d)\.(\d)", r"\1,\2", a.replace("Jr.", "Jr"))) if x]
+        text = K.fold(a)
         for n in names:
-            sur = K.fold(n.replace(" Jr.", "").split()[-1])
-            spots = [m.start() for m in re.finditer(re.escape(sur), text)]
+            own = [x for x in clauses if _in(x, n) and not any(_in(x, m) for m in names if m != n)]
+            said_no = any(re.search(_NO_GAME, x, re.I) for x in own)
             if K.plays_on(n, day):
-                if any(re.search(no, text[p + len(sur):p + len(sur) + 25], re.I) for p in spots):
+                if said_no:
                     return f"says {n} has no game on {day}, he plays"
-            elif not any(re.search(no, text[max(0, p - 30):p + len(sur) + 60], re.I) for p in spots):
+                continue
+            sur = K.fold(n.replace(" Jr.", "").split()[-1])
+            near = any(re.search(_NO_GAME, text[max(0, m.start() - 30):m.end() + 60], re.I)
+                       for m in re.finditer(re.escape(sur), text))
+            if not (said_no or near):
                 return f"does not say {n} has no game on {day}"
         return None
     return check
@@ -247,7 +262,7 @@ def two_for_two_or_said(r, c):
     if gives and all(len(g.split(" + ")) == 2 and len(h.split(" + ")) == 2 for g, h in zip(gives, gets)):
         return None
     shape = r"\b(2|two)[- ]?(for|4|x)[- ]?(2|two)\b"
-    said = any(re.search(shape, s, re.I) and re.search(_NEG + r"|\bnone\b|couldn'?t|only", s, re.I)
+    said = any(re.search(shape, s, re.I) and re.search(_CANT, s, re.I)
                for s in _sentences(a))
     if said:
         return None

@@ -73,14 +73,17 @@ def test_under_mpg_or_said():
     assert check(_r(_table([CONLEY, SGA])), _ctx())  # SGA plays 34.4
     assert check(_r("I can't filter free agents by minutes; here is the list.\n\n" + _table([SGA])), _ctx()) is None
     assert check(_r("Here you go."), _ctx())
+    assert check(_r("Only guys under 30 minutes:\n\n" + _table([SGA])), _ctx())  # a 34-mpg guard passed off
 
 
 def test_eligibility_verdict():
     yes, no = F.eligibility_verdict(JJJ, "C"), F.eligibility_verdict(BEAL, "SF")
     assert yes(_r("Yes: Jaren Jackson Jr. is eligible at PF, C, F and UTIL."), _ctx()) is None
+    assert yes(_r("Yes, Jackson is eligible there: the only C you roster besides Mobley."), _ctx()) is None
     assert yes(_r("No, Jackson is not eligible at C."), _ctx())
     assert no(_r("No. Beal is only eligible at SG, G and UTIL, so not SF."), _ctx()) is None
     assert no(_r("Beal isn't SF-eligible; he plays SG, G and UTIL."), _ctx()) is None
+    assert no(_r("Beal is eligible at SG, G and UTIL only."), _ctx()) is None
     assert no(_r("Yes, Beal can play SF for you."), _ctx())
 
 
@@ -99,7 +102,10 @@ def test_day_each():
     assert check(_r("Mobley plays Sunday against X, Claxton has no game."), _ctx()) is None
     assert check(_r("No. Only Mobley plays Sunday; Claxton is off."), _ctx()) is None
     assert check(_r("Both do: Mobley and Claxton play Sunday."), _ctx())
+    assert check(_r("Only Mobley — Claxton has no game Sunday."), _ctx()) is None
+    assert check(_r("Mobley plays Sunday, but Claxton plays Saturday, not Sunday."), _ctx()) is None
     assert check(_r("Mobley has no game Sunday, Claxton plays."), _ctx())
+    assert check(_r("Mobley plays Sunday."), _ctx())  # Claxton not answered
 
 
 def test_nth_listed_games_left_and_card():
@@ -134,6 +140,7 @@ def test_two_for_two_or_said():
         is None
     assert F.two_for_two_or_said(_r(one), _ctx())
     assert F.two_for_two_or_said(_r("Here are some ideas."), _ctx())
+    assert F.two_for_two_or_said(_r("Only 2-for-2 deals here:\n\n" + one), _ctx())  # a 2-for-1 passed off
 
 
 def test_subset_of_previous():
