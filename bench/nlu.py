@@ -98,8 +98,8 @@ def training_figures() -> dict:
 
 
 # the later held-out sets of issue #36, in the order they were written: `fresh` (the second set), fresh2
-# (the third) ... fresh11 (the twelfth; no fresh5 was written)
-LATER_SETS = ("fresh", "fresh2", "fresh3", "fresh4", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10", "fresh11")
+# (the third) ... fresh12 (the thirteenth; no fresh5 was written)
+LATER_SETS = ("fresh", "fresh2", "fresh3", "fresh4", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10", "fresh11", "fresh12")
 
 
 def main() -> int:

@@ -155,3 +155,20 @@ def test_the_twelfth_set_is_whole_and_its_first_run_is_kept():
     assert run["conversations"] == 25 and run["fully_right"] == 25 - len(run["failed"])
     assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH11}
     assert run["commit"] == "469e665" and run["fully_right"] == 10 and len(run["failed"]) == 15  # session 21's one run
+
+
+def test_the_thirteenth_set_is_whole_and_its_first_run_is_kept():
+    """fresh12 (session 22, written blind by a helper): its one run before anyone read or tuned to it is
+    pinned (fresh12_first_run.json, recorded by the session that did not write it). Catches the set cut
+    down to what passes, or a recorded first run that no longer matches the set. (The set's shape is
+    held by tests/conversations/test_fresh12_checks.py::test_the_thirteenth_set_is_whole.)"""
+    from tests.conversations.fresh12 import FRESH12, first_run
+
+    assert len(FRESH12) == 25 and len({c.id for c in FRESH12}) == 25
+    assert all(2 <= len(c.turns) <= 4 for c in FRESH12) and {c.scoring for c in FRESH12} == {"points", "categories"}
+    assert sum(c.decides for c in FRESH12) >= 6
+    run = first_run()
+    assert run is not None, "fresh12's first run (session 22) is recorded and kept"
+    assert run["conversations"] == 25 and run["fully_right"] == 25 - len(run["failed"])
+    assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH12}
+    assert run["commit"] == "ff267b9" and run["fully_right"] == 9 and len(run["failed"]) == 16  # session 22's one run
