@@ -331,7 +331,8 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
 
 NOT_POSITION = re.compile(r"\b(?:any(?:one|body)|every(?:one|body)|all|anything|someone|somebody) but (?:the |a )?"
                           r"(?P<a>[a-z ]+?)s?\b|\b(?:no|not|except|excluding|other than|apart from|besides|without) "
-                          r"(?:any |the |a |more )?(?P<b>[a-z ]+?)s?\b(?: please| pls|[,.!?]|$)")
+                          r"(?:any |the |a |more )?(?P<b>[a-z ]+?)s?\b(?: please| pls|[,.!?]|$| (?=(?:not|no|and|or|but|nor|either|only|just|"
+                          r"healthy|this|next|who|that|with|w)\b))")
 
 
 def not_position_of(text: str) -> str | None:

@@ -193,8 +193,8 @@ def free_agents(p: Parsed, done) -> str:
         avoided = avoid_answer(p, done)
         if avoided:
             return avoided
-    if _ok(done, "get_hot_free_agents"):
-        return C.hot_list(done) if p.scoring == "categories" else hot_list(done)
+    if _ok(done, "get_hot_free_agents") and not (getattr(p, "pool", None) == "hot" and p.replacing):
+        return C.hot_list(done) if p.scoring == "categories" else hot_list(done)  # (drop X for a hot one: the verdict)
     owned = owned_help(p, done)
     if owned:
         return owned
