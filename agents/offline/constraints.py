@@ -81,6 +81,7 @@ UNSUPPORTED_TRADE = re.compile(r"\b(no|not|without|nobody|none|avoid)\b[^.?!]{0,
                                r"\bhealthy (players|guys|ones) only\b|\bonly healthy\b", re.I)
 THEY = re.compile(r"\b(their|them|they|both|the two|those two|these two)\b")
 WIN_WEEK = re.compile(r"\b(?:need to|have to|must|gotta|want to) win this week\b|\b(?:only|just) (?:this week|for this week)\b")
+HEALTH_ASK = re.compile(r"\b(?:healthy|injured|hurt|banged up|out|active|available|good to go|fit|dtd|questionable)\b")
 OF_THEM = re.compile(r"\b(?:which|who|any) of (?:them|those|these|em)\b|\bof (?:those|them|these) guys\b|"
                      r"\b(?:from|on|in|of) (?:this|that|the|your) (?:list|table)\b|\bamong (?:them|those|these)\b", re.I)
 
@@ -248,7 +249,8 @@ PER_TOTAL = re.compile(r"\b(?:totals?|in all|cumulative|combined|overall (?:coun
 PER_GAME = re.compile(r"\b(?:per game|per-game|a game|averages?|averaging|per night|a night)\b")
 SKILL = re.compile(r"\b(?:best|better|top|greatest|elite)\s+(?:\w+\s+){0,2}(?:passer|playmaker|distributor|"
                    r"shot[- ]?blocker|rim protector|rebounder|shooter|scorer|defender|thief|ball ?hawk)s?\b|"
-                   r"\b(?:best|better) at \w+ing\b|\bwho (?:gets|grabs|averages|puts up|racks up) (?:more|the most)\b")
+                   r"\b(?:best|better) at \w+ing\b|\bwho (?:gets|grabs|averages|puts up|racks up|hits|makes|drains|knocks down|shoots|"
+                   r"scores|dishes|pulls down|snags|swats|blocks|steals|generates|produces) (?:more|the most)\b")
 
 
 def per_of(t: str, ranking: bool = True) -> str | None:
@@ -324,8 +326,8 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
         f.sort = next(iter(p.categories), None) or ("ros_value" if f.horizon == "rest_of_season" else None)
     if f.per is None and p.act != "research_rankings" and not f.horizon:  # "this week" asks for the week's games
         f.per = per_of(t, ranking=False)
-    if p.day and OF_THEM.search(text):
-        f.act = "filter_previous"
+    if (p.day or HEALTH_ASK.search(t)) and OF_THEM.search(text):
+        f.act = "filter_previous"  # "which of them play Friday", "which of those are actually healthy"
     return f
 
 

@@ -120,7 +120,7 @@ def return_cut(text: str) -> str | None:
 
 # a move verb negated, with its objects ("don't drop shai or lebron", "without cutting Ivey", "w/o giving up
 # Mobley"): the players named there are kept, never a move's sides
-NEGATED_MOVE = re.compile(r"\b(?:(?:don t|dont|do not|doesn t|not|never|without|w o|w/o)\s+(?:\w+\s+){0,2}?|no\s+)(?:drop\w*|cut\w*|"
+NEGATED_MOVE = re.compile(r"\b(?:(?:don t|dont|do not|doesn t|won t|wont|will not|shouldn t|can t|not|never|without|w o|w/o)\s+(?:\w+\s+){0,2}?|no\s+)(?:drop\w*|cut\w*|"
                           r"trad\w*|los\w*|giv\w* up|touch\w*|mov\w*|releas\w*|waiv\w*)\b[^.,;?!]*")
 
 
@@ -372,6 +372,10 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
     if previous is not None:
         followups.resolve(p, previous, pred)
         followups.same_trade(p, previous)
+        if previous.act == "research_compare" and len(previous.players) >= 3 and OTHER_ONES.search(t):
+            p.act, p.intent, p.confidence, p.follow_up = "research_compare", intent_of("research_compare"), 1.0, True
+            p.players = [x for x in previous.players if x not in players]  # "ivey's out. so between the other two"
+            p.categories, p.choices = p.categories or list(previous.categories), []
         if len(previous.players) >= 2 and BOTH_PLAY.search(t) and p.day and not named_now:
             p.act, p.players, p.confidence = "research_schedule", list(previous.players), 1.0  # "are both of them playing sunday?"
         if previous.act == "fa_hot" and ONE_OF_THEM.search(t) and len(p.players) == 1 and DROP_WORDS.search(t):
@@ -427,6 +431,8 @@ PRONOUN_WITH = re.compile(r"\b(?:he|him)\s+(?:and|&|n|or|vs|versus)\s+\w|\b\w+\s
 BOTH_PLAY = re.compile(r"\b(?:both|either|all|any|each|neither) (?:of )?(?:them|those|these|em|the two|the three|guys)?\b.{0,20}"
                        r"\b(?:play\w*|games?|suit\w* up|active|available)\b|\b(?:do|does|are|will) (?:they|those two|both) "
                        r"(?:both |all )?(?:play\w*|have a game)\b")
+OTHER_ONES = re.compile(r"\b(?:between|of|among|out of|from) (?:the )?(?:other|remaining|rest|last) ?(?:two|2|three|3|ones|guys)?\b|"
+                        r"\bthe other (?:two|2|three|3|ones|guys)\b|\bthe rest of them\b")
 HOT_ASK = re.compile(r"^(?:(?:so|ok|and|yo|hey)\W+)*(?:who s|whos|who is|who are|who has been|who s been|anyone|anybody|"
                      r"any guys?|any players?)\s+(?:been\s+|getting\s+|running\s+)?(?:hot|hottest|heating up|on fire|"
                      r"in form|cooking)\b")
