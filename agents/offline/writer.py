@@ -255,6 +255,10 @@ def _filtered(filters: dict) -> str:
         said.append("with a game on " + " or ".join(f"{d:%a %b} {d.day}" for d in days))
     if filters.get("not_position"):
         said.append(f"not {filters['not_position']}-eligible")
+    if filters.get("not_teams"):
+        said.append("none from " + ", ".join(filters["not_teams"]))
+    if filters.get("max_minutes"):
+        said.append(f"under {filters['max_minutes']:g} minutes a game this season")
     return (" " + ", ".join(said)) if said else ""
 
 
