@@ -19,9 +19,20 @@ DECIDED = 0.8  # a win chance at or above this (or at or below 1 - it) is settle
 CLOSE = (0.35, 0.65)  # a close category: neither side is clearly ahead
 
 
+# a claim about this week's scoreboard ("I'm losing steals", "down in assists"), not a wish ("I need dimes")
+SCOREBOARD = re.compile(r"\b(down|behind|trailing|losing|lose|getting (?:killed|crushed|destroyed|smoked|beat)|hurting|"
+                        r"struggling)\b", re.I)
+
+
 def stated_need(text: str) -> bool:
     """Whether the message claims a category need ('down in assists', 'we need steals')."""
     return bool(CLAIM.search(text or ""))
+
+
+def claims_scoreboard(text: str) -> bool:
+    """Whether the need is said of this week's scoreboard ('I'm losing steals'): then a settled category
+    gives way to the ones in play. 'I need dimes' is a wish: chased as asked."""
+    return bool(SCOREBOARD.search(text or ""))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -89,6 +100,15 @@ def check_need(claimed: list[str], lines: list[dict], punt: list[str] | tuple = 
     if in_play:
         text += f" The advice below chases {', '.join(in_play)}, the categories actually in play."
     return NeedCheck(text, in_play, [x["category"] for x in settled_mine + settled_theirs])
+
+
+def as_asked(check: NeedCheck, targets: list[str]) -> str:
+    """What the answer says when a plain ask names a category the week has settled: the scoreboard, and
+    that the advice still chases what was asked (for the rest of the season)."""
+    cue = check.text.split(" The advice below chases")[0]
+    rest = f" Ask for {', '.join(check.in_play)} to chase this week's close categories instead." if check.in_play else ""
+    return (f"{cue} The moves below still chase {', '.join(targets)}, as you asked: for its rest-of-season "
+            f"value more than for this week.{rest}")
 
 
 def _join(items: list[str]) -> str:

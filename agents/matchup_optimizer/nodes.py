@@ -225,7 +225,7 @@ def checked_targets(source, targets: list[str], punt: list[str], claimed: bool =
     after a claimed need ("I'm losing steals") a category the week has settled gives way to the ones in
     play, and the answer says why; a plain ask ("moves that help steals") keeps its categories, and the
     answer says what the scoreboard shows."""
-    from agents.core.needs import check_need
+    from agents.core.needs import as_asked, check_need
 
     targets = [c for c in targets if c not in punt]
     if not targets or source.scoring != "categories":
@@ -239,10 +239,7 @@ def checked_targets(source, targets: list[str], punt: list[str], claimed: bool =
         return targets, None
     if claimed:
         return check.in_play, check.text
-    cue = check.text.split(" The advice below chases")[0]
-    rest = f" Ask for {', '.join(check.in_play)} to chase this week's close categories instead." if check.in_play else ""
-    return targets, (f"{cue} The moves below still chase {', '.join(targets)}, as you asked: for its rest-of-season "
-                     f"value more than for this week.{rest}")
+    return targets, as_asked(check, targets)
 
 
 def _names(names: list[str], most: int = 4) -> str:

@@ -14,6 +14,7 @@ import datetime as dt
 import re
 
 from agents.core.frame import RequestFrame
+from agents.core.needs import claims_scoreboard
 from agents.offline.card_words import affirmation, card_counterpart, next_card, _card_answer
 from agents.offline.slots import find_categories, find_players
 from services.league.lookup import fold
@@ -317,7 +318,8 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     f.count = count_of(text)
     f.horizon = horizon_of(p)
     f.not_position = not_position_of(text)
-    f.need_claimed = bool(getattr(p, "need", False))  # "I'm losing steals": a claim the scoreboard checks
+    # "I'm losing steals": a claim the scoreboard checks; "I need dimes" is a wish, chased as asked
+    f.need_claimed = bool(getattr(p, "need", False)) and claims_scoreboard(text)
     if f.not_position and p.position == f.not_position:
         p.position = None  # "anyone but centers": C ruled out, not asked for
     f.play_on = play_on_of(p, f.horizon)

@@ -356,8 +356,9 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
         act, pred = "research_rankings", None  # "top 20 if I punt FT%": the rankings with the punt
     if len(players) == 1 and HYPO_CUT.search(t) and ADD_ASKED.search(t) and not act.startswith(("trade", "fa_")):
         act, pred = "fa_scan", None  # "if I cut Bol Bol, who'd be the best add?": he is the drop, the add is the question
-    if not players and HOT_ASK.search(t) and act in ("research_news", "vague", "general_explain", "research_rankings"):
-        act, pred = "fa_hot", None  # "who's hot rn": the free agents in form (the model reads "right now" as news)
+    if not players and HOT_ASK.search(t) and FA_CUE.search(t) and act in ("research_news", "vague", "general_explain",
+                                                                          "research_rankings"):
+        act, pred = "fa_hot", None  # "who's hot on the wire rn": the free agents in form (the model reads "right now" as news)
     if act == "nonsense" and PRONOUNS.search(t) and not players:
         act = "vague"  # "what about him" with nobody to refer to: ask, it is not nonsense
     if act == "nonsense" and known_words(t):
@@ -378,7 +379,8 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
             p.categories, p.choices = p.categories or list(previous.categories), []
         if len(previous.players) >= 2 and BOTH_PLAY.search(t) and p.day and not named_now:
             p.act, p.players, p.confidence = "research_schedule", list(previous.players), 1.0  # "are both of them playing sunday?"
-        if previous.act == "fa_hot" and ONE_OF_THEM.search(t) and len(p.players) == 1 and DROP_WORDS.search(t):
+        hot_before = previous.act == "fa_hot" or (previous.act == "research_news" and HOT_ASK.search(fold(previous.text)))
+        if hot_before and ONE_OF_THEM.search(t) and len(p.players) == 1 and DROP_WORDS.search(t):
             p.act, p.pool, p.confidence = "fa_replace", "hot", 1.0  # "should I drop Bol for one of them": he goes, a hot one comes
     _finish(p)
     floor = CLARIFY_BELOW_WITH_SLOTS if _slots_support(p) else CLARIFY_BELOW
@@ -436,6 +438,7 @@ OTHER_ONES = re.compile(r"\b(?:between|of|among|out of|from) (?:the )?(?:other|r
 HOT_ASK = re.compile(r"^(?:(?:so|ok|and|yo|hey)\W+)*(?:who s|whos|who is|who are|who has been|who s been|anyone|anybody|"
                      r"any guys?|any players?)\s+(?:been\s+|getting\s+|running\s+)?(?:hot|hottest|heating up|on fire|"
                      r"in form|cooking)\b")
+FA_CUE = re.compile(r"\b(?:wire|waivers?|free agents?|fas?|pick ?ups?|available|unowned|adds?|grab|streamers?)\b")
 ONE_OF_THEM = re.compile(r"\b(?:one|any|either|some ?one) of (?:them|those|these|em|the hot ones|those guys)\b")
 HYPO_CUT = re.compile(rf"\b(?:if|say|suppose|what if|once|when)\s+(?:i|we)\s+(?:\w+\s+)?{_CUT}\b")
 ADD_ASKED = re.compile(r"\b(?:add|adds|pick ?up|pickups?|grab|replacement|replace him|fill (?:his|the) (?:spot|slot)|"

@@ -222,7 +222,8 @@ def need_targets(p: Parsed, done: dict) -> list[str]:
     if not lines:
         return list(p.categories)
     check = check_need(p.categories, lines, p.punt)
-    return check.in_play if check.wrong else list(p.categories)
+    claimed = getattr(getattr(p, "frame", None), "need_claimed", True)
+    return check.in_play if check.wrong and claimed else list(p.categories)
 
 
 def plan_matchup(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:

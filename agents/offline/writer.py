@@ -211,9 +211,12 @@ def free_agents(p: Parsed, done) -> str:
     if m:
         parts.append(m[0]["data"]["summary"])
         if p.need and m[0]["data"].get("categories"):
-            from agents.core.needs import check_need
+            from agents.core.needs import as_asked, check_need
 
-            said = check_need(p.categories, m[0]["data"]["categories"], p.punt).text
+            check = check_need(p.categories, m[0]["data"]["categories"], p.punt)
+            claimed = getattr(getattr(p, "frame", None), "need_claimed", True)
+            said = check.text if claimed or not check.wrong else as_asked(check, [c for c in p.categories
+                                                                                   if c not in p.punt])
             if said:
                 parts.insert(0, said)
         punted = set(p.punt) | {c for rs in done.values() for r in rs for c in (r["args"].get("punt") or [])

@@ -3,7 +3,8 @@
 
 - a negated move verb ("moves that won't cut X or Y", "without dropping X") keeps those players: never
   a named move of them, and they reach the optimizer as kept;
-- "who's hot right now" with nobody named is the hot free agents; "should I cut X for one of them" after
+- "who's hot on the wire right now" with nobody named is the hot free agents (without a free-agent word
+  it stays the league's hot players, the golden case); "should I cut X for one of them" after
   (or in) it is the move adding a hot one for X, with its verdict and card;
 - "do he and X" / "add him, cut Y": the thread's player is one of the players;
 - "are both of them playing <day>" after a comparison: the day's verdict for each;
@@ -41,7 +42,7 @@ def test_a_negated_move_verb_keeps_its_players(make_assistant, text, kept):
 
 def test_whos_hot_right_now_is_the_hot_list(make_assistant):
     """e1c1d52: a news search."""
-    r = make_assistant().ask("ok who's hot right now?", None)
+    r = make_assistant().ask("ok who's hot on the wire right now?", None)
     assert [c["name"] for c in r["tool_calls"]] == ["get_hot_free_agents"]
 
 

@@ -103,3 +103,26 @@ def test_the_matchup_answer_checks_a_claim_too(cats):
     r = cats.ask(f"how's my matchup? I think I'm losing {WORDS[settled]}")
     assert r["intent"] == "matchup_analysis"
     assert "Checked against the scoreboard" in r["answer"] and f" {settled} " in r["answer"]
+
+
+@pytest.mark.parametrize("wish", ["i need {w}. best move?", "need more {w}, any moves?"])
+def test_a_wish_for_a_settled_category_is_chased_as_asked(cats, wish):
+    """Catches e1c1d52 (session 22): 'I need dimes, best move?' with assists out of reach this week
+    chased FT% instead; a wish is not a claim about the scoreboard. The moves chase the category asked
+    and the answer says the scoreboard settles it this week."""
+    lines = {x.category: x for x in cats.source.matchup().categories}
+    settled = max((c for c in COUNTS if c != "TO"), key=lambda c: abs(lines[c].win_probability - 0.5))
+    assert lines[settled].win_probability <= 0.2 or lines[settled].win_probability >= 0.8
+    r = cats.ask(wish.format(w=WORDS[settled]))
+    [cand] = [c["args"] for c in r["tool_calls"] if c["name"] in ("identify_candidates", "get_free_agents")]
+    assert cand["target_categories"] == [settled]  # the optimizer's candidates or the pickup scan
+    assert f"The moves below still chase {settled}, as you asked" in r["answer"]
+
+
+def test_a_claim_about_the_scoreboard_still_gives_way(cats):
+    """Guard (held on e1c1d52 too): 'I'm losing X' with X settled chases the categories in play."""
+    lines = {x.category: x for x in cats.source.matchup().categories}
+    settled = max((c for c in COUNTS if c != "TO"), key=lambda c: abs(lines[c].win_probability - 0.5))
+    r = cats.ask(f"I'm losing {WORDS[settled]}, find me moves")
+    [cand] = [c["args"] for c in r["tool_calls"] if c["name"] == "identify_candidates"]
+    assert settled not in cand["target_categories"]
