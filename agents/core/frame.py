@@ -64,6 +64,9 @@ class RequestFrame(BaseModel):
     play_on: list[dt.date] = Field(default_factory=list, description=(
         "Dates a pickup must play on ('who do I pick up for tomorrow': [tomorrow]; 'weekend streamers': "
         "[Saturday, Sunday])."))
+    keep_positions: list[str] = Field(default_factory=list, description=(
+        "Positions of my own players the user keeps ('I'd rather keep my guards': ['G']): none of them is "
+        "dropped or traded away."))
     not_teams: list[str] = Field(default_factory=list, description=(
         "NBA teams ruled out of a list ('nobody from Phoenix': ['PHO'])."))
     max_minutes: float | None = Field(default=None, gt=0, le=48, description=(

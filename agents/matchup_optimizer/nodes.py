@@ -63,6 +63,9 @@ def make_nodes(source):
                 keep.append(source.resolve_id(name))
             except ServiceError:
                 unknown.append(name)
+        kept_at = set(label.frame.keep_positions)  # "I'd rather keep my guards": every one of them stays
+        keep += [e.player.player_id for e in source.roster().entries if kept_at & set(e.player.eligible)
+                 and e.player.player_id not in keep and e.player.player_id not in allow]
         note = ir_full_note(source, only, label)
         limit = min(label.frame.count, MAX_CARDS) if label.frame.count else None  # "3 add/drop options", "one move"
         text = f"Optimizing {today:%a %b %-d} to {end:%a %b %-d} (week {week})."

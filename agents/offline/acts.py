@@ -21,7 +21,7 @@ from agents.offline.text import _ok, _table
 from services.league.lookup import fold
 from agents.offline.why_not import why_not_answer, why_not_plan
 
-CONVERSATION_ACTS = ("affirm", "why_not", "out_of_scope", "filter_previous", "why_benched", "punt_set", "ir_list",
+CONVERSATION_ACTS = ("affirm", "why_not", "out_of_scope", "filter_previous", "why_benched", "punt_set", "ir_list", "ir_both",
                      "my_moves", "cat_profile", "noted")
 
 
@@ -31,7 +31,7 @@ def plan_act(p, done: dict) -> list[tuple[str, dict]]:
         return plan_punt(p, done)
     if p.act == "noted":  # "Shai's not going anywhere. just so you know": noted for the thread, nothing to look up
         return []
-    if p.act == "ir_list":  # "who's on my IR?": the roster's IR slot, not moves
+    if p.act in ("ir_list", "ir_both"):  # "who's on my IR?", "can I IR both?": the roster's IR slots, not moves
         return [] if done else [("get_my_roster", {})]
     if p.act == "my_moves":  # "what did I just do?": the league's record of my decisions
         return [] if done else [("get_my_moves", {})]
@@ -77,6 +77,10 @@ def act_answer(p, done) -> str | None:
         return noted_answer(p, done)
     if p.act == "ir_list":
         return ir_answer(done)
+    if p.act == "ir_both":
+        from agents.offline.ir_talk import ir_both_answer
+
+        return ir_both_answer(p, done)
     if p.act == "my_moves":
         return moves_answer(p, done)
     if p.act == "cat_profile":

@@ -76,9 +76,10 @@ def affirmation(text: str, previous_answer: str | None) -> int | None:
     return place or 0
 
 
-NEXT_CARD = re.compile(r"(?:(?:ok|okay|fine|alright|so|and|then|hmm+|meh|yeah|yes|sure)\W+)*(?:what s |whats |what is |show me |"
+NEXT_CARD = re.compile(r"(?:(?:ok|okay|fine|alright|so|and|then|hmm+|meh|yeah|yes|sure|nah|no|nope)\W+)*(?:what s |whats |what is |show me |"
                        r"(?:i ll |ill |i will |let s |lets )?(?:take|do|go with|try) )?(?:the )?"
-                       r"next(?: one| best| card| move| option| up)?(?: (?:on|in|from) (?:the|that|your) (?:list|cards?))?"
+                       r"(?:next(?: one| best| card| move| option| up)?(?: (?:on|in|from) (?:the|that|your) (?:list|cards?))?|"
+                       r"(?:anything|something|what|any ?one|anybody) else|(?:any )?other (?:options?|moves?|ideas?|ones?))"
                        # "... works", "... is fine", "... sounds good", "... then", "... please"
                        r"(?: (?:then|please|pls|works|works for me|is fine|sounds good|is good|it is|instead|i guess))*")
 

@@ -324,6 +324,7 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
         p.position = None  # "anyone but centers": C ruled out, not asked for
     f.play_on = play_on_of(p, f.horizon)
     f.not_teams, f.max_minutes = not_teams_of(t), max_minutes_of(t)
+    f.keep_positions = kept_positions(t)
     if p.act == "research_rankings" or (prev and prev.window and p.follow_up):
         f.window, f.availability, f.per = window_of(t), availability_of(t), per_of(t)
         f.sort = next(iter(p.categories), None) or ("ros_value" if f.horizon == "rest_of_season" else None)
@@ -361,6 +362,28 @@ TEAM_OUT = re.compile(r"\b(?:nobody|no one|noone|none|no|not|except|excluding|wi
                       r"one\s+|of\s+)?(?:from|on|of|off)?\s*(?:the\s+)?(?P<team>[a-z0-9 ]{2,30}?)(?:\s+(?:guys|players|either|"
                       r"too|please|pls))*\s*$|\b(?:nobody|no one|none|no|not|except|excluding|without)\s+(?:guys\s+|players\s+|"
                       r"one\s+)?(?:from|on|off)\s+(?:the\s+)?(?P<team2>[a-z0-9 ]{2,20}?)\b(?=\s|$)")
+
+
+KEEP_POSITION = re.compile(r"\b(?:keep|keeping|hold on to|holding on to|protect|protecting|not (?:dropping|cutting|trading|"
+                           r"moving|losing)|don t (?:drop|cut|trade|move|touch|lose)|won t (?:drop|cut|trade)|without "
+                           r"(?:dropping|cutting|losing|touching))\s+(?:any of\s+)?(?:my|all my|all of my|the|our)\s+"
+                           r"(?P<pos>point guards|shooting guards|small forwards|power forwards|guards|forwards|wings|"
+                           r"centers|centres|bigs|big men)\b")
+
+
+def kept_positions(t: str) -> list[str]:
+    """The positions of my players a message keeps ("I'd rather keep my guards": ["G"])."""
+    from agents.offline.slots import POSITION_WORDS
+
+    out = []
+    for m in KEEP_POSITION.finditer(t):
+        w = m.group("pos")
+        pos = POSITION_WORDS.get(w) or POSITION_WORDS.get(w.rstrip("s")) or POSITION_WORDS.get(w[:-1] if w.endswith("s") else w)
+        if w == "big men":
+            pos = "C"
+        if pos and pos not in out:
+            out.append(pos)
+    return out
 
 
 def not_teams_of(t: str) -> list[str]:

@@ -19,6 +19,41 @@ def ir_asked(p) -> bool:
     return bool(IR_ASKED.search(p.text)) and not p.players and not p.move
 
 
+# "can I stash both of them?", "IR both Collins and Ivey", "put them all on IR": more IR moves than one
+IR_BOTH = re.compile(r"\b(?:stash|ir|put|move|place|throw|stick)\b[^?.!]{0,30}\b(?:both|all|the two|each|the pair)\b|"
+                     r"\bboth\b[^?.!]{0,30}\b(?:on|to|in|into) (?:the |my )?ir\b|\b(?:ir|stash) (?:them|both) (?:both|all)\b",
+                     re.I)
+
+
+def ir_both_asked(p) -> bool:
+    return bool(IR_BOTH.search(p.text)) and not p.move and (len(p.players) != 1)
+
+
+def ir_both_answer(p, done) -> str | None:
+    """How many of the players asked about can go to IR: the league's IR slots, who holds them, and the
+    players (the ones named, else my OUT players) beyond what the free slots take."""
+    for r in _ok(done, "get_my_roster"):
+        d = r["data"]
+        slots, on_ir = d.get("ir_slots", 1), d.get("on_ir") or []
+        free = max(slots - len(on_ir), 0)
+        out = [x["name"] for x in d.get("players", []) if x["status"] == "OUT"]
+        who = [n for n in p.players if n not in on_ir] if len(p.players) >= 2 else out
+        if not who:
+            return (f"**Nobody on your active roster is OUT, so nobody can go to IR now** (your league has {slots} IR "
+                    f"slot{'s' * (slots != 1)}, {free} free).")
+        names = " and ".join(who) if len(who) <= 2 else ", ".join(who[:-1]) + " and " + who[-1]
+        held = f"; {', '.join(on_ir)} holds {'it' if slots == 1 else 'one'}" if on_ir else ""
+        plural = "s" if slots != 1 else ""
+        if len(who) <= free:
+            return (f"**Yes: your league has {slots} IR slot{plural} ({free} free{held}), enough for {names}.** "
+                    "Ask \"IR them\" one at a time for each move's card.")
+        can = "none of them" if free == 0 else "only one of them" if free == 1 else f"only {free} of them"
+        return (f"**No: your league has {slots} IR slot{plural} ({free} free{held}), so {can} can go to IR"
+                f"{': not both' if len(who) == 2 and free < 2 else ''}.** {names} are OUT; the other stays on your "
+                f"roster (or is dropped). Ask \"IR {who[0].split()[-1]}\" (or another) for that move and its card.")
+    return None
+
+
 def ir_answer(done) -> str | None:
     for r in _ok(done, "get_my_roster"):
         d = r["data"]

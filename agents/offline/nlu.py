@@ -373,6 +373,10 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
     if previous is not None:
         followups.resolve(p, previous, pred)
         followups.same_trade(p, previous)
+        if named_now and SAME_THING.search(t) and previous.act in ("ir_move", "fa_scan", "fa_replace", "research_hold",
+                                                                   "trade_find", "research_log", "research_schedule"):
+            p.act, p.intent, p.confidence, p.follow_up, p.choices = previous.act, intent_of(previous.act), 1.0, True, []
+            p.categories = p.categories or list(previous.categories)  # "ivey's hurt too, same thing for him"
         if previous.act == "research_compare" and len(previous.players) >= 3 and OTHER_ONES.search(t):
             p.act, p.intent, p.confidence, p.follow_up = "research_compare", intent_of("research_compare"), 1.0, True
             p.players = [x for x in previous.players if x not in players]  # "ivey's out. so between the other two"
@@ -433,6 +437,7 @@ PRONOUN_WITH = re.compile(r"\b(?:he|him)\s+(?:and|&|n|or|vs|versus)\s+\w|\b\w+\s
 BOTH_PLAY = re.compile(r"\b(?:both|either|all|any|each|neither) (?:of )?(?:them|those|these|em|the two|the three|guys)?\b.{0,20}"
                        r"\b(?:play\w*|games?|suit\w* up|active|available)\b|\b(?:do|does|are|will) (?:they|those two|both) "
                        r"(?:both |all )?(?:play\w*|have a game)\b")
+SAME_THING = re.compile(r"\b(?:same (?:thing|deal|move|story|for him|for)|do the same|likewise|ditto)\b")
 OTHER_ONES = re.compile(r"\b(?:between|of|among|out of|from) (?:the )?(?:other|remaining|rest|last) ?(?:two|2|three|3|ones|guys)?\b|"
                         r"\bthe other (?:two|2|three|3|ones|guys)\b|\bthe rest of them\b")
 HOT_ASK = re.compile(r"^(?:(?:so|ok|and|yo|hey)\W+)*(?:who s|whos|who is|who are|who has been|who s been|anyone|anybody|"

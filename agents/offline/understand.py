@@ -12,7 +12,7 @@ from agents.offline.pool import forward_scan, hurt_pushback, past_window_ranking
 from agents.offline.carry import frame_of, list_follow_up, named_here, ranking_follow_up, take, verdict_with_other_punt
 from agents.offline.constraints import (HORIZON_ONLY, KEEP_ACTS, ONE_BACK, SHAPE, THEY, TRADE_CUE, WIN_WEEK, capitalized,
                                         exclusions, lowercase_for, shape_of)
-from agents.offline.ir_talk import ir_asked
+from agents.offline.ir_talk import ir_asked, ir_both_asked
 from agents.offline.cats_profile import FIX_IT, weak_cats_asked, weak_named
 from agents.offline.corrections import namesake_fix, other_one, swap_only
 from agents.offline.moves_talk import my_moves_asked, still_mine
@@ -291,8 +291,9 @@ def _understood(p, prev, previous_answer: str | None = None):
         p.frame = p.frame.model_copy(update={"act": "request", "card": None})
         p.wants_moves, p.hold_or_stream, p.move, p.follow_up = False, False, None, False
         return p
-    if act == "request" and ir_asked(p):  # "who's on my IR?": the IR slot's contents
-        p.act, p.intent, p.choices, p.unknown, p.greeting = "ir_list", Intent.GENERAL_ADVICE, [], False, False
+    if act == "request" and (ir_asked(p) or ir_both_asked(p)):  # "who's on my IR?", "can I stash both?": the slots
+        p.act = "ir_both" if ir_both_asked(p) else "ir_list"
+        p.intent, p.choices, p.unknown, p.greeting = Intent.GENERAL_ADVICE, [], False, False
         p.wants_moves, p.hold_or_stream, p.move, p.follow_up = False, False, None, False
         return p
     if act == "request" and not p.act.startswith("trade") and punt_only(p) and \
@@ -310,8 +311,9 @@ def _understood(p, prev, previous_answer: str | None = None):
     scope = getattr(prev, "frame", None) if prev is not None else None
     compared_before = prev is not None and (prev.act in ("research_compare", "research_log") or (
         scope is not None and scope.act == "out_of_scope" and scope.topic in ("keeper", "awards", "draft")))
-    if compared_before and len(prev.players) >= 2 and not named_here(p) and \
-            p.categories and not p.punt and len(p.text.split()) <= 9 and WHICH_OF_TWO.search(fold(p.text)):
+    after_scope = scope is not None and scope.act == "out_of_scope" and bool(re.search(r"\b(?:better|best)\b", fold(p.text)))
+    if compared_before and len(prev.players) >= 2 and not named_here(p) and (p.categories or after_scope) and \
+            not p.punt and len(p.text.split()) <= (12 if after_scope else 9) and WHICH_OF_TWO.search(fold(p.text)):
         take(p, prev.act if prev.act in ("research_compare", "research_log") else "research_compare")  # the same two
         p.players, p.follow_up, p.unknown = list(prev.players), True, False
         p.last_n = p.last_n or prev.last_n

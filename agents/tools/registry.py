@@ -71,7 +71,8 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
         return R.dump(R.game_log(source.game_log(name, last_n)))
 
     def get_my_roster() -> str:  # with who sits in my IR slots (not in the active entries)
-        return R.dump(R.roster(source.roster()) | {"on_ir": [source.player_name(pid) for pid in sorted(source.ir_ids())]})
+        return R.dump(R.roster(source.roster()) | {"on_ir": [source.player_name(pid) for pid in sorted(source.ir_ids())],
+                                                   "ir_slots": source.info().ir})
 
     def get_opponent_roster() -> str:
         return R.dump(R.roster(source.opponent_roster()))

@@ -1,0 +1,85 @@
+"""Classes older sets still missed, fixed in session 22 (issue #36), one test per class, in phrasings of
+their own:
+
+- "anything else?" / "other options?" after a decline: the next waiting card;
+- "can I IR both?" (named, or "both of them" after the IR answer): the league's IR slots said, and that
+  only as many as the free slots take can go;
+- "X's hurt too, same thing for him" after an IR move: the same act for X (the slot then full is said);
+- "keep my guards" on a move request: none of my guards is dropped;
+- "for the rest of the season then, who's better" after a keeper question about two: the two compared.
+
+Each fails on 77d461f.
+"""
+from __future__ import annotations
+
+import pytest
+
+
+def test_anything_else_after_a_decline_is_the_next_card(make_assistant):
+    """77d461f: the matchup summary."""
+    a = make_assistant(scoring="categories")
+    r1 = a.ask("a few moves that help blocks please", None)
+    cards = r1["pending_approvals"]
+    assert len(cards) >= 2
+    a.resume(r1["thread_id"], "decline", cards[0]["move_id"])
+    r3 = a.ask("any other options?", r1["thread_id"])
+    assert r3["answer"].startswith(f"**Card 2 is waiting for you: {cards[1]['title'].split(',')[0]}")
+    assert r3.get("transactions", []) == []
+
+
+@pytest.mark.parametrize("turns", [("could i ir ivey and collins both?",),
+                                   ("who's on my IR?", "can i stash both of them")])
+def test_ir_both_says_the_slots(make_assistant, turns):
+    """77d461f: a clarifying question / an IR card for one of them without a word on the slot."""
+    a = make_assistant()
+    r, thread = None, None
+    for t in turns:
+        r = a.ask(t, thread)
+        thread = r["thread_id"]
+    slots = a.source.info().ir if hasattr(a, "source") else 1
+    assert [c["name"] for c in r["tool_calls"]] == ["get_my_roster"]
+    assert r["answer"].startswith(f"**No: your league has {slots} IR slot")
+    assert "only one of them can go to IR" in r["answer"] and "Jaden Ivey" in r["answer"] and "John Collins" in r["answer"]
+    assert not [c for c in r["pending_approvals"] if c["kind"] == "ir"]
+
+
+def test_same_thing_for_him_after_an_ir_move_is_that_move(make_assistant):
+    """77d461f: a research answer comparing Ivey with the player just added."""
+    a = make_assistant()
+    r1 = a.ask("ir collins and pick up the best guy", None)
+    ir = next(c for c in r1["pending_approvals"] if c["kind"] == "ir" and c["drop"] == "John Collins")
+    a.resume(r1["thread_id"], "approve", ir["move_id"])
+    r3 = a.ask("ivey's out as well, same deal for him", r1["thread_id"])
+    assert r3["intent"] == "lineup_optimization"
+    assert "Your IR slot is full: John Collins holds it" in r3["answer"]
+    assert not [c for c in r3["pending_approvals"] if c["kind"] == "ir" and c["drop"] == "Jaden Ivey"]
+
+
+def test_keep_my_guards_drops_none_of_them(make_assistant):
+    """77d461f: a card dropped Bogdan Bogdanović (a guard). An IR move keeps its player, so it may stay."""
+    a = make_assistant(scoring="categories")
+    guards = {e.player.name for e in _roster(a) if {"G"} & set(e.player.eligible)}
+    r = a.ask("best moves this week? i wanna keep all my guards", None)
+    keep = next(c["args"] for c in r["tool_calls"] if c["name"] == "validate_moves").get("keep") or []
+    assert guards <= set(keep)
+    swaps = [c for c in r["pending_approvals"] if c["kind"] != "ir"]  # an IR move keeps him
+    assert swaps and not {c["drop"] for c in swaps} & guards
+
+
+def _roster(a):
+    from services.league.demo_source import open_source
+    from services.store.state import state_store
+
+    return open_source(scoring="categories", store=state_store()).roster().entries
+
+
+def test_who_is_better_this_season_after_a_keeper_question_compares_them(make_assistant):
+    """77d461f: a clarifying question."""
+    a = make_assistant()
+    r1 = a.ask("mobley or jjj as a keeper for next year?", None)
+    r2 = a.ask("ok for the rest of this year then, who's better", r1["thread_id"])
+    names = [c["name"] for c in r2["tool_calls"]]
+    assert "compare_players" in names or "get_player_rankings" in names
+    asked = {n for c in r2["tool_calls"] for n in (c["args"].get("names") or [c["args"].get("player")]) if n}
+    assert {"Evan Mobley", "Jaren Jackson Jr."} <= asked
+    assert "not sure what you" not in r2["answer"]
