@@ -41,13 +41,17 @@ FOLLOW = re.compile(r"^(?:and|what about|how about|wbu|ok(?:ay)?|also|now|then|s
                     r"\b(?:then|too|instead)\W*$|^\W*(?:at|in|as) ")
 
 
-def position_in(t: str) -> str | None:
-    """The one position an eligibility question names (folded text), None when it names none."""
+START_SIT = re.compile(r"\bshould (?:i|we)\b[^?]*\b(?:start|play|sit|bench)\b|\bwho (?:should|do) (?:i|we)\b")
+
+
+def position_in(t: str, loose: bool = False) -> str | None:
+    """The one position an eligibility question names (folded text), None when it names none;
+    `loose` (a follow-up of one): a bare "at SF" names it too."""
     for pattern in ASKED:
         m = pattern.search(t)
         if m:
             return POS_OF[m.group("pos")]
-    m = re.search(rf"(?:^|\s)(?:at|in|as)\s+(?:the\s+|my\s+)?{_POS}{_SLOT}(?![\w'])", t)  # "what about beal at SF"
+    m = re.search(rf"(?:^|\s)(?:at|in|as)\s+(?:the\s+|my\s+)?{_POS}{_SLOT}(?![\w'])", t) if loose else None
     return POS_OF[m.group("pos")] if m else None
 
 
@@ -55,8 +59,10 @@ def read(p, prev) -> bool:
     """Whether the message asks where a player is eligible (in place: the act, his position asked in
     `p.eligible_at`, None for the whole list); a short follow-up after one keeps the act."""
     t = fold(p.text)
-    pos = position_in(t)
     before = prev is not None and prev.act == ACT
+    pos = position_in(t, loose=before)
+    if START_SIT.search(t) and not re.search(r"\beligib\w*\b", t):
+        return False  # "should I start Mobley or Claxton at C?": the lineup's question, not the league's list
     players = list(p.players)
     if before and len(t.split()) <= 9 and not OTHER.search(t) and (FOLLOW.search(t) or pos or len(t.split()) <= 3):
         # "what about beal at SF", "and at pf?", "mobley?": the same question of another player or position
