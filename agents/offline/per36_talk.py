@@ -81,6 +81,8 @@ def answer(p, done: dict) -> str | None:
               + (f": at his real {real[0]['per_36']['season']['mpg']:.1f} min a game {real[0]['player']} averages "
                  f"{real[0]['season_fantasy_avg'] if p.scoring == 'points' else real[0]['season_averages'].get('pts', 0):.1f} "
                  f"{'fantasy pts' if p.scoring == 'points' else 'pts'} a game." if real else "."))
+    if p.scoring != "points":  # the percentages are rates already
+        caveat += " FG% and FT% do not scale with minutes."
     return "\n\n".join([" ".join(lines), _table(["Player", "Window", "Games", "Min/g", *[f"{h}/36" for _, h in keys]], rows),
                         caveat + " Each figure is the window's total x 36 / his minutes in it (box scores before the "
                                  "league's date)."])
