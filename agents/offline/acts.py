@@ -68,6 +68,10 @@ def previous_players(answer: str | None) -> list[str]:
 
 
 def act_answer(p, done) -> str | None:
+    from agents.offline.player_acts import PLAYER_ACTS, answer as player_answer
+
+    if p.act in PLAYER_ACTS:  # eligibility, per 36, minutes trends (agents/offline/player_acts.py)
+        return player_answer(p, done)
     f = getattr(p, "frame", None)
     if p.act == "punt_set":
         return punt_answer(p, done)

@@ -272,6 +272,10 @@ def next_calls(p: Parsed, done: dict[str, list[dict]], as_of: dt.date) -> list[C
         return [("get_my_roster", {})]  # a name several players go by: mine first (agents/offline/names.py)
     if names.unresolved(p):
         return []  # nothing in context picks one: the answer asks, naming the few likeliest
+    from agents.offline.player_acts import PLAYER_ACTS, plan as plan_player
+
+    if p.act in PLAYER_ACTS:  # eligibility, per 36, minutes trends (agents/offline/player_acts.py)
+        return plan_player(p, done)
     if p.act in CONVERSATION_ACTS:  # an affirmation, "why X not Y", out of scope, a filter on the last answer
         return plan_act(p, done)
     if p.act in TRADE_ACTS:  # trades and rankings: their own tools

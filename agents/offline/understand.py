@@ -55,7 +55,10 @@ def understood(p, prev, previous_answer: str | None = None):
     """Fills `p.frame` (in place, and returns `p`); a conversation act that is not a new request
     takes its own act, so the turn neither clarifies nor runs the optimizer for it."""
     from agents.core.intents import Intent
+    from agents.offline import player_acts
 
+    if player_acts.read(p, prev):  # eligibility, per 36, my roster's minutes trends (agents/offline/player_acts.py)
+        return p
     if redo(p, prev):  # "ok redo that", "I'm punting FT% btw. same q": the last request again (agents/offline/redo.py)
         p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
         return with_thread_keep(p)

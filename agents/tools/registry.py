@@ -68,11 +68,18 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
         return R.dump(R.news(source.news(name=name, limit=8)))
 
     def get_player_game_log(name: str, last_n: int = 5) -> str:
-        return R.dump(R.game_log(source.game_log(name, last_n)))
+        log = source.game_log(name, last_n)
+        season = log if last_n >= R.SEASON_GAMES else source.game_log(name, R.SEASON_GAMES)  # per 36 over the season too
+        return R.dump(R.game_log(log) | {"per_36": R.per_36(log.games, season.games)})
 
-    def get_my_roster() -> str:  # with who sits in my IR slots (not in the active entries)
-        return R.dump(R.roster(source.roster()) | {"on_ir": [source.player_name(pid) for pid in sorted(source.ir_ids())],
-                                                   "ir_slots": source.info().ir})
+    def get_my_roster(minutes_last_n: int | None = None) -> str:  # with who sits in my IR slots (not in the active entries)
+        roster = source.roster()
+        out = R.roster(roster) | {"on_ir": [source.player_name(pid) for pid in sorted(source.ir_ids())],
+                                  "ir_slots": source.info().ir}
+        if not minutes_last_n:
+            return R.dump(out)
+        logs = [(e, source.game_log(e.player.name, R.SEASON_GAMES)) for e in roster.entries]
+        return R.dump(out | {"minutes_trend": R.minutes_trends(logs, minutes_last_n)}, cap=12000)
 
     def get_opponent_roster() -> str:
         return R.dump(R.roster(source.opponent_roster()))
@@ -186,13 +193,19 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
 
     tools = [
         _tool(get_player_status, "get_player_status", S.PlayerArgs,
-              "A player's availability (ACTIVE, DTD or OUT), inferred from missed team games, with the evidence."),
+              "A player's availability (ACTIVE, DTD or OUT), inferred from missed team games, with the evidence, "
+              "and his position eligibility in this league: `positions` (PG, SG, SF, PF, C) and `eligible_slots`, "
+              "the lineup slots he can fill (G, F, UTIL too) - 'can X play C?' is whether C is in them."),
         _tool(get_player_news, "get_player_news", S.PlayerArgs,
               "Recent notes about a player (absences, returns, big games, minutes trends), generated from box scores."),
         _tool(get_player_game_log, "get_player_game_log", S.GameLogArgs,
-              "A player's last N games before the as-of date with window averages and fantasy points."),
-        _tool(get_my_roster, "get_my_roster", S.NoArgs,
-              "My roster: each player's status, games left this week, recent and season fantasy averages."),
+              "A player's last N games before the as-of date with window averages and fantasy points, and his "
+              "per-36-minute rates ('what's he per 36?'): `per_36.window` over those games and `per_36.season`, "
+              "each stat's total x 36 / his minutes (pts, reb, ast, stl, blk, fg3m, tov, fpts; mpg: his real minutes)."),
+        _tool(get_my_roster, "get_my_roster", S.RosterArgs,
+              "My roster: each player's listed positions (`pos`), status, games left this week, recent and season "
+              "fantasy averages. With minutes_last_n (5 or 10): `minutes_trend`, each player's minutes per game over "
+              "his last N games against his season's, biggest rise first ('whose minutes/playing time/role is up?')."),
         _tool(get_opponent_roster, "get_opponent_roster", S.NoArgs, "This week's opponent's roster, same fields as mine."),
         _tool(get_free_agents, "get_free_agents", S.FreeAgentArgs,
               "Free agents ranked by value x games remaining, with filters (position, healthy, games left, categories). "

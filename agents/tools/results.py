@@ -7,6 +7,8 @@ from typing import Any
 from services.models import FreeAgent, GameLog, MatchupDetails, NewsNote, Roster, ScheduleReport, StatusReport
 
 MAX_CHARS = 6000
+SEASON_GAMES = 82  # a game log this long holds his whole season before the as-of date
+POSITIONS = ("PG", "SG", "SF", "PF", "C")
 CAT_KEYS = ("pts", "reb", "ast", "stl", "blk", "tov", "fg3m", "min", "fg_pct", "ft_pct")
 
 
@@ -24,7 +26,9 @@ def dump(obj: Any, cap: int = MAX_CHARS) -> str:
 
 def status(s: StatusReport) -> dict:
     out = {"player": s.player.name, "team": s.player.team, "status": s.status, "inferred": s.inferred,
-           "evidence": s.evidence, "last_played": s.last_played, "as_of": s.as_of}
+           "evidence": s.evidence, "last_played": s.last_played, "as_of": s.as_of,
+           "positions": [p for p in s.player.eligible if p in POSITIONS] or [s.player.pos],
+           "eligible_slots": list(s.player.eligible)}
     if s.return_by_game:  # the return model's chance he has played by each of his team's next games
         out["return_by_game"] = [{"date": d, "chance_played_by": p} for d, p in s.return_by_game[:7]]
         out["back_in_days"] = s.back_in_days
@@ -42,6 +46,22 @@ def game_log(g: GameLog) -> dict:
             "averages": {k: a[k] for k in CAT_KEYS},
             "season_averages": {k: g.season_averages[k] for k in CAT_KEYS if k in g.season_averages},
             "scoring": g.scoring, "fantasy_avg": g.fantasy_avg, "season_fantasy_avg": g.season_fantasy_avg}
+
+
+def per_36(window: list, season: list) -> dict:
+    """His rates per 36 minutes over the log's games and over his season (services/league/rates.py)."""
+    from services.league.rates import per_36 as rates
+
+    w, s = rates(window), rates(season)
+    return {"window": w.model_dump() if w else None, "season": s.model_dump() if s else None}
+
+
+def minutes_trends(logs: list, last_n: int) -> dict:
+    """Each roster player's last-`last_n` minutes per game against his season's, biggest rise first."""
+    from services.league.rates import by_change, minutes_trend
+
+    found = [minutes_trend(e.player.name, g.games, last_n, e.player.team, e.status) for e, g in logs]
+    return {"last_n": last_n, "players": [t.model_dump() for t in by_change([t for t in found if t])]}
 
 
 def _per_game(avg: dict[str, float]) -> dict[str, float]:

@@ -24,6 +24,13 @@ class NoArgs(BaseModel):
     pass
 
 
+class RosterArgs(BaseModel):
+    minutes_last_n: int | None = Field(default=None, ge=1, le=30, description=(
+        "Add each player's minutes trend over his last N games (5 or 10) against his season minutes per game, for "
+        "'whose minutes are trending up / down?', 'who's getting more playing time / run / a bigger role?'. "
+        "Omit otherwise."))
+
+
 class FreeAgentArgs(BaseModel):
     position: str | None = Field(default=None, description="Only players eligible at PG, SG, SF, PF, C, G, F or UTIL.")
     healthy_only: bool = Field(default=False, description="Only players whose inferred status is ACTIVE.")
