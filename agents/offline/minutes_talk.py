@@ -29,7 +29,7 @@ TREND = re.compile(r"\b(?:trend\w*|up|down|rising|rise|rose|climb\w*|increas\w*|
 MINE = re.compile(r"\b(?:my|our|mine|i have|do i have|i got|we have)\b")
 DOWN = re.compile(r"\b(?:down|less|fewer|smaller|shrink\w*|drop\w*|dip\w*|fall\w*|fell|losing|lost|decreas\w*|cut|"
                   r"reduced|lighter|diminished)\b")
-ELSEWHERE = re.compile(r"\b(?:free agents?|fas?|waivers?|wire|pick ?ups?|streamers?|trades?|opponent|their|league wide|"
+ELSEWHERE = re.compile(r"\b(?:free agents?|fas?|waivers?|wire|pick ?ups?|streamers?|trades?|opponent|league wide|"
                        r"in the league|across the league|per 36)\b")
 
 
