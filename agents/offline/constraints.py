@@ -33,6 +33,9 @@ EXCLUDE = [re.compile(p, re.I) for p in (
     r"not available|not on the table)\b",
     r"(?P<c>[\w.'\- ]+?)\s+(?:stay|stay put|are staying|are untouchable|are off limits|are off the table|"
     r"(?:is|are|isn'?t|aren'?t|is not|are not) going anywhere|(?:is|are) not for sale|(?:is|are) keepers?)\b",
+    # "shai or melo not included", "SGA n Melo aren't part of it", "Shai off limits"
+    r"(?P<c>[\w.'\- ]+?)\s+(?:(?:is|are|r|s)\s+)?(?:(?:not|never|n'?t)\s+(?:included|involved|in it|in the deal|"
+    r"part of (?:it|this|that|the deal)|up for grabs|on the block|tradeable|tradable)|off limits|untouchable)\b",
     rf"\b(?:anyone|anybody|everyone|everybody|all|anything) but\s+(?P<c>.+?){_END}",
     rf"\b(?:except(?: for)?|other than|but not|apart from|excluding)\s+(?P<c>.+?){_END}",
     # a player the user turns down: "not interested in Braun", "pass on Braun", "I don't want Braun"
