@@ -310,6 +310,7 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
         carried = getattr(p, "trade_text", None) if p.follow_up else None  # a follow-up's sides: the search's words
         give, _ = split_sides(carried or text, [n for n in p.players if n not in f.exclude]) if p.players else ([], [])
         f.shape = shape_of(text, give)
+        f.get_position = get_position_of(text)
         if f.shape and give and len(give) == int(f.shape[0]):
             f.give = give
         elif re.search(r"\b(?:where|in which)\s+\w+\s+(?:goes|is traded|is moved|leaves)\b|\bshop\b|\bwho would take\b",
@@ -330,6 +331,28 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     if p.day and OF_THEM.search(text):
         f.act = "filter_previous"
     return f
+
+
+# what comes back in a trade: "for two better guards", "for a center", "2 for 2 for some wings"
+GET_POSITION = re.compile(r"\b(?:for|into|to get|get back|in exchange for|in return for)\s+(?:like\s+|just\s+|only\s+)?"
+                          r"(?:a|an|one|1|two|2|some|a couple of|a pair of|couple|any)?\s*(?:(?!my\b|your\b)[a-z]+\s+){0,2}?"
+                          r"(?P<pos>point guards?|shooting guards?|small forwards?|power forwards?|guards?|forwards?|wings?|"
+                          r"centers?|centres?|bigs?|big men|big man|pgs?|sgs?|sfs?|pfs?)\b")
+
+
+def get_position_of(text: str) -> str | None:
+    """The position of the players a trade brings ("Beal and Bogdan for two better guards": G; "flip
+    Conley for a center": C); never my own players ("for my guards")."""
+    from agents.offline.slots import POSITION_WORDS
+
+    m = GET_POSITION.search(fold(text))
+    if not m:
+        return None
+    word = m.group("pos")
+    for phrase, pos in sorted(POSITION_WORDS.items(), key=lambda kv: -len(kv[0])):
+        if pos and re.fullmatch(rf"{re.escape(phrase)}(?:s|es)?", word):
+            return pos
+    return None
 
 
 NOT_POSITION = re.compile(r"\b(?:any(?:one|body)|every(?:one|body)|all|anything|someone|somebody) but (?:the |a )?"
