@@ -241,8 +241,10 @@ def _act(text: str, s: Slots, players: list[str], words: list[str], raw: str = "
         return "market_desk", None
     if rules_question(text, s.categories, players):  # "do blocks count more than assists here?"
         return "general_rules", None
-    if len(_sides(text, players)) >= 2 and TRADE_SLANG.search(fold(text)) and re.search(r"\bfor\b", fold(text)):
-        return "trade_evaluate", None  # "A for B straight up, fleece or not?": a named trade to judge
+    if len(players) >= 2 and TRADE_SLANG.search(fold(text)) and re.search(r"\bfor\b", fold(text)):
+        # "A for B straight up, fleece or not?": a named trade to judge; "trade for boards, keep A and B"
+        # names no two sides (the players it rules out are on neither): a search
+        return ("trade_evaluate" if len(_sides(text, players)) >= 2 else "trade_find"), None
     if explicit_move(text, players) and not TRADE_WORDS.search(text):  # "trade A for B" is a trade, not a drop/add
         return "fa_move", None
     pred = predict(text, words=words)
