@@ -316,7 +316,7 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
         elif re.search(r"\b(?:where|in which)\s+\w+\s+(?:goes|is traded|is moved|leaves)\b|\bshop\b|\bwho would take\b",
                        text, re.I):
             f.give = [n for n in p.players if n not in f.exclude][:1]
-    f.count = count_of(text)
+    f.count = count_of(SIDE_COUNT.sub(" ", text) if f.shape else text)  # "a 2 for 2 for two guards": a side, not a count
     f.horizon = horizon_of(p)
     f.not_position = not_position_of(text)
     f.need_claimed = bool(getattr(p, "need", False))  # "I'm losing steals": a claim the scoreboard checks
@@ -334,10 +334,16 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
 
 
 # what comes back in a trade: "for two better guards", "for a center", "2 for 2 for some wings"
-GET_POSITION = re.compile(r"\b(?:for|into|to get|get back|in exchange for|in return for)\s+(?:like\s+|just\s+|only\s+)?"
+GET_POSITION = re.compile(r"\b(?:for|into|to get|get|get back|getting|fetch(?: me| us)?|bring(?: me)? back|land(?: me)?|"
+                          r"in exchange for|in return for)\s+(?:like\s+|just\s+|only\s+)?"
                           r"(?:a|an|one|1|two|2|some|a couple of|a pair of|couple|any)?\s*(?:(?!my\b|your\b)[a-z]+\s+){0,2}?"
                           r"(?P<pos>point guards?|shooting guards?|small forwards?|power forwards?|guards?|forwards?|wings?|"
                           r"centers?|centres?|bigs?|big men|big man|pgs?|sgs?|sfs?|pfs?)\b")
+
+
+# the players a shaped trade sends or brings: "for two better guards", "fetch me 2 wings" (how many come back)
+SIDE_COUNT = re.compile(r"\b(?:one|1|two|2|a pair of|a couple of)\s+(?:\w+\s+)?(?:guards?|forwards?|wings?|centers?|"
+                        r"centres?|bigs?|guys?|players?|pieces?|starters?)\b", re.I)
 
 
 def get_position_of(text: str) -> str | None:
