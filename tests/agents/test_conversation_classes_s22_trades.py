@@ -152,3 +152,29 @@ def test_two_sides_left_after_the_ruled_out_player_are_still_a_named_trade():
     assert parse("beal for trae young straight up? keep shai", AS_OF).act == "trade_evaluate"
     msg = plan("beal for trae young straight up? keep shai")
     assert args_of(msg, "evaluate_trade") == {"give": [BEAL], "get": ["Trae Young"]}
+
+
+def test_a_models_two_for_two_call_with_a_position_reaches_the_finder():
+    """A real model's call (scripted) with shape='2-for-2' and get_position='G': the tool takes both, and
+    every trade it returns sends both players and brings two guards. Fails on e1c1d52, whose schema
+    refused the shape and had no position."""
+    import json
+
+    from langchain_core.messages import HumanMessage
+
+    from services.league.demo_source import DemoSource
+    from services.store.state import state_store
+    from tests.agents.scripted import ScriptedChatModel, build, call, run_graph, tools_msg
+
+    model = ScriptedChatModel([tools_msg(call("find_trades", give=[BEAL, CONLEY], shape="2-for-2", get_position="G",
+                                              limit=3)), "Here are three."])
+    src = DemoSource(AS_OF, "points", store=state_store())
+    run = run_graph(build(model, src), {"messages": [HumanMessage("Beal and Conley for two guards, 2 for 2?")]}, "s22")
+    [tm] = [m for m in run.tool_messages if m.name == "find_trades"]
+    data = json.loads(tm.content)
+    data = data.get("data", data)
+    assert data["shape"] == "2-for-2" and data["get_position"] == "G" and len(data["trades"]) == 3
+    lg = src.history()
+    for t in data["trades"]:
+        assert sorted(t["give"]) == sorted([BEAL, CONLEY]) and len(t["get"]) == 2
+        assert all("G" in lg.snapshot.players[src.resolve_id(n)].ref.eligible for n in t["get"])
