@@ -66,6 +66,10 @@ class RequestFrame(BaseModel):
     play_on: list[dt.date] = Field(default_factory=list, description=(
         "Dates a pickup must play on ('who do I pick up for tomorrow': [tomorrow]; 'weekend streamers': "
         "[Saturday, Sunday])."))
+    not_teams: list[str] = Field(default_factory=list, description=(
+        "NBA teams ruled out of a list ('nobody from Phoenix': ['PHO'])."))
+    max_minutes: float | None = Field(default=None, gt=0, le=48, description=(
+        "A list's ceiling on season minutes a game ('only guys under 30 mpg': 30)."))
     unhonoured: list[str] = Field(default_factory=list, description=(
         "Constraints the user stated that no tool can honour, in a few words each (said in the answer)."))
 
@@ -73,7 +77,7 @@ class RequestFrame(BaseModel):
 # frame field -> the tool argument that takes it (the same name in every tool that takes it)
 TOOL_ARGS = {"exclude": "exclude", "shape": "shape", "horizon": "horizon", "count": "limit", "last_n": "last_n",
              "window": "window", "per": "per", "availability": "availability", "not_position": "not_position", "play_on": "play_on",
-             "get_position": "get_position"}
+             "not_teams": "not_teams", "max_minutes": "max_minutes", "get_position": "get_position"}
 
 
 def tool_args(frame: RequestFrame | dict | None, fields: dict, args: dict) -> dict:

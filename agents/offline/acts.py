@@ -18,6 +18,7 @@ from agents.offline.cats_profile import profile_answer
 from agents.offline.moves_talk import moves_answer
 from agents.offline.punt_act import plan_punt, punt_answer
 from agents.offline.text import _ok, _table
+from services.league.lookup import fold
 from agents.offline.why_not import why_not_answer, why_not_plan
 
 CONVERSATION_ACTS = ("affirm", "why_not", "out_of_scope", "filter_previous", "why_benched", "punt_set", "ir_list",
@@ -42,6 +43,8 @@ def plan_act(p, done: dict) -> list[tuple[str, dict]]:
         from agents.offline.scope import nearest_calls
 
         return nearest_calls(f.topic or "standings", p.players, p.day or p.as_of)
+    if f.act == "filter_previous" and health_filter(p):  # "which of those are actually healthy"
+        return [("get_player_status", {"name": n}) for n in previous_players(p.previous_answer)[:8]]
     if f.act == "filter_previous" and p.day:
         names = previous_players(p.previous_answer)
         return [("get_schedule", {"names": names[:25], "start": p.day.isoformat(), "end": p.day.isoformat()})] \
@@ -106,7 +109,27 @@ def out_of_scope_answer(p, done) -> str:
     return scope_answer(p, done)
 
 
+def health_filter(p) -> bool:
+    """"Which of those are actually healthy?": each listed player's status (a day named in the message
+    makes it the day's schedule: "which of them are available friday")."""
+    from agents.offline.constraints import HEALTH_ASK
+    from agents.offline.slots import find_day
+
+    return bool(HEALTH_ASK.search(fold(p.text))) and (p.as_of is None or find_day(p.text, p.as_of)[0] is None)
+
+
 def filter_answer(p, done) -> str | None:
+    if health_filter(p) and _ok(done, "get_player_status"):  # the previous list, each player's status
+        rows = [r["data"] for r in _ok(done, "get_player_status")]
+        well = [r for r in rows if r["status"] == "ACTIVE"]
+        hurt = [r for r in rows if r["status"] != "ACTIVE"]
+        head = (f"**{len(well)} of them {'is' if len(well) == 1 else 'are'} healthy: "
+                f"{', '.join(r['player'] for r in well) or 'none'}.**")
+        table = _table(["Player", "Team", "Status", "Why"], [[r["player"], r["team"], r["status"] + (
+            " (inferred)" if r.get("inferred") else ""), r.get("evidence") or ""] for r in well + hurt])
+        note = ("Not healthy: " + "; ".join(f"{r['player']} ({r['status']})" for r in hurt) + "." if hurt else
+                "None of them is hurt.")
+        return "\n\n".join([head, table, note])
     for r in _ok(done, "get_schedule"):
         d = r["data"]
         day = p.day.isoformat()

@@ -76,8 +76,11 @@ def affirmation(text: str, previous_answer: str | None) -> int | None:
     return place or 0
 
 
-NEXT_CARD = re.compile(r"(?:(?:ok|okay|fine|alright|so|and|then|hmm+|meh)\W+)*(?:what s |whats |what is |show me )?(?:the )?"
-                       r"next(?: one| best| card| move| option| up)?(?: then| please| pls)?")
+NEXT_CARD = re.compile(r"(?:(?:ok|okay|fine|alright|so|and|then|hmm+|meh|yeah|yes|sure)\W+)*(?:what s |whats |what is |show me |"
+                       r"(?:i ll |ill |i will |let s |lets )?(?:take|do|go with|try) )?(?:the )?"
+                       r"next(?: one| best| card| move| option| up)?(?: (?:on|in|from) (?:the|that|your) (?:list|cards?))?"
+                       # "... works", "... is fine", "... sounds good", "... then", "... please"
+                       r"(?: (?:then|please|pls|works|works for me|is fine|sounds good|is good|it is|instead|i guess))*")
 
 
 def next_card(p, text: str) -> int | None:

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 from agents.core.frame import RequestFrame
-from agents.offline.constraints import STRAIGHT_UP, count_of, exclusions, read_frame, shape_of
+from agents.offline.constraints import (ANY_MINUTES, STRAIGHT_UP, count_of, exclusions, max_minutes_of, not_teams_of,
+                                        read_frame, shape_of)
 from services.league.lookup import fold
 
 EARLY_ACTS = ("affirm", "out_of_scope", "why_benched", "why_not")  # acts read alone: nothing carried
@@ -28,8 +29,13 @@ def _carry(f: RequestFrame, prev: RequestFrame, p) -> None:
     availability, the horizon."""
     f.exclude = list(dict.fromkeys([*prev.exclude, *f.exclude]))
     for attr in ("window", "availability", "sort", "per", "count", "horizon", "shape", "get_position", "not_position",
-                 "play_on"):
+                 "play_on", "not_teams", "max_minutes"):
         if getattr(f, attr) in (None, []) and getattr(prev, attr) not in (None, []):
+            if attr == "max_minutes" and ANY_MINUTES.search(fold(p.text)):
+                continue  # "actually no, any minutes is fine": the ceiling goes
+            if attr == "not_teams":
+                f.not_teams = list(prev.not_teams)
+                continue
             if attr in ("not_position", "play_on") and (p.position or p.day or p.act != "fa_scan"):
                 continue  # "ok only centers" / "what about friday": the message's own filter
             if attr == "horizon" and (p.day or p.last_n):
@@ -39,6 +45,8 @@ def _carry(f: RequestFrame, prev: RequestFrame, p) -> None:
             if attr in ("shape", "get_position") and (f.give or named_here(p)):
                 continue  # "ok just Beal for one guy then": the message's own trade
             setattr(f, attr, getattr(prev, attr))
+    if f.not_teams and prev.not_teams:  # "and nobody from the lakers either"
+        f.not_teams = list(dict.fromkeys([*prev.not_teams, *f.not_teams]))
     if not f.give and prev.give and not named_here(p):
         f.give = list(prev.give)
 
@@ -97,13 +105,14 @@ def list_follow_up(p, prev) -> None:
         if not trade:
             p.position = p.position or prev.position
         return
-    if len(t.split()) > 9 or (OTHER_REQUEST if trade else NOT_A_PICKUP).search(t) or p.move or \
+    narrowed = not trade and bool(not_teams_of(t) or max_minutes_of(t) or ANY_MINUTES.search(t))  # "nobody from phx"
+    if len(t.split()) > (12 if narrowed else 9) or (OTHER_REQUEST if trade else NOT_A_PICKUP).search(t) or p.move or \
             (trade and p.act.startswith("trade") and len(own) >= 2) or (not trade and own):
         return
     if prev.act == "fa_fit":
         return
     shaped = trade and (shape_of(p.text, own) or (len(own) == 1 and STRAIGHT_UP.search(p.text)))
-    changes = shaped or count_of(p.text) or p.categories or (not trade and p.position)
+    changes = shaped or count_of(p.text) or p.categories or (not trade and p.position) or narrowed
     if not changes or not (TWEAK.search(t) or p.act == prev.act or len(t.split()) <= 4):
         return
     if p.act != prev.act:

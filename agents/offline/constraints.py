@@ -84,6 +84,7 @@ UNSUPPORTED_TRADE = re.compile(r"\b(no|not|without|nobody|none|avoid)\b[^.?!]{0,
                                r"\bhealthy (players|guys|ones) only\b|\bonly healthy\b", re.I)
 THEY = re.compile(r"\b(their|them|they|both|the two|those two|these two)\b")
 WIN_WEEK = re.compile(r"\b(?:need to|have to|must|gotta|want to) win this week\b|\b(?:only|just) (?:this week|for this week)\b")
+HEALTH_ASK = re.compile(r"\b(?:healthy|injured|hurt|banged up|out|active|available|good to go|fit|dtd|questionable)\b")
 OF_THEM = re.compile(r"\b(?:which|who|any) of (?:them|those|these|em)\b|\bof (?:those|them|these) guys\b|"
                      r"\b(?:from|on|in|of) (?:this|that|the|your) (?:list|table)\b|\bamong (?:them|those|these)\b", re.I)
 
@@ -251,7 +252,8 @@ PER_TOTAL = re.compile(r"\b(?:totals?|in all|cumulative|combined|overall (?:coun
 PER_GAME = re.compile(r"\b(?:per game|per-game|a game|averages?|averaging|per night|a night)\b")
 SKILL = re.compile(r"\b(?:best|better|top|greatest|elite)\s+(?:\w+\s+){0,2}(?:passer|playmaker|distributor|"
                    r"shot[- ]?blocker|rim protector|rebounder|shooter|scorer|defender|thief|ball ?hawk)s?\b|"
-                   r"\b(?:best|better) at \w+ing\b|\bwho (?:gets|grabs|averages|puts up|racks up) (?:more|the most)\b")
+                   r"\b(?:best|better) at \w+ing\b|\bwho (?:gets|grabs|averages|puts up|racks up|hits|makes|drains|knocks down|shoots|"
+                   r"scores|dishes|pulls down|snags|swats|blocks|steals|generates|produces) (?:more|the most)\b")
 
 
 def per_of(t: str, ranking: bool = True) -> str | None:
@@ -323,13 +325,14 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     if f.not_position and p.position == f.not_position:
         p.position = None  # "anyone but centers": C ruled out, not asked for
     f.play_on = play_on_of(p, f.horizon)
+    f.not_teams, f.max_minutes = not_teams_of(t), max_minutes_of(t)
     if p.act == "research_rankings" or (prev and prev.window and p.follow_up):
         f.window, f.availability, f.per = window_of(t), availability_of(t), per_of(t)
         f.sort = next(iter(p.categories), None) or ("ros_value" if f.horizon == "rest_of_season" else None)
     if f.per is None and p.act != "research_rankings" and not f.horizon:  # "this week" asks for the week's games
         f.per = per_of(t, ranking=False)
-    if p.day and OF_THEM.search(text):
-        f.act = "filter_previous"
+    if (p.day or HEALTH_ASK.search(t)) and OF_THEM.search(text):
+        f.act = "filter_previous"  # "which of them play Friday", "which of those are actually healthy"
     return f
 
 
@@ -363,7 +366,8 @@ def get_position_of(text: str) -> str | None:
 
 NOT_POSITION = re.compile(r"\b(?:any(?:one|body)|every(?:one|body)|all|anything|someone|somebody) but (?:the |a )?"
                           r"(?P<a>[a-z ]+?)s?\b|\b(?:no|not|except|excluding|other than|apart from|besides|without) "
-                          r"(?:any |the |a |more )?(?P<b>[a-z ]+?)s?\b(?: please| pls|[,.!?]|$)")
+                          r"(?:any |the |a |more )?(?P<b>[a-z ]+?)s?\b(?: please| pls|[,.!?]|$| (?=(?:not|no|and|or|but|nor|either|only|just|"
+                          r"healthy|this|next|who|that|with|w)\b))")
 
 
 def not_position_of(text: str) -> str | None:
@@ -376,6 +380,39 @@ def not_position_of(text: str) -> str | None:
             if pos and re.fullmatch(rf"(?:\w+ )?{re.escape(phrase)}(?:s|es)?", words):
                 return pos
     return None
+
+
+MAX_MINUTES = re.compile(r"\b(?:under|below|less than|fewer than|at most|max(?:imum)?|no more than|sub)\s*(\d{1,2}(?:\.\d)?)\s*"
+                         r"(?:mpg|min\w*|mins)\b|\b(\d{1,2}) ?(?:mpg|min\w*) (?:or (?:less|under|fewer)|max)\b")
+ANY_MINUTES = re.compile(r"\bany (?:minutes|mpg|min)\b|\b(?:minutes|mpg) (?:don t|doesn t|do not|does not|dont) matter\b|"
+                         r"\bforget (?:the |about )?(?:minutes|mpg)\b|\bno (?:minutes|mpg) (?:filter|limit|cap)\b|"
+                         r"\b(?:minutes|mpg) (?:is|are) fine\b")
+TEAM_OUT = re.compile(r"\b(?:nobody|no one|noone|none|no|not|except|excluding|without|other than|but)\s+(?:guys\s+|players\s+|"
+                      r"one\s+|of\s+)?(?:from|on|of|off)?\s*(?:the\s+)?(?P<team>[a-z0-9 ]{2,30}?)(?:\s+(?:guys|players|either|"
+                      r"too|please|pls))*\s*$|\b(?:nobody|no one|none|no|not|except|excluding|without)\s+(?:guys\s+|players\s+|"
+                      r"one\s+)?(?:from|on|off)\s+(?:the\s+)?(?P<team2>[a-z0-9 ]{2,20}?)\b(?=\s|$)")
+
+
+def not_teams_of(t: str) -> list[str]:
+    """The NBA teams a message rules out of a list ("nobody from phoenix either", "no suns guys", "not
+    the lakers"), as codes."""
+    from agents.desk.ask import TEAMS
+
+    out = []
+    for m in TEAM_OUT.finditer(t):
+        for words in re.split(r"\s+(?:or|and|nor|n)\s+|\s*,\s*", (m.group("team") or m.group("team2") or "").strip()):
+            words = re.sub(r"^(?:the|from|on) ", "", words)
+            code = next((c for c, names in TEAMS.items() if words in names or words == c.lower()), None)
+            if code and code not in out:
+                out.append(code)
+    return out
+
+
+def max_minutes_of(t: str) -> float | None:
+    """'only guys under 30 mpg': 30 (None when no ceiling is named)."""
+    m = MAX_MINUTES.search(t)
+    v = float(m.group(1) or m.group(2)) if m else None
+    return v if v and 0 < v <= 48 else None
 
 
 WEEKEND = re.compile(r"\b(?:this |the |over the |for the )?week ?ends?\b|\bsat(?:urday)? (?:and|&|n|\+) sun(?:day)?\b")

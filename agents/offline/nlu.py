@@ -83,6 +83,7 @@ class Parsed:
     thread_keep: list[str] = field(default_factory=list)  # players earlier constraint-only messages keep (noted.py)
     thread_dislike: str | None = None  # the position an earlier "I hate streaming bigs" rules out of pickups
     list_size: tuple | None = None  # "give me 2 more" / "fewer" after a list: (kind, count, the list's count)
+    pool: str | None = None  # "drop X for one of them" after the hot list: the list the add comes from ("hot")
 
 
 MOVE_VERBS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|waiving|swap|swapping|switch|"
@@ -117,13 +118,21 @@ def return_cut(text: str) -> str | None:
     return None
 
 
+# a move verb negated, with its objects ("don't drop shai or lebron", "without cutting Ivey", "w/o giving up
+# Mobley"): the players named there are kept, never a move's sides
+NEGATED_MOVE = re.compile(r"\b(?:(?:don t|dont|do not|doesn t|won t|wont|will not|shouldn t|can t|not|never|without|w o|w/o)\s+(?:\w+\s+){0,2}?|no\s+)(?:drop\w*|cut\w*|"
+                          r"trad\w*|los\w*|giv\w* up|touch\w*|mov\w*|releas\w*|waiv\w*)\b[^.,;?!]*")
+
+
 def explicit_move(text: str, players: list[str]) -> tuple[str, str] | None:
     """(drop, add) when the user names one move of two players ("drop Embiid for Jrue Holiday",
     "Should I add Jrue and cut Embiid?", "Jrue in, Embiid out"). The order is a guess from the
     verbs; the evaluate_move tool decides by who is on the roster. "Add X or Y?" is not a move."""
+    kept = {n for m in NEGATED_MOVE.finditer(fold(text)) for n in find_players(m.group(0))}
+    players = [p for p in players if p not in kept]  # "3 moves that don't drop Shai or LeBron": they stay
     if len(players) != 2 or any(" " not in p for p in players):
         return None  # unresolved or ambiguous names ("jordan") are not a move
-    t = fold(text)
+    t = NEGATED_MOVE.sub(" ", fold(text))
     if not MOVE_VERBS.search(t):
         return None
     if re.search(r"\bor\b", t) and not DROP_WORDS.search(t):
@@ -318,6 +327,9 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
     players = [prominent(n, as_of) or n if " " not in n else n for n in s.players]
     words = list(s.words)
     t = fold(text)
+    if players and previous and len(previous.players) == 1 and PRONOUN_WITH.search(t) \
+            and previous.players[0] not in players:
+        players = [previous.players[0], *players]  # "how many games do he and jokic have left": him too
     if not players and previous and previous.players and PRONOUNS.search(t):
         players = list(previous.players)  # "what about his last 10?"
         words = ["PLAYER" if w in ("he", "him", "his", "hes") else w for w in words]
@@ -357,6 +369,8 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
         act, pred = "research_rankings", None  # "top 20 if I punt FT%": the rankings with the punt
     if len(players) == 1 and HYPO_CUT.search(t) and ADD_ASKED.search(t) and not act.startswith(("trade", "fa_")):
         act, pred = "fa_scan", None  # "if I cut Bol Bol, who'd be the best add?": he is the drop, the add is the question
+    if not players and HOT_ASK.search(t) and act in ("research_news", "vague", "general_explain", "research_rankings"):
+        act, pred = "fa_hot", None  # "who's hot rn": the free agents in form (the model reads "right now" as news)
     if act == "nonsense" and PRONOUNS.search(t) and not players:
         act = "vague"  # "what about him" with nobody to refer to: ask, it is not nonsense
     if act == "nonsense" and known_words(t):
@@ -367,9 +381,18 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
                day=s.day, rest_of_week=s.rest_of_week, last_n=s.last_n, as_of=as_of, mode=advice_mode(text),
                act=act, confidence=_intent_confidence(pred), teams=s.teams, amount=s.amount, odds=s.odds, line=s.line,
                punt=punts.punt, unpunt=punts.unpunt, stop_punting=punts.stop_all, need=need)
+    named_now = bool(players)
     if previous is not None:
         followups.resolve(p, previous, pred)
         followups.same_trade(p, previous)
+        if previous.act == "research_compare" and len(previous.players) >= 3 and OTHER_ONES.search(t):
+            p.act, p.intent, p.confidence, p.follow_up = "research_compare", intent_of("research_compare"), 1.0, True
+            p.players = [x for x in previous.players if x not in players]  # "ivey's out. so between the other two"
+            p.categories, p.choices = p.categories or list(previous.categories), []
+        if len(previous.players) >= 2 and BOTH_PLAY.search(t) and p.day and not named_now:
+            p.act, p.players, p.confidence = "research_schedule", list(previous.players), 1.0  # "are both of them playing sunday?"
+        if previous.act == "fa_hot" and ONE_OF_THEM.search(t) and len(p.players) == 1 and DROP_WORDS.search(t):
+            p.act, p.pool, p.confidence = "fa_replace", "hot", 1.0  # "should I drop Bol for one of them": he goes, a hot one comes
     _finish(p)
     floor = CLARIFY_BELOW_WITH_SLOTS if _slots_support(p) else CLARIFY_BELOW
     if p.act == "vague" or (pred is not None and p.confidence < floor and not p.follow_up
@@ -416,6 +439,17 @@ def _slots_support(p: Parsed) -> bool:
                  "market_edges": p.day}.get(p.act))
 
 
+PRONOUN_WITH = re.compile(r"\b(?:he|him)\s+(?:and|&|n|or|vs|versus)\s+\w|\b\w+\s+(?:and|&|n|or|vs|versus)\s+(?:he|him)\b|"
+                          r"\b(?:add|grab|get|pick|sign|claim|take|drop|cut|swap|trade)\s+him\b")  # "add him, drop bol"
+BOTH_PLAY = re.compile(r"\b(?:both|either|all|any|each|neither) (?:of )?(?:them|those|these|em|the two|the three|guys)?\b.{0,20}"
+                       r"\b(?:play\w*|games?|suit\w* up|active|available)\b|\b(?:do|does|are|will) (?:they|those two|both) "
+                       r"(?:both |all )?(?:play\w*|have a game)\b")
+OTHER_ONES = re.compile(r"\b(?:between|of|among|out of|from) (?:the )?(?:other|remaining|rest|last) ?(?:two|2|three|3|ones|guys)?\b|"
+                        r"\bthe other (?:two|2|three|3|ones|guys)\b|\bthe rest of them\b")
+HOT_ASK = re.compile(r"^(?:(?:so|ok|and|yo|hey)\W+)*(?:who s|whos|who is|who are|who has been|who s been|anyone|anybody|"
+                     r"any guys?|any players?)\s+(?:been\s+|getting\s+|running\s+)?(?:hot|hottest|heating up|on fire|"
+                     r"in form|cooking)\b")
+ONE_OF_THEM = re.compile(r"\b(?:one|any|either|some ?one) of (?:them|those|these|em|the hot ones|those guys)\b")
 HYPO_CUT = re.compile(rf"\b(?:if|say|suppose|what if|once|when)\s+(?:i|we)\s+(?:\w+\s+)?{_CUT}\b")
 ADD_ASKED = re.compile(r"\b(?:add|adds|pick ?up|pickups?|grab|replacement|replace him|fill (?:his|the) (?:spot|slot)|"
                        r"streamer|free agent|waiver)\b")

@@ -149,14 +149,18 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
             "target_categories": p.categories or None, "limit": f.count if f and f.count else 8,
             **({"horizon": horizon} if horizon else {}), **({"exclude": list(f.exclude)} if f and f.exclude else {}),
             **({"not_position": f.not_position} if f and f.not_position else {}),
-            **({"play_on": [d.isoformat() for d in f.play_on]} if f and f.play_on else {})}
+            **({"play_on": [d.isoformat() for d in f.play_on]} if f and f.play_on else {}),
+            **({"not_teams": list(f.not_teams)} if f and f.not_teams else {}),
+            **({"max_minutes": f.max_minutes} if f and f.max_minutes else {})}
     if p.replacing:  # "who should I pick up to replace Embiid?": he is the drop, not the add
+        hot = getattr(p, "pool", None) == "hot"  # "should I drop Bol for one of them" after the hot list
         if not done:
             return [("get_player_status", {"name": p.replacing}),
+                    ("get_hot_free_agents", {"limit": 5, **({"position": p.position} if p.position else {})}) if hot else
                     ("get_free_agents", {**scan, "limit": f.count if f and f.count else 5})]
         if "validate_slot_fit" in done:
             return []
-        scans = _results(done, "get_free_agents")  # the relaxed list too: he named the drop, the card answers
+        scans = _results(done, "get_hot_free_agents" if hot else "get_free_agents")  # the relaxed list too
         return _relaxed(done) or [("validate_slot_fit", {"add": a["name"], "drop": p.replacing})
                                   for a in (scans[-1] if scans else {}).get("free_agents", [])[:3]]
     if p.players and p.act != "fa_scan":

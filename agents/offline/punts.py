@@ -32,7 +32,11 @@ BEFORE = re.compile(r"\b(?:do ?n ?t|doesn ?t|does not|do not) (?:matter|count)\b
 UNPUNT = re.compile(r"\b(?:stop(?:ped)?|quit|done|no longer|not|wasn ?t|weren ?t|aren ?t|isn ?t) punting\b|\bun ?punt(?:ing)?\b|"
                     r"\bpunt(?:ing)? nothing\b|\bno punts?\b|\bwithout (?:a |any |the )?punts?\b|"
                     r"\b(?:care|caring|compete|competing|chasing|chase) (?:about |in |for )?(?P<cats>.{0,40}?) again\b|"
-                    r"\b(?P<cats2>.{0,40}?) (?:matters?|counts?) again\b")
+                    r"\b(?P<cats2>.{0,40}?) (?:matters?|counts?) again\b|"
+                    # "put FT% back in", "bring blocks back", "add TO back into the mix"
+                    r"\b(?:put|puts|putting|bring|brings|bringing|add|adding|take|taking)\s+(?P<cats3>.{1,30}?)\s+back\b"
+                    r"(?: in(?:to)?(?: it| the mix| play| the build)?)?")
+INSTEAD = re.compile(r"\b(?:instead|rather)\b")
 END = re.compile(r"[,.;!?:()\-–—]|\b(?:but|need|needs|want|wants|who|whom|what|which|find|help|so|tell|give me|"
                  r"show|grab|get me|pick|add|any|best|should|can|could|would|is there|are there|then|because|"
                  r"since|while|rank|optimize|optimise|improve|make|for|with|instead|in exchange)\b")
@@ -90,9 +94,10 @@ def read_punts(text: str) -> Punts:
     out = Punts()
     spans: list[tuple[int, int]] = []
     for m in UNPUNT.finditer(low):
-        named = m.group("cats") or m.group("cats2")
+        group = next((g for g in ("cats", "cats2", "cats3") if m.group(g) is not None), None)
+        named = m.group(group) if group else None
         if named is not None:
-            cats = clause_categories(named, original[m.start("cats" if m.group("cats") else "cats2"):m.end()])
+            cats = clause_categories(named, original[m.start(group):m.end()])
             if not cats:
                 continue
             out.unpunt += [c for c in cats if c not in out.unpunt]
@@ -116,6 +121,8 @@ def read_punts(text: str) -> Punts:
         if cats:
             out.punt += [c for c in cats if c not in out.punt and c not in out.unpunt]
             spans.append((min(s, m.start()), e))
+            if INSTEAD.match(low, e) or INSTEAD.match(low, e + 1):
+                out.stop_all = True  # "punt TO instead": the new punt replaces the old one
     for m in BEFORE.finditer(low):
         if any(a <= m.start() < b for a, b in spans):
             continue

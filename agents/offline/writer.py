@@ -193,8 +193,8 @@ def free_agents(p: Parsed, done) -> str:
         avoided = avoid_answer(p, done)
         if avoided:
             return avoided
-    if _ok(done, "get_hot_free_agents"):
-        return C.hot_list(done) if p.scoring == "categories" else hot_list(done)
+    if _ok(done, "get_hot_free_agents") and not (getattr(p, "pool", None) == "hot" and p.replacing):
+        return C.hot_list(done) if p.scoring == "categories" else hot_list(done)  # (drop X for a hot one: the verdict)
     owned = owned_help(p, done)
     if owned:
         return owned
@@ -255,6 +255,10 @@ def _filtered(filters: dict) -> str:
         said.append("with a game on " + " or ".join(f"{d:%a %b} {d.day}" for d in days))
     if filters.get("not_position"):
         said.append(f"not {filters['not_position']}-eligible")
+    if filters.get("not_teams"):
+        said.append("none from " + ", ".join(filters["not_teams"]))
+    if filters.get("max_minutes"):
+        said.append(f"under {filters['max_minutes']:g} minutes a game this season")
     return (" " + ", ".join(said)) if said else ""
 
 

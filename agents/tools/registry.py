@@ -33,6 +33,21 @@ def _date(text: str | None, field: str) -> dt.date | None:
         raise ServiceError(f"{field} must be a date YYYY-MM-DD, not {text!r}.") from None
 
 
+def team_codes(names: list[str] | None) -> set[str]:
+    """NBA team codes from codes, names or cities ('PHO', 'suns', 'Phoenix'); a ServiceError names one it
+    does not know."""
+    from agents.desk.ask import TEAMS
+
+    out = set()
+    for n in names or ():
+        key = str(n).strip().lower()
+        code = next((c for c, words in TEAMS.items() if key == c.lower() or key in words), None)
+        if code is None:
+            raise ServiceError(f"Unknown NBA team {n!r}: use a code like PHO or a name like Suns.")
+        out.add(code)
+    return out
+
+
 def _tool(fn, name: str, schema, description: str) -> BaseTool:
     return StructuredTool.from_function(func=fn, name=name, description=description, args_schema=schema)
 
@@ -62,22 +77,29 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
         return R.dump(R.roster(source.opponent_roster()))
 
     def get_free_agents(position=None, healthy_only=False, min_games_remaining=0, target_categories=None, limit=10,
-                        punt=None, exclude=None, horizon=None, not_position=None, play_on=None) -> str:
+                        punt=None, exclude=None, horizon=None, not_position=None, play_on=None, not_teams=None,
+                        max_minutes=None) -> str:
         banned = {source.resolve_id(n) for n in exclude or ()}
+        teams = team_codes(not_teams)
         if not_position and not_position.upper() not in POSITIONS:
             raise ServiceError(f"not_position must be one of {', '.join(POSITIONS)}, not {not_position!r}.")
         if play_on and max(play_on) < source.as_of:
             raise ServiceError(f"play_on dates are before the league's date {source.as_of}: no game left on them.")
         wide = horizon in ("next_week", "rest_of_season")
-        deep = wide or not_position or play_on  # filtered after the ranking: rank deeper first
+        deep = wide or not_position or play_on or teams or max_minutes  # filtered after the ranking: rank deeper first
         fas = source.free_agents(position, healthy_only, 0 if wide else min_games_remaining, target_categories,
                                  50 if deep else limit + len(banned), punt=punt or None)
         fas = [f for f in fas if f.player.player_id not in banned and not (
-            not_position and not_position.upper() in f.player.eligible)]
+            not_position and not_position.upper() in f.player.eligible) and f.player.team not in teams
+            and not (max_minutes and f.season_avg.get("min", 0) >= max_minutes)]
         filters = {"position": position, "healthy_only": healthy_only, "min_games_remaining": min_games_remaining,
                    "target_categories": target_categories}
         if not_position:
             filters["not_position"] = not_position.upper()
+        if teams:
+            filters["not_teams"] = sorted(teams)
+        if max_minutes:
+            filters["max_minutes"] = max_minutes
         if punt:
             filters["punt"] = list(punt)
         if banned:

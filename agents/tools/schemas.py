@@ -41,6 +41,10 @@ class FreeAgentArgs(BaseModel):
     play_on: list[dt.date] | None = Field(default=None, max_length=7, description=(
         "Only free agents with a game on one of these dates, YYYY-MM-DD ('pick up for tomorrow', 'weekend "
         "streamers': Saturday and Sunday), ranked by value x games on those dates."))
+    not_teams: list[str] | None = Field(default=None, max_length=29, description=(
+        "Leave out players of these NBA teams, as codes or names ('nobody from Phoenix': ['PHO'])."))
+    max_minutes: float | None = Field(default=None, gt=0, le=48, description=(
+        "Only players averaging fewer minutes a game than this this season ('guys under 30 mpg': 30)."))
 
 
 class MovesArgs(BaseModel):
