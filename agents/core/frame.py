@@ -3,7 +3,7 @@ runs and carried to every tool.
 
 Whatever the model (offline planner, Gemini, Ollama), the classifier's `IntentLabel.frame` holds
 the act, the players and every constraint the manager stated: players that must stay or go, a
-trade's shape, the horizon, a count, filters on the previous answer, the IR slot's limit and the
+trade's shape and the position of the players it brings, the horizon, a count, filters on the previous answer, the IR slot's limit and the
 punts. The supervisor's tool wrapper (`agents/supervisor/graph.py`) copies each frame field into a
 tool call whose schema takes it and that did not set it (`tool_args`), so a follow-up keeps a
 constraint whatever the model passes; `unhonoured` names a constraint no tool can honour, and the
@@ -61,6 +61,8 @@ class RequestFrame(BaseModel):
         "assists'): the scoreboard checks the claim and a settled category gives way to the ones in play. False "
         "for a plain ask ('moves that help steals'): the categories asked are chased as asked."))
     not_position: str | None = Field(default=None, description="A position ruled out ('anyone but centers': C).")
+    get_position: Literal["PG", "SG", "SF", "PF", "C", "G", "F"] | None = Field(default=None, description=(
+        "A trade's incoming players' position ('Beal for two better guards': G; 'a trade for a center': C)."))
     play_on: list[dt.date] = Field(default_factory=list, description=(
         "Dates a pickup must play on ('who do I pick up for tomorrow': [tomorrow]; 'weekend streamers': "
         "[Saturday, Sunday])."))
@@ -78,7 +80,7 @@ class RequestFrame(BaseModel):
 # frame field -> the tool argument that takes it (the same name in every tool that takes it)
 TOOL_ARGS = {"exclude": "exclude", "shape": "shape", "horizon": "horizon", "count": "limit", "last_n": "last_n",
              "window": "window", "per": "per", "availability": "availability", "not_position": "not_position", "play_on": "play_on",
-             "not_teams": "not_teams", "max_minutes": "max_minutes"}
+             "not_teams": "not_teams", "max_minutes": "max_minutes", "get_position": "get_position"}
 
 
 def tool_args(frame: RequestFrame | dict | None, fields: dict, args: dict) -> dict:

@@ -1,5 +1,5 @@
 """What a short follow-up keeps from the thread's earlier request (issue #36): the previous frame's
-exclusions, window, sort, count, availability, horizon and shape unless the message changes them
+exclusions, window, sort, count, availability, horizon, a trade's shape and incoming position unless the message changes them
 (`frame_of`); a short change to the trade search or free-agent list just shown is that request again
 (`list_follow_up`); "and if I punt nothing?" after a trade verdict is the same trade
 (`verdict_with_other_punt`). The phrases themselves are read in agents/offline/constraints.py.
@@ -28,8 +28,8 @@ def _carry(f: RequestFrame, prev: RequestFrame, p) -> None:
     """A follow-up keeps what it does not change: the exclusions, a ranking's window, sort, count and
     availability, the horizon."""
     f.exclude = list(dict.fromkeys([*prev.exclude, *f.exclude]))
-    for attr in ("window", "availability", "sort", "per", "count", "horizon", "shape", "not_position", "play_on",
-                 "not_teams", "max_minutes"):
+    for attr in ("window", "availability", "sort", "per", "count", "horizon", "shape", "get_position", "not_position",
+                 "play_on", "not_teams", "max_minutes"):
         if getattr(f, attr) in (None, []) and getattr(prev, attr) not in (None, []):
             if attr == "max_minutes" and ANY_MINUTES.search(fold(p.text)):
                 continue  # "actually no, any minutes is fine": the ceiling goes
@@ -42,8 +42,8 @@ def _carry(f: RequestFrame, prev: RequestFrame, p) -> None:
                 continue
             if attr == "sort" and p.categories:
                 continue
-            if attr == "shape" and (f.give or named_here(p)):
-                continue
+            if attr in ("shape", "get_position") and (f.give or named_here(p)):
+                continue  # "ok just Beal for one guy then": the message's own trade
             setattr(f, attr, getattr(prev, attr))
     if f.not_teams and prev.not_teams:  # "and nobody from the lakers either"
         f.not_teams = list(dict.fromkeys([*prev.not_teams, *f.not_teams]))

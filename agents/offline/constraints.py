@@ -34,6 +34,9 @@ EXCLUDE = [re.compile(p, re.I) for p in (
     r"not available|not on the table)\b",
     r"(?P<c>[\w.'\- ]+?)\s+(?:stay|stay put|are staying|are untouchable|are off limits|are off the table|"
     r"(?:is|are|isn'?t|aren'?t|is not|are not) going anywhere|(?:is|are) not for sale|(?:is|are) keepers?)\b",
+    # "shai or melo not included", "SGA n Melo aren't part of it", "Shai off limits"
+    r"(?P<c>[\w.'\- ]+?)\s+(?:(?:is|are|r|s)\s+)?(?:(?:not|never|n'?t)\s+(?:included|involved|in it|in the deal|"
+    r"part of (?:it|this|that|the deal)|up for grabs|on the block|tradeable|tradable)|off limits|untouchable)\b",
     rf"\b(?:anyone|anybody|everyone|everybody|all|anything) but\s+(?P<c>.+?){_END}",
     rf"\b(?:except(?: for)?|other than|but not|apart from|excluding)\s+(?P<c>.+?){_END}",
     # a player the user turns down: "not interested in Braun", "pass on Braun", "I don't want Braun"
@@ -310,12 +313,13 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
         carried = getattr(p, "trade_text", None) if p.follow_up else None  # a follow-up's sides: the search's words
         give, _ = split_sides(carried or text, [n for n in p.players if n not in f.exclude]) if p.players else ([], [])
         f.shape = shape_of(text, give)
+        f.get_position = get_position_of(text)
         if f.shape and give and len(give) == int(f.shape[0]):
             f.give = give
         elif re.search(r"\b(?:where|in which)\s+\w+\s+(?:goes|is traded|is moved|leaves)\b|\bshop\b|\bwho would take\b",
                        text, re.I):
             f.give = [n for n in p.players if n not in f.exclude][:1]
-    f.count = count_of(text)
+    f.count = count_of(SIDE_COUNT.sub(" ", text) if f.shape else text)  # "a 2 for 2 for two guards": a side, not a count
     f.horizon = horizon_of(p)
     f.not_position = not_position_of(text)
     # "I'm losing steals": a claim the scoreboard checks; "I need dimes" is a wish, chased as asked
@@ -333,6 +337,34 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     if (p.day or HEALTH_ASK.search(t)) and OF_THEM.search(text):
         f.act = "filter_previous"  # "which of them play Friday", "which of those are actually healthy"
     return f
+
+
+# what comes back in a trade: "for two better guards", "for a center", "2 for 2 for some wings"
+GET_POSITION = re.compile(r"\b(?:for|into|to get|get|get back|getting|fetch(?: me| us)?|bring(?: me)? back|land(?: me)?|"
+                          r"in exchange for|in return for)\s+(?:like\s+|just\s+|only\s+)?"
+                          r"(?:a|an|one|1|two|2|some|a couple of|a pair of|couple|any)?\s*(?:(?!my\b|your\b)[a-z]+\s+){0,2}?"
+                          r"(?P<pos>point guards?|shooting guards?|small forwards?|power forwards?|guards?|forwards?|wings?|"
+                          r"centers?|centres?|bigs?|big men|big man|pgs?|sgs?|sfs?|pfs?)\b")
+
+
+# the players a shaped trade sends or brings: "for two better guards", "fetch me 2 wings" (how many come back)
+SIDE_COUNT = re.compile(r"\b(?:one|1|two|2|a pair of|a couple of)\s+(?:\w+\s+)?(?:guards?|forwards?|wings?|centers?|"
+                        r"centres?|bigs?|guys?|players?|pieces?|starters?)\b", re.I)
+
+
+def get_position_of(text: str) -> str | None:
+    """The position of the players a trade brings ("Beal and Bogdan for two better guards": G; "flip
+    Conley for a center": C); never my own players ("for my guards")."""
+    from agents.offline.slots import POSITION_WORDS
+
+    m = GET_POSITION.search(fold(text))
+    if not m:
+        return None
+    word = m.group("pos")
+    for phrase, pos in sorted(POSITION_WORDS.items(), key=lambda kv: -len(kv[0])):
+        if pos and re.fullmatch(rf"{re.escape(phrase)}(?:s|es)?", word):
+            return pos
+    return None
 
 
 NOT_POSITION = re.compile(r"\b(?:any(?:one|body)|every(?:one|body)|all|anything|someone|somebody) but (?:the |a )?"

@@ -251,7 +251,9 @@ def _act(text: str, s: Slots, players: list[str], words: list[str], raw: str = "
     if rules_question(text, s.categories, players):  # "do blocks count more than assists here?"
         return "general_rules", None
     if len(players) >= 2 and TRADE_SLANG.search(fold(text)) and re.search(r"\bfor\b", fold(text)):
-        return "trade_evaluate", None  # "A for B straight up, fleece or not?": a named trade to judge
+        # "A for B straight up, fleece or not?": a named trade to judge; "trade for boards, keep A and B"
+        # names no two sides (the players it rules out are on neither): a search
+        return ("trade_evaluate" if len(_sides(text, players)) >= 2 else "trade_find"), None
     if explicit_move(text, players) and not TRADE_WORDS.search(text):  # "trade A for B" is a trade, not a drop/add
         return "fa_move", None
     pred = predict(text, words=words)
@@ -286,6 +288,17 @@ def _act(text: str, s: Slots, players: list[str], words: list[str], raw: str = "
         pred = Prediction(act=other[0], confidence=other[1], ranked=pred.ranked) if other else \
             Prediction(act="vague", confidence=pred.confidence, ranked=pred.ranked)
     return pred.act, pred
+
+
+def _sides(text: str, players: list[str]) -> list[str]:
+    """The players a named trade could have as its sides: not the ones the message rules out ("a trade
+    for boards w/o giving up Shai or Melo", "keep X", "X stays" name no side of a trade)."""
+    from agents.offline.constraints import exclusions
+
+    if len(players) < 2:
+        return players
+    out = exclusions(text, players)
+    return [n for n in players if n not in out]
 
 
 def _intent_confidence(pred: Prediction | None) -> float:

@@ -56,7 +56,17 @@ EXTRA_CATEGORIES = {"rebound": "REB", "three pointer": "3PM", "boards": "REB", "
                     "scorers": "PTS", "bucket getters": "PTS",
                     # ... and one player's role ("who's the best passer of the three")
                     "passer": "AST", "playmaker": "AST", "distributor": "AST", "scorer": "PTS",
-                    "shooter": "3PM", "sharpshooter": "3PM", "ball hawk": "STL", "rebounding": "REB"}
+                    "shooter": "3PM", "sharpshooter": "3PM", "ball hawk": "STL", "rebounding": "REB",
+                    # run together ("3pointers", "3ptrs"): a space managers leave out
+                    "3pointers": "3PM", "3pointer": "3PM", "3ptrs": "3PM", "3ptr": "3PM", "threepointers": "3PM"}
+# the category words a misspelling is matched against ("rebouns", "asists", "stealz", "blokcs", "3pointrs"):
+# only long ones, so a short word is never one letter from a category ("steal"/"steel", "block"/"black")
+TYPO_TARGETS = {"rebounds": "REB", "rebound": "REB", "rebounding": "REB", "assists": "AST", "assist": "AST",
+                "steals": "STL", "blocks": "BLK", "turnovers": "TO", "turnover": "TO", "threes": "3PM",
+                "3pointers": "3PM", "rebounders": "REB", "playmaking": "AST"}
+# English words one edit from a target: a word, never a misspelt category
+NOT_A_TYPO = set("""steels steams steaks steady sneals blacks blocky blocks' resound resounds resounding redound
+redounds redounding rebounded assisted blocker theres throes threads threat assisi turnout turnouts""".split())
 WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "couple": 2}
 TEAM_CODES_SAFE = {"okc", "nyk", "gsw", "bkn", "phx", "lal", "lac", "sas", "nop"}  # "was", "min": ordinary words
@@ -173,6 +183,25 @@ def team_mentions(words: list[str]) -> list[tuple[int, int, str]]:
     return sorted(out)
 
 
+def misspelt_category(word: str) -> str | None:
+    """The category a misspelt word means ("rebouns", "asists", "stealz", "blokcs", "3pointrs"): one
+    edit (a letter added, dropped, changed or two swapped) from a category word of six letters or
+    more, two from one of eight or more about as long, with the same first letter; never a common word, a player's
+    name, an English word one edit away ("steels", "theres") or a word as near two categories."""
+    from rapidfuzz.distance import OSA
+
+    if len(word) < 6 or word in TYPO_TARGETS or word in COMMON_WORDS or word in NOT_A_TYPO or \
+            not re.fullmatch(r"[a-z0-9]+", word):
+        return None
+    names, aliases, _ = index()
+    if word in aliases:
+        return None
+    near = {cat for target, cat in TYPO_TARGETS.items()
+            if target[0] == word[0] and OSA.distance(word, target) <= (
+                2 if min(len(target), len(word)) >= 8 and abs(len(target) - len(word)) <= 1 else 1)}
+    return near.pop() if len(near) == 1 else None
+
+
 def find_categories(text: str) -> list[str]:
     t = fold(text.replace("%", " pct"))
     cats: list[str] = []
@@ -186,6 +215,10 @@ def find_categories(text: str) -> list[str]:
                 continue  # "points" usually means fantasy points, not the category
             if a == "three" and not re.search(r"\bthree (point|pointer)", t):
                 continue  # "his last three" is a count
+            cats.append(cat)
+    for w in t.split():  # "find me a trade for rebouns": a misspelt category is still that category
+        cat = misspelt_category(w)
+        if cat and cat not in cats:
             cats.append(cat)
     low = text.lower()
     if re.search(r"\bfg ?%|\bfg pct\b|field goal", low) and "FG%" not in cats:

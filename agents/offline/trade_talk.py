@@ -114,8 +114,10 @@ def plan_trade(p, done: dict) -> list[tuple[str, dict]]:
             args["protect"] = kept
         if f and f.exclude:
             args["exclude"] = list(f.exclude)
-        if f and f.shape and f.shape != "2-for-2":
+        if f and f.shape:
             args["shape"] = f.shape
+        if f and f.get_position:  # "for two better guards": only guards come back
+            args["get_position"] = f.get_position
         named = [n for n in p.players if not (f and n in f.exclude)]
         if f and f.give:
             args["give"] = list(f.give)

@@ -56,11 +56,12 @@ def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
         return with_cards(out, cap=16000)
 
     def find_trades(targets=None, give=None, get=None, limit: int = 5, protect=None, exclude=None, shape=None,
-                    punt=None) -> str:
+                    punt=None, get_position=None) -> str:
         from services.trades.find import find_trades as find
 
         return dump(find(source, targets=targets or (), give=give, limit=limit, get=get, protect=protect or (),
-                         exclude=exclude or (), shape=shape, punt=punt or ()).model_dump(mode="json"), cap=12000)
+                         exclude=exclude or (), shape=shape, punt=punt or (),
+                         get_position=get_position).model_dump(mode="json"), cap=12000)
 
     def get_team_strength() -> str:
         from services.trades.strength import team_strength
@@ -83,11 +84,12 @@ def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
                         "valuation. An ESPN league's trade must be proposed in ESPN."),
         StructuredTool.from_function(
             find_trades, name="find_trades", args_schema=TradeFindArgs,
-            description="Search 1-for-1, 2-for-1 and 1-for-2 trades with every team, trades the other manager "
-                        "accepts (he gains 0.5% of his value over his own best free moves) and I gain from first, "
+            description="Search 1-for-1, 2-for-1 and 1-for-2 trades (2-for-2 when that shape is asked) with every "
+                        "team, trades the other manager accepts (he gains 0.5% of his value over his own best free moves) and I gain from first, "
                         "each side's gain over its own free moves, ranked on the conversation's punt; optionally improving target categories without lowering protected ones, sending a given "
                         "player ('who would take Herro?'), never involving excluded players ('without giving up SGA'), "
-                        "of one shape ('2-for-1'), with the conversation's punt."),
+                        "of one shape ('2-for-1', '2-for-2'), bringing only players of one position ('for two guards'), with the "
+                        "conversation's punt."),
         StructuredTool.from_function(
             get_team_strength, name="get_team_strength", args_schema=NoArgs,
             description="Every team ranked by rest-of-season lineup value (the trade tool's roster value). The "

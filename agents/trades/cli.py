@@ -1,7 +1,8 @@
 """`python -m agents trade evaluate|find`: the trade analyzer from a shell (JSON with `error`).
 
     python -m agents trade evaluate --give "Tyler Herro" --get "Jalen Brunson" [--team ID] [--scoring S] --json
-    python -m agents trade find [--target AST,STL] [--give NAME] [--shape 2-for-1] [--exclude NAME] [--punt FT%] --json
+    python -m agents trade find [--target AST,STL] [--give NAME] [--shape 2-for-1] [--get-position G] [--exclude NAME]
+                                [--punt FT%] --json
 
 `evaluate` without --team stands on the team that owns the --give players (any team of the league,
 said in `perspective`: "Tyler Herro is on <team>; evaluated for that team", null when it is your
@@ -40,8 +41,10 @@ def add_trade_parser(sub) -> None:
     f.add_argument("--give", default=None, help="only trades that send this player")
     f.add_argument("--get", default=None, help="only trades that bring in this player ('what would it take?')")
     f.add_argument("--limit", type=int, default=10)
-    f.add_argument("--shape", default=None, choices=["1-for-1", "2-for-1", "1-for-2"],
+    f.add_argument("--shape", default=None, choices=["1-for-1", "2-for-1", "1-for-2", "2-for-2"],
                    help="only trades of this shape, as you-give-for-you-get")
+    f.add_argument("--get-position", default=None, choices=["PG", "SG", "SF", "PF", "C", "G", "F"],
+                   help="only trades whose incoming players are all eligible at this position")
     f.add_argument("--exclude", default="", help="players no trade may send or bring, e.g. 'Shai Gilgeous-Alexander'")
     f.add_argument("--punt", default="", help="categories you punt: the ranking's values count the others only")
     for p in (e, f):
@@ -77,7 +80,7 @@ def run_trade(args) -> int:
                               team_id=args.team, limit=args.limit, as_of=args.as_of, scoring=args.scoring,
                               progress=_progress, get=_names(args.get) if args.get else None,
                               protect=_names(args.protect), shape=args.shape, exclude=_names(args.exclude),
-                              punt=_names(args.punt))
+                              punt=_names(args.punt), get_position=args.get_position)
             text = _search_text
     except ServiceError as e:
         return _fail(str(e), 2, args.json)

@@ -51,14 +51,14 @@ def giving(give: list[str], get: list[str], source=None, *, as_of: dt.date | Non
 
 def find(source=None, *, targets=(), give: list[str] | None = None, team_id: int | None = None, limit: int = 10,
          as_of: dt.date | None = None, scoring: str | None = None, progress=None, get: list[str] | None = None,
-         protect=(), shape: str | None = None, exclude=(), punt=()):
-    """The finder's search (`progress(stage, done, total)` streams how far it is; `shape`, `exclude`
-    and `punt` as the request frame carries them)."""
+         protect=(), shape: str | None = None, exclude=(), punt=(), get_position: str | None = None):
+    """The finder's search (`progress(stage, done, total)` streams how far it is; `shape`, `exclude`,
+    `punt` and `get_position` as the request frame carries them)."""
     from services.trades.find import find_trades
 
     src = source or league(as_of, scoring)
     return find_trades(src, targets=targets, give=give, team_id=team_id, limit=limit, progress=progress, get=get,
-                       protect=protect, shape=shape, exclude=exclude, punt=punt)
+                       protect=protect, shape=shape, exclude=exclude, punt=punt, get_position=get_position)
 
 
 def oriented(source, give: list[str], get: list[str], team_id: int | None = None):

@@ -1,5 +1,6 @@
 """The trade finder: 1-for-1 and 2-for-1 (either way) trades with every other team, trades the
-partner would accept first.
+partner would accept first; 2-for-2 trades when that shape is asked (`shape="2-for-2"`), valued the
+same way, and only incoming players eligible at a position when one is asked (`get_position`).
 
 Every value is a side's gain over its own best free moves (services.trades.wire): the trade
 applied to the roster after the waiver swaps the team could make anyway, against that roster. So
@@ -35,7 +36,8 @@ from services.trades.evaluate import _player_profile, _profile, after_roster, wi
 from services.trades.value import Valuer, unit
 from services.trades.wire import ACCEPT_MARGIN, league_wires
 
-SHAPES = ("1-for-1", "2-for-1", "1-for-2")
+SHAPES = ("1-for-1", "2-for-1", "1-for-2", "2-for-2")
+POSITIONS = ("PG", "SG", "SF", "PF", "C", "G", "F")
 EXACT_POOL = 60  # candidates valued exactly after the screen
 TARGET_TOLERANCE = 0.01  # with targets: my rest-of-season value may drop by at most 1%
 
@@ -68,6 +70,7 @@ class TradeSearch(BaseModel):
     get: list[str] = []
     exclude: list[str] = []
     shape: str | None = None
+    get_position: str | None = None
     punt: list[str] = []
     candidates: int  # screened
     valued: int  # valued exactly
@@ -84,22 +87,24 @@ def _targets(targets) -> list[str]:
     return list(dict.fromkeys(cats))
 
 
-def candidates(mine: list[str], theirs: list[str]) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
-    """Every 1-for-1, 2-for-1 and 1-for-2 between two rosters (`mine`: the players I may give)."""
-    out = [((a,), (b,)) for a in mine for b in theirs]
-    out += [(pair, (b,)) for pair in itertools.combinations(mine, 2) for b in theirs]
-    out += [((a,), pair) for a in mine for pair in itertools.combinations(theirs, 2)]
-    return out
+def candidates(mine: list[str], theirs: list[str], shape: str | None = None) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Every trade of `shape` between two rosters (`mine`: the players I may give); with no shape every
+    1-for-1, 2-for-1 and 1-for-2 (a 2-for-2 only when asked: its candidates are the pairs of each side)."""
+    groups = lambda ids, n: [(p,) for p in ids] if n == 1 else list(itertools.combinations(ids, 2))  # noqa: E731
+    shapes = [shape] if shape else SHAPES[:3]
+    return [(out, inn) for s in shapes for n_out, n_in in [map(int, s.split("-for-"))]
+            for out in groups(mine, n_out) for inn in groups(theirs, n_in)]
 
 
 def find_trades(source, targets=(), give: list[str] | None = None, team_id: int | None = None,
                 limit: int = 10, exact_pool: int = EXACT_POOL, progress=None,
                 get: list[str] | None = None, protect=(), exclude=(), shape: str | None = None,
-                punt=()) -> TradeSearch:
+                punt=(), get_position: str | None = None) -> TradeSearch:
     """`progress(stage, done, total)`, when given, is called as the search advances (streamed by
     the CLI on stderr and by the Trade page's progress bar). `exclude`: players no trade may send or
-    bring ("without giving up SGA"); `shape`: only trades of that shape, I-give-for-I-get ("2-for-1");
-    `punt`: categories never targeted or protected."""
+    bring ("without giving up SGA"); `shape`: only trades of that shape, I-give-for-I-get ("2-for-1",
+    "2-for-2"); `punt`: categories never targeted or protected; `get_position`: every player I get is
+    eligible there ("for two better guards": G), by the same box-score slots the trade values use."""
     t0 = time.perf_counter()
     say = progress or (lambda *_: None)
     lg = source.history()
@@ -111,7 +116,9 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
     keep = [c for c in _targets(protect) if c not in cats and c not in punted]
     if shape is not None and shape not in SHAPES:
         raise ServiceError(f"Unknown trade shape {shape!r}; use {', '.join(SHAPES)}.")
-    n_out, n_in = (int(x) for x in shape.split("-for-")) if shape else (None, None)
+    pos = get_position.strip().upper() if get_position else None
+    if pos is not None and pos not in POSITIONS:
+        raise ServiceError(f"Unknown position {get_position!r}; use one of {', '.join(POSITIONS)}.")
     banned = {source.resolve_id(n) for n in exclude or ()}
     fpts_kept = lg.scoring == "points" and "PTS" in keep  # "my points" in a points league: fantasy points
     keep = [c for c in keep if not (fpts_kept and c == "PTS")]
@@ -167,16 +174,17 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
             delta += fa_gain[team]
         return delta
 
+    fits = lambda inn: pos is None or all(pos in lg.snapshot.players[p].ref.eligible for p in inn)  # noqa: E731
     pool = []
     say("screening candidates", 0, len(lg.team_ids) - 1)
     for t in lg.team_ids:
         if t == me or (get_ids and t not in {lg.owner_of(p) for p in get_ids}):
             continue
-        for out, inn in candidates(give_ids or tradable[me], tradable[t]):
+        for out, inn in candidates(give_ids or tradable[me], tradable[t], shape):
             if (give_ids and not set(out) & set(give_ids)) or (get_ids and not set(inn) & set(get_ids)):
                 continue
-            if banned & (set(out) | set(inn)) or (shape and (len(out), len(inn)) != (n_out, n_in)):
-                continue  # a player the user keeps out of it, or another shape than asked
+            if banned & (set(out) | set(inn)) or not fits(inn):
+                continue  # a player the user keeps out of it, or one of another position than asked
             if keep and min(kept(out, inn).values()) < 0:
                 continue  # it would cost me a protected category
             mine_d, theirs_d = quick(me, out, inn), quick(t, inn, out)
@@ -210,6 +218,7 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
     u = unit(lg.scoring)
     shown = found[:limit]
     head = (f"{len(shown)} {shape + ' ' if shape else ''}trade(s) for {lg.team_name(me)[0]}"
+            + (f" getting only players eligible at {pos}" if pos else "")
             + (f" improving {', '.join(cats)}" if cats else "")
             + (f" without lowering {', '.join(_protected(keep, fpts_kept))}" if keep or fpts_kept else "")
             + (f", never trading {', '.join(lg.snapshot.players[p].ref.name for p in banned)}" if banned else "")
@@ -220,6 +229,7 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
     return TradeSearch(team_id=me, unit=u, targets=cats, protect=_protected(keep, fpts_kept),
                        give=[lg.snapshot.players[p].ref.name for p in give_ids],
                        exclude=[lg.snapshot.players[p].ref.name for p in banned], shape=shape, punt=sorted(punted),
+                       get_position=pos,
                        get=[lg.snapshot.players[p].ref.name for p in get_ids],
                        candidates=len(pool), valued=min(len(pool), exact_pool),
                        seconds=round(time.perf_counter() - t0, 3), headline=head, trades=shown)
