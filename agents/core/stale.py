@@ -41,3 +41,20 @@ def withdraw_stale(update: dict, cards: list[Card], deferred: list[dict] | None)
             + "; ".join(c.title for c in gone) + ".")
     text = "\n\n".join(x for x in (update.get("answer"), line) if x)
     return update | {"deferred": kept, "answer": text, "messages": [AIMessage(content=text)]}
+
+
+def ruled_out(deferred: list[dict] | None, names: list[str]) -> tuple[list[dict], list[Card]]:
+    """The deferred sets without the cards a new constraint rules out ("and don't touch Collins
+    either" after a card moving Collins; "not Braun" after one adding him), and those cards."""
+    wanted = {n.casefold() for n in names}
+    if not wanted or not deferred:
+        return list(deferred or []), []
+    kept, gone = [], []
+    for entry in deferred:
+        cards = cards_of(entry.get("cards"))
+        out = [c for c in cards if {s.strip().casefold() for side in (c.drop, c.add) for s in side.split("+")} & wanted]
+        gone += out
+        live = [c for c in cards if c not in out]
+        if live:
+            kept.append({**entry, "cards": card_dicts(live)})
+    return (kept, gone) if gone else (list(deferred), [])

@@ -63,6 +63,7 @@ def make_nodes(source):
                 keep.append(source.resolve_id(name))
             except ServiceError:
                 unknown.append(name)
+        named_keep = list(keep)  # named: no move of him at all (a position kept: an IR move still keeps him)
         kept_at = set(label.frame.keep_positions)  # "I'd rather keep my guards": every one of them stays
         keep += [e.player.player_id for e in source.roster().entries if kept_at & set(e.player.eligible)
                  and e.player.player_id not in keep and e.player.player_id not in allow]
@@ -89,7 +90,8 @@ def make_nodes(source):
                      "settles it this week.")
         note = " ".join(x for x in (note, need) if x) or None
         _step("parse_intent", text, t0)
-        return {"allow_drop": allow, "only_drop": only, "limit": limit, "keep": [source.player_name(k) for k in keep], "ir_cut": cut, "target_categories": targets, "need_note": note,
+        return {"allow_drop": allow, "only_drop": only, "limit": limit, "keep": [source.player_name(k) for k in keep],
+                "untouched": [source.player_name(k) for k in named_keep], "ir_cut": cut, "target_categories": targets, "need_note": note,
                 "iteration": 0, "relax": 0,
                 "advice_mode": label.mode or state.get("advice_mode") or source.advice_mode,
                 "week_window": {"start": today.isoformat(), "end": end.isoformat(), "week": week}}
@@ -144,7 +146,8 @@ def make_nodes(source):
                                   mode=state.get("advice_mode") or source.advice_mode,
                                   limit=(want := state.get("limit") or 3) + 3 * len(state.get("keep") or []) + len(declined),
                                   target_categories=state.get("target_categories") or None)
-        moves = [m for m in found.moves if not (kept and m.kind != "ir" and m.drop_id in kept)]
+        named = {source.resolve_id(n) for n in state.get("untouched") or []}
+        moves = [m for m in found.moves if not (kept and m.kind != "ir" and m.drop_id in kept) and m.drop_id not in named]
         made = named_cut([card_from_move(m, source.league_id, source.my_team_id, source.today, kind=source.kind)
                           for m in moves], state.get("ir_cut"))
         offered = [c for c in made if (c.drop_id, c.add_id, c.kind) not in declined][:want]

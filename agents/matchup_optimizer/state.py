@@ -21,6 +21,7 @@ class OptimizerState(TypedDict, total=False):
     target_categories: list[str]
     limit: int | None  # how many cards the user asked for ("give me 3 options", "best single move"); None: 3
     keep: list[str]  # players the user keeps (the request frame's exclude): never the drop of a swap
+    untouched: list[str]  # of those, the ones he named ("don't touch Collins"): no move of them at all, IR included
     matchup_line: str | None  # the scoreboard sentence streamed first (agents.matchup_optimizer.opening)
     need_note: str | None  # what the scoreboard says about the categories the user named (agents.core.needs)
     punt: list[str] | None  # the conversation's punted categories (None: never set; the Settings' punt applies)

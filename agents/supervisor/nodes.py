@@ -14,6 +14,7 @@ from agents.core.dates import asks_categories
 from agents.core.events import emit
 from agents.core.failures import MODEL_FAILED, model_unavailable
 from agents.core.intents import EXAMPLE_QUESTIONS, Intent, IntentLabel, thread_punt
+from agents.core.stale import ruled_out
 from agents.models.model_call import CallInfo, call_config
 from agents.supervisor import prompts as P
 from agents.supervisor.limits import Limits
@@ -55,6 +56,11 @@ def make_classify(model, source):
             emit(ClarifyEvent(choices=label.choices or EXAMPLE_QUESTIONS, understood=label.understood))
         info = league_ids(source)
         punt = conversation_punt(state, source, label)
+        deferred, gone = ruled_out(state.get("deferred"), label.frame.exclude)
+        if gone:  # "and don't touch Collins either": a waiting card moving him can no longer be what he wants
+            emit(TextEvent(type="progress", text="Withdrawn, since you now keep or rule out its player: "
+                           + "; ".join(c.title for c in gone) + "."))
+            info = {**info, "deferred": deferred}
         return {**info, "punt": punt, "punt_default": list(source.punt), "intent": label.intent.value, "intent_label": label.model_dump(mode="json"),
                 "tool_call_count": 0, "llm_calls": 1, "model_rounds": 0, "started_at": time.time(),
                 "guard": None, "error": error, "answer": None, "pending_cards": [], "transactions": [], "decisions": [],

@@ -83,3 +83,16 @@ def test_who_is_better_this_season_after_a_keeper_question_compares_them(make_as
     asked = {n for c in r2["tool_calls"] for n in (c["args"].get("names") or [c["args"].get("player")]) if n}
     assert {"Evan Mobley", "Jaren Jackson Jr."} <= asked
     assert "not sure what you" not in r2["answer"]
+
+
+def test_a_player_named_to_keep_is_in_no_card_new_or_waiting(make_assistant):
+    """ab46bcc: after 'find moves' offered a card moving a player, 'and don't touch him either' (named)
+    left that card waiting and offered an IR move of him again. A named keep rules out every move of
+    him, IR included, and the waiting card is withdrawn."""
+    a = make_assistant()
+    r1 = a.ask("find me some moves", None)
+    target = next(c for c in r1["pending_approvals"] if c["kind"] == "ir")["drop"]
+    r2 = a.ask(f"and leave {target.split()[-1]} alone, don't touch him", r1["thread_id"])
+    waiting = a.pending_approvals(r1["thread_id"])
+    assert waiting and all(target not in (c["drop"], c["add"]) for c in waiting)
+    assert r2["pending_approvals"] and all(target not in (c["drop"], c["add"]) for c in r2["pending_approvals"])
