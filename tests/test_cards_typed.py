@@ -31,6 +31,7 @@ ALLOWED = {
     "agents/core/views.py": "state-store move rows (team_id, drop_id, add_id of applied moves)",
     "pages/components/turn.py": "stored transactions redrawn from history",
     "agents/offline/trade_talk.py": "a trade side's free moves (services/trades/wire.py rows: drop/add names), not cards",
+    "agents/core/stale.py": "a decision's transaction rows (`t['move_id']` of an applied move), not cards",
     "agents/offline/moves_talk.py": "get_my_moves' result rows (an applied move's names and the gain expected), "
                                     "read from a tool's JSON, not cards",
 }

@@ -47,13 +47,13 @@ def waiting(state: dict) -> list[dict]:
     """The conversation's cards still waiting for a decision (the sets a question set aside, newest
     first: at a new question every waiting set is one of them), a move offered in two sets listed once,
     as the Approvals list shows them."""
-    sets = [d.get("cards") or [] for d in state.get("deferred") or []]
+    from agents.core.contracts import cards_of
+
     out, seen = [], set()
-    for cards in sets:
-        for c in cards:
-            key = (c.get("kind") or "swap", c.get("drop_id"), c.get("add_id"),
-                   c.get("title") if c.get("kind") == "trade" else "")
+    for entry in state.get("deferred") or []:
+        for c in cards_of(entry.get("cards") or []):
+            key = (c.kind, c.drop_id, c.add_id, c.title if c.kind == "trade" else "")
             if key not in seen:
                 seen.add(key)
-                out.append(_card(c) | {"move_id": c.get("move_id")})
+                out.append(_card(c.model_dump(mode="json")) | {"move_id": c.move_id})
     return out
