@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 
 from agents.core.frame import RequestFrame
-from agents.offline.constraints import (ANY_MINUTES, STRAIGHT_UP, count_of, exclusions, max_minutes_of, not_teams_of,
-                                        read_frame, shape_of)
+from agents.offline.constraints import STRAIGHT_UP, count_of, exclusions, read_frame, shape_of
+from agents.offline.list_filters import ANY_MINUTES, max_minutes_of, not_teams_of
 from services.league.lookup import fold
 
 EARLY_ACTS = ("affirm", "out_of_scope", "why_benched", "why_not")  # acts read alone: nothing carried

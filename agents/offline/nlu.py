@@ -19,7 +19,9 @@ from agents.desk.ask import is_desk_question
 from agents.core.intents import Intent
 from agents.offline.nlu_model import Prediction, intent_of, predict
 from agents.core.normalize import after_reaction, normalize, reaction
+from agents.offline.move_cues import ADD_ASKED, HYPO_CUT, _replacing, explicit_move, return_cut
 from agents.offline.punts import read_punts
+from agents.offline.thread_reads import FA_CUE, HOT_ASK, follow_thread, how_been, with_thread_player
 from agents.offline.rules_talk import rules_question
 from agents.core.needs import stated_need
 from agents.offline.slots import (COMMON_WORDS, Slots, ambiguous, extract, find_categories, find_day,  # noqa: F401
@@ -86,83 +88,6 @@ class Parsed:
     pool: str | None = None  # "drop X for one of them" after the hot list: the list the add comes from ("hot")
 
 
-MOVE_VERBS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|waiving|swap|swapping|switch|"
-                        r"switching|replace|replacing|trade|trading|exchange|sub|add|adding|pick(?:ing)? up|pickup|"
-                        r"grab|grabbing|sign|signing|claim|claiming|bring in|stream|let go)\b|\bin\b.*\bout\b|"
-                        r"\bout\b.*\bin\b")
-DROP_WORDS = re.compile(r"\b(drop|dropping|cut|cutting|release|releasing|waive|waiving|swap|swapping|switch|"
-                        r"replace|replacing|trade|trading|out|instead|let go)\b")
-ADD_FIRST = re.compile(r"\b(add|adding|pick(?:ing)? up|pickup|grab|grabbing|sign|signing|claim|claiming|bring in)\s+$")
-
-
-_CUT = r"(?:cut|cutting|drop|dropping|release|releasing|waive|waiving|let go of|lose|get rid of)"
-_BACK = (r"(?:returns?|is back|s back|comes back|come back|gets back|is healthy|gets healthy|is activated|"
-         r"is off (?:the )?ir|comes off (?:the )?ir)")
-RETURN_CUT = (re.compile(rf"\b{_CUT}\s+(?P<who>[\w .'\-]+?)\s*,?\s+(?:when|once|after|whenever|as soon as)\s+"
-                         rf"(?P<back>[\w .'\-]+?)\s*'?{_BACK}\b", re.I),
-              re.compile(rf"\b(?:when|once|after|whenever|as soon as)\s+(?P<back>[\w .'\-]+?)\s*'?{_BACK}\b[\s,;:]*"
-                         rf"(?:then\s+)?(?:i(?:'ll| will)?\s+|we(?:'ll| will)?\s+|you can\s+|go ahead and\s+)?{_CUT}\s+"
-                         rf"(?P<who>[\w .'\-]+?)(?:[,.;!?]|$| and| if| or)", re.I))
-
-
-def return_cut(text: str) -> str | None:
-    """The player the user names to go when an IR player returns ("cut Dinwiddie when he returns",
-    "when Miller is back, drop Eason"): the IR card's season figure counts him, and the activation
-    names him. None when no such clause names a known player."""
-    for pattern in RETURN_CUT:
-        m = pattern.search(text)
-        if m:
-            named = [n for n in find_players(m.group("who")) if n not in find_players(m.group("back"))]
-            if named:
-                return named[0]
-    return None
-
-
-# a move verb negated, with its objects ("don't drop shai or lebron", "without cutting Ivey", "w/o giving up
-# Mobley"): the players named there are kept, never a move's sides
-NEGATED_MOVE = re.compile(r"\b(?:(?:don t|dont|do not|doesn t|won t|wont|will not|shouldn t|can t|not|never|without|w o|w/o)\s+(?:\w+\s+){0,2}?|no\s+)(?:drop\w*|cut\w*|"
-                          r"trad\w*|los\w*|giv\w* up|touch\w*|mov\w*|releas\w*|waiv\w*)\b[^.,;?!]*")
-
-
-def explicit_move(text: str, players: list[str]) -> tuple[str, str] | None:
-    """(drop, add) when the user names one move of two players ("drop Embiid for Jrue Holiday",
-    "Should I add Jrue and cut Embiid?", "Jrue in, Embiid out"). The order is a guess from the
-    verbs; the evaluate_move tool decides by who is on the roster. "Add X or Y?" is not a move."""
-    kept = {n for m in NEGATED_MOVE.finditer(fold(text)) for n in find_players(m.group(0))}
-    players = [p for p in players if p not in kept]  # "3 moves that don't drop Shai or LeBron": they stay
-    if len(players) != 2 or any(" " not in p for p in players):
-        return None  # unresolved or ambiguous names ("jordan") are not a move
-    t = NEGATED_MOVE.sub(" ", fold(text))
-    if not MOVE_VERBS.search(t):
-        return None
-    if re.search(r"\bor\b", t) and not DROP_WORDS.search(t):
-        return None
-    if not _verb_on_a_player(t, players):
-        return None  # "with Collins out and Ivey hurt, maybe drop someone?": the verb's object is nobody named
-    first, second = players
-    spots = [m.start() for w in fold(first).split() for m in [re.search(rf"\b{re.escape(w)}\b", t)] if m]
-    if spots and ADD_FIRST.search(t[:min(spots)]):
-        return second, first
-    if re.search(r"\b(replace|replacing)\b", t) and re.search(r"\bwith\b", t):
-        return first, second  # "replace Miller with Holiday"
-    return first, second
-
-
-def _verb_on_a_player(t: str, players: list[str]) -> bool:
-    """Whether a move verb acts on a named player: the name within three words after the verb ("drop
-    Embiid", "cut the struggling Embiid", "add Jrue"), a name before "for" after a verb's sentence
-    ("Embiid for Jrue, drop?"), or "X in, Y out"."""
-    tokens = [w for n in players for w in fold(n).replace("-", " ").split() if len(w) > 2]
-    name = "(?:" + "|".join(re.escape(w) for w in tokens) + ")"
-    verbs = MOVE_VERBS.pattern.split(r"\b|\bin\b")[0] + r"\b"
-    if re.search(verbs + rf"(?:\W+\w+){{0,3}}?\W+{name}\b", t):
-        return True
-    if re.search(rf"\b{name}\b\W+(?:\w+\W+){{0,2}}?(?:in|out)\b", t) and re.search(r"\bin\b", t) and \
-            re.search(r"\bout\b", t):
-        return True
-    return bool(re.search(rf"\b{name}\b[^.?!]*\bfor\b[^.?!]*\b{name}\b", t))
-
-
 THIS_WEEK_ONLY = re.compile(
     r"\bonly (care|caring|worried|thinking|focused) (about|on) (this|the current) week|\bthis week only\b|"
     r"\bjust (this|the current) week\b|\bonly this week\b|\bstreaming mode\b|\bwin this week at all costs\b|"
@@ -220,22 +145,6 @@ def unknown_names(text: str) -> list[str]:
     name = m.group(1).strip()
     words = fold(name).split()
     return [name] if len(words) >= 2 and not any(w in COMMON_WORDS for w in words) else []
-
-
-def _replacing(text: str, players: list[str], act: str) -> str | None:
-    if act == "fa_replace" and players:
-        return players[0]  # "anyone better than Eason on waivers?": he is the one to beat
-    if len(players) == 1:  # "drop bol bol", "cut Claxton, who's the best add?": he goes, the add is the question
-        name = re.escape(fold(players[0]).split()[-1])
-        if re.search(rf"\b{_CUT}\s+(?:the\s+|my\s+)?(?:\w+\s+){{0,2}}?(?:{name}|him)\b", fold(text)):
-            return players[0]  # "ok if i do drop him, who's the best add": him, the player of the thread
-    m = re.search(r"(?:replace|instead of|in place of|fill in for|cover for|better than|for)\s+([\w .'\-]+)", text, re.I)
-    if not m:
-        return None
-    if len(players) == 1 and re.match(r"him\b", m.group(1), re.I) and act in ("fa_scan", "fa_fit", "fa_replace"):
-        return players[0]  # "bol bol's been useless, who do i grab for him?": the one player named
-    named = find_players(m.group(1))
-    return named[0] if named and named[0] in players else None
 
 
 def _act(text: str, s: Slots, players: list[str], words: list[str], raw: str = "") -> tuple[str, Prediction | None]:
@@ -327,9 +236,7 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
     players = [prominent(n, as_of) or n if " " not in n else n for n in s.players]
     words = list(s.words)
     t = fold(text)
-    if players and previous and len(previous.players) == 1 and PRONOUN_WITH.search(t) \
-            and previous.players[0] not in players:
-        players = [previous.players[0], *players]  # "how many games do he and jokic have left": him too
+    players = with_thread_player(players, previous, t)  # "how many games do he and jokic have left": him too
     if not players and previous and previous.players and PRONOUNS.search(t):
         players = list(previous.players)  # "what about his last 10?"
         words = ["PLAYER" if w in ("he", "him", "his", "hes") else w for w in words]
@@ -382,45 +289,17 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
                day=s.day, rest_of_week=s.rest_of_week, last_n=s.last_n, as_of=as_of, mode=advice_mode(text),
                act=act, confidence=_intent_confidence(pred), teams=s.teams, amount=s.amount, odds=s.odds, line=s.line,
                punt=punts.punt, unpunt=punts.unpunt, stop_punting=punts.stop_all, need=need)
-    named_now = bool(players)
+    named = list(players)  # the message's own players (before the thread fills any in)
     if previous is not None:
         followups.resolve(p, previous, pred)
         followups.same_trade(p, previous)
-        if named_now and SAME_THING.search(t) and previous.act in ("ir_move", "fa_scan", "fa_replace", "research_hold",
-                                                                   "trade_find", "research_log", "research_schedule"):
-            p.act, p.intent, p.confidence, p.follow_up, p.choices = previous.act, intent_of(previous.act), 1.0, True, []
-            p.categories = p.categories or list(previous.categories)  # "ivey's hurt too, same thing for him"
-        if previous.act == "research_compare" and len(previous.players) >= 3 and OTHER_ONES.search(t):
-            p.act, p.intent, p.confidence, p.follow_up = "research_compare", intent_of("research_compare"), 1.0, True
-            p.players = [x for x in previous.players if x not in players]  # "ivey's out. so between the other two"
-            p.categories, p.choices = p.categories or list(previous.categories), []
-        if len(previous.players) >= 2 and BOTH_PLAY.search(t) and p.day and not named_now:
-            p.act, p.players, p.confidence = "research_schedule", list(previous.players), 1.0  # "are both of them playing sunday?"
-        hot_before = previous.act == "fa_hot" or (previous.act == "research_news" and HOT_ASK.search(fold(previous.text)))
-        if hot_before and ONE_OF_THEM.search(t) and len(p.players) == 1 and DROP_WORDS.search(t):
-            p.act, p.pool, p.confidence = "fa_replace", "hot", 1.0  # "should I drop Bol for one of them": he goes, a hot one comes
+        follow_thread(p, previous, t, named)
     _finish(p)
     floor = CLARIFY_BELOW_WITH_SLOTS if _slots_support(p) else CLARIFY_BELOW
     if p.act == "vague" or (pred is not None and p.confidence < floor and not p.follow_up
                             and p.act not in ("nonsense", "general_smalltalk")):
         followups.clarify(p, pred)
     return p
-
-
-HOW_BEEN = re.compile(r"\bhow(?:s| s| is| has| have)?\s+(?P<w>[a-z]{3,})\s+(?:been|doing|playing|looking|lately)\b")
-
-
-def how_been(t: str, as_of: dt.date) -> list[str]:
-    """The player label in "hows ball been" / "how is brown doing" (lowercase, a word too): the label when
-    several players go by it (the names step then picks by roster and thread, or asks), else the one."""
-    m = HOW_BEEN.search(t)
-    if not m or m.group("w") in ("he", "she", "my", "the", "his", "your", "our", "it", "that", "this", "team"):
-        return []
-    w = m.group("w")
-    if ambiguous(w, as_of):
-        return [w]
-    name = prominent(w, as_of)
-    return [name] if name else []
 
 
 def known_words(t: str) -> bool:
@@ -443,24 +322,6 @@ def _slots_support(p: Parsed) -> bool:
         return bool(p.players)
     return bool({"lineup_day": p.day, "fa_scan": p.position or p.categories, "market_desk": p.teams,
                  "market_edges": p.day}.get(p.act))
-
-
-PRONOUN_WITH = re.compile(r"\b(?:he|him)\s+(?:and|&|n|or|vs|versus)\s+\w|\b\w+\s+(?:and|&|n|or|vs|versus)\s+(?:he|him)\b|"
-                          r"\b(?:add|grab|get|pick|sign|claim|take|drop|cut|swap|trade)\s+him\b")  # "add him, drop bol"
-BOTH_PLAY = re.compile(r"\b(?:both|either|all|any|each|neither) (?:of )?(?:them|those|these|em|the two|the three|guys)?\b.{0,20}"
-                       r"\b(?:play\w*|games?|suit\w* up|active|available)\b|\b(?:do|does|are|will) (?:they|those two|both) "
-                       r"(?:both |all )?(?:play\w*|have a game)\b")
-SAME_THING = re.compile(r"\b(?:same (?:thing|deal|move|story|for him|for)|do the same|likewise|ditto)\b")
-OTHER_ONES = re.compile(r"\b(?:between|of|among|out of|from) (?:the )?(?:other|remaining|rest|last) ?(?:two|2|three|3|ones|guys)?\b|"
-                        r"\bthe other (?:two|2|three|3|ones|guys)\b|\bthe rest of them\b")
-HOT_ASK = re.compile(r"^(?:(?:so|ok|and|yo|hey)\W+)*(?:who s|whos|who is|who are|who has been|who s been|anyone|anybody|"
-                     r"any guys?|any players?)\s+(?:been\s+|getting\s+|running\s+)?(?:hot|hottest|heating up|on fire|"
-                     r"in form|cooking)\b")
-FA_CUE = re.compile(r"\b(?:wire|waivers?|free agents?|fas?|pick ?ups?|available|unowned|adds?|grab|streamers?)\b")
-ONE_OF_THEM = re.compile(r"\b(?:one|any|either|some ?one) of (?:them|those|these|em|the hot ones|those guys)\b")
-HYPO_CUT = re.compile(rf"\b(?:if|say|suppose|what if|once|when)\s+(?:i|we)\s+(?:\w+\s+)?{_CUT}\b")
-ADD_ASKED = re.compile(r"\b(?:add|adds|pick ?up|pickups?|grab|replacement|replace him|fill (?:his|the) (?:spot|slot)|"
-                       r"streamer|free agent|waiver)\b")
 
 
 def _finish(p: Parsed) -> None:

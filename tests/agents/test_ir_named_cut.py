@@ -79,7 +79,7 @@ def test_the_named_cut_is_heard_counted_and_later_activated(make_assistant, csv_
 def test_no_return_clause_no_named_cut():
     """A plain drop/add and an IR request without a return clause name no cut (a rule that reads
     every "drop X" as the IR cut would change every IR card)."""
-    from agents.offline.nlu import return_cut
+    from agents.offline.move_cues import return_cut
 
     assert return_cut("drop Spencer Dinwiddie for Ayo Dosunmu") is None
     assert return_cut("Move Brandon Miller to IR and add someone") is None

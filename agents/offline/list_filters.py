@@ -1,0 +1,130 @@
+"""Filters a manager puts on a list or a search (issue #36): the position a trade should bring back ("for
+two better guards"), a position ruled out ("anyone but centers", "not bigs, not injured"), positions of
+mine kept ("keep my guards"), teams ruled out ("nobody from phoenix either"), a minutes ceiling ("under 30
+mpg", cleared by "any minutes is fine"), the days a pickup must play on ("weekend streamers") and a health
+filter on the last list ("which of those are healthy"). Read into the request frame by
+agents/offline/constraints.py.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from services.league.lookup import fold
+
+HEALTH_ASK = re.compile(r"\b(?:healthy|injured|hurt|banged up|out|active|available|good to go|fit|dtd|questionable)\b")
+
+GET_POSITION = re.compile(r"\b(?:for|into|to get|get|get back|getting|fetch(?: me| us)?|bring(?: me)? back|land(?: me)?|"
+                          r"in exchange for|in return for)\s+(?:like\s+|just\s+|only\s+)?"
+                          r"(?:a|an|one|1|two|2|some|a couple of|a pair of|couple|any)?\s*(?:(?!my\b|your\b)[a-z]+\s+){0,2}?"
+                          r"(?P<pos>point guards?|shooting guards?|small forwards?|power forwards?|guards?|forwards?|wings?|"
+                          r"centers?|centres?|bigs?|big men|big man|pgs?|sgs?|sfs?|pfs?)\b")
+
+
+# the players a shaped trade sends or brings: "for two better guards", "fetch me 2 wings" (how many come back)
+SIDE_COUNT = re.compile(r"\b(?:one|1|two|2|a pair of|a couple of)\s+(?:\w+\s+)?(?:guards?|forwards?|wings?|centers?|"
+                        r"centres?|bigs?|guys?|players?|pieces?|starters?)\b", re.I)
+
+
+def get_position_of(text: str) -> str | None:
+    """The position of the players a trade brings ("Beal and Bogdan for two better guards": G; "flip
+    Conley for a center": C); never my own players ("for my guards")."""
+    from agents.offline.slots import POSITION_WORDS
+
+    m = GET_POSITION.search(fold(text))
+    if not m:
+        return None
+    word = m.group("pos")
+    for phrase, pos in sorted(POSITION_WORDS.items(), key=lambda kv: -len(kv[0])):
+        if pos and re.fullmatch(rf"{re.escape(phrase)}(?:s|es)?", word):
+            return pos
+    return None
+
+
+NOT_POSITION = re.compile(r"\b(?:any(?:one|body)|every(?:one|body)|all|anything|someone|somebody) but (?:the |a )?"
+                          r"(?P<a>[a-z ]+?)s?\b|\b(?:no|not|except|excluding|other than|apart from|besides|without) "
+                          r"(?:any |the |a |more )?(?P<b>[a-z ]+?)s?\b(?: please| pls|[,.!?]|$| (?=(?:not|no|and|or|but|nor|either|only|just|"
+                          r"healthy|this|next|who|that|with|w)\b))")
+
+
+def not_position_of(text: str) -> str | None:
+    """The position a message rules out: "anyone but centers", "no bigs please", "not a center"."""
+    from agents.offline.slots import POSITION_WORDS
+
+    for m in NOT_POSITION.finditer(fold(text)):
+        words = (m.group("a") or m.group("b") or "").strip()
+        for phrase, pos in sorted(POSITION_WORDS.items(), key=lambda kv: -len(kv[0])):
+            if pos and re.fullmatch(rf"(?:\w+ )?{re.escape(phrase)}(?:s|es)?", words):
+                return pos
+    return None
+
+
+MAX_MINUTES = re.compile(r"\b(?:under|below|less than|fewer than|at most|max(?:imum)?|no more than|sub)\s*(\d{1,2}(?:\.\d)?)\s*"
+                         r"(?:mpg|min\w*|mins)\b|\b(\d{1,2}) ?(?:mpg|min\w*) (?:or (?:less|under|fewer)|max)\b")
+ANY_MINUTES = re.compile(r"\bany (?:minutes|mpg|min)\b|\b(?:minutes|mpg) (?:don t|doesn t|do not|does not|dont) matter\b|"
+                         r"\bforget (?:the |about )?(?:minutes|mpg)\b|\bno (?:minutes|mpg) (?:filter|limit|cap)\b|"
+                         r"\b(?:minutes|mpg) (?:is|are) fine\b")
+TEAM_OUT = re.compile(r"\b(?:nobody|no one|noone|none|no|not|except|excluding|without|other than|but)\s+(?:guys\s+|players\s+|"
+                      r"one\s+|of\s+)?(?:from|on|of|off)?\s*(?:the\s+)?(?P<team>[a-z0-9 ]{2,30}?)(?:\s+(?:guys|players|either|"
+                      r"too|please|pls))*\s*$|\b(?:nobody|no one|none|no|not|except|excluding|without)\s+(?:guys\s+|players\s+|"
+                      r"one\s+)?(?:from|on|off)\s+(?:the\s+)?(?P<team2>[a-z0-9 ]{2,20}?)\b(?=\s|$)")
+
+
+KEEP_POSITION = re.compile(r"\b(?:keep|keeping|hold on to|holding on to|protect|protecting|not (?:dropping|cutting|trading|"
+                           r"moving|losing)|don t (?:drop|cut|trade|move|touch|lose)|won t (?:drop|cut|trade)|without "
+                           r"(?:dropping|cutting|losing|touching))\s+(?:any of\s+)?(?:my|all my|all of my|the|our)\s+"
+                           r"(?P<pos>point guards|shooting guards|small forwards|power forwards|guards|forwards|wings|"
+                           r"centers|centres|bigs|big men)\b")
+
+
+def kept_positions(t: str) -> list[str]:
+    """The positions of my players a message keeps ("I'd rather keep my guards": ["G"])."""
+    from agents.offline.slots import POSITION_WORDS
+
+    out = []
+    for m in KEEP_POSITION.finditer(t):
+        w = m.group("pos")
+        pos = POSITION_WORDS.get(w) or POSITION_WORDS.get(w.rstrip("s")) or POSITION_WORDS.get(w[:-1] if w.endswith("s") else w)
+        if w == "big men":
+            pos = "C"
+        if pos and pos not in out:
+            out.append(pos)
+    return out
+
+
+def not_teams_of(t: str) -> list[str]:
+    """The NBA teams a message rules out of a list ("nobody from phoenix either", "no suns guys", "not
+    the lakers"), as codes."""
+    from agents.desk.ask import TEAMS
+
+    out = []
+    for m in TEAM_OUT.finditer(t):
+        for words in re.split(r"\s+(?:or|and|nor|n)\s+|\s*,\s*", (m.group("team") or m.group("team2") or "").strip()):
+            words = re.sub(r"^(?:the|from|on) ", "", words)
+            code = next((c for c, names in TEAMS.items() if words in names or words == c.lower()), None)
+            if code and code not in out:
+                out.append(code)
+    return out
+
+
+def max_minutes_of(t: str) -> float | None:
+    """'only guys under 30 mpg': 30 (None when no ceiling is named)."""
+    m = MAX_MINUTES.search(t)
+    v = float(m.group(1) or m.group(2)) if m else None
+    return v if v and 0 < v <= 48 else None
+
+
+WEEKEND = re.compile(r"\b(?:this |the |over the |for the )?week ?ends?\b|\bsat(?:urday)? (?:and|&|n|\+) sun(?:day)?\b")
+
+
+def play_on_of(p, horizon: str | None) -> list[dt.date]:
+    """The dates a pickup must play on: the day asked about ("pick up for tomorrow", "tonight"), the
+    weekend's days from the as-of date ("weekend streamers"); none for the rest of the week."""
+    if p.act != "fa_scan":
+        return []
+    if WEEKEND.search(fold(p.text)):
+        sat = p.as_of + dt.timedelta(days=(5 - p.as_of.weekday()) % 7) if p.as_of.weekday() != 6 else p.as_of
+        return [d for d in (sat, sat + dt.timedelta(days=1)) if d.weekday() in (5, 6)]
+    if p.day and horizon in ("tonight", "day") and not p.rest_of_week:
+        return [p.day]
+    return []
