@@ -73,3 +73,16 @@ def test_any_minutes_clears_the_ceiling(make_assistant):
     assert args[0]["max_minutes"] == 28 and args[0]["position"] == "F"
     assert "max_minutes" not in args[1] and args[1]["limit"] == 4 and args[1]["position"] == "F"
     assert "under 28 minutes a game this season" in r2["answer"]
+
+
+def test_the_frame_carries_the_filters_into_any_models_call():
+    """e1c1d52 had no such frame fields: a real model's bare get_free_agents call after 'nobody from phoenix,
+    under 30 mpg' lost both. The supervisor's wrapper (agents.core.frame.tool_args) fills each argument the
+    call left unset; one the call set is kept."""
+    from agents.core.frame import RequestFrame, tool_args
+    from agents.tools.schemas import FreeAgentArgs
+
+    f = RequestFrame(not_teams=["PHO"], max_minutes=30)
+    fields = FreeAgentArgs.model_fields
+    assert tool_args(f, fields, {"limit": 5}) == {"limit": 5, "not_teams": ["PHO"], "max_minutes": 30}
+    assert tool_args(f, fields, {"max_minutes": 25})["max_minutes"] == 25
