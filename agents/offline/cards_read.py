@@ -110,6 +110,9 @@ def name_the_row(question: str, answer: str | None) -> str:
 NEW_GUY = re.compile(r"\b(?:the|my) (?:new|newest|latest) (?:guy|pickup|pick ?up|add|player|signing|one)\b|"
                      r"\bthe (?:guy|player|one|dude) (?:i|we) (?:just )?(?:added|picked up|grabbed|got|signed)\b|"
                      r"\b(?:the )?(?:guy|player) (?:i|we) just (?:added|picked up|grabbed|got)\b", re.I)
+DROPPED = re.compile(r"^(?:Approved\.|Done:)[^\n]*?\b(?:dropped|moved) ([^(,.;\n]+?)(?: to IR| and|[,.;(]|$)", re.M)
+LEFT_CUE = re.compile(r"\b(?:dropped|drop|cut|released|waived|gone|traded|still (?:mine|on my)|on (?:the )?ir|"
+                      r"to (?:the )?ir|waivers)\b", re.I)
 ADDED = re.compile(r"^(?:Approved\.|Done:)[^\n]*?\badded ([^(,.;\n]+?)(?: \(|[,.;]|$)", re.M)
 
 
@@ -125,6 +128,9 @@ def name_the_new_guy(question: str, notes: list[str]) -> str:
         if not latest or not pronoun or re.search(r"\b[A-Z][a-z]+ [A-Z]", question):
             return question
         name = latest[1].strip()
+        gone = DROPPED.search(notes[0])
+        if gone and LEFT_CUE.search(question):  # "did he actually get dropped?": the player the move took out
+            name = gone[1].strip()
         word = pronoun.group(0).lower()
         return question[:pronoun.start()] + (f"{name}'s" if word == "his" else name) + question[pronoun.end():]
     added = next((a[1].strip() for n in notes for a in [ADDED.search(n)] if a), None)

@@ -96,3 +96,16 @@ def test_a_player_named_to_keep_is_in_no_card_new_or_waiting(make_assistant):
     waiting = a.pending_approvals(r1["thread_id"])
     assert waiting and all(target not in (c["drop"], c["add"]) for c in waiting)
     assert r2["pending_approvals"] and all(target not in (c["drop"], c["add"]) for c in r2["pending_approvals"])
+
+
+@pytest.mark.parametrize("question,who", [("how many games does he have left", "added"),
+                                          ("wait did he actually get cut?", "dropped"),
+                                          ("so is he on waivers now", "dropped")])
+def test_he_after_an_approval_is_the_player_the_question_is_about(question, who):
+    """77d461f: a bare "he" right after an approval always meant the player added, so "did he get cut?"
+    asked about the player who came in."""
+    from agents.offline.cards_read import name_the_new_guy
+
+    note = "Done: dropped Bol Bol and added Tyus Jones (+70.6 pts expected this week)."
+    want = {"added": "Tyus Jones", "dropped": "Bol Bol"}[who]
+    assert want in name_the_new_guy(question, [note])
