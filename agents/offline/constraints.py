@@ -182,7 +182,7 @@ def shape_of(text: str, give: list[str]) -> str | None:
         if n in ("2", "two", "a pair", "a couple", "couple"):
             return f"{len(give)}-for-2"
         if n in ONE_EXPLICIT or (len(give) == 2 and (n in ("somebody", "someone") or (
-                n in ("a", "an") and re.match(r"\s+(better|single|star|stud|upgrade|guy|player|good|great|stronger)\b",
+                n in ("a", "an") and re.match(r"\s*(better|single|star|stud|upgrade|guy|player|good|great|stronger)\b",
                                               rest)))):
             return f"{len(give)}-for-1"
     return None

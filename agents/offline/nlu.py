@@ -41,6 +41,7 @@ COMPLAINT = re.compile(r"\b(can ?t|cannot|never|zero|no one|nobody|sick of|tired
                        r"struggl\w*|suck\w*|bad at|killing me|horrible|worst|ugh|smh|weak|weakness)\b")
 COMPARE_NOT = re.compile(r"\b(start|starting|sit|sitting|bench|lineup|plays?|playing|drop|add|cut|pick|rank\w*|top \d+)\b")
 MINE = re.compile(r"\b(my|we|our|us|mine|i|im|ive|i m|i ve)\b")
+PACKAGE = re.compile(r"\b(?:packag\w*|bundl\w*|consolidat\w*|combin\w*|two for one|2 for 1)\b")
 PRONOUNS = re.compile(r"\b(he|him|his|he s|hes|that guy|this guy|that dude)\b")
 
 
@@ -274,6 +275,8 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
     if punts.punt and not players and re.search(r"\b(rank\w*|top \d+|highest|best players overall)\b", t) \
             and act not in ("fa_scan", "fa_hot", "optimize", "trade_find"):
         act, pred = "research_rankings", None  # "top 20 if I punt FT%": the rankings with the punt
+    if len(players) >= 2 and PACKAGE.search(t) and re.search(r"\bfor\b", t) and not act.startswith("trade"):
+        act, pred = "trade_find", None  # "package beal + bogdanovic for a better player": a trade giving both
     if len(players) == 1 and HYPO_CUT.search(t) and ADD_ASKED.search(t) and not act.startswith(("trade", "fa_")):
         act, pred = "fa_scan", None  # "if I cut Bol Bol, who'd be the best add?": he is the drop, the add is the question
     if not players and HOT_ASK.search(t) and FA_CUE.search(t) and act in ("research_news", "vague", "general_explain",

@@ -109,3 +109,14 @@ def test_he_after_an_approval_is_the_player_the_question_is_about(question, who)
     note = "Done: dropped Bol Bol and added Tyus Jones (+70.6 pts expected this week)."
     want = {"added": "Tyus Jones", "dropped": "Bol Bol"}[who]
     assert want in name_the_new_guy(question, [note])
+
+
+@pytest.mark.parametrize("text", ["could i bundle conley + bogdanovic for a better player?",
+                                  "package conley and bogdanovic for a stud"])
+def test_package_two_for_a_better_one_is_a_2_for_1_giving_both(text):
+    """06dd764: 'package X + Y for a better player' compared the two players, and 'for a better player'
+    (a space before the noun) was no shape, so only one was given."""
+    from tests.agents.test_conversation_classes import args_of, plan
+
+    a = args_of(plan(text), "find_trades")
+    assert set(a["give"]) == {"Mike Conley", "Bogdan Bogdanović"} and a["shape"] == "2-for-1"
