@@ -29,12 +29,7 @@ def withdraw_stale(update: dict, cards: list[Card], deferred: list[dict] | None)
     touched = set().union(*(players_of(c) for c in cards if c.move_id in applied)) if applied else set()
     if not touched or not deferred:
         return update
-    kept, gone = [], []
-    for entry in deferred:
-        live = [c for c in cards_of(entry.get("cards")) if not players_of(c) & touched]
-        gone += [c for c in cards_of(entry.get("cards")) if players_of(c) & touched]
-        if live:
-            kept.append({**entry, "cards": card_dicts(live)})
+    kept, gone = _without(deferred, lambda c: bool(players_of(c) & touched))
     if not gone:
         return update
     line = ("Withdrawn, since that move changed the players they need: "
@@ -49,12 +44,17 @@ def ruled_out(deferred: list[dict] | None, names: list[str]) -> tuple[list[dict]
     wanted = {n.casefold() for n in names}
     if not wanted or not deferred:
         return list(deferred or []), []
+    return _without(deferred, lambda c: bool({s.strip().casefold() for side in (c.drop, c.add)
+                                              for s in side.split("+")} & wanted))
+
+
+def _without(deferred: list[dict], gone_if) -> tuple[list[dict], list[Card]]:
+    """(the sets without the cards `gone_if` picks, a set left empty dropped; those cards)."""
     kept, gone = [], []
     for entry in deferred:
         cards = cards_of(entry.get("cards"))
-        out = [c for c in cards if {s.strip().casefold() for side in (c.drop, c.add) for s in side.split("+")} & wanted]
-        gone += out
-        live = [c for c in cards if c not in out]
+        gone += [c for c in cards if gone_if(c)]
+        live = [c for c in cards if not gone_if(c)]
         if live:
             kept.append({**entry, "cards": card_dicts(live)})
-    return (kept, gone) if gone else (list(deferred), [])
+    return kept, gone

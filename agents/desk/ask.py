@@ -43,6 +43,12 @@ class DeskAsk:
     problem: str | None = None
 
 
+def team_code(word: str) -> str | None:
+    """The team code a whole word or phrase names ('PHO', 'suns', 'phoenix'), None when it names no team."""
+    key = word.strip().lower()
+    return next((c for c, names in TEAMS.items() if key == c.lower() or key in names), None)
+
+
 def find_teams(text: str) -> list[str]:
     t, found = " " + re.sub(r"[^a-z0-9/ ]", " ", text.lower()) + " ", []
     for name, code in _NAMES:

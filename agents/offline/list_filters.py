@@ -95,13 +95,12 @@ def kept_positions(t: str) -> list[str]:
 def not_teams_of(t: str) -> list[str]:
     """The NBA teams a message rules out of a list ("nobody from phoenix either", "no suns guys", "not
     the lakers"), as codes."""
-    from agents.desk.ask import TEAMS
+    from agents.desk.ask import team_code
 
     out = []
     for m in TEAM_OUT.finditer(t):
         for words in re.split(r"\s+(?:or|and|nor|n)\s+|\s*,\s*", (m.group("team") or m.group("team2") or "").strip()):
-            words = re.sub(r"^(?:the|from|on) ", "", words)
-            code = next((c for c, names in TEAMS.items() if words in names or words == c.lower()), None)
+            code = team_code(re.sub(r"^(?:the|from|on) ", "", words))
             if code and code not in out:
                 out.append(code)
     return out

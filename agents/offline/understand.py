@@ -294,8 +294,9 @@ def _understood(p, prev, previous_answer: str | None = None):
         p.frame = p.frame.model_copy(update={"act": "request", "card": None})
         p.wants_moves, p.hold_or_stream, p.move, p.follow_up = False, False, None, False
         return p
-    if act == "request" and (ir_asked(p) or ir_both_asked(p)):  # "who's on my IR?", "can I stash both?": the slots
-        p.act = "ir_both" if ir_both_asked(p) else "ir_list"
+    both = act == "request" and ir_both_asked(p)
+    if both or (act == "request" and ir_asked(p)):  # "who's on my IR?", "can I stash both?": the slots
+        p.act = "ir_both" if both else "ir_list"
         p.intent, p.choices, p.unknown, p.greeting = Intent.GENERAL_ADVICE, [], False, False
         p.wants_moves, p.hold_or_stream, p.move, p.follow_up = False, False, None, False
         return p

@@ -48,12 +48,7 @@ def waiting(state: dict) -> list[dict]:
     first: at a new question every waiting set is one of them), a move offered in two sets listed once,
     as the Approvals list shows them."""
     from agents.core.contracts import cards_of
+    from agents.core.deferred import waiting_cards
 
-    out, seen = [], set()
-    for entry in state.get("deferred") or []:
-        for c in cards_of(entry.get("cards") or []):
-            key = (c.kind, c.drop_id, c.add_id, c.title if c.kind == "trade" else "")
-            if key not in seen:
-                seen.add(key)
-                out.append(_card(c.model_dump(mode="json")) | {"move_id": c.move_id})
-    return out
+    w = waiting_cards([(d.get("set_id"), d.get("cards") or []) for d in state.get("deferred") or []])
+    return [_card(raw) | {"move_id": c.move_id} for raw, c in zip(w, cards_of(w), strict=True)]

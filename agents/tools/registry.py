@@ -36,12 +36,11 @@ def _date(text: str | None, field: str) -> dt.date | None:
 def team_codes(names: list[str] | None) -> set[str]:
     """NBA team codes from codes, names or cities ('PHO', 'suns', 'Phoenix'); a ServiceError names one it
     does not know."""
-    from agents.desk.ask import TEAMS
+    from agents.desk.ask import team_code
 
     out = set()
     for n in names or ():
-        key = str(n).strip().lower()
-        code = next((c for c, words in TEAMS.items() if key == c.lower() or key in words), None)
+        code = team_code(str(n))
         if code is None:
             raise ServiceError(f"Unknown NBA team {n!r}: use a code like PHO or a name like Suns.")
         out.add(code)
