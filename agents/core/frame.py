@@ -80,7 +80,8 @@ class RequestFrame(BaseModel):
 # frame field -> the tool argument that takes it (the same name in every tool that takes it)
 TOOL_ARGS = {"exclude": "exclude", "shape": "shape", "horizon": "horizon", "count": "limit", "last_n": "last_n",
              "window": "window", "per": "per", "availability": "availability", "not_position": "not_position", "play_on": "play_on",
-             "not_teams": "not_teams", "max_minutes": "max_minutes", "get_position": "get_position"}
+             "not_teams": "not_teams", "max_minutes": "max_minutes", "get_position": "get_position",
+             "keep_positions": "keep_positions"}
 
 
 def tool_args(frame: RequestFrame | dict | None, fields: dict, args: dict) -> dict:

@@ -127,7 +127,8 @@ def unnamed_exclusions(text: str, known: list[str] = ()) -> list[str]:
     out = []
     for m in GIVE_UP.finditer(text):
         clause = m.group("c").strip()
-        if clause and not _named(clause, list(known)) and not find_categories(clause) and len(clause.split()) <= 6:
+        if clause and not _named(clause, list(known)) and not find_categories(clause) and len(clause.split()) <= 6 \
+                and not kept_positions(fold(m.group(0))):  # "not trading my centers": a kept position, honoured
             out.append(f"{m.group(0).strip()} (no player I know by that)")
     return out
 

@@ -35,14 +35,21 @@ OPINION = re.compile(r"(?:gimme|give me|what s|whats|what is|your|just)?\s*(?:th
 
 def constraint_only(piece: str) -> bool:
     """A piece that only states a constraint on the request before it ("keeping JJJ", "Shai stays",
-    "not Collins", "without giving up Mobley"): every player it names is kept or ruled out."""
+    "not Collins", "without giving up Mobley"): every player it names is kept or ruled out; or it
+    names nobody and keeps a position of mine ("not trading my centers") or rules out a team
+    ("nobody from phoenix")."""
     from agents.offline.constraints import exclusions
+    from agents.offline.list_filters import kept_positions, not_teams_of
     from agents.offline.slots import find_players
+    from services.league.lookup import fold
 
     if len(piece.split()) > 14 or "?" in piece or ASKS.match(piece.strip()):
         return False
     named = find_players(piece)
-    return bool(named) and set(exclusions(piece, named)) >= set(named)
+    if not named:
+        folded = fold(piece)
+        return bool(kept_positions(folded) or not_teams_of(folded))
+    return set(exclusions(piece, named)) >= set(named)
 
 
 # "want someone w 3 games left", "ideally a center who plays friday", "needs to be healthy": the kind of

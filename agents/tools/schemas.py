@@ -176,4 +176,7 @@ class TradeFindArgs(BaseModel):
     get_position: Literal["PG", "SG", "SF", "PF", "C", "G", "F"] | None = Field(default=None, description=(
         "Only trades whose incoming players are all eligible at this position ('for two better guards': 'G', "
         "'for a center': 'C')."))
+    keep_positions: list[Literal["PG", "SG", "SF", "PF", "C", "G", "F"]] | None = Field(default=None, description=(
+        "Positions of my own players the user keeps ('I'd rather keep my guards': ['G']; 'I need my bigs': ['C']): "
+        "no trade found sends a player of mine eligible there."))
     punt: list[str] | None = Field(default=None, description=PUNT_HELP)

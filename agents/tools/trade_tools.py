@@ -56,12 +56,12 @@ def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
         return with_cards(out, cap=16000)
 
     def find_trades(targets=None, give=None, get=None, limit: int = 5, protect=None, exclude=None, shape=None,
-                    punt=None, get_position=None) -> str:
+                    punt=None, get_position=None, keep_positions=None) -> str:
         from services.trades.find import find_trades as find
 
         return dump(find(source, targets=targets or (), give=give, limit=limit, get=get, protect=protect or (),
                          exclude=exclude or (), shape=shape, punt=punt or (),
-                         get_position=get_position).model_dump(mode="json"), cap=12000)
+                         get_position=get_position, keep_positions=keep_positions or ()).model_dump(mode="json"), cap=12000)
 
     def get_team_strength() -> str:
         from services.trades.strength import team_strength
@@ -88,8 +88,8 @@ def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
                         "team, trades the other manager accepts (he gains 0.5% of his value over his own best free moves) and I gain from first, "
                         "each side's gain over its own free moves, ranked on the conversation's punt; optionally improving target categories without lowering protected ones, sending a given "
                         "player ('who would take Herro?'), never involving excluded players ('without giving up SGA'), "
-                        "of one shape ('2-for-1', '2-for-2'), bringing only players of one position ('for two guards'), with the "
-                        "conversation's punt."),
+                        "of one shape ('2-for-1', '2-for-2'), bringing only players of one position ('for two guards'), never "
+                        "sending my players of a kept position ('I'd rather keep my guards'), with the conversation's punt."),
         StructuredTool.from_function(
             get_team_strength, name="get_team_strength", args_schema=NoArgs,
             description="Every team ranked by rest-of-season lineup value (the trade tool's roster value). The "

@@ -71,6 +71,7 @@ class TradeSearch(BaseModel):
     exclude: list[str] = []
     shape: str | None = None
     get_position: str | None = None
+    keep_positions: list[str] = []
     punt: list[str] = []
     candidates: int  # screened
     valued: int  # valued exactly
@@ -99,12 +100,14 @@ def candidates(mine: list[str], theirs: list[str], shape: str | None = None) -> 
 def find_trades(source, targets=(), give: list[str] | None = None, team_id: int | None = None,
                 limit: int = 10, exact_pool: int = EXACT_POOL, progress=None,
                 get: list[str] | None = None, protect=(), exclude=(), shape: str | None = None,
-                punt=(), get_position: str | None = None) -> TradeSearch:
+                punt=(), get_position: str | None = None, keep_positions=()) -> TradeSearch:
     """`progress(stage, done, total)`, when given, is called as the search advances (streamed by
     the CLI on stderr and by the Trade page's progress bar). `exclude`: players no trade may send or
     bring ("without giving up SGA"); `shape`: only trades of that shape, I-give-for-I-get ("2-for-1",
     "2-for-2"); `punt`: categories never targeted or protected; `get_position`: every player I get is
-    eligible there ("for two better guards": G), by the same box-score slots the trade values use."""
+    eligible there ("for two better guards": G), by the same box-score slots the trade values use;
+    `keep_positions`: none of my players eligible at these positions is sent ("I'd rather keep my
+    guards": G), unless he is named in `give`."""
     t0 = time.perf_counter()
     say = progress or (lambda *_: None)
     lg = source.history()
@@ -120,6 +123,10 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
     if pos is not None and pos not in POSITIONS:
         raise ServiceError(f"Unknown position {get_position!r}; use one of {', '.join(POSITIONS)}.")
     banned = {source.resolve_id(n) for n in exclude or ()}
+    kept_at = [q.strip().upper() for q in keep_positions or ()]
+    bad = [q for q in kept_at if q not in POSITIONS]
+    if bad:
+        raise ServiceError(f"Unknown positions {bad}; use one of {', '.join(POSITIONS)}.")
     fpts_kept = lg.scoring == "points" and "PTS" in keep  # "my points" in a points league: fantasy points
     keep = [c for c in keep if not (fpts_kept and c == "PTS")]
     roster = lg.roster_ids(me)
@@ -127,6 +134,7 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
     for p in give_ids:
         if p not in roster:
             raise ServiceError(f"{lg.snapshot.players[p].ref.name} is not on {lg.team_name(me)[0]}'s active roster.")
+    kept_mine = {p for p in roster if p not in give_ids and set(kept_at) & set(lg.snapshot.players[p].ref.eligible)}
     get_ids = [source.resolve_id(n) for n in get or []]  # "what would it take to get X?"
     for p in get_ids:
         owner = lg.owner_of(p)
@@ -183,8 +191,8 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
         for out, inn in candidates(give_ids or tradable[me], tradable[t], shape):
             if (give_ids and not set(out) & set(give_ids)) or (get_ids and not set(inn) & set(get_ids)):
                 continue
-            if banned & (set(out) | set(inn)) or not fits(inn):
-                continue  # a player the user keeps out of it, or one of another position than asked
+            if banned & (set(out) | set(inn)) or kept_mine & set(out) or not fits(inn):
+                continue  # a player the user keeps out of it (by name or position), or one of another position than asked
             if keep and min(kept(out, inn).values()) < 0:
                 continue  # it would cost me a protected category
             mine_d, theirs_d = quick(me, out, inn), quick(t, inn, out)
@@ -222,6 +230,8 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
             + (f" improving {', '.join(cats)}" if cats else "")
             + (f" without lowering {', '.join(_protected(keep, fpts_kept))}" if keep or fpts_kept else "")
             + (f", never trading {', '.join(lg.snapshot.players[p].ref.name for p in banned)}" if banned else "")
+            + (f", keeping my {'/'.join(kept_at)} ({', '.join(sorted(lg.snapshot.players[p].ref.name for p in kept_mine))})"
+               if kept_at else "")
             + (f", punting {', '.join(sorted(punted))}" if punted else "")
             + f" ({sum(f.acceptable and f.my_change > 0 for f in shown)} you gain from and the other team accepts: "
             f"{ACCEPT_MARGIN:.1%} of its value over its best free moves), from {len(pool)} candidates "
@@ -229,7 +239,7 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
     return TradeSearch(team_id=me, unit=u, targets=cats, protect=_protected(keep, fpts_kept),
                        give=[lg.snapshot.players[p].ref.name for p in give_ids],
                        exclude=[lg.snapshot.players[p].ref.name for p in banned], shape=shape, punt=sorted(punted),
-                       get_position=pos,
+                       get_position=pos, keep_positions=kept_at,
                        get=[lg.snapshot.players[p].ref.name for p in get_ids],
                        candidates=len(pool), valued=min(len(pool), exact_pool),
                        seconds=round(time.perf_counter() - t0, 3), headline=head, trades=shown)
