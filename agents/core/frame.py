@@ -51,8 +51,9 @@ class RequestFrame(BaseModel):
     availability: Literal["all", "free_agents", "rostered"] | None = Field(default=None, description=(
         "'only free agents' / 'on waivers': free_agents."))
     sort: str | None = Field(default=None, description="A ranking's category or key ('by steals': STL).")
-    per: Literal["game", "total"] | None = Field(default=None, description=(
-        "A ranking's per-game averages or the window's totals ('total steals', 'totals not per game': total)."))
+    per: Literal["game", "total", "36"] | None = Field(default=None, description=(
+        "A ranking's per-game averages, the window's totals ('total steals', 'totals not per game': total) or "
+        "rates per 36 minutes ('per 36': 36)."))
     card: int | None = Field(default=None, ge=0, description="Which waiting card an affirmation means (0: the top).")
     pair: list[str] = Field(default_factory=list, description="'why X not Y' / 'X vs Y': [X, Y].")
     punt: list[str] = Field(default_factory=list, description="Categories the conversation punts.")

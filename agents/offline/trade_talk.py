@@ -222,16 +222,25 @@ def trade_answer(p, done) -> str | None:
                 for x in d["players"]]
         punt = (f", punting {', '.join(d['punt'])}: z-sum over the other {9 - len(d['punt'])} categories"
                 if d.get("punt") else "")
-        left = [f"- {f['name']} ({f['team']}): {f['games']} of {f['team_games']} games, would rank #{f['would_rank']}"
-                for f in d.get("filtered") or ()]
-        per = ", totals" if d.get("per") == "total" else ""
-        return "\n".join([f"**Top {len(rows)} by {d['sort']}{per} over {window}** "
+        left = [f"- {f['name']} ({f['team']}): " + (f["reason"] if "min a game" in f["reason"] else
+                                                   f"{f['games']} of {f['team_games']} games")
+                + f", would rank #{f['would_rank']}" for f in d.get("filtered") or ()]
+        if len(left) > FILTERED_SHOWN:
+            left = [*left[:FILTERED_SHOWN], f"- and {len(left) - FILTERED_SHOWN} more"]
+        per = {"total": ", totals", "36": ", per 36 minutes"}.get(d.get("per"), "")
+        by = "minutes gained (minutes a game in the window minus the season's)" if d["sort"] == "minutes_trend" \
+            else d["sort"]
+        return "\n".join([f"**Top {len(rows)} by {by}{per} over {window}** "
                           f"({d['filters']['availability']}{punt}):",
                           _table(["#", "Player", "Team", "Owner", "GP of team", *([head] if head else []), "FPTS",
                                   "z-sum", "Wk G", "ROS G"], rows),
-                          *(["", "Not ranked, too few games for a sample (half the team's games, at most 10):", *left]
+                          *(["", "Not ranked, too few games for a sample (half the team's games, at most 10)"
+                             + (" or too few minutes for per-36 rates" if d.get("per") == "36" else "") + ":", *left]
                             if left else [])])
     return None
+
+
+FILTERED_SHOWN = 8  # the filtered players listed under a ranking (the best first), then how many more
 
 
 def _sort_column(d: dict):
@@ -239,6 +248,11 @@ def _sort_column(d: dict):
     total"), else its per-game average; (None, None) for a sort that is not a category."""
     from services.league.scoring import CATEGORIES
 
+    if d["sort"] == "minutes_trend":
+        return "Min: window / season (change)", lambda x: (f"{x['mpg']:.1f} / {x['season_mpg']:.1f} "
+                                                           f"({x['minutes_change']:+.1f})")
+    if d.get("per") == "36":
+        return _per36_column(d, CATEGORIES)
     if d["sort"] not in CATEGORIES:
         return None, None
     stat = CATEGORIES[d["sort"]][0]
@@ -248,6 +262,18 @@ def _sort_column(d: dict):
     if d.get("per") == "total":
         return f"{d['sort']} total", lambda x: f"{x['totals'][stat]:g}"
     return f"{d['sort']}/G", lambda x: f"{x['per_game'][stat]:.1f}"
+
+
+def _per36_column(d: dict, categories: dict):
+    """A per-36 ranking's column: the ranked category's rate per 36, else the value per 36 (fantasy
+    points, or the z-sum of the per-36 line), beside the minutes he really plays."""
+    sort = d["sort"]
+    if sort in categories and "/" not in categories[sort][0]:
+        stat = categories[sort][0]
+        return f"{sort}/36 (min a game)", lambda x: f"{x['per_36'][stat]:.1f} ({x['mpg']:.1f})"
+    if d["scoring"] == "points" or sort == "fpts":
+        return "FPTS/36 (min a game)", lambda x: f"{x['per_36']['fpts']:.1f} ({x['mpg']:.1f})"
+    return "z-sum/36 (min a game)", lambda x: f"{x['z36_sum']:+.2f} ({x['mpg']:.1f})"
 
 
 OWNED = re.compile(r"is on .+?'s roster, not a free agent")

@@ -5,6 +5,7 @@ import json
 
 from langchain_core.tools import BaseTool, StructuredTool
 
+from agents.tools.filters import not_position_code, team_codes
 from agents.tools.results import CAT_KEYS, MAX_CHARS, dump
 from agents.tools.schemas import RankingsArgs
 from services.league import rankings as rk
@@ -17,6 +18,10 @@ def ranking_rows(out: rk.Rankings, players: list[rk.RankedPlayer]) -> list[dict]
              "z_sum": p.z_sum, "z": {c: round(v, 2) for c, v in p.z.items()},
              "per_game": {k: p.per_game[k] for k in (*CAT_KEYS, "fga", "fta")},
              **({"fpts_total": p.fpts_total, "totals": p.totals} if out.per == "total" else {}),
+             **({"per_36": {k: p.per_36[k] for k in (*CAT_KEYS, "fpts") if k in p.per_36}, "z36_sum": p.z36_sum}
+                if out.per == "36" else {}),
+             "mpg": p.per_game.get("min", 0.0),
+             **({"season_mpg": p.season_mpg, "minutes_change": p.minutes_change} if out.sort == "minutes_trend" else {}),
              "proj_value": p.proj_value, "games_left_week": p.games_left_week,
              "games_left_season": p.games_left_season, "ros_value": p.ros_value} for p in players]
 
@@ -32,12 +37,15 @@ def filtered_rows(out: rk.Rankings, shown: int) -> list[dict]:
 def build_ranking_tools(source: LeagueSource) -> list[BaseTool]:
     def get_player_rankings(window="season", sort="value", per="game", punt=None, availability="all",
                             position=None, team=None, player=None, limit=10, min_share=rk.MIN_SHARE, exclude=None,
-                            healthy_only=False) -> str:
+                            healthy_only=False, not_position=None, not_teams=None, max_minutes=None) -> str:
         out = rk.rankings(source.history(), window, punt or (), availability, position, team, sort, per,
                           min_share=min_share)
         banned = {source.resolve_id(n) for n in exclude or ()}
+        ruled_out, teams = not_position_code(not_position), team_codes(not_teams)
         rows = [p for p in out.players if p.player.player_id not in banned and not (
-            healthy_only and p.status != "ACTIVE")][:limit]  # each keeps his rank among all
+            healthy_only and p.status != "ACTIVE") and not (ruled_out and ruled_out in p.player.eligible)
+            and p.player.team not in teams and not (max_minutes and p.per_game.get("min", 0.0) >= max_minutes)
+        ][:limit]  # each keeps his rank among all
         if player:
             pid = source.resolve_id(player)
             rows = [p for p in out.players if p.player.player_id == pid]
@@ -54,7 +62,10 @@ def build_ranking_tools(source: LeagueSource) -> list[BaseTool]:
                      "sort": out.sort, "per": out.per, "punt": out.punt, "counted": out.counted,
                      "filters": {"availability": availability, "position": position, "team": team,
                                  **({"exclude": [source.player_name(b) for b in banned]} if banned else {}),
-                                 **({"healthy_only": True} if healthy_only else {})},
+                                 **({"healthy_only": True} if healthy_only else {}),
+                                 **({"not_position": ruled_out} if ruled_out else {}),
+                                 **({"not_teams": sorted(teams)} if teams else {}),
+                                 **({"max_minutes": max_minutes} if max_minutes else {})},
                      "of": out.total, "ros_unit": out.ros_unit, "z_scale": out.z_scale,
                      "filtered": filtered_rows(out, len(rows)), "players": shown}, cap=max(MAX_CHARS, room))
 
@@ -62,7 +73,9 @@ def build_ranking_tools(source: LeagueSource) -> list[BaseTool]:
         get_player_rankings, name="get_player_rankings", args_schema=RankingsArgs,
         description="Every player ranked over a window (season or the last 7, 14, 30 days): per game or totals, "
                     "fantasy points, per-category z-scores and their sum (punted categories dropped), games left "
-                    "this week and rest of season, status and owner (free agent or team), flags (OUT, short minutes). "
+                    "this week and rest of season, status and owner (free agent or team), flags (OUT, short minutes); "
+                    "per 36 minutes (per='36': players under 12 min a game filtered) and minutes trends "
+                    "(sort='minutes_trend': minutes a game in a 7/14/30-day window against the season's). "
                     "Players with too few of their team's games in the window are not ranked: `filtered` lists "
                     "who would have ranked among the rows and why. Use for 'top 10 free "
                     "agents by steals over the last 14 days' or 'where does Herro rank this month'.")]

@@ -8,10 +8,9 @@ from langchain_core.tools import BaseTool, StructuredTool
 
 from agents.tools import results as R
 from agents.tools import schemas as S
-from services.models import ServiceError
-
-POSITIONS = ("PG", "SG", "SF", "PF", "C", "G", "F")
+from agents.tools.filters import not_position_code, team_codes
 from services.league.source import LeagueSource
+from services.models import ServiceError
 
 Reasoner = Callable[[str, str], dict]
 
@@ -31,20 +30,6 @@ def _date(text: str | None, field: str) -> dt.date | None:
         return dt.date.fromisoformat(text)
     except ValueError:
         raise ServiceError(f"{field} must be a date YYYY-MM-DD, not {text!r}.") from None
-
-
-def team_codes(names: list[str] | None) -> set[str]:
-    """NBA team codes from codes, names or cities ('PHO', 'suns', 'Phoenix'); a ServiceError names one it
-    does not know."""
-    from agents.desk.ask import team_code
-
-    out = set()
-    for n in names or ():
-        code = team_code(str(n))
-        if code is None:
-            raise ServiceError(f"Unknown NBA team {n!r}: use a code like PHO or a name like Suns.")
-        out.add(code)
-    return out
 
 
 def _tool(fn, name: str, schema, description: str) -> BaseTool:
@@ -88,8 +73,7 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
                         max_minutes=None) -> str:
         banned = {source.resolve_id(n) for n in exclude or ()}
         teams = team_codes(not_teams)
-        if not_position and not_position.upper() not in POSITIONS:
-            raise ServiceError(f"not_position must be one of {', '.join(POSITIONS)}, not {not_position!r}.")
+        not_position_code(not_position)
         if play_on and max(play_on) < source.as_of:
             raise ServiceError(f"play_on dates are before the league's date {source.as_of}: no game left on them.")
         wide = horizon in ("next_week", "rest_of_season")

@@ -134,9 +134,13 @@ class HotArgs(BaseModel):
 class RankingsArgs(BaseModel):
     window: Literal["season", "7", "14", "30"] = Field(
         default="season", description="season, or the last 7, 14 or 30 days before the as-of date.")
-    sort: str = Field(default="value", description="value (fantasy points, or z-sum in categories), fpts, z_sum, "
-                                                   "proj_value, ros_value, games_left_week, or a category: STL, AST, ...")
-    per: Literal["game", "total"] = Field(default="game", description="Rank per-game averages or the window's totals.")
+    sort: str = Field(default="value", description=(
+        "value (fantasy points, or z-sum in categories), fpts, z_sum, proj_value, ros_value, games_left_week, "
+        "minutes_trend (who gains minutes: the window's minutes a game minus the season's; needs window 7, 14 or 30: "
+        "'free agents getting more run lately'), or a category: STL, AST, ..."))
+    per: Literal["game", "total", "36"] = Field(default="game", description=(
+        "Rank per-game averages, the window's totals, or rates per 36 minutes ('36': 'best per-36 guys on waivers'; "
+        "players under 12 minutes a game are filtered)."))
     punt: list[str] | None = Field(default=None, description="Categories dropped from the z-sum, e.g. ['FT%', 'TO'].")
     availability: Literal["all", "free_agents", "rostered"] = Field(default="all", description="Who to include.")
     position: str | None = Field(default=None, description="Only players eligible at PG, SG, SF, PF, C, G, F or UTIL.")
@@ -145,6 +149,12 @@ class RankingsArgs(BaseModel):
     exclude: list[str] | None = Field(default=None, description="Players left out of the rows (named as written).")
     healthy_only: bool = Field(default=False, description="Only players not OUT or DTD (inferred from missed games).")
     limit: int = Field(default=10, ge=1, le=50, description="How many players to return.")
+    not_position: str | None = Field(default=None, description=(
+        "Leave out players eligible at this position ('no centers', 'anyone but bigs': C)."))
+    not_teams: list[str] | None = Field(default=None, max_length=29, description=(
+        "Leave out players of these NBA teams, as codes or names ('nobody from Phoenix': ['PHO'])."))
+    max_minutes: float | None = Field(default=None, gt=0, le=48, description=(
+        "Only players averaging fewer minutes a game than this over the window ('guys under 25 mpg': 25)."))
     min_share: float = Field(default=0.5, ge=0.0, le=1.0, allow_inf_nan=False,
                              description="Sample filter: share of his team's games in the window a player needs "
                                          "to be ranked (at most 10 games); 0 ranks everyone with a game.")

@@ -2,7 +2,7 @@
 
     rankings(lg, window="season", punt=(), availability="all", position=None, team=None,
              sort="value", per="game", limit=None) -> Rankings
-    player_trend(lg, player_id) -> PlayerTrend  # game by game fantasy points and z-sum
+    (a player's game-by-game trend: services/league/trend.py)
 
 Window stats are the box scores in the window (season, or the last 7, 14 or 30 days before the
 as-of date), per game and totals. The z-scores use the one category scale of `services.league.values`
@@ -22,6 +22,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from services.models import PlayerRef, ServiceError, Status
+from services.league.rank_rates import PER36_MIN_MPG, minutes_change, per36_reason, per_36_line, season_mpg
 from services.league.scoring import CATEGORIES, normalize_category, not_counted
 from services.league.snapshot import averages
 from services.league.values import CategoryScale, category_scale, player_value
@@ -33,7 +34,9 @@ TOTAL_STATS = ("pts", "reb", "ast", "stl", "blk", "tov", "fg3m", "fgm", "fga", "
 MIN_SHARE = 0.5  # share of his team's games in the window a player needs to be ranked (Basketball Monster's filter)
 ENOUGH_GAMES = 10  # ... but never more games than this: ten games are a sample (Luka's 22 of 47 count)
 SHORT_MINUTES = 20.0  # minutes a game under which a row is flagged "short minutes"
-SORTS = ("value", "fpts", "z_sum", "proj_value", "ros_value", "games_left_week", "games_left_season", *CATEGORIES)
+SORTS = ("value", "fpts", "z_sum", "proj_value", "ros_value", "games_left_week", "games_left_season", "minutes_trend",
+         *CATEGORIES)
+PERS = ("game", "total", "36")
 
 
 class RankedPlayer(BaseModel):
@@ -46,6 +49,11 @@ class RankedPlayer(BaseModel):
     team_games: int  # games his NBA team played in the window
     flags: list[str]  # "OUT" (inferred from missed games), "short minutes" (under SHORT_MINUTES a game)
     per_game: dict[str, float]  # window averages (fg_pct/ft_pct as ratios)
+    per_36: dict[str, float] = {}  # the window's rates per 36 minutes (services/league/rank_rates.py)
+    z36: dict[str, float] = {}  # each category's z of the per-36 line (a percentage weighted by 36 minutes' shots)
+    z36_sum: float = 0.0  # over the counted categories
+    season_mpg: float = 0.0  # minutes a game over his season
+    minutes_change: float = 0.0  # minutes a game in the window minus the season's (0 over the season)
     totals: dict[str, float]  # window sums
     fpts: float  # fantasy points per game in the window
     fpts_total: float
@@ -78,27 +86,13 @@ class Rankings(BaseModel):
     punt: list[str]
     counted: list[str]  # the categories in z_sum
     sort: str
-    per: Literal["game", "total"]
+    per: Literal["game", "total", "36"]
     ros_unit: str
     min_share: float  # the sample filter: share of the team's games a ranked player played (at most ENOUGH_GAMES)
     z_scale: str  # which spreads the z-scores use: the league's (season) or the window's own
     total: int  # players matching the filters, before the limit
     players: list[RankedPlayer]
     filtered: list[FilteredPlayer]  # matching the filters but short of games_needed, best first
-
-
-class TrendPoint(BaseModel):
-    date: dt.date
-    opp: str
-    fpts: float
-    z_sum: float
-    rolling_fpts: float  # mean of the last 5 games up to this one
-
-
-class PlayerTrend(BaseModel):
-    player: PlayerRef
-    as_of: dt.date
-    points: list[TrendPoint]
 
 
 def parse_punt(punt) -> list[str]:
@@ -140,8 +134,10 @@ def _check(window: str, availability: str, position: str | None, sort: str, per:
         raise ServiceError(f"Unknown availability {availability!r}; use all, free_agents or rostered.")
     if sort not in SORTS:
         raise ServiceError(f"Unknown sort {sort!r}; use one of {', '.join(SORTS)}.")
-    if per not in ("game", "total"):
-        raise ServiceError(f"per must be game or total, not {per!r}.")
+    if per not in PERS:
+        raise ServiceError(f"per must be game, total or 36 (per 36 minutes), not {per!r}.")
+    if sort == "minutes_trend" and window == "season":
+        raise ServiceError("minutes_trend compares a window's minutes with the season's: use window 7, 14 or 30.")
     pos = position.strip().upper() if position else None
     if pos and pos not in POSITIONS:
         raise ServiceError(f"Unknown position {position!r}; use one of {', '.join(sorted(POSITIONS))}.")
@@ -153,7 +149,9 @@ def rankings(lg, window: str = "season", punt=(), availability: str = "all", pos
              min_share: float = MIN_SHARE) -> Rankings:
     """Every player with a game in the window, ranked (best first) by `sort`: "value" is fantasy
     points in a points league and the z-sum in a categories league; `per` "total" ranks the
-    window's totals (a z-sum total is the per-game z-sum x games). A player with fewer games in the
+    window's totals (a z-sum total is the per-game z-sum x games), "36" the rates per 36 minutes
+    (players under PER36_MIN_MPG minutes a game are filtered); `sort` "minutes_trend" ranks the rise
+    of his minutes a game in the window over his season's. A player with fewer games in the
     window than `min_share` of his team's (capped at ENOUGH_GAMES) is not ranked but listed in
     `filtered` with the reason and where his window alone would have ranked him (one game in 14 days
     is no sample).
@@ -191,12 +189,21 @@ def rankings(lg, window: str = "season", punt=(), availability: str = "all", pos
         games, avg = smp.games, smp.avg
         z = category_z(scale, avg)
         owner_name = "Free agent" if owner is None else lg.team_name(owner)[0]
+        p36 = per_36_line(avg)
+        z36 = category_z(scale, p36) if p36 else {c: 0.0 for c in CATEGORIES}
         line = dict(player=ps.ref, status=ps.status, owner_team_id=owner, owner=owner_name, games=len(games),
                     team_games=smp.team_games, fpts=round(avg["fpts"], 2), z={c: round(v, 3) for c, v in z.items()},
                     z_sum=round(sum(z[c] for c in counted), 3),
-                    totals={k: round(sum(g[k] for g in games), 1) for k in TOTAL_STATS})
+                    totals={k: round(sum(g[k] for g in games), 1) for k in TOTAL_STATS},
+                    per_36={k: round(v, 3 if k.endswith("pct") else 2) for k, v in p36.items()},
+                    z36={c: round(v, 3) for c, v in z36.items()}, z36_sum=round(sum(z36[c] for c in counted), 3),
+                    season_mpg=round(season_mpg(ps.games), 2),
+                    minutes_change=round(minutes_change(avg, ps.games), 2) if WINDOWS[window] else 0.0)
         if pid not in passing:
-            low.append(line)
+            low.append((line, None))
+            continue
+        if per == "36" and avg["min"] < PER36_MIN_MPG:
+            low.append((line, per36_reason(avg["min"])))
             continue
         sp = season_player(lg, pid, lg.week[2], lg.scoring, floor, cats, regressed=True)  # the cards' season value
         rows.append(RankedPlayer(
@@ -210,7 +217,7 @@ def rankings(lg, window: str = "season", punt=(), availability: str = "all", pos
     rows.sort(key=lambda r: (-_key(r, sort, per, lg.scoring), r.player.name))
     ranked = [r.model_copy(update={"rank": i}) for i, r in enumerate(rows, start=1)]
     keys = [_key(r, sort, per, lg.scoring) for r in ranked]
-    filtered = sorted((_filtered(line, keys, sort, per, lg.scoring, min_share) for line in low),
+    filtered = sorted((_filtered(line, keys, sort, per, lg.scoring, min_share, why) for line, why in low),
                       key=lambda f: (f.would_rank, f.player.name))
     return Rankings(as_of=lg.as_of, window=window,
                     window_start=None if WINDOWS[window] is None else lg.as_of - dt.timedelta(days=WINDOWS[window]),
@@ -251,21 +258,27 @@ def flags_of(status: str, avg: dict[str, float]) -> list[str]:
     return (["OUT"] if status == "OUT" else []) + (["short minutes"] if avg["min"] < SHORT_MINUTES else [])
 
 
-def _filtered(line: dict, keys: list[float], sort: str, per: str, scoring: str, min_share: float) -> FilteredPlayer:
+def _filtered(line: dict, keys: list[float], sort: str, per: str, scoring: str, min_share: float,
+              why: str | None = None) -> FilteredPlayer:
     probe = SimpleNamespace(**line, per_game={}, ros_value=0.0, proj_value=0.0, games_left_week=0,
                             games_left_season=0)
-    key = _key(probe, sort, per, scoring) if sort in ("value", "fpts", "z_sum", *CATEGORIES) else float("-inf")
+    key = (_key(probe, sort, per, scoring) if sort in ("value", "fpts", "z_sum", "minutes_trend", *CATEGORIES)
+           else float("-inf"))
     would = 1 + sum(1 for k in keys if k > key)
-    reason = (f"played {line['games']} of his team's {line['team_games']} games in the window; ranking needs "
-              f"{games_needed(line['team_games'], min_share)} ({min_share:.0%} of his team's, at most {ENOUGH_GAMES})")
+    reason = why or (f"played {line['games']} of his team's {line['team_games']} games in the window; ranking needs "
+                     f"{games_needed(line['team_games'], min_share)} ({min_share:.0%} of his team's, at most {ENOUGH_GAMES})")
     return FilteredPlayer(player=line["player"], status=line["status"], owner=line["owner"], games=line["games"],
                           team_games=line["team_games"], would_rank=would, reason=reason)
 
 
 def _key(r: RankedPlayer, sort: str, per: str, scoring: str) -> float:
     n = r.games if per == "total" else 1
+    if sort == "minutes_trend":
+        return r.minutes_change
     if sort == "value":
         sort = "fpts" if scoring == "points" else "z_sum"
+    if per == "36" and sort in ("fpts", "z_sum", *CATEGORIES):
+        return _key36(r, sort)
     if sort == "fpts":
         return r.fpts * n
     if sort == "z_sum":
@@ -278,14 +291,15 @@ def _key(r: RankedPlayer, sort: str, per: str, scoring: str) -> float:
     return float(getattr(r, sort))
 
 
-def player_trend(lg, player_id: str) -> PlayerTrend:
-    """Each game before the as-of date: fantasy points, z-sum and the 5-game rolling mean."""
-    ps = lg.snapshot.players[player_id]
-    scale, points = category_scale(lg.snapshot), []
-    for i, g in enumerate(ps.games):
-        last5 = ps.games[max(0, i - 4): i + 1]
-        z = category_z(scale, averages([g]))
-        points.append(TrendPoint(date=g["game_date"], opp=g["opp"], fpts=round(g["fpts"], 1),
-                                 z_sum=round(sum(z.values()), 2),
-                                 rolling_fpts=round(sum(x["fpts"] for x in last5) / len(last5), 2)))
-    return PlayerTrend(player=ps.ref, as_of=lg.as_of, points=points)
+def _key36(r: RankedPlayer, sort: str) -> float:
+    """A per-36 ranking's key: fantasy points or the z-sum of the per-36 line, a counting category's
+    rate per 36 (turnovers: fewer first), a percentage's z over 36 minutes' shots."""
+    if sort == "fpts":
+        return r.per_36.get("fpts", 0.0)
+    if sort == "z_sum":
+        return r.z36_sum
+    stat, higher = CATEGORIES[sort]
+    if "/" in stat:
+        return r.z36[sort]
+    rate = r.per_36.get(stat, 0.0)
+    return rate if higher else -rate

@@ -104,3 +104,154 @@ def test_a_team_ruled_out_after_the_question_is_its_constraint(text, arg, want):
     assert constraint_only(pieces(text)[-1])
     calls = [c["args"] for c in plan(text).tool_calls if c["name"] == "get_free_agents"]
     assert len(calls) == 1 and calls[0].get(arg) == want
+
+
+# --- a pool ranked per 36 minutes or by rising minutes (services/league/rank_rates.py, agents/offline/pool_rates.py)
+
+def _rank_tool(demo_source, scoring="points"):
+    from agents.tools import build_tools
+
+    return next(t for t in build_tools(demo_source(AS_OF, scoring)) if t.name == "get_player_rankings")
+
+
+def _before(csv_games, start=None):
+    from collections import defaultdict
+
+    out = defaultdict(list)
+    for r in csv_games:
+        if r["game_date"] < AS_OF and (start is None or r["game_date"] >= start):
+            out[r["player"]].append(r)
+    return out
+
+
+def test_a_per_36_ranking_is_the_csvs_rates_of_players_with_a_sample(demo_source, csv_games):
+    """Each row's fantasy points per 36 is 36 x his points / his minutes before the date (from the CSV);
+    the rows are in that order; nobody under 12 minutes a game is ranked; the top five are the CSV's top
+    five per 36 among players with 10+ games and 12+ minutes a game. Fails on e460c98 (per '36' refused)."""
+    got = json.loads(_rank_tool(demo_source).invoke({"per": "36", "limit": 10}))
+    assert got["per"] == "36" and len(got["players"]) == 10
+    games = _before(csv_games)
+    rate = {n: 36 * sum(g["fpts"] for g in gs) / sum(g["min"] for g in gs) for n, gs in games.items()
+            if sum(g["min"] for g in gs) > 0}
+    mpg = {n: sum(g["min"] for g in gs) / len(gs) for n, gs in games.items()}
+    for row in got["players"]:
+        assert row["per_36"]["fpts"] == pytest.approx(rate[row["name"]], abs=0.02)
+        assert mpg[row["name"]] >= 12
+    keys = [row["per_36"]["fpts"] for row in got["players"]]
+    assert keys == sorted(keys, reverse=True)
+    best = sorted((n for n, gs in games.items() if len(gs) >= 10 and mpg[n] >= 12), key=lambda n: -rate[n])
+    assert [row["name"] for row in got["players"][:5]] == best[:5]
+
+
+def test_a_minutes_trend_ranking_is_the_windows_minutes_over_the_seasons(demo_source, csv_games):
+    """Each row's change is his minutes a game over the 14 days before the date minus his season's (from
+    the CSV), in falling order, the biggest riser among players with half their team's games first.
+    Fails on e460c98 (no such sort)."""
+    import datetime as dt
+    import math
+
+    start = AS_OF - dt.timedelta(days=14)
+    got = json.loads(_rank_tool(demo_source).invoke({"sort": "minutes_trend", "window": "14", "limit": 8}))
+    season, recent = _before(csv_games), _before(csv_games, start)
+    change = {n: sum(g["min"] for g in gs) / len(gs) - sum(g["min"] for g in season[n]) / len(season[n])
+              for n, gs in recent.items()}
+    rows = got["players"]
+    assert len(rows) == 8
+    for row in rows:
+        assert row["minutes_change"] == pytest.approx(change[row["name"]], abs=0.02)
+    assert [r["minutes_change"] for r in rows] == sorted((r["minutes_change"] for r in rows), reverse=True)
+    team_dates = {}
+    for r in csv_games:
+        if start <= r["game_date"] < AS_OF:
+            team_dates.setdefault(r["team"], set()).add(r["game_date"])
+    sample = [n for n, gs in recent.items()
+              if len(gs) >= min(math.ceil(0.5 * max(len(team_dates[gs[-1]["team"]]), len(gs))), 10)]
+    assert rows[0]["name"] == max(sample, key=lambda n: change[n])
+    with pytest.raises(Exception, match="minutes_trend compares a window"):
+        _rank_tool(demo_source).invoke({"sort": "minutes_trend"})
+
+
+def test_the_rankings_take_the_lists_filters(demo_source):
+    """A position or a team ruled out, or a minutes ceiling, leaves those players out of the ranking and
+    says so in its filters. Fails on e460c98: the ranking tool had none of them (the frame's 'nobody
+    from okc' or 'no centers' was dropped without a word)."""
+    tool = _rank_tool(demo_source, "categories")
+    every = json.loads(tool.invoke({"window": "14", "sort": "STL", "limit": 30}))["players"]
+    assert any(r["team"] == "OKC" for r in every) and any("C" in r["pos"] for r in every)
+    got = json.loads(tool.invoke({"window": "14", "sort": "STL", "limit": 30, "not_teams": ["thunder"],
+                                  "not_position": "c", "max_minutes": 30}))
+    assert got["filters"]["not_teams"] == ["OKC"] and got["filters"]["not_position"] == "C"
+    assert got["players"] and all(r["team"] != "OKC" and r["mpg"] < 30 for r in got["players"])
+    src = demo_source(AS_OF, "categories")
+    assert all("C" not in _eligible(src, r["name"]) for r in got["players"])
+    with pytest.raises(Exception, match="not_position must be one of"):
+        tool.invoke({"not_position": "QB"})
+
+
+@pytest.mark.parametrize("turns,want", [
+    (("best per 36 guys on waivers",), {"per": "36", "availability": "free_agents", "limit": 10}),
+    (("top 5 per-36 rebounders available",), {"per": "36", "availability": "free_agents", "limit": 5, "sort": "REB"}),
+    (("which free agents are getting more minutes lately",),
+     {"sort": "minutes_trend", "availability": "free_agents", "window": "7"}),
+    (("who's seen the biggest jump in playing time across the league this month",),
+     {"sort": "minutes_trend", "window": "30"}),
+    (("anyone on the wire getting a bigger role?",), {"sort": "minutes_trend", "window": "14"}),
+    (("which free agents are getting more minutes lately", "only guards"),
+     {"sort": "minutes_trend", "window": "7", "position": "G", "availability": "free_agents"}),
+    (("best per 36 guys on waivers", "top 3"), {"per": "36", "limit": 3, "availability": "free_agents"}),
+])
+def test_a_pool_per_36_or_by_rising_minutes_is_that_ranking(turns, want):
+    """Fails on e460c98: a per-36 ask naming nobody reached no ranking (the per-36 act needs a player;
+    'per 36' was a count of 36), and a pool's minutes trend went to a news search."""
+    from tests.agents.test_conversation_classes import args_of, plan
+
+    a = args_of(plan(*turns), "get_player_rankings")
+    assert {k: a.get(k) for k in want} == want
+
+
+def test_a_named_players_per_36_and_a_minutes_ceiling_are_not_a_pool_ranking():
+    """The guards on the rule above: a named player's per 36 is his game log's rates, and 'only guys under
+    25 minutes' after a list is a ceiling. Pass on e460c98; fail on a pool rule without its guards (no
+    player check; any 'less ... minutes' read as a trend)."""
+    from tests.agents.test_conversation_classes import args_of, plan
+
+    assert args_of(plan("whats bol bol per 36?"), "get_player_game_log")["name"] == "Bol Bol"
+    a = args_of(plan("top pickups", "only guys playing less than 25 minutes a night"), "get_free_agents")
+    assert a["max_minutes"] == 25
+
+
+def test_a_per_36_answer_shows_the_rates_and_whom_it_filtered(make_assistant):
+    """The answer's table has the per-36 column with each row's rate and real minutes; players under 12
+    minutes a game are said as filtered for their minutes. Fails on e460c98 (no per-36 ranking)."""
+    from tests.conversations import checks as K
+
+    a = make_assistant(scoring="points")
+    r = a.ask("top 5 per 36 free agents", "s24-per36")
+    [call] = [c["args"] for c in r["tool_calls"] if c["name"] == "get_player_rankings"]
+    assert call["per"] == "36" and call["limit"] == 5 and call["availability"] == "free_agents"
+    col = K.table_column(r["answer"], "FPTS/36 (min a game)")
+    assert len(col) == 5
+    rates = [float(c.split(" (")[0]) for c in col]
+    assert rates == sorted(rates, reverse=True) and all(float(c.split("(")[1].rstrip(")")) >= 12 for c in col)
+    assert "per 36 minutes" in r["answer"] and "too few minutes for per-36 rates" in r["answer"]
+    assert "a per-36 ranking needs 12" in r["answer"]
+
+
+def test_a_models_per_36_call_reaches_the_ranking():
+    """A real model's call (scripted) with per='36' and a team ruled out: the tool takes both. Fails on
+    e460c98, whose schema refused per '36' and had no not_teams."""
+    from langchain_core.messages import HumanMessage
+
+    from services.league.demo_source import DemoSource
+    from services.store.state import state_store
+    from tests.agents.scripted import ScriptedChatModel, build, call, run_graph, tools_msg
+
+    model = ScriptedChatModel([tools_msg(call("get_player_rankings", per="36", availability="free_agents",
+                                              not_teams=["Celtics"], limit=4)), "Here they are."])
+    src = DemoSource(AS_OF, "points", store=state_store())
+    run = run_graph(build(model, src), {"messages": [HumanMessage("best per-36 free agents, no celtics")]}, "s24p")
+    [tm] = [m for m in run.tool_messages if m.name == "get_player_rankings"]
+    data = json.loads(tm.content)
+    data = data.get("data", data)
+    assert data["per"] == "36" and data["filters"]["not_teams"] == ["BOS"] and len(data["players"]) == 4
+    assert all(r["team"] != "BOS" and r["per_36"]["fpts"] > 0 for r in data["players"])
