@@ -19,8 +19,9 @@ st.caption(f"Every player's box scores before {assistant.as_of} · {assistant.sc
 
 c = st.columns(4)
 window = c[0].selectbox("Window", list(WINDOW_LABELS), format_func=WINDOW_LABELS.get, key="players_window")
-per = c[1].radio("Show", ["game", "total"], format_func={"game": "Per game", "total": "Totals"}.get,
-                 horizontal=True, key="players_per")
+PER_LABELS = {"game": "Per game", "total": "Totals", "36": "Per 36 min"}
+per = c[1].radio("Show", list(PER_LABELS), format_func=PER_LABELS.get, horizontal=True, key="players_per",
+                 help="Per 36 min: each stat's rate over 36 minutes; players under 12 minutes a game are not ranked.")
 who = c[2].selectbox("Availability", list(WHO), format_func=WHO.get, key="players_who")
 position = c[3].selectbox("Position", ["Any", "PG", "SG", "SF", "PF", "C", "G", "F"], key="players_position")
 c = st.columns([2, 1, 1])
@@ -28,7 +29,8 @@ backend.page_punt("players_punt", CATS, assistant)  # starts from the Settings p
 punt = c[0].multiselect("Punt (dropped from the z-sum)", CATS, key="players_punt",
                         help="Starts from the punt chosen in Settings; a change here applies to this page only.")
 sort = c[1].selectbox("Rank by", ["value", "fpts", "z_sum", *CATS, "ros_value", "games_left_week",
-                                  "games_left_season"], key="players_sort")
+                                  "games_left_season", "minutes_trend"], key="players_sort",
+                      help="minutes_trend: minutes a game in the window minus the season's (a 7, 14 or 30-day window).")
 team = c[2].text_input("NBA team", key="players_team", placeholder="e.g. MIA").strip() or None
 
 try:
@@ -39,12 +41,13 @@ except door.ServiceError as e:
     st.info(str(e))
     st.stop()
 
-st.caption(f"{table.total} players · ranked by {table.sort} ({'totals' if table.per == 'total' else 'per game'}) · "
+st.caption(f"{table.total} players · ranked by {table.sort} ({PER_LABELS[table.per].lower()}) · "
            f"z-sum over {', '.join(table.counted)} · ROS value in {table.ros_unit}")
 st.dataframe(rank_rows(table, table.scoring), hide_index=True, key="players_table", height=460)
 if table.filtered:
     with st.expander(f"Not ranked: {len(table.filtered)} players with too few games in the window "
-                     f"(ranking needs {table.min_share:.0%} of the team's games, at most 10)"):
+                     f"(ranking needs {table.min_share:.0%} of the team's games, at most 10)"
+                     + (" or under 12 minutes a game (per 36)" if table.per == "36" else "")):
         st.dataframe(filtered_rows(table), hide_index=True, key="players_filtered")
 
 names = [p.player.name for p in table.players]

@@ -31,21 +31,25 @@ def trend_figure(trend, scoring: str = "points") -> go.Figure | None:
 
 
 def rank_rows(table, scoring: str) -> list[dict]:
-    """The rankings table as rows: per-game or window totals, z-scores, games left, owner."""
-    total = table.per == "total"
+    """The rankings table as rows: per-game, window totals or per-36 rates (beside the real minutes a
+    game), z-scores, games left, owner; with the minutes trend when it is the sort."""
+    total, per36 = table.per == "total", table.per == "36"
     rows = []
     for p in table.players:
-        stats = p.totals if total else p.per_game
+        stats = p.totals if total else p.per_36 if per36 else p.per_game
         row = {"Rank": p.rank, "Player": p.player.name, "Team": p.player.team, "Pos": "/".join(
             s for s in p.player.eligible if s in {"PG", "SG", "SF", "PF", "C"}), "Status": p.status, "Owner": p.owner,
                "GP": p.games, "Team GP": p.team_games, "Flags": ", ".join(p.flags),
-               "FPTS": p.fpts_total if total else p.fpts}
+               "FPTS": p.fpts_total if total else p.per_36.get("fpts") if per36 else p.fpts,
+               "Min/G": p.per_game.get("min")}
+        if table.sort == "minutes_trend":
+            row["Season Min/G"], row["Min change"] = p.season_mpg, p.minutes_change
         for label, key in (("PTS", "pts"), ("REB", "reb"), ("AST", "ast"), ("STL", "stl"), ("BLK", "blk"),
                            ("3PM", "fg3m"), ("TO", "tov")):
             row[label] = stats.get(key)
         row["FG%"], row["FT%"] = p.per_game.get("fg_pct"), p.per_game.get("ft_pct")
-        row["z-sum"] = round(p.z_sum * (p.games if total else 1), 2)
-        for cat, z in p.z.items():
+        row["z-sum"] = p.z36_sum if per36 else round(p.z_sum * (p.games if total else 1), 2)
+        for cat, z in (p.z36 if per36 else p.z).items():
             row[f"z {cat}"] = z
         row["Wk G"], row["ROS G"], row["ROS value"] = p.games_left_week, p.games_left_season, p.ros_value
         rows.append(row)

@@ -55,3 +55,33 @@ def test_players_page_ranks_filters_and_draws_a_trend(players_page, csv_facts, c
     assert bars["x"] == [r["game_date"].isoformat() for r in season]
     assert bars["y"] == pytest.approx([round(r["fpts"], 1) for r in season])
 
+
+
+def test_players_page_ranks_per_36_and_by_rising_minutes(players_page, csv_facts, csv_players):
+    """Per 36 min: the FPTS column is each player's fantasy points x 36 / his minutes before the date (from
+    the CSV), in falling order, nobody under 12 minutes a game; minutes_trend over 14 days: the change
+    column falls and is the window's minutes a game less the season's. Catches the per-36 choice showing
+    per-game figures, or the trend sort ranking by anything else (neither existed on e460c98)."""
+    at = players_page
+    at.radio(key="players_per").set_value("36")
+    at.run()
+    assert not at.exception, at.exception
+    df = at.dataframe[0].value
+    assert list(df["FPTS"]) == sorted(df["FPTS"], reverse=True) and (df["Min/G"] >= 12).all()
+    top = df.iloc[0]
+    pid = next(p for p, row in csv_players.items() if row["name"] == top["Player"])
+    season = csv_facts.player_games(pid, AS_OF)
+    assert top["FPTS"] == pytest.approx(36 * sum(r["fpts"] for r in season) / sum(r["min"] for r in season), abs=0.01)
+    at.radio(key="players_per").set_value("game")
+    at.selectbox(key="players_window").set_value("14")
+    at.selectbox(key="players_sort").set_value("minutes_trend")
+    at.run()
+    assert not at.exception, at.exception
+    df = at.dataframe[0].value
+    assert list(df["Min change"]) == sorted(df["Min change"], reverse=True)
+    top = df.iloc[0]
+    pid = next(p for p, row in csv_players.items() if row["name"] == top["Player"])
+    season = csv_facts.player_games(pid, AS_OF)
+    recent = [r for r in season if r["game_date"] >= dt.date(2025, 1, 15)]
+    want = sum(r["min"] for r in recent) / len(recent) - sum(r["min"] for r in season) / len(season)
+    assert top["Min change"] == pytest.approx(want, abs=0.02)
