@@ -18,7 +18,8 @@ from pydantic import BaseModel, Field
 
 Horizon = Literal["tonight", "day", "this_week", "next_week", "rest_of_season", "last_n"]
 Act = Literal["request", "affirm", "why_not", "versus", "out_of_scope", "filter_previous", "why_benched"]
-SHAPES = ("1-for-1", "2-for-1", "1-for-2", "2-for-2")
+SHAPES = ("1-for-1", "2-for-1", "1-for-2", "2-for-2", "3-for-1", "3-for-2", "1-for-3", "2-for-3")
+Shape = Literal["1-for-1", "2-for-1", "1-for-2", "2-for-2", "3-for-1", "3-for-2", "1-for-3", "2-for-3"]
 
 
 class RequestFrame(BaseModel):
@@ -38,8 +39,9 @@ class RequestFrame(BaseModel):
         "Players the user rules out ('without giving up SGA', 'keep Ball', 'not Braun', 'X stays'): never "
         "traded away, never dropped, never listed."))
     give: list[str] = Field(default_factory=list, description="Players of mine the user wants to move ('shop Beal').")
-    shape: Literal["1-for-1", "2-for-1", "1-for-2", "2-for-2"] | None = Field(default=None, description=(
-        "A trade's shape as I-give-for-I-get: 'Beal + Conley for one better player' is '2-for-1'."))
+    shape: Shape | None = Field(default=None, description=(
+        "A trade's shape as I-give-for-I-get: 'Beal + Conley for one better player' is '2-for-1'; 'package three of "
+        "mine for a star' '3-for-1'."))
     horizon: Horizon | None = Field(default=None, description=(
         "The time the question is about: tonight, a day, this week, next week, the rest of the season, or the "
         "last N games (then last_n)."))

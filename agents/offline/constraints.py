@@ -53,7 +53,7 @@ EXCLUDE = [re.compile(p, re.I) for p in (
 )]
 KEEP_ACTS = ("trade_find", "trade_evaluate", "optimize", "ir_move", "fa_scan", "research_rankings", "fa_hot")
 NUMBER = {"one": 1, "a": 1, "single": 1, "two": 2, "both": 2, "three": 3}
-SHAPE = re.compile(r"\b([12]|one|two)\s*-?\s*(?:for|4|x)\s*-?\s*([12]|one|two)(?:'?s)?\b", re.I)  # "1 for 1s"
+SHAPE = re.compile(r"\b([123]|one|two|three)\s*-?\s*(?:for|4|x)\s*-?\s*([123]|one|two|three)(?:'?s)?\b", re.I)  # "1 for 1s"
 ONE_BACK = re.compile(r"\bfor\s+(?:a|one|1|a single|one single|a better|one better|a star|one star)\b", re.I)
 COUNT = [re.compile(p, re.I) for p in (
     r"\b(?:top|best|show me|give me|gimme|list|first|show|get me|just|only)\s+(?:the\s+|my\s+)?(\d{1,2})\b"
@@ -171,7 +171,7 @@ def shape_of(text: str, give: list[str]) -> str | None:
         return f"{a}-for-{b}"
     if len(give) <= 1 and STRAIGHT_UP.search(text):  # "straight swaps for boards": a 1-for-1 search
         return "1-for-1"
-    if len(give) not in (1, 2):
+    if len(give) not in (1, 2, 3):
         return None
     back = re.search(r"\b(?P<n>1|one|a single|single|2|two|a pair|a couple)\s+(?:\w+\s+)?(?:guys?|players?|pieces?|"
                      r"starters?|studs?|stars?)?\s*(?:back|in return)\b", text, re.I)
@@ -182,7 +182,7 @@ def shape_of(text: str, give: list[str]) -> str | None:
         n, rest = m.group("n").lower(), fold(m.group("rest") or "")
         if n in ("2", "two", "a pair", "a couple", "couple"):
             return f"{len(give)}-for-2"
-        if n in ONE_EXPLICIT or (len(give) == 2 and (n in ("somebody", "someone") or (
+        if n in ONE_EXPLICIT or (len(give) >= 2 and (n in ("somebody", "someone") or (
                 n in ("a", "an") and re.match(r"\s*(better|single|star|stud|upgrade|guy|player|good|great|stronger)\b",
                                               rest)))):
             return f"{len(give)}-for-1"

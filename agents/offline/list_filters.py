@@ -22,7 +22,7 @@ GET_POSITION = re.compile(r"\b(?:for|into|to get|get|get back|getting|fetch(?: m
 
 
 # the players a shaped trade sends or brings: "for two better guards", "fetch me 2 wings" (how many come back)
-SIDE_COUNT = re.compile(r"\b(?:one|1|two|2|a pair of|a couple of)\s+(?:\w+\s+)?(?:guards?|forwards?|wings?|centers?|"
+SIDE_COUNT = re.compile(r"\b(?:one|1|two|2|three|3|a pair of|a couple of)\s+(?:\w+\s+)?(?:guards?|forwards?|wings?|centers?|"
                         r"centres?|bigs?|guys?|players?|pieces?|starters?)\b", re.I)
 
 

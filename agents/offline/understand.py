@@ -222,8 +222,8 @@ def _understood(p, prev, previous_answer: str | None = None):
         for attr in ("categories", "position"):
             setattr(p, attr, getattr(p, attr) or getattr(prev, attr))
     offered = [n for n in p.players if n not in exclusions(p.text, p.players)]  # "Shai stays": kept, not offered
-    if 1 <= len(offered) <= 2 and not p.act.startswith("trade") and shape_of(p.text, offered) and \
-            (TRADE_CUE.search(fold(p.text)) or (len(offered) == 2 and BUNDLE.search(p.text) and ONE_BACK.search(p.text))):
+    if 1 <= len(offered) <= 3 and not p.act.startswith("trade") and shape_of(p.text, offered) and \
+            (TRADE_CUE.search(fold(p.text)) or (len(offered) >= 2 and BUNDLE.search(p.text) and ONE_BACK.search(p.text))):
         take(p, "trade_find")  # "consolidate Beal+Conley into 1 guy", "Bron + Melo for one stud?": a shaped search
         p.unknown = False
     list_follow_up(p, prev)

@@ -180,9 +180,11 @@ class TradeFindArgs(BaseModel):
     exclude: list[str] | None = Field(default=None, description=(
         "Players that must not be traded, on either side ('without giving up SGA', 'keep Ball', 'X stays'): no "
         "trade found sends or brings them."))
-    shape: Literal["1-for-1", "2-for-1", "1-for-2", "2-for-2"] | None = Field(default=None, description=(
-        "Only trades of this shape, as I-give-for-I-get ('Beal + Conley for one better player': '2-for-1'; "
-        "'Beal and Conley for two guards, a 2 for 2': '2-for-2')."))
+    shape: Literal["1-for-1", "2-for-1", "1-for-2", "2-for-2", "3-for-1", "3-for-2", "1-for-3", "2-for-3"] | None = Field(
+        default=None, description=(
+            "Only trades of this shape, as I-give-for-I-get ('Beal + Conley for one better player': '2-for-1'; "
+            "'Beal and Conley for two guards, a 2 for 2': '2-for-2'; 'package Beal, Conley and Bogdanovic for a "
+            "star': '3-for-1')."))
     get_position: Literal["PG", "SG", "SF", "PF", "C", "G", "F"] | None = Field(default=None, description=(
         "Only trades whose incoming players are all eligible at this position ('for two better guards': 'G', "
         "'for a center': 'C')."))

@@ -84,7 +84,8 @@ def build_trade_tools(source: LeagueSource) -> list[BaseTool]:
                         "valuation. An ESPN league's trade must be proposed in ESPN."),
         StructuredTool.from_function(
             find_trades, name="find_trades", args_schema=TradeFindArgs,
-            description="Search 1-for-1, 2-for-1 and 1-for-2 trades (2-for-2 when that shape is asked) with every "
+            description="Search 1-for-1, 2-for-1 and 1-for-2 trades (2-for-2, 3-for-1, 3-for-2, 1-for-3 or 2-for-3 "
+                        "when that shape is asked) with every "
                         "team, trades the other manager accepts (he gains 0.5% of his value over his own best free moves) and I gain from first, "
                         "each side's gain over its own free moves, ranked on the conversation's punt; optionally improving target categories without lowering protected ones, sending a given "
                         "player ('who would take Herro?'), never involving excluded players ('without giving up SGA'), "

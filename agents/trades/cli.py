@@ -17,6 +17,7 @@ import json
 import logging
 
 from services.cli import iso_date
+from services.trades.find import SHAPES
 from services.models import ServiceError
 
 log = logging.getLogger(__name__)
@@ -41,7 +42,7 @@ def add_trade_parser(sub) -> None:
     f.add_argument("--give", default=None, help="only trades that send this player")
     f.add_argument("--get", default=None, help="only trades that bring in this player ('what would it take?')")
     f.add_argument("--limit", type=int, default=10)
-    f.add_argument("--shape", default=None, choices=["1-for-1", "2-for-1", "1-for-2", "2-for-2"],
+    f.add_argument("--shape", default=None, choices=list(SHAPES),
                    help="only trades of this shape, as you-give-for-you-get")
     f.add_argument("--get-position", default=None, choices=["PG", "SG", "SF", "PF", "C", "G", "F"],
                    help="only trades whose incoming players are all eligible at this position")

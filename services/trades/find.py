@@ -1,6 +1,7 @@
 """The trade finder: 1-for-1 and 2-for-1 (either way) trades with every other team, trades the
-partner would accept first; 2-for-2 trades when that shape is asked (`shape="2-for-2"`), valued the
-same way, and only incoming players eligible at a position when one is asked (`get_position`).
+partner would accept first; 2-for-2 and the three-player shapes (3-for-1, 3-for-2, 1-for-3, 2-for-3:
+a consolidation of three into a star, or the other way) when that shape is asked, valued the same
+way, and only incoming players eligible at a position when one is asked (`get_position`).
 
 Every value is a side's gain over its own best free moves (services.trades.wire): the trade
 applied to the roster after the waiver swaps the team could make anyway, against that roster. So
@@ -36,7 +37,8 @@ from services.trades.evaluate import _player_profile, _profile, after_roster, wi
 from services.trades.value import Valuer, unit
 from services.trades.wire import ACCEPT_MARGIN, league_wires
 
-SHAPES = ("1-for-1", "2-for-1", "1-for-2", "2-for-2")
+SHAPES = ("1-for-1", "2-for-1", "1-for-2", "2-for-2", "3-for-1", "3-for-2", "1-for-3", "2-for-3")
+PICKUPS = 3  # a 3-for-1 opens two roster spots: the screen fills each with the next best free agent left
 POSITIONS = ("PG", "SG", "SF", "PF", "C", "G", "F")
 EXACT_POOL = 60  # candidates valued exactly after the screen
 TARGET_TOLERANCE = 0.01  # with targets: my rest-of-season value may drop by at most 1%
@@ -90,8 +92,8 @@ def _targets(targets) -> list[str]:
 
 def candidates(mine: list[str], theirs: list[str], shape: str | None = None) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
     """Every trade of `shape` between two rosters (`mine`: the players I may give); with no shape every
-    1-for-1, 2-for-1 and 1-for-2 (a 2-for-2 only when asked: its candidates are the pairs of each side)."""
-    groups = lambda ids, n: [(p,) for p in ids] if n == 1 else list(itertools.combinations(ids, 2))  # noqa: E731
+    1-for-1, 2-for-1 and 1-for-2 (a 2-for-2 or a three-player shape only when asked)."""
+    groups = lambda ids, n: list(itertools.combinations(ids, n))  # noqa: E731
     shapes = [shape] if shape else SHAPES[:3]
     return [(out, inn) for s in shapes for n_out, n_in in [map(int, s.split("-for-"))]
             for out in groups(mine, n_out) for inn in groups(theirs, n_in)]
@@ -162,9 +164,11 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
         for p in others:
             gain_in[(t, p)] = val(t).total([*ids, p]) - base_total[t]
     weakest = {t: sorted((loss[p], p) for p in ids) for t, ids in rosters.items()}
-    left = {t: next(iter(sorted(wires[t].left, key=lambda p: (-val(t).ros_total(p), p))), None)
-            for t in lg.team_ids}  # the best free agent the team's free moves (and the claims before) left
-    fa_gain = {t: val(t).total([*rosters[t], left[t]]) - base_total[t] if left[t] else 0.0 for t in lg.team_ids}
+    left = {t: sorted(wires[t].left, key=lambda p: (-val(t).ros_total(p), p))[:PICKUPS]
+            for t in lg.team_ids}  # the best free agents the team's free moves (and the claims before) left
+    # what the first k of them add to the wire roster (k open spots: a 2-for-1 opens one, a 3-for-1 two)
+    fa_gain = {t: [0.0, *(val(t).total([*rosters[t], *left[t][:k]]) - base_total[t] for k in range(1, len(left[t]) + 1))]
+               for t in lg.team_ids}
     prof = {p: _player_profile(v, p) for ids in tradable.values() for p in ids} if cats or keep else {}
     tgt = {p: sum(prof[p][c] for c in cats) for p in prof}
     kept = lambda out, inn: {c: sum(prof[p][c] for p in inn) - sum(prof[p][c] for p in out) for c in keep}  # noqa: E731
@@ -179,7 +183,7 @@ def find_trades(source, targets=(), give: list[str] | None = None, team_id: int 
         if spots > 0:
             delta -= sum(x for x, p in [w for w in weakest[team] if w[1] not in gone][:spots])
         elif spots < 0:
-            delta += fa_gain[team]
+            delta += fa_gain[team][min(-spots, len(fa_gain[team]) - 1)]
         return delta
 
     fits = lambda inn: pos is None or all(pos in lg.snapshot.players[p].ref.eligible for p in inn)  # noqa: E731

@@ -255,3 +255,57 @@ def test_a_models_per_36_call_reaches_the_ranking():
     data = data.get("data", data)
     assert data["per"] == "36" and data["filters"]["not_teams"] == ["BOS"] and len(data["players"]) == 4
     assert all(r["team"] != "BOS" and r["per_36"]["fpts"] > 0 for r in data["players"])
+
+
+# --- three-player trades: a consolidation (3-for-1, 3-for-2) or the other way (1-for-3, 2-for-3)
+
+BEAL3 = ["Bradley Beal", "Mike Conley", "Bogdan Bogdanović"]
+
+
+def test_the_finder_searches_three_player_shapes_valued_as_evaluate_trade(demo_source):
+    """Every 3-for-1 sends the three named and brings one; each side's gain is evaluate_trade's for that
+    trade (over its own free moves, the two open spots filled from the wire); a 1-for-3 with nobody named
+    brings three and cuts two. Fails on e460c98 (an unknown shape)."""
+    from services.trades.evaluate import evaluate_trade
+    from services.trades.find import find_trades
+
+    src = demo_source(AS_OF, "points")
+    found = find_trades(src, give=BEAL3, shape="3-for-1", limit=3)
+    assert found.shape == "3-for-1" and found.trades and "3-for-1" in found.headline
+    for t in found.trades:
+        assert sorted(t.give) == sorted(BEAL3) and len(t.get) == 1
+    for t in found.trades[:2]:
+        ev = evaluate_trade(src, t.give, t.get)
+        assert t.my_change == pytest.approx(ev.mine.gain, abs=0.11)
+        assert t.their_change == pytest.approx(ev.partner.gain, abs=0.11)
+    wide = find_trades(src, shape="1-for-3", limit=2)
+    assert wide.trades and all(len(t.give) == 1 and len(t.get) == 3 and len(t.my_cut) == 2 for t in wide.trades)
+
+
+@pytest.mark.parametrize("turns,want", [
+    (("package beal, conley and bogdanovic for one star, 3 for 1",), {"shape": "3-for-1", "give": BEAL3}),
+    (("3 for 2 deal: beal conley bogdanovic for two better guys",), {"shape": "3-for-2", "give": BEAL3}),
+    (("beal conley and bogdan for a star?",), {"shape": "3-for-1", "give": BEAL3}),
+    (("package beal, conley and bogdanovic for one star, 3 for 1", "what about 3 for 2"),
+     {"shape": "3-for-2", "give": BEAL3}),
+    (("turn barnes into three solid players, 1 for 3",), {"shape": "1-for-3", "give": ["Scottie Barnes"], "limit": 5}),
+])
+def test_a_three_player_trade_is_that_search(turns, want):
+    """Fails on e460c98: the shape was read only with ones and twos, so 'beal conley bogdanovic for two
+    better guys' compared the three players and the 3-for-1 sent Beal alone; 'three solid players' was a
+    count of three results."""
+    from tests.agents.test_conversation_classes import args_of, plan
+
+    a = args_of(plan(*turns), "find_trades")
+    assert {k: a.get(k) for k in want} == want
+
+
+def test_a_three_for_one_conversation_shows_only_that_shape(make_assistant):
+    """The full runtime: every row gives the three and gets one. Fails on e460c98 (rows of Beal alone)."""
+    from tests.conversations import checks as K
+
+    a = make_assistant(scoring="points")
+    r = a.ask("package beal, conley and bogdanovic for one star, 3 for 1", "s24-3for1")
+    gives, gets = K.table_column(r["answer"], "You give"), K.table_column(r["answer"], "You get")
+    assert gives and len(gives) == len(gets)
+    assert all(sorted(g.split(" + ")) == sorted(BEAL3) and " + " not in h for g, h in zip(gives, gets, strict=True))
