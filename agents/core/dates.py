@@ -38,6 +38,36 @@ def named_date(text: str, today: dt.date) -> dt.date | None:
     return None
 
 
+_RANGE = [
+    re.compile(rf"\b{_MONTH}\s+{_DAY}\s*(?:-|–|to|through|thru|until|till|and)\s*(?:{_MONTH}\s+)?{_DAY}\b"),
+    re.compile(r"\b(\d{4}-\d{2}-\d{2})\s*(?:to|through|thru|until|till|and|-|–)\s*(\d{4}-\d{2}-\d{2})\b"),
+]
+
+
+def named_range(text: str, today: dt.date) -> tuple[dt.date, dt.date] | None:
+    """The span a question names ("from Feb 3 to Feb 9", "feb 3-9", "between Feb 3 and Feb 9",
+    "2025-02-03 to 2025-02-09"), its first day in the year nearest `today`; None when it names none or
+    its end comes before its start."""
+    t = (text or "").lower()
+    m = _RANGE[1].search(t)
+    if m:
+        start, end = dt.date.fromisoformat(m[1]), dt.date.fromisoformat(m[2])
+        return (start, end) if end >= start else None
+    m = _RANGE[0].search(t)
+    if not m:
+        return None
+    start = named_date(f"{m[1]} {m[2]}", today)
+    if start is None:
+        return None
+    month = MONTHS[m[3][:3]] if m[3] else start.month
+    year = start.year + (month < start.month)
+    try:
+        end = dt.date(year, month, int(m[4]))
+    except ValueError:
+        return None
+    return (start, end) if end >= start else None
+
+
 def asks_categories(text: str) -> bool:
     """Whether the question is about categories ("which categories am I winning", "my cats")."""
     return re.search(r"categor|\bcats\b", (text or "").lower()) is not None

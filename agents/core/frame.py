@@ -46,6 +46,10 @@ class RequestFrame(BaseModel):
         "The time the question is about: tonight, a day, this week, next week, the rest of the season, or the "
         "last N games (then last_n)."))
     day: dt.date | None = Field(default=None, description="The day asked about, resolved to a date.")
+    start: dt.date | None = Field(default=None, description=(
+        "A span's first day ('from Feb 3 to Feb 9': 2025-02-03), with `end` its last: schedules and comparisons "
+        "cover it, a pickup list ranks by its games."))
+    end: dt.date | None = Field(default=None, description="A span's last day ('... to Feb 9': 2025-02-09).")
     last_n: int | None = Field(default=None, ge=1, le=82, description="'their last 5': 5.")
     count: int | None = Field(default=None, ge=1, le=50, description="How many results ('top 10', 'show me 3').")
     window: Literal["season", "7", "14", "30"] | None = Field(default=None, description=(
@@ -84,7 +88,7 @@ class RequestFrame(BaseModel):
 TOOL_ARGS = {"exclude": "exclude", "shape": "shape", "horizon": "horizon", "count": "limit", "last_n": "last_n",
              "window": "window", "per": "per", "availability": "availability", "not_position": "not_position", "play_on": "play_on",
              "not_teams": "not_teams", "max_minutes": "max_minutes", "get_position": "get_position",
-             "keep_positions": "keep_positions"}
+             "keep_positions": "keep_positions", "start": "start", "end": "end"}
 
 
 def tool_args(frame: RequestFrame | dict | None, fields: dict, args: dict) -> dict:
@@ -100,6 +104,8 @@ def tool_args(frame: RequestFrame | dict | None, fields: dict, args: dict) -> di
         if attr == "horizon" and value == "last_n":
             continue
         value = list(value) if isinstance(value, list) else value
+        if isinstance(value, dt.date) and not _fits(fields[arg], value):
+            value = value.isoformat()  # a schema that takes the date as YYYY-MM-DD text
         if not _fits(fields[arg], value):  # "tonight" for a tool whose horizons are next week / rest of season
             continue
         out[arg] = value

@@ -328,6 +328,9 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     f.need_claimed = bool(getattr(p, "need", False)) and claims_scoreboard(text)
     if f.not_position and p.position == f.not_position:
         p.position = None  # "anyone but centers": C ruled out, not asked for
+    from agents.core.dates import named_range
+
+    f.start, f.end = named_range(text, p.as_of) or (None, None)  # "from Feb 3 to Feb 9"
     f.play_on = play_on_of(p, f.horizon)
     f.not_teams, f.max_minutes = not_teams_of(t), max_minutes_of(t)
     f.keep_positions = kept_positions(t)

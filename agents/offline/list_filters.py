@@ -121,6 +121,12 @@ def play_on_of(p, horizon: str | None) -> list[dt.date]:
     weekend's days from the as-of date ("weekend streamers"); none for the rest of the week."""
     if p.act != "fa_scan":
         return []
+    from agents.core.dates import named_range
+
+    span = named_range(p.text, p.as_of)
+    if span:  # "who should I stream from Feb 3 to Feb 9": the span's days from today on (at most a week)
+        first = max(span[0], p.as_of)
+        return [first + dt.timedelta(days=i) for i in range((span[1] - first).days + 1)][:7]
     if WEEKEND.search(fold(p.text)):
         sat = p.as_of + dt.timedelta(days=(5 - p.as_of.weekday()) % 7) if p.as_of.weekday() != 6 else p.as_of
         return [d for d in (sat, sat + dt.timedelta(days=1)) if d.weekday() in (5, 6)]

@@ -104,6 +104,10 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
     unknown = [n for n in p.players if not is_known(n)]
     if unknown:  # "michael jordan": one look-up, whose error carries the suggestions
         return [("get_player_status", {"name": unknown[0]})]
+    if f is not None and f.start and f.end and p.act in ("research_schedule", "research_compare"):
+        window = {"start": f.start.isoformat(), "end": f.end.isoformat()}  # "from Feb 3 to Feb 9"
+        tool = "compare_players" if p.act == "research_compare" and len(p.players) >= 2 else "get_schedule"
+        return [(tool, {"names": p.players[:4], **window})]
     if p.act == "research_schedule":
         if p.day and not p.rest_of_week:
             return [("get_schedule", {"names": p.players[:4], "start": p.day.isoformat(), "end": p.day.isoformat()})]

@@ -60,7 +60,7 @@ DFS = _p(r"\bdraft ?kings\b|\bfan ?duel\b|\bdfs\b|\bdaily fantasy\b|\bsalary cap
 DRAFT = _p(r"\bmock drafts?\b|\b(?:first|1st|second|2nd) overall\b|\bwho should i (?:draft|take)\b|"
            r"\bnext (?:year|season)'?s? draft\b|\bdraft (?:advice|strategy|rankings|board|day|order|picks?)\b|"
            r"\bdraft\b[^.?!]*\bnext (?:year|season)\b")
-KEEPER = _p(r"\bkeepers?\b|\bnext season\b|\bnext year\b|\bdynasty value\b|\bfuture value\b|\bin (?:a|the) dynasty\b")
+KEEPER = _p(r"\bkeepers?\b|\bnext season\b|\bnext year\b|\bdynasty\b|\bfuture value\b|\blong[- ]term (?:value|hold|asset)\b")
 BUDGET = _p(r"\bfaab\b|\bwaiver (?:budget|dollars|bids?)\b|\bblind bids?\b|\bauction (?:budget|dollars|values?)\b|"
             r"\bhow much (?:(?:should|do|would|can) (?:i|we) )?(?:bid|spend|pay|offer)\b|\bbid(?:s|ding)? (?:on|for)\b|"
             r"\bhow many (?:bucks|dollars)\b|\bwhat(?:'s| is) (?:a )?(?:fair|good|the right) bid\b")

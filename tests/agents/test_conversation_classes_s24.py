@@ -309,3 +309,90 @@ def test_a_three_for_one_conversation_shows_only_that_shape(make_assistant):
     gives, gets = K.table_column(r["answer"], "You give"), K.table_column(r["answer"], "You get")
     assert gives and len(gives) == len(gets)
     assert all(sorted(g.split(" + ")) == sorted(BEAL3) and " + " not in h for g, h in zip(gives, gets, strict=True))
+
+
+# --- form on my roster, a span of dates, dynasty asks
+
+def test_form_on_my_roster_is_each_players_last_five_against_his_season(make_assistant, csv_games):
+    """'who on my team is underperforming': one roster call; the lead names the healthy players whose last
+    five games are 15% and 3 fantasy points a game under their season, computed here from the CSV, worst
+    first; 'overperforming' leads with the ones above. Fails on e460c98: a news search about injuries."""
+    from collections import defaultdict
+
+    a = make_assistant(scoring="points")
+    r = a.ask("who on my team is underperforming lately?", "s24-form")
+    assert [c["name"] for c in r["tool_calls"]] == ["get_my_roster"]
+    roster = {e.player.name: e.status for e in a.source.roster().entries}
+    games = defaultdict(list)
+    for g in csv_games:
+        if g["game_date"] < AS_OF and g["player"] in roster:
+            games[g["player"]].append(g["fpts"])
+    season = {n: sum(v) / len(v) for n, v in games.items()}
+    last5 = {n: sum(v[-5:]) / len(v[-5:]) for n, v in games.items()}
+    under = sorted((n for n in games if roster[n] != "OUT" and last5[n] < 0.85 * season[n]
+                    and season[n] - last5[n] >= 3), key=lambda n: (last5[n] - season[n]) / season[n])
+    assert under, "the demo roster has players under their season (the check has work to do)"
+    lead = r["answer"].split("\n\n")[0]
+    assert lead.startswith("**Under their season lately")
+    assert all(n in lead for n in under) and sorted(under, key=lead.find) == under
+    assert not [n for n in roster if n in lead and n not in under]
+    assert "Form is measured in box-score fantasy points" not in r["answer"]  # a points league's own unit
+    for n in under:
+        assert f"{last5[n]:.1f} vs {season[n]:.1f}" in lead
+    up = a.ask("any of my guys overperforming?", "s24-form-up")
+    assert up["answer"].startswith("**Above their season lately") or up["answer"].startswith("**Nobody on your team is well above")
+
+
+@pytest.mark.parametrize("text,span", [
+    ("who should I stream from feb 3 to feb 9", ("2025-02-03", "2025-02-09")),
+    ("best pickups feb 3-5?", ("2025-02-03", "2025-02-05")),
+    ("free agents with games between Feb 1 and Feb 2", ("2025-02-01", "2025-02-02")),
+])
+def test_a_span_of_dates_is_the_pickup_lists_days(text, span):
+    """The list asks for players with a game on each day of the span (ranked by those games). Fails on
+    e460c98: only the span's first day reached the tool."""
+    import datetime as dt
+
+    from tests.agents.test_conversation_classes import args_of, plan
+
+    first, last = (dt.date.fromisoformat(d) for d in span)
+    want = [first + dt.timedelta(days=i) for i in range((last - first).days + 1)]
+    got = [dt.date.fromisoformat(str(d)) for d in args_of(plan(text), "get_free_agents")["play_on"]]
+    assert got == want
+
+
+@pytest.mark.parametrize("text,tool", [
+    ("how many games does beal have feb 3-9", "get_schedule"),
+    ("compare beal and conley between feb 3 and feb 9", "compare_players"),
+])
+def test_a_span_of_dates_is_the_schedule_or_comparisons_window(text, tool):
+    """Fails on e460c98: the span's first day alone (a one-day schedule) or this week's comparison."""
+    from tests.agents.test_conversation_classes import args_of, plan
+
+    a = args_of(plan(text), tool)
+    assert (a.get("start"), a.get("end")) == ("2025-02-03", "2025-02-09")
+
+
+def test_named_range_reads_spans_and_refuses_backwards_ones():
+    """The reader itself: month names, a bare second day, ISO dates, across a month; a span that ends before
+    it starts is none. Fails on e460c98 (no such function)."""
+    import datetime as dt
+
+    from agents.core.dates import named_range
+
+    d = dt.date
+    assert named_range("from Feb 3 to Feb 9", AS_OF) == (d(2025, 2, 3), d(2025, 2, 9))
+    assert named_range("jan 30 - feb 2 streamers", AS_OF) == (d(2025, 1, 30), d(2025, 2, 2))
+    assert named_range("2025-02-03 through 2025-02-05", AS_OF) == (d(2025, 2, 3), d(2025, 2, 5))
+    assert named_range("feb 9 to feb 3", AS_OF) is None and named_range("who plays feb 3", AS_OF) is None
+
+
+@pytest.mark.parametrize("text", ["is jjj a good dynasty hold?", "in dynasty would you keep mobley long term?"])
+def test_a_dynasty_ask_says_it_is_not_modelled(text):
+    """Fails on e460c98: 'dynasty hold' was read as this season's hold verdict, with no word that values
+    beyond this season are not modelled."""
+    from tests.agents.test_conversation_classes import plan
+
+    msg = plan(text)
+    assert [c["name"] for c in msg.tool_calls] == ["get_player_rankings"]
+    assert msg.tool_calls[0]["args"]["sort"] == "ros_value"
