@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 from agents.core.frame import RequestFrame
-from agents.offline.constraints import STRAIGHT_UP, count_of, exclusions, read_frame, shape_of
+from agents.offline.constraints import STRAIGHT_UP, count_of, exclusions, shape_of
+from agents.offline.frame_read import read_frame
 from agents.offline.list_filters import ANY_MINUTES, max_minutes_of, not_teams_of
 from services.league.lookup import fold
 

@@ -5,19 +5,15 @@ Read before any tool runs: the players that must stay ("without giving up SGA", 
 player"), the horizon, a count ("top 15", "show me 3 of those"), a ranking's window, sort and
 availability, a filter on the previous answer ("which of them play Friday"), a lowercase surname
 before "for", and the conversation acts that are not requests: an affirmation of waiting cards,
-"why X not Y", "X vs Y", and questions outside what the product models. What a follow-up keeps
-from the thread's earlier frame is agents/offline/carry.py; the turn's act, agents/offline/understand.py.
+"why X not Y", "X vs Y", and questions outside what the product models. The frame itself is put
+together from these in agents/offline/frame_read.py; what a follow-up keeps from the thread's earlier
+frame is agents/offline/carry.py; the turn's act, agents/offline/understand.py.
 """
 from __future__ import annotations
 
-import datetime as dt
 import re
 
-from agents.core.frame import RequestFrame
-from agents.core.needs import claims_scoreboard
-from agents.offline.list_filters import (HEALTH_ASK, SIDE_COUNT, get_position_of, kept_positions, max_minutes_of,
-                                         not_position_of, not_teams_of, play_on_of)
-from agents.offline.card_words import affirmation, card_counterpart, next_card, _card_answer
+from agents.offline.list_filters import kept_positions
 from agents.offline.slots import find_categories, find_players
 from services.league.lookup import fold
 
@@ -275,73 +271,6 @@ def availability_of(t: str) -> str | None:
     if re.search(r"\b(rostered|owned|on teams)\b", t):
         return "rostered"
     return None
-
-
-def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None = None) -> RequestFrame:
-    """The frame of one message (`p`: the parsed message), the previous frame carried into a follow-up."""
-    text, t = p.text, fold(p.text)
-    f = RequestFrame(players=list(p.players), punt=list(p.punt), last_n=p.last_n, day=p.day)
-    card = affirmation(text, _card_answer(p, previous_answer, text))
-    if card is None:
-        card = next_card(p, text)  # "next one?" after a decline: the next card still waiting
-    if card is not None:
-        return f.model_copy(update={"act": "affirm", "card": card})
-    from agents.offline.scope import topic_of
-
-    topic = topic_of(text, p.act, p.players)
-    if topic is not None:  # standings, news, props, DFS, keepers, the draft: said so, then the nearest thing
-        return f.model_copy(update={"act": "out_of_scope", "topic": topic.name})
-    if not p.players and WHY_BENCHED.search(text):  # "why is Ball benched?": a surname that is also a word
-        p.players = capitalized(text, clause=True)[:1]
-        f.players = list(p.players)
-    if len(p.players) == 1 and WHY_BENCHED.search(text):
-        return f.model_copy(update={"act": "why_benched"})
-    if len(p.players) >= 2 and WHY_NOT.search(text):
-        return f.model_copy(update={"act": "why_not", "pair": list(p.players[:2])})
-    counterpart = card_counterpart(p, text) if len(p.players) == 1 else None
-    if counterpart:  # "why not drop LeBron instead?" after cards: the top card's drop against him
-        return f.model_copy(update={"act": "why_not", "pair": [counterpart, p.players[0]]})
-    if len(p.players) == 2 and re.search(r"\b(vs\.?|versus)\b", text, re.I):
-        f.act, f.pair = "versus", list(p.players)
-    if p.act in KEEP_ACTS or (prev and prev.exclude):
-        f.exclude = exclusions(text, p.players)
-        f.unhonoured = unnamed_exclusions(text, p.players)
-        if p.act.startswith("trade") and UNSUPPORTED_TRADE.search(text):
-            f.unhonoured.append("a filter on the other team's players' health (the trade values already count an "
-                                "injured player at the share of games he is expected to play)")
-    if p.act.startswith("trade"):
-        from agents.offline.trade_talk import split_sides
-
-        carried = getattr(p, "trade_text", None) if p.follow_up else None  # a follow-up's sides: the search's words
-        give, _ = split_sides(carried or text, [n for n in p.players if n not in f.exclude]) if p.players else ([], [])
-        f.shape = shape_of(text, give)
-        f.get_position = get_position_of(text)
-        if f.shape and give and len(give) == int(f.shape[0]):
-            f.give = give
-        elif re.search(r"\b(?:where|in which)\s+\w+\s+(?:goes|is traded|is moved|leaves)\b|\bshop\b|\bwho would take\b",
-                       text, re.I):
-            f.give = [n for n in p.players if n not in f.exclude][:1]
-    f.count = count_of(SIDE_COUNT.sub(" ", text) if f.shape else text)  # "a 2 for 2 for two guards": a side, not a count
-    f.horizon = horizon_of(p)
-    f.not_position = not_position_of(text)
-    # "I'm losing steals": a claim the scoreboard checks; "I need dimes" is a wish, chased as asked
-    f.need_claimed = bool(getattr(p, "need", False)) and claims_scoreboard(text)
-    if f.not_position and p.position == f.not_position:
-        p.position = None  # "anyone but centers": C ruled out, not asked for
-    from agents.core.dates import named_range
-
-    f.start, f.end = named_range(text, p.as_of) or (None, None)  # "from Feb 3 to Feb 9"
-    f.play_on = play_on_of(p, f.horizon)
-    f.not_teams, f.max_minutes = not_teams_of(t), max_minutes_of(t)
-    f.keep_positions = kept_positions(t)
-    if p.act == "research_rankings" or (prev and prev.window and p.follow_up):
-        f.window, f.availability, f.per = window_of(t), availability_of(t), per_of(t)
-        f.sort = next(iter(p.categories), None) or ("ros_value" if f.horizon == "rest_of_season" else None)
-    if f.per is None and p.act != "research_rankings" and not f.horizon:  # "this week" asks for the week's games
-        f.per = per_of(t, ranking=False)
-    if (p.day or HEALTH_ASK.search(t)) and OF_THEM.search(text):
-        f.act = "filter_previous"  # "which of them play Friday", "which of those are actually healthy"
-    return f
 
 
 # what comes back in a trade: "for two better guards", "for a center", "2 for 2 for some wings"
