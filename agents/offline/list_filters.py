@@ -47,12 +47,20 @@ NOT_POSITION = re.compile(r"\b(?:any(?:one|body)|every(?:one|body)|all|anything|
                           r"healthy|this|next|who|that|with|w)\b))")
 
 
+# a list edit: "drop the centers", "take out the bigs", "get rid of any guards" (the article is required:
+# "add a guard, drop a center" is a move, not a filter on a list)
+REMOVE = (r"(?:drop|remove|lose|cut|scratch|nix|toss|ditch|take out|get rid of|leave out|skip|minus|filter out|"
+          r"exclude|no more)")
+REMOVE_POSITION = re.compile(rf"\b{REMOVE}\s+(?:the|any|all|all the|all of the)\s+(?P<c>[a-z ]+?)s?\b"
+                             r"(?: please| pls|[,.!?]|$| (?=(?:and|or|from|off|too|then|please|from the list)\b))")
+
+
 def not_position_of(text: str) -> str | None:
     """The position a message rules out: "anyone but centers", "no bigs please", "not a center"."""
     from agents.offline.slots import POSITION_WORDS
 
-    for m in NOT_POSITION.finditer(fold(text)):
-        words = (m.group("a") or m.group("b") or "").strip()
+    for m in [*NOT_POSITION.finditer(fold(text)), *REMOVE_POSITION.finditer(fold(text))]:
+        words = (m.groupdict().get("a") or m.groupdict().get("b") or m.groupdict().get("c") or "").strip()
         for phrase, pos in sorted(POSITION_WORDS.items(), key=lambda kv: -len(kv[0])):
             if pos and re.fullmatch(rf"(?:\w+ )?{re.escape(phrase)}(?:s|es)?", words):
                 return pos

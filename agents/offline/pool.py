@@ -3,9 +3,11 @@
 - a free-agent ranking asked for a time ahead ("top free agents for this week", "best adds for next
   week") with no past window is the pickup scan over those games, not the last seven days' ranking;
 - a reply that a listed player is hurt ("the top guy's hurt though", "Braun is out btw, only healthy
-  ones") or asks for healthy players only, after a list: the same list without him (and without the
-  OUT and DTD ones), never his game log. No injury report is read here, so the answer says he was left
-  out on the manager's word.
+  ones") or asks for healthy players only ("drop the injured ones"), after a list: the same list without
+  him (and without the OUT and DTD ones), never his game log. No injury report is read here, so the
+  answer says he was left out on the manager's word;
+- an edit of the list just shown ("take Braun off", "get rid of the guards"): the same list without that
+  listed free agent (no player of mine to drop) or without that position (the frame's `not_position`).
 """
 from __future__ import annotations
 
@@ -19,6 +21,12 @@ HURT = re.compile(r"\b(?:hurt|injured|banged up|sidelined|on the shelf|day[- ]to
                   r"is out|'s out|s out|not playing|sprained|broke|torn|hobbled|nursing)\b")
 HEALTHY = re.compile(r"\b(?:only|just)\s+(?:the\s+)?healthy\b|\bhealthy (?:ones|guys|players|options)(?: only)?\b|"
                      r"\bno (?:injured|hurt) (?:guys|players|ones)\b|\bwho(?:'s| is) (?:actually )?healthy\b")
+# "drop the injured ones", "take out the hurt guys", "minus the injured": the same list, healthy only
+HEALTH_EDIT = re.compile(r"\b(?:drop|remove|lose|cut|scratch|nix|toss|ditch|take out|get rid of|leave out|skip|minus|"
+                         r"filter out|exclude|without|no more)\s+(?:the\s+|any\s+|all\s+(?:the\s+)?)?(?:injured|hurt|banged up|"
+                         r"out|dtd|questionable|injury[- ]prone)\b(?:\s+(?:ones|guys|players|dudes|names))?")
+LIST_EDIT = re.compile(r"\b(?:drop|remove|lose|cut|scratch|nix|toss|ditch|take out|take off|get rid of|leave out|skip|minus|"
+                       r"filter out|exclude|no)\b|\boff (?:the|that|this|your) list\b|\bcross (?:\w+ )?off\b|\btake \w+(?: \w+)? (?:off|out)\b")
 ASKS = re.compile(r"^\s*(?:is|was|are|does|did|how|what|will|can|could|when)\b|\bis he\b|\bhow(?:'s| is) he\b")
 
 
@@ -61,13 +69,21 @@ def hurt_pushback(p, prev, listed: list[str]) -> str | None:
     t = fold(p.text)
     named = [n for n in p.players if n in listed]
     hurt = bool(named) and HURT.search(t) and not ASKS.search(t)
-    if not hurt and not (HEALTHY.search(t) and not p.players):
+    healthy = not p.players and (HEALTHY.search(t) or HEALTH_EDIT.search(t))
+    # "take Braun off the list", "drop Nembhard": a listed free agent is no player of mine to drop
+    removed = bool(named) and len(named) == len(p.players) and not hurt and LIST_EDIT.search(t) and \
+        not ASKS.search(t) and not re.search(r"\b(?:for|add|pick|grab|claim|instead)\b", t)
+    from agents.offline.list_filters import REMOVE_POSITION
+
+    position_out = not p.players and bool(REMOVE_POSITION.search(t)) and not healthy  # "get rid of the guards"
+    if not (hurt or healthy or removed or position_out):
         return None
     take(p, "fa_scan" if prev.act == "fa_hot" else prev.act)
-    p.players, p.follow_up, p.unknown, p.healthy = [], True, False, True
+    p.players, p.follow_up, p.unknown, p.healthy = [], True, False, not (removed or position_out)
+    p.removed_named = bool(removed)
     p.categories = p.categories or list(prev.categories)
     p.position = p.position or prev.position
-    return named[0] if hurt else ""
+    return named[0] if hurt or removed else ""
 
 
 def left_out_line(p) -> str | None:
@@ -75,5 +91,7 @@ def left_out_line(p) -> str | None:
     who = getattr(p, "hurt_named", None)
     if not who:
         return None
+    if getattr(p, "removed_named", False):
+        return f"Left out {who}, as you asked."
     return (f"Left out {who}, as you say: no injury report is read here (health is inferred from missed games), "
             "so your word goes. The OUT and DTD players are left out too.")

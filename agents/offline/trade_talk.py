@@ -230,8 +230,12 @@ def trade_answer(p, done) -> str | None:
         per = {"total": ", totals", "36": ", per 36 minutes"}.get(d.get("per"), "")
         by = "minutes gained (minutes a game in the window minus the season's)" if d["sort"] == "minutes_trend" \
             else d["sort"]
+        fl = d["filters"]
+        ruled = "".join([f", no {fl['not_position']}" if fl.get("not_position") else "",
+                         f", none from {', '.join(fl['not_teams'])}" if fl.get("not_teams") else "",
+                         f", under {fl['max_minutes']:g} min a game" if fl.get("max_minutes") else ""])
         return "\n".join([f"**Top {len(rows)} by {by}{per} over {window}** "
-                          f"({d['filters']['availability']}{punt}):",
+                          f"({fl['availability']}{ruled}{punt}):",
                           _table(["#", "Player", "Team", "Owner", "GP of team", *([head] if head else []), "FPTS",
                                   "z-sum", "Wk G", "ROS G"], rows),
                           *(["", "Not ranked, too few games for a sample (half the team's games, at most 10)"

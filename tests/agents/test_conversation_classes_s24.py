@@ -396,3 +396,54 @@ def test_a_dynasty_ask_says_it_is_not_modelled(text):
     msg = plan(text)
     assert [c["name"] for c in msg.tool_calls] == ["get_player_rankings"]
     assert msg.tool_calls[0]["args"]["sort"] == "ros_value"
+
+
+# --- an edit of the list just shown
+
+@pytest.mark.parametrize("turns,want", [
+    (("best pickups this week?", "drop the injured ones"), {"healthy_only": True}),
+    (("best pickups this week?", "take out the centers"), {"not_position": "C"}),
+    (("best pickups this week?", "take braun off the list"), {"exclude": ["Christian Braun"]}),
+    (("who should I stream?", "get rid of any guards please"), {"not_position": "G"}),
+])
+def test_an_edit_of_the_list_just_shown_is_that_list_again(make_assistant, turns, want):
+    """The full runtime (the edit reads the list the answer showed): the list again with the edit, and the
+    player taken off is not in it. Fails on e460c98: 'drop the injured ones' asked what I meant, 'take out
+    the centers' kept them, and 'take braun off the list' asked what I meant about him."""
+    a = make_assistant(scoring="points")
+    thread = f"s24-list-{abs(hash(turns))}"
+    for t in turns:
+        r = a.ask(t, thread)
+    calls = [c["args"] for c in r["tool_calls"] if c["name"] == "get_free_agents"]
+    assert calls and {k: calls[0].get(k) for k in want} == want
+    if "exclude" in want:
+        assert "Left out Christian Braun, as you asked." in r["answer"]
+
+
+def test_a_position_edit_after_a_ranking_keeps_the_ranking(make_assistant):
+    """After 'top 10 free agents by steals last 14 days', 'get rid of the guards' is the same ranking without
+    guard-eligible players, said in its header. Fails on e460c98: a pickup scan (and the ranking tool had no
+    not_position)."""
+    a = make_assistant(scoring="points")
+    a.ask("top 10 free agents by steals last 14 days", "s24-edit")
+    r = a.ask("get rid of the guards", "s24-edit")
+    [call] = [c["args"] for c in r["tool_calls"] if c["name"] == "get_player_rankings"]
+    assert call["not_position"] == "G" and call["sort"] == "STL" and call["window"] == "14"
+    assert "(free_agents, no G)" in r["answer"]
+    from tests.conversations import checks as K
+
+    names = K.table_column(r["answer"], "Player")
+    assert names and all("G" not in _eligible(a.source, n.split(" (")[0]) for n in names)
+
+
+def test_a_move_after_a_list_is_still_a_move():
+    """The guard on the rule above: a player of mine named with 'drop' and an add is a move, and 'drop a
+    center' with an article other than 'the' is no filter. Passes on e460c98; fails on an edit rule that
+    reads every 'drop' after a list as an edit (checked by dropping its `removed` guards)."""
+    from tests.agents.test_conversation_classes import args_of, plan
+
+    assert args_of(plan("best pickups this week?", "drop bol and add braun"), "evaluate_move") == {
+        "drop": "Bol Bol", "add": "Christian Braun"}
+    from agents.offline.list_filters import not_position_of
+
+    assert not_position_of("add a guard, drop a center") is None
