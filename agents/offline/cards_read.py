@@ -91,17 +91,28 @@ def list_players(answer: str | None) -> list[str]:
     return table_players(answer) or [add for _, _, add, _ in cards_in(answer)]
 
 
+# a swap around the row ("swap bol for the second one", "grab #3 for bogdanovic"): the row is the add, not a card
+SWAP_CUE = re.compile(r"\b(?:swap|swapping|drop|dropping|cut|cutting|waive|release)\b|\bfor\s+(?!the\b|a\b|#|number\b)[a-z]{3,}",
+                      re.I)
+NUM_REF = re.compile(r"(?:#|\bnumber |\bno\. ?)(?P<k>[1-9])\b", re.I)
+
+
 def name_the_row(question: str, answer: str | None) -> str:
     """'tell me about the third guy' after a list: the question with that row's player named ('tell
     me about Tyus Jones'); the question itself when it names no row or no list came before. A card
-    list's rows stay cards ('the second one' agrees to a card: agents/offline/card_words.py)."""
-    m = ROW_REF.search(question or "")
-    about_him = re.search(r"\b(?:list|table|board)\b", m.group(0), re.I) or HIM.search(question) if m else None
-    if not m or (answer and re.search(r"\bapprov", answer, re.I) and re.search(r"\bone\b", m.group(0), re.I)
-                 and not about_him):  # "the second one" agrees to a card; "the last one on that list, is he ok" asks of a row
+    list's rows stay cards ('the second one' agrees to a card: agents/offline/card_words.py) unless a
+    swap is asked around it ('swap bol for the second one', 'grab #3 for bogdanovic': that row's player
+    is the add)."""
+    q = question or ""
+    swap = SWAP_CUE.search(q)
+    m = ROW_REF.search(q) or (NUM_REF.search(q) if swap else None)
+    if not m:
         return question
+    about_him = re.search(r"\b(?:list|table|board)\b", m.group(0), re.I) or HIM.search(question) or swap
+    if answer and re.search(r"\bapprov", answer, re.I) and re.search(r"\bone\b", m.group(0), re.I) and not about_him:
+        return question  # "the second one" agrees to a card; "the last one on that list, is he ok" asks of a row
     rows = list_players(answer)
-    i = ROW_PLACE[m.group("n").lower()]
+    i = int(m.group("k")) - 1 if m.groupdict().get("k") else ROW_PLACE[m.group("n").lower()]
     if not rows or i >= len(rows):
         return question
     return question[:m.start()] + rows[i] + question[m.end():]

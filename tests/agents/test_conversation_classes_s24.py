@@ -447,3 +447,34 @@ def test_a_move_after_a_list_is_still_a_move():
     from agents.offline.list_filters import not_position_of
 
     assert not_position_of("add a guard, drop a center") is None
+
+
+@pytest.mark.parametrize("turns,row", [
+    (("best pickups this week?", "swap bol for the second one"), 1),
+    (("best pickups this week?", "grab #3 for bogdanovic"), 2),
+    (("best pickups this week?", "drop bol bol for number 2"), 1),
+])
+def test_a_swap_around_a_rows_place_adds_that_rows_player(make_assistant, turns, row):
+    """The move's add is the list's row at that place (read from the answer's table), its drop my player.
+    Fails on e460c98: 'the second one' was read as agreeing to card 2 (and Bol Bol checked as an add), '#3'
+    as no row at all."""
+    from tests.conversations import checks as K
+
+    a = make_assistant(scoring="points")
+    thread = f"s24-row-{row}-{len(turns[1])}"
+    first = a.ask(turns[0], thread)
+    listed = K.table_column(first["answer"], "Player")
+    r = a.ask(turns[1], thread)
+    [move] = [c["args"] for c in r["tool_calls"] if c["name"] == "evaluate_move"]
+    assert move["add"] == listed[row] and move["drop"] in ("Bol Bol", "Bogdan Bogdanović")
+
+
+def test_a_cards_place_alone_still_agrees_to_that_card(make_assistant):
+    """The guard: 'do #2' after cards is that card shown again with its button, no move evaluated. Passes on
+    e460c98; fails on a row rule without its swap cue."""
+    a = make_assistant(scoring="points")
+    first = a.ask("best pickups this week?", "s24-do2")
+    r = a.ask("do #2", "s24-do2")
+    assert not [c for c in r["tool_calls"] if c["name"] == "evaluate_move"]
+    second = first["pending_approvals"][1]["title"]
+    assert second.split(",")[0].split(" -> ")[0] in r["answer"]
