@@ -7,6 +7,7 @@ follow-up keeps from the thread's earlier frame is agents/offline/carry.py.
 """
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from agents.core.frame import RequestFrame
@@ -18,6 +19,9 @@ from agents.offline.constraints import (KEEP_ACTS, OF_THEM, UNSUPPORTED_TRADE, W
 from agents.offline.list_filters import (HEALTH_ASK, SIDE_COUNT, get_position_of, kept_positions, max_minutes_of,
                                          not_position_of, not_teams_of, play_on_of)
 from services.league.lookup import fold
+
+
+FPTS = re.compile(r"\b(?:fantasy (?:points|pts)|fpts|fp)\b")  # "top free agents by fantasy points" (a categories league too)
 
 
 def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None = None) -> RequestFrame:
@@ -74,12 +78,16 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     from agents.core.dates import named_range
 
     f.start, f.end = named_range(text, p.as_of) or (None, None)  # "from Feb 3 to Feb 9"
-    f.play_on = play_on_of(p, f.horizon)
+    monday = p.as_of + dt.timedelta(days=7 - p.as_of.weekday())
+    if (f.start, f.end) == (monday, monday + dt.timedelta(days=6)):
+        f.horizon = "next_week"  # the span is next week's matchup: its games, not a list of days
+    f.play_on = [] if f.horizon == "next_week" else play_on_of(p, f.horizon)
     f.not_teams, f.max_minutes = not_teams_of(t), max_minutes_of(t)
     f.keep_positions = kept_positions(t)
     if p.act == "research_rankings" or (prev and prev.window and p.follow_up):
         f.window, f.availability, f.per = window_of(t), availability_of(t), per_of(t)
-        f.sort = next(iter(p.categories), None) or ("ros_value" if f.horizon == "rest_of_season" else None)
+        f.sort = next(iter(p.categories), None) or ("ros_value" if f.horizon == "rest_of_season" else
+                                                    "fpts" if FPTS.search(t) else None)
     if f.per is None and p.act != "research_rankings" and not f.horizon:  # "this week" asks for the week's games
         f.per = per_of(t, ranking=False)
     if (p.day or HEALTH_ASK.search(t)) and OF_THEM.search(text):

@@ -205,13 +205,15 @@ def _relaxed(done: dict) -> list[Call]:
 
 LEAST = (re.compile(r"(\d)\+? games? (?:left|remaining)"),  # "someone w 3 games left"
          re.compile(r"\b(?:with|w|has|having|got|gets|getting|playing|plays)\s+(?:at least\s+)?(\d)\+?\s*(?:games?|gamers?)\b"),
-         re.compile(r"\b(\d)\+\s*(?:games?|gamers?)\b"))  # "3+ games": at least three
+         re.compile(r"\b(\d)\+\s*(?:games?|gamers?)\b"),  # "3+ games": at least three
+         re.compile(r"\b(\d)[- ]game (?:schedules?|weeks?|slates?|guys?|players?|streamers?|options?)\b"))  # "a 4-game schedule"
+NUMBER_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5"}
 
 
 def least_games(text: str, horizon: str | None) -> int:
     """The fewest games left a wanted free agent must have: "w 3 games left", "a guy with 4 games",
     "3+ games"; next week's "4 game guys" too. One otherwise."""
-    t = text.lower()
+    t = re.sub(r"\b(two|three|four|five)\b", lambda w: NUMBER_WORDS[w.group(1)], text.lower())  # "a four-game schedule"
     m = next((m for r in LEAST if (m := r.search(t))), None) or (
         re.search(r"\b(\d)\+?[- ]?(?:games?|gamers?|times)\b", t) if horizon == "next_week" else None)
     return int(m.group(1)) if m and 1 <= int(m.group(1)) <= 7 else 1

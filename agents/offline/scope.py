@@ -32,8 +32,11 @@ def _p(text: str) -> re.Pattern:
 
 STANDINGS = _p(
     r"\bstandings?\b|\bplayoff (?:odds|chances?|picture|outlook|hopes)\b|\bchances? (?:of|to) mak\w* (?:the )?playoffs\b|"
-    r"\bmake the playoffs\b|\b(?:first|top|#1|number one) seed\b|\bis my team (?:any )?good\b|"
-    r"\bhow (?:good|strong) is my team\b|\bpower rank\w*\b|\bwhere (?:do|am) (?:i|we) rank\b|\bhow do i stack up\b|"
+    r"\bmake the playoffs\b|\b(?:first|top|#1|number one) seed\b|"
+    # the team's strength asked any way round: "is my team any good", "how strong my team is", "how good are we"
+    r"\b(?:is|are) (?:my|our) (?:team|squad|roster|lineup) (?:any |even |actually |really )?(?:good|strong|decent|legit|solid|elite)\b|"
+    r"\bhow (?:good|strong|solid|bad|legit) (?:is |are )?(?:my|our) (?:team|squad|roster)\b|"
+    r"\bhow (?:good|strong|solid|legit) (?:am i|are we|we are|i am)\b|\bpower rank\w*\b|\bwhere (?:do|am) (?:i|we) rank\b|\bhow do i stack up\b|"
     r"\bam i (?:a )?contender\b|\bplayoff (?:team|bound|spot|berth|seeding)\b|\bwin (?:the|my) (?:league|title|championship)\b|"
     r"\bwin it all\b|\b(?:title|championship) (?:odds|chances?)\b|\bplayoff outlook\b|"
     # the playoffs with a chance word either side ("odds to make playoffs", "playoffs looking likely?"), not the

@@ -344,7 +344,7 @@ def test_form_on_my_roster_is_each_players_last_five_against_his_season(make_ass
 
 
 @pytest.mark.parametrize("text,span", [
-    ("who should I stream from feb 3 to feb 9", ("2025-02-03", "2025-02-09")),
+    ("who should I stream from feb 4 to feb 7", ("2025-02-04", "2025-02-07")),
     ("best pickups feb 3-5?", ("2025-02-03", "2025-02-05")),
     ("free agents with games between Feb 1 and Feb 2", ("2025-02-01", "2025-02-02")),
 ])
@@ -478,3 +478,50 @@ def test_a_cards_place_alone_still_agrees_to_that_card(make_assistant):
     assert not [c for c in r["tool_calls"] if c["name"] == "evaluate_move"]
     second = first["pending_approvals"][1]["title"]
     assert second.split(",")[0].split(" -> ")[0] in r["answer"]
+
+
+# --- the team's strength asked any way round; a ranking by fantasy points in a categories league; next week
+#     named as its dates; a game count in words
+
+@pytest.mark.parametrize("text", ["then just tell me how strong my team is", "how good are we", "is our roster actually good?",
+                                  "how solid is my squad"])
+def test_the_teams_strength_asked_any_way_round_is_the_strength_table(text):
+    """Fails on e460c98: only 'how good is my team' / 'is my team any good' in that word order reached it."""
+    from tests.agents.test_conversation_classes import plan
+
+    assert [c["name"] for c in plan(text, scoring="categories").tool_calls] == ["get_team_strength"]
+
+
+def test_a_ranking_by_fantasy_points_in_a_categories_league_sorts_by_them():
+    """Fails on e460c98: the sort was the league's z-sum ('value') whatever the message said."""
+    from tests.agents.test_conversation_classes import args_of, plan
+
+    turns = ("forget cats for a sec, who are the top free agents by fantasy points", "3 of them")
+    for i in (1, 2):
+        a = args_of(plan(*turns[:i], scoring="categories"), "get_player_rankings")
+        assert a["sort"] == "fpts" and a["availability"] == "free_agents"
+    assert args_of(plan(*turns, scoring="categories"), "get_player_rankings")["limit"] == 3
+
+
+@pytest.mark.parametrize("text,least", [
+    ("which free agents have a four-game schedule from Feb 3 to Feb 9 that I could grab now?", 4),
+    ("who should I stream from feb 3 to feb 9", 1),
+    ("any 3-game guys on waivers from feb 3 through feb 9?", 3),
+])
+def test_next_week_named_by_its_dates_is_next_weeks_games(text, least):
+    """Feb 3-9 is the next matchup week (Monday to Sunday after Jan 29): the list asks for next week with the
+    game count said in words or digits, not seven separate days. Fails on e460c98: one day (Feb 3), and
+    'four-game' was no count."""
+    from tests.agents.test_conversation_classes import args_of, plan
+
+    a = args_of(plan(text), "get_free_agents")
+    assert a.get("horizon") == "next_week" and not a.get("play_on") and a["min_games_remaining"] == least
+
+
+def test_a_day_after_a_month_is_no_shorthand():
+    """'feb 4 to feb 7' keeps its 4 (it was spelled out as 'for', so the span lost its first day); the
+    shorthand itself still reads. Fails on e460c98 ('from feb for to feb 7')."""
+    from agents.core.normalize import normalize
+
+    assert normalize("who should I stream from feb 4 to feb 7") == "who should I stream from feb 4 to feb 7"
+    assert normalize("harden 4 kawhi") == "harden for kawhi" and normalize("good 2 go") == "good to go"
