@@ -47,6 +47,11 @@ STANDINGS = _p(
     r"\b(?:league|division) (?:leader|lead|table|rank\w*|position|winner)\b|\bwho(?:'s| is) (?:going|gonna) to win\b|"
     r"\bgames? (?:back|behind|out)(?: of| from)? (?:first|the lead|1st)\b|\b(?:first|last|1st) place\b|"
     r"\bmy (?:record|w-l|win-loss)\b|\bhow many wins\b")
+# the league's own rules and dates ("when is the trade deadline", "how long are waivers", "when do playoffs start")
+RULES = _p(r"\b(?:when|what day|what date|which day|how long)\b[^.?!]{0,25}\b(?:trade )?deadline\b|\bdeadline (?:date|day)\b|"
+           r"\bwaiver (?:period|rules?|process\w*|clear\w*|times?)\b|\bhow long (?:are|do|does|is) (?:the )?waivers?\b|"
+           r"\bplayoff (?:format|rules|bracket|seeding rules)\b|\bwhen (?:do|does|are) (?:the )?(?:fantasy )?playoffs? (?:start|begin)\b|"
+           r"\bacquisition limits?\b|\b(?:max|maximum) (?:moves|adds|acquisitions)\b|\broster lock\b")
 NEWS = _p(
     r"\btrade deadline\b|\bdeadline (?:news|rumou?rs|deals)\b|\brumou?rs?\b|"
     r"^(?=.*\bdeadline\b)(?=.*\b(?:deals?|trades?|traded|moved|dealt|news|rumou?rs?|done|happened)\b)|"
@@ -71,6 +76,9 @@ AWARDS = _p(r"\bmvp\b|\bdpoy\b|\bsixth man\b|\bmost improved\b|\brookie of the y
             r"\bdefensive player of the year\b|\ball-?nba\b|\bawards? (?:race|odds|voting|votes|favou?rites?|winners?|season|case)\b|\b(?:win|wins|winning|won) (?:an? |the |any )?awards?\b|\ball-?stars?\b(?!\W+(?:break|weekend))")
 
 TOPICS = (
+    # "when is the trade deadline": a rule's date, read before the deadline's news
+    Topic("rules", RULES, "League rules and dates (the trade deadline, waiver periods, the playoff format) are not in "
+                          "the data: it holds box scores, schedules and rosters"),
     Topic("budget", BUDGET, "FAAB bids and waiver budgets are not modelled: nothing here prices a bid in dollars, "
                             "in the demo league or a connected one"),
     Topic("awards", AWARDS, "Awards (MVP, DPOY, All-NBA and the rest) are not modelled: the data has no votes or "
@@ -118,6 +126,8 @@ def nearest_calls(topic: str, players: list[str], day) -> list[tuple[str, dict]]
         return [("get_player_rankings", {"availability": "free_agents", "sort": "ros_value", "limit": 5})]
     if topic == "dfs":
         return [("compose_daily_lineup", {"date": day.isoformat()})]
+    if topic == "rules":
+        return []
     if topic in ("keeper", "budget", "awards") and players:
         return [("get_player_rankings", {"player": n, "sort": "ros_value"}) for n in players[:2]]
     if topic in ("keeper", "draft", "awards"):
@@ -137,8 +147,14 @@ def scope_answer(p, done) -> str:
     topic = next((t for t in TOPICS if t.name == (p.frame.topic or "standings")), TOPICS[-2])
     lead = f"**{topic.line}.**"
     body = {"standings": _strength, "news": _status, "props": _props, "dfs": _lineup, "keeper": _ros,
-            "draft": _ros, "budget": _ros, "awards": _ros}[topic.name](p, done, _ok)
+            "draft": _ros, "budget": _ros, "awards": _ros, "rules": _rules}[topic.name](p, done, _ok)
     return "\n\n".join([lead, *body]) if body else lead + " Ask \"how is my matchup looking?\" for this week's head-to-head."
+
+
+def _rules(p, done, _ok) -> list[str]:
+    return ["Your league's settings page has them. What I can do now: a waiver move takes effect when you approve its "
+            "card, and a trade card sends the proposal for the other manager to answer. Ask \"find me a trade\" for "
+            "trades the other managers accept today, or \"best pickups this week?\" for the wire."]
 
 
 def _strength(p, done, _ok) -> list[str]:

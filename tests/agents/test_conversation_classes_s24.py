@@ -525,3 +525,24 @@ def test_a_day_after_a_month_is_no_shorthand():
 
     assert normalize("who should I stream from feb 4 to feb 7") == "who should I stream from feb 4 to feb 7"
     assert normalize("harden 4 kawhi") == "harden for kawhi" and normalize("good 2 go") == "good to go"
+
+
+@pytest.mark.parametrize("text", ["when is the trade deadline", "how long do waivers take to clear",
+                                  "when do the fantasy playoffs start?"])
+def test_a_league_rule_or_date_says_it_is_not_in_the_data_and_offers_what_is(make_assistant, text):
+    """A rule's date is no news: the answer says rules and dates are not in the data, calls no tool, and offers
+    the trade search and the wire. Fails on e460c98: the deadline read as news (a roster status table), the
+    others as other requests."""
+    a = make_assistant(scoring="points")
+    r = a.ask(text, f"s24-rules-{len(text)}")
+    assert r["answer"].startswith("**League rules and dates") and not r["tool_calls"]
+    assert "find me a trade" in r["answer"] and not r["pending_approvals"]
+
+
+def test_deadline_news_is_still_news():
+    """The guard: deadline deals and rumours are the news topic (its roster status), not a rule. Passes on
+    e460c98; fails on a rules pattern that takes every 'deadline'."""
+    from agents.offline.scope import topic_of
+
+    assert topic_of("any deadline deals involving my guys?").name == "news"
+    assert topic_of("when is the trade deadline").name == "rules"
