@@ -1,5 +1,6 @@
 """"Redo that" (issue #36): a message that asks for the previous request again ("ok redo that", "same q",
-"run it again", "oh I'm punting FT% btw. same q") is that request, with whatever the message itself
+"run it again", "oh I'm punting FT% btw. same q"), or doubts its answer with no new fact ("are you sure?
+that seems wrong to me", "really?"), is that request, with whatever the message itself
 changes (a punt said in it; the thread's punt reaches every tool that takes one). Read before the
 other acts, so a punt said with "same q" re-asks the question instead of only setting the punt."""
 from __future__ import annotations
@@ -18,6 +19,16 @@ REDO = re.compile(r"(?:re ?do|re ?run|re ?check|refresh|update|run|try|ask|answe
                   r"again|(?:one|1) more time|once more|(?:do|run|try|ask) (?:it|that|this)(?: one)? (?:again|over|(?:one|1) more time|once more)|"
                   r"(?:do|ask) the (?:same|last|previous) (?:one|thing|question|q)(?: again)?")
 
+# pushback with no new fact ("are you sure? that seems wrong to me", "really?", "I don't buy it"): the same
+# request again, its verdict from the same numbers (a verdict flips on a new fact, never on doubt alone)
+DOUBT = (r"(?:are you|you|u) (?:sure|certain)(?: about (?:that|this|it))?|really|seriously|for real|hm+|huh|"
+         r"(?:that|this|it) (?:seems|sounds|looks|feels) (?:wrong|off|odd|weird|bad|backwards|crazy)(?: to me)?|"
+         r"(?:that|this|it) (?:doesn t|does not|don t) (?:seem|sound|look|feel) right(?: to me)?|"
+         r"i (?:don t|do not|dont) (?:buy|believe|trust) (?:it|that|this)|i (?:disagree|doubt (?:it|that))|no way|"
+         r"(?:that|this) can t be right|double check(?: (?:that|it|this))?|check (?:that|it|this) again|"
+         r"(?:is|was) that right|are you positive|you positive")
+PUSHBACK = re.compile(rf"(?:(?:{DOUBT})\s*)+")
+
 
 def redo_asked(text: str) -> bool:
     """The message, with any punt clause and filler words set aside, only asks for the last request again."""
@@ -25,7 +36,7 @@ def redo_asked(text: str) -> bool:
 
     rest = FILLER.sub(" ", fold(read_punts(text).rest))
     rest = " ".join(rest.split())
-    return bool(rest) and REDO.fullmatch(rest) is not None
+    return bool(rest) and (REDO.fullmatch(rest) is not None or PUSHBACK.fullmatch(rest) is not None)
 
 
 KEEP_OWN = ("text", "raw", "punt", "unpunt", "stop_punting", "thread_answers", "previous_answer", "scoring", "parts",

@@ -39,6 +39,7 @@ edges signals market win wire claim stash ir dtd gtd probable questionable doubt
 squad cats cat boards dimes board trey treys swipes rejections buckets ball court floor week weekend
 t s m re ve ll d punt punts punting punted pulling pullin putting getting grabbing hitting shooting cooking
 doing looking lookin playin going balling struggling ok though heard buddy buddies pal homie bro dude man guy
+theirs ours
 """.split())  # "t", "s", "m": the ends of "doesn't", "he's", "I'm" once folded, never a player
 POSITION_WORDS = {"point guard": "PG", "shooting guard": "SG", "small forward": "SF", "power forward": "PF",
                   "center": "C", "centre": "C", "big man": "C", "big men": "C", "guard": "G", "forward": "F",
@@ -109,7 +110,9 @@ def player_mentions(text: str) -> list[tuple[int, int, str]]:
                 pids = aliases[hit[0]] if hit else None
             if not pids and size == 1 and len(gram) >= 5 and gram not in COMMON_WORDS:
                 hit = process.extractOne(gram, keys, scorer=fuzz.ratio, score_cutoff=86)
-                if hit and len(aliases[hit[0]]) == 1:
+                # a typo keeps a name's first two letters ("mobly", "bogdanovich"); an English word one edit
+                # from a surname rarely does ("wrong" / Wong, "heart" / Hart, "reason" / Eason, "state" / Tate)
+                if hit and len(aliases[hit[0]]) == 1 and hit[0][:2] == gram[:2]:
                     pids = aliases[hit[0]]
             if pids:
                 label = names[pids[0]] if len(pids) == 1 else " ".join(words[i:i + size])

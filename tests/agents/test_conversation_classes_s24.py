@@ -546,3 +546,49 @@ def test_deadline_news_is_still_news():
 
     assert topic_of("any deadline deals involving my guys?").name == "news"
     assert topic_of("when is the trade deadline").name == "rules"
+
+
+# --- doubt with no new fact is the same request again; an English word one edit from a surname is no player
+
+@pytest.mark.parametrize("doubt", ["are you sure? that seems wrong to me", "really?", "hmm I don't buy it",
+                                   "double check that"])
+def test_doubt_alone_re_asks_the_last_request_with_the_same_verdict(make_assistant, doubt):
+    """A pushback with no new fact re-runs the previous request: the same tool with the same arguments, and
+    the same verdict (a verdict flips on a new fact, never on doubt alone). Fails on e460c98: 'wrong' was
+    read as the player Wong and 'seems wrong' as a move, 'really?' as a greeting."""
+    a = make_assistant(scoring="points")
+    thread = f"s24-doubt-{len(doubt)}"
+    first = a.ask("should I drop Bol Bol for Christian Braun?", thread)
+    r = a.ask(doubt, thread)
+    call = lambda res: [(c["name"], c["args"]) for c in res["tool_calls"] if c["name"] == "evaluate_move"]
+    assert call(first) and call(r) == call(first)
+    verdict = lambda res: res["answer"].split("\n")[0]
+    assert verdict(r) == verdict(first)
+
+
+def test_a_doubt_with_a_new_question_is_that_question():
+    """The guard: 'are you sure Beal is better' names a player, so it is a question of its own, not a redo.
+    Passes on e460c98; fails on a doubt pattern that swallows whatever follows 'are you sure'."""
+    from agents.offline.redo import redo_asked
+
+    assert redo_asked("are you sure? that seems wrong to me") and redo_asked("really?")
+    assert not redo_asked("are you sure Beal is better than Conley")
+    assert not redo_asked("really? what about Ivey")
+
+
+@pytest.mark.parametrize("word", ["wrong", "heart", "reason", "states"])
+def test_an_english_word_one_edit_from_a_surname_is_no_player(word):
+    """Fails on e460c98: 'wrong' matched Wong (Isaiah Wong), 'heart' Hart, 'reason' Eason at ratio >= 86."""
+    from agents.offline.slots import player_mentions
+
+    assert player_mentions(f"that {word} seems off to me") == []
+
+
+@pytest.mark.parametrize("typo,name", [("mobly", "Evan Mobley"), ("bogdanovich", "Bogdan Bogdanović"),
+                                       ("iring", "Kyrie Irving")])
+def test_a_typo_of_a_surname_still_names_him(typo, name):
+    """The guard on the first-letters rule: a typo keeps a name's first two letters. Passes on e460c98 for
+    these; fails on a rule that drops fuzzy single words altogether."""
+    from agents.offline.slots import player_mentions
+
+    assert [m[2] for m in player_mentions(f"what about {typo}")] == [name]
