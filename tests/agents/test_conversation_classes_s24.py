@@ -568,7 +568,8 @@ def test_doubt_alone_re_asks_the_last_request_with_the_same_verdict(make_assista
 
 def test_a_doubt_with_a_new_question_is_that_question():
     """The guard: 'are you sure Beal is better' names a player, so it is a question of its own, not a redo.
-    Passes on e460c98; fails on a doubt pattern that swallows whatever follows 'are you sure'."""
+    Its second line is the guard (fails on a doubt pattern that swallows whatever follows 'are you sure');
+    the first fails on e460c98, where no doubt was a redo."""
     from agents.offline.redo import redo_asked
 
     assert redo_asked("are you sure? that seems wrong to me") and redo_asked("really?")
@@ -578,7 +579,8 @@ def test_a_doubt_with_a_new_question_is_that_question():
 
 @pytest.mark.parametrize("word", ["wrong", "heart", "reason", "states"])
 def test_an_english_word_one_edit_from_a_surname_is_no_player(word):
-    """Fails on e460c98: 'wrong' matched Wong (Isaiah Wong), 'heart' Hart, 'reason' Eason at ratio >= 86."""
+    """Fails on e460c98: 'wrong' matched Wong (Isaiah Wong), 'heart' Hart, 'reason' Eason at ratio >= 86
+    ('states' never matched: kept as a guard on a loosened cutoff)."""
     from agents.offline.slots import player_mentions
 
     assert player_mentions(f"that {word} seems off to me") == []
