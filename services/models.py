@@ -96,6 +96,9 @@ class ScheduleReport(BaseModel):
     days_remaining: list[dt.date]
     players: list[PlayerSchedule]
     total_games: int
+    # the last day the source's schedule holds when the window runs past it (the demo data ends Feb 7):
+    # a week counted to here is a short week, said so; None when the whole window is known
+    known_through: dt.date | None = None
 
 
 class RosterEntry(BaseModel):

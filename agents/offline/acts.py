@@ -10,6 +10,7 @@ planner from the request frame (agents/core/frame.py):
 """
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from agents.offline.cards_read import offered_cards
@@ -148,24 +149,46 @@ def filter_answer(p, done) -> str | None:
     return None
 
 
+def _short_week(d: dict) -> str:
+    """" The schedule in the data ends Fri Feb 7: ..." when the week runs past the last known day."""
+    if not d.get("known_through"):
+        return ""
+    last = dt.date.fromisoformat(d["known_through"])
+    return (f" The league's schedule in the data ends {last:%a %b} {last.day}, where its box scores end: games "
+            "after it are not counted, so nobody shows a full week.")
+
+
+def _next_week(d: dict, relaxed: dict | None) -> str:
+    """Next week's list: value x games Monday-Sunday; nobody with the games asked for is said, with the
+    list at one game or more below it (the relaxed search), and a week the data cuts short is said."""
+    s, e = d["window"]
+    least = d["filters"].get("min_games_remaining") or 1
+    fas, head = d["free_agents"], ""
+    if not fas:
+        head = f"**No free agent has {least}+ games next week ({s} to {e}).**" + _short_week(d)
+        if not relaxed or not relaxed["free_agents"]:
+            return head
+        fas = relaxed["free_agents"]
+        head += f"\n\nThe best with at least one game next week: {fas[0]['name']} first, {fas[0]['games_next_week']} games."
+    else:
+        head = (f"**Best free agents for next week ({s} to {e}){f', {least}+ games' if least > 1 else ''}: "
+                f"{fas[0]['name']} first, {fas[0]['games_next_week']} games.**" + _short_week(d))
+    rows = [[f["name"], f["pos"], f["team"], f["status"], f["games_next_week"], f["fpts_season"],
+             f"{f['score']:.1f}"] for f in fas]
+    return "\n\n".join([head, _table(["Player", "Pos", "Team", "Status", "Games next week", "FPts season",
+                                      "Value x games"], rows)])
+
+
 def horizon_answer(p, done) -> str | None:
     """A free-agent list ranked over next week or the rest of the season (get_free_agents' horizon)."""
-    for r in _ok(done, "get_free_agents"):
+    results = _ok(done, "get_free_agents")
+    for r in results[:1]:
         d, horizon = r["data"], r["args"].get("horizon")
         if horizon not in ("next_week", "rest_of_season"):
             return None
         fas = d["free_agents"]
         if horizon == "next_week":
-            s, e = d["window"]
-            least = d["filters"].get("min_games_remaining") or 1
-            if not fas:
-                return f"**No free agent has {least}+ games next week ({s} to {e}).**"
-            head = (f"**Best free agents for next week ({s} to {e}){f', {least}+ games' if least > 1 else ''}: "
-                    f"{fas[0]['name']} first, {fas[0]['games_next_week']} games.**")
-            rows = [[f["name"], f["pos"], f["team"], f["status"], f["games_next_week"], f["fpts_season"],
-                     f"{f['score']:.1f}"] for f in fas]
-            return "\n\n".join([head, _table(["Player", "Pos", "Team", "Status", "Games next week", "FPts season",
-                                              "Value x games"], rows)])
+            return _next_week(d, results[1]["data"] if len(results) > 1 else None)
         unit = d.get("ros_unit", "")
         if not fas:
             return "**No free agent matches these filters.**"

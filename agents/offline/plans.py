@@ -175,7 +175,7 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         return [("get_player_status", {"name": name}), ("get_schedule", {"names": [name]}),
                 ("validate_slot_fit", {"add": name}), *log]
     if horizon in ("next_week", "rest_of_season"):  # ranked over that horizon; this week's slot fits do not apply
-        return [] if done else [("get_free_agents", scan)]
+        return _relaxed(done) if done else [("get_free_agents", scan)]
     checked = p.need and p.scoring == "categories"  # a stated need: the scoreboard first, then the categories in play
     if not done:
         return [("get_matchup_details", {})] if checked else [("get_matchup_details", {}), ("get_free_agents", scan)]

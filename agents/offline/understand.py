@@ -80,7 +80,21 @@ def understood(p, prev, previous_answer: str | None = None):
     forward_scan(p)  # "top free agents for this week": this week's scan, not last week's ranking
     past_window_ranking(p)  # "who's been the best pickup over the last 2 weeks": that window's ranking
     more_or_fewer(p, prev)
-    return with_list_size(with_thread_keep(_understood(p, prev, previous_answer)), previous_answer)
+    out = with_list_size(with_thread_keep(_understood(p, prev, previous_answer)), previous_answer)
+    out.for_next_week = for_next_week(out, prev, previous_answer)
+    return out
+
+
+def for_next_week(p, prev, previous_answer: str | None) -> bool:
+    """The request, or a pick from the next-week list just shown ("ok add the top one"), is about next
+    week: a card for it says it counts from today (agents/offline/writer.py)."""
+    from agents.offline.cards_read import list_players
+
+    if getattr(getattr(p, "frame", None), "horizon", None) == "next_week":
+        return True
+    if prev is None or getattr(getattr(prev, "frame", None), "horizon", None) != "next_week" or not p.players:
+        return False
+    return set(p.players) <= set(list_players(previous_answer))
 
 
 def pushed_back(p, prev, previous_answer: str | None) -> bool:

@@ -204,6 +204,9 @@ def free_agents(p: Parsed, done) -> str:
     if moves:
         parts.append("**Recommendation:** " + move_line(moves[0]) + " Approve it on the card below; nothing changes until you do.")
         parts += [f"- Also: {move_line(m)}" for m in moves[1:]]
+        if getattr(p, "for_next_week", False):  # asked for next week: say the card's
+            parts.append("The card counts from today, not from next Monday: its figures are this week's games, "
+                         "then the rest of the season's (a move made now also plays this week).")
     elif fits:
         reasons = "; ".join(f"{f['add']}: {f['reason']}" for f in fits)
         parts.append(f"**No add beats your current roster this week.** {reasons}")

@@ -139,12 +139,14 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
         if horizon == "next_week":
             start = source.as_of + dt.timedelta(days=7 - source.as_of.weekday())
             end = start + dt.timedelta(days=6)
-            games = {p.player.name: len(p.dates) for p in source.schedule([r["name"] for r in rows], start, end).players}
+            sched = source.schedule([r["name"] for r in rows], start, end)
+            games = {p.player.name: len(p.dates) for p in sched.players}
             for r in rows:
                 r["games_next_week"] = games.get(r["name"], 0)
                 r["score"] = round(r["value"] * r["games_next_week"], 3)
             rows = sorted((r for r in rows if r["games_next_week"] >= max(1, min_games)), key=lambda r: -r["score"])
-            return {**out, "window": [start.isoformat(), end.isoformat()], "free_agents": rows[:limit]}
+            known = {"known_through": sched.known_through.isoformat()} if sched.known_through else {}
+            return {**out, "window": [start.isoformat(), end.isoformat()], **known, "free_agents": rows[:limit]}
         from services.league import rankings as rk
 
         ranked = rk.rankings(source.history(), "season", (), "free_agents", None, None, "ros_value", "game")

@@ -50,6 +50,10 @@ def schedule(lg: DemoLeague, player_ids: list[str], start: dt.date | None = None
         raise ServiceError(f"The window ends ({end}) before it starts ({start}).")
     players = [PlayerSchedule(player=lg.snapshot.players[p].ref,
                               dates=lg.snapshot.games_remaining(p, start, end)) for p in player_ids]
+    from services.league.snapshot import data_dates
+
+    last = data_dates()[1]
     return ScheduleReport(start=start, end=end, as_of=lg.as_of, week_start=week_start, week_end=week_end,
                           days_remaining=lg.days_remaining, players=players,
-                          total_games=sum(len(p.dates) for p in players))
+                          total_games=sum(len(p.dates) for p in players),
+                          known_through=last if last < end else None)
