@@ -231,11 +231,13 @@ FRESH13: list[Conv] = [
     ], cls="ir-slot"),
 
     Conv("f13-ir-blocks", "categories", [
-        T("put collins on ir and pick up the best shot blocker out there",
-          *HUMAN, _ir_card(COLLINS), F.card_add_top_in("blk", 15), NO_TX),
+        # Ivey, not Collins: Collins plays the next day (issue #40), so a great assistant may rightly talk
+        # the manager out of that IR move; Ivey has not played since Jan 1
+        T("throw ivey on ir and pick up the best shot blocker out there",
+          *HUMAN, _ir_card(IVEY), F.card_add_top_in("blk", 15), NO_TX),
         D("approve", 0),
         T("who's on my IR now",
-          *HUMAN, _on_ir_named(COLLINS), ND),
+          *HUMAN, _on_ir_named(IVEY), ND),
         T("how many blocks a game does the new guy get",
           *HUMAN, F.added_stat_figure("blk"), ND),
     ], cls="ir-targeted"),

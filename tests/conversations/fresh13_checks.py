@@ -257,7 +257,8 @@ def each_games_left(*names: str):
 def most_games_of_previous(k: int):
     """'a couple is fine, the ones with the most games': k players listed, all from the previous list,
     and no player of the previous list left out has more games left this week than one kept (counted from
-    today, or from tomorrow: either reading)."""
+    the as-of day: its games are still to play, as the league's own 'g left' counts them; counted from
+    tomorrow nearly every streamer ties at two and the ask would mean nothing)."""
     def check(r, c):
         before, now = _prev_list(c), player_cells(r.get("answer") or "")
         if not before:
@@ -267,11 +268,10 @@ def most_games_of_previous(k: int):
         new = [n for n in now if n not in before]
         if new:
             return f"not from the previous list: {new}"
-        for start in (AS_OF, AS_OF + dt.timedelta(days=1)):
-            g = {n: K.games_between(n, start, WEEK_END) for n in before if K.fold(n) in K.player_rows()}
-            if all(g.get(n, 0) >= g[m] for n in now for m in g if m not in now):
-                return None
-        return f"kept {now}, but others of {before} have more games left"
+        g = {n: K.games_between(n, AS_OF, WEEK_END) for n in before if K.fold(n) in K.player_rows()}
+        if all(g.get(n, 0) >= g[m] for n in now for m in g if m not in now):
+            return None
+        return f"kept {now} ({[g.get(n) for n in now]} games), but others of {before} have more: {g}"
     return check
 
 
