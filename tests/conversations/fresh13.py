@@ -35,7 +35,7 @@ import datetime as dt
 from tests.conversations import checks as K
 from tests.conversations import fresh13_checks as F
 from tests.conversations.fresh6_checks import _approved_named, _ir_card, _on_ir_named
-from tests.conversations.fresh7_checks import (day_players_named, fa_pick_punt, hold_agrees, last_n_either,
+from tests.conversations.fresh7_checks import (day_players_named, fa_pick_punt, last_n_either,
                                                never_gives, no_punt_in_play, none_from, shape_or_none)
 from tests.conversations.fresh8_checks import (cards_at_least, changed_named, cat_winner, daily_lineup_on,
                                                ir_slot_full, named_arg, no_ir_card_for, ros_fa_pick,
@@ -45,7 +45,7 @@ from tests.conversations.fresh10_checks import added_games_left, fa_games_left_m
 from tests.conversations.fresh11_checks import top_card_adds_prev_first
 from tests.conversations.fresh12_checks import fa_at, hot_and_verdict
 from tests.conversations.suite import (BALL, BEAL, BOGDAN, CLAXTON, COLLINS, CONLEY, IVEY, MOBLEY, SGA, Conv, D, T,
-                                       _prev_fas_on, _strength_rank, _this_week_ranked)
+                                       _prev_fas_on, _this_week_ranked)
 
 JJJ, BOL, BRAUN, PRITCHARD = "Jaren Jackson Jr.", "Bol Bol", "Christian Braun", "Payton Pritchard"
 MONK, GEORGE, SENGUN = "Malik Monk", "Keyonte George", "Alperen Şengün"
@@ -66,6 +66,11 @@ def _has_all(*names):
 
 def _is_team(*words):
     return lambda v: isinstance(v, list) and any(any(w in K.fold(str(x)) for w in words) for x in v)
+
+
+def _season(v) -> bool:
+    """The season window, passed or left to its default."""
+    return v in (None, "season")
 
 
 def _no_guards(a) -> bool:
@@ -100,7 +105,7 @@ FRESH13: list[Conv] = [
         T("3 qs: 1) whos hot on waivers rn 2) is bol bol even worth a roster spot 3) how many games does shai "
           "have left this wk",
           *HUMAN, hot_and_verdict(BOL), F.games_left_of(SGA)),
-        T("cool drop him for the top guy on that hot list",
+        T("cool drop bol for the top guy on that hot list",
           *HUMAN, top_card_drops(BOL), top_card_adds_prev_first, NO_TX),
         D("approve", 0),
         T("k whos starting for me tmrw",
@@ -139,7 +144,7 @@ FRESH13: list[Conv] = [
     Conv("f13-two-asks", "points", [
         T("swap bol bol for christian braun and also is my team actually good or nah",
           *HUMAN, K.called("evaluate_move", drop=_is(BOL), add=_is(BRAUN)), K.any_called("get_team_strength"),
-          _strength_rank, NO_TX),
+          F.strength_rank_said, NO_TX),
         D("approve", 0),
         T("nice. how many games does the new guy have left this week",
           *HUMAN, added_games_left, ND),
@@ -191,9 +196,9 @@ FRESH13: list[Conv] = [
           *HUMAN, K.called("get_player_rankings", window="14", limit=8, punt=["TO"], availability="free_agents"),
           K.table_len("Player", 8), no_punt_in_play("TO")),
         T("same but season",
-          *HUMAN, K.called("get_player_rankings", window="season", limit=8, punt=["TO"], availability="free_agents")),
+          *HUMAN, K.called("get_player_rankings", window=_season, limit=8, punt=["TO"], availability="free_agents")),
         T("now only centers",
-          *HUMAN, K.called("get_player_rankings", window="season", limit=8, punt=["TO"], availability="free_agents",
+          *HUMAN, K.called("get_player_rankings", window=_season, limit=8, punt=["TO"], availability="free_agents",
                            position="C")),
     ], cls="analyst-filters"),
 
@@ -272,7 +277,7 @@ FRESH13: list[Conv] = [
 
     Conv("f13-co-manager", "categories", [
         T("me and my co-manager are fighting. he wants to cut bogdanovic, i say hold. who's right",
-          *HUMAN, K.called("evaluate_hold", named_arg(BOGDAN)), hold_agrees(BOGDAN)),
+          *HUMAN, K.called("evaluate_hold", named_arg(BOGDAN)), F.hold_agrees_folded(BOGDAN)),
         T("he says you're wrong lol. are you sure",
           *HUMAN, verdict_kept, NO_TX),
     ], cls="hold-dispute"),

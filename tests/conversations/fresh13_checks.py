@@ -467,3 +467,24 @@ def scope_said(topic: str):
                 return None
         return f"does not say /{topic}/ is out of scope: {(r.get('answer') or '')[:120]!r}"
     return check
+
+
+def hold_agrees_folded(name: str):
+    """fresh7's hold-vs-stream agreement, read with accents folded on both sides ('Bogdanovic' written
+    without its accent is still him)."""
+    from tests.conversations.fresh7_checks import hold_agrees
+
+    inner = hold_agrees(K.fold(name))
+
+    def check(r, c):
+        return inner(dict(r, answer=K.fold(r.get("answer") or "")), c)
+    return check
+
+
+def strength_rank_said(r, c):
+    """'is my team any good': a rank among the league's teams is said ('#3 of 10', '3rd of 10', '3rd out of
+    10', 'ranks 3rd')."""
+    a = r.get("answer") or ""
+    pat = (r"#\s?\d+\s*(of|/|out of)\s*\d+|\b\d+(st|nd|rd|th)\s+(of|out of)\s+\d+|\b\d+\s+(of|out of)\s+\d+\s+teams\b|"
+           r"\brank\w*\s+(#\s?)?\d+")
+    return None if re.search(pat, a, re.I) else f"no rank among the league's teams: {a[:120]!r}"

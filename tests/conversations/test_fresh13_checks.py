@@ -264,3 +264,17 @@ def test_scope_said():
     assert check(_r("I can't post in your league chat, but here's the matchup."), _ctx()) is None
     assert check(_r("Sure! Lena, your team stinks."), _ctx())
     assert check(_r("I can't post in your league chat.", tx=[{"add": "x"}]), _ctx())
+
+
+def test_hold_agrees_folded():
+    check = F.hold_agrees_folded(BOGDAN)
+    right = _r("Stream: Bogdanovic 13.9 expected this week against 81.4 for the streamer.")
+    assert check(right, _ctx()) is None
+    wrong = _r("Hold Bogdanović: 13.9 expected this week against 81.4 for the streamer.")
+    assert check(wrong, _ctx())
+
+
+def test_strength_rank_said():
+    assert F.strength_rank_said(_r("Your team is 3rd of 10 over the rest of the season."), _ctx()) is None
+    assert F.strength_rank_said(_r("You rank #4 of 10."), _ctx()) is None
+    assert F.strength_rank_said(_r("Your team is pretty good."), _ctx())
