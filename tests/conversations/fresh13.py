@@ -298,3 +298,10 @@ FRESH13: list[Conv] = [
           F.trades_never_give_pos("G")),
     ], cls="trade-keep-positions"),
 ]
+
+
+def first_run() -> dict | None:
+    """The set's one run, recorded by whoever measures it (fresh13_first_run.json); None until then."""
+    from tests.conversations.runner import first_run_of
+
+    return first_run_of(__file__)
