@@ -172,3 +172,20 @@ def test_the_thirteenth_set_is_whole_and_its_first_run_is_kept():
     assert run["conversations"] == 25 and run["fully_right"] == 25 - len(run["failed"])
     assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH12}
     assert run["commit"] == "ff267b9" and run["fully_right"] == 9 and len(run["failed"]) == 16  # session 22's one run
+
+
+def test_the_fourteenth_set_is_whole_and_its_first_run_is_kept():
+    """fresh13 (session 25, written blind by a helper): its one run before anyone read or tuned to it is
+    pinned (fresh13_first_run.json, recorded by the session that did not write it). Catches the set cut
+    down to what passes, or a recorded first run that no longer matches the set. (The set's shape is
+    held by tests/conversations/test_fresh13_checks.py::test_the_fourteenth_set_is_whole.)"""
+    from tests.conversations.fresh13 import FRESH13, first_run
+
+    assert len(FRESH13) == 25 and len({c.id for c in FRESH13}) == 25
+    assert all(2 <= len(c.turns) <= 4 for c in FRESH13) and {c.scoring for c in FRESH13} == {"points", "categories"}
+    assert sum(c.decides for c in FRESH13) >= 7
+    run = first_run()
+    assert run is not None, "fresh13's first run (session 25) is recorded and kept"
+    assert run["conversations"] == 25 and run["fully_right"] == 25 - len(run["failed"])
+    assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH13}
+    assert run["commit"] == "4db5c05" and run["fully_right"] == 6 and len(run["failed"]) == 19  # session 25's one run
