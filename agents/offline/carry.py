@@ -30,6 +30,7 @@ def _carry(f: RequestFrame, prev: RequestFrame, p) -> None:
     availability, the horizon."""
     f.exclude = list(dict.fromkeys([*prev.exclude, *f.exclude]))
     for attr in ("window", "availability", "sort", "per", "count", "horizon", "shape", "get_position", "not_position",
+                 "keep_positions",
                  "play_on", "not_teams", "max_minutes"):
         if getattr(f, attr) in (None, []) and getattr(prev, attr) not in (None, []):
             if attr == "max_minutes" and ANY_MINUTES.search(fold(p.text)):

@@ -63,10 +63,12 @@ COUNT = [re.compile(p, re.I) for p in (
     r"\b(?:a |one |the )?(1)\b(?= (?:single )?(?:best )?(?:move|swap|change|pickup|add)\b)",
     r"^\s*(?:ok(?:ay)?|fine|sure|then|just|only)?\s*,?\s*(\d{1,2})\s*(?:then|more|instead|please|pls|only)?\s*[.!?]*$",
     r"\b(?:cut|trim|narrow|limit|make|bring|shorten)\s+(?:it|that|this|them|the list|those)?\s*(?:down\s+)?to\s+(\d{1,2})\b",
+    r"(?<!option )(?<!card )(?<!number )(?<!move )(?<!#)(?<!no )\b(\d{1,2})\s+(?:is|are|would be|will do|should do|works?)\s*(?:fine|enough|good|plenty|ok|okay|it)?\b(?!\s*(?:games?|days?))",
 )]
 ROS = re.compile(r"\brest of (?:the |this )?(?:season|year)\b|\blong (?:haul|run)\b|\blong[- ]term\b|\bfor the season\b|"
                  r"\bros\b|\bdynasty\b|\bdown the stretch\b|\bthe stretch run\b|\brest of the way\b|"
-                 r"\bfrom here on out\b|\bthe second half\b", re.I)
+                 r"\bfrom here on out\b|\bthe second half\b|\b(?:for|through|into) the (?:fantasy )?playoffs\b|"
+                 r"\b(?:fantasy )?playoff (?:run|push|weeks|stretch)\b|\b(?:march|april) (?:on|onward|onwards|and beyond)\b", re.I)
 WHY_NOT = re.compile(r"(?:^\s*|[,.;!?]\s*)(?:y|wy|whyy+)\b.*\b(?:not|over|instead of|rather than|ahead of)\b|"
                      r"\b(why|how come|howcome|what makes)\b.*\b(not|over|instead of|rather than|ahead of|before|vs\.?|versus|"
                      r"better than)\b", re.I)
@@ -186,7 +188,7 @@ def shape_of(text: str, give: list[str]) -> str | None:
 
 
 WORD_COUNT = [(re.compile(rf"\b(?:{w})\b", re.I), n) for w, n in (
-    ("half a dozen", "6"), ("a dozen", "12"), ("a couple(?: of)?", "2"), ("a few", "3"), ("two", "2"), ("three", "3"),
+    ("(?:a )?half(?: a)? dozen", "6"), ("a dozen", "12"), ("a couple(?: of)?", "2"), ("a few", "3"), ("two", "2"), ("three", "3"),
     ("four", "4"), ("five", "5"), ("six", "6"), ("seven", "7"), ("eight", "8"), ("nine", "9"), ("ten", "10"),
     ("fifteen", "15"), ("twenty", "20"),
     # "best single move", "just one move", "one swap only": a count of one (a bare "one" is a card's place)
@@ -215,14 +217,22 @@ def count_of(text: str) -> int | None:
 
 
 SEASON_OVER_WEEK = re.compile(r"\b(?:more|rather) than (?:just |only )?this week\b|\bover this week\b|\bnot (?:just |only )?"
-                              r"(?:for )?this week\b|\bthis week (?:matters |counts )?less\b|\bthis week doesn'?t matter\b",
+                              r"(?:for )?this week\b|\bthis week (?:matters |counts )?less\b|\bthis week doesn'?t matter\b|"
+                              r"\bnot (?:worried|bothered|fussed) about this week\b|\bdon'?t (?:care|worry) about this week\b",
                               re.I)
+
+# this week said not to matter, with no season word ("best pickup, not worried about this week"): beyond it
+BEYOND_WEEK = re.compile(r"\bnot (?:worried|bothered|fussed|focused) (?:about|on) this week\b|\bdon'?t (?:care|worry) about this "
+                         r"week\b|\bthis week doesn'?t matter\b|\bforget (?:about )?this week\b|\bnot (?:just |only )?for this week\b|"
+                         r"\bmore than (?:just |only )?this week\b", re.I)
 
 
 def horizon_of(p) -> str | None:
     t = p.text
     if ROS.search(t) and (not re.search(r"\bthis week\b", t, re.I) or SEASON_OVER_WEEK.search(t)):
         return "rest_of_season"  # "rest of season matters more than this week btw": the season
+    if BEYOND_WEEK.search(t) and not re.search(r"\bnext week\b|\btonight\b|\btomorrow\b", t, re.I):
+        return "rest_of_season"  # "not worried about this week": beyond it, the season
     if re.search(r"\bnext week\b", t, re.I):
         return "next_week"
     if p.last_n:
@@ -235,11 +245,11 @@ def horizon_of(p) -> str | None:
 
 
 def window_of(t: str) -> str | None:
-    if re.search(r"\b(month|30 days|last 30)\b", t):
+    if re.search(r"\b(month|30 days|last 30|30 ?d|30 day)\b", t):
         return "30"
-    if re.search(r"\b(two weeks|2 weeks|14 days|fortnight)\b", t):
+    if re.search(r"\b(two weeks|2 weeks|14 days|fortnight|14 ?d|14 day|2 ?wks?|two wks?)\b", t):
         return "14"
-    if re.search(r"\b(last week|7 days|past week|lately)\b", t):
+    if re.search(r"\b(last week|7 days|past week|lately|7 ?d|7 day)\b", t):
         return "7"
     if re.search(r"\b(this season|on the season|season)\b", t):
         return "season"

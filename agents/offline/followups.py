@@ -138,12 +138,13 @@ THEY = re.compile(r"\b(they|them|their|theirs|opponent|opp|other team|other guy|
 
 PROPOSE_IT = re.compile(r"\b(?:propose|send|offer|submit|make|pitch)\s+(?:it|that|this|the (?:trade|offer|deal)|that "
                         r"(?:trade|offer|deal)|them the (?:trade|offer|deal))\b|\bsend (?:it|that) (?:over|to them)\b")
-ADD_TO_IT = re.compile(r"\b(?:add|adding|throw in|throwing in|include|including|put in|sweeten (?:it )?with|plus|"
+ADD_TO_IT = re.compile(r"\b(?:adds?|adding|throws? in|throwing in|tosse?s? in|tossing in|includes?|including|puts? in|"
+                       r"sweetens? (?:it |the deal )?with|plus|"
                        r"ask(?:ing)? (?:them )?for|get(?:ting)? back)\s+"
                        r"(?P<who>.+?)\s*(?:to it|to the (?:trade|deal|offer)|in(?:to)? (?:it|the deal|the trade)|too|as well|"
                        r"[?.!,]|$)")
-THEIR_SIDE = re.compile(r"\b(?:they|them|he|their|ask(?:ing)? for|get(?:ting)?|want)\b[^.?!]{0,20}\b(?:add|throw in|include|"
-                        r"too|as well)\b|\b(?:ask|asking) (?:them )?for\b|\bget\b[^.?!]{0,20}\btoo\b")
+THEIR_SIDE = re.compile(r"\b(?:they|them|he|she|her|his|their|ask(?:ing)? for|get(?:ting)?|want)\b[^.?!]{0,20}\b(?:adds?|"
+                        r"throws? in|tosse?s? in|includes?|sweetens?|too|as well)\b|\b(?:ask|asking) (?:them )?for\b|\bget\b[^.?!]{0,20}\btoo\b")
 
 
 def same_trade(p, prev) -> None:

@@ -43,7 +43,7 @@ def get_position_of(text: str) -> str | None:
 
 NOT_POSITION = re.compile(r"\b(?:any(?:one|body)|every(?:one|body)|all|anything|someone|somebody) but (?:the |a )?"
                           r"(?P<a>[a-z ]+?)s?\b|\b(?:no|not|except|excluding|other than|apart from|besides|without) "
-                          r"(?:any |the |a |more )?(?P<b>[a-z ]+?)s?\b(?: please| pls|[,.!?]|$| (?=(?:not|no|and|or|but|nor|either|only|just|"
+                          r"(?:any |the |a |more )?(?P<b>[a-z ]+?)s?\b(?: please| pls|[,.!?]|$| (?=(?:not|no|nobody|noone|none|nothing|and|or|but|nor|either|only|just|"
                           r"healthy|this|next|who|that|with|w)\b))")
 
 
@@ -106,7 +106,9 @@ def not_teams_of(t: str) -> list[str]:
     from agents.desk.ask import team_code
 
     out = []
-    for m in TEAM_OUT.finditer(t):
+    # each negation read on its own ("no guards, nobody hurt, nobody from the wizards": the last is the team's)
+    clauses = re.split(r"\s+(?=(?:nobody|no one|noone|none|no|not|except|excluding|without)\b)", t)
+    for m in (m for c in clauses for m in TEAM_OUT.finditer(c)):
         for words in re.split(r"\s+(?:or|and|nor|n)\s+|\s*,\s*", (m.group("team") or m.group("team2") or "").strip()):
             code = team_code(re.sub(r"^(?:the|from|on) ", "", words))
             if code and code not in out:

@@ -21,6 +21,24 @@ UNSPLIT_ACTS = ("vague", "nonsense", "general_smalltalk", "clarify", "general_wh
 ROUTED = ("market_desk", "market_edges")  # answered by their own node, not the planner's tool loop
 
 
+PLUS = re.compile(r"\s+\+\s+")
+
+
+def packaged(text: str) -> str:
+    """"claxton + bol bol for sengun": a plus between two players is a package ("and"), not two requests
+    ("who's hot + should I drop bol" still splits)."""
+    from agents.offline.slots import find_players
+
+    out, rest = [], text
+    for m in list(PLUS.finditer(text))[::-1]:
+        before, after = text[:m.start()].split()[-3:], text[m.end():].split()[:3]
+        left = any(find_players(" ".join(before[-k:])) for k in (1, 2, 3))
+        right = any(find_players(" ".join(after[:k])) for k in (1, 2, 3))
+        if left and right:
+            text = text[:m.start()] + " and " + text[m.end():]
+    return text
+
+
 def pieces(text: str) -> list[str]:
     """The message cut at every request boundary (one piece when there is none)."""
     out = [LEAD.sub("", p.strip(" ,.")) if i else p.strip(" ,.") for i, p in enumerate(BOUNDARY.split(text))]
@@ -83,7 +101,7 @@ def split_requests(text: str, as_of, previous, parse, clarify_below: float) -> l
     """The parsed requests of a message with several (each read with the earlier ones as its thread),
     or [] when it is one request. `parse` and `clarify_below` are the reader's (agents.offline.nlu,
     passed in: this module is the reader's helper, never its caller)."""
-    parts = pieces(text)
+    parts = pieces(packaged(text))
     if len(parts) < 2 or len(parts) > 3 or any(constraint_only(piece) or preference_only(piece)
                                               or OPINION.fullmatch(piece.strip(" ?!.").lower()) for piece in parts[1:]):
         return []  # "any trades for steals? keeping JJJ": the second piece is the first one's constraint

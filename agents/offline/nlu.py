@@ -24,7 +24,7 @@ from agents.offline.punts import read_punts
 from agents.offline.thread_reads import FA_CUE, HOT_ASK, follow_thread, how_been, with_thread_player
 from agents.offline.rules_talk import rules_question
 from agents.core.needs import stated_need
-from agents.offline.slots import (COMMON_WORDS, Slots, ambiguous, extract, find_categories, find_day,  # noqa: F401
+from agents.offline.slots import (COMMON_WORDS, DAY_AFTER_THAT, THAT_DAY, Slots, ambiguous, extract, find_categories, find_day,  # noqa: F401
                                   find_last_n, find_players, find_position, is_known, prominent)
 from services.league.lookup import fold
 
@@ -35,7 +35,9 @@ NEEDS_PLAYER = {"research_log", "research_status", "research_schedule", "researc
                 "fa_fit", "fa_replace", "fa_move"}
 TRADE_WORDS = re.compile(r"\b(trades?|trading|traded|propos\w*|offer|fair|deal)\b", re.I)
 TRADE_SLANG = re.compile(r"\b(trades?|straight (up|swap|trade)|1 for 1|one for one|fleece\w*|robbed|rip ?off|"
-                         r"lopsided|who wins|who comes out ahead|good or not|smash|yay or nay|accept|offered)\b")
+                         r"lopsided|who wins|who comes out ahead|good or not|smash|yay or nay|accept|offered|offering|offers)\b")
+# a verdict asked on "A and B for C" (three or more named: more than a drop and an add, so a trade)
+VERDICT_ASK = re.compile(r"\b(?:worth it|good|fair|bad|do it|take it|thoughts|yes or no|y or n|pass|deal|win|better)\b|\?\s*$")
 # "my bigs can't grab a board", "we get zero steals": a weakness in a category, help in it
 COMPLAINT = re.compile(r"\b(can ?t|cannot|never|zero|no one|nobody|sick of|tired of|bricks?|trash|awful|terrible|"
                        r"struggl\w*|suck\w*|bad at|killing me|horrible|worst|ugh|smh|weak|weakness)\b")
@@ -164,6 +166,9 @@ def _act(text: str, s: Slots, players: list[str], words: list[str], raw: str = "
         # "A for B straight up, fleece or not?": a named trade to judge; "trade for boards, keep A and B"
         # names no two sides (the players it rules out are on neither): a search
         return ("trade_evaluate" if len(_sides(text, players)) >= 2 else "trade_find"), None
+    if len(players) >= 3 and VERDICT_ASK.search(fold(text)) and re.search(r"\bfor\b", fold(text)) \
+            and not explicit_move(text, players) and len(_sides(text, players)) >= 2:
+        return "trade_evaluate", None  # "beal + conley for jokic, worth it?": two of mine for one of theirs
     if explicit_move(text, players) and not TRADE_WORDS.search(text):  # "trade A for B" is a trade, not a drop/add
         return "fa_move", None
     pred = predict(text, words=words)
@@ -293,6 +298,10 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
                act=act, confidence=_intent_confidence(pred), teams=s.teams, amount=s.amount, odds=s.odds, line=s.line,
                punt=punts.punt, unpunt=punts.unpunt, stop_punting=punts.stop_all, need=need)
     named = list(players)  # the message's own players (before the thread fills any in)
+    if previous is not None and previous.day and not p.day and DAY_AFTER_THAT.search(t):
+        p.day = previous.day + dt.timedelta(days=1)  # "and the day after that": the thread's day, plus one
+    elif previous is not None and previous.day and not p.day and THAT_DAY.search(t) and not p.rest_of_week:
+        p.day = previous.day  # "the best pickup for that day then": the day the thread was about
     if previous is not None:
         followups.resolve(p, previous, pred)
         followups.same_trade(p, previous)

@@ -79,7 +79,7 @@ def _about(p: Parsed) -> Parsed:
     return out
 
 
-LIST_ACTS = ("fa_scan", "fa_hot", "fa_replace", "research_rankings", "optimize", "ir_move")
+LIST_ACTS = ("fa_scan", "fa_hot", "fa_replace", "research_rankings", "optimize", "ir_move", "research_worst")
 
 
 def _with_lead(prev: Parsed | None, question: str, previous_answer: str | None) -> Parsed | None:

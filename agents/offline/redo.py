@@ -26,7 +26,11 @@ DOUBT = (r"(?:are you|you|u) (?:sure|certain)(?: about (?:that|this|it))?|really
          r"(?:that|this|it) (?:doesn t|does not|don t) (?:seem|sound|look|feel) right(?: to me)?|"
          r"i (?:don t|do not|dont) (?:buy|believe|trust) (?:it|that|this)|i (?:disagree|doubt (?:it|that))|no way|"
          r"(?:that|this) can t be right|double check(?: (?:that|it|this))?|check (?:that|it|this) again|"
-         r"(?:is|was) that right|are you positive|you positive")
+         r"(?:is|was) that right|are you positive|you positive|"
+         # a third party's doubt relayed: "he says you're wrong", "my co-manager thinks that's bad"
+         r"(?:he|she|they|my (?:co ?manager|buddy|friend|league ?mate|brother|wife|husband|roommate)|\w+) "
+         r"(?:says?|said|thinks?|thought|reckons?|claims?) (?:(?:that )?(?:you re|you are|youre|ur|u r|your|that s|thats|that is|it s|its) )?"
+         r"(?:wrong|off|bad|dumb|crazy|stupid|mistaken|backwards)")
 PUSHBACK = re.compile(rf"(?:(?:{DOUBT})\s*)+")
 
 

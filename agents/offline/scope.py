@@ -9,6 +9,7 @@ gives the nearest thing the data has, from a tool.
     draft      next year's draft, mock drafts             -> the players with the most rest-of-season value
     budget     FAAB bids, waiver budgets, auction dollars -> his rest-of-season value (is he worth adding)
     awards     MVP, DPOY, rookie of the year, All-NBA     -> his (or the top) rest-of-season fantasy value
+    chat       trash talk, messages to the league chat    -> this week's matchup, the score to talk about
 
 The desk's simulated game lines (moneyline, spread, total on a game) are in scope: only bets on a
 player's stat line or with real money are "props".
@@ -74,8 +75,16 @@ BUDGET = _p(r"\bfaab\b|\bwaiver (?:budget|dollars|bids?)\b|\bblind bids?\b|\bauc
             r"\bhow many (?:bucks|dollars)\b|\bwhat(?:'s| is) (?:a )?(?:fair|good|the right) bid\b")
 AWARDS = _p(r"\bmvp\b|\bdpoy\b|\bsixth man\b|\bmost improved\b|\brookie of the year\b|\broty?\b(?= (?:race|odds|award|favou?rite))|"
             r"\bdefensive player of the year\b|\ball-?nba\b|\bawards? (?:race|odds|voting|votes|favou?rites?|winners?|season|case)\b|\b(?:win|wins|winning|won) (?:an? |the |any )?awards?\b|\ball-?stars?\b(?!\W+(?:break|weekend))")
+# a message sent for me ("can you trash talk lena in the league chat", "dm him that my offer stands"): I send nothing
+# but the cards a person approves; a chat only mentioned ("someone in the league chat says drop Bol") is no ask
+CHAT = _p(r"\b(?:can|could|would|will|pls|please) (?:you|u|ya) (?:\w+ ){0,3}?(?:trash[- ]?talk|talk trash|message|text|dm|email|"
+          r"post|tweet|roast|taunt|clown|reply to|send (?:a |her |him |them |my )?(?:message|text|dm|note|reply))\b|"
+          r"\btrash[- ]?talk (?:\w+ )?(?:for me|in the)\b|\b(?:post|write|send) (?:\w+ ){0,3}(?:in|to) (?:the|our|my) "
+          r"(?:league|group) ?(?:chat|thread|board)\b")
 
 TOPICS = (
+    Topic("chat", CHAT, "Messages to other managers (the league chat, DMs, trash talk) are not something I send: "
+                        "the only thing I do in your league is a move you approve on a card"),
     # "when is the trade deadline": a rule's date, read before the deadline's news
     Topic("rules", RULES, "League rules and dates (the trade deadline, waiver periods, the playoff format) are not in "
                           "the data: it holds box scores, schedules and rosters"),
@@ -128,6 +137,8 @@ def nearest_calls(topic: str, players: list[str], day) -> list[tuple[str, dict]]
         return [("compose_daily_lineup", {"date": day.isoformat()})]
     if topic == "rules":
         return []
+    if topic == "chat":
+        return [("get_matchup_details", {})]
     if topic in ("keeper", "budget", "awards") and players:
         return [("get_player_rankings", {"player": n, "sort": "ros_value"}) for n in players[:2]]
     if topic in ("keeper", "draft", "awards"):
@@ -147,8 +158,14 @@ def scope_answer(p, done) -> str:
     topic = next((t for t in TOPICS if t.name == (p.frame.topic or "standings")), TOPICS[-2])
     lead = f"**{topic.line}.**"
     body = {"standings": _strength, "news": _status, "props": _props, "dfs": _lineup, "keeper": _ros,
-            "draft": _ros, "budget": _ros, "awards": _ros, "rules": _rules}[topic.name](p, done, _ok)
+            "draft": _ros, "budget": _ros, "awards": _ros, "rules": _rules, "chat": _matchup}[topic.name](p, done, _ok)
     return "\n\n".join([lead, *body]) if body else lead + " Ask \"how is my matchup looking?\" for this week's head-to-head."
+
+
+def _matchup(p, done, _ok) -> list[str]:
+    for r in _ok(done, "get_matchup_details"):
+        return ["What you could talk about, this week's matchup: " + r["data"]["summary"]]
+    return []
 
 
 def _rules(p, done, _ok) -> list[str]:

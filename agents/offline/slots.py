@@ -243,12 +243,24 @@ DAY_WORDS = {"today": 0, "tonight": 0, "tonite": 0, "2nite": 0, "tomorrow": 1, "
              "tomorow": 1, "tommorow": 1, "2morrow": 1}
 
 
+NUMBERS = {"one": 1, "a": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "couple of": 2, "couple": 2}
+AHEAD = re.compile(r"\b(?:the )?day after (?:tomorrow|tmrw|tmr|tomorow|tommorow|2morrow)\b|"
+                   r"\bin (?P<n>[1-6]|one|a|two|three|four|five|six|(?:a )?couple(?: of)?) days?\b")
+# "the day after that": a day after the thread's day (agents/offline/nlu.py)
+THAT_DAY = re.compile(r"\b(?:that|the same|same|this) (?:day|night|date)\b|\bthen\W*$")  # the thread's day again
+DAY_AFTER_THAT = re.compile(r"\b(?:the )?(?:day|night) after (?:that|it|then)\b|\bthe next day\b|\bday after\W*$")
+
+
 def find_day(text: str, as_of: dt.date) -> tuple[dt.date | None, bool]:
     """A named day (next occurrence on or after the as-of date) and whether 'rest of the week'."""
     t = fold(text)
     rest = bool(re.search(r"rest of (the |this )?week|remaining (days|games)|this week|for the week|"
                           r"days\s+(that\s+)?(are\s+)?left|what s left of|til sunday|through sunday|thru sunday|"
                           r"next (few|couple) days|before (the week|sunday)|until sunday|till sunday|now and sunday|matchup week", t))
+    ahead = AHEAD.search(t)  # "the day after tomorrow", "in 3 days"
+    if ahead:
+        n = ahead.group("n")
+        return as_of + dt.timedelta(days=2 if not n else int(NUMBERS.get(n, n))), rest
     for word, delta in DAY_WORDS.items():
         if re.search(rf"\b{word}\b", t):
             return as_of + dt.timedelta(days=delta), rest

@@ -35,10 +35,32 @@ GET_VERBS = re.compile(r"\b(?:to get|acquire|land|trade for|get|pry|bring in|go 
                        r"(?:offer|give|pay|bid|send)(?: \w+){0,2} (?:for|to get)|(?:costs?|price)(?: me| us)? (?:of|for|to get))\b")
 
 
+# an offer made to me ("she's offering monk for beal", "he offered me X for my Y", "wants to give me X for
+# Y"): the players before "for" are the ones I would get
+OFFERED = re.compile(r"\b(?:offer(?:s|ed|ing)|propos(?:es|ed|ing)|pitch(?:es|ed|ing)|want(?:s|ed)? to (?:give|send) me|"
+                     r"(?:would|will|could) (?:give|send) me|giv(?:es|ing) me|send(?:s|ing) me|dangl(?:es|ed|ing))\b")
+ASKING = re.compile(r"\b(?:should i|can i|could i|do i|i (?:want|wanna|d like|would like|m thinking|am thinking)|"
+                    r"what if i|if i|i (?:offer|propos|pitch|sen[dt]|dangl)\w*|we (?:offer|propos)\w*)\b")
+
+
 def split_sides(text: str, players: list[str]) -> tuple[list[str], list[str]]:
-    """(give, get) from "A (and B) for C": players named before the first "for"/"get" are given.
-    Where each player was named is read from the mentions (a nickname or first name, "sga for ant",
-    counts where it stands), else from his surname."""
+    """(give, get) from "A (and B) for C": players named before the first "for"/"get" are given, unless
+    the message relays an offer made to me ("offering A for B": A is what I get) or marks the later
+    side as mine ("A for my B")."""
+    give, get = _split(text, players)
+    t = _fold(text)
+    first = min([i for i in (t.find(_surname(p)) for p in players) if i >= 0], default=len(t))
+    head = t[:first]
+    mine_later = bool(get) and all(re.search(rf"\bmy (?:\w+ )?{re.escape(_surname(p))}\b", t) for p in get) \
+        and not any(re.search(rf"\bmy (?:\w+ )?{re.escape(_surname(p))}\b", t) for p in give)
+    if give and get and ((OFFERED.search(head) and not ASKING.search(head)) or mine_later):
+        return get, give
+    return give, get
+
+
+def _split(text: str, players: list[str]) -> tuple[list[str], list[str]]:
+    """(give, get) by place: where each player was named is read from the mentions (a nickname or
+    first name, "sga for ant", counts where it stands), else from his surname."""
     from agents.offline.slots import player_mentions
     from services.league.lookup import fold
 
