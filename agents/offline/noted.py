@@ -103,12 +103,26 @@ class ThreadNotes:
     """What the thread's constraint-only messages still say: the players kept, the position disliked."""
     keep: list[str] = field(default_factory=list)
     dislike: str | None = None
+    punt: list[str] = field(default_factory=list)  # the punt the thread's messages set (before this one)
 
     def onto(self, p):
-        """Gives a parsed message the thread's notes (read by understand.with_thread_keep)."""
+        """Gives a parsed message the thread's notes (read by understand.with_thread_keep), and the punt
+        after it (`thread_punt`: what the answer must never call in play, even from a tool that takes none)."""
         p.thread_keep, p.thread_dislike = list(self.keep), self.dislike
+        p.thread_punt = punt_after(self.punt, p)
         return p
 
 
+def punt_after(punt: list[str], p) -> list[str]:
+    """The punt after message `p`: the thread's, less what it stops punting, plus what it punts."""
+    if getattr(p, "stop_punting", False):
+        return []
+    kept = [c for c in punt if c not in (getattr(p, "unpunt", None) or [])]
+    return kept + [c for c in (getattr(p, "punt", None) or []) if c not in kept]
+
+
 def thread_notes(earlier: list) -> ThreadNotes:
-    return ThreadNotes(thread_keep(earlier), thread_dislike(earlier))
+    punt: list[str] = []
+    for p in earlier:
+        punt = punt_after(punt, p)
+    return ThreadNotes(thread_keep(earlier), thread_dislike(earlier), punt)

@@ -163,6 +163,26 @@ def research(p: Parsed, done) -> str:
     return "\n\n".join(parts)
 
 
+FLIP = re.compile(r"\b(?:flip\w*|swing\w*|in reach|within reach|closest|close (?:cats|categories|ones)|winnable|"
+                  r"toss[- ]?ups?|up for grabs|(?:cats|categories) (?:can|could) i (?:still )?(?:win|get|take|steal))\b", re.I)
+
+
+def flip_line(text: str, cats: list[dict], punted: set) -> str | None:
+    """"Which cats am I closest to flipping?": the categories I am expected to lose, nearest an even chance
+    first, and the leads at risk; never a punted one."""
+    if not cats or not FLIP.search(text):
+        return None
+    live = [c for c in cats if c["category"] not in punted]
+    losing = sorted((c for c in live if 0.02 <= c["win_probability"] < 0.5), key=lambda c: -c["win_probability"])
+    risky = sorted((c for c in live if 0.5 <= c["win_probability"] <= 0.8), key=lambda c: c["win_probability"])
+    say = lambda cs: ", ".join(f"{c['category']} ({c['win_probability']:.0%} win chance)" for c in cs)  # noqa: E731
+    head = (f"**Closest to flipping: {say(losing[:3])}.**" if losing else
+            "**No category you are losing is within reach: each is under a 2% win chance.**")
+    tail = f" Leads at risk: {say(risky[:3])}." if risky else ""
+    left = f" (punted, not counted: {', '.join(sorted(punted))})" if punted else ""
+    return head + tail + left
+
+
 PLAYS_ASKED = re.compile(r"\b(play\w*|games?|suit\w* up|going|good to go|active|available|in the lineup)\b", re.I)
 
 
@@ -222,8 +242,9 @@ def free_agents(p: Parsed, done) -> str:
                                                                                    if c not in p.punt])
             if said:
                 parts.insert(0, said)
-        punted = set(p.punt) | {c for rs in done.values() for r in rs for c in (r["args"].get("punt") or [])
-                                + ((r["data"].get("filters") or {}).get("punt") or [] if r["ok"] else [])}
+        punted = set(p.punt) | set(getattr(p, "thread_punt", None) or []) | {
+            c for rs in done.values() for r in rs for c in (r["args"].get("punt") or [])
+            + ((r["data"].get("filters") or {}).get("punt") or [] if r["ok"] else [])}
         close = [c for c in m[0]["data"].get("categories", []) if 0.2 <= c["win_probability"] <= 0.8
                  and c["category"] not in punted]  # the thread's punt: never listed in play
         if close:
@@ -300,12 +321,16 @@ def matchup(p: Parsed, done) -> str:
             said = check_need(p.categories, cats, p.punt).text
             if said:
                 parts.append(said.replace(" The advice below chases", " Moves should chase"))
-        punted = set(p.punt) | {c for rs in done.values() for r in rs for c in (r["args"].get("punt") or [])}
+        punted = set(p.punt) | set(getattr(p, "thread_punt", None) or []) | {
+            c for rs in done.values() for r in rs for c in (r["args"].get("punt") or [])}
         mark = lambda c: f"{c} (punted)" if c in punted else c  # noqa: E731 - a punt is never one to chase
         behind = [mark(c["category"]) for c in cats if c["leader"] == "opponent"]
         ahead = [mark(c["category"]) for c in cats if c["leader"] == "me"]
         if cats:
             parts.append(f"You trail in {', '.join(behind) or 'nothing'}; you lead in {', '.join(ahead) or 'nothing'}.")
+        flip = flip_line(p.text, cats, punted)
+        if flip:
+            parts.insert(0, flip)  # "which cats am I closest to flipping": answered first, from the same win chances
         mine, theirs = d["my_games_remaining"], d["opponent_games_remaining"]
         more = (f"they have {theirs - mine} more" if theirs > mine else f"you have {mine - theirs} more" if mine > theirs
                 else "level")

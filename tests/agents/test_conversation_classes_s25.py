@@ -248,3 +248,23 @@ def test_the_weakest_on_my_roster_is_my_roster_ranked(make_assistant, demo_sourc
     by_season = sorted(healthy, key=lambda e: fantasy_points_avg(e.player.name, 500))
     assert low in {e.player.name for e in by_season[:2]}
     assert r["answer"].startswith(f"**Your weakest player: {low},")
+
+
+def test_the_categories_closest_to_flipping_lead_and_leave_the_thread_punt_out(make_assistant, demo_source):
+    """The lead lists the categories I am expected to lose, nearest an even chance first (the win chances of
+    the league's matchup, as the tool gives them), and no category the thread punted, in any list. Fails on e460c98: the
+    scoreboard's summary led, and a punt set an earlier turn was listed as a lead at risk."""
+    import re
+
+    a = make_assistant(scoring="categories")
+    a.ask("I'm punting FT% and BLK now", "s25-flip")
+    r = a.ask("what categories can I still win this week?", "s25-flip")
+    assert "get_matchup_details" in [c["name"] for c in r["tool_calls"]]
+    cats = {c.category: c.win_probability for c in demo_source(AS_OF, "categories").matchup().categories}
+    lead = r["answer"].split("\n")[0]
+    assert lead.startswith("**Closest to flipping:") and "(punted, not counted: BLK, FT%)" in lead
+    listed = re.findall(r"([A-Z0-9%]+) \((\d+)% win chance\)", lead)
+    assert listed and not {c for c, _ in listed} & {"FT%", "BLK"}
+    losing = [c for c, _ in listed if cats[c] < 0.5]
+    assert losing == sorted(losing, key=lambda c: -cats[c])
+    assert all(f"{cats[c]:.0%}" == f"{w}%" for c, w in listed)
