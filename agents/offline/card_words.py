@@ -18,7 +18,10 @@ AFFIRM_WORDS = set("ok okay k kk yes yeah yea ya yep yup sure sounds good great 
                    "go ahead better best prefer preferred seems seem good that's thats one's i'd id choose choosing "
                    "option one's smarter safer me to d s "
                    # "ship it", "pull the trigger", "make it happen", "book it", "greenlight it", "i'm down"
-                   "ship pull trigger make happen book hit green light greenlight im down done m".split())
+                   "ship pull trigger make happen book hit green light greenlight im down done m "
+                   # praise in slang before the cue ("that slaps. run it", "fire, send it", "love it, lock it in")
+                   "slaps slap fire lit dope solid clean love valid bussin goes hard legit banger awesome excellent "
+                   "amazing brilliant great idea".split())
 AFFIRM_CUE = re.compile(r"\b(yes|yeah|yea|yep|yup|sure|do it|do that|go ahead|go for it|go with (?:it|that|this|the|them|those)|"
                         r"(?:that|this|it) works|take (?:it|that)|sounds good|let'?s|lets|approve|"
                         r"the (top|first|second|third|last) one|deal|agreed|"

@@ -44,6 +44,8 @@ COMPLAINT = re.compile(r"\b(can ?t|cannot|never|zero|no one|nobody|sick of|tired
 COMPARE_NOT = re.compile(r"\b(start|starting|sit|sitting|bench|lineup|plays?|playing|drop|add|cut|pick|rank\w*|top \d+)\b")
 MINE = re.compile(r"\b(my|we|our|us|mine|i|im|ive|i m|i ve)\b")
 PACKAGE = re.compile(r"\b(?:packag\w*|bundl\w*|consolidat\w*|combin\w*|two for one|2 for 1)\b")
+MOVE_TO_WIN = re.compile(r"\b(?:best|top|one|a|any|what s my|whats my|which|what)\s+(?:\w+\s+)?(?:moves?|pick ?ups?|adds?|swaps?)\b"
+                         r".*\b(?:win|steal|take|flip|swing|salvage|save|come back|catch up)\w*\b")
 PRONOUNS = re.compile(r"\b(he|him|his|he s|hes|that guy|this guy|that dude)\b")
 
 
@@ -186,6 +188,9 @@ def _act(text: str, s: Slots, players: list[str], words: list[str], raw: str = "
         other = next(((a, c) for a, c in wide[1:] if a not in ("nonsense", "general_smalltalk", "vague")), None)
         pred = Prediction(act=other[0], confidence=other[1], ranked=pred.ranked) if other else \
             Prediction(act="vague", confidence=pred.confidence, ranked=pred.ranked)
+    if not players and MOVE_TO_WIN.search(fold(text)) and (pred.act in ("matchup", "matchup_opponent", "vague", "general_explain")
+                                                           or pred.confidence < CLARIFY_BELOW):
+        return "optimize", None  # "what's my best move to steal this week's matchup": a move, to win the week
     if len(players) == 2 and pred.act in ("lineup_day", "lineup_week", "matchup", "vague", "general_explain") \
             and re.search(r"\b(or|vs|versus)\b", fold(text)) and not COMPARE_NOT.search(fold(text)) \
             and not TRADE_WORDS.search(text):

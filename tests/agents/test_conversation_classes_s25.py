@@ -268,3 +268,21 @@ def test_the_categories_closest_to_flipping_lead_and_leave_the_thread_punt_out(m
     losing = [c for c, _ in listed if cats[c] < 0.5]
     assert losing == sorted(losing, key=lambda c: -cats[c])
     assert all(f"{cats[c]:.0%}" == f"{w}%" for c, w in listed)
+
+
+@pytest.mark.parametrize("text", ["what's the best pickup to win this week's matchup?", "any move that saves my week"])
+def test_a_move_asked_to_win_the_week_is_the_optimizer(text):
+    """Fails on e460c98: the scoreboard (matchup) with no card."""
+    from agents.offline.nlu import parse
+
+    assert parse(text, AS_OF).act == "optimize"
+
+
+def test_praise_in_slang_before_a_cue_agrees_to_the_top_card():
+    """Fails on e460c98: 'that slaps' made the message no affirmation (a greeting followed). The guard: a
+    cue-less 'that slaps' agrees to nothing."""
+    from agents.offline.card_words import affirmation
+
+    shown = "**Top move: Drop Bol Bol -> Add Tyus Jones.** Approve or decline it on the card."
+    assert affirmation("that slaps. run it", shown) == 0 and affirmation("fire, lock it in", shown) == 0
+    assert affirmation("that slaps", shown) is None
