@@ -39,8 +39,17 @@ def packaged(text: str) -> str:
     return text
 
 
+# numbered asks ("3 qs: 1) who's hot 2) is bol worth it 3) ..."): each number a boundary, the count before them dropped
+NUMBERED = re.compile(r"(?:^|\s)\(?[1-5][).:]\s+")
+ASKS_COUNT = re.compile(r"^\s*(?:ok |so |quick |a few |couple )?(?:\d|two|three|four|five)?\s*(?:quick )?(?:qs?|questions?|"
+                        r"things?|asks?)\s*[:\-]?\s*$", re.I)
+
+
 def pieces(text: str) -> list[str]:
     """The message cut at every request boundary (one piece when there is none)."""
+    if len(NUMBERED.findall(text)) >= 2:
+        cut = [c for c in NUMBERED.split(text) if c.strip() and not ASKS_COUNT.match(c)]
+        text = " ; ".join(c.strip(" ,.;") for c in cut)
     out = [LEAD.sub("", p.strip(" ,.")) if i else p.strip(" ,.") for i, p in enumerate(BOUNDARY.split(text))]
     return [p for p in out if p and re.search(r"[a-zA-Z]", p)]
 

@@ -304,6 +304,7 @@ def _per36_column(d: dict, categories: dict):
 
 OWNED = re.compile(r"is on .+?'s roster, not a free agent")
 FREE = re.compile(r"is a free agent: pick him up instead")
+MINE = re.compile(r"is on your roster already")
 
 
 def reroute_by_owner(p, done: dict) -> dict:
@@ -321,6 +322,10 @@ def reroute_by_owner(p, done: dict) -> dict:
         p.act, p.intent, p.move, p.players = "trade_evaluate", intent_of("trade_evaluate"), None, [drop, add]
         p.trade_text, p.wants_moves = f"{drop} for {add}", False
         return {k: v for k, v in done.items() if k != "evaluate_move"}
+    if len(p.players) == 1 and not p.move and refused("validate_slot_fit", MINE):
+        # "is bol bol even worth a roster spot": read as an add, but he is mine, so whether to hold him
+        p.act, p.intent, p.hold_or_stream, p.wants_moves = "research_hold", intent_of("research_hold"), True, False
+        return {k: v for k, v in done.items() if k not in ("validate_slot_fit", "get_schedule")}
     if p.act == "trade_evaluate" and refused("evaluate_trade", FREE):
         give, get = split_sides(getattr(p, "trade_text", None) or p.text, p.players)
         if len(give) == 1 and len(get) == 1:

@@ -22,6 +22,7 @@ Each fails on e460c98 (main before these fixes), said per test.
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 
@@ -286,3 +287,25 @@ def test_praise_in_slang_before_a_cue_agrees_to_the_top_card():
     shown = "**Top move: Drop Bol Bol -> Add Tyus Jones.** Approve or decline it on the card."
     assert affirmation("that slaps. run it", shown) == 0 and affirmation("fire, lock it in", shown) == 0
     assert affirmation("that slaps", shown) is None
+
+
+def test_worth_a_roster_spot_about_my_player_is_a_hold_verdict(make_assistant):
+    """'Is X worth a roster spot' reads as an add; when he is already mine, it is whether to hold him: the
+    hold tool runs and the verdict leads. Fails on e460c98: 'Could not complete: ... is on your roster
+    already'."""
+    from tests.conversations.suite import BOGDAN
+
+    a = make_assistant(scoring="points")
+    r = a.ask("is bogdanovic even worth a roster spot anymore", "s25-hold-spot")
+    assert any(c["name"] == "evaluate_hold" and c["args"]["name"] == BOGDAN for c in r["tool_calls"])
+    assert re.match(r"\*\*(?:Hold|Stream)", r["answer"]) and "Could not complete" not in r["answer"]
+
+
+def test_numbered_asks_are_each_answered():
+    """'two things: 1) ... 2) ...': each numbered ask is a request of its own, the count before them none.
+    Fails on e460c98: one request read from the whole message."""
+    from agents.offline.multi import pieces
+
+    got = pieces("two things: 1) who's the best pickup tonight 2) how many games does lebron have left")
+    assert got == ["who's the best pickup tonight", "how many games does lebron have left"]
+    assert pieces("who has 2 games left? and 3) nothing") == ["who has 2 games left", "3) nothing"]
