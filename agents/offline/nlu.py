@@ -46,6 +46,7 @@ MINE = re.compile(r"\b(my|we|our|us|mine|i|im|ive|i m|i ve)\b")
 PACKAGE = re.compile(r"\b(?:packag\w*|bundl\w*|consolidat\w*|combin\w*|two for one|2 for 1)\b")
 MOVE_TO_WIN = re.compile(r"\b(?:best|top|one|a|any|what s my|whats my|which|what)\s+(?:\w+\s+)?(?:moves?|pick ?ups?|adds?|swaps?)\b"
                          r".*\b(?:win|steal|take|flip|swing|salvage|save|come back|catch up)\w*\b")
+MOVES_ASKED = re.compile(r"\b(?:best |top |good |any |some |\d )?(?:pick ?ups|adds|moves|swaps|streamers|waiver moves)\b")
 PRONOUNS = re.compile(r"\b(he|him|his|he s|hes|that guy|this guy|that dude)\b")
 
 
@@ -171,6 +172,8 @@ def _act(text: str, s: Slots, players: list[str], words: list[str], raw: str = "
     if len(players) >= 3 and VERDICT_ASK.search(fold(text)) and re.search(r"\bfor\b", fold(text)) \
             and not explicit_move(text, players) and len(_sides(text, players)) >= 2:
         return "trade_evaluate", None  # "beal + conley for jokic, worth it?": two of mine for one of theirs
+    if players and MOVES_ASKED.search(fold(text)) and not TRADE_WORDS.search(text) and not _sides(text, players):
+        return "optimize", None  # "best pickups without dropping conley or beal": moves, every named player kept
     if explicit_move(text, players) and not TRADE_WORDS.search(text):  # "trade A for B" is a trade, not a drop/add
         return "fa_move", None
     pred = predict(text, words=words)
