@@ -273,7 +273,8 @@ def test_the_categories_closest_to_flipping_lead_and_leave_the_thread_punt_out(m
 
 @pytest.mark.parametrize("text", ["what's the best pickup to win this week's matchup?", "any move that saves my week"])
 def test_a_move_asked_to_win_the_week_is_the_optimizer(text):
-    """Fails on e460c98: the scoreboard (matchup) with no card."""
+    """Fails on e460c98 for the first phrasing: a clarifying question, no card (the second was already the
+    optimizer there: kept as a guard on the rule's reach)."""
     from agents.offline.nlu import parse
 
     assert parse(text, AS_OF).act == "optimize"
