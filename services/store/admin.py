@@ -38,7 +38,8 @@ def _paths(which: str) -> list[Path]:
 def run(args: argparse.Namespace) -> int:
     from services.config import get_settings
     from services.models import ServiceError
-    from services.store.guard import DiskFull, StoreDamaged, backup, problem, restore
+    from services.store.guard import DiskFull, StoreDamaged, backup, problem
+    from services.store.restore import restore
 
     if get_settings().state_url:
         return _run_pg(args, get_settings().state_url)
