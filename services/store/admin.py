@@ -82,7 +82,7 @@ def _run_pg(args: argparse.Namespace, url: str) -> int:
     from services.models import ServiceError
     from services.store import pg_admin
     from services.store.guard import StoreDamaged
-    from services.store.state import check_state_url
+    from services.store.connections import check_state_url
 
     if args.action == "check":
         check_state_url()
