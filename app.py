@@ -8,7 +8,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from pages.components import backend, labels, ownership
+from pages.components import backend, labels, league_notice, ownership
 from pages.components import cards as card_ui
 
 ICON = str(Path(__file__).with_name("assets") / "courtside-icon.png")  # served by the app: no request leaves the machine
@@ -48,7 +48,7 @@ assistant = backend.assistant()
 with st.sidebar:
     st.badge(assistant.provider_label, icon=":material/smart_toy:",
              color="gray" if "Offline" in assistant.provider_label else "green")
-    st.caption(f":material/groups: {backend.league_line(assistant)}")  # which league and team every page shows
+    st.caption(f":material/groups: {league_notice.league_line(assistant)}")  # which league and team every page shows
     clock = getattr(assistant, "as_of", None)  # the session's one league clock (the desk and the pod read it)
     st.caption(f"League clock: {clock:%a %b %-d, %Y}" if clock else "League clock: -")
     st.caption(labels.league_line(assistant))  # which league and team the user is looking at
@@ -67,7 +67,7 @@ with st.sidebar:
             backend.open_thread(t.thread_id)
             st.switch_page(PAGES[0])
 
-if notice := backend.take_league_notice():  # a league change, said on the page where it happened
+if notice := league_notice.take_league_notice():  # a league change, said on the page where it happened
     st.toast(notice, icon=":material/swap_horiz:")
     st.info(notice, icon=":material/swap_horiz:")
 page.run()

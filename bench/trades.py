@@ -104,7 +104,7 @@ def _claimed(v, before: list[str], after: list[str]) -> float:
 
 
 def _measure(lg, v, team: int, partner: int, give: list[str], get: list[str]) -> list[tuple[float, float]]:
-    from services.trades.evaluate import after_roster
+    from services.trades.roster_fit import after_roster
 
     out = []
     for t, o, i in ((team, give, get), (partner, get, give)):
@@ -116,7 +116,7 @@ def _measure(lg, v, team: int, partner: int, give: list[str], get: list[str]) ->
 
 def _measure_wire(lg, v, team: int, partner: int, give: list[str], get: list[str]) -> list[tuple[float, float]]:
     """Both sides' (claimed, realized) over each side's own best free moves (the finder's claim)."""
-    from services.trades.evaluate import wire_after
+    from services.trades.roster_fit import wire_after
     from services.trades.wire import league_wires
 
     fas, out = lg.free_agent_ids(), []

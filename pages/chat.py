@@ -22,7 +22,7 @@ from contextlib import closing
 import streamlit as st
 
 from agents.door import MAX_QUESTION, ApprovalsEvent, Card, HistoryTurn, Offer, cards_of
-from pages.components import backend, chat_ui
+from pages.components import backend, chat_ui, league_notice
 from pages.components import cards as card_ui
 from pages.components import decisions, history_window
 from pages.components.safe_text import plain_text
@@ -213,7 +213,7 @@ if prompt:
 
 if not messages and not prompt:
     st.markdown("#### Ask about your team, your matchup or a player")
-    st.caption(f":material/groups: {backend.first_screen_line(assistant)}")  # the sidebar is shut on a phone
+    st.caption(f":material/groups: {league_notice.first_screen_line(assistant)}")  # the sidebar is shut on a phone
     for n, text in enumerate(SUGGESTIONS):
         st.button(text, key=f"chat_suggest_{n}", on_click=_suggest, args=(text,))
 

@@ -7,7 +7,7 @@ import datetime as dt
 
 import streamlit as st
 
-from pages.components import backend
+from pages.components import backend, session_keys
 from pages.components.settings_form import kept, secret
 from pages.components.entry import through_app
 
@@ -26,13 +26,13 @@ if "Offline" in assistant.provider_label:
                "same tools, no network.")
 
 st.subheader("Model")
-secret("Gemini API key", backend.SECRET_KEY, help="Kept in this browser session only; never shown or logged.")
-providers = list(backend.PROVIDERS)
+secret("Gemini API key", session_keys.SECRET_KEY, help="Kept in this browser session only; never shown or logged.")
+providers = list(session_keys.PROVIDERS)
 if ss["settings_provider"] not in providers:
     ss["settings_provider"] = "auto"
 kept(st.selectbox, "Provider", "settings_provider", options=providers,
-     index=providers.index(ss["settings_provider"]), format_func=backend.PROVIDERS.get)
-models = backend.MODELS.get(ss["settings_provider"], [])
+     index=providers.index(ss["settings_provider"]), format_func=session_keys.PROVIDERS.get)
+models = session_keys.MODELS.get(ss["settings_provider"], [])
 if models:
     current = ss["settings_model"] if ss["settings_model"] in models else None
     kept(st.selectbox, "Model", "settings_model", options=models, index=models.index(current) if current else None,

@@ -171,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
 
             return run(args)
         if args.cmd != "build":  # the league reads approved moves from the state store
-            from services.store.state import check_state_url
+            from services.store.connections import check_state_url
 
             check_state_url()
         if args.cmd == "build":

@@ -55,7 +55,7 @@ _savers_lock = threading.Lock()
 
 
 def _file_identity(path) -> tuple[int, int] | None:
-    from services.store.state import _file_identity as identity
+    from services.store.connections import _file_identity as identity
 
     return identity(path)
 

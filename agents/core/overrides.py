@@ -119,7 +119,8 @@ def check_environment() -> str | None:
     wrong (which variable and what is allowed; which file and how to recover)."""
     from services.config import check_settings, courtside_home
     from services.store.build import install
-    from services.store.state import check_state_url, state_store
+    from services.store.connections import check_state_url
+    from services.store.state import state_store
     from services.store.guard import StoreDamaged, check
 
     install()  # every front end starts here: a missing or damaged database is built on first use

@@ -6,35 +6,35 @@ Shadow mode (market-maker seed, "Migration Path"): every request runs through bo
 the fixed-rule engine (`services.desk.rules`); the configured one (`answering`, setting
 `desk_answering`, default the agent) answers and books, the other's decision is logged beside it
 in the quote's record (`engines`), and `shadow_report` compares them on the real finals.
+
+The progress record of a quote is agents/desk/tracking.py's, the views over the book
+agents/desk/views.py's (both mixed into `Desk`).
 """
 from __future__ import annotations
 
 import datetime as dt
 import json
-import logging
 import time
 from typing import Callable
 
 from langchain_core.messages import HumanMessage
 
-from agents.core.contracts import DeskStep, TextEvent, ToolEnd, ToolStart
+from agents.core.contracts import TextEvent, ToolEnd, ToolStart
 from agents.desk import lifecycle
 from agents.desk import prompts as P
 from agents.desk.clock import DeskClock
 from agents.desk.graph import build_graph
 from agents.desk.results import AcceptResult, QuoteResult  # noqa: F401 (re-exported: the desk facade's)
 from agents.desk.tools import market_view
-from services.league import season_games
+from agents.desk.tracking import TrackedQuotes
+from agents.desk.views import DeskViews
 from services.desk import calc, flex, profiles, progress, rules, shadow
 from services.desk import idempotency as idem
-from services.desk.audit import audit_book, check_calcs
-from services.desk.book import DeskBook, LimitBreach, calcs_jsonl, new_id
+from services.desk.book import DeskBook, LimitBreach, new_id
 from services.desk.models import BetRequest, Decision, DeskLimits, echo_differences
 from services.markets import state as market
 from services.models import ServiceError
 from services.store.state import StateStore, state_store
-
-log = logging.getLogger(__name__)
 
 COUNTER_NOTICE = ("Valid while the TTL runs and the market moves less than the limit; otherwise accepting "
                   "starts a fresh evaluation, which may give different terms.")
@@ -65,7 +65,7 @@ def last_look(decision: Decision, price_now: float, tool_calls: list[dict], s_no
     return None
 
 
-class Desk:
+class Desk(TrackedQuotes, DeskViews):
     def __init__(self, model=None, store: StateStore | None = None, limits: DeskLimits | None = None,
                  provider: str | None = None, wall: Callable[[], float] = time.time,
                  answering: str | None = None, risk: bool = True):
@@ -234,74 +234,6 @@ class Desk:
                 ev["on_booked"](result)
         return result
 
-    # --- the progress record (the reference design's progress document) -------------------------
-    def quote_tracked(self, req: BetRequest, at: dt.datetime | None = None, key: str | None = None,
-                      quote_id: str | None = None, on_event: Callable[[dict], None] | None = None,
-                      _started: bool = False) -> QuoteResult:
-        """`quote`, writing its progress record as it goes: each step timestamped, then the decision
-        and the result (or the error). `GET /api/desk/quote/{id}` and the Desk page read it."""
-        qid = quote_id or new_id("q")
-        if not _started:
-            self._check_game(req, at, key)  # bad input writes nothing, not even a record
-            progress.start(self.book.store, qid, req.model_dump())
-
-        def record(ev) -> None:
-            step = _progress_step(ev)
-            if step is not None:
-                progress.add_step(self.book.store, qid, *step)
-            if on_event is not None:
-                on_event(ev)
-
-        try:
-            result = self.quote(req, at, on_event=record, key=key, quote_id=qid)
-        except Exception as e:
-            progress.fail(self.book.store, qid, str(e).splitlines()[0] if str(e) else type(e).__name__)
-            raise
-        progress.finish(self.book.store, qid, result.model_dump(mode="json"))
-        return result
-
-    def start_quote(self, req: BetRequest, at: dt.datetime | None = None, key: str | None = None) -> str:
-        """Starts `quote_tracked` on a thread of its own and returns the quote's id at once (its
-        record already says `processing`)."""
-        import threading
-
-        self._check_game(req, at, key)
-        qid = new_id("q")
-        progress.start(self.book.store, qid, req.model_dump())
-
-        def run() -> None:
-            try:
-                self.quote_tracked(req, at, key, qid, _started=True)
-            except Exception:  # noqa: BLE001 - boundary: the record says what failed
-                log.info("a started quote failed", exc_info=True)
-
-        threading.Thread(target=run, name=f"desk-quote-{qid}", daemon=True).start()
-        return qid
-
-    def _check_game(self, req: BetRequest, at: dt.datetime | None, key: str | None = None) -> None:
-        """Bad input a quote would refuse, checked before its progress record is written."""
-        if key is not None:
-            idem.check_key(key)
-        try:
-            market.market_state(req.game_id, at or self.clock.now())
-        except KeyError as e:
-            raise ServiceError(str(e).strip('"')) from None
-
-    def quote_progress(self, quote_id: str) -> progress.QuoteProgress | None:
-        """The quote's progress record; for a quote made without one (the CLI's), one built from the
-        stored quote: complete, its steps without their times."""
-        rec = progress.get(self.book.store, quote_id)
-        if rec is not None:
-            return rec
-        q = self.book.quote(quote_id)
-        if q is None:
-            return None
-        at = dt.datetime.fromisoformat(q["at"])
-        return progress.QuoteProgress(quote_id=quote_id, status="complete", started_at=at, completed_at=at,
-                                      request=q["request"], decision=q["decision"],
-                                      progress=[progress.ProgressStep(step="step", message=m, ts=at)
-                                                for m in q["record"].get("steps", [])])
-
     # --- the counter lifecycle -----------------------------------------------------------------
     def accept(self, quote_id: str, at: dt.datetime | None = None,
                on_event: Callable[[dict], None] | None = None, key: str | None = None) -> AcceptResult:
@@ -322,77 +254,6 @@ class Desk:
             with self.book.store.transaction():
                 idem.finish(self.book, key, res.model_dump(mode="json"))
         return res
-
-    # --- views -----------------------------------------------------------------------------------
-    def games(self, day: dt.date, at: dt.datetime | None = None) -> list[dict]:
-        at = at or self.clock.now()
-        return [market_view(g.game_id, at) for g in season_games.schedule(day, day, season_type=None)]
-
-    def settle(self, through: dt.date) -> dict:
-        done = self.book.settle_through(through)
-        return {"through": through.isoformat(), "settled": done, "count": len(done),
-                "desk_pnl": round(sum(p["pnl"] for p in done), 2), "handle": round(sum(p["amount"] for p in done), 2)}
-
-    def audit(self, tool: str | None = None, verified: bool | None = None, quote_id: str | None = None,
-              limit: int = 500) -> list[dict]:
-        """The calculation log (newest first), each row recomputed: `matched` and what differs."""
-        return check_calcs(self.book, self.book.calcs(tool, verified, quote_id or None, limit))
-
-    def mark_verified(self, calc_ids: list[str], by: str = "auditor") -> int:
-        return self.book.mark_verified(calc_ids, by, dt.datetime.now(dt.timezone.utc))
-
-    @staticmethod
-    def export_jsonl(rows: list[dict]) -> str:
-        return calcs_jsonl(rows)
-
-    def verify(self, last: int = 50) -> dict:
-        """Recompute the last calculations from RE-DERIVED inputs (the market from the game and time,
-        the exposure from the book), check the book's own consistency (services/desk/audit.py), and
-        recompute the line counters."""
-        return audit_book(self.book, last) | self.verify_line_counters(last)
-
-    def verify_line_counters(self, last: int = 50) -> dict:
-        """`desk verify`'s recompute of the line-flexibility counters (kept apart from the calculation
-        re-check above): each countered line re-derived from the market at its time, within bounds."""
-        checks = [flex.recheck_line_counter(q) for q in self.book.quotes(limit=last)
-                  if (q["record"].get("counter") or {}).get("line_change")]
-        bad = sum(not c["matched"] for c in checks)
-        return {"line_counters": {"checked": len(checks), "matched": len(checks) - bad, "mismatched": bad,
-                                  "counters": checks}}
-
-    @staticmethod
-    def netted_by_game(positions: list[dict]) -> dict[str, dict]:
-        """Per game: the netted worst case per outcome beside the gross the limits bind on."""
-        from services.desk.exposure import netted
-
-        out = {}
-        for gid in sorted({p["game_id"] for p in positions}):
-            ps = [p for p in positions if p["game_id"] == gid]
-            out[gid] = netted(ps) | {"gross_worst_loss": round(sum(p["liability"] for p in ps), 2)}
-        return out
-
-    def shadow_report(self, through: dt.date | None = None, limit: int = 10_000) -> dict:
-        """Shadow mode's discrepancy report: agent vs rule engine, graded on finals through `through`
-        (default: the finals known at the desk clock's time)."""
-        from services.markets.clock import results_known_before
-
-        if through is None:
-            through = results_known_before(self.clock.now()) - dt.timedelta(days=1)
-        return shadow.report(self.book.quotes(limit=limit), through)
-
-
-def _progress_step(ev) -> tuple[str, str, dict | None] | None:
-    """(step, message, data) of an evaluation event for the progress record (None: not a step)."""
-    if isinstance(ev, ToolStart):
-        return ev.name, ev.text, {"args": dict(ev.args)}
-    if isinstance(ev, ToolEnd):
-        return f"{ev.name}:done", f"{ev.name} {'done' if ev.ok else 'failed'} in {ev.ms:g} ms", \
-            {"ok": ev.ok, "ms": ev.ms}
-    if isinstance(ev, DeskStep):
-        return ev.name, ev.text, None
-    if isinstance(ev, TextEvent) and ev.type == "guard":
-        return "guard", ev.text, None
-    return None
 
 
 def next_line_move(game_id: str, at: dt.datetime) -> dt.datetime | None:

@@ -1,6 +1,7 @@
 """The UI's one door to the agents: the cached assistant, session keys and the thread in the URL.
 
-Every session key the UI uses is declared in `DEFAULTS`, so pages never invent keys on the fly.
+Every session key the UI uses is declared in `DEFAULTS` (pages/components/session_keys.py), so
+pages never invent keys on the fly; which league the pages show is pages/components/league_notice.py.
 The API key and the ESPN cookies live only in `_secret_*` session keys as `SecretStr` (never in a
 widget value sent back to the browser, never logged, never printed with the session state, never
 in a cache key as plain text: the cache key carries a SHA-256 digest).
@@ -13,70 +14,14 @@ import logging
 import os
 
 import streamlit as st
-from streamlit.errors import StreamlitAPIException
 
 from agents.door import store_errors
 from pages.components import session, warm
+from pages.components.league_notice import announce_league
+from pages.components.session_keys import (APPLIED_KEYS, DEFAULTS, FALLBACK, MODELS, SECRET_KEY, SECRETS_MAP,
+                                           streamlit_secrets)
 
 log = logging.getLogger(__name__)
-
-DEFAULT_AS_OF = dt.date(2025, 1, 29)
-SECRET_KEY = "_secret_api_key"  # the Gemini key of this session only
-PROVIDERS = {"auto": "Automatic (Gemini with a key, else offline)", "offline": "Offline planner",
-             "gemini": "Gemini", "ollama": "Ollama"}
-MODELS = {"gemini": ["gemini-2.5-flash", "gemini-2.5-pro", "gemini-2.5-flash-lite"],
-          "ollama": ["qwen2.5:7b", "llama3.1:8b"]}
-
-DEFAULTS: dict[str, object] = {
-    "thread_id": None,
-    "session_id": None,          # this browser session's id (in the URL): its settings are saved under it
-    "thread_notice": None,       # why the thread in the URL was not opened
-    "settings_provider": "auto",
-    "settings_model": None,
-    "settings_as_of": DEFAULT_AS_OF,
-    "settings_scoring": "points",
-    "settings_advice_mode": "balanced",
-    "settings_punt": [],         # categories punted by default (categories leagues); a chat may change its own
-    "settings_team": None,       # the team the user manages (None: COURTSIDE_MY_TEAM_ID, else 1)
-    "settings_league": "demo",
-    "settings_espn_league_id": "",
-    "settings_espn_season": 2025,
-    "settings_applied": None,    # the last settings that opened: restored when new ones fail
-    "settings_error": None,      # why the last change of settings was refused
-    "_secret_espn_s2": None,
-    "_secret_espn_swid": None,
-    SECRET_KEY: None,
-    "chat_queued_decision": None,  # (thread_id, move_id, decision) waiting to be streamed
-    "chat_all_turns": (),        # threads shown with every past turn ("Show earlier turns" was pressed)
-    "chat_offered": {},          # thread -> {index of the user message: cards offered in that turn}
-    "cards_decided": {},         # move_id -> {"decision", "outcome"}: the double-click guard
-    "signals_flash": None,       # (outcome, text) of the last signal decision, shown once
-    "signals_last_run": None,    # the Signals page's last pod run (day, mode, threshold, games)
-    "signals_board": None,       # the Signals page's last scoreboard
-    "desk_quote": None,          # the Desk page's last quote (QuoteResult as a dict)
-    "desk_notice": None,         # the Desk page's last counter-acceptance outcome
-    "desk_clock_notice": None,   # why the desk's last clock step could not move the league clock
-    "arena_runs": (),            # run ids of this session's arena runs (a tuple: replaced, never mutated)
-    "arena_board": None,         # the leaderboard of the last arena submission (with the baselines)
-    "league_shown": None,        # (league id, scoring, team) the pages showed last: a change is announced
-    "league_notice": None,       # the announcement of a league change, shown once where it happened
-}
-
-
-APPLIED_KEYS = ("settings_provider", "settings_model", "settings_as_of", "settings_scoring", "settings_league",
-                "settings_espn_season", "settings_advice_mode", "settings_team", "settings_punt")
-_FALLBACK = {k: DEFAULTS[k] for k in APPLIED_KEYS}
-
-
-SECRETS_MAP = {"GOOGLE_API_KEY": SECRET_KEY, "ESPN_S2": "_secret_espn_s2", "SWID": "_secret_espn_swid"}
-
-
-def _streamlit_secrets() -> dict:
-    """Keys from `.streamlit/secrets.toml` (GOOGLE_API_KEY, ESPN_S2, SWID, ESPN_LEAGUE_ID), if any."""
-    try:
-        return {k: st.secrets[k] for k in (*SECRETS_MAP, "ESPN_LEAGUE_ID") if k in st.secrets}
-    except (FileNotFoundError, StreamlitAPIException):  # no secrets file is the normal case
-        return {}
 
 
 def init_session() -> None:
@@ -86,7 +31,7 @@ def init_session() -> None:
     if "_secrets_loaded" not in st.session_state:
         from pydantic import SecretStr
 
-        found = _streamlit_secrets()
+        found = streamlit_secrets()
         for name, key in SECRETS_MAP.items():
             if found.get(name) and st.session_state[key] is None:
                 st.session_state[key] = SecretStr(str(found[name]))
@@ -141,7 +86,6 @@ def _cached_assistant(public: tuple, key_digest: str | None, home: str, owner: s
     if league == "demo" and warm.serving():
         warm.warm_league(built)
     return built
-
 
 
 def settings_tuple() -> tuple:
@@ -221,40 +165,8 @@ def assistant():
             ss["settings_error"] = None  # a new configuration opened: the old error is stale
     ss["settings_applied"] = _opened()
     session.save_settings(settings_tuple())
-    _announce_league(built)
+    announce_league(built)
     return built
-
-
-def league_line(built) -> str:
-    """Which league and team the pages show: "Courtside Demo League · points · Team Alpha (You)"."""
-    try:
-        info = built.source.info()
-    except Exception:  # noqa: BLE001 - boundary: a league that cannot describe itself is named by its id
-        return f"{built.league_kind} league · team {built.team_id}"
-    team = next((t.name for t in info.teams if t.team_id == built.team_id), f"team {built.team_id}")
-    return f"{info.name} · {built.scoring()} · {team}"
-
-
-def first_screen_line(built) -> str:
-    """The first screen's line: which league, scoring and team, and the league clock's day
-    ("Courtside Demo League · points · Team Alpha · as of Wed Jan 29, 2025")."""
-    clock = getattr(built, "as_of", None)
-    return f"{league_line(built)} · as of {clock:%a %b %-d, %Y}" if clock else league_line(built)
-
-
-def _announce_league(built) -> None:
-    """A change of league (scoring, team, connected league) is said once, where it happened."""
-    ss = st.session_state
-    espn = ss["settings_espn_league_id"] if built.league_kind == "espn" else ""  # the clock's day is not a change
-    shown = (built.league_kind, espn, built.scoring(), built.team_id)
-    if ss["league_shown"] is not None and ss["league_shown"][:4] != shown:
-        ss["league_notice"] = (f"Now showing {league_line(built)}, as of {built.as_of:%a %b %-d, %Y}. "
-                               "A conversation keeps the league it began in; a new chat starts in this one.")
-    ss["league_shown"] = shown
-
-
-def take_league_notice() -> str | None:
-    return st.session_state.pop("league_notice", None) or None
 
 
 def thread_assistant(thread_id: str):
@@ -328,13 +240,13 @@ def _opened() -> dict:
 def _restore(home: str):
     """Back to the last settings that opened; to the defaults if those fail now (a forgotten key)."""
     ss = st.session_state
-    candidates = [c for c in (ss["settings_applied"], _FALLBACK) if c]
+    candidates = [c for c in (ss["settings_applied"], FALLBACK) if c]
     for i, kept in enumerate(candidates):
         for key, value in kept.items():
             ss[key] = value
             ss.pop("settings_w_" + key.removeprefix("settings_"), None)  # the widget redraws the kept value
         try:
-            return _build(home), "default" if kept is _FALLBACK else "previous"
+            return _build(home), "default" if kept is FALLBACK else "previous"
         except Exception:  # noqa: BLE001 - boundary: the next candidate is tried; the defaults failing raises
             if i == len(candidates) - 1:
                 raise

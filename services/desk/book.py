@@ -24,7 +24,8 @@ from services.league import season_games
 from services.desk.calc import TOL, liability
 from services.desk.models import DeskLimits
 from services.markets.settle import payout, settle
-from services.store.state import PG_LOCK_SPACE, StateStore
+from services.store.connections import PG_LOCK_SPACE
+from services.store.state import StateStore
 
 _COLS = {
     "desk_quotes": "quote_id TEXT PRIMARY KEY, game_id TEXT NOT NULL, at TEXT NOT NULL, status TEXT NOT NULL,"

@@ -89,7 +89,8 @@ class EspnLeague(EspnMoves, LeagueSource):
     def history(self):
         """The league's box-score history from ESPN (services/espn/history.py: cache-on-read,
         past scoring periods kept for good, the current one refreshed after 15 minutes)."""
-        from services.espn.history import EspnHistory, HistoryStore
+        from services.espn.history import HistoryStore
+        from services.espn.league_history import EspnHistory
 
         period = self._calendar().period_of(self.as_of)
         database = HistoryStore(self._client, self.cache.clock).database(period)

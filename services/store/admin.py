@@ -38,7 +38,8 @@ def _paths(which: str) -> list[Path]:
 def run(args: argparse.Namespace) -> int:
     from services.config import get_settings
     from services.models import ServiceError
-    from services.store.guard import DiskFull, StoreDamaged, backup, problem, restore
+    from services.store.guard import DiskFull, StoreDamaged, backup, problem
+    from services.store.restore import restore
 
     if get_settings().state_url:
         return _run_pg(args, get_settings().state_url)
@@ -81,7 +82,7 @@ def _run_pg(args: argparse.Namespace, url: str) -> int:
     from services.models import ServiceError
     from services.store import pg_admin
     from services.store.guard import StoreDamaged
-    from services.store.state import check_state_url
+    from services.store.connections import check_state_url
 
     if args.action == "check":
         check_state_url()

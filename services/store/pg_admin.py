@@ -44,7 +44,7 @@ def _tool(name: str) -> str:
 def _run(args: list[str], what: str) -> subprocess.CompletedProcess:
     out = subprocess.run(args, capture_output=True, text=True, timeout=TIMEOUT_S)
     if out.returncode != 0:
-        from services.store.state import redact_url
+        from services.store.connections import redact_url
 
         err = next((line for line in out.stderr.splitlines() if line.strip()), "failed")
         raise StoreDamaged(f"{what} failed ({redact_url(err)[:200]}); nothing was changed.")

@@ -10,7 +10,8 @@ each side's gain separately (never their sum or difference) and whether the part
 (`Valuer(punt=...)`: the season value counts the other categories only).
 
 Exact and deterministic: every number is a lineup value from `services.trades.value` (the
-optimizer's season inputs and daily lineup solver). Nothing is estimated by a model.
+optimizer's season inputs and daily lineup solver). Nothing is estimated by a model. The roster
+after a trade is services/trades/roster_fit.py's, the category profile services/trades/category_profile.py's.
 """
 from __future__ import annotations
 
@@ -19,15 +20,13 @@ import datetime as dt
 from pydantic import BaseModel
 
 from services.models import PlayerRef, ServiceError, Status
-from services.league.scoring import CATEGORIES, not_counted
-from services.league.slots import ROSTER_SIZE
+from services.trades.category_profile import CategoryShift, category_shift, team_profiles
+from services.trades.roster_fit import after_roster, wire_gain
 from services.trades.value import Valuer, unit
-from services.trades.wire import ACCEPT_MARGIN, Wire, league_wires
-from services.league.values import category_scale
+from services.trades.wire import ACCEPT_MARGIN, league_wires
 
 MAX_SIDE = 3
 EVEN_SHARE = ACCEPT_MARGIN  # a side's gain under 0.5% of its value (after its free moves) is "about even" for it
-LOSING_RANK = 7  # a category a team ranks 7th-10th in is one it is already losing: it counts half
 
 
 class TradePlayer(BaseModel):
@@ -46,14 +45,6 @@ class WeekStarts(BaseModel):
     playoff: bool
     before: int
     after: int
-
-
-class CategoryShift(BaseModel):
-    category: str
-    change: float  # rest-of-season z x expected games, after - before
-    rank_before: int  # the team's rank in the category among the league's teams (1 = best)
-    rank_after: int | None = None  # its rank after the trade (both teams' profiles changed)
-    weight: float  # 0 punted, 0.5 already losing, 1 otherwise
 
 
 class FreeMoveView(BaseModel):
@@ -195,50 +186,6 @@ def _tp(v: Valuer, pid: str) -> TradePlayer:
                        playoff_games=sum(d >= v.h.playoff_start for d in sp.games), ros_value=round(v.ros_total(pid), 1))
 
 
-def after_roster(v: Valuer, team: int, out_ids: list[str], in_ids: list[str], chosen_cut: list[str] = (),
-                 free_agents: list[str] | None = None,
-                 base: list[str] | tuple[str, ...] | None = None,
-                 ir=()) -> tuple[list[str], list[str], str | None, list[str]]:
-    """(active roster after the trade, cut, cut rule, pickup): a roster over 13 cuts the lowest
-    rest-of-season value (or the user's choice first); one under 13 takes the best free agent.
-    `base`: the roster the trade is applied to (default: the team's as it stands; a `Wire`'s ids
-    for the gain over the free moves); `ir`: players of `base` in the IR slot (a `Wire`'s), who do
-    not count against the 13 while they stay."""
-    lg = v.lg
-    start = lg.roster_ids(team) if base is None else list(base)
-    after = [p for p in start if p not in out_ids] + list(in_ids)  # given from IR: frees IR only
-    over = len(after) - ROSTER_SIZE - sum(p in after for p in ir)  # IR players do not count against the 13
-    if over > 0:
-        bad = [p for p in chosen_cut if p not in after]
-        if bad:
-            raise ServiceError(f"{lg.snapshot.players[bad[0]].ref.name} would not be on the roster after the trade: "
-                               f"cut someone who is.")
-        ranked = sorted((p for p in after if p not in ir), key=lambda p: (v.ros_total(p), p))
-        cut = (list(chosen_cut) + [p for p in ranked if p not in chosen_cut])[:over]
-        return [p for p in after if p not in cut], cut, "your choice" if chosen_cut else "lowest rest-of-season value", []
-    if over < 0:  # an open spot: the best free agent by rest-of-season value takes it
-        pool = lg.free_agent_ids() if free_agents is None else free_agents
-        pickup = sorted((p for p in pool if p not in after), key=lambda p: (-v.ros_total(p), p))[:-over]
-        return after + pickup, [], None, pickup
-    return after, [], None, []
-
-
-def wire_after(v: Valuer, w: Wire, team: int, out_ids, in_ids, fas: list[str], chosen_cut=()) -> list[str]:
-    """The trade applied to the wire roster `w`: the open spot filled from the free agents the free
-    moves left (of those the earlier claims left it: `w.pool`); the cut the user's choice when it is
-    still on that roster, else the lowest rest-of-season value; its IR slot's player kept out of the 13."""
-    pool = w.left
-    cut = [p for p in chosen_cut if p in w.ids or p in in_ids]
-    after, *_ = after_roster(v, team, list(out_ids), list(in_ids), cut, free_agents=pool, base=w.ids, ir=w.ir)
-    return after
-
-
-def wire_gain(v: Valuer, w: Wire, team: int, out_ids, in_ids, fas: list[str], chosen_cut=()) -> tuple[float, float]:
-    """(value of the trade applied to the wire roster `w`, its gain over `w.value`)."""
-    value = v.total(wire_after(v, w, team, out_ids, in_ids, fas, chosen_cut))
-    return value, value - w.value
-
-
 def _side(v: Valuer, team: int, out_ids: list[str], in_ids: list[str], chosen_cut: list[str],
           profiles: dict, punted: list[str], fas: list[str], wires: dict) -> TradeSide:
     lg = v.lg
@@ -250,7 +197,7 @@ def _side(v: Valuer, team: int, out_ids: list[str], in_ids: list[str], chosen_cu
               for w in sorted(set(sb) | set(sa))]
     cats, cat_change = [], None
     if profiles:
-        cats, cat_change = _category_shift(v, profiles, team, before, after, punted)
+        cats, cat_change = category_shift(v, profiles, team, before, after, punted)
     w = wires[team]  # what the team could do anyway (a player it trades may be one it would drop)
     w_after, gain = wire_gain(v, w, team, out_ids, in_ids, fas, chosen_cut)
     name = lambda p: lg.snapshot.players[p].ref.name  # noqa: E731
@@ -264,40 +211,6 @@ def _side(v: Valuer, team: int, out_ids: list[str], in_ids: list[str], chosen_cu
                                               gain=round(m.gain, 1)) for m in w.moves],
                      wire_before=round(w.value, 1), wire_after=round(w_after, 1), gain=round(gain, 1),
                      gains=gain >= EVEN_SHARE * abs(w.value))
-
-
-def _player_profile(v: Valuer, pid: str) -> dict[str, float]:
-    """Rest-of-season category contributions: per-game z x expected games (availability x games)."""
-    sp, scale = v.player(pid), category_scale(v.lg.snapshot)
-    n = sp.availability * len(sp.games)
-    return {c: scale.z(v.lg.snapshot.players[pid], c) * n for c in _scored(v)}
-
-
-def _scored(v: Valuer) -> list[str]:
-    """The categories the league counts (an ESPN league's own; the demo's nine)."""
-    left_out = set(not_counted(v.lg))
-    return [c for c in CATEGORIES if c not in left_out]
-
-
-def _profile(v: Valuer, ids: list[str]) -> dict[str, float]:
-    rows = [_player_profile(v, p) for p in ids]
-    return {c: sum(r[c] for r in rows) for c in _scored(v)}
-
-
-def team_profiles(v: Valuer) -> dict[int, dict[str, float]]:
-    """Each team's rest-of-season category contributions (the trade verdict's and team strength's)."""
-    return {t: _profile(v, v.lg.roster_ids(t)) for t in v.lg.team_ids}
-
-
-def _category_shift(v: Valuer, profiles: dict, team: int, before: list[str], after: list[str],
-                    punted: list[str]) -> tuple[list[CategoryShift], float]:
-    b, a = _profile(v, before), _profile(v, after)
-    out = []
-    for c in _scored(v):
-        rank = 1 + sum(profiles[t][c] > profiles[team][c] for t in profiles if t != team)
-        weight = 0.0 if c in punted else 0.5 if rank >= LOSING_RANK else 1.0
-        out.append(CategoryShift(category=c, change=round(a[c] - b[c], 2), rank_before=rank, weight=weight))
-    return out, round(sum(s.change * s.weight for s in out), 2)
 
 
 def _moves_text(s: TradeSide) -> str:

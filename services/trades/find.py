@@ -33,7 +33,8 @@ from pydantic import BaseModel
 
 from services.models import ServiceError
 from services.league.scoring import normalize_category
-from services.trades.evaluate import _player_profile, _profile, after_roster, wire_gain
+from services.trades.category_profile import _player_profile, _profile
+from services.trades.roster_fit import after_roster, wire_gain
 from services.trades.value import Valuer, unit
 from services.trades.wire import ACCEPT_MARGIN, league_wires
 

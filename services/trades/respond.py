@@ -15,7 +15,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from services.trades.evaluate import after_roster, wire_gain
+from services.trades.roster_fit import after_roster, wire_gain
 from services.trades.value import Valuer, unit
 from services.trades.wire import ACCEPT_MARGIN, league_wires
 

@@ -38,7 +38,7 @@ def team_strength(source) -> Strengths:
 
 
 def _category_ranks(v: Valuer) -> dict[int, dict[str, int]]:
-    from services.trades.evaluate import team_profiles
+    from services.trades.category_profile import team_profiles
 
     prof = team_profiles(v)
     return {t: {c: 1 + sum(prof[o][c] > prof[t][c] for o in prof if o != t) for c in prof[t]} for t in prof}

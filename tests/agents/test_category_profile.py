@@ -15,7 +15,7 @@ from tests.conversations.checks import table_column
 def test_ranks_are_the_profiles_order(make_assistant):
     """Each team's category rank is 1 + the teams whose rest-of-season contribution is higher (the
     profile the trade verdicts use), computed here from the profiles."""
-    from services.trades.evaluate import team_profiles
+    from services.trades.category_profile import team_profiles
     from services.trades.strength import team_strength
     from services.trades.value import Valuer
 

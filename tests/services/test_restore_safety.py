@@ -145,6 +145,7 @@ def test_a_full_disk_is_named_as_a_full_disk_and_changes_nothing(used_home, monk
     """The final flush of the backup copy fails with ENOSPC (the write a full disk refuses). Catches
     a half-written backup left under a backup's name, and a full disk reported as damage."""
     from services.store import guard as store_guard
+    from services.store.restore import restore
     from services.cli import main
 
     home, _ = used_home
@@ -162,7 +163,7 @@ def test_a_full_disk_is_named_as_a_full_disk_and_changes_nothing(used_home, monk
     good = home / "good.sqlite"
     shutil.copy2(state, good)
     with pytest.raises(store_guard.DiskFull, match="live file was left in place"):
-        store_guard.restore(state, good)
+        restore(state, good)
     assert _digest(state) == before and not list(home.glob("*.replaced-*")) and not list(home.glob("*.tmp-*"))
 
 

@@ -9,7 +9,8 @@ import threading
 
 import pytest
 
-from services.store.state import MoveConflict, StateStore, pg_placeholders, state_store
+from services.store.connections import pg_placeholders
+from services.store.state import MoveConflict, StateStore, state_store
 
 pytest_plugins = ["pg_cluster"]
 

@@ -22,8 +22,8 @@ from http.cookies import SimpleCookie
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
-from services.espn.mirror.views import (CATEGORY_NAMES, COMBINED_SLOT_ID, LEAGUE_IDS, SEASON, SLOT_ID, STAT_ID,
-                                       MirrorLeague, Overrides)
+from services.espn.mirror.ids import CATEGORY_NAMES, COMBINED_SLOT_ID, LEAGUE_IDS, SEASON, SLOT_ID, STAT_ID
+from services.espn.mirror.views import MirrorLeague, Overrides
 
 _SEASON = re.compile(r"^/apis/v3/games/fba/seasons/(\d+)(/players)?/?$")
 _LEAGUE = re.compile(r"^/apis/v3/games/fba/seasons/(\d+)/segments/0/leagues/(\d+)/?$")

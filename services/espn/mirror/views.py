@@ -4,7 +4,8 @@ What ESPN would answer for a league run on the demo season: teams and rosters of
 the league's matchup calendar, the NBA schedule (`proTeamSchedules_wl`), the player pool
 (`players_wl`), each player's per-scoring-period stats up to the day before (`kona_playercard`),
 free agents (`kona_player_info`) and injury status as the demo infers it (DAY_TO_DAY / OUT).
-Player ids are ESPN-like integers (`espn_id`); scoring period 1 is opening night.
+Player ids are ESPN-like integers (`espn_id`); scoring period 1 is opening night. ESPN's ids are
+services/espn/mirror/ids.py's, the players' shapes services/espn/mirror/players.py's.
 """
 from __future__ import annotations
 
@@ -14,44 +15,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from espn_api.basketball.constant import PRO_TEAM_MAP
-
-from services.espn.calendar import EASTERN
+from services.espn.mirror.ids import (CATEGORY_ITEMS, CATEGORY_NAMES, COMBINED_SLOT_ID, ESPN_ABBREV, FIRST_ID,
+                                     LEAGUE_IDS, POSITION_ID, SEASON, SLOT_ID, STAT_ID, date_of, epoch_ms, period_of,
+                                     pro_team_id)
+from services.espn.mirror.players import MirrorPlayers
 from services.league.scoring import POINTS_WEIGHTS
 from services.league.slots import BENCH_SLOTS, IR_SLOTS, STARTING_SLOTS
 
 _BASE = Path(__file__).with_name("settings_base.json")  # from tests/fixtures/espn (hand-made main view)
-SEASON = 2025  # ESPN names the 2024-25 season by its closing year
-LEAGUE_IDS = {"points": 20251, "categories": 20252}
-OPENING_NIGHT = dt.date(2024, 10, 22)
-FIRST_ID = 4_100_000
-ESPN_ABBREV = {"BRK": "BKN", "CHO": "CHA", "PHI": "PHL"}  # the demo's (Basketball-Reference) -> ESPN's
-PRO_ID = {abbrev: tid for tid, abbrev in PRO_TEAM_MAP.items() if tid}
-SLOT_ID = {"PG": 0, "SG": 1, "SF": 2, "PF": 3, "C": 4, "G": 5, "F": 6, "UTIL": 11}
-COMBINED_SLOT_ID = {"SG/SF": 7, "G/F": 8, "PF/C": 9, "F/C": 10}  # ESPN's combined slots (a league may use them)
-POSITION_ID = {"PG": 1, "SG": 2, "SF": 3, "PF": 4, "C": 5}  # defaultPositionId (espn-api: POSITION_MAP[id - 1])
-STAT_ID = {"pts": 0, "blk": 1, "stl": 2, "ast": 3, "reb": 6, "tov": 11, "fgm": 13, "fga": 14, "ftm": 15,
-           "fta": 16, "fg3m": 17, "fg3a": 18, "min": 40}
-CATEGORY_ITEMS = [(19, False), (20, False), (17, False), (6, False), (3, False), (2, False), (1, False),
-                  (11, True), (0, False)]  # FG%, FT%, 3PM, REB, AST, STL, BLK, TO (lower wins), PTS
-STATUS = {"ACTIVE": "ACTIVE", "DTD": "DAY_TO_DAY", "OUT": "OUT"}
-CATEGORY_NAMES = {19: "FG%", 20: "FT%", 17: "3PM", 6: "REB", 3: "AST", 2: "STL", 1: "BLK", 11: "TO", 0: "PTS"}
-
-
-def period_of(day: dt.date) -> int:
-    return (day - OPENING_NIGHT).days + 1
-
-
-def date_of(period: int) -> dt.date:
-    return OPENING_NIGHT + dt.timedelta(days=int(period) - 1)
-
-
-def pro_team_id(team: str | None) -> int:
-    return PRO_ID.get(ESPN_ABBREV.get(team or "", team or ""), 0)
-
-
-def _epoch_ms(day: dt.date) -> int:
-    return int(dt.datetime(day.year, day.month, day.day, 19, 30, tzinfo=EASTERN).timestamp() * 1000)
 
 
 @dataclass(frozen=True)
@@ -70,7 +41,7 @@ class Overrides:
         return dict(POINTS_WEIGHTS) | self.weights
 
 
-class MirrorLeague:
+class MirrorLeague(MirrorPlayers):
     """One demo league (a scoring) on one as-of morning, in ESPN's shapes."""
 
     def __init__(self, as_of: dt.date, scoring: str, store, overrides: Overrides | None = None):
@@ -93,83 +64,6 @@ class MirrorLeague:
         self.schedule = db.query("SELECT game_date, team, opp FROM schedule ORDER BY game_date, team")
         self.weeks = db.query("SELECT week, start_date, end_date FROM weeks ORDER BY week")
 
-    # -- players -------------------------------------------------------------------------
-    def _team(self, pid: str) -> str | None:
-        ps = self.snap.players.get(pid)
-        return ps.ref.team if ps is not None else self.first_team.get(pid)
-
-    def _status(self, pid: str) -> str:
-        ps = self.snap.players.get(pid)
-        return STATUS[ps.status] if ps is not None else "ACTIVE"
-
-    def _eligible(self, pid: str) -> list[int]:
-        ps = self.snap.players.get(pid)
-        slots = ps.ref.eligible if ps is not None else [self.names[pid][1], "UTIL"]
-        slots = self.overrides.eligible.get(self.names[pid][0], slots)
-        ids = SLOT_ID | COMBINED_SLOT_ID
-        return sorted({ids[s] for s in slots if s in ids}) + [12, 13]
-
-    def _split(self, stats: dict, split_id: str, split_type: int, period: int, applied: float, n: int = 0) -> dict:
-        out = {"appliedTotal": applied, "externalId": split_id[2:], "id": split_id, "proTeamId": 0,
-               "scoringPeriodId": period, "seasonId": SEASON, "statSourceId": 0, "statSplitTypeId": split_type,
-               "stats": stats}
-        if n:
-            out["appliedAverage"] = applied / n
-            out["averageStats"] = {k: v / n for k, v in stats.items() if k not in ("19", "20")} | {
-                k: stats[k] for k in ("19", "20") if k in stats}
-        return out
-
-    @staticmethod
-    def _line_stats(line: dict) -> dict[str, float]:
-        stats = {str(i): float(line[k]) for k, i in STAT_ID.items()}
-        stats["42"] = 1.0
-        return stats
-
-    def game_splits(self, pid: str, top_periods: int | None = None) -> list[dict]:
-        """One split per game before the as-of date (statSplitTypeId 5), the last `top_periods`
-        scoring periods only when asked (ESPN's filterStatsForTopScoringPeriodIds)."""
-        ps = self.snap.players.get(pid)
-        if ps is None:
-            return []
-        low = self.period - top_periods if top_periods else 0
-        out = []
-        for g in ps.games:
-            period = period_of(g["game_date"])
-            if period <= low:
-                continue
-            split = self._split(self._line_stats(g), f"05{self.espn_id[pid]}{period:03d}", 5, period, float(g["fpts"]))
-            split["proTeamId"] = pro_team_id(g["team"])
-            out.append(split)
-        return out
-
-    def season_split(self, pid: str) -> list[dict]:
-        ps = self.snap.players.get(pid)
-        if ps is None or not ps.games:
-            return []
-        total: dict[str, float] = {}
-        for g in ps.games:
-            for k, v in self._line_stats(g).items():
-                total[k] = total.get(k, 0.0) + v
-        total["19"] = total["13"] / total["14"] if total["14"] else 0.0
-        total["20"] = total["15"] / total["16"] if total["16"] else 0.0
-        fpts = sum(float(g["fpts"]) for g in ps.games)
-        return [self._split(total, f"00{SEASON}", 0, 0, fpts, len(ps.games))]
-
-    def player(self, pid: str, stats: list[dict]) -> dict:
-        name, pos = self.names[pid]
-        first, _, last = name.partition(" ")
-        status = self._status(pid)
-        return {"active": True, "defaultPositionId": POSITION_ID.get(pos, 3), "droppable": True,
-                "eligibleSlots": self._eligible(pid), "firstName": first, "fullName": name,
-                "id": self.espn_id[pid], "injured": status == "OUT", "injuryStatus": status, "lastName": last,
-                "ownership": {"percentOwned": float(self.priors.get(pid, 0.0))},
-                "proTeamId": pro_team_id(self._team(pid)), "stats": stats, "universeId": 2}
-
-    def pool_entry(self, pid: str, stats: list[dict], on_team: int) -> dict:
-        return {"id": self.espn_id[pid], "onTeamId": on_team, "player": self.player(pid, stats),
-                "status": "ONTEAM" if on_team else "FREEAGENT",
-                "appliedStatTotal": sum(s["appliedTotal"] for s in stats if s["statSplitTypeId"] == 0)}
-
     # -- views ---------------------------------------------------------------------------
     @cached_property
     def players_wl(self) -> list[dict]:
@@ -186,7 +80,7 @@ class MirrorLeague:
         end = regular_season_end()  # the regular season (to April) and the NBA Cup final in it (Dec 17)
         for g in schedule(end=end, season_type=None):
             day, away, home = g.date, g.away, g.home
-            game = {"awayProTeamId": pro_team_id(away), "homeProTeamId": pro_team_id(home), "date": _epoch_ms(day),
+            game = {"awayProTeamId": pro_team_id(away), "homeProTeamId": pro_team_id(home), "date": epoch_ms(day),
                     "id": int(f"{day:%y%m%d}{pro_team_id(home):02d}"), "scoringPeriodId": period_of(day),
                     "statsOfficial": day < self.as_of, "validForLocking": True}
             for t in (away, home):

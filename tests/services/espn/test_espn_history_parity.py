@@ -40,7 +40,7 @@ def mirror(courtside_home):
 def espn(mirror, monkeypatch):
     """Factory: the ESPN source of the mirror's league in a scoring, read through espn-api."""
     from services.espn import EspnLeague, TTLCache
-    from services.espn.mirror.views import LEAGUE_IDS
+    from services.espn.mirror.ids import LEAGUE_IDS
     from services.store.state import state_store
 
     monkeypatch.setenv("COURTSIDE_ESPN_URL", mirror["url"])

@@ -27,6 +27,7 @@ from pathlib import Path
 import pytest
 
 from services.store import guard
+from services.store.restore import restore
 from services.store.state import StateStore
 
 REPO = Path(__file__).resolve().parents[3]
@@ -66,7 +67,7 @@ def test_an_open_store_reads_and_writes_the_restored_data(home):
     backup = guard.backup(home / "state.sqlite")
     for n in range(3, 6):
         _turn(store, n)  # after the backup: lost by the restore, kept aside
-    _, aside = guard.restore(home / "state.sqlite", backup)
+    _, aside = restore(home / "state.sqlite", backup)
     assert {int(t["turn_id"].split("-")[1]) for t in store.turns()} == {0, 1, 2, 99}  # reads see the restore
     for n in range(6, 9):
         _turn(store, n)
@@ -85,7 +86,7 @@ def test_the_file_kept_aside_is_self_contained_and_restores(home, capsys):
         _turn(store, n)
     backup = guard.backup(home / "state.sqlite")
     _turn(store, 4)
-    _, aside = guard.restore(home / "state.sqlite", backup)
+    _, aside = restore(home / "state.sqlite", backup)
     assert not aside.with_name(aside.name + "-wal").exists()
     moved = aside.parent.parent / "elsewhere.sqlite"  # alone, away from any -wal: still the whole database
     aside.rename(moved)
@@ -103,8 +104,8 @@ def test_backup_and_restore_leave_no_temporary_files(home):
     _turn(store, 1)
     b1 = guard.backup(home / "state.sqlite")
     _turn(store, 2)
-    guard.restore(home / "state.sqlite", b1)
-    guard.restore(home / "state.sqlite")  # the newest backup
+    restore(home / "state.sqlite", b1)
+    restore(home / "state.sqlite")  # the newest backup
     assert _litter(home) == []
     with closing(sqlite3.connect(b1)) as con:
         assert con.execute("PRAGMA journal_mode").fetchone()[0] == "delete"  # self-contained too
@@ -139,7 +140,7 @@ def test_a_writer_in_another_process_loses_nothing_through_a_restore(home):
             break
         lines.append(line)
     t_restore = time.time()
-    _, aside = guard.restore(home / "state.sqlite", backup)
+    _, aside = restore(home / "state.sqlite", backup)
     t_done = time.time()
     out, _ = proc.communicate(timeout=60)
     acked = [(int(a), float(b)) for a, b in (line.split() for line in [*lines, *out.splitlines()])]
@@ -163,7 +164,7 @@ def test_a_damaged_header_is_swapped_and_the_open_store_reopens_on_it(home):
         con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     with open(path, "r+b") as f:
         f.write(b"not a database header!!")
-    src, aside = guard.restore(path, backup)
+    src, aside = restore(path, backup)
     assert aside is not None and aside.exists()
     _turn(store, 2)
     assert _ids(path) == {1, 2}
@@ -188,7 +189,7 @@ def test_an_open_checkpointer_reads_and_writes_the_restored_checkpoints(home):
     put("before")
     backup = guard.backup(home / "checkpoints.sqlite")
     put("lost")
-    _, aside = guard.restore(home / "checkpoints.sqlite", backup)
+    _, aside = restore(home / "checkpoints.sqlite", backup)
     assert threads() == {"before"}
     put("after")
     with closing(sqlite3.connect(f"file:{home / 'checkpoints.sqlite'}?mode=ro", uri=True)) as con:
