@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import re
 
+from agents.offline.form_talk import MINE  # the same "mine" as the form question
 from services.league.lookup import fold
 
 ACT = "research_worst"
 WORST = re.compile(r"\b(?:worst|weakest|least valuable|least useful|most (?:droppable|expendable|cuttable)|weak link|"
                    r"dead weight|dead spot|deadest|biggest liability)\b")
-MINE = re.compile(r"\b(?:my|our|mine|i have|do i have|i got|we have|i own|on (?:my|the) (?:team|roster))\b")
 ELSEWHERE = re.compile(r"\b(?:free agents?|fas?|waivers?|wire|pick ?ups?|streamers?|trades?|opponent|their|his team|"
                        r"league wide|in the league|across the league|matchup|categor\w*|cats?|week)\b")
 
