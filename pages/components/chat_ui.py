@@ -17,15 +17,20 @@ import streamlit as st
 
 STOPPED = "chat_stopped"  # the thread whose turn the user stopped (read once by the next run)
 
-# One observer per browser tab: while the user is within 160 px of the bottom, every change of the
-# page (a new message, a streamed chunk, a card) scrolls the view to the bottom; scrolling up
-# stops that until the user comes back down or sends a message. `token` changes with the thread and
-# its number of messages, so a new message (or opening a thread) brings the view to the newest.
+# One observer per browser tab: while the view is stuck to the bottom, every change of the page (a
+# new message, a streamed chunk, a card, an element that grows as it draws) scrolls the view to the
+# bottom. Only the user unsticks it: a wheel turned up, or a scroll up within a second of a touch, key
+# or pointer press (the scrollbar dragged); scrolling back down to within 160 px of the bottom sticks
+# it again.
+# A scroll the browser makes itself (scroll anchoring while the content above the view reflows, the
+# page growing under a reload) never unsticks it: that race left the view at the top of a long
+# answer after a reload under load. `token` changes with the thread and its number of messages, so a
+# new message (or opening a thread) brings the view to the newest.
 _FOLLOW = """<script>
 (() => {
   const w = window;
   const scroller = () => {
-    for (const sel of ['[data-testid="stMain"]', '[data-testid="stAppViewContainer"]']) {
+    for (const sel of ['[data-testid="stAppScrollToBottomContainer"]', '.stMain', '[data-testid="stMain"]', '[data-testid="stAppViewContainer"]']) {
       const el = document.querySelector(sel);
       if (el && el.scrollHeight > el.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(el).overflowY)) return el;
     }
@@ -33,15 +38,31 @@ _FOLLOW = """<script>
   };
   const toBottom = () => { const el = scroller(); if (el) el.scrollTop = el.scrollHeight; };
   if (!w.__courtsideFollow) {
-    const state = {stick: true, token: null};
+    const state = {stick: true, token: null, intent: 0, watched: null, last: 0};
+    const nearBottom = (el) => el.scrollHeight - el.scrollTop - el.clientHeight < 160;
+    const touched = () => { state.intent = Date.now(); };
+    for (const ev of ['touchstart', 'touchmove', 'keydown', 'pointerdown'])
+      document.addEventListener(ev, touched, {capture: true, passive: true});
+    // a wheel turned up is the user leaving the bottom, whenever its scroll events come
+    document.addEventListener('wheel', (e) => { touched(); if (e.deltaY < 0) state.stick = false; },
+                              {capture: true, passive: true});
     document.addEventListener('scroll', (e) => {
       const el = scroller();
-      if (el && (e.target === el || e.target === document)) state.stick = el.scrollHeight - el.scrollTop - el.clientHeight < 160;
+      if (!el || !(e.target === el || e.target === document)) return;
+      const up = el.scrollTop < state.last - 1;
+      state.last = el.scrollTop;
+      if (up && Date.now() - state.intent < 1000) state.stick = false;  // the user's scroll up
+      else if (!up && nearBottom(el)) state.stick = true;  // back down to the newest
     }, true);
     // the chat's own: another page of the app (no composer) keeps its scroll where the user put it
     const onChat = () => !!document.querySelector('[data-testid="stChatInput"]');
-    new MutationObserver(() => { if (state.stick && onChat()) requestAnimationFrame(toBottom); })
-      .observe(document.body, {childList: true, subtree: true, characterData: true});
+    const follow = () => { if (state.stick && onChat()) requestAnimationFrame(toBottom); };
+    const grows = new ResizeObserver(follow);
+    new MutationObserver(() => {
+      const el = scroller(), body = el && el.firstElementChild;
+      if (body && body !== state.watched) { if (state.watched) grows.unobserve(state.watched); grows.observe(body); state.watched = body; }
+      follow();
+    }).observe(document.body, {childList: true, subtree: true, characterData: true});
     w.__courtsideFollow = state;
   }
   const state = w.__courtsideFollow;

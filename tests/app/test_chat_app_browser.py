@@ -83,6 +83,44 @@ def test_the_composer_is_pinned_and_the_view_follows_the_newest_message(fresh_st
         page.get_by_role("button", name="Approve").first.wait_for(timeout=60_000)
         turn_settled(page, 2, 800)
         _assert_pinned_and_following(page)
+        _assert_only_the_user_unsticks(page)
+
+
+# Where the main scroller is, and a change of the page as a streamed chunk makes one.
+# The element the chat scrolls (the product's own choice: the first of these that scrolls), where it
+# is, and a change of the page as a streamed chunk makes one.
+SCROLLER = """(() => {
+  for (const sel of ['[data-testid="stAppScrollToBottomContainer"]', '.stMain', '[data-testid="stMain"]', '[data-testid="stAppViewContainer"]']) {
+    const el = document.querySelector(sel);
+    if (el && el.scrollHeight > el.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(el).overflowY)) return el;
+  }
+  return document.scrollingElement; })()"""
+SCROLL_TO_TOP = "() => { " + SCROLLER + ".scrollTop = 0 }"
+GROW = """() => { const d = document.createElement('div'); d.style.height = '600px';
+  const m = document.querySelectorAll('[data-testid="stChatMessage"]'); m[m.length - 1].after(d); }"""
+
+
+def _assert_only_the_user_unsticks(page) -> None:
+    """A scroll the browser makes itself (here a script's; scroll anchoring while the content above
+    reflows is one) leaves the view following: the next change of the page brings it back to the
+    bottom (the broken version: any scroll more than 160 px from the bottom unstuck it, and a reload
+    under load left the view at the top of a 5,400 px answer). The user's own scroll up (the wheel)
+    stops the following: the next change leaves the view where the user put it."""
+    page.evaluate(SCROLL_TO_TOP)
+    page.wait_for_timeout(300)
+    page.evaluate(GROW)
+    page.wait_for_timeout(800)
+    assert _following(page.evaluate(GEOMETRY)), page.evaluate(GEOMETRY)
+    box = page.get_by_test_id("stChatMessage").last.bounding_box()
+    page.mouse.move(box["x"] + 20, 200)
+    page.mouse.wheel(0, -1500)
+    page.wait_for_timeout(500)
+    up = page.evaluate(GEOMETRY)
+    assert not _following(up), up
+    page.evaluate(GROW)
+    page.wait_for_timeout(800)
+    after = page.evaluate(GEOMETRY)
+    assert abs(after["lastTop"] - up["lastTop"]) < 2, (up, after)  # what the user reads has not moved
 
 
 def test_the_answer_is_written_as_it_comes_and_can_be_copied_and_edited(fresh_state, tmp_path):
