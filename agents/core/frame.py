@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 Horizon = Literal["tonight", "day", "this_week", "next_week", "rest_of_season", "last_n"]
 Act = Literal["request", "affirm", "why_not", "versus", "out_of_scope", "filter_previous", "why_benched"]
@@ -81,15 +81,28 @@ class RequestFrame(BaseModel):
         "NBA teams ruled out of a list ('nobody from Phoenix': ['PHO'])."))
     max_minutes: float | None = Field(default=None, gt=0, le=48, description=(
         "A list's ceiling on season minutes a game ('only guys under 30 mpg': 30)."))
+    leaders_in: str | None = Field(default=None, description=(
+        "A superlative on one category in a request for moves ('pick up the best shot blocker out there': BLK; "
+        "'grab the top rebounder on the wire': REB): every add is one of the wire's leaders in it."))
     unhonoured: list[str] = Field(default_factory=list, description=(
         "Constraints the user stated that no tool can honour, in a few words each (said in the answer)."))
+
+    @field_validator("leaders_in", mode="before")
+    @classmethod
+    def _leader_category(cls, value):
+        """A category name as the optimizer takes it ('shot blocking' -> 'BLK'); a word that names no
+        category, or turnovers (nobody picks up the most), is no superlative: None."""
+        from services.league.scoring import normalize_category
+
+        cat = normalize_category(str(value)) if value not in (None, "") else None
+        return None if cat in (None, "TO") else cat
 
 
 # frame field -> the tool argument that takes it (the same name in every tool that takes it)
 TOOL_ARGS = {"exclude": "exclude", "shape": "shape", "horizon": "horizon", "count": "limit", "last_n": "last_n",
              "window": "window", "per": "per", "availability": "availability", "not_position": "not_position", "play_on": "play_on",
              "not_teams": "not_teams", "max_minutes": "max_minutes", "get_position": "get_position",
-             "keep_positions": "keep_positions", "start": "start", "end": "end"}
+             "keep_positions": "keep_positions", "start": "start", "end": "end", "leaders_in": "leaders_in"}
 
 
 def tool_args(frame: RequestFrame | dict | None, fields: dict, args: dict) -> dict:

@@ -14,9 +14,11 @@ from agents.core.contracts import card_dicts
 from agents.core.intents import Intent, IntentLabel
 from agents.core.contracts import StepEvent, TextEvent
 from agents.core.events import emit
+from agents.matchup_optimizer.checks import checked_targets, declined_here, ir_full_note
 from services import optimizer as opt
 from services.models import ServiceError
 from services.optimizer.moves import droppable
+from services.optimizer.propose import LEADERS, wire_leaders
 
 MAX_CARDS = 10  # the most cards one request may ask for (the optimize_matchup tool's own `limit` cap)
 
@@ -80,6 +82,8 @@ def make_nodes(source):
             text += f" {source.player_name(cut)} goes when an IR player returns (you named him)."
         if only:
             text += f" Only moves that take {source.player_name(only)} out of the lineup (IR first)."
+        if label.frame.leaders_in:
+            text += f" Adds only from the wire's top {LEADERS} per game in {label.frame.leaders_in} (you asked for the best)."
         if unknown:
             text += f" No player matches {', '.join(unknown)}: nobody protected is dropped for it."
         targets, need = checked_targets(source, label.target_categories, state.get("punt") or [],
@@ -92,6 +96,7 @@ def make_nodes(source):
         _step("parse_intent", text, t0)
         return {"allow_drop": allow, "only_drop": only, "limit": limit, "keep": [source.player_name(k) for k in keep],
                 "untouched": [source.player_name(k) for k in named_keep], "ir_cut": cut, "target_categories": targets, "need_note": note,
+                "leaders_in": label.frame.leaders_in,
                 "iteration": 0, "relax": 0,
                 "advice_mode": label.mode or state.get("advice_mode") or source.advice_mode,
                 "week_window": {"start": today.isoformat(), "end": end.isoformat(), "week": week}}
@@ -145,7 +150,8 @@ def make_nodes(source):
                                   allow_drop=set(state.get("allow_drop") or []),
                                   mode=state.get("advice_mode") or source.advice_mode,
                                   limit=(want := state.get("limit") or 3) + 3 * len(state.get("keep") or []) + len(declined),
-                                  target_categories=state.get("target_categories") or None)
+                                  target_categories=state.get("target_categories") or None,
+                                  leaders_in=state.get("leaders_in"))
         named = {source.resolve_id(n) for n in state.get("untouched") or []}
         moves = [m for m in found.moves if not (kept and m.kind != "ir" and m.drop_id in kept) and m.drop_id not in named]
         made = named_cut([card_from_move(m, source.league_id, source.my_team_id, source.today, kind=source.kind)
@@ -169,8 +175,11 @@ def make_nodes(source):
         only = state["only_drop"]
         inputs = _with_cut(source.optimizer_inputs(free_agents=state["add_candidates"], season=True,
                                                    punt=tuple(state.get("punt") or ())), state)
+        lead = state.get("leaders_in")  # "... and pick up the best shot blocker": the adds from the wire's leaders
+        leaders = frozenset(wire_leaders(inputs.free_agents, lead)) if lead else None
         ranked = opt.scan_moves(inputs, allow_drop={only}, mode=state.get("advice_mode") or source.advice_mode,
-                                accept=lambda drop, add, kind, week, score: drop == only)
+                                accept=lambda drop, add, kind, week, score: drop == only
+                                and (leaders is None or add in leaders))
         picked = sorted(ranked, key=lambda m: m.kind != "ir")[:1]  # stable: the best IR move, else the best swap
         cards = card_dicts(named_cut([card_from_move(m, source.league_id, source.my_team_id, source.today, kind=source.kind)
                                       for m in picked], state.get("ir_cut")))
@@ -189,63 +198,6 @@ def make_nodes(source):
     return dict(parse_intent=parse_intent, gather_rosters=gather_rosters, analyze_schedule=analyze_schedule,
                 check_injuries=check_injuries, identify_candidates=identify_candidates,
                 validate_moves=validate_moves, compose_lineup=compose_lineup)
-
-
-def declined_here() -> set[tuple]:
-    """The moves (drop, add, kind) declined in this conversation (the state store's decisions; the
-    thread is the run's config)."""
-    try:
-        from langgraph.config import get_config
-
-        thread = (get_config().get("configurable") or {}).get("thread_id")
-    except RuntimeError:  # outside a graph run
-        return set()
-    if not thread:
-        return set()
-    try:
-        from services.store.state import state_store
-
-        return {(d["card"].get("drop_id"), d["card"].get("add_id"), d["card"].get("kind"))
-                for d in state_store().decisions(thread) if d["decision"] == "decline"}
-    except Exception:  # noqa: BLE001 - a store that cannot be read declines nothing: the cards stand
-        return set()
-
-
-def ir_full_note(source, only: str | None, label) -> str | None:
-    """"Also IR Collins?" with every IR slot taken: said first (the best move that takes him out is
-    then a drop, not an IR move). Every LeagueSource has `ir_ids()` and says its IR slots in `info().ir`."""
-    if not only:
-        return None
-    held = [p for p in source.ir_ids() if p != only]
-    slots = source.info().ir
-    if len(held) < slots:
-        return None
-    names = ", ".join(source.player_name(p) for p in held)
-    return (f"**Your IR slot is full: {names} holds it ({slots} IR slot{'s' * (slots != 1)} in this league), so "
-            f"{source.player_name(only)} cannot go to IR.** Activate or drop {names} first; the best move that takes "
-            f"{source.player_name(only)} out now is a drop:")
-
-
-def checked_targets(source, targets: list[str], punt: list[str], claimed: bool = True) -> tuple[list[str], str | None]:
-    """The categories to chase after checking the named ones against the scoreboard (agents.core.needs):
-    after a claimed need ("I'm losing steals") a category the week has settled gives way to the ones in
-    play, and the answer says why; a plain ask ("moves that help steals") keeps its categories, and the
-    answer says what the scoreboard shows."""
-    from agents.core.needs import as_asked, check_need
-
-    targets = [c for c in targets if c not in punt]
-    if not targets or source.scoring != "categories":
-        return targets, None
-    try:
-        lines = [c.model_dump() for c in source.matchup().categories or []]
-    except ServiceError:
-        return targets, None
-    check = check_need(targets, lines, punt)
-    if not check.wrong:
-        return targets, None
-    if claimed:
-        return check.in_play, check.text
-    return targets, as_asked(check, targets)
 
 
 def _names(names: list[str], most: int = 4) -> str:

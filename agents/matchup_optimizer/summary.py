@@ -70,6 +70,11 @@ def write_summary(state: dict, matchup_summary: str, status_note: str = "inferre
     cards, lineup = cards_of(state.get("valid_moves")), state.get("weekly_lineup") or {}
     parts = [matchup_summary]  # first: the answer's streamed opening (it needs no move scan)
     parts += [state["need_note"]] if state.get("need_note") else []
+    if state.get("leaders_in"):  # "grab the top shot blocker": said, so the card reads as the answer to it
+        from services.optimizer.propose import LEADERS
+
+        parts.append(f"You asked for the best in {state['leaders_in']}: every move adds one of the wire's top "
+                     f"{LEADERS} per game in it.")
     if state.get("punt"):
         parts.append(f"Punting {', '.join(state['punt'])}: left out of the objective and the reasons below.")
     if cards:

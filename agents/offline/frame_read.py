@@ -70,6 +70,11 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
             f.give = [n for n in p.players if n not in f.exclude][:1]
     f.count = count_of(SIDE_COUNT.sub(" ", text) if f.shape else text)  # "a 2 for 2 for two guards": a side, not a count
     f.horizon = horizon_of(p)
+    if p.act in ("optimize", "ir_move"):  # "pick up the best shot blocker out there": the wire's leaders in BLK
+        from agents.offline.superlative import leader_category
+
+        lead = leader_category(text)
+        f.leaders_in = lead if lead not in p.punt else None
     f.not_position = not_position_of(text)
     # "I'm losing steals": a claim the scoreboard checks; "I need dimes" is a wish, chased as asked
     f.need_claimed = bool(getattr(p, "need", False)) and claims_scoreboard(text)

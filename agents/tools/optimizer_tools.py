@@ -68,9 +68,11 @@ def punt_ids(punt) -> tuple[str, ...]:
 
 
 def proposal(source: LeagueSource, allow_drop=frozenset(), limit: int = 3, mode: str = "balanced",
-             target_categories: list[str] | None = None, ir_cut: str | None = None, punt=()) -> opt.Proposal:
+             target_categories: list[str] | None = None, ir_cut: str | None = None, punt=(),
+             leaders_in: str | None = None) -> opt.Proposal:
     """`ir_cut`: the player id the user will cut when an IR player returns (IR and activation cards);
-    `punt`: categories left out of the objective, the targets and the reasons."""
+    `punt`: categories left out of the objective, the targets and the reasons; `leaders_in`: a
+    superlative's category (every add one of the wire's leaders in it)."""
     import dataclasses
 
     inputs = source.optimizer_inputs(season=True, punt=punt_ids(punt))
@@ -78,7 +80,7 @@ def proposal(source: LeagueSource, allow_drop=frozenset(), limit: int = 3, mode:
         inputs = dataclasses.replace(inputs, ir_cut=ir_cut)
     try:
         return opt.propose_moves(inputs, allow_drop=allow_drop, mode=mode, limit=limit,
-                                 target_categories=target_categories)
+                                 target_categories=target_categories, leaders_in=leaders_in)
     except ValueError as e:  # an unknown category name
         raise ServiceError(str(e)) from None
 
@@ -128,10 +130,12 @@ def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
         out = lineup_summary(inputs, day, list(source.info().slots), f"OUT ({source.status_note})")
         return dump(out | {"on_ir": [source.player_name(pid) for pid in sorted(source.ir_ids())]})
 
-    def optimize_matchup(allow_drop=None, target_categories=None, limit=3, mode=None, ir_cut=None, punt=None) -> str:
+    def optimize_matchup(allow_drop=None, target_categories=None, limit=3, mode=None, ir_cut=None, punt=None,
+                         leaders_in=None) -> str:
         allow = {source.resolve_id(n) for n in allow_drop or []}
         cut = source.resolve_id(ir_cut) if ir_cut else None
-        found = proposal(source, allow, limit, mode or source.advice_mode, target_categories, cut, punt or ())
+        found = proposal(source, allow, limit, mode or source.advice_mode, target_categories, cut, punt or (),
+                         leaders_in)
         week_inputs = source.optimizer_inputs(free_agents=[], punt=punt_ids(punt or ()))
         prep = opt.prepare(week_inputs)
         week = opt.weekly_lineup(week_inputs, prep)
@@ -145,12 +149,17 @@ def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
                "free_agents_scanned": found.scanned_free_agents, "passes": found.passes_run}
         if found.target_categories:
             out["target_categories"] = list(found.target_categories)
+        if found.leaders_in:
+            out["leaders_in"] = {"category": found.leaders_in, "top": len(found.leaders),
+                                 "players": [source.player_name(pid) for pid in found.leaders]}
         if punt:
             out["punt"] = list(punt_ids(punt))
         if not found.moves:
             out["note"] = (f"no drop/add pair gains over standing pat ({found.scanned_free_agents} free agents "
                            "checked; your top 6 players are never offered unless allowed"
                            + (f"; only moves that help {', '.join(found.target_categories)}" if found.target_categories else "")
+                           + (f"; only adds among the wire's top {len(found.leaders)} in {found.leaders_in}"
+                              if found.leaders_in else "")
                            + ")")
         return with_cards(out)
 
@@ -161,5 +170,6 @@ def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
                                      description="The exact best lineup for one day: who starts in which slot and who sits, with reasons."),
         StructuredTool.from_function(optimize_matchup, name="optimize_matchup", args_schema=S.OptimizeArgs, response_format=CARD_FORMAT,
                                      description="Scan every drop/add pair for this week and return the best moves (as approval cards) and the weekly plan. "
-                                                 "target_categories keeps only moves whose added player beats the dropped one per game in at least one of them."),
+                                                 "target_categories keeps only moves whose added player beats the dropped one per game in at least one of them; "
+                                                 "leaders_in holds every add to the wire's top 10 per game in one category (a superlative ask)."),
     ]

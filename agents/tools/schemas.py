@@ -92,6 +92,10 @@ class OptimizeArgs(BaseModel):
     target_categories: list[str] | None = Field(
         default=None, description="Categories to chase, e.g. ['BLK'] (FG%, FT%, 3PM, REB, AST, STL, BLK, TO, PTS): "
                                   "only moves whose added player beats the dropped one per game in one of them.")
+    leaders_in: str | None = Field(
+        default=None, description="One category the user asked for the best at ('the best shot blocker out there' -> "
+                                  "'BLK', 'top rebounder on the wire' -> 'REB'): every add is one of the wire's top 10 "
+                                  "per game in it (not TO).")
     limit: int = Field(default=3, ge=1, le=10, description="How many moves to return.")
     mode: Literal["balanced", "this_week"] | None = Field(
         default=None, description="'this_week' when the user only cares about this week (streaming); "

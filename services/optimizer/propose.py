@@ -52,6 +52,8 @@ class Proposal:
     scanned_free_agents: int
     droppable: int
     target_categories: tuple[str, ...] = ()
+    leaders_in: str | None = None  # the adds were held to the wire's leaders in this category
+    leaders: tuple[str, ...] = ()  # those leaders' ids, best first
 
     @property
     def passes_run(self) -> int:
@@ -98,12 +100,36 @@ def helps_targets(add: PlayerInput, drop: PlayerInput, targets: Sequence[str]) -
     return False
 
 
+LEADERS = 10  # "the best shot blocker": the adds are held to the wire's top 10 per game in BLK
+
+
+def wire_leaders(free_agents: Sequence[PlayerInput], category: str, n: int = LEADERS) -> tuple[str, ...]:
+    """The free agents who lead the wire in `category` per game, best first: the players a
+    superlative names ("the best shot blocker out there", "the top rebounder on the wire"). A player
+    who is out is no one's pickup and is left out; ties go by name. A percentage ranks among players
+    who take at least the median attempts of the wire (a 2-for-2 shooter leads nothing). Turnovers
+    are no skill to pick up for: a ValueError says so."""
+    (cat,) = normalize_targets([category])
+    if cat == "TO":
+        raise ValueError("leaders_in takes a category to chase (FG%, FT%, 3PM, REB, AST, STL, BLK, PTS), not TO.")
+    pool = [p for p in free_agents if p.status != "OUT"]
+    col, _ = CATEGORIES[cat]
+    if "/" in col:
+        tries = sorted(float(p.expected.get(col.split("/")[1], 0.0)) for p in pool)
+        floor = tries[len(tries) // 2] if tries else 0.0
+        pool = [p for p in pool if float(p.expected.get(col.split("/")[1], 0.0)) >= max(floor, 1e-9)]
+    ranked = sorted(pool, key=lambda p: (-_per_game(p, cat), p.label))
+    return tuple(p.player_id for p in ranked[:n])
+
+
 class _Picker:
     """The `accept` of one relax pass: worth offering, chases the targets, clears the floor, and
     conflicts with no move picked before it (no player twice, IR slots)."""
 
-    def __init__(self, floor: float, targets: Sequence[str], players: dict, ir_slots_free: int):
+    def __init__(self, floor: float, targets: Sequence[str], players: dict, ir_slots_free: int,
+                 adds_from: frozenset[str] | None = None):
         self.floor, self.targets, self.players, self.ir_free = floor, targets, players, ir_slots_free
+        self.adds_from = adds_from  # None: any free agent; else only these (a superlative's leaders)
         self.drops: set[str] = set()
         self.adds: set[str] = set()
         self.irs = 0
@@ -111,6 +137,8 @@ class _Picker:
 
     def __call__(self, drop_id: str, add_id: str, kind: str, gain: float, score: float) -> bool:
         if score <= TIE or gain <= self.floor:
+            return False
+        if self.adds_from is not None and add_id not in self.adds_from:
             return False
         if not helps_targets(self.players[add_id], self.players[drop_id], self.targets):
             return False
@@ -166,15 +194,20 @@ def yield_soon_returns(moves: list) -> list:
 
 def propose_moves(inputs: OptimizerInputs, allow_drop: Iterable[str] = frozenset(), mode: str = "balanced",
                   limit: int = 3, target_categories: Sequence[str] | None = None,
-                  min_gain: Sequence[float] | None = None) -> Proposal:
+                  min_gain: Sequence[float] | None = None, leaders_in: str | None = None) -> Proposal:
     """The best conflict-free moves worth offering (see the module docstring for the steps).
+    `leaders_in`: a superlative's category ("the best shot blocker": 'BLK'); every add is one of the
+    wire's leaders in it (`wire_leaders`), and it is chased like a target category.
 
     The whole ranking is walked (conflict removal looks as deep as it must), so the result is the
     greedy best: card i is the best move compatible with cards 1..i-1."""
     from services.optimizer.moves import droppable
     from services.optimizer.weekly import prepare
 
-    targets = tuple(t for t in normalize_targets(target_categories) if t not in inputs.punt)  # never a punted one
+    lead = normalize_targets([leaders_in])[0] if leaders_in else None
+    targets = tuple(t for t in normalize_targets([*(target_categories or ()), *([lead] if lead else [])])
+                    if t not in inputs.punt)  # never a punted one
+    leaders = wire_leaders(inputs.free_agents, lead) if lead else ()
     prep = prepare(inputs)
     allow = frozenset(allow_drop)
     players = {p.player_id: p for p in (*inputs.roster, *inputs.free_agents)}
@@ -185,11 +218,12 @@ def propose_moves(inputs: OptimizerInputs, allow_drop: Iterable[str] = frozenset
     for number, floor in enumerate(floors, 1):
         if len(back) >= limit:
             break
-        pick = _Picker(floor, targets, players, inputs.ir_slots_free)
+        pick = _Picker(floor, targets, players, inputs.ir_slots_free, frozenset(leaders) if lead else None)
         pick.drops |= {m.drop_id for m in back}
         pick.adds |= {m.add_id for m in back}
         best = yield_soon_returns(scan_moves(prep, allow_drop=allow, limit=limit - len(back), mode=mode, accept=pick))
         passes.append(Pass(number, floor, pick.cleared, number == len(floors)))
         if best:
             break
-    return Proposal((*back, *best), tuple(passes), len(inputs.free_agents), len(droppable(prep, allow)), targets)
+    return Proposal((*back, *best), tuple(passes), len(inputs.free_agents), len(droppable(prep, allow)), targets,
+                    lead, leaders)
