@@ -189,3 +189,20 @@ def test_the_fourteenth_set_is_whole_and_its_first_run_is_kept():
     assert run["conversations"] == 25 and run["fully_right"] == 25 - len(run["failed"])
     assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH13}
     assert run["commit"] == "4db5c05" and run["fully_right"] == 6 and len(run["failed"]) == 19  # session 25's one run
+
+
+def test_the_fifteenth_set_is_whole_and_its_first_run_is_kept():
+    """fresh14 (session 26, written blind by a helper): its one run before anyone read or tuned to it is
+    pinned (fresh14_first_run.json, recorded by the session that did not write it). Catches the set cut
+    down to what passes, or a recorded first run that no longer matches the set. (The set's shape is
+    held by tests/conversations/test_fresh14_checks.py::test_the_fifteenth_set_is_whole.)"""
+    from tests.conversations.fresh14 import FRESH14, first_run
+
+    assert len(FRESH14) == 25 and len({c.id for c in FRESH14}) == 25
+    assert all(2 <= len(c.turns) <= 4 for c in FRESH14) and {c.scoring for c in FRESH14} == {"points", "categories"}
+    assert sum(c.decides for c in FRESH14) >= 8
+    run = first_run()
+    assert run is not None, "fresh14's first run (session 26) is recorded and kept"
+    assert run["conversations"] == 25 and run["fully_right"] == 25 - len(run["failed"])
+    assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH14}
+    assert run["commit"] == "03fcbc3" and run["fully_right"] == 4 and len(run["failed"]) == 21  # session 26's one run
