@@ -10,6 +10,8 @@ gives the nearest thing the data has, from a tool.
     budget     FAAB bids, waiver budgets, auction dollars -> his rest-of-season value (is he worth adding)
     awards     MVP, DPOY, rookie of the year, All-NBA     -> his (or the top) rest-of-season fantasy value
     chat       trash talk, messages to the league chat    -> this week's matchup, the score to talk about
+    live       a game in progress, live scores             -> this week's fantasy matchup as of this morning
+    contract   a player's pay, contracts, cap hits         -> his rest-of-season fantasy value
 
 The desk's simulated game lines (moneyline, spread, total on a game) are in scope: only bets on a
 player's stat line or with real money are "props".
@@ -82,7 +84,22 @@ CHAT = _p(r"\b(?:can|could|would|will|pls|please) (?:you|u|ya) (?:\w+ ){0,3}?(?:
           r"\btrash[- ]?talk (?:\w+ )?(?:for me|in the)\b|\b(?:post|write|send) (?:\w+ ){0,3}(?:in|to) (?:the|our|my) "
           r"(?:league|group) ?(?:chat|thread|board)\b")
 
+# a game in progress ("what's the score of the cavs game right now", "who's winning the lakers game", "live
+# scores"): the data is finished games' box scores
+LIVE = _p(r"\blive (?:scores?|games?|stats?|updates?|box ?scores?)\b|\bscores? (?:of|in) (?:the |tonight'?s )?\w+(?: \w+)? game\b"
+          r"(?=[^.?!]*\b(?:right now|now|currently|live|so far|at the moment)\b)|\b(?:right now|currently|so far|at the moment)\b"
+          r"[^.?!]{0,40}\bscore\b|\bscore\b[^.?!]{0,40}\b(?:right now|currently|so far|at the moment)\b|"
+          r"\bwho(?:'s| is) winning (?:the )?\w+(?: \w+)? game\b|\bin[- ]game (?:stats|score)\b|\bat (?:the )?half ?time\b")
+# a player's pay ("how much is beal getting paid", "is he worth that contract", "his cap hit"): not in the data
+CONTRACT = _p(r"\bcontracts?\b|\b(?:getting|get|gets|being|is|was) paid\b|\bhow much (?:is|does|did) \w+(?: \w+)? "
+              r"(?:make|making|earn|earning|paid|getting)\b|\bcap hit\b|\bsuper ?max\b|\bmax (?:deal|contract|money)\b|"
+              r"\b(?:his|their|her) salary\b|\bextension\b")
+
 TOPICS = (
+    Topic("live", LIVE, "Live scores are not in the data: it holds finished games' box scores (up to this morning), "
+                        "not games in progress"),
+    Topic("contract", CONTRACT, "Contracts and salaries are not in the data: it holds box scores, schedules and "
+                                "rosters, no pay"),
     Topic("chat", CHAT, "Messages to other managers (the league chat, DMs, trash talk) are not something I send: "
                         "the only thing I do in your league is a move you approve on a card"),
     # "when is the trade deadline": a rule's date, read before the deadline's news
@@ -105,6 +122,8 @@ TOPICS = (
                         "only): a status here is inferred from missed games"),
 )
 TRADE_ASKED = _p(r"\b(?:trades?|deals?|trade for|swap)\b")
+MY_SCORE = _p(r"\bmatchup\b|\bmy (?:team|squad|score)\b|\bfantasy\b|\bh2h\b|\bhead[- ]to[- ]head\b|\bam i\b|\bare we\b|"
+              r"\bzone defense\b|\bopponent\b")
 
 
 def topic_of(text: str, act: str = "", players: list[str] = ()) -> Topic | None:
@@ -116,6 +135,8 @@ def topic_of(text: str, act: str = "", players: list[str] = ()) -> Topic | None:
                 continue  # a game's line at the desk ("bet the over on Celtics-Knicks") is in scope
             if topic.name in ("standings", "news") and act.startswith("trade") and players and TRADE_ASKED.search(text):
                 return None
+            if topic.name == "live" and MY_SCORE.search(text):
+                continue  # "what's the score of my matchup right now": the fantasy score, in scope
             if topic.name == "budget" and TRADE_ASKED.search(text) and not re.search(r"\bfaab\b|\bwaiver", text, re.I):
                 return None  # "how much should I offer for Luka in a trade?": a trade request, not a bid
             return topic
@@ -137,8 +158,10 @@ def nearest_calls(topic: str, players: list[str], day) -> list[tuple[str, dict]]
         return [("compose_daily_lineup", {"date": day.isoformat()})]
     if topic == "rules":
         return []
-    if topic == "chat":
+    if topic in ("chat", "live"):
         return [("get_matchup_details", {})]
+    if topic == "contract" and players:
+        return [("get_player_rankings", {"player": n, "sort": "ros_value"}) for n in players[:2]]
     if topic in ("keeper", "budget", "awards") and players:
         return [("get_player_rankings", {"player": n, "sort": "ros_value"}) for n in players[:2]]
     if topic in ("keeper", "draft", "awards"):
@@ -158,13 +181,20 @@ def scope_answer(p, done) -> str:
     topic = next((t for t in TOPICS if t.name == (p.frame.topic or "standings")), TOPICS[-2])
     lead = f"**{topic.line}.**"
     body = {"standings": _strength, "news": _status, "props": _props, "dfs": _lineup, "keeper": _ros,
-            "draft": _ros, "budget": _ros, "awards": _ros, "rules": _rules, "chat": _matchup}[topic.name](p, done, _ok)
+            "draft": _ros, "budget": _ros, "awards": _ros, "rules": _rules, "chat": _matchup, "live": _live,
+            "contract": _ros}[topic.name](p, done, _ok)
     return "\n\n".join([lead, *body]) if body else lead + " Ask \"how is my matchup looking?\" for this week's head-to-head."
 
 
 def _matchup(p, done, _ok) -> list[str]:
     for r in _ok(done, "get_matchup_details"):
         return ["What you could talk about, this week's matchup: " + r["data"]["summary"]]
+    return []
+
+
+def _live(p, done, _ok) -> list[str]:
+    for r in _ok(done, "get_matchup_details"):
+        return ["The score I do have is your fantasy matchup's, as of this morning: " + r["data"]["summary"]]
     return []
 
 

@@ -1,0 +1,106 @@
+"""One stat's average for one player (issue #36): "how many blocks a game does Sarr get", "what's Claxton
+averaging in boards", "how many threes does the new guy hit a night", "Mobley's assists per game?".
+
+The figure asked, not his schedule or a whole game log: his season average a game of that stat from
+`get_player_game_log` (the box scores before the as-of date), with his last 5 and last 10 beside it so a
+trend shows, and his games and minutes. Several stats in one ask ("points and boards a game") are each
+said. Two players or more are a comparison (research_compare), not this.
+"""
+from __future__ import annotations
+
+import re
+
+from services.league.lookup import fold
+
+ACT = "research_stat"
+# stat word -> (the game log's key, how it is said)
+STATS = {"blocks": ("blk", "blocks"), "block": ("blk", "blocks"), "blks": ("blk", "blocks"), "bpg": ("blk", "blocks"),
+         "rebounds": ("reb", "rebounds"), "boards": ("reb", "rebounds"), "rebs": ("reb", "rebounds"),
+         "rpg": ("reb", "rebounds"), "assists": ("ast", "assists"), "dimes": ("ast", "assists"),
+         "asts": ("ast", "assists"), "apg": ("ast", "assists"), "steals": ("stl", "steals"), "stls": ("stl", "steals"),
+         "spg": ("stl", "steals"), "threes": ("fg3m", "threes"), "3s": ("fg3m", "threes"), "3pm": ("fg3m", "threes"),
+         "treys": ("fg3m", "threes"), "3 pointers": ("fg3m", "threes"), "three pointers": ("fg3m", "threes"),
+         "points": ("pts", "points"), "pts": ("pts", "points"), "ppg": ("pts", "points"),
+         "turnovers": ("tov", "turnovers"), "minutes": ("min", "minutes"), "mins": ("min", "minutes"),
+         "mpg": ("min", "minutes")}
+_WORDS = "|".join(re.escape(w) for w in sorted(STATS, key=len, reverse=True))
+STAT = re.compile(rf"(?<![\w-])({_WORDS})(?![\w-])")
+RATE = re.compile(r"\b(?:a|per|each|every) (?:game|night|contest|outing)\b|\bpg\b|\bppg|rpg|apg|bpg|spg|mpg\b|"
+                  r"\baverag\w*\b|\bavg\b|\bon average\b|\btypically\b|\busually\b|\bnormally\b")
+ASK = re.compile(r"\bhow many\b|\bhow much\b|\bwhat(?: s| is| does| do| are|s)?\b|\bgimme\b|\bgive me\b|\btell me\b|"
+                 r"\bshow me\b")
+# a verdict, a move, a schedule, a ranking: another act's question, with a stat only as its reason
+ELSEWHERE = re.compile(r"\b(?:worth|should|pick ?up|add|drop|cut|start|sit|bench|trade|stream|hold|keep|vs\.?|versus|"
+                       r"better|best|most|top|rank\w*|compare|games? left|schedule|tonight|tomorrow|last night|"
+                       r"per 36|p36|fantasy points?|fpts)\b")
+
+
+def asked_stats(text: str) -> list[tuple[str, str]]:
+    """The stats a message asks the average of, in its order, once each ([] when it asks no rate)."""
+    t = fold(text)
+    asks = ASK.search(t) or text.rstrip().endswith("?") or len(t.split()) <= 6  # "mobley's assists per game?"
+    if not RATE.search(t) or not asks or ELSEWHERE.search(t):
+        return []
+    out: list[tuple[str, str]] = []
+    for m in STAT.finditer(t):
+        if STATS[m.group(1)] not in out:
+            out.append(STATS[m.group(1)])
+    return out
+
+
+def read(p, prev) -> bool:
+    """Whether the message asks one player's average of a stat (in place: the act, the players and the
+    stats asked)."""
+    stats = asked_stats(p.text)
+    if not stats or len(p.players) > 1:
+        return False
+    players = list(p.players) or (list(prev.players)[:1] if prev is not None and len(prev.players) == 1 else [])
+    if not players:
+        return False
+    from agents.core.frame import RequestFrame
+    from agents.offline.carry import take
+
+    take(p, ACT)
+    p.players, p.follow_up = players, not p.players
+    p.unknown, p.greeting, p.day, p.rest_of_week = False, False, None, False
+    p.stats_asked = stats
+    p.frame = RequestFrame(players=list(p.players), punt=list(p.punt), last_n=p.last_n)
+    return True
+
+
+def plan(p, done: dict) -> list[tuple[str, dict]]:
+    return [] if done else [("get_player_game_log", {"name": p.players[0], "last_n": 10})]
+
+
+def _said(avg: dict, key: str) -> str:
+    return f"{avg[key]:.1f}" if key in ("min", "pts") else f"{avg[key]:.2f}"
+
+
+def answer(p, done: dict) -> str | None:
+    from agents.offline.text import _ok, _table
+
+    d = next((r["data"] for r in _ok(done, "get_player_game_log") if r["data"].get("season_averages")), None)
+    if d is None:
+        return None
+    season, games = d["season_averages"], d.get("games") or []
+    last5 = _averages(games[-5:]) if len(games) >= 5 else None
+    stats = getattr(p, "stats_asked", None) or asked_stats(p.text) or [("pts", "points")]
+    lead = "; ".join(f"{_said(season, k)} {label} a game" for k, label in stats)
+    rows = [["season", *[_said(season, k) for k, _ in stats], f"{season['min']:.1f}"]]
+    if last5:
+        rows.append(["last 5", *[_said(last5, k) for k, _ in stats], f"{last5['min']:.1f}"])
+    rows.append([f"last {len(games)}", *[_said(d['averages'], k) for k, _ in stats], f"{d['averages']['min']:.1f}"])
+    return "\n\n".join([
+        f"**{d['player']} ({d['team']}): {lead} this season**{_games(d)}, before {d['as_of']}.",
+        _table(["Window", *[label.capitalize() for _, label in stats], "Min"], rows),
+        "Averages from the box scores of the games he played (a game he missed counts for nothing, not zero)."])
+
+
+def _games(d: dict) -> str:
+    n = ((d.get("per_36") or {}).get("season") or {}).get("games")
+    return f" ({n} games)" if n else ""
+
+
+def _averages(games: list[dict]) -> dict:
+    keys = ("pts", "reb", "ast", "stl", "blk", "tov", "fg3m", "min")
+    return {k: sum(float(g.get(k) or 0.0) for g in games) / len(games) for k in keys}
