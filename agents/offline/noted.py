@@ -104,11 +104,12 @@ class ThreadNotes:
     keep: list[str] = field(default_factory=list)
     dislike: str | None = None
     punt: list[str] = field(default_factory=list)  # the punt the thread's messages set (before this one)
+    recent: list[str] = field(default_factory=list)  # the players the last 3 messages named, the newest last
 
     def onto(self, p):
         """Gives a parsed message the thread's notes (read by understand.with_thread_keep), and the punt
         after it (`thread_punt`: what the answer must never call in play, even from a tool that takes none)."""
-        p.thread_keep, p.thread_dislike = list(self.keep), self.dislike
+        p.thread_keep, p.thread_dislike, p.thread_players = list(self.keep), self.dislike, list(self.recent)
         p.thread_punt = punt_after(self.punt, p)
         return p
 
@@ -125,4 +126,7 @@ def thread_notes(earlier: list) -> ThreadNotes:
     punt: list[str] = []
     for p in earlier:
         punt = punt_after(punt, p)
-    return ThreadNotes(thread_keep(earlier), thread_dislike(earlier), punt)
+    recent: list[str] = []
+    for p in earlier[-3:]:  # "which of em should start saturday" after asking of Beal, then of Conley: both
+        recent = [n for n in recent if n not in p.players] + list(p.players)
+    return ThreadNotes(thread_keep(earlier), thread_dislike(earlier), punt, recent[-3:])
