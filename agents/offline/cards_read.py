@@ -176,3 +176,21 @@ def name_the_pick(question: str, answer: str | None) -> str:
 
 
 DROP_OF = re.compile(r"\b(?:for|drop|cut|waive|over)\s+(?P<x>[\w .'\-]+?)\s*(?:[,.;!?]|$)", re.I)
+
+
+# the last answer's own pick named as such ("the guy you just suggested", "your top pick", "the one you said")
+SUGGESTED = re.compile(r"\bthe (?:guy|player|one|dude|pickup|pick ?up|add|option|name) (?:that )?(?:you|u|ya) (?:just |had )?"
+                       r"(?:suggested|recommended|mentioned|picked|said|proposed|liked|offered|like|named|gave me|pointed out)\b|"
+                       r"\b(?:your|ur) (?:top |first |main |best )?(?:pick|suggestion|recommendation|guy|choice|add)\b", re.I)
+
+
+def name_the_suggested(question: str, answer: str | None) -> str:
+    """'how many games does the guy you just suggested have left' after a card or a list: the question
+    with the answer's pick named (its first card's add, else its table's first row, else the player its
+    lead names); the question itself when it says no such thing or nothing came before."""
+    m = SUGGESTED.search(question or "")
+    if not m or not answer:
+        return question
+    lead = LEADER.match(answer.strip())
+    who = lead_player(answer) or (lead.group(1) if lead else None)
+    return question if not who else question[:m.start()] + who + question[m.end():]

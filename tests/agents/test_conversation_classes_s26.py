@@ -267,3 +267,24 @@ def test_a_day_with_no_two_players_is_no_one_start_pick():
 
     names = [c["name"] for c in plan("who should I start saturday? only one spot left").tool_calls]
     assert "compare_players" not in names
+
+
+# --- the last answer's own pick named as such (agents/offline/cards_read.py name_the_suggested) ---------------------
+def test_the_pick_you_suggested_is_the_last_answers_pick(make_assistant):
+    """After one card, 'is your top pick healthy?' asks of that card's add; after a list, 'how many games does
+    the one you recommended have left' of its recommended add, his games from the CSV. Fails on 74764f8: both were
+    'Did you mean one of these?'."""
+    a = make_assistant(scoring="points")
+    r = a.ask("find me the single best move this week")
+    add = r["pending_approvals"][0]["add"]
+    r = a.ask("is your top pick healthy?", r["thread_id"])
+    assert [c["args"].get("name") for c in r["tool_calls"] if c["name"] == "get_player_status"] == [add]
+
+    from agents.offline.cards_read import lead_player
+
+    r = a.ask("best free agent centers this week", None)
+    first = lead_player(r["answer"])  # the list's recommended add (its first card), else its first row
+    r = a.ask("how many games does the one you recommended have left", r["thread_id"])
+    assert first in r["answer"].split("\n")[0]
+    n = K.games_between(first, AS_OF, K.WEEK_END)
+    assert f"{n} game" in r["answer"].split("\n")[0]
