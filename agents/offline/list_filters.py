@@ -74,7 +74,7 @@ ANY_MINUTES = re.compile(r"\bany (?:minutes|mpg|min)\b|\b(?:minutes|mpg) (?:don 
                          r"\b(?:minutes|mpg) (?:is|are) fine\b")
 TEAM_OUT = re.compile(r"\b(?:nobody|no one|noone|none|no|not|except|excluding|without|other than|but)\s+(?:guys\s+|players\s+|"
                       r"one\s+|of\s+)?(?:from|on|of|off)?\s*(?:the\s+)?(?P<team>[a-z0-9 ]{2,30}?)(?:\s+(?:guys|players|either|"
-                      r"too|please|pls))*\s*$|\b(?:nobody|no one|none|no|not|except|excluding|without)\s+(?:guys\s+|players\s+|"
+                      r"too|please|pls))*\s*(?:$|(?=[,.;!?]|\s+(?:i|im|i'm|cause|cuz|because|since|as|we|my)\b))|\b(?:nobody|no one|none|no|not|except|excluding|without)\s+(?:guys\s+|players\s+|"
                       r"one\s+)?(?:from|on|off)\s+(?:the\s+)?(?P<team2>[a-z0-9 ]{2,20}?)\b(?=\s|$)")
 
 
@@ -110,10 +110,20 @@ def not_teams_of(t: str) -> list[str]:
     clauses = re.split(r"\s+(?=(?:nobody|no one|noone|none|no|not|except|excluding|without)\b)", t)
     for m in (m for c in clauses for m in TEAM_OUT.finditer(c)):
         for words in re.split(r"\s+(?:or|and|nor|n)\s+|\s*,\s*", (m.group("team") or m.group("team2") or "").strip()):
-            code = team_code(re.sub(r"^(?:the|from|on) ", "", words))
+            code = _team_in(re.sub(r"^(?:the|from|on) ", "", words), team_code)
             if code and code not in out:
                 out.append(code)
     return out
+
+
+def _team_in(words: str, team_code) -> str | None:
+    """The team the words start with ("lakers thanks": LAL): the longest leading run of words that names one."""
+    parts = words.split()
+    for n in range(len(parts), 0, -1):
+        code = team_code(" ".join(parts[:n]))
+        if code:
+            return code
+    return None
 
 
 def max_minutes_of(t: str) -> float | None:

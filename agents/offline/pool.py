@@ -23,7 +23,8 @@ HEALTHY = re.compile(r"\b(?:only|just)\s+(?:the\s+)?healthy\b|\bhealthy (?:ones|
                      r"\bno (?:injured|hurt) (?:guys|players|ones)\b|\bwho(?:'s| is) (?:actually )?healthy\b")
 # "drop the injured ones", "take out the hurt guys", "minus the injured": the same list, healthy only
 HEALTH_EDIT = re.compile(r"\b(?:drop|remove|lose|cut|scratch|nix|toss|ditch|take out|get rid of|leave out|skip|minus|"
-                         r"filter out|exclude|without|no more)\s+(?:the\s+|any\s+|all\s+(?:the\s+)?)?(?:injured|hurt|banged up|"
+                         r"filter out|exclude|without|no more)\s+(?:the\s+|any\s+|all\s+(?:the\s+)?|(?:anyone|anybody|everyone|guys|players|"
+                         r"ones)\s+(?:who|that)\s*(?:'?s|is|are|re|'re)?\s+)?(?:injured|hurt|banged up|"
                          r"out|dtd|questionable|injury[- ]prone)\b(?:\s+(?:ones|guys|players|dudes|names))?")
 LIST_EDIT = re.compile(r"\b(?:drop|remove|lose|cut|scratch|nix|toss|ditch|take out|take off|get rid of|leave out|skip|minus|"
                        r"filter out|exclude|no)\b|\boff (?:the|that|this|your) list\b|\bcross (?:\w+ )?off\b|\btake \w+(?: \w+)? (?:off|out)\b")

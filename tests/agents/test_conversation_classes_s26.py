@@ -288,3 +288,28 @@ def test_the_pick_you_suggested_is_the_last_answers_pick(make_assistant):
     assert first in r["answer"].split("\n")[0]
     n = K.games_between(first, AS_OF, K.WEEK_END)
     assert f"{n} game" in r["answer"].split("\n")[0]
+
+
+# --- a team ruled out with a reason after it; the hurt left out in a longer clause ----------------------------
+@pytest.mark.parametrize("text,want", [
+    ("top free agents rest of season, but no celtics guys, i have too many", ["BOS"]),
+    ("best pickups, nobody from the lakers. thanks", ["LAL"]),
+    ("streamers this week but not the knicks players because of their schedule", ["NYK"]),
+])
+def test_a_team_ruled_out_before_a_reason_is_ruled_out(text, want):
+    """Fails on 74764f8: the team had to end the message, so a reason or a second sentence after it left
+    the team in the list."""
+    from agents.offline.list_filters import not_teams_of
+    from services.league.lookup import fold
+
+    assert not_teams_of(fold(text)) == want
+
+
+def test_leaving_out_anyone_hurt_after_a_list_is_the_list_healthy_only(make_assistant):
+    """After a list, 'and leave out anybody that's hurt' is the same list with healthy_only. Fails on
+    74764f8: the words between the verb and 'hurt' made it a news question (get_my_roster)."""
+    a = make_assistant(scoring="points")
+    r = a.ask("top free agents for the rest of the season")
+    r = a.ask("and leave out anybody that's hurt", r["thread_id"])
+    calls = [c for c in r["tool_calls"] if c["name"] in ("get_free_agents", "get_player_rankings")]
+    assert calls and calls[0]["args"].get("healthy_only") is True, r["tool_calls"]
