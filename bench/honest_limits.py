@@ -88,7 +88,7 @@ SOURCES = (
     Source("trades-categories", ("bench/trades.py", "--json", "--scoring", "categories")),
     Source("desk", ("bench/desk.py", "--json")),
     Source("arena", ("bench/arena.py", "--json"), _arena_keep),
-    Source("nlu", ("bench/nlu.py", "--json")),
+    Source("nlu", ("bench/nlu.py", "--json", "--rerun-sets")),
     Source("chat", ("bench/chat.py", "--json")),
     Source("ui", ("bench/ui.py", "--json"), _ui_keep),
 )

@@ -133,6 +133,8 @@ def _later_sets(n: dict) -> str:
                        f"{again} ({100 * n[key]:.0f}% after them, tuned on)")
         elif key in n:
             out.append(f"the {label} {100 * n[key]:.0f}%")
+        elif first.get("share") is not None:  # not re-run (bench/nlu.py without --rerun-sets)
+            out.append(f"the {label} {100 * first['share']:.0f}% on its first run, before the fixes it measured")
     return "; " + "; ".join(out) if out else ""
 
 
