@@ -24,8 +24,10 @@ from agents.offline.punts import read_punts
 from agents.offline.thread_reads import FA_CUE, HOT_ASK, follow_thread, how_been, with_thread_player
 from agents.offline.rules_talk import rules_question
 from agents.core.needs import stated_need
-from agents.offline.slots import (COMMON_WORDS, DAY_AFTER_THAT, THAT_DAY, Slots, ambiguous, extract, find_categories, find_day,  # noqa: F401
-                                  find_last_n, find_players, find_position, is_known, prominent)
+from agents.offline.category_slots import find_categories
+from agents.offline.common_words import COMMON_WORDS
+from agents.offline.day_slots import DAY_AFTER_THAT, THAT_DAY
+from agents.offline.slots import Slots, ambiguous, extract, find_players, is_known, prominent  # noqa: F401
 from services.league.lookup import fold
 
 VAGUE_ACTS = ("vague", "general_explain", "general_why", "nonsense", "clarify")

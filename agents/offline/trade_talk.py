@@ -92,7 +92,7 @@ def split_protected(text: str, categories: list[str]) -> tuple[list[str], list[s
     """(targets, protected) from "improve my assists without hurting my points": the categories
     named in a keep-clause are protected ("points" there is the PTS category, or in a points league
     the fantasy total); the others are targets."""
-    from agents.offline.slots import find_categories
+    from agents.offline.category_slots import find_categories
 
     t = _fold(text)
     m = KEEP.search(t)

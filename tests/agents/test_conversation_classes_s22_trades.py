@@ -21,7 +21,7 @@ from __future__ import annotations
 import pytest
 
 from agents.offline.nlu import parse
-from agents.offline.slots import find_categories
+from agents.offline.category_slots import find_categories
 from tests.agents.test_conversation_classes import AS_OF, BALL, BEAL, CONLEY, SGA, args_of, plan
 
 JJJ, BOGDAN = "Jaren Jackson Jr.", "Bogdan Bogdanović"
