@@ -17,7 +17,7 @@ POSITION_NAMES = {"G": "guards", "F": "forwards", "C": "centers", "PG": "point g
 
 
 def research(p: Parsed, done) -> str:
-    from agents.offline.nlu import minutes_question, roster_games_question
+    from agents.offline.message_reads import minutes_question, roster_games_question
 
     if not p.players and (p.act == "research_roster_games" or roster_games_question(p.text)) and _ok(done, "get_schedule"):
         return roster_games(p, done)
