@@ -118,7 +118,7 @@ def _understood(p, prev, previous_answer: str | None = None):
         if for_word:
             p.players = [for_word, *p.players]
         if len(p.players) == 2:
-            from agents.offline.trade_talk import split_sides
+            from agents.offline.trade_sides import split_sides
 
             give, get = split_sides(p.text, p.players)
             if len(give) == 1 and len(get) == 1 and not p.act.startswith("trade_evaluate"):
