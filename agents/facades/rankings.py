@@ -10,7 +10,8 @@ import datetime as dt
 from functools import lru_cache
 
 from services.models import ServiceError
-from services.league.rankings import AVAILABILITY, SORTS, WINDOWS, Rankings, rankings
+from services.league.rank_models import Rankings
+from services.league.rankings import AVAILABILITY, SORTS, WINDOWS, rankings
 from services.league.trend import PlayerTrend, player_trend
 
 __all__ = ["AVAILABILITY", "SORTS", "WINDOWS", "PlayerTrend", "Rankings", "ServiceError", "league", "table", "trend"]

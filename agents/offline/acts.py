@@ -122,7 +122,7 @@ def health_filter(p) -> bool:
     """"Which of those are actually healthy?": each listed player's status (a day named in the message
     makes it the day's schedule: "which of them are available friday")."""
     from agents.offline.list_filters import HEALTH_ASK
-    from agents.offline.slots import find_day
+    from agents.offline.day_slots import find_day
 
     return bool(HEALTH_ASK.search(fold(p.text))) and (p.as_of is None or find_day(p.text, p.as_of)[0] is None)
 

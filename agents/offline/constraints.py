@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 
 from agents.offline.list_filters import kept_positions
-from agents.offline.slots import find_categories, find_players
+from agents.offline.category_slots import find_categories
+from agents.offline.slots import find_players
 from services.league.lookup import fold
 
 _END = r"(?=[,.;?!]|\s+(?:for|to|and (?:get|find|improve|help)|but|while|please|in the deal)\b|$)"
@@ -104,7 +105,8 @@ def _named(clause: str, known: list[str]) -> list[str]:
 def capitalized(text: str, known: list[str] = (), clause: bool = False) -> list[str]:
     """Players named by a capitalized surname the slot reader skips as a common word ("trade Ball for
     Trae Young"): the prominent player of that name, when one is."""
-    from agents.offline.slots import COMMON_WORDS, prominent
+    from agents.offline.common_words import COMMON_WORDS
+    from agents.offline.slots import prominent
     from services.config import DEFAULT_AS_OF
 
     taken = {w for k in known for w in fold(k).split()}

@@ -151,7 +151,7 @@ def same_trade(p, prev) -> None:
     """"Propose it" / "send that offer" right after a trade was evaluated or proposed (no player
     named): the same trade, its sides read from the sentence that named them (in place). "What if I add
     Conley to it?" is that trade with one more player on my side ("ask for Murray too": on theirs)."""
-    from agents.offline.trade_talk import split_sides
+    from agents.offline.trade_sides import split_sides
 
     named = any(fold(n).split()[-1] in fold(p.text) for n in p.players)  # not just carried by "it"/"him"
     if prev.act not in SIDED or len(prev.players) < 2:

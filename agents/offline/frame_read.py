@@ -57,7 +57,7 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
             f.unhonoured.append("a filter on the other team's players' health (the trade values already count an "
                                 "injured player at the share of games he is expected to play)")
     if p.act.startswith("trade"):
-        from agents.offline.trade_talk import split_sides
+        from agents.offline.trade_sides import split_sides
 
         carried = getattr(p, "trade_text", None) if p.follow_up else None  # a follow-up's sides: the search's words
         give, _ = split_sides(carried or text, [n for n in p.players if n not in f.exclude]) if p.players else ([], [])

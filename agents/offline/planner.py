@@ -86,7 +86,7 @@ def _with_lead(prev: Parsed | None, question: str, previous_answer: str | None) 
     """`prev` with the player its list answer led with, when the question says "he"/"him" and the
     previous request named nobody ("is he injured?" after "who's the best free agent center?")."""
     from agents.offline.cards_read import lead_player
-    from agents.offline.nlu import PRONOUNS
+    from agents.offline.nlu_act import PRONOUNS
     from services.league.lookup import fold
 
     if prev is None or prev.players or prev.act not in LIST_ACTS or not PRONOUNS.search(fold(question)):

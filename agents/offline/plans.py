@@ -88,7 +88,7 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         return [("get_schedule", {"names": p.players[:4], **window})] if p.players else \
             [("get_schedule", window), ("get_my_roster", {})]
     if not p.players:
-        from agents.offline.nlu import minutes_question, roster_games_question
+        from agents.offline.message_reads import minutes_question, roster_games_question
 
         if p.act == "research_roster_games" or roster_games_question(p.text):
             return [("get_schedule", {}), ("get_my_roster", {})]

@@ -57,7 +57,7 @@ class Punts:
 
 def clause_categories(span: str, original: str = "") -> list[str]:
     """Every category a short clause names, short forms included ('ft', 'fg'; 'TO' only in capitals)."""
-    from agents.offline.slots import find_categories
+    from agents.offline.category_slots import find_categories
 
     cats = list(find_categories(span))
     t = fold(span.replace("%", " pct"))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from agents.offline.slots import EXTRA_CATEGORIES
+from agents.offline.category_slots import EXTRA_CATEGORIES
 from services.league.scoring import normalize_category
 
 SUPER = r"(?:best|top|most|biggest|elite|leading|premier|number[- ]one|no\.? ?1|#1)"

@@ -31,3 +31,10 @@ def move_line(m: Card) -> str:
     moved = f"; categories: {', '.join(f'{k} {v:+}' for k, v in cats.items())}" if cats else ""
     return (f"{move_head(m.kind, m.drop, m.add)}, {m.expected_gain:+} {m.unit} expected "
             f"({m.add} {m.add_games_remaining} games left, {m.drop} {m.drop_games_remaining}{moved}).")
+
+
+def cat_figure(category: str, value: float | None) -> str:
+    """A category total in its own units: FG%/FT% with three decimals, counts with one."""
+    if value is None:
+        return "n/a"
+    return f"{value:.3f}" if str(category).endswith("%") else f"{value:.1f}"

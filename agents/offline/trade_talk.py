@@ -6,104 +6,22 @@ Acts (labelled in corpus/trade_*.txt and corpus/research_rankings.txt):
     trade_propose      "propose Herro for Brunson to Fast Break Fund" -> propose_trade (a card)
     trade_find         "find me a trade that improves my assists"     -> find_trades
     research_rankings  "top 10 free agents by steals, last 14 days"   -> get_player_rankings
+
+The two sides of a named trade and the categories it protects are read in agents/offline/trade_sides.py.
 """
 from __future__ import annotations
 
 import re
 
 from agents.offline.text import _ok, _table
+from agents.offline.trade_sides import _fold, split_protected, split_sides
 
 TRADE_ACTS = ("trade_evaluate", "trade_propose", "trade_find", "research_rankings")
-FOR = re.compile(r"\b(for|get|to get|in exchange for)\b")
-# "without hurting my points", "while keeping my blocks", "but not at the cost of my threes": protected categories
-KEEP = re.compile(r"\b(without (?:\w+ing|giving up|costing me)|(?:while|but|and) (?:still )?(?:keep(?:ing)?|"
-                  r"maintain(?:ing)?|protect(?:ing)?|hold(?:ing)? (?:on to|onto)?|not (?:\w+ing|los\w+|hurt\w*|"
-                  r"at the (?:cost|expense) of))|not at the (?:cost|expense) of|as long as (?:my|i keep))\b")
-CLAUSE_END = re.compile(r"[,.;?!]|\b(and|but|while) (improv|boost|help|get|add|gain)")
 # "only the ones where both sides gain", "ones they would accept": the trades the other manager accepts
 BOTH = re.compile(r"\bboth (?:sides|teams) (?:gain|win|benefit)|\b(?:they|he|the other team)(?:'d| would) "
                   r"(?:accept|take|agree)|\bacceptable\b|\bwin[- ]win\b")
-
-
-def _fold(text: str) -> str:
-    import unicodedata
-
-    return "".join(c for c in unicodedata.normalize("NFKD", text.lower()) if not unicodedata.combining(c))
-
-
 GET_VERBS = re.compile(r"\b(?:to get|acquire|land|trade for|get|pry|bring in|go after|target|nab|snag|pick off|poach|"
                        r"(?:offer|give|pay|bid|send)(?: \w+){0,2} (?:for|to get)|(?:costs?|price)(?: me| us)? (?:of|for|to get))\b")
-
-
-# an offer made to me ("she's offering monk for beal", "he offered me X for my Y", "wants to give me X for
-# Y"): the players before "for" are the ones I would get
-OFFERED = re.compile(r"\b(?:offer(?:s|ed|ing)|propos(?:es|ed|ing)|pitch(?:es|ed|ing)|want(?:s|ed)? to (?:give|send) me|"
-                     r"(?:would|will|could) (?:give|send) me|giv(?:es|ing) me|send(?:s|ing) me|dangl(?:es|ed|ing))\b")
-ASKING = re.compile(r"\b(?:should i|can i|could i|do i|i (?:want|wanna|d like|would like|m thinking|am thinking)|"
-                    r"what if i|if i|i (?:offer|propos|pitch|sen[dt]|dangl)\w*|we (?:offer|propos)\w*)\b")
-
-
-def split_sides(text: str, players: list[str]) -> tuple[list[str], list[str]]:
-    """(give, get) from "A (and B) for C": players named before the first "for"/"get" are given, unless
-    the message relays an offer made to me ("offering A for B": A is what I get) or marks the later
-    side as mine ("A for my B")."""
-    give, get = _split(text, players)
-    t = _fold(text)
-    first = min([i for i in (t.find(_surname(p)) for p in players) if i >= 0], default=len(t))
-    head = t[:first]
-    mine_later = bool(get) and all(re.search(rf"\bmy (?:\w+ )?{re.escape(_surname(p))}\b", t) for p in get) \
-        and not any(re.search(rf"\bmy (?:\w+ )?{re.escape(_surname(p))}\b", t) for p in give)
-    if give and get and ((OFFERED.search(head) and not ASKING.search(head)) or mine_later):
-        return get, give
-    return give, get
-
-
-def _split(text: str, players: list[str]) -> tuple[list[str], list[str]]:
-    """(give, get) by place: where each player was named is read from the mentions (a nickname or
-    first name, "sga for ant", counts where it stands), else from his surname."""
-    from agents.offline.slots import player_mentions
-    from services.league.lookup import fold
-
-    words = fold(text).split()
-    at: dict[str, int] = {}
-    for i, _, name in player_mentions(text):
-        at.setdefault(name, i)
-    if players and all(p in at for p in players):
-        first = at[players[0]]
-        cut = next((i for i in range(first, len(words)) if words[i] in ("for", "get")), len(words))
-        return [p for p in players if at[p] < cut], [p for p in players if at[p] >= cut]
-    t = _fold(text)
-    where = {p: t.find(_surname(p)) for p in players}
-    m = FOR.search(t, min([i for i in where.values() if i >= 0], default=0))  # the first "for" after the first name
-    cut = m.start() if m else len(t)
-    give = [p for p in players if 0 <= where[p] < cut]
-    get = [p for p in players if where[p] >= cut or where[p] < 0]
-    return give, get
-
-
-def _surname(name: str) -> str:
-    """The word a player is found by in a message: his last name, a suffix left off ("Jaren Jackson
-    Jr.": jackson)."""
-    words = [w for w in _fold(name).replace(".", "").split() if w not in ("jr", "sr", "ii", "iii", "iv")]
-    return (words or _fold(name).split())[-1]
-
-
-def split_protected(text: str, categories: list[str]) -> tuple[list[str], list[str]]:
-    """(targets, protected) from "improve my assists without hurting my points": the categories
-    named in a keep-clause are protected ("points" there is the PTS category, or in a points league
-    the fantasy total); the others are targets."""
-    from agents.offline.slots import find_categories
-
-    t = _fold(text)
-    m = KEEP.search(t)
-    if not m:
-        return list(categories), []
-    rest = t[m.end():]
-    end = CLAUSE_END.search(rest)
-    clause = rest[:end.start()] if end else rest
-    kept = find_categories(re.sub(r"\bpoints?\b", "pts", clause))
-    outside = find_categories(t[:m.start()] + " " + (rest[end.start():] if end else ""))
-    return [c for c in categories if c not in kept or c in outside], kept
 
 
 def _window(t: str) -> str:

@@ -2,13 +2,18 @@
 names its own request, a trade verdict or search named by its words, the conversation acts that are
 not new requests (they take their own act, so the turn neither clarifies nor runs the optimizer), and
 a follow-up that is the previous request again. Fills `p.frame` from agents/offline/constraints.py
-(the phrases) and agents/offline/carry.py (what a follow-up keeps).
+(the phrases) and agents/offline/carry.py (what a follow-up keeps). The words of the acts read here
+are in agents/offline/act_cues.py; the reads after a list ("2 more", "he's hurt") in
+agents/offline/after_list.py.
 """
 from __future__ import annotations
 
 import re
 
-from agents.offline.pool import forward_scan, hurt_pushback, past_window_ranking
+from agents.offline.act_cues import (BUNDLE, FA_WORDS, GAMES_ASKED, MOVE_WORDS, TRADE_COST, TRADE_SEARCH, TRADE_WORD, UNSURE,
+                                     VERDICT_ASKED, WEAKNESS, WHICH_OF_TWO, WHO_ELSE, WHOLE_TEAM, games_or_trades)
+from agents.offline.after_list import for_next_week, more_or_fewer, pushed_back, with_list_size
+from agents.offline.pool import forward_scan, past_window_ranking
 from agents.offline.carry import frame_of, list_follow_up, named_here, ranking_follow_up, take, verdict_with_other_punt
 from agents.offline.constraints import (HORIZON_ONLY, KEEP_ACTS, ONE_BACK, SHAPE, THEY, TRADE_CUE, WIN_WEEK, capitalized,
                                         exclusions, lowercase_for, shape_of)
@@ -22,33 +27,6 @@ from agents.offline.noted import stated_dislike, stated_keep
 from agents.core.frame import RequestFrame
 from agents.offline.slots import find_players
 from services.league.lookup import fold
-
-GAMES_ASKED = re.compile(r"\b\d[- ]?(?:games?|gamers?|times)\b|\bhow many games\b|\bgames? (?:left|remaining)\b|"
-                        r"\bmost games\b", re.I)
-A_WEEK = re.compile(r"\b(?:next|this) (?:week|wk)\b|\bweek'?s\b", re.I)
-MY_TEAM = re.compile(r"\b(?:my|our) (?:roster|team|guys|players|squad|lineup)\b|\bdo i have\b|\bhave i got\b", re.I)
-TRADE_WORD = re.compile(r"\btrades?\b|\btrade (?:options|ideas|targets|offers)\b|\bdeals?\b", re.I)
-UNSURE = ("clarify", "vague", "nonsense")
-ACQUIRE = re.compile(r"\b(?:land|acquire|pry|get my hands on|trade for|bring in|go after|pick off|poach)\b", re.I)
-
-
-def _games_or_trades(p) -> None:
-    """A message the model is unsure of that names its own request: games in a week ("next week's
-    4-game players", "how many games does my roster have next week?") or a trade search ("trade
-    options for rebounds, just don't touch Barnes")."""
-    unsure = p.act in UNSURE or getattr(p, "confidence", 1.0) < 0.5
-    if not unsure or p.act.startswith("trade") or p.act.startswith("ir"):
-        return
-    if GAMES_ASKED.search(p.text) and A_WEEK.search(p.text):
-        pool = re.search(r"\b(?:players|guys|free agents?|pickups?|adds?|streamers?|stream|waivers?|available)\b",
-                         p.text, re.I)
-        take(p, "fa_scan" if pool and not MY_TEAM.search(p.text) and not p.players else
-              "research_schedule" if p.players else "research_roster_games")
-        p.unknown = False
-    elif (TRADE_WORD.search(p.text) or (ACQUIRE.search(p.text) and p.players and not FA_WORDS.search(fold(p.text)))) \
-            and not p.move and p.act not in ("optimize",):
-        take(p, "trade_find")  # "how do I land Anthony Edwards?": a search for trades that bring him in
-        p.unknown = False
 
 
 def understood(p, prev, previous_answer: str | None = None):
@@ -83,79 +61,6 @@ def understood(p, prev, previous_answer: str | None = None):
     out = with_list_size(with_thread_keep(_understood(p, prev, previous_answer)), previous_answer)
     out.for_next_week = for_next_week(out, prev, previous_answer)
     return out
-
-
-def for_next_week(p, prev, previous_answer: str | None) -> bool:
-    """The request, or a pick from the next-week list just shown ("ok add the top one"), is about next
-    week: a card for it says it counts from today (agents/offline/writer.py)."""
-    from agents.offline.cards_read import list_players
-
-    if getattr(getattr(p, "frame", None), "horizon", None) == "next_week":
-        return True
-    if prev is None or getattr(getattr(prev, "frame", None), "horizon", None) != "next_week" or not p.players:
-        return False
-    return set(p.players) <= set(list_players(previous_answer))
-
-
-def pushed_back(p, prev, previous_answer: str | None) -> bool:
-    """A listed player said to be hurt, or healthy players only, after a list (agents/offline/pool.py)."""
-    from agents.offline.cards_read import list_players
-
-    hurt = hurt_pushback(p, prev, list_players(previous_answer) if prev is not None else [])
-    if hurt is None:
-        return False
-    p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
-    if hurt:
-        p.frame.exclude = list(dict.fromkeys([*p.frame.exclude, hurt]))
-        p.hurt_named = hurt
-    return True
-
-
-MORE = re.compile(r"^(?:\w+\W+){0,3}?(?:give me |show me |gimme |list |got |any )?(?P<n>\d{1,2}|a few|a couple|two|three|"
-                  r"four|five)? ?more(?: names| guys| players| options| of them| like that)?(?: please| pls)?\W*$")
-FEWER = re.compile(r"\b(?:fewer|less|too many|shorter|cut it down|trim it)\b")
-WORD_N = {"a few": 3, "a couple": 2, "two": 2, "three": 3, "four": 4, "five": 5}
-LISTS = ("fa_scan", "fa_hot", "research_rankings")
-
-
-def more_or_fewer(p, prev) -> None:
-    """"give me 2 more" / "too many, fewer" after a list: the same list, with that many new names (the
-    ones shown left out) or fewer rows; read before the rest (in place)."""
-    t = fold(p.text)
-    if prev is None or prev.act not in LISTS or len(t.split()) > 7 or p.players:
-        return
-    more, fewer = MORE.match(t), FEWER.search(t)
-    if not (more or fewer):
-        return
-    take(p, prev.act)
-    p.follow_up, p.unknown, p.greeting = True, False, False
-    p.categories, p.position = p.categories or list(prev.categories), p.position or prev.position
-    before = getattr(getattr(prev, "frame", None), "count", None) or (10 if prev.act == "research_rankings" else 5)
-    if more:
-        n = more.group("n")
-        p.list_size = ("more", int(n) if n and n.isdigit() else WORD_N.get(n or "", 3), before)
-    else:
-        p.list_size = ("fewer", max(1, before // 2), before)
-
-
-def with_list_size(p, previous_answer: str | None):
-    """The count "more" / "fewer" set: a free-agent list leaves out who was shown; a ranking shows
-    its next rows."""
-    size = getattr(p, "list_size", None)
-    if not size:
-        return p
-    from agents.offline.cards_read import list_players
-
-    kind, n, before = size
-    if kind == "more" and p.act == "research_rankings":
-        p.frame.count = min(50, before + n)
-    elif kind == "more":
-        shown = list_players(previous_answer)
-        p.frame.exclude = list(dict.fromkeys([*p.frame.exclude, *shown]))
-        p.frame.count = n
-    else:
-        p.frame.count = n
-    return p
 
 
 def day_corrected(p, prev) -> bool:
@@ -203,7 +108,7 @@ def _understood(p, prev, previous_answer: str | None = None):
             p.act in ("clarify", "vague") and re.search(r"\b(trades?|deals?)\b", fold(p.text)))):
         take(p, "trade_find")  # "a 2-for-1 for one star?", "find a deal for boards ...": a trade search
         p.unknown = False
-    _games_or_trades(p)
+    games_or_trades(p)
     if (p.act in (*UNSURE, "general_smalltalk") or getattr(p, "greeting", False)) and WEAKNESS.search(fold(p.text)) \
             and not p.players:
         take(p, "optimize")  # "what's my weakest spot?": the moves that fix the roster's weakest spots
@@ -213,7 +118,7 @@ def _understood(p, prev, previous_answer: str | None = None):
         if for_word:
             p.players = [for_word, *p.players]
         if len(p.players) == 2:
-            from agents.offline.trade_talk import split_sides
+            from agents.offline.trade_sides import split_sides
 
             give, get = split_sides(p.text, p.players)
             if len(give) == 1 and len(get) == 1 and not p.act.startswith("trade_evaluate"):
@@ -359,28 +264,3 @@ def _understood(p, prev, previous_answer: str | None = None):
         if not p.day and not p.last_n:
             p.rest_of_week = True
     return p
-
-
-TRADE_COST = re.compile(r"\bwhat (?:would|will|do|does|should|might) (?:i|it|we) (?:have to |need to |got to )?"
-                        r"(?:give(?: up)?|cost(?: me)?|pay|offer|send)\b[^?]*\bfor\b|\bhow much (?:would|will|does|do) "
-                        r"(?:it|i) (?:have to )?(?:cost|pay|give)\b[^?]*\b(?:for|to get)\b")
-BUNDLE = re.compile(r"\w\s*(?:\+|&)\s*\w|\w\s+and\s+\w", re.I)  # "Bron + Melo", "Beal and Conley"
-WEAKNESS = re.compile(r"\b(?:my|our|the team'?s|roster'?s?)\b[^?.!]{0,20}\b(?:weak\w*|biggest (?:need|hole)|holes?|"
-                      r"problem spots?)\b|\bwhere (?:am i|are we|is my team) (?:weak|thin|lacking)\b|"
-                      r"\bwhat (?:do i|does my team) need most\b")
-WHICH_OF_TWO = re.compile(r"\b(?:who|which|whos)\b|\b(?:better|best|more|helps?|wins?|edge)\b|^(?:and|what about|how about|"
-                          r"now|ok|okay|for|on)\b")
-WHO_ELSE = re.compile(r"\b(?:who|what|anyone|anybody|anything|any other|someone|somebody) else\b|\bother options\b|"
-                      r"\bmore options\b|\balternatives?\b|\bany others\b|\bwho besides\b")
-TRADE_SEARCH = re.compile(r"\b(?:find|search|look for|any|ideas|options|show me)\b[^.?!]*\b(?:trades?|deals?)\b")
-FA_WORDS = re.compile(r"\b(free agents?|fas?|pick ?ups?|waivers?|waiver (?:guys?|wire|adds?)|wire|adds?|streamers?)\b")
-
-
-VERDICT_ASKED = re.compile(r"\b(?:would|will|does|do|should|is|could)\b[^?]*\bfor\b[^?]*\b(?:work|worth|fair|good|help|"
-                           r"win|do it|make sense)\b|\byay or nay\b|\bgood trade\b|\bor not\b|\bthoughts\b|\bgood deal\b|\bworth it\b|"
-                           r"\bwould you do\b|\bdo you do\b|\bsmash\b|\bfair\?|\bwho wins\b|^\s*\S+(?:\s+\S+)?\s+for\s+"
-                           r"\S+(?:\s+\S+){0,2}\s*\?\s*$", re.I)
-MOVE_WORDS = re.compile(r"\b(drop|add|pick ?up|grab|waive|cut|stream|swap out|free agents?|waivers?|fa|ir)\b")
-WHOLE_TEAM = re.compile(r"\b(?:my|our) (?:whole |entire |full )?(?:team|roster|squad|guys|players)\b|\ball (?:of )?my "
-                        r"(?:guys|players)\b|\bevery(?:one|body) (?:on|in) my (?:team|roster)\b|\bthe whole (?:team|roster)\b",
-                        re.I)

@@ -9,10 +9,11 @@ from agents.tools.filters import not_position_code, team_codes
 from agents.tools.results import CAT_KEYS, MAX_CHARS, dump
 from agents.tools.schemas import RankingsArgs
 from services.league import rankings as rk
+from services.league.rank_models import RankedPlayer, Rankings
 from services.league.source import LeagueSource
 
 
-def ranking_rows(out: rk.Rankings, players: list[rk.RankedPlayer]) -> list[dict]:
+def ranking_rows(out: Rankings, players: list[RankedPlayer]) -> list[dict]:
     return [{"rank": p.rank, "name": p.player.name, "team": p.player.team, "pos": p.player.pos, "status": p.status,
              "owner": p.owner, "games": p.games, "team_games": p.team_games, "flags": p.flags, "fpts": p.fpts,
              "z_sum": p.z_sum, "z": {c: round(v, 2) for c, v in p.z.items()},
@@ -27,7 +28,7 @@ def ranking_rows(out: rk.Rankings, players: list[rk.RankedPlayer]) -> list[dict]
 
 
 
-def filtered_rows(out: rk.Rankings, shown: int) -> list[dict]:
+def filtered_rows(out: Rankings, shown: int) -> list[dict]:
     """The players the sample filter left out who would have ranked among the rows shown."""
     return [{"name": f.player.name, "team": f.player.team, "owner": f.owner, "games": f.games,
              "team_games": f.team_games, "would_rank": f.would_rank, "reason": f.reason}

@@ -11,17 +11,18 @@ player's z-sum here and his value there differ only by the stats they score (thi
 averages here, the projection there). The projection columns (`proj_fpts`, `proj_value`) and
 the rest-of-season value (`ros_value`, from `services.optimizer.season.season_player`) are the
 optimizer's own numbers, not a copy of them.
+
+The result models are in services/league/rank_models.py; the sort keys and the sample filter in
+services/league/rank_order.py.
 """
 from __future__ import annotations
 
 import datetime as dt
-import math
 from types import SimpleNamespace
-from typing import Literal
 
-from pydantic import BaseModel
-
-from services.models import PlayerRef, ServiceError, Status
+from services.models import ServiceError
+from services.league.rank_models import FilteredPlayer, RankedPlayer, Rankings
+from services.league.rank_order import games_needed, filtered_player, sort_key
 from services.league.rank_rates import PER36_MIN_MPG, minutes_change, per36_reason, per_36_line, season_mpg
 from services.league.scoring import CATEGORIES, normalize_category, not_counted
 from services.league.snapshot import averages
@@ -32,67 +33,10 @@ POSITIONS = {"PG", "SG", "SF", "PF", "C", "G", "F", "UTIL"}
 AVAILABILITY = ("all", "free_agents", "rostered")
 TOTAL_STATS = ("pts", "reb", "ast", "stl", "blk", "tov", "fg3m", "fgm", "fga", "ftm", "fta", "min", "fpts")
 MIN_SHARE = 0.5  # share of his team's games in the window a player needs to be ranked (Basketball Monster's filter)
-ENOUGH_GAMES = 10  # ... but never more games than this: ten games are a sample (Luka's 22 of 47 count)
 SHORT_MINUTES = 20.0  # minutes a game under which a row is flagged "short minutes"
 SORTS = ("value", "fpts", "z_sum", "proj_value", "ros_value", "games_left_week", "games_left_season", "minutes_trend",
          *CATEGORIES)
 PERS = ("game", "total", "36")
-
-
-class RankedPlayer(BaseModel):
-    rank: int
-    player: PlayerRef
-    status: Status
-    owner_team_id: int | None  # None: a free agent
-    owner: str  # "Free agent" or the fantasy team's name
-    games: int  # games played in the window
-    team_games: int  # games his NBA team played in the window
-    flags: list[str]  # "OUT" (inferred from missed games), "short minutes" (under SHORT_MINUTES a game)
-    per_game: dict[str, float]  # window averages (fg_pct/ft_pct as ratios)
-    per_36: dict[str, float] = {}  # the window's rates per 36 minutes (services/league/rank_rates.py)
-    z36: dict[str, float] = {}  # each category's z of the per-36 line (a percentage weighted by 36 minutes' shots)
-    z36_sum: float = 0.0  # over the counted categories
-    season_mpg: float = 0.0  # minutes a game over his season
-    minutes_change: float = 0.0  # minutes a game in the window minus the season's (0 over the season)
-    totals: dict[str, float]  # window sums
-    fpts: float  # fantasy points per game in the window
-    fpts_total: float
-    z: dict[str, float]  # per-game z-score of each of the nine categories over the window
-    z_sum: float  # sum over the counted categories (punted ones dropped)
-    proj_fpts: float  # the optimizer's per-game projection of fantasy points
-    proj_value: float  # the tools' per-game value in this league's scoring (free agents, optimizer)
-    availability: float  # calibrated chance he plays his next game
-    games_left_week: int
-    games_left_season: int
-    ros_value: float  # rest-of-season value: per-game value x games-weighted availability x games left
-
-
-class FilteredPlayer(BaseModel):
-    """A player left out of the ranks for his sample: too few of his team's games in the window."""
-    player: PlayerRef
-    status: Status
-    owner: str
-    games: int
-    team_games: int
-    would_rank: int  # where his window stats alone would have put him among the ranked
-    reason: str
-
-
-class Rankings(BaseModel):
-    as_of: dt.date
-    window: str
-    window_start: dt.date | None  # first day of the window (None: the whole season)
-    scoring: str
-    punt: list[str]
-    counted: list[str]  # the categories in z_sum
-    sort: str
-    per: Literal["game", "total", "36"]
-    ros_unit: str
-    min_share: float  # the sample filter: share of the team's games a ranked player played (at most ENOUGH_GAMES)
-    z_scale: str  # which spreads the z-scores use: the league's (season) or the window's own
-    total: int  # players matching the filters, before the limit
-    players: list[RankedPlayer]
-    filtered: list[FilteredPlayer]  # matching the filters but short of games_needed, best first
 
 
 def parse_punt(punt) -> list[str]:
@@ -157,16 +101,13 @@ def rankings(lg, window: str = "season", punt=(), availability: str = "all", pos
     is no sample).
     A window's z-scores use the window's own spreads (over the POOL_SIZE best of those who pass the
     filter); the season's use the league's one scale (`services.league.values`)."""
-    from services.optimizer.season import POINTS_UNIT, CATS_UNIT, category_floor, season_player
+    from services.optimizer.season import POINTS_UNIT, CATS_UNIT, category_floor
 
     window = str(window)
     pos = _check(window, availability, position, sort, per)
     if not isinstance(min_share, (int, float)) or not 0.0 <= min_share <= 1.0:  # NaN fails both
         raise ServiceError(f"min_share must be a share from 0 to 1, not {min_share!r}.")
-    punted, unscored = parse_punt(punt), not_counted(lg)  # the manager's punt; what the league itself never counts
-    counted = [c for c in CATEGORIES if c not in punted and c not in unscored]
-    if not counted:
-        raise ServiceError(f"Punting {', '.join(punted)} leaves none of the league's categories to rank.")
+    punted, counted = counted_categories(lg, punt)
     nba_team = team.strip().upper() if team else None
     snap, owner_of = lg.snapshot, owners(lg)
     if nba_team and nba_team not in {ps.ref.team for ps in snap.players.values()}:
@@ -180,45 +121,17 @@ def rankings(lg, window: str = "season", punt=(), availability: str = "all", pos
     rows, low = [], []
     for pid, smp in samples.items():
         ps, owner = snap.players[pid], owner_of.get(pid)
-        if availability == "free_agents" and (owner is not None or not ps.ref.team):
+        if not _wanted(ps, owner, availability, pos, nba_team):
             continue
-        if availability == "rostered" and owner is None:
-            continue
-        if (pos and pos not in ps.ref.eligible) or (nba_team and ps.ref.team != nba_team):
-            continue
-        games, avg = smp.games, smp.avg
-        z = category_z(scale, avg)
-        owner_name = "Free agent" if owner is None else lg.team_name(owner)[0]
-        p36 = per_36_line(avg)
-        z36 = category_z(scale, p36) if p36 else {c: 0.0 for c in CATEGORIES}
-        line = dict(player=ps.ref, status=ps.status, owner_team_id=owner, owner=owner_name, games=len(games),
-                    team_games=smp.team_games, fpts=round(avg["fpts"], 2), z={c: round(v, 3) for c, v in z.items()},
-                    z_sum=round(sum(z[c] for c in counted), 3),
-                    totals={k: round(sum(g[k] for g in games), 1) for k in TOTAL_STATS},
-                    per_36={k: round(v, 3 if k.endswith("pct") else 2) for k, v in p36.items()},
-                    z36={c: round(v, 3) for c, v in z36.items()}, z36_sum=round(sum(z36[c] for c in counted), 3),
-                    season_mpg=round(season_mpg(ps.games), 2),
-                    minutes_change=round(minutes_change(avg, ps.games), 2) if WINDOWS[window] else 0.0)
+        line = _window_line(lg, ps, owner, smp, scale, counted, window)
         if pid not in passing:
             low.append((line, None))
             continue
-        if per == "36" and avg["min"] < PER36_MIN_MPG:
-            low.append((line, per36_reason(avg["min"])))
+        if per == "36" and smp.avg["min"] < PER36_MIN_MPG:
+            low.append((line, per36_reason(smp.avg["min"])))
             continue
-        sp = season_player(lg, pid, lg.week[2], lg.scoring, floor, cats, regressed=True)  # the cards' season value
-        rows.append(RankedPlayer(
-            rank=0, **line, flags=flags_of(ps.status, avg),
-            per_game={k: round(v, 3 if k.endswith("pct") else 2) for k, v in avg.items()},
-            fpts_total=round(sum(g["fpts"] for g in games), 1),
-            proj_fpts=round(ps.expected_fpts, 2), proj_value=round(player_value(snap, ps, lg.scoring, list(cats) or None), 3),
-            availability=round(ps.availability, 3),
-            games_left_week=len(snap.games_remaining(pid, lg.as_of, lg.week[2])),
-            games_left_season=len(sp.games), ros_value=round(sp.value * sp.availability * len(sp.games), 1)))
-    rows.sort(key=lambda r: (-_key(r, sort, per, lg.scoring), r.player.name))
-    ranked = [r.model_copy(update={"rank": i}) for i, r in enumerate(rows, start=1)]
-    keys = [_key(r, sort, per, lg.scoring) for r in ranked]
-    filtered = sorted((_filtered(line, keys, sort, per, lg.scoring, min_share, why) for line, why in low),
-                      key=lambda f: (f.would_rank, f.player.name))
+        rows.append(_ranked_row(lg, snap, pid, ps, smp, line, floor, cats))
+    ranked, filtered = _ordered(rows, low, sort, per, lg.scoring, min_share)
     return Rankings(as_of=lg.as_of, window=window,
                     window_start=None if WINDOWS[window] is None else lg.as_of - dt.timedelta(days=WINDOWS[window]),
                     scoring=lg.scoring, punt=punted, counted=counted, sort=sort, per=per,
@@ -227,15 +140,79 @@ def rankings(lg, window: str = "season", punt=(), availability: str = "all", pos
                     total=len(ranked), players=ranked[:limit] if limit else ranked, filtered=filtered)
 
 
+def counted_categories(lg, punt) -> tuple[list[str], list[str]]:
+    """(the manager's punt, the categories the z-sum counts): the league's own categories less the punt
+    (a league that scores none of what is left is an error)."""
+    punted, unscored = parse_punt(punt), not_counted(lg)  # the manager's punt; what the league itself never counts
+    counted = [c for c in CATEGORIES if c not in punted and c not in unscored]
+    if not counted:
+        raise ServiceError(f"Punting {', '.join(punted)} leaves none of the league's categories to rank.")
+    return punted, counted
+
+
+def _wanted(ps, owner: int | None, availability: str, pos: str | None, nba_team: str | None) -> bool:
+    """Whether a player passes the table's filters: free agent or rostered, eligible at the position,
+    on the NBA team."""
+    if availability == "free_agents" and (owner is not None or not ps.ref.team):
+        return False
+    if availability == "rostered" and owner is None:
+        return False
+    if (pos and pos not in ps.ref.eligible) or (nba_team and ps.ref.team != nba_team):
+        return False
+    return True
+
+
+def _window_line(lg, ps, owner: int | None, smp: _Sample, scale, counted: list[str], window: str) -> dict:
+    """A player's window columns, shared by his ranked row and his filtered one: games, fantasy points,
+    z-scores, totals, the per-36 line and his minutes against the season's."""
+    games, avg = smp.games, smp.avg
+    z = category_z(scale, avg)
+    owner_name = "Free agent" if owner is None else lg.team_name(owner)[0]
+    p36 = per_36_line(avg)
+    z36 = category_z(scale, p36) if p36 else {c: 0.0 for c in CATEGORIES}
+    return dict(player=ps.ref, status=ps.status, owner_team_id=owner, owner=owner_name, games=len(games),
+                team_games=smp.team_games, fpts=round(avg["fpts"], 2), z={c: round(v, 3) for c, v in z.items()},
+                z_sum=round(sum(z[c] for c in counted), 3),
+                totals={k: round(sum(g[k] for g in games), 1) for k in TOTAL_STATS},
+                per_36={k: round(v, 3 if k.endswith("pct") else 2) for k, v in p36.items()},
+                z36={c: round(v, 3) for c, v in z36.items()}, z36_sum=round(sum(z36[c] for c in counted), 3),
+                season_mpg=round(season_mpg(ps.games), 2),
+                minutes_change=round(minutes_change(avg, ps.games), 2) if WINDOWS[window] else 0.0)
+
+
+def _ranked_row(lg, snap, pid: str, ps, smp: _Sample, line: dict, floor: float, cats: tuple) -> RankedPlayer:
+    """A ranked player's row: his window columns, flags, the optimizer's projection and the cards'
+    rest-of-season value (rank 0 until the table is ordered)."""
+    from services.optimizer.season import season_player
+
+    games, avg = smp.games, smp.avg
+    sp = season_player(lg, pid, lg.week[2], lg.scoring, floor, cats, regressed=True)  # the cards' season value
+    return RankedPlayer(
+        rank=0, **line, flags=flags_of(ps.status, avg),
+        per_game={k: round(v, 3 if k.endswith("pct") else 2) for k, v in avg.items()},
+        fpts_total=round(sum(g["fpts"] for g in games), 1),
+        proj_fpts=round(ps.expected_fpts, 2), proj_value=round(player_value(snap, ps, lg.scoring, list(cats) or None), 3),
+        availability=round(ps.availability, 3),
+        games_left_week=len(snap.games_remaining(pid, lg.as_of, lg.week[2])),
+        games_left_season=len(sp.games), ros_value=round(sp.value * sp.availability * len(sp.games), 1))
+
+
+def _ordered(rows: list[RankedPlayer], low: list[tuple[dict, str | None]], sort: str, per: str, scoring: str,
+             min_share: float) -> tuple[list[RankedPlayer], list[FilteredPlayer]]:
+    """The rows ranked by `sort` (best first, then by name) and the filtered players, each where his
+    window alone would have ranked him."""
+    rows.sort(key=lambda r: (-sort_key(r, sort, per, scoring), r.player.name))
+    ranked = [r.model_copy(update={"rank": i}) for i, r in enumerate(rows, start=1)]
+    keys = [sort_key(r, sort, per, scoring) for r in ranked]
+    filtered = sorted((filtered_player(line, keys, sort, per, scoring, min_share, why) for line, why in low),
+                      key=lambda f: (f.would_rank, f.player.name))
+    return ranked, filtered
+
+
 class _Sample(SimpleNamespace):
     games: list[dict]
     avg: dict[str, float]
     team_games: int
-
-
-def games_needed(team_games: int, min_share: float) -> int:
-    """Games a player must have in the window to be ranked: min_share of his team's, at most ENOUGH_GAMES."""
-    return min(math.ceil(min_share * team_games - 1e-9), ENOUGH_GAMES)
 
 
 def window_samples(snap, as_of: dt.date, window: str) -> dict[str, _Sample]:
@@ -256,50 +233,3 @@ def window_samples(snap, as_of: dt.date, window: str) -> dict[str, _Sample]:
 def flags_of(status: str, avg: dict[str, float]) -> list[str]:
     """What a manager must know before trusting a row: he is out now, or plays few minutes."""
     return (["OUT"] if status == "OUT" else []) + (["short minutes"] if avg["min"] < SHORT_MINUTES else [])
-
-
-def _filtered(line: dict, keys: list[float], sort: str, per: str, scoring: str, min_share: float,
-              why: str | None = None) -> FilteredPlayer:
-    probe = SimpleNamespace(**line, per_game={}, ros_value=0.0, proj_value=0.0, games_left_week=0,
-                            games_left_season=0)
-    key = (_key(probe, sort, per, scoring) if sort in ("value", "fpts", "z_sum", "minutes_trend", *CATEGORIES)
-           else float("-inf"))
-    would = 1 + sum(1 for k in keys if k > key)
-    reason = why or (f"played {line['games']} of his team's {line['team_games']} games in the window; ranking needs "
-                     f"{games_needed(line['team_games'], min_share)} ({min_share:.0%} of his team's, at most {ENOUGH_GAMES})")
-    return FilteredPlayer(player=line["player"], status=line["status"], owner=line["owner"], games=line["games"],
-                          team_games=line["team_games"], would_rank=would, reason=reason)
-
-
-def _key(r: RankedPlayer, sort: str, per: str, scoring: str) -> float:
-    n = r.games if per == "total" else 1
-    if sort == "minutes_trend":
-        return r.minutes_change
-    if sort == "value":
-        sort = "fpts" if scoring == "points" else "z_sum"
-    if per == "36" and sort in ("fpts", "z_sum", *CATEGORIES):
-        return _key36(r, sort)
-    if sort == "fpts":
-        return r.fpts * n
-    if sort == "z_sum":
-        return r.z_sum * n
-    if sort in CATEGORIES:
-        stat, higher = CATEGORIES[sort]
-        if per == "total" and higher and "/" not in stat:  # "total steals": the steals, not z x games
-            return r.totals[stat]
-        return r.z[sort] * n  # a percentage's or turnovers' total: its per-game z weighted by games
-    return float(getattr(r, sort))
-
-
-def _key36(r: RankedPlayer, sort: str) -> float:
-    """A per-36 ranking's key: fantasy points or the z-sum of the per-36 line, a counting category's
-    rate per 36 (turnovers: fewer first), a percentage's z over 36 minutes' shots."""
-    if sort == "fpts":
-        return r.per_36.get("fpts", 0.0)
-    if sort == "z_sum":
-        return r.z36_sum
-    stat, higher = CATEGORIES[sort]
-    if "/" in stat:
-        return r.z36[sort]
-    rate = r.per_36.get(stat, 0.0)
-    return rate if higher else -rate

@@ -21,7 +21,7 @@ from __future__ import annotations
 import pytest
 
 from agents.offline.nlu import parse
-from agents.offline.slots import find_categories
+from agents.offline.category_slots import find_categories
 from tests.agents.test_conversation_classes import AS_OF, BALL, BEAL, CONLEY, SGA, args_of, plan
 
 JJJ, BOGDAN = "Jaren Jackson Jr.", "Bogdan Bogdanović"
@@ -148,7 +148,7 @@ def test_a_two_for_two_conversation_then_one_for_one(make_assistant):
 def test_two_sides_left_after_the_ruled_out_player_are_still_a_named_trade():
     """The guard on the rule above: a trade that names two sides besides the player it keeps is still that
     trade. Passes on e1c1d52; fails on a rule that reads any trade naming an exclusion as a search
-    (checked by making `nlu._sides` return [] whenever `exclusions` finds anyone)."""
+    (checked by making `nlu_act._sides` return [] whenever `exclusions` finds anyone)."""
     assert parse("beal for trae young straight up? keep shai", AS_OF).act == "trade_evaluate"
     msg = plan("beal for trae young straight up? keep shai")
     assert args_of(msg, "evaluate_trade") == {"give": [BEAL], "get": ["Trae Young"]}

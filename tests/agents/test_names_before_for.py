@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.agents.test_conversation_classes import args_of, plan
-from agents.offline.trade_talk import split_sides
+from agents.offline.trade_sides import split_sides
 
 
 @pytest.mark.parametrize("text,give,get", [

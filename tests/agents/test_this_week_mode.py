@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from agents.offline.nlu import advice_mode
+from agents.offline.message_reads import advice_mode
 
 
 def offered(cards):

@@ -1,0 +1,59 @@
+"""The phrases agents/offline/understand.py reads a turn's act by: games in a week, a trade search or
+verdict named by its words ("what would I have to give up for X?", "would A for B work?", "a 2-for-1
+for one star?"), the team's weak spot, "who else?", "which of the two?", "my whole roster"; and
+`games_or_trades`, a message the model is unsure of that names its own request by these words.
+"""
+from __future__ import annotations
+
+import re
+
+from agents.offline.carry import take
+from services.league.lookup import fold
+
+GAMES_ASKED = re.compile(r"\b\d[- ]?(?:games?|gamers?|times)\b|\bhow many games\b|\bgames? (?:left|remaining)\b|"
+                        r"\bmost games\b", re.I)
+A_WEEK = re.compile(r"\b(?:next|this) (?:week|wk)\b|\bweek'?s\b", re.I)
+MY_TEAM = re.compile(r"\b(?:my|our) (?:roster|team|guys|players|squad|lineup)\b|\bdo i have\b|\bhave i got\b", re.I)
+TRADE_WORD = re.compile(r"\btrades?\b|\btrade (?:options|ideas|targets|offers)\b|\bdeals?\b", re.I)
+UNSURE = ("clarify", "vague", "nonsense")
+ACQUIRE = re.compile(r"\b(?:land|acquire|pry|get my hands on|trade for|bring in|go after|pick off|poach)\b", re.I)
+TRADE_COST = re.compile(r"\bwhat (?:would|will|do|does|should|might) (?:i|it|we) (?:have to |need to |got to )?"
+                        r"(?:give(?: up)?|cost(?: me)?|pay|offer|send)\b[^?]*\bfor\b|\bhow much (?:would|will|does|do) "
+                        r"(?:it|i) (?:have to )?(?:cost|pay|give)\b[^?]*\b(?:for|to get)\b")
+BUNDLE = re.compile(r"\w\s*(?:\+|&)\s*\w|\w\s+and\s+\w", re.I)  # "Bron + Melo", "Beal and Conley"
+WEAKNESS = re.compile(r"\b(?:my|our|the team'?s|roster'?s?)\b[^?.!]{0,20}\b(?:weak\w*|biggest (?:need|hole)|holes?|"
+                      r"problem spots?)\b|\bwhere (?:am i|are we|is my team) (?:weak|thin|lacking)\b|"
+                      r"\bwhat (?:do i|does my team) need most\b")
+WHICH_OF_TWO = re.compile(r"\b(?:who|which|whos)\b|\b(?:better|best|more|helps?|wins?|edge)\b|^(?:and|what about|how about|"
+                          r"now|ok|okay|for|on)\b")
+WHO_ELSE = re.compile(r"\b(?:who|what|anyone|anybody|anything|any other|someone|somebody) else\b|\bother options\b|"
+                      r"\bmore options\b|\balternatives?\b|\bany others\b|\bwho besides\b")
+TRADE_SEARCH = re.compile(r"\b(?:find|search|look for|any|ideas|options|show me)\b[^.?!]*\b(?:trades?|deals?)\b")
+FA_WORDS = re.compile(r"\b(free agents?|fas?|pick ?ups?|waivers?|waiver (?:guys?|wire|adds?)|wire|adds?|streamers?)\b")
+VERDICT_ASKED = re.compile(r"\b(?:would|will|does|do|should|is|could)\b[^?]*\bfor\b[^?]*\b(?:work|worth|fair|good|help|"
+                           r"win|do it|make sense)\b|\byay or nay\b|\bgood trade\b|\bor not\b|\bthoughts\b|\bgood deal\b|\bworth it\b|"
+                           r"\bwould you do\b|\bdo you do\b|\bsmash\b|\bfair\?|\bwho wins\b|^\s*\S+(?:\s+\S+)?\s+for\s+"
+                           r"\S+(?:\s+\S+){0,2}\s*\?\s*$", re.I)
+MOVE_WORDS = re.compile(r"\b(drop|add|pick ?up|grab|waive|cut|stream|swap out|free agents?|waivers?|fa|ir)\b")
+WHOLE_TEAM = re.compile(r"\b(?:my|our) (?:whole |entire |full )?(?:team|roster|squad|guys|players)\b|\ball (?:of )?my "
+                        r"(?:guys|players)\b|\bevery(?:one|body) (?:on|in) my (?:team|roster)\b|\bthe whole (?:team|roster)\b",
+                        re.I)
+
+
+def games_or_trades(p) -> None:
+    """A message the model is unsure of that names its own request: games in a week ("next week's
+    4-game players", "how many games does my roster have next week?") or a trade search ("trade
+    options for rebounds, just don't touch Barnes")."""
+    unsure = p.act in UNSURE or getattr(p, "confidence", 1.0) < 0.5
+    if not unsure or p.act.startswith("trade") or p.act.startswith("ir"):
+        return
+    if GAMES_ASKED.search(p.text) and A_WEEK.search(p.text):
+        pool = re.search(r"\b(?:players|guys|free agents?|pickups?|adds?|streamers?|stream|waivers?|available)\b",
+                         p.text, re.I)
+        take(p, "fa_scan" if pool and not MY_TEAM.search(p.text) and not p.players else
+              "research_schedule" if p.players else "research_roster_games")
+        p.unknown = False
+    elif (TRADE_WORD.search(p.text) or (ACQUIRE.search(p.text) and p.players and not FA_WORDS.search(fold(p.text)))) \
+            and not p.move and p.act not in ("optimize",):
+        take(p, "trade_find")  # "how do I land Anthony Edwards?": a search for trades that bring him in
+        p.unknown = False
