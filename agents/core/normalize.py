@@ -35,7 +35,7 @@ WORDS = {
     "ppl": "people", "abt": "about", "wat": "what", "wut": "what", "da": "the", "tha": "the", "teh": "the",
     "dat": "that", "nvm": "never mind", "k": "ok", "kk": "ok", "thnx": "thanks", "thanx": "thanks",
     "gm": "good morning", "gn": "good night", "w/o": "without", "w/e": "whatever", "rly": "really",
-    "v": "vs", "vs.": "vs", "plyr": "player", "plyrs": "players", "em": "them", "ya": "you",
+    "v": "vs", "vs.": "vs", "w": "with", "plyr": "player", "plyrs": "players", "em": "them", "ya": "you",
     # game words and typos
     "gms": "games", "gm's": "games", "fa": "free agent", "fas": "free agents", "wavier": "waiver",
     "waviers": "waivers", "waiver's": "waivers", "linup": "lineup", "lineups": "lineups", "injery": "injury",
@@ -64,6 +64,7 @@ PHRASES = [
     (r"\bwho(?:'s| s| is) the (?:cut|drop)\b", "who should I cut"),  # "who's the cut if I stream someone in?"
     (r"\b(free|field|three|3)-(throws?|goals?|points?|pointers?)\b", r"\1 \2"),  # "free-throw percentage": one clause
     (r"\bgood 2 go\b", "good to go"),
+    (r"\b(?:the )?week after this(?: one| week)?\b(?! next)", "next week"),  # "looking ahead to the week after this one"
     (r"\b(a|per|each) (?:3|three)\b(?! (?:pointers?|games?|days?|of|or|more))", r"\1 three pointer"),  # "how many points for a 3"
     (r"\bno[- ](turnovers?|threes|assists|steals|blocks|points|rebounds|ft%|fg%|free throws)[- ]build\b",
      r"punt \1 build"),

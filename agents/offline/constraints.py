@@ -204,16 +204,8 @@ GIVE_UP_TO = re.compile(r"\b(?:give|send|trade|offer|move|part with)(?: up)?(?: 
 
 def count_of(text: str) -> int | None:
     """How many the message asks for: "top 10", "show me 3", "5 streamers", "top five", "a couple of
-    trade ideas", "half a dozen names" (a bare "one" is a card's place, not a count); a count said again after a
-    correction wins ("give me 8, no wait, make it 6": 6)."""
-    from agents.offline.correction import corrected_tail
-
-    tail = corrected_tail(text)
-    again = _count(tail) if tail else None
-    return again if again is not None else _count(text)
-
-
-def _count(text: str) -> int | None:
+    trade ideas", "half a dozen names" (a bare "one" is a card's place, not a count). A count corrected in the
+    message ("give me 8, no wait, make it 6") was put right before (agents/offline/corrections.py slot_fix)."""
     text = SHAPE.sub(" ", text)  # "2 for 1 deals": a shape, not a count of one
     text = GIVE_UP_TO.sub(" ", text)  # "I'd give up to two guys": how many I send, not how many results
     for pattern, digits in WORD_COUNT:

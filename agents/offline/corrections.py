@@ -43,6 +43,9 @@ def rewrite(text: str) -> str:
         swapped = _replace_name(head, m.group("old").strip(), m.group("new").strip())
         if swapped:
             return swapped
+    fixed = slot_fix(text)
+    if fixed:
+        return fixed
     m = CANCEL.search(text)
     opening = bool(m) and m.start() == 0 and bool(FORGET_OPENING.match(text))  # "actually forget trades, just ..."
     if m and (m.start() > 0 or opening) and len(m.group("rest").split()) >= 2:
@@ -53,6 +56,37 @@ def rewrite(text: str) -> str:
                 return rest.strip()
             rest = cut
     return text
+
+
+# a correction of one slot only: "... give me 8. no wait, make it 6", "for tomorrow, wait no, friday", "top 5, actually 3"
+MARKER = re.compile(r"(?:^|[.,;!?]\s*|\s)(?:no,? wait|wait,? no|wait,? actually|nah,? wait|actually,? no|actually|scratch that|"
+                    r"strike that|sorry,? i meant|i meant|i mean|or rather|correction|wait)\W*", re.I)
+_NUMBER = r"\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|a dozen|a couple"
+_DAY = (r"today|tonight|tomorrow|tmrw|(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:day)?|"
+        r"the day after tomorrow")
+SLOT_ONLY = re.compile(rf"^(?:make (?:it|that) |i meant |just |only |for |on |say )?(?P<slot>{_NUMBER}|{_DAY})"
+                       rf"(?: instead| then| actually| is fine| is plenty)?\W*$", re.I)
+
+
+def slot_fix(text: str) -> str | None:
+    """The message with its one slot said again after a correction marker put in place of the first
+    ('top 8 steals guys. no wait, make it 6' -> 'top 6 steals guys'; 'pick up for tomorrow, wait no,
+    friday' -> 'pick up for friday'); None when the message corrects no single count or day."""
+    last = None
+    for m in MARKER.finditer(text or ""):
+        last = m
+    if last is None or last.start() == 0:
+        return None
+    fix = SLOT_ONLY.match(text[last.end():].strip())
+    if not fix:
+        return None
+    head, new = text[:last.start()].rstrip(" ,;.-"), fix.group("slot")
+    kind = _NUMBER if re.fullmatch(_NUMBER, new, re.I) else _DAY
+    olds = list(re.finditer(rf"\b(?:{kind})\b", head, re.I))
+    if not olds:
+        return None
+    old = olds[-1]
+    return head[:old.start()] + new + head[old.end():]
 
 
 def swap_only(text: str) -> tuple[str, str] | None:

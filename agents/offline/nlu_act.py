@@ -26,10 +26,23 @@ TRADE_SLANG = re.compile(r"\b(trades?|straight (up|swap|trade)|1 for 1|one for o
                          r"lopsided|who wins|who comes out ahead|good or not|smash|yay or nay|accept|offered|offering|offers)\b")
 # a verdict asked on "A and B for C" (three or more named: more than a drop and an add, so a trade)
 VERDICT_ASK = re.compile(r"\b(?:worth it|good|fair|bad|do it|take it|thoughts|yes or no|y or n|pass|deal|win|better)\b|\?\s*$")
+# two players set against each other on a stat ("is lamelo a better passer than lebron?", "who's been scoring more")
+STAT_VERSUS = re.compile(r"\b(?:better|worse|more|less|stronger|weaker)\b(?:\s+\w+){0,3}\s+than\b|"
+                         r"\bwho(?: s| is| has been| s been)? (?:the )?(?:better|stronger) (?:\w+ )?(?:rebounder|passer|shooter|"
+                         r"scorer|defender|shot blocker|rim protector|playmaker|free throw shooter)\b|"
+                         r"\bwho(?: s| has)? been (?:scoring|rebounding|passing|shooting|blocking|stealing) (?:more|better)\b|"
+                         r"\bwho (?:gets|has|averages|scores|grabs|dishes|hits|makes) more\b")
 COMPARE_NOT = re.compile(r"\b(start|starting|sit|sitting|bench|lineup|plays?|playing|drop|add|cut|pick|rank\w*|top \d+)\b")
 MOVE_TO_WIN = re.compile(r"\b(?:best|top|one|a|any|what s my|whats my|which|what)\s+(?:\w+\s+)?(?:moves?|pick ?ups?|adds?|swaps?)\b"
                          r".*\b(?:win|steal|take|flip|swing|salvage|save|come back|catch up)\w*\b")
 MOVES_ASKED = re.compile(r"\b(?:best |top |good |any |some |\d )?(?:pick ?ups|adds|moves|swaps|streamers|waiver moves)\b")
+# one move asked for with no player ("i need blocks. find me a move", "give me one swap"): the optimizer's
+ONE_MOVE = re.compile(r"\b(?:find|give|get|show|make|suggest|need)\s+(?:me\s+)?(?:a|one|the best|my best|1)\s+"
+                      r"(?:good\s+|single\s+|quick\s+)?(?:move|swap|add ?/ ?drop|roster move|waiver move)\b")
+# a cut of one of mine put to the numbers ("my gut says cut conley... what do the numbers say"): hold or drop him
+CUT_VERDICT = re.compile(r"\b(?:cut|drop|release|waive|dump)\w*\b[^?]*\b(?:what do (?:the )?(?:numbers|stats|data|metrics) "
+                         r"(?:say|think|show)|numbers say|am i (?:right|wrong|crazy)|is it time|right call|good idea|"
+                         r"should i|you agree|thoughts)\b|\b(?:what do (?:the )?(?:numbers|stats) say)\b[^?]*\b(?:cut|drop)\w*\b")
 PRONOUNS = re.compile(r"\b(he|him|his|he s|hes|that guy|this guy|that dude)\b")
 
 
@@ -56,6 +69,10 @@ def act_of(text: str, s: Slots, players: list[str], words: list[str], raw: str =
         return "optimize", None  # "best pickups without dropping conley or beal": moves, every named player kept
     if explicit_move(text, players) and not TRADE_WORDS.search(text):  # "trade A for B" is a trade, not a drop/add
         return "fa_move", None
+    if len(players) == 1 and CUT_VERDICT.search(fold(text)) and not TRADE_WORDS.search(text):
+        return "research_hold", None  # "my gut says cut conley, he's washed. what do the numbers say": hold or cut
+    if not players and ONE_MOVE.search(fold(text)) and not TRADE_WORDS.search(text):
+        return "optimize", None  # "i need blocks. find me a move"
     pred = predict(text, words=words)
     if pred.act == "general_smalltalk":  # "ok get me a pickup": the markers pull toward small talk, the rest asks
         from agents.offline.followups import LEAD
@@ -79,6 +96,9 @@ def act_of(text: str, s: Slots, players: list[str], words: list[str], raw: str =
             and not TRADE_WORDS.search(text):
         pred = Prediction(act="research_compare", confidence=max(pred.confidence, 0.5), ranked=pred.ranked)
         # "zion or giannis tomorrow": which of the two (no start/sit, move or trade words)
+    if len(players) == 2 and pred.act not in ("research_compare",) and not pred.act.startswith("trade") and \
+            STAT_VERSUS.search(fold(text)) and not TRADE_WORDS.search(text) and not COMPARE_NOT.search(fold(text)):
+        return "research_compare", None  # "is claxton a better rebounder than mobley?": the two on that stat
     if pred.act in NEEDS_PLAYER and not players and not (pred.act == "research_hold" and (s.position or "my" in words)):
         # "is it worth it": a player act with no player; the likeliest act that needs none, else ask.
         # A free-agent act with nobody named ("for my team, who should I pick up?" read as "does X

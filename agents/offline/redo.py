@@ -27,6 +27,10 @@ DOUBT = (r"(?:are you|you|u) (?:sure|certain)(?: about (?:that|this|it))?|really
          r"i (?:don t|do not|dont) (?:buy|believe|trust) (?:it|that|this)|i (?:disagree|doubt (?:it|that))|no way|"
          r"(?:that|this) can t be right|double check(?: (?:that|it|this))?|check (?:that|it|this) again|"
          r"(?:is|was) that right|are you positive|you positive|"
+         # said to me, with the manager's own opinion of the player as its only reason ("nah you're wrong, he's cooked")
+         r"(?:nah|no|nope)?\s*(?:you re|you are|youre|ur|u r|u re) (?:wrong|off|crazy|tripping|trippin|mistaken|way off)|"
+         r"(?:he|she) s (?:cooked|washed|done|finished|trash|garbage|old|toast|cooked bro)|(?:everybody|everyone|anyone) "
+         r"(?:knows|can see) (?:it|that|this)|trust me|come on|cmon|"
          # a third party's doubt relayed: "he says you're wrong", "my co-manager thinks that's bad"
          r"(?:he|she|they|my (?:co ?manager|buddy|friend|league ?mate|brother|wife|husband|roommate)|\w+) "
          r"(?:says?|said|thinks?|thought|reckons?|claims?) (?:(?:that )?(?:you re|you are|youre|ur|u r|your|that s|thats|that is|it s|its) )?"

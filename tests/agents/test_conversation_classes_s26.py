@@ -213,7 +213,7 @@ def test_a_stat_average_inside_another_ask_is_that_ask(text):
     assert names and names != ["get_player_game_log"], names
 
 
-# --- a correction inside the message (agents/offline/correction.py) -------------------------------------------
+# --- a correction inside the message (agents/offline/corrections.py slot_fix) ------------------------------------
 @pytest.mark.parametrize("text,want", [
     ("top rebounders on the wire, show me 10. wait no, 4", 4),
     ("give me 3 trade ideas, actually make it 5", 5),
@@ -221,10 +221,24 @@ def test_a_stat_average_inside_another_ask_is_that_ask(text):
     ("top 5 free agents", 5),  # no correction: the count as said
 ])
 def test_a_count_corrected_in_the_message_is_the_last_one(text, want):
-    """Fails on 74764f8: the first count said won ('10', '3', '6')."""
+    """The frame's count is the corrected one and the rest of the message stands. Fails on 74764f8: the
+    first count said won ('10', '3'), or the message became its last words ('2': a clarify)."""
     from agents.offline.constraints import count_of
+    from agents.offline.corrections import rewrite
 
-    assert count_of(text) == want
+    assert count_of(rewrite(text)) == want
+
+
+@pytest.mark.parametrize("text,day", [
+    ("who should i stream for tomorrow, wait no, saturday", dt.date(2025, 2, 1)),
+    ("best pickup for friday. no wait, sunday", dt.date(2025, 2, 2)),
+])
+def test_a_day_corrected_in_the_message_is_the_last_one(text, day):
+    """The list is for the corrected day (play_on that date). Fails on 74764f8: the first day said won."""
+    from tests.agents.test_conversation_classes import plan
+
+    calls = [c["args"] for c in plan(text).tool_calls if c["name"] == "get_free_agents"]
+    assert calls and calls[0].get("play_on") in ([day.isoformat()], [day]), calls
 
 
 # --- one start among two or three on a day (agents/offline/day_pick.py) ---------------------------------------
@@ -313,3 +327,56 @@ def test_leaving_out_anyone_hurt_after_a_list_is_the_list_healthy_only(make_assi
     r = a.ask("and leave out anybody that's hurt", r["thread_id"])
     calls = [c for c in r["tool_calls"] if c["name"] in ("get_free_agents", "get_player_rankings")]
     assert calls and calls[0]["args"].get("healthy_only") is True, r["tool_calls"]
+
+
+# --- more listening classes from the fifteenth set's first run --------------------------------------------------
+@pytest.mark.parametrize("text,act", [
+    ("is claxton a better rebounder than mobley?", "research_compare"),  # a stat comparison, not a pickup
+    ("who's been scoring more, barnes or mobley", "research_compare"),
+    ("everyone says drop bogdanovic, he's washed. what do the numbers say?", "research_hold"),
+    ("i need steals. give me one move", "optimize"),
+    ("give me a trade for one move", None),  # a trade word: not the optimizer's (guard)
+])
+def test_the_act_a_message_asks_for(text, act):
+    """Fails on 74764f8: 'is X a better rebounder than Y' was read as a pickup for X, the cut put to the
+    numbers as a clarify, the one move as a free-agent list. ('who's been scoring more, X or Y' was read
+    already, by its 'or'; the trade is the guard.)"""
+    from agents.offline.nlu import parse
+
+    p = parse(text, AS_OF)
+    if act is None:
+        assert p.act != "optimize"
+    else:
+        assert p.act == act, p.act
+
+
+def test_pushback_with_the_managers_own_opinion_repeats_the_verdict(make_assistant):
+    """'nah you're wrong, he's washed, everybody knows it' after a hold verdict is the same verdict again,
+    the same numbers. Fails on 74764f8: it was read as a status question about him."""
+    a = make_assistant(scoring="points")
+    r = a.ask("thinking of cutting bogdanovic, what do the numbers say?")
+    first = r["answer"].split("\n")[0]
+    assert [c["name"] for c in r["tool_calls"]].count("evaluate_hold") == 1
+    r = a.ask("nah you're wrong, he's washed. everybody knows it", r["thread_id"])
+    assert r["answer"].split("\n")[0] == first
+
+
+@pytest.mark.parametrize("text", ["make it so", "green light, make it so"])
+def test_make_it_so_agrees_to_the_waiting_card(make_assistant, text):
+    """Shows the top card again with what approving does; nothing changes. Fails on 74764f8 ('I didn't
+    follow that')."""
+    a = make_assistant(scoring="points")
+    r = a.ask("find me the single best move this week")
+    card = r["pending_approvals"][0]
+    r = a.ask(text, r["thread_id"])
+    assert r["answer"].startswith("**Card 1 is waiting for you:") and not r["transactions"]
+    assert card["add"] in r["answer"].split("\n")[0]
+
+
+def test_the_week_after_this_one_is_next_week():
+    """Fails on 74764f8: 'the week after this one' was this week's list."""
+    from agents.core.normalize import normalize
+
+    assert normalize("looking ahead to the week after this one, who's worth grabbing?") == \
+        "looking ahead to next week, who's worth grabbing?"
+    assert "next week" not in normalize("the week after next")
