@@ -13,9 +13,9 @@ import re
 from agents.core.frame import RequestFrame
 from agents.core.needs import claims_scoreboard
 from agents.offline.card_words import _card_answer, affirmation, card_counterpart, next_card
-from agents.offline.constraints import (KEEP_ACTS, OF_THEM, UNSUPPORTED_TRADE, WHY_BENCHED, WHY_NOT, availability_of,
-                                        capitalized, count_of, exclusions, horizon_of, per_of, shape_of,
-                                        unnamed_exclusions, window_of)
+from agents.offline.constraints import (KEEP_ACTS, OF_THEM, UNSUPPORTED_TRADE, WHY_BENCHED, WHY_NOT, capitalized,
+                                        count_of, exclusions, shape_of, unnamed_exclusions)
+from agents.offline.horizons import availability_of, horizon_of, per_of, window_of
 from agents.offline.list_filters import (HEALTH_ASK, SIDE_COUNT, get_position_of, kept_positions, max_minutes_of,
                                          not_position_of, not_teams_of, play_on_of)
 from services.league.lookup import fold

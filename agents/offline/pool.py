@@ -34,7 +34,7 @@ ASKS = re.compile(r"^\s*(?:is|was|are|does|did|how|what|will|can|could|when)\b|\
 def forward_scan(p) -> None:
     """'top free agents for this week': the scan over this week's games, not a ranking of last week."""
     from agents.offline.carry import take
-    from agents.offline.constraints import availability_of, horizon_of, window_of
+    from agents.offline.horizons import availability_of, horizon_of, window_of
 
     t = fold(p.text)
     if p.act == "research_rankings" and not p.players and availability_of(t) == "free_agents" and \
@@ -48,7 +48,7 @@ def past_window_ranking(p) -> None:
     totals': who has been best over a past window is the ranking of that window, not this week's scan (and
     a totals ask with a category is a ranking whatever the intent model read)."""
     from agents.offline.carry import take
-    from agents.offline.constraints import PER_TOTAL, horizon_of, window_of
+    from agents.offline.horizons import PER_TOTAL, horizon_of, window_of
 
     t = fold(p.text)
     past = window_of(t) in ("7", "14", "30") and horizon_of(p) not in AHEAD
