@@ -34,7 +34,7 @@ WORDS = {
     "sth": "something", "bc": "because", "cuz": "because", "prob": "probably", "prolly": "probably",
     "ppl": "people", "abt": "about", "wat": "what", "wut": "what", "da": "the", "tha": "the", "teh": "the",
     "dat": "that", "nvm": "never mind", "k": "ok", "kk": "ok", "thnx": "thanks", "thanx": "thanks",
-    "gm": "good morning", "gn": "good night", "w/o": "without", "w/e": "whatever", "rly": "really",
+    "gm": "good morning", "gn": "good night", "w/o": "without", "excl": "excluding", "excl.": "excluding", "exc": "except", "w/e": "whatever", "rly": "really",
     "v": "vs", "vs.": "vs", "w": "with", "plyr": "player", "plyrs": "players", "em": "them", "ya": "you",
     # game words and typos
     "gms": "games", "gm's": "games", "fa": "free agent", "fas": "free agents", "wavier": "waiver",

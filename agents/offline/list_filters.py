@@ -18,7 +18,11 @@ GET_POSITION = re.compile(r"\b(?:for|into|to get|get|get back|getting|fetch(?: m
                           r"in exchange for|in return for)\s+(?:like\s+|just\s+|only\s+)?"
                           r"(?:a|an|one|1|two|2|some|a couple of|a pair of|couple|any)?\s*(?:(?!my\b|your\b)[a-z]+\s+){0,2}?"
                           r"(?P<pos>point guards?|shooting guards?|small forwards?|power forwards?|guards?|forwards?|wings?|"
-                          r"centers?|centres?|bigs?|big men|big man|pgs?|sgs?|sfs?|pfs?)\b")
+                          r"centers?|centres?|bigs?|big men|big man|pgs?|sgs?|sfs?|pfs?)\b|"
+                          # the position said before the way back ("i want a center coming back", "a guard in return")
+                          r"\b(?:a|an|one|1|some|two|2)\s+(?:\w+\s+)?(?P<pos2>point guards?|shooting guards?|small forwards?|"
+                          r"power forwards?|guards?|forwards?|wings?|centers?|centres?|bigs?|big men|big man|pgs?|sgs?|sfs?|"
+                          r"pfs?)\s+(?:coming back|back|in return|in the deal|coming (?:my|our) way|headed (?:my|our) way)\b")
 
 
 # the players a shaped trade sends or brings: "for two better guards", "fetch me 2 wings" (how many come back)
@@ -34,7 +38,7 @@ def get_position_of(text: str) -> str | None:
     m = GET_POSITION.search(fold(text))
     if not m:
         return None
-    word = m.group("pos")
+    word = m.group("pos") or m.group("pos2")
     for phrase, pos in sorted(POSITION_WORDS.items(), key=lambda kv: -len(kv[0])):
         if pos and re.fullmatch(rf"{re.escape(phrase)}(?:s|es)?", word):
             return pos

@@ -52,7 +52,7 @@ def read(p, prev) -> bool:
     """Whether the message asks one player's average of a stat (in place: the act, the players and the
     stats asked)."""
     stats = asked_stats(p.text)
-    if not stats or len(p.players) > 1:
+    if not stats or len(p.players) > 1 or p.last_n:  # "over his last three": the log of those games answers it
         return False
     players = list(p.players) or (list(prev.players)[:1] if prev is not None and len(prev.players) == 1 else [])
     if not players:

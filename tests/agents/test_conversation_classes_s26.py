@@ -380,3 +380,20 @@ def test_the_week_after_this_one_is_next_week():
     assert normalize("looking ahead to the week after this one, who's worth grabbing?") == \
         "looking ahead to next week, who's worth grabbing?"
     assert "next week" not in normalize("the week after next")
+
+
+@pytest.mark.parametrize("text,want", [("same deal but i want a center coming back", "C"),
+                                       ("a guard in return would be nice", "G"),
+                                       ("keep my guards", None)])
+def test_the_position_said_before_the_way_back_is_the_incoming_position(text, want):
+    """Fails on 74764f8 for the first two: only 'for a center' was read; 'keep my guards' is the guard."""
+    from agents.offline.list_filters import get_position_of
+
+    assert get_position_of(text) == want
+
+
+def test_excl_is_excluding():
+    """'excl PHO' in a terse follow-up is a team ruled out. Fails on 74764f8 ('excl' was no word)."""
+    from agents.core.normalize import normalize
+
+    assert normalize("excl PHO") == "excluding PHO"
