@@ -40,7 +40,7 @@ MOVES_ASKED = re.compile(r"\b(?:best |top |good |any |some |\d )?(?:pick ?ups|ad
 ONE_MOVE = re.compile(r"\b(?:find|give|get|show|make|suggest|need)\s+(?:me\s+)?(?:a|one|the best|my best|1)\s+"
                       r"(?:good\s+|single\s+|quick\s+)?(?:move|swap|add ?/ ?drop|roster move|waiver move)\b")
 # a cut of one of mine put to the numbers ("my gut says cut conley... what do the numbers say"): hold or drop him
-CUT_VERDICT = re.compile(r"\b(?:cut|drop|release|waive|dump)\w*\b[^?]*\b(?:what do (?:the )?(?:numbers|stats|data|metrics) "
+CUT_VERDICT = re.compile(r"\b(?:cut(?:ting|s)?|drop(?:ping|ped|s)?|releas(?:e|es|ed|ing)|waiv(?:e|es|ed|ing)|dump(?:s|ed|ing)?)\b[^?]*\b(?:what do (?:the )?(?:numbers|stats|data|metrics) "
                          r"(?:say|think|show)|numbers say|am i (?:right|wrong|crazy)|is it time|right call|good idea|"
                          r"should i|you agree|thoughts)\b|\b(?:what do (?:the )?(?:numbers|stats) say)\b[^?]*\b(?:cut|drop)\w*\b")
 PRONOUNS = re.compile(r"\b(he|him|his|he s|hes|that guy|this guy|that dude)\b")

@@ -336,11 +336,13 @@ def test_leaving_out_anyone_hurt_after_a_list_is_the_list_healthy_only(make_assi
     ("everyone says drop bogdanovic, he's washed. what do the numbers say?", "research_hold"),
     ("i need steals. give me one move", "optimize"),
     ("give me a trade for one move", None),  # a trade word: not the optimizer's (guard)
+    ("Andrew Nembhard is out there on waivers - should I grab him?", "fa_fit"),  # 'waivers' is no cut verb
 ])
 def test_the_act_a_message_asks_for(text, act):
     """Fails on 74764f8: 'is X a better rebounder than Y' was read as a pickup for X, the cut put to the
     numbers as a clarify, the one move as a free-agent list. ('who's been scoring more, X or Y' was read
-    already, by its 'or'; the trade is the guard.)"""
+    already, by its 'or'; the trade is the guard.) The waivers pickup fails on 390f3cf: 'waivers ... should
+    i' was read as a cut put to the numbers (a hold verdict), the golden case fit_nembhard_pickup."""
     from agents.offline.nlu import parse
 
     p = parse(text, AS_OF)

@@ -114,9 +114,17 @@ def _assert_only_the_user_unsticks(page) -> None:
     box = page.get_by_test_id("stChatMessage").last.bounding_box()
     page.mouse.move(box["x"] + 20, 200)
     page.mouse.wheel(0, -1500)
-    page.wait_for_timeout(500)
+    # the wheel's scroll is the browser's, animated, and not awaited by Playwright: under a loaded CI
+    # run it had not moved the view 500 ms later; wait for it, up to 10 s
     up = page.evaluate(GEOMETRY)
+    for _ in range(40):
+        if not _following(up):
+            break
+        page.wait_for_timeout(250)
+        up = page.evaluate(GEOMETRY)
     assert not _following(up), up
+    page.wait_for_timeout(300)  # the animation's end
+    up = page.evaluate(GEOMETRY)
     page.evaluate(GROW)
     page.wait_for_timeout(800)
     after = page.evaluate(GEOMETRY)
