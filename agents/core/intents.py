@@ -82,9 +82,22 @@ class IntentLabel(BaseModel):
         default=None, description="The calendar date the question is about when it names one ('Jan 30', 'tomorrow', "
                                   "'Friday', resolved against today's date), as YYYY-MM-DD; else null.")
 
+    requests: int = Field(default=1, description=(
+        "How many separate requests the latest message holds ('1) who's hot on waivers 2) is X worth a roster "
+        "spot': 2); each gets the turn's tool budget, up to 3."))
+
     frame: RequestFrame = Field(default_factory=RequestFrame, description=(
         "The request with every constraint the user stated (players that must stay, a trade's shape, the "
         "horizon, a count, filters on the previous answer): carried to every tool that takes them."))
+
+    @field_validator("requests", mode="before")
+    @classmethod
+    def _requests(cls, value):
+        """1 to 3, whatever a model wrote (0, -2, 'two', 9 are a count it could not give: 1, or 3 at most)."""
+        try:
+            return min(max(int(value), 1), 3)
+        except (TypeError, ValueError, OverflowError):
+            return 1
 
     @field_validator("day", mode="before")
     @classmethod

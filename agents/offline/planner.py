@@ -220,11 +220,11 @@ class OfflinePlanner(BaseChatModel):
         from agents.supervisor.limits import Limits
 
         turn = [m for m in messages[start:] if isinstance(m, AIMessage)]
-        room = Limits().max_tool_calls - sum(len(m.tool_calls) for m in turn)  # a request's calls wait for the next round
+        room = Limits().tool_budget(len(parts)) - sum(len(m.tool_calls) for m in turn)  # a request's calls wait for the next round
         tool_calls, bodies = [], []
         for k, part in enumerate(parts):
             part.scoring = scoring
-            done = names.plan_done(part, tool_results(messages, start, part=k))
+            done = reroute_by_owner(part, names.plan_done(part, tool_results(messages, start, part=k)))  # each as alone
             calls = [] if final or not self.tool_names else next_calls(part, done, as_of)
             calls = [(n, a) for n, a in calls if n in self.tool_names]
             if calls and (len(calls) <= room - len(tool_calls) or not tool_calls):
@@ -247,4 +247,4 @@ def label_from(p: Parsed) -> IntentLabel:
                        stop_punting=p.stop_punting, players=p.players, drop=drop, add=add,
                        choices=p.choices, understood=not p.unknown, confidence=p.confidence,
                        day=(p.day or named_date(p.text, p.as_of)) if p.as_of else p.day,
-                       frame=getattr(p, "frame", None) or RequestFrame())
+                       frame=getattr(p, "frame", None) or RequestFrame(), requests=len(p.parts or ()) or 1)

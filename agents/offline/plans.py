@@ -74,7 +74,8 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         if "deep_analysis" in done:
             return []
         name = players[0]
-        return [("evaluate_hold", {"name": name, **_mode(p)}), ("get_player_status", {"name": name}), ("get_player_news", {"name": name}),
+        status = [] if "get_player_status" in done else [("get_player_status", {"name": name})]  # read before a reroute
+        return [("evaluate_hold", {"name": name, **_mode(p)}), *status, ("get_player_news", {"name": name}),
                 ("get_free_agents", {"position": pos, "healthy_only": True, "min_games_remaining": 1, "limit": 5}),
                 ("deep_analysis", {"question": f"Should I hold {name} or stream his roster spot for the rest of the week?",
                                    "context": f"as of {as_of}; stream position {pos or 'any'}"})]

@@ -117,10 +117,11 @@ def make_agent(model, tools, source, limits: Limits):
         calls = list(msg.tool_calls)
         out: dict = {"model_rounds": rounds + 1, "llm_calls": state.get("llm_calls", 0) + 1}
         if calls:
-            room = limits.max_tool_calls - used
+            budget = limits.tool_budget((state.get("intent_label") or {}).get("requests", 1))
+            room = budget - used
             if len(calls) > room:
                 kept, dropped = calls[:max(room, 0)], calls[max(room, 0):]
-                out["guard"] = f"the limit of {limits.max_tool_calls} tool calls per turn was reached"
+                out["guard"] = f"the limit of {budget} tool calls per turn was reached"
                 closing = [ToolMessage(content=json.dumps({"error": "not run: " + out["guard"]}), tool_call_id=c["id"],
                                        name=c["name"], status="error") for c in dropped]
                 # the model's message keeps every call; the dropped ones are answered with errors

@@ -18,6 +18,8 @@ import re
 
 import pytest
 
+from services.league.lookup import fold
+
 from tests.conversations import checks as K
 
 AS_OF = K.AS_OF
@@ -399,3 +401,18 @@ def test_excl_is_excluding():
     from agents.core.normalize import normalize
 
     assert normalize("excl PHO") == "excluding PHO"
+
+
+def test_a_request_inside_numbered_asks_is_read_as_it_is_alone(make_assistant):
+    """Each request of a numbered message gets what it gets alone: 'is X worth a roster spot' about a
+    player already mine is first tried as an add, the tool refuses (he is mine), and the hold verdict
+    follows. Fails on 390f3cf: inside numbered asks the refusal was never read again (the several
+    requests' rounds skipped the reroute), so that request had no verdict."""
+    a = make_assistant(scoring="points")
+    r = a.ask("two qs: 1) best waiver adds this week 2) is bogdanovic even worth a roster spot")
+    holds = [c for c in r["tool_calls"] if c["name"] == "evaluate_hold"]
+    assert holds and fold(holds[0]["args"]["name"]) == "bogdan bogdanovic", r["tool_calls"]
+    answer = fold(r["answer"])
+    assert "hold bogdan bogdanovic" in answer or "stream his spot drop bogdan bogdanovic" in answer, r["answer"]
+    assert answer.count("bogdan bogdanovic atl dtd") == 1, r["answer"]  # his status once, not once per reading
+    assert "limit of" not in r["answer"]  # each request its own budget: the second was cut off by the first's

@@ -134,6 +134,20 @@ def test_a_round_over_the_limit_with_no_room_runs_nothing(source):
     assert sum(m.status == "error" for m in run.tool_messages) == 1
 
 
+def test_each_request_of_a_message_has_its_own_tool_budget(source):
+    """A message the classifier counts as two requests ('1) who's hot 2) is X worth a spot') gets twice
+    the turn's calls; three at most. Fails on 390f3cf: one budget for the whole message, so the second
+    request was cut off by the first's calls ('the limit of 8 tool calls per turn was reached')."""
+    two = IntentLabel(intent=Intent.GENERAL_ADVICE, requests=2)
+    model = ScriptedChatModel([forever("get_my_roster", per_round=3)] * 2 + ["Stopped."], label=two)
+    run = run_graph(build(model, source, limits=Limits(max_tool_calls=2)), ask("1) roster? 2) roster again?"))
+    assert len(run.of("tool_start")) == 4  # 3, then 1 of the second round
+    assert "limit of 4 tool calls" in run.of("guard")[0]["text"]
+    assert IntentLabel(intent=Intent.GENERAL_ADVICE, requests=9).requests == 3
+    assert [IntentLabel.model_validate({"intent": "general_advice", "requests": v}).requests
+            for v in (0, -2, "two", None, float("nan"))] == [1, 1, 1, 1, 1]
+
+
 def test_model_round_cap_stops_a_model_that_never_answers(source):
     model = ScriptedChatModel([forever("get_player_status", name="Jokic")] * 5 + ["Stopped after 5 rounds."],
                               label="player_research")
