@@ -18,7 +18,8 @@ from agents.offline.category_slots import find_categories
 from agents.offline.slots import find_players
 from services.league.lookup import fold
 
-_END = r"(?=[,.;?!]|\s+(?:for|to|and (?:get|find|improve|help)|but|while|please|in the deal)\b|$)"
+_END = (r"(?=[,.;?!]|\s+(?:for|to|and (?:then )?(?:get|find|improve|help|drop|cut|add|pick up|grab|trade|stream|"
+        r"release|waive|move|put|stash|bench|start|sit)|then|but|while|please|in the deal)\b|$)")  # "keep X and drop Y": X
 EXCLUDE = [re.compile(p, re.I) for p in (
     rf"\b(?:without|w/o)\s+(?:giving up|trading|losing|moving|including|touching|sending|dealing|dropping)?\s*(?P<c>.+?){_END}",
     rf"\b(?:not|never|no)\s+(?:giving up|trading|moving|dropping|losing|including|cutting|sending|touching)\s+(?P<c>.+?){_END}",

@@ -50,8 +50,9 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
         return f.model_copy(update={"act": "why_not", "pair": [counterpart, p.players[0]]})
     if len(p.players) == 2 and re.search(r"\b(vs\.?|versus)\b", text, re.I):
         f.act, f.pair = "versus", list(p.players)
-    if p.act in KEEP_ACTS or (prev and prev.exclude):
-        f.exclude = exclusions(text, p.players)
+    aside = list(getattr(p, "kept_aside", None) or [])  # kept out of a move's message (nlu._kept_aside)
+    if p.act in KEEP_ACTS or (prev and prev.exclude) or aside:
+        f.exclude = exclusions(text, [*p.players, *aside])
         f.unhonoured = unnamed_exclusions(text, p.players)
         if p.act.startswith("trade") and UNSUPPORTED_TRADE.search(text):
             f.unhonoured.append("a filter on the other team's players' health (the trade values already count an "

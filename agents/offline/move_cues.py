@@ -52,7 +52,10 @@ def explicit_move(text: str, players: list[str]) -> tuple[str, str] | None:
     """(drop, add) when the user names one move of two players ("drop Embiid for Jrue Holiday",
     "Should I add Jrue and cut Embiid?", "Jrue in, Embiid out"). The order is a guess from the
     verbs; the evaluate_move tool decides by who is on the roster. "Add X or Y?" is not a move."""
+    from agents.offline.constraints import exclusions
+
     kept = {n for m in NEGATED_MOVE.finditer(fold(text)) for n in find_players(m.group(0))}
+    kept |= set(exclusions(text, players)) if len(players) >= 2 else set()  # "i'm keeping bol. drop bogdan instead"
     players = [p for p in players if p not in kept]  # "3 moves that don't drop Shai or LeBron": they stay
     if len(players) != 2 or any(" " not in p for p in players):
         return None  # unresolved or ambiguous names ("jordan") are not a move
@@ -91,7 +94,7 @@ def _replacing(text: str, players: list[str], act: str) -> str | None:
     if act == "fa_replace" and players:
         return players[0]  # "anyone better than Eason on waivers?": he is the one to beat
     if len(players) == 1:  # "drop bol bol", "cut Claxton, who's the best add?": he goes, the add is the question
-        name = re.escape(fold(players[0]).split()[-1])
+        name = "|".join(re.escape(w) for w in fold(players[0]).split() if len(w) >= 3) or re.escape(fold(players[0]))
         if re.search(rf"\b{_CUT}\s+(?:the\s+|my\s+)?(?:\w+\s+){{0,2}}?(?:{name}|him)\b", fold(text)):
             return players[0]  # "ok if i do drop him, who's the best add": him, the player of the thread
     m = re.search(r"(?:replace|instead of|in place of|fill in for|cover for|better than|for)\s+([\w .'\-]+)", text, re.I)

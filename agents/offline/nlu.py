@@ -78,6 +78,7 @@ class Parsed:
     ir_cut: str | None = None  # "cut X when he returns": who goes when the IR player is back (IR cards count him)
     parts: list["Parsed"] = field(default_factory=list)  # several requests in one message, each parsed (this is the first)
     siblings: list["Parsed"] = field(default_factory=list)  # as the thread's last request: its message's requests
+    kept_aside: list[str] = field(default_factory=list)  # kept out of a move's message ("keep X and drop Y": X)
     thread_keep: list[str] = field(default_factory=list)  # players earlier constraint-only messages keep (noted.py)
     thread_dislike: str | None = None  # the position an earlier "I hate streaming bigs" rules out of pickups
     list_size: tuple | None = None  # "give me 2 more" / "fewer" after a list: (kind, count, the list's count)
@@ -132,7 +133,10 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
     asked = without_preferences(text)  # "who do i grab? want someone w 3 games left": the act from the ask
     if asked != text:
         words = list(extract(asked, as_of).words)
+    players, aside = _kept_aside(text, players)  # "i'm keeping bol. drop bogdan instead": Bogdan's move
     act, pred = act_of(asked, s, players, words, raw)
+    if aside and len(players) == 1 and not act.startswith("trade") and _replacing(text, players, "fa_fit") == players[0]:
+        act, pred = "fa_replace", None  # "keeping bol. drop bogdan instead": his spot, for the best add
     if punts.punt and not players and act == "research_news":
         act = "research_rankings"  # "which players are best for a punt-AST build?": a build asks for a ranking, not news
     cats = s.categories
@@ -165,6 +169,7 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
                day=s.day, rest_of_week=s.rest_of_week, last_n=s.last_n, as_of=as_of, mode=advice_mode(text),
                act=act, confidence=_intent_confidence(pred), teams=s.teams, amount=s.amount, odds=s.odds, line=s.line,
                punt=punts.punt, unpunt=punts.unpunt, stop_punting=punts.stop_all, need=need)
+    p.kept_aside = aside
     named = list(players)  # the message's own players (before the thread fills any in)
     if previous is not None and previous.day and not p.day and DAY_AFTER_THAT.search(t):
         p.day = previous.day + dt.timedelta(days=1)  # "and the day after that": the thread's day, plus one
@@ -213,3 +218,19 @@ def _finish(p: Parsed) -> None:
     p.allow_drop = allow
     if p.act == "research_compare" and not p.day and not p.last_n and not re.search(r"\b(season|lately|recent)", t):
         p.rest_of_week = True  # "Herro or Powell?": who helps more in the days left
+
+
+def _kept_aside(text: str, players: list[str]) -> tuple[list[str], list[str]]:
+    """(the players the message is about, the ones it keeps out of it): a move's message that keeps one
+    player and names another ("keep conley and drop collins for braun", "i'm keeping bol. drop bogdan
+    instead") is about the other; the kept one is a constraint (the frame's `exclude`). A trade's message,
+    or one keeping everyone it names ("should I keep X?"), is left whole."""
+    from agents.offline.constraints import exclusions
+    from agents.offline.move_cues import MOVE_VERBS
+    from agents.offline.nlu_act import TRADE_WORDS
+
+    if len(players) < 2 or TRADE_WORDS.search(text) or not MOVE_VERBS.search(fold(text)):
+        return players, []
+    kept = exclusions(text, players)
+    rest = [n for n in players if n not in kept]
+    return (rest, kept) if kept and rest else (players, [])

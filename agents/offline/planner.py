@@ -89,9 +89,16 @@ def _with_lead(prev: Parsed | None, question: str, previous_answer: str | None) 
     from agents.offline.nlu_act import PRONOUNS
     from services.league.lookup import fold
 
-    if prev is None or prev.players or prev.act not in LIST_ACTS or not PRONOUNS.search(fold(question)):
+    from agents.offline import cut_pick
+
+    if prev is None or not PRONOUNS.search(fold(question)):
         return prev
-    lead = lead_player(previous_answer)
+    if prev.act == cut_pick.ACT:  # "ok cut him": the one the verdict cuts, of the two it named
+        lead = cut_pick.lead(previous_answer)
+    elif prev.players or prev.act not in LIST_ACTS:
+        return prev
+    else:
+        lead = lead_player(previous_answer)
     if not lead:
         return prev
     import copy
