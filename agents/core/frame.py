@@ -74,6 +74,9 @@ class RequestFrame(BaseModel):
     play_on: list[dt.date] = Field(default_factory=list, description=(
         "Dates a pickup must play on ('who do I pick up for tomorrow': [tomorrow]; 'weekend streamers': "
         "[Saturday, Sunday])."))
+    play_on_all: bool = Field(default=False, description=(
+        "Whether a pickup must play on every one of the play_on dates, not one of them ('only guys with games "
+        "both days', 'plays sat and sun')."))
     keep_positions: list[str] = Field(default_factory=list, description=(
         "Positions of my own players the user keeps ('I'd rather keep my guards': ['G']): none of them is "
         "dropped or traded away."))
@@ -101,6 +104,7 @@ class RequestFrame(BaseModel):
 # frame field -> the tool argument that takes it (the same name in every tool that takes it)
 TOOL_ARGS = {"exclude": "exclude", "shape": "shape", "horizon": "horizon", "count": "limit", "last_n": "last_n",
              "window": "window", "per": "per", "availability": "availability", "not_position": "not_position", "play_on": "play_on",
+             "play_on_all": "play_on_all",
              "not_teams": "not_teams", "max_minutes": "max_minutes", "get_position": "get_position",
              "keep_positions": "keep_positions", "start": "start", "end": "end", "leaders_in": "leaders_in"}
 

@@ -11,7 +11,7 @@ import re
 from agents.core.frame import RequestFrame
 from agents.offline.constraints import STRAIGHT_UP, count_of, exclusions, shape_of
 from agents.offline.frame_read import read_frame
-from agents.offline.list_filters import ANY_MINUTES, max_minutes_of, not_teams_of
+from agents.offline.list_filters import ALL_DAYS, ANY_MINUTES, max_minutes_of, not_teams_of
 from services.league.lookup import fold
 
 EARLY_ACTS = ("affirm", "out_of_scope", "why_benched", "why_not")  # acts read alone: nothing carried
@@ -47,6 +47,10 @@ def _carry(f: RequestFrame, prev: RequestFrame, p) -> None:
             if attr in ("shape", "get_position") and (f.give or named_here(p)):
                 continue  # "ok just Beal for one guy then": the message's own trade
             setattr(f, attr, getattr(prev, attr))
+    if f.play_on_all and len(prev.play_on) > 1 and len(f.play_on) <= 1:
+        f.play_on = list(prev.play_on)  # "only guys with games both days" after a weekend list: its days, each
+    if prev.play_on_all and f.play_on == prev.play_on:
+        f.play_on_all = True  # "top 3" after "only guys with games both days": still both days
     if f.not_teams and prev.not_teams:  # "and nobody from the lakers either"
         f.not_teams = list(dict.fromkeys([*prev.not_teams, *f.not_teams]))
     if not f.give and prev.give and not named_here(p):
@@ -107,7 +111,8 @@ def list_follow_up(p, prev) -> None:
         if not trade:
             p.position = p.position or prev.position
         return
-    narrowed = not trade and bool(not_teams_of(t) or max_minutes_of(t) or ANY_MINUTES.search(t))  # "nobody from phx"
+    narrowed = not trade and bool(not_teams_of(t) or max_minutes_of(t) or ANY_MINUTES.search(t)  # "nobody from phx"
+                                  or (ALL_DAYS.search(t) and len(getattr(prev.frame, "play_on", None) or []) > 1))
     if len(t.split()) > (12 if narrowed else 9) or (OTHER_REQUEST if trade else NOT_A_PICKUP).search(t) or p.move or \
             (trade and p.act.startswith("trade") and len(own) >= 2) or (not trade and own):
         return
@@ -135,13 +140,15 @@ RANK_TWEAK = re.compile(r"\b(?:only|just|now|then|instead|and|of (?:those|them|t
 
 
 def ranking_follow_up(p, prev) -> None:
-    """"free agents only" / "just the available ones" after a ranking: the same ranking (its window,
-    position, sort and count kept by `_carry`) over the free agents, not a new free-agent scan."""
+    """"free agents only" / "just the available ones" / "excl PHO" after a ranking: the same ranking (its
+    window, position, sort and count kept by `_carry`) over the free agents or without the team, not a new
+    free-agent scan or a question about the team."""
     if prev is None or prev.act != "research_rankings" or (p.act == "research_rankings" and p.follow_up):
         return
     t = fold(p.text)
-    if len(t.split()) > 6 or not (AVAILABILITY.search(t) or count_of(p.text) or p.position) or \
-            not RANK_TWEAK.search(t) or named_here(p) or p.move:
+    teams_out = bool(not_teams_of(t))  # "but nobody on the celtics": a filter on the ranking, not the team's game
+    if len(t.split()) > 6 or not (AVAILABILITY.search(t) or count_of(p.text) or p.position or teams_out) or \
+            not (RANK_TWEAK.search(t) or teams_out) or named_here(p) or p.move:
         return  # "top 6" / "centers only" / "who's available" after a ranking: that ranking, narrowed
     if re.search(r"\b(?:trades?|drop|hold|lineup|start|sit|matchup|news|schedule|stream\w*|add)\b", t):
         return

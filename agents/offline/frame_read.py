@@ -17,7 +17,7 @@ from agents.offline.constraints import (KEEP_ACTS, OF_THEM, UNSUPPORTED_TRADE, W
                                         count_of, exclusions, shape_of, unnamed_exclusions)
 from agents.offline.horizons import availability_of, horizon_of, per_of, window_of
 from agents.offline.list_filters import (HEALTH_ASK, SIDE_COUNT, get_position_of, kept_positions, max_minutes_of,
-                                         not_position_of, not_teams_of, play_on_of)
+                                         not_position_of, not_teams_of, play_on_of, ALL_DAYS)
 from services.league.lookup import fold
 
 
@@ -88,6 +88,7 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     if (f.start, f.end) == (monday, monday + dt.timedelta(days=6)):
         f.horizon = "next_week"  # the span is next week's matchup: its games, not a list of days
     f.play_on = [] if f.horizon == "next_week" else play_on_of(p, f.horizon)
+    f.play_on_all = bool(ALL_DAYS.search(t)) and p.act == "fa_scan"  # "games both days": each of them
     f.not_teams, f.max_minutes = not_teams_of(t), max_minutes_of(t)
     f.keep_positions = kept_positions(t)
     if p.act == "research_rankings" or (prev and prev.window and p.follow_up):

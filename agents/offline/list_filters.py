@@ -107,8 +107,10 @@ def kept_positions(t: str) -> list[str]:
 def not_teams_of(t: str) -> list[str]:
     """The NBA teams a message rules out of a list ("nobody from phoenix either", "no suns guys", "not
     the lakers"), as codes."""
+    from agents.core.normalize import normalize
     from agents.desk.ask import team_code
 
+    t = fold(normalize(t))  # "excl PHO": the shorthand spelled out first
     out = []
     # each negation read on its own ("no guards, nobody hurt, nobody from the wizards": the last is the team's)
     clauses = re.split(r"\s+(?=(?:nobody|no one|noone|none|no|not|except|excluding|without)\b)", t)
@@ -138,6 +140,12 @@ def max_minutes_of(t: str) -> float | None:
 
 
 WEEKEND = re.compile(r"\b(?:this |the |over the |for the )?week ?ends?\b|\bsat(?:urday)? (?:and|&|n|\+) sun(?:day)?\b")
+
+
+# every one of the days, not any one of them: "only guys with games both days", "plays each night"
+ALL_DAYS = re.compile(r"\b(?:both|each|every|all (?:two|three|four|2|3|4|of (?:those|the|them)|those|the)) (?:days|nights|of "
+                      r"(?:those|them|the) days|of them|dates)\b|\bgames? (?:on )?both\b|\bplays? both\b|"
+                      r"\bboth (?:sat(?:urday)?|sun(?:day)?)\b")
 
 
 def play_on_of(p, horizon: str | None) -> list[dt.date]:

@@ -155,6 +155,7 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
             **({"horizon": horizon} if horizon else {}), **({"exclude": list(f.exclude)} if f and f.exclude else {}),
             **({"not_position": f.not_position} if f and f.not_position else {}),
             **({"play_on": [d.isoformat() for d in f.play_on]} if f and f.play_on else {}),
+            **({"play_on_all": True} if f and f.play_on_all and len(f.play_on) > 1 else {}),
             **({"not_teams": list(f.not_teams)} if f and f.not_teams else {}),
             **({"max_minutes": f.max_minutes} if f and f.max_minutes else {})}
     if p.replacing:  # "who should I pick up to replace Embiid?": he is the drop, not the add

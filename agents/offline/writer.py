@@ -102,11 +102,26 @@ def free_agents(p: Parsed, done) -> str:
                     f"{', '.join(punt)} not counted):")
         elif punt:
             head += f" Punting {', '.join(punt)} changes nothing here: this league scores fantasy points."
-        parts.append(head + "\n" + C.free_agent_table(f["free_agents"][:_shown(p)], p.scoring) if f["free_agents"] else "No free agent matches those filters.")
+        parts.append(head + "\n" + C.free_agent_table(f["free_agents"][:_shown(p)], p.scoring) if f["free_agents"]
+                     else _nobody_every_day(f) or "No free agent matches those filters.")
     for s in _ok(done, "get_player_status"):
         d = s["data"]
         parts.append(f"{d['player']}: {d['status']} (inferred) - {d['evidence']}.")
     return "\n\n".join(parts)
+
+
+def _nobody_every_day(f: dict) -> str | None:
+    """An all-days list that came back empty, said as what it is: nobody plays on each of those days."""
+    filters = f["filters"]
+    if not filters.get("play_on_all"):
+        return None
+    days = [dt.date.fromisoformat(d) for d in filters["play_on"]]
+    said = " and ".join(f"{d:%a %b} {d.day}" for d in days)
+    return (f"**Nobody plays both days:** none of the {f.get('scanned', 0)} best free agents has a game on {said} "
+            "(no back-to-back for their teams). Ask for one of the days for its best pickups."
+            if len(days) == 2 else
+            f"**Nobody plays every one of those days:** none of the {f.get('scanned', 0)} best free agents has a "
+            f"game on each of {said}. Ask for fewer days for the best pickups.")
 
 
 def _filtered(filters: dict) -> str:
@@ -114,7 +129,8 @@ def _filtered(filters: dict) -> str:
     said = []
     if filters.get("play_on"):
         days = [dt.date.fromisoformat(d) for d in filters["play_on"]]
-        said.append("with a game on " + " or ".join(f"{d:%a %b} {d.day}" for d in days))
+        said.append("with a game on " + (" and " if filters.get("play_on_all") else " or ").join(
+            f"{d:%a %b} {d.day}" for d in days))
     if filters.get("not_position"):
         said.append(f"not {filters['not_position']}-eligible")
     if filters.get("not_teams"):

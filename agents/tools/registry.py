@@ -70,7 +70,7 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
 
     def get_free_agents(position=None, healthy_only=False, min_games_remaining=0, target_categories=None, limit=10,
                         punt=None, exclude=None, horizon=None, not_position=None, play_on=None, not_teams=None,
-                        max_minutes=None) -> str:
+                        max_minutes=None, play_on_all=False) -> str:
         banned = {source.resolve_id(n) for n in exclude or ()}
         teams = team_codes(not_teams)
         not_position_code(not_position)
@@ -101,8 +101,11 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
             filters["horizon"] = horizon
         elif play_on:
             days = sorted(d for d in set(play_on) if d >= source.as_of)
-            out = _on_days(out, days, limit)
+            scanned = len(out["free_agents"])
+            out = _on_days(out, days, limit, every=bool(play_on_all))
             filters["play_on"] = [d.isoformat() for d in days]
+            if play_on_all and len(days) > 1:  # "games both days": who plays on all of them, and how deep it looked
+                filters["play_on_all"], out["scanned"] = True, scanned
         else:
             out["free_agents"] = out["free_agents"][:limit]
             if punt:  # how the punt moved them: each one's rank over all nine, and who it pushed out
@@ -119,15 +122,17 @@ def build_tools(source: LeagueSource, reasoner: Reasoner | None = None) -> list[
             r["rank_without_punt"] = every.index(r["name"]) + 1 if r["name"] in every else None
         return {"top_without_punt": every[:limit]}
 
-    def _on_days(out: dict, days: list[dt.date], limit: int) -> dict:
-        """The free agents with a game on one of `days`, ranked by value x games on those days."""
+    def _on_days(out: dict, days: list[dt.date], limit: int, every: bool = False) -> dict:
+        """The free agents with a game on one of `days` (`every`: on each of them), ranked by value x games
+        on those days."""
         rows = out["free_agents"]
         dates = {p.player.name: [d for d in p.dates if d in days]
                  for p in source.schedule([r["name"] for r in rows], days[0], days[-1]).players}
         for r in rows:
             r["games_on_days"] = len(dates.get(r["name"], []))
             r["score"] = round(r["value"] * r["games_on_days"], 3)
-        rows = sorted((r for r in rows if r["games_on_days"]), key=lambda r: -r["score"])
+        need = len(days) if every else 1
+        rows = sorted((r for r in rows if r["games_on_days"] >= need), key=lambda r: -r["score"])
         return {**out, "free_agents": rows[:limit]}
 
     def _over_horizon(out: dict, horizon: str, min_games: int, limit: int, targets=None) -> dict:

@@ -48,6 +48,9 @@ class FreeAgentArgs(BaseModel):
     play_on: list[dt.date] | None = Field(default=None, max_length=7, description=(
         "Only free agents with a game on one of these dates, YYYY-MM-DD ('pick up for tomorrow', 'weekend "
         "streamers': Saturday and Sunday), ranked by value x games on those dates."))
+    play_on_all: bool = Field(default=False, description=(
+        "With play_on: only free agents with a game on every one of those dates ('only guys with games both "
+        "days'), not on any one of them."))
     not_teams: list[str] | None = Field(default=None, max_length=29, description=(
         "Leave out players of these NBA teams, as codes or names ('nobody from Phoenix': ['PHO'])."))
     max_minutes: float | None = Field(default=None, gt=0, le=48, description=(

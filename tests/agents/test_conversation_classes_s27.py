@@ -136,3 +136,70 @@ def test_a_cut_of_him_by_first_name_is_his_spot(make_assistant):
     fits = [c for c in r["tool_calls"] if c["name"] == "validate_slot_fit"]
     assert fits and all(fold(c["args"].get("drop") or "") == "bogdan bogdanovic" for c in fits), r["tool_calls"]
     assert fold(r["pending_approvals"][0]["drop"]) == "bogdan bogdanovic"
+
+
+# --- a follow-up that is only a team ruled out narrows the list just shown -----------------------------------
+@pytest.mark.parametrize("follow,team", [("excl bos", "BOS"), ("but nobody on the celtics", "BOS")])
+def test_a_team_ruled_out_after_a_ranking_narrows_that_ranking(make_assistant, follow, team):
+    """'excl bos' after a rest-of-season ranking of free agents: the same ranking (its position, count
+    and window kept) without the team's players; the table's teams checked against the box scores.
+    Fails on 390f3cf: 'excl' was not read as 'excluding' where teams are read ('I didn't follow that'),
+    and a ranking's follow-up took only availability, a count or a position."""
+    a = make_assistant(scoring="points")
+    r = a.ask("top 5 free agent guards for the rest of the season")
+    first = [c for c in r["tool_calls"] if c["name"] in ("get_player_rankings", "get_free_agents")]
+    assert first, r["tool_calls"]
+    r = a.ask(follow, r["thread_id"])
+    calls = [c for c in r["tool_calls"] if c["name"] == first[0]["name"]]
+    assert calls and calls[0]["args"].get("not_teams") == [team], r["tool_calls"]
+    for key in ("position", "limit"):
+        assert calls[0]["args"].get(key) == first[0]["args"].get(key), (key, calls[0]["args"], first[0]["args"])
+    table = [[c.strip() for c in line.strip("|").split("|")] for line in r["answer"].splitlines() if line.startswith("|")]
+    col = table[0].index("Player")
+    rows = [re.sub(r"\s*\(.*\)$", "", cells[col]) for cells in table[2:]]
+    assert len(rows) == 5 and all(K.team_of(n) != team for n in rows), rows
+
+
+# --- games on every one of the days, not on any one of them -------------------------------------------------
+def _table_names(answer: str) -> list[str]:
+    table = [[c.strip() for c in line.strip("|").split("|")] for line in answer.splitlines() if line.startswith("|")]
+    if not table:
+        return []
+    col = table[0].index("Player")
+    return [re.sub(r"\s*\(.*\)$", "", cells[col]) for cells in table[2:]]
+
+
+def test_games_on_each_of_the_days_lists_only_players_who_play_all_of_them(make_assistant):
+    """'only the ones with games both days' after a list over two days: every listed player plays on both
+    (the box scores: Jan 31 and Feb 1 are a back-to-back for CHO, PHO, DEN and SAS). Fails on 390f3cf:
+    the days were a filter of any one day (a Friday-only player listed), or the message was small talk."""
+    import datetime as dt
+
+    d1, d2 = dt.date(2025, 1, 31), dt.date(2025, 2, 1)
+    both = {t for t, ds in K.team_dates().items() if d1 in ds and d2 in ds}
+    assert both == {"CHO", "PHO", "DEN", "SAS"}
+    a = make_assistant(scoring="points")
+    r = a.ask("best pickups from jan 31 to feb 1")
+    r = a.ask("hmm only the ones with games both days", r["thread_id"])
+    calls = [c for c in r["tool_calls"] if c["name"] == "get_free_agents"]
+    assert calls and calls[0]["args"].get("play_on_all") is True, r["tool_calls"]
+    assert sorted(calls[0]["args"]["play_on"]) == [d1.isoformat(), d2.isoformat()]
+    names = _table_names(r["answer"])
+    assert names and all(K.plays_on(n, d1) and K.plays_on(n, d2) for n in names), names
+    assert all(K.team_of(n) in both for n in names)
+    assert "Sat Feb 1" in r["answer"] and " and Sat Feb 1" in r["answer"]  # the filter said as both days
+
+
+def test_nobody_playing_every_day_is_said_not_passed_off(make_assistant):
+    """Saturday Feb 1 and Sunday Feb 2 are a back-to-back for no team (the box scores): the answer says
+    nobody plays both, with no table passed off as two-day players. Fails on 390f3cf: it was small talk
+    ('Hi! I can research players ...') or the any-day list again."""
+    import datetime as dt
+
+    d1, d2 = dt.date(2025, 2, 1), dt.date(2025, 2, 2)
+    assert not [t for t, ds in K.team_dates().items() if d1 in ds and d2 in ds]
+    a = make_assistant(scoring="categories")
+    r = a.ask("weekend streamers please")
+    r = a.ask("only guys that play both days", r["thread_id"])
+    assert re.search(r"\*\*Nobody plays both days:\*\* none of the \d+ best free agents", r["answer"]), r["answer"]
+    assert not _table_names(r["answer"])
