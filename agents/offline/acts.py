@@ -45,9 +45,9 @@ def plan_act(p, done: dict) -> list[tuple[str, dict]]:
 
         return nearest_calls(f.topic or "standings", p.players, p.day or p.as_of)
     if f.act == "filter_previous" and health_filter(p):  # "which of those are actually healthy"
-        return [("get_player_status", {"name": n}) for n in previous_players(p.previous_answer)[:8]]
+        return [("get_player_status", {"name": n}) for n in listed(p)[:8]]
     if f.act == "filter_previous" and p.day:
-        names = previous_players(p.previous_answer)
+        names = listed(p)
         return [("get_schedule", {"names": names[:25], "start": p.day.isoformat(), "end": p.day.isoformat()})] \
             if names else []
     if f.act == "why_benched":  # the lineup model's own days: where he starts and why he sits
@@ -66,6 +66,20 @@ def previous_players(answer: str | None) -> list[str]:
     from agents.offline.cards_read import table_players
 
     return table_players(answer)
+
+
+def listed(p) -> list[str]:
+    """The players of the list the message filters: the last answer's table, else, when that answer held
+    no list (a game log of the list's top player in between: "now just the ones from that list who play
+    tomorrow"), the thread's latest answer with a table of players."""
+    names = previous_players(p.previous_answer)
+    if len(names) >= 2:
+        return names
+    for answer in getattr(p, "thread_answers", None) or []:
+        found = previous_players(answer)
+        if len(found) >= 2:
+            return found
+    return names
 
 
 def act_answer(p, done) -> str | None:

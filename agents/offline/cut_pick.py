@@ -17,7 +17,9 @@ from services.league.lookup import fold
 ACT = "research_cut_pick"
 CUT = re.compile(r"\b(?:cut|drop|release|waive|dump|let go|get rid of|part with|move on from)\b")
 CHOICE = re.compile(r"\b(?:which|who|whom|one of|or)\b")
-NOT_A_PICK = re.compile(r"\b(?:trade|trading|deal|swap)\b")
+NOT_A_PICK = re.compile(r"\b(?:trade|trading|deal|swap|moves|pick ?ups?|adds)\b|"  # a search for moves, not a pick
+                        r"\b(?:won ?t|wont|don ?t|dont|not|never|without|no|cannot|can ?t)\s+(?:\w+\s+){0,3}?"
+                        r"(?:cut|cutting|drop|dropping|release|waive|dump|let go|get rid of|part with)\b")
 
 
 def read(p, prev) -> bool:

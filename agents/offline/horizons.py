@@ -4,6 +4,7 @@ week, next week, the rest of the season, the last N games), a ranking's window (
 """
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 ROS = re.compile(r"\brest of (?:the |this )?(?:season|year)\b|\blong (?:haul|run)\b|\blong[- ]term\b|\bfor the season\b|"
@@ -79,3 +80,61 @@ def availability_of(t: str) -> str | None:
 
 
 # what comes back in a trade: "for two better guards", "for a center", "2 for 2 for some wings"
+
+
+# "since new year's", "since jan 15", "since christmas": a past window from a date to today
+SINCE = re.compile(r"\bsince (?:the )?(?P<what>new ?years?(?:'s)?(?: day| eve)?|the new year|xmas|christmas|thanksgiving|"
+                   r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?|"
+                   r"\d{1,2}/\d{1,2}|the (?:start|beginning) of (?:the )?(?:month|january|february|december|november))\b",
+                   re.I)
+WINDOWS = ((7, "7"), (14, "14"), (30, "30"))
+
+
+def since_window(text: str, as_of: dt.date) -> tuple[str, str | None]:
+    """(the text with "since <date>" said as the rankings' nearest window, a note saying so): "since new
+    year's" on Jan 29 is 28 days, so "over the last 30 days", the note naming the window's first day. The
+    rankings keep 7, 14 and 30 days and the season; a longer span is the season. A date not in the past is
+    left as it was."""
+    m = SINCE.search(text)
+    if not m:
+        return text, None
+    start = _since_date(m.group("what").lower(), as_of)
+    if start is None or start >= as_of:
+        return text, None
+    days = (as_of - start).days
+    n, window = next(((k, w) for k, w in WINDOWS if days <= k), (None, "season"))
+    phrase = f"over the last {n} days" if n else "this season"
+    said = f"{start:%b} {start.day}"
+    note = (f"since {said} ({days} days) is ranked over the last {n} days, from "
+            f"{(as_of - dt.timedelta(days=n)):%b} {(as_of - dt.timedelta(days=n)).day}: the rankings keep 7, 14 and "
+            f"30-day windows and the season" if n else
+            f"since {said} ({days} days) is ranked over the season: the rankings' longest window short of it is 30 days")
+    return text[:m.start()] + phrase + text[m.end():], note
+
+
+def _since_date(what: str, as_of: dt.date) -> dt.date | None:
+    from agents.core.dates import named_date
+
+    def last(month: int, day: int) -> dt.date:
+        d = dt.date(as_of.year, month, day)
+        return d if d < as_of else dt.date(as_of.year - 1, month, day)
+
+    if "new" in what:
+        return last(1, 1)
+    if what in ("xmas", "christmas"):
+        return last(12, 25)
+    if what == "thanksgiving":
+        year = as_of.year if as_of > dt.date(as_of.year, 11, 28) else as_of.year - 1
+        nov1 = dt.date(year, 11, 1)
+        return nov1 + dt.timedelta(days=(3 - nov1.weekday()) % 7 + 21)  # the fourth Thursday
+    if what.startswith("the"):
+        months = {"january": 1, "february": 2, "november": 11, "december": 12}
+        month = next((v for k, v in months.items() if k in what), as_of.month)
+        return last(month, 1)
+    if "/" in what:
+        mo, day = (int(x) for x in what.split("/"))
+        try:
+            return last(mo, day)
+        except ValueError:
+            return None
+    return named_date(what, as_of)

@@ -78,6 +78,7 @@ class Parsed:
     ir_cut: str | None = None  # "cut X when he returns": who goes when the IR player is back (IR cards count him)
     parts: list["Parsed"] = field(default_factory=list)  # several requests in one message, each parsed (this is the first)
     siblings: list["Parsed"] = field(default_factory=list)  # as the thread's last request: its message's requests
+    window_note: str | None = None  # "since new year's" said as the window it is ranked over
     kept_aside: list[str] = field(default_factory=list)  # kept out of a move's message ("keep X and drop Y": X)
     thread_keep: list[str] = field(default_factory=list)  # players earlier constraint-only messages keep (noted.py)
     thread_dislike: str | None = None  # the position an earlier "I hate streaming bigs" rules out of pickups
@@ -100,6 +101,9 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
     from agents.offline.corrections import rewrite
 
     raw, text = text, rewrite(after_reaction(normalize(text)))  # "X and Y. wait I meant Z not Y": X and Z
+    from agents.offline.horizons import since_window
+
+    text, window_note = since_window(text, as_of)  # "since new year's": the rankings' nearest past window
     from agents.offline.multi import for_others, without_preferences
 
     parts = (for_others(text, as_of, previous, parse) or split_requests(text, as_of, previous, parse, CLARIFY_BELOW)
@@ -169,7 +173,7 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
                day=s.day, rest_of_week=s.rest_of_week, last_n=s.last_n, as_of=as_of, mode=advice_mode(text),
                act=act, confidence=_intent_confidence(pred), teams=s.teams, amount=s.amount, odds=s.odds, line=s.line,
                punt=punts.punt, unpunt=punts.unpunt, stop_punting=punts.stop_all, need=need)
-    p.kept_aside = aside
+    p.kept_aside, p.window_note = aside, window_note
     named = list(players)  # the message's own players (before the thread fills any in)
     if previous is not None and previous.day and not p.day and DAY_AFTER_THAT.search(t):
         p.day = previous.day + dt.timedelta(days=1)  # "and the day after that": the thread's day, plus one

@@ -203,6 +203,8 @@ def write_answer(p: Parsed, done, unfinished: bool = False) -> str:
         failed = [r["data"] for rs in done.values() for r in rs if not r["ok"]]
         body = ("**" + failed[0].get("error", "That did not work.") + "**") if failed else \
             "I could not find anything useful for that in the league data."
+    if getattr(p, "window_note", None) and body:  # "since new year's": the window it was ranked over, said
+        body = "_" + p.window_note[0].upper() + p.window_note[1:] + "._\n\n" + body
     frame = getattr(p, "frame", None)
     if frame is not None and frame.unhonoured:  # a constraint no tool can honour is said, never dropped
         body = "_Not applied: " + "; ".join(frame.unhonoured) + "._\n\n" + body

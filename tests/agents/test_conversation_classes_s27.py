@@ -203,3 +203,53 @@ def test_nobody_playing_every_day_is_said_not_passed_off(make_assistant):
     r = a.ask("only guys that play both days", r["thread_id"])
     assert re.search(r"\*\*Nobody plays both days:\*\* none of the \d+ best free agents", r["answer"]), r["answer"]
     assert not _table_names(r["answer"])
+
+
+# --- "since <date>": a past window, the rankings' nearest, said ---------------------------------------------
+@pytest.mark.parametrize("text,window,note", [
+    ("best free agents since jan 15", "14", "Since Jan 15 (14 days) is ranked over the last 14 days"),
+    ("who's been the top waiver guy since new year's day", "30", "Since Jan 1 (28 days) is ranked over the last 30 days"),
+    ("top free agents since christmas", "season", "Since Dec 25 (35 days) is ranked over the season"),
+])
+def test_since_a_date_is_the_nearest_past_window_and_says_so(make_assistant, text, window, note):
+    """Fails on 390f3cf: 'since jan 15' was a pickup list for games on Jan 15 (a past day: the tool
+    refused it) and 'since new year's' this week's scan; no window reached the ranking."""
+    a = make_assistant(scoring="points")
+    r = a.ask(text)
+    ranks = [c for c in r["tool_calls"] if c["name"] == "get_player_rankings"]
+    assert ranks and ranks[0]["args"].get("window") == window, r["tool_calls"]
+    assert ranks[0]["args"].get("availability") == "free_agents"
+    assert not any(c["args"].get("play_on") for c in r["tool_calls"])
+    assert r["answer"].startswith("_" + note), r["answer"][:200]
+
+
+def test_a_filter_on_that_list_skips_an_answer_in_between(make_assistant):
+    """'now just the ones from that list who play friday' after a list, then a game log of its top
+    player: the list's players, not the log's one. Fails on 390f3cf: the filter read only the last answer
+    (the log), so nobody was filtered."""
+    import datetime as dt
+
+    a = make_assistant(scoring="points")
+    r = a.ask("top 8 free agents over the last 14 days")
+    listed = _table_names(r["answer"])
+    assert len(listed) == 8
+    r = a.ask(f"how has {listed[0]} done over his last 5", r["thread_id"])
+    r = a.ask("now just the ones from that list who play friday", r["thread_id"])
+    sched = [c for c in r["tool_calls"] if c["name"] == "get_schedule"]
+    assert sched and sched[0]["args"]["names"] == listed and sched[0]["args"]["start"] == "2025-01-31", r["tool_calls"]
+    fri = dt.date(2025, 1, 31)
+    playing = [n for n in listed if K.plays_on(n, fri)]
+    head = r["answer"].split("\n")[0]
+    assert f"{len(playing)} of them play on 2025-01-31" in head and all(n in head for n in playing), head
+
+
+@pytest.mark.parametrize("text", ["find me 2 moves that won't cut mobley or barnes",
+                                  "best pickups without dropping conley or beal",
+                                  "i don't want to drop bol bol or bogdanovic, who else"])
+def test_a_negated_cut_of_two_is_no_cut_pick(text):
+    """The cut pick's guards (they pass on 390f3cf, which has no cut pick): a negated cut or a search for
+    moves keeps both players; the first read was a cut pick in this session's first draft."""
+    from agents.offline.nlu import parse
+    from agents.offline.understand import understood
+
+    assert understood(parse(text, AS_OF), None).act != "research_cut_pick"
