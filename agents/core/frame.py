@@ -117,7 +117,7 @@ def tool_args(frame: RequestFrame | dict | None, fields: dict, args: dict) -> di
     out = dict(args)
     for attr, arg in TOOL_ARGS.items():
         value = getattr(f, attr)
-        if value in (None, [], "") or arg not in fields or out.get(arg) not in (None, [], ""):
+        if value in (None, [], "") or value is False or arg not in fields or out.get(arg) not in (None, [], ""):
             continue
         if attr == "horizon" and value == "last_n":
             continue

@@ -11,7 +11,7 @@ import re
 from agents.core.frame import RequestFrame
 from agents.offline.constraints import STRAIGHT_UP, count_of, exclusions, shape_of
 from agents.offline.frame_read import read_frame
-from agents.offline.list_filters import ALL_DAYS, ANY_MINUTES, max_minutes_of, not_teams_of
+from agents.offline.list_filters import ALL_DAYS, ANY_MINUTES, max_minutes_of, not_position_of, not_teams_of
 from services.league.lookup import fold
 
 EARLY_ACTS = ("affirm", "out_of_scope", "why_benched", "why_not")  # acts read alone: nothing carried
@@ -112,7 +112,8 @@ def list_follow_up(p, prev) -> None:
             p.position = p.position or prev.position
         return
     narrowed = not trade and bool(not_teams_of(t) or max_minutes_of(t) or ANY_MINUTES.search(t)  # "nobody from phx"
-                                  or (ALL_DAYS.search(t) and len(getattr(prev.frame, "play_on", None) or []) > 1))
+                                  or (ALL_DAYS.search(t) and len(getattr(prev.frame, "play_on", None) or []) > 1)
+                                  or not_position_of(t))  # "skip the forwards, got enough"
     if len(t.split()) > (12 if narrowed else 9) or (OTHER_REQUEST if trade else NOT_A_PICKUP).search(t) or p.move or \
             (trade and p.act.startswith("trade") and len(own) >= 2) or (not trade and own):
         return
@@ -120,7 +121,7 @@ def list_follow_up(p, prev) -> None:
         return
     shaped = trade and (shape_of(p.text, own) or (len(own) == 1 and STRAIGHT_UP.search(p.text)))
     changes = shaped or count_of(p.text) or p.categories or (not trade and p.position) or narrowed
-    if not changes or not (TWEAK.search(t) or p.act == prev.act or len(t.split()) <= 4):
+    if not changes or not (TWEAK.search(t) or p.act == prev.act or len(t.split()) <= 4 or narrowed):
         return
     if p.act != prev.act:
         take(p, prev.act)

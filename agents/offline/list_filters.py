@@ -46,9 +46,9 @@ def get_position_of(text: str) -> str | None:
 
 
 NOT_POSITION = re.compile(r"\b(?:any(?:one|body)|every(?:one|body)|all|anything|someone|somebody) but (?:the |a )?"
-                          r"(?P<a>[a-z ]+?)s?\b|\b(?:no|not|except|excluding|other than|apart from|besides|without) "
+                          r"(?P<a>[a-z ]+?)s?\b|\b(?:no|not|except|excluding|other than|apart from|besides|without|skip|skipping|minus) "
                           r"(?:any |the |a |more )?(?P<b>[a-z ]+?)s?\b(?: please| pls|[,.!?]|$| (?=(?:not|no|nobody|noone|none|nothing|and|or|but|nor|either|only|just|"
-                          r"healthy|this|next|who|that|with|w)\b))")
+                          r"healthy|this|next|who|that|with|w|though|tho|thanks|thx|too|for now|i|im|we|got|have|already|enough|plenty)\b))")
 
 
 # a list edit: "drop the centers", "take out the bigs", "get rid of any guards" (the article is required:

@@ -60,6 +60,12 @@ OPINION = re.compile(r"(?:gimme|give me|what s|whats|what is|your|just)?\s*(?:th
                      r"(?: please| pls)?")
 
 
+# a piece that is only the request's count: "who should i pick up for friday? top 4", "... just 5 pls"
+COUNT_ONLY = re.compile(r"(?:(?:top|just|only|max|first|best|gimme|give me|show me)\s+)?(?:\d{1,2}|three|four|five|six|seven|"
+                        r"eight|nine|ten|twelve|a dozen|a half dozen)(?:\s+(?:please|pls|max|only|guys|players|names|"
+                        r"is plenty|is enough|of them|or so|tops))?")
+
+
 def constraint_only(piece: str) -> bool:
     """A piece that only states a constraint on the request before it ("keeping JJJ", "Shai stays",
     "not Collins", "without giving up Mobley"): every player it names is kept or ruled out; or it
@@ -75,7 +81,7 @@ def constraint_only(piece: str) -> bool:
     named = find_players(piece)
     if not named:
         folded = fold(piece)
-        return bool(kept_positions(folded) or not_teams_of(folded))
+        return bool(kept_positions(folded) or not_teams_of(folded) or COUNT_ONLY.fullmatch(folded))
     return set(exclusions(piece, named)) >= set(named)
 
 

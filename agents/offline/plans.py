@@ -150,7 +150,7 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         return [] if done else [("evaluate_move", {"drop": p.move[0], "add": p.move[1], **_mode(p)})]
     f = getattr(p, "frame", None)
     horizon = f.horizon if f and f.horizon in ("next_week", "rest_of_season", "this_week") else None
-    scan = {"position": p.position, "healthy_only": True, "min_games_remaining": least_games(p.text, horizon),
+    scan = {"position": p.position, "healthy_only": True, "min_games_remaining": games_wanted(p, horizon),
             "target_categories": p.categories or None, "limit": f.count if f and f.count else 8,
             **({"horizon": horizon} if horizon else {}), **({"exclude": list(f.exclude)} if f and f.exclude else {}),
             **({"not_position": f.not_position} if f and f.not_position else {}),
@@ -210,6 +210,13 @@ LEAST = (re.compile(r"(\d)\+? games? (?:left|remaining)"),  # "someone w 3 games
          re.compile(r"\b(\d)\+\s*(?:games?|gamers?)\b"),  # "3+ games": at least three
          re.compile(r"\b(\d)[- ]game (?:schedules?|weeks?|slates?|guys?|players?|streamers?|options?)\b"))  # "a 4-game schedule"
 NUMBER_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5"}
+
+
+def games_wanted(p: Parsed, horizon: str | None) -> int:
+    """The message's fewest games, else the list's it follows up ("and no centers" after "only guys with 3
+    games that week": still 3, `Parsed.min_games` carried by understand.py)."""
+    said = least_games(p.text, horizon)
+    return said if said > 1 else (getattr(p, "min_games", None) or 1)
 
 
 def least_games(text: str, horizon: str | None) -> int:

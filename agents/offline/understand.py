@@ -158,6 +158,7 @@ def _understood(p, prev, previous_answer: str | None = None):
         p.categories = p.categories or list(getattr(prev, "categories", []) or [])
     p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
     act = p.frame.act
+    _games_carried(p, prev)
     if prev is not None and prev.act in ("optimize", "ir_move") and WHO_ELSE.search(fold(p.text)) and \
             not named_here(p) and act == "request" and not getattr(prev.frame, "exclude", None):
         # (players kept from the moves stay kept: the optimizer again, since a scan's cards pick their own drop)
@@ -264,3 +265,16 @@ def _understood(p, prev, previous_answer: str | None = None):
         if not p.day and not p.last_n:
             p.rest_of_week = True
     return p
+
+
+def _games_carried(p, prev) -> None:
+    """The fewest games a pickup list wants, kept by its follow-ups ("only guys with 3 games that week",
+    then "and no centers": still 3) unless the message says its own or the horizon changes."""
+    from agents.offline.plans import least_games
+
+    said = least_games(p.text, p.frame.horizon)
+    if said > 1:
+        p.min_games = said
+    elif prev is not None and p.follow_up and prev.act == p.act == "fa_scan" and \
+            getattr(prev.frame, "horizon", None) == p.frame.horizon:
+        p.min_games = getattr(prev, "min_games", None)

@@ -253,3 +253,53 @@ def test_a_negated_cut_of_two_is_no_cut_pick(text):
     from agents.offline.understand import understood
 
     assert understood(parse(text, AS_OF), None).act != "research_cut_pick"
+
+
+# --- a list's fewest games kept by its follow-ups --------------------------------------------------------------
+def test_a_follow_up_keeps_the_lists_fewest_games(make_assistant):
+    """'free agents with 3 games next week' then 'no centers though': still 3 games next week, now without
+    centers; every listed player has 3+ games Feb 3-9 in the box scores' schedule. Fails on 390f3cf: the
+    follow-up asked for one game (the count was read from each message alone)."""
+    import datetime as dt
+
+    a = make_assistant(scoring="points")
+    r = a.ask("free agents with 3 games next week")
+    r = a.ask("no centers though", r["thread_id"])
+    calls = [c for c in r["tool_calls"] if c["name"] == "get_free_agents"]
+    assert calls, r["tool_calls"]
+    args = calls[0]["args"]
+    assert (args.get("horizon"), args.get("min_games_remaining"), args.get("not_position")) == ("next_week", 3, "C"), args
+    week = [dt.date(2025, 2, 3) + dt.timedelta(days=i) for i in range(7)]
+    names = _table_names(r["answer"])
+    assert names and all(sum(K.plays_on(n, d) for d in week) >= 3 for n in names), names
+    assert "play_on_all" not in args  # an unset flag is not sent (the frame's False is no argument)
+
+
+def test_a_position_skipped_in_a_follow_up_is_ruled_out_and_the_rest_kept(make_assistant):
+    """'skip the forwards, got enough' after a Friday list of 4: no forward-eligible player, still Friday,
+    still 4. Fails on 390f3cf: 'skip' was no negation, so the list became forwards only (the position's
+    word read as the one wanted)."""
+    import datetime as dt
+
+    a = make_assistant(scoring="categories")
+    r = a.ask("who should i pick up for friday? top 4")
+    r = a.ask("skip the forwards, got enough", r["thread_id"])
+    calls = [c for c in r["tool_calls"] if c["name"] == "get_free_agents"]
+    assert calls, r["tool_calls"]
+    args = calls[0]["args"]
+    assert args.get("not_position") == "F" and args.get("position") is None, args
+    assert args.get("play_on") == ["2025-01-31"] and args.get("limit") == 4, args
+    names = _table_names(r["answer"])
+    assert len(names) == 4 and all(K.plays_on(n, dt.date(2025, 1, 31)) for n in names), names
+
+
+@pytest.mark.parametrize("text,count", [("who should i pick up for friday? top 4", 4),
+                                        ("best adds for tonight. just 5 pls", 5)])
+def test_a_count_after_the_request_is_its_count_not_a_second_request(text, count):
+    """Fails on 390f3cf: 'top 4' after the question was a second request (a season ranking of 4) and
+    the pickup list kept its 8. ('best adds for tonight. just 5 pls' was read already: a guard.)"""
+    from agents.offline.nlu import parse
+    from agents.offline.understand import understood
+
+    p = understood(parse(text, AS_OF), None)
+    assert not p.parts and p.act == "fa_scan" and p.frame.count == count, (p.act, p.parts, p.frame.count)
