@@ -20,6 +20,9 @@ MY_MOVES = re.compile(
     # after an approval: "so what changed?", "did that go through?", "is it done?"
     r"^(?:\w+\W+){0,2}what (?:just )?(?:changed|happened)\W*$|\bdid (?:that|it|the move|my move) (?:go through|work|happen)\b|"
     r"\bwhat s different now\b|\bis (?:it|that) done\b|"
+    # "what did that just change", "what does that move do for me", "how did that change my week"
+    r"\b(?:what|how) (?:did|does|has|will) (?:that|it|this|the move|that move|the swap|that swap)(?: \w+){0,2}? "
+    r"(?:change|changed|do|did|done|affect|affected|improve|improved|get me|gain me)\b|"
     # "did anything actually go through?", "has anything changed?", "what changed" at the end of a message
     r"\b(?:did|has|have) (?:anything|any of (?:it|them|those)|any moves?|something) (?:\w+ )?(?:go(?:ne)? through|"
     r"changed?|happen(?:ed)?|been (?:done|made|applied))\b|\bwhat (?:just )?changed\W*$")

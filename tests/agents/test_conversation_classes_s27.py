@@ -303,3 +303,19 @@ def test_a_count_after_the_request_is_its_count_not_a_second_request(text, count
 
     p = understood(parse(text, AS_OF), None)
     assert not p.parts and p.act == "fa_scan" and p.frame.count == count, (p.act, p.parts, p.frame.count)
+
+
+@pytest.mark.parametrize("ask", ["ok what did that move do for me", "how did that change my week?"])
+def test_what_the_approved_move_did_is_the_record_of_it(make_assistant, ask):
+    """After approving a card, 'what did that move do for me' is the league's record of the move (both
+    players, the gain it was approved on), not the optimizer run again. Fails on 390f3cf: a new optimizer
+    run with a new top card."""
+    a = make_assistant(scoring="points")
+    r = a.ask("what's my best move this week")
+    card = r["pending_approvals"][0]
+    a.resume(r["thread_id"], "approve", card["move_id"])
+    r = a.ask(ask, r["thread_id"])
+    names = [c["name"] for c in r["tool_calls"]]
+    assert "get_my_moves" in names and "optimize_matchup" not in names, names
+    assert card["drop"] in r["answer"] and card["add"] in r["answer"], r["answer"][:300]
+    assert f"{card['expected_gain']:+.1f}" in r["answer"] or f"{card['expected_gain']:.1f}" in r["answer"]
