@@ -151,8 +151,8 @@ ALL_DAYS = re.compile(r"\b(?:both|each|every|all (?:two|three|four|2|3|4|of (?:t
 def play_on_of(p, horizon: str | None) -> list[dt.date]:
     """The dates a pickup must play on: the day asked about ("pick up for tomorrow", "tonight"), the
     weekend's days from the as-of date ("weekend streamers"); none for the rest of the week."""
-    if p.act != "fa_scan":
-        return []
+    if p.act != "fa_scan" and not (p.act in ("fa_fit", "fa_replace") and getattr(p, "replacing", None)):
+        return []  # a scan, or the scan for someone to take a named player's spot ("... for bol tonight")
     from agents.core.dates import named_range
 
     span = named_range(p.text, p.as_of)

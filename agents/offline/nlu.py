@@ -201,8 +201,16 @@ def _slots_support(p: Parsed) -> bool:
                  "market_edges": p.day}.get(p.act))
 
 
+# "grab someone who plays tonight for bol", "pick up a guy with a game friday": a pickup, whatever the days
+ADD_SOMEONE = re.compile(r"\b(?:grab|get|pick up|add|sign|stream|snag|find)(?: me)? (?:someone|somebody|anyone|anybody|a guy|a "
+                         r"player|a body|a streamer|one)\b")
+
+
 def _finish(p: Parsed) -> None:
     """Fields that follow from the act and slots."""
+    if p.act in ("lineup_day", "lineup_week", "research_schedule") and ADD_SOMEONE.search(fold(p.text)) and \
+            len(p.players) <= 1:
+        p.act = "fa_fit" if p.players else "fa_scan"  # the named player is the one replaced (`_replacing`)
     p.ir_cut = return_cut(p.text)
     if p.ir_cut and p.act not in ("optimize", "ir_move"):
         p.act = "ir_move"  # a cut named for an IR player's return is about an IR move, not a drop/add now

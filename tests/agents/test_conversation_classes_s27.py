@@ -319,3 +319,19 @@ def test_what_the_approved_move_did_is_the_record_of_it(make_assistant, ask):
     assert "get_my_moves" in names and "optimize_matchup" not in names, names
     assert card["drop"] in r["answer"] and card["add"] in r["answer"], r["answer"][:300]
     assert f"{card['expected_gain']:+.1f}" in r["answer"] or f"{card['expected_gain']:.1f}" in r["answer"]
+
+
+def test_grab_someone_who_plays_on_a_day_for_him_is_a_pickup_for_his_spot(make_assistant):
+    """'snag me a body who plays tomorrow for bogdanovic': free agents with a game tomorrow, each fit
+    against dropping him, the top card his swap for one who plays Jan 30 (the box scores). Fails on
+    390f3cf: 'who plays tomorrow' made it a lineup question that called nothing."""
+    import datetime as dt
+
+    a = make_assistant(scoring="points")
+    r = a.ask("snag me a body who plays tomorrow for bogdanovic")
+    fas = [c for c in r["tool_calls"] if c["name"] == "get_free_agents"]
+    assert fas and fas[0]["args"].get("play_on") == ["2025-01-30"], r["tool_calls"]
+    fits = [c for c in r["tool_calls"] if c["name"] == "validate_slot_fit"]
+    assert fits and all(fold(c["args"].get("drop") or "") == "bogdan bogdanovic" for c in fits)
+    top = r["pending_approvals"][0]
+    assert fold(top["drop"]) == "bogdan bogdanovic" and K.plays_on(top["add"], dt.date(2025, 1, 30)), top
