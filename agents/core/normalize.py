@@ -149,6 +149,17 @@ def _squeeze(word: str) -> str:
 MONTH = re.compile(r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?")
 
 
+def _first_name_of(words: str) -> bool:
+    """Whether a player's name starts with these words ("trey murphy": Trey Murphy III), from the data."""
+    from services.league.lookup import index
+
+    try:
+        folded = index()[2].values()
+    except Exception:  # noqa: BLE001 - no database (a bare import): read as the slang it usually is
+        return False
+    return any(n == words or n.startswith(words + " ") for n in folded)
+
+
 def _words(text: str) -> str:
     tokens = re.split(r"(\s+)", text)
     out = []
@@ -162,7 +173,9 @@ def _words(text: str) -> str:
         prev = next((t for t in reversed(tokens[:i]) if t.strip()), "").lower().strip("?!.,;:")
         nxt = next((t for t in tokens[i + 1:] if t.strip()), "").lower().strip("?!.,;:")
         new = WORDS.get(low)
-        if low == "c" and nxt not in ("ya", "you", "u"):  # "best c on waivers": the position
+        if low == "trey" and nxt.isalpha() and _first_name_of(f"trey {nxt}"):
+            new = None  # "get trey murphy back": the player, not a three-pointer
+        elif low == "c" and nxt not in ("ya", "you", "u"):  # "best c on waivers": the position
             new = "center"
         elif low == "w":  # "w" is "with" unless it is the win ("get the W")
             new = "win" if prev in W_WIN_BEFORE or not nxt else "with"

@@ -161,16 +161,42 @@ def same_trade(p, prev) -> None:
         p.players, p.follow_up, p.greeting, p.unknown = list(prev.players), True, False, False
         p.trade_text = prev.trade_text or prev.text
         return
-    extra = [n for n in p.players if n not in prev.players and fold(n).split()[-1] in fold(p.text)]
+    extra = [n for n in p.players if n not in prev.players and _said(n, p.text)]
     if extra and ADD_TO_IT.search(fold(p.text)) and len(extra) <= 2:
         give, get = split_sides(prev.trade_text or prev.text, list(prev.players))
-        if THEIR_SIDE.search(fold(p.text)):
-            get = get + extra
-        else:
-            give = give + extra
+        for n in extra:  # each on the side its own clause says: "throw in claxton and get trey murphy back"
+            if _their_side(p.text, n):
+                get = get + [n]
+            else:
+                give = give + [n]
         p.act, p.intent, p.move, p.follow_up, p.greeting, p.unknown = \
             prev.act, Intent.PLAYER_RESEARCH, None, True, False, False
         p.players, p.trade_text = give + get, f"{' and '.join(give)} for {' and '.join(get)}"
+
+
+GET_CLAUSE = re.compile(r"\b(?:get|getting|ask(?:ing)? (?:them |him |her )?for|want|receive|they (?:add|throw in|include)|"
+                        r"have them (?:add|throw in|include))\b")
+
+
+SUFFIXES = {"jr", "sr", "ii", "iii", "iv"}
+
+
+def _said(name: str, text: str) -> bool:
+    """Whether the message names him by a word of his name ("murphy" for Trey Murphy III), not only "him"."""
+    t = fold(text)
+    return any(re.search(rf"\b{re.escape(w)}\b", t) for w in fold(name).split() if len(w) >= 3 and w not in SUFFIXES)
+
+
+def _their_side(text: str, name: str) -> bool:
+    """Whether the clause naming him puts him on their side ("and get trey murphy back", "ask for murray
+    too"), else mine ("throw in claxton"); one clause naming one player is read as a whole."""
+    t = fold(text)
+    words = [w for w in fold(name).split() if len(w) >= 3]
+    clauses = re.split(r"\s+(?:and|but|plus|then)\s+|[,;]", t)
+    for c in clauses:
+        if any(re.search(rf"\b{re.escape(w)}\b", c) for w in words):
+            return bool(GET_CLAUSE.search(c) or THEIR_SIDE.search(c))
+    return bool(THEIR_SIDE.search(t))
 
 
 EXAMPLES = {

@@ -31,6 +31,10 @@ BEFORE = re.compile(r"\b(?:do ?n ?t|doesn ?t|does not|do not) (?:matter|count)\b
                     r"\b(?:is|are|s) (?:dead to me|dead|toast|cooked|a no go|not my thing|out the window)\b")
 UNPUNT = re.compile(r"\b(?:stop(?:ped)?|quit|done|no longer|not|wasn ?t|weren ?t|aren ?t|isn ?t) punting\b|\bun ?punt(?:ing)?\b|"
                     r"\bpunt(?:ing)? nothing\b|\bno punts?\b|\bwithout (?:a |any |the )?punts?\b|"
+                    # "scrap the punts", "forget the punt", "drop the punting", "ditch the punts", "punts are off"
+                    r"\b(?:scrap|scrapping|forget|forgetting|drop|dropping|ditch|ditching|cancel|kill|lose|remove|clear|"
+                    r"reset|undo) (?:the |my |all (?:the |my )?|those |that |these )?(?:punts?|punting)\b|"
+                    r"\b(?:the |my )?punts? (?:is|are) off\b|\bno more punt(?:s|ing)?\b|"
                     r"\b(?:care|caring|compete|competing|chasing|chase) (?:about |in |for )?(?P<cats>.{0,40}?) again\b|"
                     r"\b(?P<cats2>.{0,40}?) (?:matters?|counts?) again\b|"
                     # "put FT% back in", "bring blocks back", "add TO back into the mix"

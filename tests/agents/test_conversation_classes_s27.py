@@ -335,3 +335,41 @@ def test_grab_someone_who_plays_on_a_day_for_him_is_a_pickup_for_his_spot(make_a
     assert fits and all(fold(c["args"].get("drop") or "") == "bogdan bogdanovic" for c in fits)
     top = r["pending_approvals"][0]
     assert fold(top["drop"]) == "bogdan bogdanovic" and K.plays_on(top["add"], dt.date(2025, 1, 30)), top
+
+
+# --- a trade's follow-up adding a player to each side; the punts scrapped -------------------------------------
+def test_a_follow_up_adds_one_player_to_each_side_of_the_trade(make_assistant):
+    """'what if i add claxton and ask for trey murphy too' after a verdict on Mobley for Zion: Mobley and
+    Claxton for Zion and Trey Murphy III. Fails on 390f3cf: 'trey' was spelled out as 'three pointer'
+    (Murphy was never read), and both additions went to one side."""
+    a = make_assistant(scoring="categories")
+    r = a.ask("would mobley for zion be worth it?")
+    r = a.ask("what if i add claxton and ask for trey murphy too", r["thread_id"])
+    trades = [c for c in r["tool_calls"] if c["name"] == "evaluate_trade"]
+    assert trades, r["tool_calls"]
+    assert sorted(trades[0]["args"]["give"]) == ["Evan Mobley", "Nic Claxton"], trades[0]["args"]
+    assert sorted(trades[0]["args"]["get"]) == ["Trey Murphy III", "Zion Williamson"], trades[0]["args"]
+    assert "Trey Murphy III" in r["answer"]
+
+
+@pytest.mark.parametrize("text", ["who hits the most treys on waivers", "best trey guys out there"])
+def test_trey_alone_is_still_a_three(text):
+    """The guard (passes on 390f3cf too): 'trey' before no player's surname stays the slang for a three."""
+    from agents.core.normalize import normalize
+
+    assert "three" in normalize(text)
+
+
+@pytest.mark.parametrize("scrap", ["scrap the punts. mobley for zion straight up?",
+                                   "forget the punt, mobley for zion, who wins?"])
+def test_scrapping_the_punts_clears_them_before_the_next_verdict(make_assistant, scrap):
+    """'scrap the punts' after a punted verdict: the next verdict has no punt. Fails on 390f3cf: the punt
+    stayed (FT% and TO were still left out)."""
+    a = make_assistant(scoring="categories")
+    r = a.ask("i'm punting FT% and turnovers. would mobley for zion be worth it?")
+    first = [c for c in r["tool_calls"] if c["name"] == "evaluate_trade"]
+    assert first and sorted(first[0]["args"].get("punt") or []) == ["FT%", "TO"]
+    r = a.ask(scrap, r["thread_id"])
+    trades = [c for c in r["tool_calls"] if c["name"] == "evaluate_trade"]
+    assert trades and not trades[0]["args"].get("punt"), r["tool_calls"]
+    assert trades[0]["args"]["give"] == ["Evan Mobley"] and trades[0]["args"]["get"] == ["Zion Williamson"]
