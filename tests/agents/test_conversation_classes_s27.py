@@ -255,6 +255,15 @@ def test_a_negated_cut_of_two_is_no_cut_pick(text):
     assert understood(parse(text, AS_OF), None).act != "research_cut_pick"
 
 
+def _scan_after(a, first: str, then: str) -> tuple[dict, dict]:
+    """The second turn's result and its free-agent scan's arguments (the thread's first turn a list)."""
+    r = a.ask(first)
+    r = a.ask(then, r["thread_id"])
+    calls = [c for c in r["tool_calls"] if c["name"] == "get_free_agents"]
+    assert calls, r["tool_calls"]
+    return r, calls[0]["args"]
+
+
 # --- a list's fewest games kept by its follow-ups --------------------------------------------------------------
 def test_a_follow_up_keeps_the_lists_fewest_games(make_assistant):
     """'free agents with 3 games next week' then 'no centers though': still 3 games next week, now without
@@ -262,12 +271,7 @@ def test_a_follow_up_keeps_the_lists_fewest_games(make_assistant):
     follow-up asked for one game (the count was read from each message alone)."""
     import datetime as dt
 
-    a = make_assistant(scoring="points")
-    r = a.ask("free agents with 3 games next week")
-    r = a.ask("no centers though", r["thread_id"])
-    calls = [c for c in r["tool_calls"] if c["name"] == "get_free_agents"]
-    assert calls, r["tool_calls"]
-    args = calls[0]["args"]
+    r, args = _scan_after(make_assistant(scoring="points"), "free agents with 3 games next week", "no centers though")
     assert (args.get("horizon"), args.get("min_games_remaining"), args.get("not_position")) == ("next_week", 3, "C"), args
     week = [dt.date(2025, 2, 3) + dt.timedelta(days=i) for i in range(7)]
     names = _table_names(r["answer"])
@@ -281,12 +285,8 @@ def test_a_position_skipped_in_a_follow_up_is_ruled_out_and_the_rest_kept(make_a
     word read as the one wanted)."""
     import datetime as dt
 
-    a = make_assistant(scoring="categories")
-    r = a.ask("who should i pick up for friday? top 4")
-    r = a.ask("skip the forwards, got enough", r["thread_id"])
-    calls = [c for c in r["tool_calls"] if c["name"] == "get_free_agents"]
-    assert calls, r["tool_calls"]
-    args = calls[0]["args"]
+    r, args = _scan_after(make_assistant(scoring="categories"), "who should i pick up for friday? top 4",
+                          "skip the forwards, got enough")
     assert args.get("not_position") == "F" and args.get("position") is None, args
     assert args.get("play_on") == ["2025-01-31"] and args.get("limit") == 4, args
     names = _table_names(r["answer"])
