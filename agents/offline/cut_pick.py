@@ -75,17 +75,21 @@ def plan(p, done: dict) -> list[tuple[str, dict]]:
     return [("evaluate_move", {"drop": name, "add": add, **_punt(p)}) for name in p.players]
 
 
-def _figures(move: dict) -> str:
+def _figures(move) -> str:
+    """One move's figures, this week and over the rest of the season (a `Card`)."""
     from agents.core.cards import season_label
 
-    out = f"{move['expected_gain']:+.2f} {move['unit']} this week" if move["unit"] == "cats" else \
-        f"{move['expected_gain']:+.1f} {move['unit']} this week"
-    if move.get("season_gain") is not None:
-        out += f", {move['season_gain']:+.1f} {season_label(move.get('season_unit'))} rest of season"
+    out = f"{move.expected_gain:+.2f} {move.unit} this week" if move.unit == "cats" else \
+        f"{move.expected_gain:+.1f} {move.unit} this week"
+    if move.season_gain is not None:
+        out += f", {move.season_gain:+.1f} {season_label(move.season_unit)} rest of season"
     return out
 
 
 def answer(p, done: dict) -> str | None:
+    from agents.core.cards import season_label
+    from agents.core.contracts import cards_of
+
     add = _best_add(done)
     if add is None:
         return None if "get_free_agents" not in done else \
@@ -94,29 +98,25 @@ def answer(p, done: dict) -> str | None:
     if not results:
         return None
     refused = [str(r["data"].get("error") or "") for r in results if not r["ok"]]
-    moves = [r["data"]["move"] for r in results if r["ok"] and r["data"].get("move")]
+    moves = cards_of([r["data"]["move"] for r in results if r["ok"] and r["data"].get("move")])
     if len(moves) < 2:
         said = " ".join(e.rstrip(".") + "." for e in refused if e)
         return (f"**I can weigh only players on your roster against each other.** {said}".strip()
-                + (f" Dropping {moves[0]['drop']} for {add}: {_figures(moves[0])}." if moves else ""))
-    score = lambda m: m["score"] if m.get("score") is not None else m["expected_gain"]  # noqa: E731 (the cards' rank)
-    cut, keep = sorted(moves, key=score, reverse=True)
-    lead = (f"**Cut {cut['drop']}, keep {keep['drop']}.** For the same pickup, {add} (the best free agent for "
-            f"the rest of the season), dropping {cut['drop']} gains {_figures(cut)}; dropping {keep['drop']} "
+                + (f" Dropping {moves[0].drop} for {add}: {_figures(moves[0])}." if moves else ""))
+    cut, keep = sorted(moves, key=lambda c: c.rank)  # the cards' own order: the optimizer's score
+    lead = (f"**Cut {cut.drop}, keep {keep.drop}.** For the same pickup, {add} (the best free agent for "
+            f"the rest of the season), dropping {cut.drop} gains {_figures(cut)}; dropping {keep.drop} "
             f"gains {_figures(keep)}.")
     why = ""
-    s_cut, s_keep = cut.get("season_gain"), keep.get("season_gain")
-    if s_cut is not None and s_keep is not None and s_cut < s_keep:
-        why = (f" Over the rest of the season alone {keep['drop']} is the cheaper cut; the cards rank by the "
+    if cut.season_gain is not None and keep.season_gain is not None and cut.season_gain < keep.season_gain:
+        why = (f" Over the rest of the season alone {keep.drop} is the cheaper cut; the cards rank by the "
                "optimizer's score, which counts this week too.")
-    elif s_cut is not None and s_keep is not None:
-        from agents.core.cards import season_label
-
-        why = (f" So {keep['drop']} is worth {s_cut - s_keep:.1f} {season_label(cut.get('season_unit'))} more than "
-               f"{cut['drop']} the rest of the way.")
-    alts = [a for r in results if r["ok"] for a in r["data"].get("alternatives") or []
-            if a.get("drop_id") not in (cut.get("drop_id"), keep.get("drop_id")) and score(a) > score(cut)]
-    better = (f" **Better than either cut:** {alts[0]['title']} ({alts[0].get('why') or 'the optimizer ranks it higher'}): "
+    elif cut.season_gain is not None and keep.season_gain is not None:
+        why = (f" So {keep.drop} is worth {cut.season_gain - keep.season_gain:.1f} {season_label(cut.season_unit)} "
+               f"more than {cut.drop} the rest of the way.")
+    alts = [a for r in results if r["ok"] for a in cards_of(r["data"].get("alternatives"))
+            if a.drop_id not in (cut.drop_id, keep.drop_id) and a.rank < cut.rank]
+    better = (f" **Better than either cut:** {alts[0].title} ({alts[0].why or 'the optimizer ranks it higher'}): "
               "it keeps both." if alts else "")
     return (lead + why + better + " The moves are on the cards below, the cut first; nothing changes until "
             "you approve.")
