@@ -59,16 +59,11 @@ def _carry(f: RequestFrame, prev: RequestFrame, p) -> None:
 
 def named_here(p) -> list[str]:
     """The players the message itself names (not the ones a follow-up took from the thread)."""
-    return [n for n in p.players if said_in(n, p.text)]
-
-
-def said_in(name: str, text: str) -> bool:
-    """Whether the text names him itself: a word of his name ("murphy", "bogdan") or his nickname ("just
-    Bron": LeBron James), not only "him"."""
     from services.league.lookup import nicknames_in
 
-    words = fold(text).split()
-    return name in nicknames_in(text) or any(w in words for w in fold(name).replace("-", " ").split() if len(w) > 2)
+    t, nicks = fold(p.text), nicknames_in(p.text)  # "just Bron": LeBron James named by his nickname
+    return [n for n in p.players if n in nicks or
+            any(w in t.split() for w in fold(n).replace("-", " ").split() if len(w) > 2)]
 
 
 OTHER_REQUEST = re.compile(r"\b(free agents?|fas?|pick ?ups?|waivers?|wire|adds?|streamers?|stream|lineup|start|sit|"
