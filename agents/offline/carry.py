@@ -59,11 +59,9 @@ def _carry(f: RequestFrame, prev: RequestFrame, p) -> None:
 
 def named_here(p) -> list[str]:
     """The players the message itself names (not the ones a follow-up took from the thread)."""
-    from services.league.lookup import nicknames_in
+    from services.league.lookup import said_in
 
-    t, nicks = fold(p.text), nicknames_in(p.text)  # "just Bron": LeBron James named by his nickname
-    return [n for n in p.players if n in nicks or
-            any(w in t.split() for w in fold(n).replace("-", " ").split() if len(w) > 2)]
+    return [n for n in p.players if said_in(n, p.text)]
 
 
 OTHER_REQUEST = re.compile(r"\b(free agents?|fas?|pick ?ups?|waivers?|wire|adds?|streamers?|stream|lineup|start|sit|"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from services.league.lookup import fold
+from services.league.lookup import fold, said_in
 
 ACT = "research_cut_pick"
 CUT = re.compile(r"\b(?:cut|drop|release|waive|dump|let go|get rid of|part with|move on from)\b")
@@ -28,7 +28,7 @@ def read(p, prev) -> bool:
     players = list(p.players)
     if len(players) != 2 or not CUT.search(t) or NOT_A_PICK.search(t) or not CHOICE.search(t):
         return False
-    if getattr(p, "follow_up", False) and not all(_named(n, t) for n in players):
+    if getattr(p, "follow_up", False) and not all(said_in(n, t) for n in players):
         return False  # "ok cut him, who replaces him": the two came from the thread; the lead is the one to cut
     from agents.core.frame import RequestFrame
     from agents.offline.carry import take
@@ -38,11 +38,6 @@ def read(p, prev) -> bool:
     p.hold_or_stream, p.wants_moves = False, False
     p.frame = RequestFrame(players=players, punt=list(p.punt), horizon="rest_of_season")
     return True
-
-
-def _named(name: str, text: str) -> bool:
-    """Whether the message itself names him (a word of his name), not only the thread."""
-    return any(re.search(rf"\b{re.escape(w)}\b", text) for w in fold(name).split() if len(w) >= 3)
 
 
 LEAD = re.compile(r"^\*\*Cut (?P<name>.+?), keep ")

@@ -7,7 +7,7 @@ import re
 
 from agents.core.intents import EXAMPLE_QUESTIONS, Intent
 from agents.offline.nlu_model import Prediction, intent_of
-from services.league.lookup import fold
+from services.league.lookup import fold, said_in
 
 CONTINUE = re.compile(r"^(what|how) about\b|^and\b|^also\b|^now\b|^only\b|^just\b|^same\b|^ok(ay)? (so|and|now)\b|"
                       r"^so\b|^but\b|^then\b|\bredo\b|\bagain\b|\binstead\b|\btoo\b[ ?!.]*$|\bas well\b|"
@@ -161,7 +161,7 @@ def same_trade(p, prev) -> None:
         p.players, p.follow_up, p.greeting, p.unknown = list(prev.players), True, False, False
         p.trade_text = prev.trade_text or prev.text
         return
-    extra = [n for n in p.players if n not in prev.players and _said(n, p.text)]
+    extra = [n for n in p.players if n not in prev.players and said_in(n, p.text)]
     if extra and ADD_TO_IT.search(fold(p.text)) and len(extra) <= 2:
         give, get = split_sides(prev.trade_text or prev.text, list(prev.players))
         for n in extra:  # each on the side its own clause says: "throw in claxton and get trey murphy back"
@@ -178,23 +178,12 @@ GET_CLAUSE = re.compile(r"\b(?:get|getting|ask(?:ing)? (?:them |him |her )?for|w
                         r"have them (?:add|throw in|include))\b")
 
 
-SUFFIXES = {"jr", "sr", "ii", "iii", "iv"}
-
-
-def _said(name: str, text: str) -> bool:
-    """Whether the message names him by a word of his name ("murphy" for Trey Murphy III), not only "him"."""
-    t = fold(text)
-    return any(re.search(rf"\b{re.escape(w)}\b", t) for w in fold(name).split() if len(w) >= 3 and w not in SUFFIXES)
-
-
 def _their_side(text: str, name: str) -> bool:
     """Whether the clause naming him puts him on their side ("and get trey murphy back", "ask for murray
     too"), else mine ("throw in claxton"); one clause naming one player is read as a whole."""
     t = fold(text)
-    words = [w for w in fold(name).split() if len(w) >= 3]
-    clauses = re.split(r"\s+(?:and|but|plus|then)\s+|[,;]", t)
-    for c in clauses:
-        if any(re.search(rf"\b{re.escape(w)}\b", c) for w in words):
+    for c in re.split(r"\s+(?:and|but|plus|then)\s+|[,;]", t):
+        if said_in(name, c):
             return bool(GET_CLAUSE.search(c) or THEIR_SIDE.search(c))
     return bool(THEIR_SIDE.search(t))
 

@@ -52,7 +52,9 @@ def read(p, prev) -> bool:
 
 def _named_here(p, t: str) -> bool:
     """A player the message itself names: his game log answers ("is jjj getting more minutes?")."""
-    return any(w in t.split() for n in p.players for w in fold(n).replace("-", " ").split() if len(w) > 2)
+    from services.league.lookup import said_in
+
+    return any(said_in(n, t) for n in p.players)
 
 
 def plan(p, done: dict) -> list[tuple[str, dict]]:

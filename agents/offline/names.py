@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 
 from agents.offline.slots import ambiguous
-from services.league.lookup import fold
+from services.league.lookup import NAME_SUFFIXES, fold
 
 SHORTLIST = 4
 TAKEN = re.compile(r'^_"[^"]+": I took .*$', re.M)
@@ -87,11 +87,9 @@ def options(label: str, as_of) -> list[str]:
         return found
     key, known = fold(label), snapshot(as_of).known
     more = [n for pid, n in index()[0].items() if pid in known and
-            [w for w in fold(n).replace(".", "").split() if w not in SUFFIXES][-1:] == [key]]
+            [w for w in fold(n).replace(".", "").split() if w not in NAME_SUFFIXES][-1:] == [key]]
     return sorted(set(found) | set(more))
 
-
-SUFFIXES = {"jr", "sr", "ii", "iii", "iv"}
 
 
 def needs_roster(p) -> bool:

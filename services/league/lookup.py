@@ -129,3 +129,14 @@ def nicknames_in(text: str) -> set[str]:
     LaMelo Ball); a nickname whose player is not in the data names nobody."""
     t, names = f" {fold(text)} ", index()[0]
     return {names[pid] for nick, pid in NICKNAMES.items() if f" {nick} " in t and pid in names}
+
+
+NAME_SUFFIXES = {"jr", "sr", "ii", "iii", "iv"}
+
+
+def said_in(name: str, text: str) -> bool:
+    """Whether a text names him itself: a word of his name ("murphy" for Trey Murphy III, "bogdan" is not
+    "bogdanovic") or his nickname ("just Bron": LeBron James), not only "him"."""
+    words = fold(text).split()
+    return name in nicknames_in(text) or any(w in words for w in fold(name).replace("-", " ").split()
+                                             if len(w) > 2 and w not in NAME_SUFFIXES)

@@ -18,14 +18,13 @@ from pathlib import Path
 from rapidfuzz import fuzz, process
 
 from services.config import REPO_ROOT
-from services.league.lookup import fold
+from services.league.lookup import NAME_SUFFIXES, fold
 
 PRIOR_CSV = REPO_ROOT / "data" / "preseason" / "espn_players_2023.csv"
 MATCH_CUTOFF = 90  # token-sort similarity of folded names (suffixes dropped)
 REPLACEMENT_RANK = 130  # 10 teams x 13: the first player no one drafts
 YOUTH_AGE, YOUTH_BUMP = 22, 1.15
 REAL_POSITIONS = ("PG", "SG", "SF", "PF", "C")
-_SUFFIXES = {"jr", "sr", "ii", "iii", "iv"}
 
 
 @dataclass(frozen=True)
@@ -38,7 +37,7 @@ class Prior:
 
 
 def _key(name: str) -> str:
-    return " ".join(w for w in fold(name).split() if w not in _SUFFIXES)
+    return " ".join(w for w in fold(name).split() if w not in NAME_SUFFIXES)
 
 
 def load_espn(path: Path = PRIOR_CSV) -> list[tuple[str, float, frozenset[str]]]:
