@@ -70,6 +70,11 @@ class IntentLabel(BaseModel):
     ir_cut: str | None = Field(
         default=None, description="The player the user says goes when an IR player returns ('cut X when Miller is "
                                   "back'), as written; else null.")
+    explain_terms: list[str] = Field(
+        default_factory=list,
+        description="Words of the game the user asks the meaning of beside his question ('what does streaming even "
+                    "mean, and should I stream Bogdanovic?': ['streaming']; 'the IR thing': ['IR']); their meaning is "
+                    "said above the answer. Empty when he asks none.")
     choices: list[str] = Field(
         default_factory=list,
         description="Only when the message is unclear: two or three short questions he may have meant (shown as "

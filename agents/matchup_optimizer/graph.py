@@ -13,6 +13,7 @@ from agents.matchup_optimizer.nodes import make_nodes
 from agents.matchup_optimizer.opening import opening_line, then_open_answer
 from agents.matchup_optimizer.summary import write_summary
 from agents.core.contracts import TextEvent
+from agents.core.glossary import explained
 from agents.core.events import emit
 from agents.supervisor.tool_calls import traced_node
 from agents.matchup_optimizer.trace import node_args
@@ -29,6 +30,7 @@ def add_optimizer_nodes(g: StateGraph, source, next_node: str) -> None:
 
     def summarize(state) -> dict:
         text = write_summary(state, state.get("matchup_line") or opening_line(source), source.status_note)
+        text = explained((state.get("intent_label") or {}).get("explain_terms") or [], text)  # "the IR thing": said first
         emit(TextEvent(type="answer", text=text))
         return {"answer": text, "messages": [AIMessage(content=text)]}
 

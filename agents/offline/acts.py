@@ -50,9 +50,11 @@ def plan_act(p, done: dict) -> list[tuple[str, dict]]:
         names = listed(p)
         return [("get_schedule", {"names": names[:25], "start": p.day.isoformat(), "end": p.day.isoformat()})] \
             if names else []
+    if f.act == "filter_previous" and games_filter(p):  # "of what's left, who has 3 games left this week"
+        names, end = listed(p), p.as_of + dt.timedelta(days=6 - p.as_of.weekday())
+        return [("get_schedule", {"names": names[:25], "start": p.as_of.isoformat(), "end": end.isoformat()})] \
+            if names else []
     if f.act == "why_benched":  # the lineup model's own days: where he starts and why he sits
-        import datetime as dt
-
         today = p.as_of
         days = [p.day] if p.day else [today + dt.timedelta(days=i) for i in range(7 - today.weekday())]
         return [("compose_daily_lineup", {"date": d.isoformat()}) for d in days]
@@ -141,6 +143,16 @@ def health_filter(p) -> bool:
     return bool(HEALTH_ASK.search(fold(p.text))) and (p.as_of is None or find_day(p.text, p.as_of)[0] is None)
 
 
+def games_filter(p) -> int:
+    """"Who of those has 3 games left": the fewest games asked for (0 when the message asks none)."""
+    from agents.offline.list_filters import GAMES_ASK
+
+    m = GAMES_ASK.search(fold(p.text))
+    n = {"two": 2, "three": 3, "four": 4, "five": 5}.get(m.group(1), 0) if m and not m.group(1).isdigit() else \
+        int(m.group(1)) if m else 0
+    return n if n > 1 else 0
+
+
 def filter_answer(p, done) -> str | None:
     if health_filter(p) and _ok(done, "get_player_status"):  # the previous list, each player's status
         rows = [r["data"] for r in _ok(done, "get_player_status")]
@@ -155,6 +167,16 @@ def filter_answer(p, done) -> str | None:
         return "\n\n".join([head, table, note])
     for r in _ok(done, "get_schedule"):
         d = r["data"]
+        if not p.day:  # the fewest games left this week the message asks for
+            least = games_filter(p)
+            rows = [x for x in d["players"] if x["games"] >= least]
+            fewer = [f"{x['name']} ({x['games']})" for x in d["players"] if x["games"] < least]
+            head = (f"**{len(rows)} of them {'has' if len(rows) == 1 else 'have'} {least}+ games left this week "
+                    f"(through {d['window'][1]}): {', '.join(x['name'] for x in rows) or 'none'}.**")
+            table = _table(["Player", "Games left", "Game days"],
+                           [[x["name"], x["games"], ", ".join(f"{dt.date.fromisoformat(str(g)):%a %b %-d}"
+                                                              for g in x["dates"])] for x in rows]) if rows else ""
+            return "\n\n".join(b for b in (head, table, f"Fewer games: {', '.join(fewer)}." if fewer else "") if b)
         day = p.day.isoformat()
         playing = [x["name"] for x in d["players"] if x["games"]]
         idle = [x["name"] for x in d["players"] if not x["games"]]

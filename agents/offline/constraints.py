@@ -84,7 +84,10 @@ UNSUPPORTED_TRADE = re.compile(r"\b(no|not|without|nobody|none|avoid)\b[^.?!]{0,
 THEY = re.compile(r"\b(their|them|they|both|the two|those two|these two)\b")
 WIN_WEEK = re.compile(r"\b(?:need to|have to|must|gotta|want to) win this week\b|\b(?:only|just) (?:this week|for this week)\b")
 OF_THEM = re.compile(r"\b(?:which|who|any) of (?:them|those|these|em)\b|\bof (?:those|them|these) guys\b|"
-                     r"\b(?:from|on|in|of) (?:this|that|the|your) (?:list|table)\b|\bamong (?:them|those|these)\b", re.I)
+                     r"\b(?:from|on|in|of) (?:this|that|the|your) (?:list|table)\b|\bamong (?:them|those|these)\b|"
+                     # "and of what's left, who has 3 games": the list the last filter left
+                     r"\b(?:of|from) what(?:'|\u2019| i)?s left\b|\bof the (?:remaining|rest|ones left)\b|"
+                     r"^\W*(?:(?:and|ok|okay|so|now|then)\W+)*(?:of|from|out of) (?:those|them|these|that list)\b", re.I)
 
 
 def _named(clause: str, known: list[str]) -> list[str]:

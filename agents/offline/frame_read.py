@@ -16,7 +16,7 @@ from agents.offline.card_words import _card_answer, affirmation, card_counterpar
 from agents.offline.constraints import (KEEP_ACTS, OF_THEM, UNSUPPORTED_TRADE, WHY_BENCHED, WHY_NOT, capitalized,
                                         count_of, exclusions, shape_of, unnamed_exclusions)
 from agents.offline.horizons import availability_of, horizon_of, per_of, window_of
-from agents.offline.list_filters import (HEALTH_ASK, SIDE_COUNT, get_position_of, kept_positions, max_minutes_of,
+from agents.offline.list_filters import (GAMES_ASK, HEALTH_ASK, SIDE_COUNT, get_position_of, kept_positions, max_minutes_of,
                                          not_position_of, not_teams_of, play_on_of, ALL_DAYS)
 from services.league.lookup import fold
 
@@ -97,6 +97,6 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
                                                     "fpts" if FPTS.search(t) else None)
     if f.per is None and p.act != "research_rankings" and not f.horizon:  # "this week" asks for the week's games
         f.per = per_of(t, ranking=False)
-    if (p.day or HEALTH_ASK.search(t)) and OF_THEM.search(text):
+    if (p.day or HEALTH_ASK.search(t) or GAMES_ASK.search(t)) and OF_THEM.search(text):
         f.act = "filter_previous"  # "which of them play Friday", "which of those are actually healthy"
     return f

@@ -12,6 +12,7 @@ import re
 
 from services.league.lookup import fold
 
+GAMES_ASK = re.compile(r"\b([1-7]|two|three|four|five)\+?(?: or more)?[- ]games?\b")  # "who has 3 games left"
 HEALTH_ASK = re.compile(r"\b(?:healthy|injured|hurt|banged up|out|active|available|good to go|fit|dtd|questionable)\b")
 
 GET_POSITION = re.compile(r"\b(?:for|into|to get|get|get back|getting|fetch(?: me| us)?|bring(?: me)? back|land(?: me)?|"

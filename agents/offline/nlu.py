@@ -85,6 +85,7 @@ class Parsed:
     thread_dislike: str | None = None  # the position an earlier "I hate streaming bigs" rules out of pickups
     list_size: tuple | None = None  # "give me 2 more" / "fewer" after a list: (kind, count, the list's count)
     pool: str | None = None  # "drop X for one of them" after the hot list: the list the add comes from ("hot")
+    gloss: list[str] = field(default_factory=list)  # words asked the meaning of ("IR"), explained above the answer
 
 
 def _intent_confidence(pred: Prediction | None) -> float:
@@ -95,7 +96,22 @@ def _intent_confidence(pred: Prediction | None) -> float:
 
 def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bool = True) -> Parsed:
     """Parses a question; `previous` (the thread's last understood question) fills in follow-ups.
-    A message with several requests comes back as its first, with every request in `parts`."""
+    A message with several requests comes back as its first, with every request in `parts`. A word asked
+    the meaning of beside a request ("they say stream bogdanovic. what does that mean, and should i?") is
+    the request, with the word's meaning in `gloss`."""
+    from agents.core.glossary import asked
+
+    gloss, rest = asked(text)
+    p = _parse(text, as_of, previous, split)
+    if gloss and p.act == "general_explain" and len(rest.split()) >= 3:
+        q = _parse(rest, as_of, previous, split)
+        if q.act not in VAGUE_ACTS and not q.unknown and not q.greeting:
+            p = q  # the request beside the question of what a word means
+    p.gloss = gloss  # (said above the answer unless the answer is the glossary itself)
+    return p
+
+
+def _parse(text: str, as_of: dt.date, previous: "Parsed | None", split: bool) -> Parsed:
     from agents.offline import followups
     from agents.offline.multi import split_requests
 

@@ -253,5 +253,6 @@ def label_from(p: Parsed) -> IntentLabel:
                        target_categories=p.categories, punt_categories=p.punt, unpunt_categories=p.unpunt,
                        stop_punting=p.stop_punting, players=p.players, drop=drop, add=add,
                        choices=p.choices, understood=not p.unknown, confidence=p.confidence,
+                       explain_terms=[] if p.act == "general_explain" else list(getattr(p, "gloss", []) or []),
                        day=(p.day or named_date(p.text, p.as_of)) if p.as_of else p.day,
                        frame=getattr(p, "frame", None) or RequestFrame(), requests=len(p.parts or ()) or 1)

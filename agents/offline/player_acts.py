@@ -8,6 +8,7 @@
 - one stat's average for one player ("how many blocks a game does Sarr get"): agents/offline/stat_talk.py;
 - one start among two or three on a day ("if i can only start one of them saturday"): agents/offline/day_pick.py;
 - which of two of mine to cut ("bogdan or bol bol, which one do i cut"): agents/offline/cut_pick.py;
+- whether to punt a category ("should i punt FT%?"): agents/offline/punt_ask.py (agreeing to it sets the punt);
 - a pool ranked per 36 or by rising minutes ("best per 36 guys on waivers"): agents/offline/pool_rates.py,
   read first; it takes the rankings' own act (planned and answered as a ranking), not one of MODULES.
 
@@ -17,18 +18,18 @@ Hooked in three places: `understand.understood` (`read`), `plans.next_calls` (`p
 """
 from __future__ import annotations
 
-from agents.offline import (cut_pick, day_pick, eligibility, form_talk, minutes_talk, per36_talk, pool_rates, stat_talk,
-                            worst_talk)
+from agents.offline import (cut_pick, day_pick, eligibility, form_talk, minutes_talk, per36_talk, pool_rates, punt_ask,
+                            stat_talk, worst_talk)
 
 MODULES = {eligibility.ACT: eligibility, per36_talk.ACT: per36_talk, minutes_talk.ACT: minutes_talk,
            form_talk.ACT: form_talk, worst_talk.ACT: worst_talk, stat_talk.ACT: stat_talk, day_pick.ACT: day_pick,
-           cut_pick.ACT: cut_pick}
+           cut_pick.ACT: cut_pick, punt_ask.ACT: punt_ask}
 PLAYER_ACTS = tuple(MODULES)
 
 
 def read(p, prev) -> bool:
     """Whether the message is one of these questions (in place: `p` takes its act and frame)."""
-    return any(m.read(p, prev) for m in (pool_rates, day_pick, cut_pick, per36_talk, eligibility, minutes_talk, form_talk,
+    return any(m.read(p, prev) for m in (pool_rates, day_pick, cut_pick, punt_ask, per36_talk, eligibility, minutes_talk, form_talk,
                                         worst_talk, stat_talk))
 
 

@@ -5,45 +5,13 @@ from __future__ import annotations
 import re
 
 from agents.offline.followups import clarify_question, didnt_follow
+from agents.core.glossary import glossary
 
-GLOSSARY = {
-    r"\bdtd\b|day.to.day": "**DTD (day-to-day)** means a player has a minor injury and his status is decided game by "
-                           "game: he may play or sit any given night. Here his expected value is scaled by his "
-                           "availability, so a DTD player counts for less than a healthy one but is rarely a drop.",
-    r"\bgtd\b|game.time": "**GTD (game-time decision)** means his status for tonight is decided shortly before tip-off; "
-                          "have a bench option who plays the same night.",
-    r"\bout\b|\bo designation\b": "**OUT** means he will not play the next game(s). An OUT player scores nothing; "
-                                  "if your league has an open IR slot he can go there, freeing a spot for a free agent "
-                                  "without dropping him.",
-    r"questionable|probable|doubtful": "**Questionable / probable / doubtful** are the NBA's pre-game injury "
-                                       "designations: probable usually plays, questionable is about a coin flip, "
-                                       "doubtful usually sits.",
-    r"\bir\b|injured reserve": "**IR (injured reserve)** is a slot for OUT players that does not count against your "
-                               "roster: moving an OUT player there lets you add a free agent without dropping anyone.",
-    r"waiver|claim": "**Waivers**: a dropped player sits on waivers before anyone can add him; claims are granted in "
-                     "waiver-priority order (the team with the best priority gets him and moves to the back).",
-    r"stream": "**Streaming** means cycling your last roster spots through free agents who play on days your team has "
-               "open slots: the value is extra games, so count games left before adding anyone.",
-    r"punt": "**Punting** means conceding one or two categories (often FT% or TO) to add players who dominate the "
-             "rest; it works in head-to-head categories, not in points leagues.",
-    r"\butil\b": "**UTIL** is a lineup slot any position can fill.",
-    r"back.to.back": "A **back-to-back** is two games on consecutive nights; teams often rest veterans in one of them.",
-    r"h2h|head.to.head|points league|how .*points .*work|fantasy points": "In **points leagues** (head to head) "
-             "each stat converts to fantasy points (ESPN default: PTS 1, 3PM 1, REB 1, AST 2, STL 4, BLK 4, FGM 2, FGA -1, "
-             "FTM 1, FTA -1, TO -2) and you play one opponent a week: volume and games played rule.",
-    r"categor": "In a **9-category head-to-head** league you win each category separately; chase the close ones and "
-                "ignore the ones you are sure to win or lose.",
-}
 CAPABILITIES = ("I can research a player (recent games, injuries, games left), scan free agents, review your "
                 "matchup, set your daily lineup, find roster moves you approve as cards, quote NBA lines and take bets "
                 "at the market desk, and look for edges on tonight's games. Try:\n"
                 "- How is my matchup looking this week?\n- Who are the best free agents to pick up?\n"
                 "- Find the best roster moves for this week")
-
-
-def glossary(text: str) -> list[str]:
-    t = text.lower()
-    return [entry for pattern, entry in GLOSSARY.items() if re.search(pattern, t)]
 
 
 def why_previous(previous_answer: str | None) -> str:

@@ -15,7 +15,7 @@ from agents.offline.act_cues import (BUNDLE, FA_WORDS, GAMES_ASKED, MOVE_WORDS, 
 from agents.offline.after_list import for_next_week, more_or_fewer, pushed_back, with_list_size
 from agents.offline.pool import forward_scan, past_window_ranking
 from agents.offline.carry import frame_of, list_follow_up, named_here, ranking_follow_up, take, verdict_with_other_punt
-from agents.offline.constraints import (HORIZON_ONLY, KEEP_ACTS, ONE_BACK, SHAPE, THEY, TRADE_CUE, WIN_WEEK, capitalized,
+from agents.offline.constraints import (HORIZON_ONLY, KEEP_ACTS, OF_MINE, ONE_BACK, SHAPE, THEY, TRADE_CUE, WIN_WEEK, capitalized,
                                         exclusions, lowercase_for, shape_of)
 from agents.offline.ir_talk import ir_asked, ir_both_asked
 from agents.offline.cats_profile import FIX_IT, weak_cats_asked, weak_named
@@ -37,6 +37,14 @@ def understood(p, prev, previous_answer: str | None = None):
 
     if player_acts.read(p, prev):  # eligibility, per 36, my roster's minutes trends (agents/offline/player_acts.py)
         return p
+    from agents.offline import punt_ask
+
+    if punt_ask.agreed(p, prev) and (p.unknown or p.greeting or
+                                     p.act in ("vague", "general_explain", "general_why", "nonsense", "clarify")):
+        p.act, p.intent, p.choices, p.unknown, p.greeting = "punt_set", Intent.GENERAL_ADVICE, [], False, False
+        p.wants_moves, p.hold_or_stream, p.move, p.follow_up = False, False, None, False
+        p.frame = RequestFrame(punt=list(p.punt))
+        return p  # "ok let's do that" after "should I punt FT%?": the punt set, and what it changes
     if redo(p, prev):  # "ok redo that", "I'm punting FT% btw. same q": the last request again (agents/offline/redo.py)
         p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
         return with_thread_keep(p)
@@ -104,7 +112,7 @@ def _understood(p, prev, previous_answer: str | None = None):
     if not p.act.startswith("trade") and len(p.players) == 1 and TRADE_COST.search(fold(p.text)):
         take(p, "trade_find")  # "what would I have to give up for Trae Young?": what it takes to get him
         p.unknown = False
-    if not p.act.startswith("trade") and (SHAPE.search(p.text) or (
+    if not p.act.startswith("trade") and (SHAPE.search(p.text) or OF_MINE.search(p.text) or (
             p.act in ("clarify", "vague") and re.search(r"\b(trades?|deals?)\b", fold(p.text)))):
         take(p, "trade_find")  # "a 2-for-1 for one star?", "find a deal for boards ...": a trade search
         p.unknown = False

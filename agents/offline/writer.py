@@ -203,6 +203,10 @@ def write_answer(p: Parsed, done, unfinished: bool = False) -> str:
         failed = [r["data"] for rs in done.values() for r in rs if not r["ok"]]
         body = ("**" + failed[0].get("error", "That did not work.") + "**") if failed else \
             "I could not find anything useful for that in the league data."
+    if getattr(p, "gloss", None) and body and p.act != "general_explain":  # "what does that even mean, and should i?"
+        from agents.core.glossary import explained
+
+        body = explained(p.gloss, body)  # the word, then the answer
     if getattr(p, "window_note", None) and body:  # "since new year's": the window it was ranked over, said
         body = "_" + p.window_note[0].upper() + p.window_note[1:] + "._\n\n" + body
     frame = getattr(p, "frame", None)

@@ -22,6 +22,7 @@ def test_the_suite_is_big_and_whole():
 
 
 @pytest.mark.usefixtures("courtside_home")
+@pytest.mark.timeout(900)  # 68 whole conversations: ~95 s alone, past the 300 s default beside six busy workers
 def test_held_out_conversations_fully_right():
     from tests.conversations.runner import run
 
