@@ -48,9 +48,15 @@ AFFIRMED = ("**Card ", "Here is why, from my last answer")  # an affirmation's o
 
 
 
+TOP_OF_LIST = re.compile(r"^\*\*Top of the list(?: for [^:*]+)?: (?P<name>[^*]+)\*\*")
+
+
 def lead_player(answer: str | None) -> str | None:
     """The player a list answer leads with: its first card's add (the recommended pickup), else the
     first row of its 'Player' column ("is he injured?" after "best free agent center?")."""
+    top = TOP_OF_LIST.search(answer or "")
+    if top:  # "who's the best shooter out there?" named the list's first above the move
+        return top.group("name").strip()
     cards = cards_in(answer)
     if cards:
         return cards[0][2]

@@ -30,9 +30,24 @@ AGREE_ALL = re.compile(r"\b(?:let'?s do (?:it|that|this)|lets do (?:it|that|this
 NOT_AGREE = re.compile(r"\b(?:no|nah|nope|not|don'?t|dont|never|rather not|hold off|skip)\b")
 
 
+DECLINE = re.compile(r"^\W*(?:no|nah|nope|naw|pass|hard pass|no thanks|not (?:doing|gonna|going to)|i(?:'?ll| will) pass|"
+                     r"i(?:'?d| would) rather not|rather not|let'?s not|lets not|nevermind|never mind|skip (?:it|that))\b")
+
+
 def read(p, prev) -> bool:
-    """Whether the message asks whether to punt a category (in place: the act, the punt asked, no punt set)."""
+    """Whether the message asks whether to punt a category (in place: the act, the punt asked, no punt set),
+    or turns down the punt just asked about ("nah, not doing that": nothing punted, said)."""
     t = fold(p.text)
+    asked = getattr(prev, "punt_asked", None) if prev is not None and prev.act == ACT else None
+    if asked and DECLINE.search(t) and len(t.split()) <= 8 and not p.players and not p.punt:
+        from agents.core.frame import RequestFrame
+        from agents.core.intents import Intent
+
+        p.punt_asked, p.punt_declined = list(asked), True
+        p.act, p.intent, p.choices, p.unknown, p.greeting, p.follow_up = ACT, Intent.GENERAL_ADVICE, [], False, False, False
+        p.wants_moves, p.hold_or_stream, p.move = False, False, None
+        p.frame = RequestFrame()
+        return True
     if not p.punt or p.move or not ASK.search(t) or p.act.startswith("trade") or \
             re.search(r"\b(?:trade|trades|deal|pick ?ups?|free agents?|waivers?|adds?|who should|who to|lineup)\b", t):
         return False
@@ -57,13 +72,16 @@ def agreed(p, prev) -> bool:
 
 
 def plan(p, done: dict) -> list[tuple[str, dict]]:
-    if p.scoring != "categories" or done:
+    if p.scoring != "categories" or done or getattr(p, "punt_declined", False):
         return []
     return [("get_team_strength", {}), *[("get_player_game_log", {"name": n, "last_n": 82}) for n in p.players[:3]]]
 
 
 def answer(p, done: dict) -> str | None:
     cats = getattr(p, "punt_asked", []) or []
+    if getattr(p, "punt_declined", False):
+        return (f"**OK, no punt: {', '.join(cats)} still counts** with the other categories in the rankings, free "
+                "agents, move cards and trade values of this conversation.")
     if p.scoring != "categories":
         return ("**This league scores fantasy points, so there is no category to punt:** every stat counts through "
                 "its points value, so giving up on one only loses points. Punting is a head-to-head categories idea.")

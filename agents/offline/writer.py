@@ -107,7 +107,28 @@ def free_agents(p: Parsed, done) -> str:
     for s in _ok(done, "get_player_status"):
         d = s["data"]
         parts.append(f"{d['player']}: {d['status']} (inferred) - {d['evidence']}.")
+    top = _top_of_list(p, fas)
+    if top and moves:
+        parts.insert(0, top)  # "who's the best shooter out there?": the list's first, then the move for my roster
     return "\n\n".join(parts)
+
+
+WHO_BEST = re.compile(r"\bwho(?:'?s| is| are|se)?\s+(?:\w+\s+){0,2}?(?:the\s+)?(?:best|top|#1|number one)\b", re.I)
+
+
+def _top_of_list(p: Parsed, fas) -> str | None:
+    """"Who's the best pure shooter on waivers?" is answered by the list's first row, named first (a card's
+    add can be another player: the move that helps my roster most); `cards_read.lead_player` reads it."""
+    if p.players or not fas or not WHO_BEST.search(p.text) or not fas[0]["data"]["free_agents"]:
+        return None
+    f = fas[0]["data"]
+    row, cats = f["free_agents"][0], f["filters"].get("target_categories") or []
+    key = {"PTS": "pts", "REB": "reb", "AST": "ast", "STL": "stl", "BLK": "blk", "3PM": "fg3m"}.get(cats[0]) if cats else None
+    got = (row.get("per_game") or {}).get(key) if key else None
+    stat = f"{got:g} {cats[0]} a game, " if isinstance(got, (int, float)) else ""
+    return (f"**Top of the list{' for ' + ', '.join(cats) if cats else ''}: {row['name']}** ({stat}"
+            f"{row.get('games_remaining', '?')} games left; ranked by value x games left). The move that helps "
+            "your roster most follows.")
 
 
 def _nobody_every_day(f: dict) -> str | None:

@@ -99,8 +99,8 @@ def test_should_i_punt_is_answered_from_my_ranks_and_sets_nothing(make_assistant
 
 def test_agreeing_to_a_punt_asked_about_sets_it_for_the_thread(make_assistant):
     """'ok let's do it' after 'should I punt FT%?' punts FT% from then on: the pickups that answer are
-    valued without it, and so are the next ones. A 'nah' sets nothing. Fails on 9a8f8b9: 'ok let's do it'
-    is a clarifying question (no card waits, nothing to agree to)."""
+    valued without it, and so are the next ones. A 'nah' sets nothing and says so. Fails on 9a8f8b9:
+    'ok let's do it' and 'nah' are clarifying questions (no card waits, nothing to agree to)."""
     a = make_assistant(scoring="categories")
     t = a.ask("should i punt FT%?")["thread_id"]
     r = a.ask("ok let's do it", t)
@@ -110,7 +110,8 @@ def test_agreeing_to_a_punt_asked_about_sets_it_for_the_thread(make_assistant):
     assert _names(r, "get_free_agents")[0]["args"].get("punt") == ["FT%"], r["tool_calls"]
     b = make_assistant(scoring="categories")
     t = b.ask("should i punt FT%?")["thread_id"]
-    b.ask("nah, not doing that", t)
+    r = b.ask("nah, not doing that", t)
+    assert r["answer"].startswith("**OK, no punt: FT% still counts") and not r["tool_calls"], r["answer"][:200]
     r = b.ask("best pickups for this week?", t)
     assert not _names(r, "get_free_agents")[0]["args"].get("punt"), r["tool_calls"]
 
@@ -167,3 +168,25 @@ def test_a_shape_said_as_mine_and_theirs_is_a_trade_search_of_that_shape(make_as
     assert trades and trades[0]["args"].get("shape") == shape, r["tool_calls"]
     give, get = (int(x) for x in shape.split("-for-"))
     assert K.trades_have_shape(give, get)(r, None) is None, r["answer"][:400]  # every row has the shape asked
+
+
+# --- "who's the best X out there?" answered by the list's first ------------------------------------------------
+@pytest.mark.parametrize("scoring,text,then,tool", [
+    ("categories", "who's the top threes guy on the wire?", "does he play saturday", "get_schedule"),
+    ("categories", "who is the best steals guy available right now", "is he healthy?", "get_player_status"),
+])
+def test_who_is_the_best_names_the_lists_first_and_he_is_him(make_assistant, scoring, text, then, tool):
+    """'Who's the best X out there?' is answered by the ranking's first row, named in the first line (the
+    card below may add another player: the move that helps my roster most), and a following 'he' is that
+    player. Fails on 9a8f8b9: the answer led with the card's add and 'he' was the card's add."""
+    a = make_assistant(scoring=scoring)
+    r = a.ask(text)
+    first_row = _table_rows(r["answer"])[0][0]
+    assert r["answer"].startswith(f"**Top of the list for 3PM: {first_row}**" if "threes" in text else
+                                  f"**Top of the list for STL: {first_row}**"), r["answer"][:200]
+    cards = [c for c in r["pending_approvals"] if fold(c.get("add") or "") != fold(first_row)]
+    assert cards, "a card adding someone else: the case where the lead and the card differ"
+    r = a.ask(then, r["thread_id"])
+    called = _names(r, tool)
+    names = called[0]["args"].get("names") or [called[0]["args"].get("name")] if called else []
+    assert names == [first_row], r["tool_calls"]
