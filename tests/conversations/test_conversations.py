@@ -207,3 +207,20 @@ def test_the_fifteenth_set_is_whole_and_its_first_run_is_kept():
     assert run["conversations"] == 25 and run["fully_right"] == 25 - len(run["failed"])
     assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH14}
     assert run["commit"] == "03fcbc3" and run["fully_right"] == 4 and len(run["failed"]) == 21  # session 26's one run
+
+
+def test_the_sixteenth_set_is_whole_and_its_first_run_is_kept():
+    """fresh15 (session 28, written blind by a helper): its one run before anyone read or tuned to it is
+    pinned (fresh15_first_run.json, recorded by the session that did not write it). Catches the set cut
+    down to what passes, or a recorded first run that no longer matches the set. (The set's shape is
+    held by tests/conversations/test_fresh15_checks.py::test_the_sixteenth_set_is_whole.)"""
+    from tests.conversations.fresh15 import FRESH15, first_run
+
+    assert len(FRESH15) == 25 and len({c.id for c in FRESH15}) == 25
+    assert all(2 <= len(c.turns) <= 4 for c in FRESH15) and {c.scoring for c in FRESH15} == {"points", "categories"}
+    assert sum(c.decides for c in FRESH15) >= 9
+    run = first_run()
+    assert run is not None, "fresh15's first run (session 28) is recorded and kept"
+    assert run["conversations"] == 25 and run["fully_right"] == 25 - len(run["failed"])
+    assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH15}
+    assert run["commit"] == "4b6beb8" and run["fully_right"] == 6 and len(run["failed"]) == 19  # session 28's one run
