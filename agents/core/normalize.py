@@ -57,6 +57,10 @@ WORDS = {
 }
 # phrases first (longest first), each a regex -> replacement
 PHRASES = [
+    # "minus anyone on the suns", "sans centers": a list's negation (a spread's "minus 3.5" has a number)
+    (r"(?<!plus )(?<!plus-)(?<!plus/)\b(?:minus|sans)\s+(?=(?:any|anyone|anybody|the|guys|players|my|all|[a-z]{3,})\b)"
+     r"(?!(?:the )?(?:juice|vig|points?|pts|fantasy)\b)",
+     "without "),
     (r"\bIR(?:'|-)?(?:ing|ed|'d|d)\b", "IR"),  # "make room by IRing Collins", "IR'd Ivey": the slot's verb, not a name
     (r"\bfrom (?:deep|downtown|three|3|beyond the arc|outside)\b", "threes"),
     (r"\b(?:from|at) the (?:free throw |ft |charity )?(?:line|stripe)\b", "free throws"),

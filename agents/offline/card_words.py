@@ -21,13 +21,16 @@ AFFIRM_WORDS = set("ok okay k kk yes yeah yea ya yep yup sure sounds good great 
                    "ship pull trigger make happen book hit green light greenlight im down done m so "
                    # praise in slang before the cue ("that slaps. run it", "fire, send it", "love it, lock it in")
                    "slaps slap fire lit dope solid clean love valid bussin goes hard legit banger awesome excellent "
-                   "amazing brilliant great idea".split())
+                   "amazing brilliant great idea "
+                   # "that's the guy. yes.", "he's the one", "that's my guy": the card's add agreed to
+                   "guy man he hes him my is".split())
 AFFIRM_CUE = re.compile(r"\b(yes|yeah|yea|yep|yup|sure|do it|do that|go ahead|go for it|go with (?:it|that|this|the|them|those)|"
                         r"(?:that|this|it) works|take (?:it|that)|sounds good|let'?s|lets|approve|"
                         r"the (top|first|second|third|last) one|deal|agreed|"
                         # "lock it in", "send it", "pull the trigger", "ship it", "book it", "i'm down", "done deal"
                         r"lock (?:it |that |this |him )?in|send it|ship it|pull the trigger|make it happen|book it|run it|"
-                        r"hit it|green ?light(?: it)?|make it so|i m (?:down|in)|im (?:down|in)|done deal|works for me)\b")
+                        r"hit it|green ?light(?: it)?|make it so|i m (?:down|in)|im (?:down|in)|done deal|works for me|"
+                        r"(?:that|this|he)(?: s|s| is) (?:the|my) (?:guy|man|one|move|pick))\b")
 # a word that agrees on its own ("yh", "aight", "perfect"): a message made only of agreeing words with one
 # of these is an affirmation even without a cue phrase
 YES_WORDS = set("ok okay k kk yes yeah yea ya ye yh yep yup sure aight alright cool kool sweet perfect great nice gud "

@@ -47,7 +47,7 @@ def get_position_of(text: str) -> str | None:
 
 
 NOT_POSITION = re.compile(r"\b(?:any(?:one|body)|every(?:one|body)|all|anything|someone|somebody) but (?:the |a )?"
-                          r"(?P<a>[a-z ]+?)s?\b|\b(?:no|not|except|excluding|other than|apart from|besides|without|skip|skipping|minus) "
+                          r"(?P<a>[a-z ]+?)s?\b|\b(?:no|not|except|excluding|other than|apart from|besides|without|skip|skipping|minus|sans|w o) "
                           r"(?:any |the |a |more )?(?P<b>[a-z ]+?)s?\b(?: please| pls|[,.!?]|$| (?=(?:not|no|nobody|noone|none|nothing|and|or|but|nor|either|only|just|"
                           r"healthy|this|next|who|that|with|w|though|tho|thanks|thx|too|for now|i|im|we|got|have|already|enough|plenty)\b))")
 
@@ -78,9 +78,9 @@ ANY_MINUTES = re.compile(r"\bany (?:minutes|mpg|min)\b|\b(?:minutes|mpg) (?:don 
                          r"\bforget (?:the |about )?(?:minutes|mpg)\b|\bno (?:minutes|mpg) (?:filter|limit|cap)\b|"
                          r"\b(?:minutes|mpg) (?:is|are) fine\b")
 TEAM_OUT = re.compile(r"\b(?:nobody|no one|noone|none|no|not|except|excluding|without|other than|but)\s+(?:guys\s+|players\s+|"
-                      r"one\s+|of\s+)?(?:from|on|of|off)?\s*(?:the\s+)?(?P<team>[a-z0-9 ]{2,30}?)(?:\s+(?:guys|players|either|"
+                      r"one\s+|of\s+|anyone\s+|anybody\s+|any\s+(?:guys?\s+|players?\s+)?)?(?:from|on|of|off)?\s*(?:the\s+)?(?P<team>[a-z0-9 ]{2,30}?)(?:\s+(?:guys|players|either|"
                       r"too|please|pls))*\s*(?:$|(?=[,.;!?]|\s+(?:i|im|i'm|cause|cuz|because|since|as|we|my)\b))|\b(?:nobody|no one|none|no|not|except|excluding|without)\s+(?:guys\s+|players\s+|"
-                      r"one\s+)?(?:from|on|off)\s+(?:the\s+)?(?P<team2>[a-z0-9 ]{2,20}?)\b(?=\s|$)")
+                      r"one\s+|anyone\s+|anybody\s+)?(?:from|on|off)\s+(?:the\s+)?(?P<team2>[a-z0-9 ]{2,20}?)\b(?=\s|$)")
 
 
 KEEP_POSITION = re.compile(r"\b(?:keep|keeping|hold on to|holding on to|protect|protecting|not (?:dropping|cutting|trading|"
@@ -112,6 +112,7 @@ def not_teams_of(t: str) -> list[str]:
     from agents.desk.ask import team_code
 
     t = fold(normalize(t))  # "excl PHO": the shorthand spelled out first
+    t = re.sub(r"\b(?:minus|sans|w o)\b(?=\s+[a-z])", "without", t)  # "minus anyone on the suns", "sans the lakers"
     out = []
     # each negation read on its own ("no guards, nobody hurt, nobody from the wizards": the last is the team's)
     clauses = re.split(r"\s+(?=(?:nobody|no one|noone|none|no|not|except|excluding|without)\b)", t)

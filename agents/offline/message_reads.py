@@ -18,8 +18,11 @@ THIS_WEEK_ONLY = re.compile(
     # "season's a wash, I just need THIS matchup", "must win this week", "streaming moves pls"
     r"\bseason s (?:a wash|over|done|toast|lost)\b|\b(?:just|only) need (?:this|the current) (?:matchup|week|one|w)\b|"
     r"\b(?:must|gotta|have to|need to) win (?:this|the) (?:week|matchup)\b|\bstreaming (?:moves|only|adds|pickups)\b|"
-    r"\bonly (?:care|caring) about (?:this|the) (?:matchup|week)\b|\bnothing but this week\b")
+    r"\bonly (?:care|caring) about (?:this|the) (?:matchup|week)\b|\bnothing but this week\b|"
+    # "just for this week's matchup", "purely for this week", "strictly this matchup"
+    r"\b(?:just|only|solely|purely|strictly) (?:for |about |in |on )?(?:this|the current) (?:week s |weeks )?(?:week|matchup)\b")
 BALANCED = re.compile(r"\b(rest of the season too|long[ -]term too|balanced mode|think about the season|"
+                      r"(?:over|for|in) the long (?:haul|run|term)|long[ -]term|big picture|"
                       r"care about the (rest of the )?season)\b")
 
 

@@ -190,3 +190,45 @@ def test_who_is_the_best_names_the_lists_first_and_he_is_him(make_assistant, sco
     called = _names(r, tool)
     names = called[0]["args"].get("names") or [called[0]["args"].get("name")] if called else []
     assert names == [first_row], r["tool_calls"]
+
+
+# --- agreeing to a card by pointing at its player ----------------------------------------------------------------
+@pytest.mark.parametrize("reply", ["yep he's my guy", "thats my guy, lock him in"])
+def test_agreeing_by_pointing_at_the_cards_player_shows_the_card_again(make_assistant, reply):
+    """'he's my guy' / 'that's the one' while a card waits is an affirmation: the card again with what
+    approving does, nothing executed. Fails on 9a8f8b9: the greeting ('Hi! I can research players...')."""
+    a = make_assistant(scoring="points")
+    r = a.ask("find me one move for this week")
+    top = r["pending_approvals"][0]
+    r = a.ask(reply, r["thread_id"])
+    assert not r["answer"].startswith("Hi!") and top["title"].split(",")[0] in r["answer"], r["answer"][:200]
+    assert re.search(r"\bapprov", r["answer"], re.I) and not r["transactions"]
+
+
+# --- a horizon for a hold said in new words ----------------------------------------------------------------------
+@pytest.mark.parametrize("text,mode", [
+    ("purely for this week's matchup, keep conley or stream his spot?", "this_week"),
+    ("in the long run should i hold conley or stream him", "balanced"),
+])
+def test_a_holds_horizon_in_new_words_reaches_the_tool(make_assistant, text, mode):
+    """'purely for this week's matchup' / 'in the long run' set the hold's mode. Fails on 9a8f8b9:
+    evaluate_hold with no mode (the setting's, not the message's)."""
+    a = make_assistant(scoring="points")
+    r = a.ask(text)
+    holds = _names(r, "evaluate_hold")
+    assert holds and holds[0]["args"].get("mode") == mode, r["tool_calls"]
+
+
+# --- negations as minus / sans / w/o -----------------------------------------------------------------------------
+def test_minus_sans_and_without_rule_out_teams_and_positions(make_assistant):
+    """'minus anyone on the lakers' rules out a team, 'sans guards' a position, and the filters carry.
+    Fails on 9a8f8b9: no not_teams ('minus anyone on' was not a negation) and 'sans guards' asked FOR guards."""
+    a = make_assistant(scoring="points")
+    r = a.ask("top pickups minus anyone on the lakers")
+    fa = _names(r, "get_free_agents")
+    assert fa and fa[0]["args"].get("not_teams") == ["LAL"], r["tool_calls"]
+    r = a.ask("sans guards too", r["thread_id"])
+    fa = _names(r, "get_free_agents")
+    assert fa and fa[0]["args"].get("not_position") == "G" and fa[0]["args"].get("position") in (None, ""), fa
+    assert fa[0]["args"].get("not_teams") == ["LAL"]
+    assert "LAL" not in {row[2] for row in _table_rows(r["answer"])}
