@@ -175,52 +175,28 @@ def test_the_thirteenth_set_is_whole_and_its_first_run_is_kept():
     assert run["commit"] == "ff267b9" and run["fully_right"] == 9 and len(run["failed"]) == 16  # session 22's one run
 
 
-def test_the_fourteenth_set_is_whole_and_its_first_run_is_kept():
-    """fresh13 (session 25, written blind by a helper): its one run before anyone read or tuned to it is
-    pinned (fresh13_first_run.json, recorded by the session that did not write it). Catches the set cut
-    down to what passes, or a recorded first run that no longer matches the set. (The set's shape is
-    held by tests/conversations/test_fresh13_checks.py::test_the_fourteenth_set_is_whole.)"""
-    from tests.conversations.fresh13 import FRESH13, first_run
+# the sets written blind by a helper from session 25 on: (module, list, the session, its first run's commit,
+# fully right of 25, the fewest conversations that decide a card)
+BLIND_SETS = [("fresh13", "FRESH13", 25, "4db5c05", 6, 7), ("fresh14", "FRESH14", 26, "03fcbc3", 4, 8),
+              ("fresh15", "FRESH15", 28, "4b6beb8", 6, 9)]
 
-    assert len(FRESH13) == 25 and len({c.id for c in FRESH13}) == 25
-    assert all(2 <= len(c.turns) <= 4 for c in FRESH13) and {c.scoring for c in FRESH13} == {"points", "categories"}
-    assert sum(c.decides for c in FRESH13) >= 7
-    run = first_run()
-    assert run is not None, "fresh13's first run (session 25) is recorded and kept"
+
+@pytest.mark.parametrize("module,name,session,commit,right,decides", BLIND_SETS, ids=[b[0] for b in BLIND_SETS])
+def test_a_blind_set_is_whole_and_its_first_run_is_kept(module, name, session, commit, right, decides):
+    """fresh13 (the fourteenth set), fresh14 (fifteenth), fresh15 (sixteenth), each written blind by a
+    helper: its one run before anyone read or tuned to it is pinned (<module>_first_run.json, recorded by
+    the session that did not write it). Catches a set cut down to what passes, or a recorded first run
+    that no longer matches the set or was overwritten by a tuned re-run. (Each set's shape is held by its
+    own tests/conversations/test_<module>_checks.py.)"""
+    import importlib
+
+    m = importlib.import_module(f"tests.conversations.{module}")
+    convs = getattr(m, name)
+    assert len(convs) == 25 and len({c.id for c in convs}) == 25
+    assert all(2 <= len(c.turns) <= 4 for c in convs) and {c.scoring for c in convs} == {"points", "categories"}
+    assert sum(c.decides for c in convs) >= decides
+    run = m.first_run()
+    assert run is not None, f"{module}'s first run (session {session}) is recorded and kept"
     assert run["conversations"] == 25 and run["fully_right"] == 25 - len(run["failed"])
-    assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH13}
-    assert run["commit"] == "4db5c05" and run["fully_right"] == 6 and len(run["failed"]) == 19  # session 25's one run
-
-
-def test_the_fifteenth_set_is_whole_and_its_first_run_is_kept():
-    """fresh14 (session 26, written blind by a helper): its one run before anyone read or tuned to it is
-    pinned (fresh14_first_run.json, recorded by the session that did not write it). Catches the set cut
-    down to what passes, or a recorded first run that no longer matches the set. (The set's shape is
-    held by tests/conversations/test_fresh14_checks.py::test_the_fifteenth_set_is_whole.)"""
-    from tests.conversations.fresh14 import FRESH14, first_run
-
-    assert len(FRESH14) == 25 and len({c.id for c in FRESH14}) == 25
-    assert all(2 <= len(c.turns) <= 4 for c in FRESH14) and {c.scoring for c in FRESH14} == {"points", "categories"}
-    assert sum(c.decides for c in FRESH14) >= 8
-    run = first_run()
-    assert run is not None, "fresh14's first run (session 26) is recorded and kept"
-    assert run["conversations"] == 25 and run["fully_right"] == 25 - len(run["failed"])
-    assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH14}
-    assert run["commit"] == "03fcbc3" and run["fully_right"] == 4 and len(run["failed"]) == 21  # session 26's one run
-
-
-def test_the_sixteenth_set_is_whole_and_its_first_run_is_kept():
-    """fresh15 (session 28, written blind by a helper): its one run before anyone read or tuned to it is
-    pinned (fresh15_first_run.json, recorded by the session that did not write it). Catches the set cut
-    down to what passes, or a recorded first run that no longer matches the set. (The set's shape is
-    held by tests/conversations/test_fresh15_checks.py::test_the_sixteenth_set_is_whole.)"""
-    from tests.conversations.fresh15 import FRESH15, first_run
-
-    assert len(FRESH15) == 25 and len({c.id for c in FRESH15}) == 25
-    assert all(2 <= len(c.turns) <= 4 for c in FRESH15) and {c.scoring for c in FRESH15} == {"points", "categories"}
-    assert sum(c.decides for c in FRESH15) >= 9
-    run = first_run()
-    assert run is not None, "fresh15's first run (session 28) is recorded and kept"
-    assert run["conversations"] == 25 and run["fully_right"] == 25 - len(run["failed"])
-    assert {f["id"] for f in run["failed"]} <= {c.id for c in FRESH15}
-    assert run["commit"] == "4b6beb8" and run["fully_right"] == 6 and len(run["failed"]) == 19  # session 28's one run
+    assert {f["id"] for f in run["failed"]} <= {c.id for c in convs}
+    assert (run["commit"], run["fully_right"]) == (commit, right)  # the session's one run
