@@ -47,11 +47,11 @@ def glossary(text: str) -> list[str]:
 # a clause that asks what a word means: "what does that even mean", "what's streaming", "the IR thing people
 # talk about", "explain punting", "no idea what that is"
 TERMS = r"(?:stream\w*|punt\w*|ir|injured reserve|dtd|day.to.day|gtd|game.time decision|util|waivers?|back.to.backs?)"
-EXPLAIN = re.compile(r"\bmean(?:s|ing|t)?\b|\bexplain\w*\b|"
+EXPLAIN = re.compile(r"\bmean(?:s|ing)?\b|\bexplain\w*\b|"
                      # "what's streaming", "what is this injured reserve thing exactly" (the clause ends with it)
                      rf"\bwhat(?:s| is| s| are)(?: exactly)? (?:a |an |the |this |that )?(?:\w+ )?{TERMS}"
                      r"(?: thing| slot| spot| designation| stuff| business)?(?: exactly| even| again| anyway)?\W*$|"
-                     r"\b(?:the|this|that) (?:\w+ ){0,2}thing\b|"
+                     rf"\b(?:the|this|that) (?:\w+ )?{TERMS}\w* (?:thing|stuff|business)\b|"
                      r"\b(?:no idea|not sure|don ?t know|dont know) what\b|\bwhat (?:that|this|it) is\b")
 SENTENCE = re.compile(r"[^.?!;,]+[.?!;,]*")
 CONJ = re.compile(r"\s+(?:and|but|also)\s+")

@@ -232,3 +232,14 @@ def test_minus_sans_and_without_rule_out_teams_and_positions(make_assistant):
     assert fa and fa[0]["args"].get("not_position") == "G" and fa[0]["args"].get("position") in (None, ""), fa
     assert fa[0]["args"].get("not_teams") == ["LAL"]
     assert "LAL" not in {row[2] for row in _table_rows(r["answer"])}
+
+
+@pytest.mark.parametrize("text", ["sorry i meant stream collins", "the only thing i care about is streaming",
+                                  "whats the best stream for tonight", "is beal dtd?"])
+def test_a_word_used_is_not_a_word_asked(text):
+    """Guard: a word of the game used, not asked about ('i meant', 'the only thing', 'the best stream'),
+    gets no definition above the answer (the reading before its fix took 'meant' and 'the ... thing' as
+    asking)."""
+    from agents.core.glossary import asked
+
+    assert asked(text) == ([], text)
