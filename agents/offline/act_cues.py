@@ -40,6 +40,22 @@ WHOLE_TEAM = re.compile(r"\b(?:my|our) (?:whole |entire |full )?(?:team|roster|s
                         re.I)
 
 
+DAY_PLAYERS = re.compile(r"\b(?:who|which (?:of my )?(?:guys|players)|any(?:one|body) (?:on my (?:team|roster) )?)(?:'s| s| is| has|"
+                         r" have|s)?\b[^?.!]{0,30}\b(?:no games?|a games?|games?|plays?|playing|off|idle|sitting|resting)\b"
+                         r"[^?.!]{0,12}\b(?:that|this|the same|same) (?:day|night|date)\b|\bwho (?:on my (?:team|roster) )?"
+                         r"(?:plays|is playing|s playing|has a game|s got a game|has no game|s got no game)\b", re.I)
+
+
+def day_roster(p) -> None:
+    """'Who's got no game that day?' after a lineup, 'who on my team plays 2/3?': my roster's games on
+    that one day (who plays it and who does not), whatever the model read in it."""
+    if p.players or not p.day or p.act.startswith(("trade", "ir", "fa", "lineup")) or not DAY_PLAYERS.search(fold(p.text)):
+        return
+    take(p, "research_roster_games")
+    p.unknown, p.greeting = False, False
+    p.rest_of_week = False
+
+
 def games_or_trades(p) -> None:
     """A message the model is unsure of that names its own request: games in a week ("next week's
     4-game players", "how many games does my roster have next week?") or a trade search ("trade

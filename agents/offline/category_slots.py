@@ -24,6 +24,10 @@ EXTRA_CATEGORIES = {"rebound": "REB", "three pointer": "3PM", "boards": "REB", "
                     # ... and one player's role ("who's the best passer of the three")
                     "passer": "AST", "playmaker": "AST", "distributor": "AST", "scorer": "PTS",
                     "shooter": "3PM", "sharpshooter": "3PM", "ball hawk": "STL", "rebounding": "REB",
+                    # roles that say a category: spacing is threes, a stretch four shoots them, a floor general passes
+                    "spaces the floor": "3PM", "space the floor": "3PM", "floor spacer": "3PM", "floor spacing": "3PM",
+                    "floor spacers": "3PM", "stretch four": "3PM", "stretch 4": "3PM", "stretch big": "3PM",
+                    "floor general": "AST",
                     # run together ("3pointers", "3ptrs"): a space managers leave out
                     "3pointers": "3PM", "3pointer": "3PM", "3ptrs": "3PM", "3ptr": "3PM", "threepointers": "3PM"}
 # the category words a misspelling is matched against ("rebouns", "asists", "stealz", "blokcs", "3pointrs"):

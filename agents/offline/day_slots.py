@@ -1,5 +1,5 @@
 """The time slots of a message: the day it names ("tmrw", "thurs", "the day after tomorrow", "in 3
-days", "jan 30", "1/30"), whether it means the rest of the week ("between now and Sunday"), the
+days", "jan 30", "1/30", "thursday the 6th": a written date wins over the weekday beside it), whether it means the rest of the week ("between now and Sunday"), the
 thread's day again or the day after it ("that day", "the day after that": read by
 agents/offline/nlu.py), and "last N" games ("past eight", "last night"). Part of the slot extraction
 of agents/offline/slots.py.
@@ -37,6 +37,9 @@ def find_day(text: str, as_of: dt.date) -> tuple[dt.date | None, bool]:
     for word, delta in DAY_WORDS.items():
         if re.search(rf"\b{word}\b", t):
             return as_of + dt.timedelta(days=delta), rest
+    named = _calendar_date(text.lower(), as_of)
+    if named:  # "saturday 2/8", "thursday the 6th": the date decides, the weekday only names it
+        return named, rest
     for i, name in enumerate(WEEKDAYS):
         short = {"thursday": "thu|thurs|thur", "tuesday": "tue|tues", "wednesday": "wed|weds"}.get(name, name[:3])
         if re.search(rf"\b{name}\b|\b({short})\b(?!\w)", t) and not (name == "saturday" and "saturday" not in t
@@ -50,8 +53,7 @@ def find_day(text: str, as_of: dt.date) -> tuple[dt.date | None, bool]:
             return dt.date.fromisoformat(m.group(1)), rest
         except ValueError:  # "2025-02-30" names no day: the question is read without one
             pass
-    named = _calendar_date(text.lower(), as_of)
-    return named, rest
+    return None, rest
 
 
 MONTHS = {m: i for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
@@ -68,7 +70,19 @@ def _calendar_date(t: str, as_of: dt.date) -> dt.date | None:
     if not m:
         m = re.search(r"(?<![\d.])(\d{1,2})/(\d{1,2})(?![\d/])", t)
         month, day = (int(m.group(1)), int(m.group(2))) if m else (None, None)
-    if not m:
+    if not m:  # "the 6th", "monday the 3rd": a day of the month, the nearest month that has it
+        m = re.search(r"\bthe (\d{1,2})(?:st|nd|rd|th)\b(?! (?:quarter|qtr|pick|round|seed|best|most|man|option|place|"
+                      r"spot|year|game|overall|slot|team|guy|one|player|straight|time))", t)
+        if m and 1 <= int(m.group(1)) <= 31:
+            day = int(m.group(1))
+            options = []
+            for shift in (-1, 0, 1):
+                y, mo = as_of.year + (as_of.month + shift - 1) // 12, (as_of.month + shift - 1) % 12 + 1
+                try:
+                    options.append(dt.date(y, mo, day))
+                except ValueError:
+                    continue
+            return min(options, key=lambda d: abs((d - as_of).days)) if options else None
         return None
     options = []
     for year in (as_of.year - 1, as_of.year, as_of.year + 1):

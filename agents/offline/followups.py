@@ -13,7 +13,7 @@ CONTINUE = re.compile(r"^(what|how) about\b|^and\b|^also\b|^now\b|^only\b|^just\
                       r"^so\b|^but\b|^then\b|\bredo\b|\bagain\b|\binstead\b|\btoo\b[ ?!.]*$|\bas well\b|"
                       r"\bwhile (?:you'? ?re|you are|your|ur|u r|u'? ?re) (?:at it|there)\b|"
                       r"\bin there\b|\bspecifically\b|\bthen\b[ ?!.]*$|\b(?:who|anyone|anybody|what|anything|any|someone) else\b|"
-                      r"\bof (?:those|them|these)\b|\bthe other way\b|^(?:over|for|in|during|across) (?:the|his|their|next|this|that)\b")
+                      r"\bof (?:those|them|these)\b|\bthe other way\b|^(?:flip|reverse|switch|turn) (?:it|that|this)(?: around)?\b|^(?:over|for|in|during|across) (?:the|his|their|next|this|that)\b")
 # "how many games does he have left again?": a question of its own asked to be reminded, not "again" the last request
 REMIND = re.compile(r"^(?!what about|how about)(?=(?:how many|how much|what|when|who|which|where|does|do|is|are)\b)(?=(?:\S+\s+){4,}).*?\bagain\b"
                     r"(?=[ ?!.]*$)")

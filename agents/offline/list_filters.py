@@ -10,20 +10,23 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from agents.offline.slots import POSITION_WORDS
 from services.league.lookup import fold
 
 GAMES_ASK = re.compile(r"\b([1-7]|two|three|four|five)\+?(?: or more)?[- ]games?\b")  # "who has 3 games left"
 HEALTH_ASK = re.compile(r"\b(?:healthy|injured|hurt|banged up|out|active|available|good to go|fit|dtd|questionable)\b")
 
+# every position word and role ("guards", "a stretch four", "a floor general"), longest first, plurals allowed
+POSITIONS = "|".join(rf"{re.escape(w)}(?:s|es)?" for w in sorted((w for w, pos in POSITION_WORDS.items() if pos and len(w) > 1),
+                                                               key=len, reverse=True))
 GET_POSITION = re.compile(r"\b(?:for|into|to get|get|get back|getting|fetch(?: me| us)?|bring(?: me)? back|land(?: me)?|"
                           r"in exchange for|in return for)\s+(?:like\s+|just\s+|only\s+)?"
                           r"(?:a|an|one|1|two|2|some|a couple of|a pair of|couple|any)?\s*(?:(?!my\b|your\b)[a-z]+\s+){0,2}?"
-                          r"(?P<pos>point guards?|shooting guards?|small forwards?|power forwards?|guards?|forwards?|wings?|"
-                          r"centers?|centres?|bigs?|big men|big man|pgs?|sgs?|sfs?|pfs?)\b|"
+                          rf"(?P<pos>{POSITIONS})\b|"
                           # the position said before the way back ("i want a center coming back", "a guard in return")
-                          r"\b(?:a|an|one|1|some|two|2)\s+(?:\w+\s+)?(?P<pos2>point guards?|shooting guards?|small forwards?|"
-                          r"power forwards?|guards?|forwards?|wings?|centers?|centres?|bigs?|big men|big man|pgs?|sgs?|sfs?|"
-                          r"pfs?)\s+(?:coming back|back|in return|in the deal|coming (?:my|our) way|headed (?:my|our) way)\b")
+                          r"\b(?:a|an|one|1|some|two|2)\s+(?:\w+\s+)?"
+                          rf"(?P<pos2>{POSITIONS})\s+(?:coming back|back|in return|in the deal|coming (?:my|our) way|"
+                          r"headed (?:my|our) way)\b")
 
 
 # the players a shaped trade sends or brings: "for two better guards", "fetch me 2 wings" (how many come back)
@@ -33,9 +36,7 @@ SIDE_COUNT = re.compile(r"\b(?:one|1|two|2|three|3|a pair of|a couple of)\s+(?:\
 
 def get_position_of(text: str) -> str | None:
     """The position of the players a trade brings ("Beal and Bogdan for two better guards": G; "flip
-    Conley for a center": C); never my own players ("for my guards")."""
-    from agents.offline.slots import POSITION_WORDS
-
+    Conley for a center": C; "trade me into a floor general": PG); never my own players ("for my guards")."""
     m = GET_POSITION.search(fold(text))
     if not m:
         return None
@@ -62,8 +63,6 @@ REMOVE_POSITION = re.compile(rf"\b{REMOVE}\s+(?:the|any|all|all the|all of the)\
 
 def not_position_of(text: str) -> str | None:
     """The position a message rules out: "anyone but centers", "no bigs please", "not a center"."""
-    from agents.offline.slots import POSITION_WORDS
-
     for m in [*NOT_POSITION.finditer(fold(text)), *REMOVE_POSITION.finditer(fold(text))]:
         words = (m.groupdict().get("a") or m.groupdict().get("b") or m.groupdict().get("c") or "").strip()
         for phrase, pos in sorted(POSITION_WORDS.items(), key=lambda kv: -len(kv[0])):
@@ -92,8 +91,6 @@ KEEP_POSITION = re.compile(r"\b(?:keep|keeping|hold on to|holding on to|protect|
 
 def kept_positions(t: str) -> list[str]:
     """The positions of my players a message keeps ("I'd rather keep my guards": ["G"])."""
-    from agents.offline.slots import POSITION_WORDS
-
     out = []
     for m in KEEP_POSITION.finditer(t):
         w = m.group("pos")

@@ -11,8 +11,10 @@ import re
 from services.league.lookup import fold
 
 ACT = "research_per36"
-ASKED = re.compile(r"\bper\s*36\b|\bp36\b|\bper thirty six\b|\b(?:in|over|with|given|playing|for)\s+36\s*(?:min\w*|mpg|"
+ASKED = re.compile(r"\bper\s*36\b|\bp36\b|\bper thirty six\b|\bper[- ]min(?:ute)?s?\b|\bminute for minute\b|"
+                   r"\bby the minute\b|\bon a per[- ]minute basis\b|\bper minute played\b|\b(?:in|over|with|given|playing|for)\s+36\s*(?:min\w*|mpg|"
                    r"a night|a game)\b|\b36\s*(?:minutes|mins|min)\s+(?:a|per)\s+(?:night|game)\b|\bper 36 min\w*\b")
+OTHER_BASIS = re.compile(r"\b(?:totals?|in all|cumulative|raw|per game|a game|averages?|per night)\b")
 WINDOW = 10  # the recent window shown beside the season (five games of a bench player are a handful of minutes)
 
 
@@ -24,6 +26,13 @@ def read(p, prev) -> bool:
     """Whether the message asks for per-36 figures of a player it names or the thread's last players
     (in place: the act and the players)."""
     if not asked(p.text):
+        if p.act == ACT and OTHER_BASIS.search(fold(p.text)):  # "flip it: season totals" after per-36 figures
+            from agents.offline.carry import take
+
+            take(p, "research_log")
+            p.last_n = p.last_n or (82 if re.search(r"\bseason\b|\byear\b|\btotals?\b", fold(p.text)) else None)
+            if getattr(p, "frame", None) is not None:
+                p.frame.last_n = p.last_n
         return False
     players = list(p.players) or (list(prev.players) if prev is not None else [])
     if not players:
@@ -60,6 +69,30 @@ def _line(d: dict, scoring: str) -> str | None:
             f"{season['mpg']:.1f} min a game).{recent}")
 
 
+def _leader(logs: list[dict], scoring: str) -> str | None:
+    """Two or three players asked: who is ahead per 36 over the season (fantasy points in a points
+    league; in categories, how many of the counting categories each leads, fewest turnovers leading)."""
+    if len(logs) < 2:
+        return None
+    season = [(d["player"], d["per_36"]["season"]) for d in logs]
+    if scoring == "points":
+        ranked = sorted(season, key=lambda x: -x[1]["fpts"])
+        (a, ra), (b, rb) = ranked[0], ranked[1]
+        if ra["fpts"] == rb["fpts"]:
+            return f"**Per 36 minutes this season {a} and {b} are level: {ra['fpts']:.1f} fantasy pts each.**"
+        return (f"**Per minute, {a} has been more productive this season: {ra['fpts']:.1f} fantasy pts per 36 to "
+                f"{b}'s {rb['fpts']:.1f}.**")
+    led = {name: [] for name, _ in season}
+    for key, label in CATS:
+        best = (min if key == "tov" else max)(season, key=lambda x: x[1][key])
+        if sum(r[key] == best[1][key] for _, r in season) == 1:
+            led[best[0]].append(label)
+    order = sorted(led, key=lambda n: -len(led[n]))
+    return ("**Per 36 minutes this season: " + "; ".join(f"{n} leads {len(led[n])} of the {len(CATS)} counting categories"
+                                                         + (f" ({', '.join(led[n])})" if led[n] else "") for n in order)
+            + ".**")
+
+
 def answer(p, done: dict) -> str | None:
     from agents.offline.text import _ok, _table
 
@@ -83,6 +116,7 @@ def answer(p, done: dict) -> str | None:
                  f"{'fantasy pts' if p.scoring == 'points' else 'pts'} a game." if real else "."))
     if p.scoring != "points":  # the percentages are rates already
         caveat += " FG% and FT% do not scale with minutes."
-    return "\n\n".join([" ".join(lines), _table(["Player", "Window", "Games", "Min/g", *[f"{h}/36" for _, h in keys]], rows),
+    lead = _leader(logs, p.scoring)
+    return "\n\n".join([*([lead] if lead else []), " ".join(lines), _table(["Player", "Window", "Games", "Min/g", *[f"{h}/36" for _, h in keys]], rows),
                         caveat + " Each figure is the window's total x 36 / his minutes in it (box scores before the "
                                  "league's date)."])

@@ -69,7 +69,10 @@ def research(p: Parsed, done) -> str:
     lead = stat_lead(p, logs)
     if lead:
         parts.append(lead)
-    if len(logs) >= 2 and p.scoring == "categories":
+    totals = _season_totals(p, logs)
+    if totals:
+        parts.insert(0, totals)
+    elif len(logs) >= 2 and p.scoring == "categories":
         parts.append(C.better_lately(logs) + _points_line(logs[0], logs[1]))
     elif len(logs) >= 2:
         a, b = sorted(logs[:2], key=lambda d: -d["fantasy_avg"])
@@ -160,6 +163,37 @@ def day_verdict(p: Parsed, done) -> str | None:
         else:
             lines.append(f"Yes: {name} has a game {when}" + (", but he is DTD (inferred)." if st == "DTD" else "."))
     return "**" + " ".join(lines) + "**" if lines else None
+
+
+TOTALS_ASKED = re.compile(r"\b(?:totals?|in all|cumulative|combined|raw|overall|so far this season|on the season|"
+                          r"who(?:'s| has| s)? (?:got |scored |put up )?more)\b", re.I)
+
+
+def _season_totals(p: Parsed, logs: list[dict]) -> str | None:
+    """'Total fantasy points on the season, who's got more?': the sums over the games found, not the
+    averages (the player who played more games can lead in total while trailing per game)."""
+    if len(logs) < 2 or not re.search(r"\btotals?\b|\bin all\b|\bcumulative\b|\braw\b", p.text.lower()) \
+            or not TOTALS_ASKED.search(p.text):
+        return None
+    from agents.offline.talk import STAT_KEYS
+
+    cat = next((c for c in p.categories if c in STAT_KEYS and not STAT_KEYS[c][0].endswith("pct")), None)
+    key, label = (STAT_KEYS[cat][0], STAT_KEYS[cat][1]) if cat else ("fpts", "fantasy pts")
+    if p.scoring != "points" and not cat:
+        key, label = "pts", "points"
+    def total(d: dict) -> float:  # the window's average (2 decimals) times its games: whole counts, to the unit
+        avg = d.get("fantasy_avg") if key == "fpts" else d.get("averages", {}).get(key)
+        return round((avg or 0) * d["games_found"])
+
+    sums = sorted(((d["player"], total(d), d["games_found"]) for d in logs), key=lambda x: -x[1])
+    (a, ta, ga), (b, tb, gb) = sums[0], sums[1]
+    figure = (lambda v: f"{v:,.0f}")
+    lead = (f"**In total, {a} has more: {figure(ta)} {label} over {ga} games to {b}'s {figure(tb)} over {gb}.**"
+            if ta != tb else f"**{a} and {b} are level in total: {figure(ta)} {label} each.**")
+    avg = {d["player"]: total(d) / max(1, d["games_found"]) for d in logs}
+    if ta != tb and avg[b] > avg[a]:
+        lead += f" Per game it flips: {b} {avg[b]:.1f} to {a}'s {avg[a]:.1f}; {a}'s lead is the games he has played."
+    return lead
 
 
 def _points_line(a: dict, b: dict) -> str:

@@ -23,7 +23,11 @@ from services.league.lookup import fold, index
 
 POSITION_WORDS = {"point guard": "PG", "shooting guard": "SG", "small forward": "SF", "power forward": "PF",
                   "center": "C", "centre": "C", "big man": "C", "big men": "C", "guard": "G", "forward": "F",
-                  "wing": "F", "fwd": "F", "ctr": "C", "pg": "PG", "sg": "SG", "sf": "SF", "pf": "PF", "big": "C", "bigs": "C", "5": None}
+                  "wing": "F", "fwd": "F", "ctr": "C", "pg": "PG", "sg": "SG", "sf": "SF", "pf": "PF", "big": "C", "bigs": "C", "5": None,
+                  # the roles managers name a position by ("a stretch four", "a floor general", "a 3-and-d wing")
+                  "stretch four": "PF", "stretch 4": "PF", "stretch big": "PF", "floor general": "PG", "lead guard": "PG",
+                  "ball handler": "PG", "ballhandler": "PG", "combo guard": "G", "two guard": "SG", "off guard": "SG",
+                  "3 and d": "F", "three and d": "F", "swingman": "F", "wings": "F", "rim runner": "C"}
 TEAM_CODES_SAFE = {"okc", "nyk", "gsw", "bkn", "phx", "lal", "lac", "sas", "nop"}  # "was", "min": ordinary words
 
 
@@ -141,7 +145,8 @@ def team_mentions(words: list[str]) -> list[tuple[int, int, str]]:
 
 
 def find_position(text: str) -> str | None:
-    t = fold(text)
+    t = re.sub(r"\b(?:can|could|to|will|who|that|and|should) (?:guard|defend)\b", " defend", fold(text))  # a verb
+    t = re.sub(r"\b(?:on )?guard (?:against|him|them|the|his|their|opposing|other|you|me)\b", " defend", t)
     for phrase, pos in sorted(POSITION_WORDS.items(), key=lambda kv: -len(kv[0])):
         if pos and re.search(rf"\b{re.escape(phrase)}s?\b", t):
             return pos

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 
 from agents.offline.act_cues import (BUNDLE, FA_WORDS, GAMES_ASKED, MOVE_WORDS, TRADE_COST, TRADE_SEARCH, TRADE_WORD, UNSURE,
-                                     VERDICT_ASKED, WEAKNESS, WHICH_OF_TWO, WHO_ELSE, WHOLE_TEAM, games_or_trades)
+                                     VERDICT_ASKED, WEAKNESS, WHICH_OF_TWO, WHO_ELSE, WHOLE_TEAM, day_roster,
+                                     games_or_trades)
 from agents.offline.after_list import for_next_week, more_or_fewer, pushed_back, with_list_size
 from agents.offline.pool import forward_scan, past_window_ranking
 from agents.offline.carry import frame_of, list_follow_up, named_here, ranking_follow_up, take, verdict_with_other_punt
@@ -117,6 +118,7 @@ def _understood(p, prev, previous_answer: str | None = None):
         take(p, "trade_find")  # "a 2-for-1 for one star?", "find a deal for boards ...": a trade search
         p.unknown = False
     games_or_trades(p)
+    day_roster(p)
     if (p.act in (*UNSURE, "general_smalltalk") or getattr(p, "greeting", False)) and WEAKNESS.search(fold(p.text)) \
             and not p.players:
         take(p, "optimize")  # "what's my weakest spot?": the moves that fix the roster's weakest spots
