@@ -61,11 +61,15 @@ def games_or_trades(p) -> None:
     4-game players", "how many games does my roster have next week?") or a trade search ("trade
     options for rebounds, just don't touch Barnes")."""
     unsure = p.act in UNSURE or getattr(p, "confidence", 1.0) < 0.5
+    pool = re.search(r"\b(?:players|guys|free agents?|pickups?|adds?|streamers?|stream|waivers?|available)\b", p.text, re.I)
+    if p.act == "research_roster_games" and GAMES_ASKED.search(p.text) and not MY_TEAM.search(p.text) and not p.players \
+            and re.search(r"\b(?:free agents?|pickups?|waivers?|on the wire|available|streamers?)\b", p.text, re.I):
+        # "which free agents get me the most games before sunday?": the wire ranked by its games left, not mine
+        take(p, "research_rankings" if re.search(r"\b(?:most|more) games\b", p.text, re.I) else "fa_scan")
+        return
     if not unsure or p.act.startswith("trade") or p.act.startswith("ir"):
         return
-    if GAMES_ASKED.search(p.text) and A_WEEK.search(p.text):
-        pool = re.search(r"\b(?:players|guys|free agents?|pickups?|adds?|streamers?|stream|waivers?|available)\b",
-                         p.text, re.I)
+    if GAMES_ASKED.search(p.text) and (A_WEEK.search(p.text) or getattr(p, "rest_of_week", False)):
         take(p, "fa_scan" if pool and not MY_TEAM.search(p.text) and not p.players else
               "research_schedule" if p.players else "research_roster_games")
         p.unknown = False

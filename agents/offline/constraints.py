@@ -190,7 +190,7 @@ def shape_of(text: str, give: list[str]) -> str | None:
 
 
 WORD_COUNT = [(re.compile(rf"\b(?:{w})\b", re.I), n) for w, n in (
-    ("(?:a )?half(?: a)? dozen", "6"), ("a dozen", "12"), ("a couple(?: of)?", "2"), ("a few", "3"), ("two", "2"), ("three", "3"),
+    ("(?:a )?half(?: a)? dozen", "6"), ("a dozen", "12"), ("a couple(?: of)?", "2"), ("a few", "3"), ("a handful(?: of)?", "5"), ("two", "2"), ("three", "3"),
     ("four", "4"), ("five", "5"), ("six", "6"), ("seven", "7"), ("eight", "8"), ("nine", "9"), ("ten", "10"),
     ("fifteen", "15"), ("twenty", "20"),
     # "best single move", "just one move", "one swap only": a count of one (a bare "one" is a card's place)

@@ -21,12 +21,17 @@ NOT_A_PICK = re.compile(r"\b(?:trade|trading|deal|swap|moves|pick ?ups?|adds)\b|
                         r"\b(?:won ?t|wont|don ?t|dont|not|never|without|no|cannot|can ?t)\s+(?:\w+\s+){0,3}?"
                         r"(?:cut|cutting|drop|dropping|release|waive|dump|let go|get rid of|part with)\b")
 
+# "drop collins for braun ... is he right or trolling": one named swap (drop the one, add the other), not a
+# choice between two to cut ("drop conley or collins?", "who do I drop for braun, collins or bogdan?")
+SWAP = re.compile(r"\b(?:cut|drop|release|waive|dump)\s+(?!(?:one|who|which|either)\b)[a-z]+(?:\s+[a-z]+)?\s+"
+                  r"(?:for|to add|and add|to pick up|and pick up|to grab|and grab)\s+(?!(?:one|who|which|either)\b)[a-z]")
+
 
 def read(p, prev) -> bool:
     """Whether the message asks which of two named players to cut (in place: the act and the frame)."""
     t = fold(p.text)
     players = list(p.players)
-    if len(players) != 2 or not CUT.search(t) or NOT_A_PICK.search(t) or not CHOICE.search(t):
+    if len(players) != 2 or not CUT.search(t) or NOT_A_PICK.search(t) or not CHOICE.search(t) or SWAP.search(t):
         return False
     if getattr(p, "follow_up", False) and not all(said_in(n, t) for n in players):
         return False  # "ok cut him, who replaces him": the two came from the thread; the lead is the one to cut

@@ -24,6 +24,9 @@ from services.league.lookup import fold
 FPTS = re.compile(r"\b(?:fantasy (?:points|pts)|fpts|fp)\b")  # "top free agents by fantasy points" (a categories league too)
 
 
+MOST_GAMES = re.compile(r"\b(?:most|more|max(?:imum)?) (?:games|gms)\b|\bgames? (?:count|volume)\b|\bcounting games\b")
+
+
 def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None = None) -> RequestFrame:
     """The frame of one message (`p`: the parsed message), the previous frame carried into a follow-up."""
     text, t = p.text, fold(p.text)
@@ -94,7 +97,8 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     if p.act == "research_rankings" or (prev and prev.window and p.follow_up):
         f.window, f.availability, f.per = window_of(t), availability_of(t), per_of(t)
         f.sort = next(iter(p.categories), None) or ("ros_value" if f.horizon == "rest_of_season" else
-                                                    "fpts" if FPTS.search(t) else None)
+                                                    "fpts" if FPTS.search(t) else
+                                                    "games_left_week" if MOST_GAMES.search(t) else None)
     if f.per is None and p.act != "research_rankings" and not f.horizon:  # "this week" asks for the week's games
         f.per = per_of(t, ranking=False)
     if (p.day or HEALTH_ASK.search(t) or GAMES_ASK.search(t)) and OF_THEM.search(text):

@@ -90,6 +90,10 @@ def _verb_on_a_player(t: str, players: list[str]) -> bool:
     return bool(re.search(rf"\b{name}\b[^.?!]*\bfor\b[^.?!]*\b{name}\b", t))
 
 
+HIS_SPOT = re.compile(r"\b(?:in|for|into|take|takes|fill|filling|with) (?:his|that|the same) (?:roster )?(?:spot|place|slot|"
+                      r"role|seat)\b|\bin place of him\b|\binstead of him\b|\bto replace him\b")
+
+
 def _replacing(text: str, players: list[str], act: str) -> str | None:
     if act == "fa_replace" and players:
         return players[0]  # "anyone better than Eason on waivers?": he is the one to beat
@@ -97,6 +101,8 @@ def _replacing(text: str, players: list[str], act: str) -> str | None:
         name = "|".join(re.escape(w) for w in fold(players[0]).split() if len(w) >= 3) or re.escape(fold(players[0]))
         if re.search(rf"\b{_CUT}\s+(?:the\s+|my\s+)?(?:\w+\s+){{0,2}}?(?:{name}|him)\b", fold(text)):
             return players[0]  # "ok if i do drop him, who's the best add": him, the player of the thread
+    if len(players) == 1 and HIS_SPOT.search(fold(text)):
+        return players[0]  # "is bogdan droppable?" ... "who would you grab in his spot": he goes, the add is asked
     m = re.search(r"(?:replace|instead of|in place of|fill in for|cover for|better than|for)\s+([\w .'\-]+)", text, re.I)
     if not m:
         return None

@@ -20,7 +20,8 @@ AHEAD = ("this_week", "next_week", "rest_of_season", "tonight", "day")
 HURT = re.compile(r"\b(?:hurt|injured|banged up|sidelined|on the shelf|day[- ]to[- ]day|dtd|ruled out|out for|"
                   r"is out|'s out|s out|not playing|sprained|broke|torn|hobbled|nursing)\b")
 HEALTHY = re.compile(r"\b(?:only|just)\s+(?:the\s+)?healthy\b|\bhealthy (?:ones|guys|players|options)(?: only)?\b|"
-                     r"\bno (?:injured|hurt) (?:guys|players|ones)\b|\bwho(?:'s| is) (?:actually )?healthy\b")
+                     r"\bno (?:injured|hurt) (?:guys|players|ones)\b|\b(?:who|that)(?:'s| is| are|'re| re)? (?:actually |fully |all |"
+                     r"totally |really )?healthy\b")
 # "drop the injured ones", "take out the hurt guys", "minus the injured": the same list, healthy only
 HEALTH_EDIT = re.compile(r"\b(?:drop|remove|lose|cut|scratch|nix|toss|ditch|take out|get rid of|leave out|skip|minus|"
                          r"filter out|exclude|without|no more)\s+(?:the\s+|any\s+|all\s+(?:the\s+)?|(?:anyone|anybody|everyone|guys|players|"

@@ -65,7 +65,9 @@ def plan_trade(p, done: dict) -> list[tuple[str, dict]]:
             sided = _fold(p.trade_text) if getattr(p, "trade_text", None) and p.follow_up else t
             args["get" if GET_VERBS.search(sided) else "give"] = named[:1]
         return [("find_trades", args)]
-    args = {"window": (f.window if f and f.window else _window(t)), "limit": f.count if f and f.count else 10}
+    games = bool(f and f.sort == "games_left_week")  # "this week" is the games' span there, not a stats window
+    args = {"window": (f.window if f and f.window else "season" if games else _window(t)),
+            "limit": f.count if f and f.count else 10}
     availability = (f.availability if f else None) or (
         "free_agents" if re.search(r"\b(free agents?|available|waivers?|unowned)\b", t) else None)
     if availability:
@@ -168,8 +170,10 @@ def trade_answer(p, done) -> str | None:
         if len(left) > FILTERED_SHOWN:
             left = [*left[:FILTERED_SHOWN], f"- and {len(left) - FILTERED_SHOWN} more"]
         per = {"total": ", totals", "36": ", per 36 minutes"}.get(d.get("per"), "")
-        by = "minutes gained (minutes a game in the window minus the season's)" if d["sort"] == "minutes_trend" \
-            else d["sort"]
+        by = {"minutes_trend": "minutes gained (minutes a game in the window minus the season's)",
+              "games_left_week": "games left this week (ties: the better player first)",
+              "games_left_season": "games left this season (ties: the better player first)",
+              "ros_value": "rest-of-season value", "proj_value": "projected value", "value": "value"}.get(d["sort"], d["sort"])
         fl = d["filters"]
         ruled = "".join([f", no {fl['not_position']}" if fl.get("not_position") else "",
                          f", none from {', '.join(fl['not_teams'])}" if fl.get("not_teams") else "",

@@ -201,7 +201,8 @@ def _ordered(rows: list[RankedPlayer], low: list[tuple[dict, str | None]], sort:
              min_share: float) -> tuple[list[RankedPlayer], list[FilteredPlayer]]:
     """The rows ranked by `sort` (best first, then by name) and the filtered players, each where his
     window alone would have ranked him."""
-    rows.sort(key=lambda r: (-sort_key(r, sort, per, scoring), r.player.name))
+    # ties (a games count: many players have 3 left) go to the better player by value, then by name
+    rows.sort(key=lambda r: (-sort_key(r, sort, per, scoring), -sort_key(r, "value", "game", scoring), r.player.name))
     ranked = [r.model_copy(update={"rank": i}) for i, r in enumerate(rows, start=1)]
     keys = [sort_key(r, sort, per, scoring) for r in ranked]
     filtered = sorted((filtered_player(line, keys, sort, per, scoring, min_share, why) for line, why in low),

@@ -4,10 +4,11 @@ the top of suite.py (Conv, T, D and its helpers, not its list), the module docst
 push past their voices), services/ and the league it serves (my roster and every team's in both scorings,
 `python -m services rankings --available` in both, the opponent) and the box-score CSV; never from the
 planner's code or any other file under agents/, its tests, the golden cases, docs/conversation.md, another
-set's conversations (fresh15.py's imports and its last lines were read for the FRESH15 list and `first_run()`,
-which showed its last three conversations; nothing here follows them), a first run's record or the commit
-messages, and never run through the assistant while it was written. 25 whole conversations (2-4 turns, 13
-points and 12 categories, eleven that approve or decline a card, ten of them going on after the decision).
+set's conversations (fresh15.py's imports and its last ~30 lines were read for the FRESH15 list and
+`first_run()`, which showed its last three conversations, and a filtered read of its imports let two check lines
+of its first through; nothing here follows them), a first run's record or the commit messages, and never run
+through the assistant while it was written. 25 whole conversations (2-4 turns, 13 points and 12 categories,
+eleven that approve or decline a card, ten of them going on after the decision).
 
 Voices the earlier sets do not list: a rant with the question buried in it ("my whole group chat is roasting
 me — is he even worth holding"); a free agent called by his NBA team and role ("the grizzlies' rookie big, the
@@ -42,7 +43,7 @@ import datetime as dt
 
 from tests.conversations import checks as K
 from tests.conversations import fresh16_checks as F
-from tests.conversations.fresh6_checks import _ir_card, _on_ir_named, _plays_day_verdict
+from tests.conversations.fresh6_checks import _ir_card, _on_ir_named
 from tests.conversations.fresh7_checks import (cards_keep, day_players_named, days, fa_next_week_min, has,
                                                last_n_either, never_gives, no_punt_in_play, none_from,
                                                roster_reflects_move, shape_or_none)
@@ -55,10 +56,10 @@ from tests.conversations.fresh11_checks import stat_figure, top_card_adds_prev_f
 from tests.conversations.fresh12_checks import day_each
 from tests.conversations.fresh13_checks import (added_stat_figure, fa_list, hold_agrees_folded, trade_args,
                                                 trade_verdict)
-from tests.conversations.fresh14_checks import (explains_term, no_idle_starter, prev_first_plays, ros_fa_list,
+from tests.conversations.fresh14_checks import (explains_term, no_idle_starter, ros_fa_list,
                                                 scope_with_figure, stat_leader, team_arg, trades_at_most,
                                                 trades_get_pos, upper_is)
-from tests.conversations.fresh15_checks import (fa_this_week, fpts_leader, lacks_cat, move_call, schedule_on,
+from tests.conversations.fresh15_checks import (fa_this_week, fpts_leader, lacks_cat, schedule_on,
                                                 table_len_between)
 from tests.conversations.suite import (BALL, BEAL, BOGDAN, CLAXTON, COLLINS, CONLEY, IVEY, MOBLEY, SGA, Conv, D,
                                        T, _prev_fas_on)
@@ -96,7 +97,7 @@ FRESH16: list[Conv] = [
         T("how's he looked his last 5",
           *HUMAN, K.called("get_player_game_log", F.named_as(EDEY, "edey"), last_n=5), last_n_either(EDEY, 5)),
         T("would he be an upgrade on clax for the rest of the season",
-          *HUMAN, move_call(CLAXTON, EDEY), F.add_verdict(EDEY), NO_TX),
+          *HUMAN, F.swap_judged(CLAXTON, EDEY, "clax"), F.add_verdict(EDEY)),
     ], cls="team-role"),
 
     Conv("f16-same-but-z", "points", [
@@ -153,9 +154,9 @@ FRESH16: list[Conv] = [
         T("🏀 saturday lineup?? who starts who sits 🤔",
           *HUMAN, daily_lineup_on(SAT), no_idle_starter(SAT)),
         T("and bogi — is he even playing that day or nah",
-          *HUMAN, _plays_day_verdict(BOGDAN, SAT, "Saturday")),
+          *HUMAN, F.plays_on_verdict(BOGDAN, SAT, "Saturday")),
         T("no wait I meant sunday",
-          *HUMAN, _plays_day_verdict(BOGDAN, SUN, "Sunday")),
+          *HUMAN, F.plays_on_verdict(BOGDAN, SUN, "Sunday")),
     ], cls="lineup-day"),
 
     Conv("f16-sarcasm-card", "points", [
@@ -202,7 +203,7 @@ FRESH16: list[Conv] = [
         T("no I meant next week",
           *HUMAN, fa_list(horizon="next_week"), fa_next_week_min(3)),
         T("does the first guy play monday the 3rd?",
-          *HUMAN, prev_first_plays(FEB3, "Monday")),
+          *HUMAN, F.prev_first_plays_on(FEB3, "Monday")),
     ], cls="horizon-correction"),
 
     # --- categories -----------------------------------------------------------------------------------------

@@ -239,13 +239,13 @@ _BACK = (r"\bback\b|\breturn\w*|\bsoon\b|day[- ]to[- ]day|\bDTD\b|\bexpected\b|\
 
 
 def ir_timing(name: str):
-    """'should I IR him or is he back soon': the answer speaks to his return (a sentence naming him with a
-    return word: back, return, soon, day-to-day, a chance, a percent, a day); if the top card puts him on IR,
+    """'should I IR him or is he back soon': the answer speaks to his return (a sentence naming him, or 'he',
+    with a return word: back, return, soon, day-to-day, a chance, a percent, a day); if the top card puts him on IR,
     a sentence naming him carries a percent (his chance to play); and nothing says he is out for the season
     without a number."""
     def check(r, c):
         a = r.get("answer") or ""
-        sents = [s for s in _sentences(a) if _in(s, name)]
+        sents = [s for s in _sentences(a) if _in(s, name) or re.search(r"\b(he|his|he's|him)\b", s, re.I)]
         if not any(re.search(_BACK, s, re.I) for s in sents):
             return f"nothing said of when {name} is back: {a[:120]!r}"
         for s in _sentences(a):
@@ -390,6 +390,21 @@ def added_sum_figure(stats: tuple[str, ...]):
     return check
 
 
+def swap_judged(drop: str, add: str, *drop_aliases: str):
+    """'would he be an upgrade on clax': a verdict on that very swap reached a tool (evaluate_move or
+    validate_slot_fit with this drop and this add, the drop as the user typed it accepted: 'clax'), not in
+    this-week mode (the ask is the rest of the season); nothing executes."""
+    def check(r, c):
+        if r.get("transactions"):
+            return f"text executed a move: {r['transactions']}"
+        got = [a for t in ("evaluate_move", "validate_slot_fit") for a in K.calls(r, t)
+               if means(drop, a.get("drop") or "", *drop_aliases) and means(add, a.get("add") or "")]
+        if not got:
+            return f"no verdict on drop {drop}, add {add}: {_tools(r)}"
+        return None if any(a.get("mode") != "this_week" for a in got) else "judged on this week only"
+    return check
+
+
 def add_verdict(name: str):
     """'is he worth adding ... the rest of the season': a verdict on adding him reached a tool (a call whose
     `add` names him, or a waiting card adding him), not in this-week mode; he is named with a figure; nothing
@@ -398,8 +413,8 @@ def add_verdict(name: str):
         if r.get("transactions"):
             return f"text executed a move: {r['transactions']}"
         adds = [a for t in ("evaluate_move", "validate_slot_fit") for a in K.calls(r, t)
-                if is_player(name, str(a.get("add") or ""))]
-        cards = [x for x in r.get("pending_approvals") or [] if is_player(name, str(x.get("add") or ""))]
+                if means(name, a.get("add") or "")]
+        cards = [x for x in r.get("pending_approvals") or [] if means(name, x.get("add") or "")]
         if not adds and not cards:
             return f"no verdict on adding {name}: {_tools(r)}"
         if adds and all(a.get("mode") == "this_week" for a in adds) and not cards:
@@ -409,6 +424,57 @@ def add_verdict(name: str):
 
 
 # --- days and games ----------------------------------------------------------------------------------------------
+_NO_GAME = (r"\bno (\w+ )?games?\b|\bnot scheduled\b|\bnot on the schedule\b|\boff\b|\bidle\b|\bnope\b|^\W*no\b|"
+            r"\b(doesn'?t|does not|don'?t|do not|won'?t|will not)\s+(have a game|play)\b|"
+            r"\bnot playing\b|\bisn'?t playing\b")
+_YES_GAME = (r"\byes\b|\byep\b|\byeah\b|\bplays\b|\bis playing\b|\bhas a game\b|\bscheduled\b|\bon the schedule\b|"
+             r"\bgame\b")
+
+
+def plays_on_verdict(name: str, day: dt.date, label: str):
+    """'is he even playing that day': a yes/no on his game that agrees with the schedule, however far the words
+    sit from the day's name. The sentences that name the day (its name, 'Sat', 'Feb 1', '2/1', the ISO date)
+    and him (surname, 'he', 'his', or a leading yes/no) answer; when none names the day, the lead answers (the
+    day was the thread's: 'that day'). With a game: none of them says he has none ('no game', "doesn't play",
+    'off', 'idle', a leading 'no'; 'may not play' is a doubt, not a no) and one says yes; without: one says he
+    has none."""
+    day_words = (rf"({label}|{label[:3]}\b|{day.strftime('%b')} {day.day}\b|{day.isoformat()}|"
+                 rf"\b{day.month}/{day.day}\b)")
+    him = rf"\bhe\b|\bhis\b|\bhim\b|^\W*(yes|no|yep|nope|yeah)\b"
+
+    def check(r, c):
+        a = _prose(r.get("answer") or "")
+        sents = [x for x in _sentences(a) if re.search(day_words, x, re.I)]
+        if not sents:
+            sents = _sentences(a.strip().split("\n\n")[0])
+        own = [x for x in sents if _in(x, name) or re.search(him, x, re.I)] or sents
+        if not own:
+            return f"{label} not answered"
+        no = [x for x in own if re.search(_NO_GAME, x, re.I)]
+        if K.plays_on(name, day):
+            if no:
+                return f"says {name} has no game on {label}, he has one: {no[0][:100]!r}"
+            return None if any(re.search(_YES_GAME, x, re.I) for x in own) else \
+                f"does not say {name} plays on {label}: {own[0][:100]!r}"
+        return None if no else f"does not say {name} has no game on {label}: {own[0][:100]!r}"
+    return check
+
+
+def prev_first_plays_on(day: dt.date, label: str):
+    """'does the first guy play monday the 3rd' after a list: he is the previous list's first row, named, and
+    the yes/no agrees with the schedule (`plays_on_verdict`)."""
+    def check(r, c):
+        from tests.conversations.fresh9_checks import _prev_list
+
+        names = _prev_list(c)
+        if not names:
+            return "no earlier list"
+        if not _in(r.get("answer") or "", names[0]):
+            return f"does not name {names[0]} (the list's first row)"
+        return plays_on_verdict(names[0], day, label)(r, c)
+    return check
+
+
 def _games_left(name: str) -> tuple[int, int]:
     return K.games_between(name, AS_OF, WEEK_END), K.games_between(name, AS_OF + dt.timedelta(days=1), WEEK_END)
 

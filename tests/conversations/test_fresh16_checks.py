@@ -21,7 +21,8 @@ from tests.conversations.fresh16 import BOL, EDEY, FRESH16, FRI, JJJ
 from tests.conversations.suite import BEAL, BOGDAN, CLAXTON, COLLINS, CONLEY, IVEY, MOBLEY, D, T
 from tests.conversations.test_fresh10_checks import _r, _table
 
-BRAUN, PRITCHARD, TYUS, ALDAMA, MISSI = "Christian Braun", "Payton Pritchard", "Tyus Jones", "Santi Aldama", "Yves Missi"
+BRAUN, PRITCHARD, TYUS = "Christian Braun", "Payton Pritchard", "Tyus Jones"
+ALDAMA, MISSI = "Santi Aldama", "Yves Missi"
 VUCEVIC = "Nikola Vučević"
 
 # my roster on 2025-01-29 (`python -m services roster`): name, status, eligibility
@@ -68,7 +69,7 @@ def test_the_seventeenth_set_is_whole():
     assert all(len(t.checks) >= 1 for c in FRESH16 for t in c.turns if isinstance(t, D))
 
 
-# --- predicates -----------------------------------------------------------------------------------------------
+# --- predicates ---------------------------------------------------------------------------------------------------
 def test_predicates():
     assert F.has_cats("STL", "BLK")(["blk", "STL", "REB"]) and not F.has_cats("STL", "BLK")(["STL"])
     assert not F.has_cats("AST")(None)
@@ -78,7 +79,7 @@ def test_predicates():
     assert F.named_as(BOGDAN, "bogi")({"name": "bogi"}) and not F.named_as(BOGDAN, "bogi")({"name": "Beal"})
 
 
-# --- what reached the tools ------------------------------------------------------------------------------------
+# --- what reached the tools ---------------------------------------------------------------------------------------
 def test_move_mode():
     check = F.move_mode("this_week")
     assert check(_r(calls=[("optimize_matchup", {"mode": "this_week", "limit": 3})]), _ctx()) is None
@@ -113,7 +114,7 @@ def test_ast_reached():
     assert F.ast_reached(_r(calls=[("optimize_matchup", {})]), _ctx())
 
 
-# --- team and role -------------------------------------------------------------------------------------------------
+# --- team and role ------------------------------------------------------------------------------------------------
 def test_resolved_with_figure():
     check = F.resolved_with_figure(EDEY)
     assert check(_r("Zach Edey (MEM, C) is a free agent averaging 24.0 fantasy points and 7.5 boards."), _ctx()) is None
@@ -123,7 +124,7 @@ def test_resolved_with_figure():
     assert check(_r("Santi Aldama averages 28.9 fantasy points."), _ctx())  # the other Grizzlies big
 
 
-# --- cards --------------------------------------------------------------------------------------------------------------
+# --- cards --------------------------------------------------------------------------------------------------------
 def test_top_card_defended():
     prev = _r("Drop Bol Bol, add Christian Braun: +57.2 this week.", cards=[_card(BRAUN, BOL)])
     good = _r("Fair to be wary, but Bol Bol gives you 4.9 fantasy points a game and Christian Braun 29.4; "
@@ -171,7 +172,7 @@ def test_card_adds_row_of_turn():
     assert check(_r(), _ctx(first, _r()))  # no card
 
 
-# --- IR timing --------------------------------------------------------------------------------------------------------------
+# --- IR timing ----------------------------------------------------------------------------------------------------
 def test_ir_timing():
     check = F.ir_timing(COLLINS)
     soon = _r("John Collins has missed 3 games but Utah plays Thursday and he's day-to-day: likely back soon, so I "
@@ -180,18 +181,24 @@ def test_ir_timing():
     priced = _r("Move John Collins to IR, add Christian Braun: Collins has a 35% chance to play by Sunday.",
                 cards=[_card(BRAUN, COLLINS, kind="ir")])
     assert check(priced, _ctx()) is None
-    blind = _r("Put John Collins on IR and add Christian Braun: +57.2 this week.", cards=[_card(BRAUN, COLLINS, kind="ir")])
+    blind = _r("Put John Collins on IR and add Christian Braun: +57.2 this week.",
+               cards=[_card(BRAUN, COLLINS, kind="ir")])
     assert check(blind, _ctx())
     unpriced = _r("John Collins is expected back in about a week; IR him and add Braun (+57.2).",
                   cards=[_card(BRAUN, COLLINS, kind="ir")])
     assert check(unpriced, _ctx())
+    he = _r("Hold off on IR for John Collins. He's day-to-day and Utah plays Thursday.")
+    assert check(he, _ctx()) is None
+    silent = _r("Here are your best moves: add Christian Braun for Bol Bol (+57.2).")
+    assert check(silent, _ctx())
     season = _r("John Collins is not expected back this season.")
     assert check(season, _ctx())
 
 
-# --- trades ------------------------------------------------------------------------------------------------------------------
+# --- trades -------------------------------------------------------------------------------------------------------
 def test_trade_args_prev_row():
-    prev = _r(_trades(("Bradley Beal + Bogdan Bogdanović", VUCEVIC), ("Bradley Beal + Bogdan Bogdanović", "Rudy Gobert")))
+    prev = _r(_trades(("Bradley Beal + Bogdan Bogdanović", VUCEVIC),
+                      ("Bradley Beal + Bogdan Bogdanović", "Rudy Gobert")))
     check = F.trade_args_prev_row(0)
     good = _r(calls=[("evaluate_trade", {"give": ["Bradley Beal", "Bogdanovic"], "get": ["Vucevic"]})])
     assert check(good, _ctx(prev, good)) is None
@@ -234,7 +241,7 @@ def test_trades_give_only():
     assert check(_r("I couldn't find a trade for Jackson alone."), _ctx()) is None
 
 
-# --- who is better --------------------------------------------------------------------------------------------------------------
+# --- who is better ------------------------------------------------------------------------------------------------
 def test_pct_and_leader():
     fg_m, fg_c = F.pct(MOBLEY, "fgm", "fga"), F.pct(CLAXTON, "fgm", "fga")
     assert fg_m > fg_c and F.pct(MOBLEY, "fgm", "fga", 10) > F.pct(CLAXTON, "fgm", "fga", 10)
@@ -248,7 +255,7 @@ def test_pct_and_leader():
     assert ft(_r("Claxton is ahead at the free-throw line."), _ctx())
 
 
-# --- figures ------------------------------------------------------------------------------------------------------------------------
+# --- figures ------------------------------------------------------------------------------------------------------
 def _stl_blk(name, n=None):
     rows = [r for r in K.player_rows()[K.fold(name)] if r["game_date"] < AS_OF]
     rows = rows[-n:] if n else rows
@@ -265,7 +272,7 @@ def test_added_sum_figure():
     assert check(parts, _ctx(offered, _r(), parts, decided=["m1"])) is None
     wrong = _r(f"Santi Aldama puts up {stl + blk + 0.8:.1f} stocks a game.")
     assert check(wrong, _ctx(offered, _r(), wrong, decided=["m1"]))
-    stl10, blk10 = _stl_blk(ALDAMA, 10)
+    _, blk10 = _stl_blk(ALDAMA, 10)
     mixed = _r(f"Aldama: {stl:.2f} steals a game (season), {blk10 + 2.5:.2f} blocks.")  # a made-up blocks figure
     assert check(mixed, _ctx(offered, _r(), mixed, decided=["m1"]))
     assert check(good, _ctx(_r(), good))  # nothing decided
@@ -283,14 +290,24 @@ def test_add_verdict():
     assert check(_r("Edey is a fine player, averaging 7.5 boards."), _ctx())  # no verdict reached a tool
     nofig = _r("Sure, add Zach Edey.", calls=[("evaluate_move", {"add": "Zach Edey", "drop": "Bol Bol"})])
     assert check(nofig, _ctx())
-    tx = _r(good["answer"], calls=good["tool_calls"] and [("evaluate_move", {"add": EDEY, "drop": BOL})], tx=[{"id": 1}])
+    tx = _r(good["answer"], calls=[("evaluate_move", {"add": EDEY, "drop": BOL})], tx=[{"id": 1}])
     assert check(tx, _ctx())
 
 
-# --- days and games -----------------------------------------------------------------------------------------------------------------------
+def test_swap_judged():
+    check = F.swap_judged(CLAXTON, EDEY, "clax")
+    assert check(_r(calls=[("evaluate_move", {"drop": "clax", "add": "Zach Edey"})]), _ctx()) is None
+    assert check(_r(calls=[("validate_slot_fit", {"add": "Edey", "drop": "Nic Claxton"})]), _ctx()) is None
+    assert check(_r(calls=[("evaluate_move", {"drop": "Bol Bol", "add": "Zach Edey"})]), _ctx())  # another drop
+    assert check(_r(calls=[("evaluate_move", {"drop": "Claxton", "add": "Edey", "mode": "this_week"})]), _ctx())
+    assert check(_r(calls=[("evaluate_move", {"drop": "Claxton", "add": "Edey"})], tx=[{"id": 1}]), _ctx())
+
+
+# --- days and games -----------------------------------------------------------------------------------------------
 def test_most_left_of_prev():
     # Braun (DEN): 3 left counted from this morning, 2 from tomorrow; Aldama 2 and 2; Missi 2 and 1
-    assert (K.games_between(BRAUN, AS_OF, dt.date(2025, 2, 2)), K.games_between(MISSI, AS_OF, dt.date(2025, 2, 2))) == (3, 2)
+    sunday = dt.date(2025, 2, 2)
+    assert (K.games_between(BRAUN, AS_OF, sunday), K.games_between(MISSI, AS_OF, sunday)) == (3, 2)
     prev = _r(_table([ALDAMA, BRAUN, MISSI]))
     for answer, right in [("Christian Braun has the most: 3 games left.", True),
                           ("Aldama and Braun both have 2 more after today; Aldama is the pick.", True),
@@ -299,10 +316,41 @@ def test_most_left_of_prev():
         assert (got is None) == right, (answer, got)
 
 
+def test_plays_on_verdict():
+    sat, sun = dt.date(2025, 2, 1), dt.date(2025, 2, 2)
+    assert K.plays_on(BOGDAN, sat) and not K.plays_on(BOGDAN, sun)  # Atlanta: Saturday yes, Sunday no
+    on_sat, on_sun = F.plays_on_verdict(BOGDAN, sat, "Saturday"), F.plays_on_verdict(BOGDAN, sun, "Sunday")
+    assert on_sat(_r("Yes: Atlanta plays Saturday, though Bogdanović is day-to-day."), _ctx()) is None
+    assert on_sat(_r("Yep, he has a game that day (he's day-to-day, so check before lock)."), _ctx()) is None
+    assert on_sat(_r("No, Bogdanović has no game Saturday."), _ctx())
+    assert on_sat(_r("Nope, he's off that day."), _ctx())
+    assert on_sun(_r("On Sunday Bogdanović has no game: Atlanta is off."), _ctx()) is None
+    assert on_sun(_r("Nope, no game for him then."), _ctx()) is None
+    assert on_sun(_r("Yes, Bogdanović plays Sunday."), _ctx())
+    assert on_sun(_r("Here is your lineup."), _ctx())
+    assert on_sat(_r("Saturday: Atlanta plays, but Bogdanović may not play (day-to-day)."), _ctx()) is None
+    assert on_sun(_r("Bogdanović plays Saturday; on Sunday he doesn't play."), _ctx()) is None
+
+
+def test_prev_first_plays_on():
+    feb3 = dt.date(2025, 2, 3)
+    prev = _r(_table([BRAUN, ALDAMA]))
+    check = F.prev_first_plays_on(feb3, "Monday")
+    yes = "plays" if K.plays_on(BRAUN, feb3) else "has no game"
+    wrong = "has no game" if K.plays_on(BRAUN, feb3) else "plays"
+    good, bad = _r(f"Christian Braun {yes} on Monday, Feb 3."), _r(f"Christian Braun {wrong} on Monday, Feb 3.")
+    assert check(good, _ctx(prev, good)) is None
+    assert check(bad, _ctx(prev, bad))
+    other = _r(f"Santi Aldama {yes} on Monday.")
+    assert check(other, _ctx(prev, other))  # not the first guy
+    assert check(good, _ctx(_r("no list"), good))
+
+
 def test_fewest_left_named():
     # counted from this morning: SGA, LeBron, Jackson, Claxton, Collins, Bogdanović have 2; from tomorrow SGA and
     # Claxton have 1
-    assert F.fewest_left_named(_r("Shai Gilgeous-Alexander and Nic Claxton: 1 game left each (Saturday)."), _ctx()) is None
+    one_each = _r("Shai Gilgeous-Alexander and Nic Claxton: 1 game left each (Saturday).")
+    assert F.fewest_left_named(one_each, _ctx()) is None
     assert F.fewest_left_named(_r("LeBron James, with 2 (Thursday and Saturday)."), _ctx()) is None
     assert F.fewest_left_named(_r("Scottie Barnes has the fewest, 2 more."), _ctx())  # 3 this morning, 2 tomorrow
     assert F.fewest_left_named(_r("Christian Braun has 3 left."), _ctx())  # none of mine
