@@ -30,8 +30,20 @@ GLOSSARY = {
              "players who are strong everywhere else even though they hurt that category; it works in head-to-head "
              "categories (five wins of nine take the week), not in points leagues.",
     r"\butil\b": "**UTIL** is a lineup slot any position can fill.",
+    r"\bros\b|rest.of.(?:the.)?season": "**ROS (rest of season)** means from today to the end of the regular season: a "
+                                         "card's rest-of-season figure is the move's value over every game left, not "
+                                         "just this week's.",
+    r"\bstocks\b": "**Stocks** are steals plus blocks (STL + BLK), the two defensive counting categories.",
+    r"\bz.?(?:sum|scores?)\b": "A **z-score** says how far a player's per-game figure in a category is above (+) or "
+                               "below (-) the player pool's average, in standard deviations; the **z-sum** adds them "
+                               "over the categories (turnovers counted as fewer-is-better), so one number ranks "
+                               "players across all nine.",
+    r"\bper.?36\b": "**Per 36** scales a player's figures to 36 minutes (the window's total x 36 / his minutes): a "
+                     "rate for comparing players who play different minutes, not a forecast of his minutes.",
+    r"\bgp\b|\bwk g\b|\bros g\b": "**GP** is games played; in the tables **Wk G** is a player's games left this matchup "
+                                    "week and **ROS G** his games left in the season.",
     r"back.to.back": "A **back-to-back** is two games on consecutive nights; teams often rest veterans in one of them.",
-    r"h2h|head.to.head|points league|how .*points .*work|fantasy points": "In **points leagues** (head to head) "
+    r"h2h|head.to.head|points league|how .*points .*work|fantasy points|\bfpts\b": "In **points leagues** (head to head) "
              "each stat converts to fantasy points (ESPN default: PTS 1, 3PM 1, REB 1, AST 2, STL 4, BLK 4, FGM 2, FGA -1, "
              "FTM 1, FTA -1, TO -2) and you play one opponent a week: volume and games played rule.",
     r"categor": "In a **9-category head-to-head** league you win each category separately; chase the close ones and "
@@ -46,7 +58,8 @@ def glossary(text: str) -> list[str]:
 
 # a clause that asks what a word means: "what does that even mean", "what's streaming", "the IR thing people
 # talk about", "explain punting", "no idea what that is"
-TERMS = r"(?:stream\w*|punt\w*|ir|injured reserve|dtd|day.to.day|gtd|game.time decision|util|waivers?|back.to.backs?)"
+# every entry's own words (not the points league's "how do points work" question form)
+TERMS = "(?:" + "|".join(f"(?:{p})" for p in GLOSSARY if ".*" not in p) + r")\w*"
 EXPLAIN = re.compile(r"\bmean(?:s|ing)?\b|\bexplain\w*\b|"
                      # "what's streaming", "what is this injured reserve thing exactly" (the clause ends with it)
                      rf"\bwhat(?:s| is| s| are)(?: exactly)? (?:a |an |the |this |that )?(?:\w+ )?{TERMS}"

@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from agents.core.intents import Intent
 from agents.offline.nlu_act import CLARIFY_BELOW, CLARIFY_BELOW_WITH_SLOTS, NEEDS_PLAYER, PRONOUNS, act_of
@@ -84,6 +85,7 @@ class Parsed:
     thread_keep: list[str] = field(default_factory=list)  # players earlier constraint-only messages keep (noted.py)
     thread_dislike: str | None = None  # the position an earlier "I hate streaming bigs" rules out of pickups
     list_size: tuple | None = None  # "give me 2 more" / "fewer" after a list: (kind, count, the list's count)
+    frame: Any = None  # the understood request (agents.core.frame.RequestFrame), set by agents/offline/understand.py
     pool: str | None = None  # "drop X for one of them" after the hot list: the list the add comes from ("hot")
     gloss: list[str] = field(default_factory=list)  # words asked the meaning of ("IR"), explained above the answer
 

@@ -107,8 +107,22 @@ def with_thread_keep(p):
     return p
 
 
+THAT_CATEGORY = re.compile(r"\b(?:push(?:es)?|helps?|boosts?|raises?|improves?|bumps?|moves?|lifts?|fix(?:es)?|"
+                           r"ups?)\s+(?:that|it|this|those|them|there)\b|\b(?:in|for|with) (?:that|it|this|those) "
+                           r"(?:one|cat|category|stat)\b|\bthat (?:cat|category|stat)\b")
+
+
+def _category_referred(p, prev) -> None:
+    """'Give me a move that pushes that up' after 'what are my odds in steals?': the thread's category."""
+    if prev is not None and not p.categories and getattr(prev, "categories", None) and \
+            THAT_CATEGORY.search(fold(p.text)) and not p.players:
+        p.categories = list(prev.categories)
+
+
 def _understood(p, prev, previous_answer: str | None = None):
     from agents.core.intents import Intent
+
+    _category_referred(p, prev)
 
     if not p.act.startswith("trade") and len(p.players) == 1 and TRADE_COST.search(fold(p.text)):
         take(p, "trade_find")  # "what would I have to give up for Trae Young?": what it takes to get him
