@@ -33,9 +33,16 @@ def plan_act(p, done: dict) -> list[tuple[str, dict]]:
     if p.act == "noted":  # "Shai's not going anywhere. just so you know": noted for the thread, nothing to look up
         return []
     if p.act in ("ir_list", "ir_both"):  # "who's on my IR?", "can I IR both?": the roster's IR slots, not moves
-        return [] if done else [("get_my_roster", {})]
+        from agents.offline.moves_talk import my_moves_asked
+
+        # "so who's in my IR slot now, and who'd I end up adding": the record of moves beside the slots
+        return [] if done else [("get_my_roster", {})] + ([("get_my_moves", {})] if my_moves_asked(p) else [])
     if p.act == "my_moves":  # "what did I just do?": the league's record of my decisions
-        return [] if done else [("get_my_moves", {})]
+        from agents.offline.moves_talk import roster_asked
+
+        if done:
+            return []
+        return [("get_my_moves", {})] + ([("get_my_roster", {})] if roster_asked(p) else [])  # "... show me my roster"
     if p.act == "cat_profile":  # "what's my weakest category?": my category ranks in the league
         return [] if done or p.scoring != "categories" else [("get_team_strength", {})]
     if done:
@@ -97,13 +104,17 @@ def act_answer(p, done) -> str | None:
 
         return noted_answer(p, done)
     if p.act == "ir_list":
-        return ir_answer(done)
+        moves = moves_answer(p, done) if _ok(done, "get_my_moves") else None
+        return "\n\n".join(x for x in (ir_answer(done), moves) if x) or None
     if p.act == "ir_both":
         from agents.offline.ir_talk import ir_both_answer
 
         return ir_both_answer(p, done)
     if p.act == "my_moves":
-        return moves_answer(p, done)
+        from agents.offline.roster_view import roster_answer
+
+        roster = roster_answer(p.scoring, done) if _ok(done, "get_my_roster") else None
+        return "\n\n".join(x for x in (moves_answer(p, done), roster) if x) or None
     if p.act == "cat_profile":
         return profile_answer(p, done)
     if f is None or f.act not in CONVERSATION_ACTS:

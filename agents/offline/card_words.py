@@ -23,7 +23,10 @@ AFFIRM_WORDS = set("ok okay k kk yes yeah yea ya yep yup sure sounds good great 
                    "slaps slap fire lit dope solid clean love valid bussin goes hard legit banger awesome excellent "
                    "amazing brilliant great idea "
                    # "that's the guy. yes.", "he's the one", "that's my guy": the card's add agreed to
-                   "guy man he hes him my is".split())
+                   "guy man he hes him my is "
+                   # a vocative or a cheer around it ("make it happen cap'n", "yessir 🫡 that one", "lfg, send it bro")
+                   "sir yessir yessirr capn cap'n captain chief boss bro bruh dude fam homie buddy pal mate lfg lesgo "
+                   "letsgo lets go".split())
 AFFIRM_CUE = re.compile(r"\b(yes|yeah|yea|yep|yup|sure|do it|do that|go ahead|go for it|go with (?:it|that|this|the|them|those)|"
                         r"(?:that|this|it) works|take (?:it|that)|sounds good|let'?s|lets|approve|"
                         r"the (top|first|second|third|last) one|deal|agreed|"
@@ -34,7 +37,7 @@ AFFIRM_CUE = re.compile(r"\b(yes|yeah|yea|yep|yup|sure|do it|do that|go ahead|go
 # a word that agrees on its own ("yh", "aight", "perfect"): a message made only of agreeing words with one
 # of these is an affirmation even without a cue phrase
 YES_WORDS = set("ok okay k kk yes yeah yea ya ye yh yep yup sure aight alright cool kool sweet perfect great nice gud "
-                "gr8 fine deal agreed absolutely definitely bet works approve approved".split())
+                "gr8 fine deal agreed absolutely definitely bet works approve approved yessir yessirr".split())
 # a card named by its place in the list: "#2", "number 2", "do 2", "the 2nd one", "the last one"
 ORDINAL = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
            "fifth": 4, "5th": 4, "last": 99}
@@ -65,7 +68,7 @@ def affirmation(text: str, previous_answer: str | None) -> int | None:
     """The waiting card an affirmation means (0: the top one; 99: the last), None when the message is
     not one. Agreeing words ("ok do it") or a card's place in the list ("#2", "hmm no, the second")
     while cards wait, and nothing else."""
-    t = fold(text)
+    t = re.sub(r"\b([a-z]+) n\b", r"\1n", fold(text))  # "cap'n" folds to "cap n"
     words = re.findall(r"[a-z0-9']+|#", t)
     if not words or not previous_answer or not re.search(r"\bapprov", previous_answer, re.I):
         return None
@@ -77,9 +80,24 @@ def affirmation(text: str, previous_answer: str | None) -> int | None:
         heads = [c[0] for c in cards_in(previous_answer)]
         return next((i for i, h in enumerate(heads) if h.startswith("Move ")), None)
     yes_word = any(re.sub(r"(.)\1+", r"\1", w) in YES_WORDS or w in YES_WORDS for w in words)
-    if not (AFFIRM_CUE.search(t) or place is not None or yes_word) or any(not _agreeing(w) for w in words):
+    if not (AFFIRM_CUE.search(t) or place is not None or yes_word) or not _only_filler(
+            [w for w in words if not _agreeing(w)], len(words)):
         return None
     return place or 0
+
+
+def _only_filler(strangers: list[str], n_words: int) -> bool:
+    """Whether the words outside the agreeing ones are filler ("yessirski", "no cap"): at most one in a
+    message of three words or more, never a word the requests use (a player, a stat, a move) or a name."""
+    if not strangers:
+        return True
+    if len(strangers) > 1 or n_words < 3:
+        return False
+    from agents.offline.nlu_model import vocabulary
+    from agents.offline.slots import find_players
+
+    w = strangers[0]
+    return len(w) >= 3 and w not in vocabulary() and not find_players(w) and not w.isdigit()
 
 
 NEXT_CARD = re.compile(r"(?:(?:ok|okay|fine|alright|so|and|then|hmm+|meh|yeah|yes|sure|nah|no|nope)\W+)*(?:what s |whats |what is |show me |"

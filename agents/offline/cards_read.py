@@ -69,12 +69,16 @@ def lead_player(answer: str | None) -> str | None:
     return None
 
 
-ROW_REF = re.compile(r"\bthe (?P<n>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|sixth|6th|last|bottom|top) "
+ROW_REF = re.compile(r"\bthe (?P<n>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th|sixth|6th|last|bottom|top|best|"
+                     r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend) "
                      r"(?:guy|one|player|dude|name|pickup|option|pick|add)(?: (?:on|in|of|from) (?:that|the|this|your) "
                      r"(?:list|table|board))?", re.I)
 HIM = re.compile(r"\b(?:is|was|does|did|can|has|will) he\b|\bhow(?:'s| is) he\b|\b(?:his|him)\b|\bhealthy\b", re.I)
 ROW_PLACE = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
-             "fifth": 4, "5th": 4, "sixth": 5, "6th": 5, "last": -1, "bottom": -1}
+             "fifth": 4, "5th": 4, "sixth": 5, "6th": 5, "last": -1, "bottom": -1, "best": 0, "weekend": 0,
+             **{f"{d}day": 0 for d in ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")}}  # "the sunday guy"
+MOVE_VERB = re.compile(r"\b(?:add|adding|grab|grabbing|pick up|pickup|get|sign|snag|claim|swap|swapping|drop|dropping|cut|"
+                       r"cutting|waive|release|trade|deal|offer|send)\b", re.I)
 
 
 def table_players(answer: str | None) -> list[str]:
@@ -121,6 +125,8 @@ def name_the_row(question: str, answer: str | None) -> str:
     i = int(m.group("k")) - 1 if m.groupdict().get("k") else ROW_PLACE[m.group("n").lower()]
     if not rows or i >= len(rows):
         return question
+    if swap and not MOVE_VERB.search(q):  # "ok the top guy for bol bol", "slot the best one in for bol": an add
+        return question[:m.start()] + "add " + rows[i] + question[m.end():]
     return question[:m.start()] + rows[i] + question[m.end():]
 
 

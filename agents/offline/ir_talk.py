@@ -16,7 +16,11 @@ IR_ASKED = re.compile(
 
 
 def ir_asked(p) -> bool:
-    return bool(IR_ASKED.search(p.text)) and not p.players and not p.move
+    """'Who's on my IR?', 'so who's sitting in my IR slot now' (players a follow-up took from the thread
+    do not make it a move)."""
+    from agents.offline.carry import named_here
+
+    return bool(IR_ASKED.search(p.text)) and not named_here(p) and not (p.move and named_here(p))
 
 
 # "can I stash both of them?", "IR both Collins and Ivey", "put them all on IR": more IR moves than one

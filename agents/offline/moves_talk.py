@@ -25,7 +25,9 @@ MY_MOVES = re.compile(
     r"(?:change|changed|do|did|done|affect|affected|improve|improved|get me|gain me)\b|"
     # "did anything actually go through?", "has anything changed?", "what changed" at the end of a message
     r"\b(?:did|has|have) (?:anything|any of (?:it|them|those)|any moves?|something) (?:\w+ )?(?:go(?:ne)? through|"
-    r"changed?|happen(?:ed)?|been (?:done|made|applied))\b|\bwhat (?:just )?changed\W*$")
+    r"changed?|happen(?:ed)?|been (?:done|made|applied))\b|\bwhat (?:just )?changed\W*$|"
+    # "who'd I end up adding", "who did we just pick up"
+    r"\bwho(?: d| did|d)? (?:i|we) (?:end up |just |actually )?(?:add|adding|added|pick(?:ing)? up|grab\w*|sign\w*|get|got)\b")
 UNDO = re.compile(r"\b(?:undo|reverse|take back|cancel|revert)\b")
 # "what's pending?", "anything still waiting on me?", "which cards are open", "what do I still have to approve"
 PENDING = re.compile(
@@ -43,6 +45,15 @@ def pending_asked(p) -> bool:
     """'what's still pending?', 'any cards waiting on me?': the conversation's waiting cards."""
     t = fold(p.text)
     return bool(PENDING.search(t)) and not NOT_PENDING.search(t)
+
+
+ROSTER_TOO = re.compile(r"\b(?:show|see|give|pull up|let me see|what s|whats|what does)\b[^.?!]{0,12}\b(?:my|the) "
+                        r"(?:roster|team|squad|lineup)\b|\b(?:my|the) (?:roster|team|squad) (?:now|look(?:s|ing)? like)\b")
+
+
+def roster_asked(p) -> bool:
+    """'did it go thru? show me my roster': the roster too, beside the record of the moves."""
+    return bool(ROSTER_TOO.search(fold(p.text)))
 
 
 def my_moves_asked(p) -> bool:
