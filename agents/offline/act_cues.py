@@ -77,3 +77,16 @@ def games_or_trades(p) -> None:
             and not p.move and p.act not in ("optimize",):
         take(p, "trade_find")  # "how do I land Anthony Edwards?": a search for trades that bring him in
         p.unknown = False
+
+
+def most_games_next_week(p) -> None:
+    """'Who on waivers plays the most games next week?': the wire for next week with the most games any
+    free agent has (agents/offline/plans.py asks four, then one fewer until someone has them); this
+    week's is the games-left ranking."""
+    f = getattr(p, "frame", None)
+    if f is None or f.horizon != "next_week" or p.players:
+        return
+    if (p.act == "research_rankings" and f.sort == "games_left_week") or (
+            p.act == "fa_scan" and re.search(r"\b(?:most|max(?:imum)?) (?:games|gms)\b", fold(p.text))):
+        take(p, "fa_scan")
+        p.most_games, f.sort, f.availability = True, None, None

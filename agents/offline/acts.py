@@ -216,7 +216,9 @@ def _next_week(d: dict, relaxed: dict | None) -> str:
         if not relaxed or not relaxed["free_agents"]:
             return head
         fas = relaxed["free_agents"]
-        head += f"\n\nThe best with at least one game next week: {fas[0]['name']} first, {fas[0]['games_next_week']} games."
+        floor = relaxed["filters"].get("min_games_remaining") or 1
+        head += (f"\n\nThe best with at least one game next week: {fas[0]['name']} first, {fas[0]['games_next_week']} games."
+                 if floor <= 1 else f"\n\nThe most any free agent has is {floor}: {fas[0]['name']} first of them.")
     else:
         head = (f"**Best free agents for next week ({s} to {e}){f', {least}+ games' if least > 1 else ''}: "
                 f"{fas[0]['name']} first, {fas[0]['games_next_week']} games.**" + _short_week(d))
@@ -235,7 +237,8 @@ def horizon_answer(p, done) -> str | None:
             return None
         fas = d["free_agents"]
         if horizon == "next_week":
-            return _next_week(d, results[1]["data"] if len(results) > 1 else None)
+            found = next((x["data"] for x in results[1:] if x["data"]["free_agents"]), None)  # relaxed, one step a time
+            return _next_week(d, found or (results[-1]["data"] if len(results) > 1 else None))
         unit = d.get("ros_unit", "")
         if not fas:
             return "**No free agent matches these filters.**"

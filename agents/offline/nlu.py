@@ -79,6 +79,7 @@ class Parsed:
     ir_cut: str | None = None  # "cut X when he returns": who goes when the IR player is back (IR cards count him)
     parts: list["Parsed"] = field(default_factory=list)  # several requests in one message, each parsed (this is the first)
     siblings: list["Parsed"] = field(default_factory=list)  # as the thread's last request: its message's requests
+    most_games: bool = False  # "who plays the most games next week": the most any free agent has (plans.py)
     min_games: int | None = None  # the fewest games a pickup list wants, kept by its follow-ups
     window_note: str | None = None  # "since new year's" said as the window it is ranked over
     kept_aside: list[str] = field(default_factory=list)  # kept out of a move's message ("keep X and drop Y": X)

@@ -200,11 +200,19 @@ def _scanned(done: dict) -> list[dict]:
 def _relaxed(done: dict) -> list[Call]:
     """Nobody has the games asked for ("someone with 4 games" in a 3-game week): the list again with
     one game, and the answer says so."""
-    first = (_results(done, "get_free_agents") or [{}])[0]
-    if not first.get("free_agents") and len(done.get("get_free_agents", [])) == 1 \
-            and (first.get("filters") or {}).get("min_games_remaining", 0) > 1:
+    scans = _results(done, "get_free_agents") or [{}]
+    first, last = scans[0], scans[-1]
+    wanted = (last.get("filters") or {}).get("min_games_remaining", 0)
+    if (first.get("filters") or {}).get("min_games_remaining") == MOST_GAMES_ASKED:  # the most anyone has
+        if not last.get("free_agents") and wanted > 1:
+            return [("get_free_agents", {**last["filters"], "min_games_remaining": wanted - 1})]
+        return []
+    if not first.get("free_agents") and len(done.get("get_free_agents", [])) == 1 and wanted > 1:
         return [("get_free_agents", {**first["filters"], "min_games_remaining": 1, "limit": 8})]
     return []
+
+
+MOST_GAMES_ASKED = 4  # no NBA team plays more than four games in a Monday-Sunday week
 
 
 LEAST = (re.compile(r"(\d)\+? games? (?:left|remaining)"),  # "someone w 3 games left"
@@ -218,6 +226,8 @@ def games_wanted(p: Parsed, horizon: str | None) -> int:
     """The message's fewest games, else the list's it follows up ("and no centers" after "only guys with 3
     games that week": still 3, `Parsed.min_games` carried by understand.py)."""
     said = least_games(p.text, horizon)
+    if said <= 1 and getattr(p, "most_games", False):
+        return MOST_GAMES_ASKED  # "the most games next week": four asked first, one fewer until someone has them
     return said if said > 1 else (getattr(p, "min_games", None) or 1)
 
 

@@ -64,3 +64,44 @@ def redo(p, prev) -> bool:
     p.punt, p.unpunt, p.stop_punting = punt or list(prev.punt), unpunt, stop
     p.follow_up, p.unknown, p.greeting = True, False, False
     return True
+
+
+# "no wait I meant sunday", "no I meant next week", "sorry, meant his last 10": the previous request with the
+# slot the message corrects (a day, a horizon, a window, a count, a position, a category, a player)
+MEANT = re.compile(r"^(?:(?:no|nah|nope|wait|sorry|oops|my bad|actually|hold on|ugh|lol|ah|oh|ok|err|erm|uh)\W+)*"
+                   r"(?:i\s+)?(?:meant|mean|was asking about|was talking about|was asking for|wanted)\s+(?P<rest>.+?)\W*$")
+DAY_REF = re.compile(r"\b(?:that|the same|same|this) (?:day|night|date)\b|\b(?:this|the) week\b|\btonight\b|\btoday\b|"
+                     r"\btomorrow\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b")
+
+
+def meant(p, prev) -> bool:
+    """`p` becomes the previous request with the slot its correction names (in place); False when the
+    message corrects nothing or there is nothing to correct."""
+    m = MEANT.match(fold(p.text))
+    if prev is None or not m or len(m.group("rest").split()) > 7 or prev.act in ("affirm", "noted", "clarify", "vague"):
+        return False
+    from agents.offline.carry import named_here
+
+    rest, own = m.group("rest"), named_here(p)
+    said = {"day": p.day, "rest_of_week": p.rest_of_week, "last_n": p.last_n, "position": p.position,
+            "categories": list(p.categories)}
+    horizon = getattr(getattr(p, "frame", None), "horizon", None) or re.search(
+        r"\b(?:next|this) week\b|\brest of (?:the )?(?:season|year|week)\b|\bros\b|\btonight\b|\btoday\b", rest)
+    if not (own or any(v for v in said.values()) or horizon):
+        return False
+    punt, unpunt, stop = list(p.punt), list(p.unpunt), p.stop_punting
+    for key, value in vars(prev).items():
+        if key not in KEEP_OWN:
+            setattr(p, key, value)
+    p.text = DAY_REF.sub(rest, prev.text, count=1) if (said["day"] or horizon) and DAY_REF.search(prev.text) \
+        else f"{prev.text} {rest}"
+    for key, value in said.items():
+        if value:
+            setattr(p, key, value)
+    if said["day"]:
+        p.rest_of_week = said["rest_of_week"]
+    if own:
+        p.players = own if len(own) >= len(prev.players) else [*own, *prev.players[len(own):]]
+    p.punt, p.unpunt, p.stop_punting = punt or list(prev.punt), unpunt, stop
+    p.follow_up, p.unknown, p.greeting = True, False, False
+    return True

@@ -12,7 +12,7 @@ import re
 
 from agents.offline.act_cues import (BUNDLE, FA_WORDS, GAMES_ASKED, MOVE_WORDS, TRADE_COST, TRADE_SEARCH, TRADE_WORD, UNSURE,
                                      VERDICT_ASKED, WEAKNESS, WHICH_OF_TWO, WHO_ELSE, WHOLE_TEAM, day_roster,
-                                     games_or_trades)
+                                     games_or_trades, most_games_next_week)
 from agents.offline.after_list import for_next_week, more_or_fewer, pushed_back, with_list_size
 from agents.offline.pool import forward_scan, past_window_ranking
 from agents.offline.carry import frame_of, list_follow_up, named_here, ranking_follow_up, take, verdict_with_other_punt
@@ -23,7 +23,7 @@ from agents.offline.cats_profile import FIX_IT, weak_cats_asked, weak_named
 from agents.offline.corrections import namesake_fix, other_one, swap_only
 from agents.offline.moves_talk import my_moves_asked, still_mine
 from agents.offline.punt_act import punt_only
-from agents.offline.redo import redo
+from agents.offline.redo import meant, redo
 from agents.offline.noted import stated_dislike, stated_keep
 from agents.core.frame import RequestFrame
 from agents.offline.slots import find_players
@@ -46,8 +46,9 @@ def understood(p, prev, previous_answer: str | None = None):
         p.wants_moves, p.hold_or_stream, p.move, p.follow_up = False, False, None, False
         p.frame = RequestFrame(punt=list(p.punt))
         return p  # "ok let's do that" after "should I punt FT%?": the punt set, and what it changes
-    if redo(p, prev):  # "ok redo that", "I'm punting FT% btw. same q": the last request again (agents/offline/redo.py)
+    if redo(p, prev) or meant(p, prev):  # "ok redo that", "same q"; "no wait I meant sunday" (agents/offline/redo.py)
         p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
+        most_games_next_week(p)
         return with_thread_keep(p)
     # after a search that can leave players out, "but I'm keeping Shai" is that search again (below)
     kept = stated_keep(p) if prev is None or prev.act not in KEEP_ACTS else []
@@ -69,6 +70,7 @@ def understood(p, prev, previous_answer: str | None = None):
     more_or_fewer(p, prev)
     out = with_list_size(with_thread_keep(_understood(p, prev, previous_answer)), previous_answer)
     out.for_next_week = for_next_week(out, prev, previous_answer)
+    most_games_next_week(out)
     return out
 
 

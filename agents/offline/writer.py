@@ -88,8 +88,12 @@ def free_agents(p: Parsed, done) -> str:
     fas = _ok(done, "get_free_agents")
     if len(fas) > 1 and not fas[0]["data"]["free_agents"]:
         wanted = fas[0]["data"]["filters"].get("min_games_remaining")
-        parts.append(f"**No free agent has {wanted} games left this week.** The best with at least one game:")
-        fas = fas[1:]
+        found = next((x for x in fas[1:] if x["data"]["free_agents"]), fas[-1])
+        least = found["data"]["filters"].get("min_games_remaining") or 1
+        week = "next week" if found["data"]["filters"].get("horizon") == "next_week" else "left this week"
+        parts.append(f"**No free agent has {wanted} games {week}.** The best with at least one game:" if least <= 1 else
+                     f"**The most games any free agent has {week}: {least}.** The best of them:")
+        fas = [found]
     if fas:
         f = fas[0]["data"]
         cats = f["filters"].get("target_categories")
