@@ -105,6 +105,13 @@ def _leader(label: str, key: str, rows: list[dict], when: str) -> str | None:
     got.sort(key=lambda rv: rv[1] if low else -rv[1])
     (a, va), (b, vb) = got[0], got[1]
     name = NAMES.get(label, label)
+    if key.endswith("pct"):  # a percentage: the projected rate, with the attempts a game it comes on
+        tried = "fga" if key == "fg_pct" else "fta"
+        on = (lambda r: f" on {r.get('stats_per_game', {}).get(tried, 0):.1f} attempts a game")
+        if fmt(key, va) == fmt(key, vb):
+            return f"**On {name}, {a['name']} and {b['name']} are level: {fmt(key, va)} each projected.**"
+        return (f"**{a['name']} is ahead on {name}: {fmt(key, va)} projected{on(a)} against {fmt(key, vb)}{on(b)} for "
+                f"{b['name']}.**")
     if fmt(key, va) == fmt(key, vb):
         return f"**On {name}, {a['name']} and {b['name']} are level {when}: {fmt(key, va)} each expected.**"
     word = "fewer " + name if low else name

@@ -64,8 +64,8 @@ def _turn(messages: Sequence[BaseMessage], as_of: dt.date) -> tuple[str, Parsed 
         if here.act not in ("nonsense", "general_smalltalk", "clarify", *CONVERSATION_ACTS):  # a request goes on
             prev = here.parts[-1] if here.parts else here  # after two requests, the thread goes on from the last
             prev.siblings = list(here.parts)  # ...and "and Bron?" asks each of them again (agents/offline/multi.py)
-    if earlier and earlier[-1].act == "out_of_scope" and earlier[-1].players:
-        prev = _about(earlier[-1])  # "saw on twitter Ivey is out" then "should I IR him then": him is Ivey
+        elif here.act == "out_of_scope" and here.players:
+            prev = _about(here)  # "saw on twitter Ivey is out" then "should I IR him then": him is Ivey (each turn)
     return _text(messages[last]), prev, last, thread_notes(earlier)
 
 

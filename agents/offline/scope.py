@@ -12,6 +12,7 @@ gives the nearest thing the data has, from a tool.
     chat       trash talk, messages to the league chat    -> this week's matchup, the score to talk about
     live       a game in progress, live scores             -> this week's fantasy matchup as of this morning
     contract   a player's pay, contracts, cap hits         -> his rest-of-season fantasy value
+    history    last season, college, overseas             -> his figures this season (and his last 10)
 
 The desk's simulated game lines (moneyline, spread, total on a game) are in scope: only bets on a
 player's stat line or with real money are "props".
@@ -95,7 +96,15 @@ CONTRACT = _p(r"\bcontracts?\b|\b(?:getting|get|gets|being|is|was) paid\b|\bhow 
               r"(?:make|making|earn|earning|paid|getting)\b|\bcap hit\b|\bsuper ?max\b|\bmax (?:deal|contract|money)\b|"
               r"\b(?:his|their|her) salary\b|\bextension\b")
 
+# another season or a player's years before the NBA ("better than last year?", "how'd edey do in college"): the data
+# is this season's box scores only
+HISTORY = _p(r"\b(?:last|previous|prior|past) (?:season|year)s?\b(?!'?s? draft)|\b(?:than|as) (?:he|she) (?:was|did|played) "
+             r"(?:last|a) (?:season|year)\b|\b20(?:1\d|2[0-3])(?:-2[0-4])?\b|\bcollege\b|\bncaa\b|\bhigh school\b|"
+             r"\bg league\b|\boverseas\b|\bbefore (?:he was in|the) nba\b")
+
 TOPICS = (
+    Topic("history", HISTORY, "Last season (any season before 2024-25) and players' years before the NBA (college, overseas) are not in the "
+                              "data: it holds the 2024-25 season's box scores only"),
     Topic("live", LIVE, "Live scores are not in the data: it holds finished games' box scores (up to this morning), "
                         "not games in progress"),
     Topic("contract", CONTRACT, "Contracts and salaries are not in the data: it holds box scores, schedules and "
@@ -152,6 +161,9 @@ def nearest_calls(topic: str, players: list[str], day) -> list[tuple[str, dict]]
                         [("get_player_news", {"name": name})])
     if topic == "news":
         return [("get_my_roster", {})]
+    if topic == "history":
+        return [("get_player_game_log", {"name": n, "last_n": 82}) for n in players[:2]] if players else \
+            [("get_player_rankings", {"sort": "value", "limit": 10})]
     if topic == "budget" and not players:
         return [("get_player_rankings", {"availability": "free_agents", "sort": "ros_value", "limit": 5})]
     if topic == "dfs":
@@ -182,7 +194,7 @@ def scope_answer(p, done) -> str:
     lead = f"**{topic.line}.**"
     body = {"standings": _strength, "news": _status, "props": _props, "dfs": _lineup, "keeper": _ros,
             "draft": _ros, "budget": _ros, "awards": _ros, "rules": _rules, "chat": _matchup, "live": _live,
-            "contract": _ros}[topic.name](p, done, _ok)
+            "contract": _ros, "history": _this_season}[topic.name](p, done, _ok)
     return "\n\n".join([lead, *body]) if body else lead + " Ask \"how is my matchup looking?\" for this week's head-to-head."
 
 
@@ -298,3 +310,34 @@ def _ros(p, done, _ok) -> list[str]:
     return [head, _table(["Player", "Owner", "Season rank", "Games left (season)", f"Rest of season ({unit})"],
                          [[x["name"], x["owner"], f"#{x['rank']}", x["games_left_season"], f"{x['ros_value']:.1f}"]
                           for x in rows])]
+
+
+def _this_season(p, done, _ok) -> list[str]:
+    """This season's figures, the nearest thing to another season's: per game over his games so far and
+    his last 10, in the league's units."""
+    out = []
+    for r in _ok(done, "get_player_game_log"):
+        d = r["data"]
+        games = d.get("games") or []
+        recent = games[-10:]
+        a = d.get("averages") or {}
+        if p.scoring == "points":
+            last10 = sum(g.get("fpts") or 0 for g in recent) / len(recent) if recent else 0
+            out.append(f"The nearest thing I have, his 2024-25 so far: **{d['player']} {d['fantasy_avg']:.1f} fantasy pts "
+                       f"a game over {d['games_found']} games** ({a.get('pts', 0):.1f} pts, {a.get('reb', 0):.1f} reb, "
+                       f"{a.get('ast', 0):.1f} ast); his last {len(recent)}: {last10:.1f}.")
+        else:
+            out.append(f"The nearest thing I have, his 2024-25 so far over {d['games_found']} games: **{d['player']} "
+                       + ", ".join(f"{a.get(k, 0):.{3 if k.endswith('pct') else 1}f} {label}" for k, label in
+                                   (("pts", "PTS"), ("reb", "REB"), ("ast", "AST"), ("stl", "STL"), ("blk", "BLK"),
+                                    ("fg3m", "3PM"), ("fg_pct", "FG%"), ("ft_pct", "FT%"), ("tov", "TO")))
+                       + "** a game.")
+    if not out:
+        for r in _ok(done, "get_player_rankings"):
+            from agents.offline.text import _table
+
+            rows = r["data"]["players"]
+            out = ["The nearest thing I have: this season's best so far.",
+                   _table(["Player", "Owner", "FPTS", "z-sum"], [[x["name"], x["owner"], f"{x['fpts']:.1f}",
+                                                                f"{x['z_sum']:+.2f}"] for x in rows])]
+    return out

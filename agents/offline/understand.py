@@ -121,10 +121,28 @@ def _category_referred(p, prev) -> None:
         p.categories = list(prev.categories)
 
 
+ADD_HIM = re.compile(r"\b(?:add|adding|pick(?:ing)? (?:him|her) up|grab(?:bing)? (?:him|her)|claim(?:ing)? (?:him|her)|"
+                     r"roster(?:ing)? (?:him|her))\b[^?.!]{0,12}\b(?:him|her)?|\b(?:is|would) (?:he|she) (?:be )?worth\b|"
+                     r"\bworth (?:a )?(?:pick ?up|add|adding|grab|grabbing|claim|roster spot)\b")
+
+
+def _measure_said(p) -> None:
+    """'ok and in fantasy points over their last 5?' after 'who dishes more dimes': fantasy points, not
+    the category the follow-up carried."""
+    from agents.offline.category_slots import find_categories
+
+    if p.categories and re.search(r"\bfantasy (?:points|pts)\b|\bfpts\b", fold(p.text)) and not find_categories(p.text):
+        p.categories = []
+
+
 def _understood(p, prev, previous_answer: str | None = None):
     from agents.core.intents import Intent
 
     _category_referred(p, prev)
+    _measure_said(p)
+    if p.act == "fa_scan" and len(p.players) == 1 and not getattr(p, "replacing", None) and not p.move and \
+            ADD_HIM.search(fold(p.text)):
+        take(p, "fa_fit")  # "worth adding him for boards?" after a player: that player's pickup, not the wire's best
 
     if not p.act.startswith("trade") and len(p.players) == 1 and TRADE_COST.search(fold(p.text)):
         take(p, "trade_find")  # "what would I have to give up for Trae Young?": what it takes to get him

@@ -48,6 +48,16 @@ class HotPlayer(BaseModel):
     last_played: dt.date | None
 
 
+def _pcts(expected: dict[str, float]) -> dict[str, float]:
+    """The shooting figures a percentage is made of (projected makes and attempts a game) and the
+    percentages themselves, so 'who helps my FG% more' is read from the same projection."""
+    out = {k: round(expected.get(k, 0.0), 2) for k in ("fgm", "fga", "ftm", "fta")}
+    for pct, made, tried in (("fg_pct", "fgm", "fga"), ("ft_pct", "ftm", "fta")):
+        if expected.get(tried):
+            out[pct] = round(expected[made] / expected[tried], 3)
+    return out
+
+
 def rest_of_window(lg: DemoLeague, player_ids: list[str], start: dt.date | None = None,
                    end: dt.date | None = None) -> list[PlayerOutlook]:
     """Each player's expected totals over his team's games in [start, end] (default: the rest of
@@ -65,8 +75,9 @@ def rest_of_window(lg: DemoLeague, player_ids: list[str], start: dt.date | None 
         out.append(PlayerOutlook(
             player=ps.ref, status=ps.status, availability=q, dates=dates, per_game=round(ps.expected_fpts, 2),
             expected_per_game=round(ps.expected_fpts * q, 2), expected_total=round(ps.expected_fpts * q * len(dates), 1),
-            expected_stats={k: round(ps.expected.get(k, 0.0) * q * len(dates), 1) for k in SHOWN_STATS},
-            stats_per_game={k: round(ps.expected.get(k, 0.0), 2) for k in SHOWN_STATS}))
+            expected_stats={**{k: round(ps.expected.get(k, 0.0) * q * len(dates), 1) for k in SHOWN_STATS},
+                            **_pcts(ps.expected)},
+            stats_per_game={**{k: round(ps.expected.get(k, 0.0), 2) for k in SHOWN_STATS}, **_pcts(ps.expected)}))
     out.sort(key=lambda o: (-o.expected_total, o.player.name))
     return out
 
