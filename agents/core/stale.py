@@ -22,8 +22,12 @@ def players_of(card: Card) -> set[str]:
 
 def withdraw_stale(update: dict, cards: list[Card], deferred: list[dict] | None) -> dict:
     """`update` (a settled decision) with the deferred cards that share a player with a move it
-    applied taken out of `deferred`, and a line saying so; unchanged when nothing was applied or
-    nothing shares a player."""
+    applied taken out of `deferred`, and a line saying so; the same move waiting in an earlier set
+    (offered again by a later turn) taken out silently, approved or declined: it was decided."""
+    decided = {d["move_id"] for d in update.get("decisions") or [] if d.get("move_id")}
+    if decided and deferred:  # the same move offered in an earlier turn's set is decided with it
+        deferred, _ = _without(deferred, lambda c: c.move_id in decided)
+        update = update | {"deferred": deferred}
     applied = {t["move_id"] for t in update.get("transactions") or [] if t.get("outcome") == "applied"
                and not t.get("already")}
     touched = set().union(*(players_of(c) for c in cards if c.move_id in applied)) if applied else set()
@@ -38,14 +42,19 @@ def withdraw_stale(update: dict, cards: list[Card], deferred: list[dict] | None)
     return update | {"deferred": kept, "answer": text, "messages": [AIMessage(content=text)]}
 
 
-def ruled_out(deferred: list[dict] | None, names: list[str]) -> tuple[list[dict], list[Card]]:
+def ruled_out(deferred: list[dict] | None, names: list[str], kept: list[str] = ()) -> tuple[list[dict], list[Card]]:
     """The deferred sets without the cards a new constraint rules out ("and don't touch Collins
-    either" after a card moving Collins; "not Braun" after one adding him), and those cards."""
-    wanted = {n.casefold() for n in names}
-    if not wanted or not deferred:
+    either" after a card moving Collins; "not Braun" after one adding him; "anything that doesn't cost
+    me a guard": `kept`, my players at that position, never dropped), and those cards."""
+    wanted, keep = {n.casefold() for n in names}, {n.casefold() for n in kept}
+    if not (wanted or keep) or not deferred:
         return list(deferred or []), []
-    return _without(deferred, lambda c: bool({s.strip().casefold() for side in (c.drop, c.add)
-                                              for s in side.split("+")} & wanted))
+
+    def sides(text: str) -> set[str]:
+        return {s.strip().casefold() for s in (text or "").split("+")}
+
+    return _without(deferred, lambda c: bool((sides(c.drop) | sides(c.add)) & wanted)
+                    or (c.kind != "ir" and bool(sides(c.drop) & keep)))
 
 
 def _without(deferred: list[dict], gone_if) -> tuple[list[dict], list[Card]]:

@@ -108,12 +108,23 @@ NEXT_CARD = re.compile(r"(?:(?:ok|okay|fine|alright|so|and|then|hmm+|meh|yeah|ye
                        r"(?: (?:then|please|pls|works|works for me|is fine|sounds good|is good|it is|instead|i guess))*")
 
 
+NO_CLAUSE = re.compile(r"(?:(?:yeah|yea|yep|ok|okay|nah|no|nope|naw|lol|lmao|haha|ugh|meh|figured|fine|hard|pass|not|on|"
+                       r"that|this|one|way|thanks|thx|i|m|im|good|hell|no thanks|not feeling it|not for me|hate it|"
+                       r"hard pass|hard no)\W*)+")
+
+
+def _next_after_no(text: str) -> bool:
+    """'yeah hard no on that one lol. what's next': the next card, after a clause that only says no."""
+    parts = [fold(x).strip() for x in re.split(r"[.!?;]+", text) if fold(x).strip()]
+    return len(parts) >= 2 and bool(NEXT_CARD.fullmatch(parts[-1])) and all(NO_CLAUSE.fullmatch(x) for x in parts[:-1])
+
+
 def next_card(p, text: str) -> int | None:
     """The place of the first card of the thread's latest card list that was not declined since,
     when the message only asks for the next one ("next one?", "ok, next best then")."""
     from agents.offline.cards_read import offered_cards
 
-    if not NEXT_CARD.fullmatch(fold(text).strip()):
+    if not (NEXT_CARD.fullmatch(fold(text).strip()) or _next_after_no(text)):
         return None
     cards = offered_cards(p)
     notes = [a for a in getattr(p, "thread_answers", []) or [] if a and a.startswith("Declined")]

@@ -83,10 +83,12 @@ TEAM_OUT = re.compile(r"\b(?:nobody|no one|noone|none|no|not|except|excluding|wi
 
 
 KEEP_POSITION = re.compile(r"\b(?:keep|keeping|hold on to|holding on to|protect|protecting|not (?:dropping|cutting|trading|"
-                           r"moving|losing)|don t (?:drop|cut|trade|move|touch|lose)|won t (?:drop|cut|trade)|without "
-                           r"(?:dropping|cutting|losing|touching))\s+(?:any of\s+)?(?:my|all my|all of my|the|our)\s+"
-                           r"(?P<pos>point guards|shooting guards|small forwards|power forwards|guards|forwards|wings|"
-                           r"centers|centres|bigs|big men)\b")
+                           r"moving|losing|costing me)|don t (?:drop|cut|trade|move|touch|lose|cost me)|won t (?:drop|cut|trade|"
+                           r"cost me)|doesn t (?:cost me|drop|cut|lose|touch)|does not (?:cost me|drop|cut|lose)|without "
+                           r"(?:dropping|cutting|losing|touching|costing me))\s+(?:any of\s+)?(?:my|all my|all of my|the|our|a|an|"
+                           r"any|one of my)\s+"
+                           r"(?P<pos>point guards?|shooting guards?|small forwards?|power forwards?|guards?|forwards?|wings?|"
+                           r"centers?|centres?|bigs?|big men|big man)\b")
 
 
 def kept_positions(t: str) -> list[str]:
@@ -95,7 +97,7 @@ def kept_positions(t: str) -> list[str]:
     for m in KEEP_POSITION.finditer(t):
         w = m.group("pos")
         pos = POSITION_WORDS.get(w) or POSITION_WORDS.get(w.rstrip("s")) or POSITION_WORDS.get(w[:-1] if w.endswith("s") else w)
-        if w == "big men":
+        if w in ("big men", "big man"):
             pos = "C"
         if pos and pos not in out:
             out.append(pos)

@@ -20,7 +20,12 @@ THIS_WEEK_ONLY = re.compile(
     r"\b(?:must|gotta|have to|need to) win (?:this|the) (?:week|matchup)\b|\bstreaming (?:moves|only|adds|pickups)\b|"
     r"\bonly (?:care|caring) about (?:this|the) (?:matchup|week)\b|\bnothing but this week\b|"
     # "just for this week's matchup", "purely for this week", "strictly this matchup"
-    r"\b(?:just|only|solely|purely|strictly) (?:for |about |in |on )?(?:this|the current) (?:week s |weeks )?(?:week|matchup)\b")
+    r"\b(?:just|only|solely|purely|strictly) (?:for |about |in |on )?(?:this|the current) (?:week s |weeks )?(?:week|matchup)\b|"
+    # a move asked for this week by its own words ("best add/drop for this week", "whoever's best the rest of the
+    # week", "my best move for this week"): ranked by this week's gain
+    r"\b(?:move|moves|add|adds|drop|add drop|add/drop|pickup|pick up|pickups|swap|swaps|streamer|stream)\b[^.?!]{0,20}"
+    r"\b(?:for|over|during) (?:this|the current) week\b(?! s)|\b(?:best|top|most)\b[^.?!]{0,12}\b(?:for |over )?the rest of "
+    r"(?:the|this) week\b")
 BALANCED = re.compile(r"\b(rest of the season too|long[ -]term too|balanced mode|think about the season|"
                       r"(?:over|for|in) the long (?:haul|run|term)|long[ -]term|big picture|"
                       r"care about the (rest of the )?season)\b")

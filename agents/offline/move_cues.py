@@ -91,7 +91,10 @@ def _verb_on_a_player(t: str, players: list[str]) -> bool:
 
 
 HIS_SPOT = re.compile(r"\b(?:in|for|into|take|takes|fill|filling|with) (?:his|that|the same) (?:roster )?(?:spot|place|slot|"
-                      r"role|seat)\b|\bin place of him\b|\binstead of him\b|\bto replace him\b")
+                      r"role|seat)\b|\bin place of him\b|\binstead of him\b|\bto replace him\b|"
+                      # "swap him for whoever's best", "sub him out for a streamer": he goes, the add is asked
+                      r"\b(?:swap|switch|sub|flip|exchange|replace)\s+(?:him|\w+)(?:\s+out)?\s+(?:for|with)\s+(?:whoever|whomever|"
+                      r"the best|someone|somebody|anyone|anybody|a streamer|the top|the wire|a pickup|a free agent|the best)")
 
 
 def _replacing(text: str, players: list[str], act: str) -> str | None:

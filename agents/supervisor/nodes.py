@@ -56,7 +56,10 @@ def make_classify(model, source):
             emit(ClarifyEvent(choices=label.choices or EXAMPLE_QUESTIONS, understood=label.understood))
         info = league_ids(source)
         punt = conversation_punt(state, source, label)
-        deferred, gone = ruled_out(state.get("deferred"), label.frame.exclude)
+        kept_at = set(label.frame.keep_positions)  # "anything that doesn't cost me a guard": my guards stay
+        kept = [e.player.name for e in source.roster().entries if kept_at & set(e.player.eligible)] \
+            if kept_at and state.get("deferred") else []
+        deferred, gone = ruled_out(state.get("deferred"), label.frame.exclude, kept)
         if gone:  # "and don't touch Collins either": a waiting card moving him can no longer be what he wants
             emit(TextEvent(type="progress", text="Withdrawn, since you now keep or rule out its player: "
                            + "; ".join(c.title for c in gone) + "."))
