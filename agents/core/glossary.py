@@ -65,7 +65,11 @@ EXPLAIN = re.compile(r"\bmean(?:s|ing)?\b|\bexplain\w*\b|"
                      rf"\bwhat(?:s| is| s| are)(?: exactly)? (?:a |an |the |this |that )?(?:\w+ )?{TERMS}"
                      r"(?: thing| slot| spot| designation| stuff| business)?(?: exactly| even| again| anyway)?\W*$|"
                      rf"\b(?:the|this|that) (?:\w+ )?{TERMS}\w* (?:thing|stuff|business)\b|"
-                     r"\b(?:no idea|not sure|don ?t know|dont know) what\b|\bwhat (?:that|this|it) is\b")
+                     r"\b(?:no idea|not sure|don ?t know|dont know) what\b|\bwhat (?:that|this|it) is\b|"
+                     # "what's 'stocks' in your numbers", "what's ROS on these cards", "what does GP stand for"
+                     rf"\bwhat(?:s| is| s| are)(?: exactly)? (?:a |an |the |this |that )?{TERMS} (?:in|on) (?:your|the|these|this|"
+                     r"those|my) (?:numbers|cards?|tables?|lists?|answers?|columns?|figures|stats)\b|"
+                     rf"\b{TERMS} stands? for\b|\bstand(?:s)? for\b")
 SENTENCE = re.compile(r"[^.?!;,]+[.?!;,]*")
 CONJ = re.compile(r"\s+(?:and|but|also)\s+")
 
@@ -87,9 +91,22 @@ def asked(text: str) -> tuple[list[str], str]:
     if not asking or not words:
         return [], text
     rest = " ".join(k for k in kept if k.strip(" .")).strip()
+    if _about_the_word(rest, words):  # "is it just steals plus blocks": the meaning again, no request
+        rest = ""
     if not any(re.search(rf"\b{re.escape(w)}\b", rest) for w in words):  # "could ivey go there": there is the word
         rest = re.sub(r"\b(?:there|it|that)\b", words[0], rest, count=1)
     return words, rest
+
+
+CHECKING = set("is it that this just only the same as plus and or with a an so right correct like basically really "
+               "meaning means mean steals blocks steal block stl blk rest of season games played per minutes "
+               "total totals sum score scores z".split())
+
+
+def _about_the_word(rest: str, words: list[str]) -> bool:
+    """Whether what is left asks only about the word itself ("is it just steals plus blocks?")."""
+    left = [w for w in re.findall(r"[a-z0-9%]+", rest.lower()) if w not in CHECKING and not any(w in t for t in words)]
+    return bool(rest) and not left and bool(re.match(r"\s*(?:is|are|does|do|so)\b", rest.lower()))
 
 
 def _terms(text: str) -> list[str]:

@@ -20,6 +20,13 @@ ACQUIRE = re.compile(r"\b(?:land|acquire|pry|get my hands on|trade for|bring in|
 TRADE_COST = re.compile(r"\bwhat (?:would|will|do|does|should|might) (?:i|it|we) (?:have to |need to |got to )?"
                         r"(?:give(?: up)?|cost(?: me)?|pay|offer|send)\b[^?]*\bfor\b|\bhow much (?:would|will|does|do) "
                         r"(?:it|i) (?:have to )?(?:cost|pay|give)\b[^?]*\b(?:for|to get)\b")
+# what my player brings back ("what can I get for jjj", "who's gettable for jjj alone", "what does Beal fetch"): he goes
+GIVE_FOR = re.compile(r"\b(?:get|fetch|bring(?: me)? back|land|return|gettable|available|obtainable)(?: me| us)?(?: back| in "
+                      r"return)? for\b(?! (?:a |an |one |two |some |the )?(?:center|guard|forward|wing|big|pg|sg|sf|pf|c)\b)|"
+                      r"\bfor (?:\w+ ){1,2}alone\b|\bwhat (?:does|would|will|could) \w+(?: \w+)? fetch\b|"
+                      # "can i get a center for beal", "get me two wings back for conley"
+                      r"\b(?:get|land|fetch)(?: me| us)? (?:a |an |one |some |two |2 )?(?:\w+ ){0,2}?(?:centers?|guards?|forwards?|"
+                      r"wings?|bigs?|players?|guys?|stars?|upgrades?|pieces?)(?: back)? for\b")
 BUNDLE = re.compile(r"\w\s*(?:\+|&)\s*\w|\w\s+and\s+\w", re.I)  # "Bron + Melo", "Beal and Conley"
 WEAKNESS = re.compile(r"\b(?:my|our|the team'?s|roster'?s?)\b[^?.!]{0,20}\b(?:weak\w*|biggest (?:need|hole)|holes?|"
                       r"problem spots?)\b|\bwhere (?:am i|are we|is my team) (?:weak|thin|lacking)\b|"

@@ -44,8 +44,8 @@ def _carry(f: RequestFrame, prev: RequestFrame, p) -> None:
                 continue
             if attr == "sort" and p.categories:
                 continue
-            if attr in ("shape", "get_position") and (f.give or named_here(p)):
-                continue  # "ok just Beal for one guy then": the message's own trade
+            if attr in ("shape", "get_position") and (f.give or named_here(p)) and re.search(r"\bfor\b", fold(p.text)):
+                continue  # "ok just Beal for one guy then": the message's own trade ("do X + Y instead": mine only)
             setattr(f, attr, getattr(prev, attr))
     if f.play_on_all and len(prev.play_on) > 1 and len(f.play_on) <= 1:
         f.play_on = list(prev.play_on)  # "only guys with games both days" after a weekend list: its days, each
@@ -80,6 +80,29 @@ def verdict_with_other_punt(p, prev) -> None:
     take(p, "trade_evaluate")
     p.players, p.follow_up, p.unknown = list(prev.players), True, False
     p.trade_text = getattr(prev, "trade_text", None) or prev.text
+
+
+SWEETEN = re.compile(r"\b(?:throw|toss|add|put|include|sweeten (?:it|the deal|that) with|stick)\b[^.?!]{0,30}\b(?:in|into|on|"
+                     r"too|as well|also|to (?:the|that|my) (?:deal|offer|side|package|trade))\b|\bsweeten\b|"
+                     r"\bwhat if i (?:also )?(?:give|send|add|include|throw)\b|\b(?:and|plus) \w+(?: \w+)? too\b")
+
+
+def sweetened(p, prev) -> None:
+    """'what if I throw conley in too' after a trade verdict: the same trade with him added to my side."""
+    if prev is None or prev.act != "trade_evaluate" or not SWEETEN.search(fold(p.text)):
+        return
+    added = [n for n in named_here(p) if n not in prev.players]
+    if not added or len(fold(p.text).split()) > 14:
+        return
+    from agents.offline.trade_sides import split_sides
+
+    give, get = split_sides(getattr(prev, "trade_text", None) or prev.text, list(prev.players))
+    if not give or not get:
+        return
+    take(p, "trade_evaluate")
+    give = [*give, *added]
+    p.players, p.follow_up, p.unknown, p.move = [*give, *get], True, False, None
+    p.trade_text = f"{' and '.join(give)} for {' and '.join(get)}"
 
 
 NOT_A_PICKUP = re.compile(r"\b(trades?|deals?|lineup|start|sit|matchup|drop|hold|game log|news|schedule|rank\w*|"

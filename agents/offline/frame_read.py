@@ -24,6 +24,9 @@ from services.league.lookup import fold
 FPTS = re.compile(r"\b(?:fantasy (?:points|pts)|fpts|fp)\b")  # "top free agents by fantasy points" (a categories league too)
 
 
+# "same but for 9-cat value", "by z-score", "in category value": the z-sum ranking
+Z_VALUE = re.compile(r"\b(?:9|nine|8|eight)[- ]?cats?\b|\b(?:9|nine|8|eight)[- ]?categor(?:y|ies)\b|\bz ?(?:sum|scores?)\b|"
+                     r"\bcat(?:egory|egories)? value\b|\bvalue in (?:the )?categor(?:y|ies)\b")
 MOST_GAMES = re.compile(r"\b(?:most|more|max(?:imum)?) (?:games|gms)\b|\bgames? (?:count|volume)\b|\bcounting games\b")
 
 
@@ -72,6 +75,12 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
         elif re.search(r"\b(?:where|in which)\s+\w+\s+(?:goes|is traded|is moved|leaves)\b|\bshop\b|\bwho would take\b",
                        text, re.I):
             f.give = [n for n in p.players if n not in f.exclude][:1]
+        elif prev is not None and prev.shape and p.act == "trade_find" and p.follow_up:
+            from services.league.lookup import said_in
+
+            mine = [n for n in p.players if n not in f.exclude and said_in(n, text)]
+            if len(mine) == int(prev.shape[0]):  # "nah keep conley, do beal + bogdanovic instead": the new side
+                f.give, f.shape = mine, prev.shape
     f.count = count_of(SIDE_COUNT.sub(" ", text) if f.shape else text)  # "a 2 for 2 for two guards": a side, not a count
     f.horizon = horizon_of(p)
     if p.act in ("optimize", "ir_move"):  # "pick up the best shot blocker out there": the wire's leaders in BLK
@@ -97,7 +106,7 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     if p.act == "research_rankings" or (prev and prev.window and p.follow_up):
         f.window, f.availability, f.per = window_of(t), availability_of(t), per_of(t)
         f.sort = next(iter(p.categories), None) or ("ros_value" if f.horizon == "rest_of_season" else
-                                                    "fpts" if FPTS.search(t) else
+                                                    "z_sum" if Z_VALUE.search(t) else "fpts" if FPTS.search(t) else
                                                     "games_left_week" if MOST_GAMES.search(t) else None)
     if f.per is None and p.act != "research_rankings" and not f.horizon:  # "this week" asks for the week's games
         f.per = per_of(t, ranking=False)

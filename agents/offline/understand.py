@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 
-from agents.offline.act_cues import (BUNDLE, FA_WORDS, GAMES_ASKED, MOVE_WORDS, TRADE_COST, TRADE_SEARCH, TRADE_WORD, UNSURE,
+from agents.offline.act_cues import (BUNDLE, FA_WORDS, GAMES_ASKED, GIVE_FOR, MOVE_WORDS, TRADE_COST, TRADE_SEARCH, TRADE_WORD, UNSURE,
                                      VERDICT_ASKED, WEAKNESS, WHICH_OF_TWO, WHO_ELSE, WHOLE_TEAM, day_roster,
                                      games_or_trades, most_games_next_week)
 from agents.offline.after_list import for_next_week, more_or_fewer, pushed_back, with_list_size
 from agents.offline.pool import forward_scan, past_window_ranking
-from agents.offline.carry import frame_of, list_follow_up, named_here, ranking_follow_up, take, verdict_with_other_punt
+from agents.offline.carry import frame_of, list_follow_up, named_here, ranking_follow_up, take, sweetened, verdict_with_other_punt
 from agents.offline.constraints import (HORIZON_ONLY, KEEP_ACTS, OF_MINE, ONE_BACK, SHAPE, THEY, TRADE_CUE, WIN_WEEK, capitalized,
                                         exclusions, lowercase_for, shape_of)
 from agents.offline.ir_talk import ir_asked, ir_both_asked
@@ -144,6 +144,10 @@ def _understood(p, prev, previous_answer: str | None = None):
             ADD_HIM.search(fold(p.text)):
         take(p, "fa_fit")  # "worth adding him for boards?" after a player: that player's pickup, not the wire's best
 
+    if not p.act.startswith("trade") and len(named_here(p)) == 1 and GIVE_FOR.search(fold(p.text)) and \
+            not FA_WORDS.search(fold(p.text)):
+        take(p, "trade_find")  # "who's actually gettable for jjj alone": what he brings back in a trade
+        p.players, p.unknown = named_here(p), False
     if not p.act.startswith("trade") and len(p.players) == 1 and TRADE_COST.search(fold(p.text)):
         take(p, "trade_find")  # "what would I have to give up for Trae Young?": what it takes to get him
         p.unknown = False
@@ -192,6 +196,7 @@ def _understood(p, prev, previous_answer: str | None = None):
     list_follow_up(p, prev)
     ranking_follow_up(p, prev)
     verdict_with_other_punt(p, prev)
+    sweetened(p, prev)  # "what if I throw conley in too": the same trade, him added
     if p.follow_up and p.act.startswith("trade") and TRADE_SEARCH.search(fold(p.text)) and \
             not find_players(p.text) and not capitalized(p.text, clause=True):
         take(p, "trade_find")  # "find me a trade for blks instead" after a verdict: a search, not that trade
