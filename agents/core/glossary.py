@@ -28,7 +28,8 @@ GLOSSARY = {
                "extra games, so count games left before adding anyone.",
     r"punt": "**Punting** means giving up on one or two categories on purpose (often FT% or TO), so you can roster "
              "players who are strong everywhere else even though they hurt that category; it works in head-to-head "
-             "categories (five wins of nine take the week), not in points leagues.",
+             "categories (five wins of nine take the week), not in points leagues. Here a punted category gets zero "
+             "weight: it is left out of every z-sum, trade value and move card, which count the other categories.",
     r"\butil\b": "**UTIL** is a lineup slot any position can fill.",
     r"\bros\b|rest.of.(?:the.)?season": "**ROS (rest of season)** means from today to the end of the regular season: a "
                                          "card's rest-of-season figure is the move's value over every game left, not "

@@ -27,6 +27,11 @@ GIVE_FOR = re.compile(r"\b(?:get|fetch|bring(?: me)? back|land|return|gettable|a
                       # "can i get a center for beal", "get me two wings back for conley"
                       r"\b(?:get|land|fetch)(?: me| us)? (?:a |an |one |some |two |2 )?(?:\w+ ){0,2}?(?:centers?|guards?|forwards?|"
                       r"wings?|bigs?|players?|guys?|stars?|upgrades?|pieces?)(?: back)? for\b")
+# my players offered for a kind of player ("i wanna move bol and bogdanovic for anyone who helps 3s"): a trade search
+SHOP_FOR = re.compile(r"\b(?:move|moving|flip|flipping|ship|shipping|deal|dealing|package|packaging|shop|shopping|sell|selling|"
+                      r"trade|trading)\b(?![^.?!]{0,30}\b(?:to|on|onto|into) (?:the |my )?(?:ir|bench|util)\b)"
+                      r"[^.?!]{0,40}\bfor (?:anyone|anybody|someone|somebody|whoever|any ?one|some ?one|help|an upgrade|"
+                      r"something|a (?:good|better|real|solid|decent)? ?(?:player|piece|guy|starter))\b")
 BUNDLE = re.compile(r"\w\s*(?:\+|&)\s*\w|\w\s+and\s+\w", re.I)  # "Bron + Melo", "Beal and Conley"
 WEAKNESS = re.compile(r"\b(?:my|our|the team'?s|roster'?s?)\b[^?.!]{0,20}\b(?:weak\w*|biggest (?:need|hole)|holes?|"
                       r"problem spots?)\b|\bwhere (?:am i|are we|is my team) (?:weak|thin|lacking)\b|"
@@ -63,6 +68,10 @@ def day_roster(p) -> None:
     p.rest_of_week = False
 
 
+WHO_TO_ADD = re.compile(r"\bwho (?:should|do|can|could|would|shall) (?:i|we) (?:grab|pick ?up|add|get off the wire|stream|claim|"
+                        r"snag|scoop|target on (?:the )?(?:wire|waivers))\b")
+
+
 def games_or_trades(p) -> None:
     """A message the model is unsure of that names its own request: games in a week ("next week's
     4-game players", "how many games does my roster have next week?") or a trade search ("trade
@@ -73,6 +82,10 @@ def games_or_trades(p) -> None:
             and re.search(r"\b(?:free agents?|pickups?|waivers?|on the wire|available|streamers?)\b", p.text, re.I):
         # "which free agents get me the most games before sunday?": the wire ranked by its games left, not mine
         take(p, "research_rankings" if re.search(r"\b(?:most|more) games\b", p.text, re.I) else "fa_scan")
+        return
+    if unsure and not p.players and WHO_TO_ADD.search(fold(p.text)):
+        take(p, "fa_scan")  # "who should I grab that'll help thru the break?": a pickup list
+        p.unknown = False
         return
     if not unsure or p.act.startswith("trade") or p.act.startswith("ir"):
         return

@@ -107,6 +107,37 @@ SWAP_CUE = re.compile(r"\b(?:swap|swapping|drop|dropping|cut|cutting|waive|relea
 NUM_REF = re.compile(r"(?:#|\bnumber |\bno\. ?)(?P<k>[1-9])\b", re.I)
 
 
+def trade_rows(answer: str | None) -> list[tuple[list[str], list[str]]]:
+    """A trade table's rows in order: (what I give, what I get), from its 'You give' / 'You get' columns."""
+    cells = _table_cells(answer or "")
+    head = next((c for c in cells if "You give" in c and "You get" in c), None)
+    if head is None:
+        return []
+    g, t = head.index("You give"), head.index("You get")
+    return [([x.strip() for x in c[g].split("+")], [x.strip() for x in c[t].split("+")])
+            for c in cells[cells.index(head) + 1:] if len(c) == len(head)]
+
+
+TRADE_VERDICT = re.compile(r"\b(?:yay or nay|any good|good for me|worth it|fleeced|ripped off|robbed|should i|would you|do it|"
+                           r"take it|accept|fair|smash|pass|thoughts|verdict|good deal|bad deal|win(?:s|ning)? (?:it|that))\b", re.I)
+TRADE_PROPOSE = re.compile(r"\b(?:propose|offer|send)\b", re.I)
+
+
+def name_the_trade_row(question: str, answer: str | None) -> str:
+    """'hmm the first one, yay or nay?' after a trade table: the question with that row's trade written
+    out ('Bogdan Bogdanović for Kawhi Leonard and ...'), so it is judged (or proposed) by its sides."""
+    q = question or ""
+    m = ROW_REF.search(q) or NUM_REF.search(q) or re.search(r"\bthe (?P<n>first|second|third|top|last) (?:trade|deal|offer)\b", q, re.I)
+    rows = trade_rows(answer) if m else []
+    if not rows or not (TRADE_VERDICT.search(q) or TRADE_PROPOSE.search(q)):
+        return question
+    i = int(m.group("k")) - 1 if m.groupdict().get("k") else ROW_PLACE[m.group("n").lower()]
+    if i >= len(rows):
+        return question
+    give, get = rows[i]
+    return q[:m.start()] + f"{' and '.join(give)} for {' and '.join(get)}" + q[m.end():]
+
+
 def name_the_row(question: str, answer: str | None) -> str:
     """'tell me about the third guy' after a list: the question with that row's player named ('tell
     me about Tyus Jones'); the question itself when it names no row or no list came before. A card

@@ -20,7 +20,9 @@ SEASON_OVER_WEEK = re.compile(r"\b(?:more|rather) than (?:just |only )?this week
 # this week said not to matter, with no season word ("best pickup, not worried about this week"): beyond it
 BEYOND_WEEK = re.compile(r"\bnot (?:worried|bothered|fussed|focused) (?:about|on) this week\b|\bdon'?t (?:care|worry) about this "
                          r"week\b|\bthis week doesn'?t matter\b|\bforget (?:about )?this week\b|\bnot (?:just |only )?for this week\b|"
-                         r"\bmore than (?:just |only )?this week\b", re.I)
+                         r"\bmore than (?:just |only )?this week\b|\bnot (?:just|only) this week\b|\b(?:beyond|past|after) this week\b|"
+                         # "help thru the all star break": the weeks to it and after, the rest of the season here
+                         r"\b(?:thru|through|past|beyond|until|till|til|into|to) the (?:all[- ]?star )?break\b", re.I)
 
 
 def horizon_of(p) -> str | None:

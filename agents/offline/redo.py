@@ -77,7 +77,11 @@ DAY_REF = re.compile(r"\b(?:that|the same|same|this) (?:day|night|date)\b|\b(?:t
 def meant(p, prev) -> bool:
     """`p` becomes the previous request with the slot its correction names (in place); False when the
     message corrects nothing or there is nothing to correct."""
+    from agents.offline.corrections import swap_only
+
     m = MEANT.match(fold(p.text))
+    if swap_only(p.text):  # "oops I meant saturday, not friday": the words put right (understand.day_corrected)
+        return False
     if prev is None or not m or len(m.group("rest").split()) > 7 or prev.act in ("affirm", "noted", "clarify", "vague"):
         return False
     from agents.offline.carry import named_here

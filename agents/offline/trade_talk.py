@@ -63,9 +63,12 @@ def plan_trade(p, done: dict) -> list[tuple[str, dict]]:
             args["give"] = list(f.give)
         elif named:  # "what would it take to get X?" brings him in; "who would take X?" sends him
             sided = _fold(p.trade_text) if getattr(p, "trade_text", None) and p.follow_up else t
-            from agents.offline.act_cues import GIVE_FOR
+            from agents.offline.act_cues import GIVE_FOR, SHOP_FOR
 
-            args["give" if GIVE_FOR.search(sided) else "get" if GET_VERBS.search(sided) else "give"] = named[:1]
+            if SHOP_FOR.search(sided):  # "move bol and bogdanovic for anyone who helps 3s": both go
+                args["give"] = named[:3]
+            else:
+                args["give" if GIVE_FOR.search(sided) else "get" if GET_VERBS.search(sided) else "give"] = named[:1]
         return [("find_trades", args)]
     games = bool(f and f.sort == "games_left_week")  # "this week" is the games' span there, not a stats window
     args = {"window": (f.window if f and f.window else "season" if games else _window(t)),

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from agents.offline.act_cues import (BUNDLE, FA_WORDS, GAMES_ASKED, GIVE_FOR, MOVE_WORDS, TRADE_COST, TRADE_SEARCH, TRADE_WORD, UNSURE,
+from agents.offline.act_cues import (BUNDLE, FA_WORDS, GAMES_ASKED, GIVE_FOR, MOVE_WORDS, SHOP_FOR, TRADE_COST, TRADE_SEARCH, TRADE_WORD, UNSURE,
                                      VERDICT_ASKED, WEAKNESS, WHICH_OF_TWO, WHO_ELSE, WHOLE_TEAM, day_roster,
                                      games_or_trades, most_games_next_week)
 from agents.offline.after_list import for_next_week, more_or_fewer, pushed_back, with_list_size
@@ -144,6 +144,9 @@ def _understood(p, prev, previous_answer: str | None = None):
             ADD_HIM.search(fold(p.text)):
         take(p, "fa_fit")  # "worth adding him for boards?" after a player: that player's pickup, not the wire's best
 
+    if not p.act.startswith("trade") and named_here(p) and SHOP_FOR.search(fold(p.text)) and not FA_WORDS.search(fold(p.text)):
+        take(p, "trade_find")  # "i wanna move bol and bogdanovic for anyone who helps 3s": a search giving them
+        p.players, p.unknown, p.move = named_here(p), False, None
     if not p.act.startswith("trade") and len(named_here(p)) == 1 and GIVE_FOR.search(fold(p.text)) and \
             not FA_WORDS.search(fold(p.text)):
         take(p, "trade_find")  # "who's actually gettable for jjj alone": what he brings back in a trade
