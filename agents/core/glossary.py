@@ -34,7 +34,7 @@ GLOSSARY = {
     r"\bros\b|rest.of.(?:the.)?season": "**ROS (rest of season)** means from today to the end of the regular season: a "
                                          "card's rest-of-season figure is the move's value over every game left, not "
                                          "just this week's.",
-    r"\bstocks\b": "**Stocks** are steals plus blocks (STL + BLK), the two defensive counting categories.",
+    r"\bstocks\b|\bsteals and blocks\b(?= in (?:your|the|these))": "**Stocks** are steals plus blocks (STL + BLK), the two defensive counting categories.",
     r"\bz.?(?:sum|scores?)\b": "A **z-score** says how far a player's per-game figure in a category is above (+) or "
                                "below (-) the player pool's average, in standard deviations; the **z-sum** adds them "
                                "over the categories (turnovers counted as fewer-is-better), so one number ranks "

@@ -183,7 +183,7 @@ def _words(text: str) -> str:
             new = "center"
         elif low == "w":  # "w" is "with" unless it is the win ("get the W")
             new = "win" if prev in W_WIN_BEFORE or not nxt else "with"
-        elif low in ("4", "2") and not trail and not MONTH.fullmatch(prev):  # "feb 4 to feb 7": a day
+        elif low in ("4", "2") and not trail and not MONTH.fullmatch(prev) and prev != "stretch":  # "feb 4": a day
             pre_word = prev.isalpha() and prev not in COUNT_BEFORE
             if low == "4" and (nxt in FOR_AFTER or (pre_word and nxt.isalpha() and nxt not in UNITS_AFTER)):
                 new = "for"  # "harden 4 kawhi", "4 the week"

@@ -20,18 +20,9 @@ ACQUIRE = re.compile(r"\b(?:land|acquire|pry|get my hands on|trade for|bring in|
 TRADE_COST = re.compile(r"\bwhat (?:would|will|do|does|should|might) (?:i|it|we) (?:have to |need to |got to )?"
                         r"(?:give(?: up)?|cost(?: me)?|pay|offer|send)\b[^?]*\bfor\b|\bhow much (?:would|will|does|do) "
                         r"(?:it|i) (?:have to )?(?:cost|pay|give)\b[^?]*\b(?:for|to get)\b")
-# what my player brings back ("what can I get for jjj", "who's gettable for jjj alone", "what does Beal fetch"): he goes
-GIVE_FOR = re.compile(r"\b(?:get|fetch|bring(?: me)? back|land|return|gettable|available|obtainable)(?: me| us)?(?: back| in "
-                      r"return)? for\b(?! (?:a |an |one |two |some |the )?(?:center|guard|forward|wing|big|pg|sg|sf|pf|c)\b)|"
-                      r"\bfor (?:\w+ ){1,2}alone\b|\bwhat (?:does|would|will|could) \w+(?: \w+)? fetch\b|"
-                      # "can i get a center for beal", "get me two wings back for conley"
-                      r"\b(?:get|land|fetch)(?: me| us)? (?:a |an |one |some |two |2 )?(?:\w+ ){0,2}?(?:centers?|guards?|forwards?|"
-                      r"wings?|bigs?|players?|guys?|stars?|upgrades?|pieces?)(?: back)? for\b")
-# my players offered for a kind of player ("i wanna move bol and bogdanovic for anyone who helps 3s"): a trade search
-SHOP_FOR = re.compile(r"\b(?:move|moving|flip|flipping|ship|shipping|deal|dealing|package|packaging|shop|shopping|sell|selling|"
-                      r"trade|trading)\b(?![^.?!]{0,30}\b(?:to|on|onto|into) (?:the |my )?(?:ir|bench|util)\b)"
-                      r"[^.?!]{0,40}\bfor (?:anyone|anybody|someone|somebody|whoever|any ?one|some ?one|help|an upgrade|"
-                      r"something|a (?:good|better|real|solid|decent)? ?(?:player|piece|guy|starter))\b")
+# one player's options with IR among them ("ivey's been out forever. options? IR, drop, whatever works"): the IR card
+IR_OPTIONS = re.compile(r"(?=.*\bir\b)(?=.*\b(?:options?|drop|cut|what (?:should|do|can) i do|whatever works|best move|what now|"
+                        r"or (?:drop|cut|stash))\b)")
 BUNDLE = re.compile(r"\w\s*(?:\+|&)\s*\w|\w\s+and\s+\w", re.I)  # "Bron + Melo", "Beal and Conley"
 WEAKNESS = re.compile(r"\b(?:my|our|the team'?s|roster'?s?)\b[^?.!]{0,20}\b(?:weak\w*|biggest (?:need|hole)|holes?|"
                       r"problem spots?)\b|\bwhere (?:am i|are we|is my team) (?:weak|thin|lacking)\b|"
@@ -55,13 +46,16 @@ WHOLE_TEAM = re.compile(r"\b(?:my|our) (?:whole |entire |full )?(?:team|roster|s
 DAY_PLAYERS = re.compile(r"\b(?:who|which (?:of my )?(?:guys|players)|any(?:one|body) (?:on my (?:team|roster) )?)(?:'s| s| is| has|"
                          r" have|s)?\b[^?.!]{0,30}\b(?:no games?|a games?|games?|plays?|playing|off|idle|sitting|resting)\b"
                          r"[^?.!]{0,12}\b(?:that|this|the same|same) (?:day|night|date)\b|\bwho (?:on my (?:team|roster) )?"
-                         r"(?:plays|is playing|s playing|has a game|s got a game|has no game|s got no game)\b", re.I)
+                         r"(?:plays|is playing|s playing|has a game|s got a game|has no game|s got no game)\b|"
+                         # "anyone on my team playing wednesday the 5th", "which of my guys suit up on 2/4"
+                         r"\b(?:any(?:one|body)|who|which)\b[^?.!]{0,6}\b(?:on|of) (?:my|mine)\b[^?.!]{0,20}\b(?:play(?:s|ing)?|"
+                         r"suit(?:s|ing)? up|in action|(?:got|have|has) a game)\b", re.I)
 
 
 def day_roster(p) -> None:
-    """'Who's got no game that day?' after a lineup, 'who on my team plays 2/3?': my roster's games on
+    """'Who's got no game that day?' after a lineup, 'anyone of mine playing 2/3?': my roster's games on
     that one day (who plays it and who does not), whatever the model read in it."""
-    if p.players or not p.day or p.act.startswith(("trade", "ir", "fa", "lineup")) or not DAY_PLAYERS.search(fold(p.text)):
+    if p.players or not p.day or p.act.startswith(("trade", "ir", "fa")) or not DAY_PLAYERS.search(fold(p.text)):
         return
     take(p, "research_roster_games")
     p.unknown, p.greeting = False, False
@@ -102,11 +96,16 @@ def games_or_trades(p) -> None:
 def most_games_next_week(p) -> None:
     """'Who on waivers plays the most games next week?': the wire for next week with the most games any
     free agent has (agents/offline/plans.py asks four, then one fewer until someone has them); this
-    week's is the games-left ranking."""
+    week's ("the most games thru sunday") is the free agents' games-left ranking."""
     f = getattr(p, "frame", None)
-    if f is None or f.horizon != "next_week" or p.players:
+    if f is None or p.players:
         return
-    if (p.act == "research_rankings" and f.sort == "games_left_week") or (
-            p.act == "fa_scan" and re.search(r"\b(?:most|max(?:imum)?) (?:games|gms)\b", fold(p.text))):
+    most = p.act == "fa_scan" and re.search(r"\b(?:most|max(?:imum)?) (?:games|gms)\b", fold(p.text))
+    if f.horizon != "next_week":
+        if most and f.horizon in (None, "this_week") and not p.categories and not f.play_on:
+            take(p, "research_rankings")  # "which free agents get me the most games thru sunday": ranked by them
+            f.sort, f.availability, f.window = "games_left_week", "free_agents", "season"
+        return
+    if (p.act == "research_rankings" and f.sort == "games_left_week") or most:
         take(p, "fa_scan")
         p.most_games, f.sort, f.availability = True, None, None

@@ -46,7 +46,7 @@ def roster_games(p: Parsed, done) -> str:
 
 
 def _one_day(players: list[dict], status: dict, day: str, idle_asked: bool = False) -> str:
-    """'Who on my team plays 2/3?': the players with a game that day first, then the ones without
+    """'Anyone of mine playing 2/3?': the players with a game that day first, then the ones without
     (those first when the question asks who is idle)."""
     when = dt.date.fromisoformat(day).strftime("%a %b %-d")
     on = [pl["name"] for pl in players if pl["games"]]

@@ -75,7 +75,7 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
         elif re.search(r"\b(?:where|in which)\s+\w+\s+(?:goes|is traded|is moved|leaves)\b|\bshop\b|\bwho would take\b",
                        text, re.I):
             f.give = [n for n in p.players if n not in f.exclude][:1]
-        elif prev is not None and prev.shape and p.act == "trade_find" and p.follow_up:
+        elif prev is not None and prev.shape and p.act.startswith("trade") and p.follow_up:
             from services.league.lookup import said_in
 
             mine = [n for n in p.players if n not in f.exclude and said_in(n, text)]

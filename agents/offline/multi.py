@@ -116,7 +116,12 @@ def split_requests(text: str, as_of, previous, parse, clarify_below: float) -> l
     """The parsed requests of a message with several (each read with the earlier ones as its thread),
     or [] when it is one request. `parse` and `clarify_below` are the reader's (agents.offline.nlu,
     passed in: this module is the reader's helper, never its caller)."""
+    from agents.offline.act_cues import IR_OPTIONS
+    from services.league.lookup import fold
+
     parts = pieces(packaged(text))
+    if IR_OPTIONS.search(fold(text)):  # "ivey's out forever. options? IR, drop, whatever works": one ask, its options
+        return []
     if len(parts) < 2 or len(parts) > 3 or any(constraint_only(piece) or preference_only(piece)
                                               or OPINION.fullmatch(piece.strip(" ?!.").lower()) for piece in parts[1:]):
         return []  # "any trades for steals? keeping JJJ": the second piece is the first one's constraint

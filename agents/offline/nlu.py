@@ -110,6 +110,11 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
         q = _parse(rest, as_of, previous, split)
         if q.act not in VAGUE_ACTS and not q.unknown and not q.greeting:
             p = q  # the request beside the question of what a word means
+    elif gloss and not rest.strip() and (p.act in VAGUE_ACTS or p.act == "clarify" or p.unknown or p.greeting):
+        from agents.offline.carry import take  # "whats 'stocks' in your numbers, is it just steals plus blocks"
+
+        take(p, "general_explain")  # the meaning was all it asked: the glossary, not a clarifying question
+        p.unknown, p.greeting = False, False
     p.gloss = gloss  # (said above the answer unless the answer is the glossary itself)
     return p
 

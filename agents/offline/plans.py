@@ -92,7 +92,7 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         from agents.offline.message_reads import minutes_question, roster_games_question
 
         if p.act == "research_roster_games" or roster_games_question(p.text):
-            if p.day and not p.rest_of_week:  # "who on my team plays 2/3?": that day's games only
+            if p.day and not p.rest_of_week:  # "anyone of mine playing 2/3?": that day's games only
                 return [("get_schedule", {"start": p.day.isoformat(), "end": p.day.isoformat()}), ("get_my_roster", {})]
             return [("get_schedule", {}), ("get_my_roster", {})]
         topic = "minutes" if minutes_question(p.text) else _topic(p.text)

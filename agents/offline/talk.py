@@ -34,8 +34,8 @@ def reply(p) -> str | None:
         return CAPABILITIES
     if p.act == "general_why":
         return why_previous(p.previous_answer)
-    if p.act == "general_explain":
-        entries = glossary(p.text)
+    if p.act == "general_explain":  # the words asked as typed ("stocks", before the normalizer spelled it out) first
+        entries = list(dict.fromkeys([*glossary(" ".join(getattr(p, "gloss", None) or [])), *glossary(p.text)]))
         return "\n\n".join(entries) if entries else None
     return None
 

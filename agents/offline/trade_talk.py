@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from agents.offline.text import _ok, _table
-from agents.offline.trade_sides import _fold, split_protected, split_sides
+from agents.offline.trade_sides import GIVE_FOR, SHOP_FOR, _fold, split_protected, split_sides
 
 TRADE_ACTS = ("trade_evaluate", "trade_propose", "trade_find", "research_rankings")
 # "only the ones where both sides gain", "ones they would accept": the trades the other manager accepts
@@ -63,8 +63,6 @@ def plan_trade(p, done: dict) -> list[tuple[str, dict]]:
             args["give"] = list(f.give)
         elif named:  # "what would it take to get X?" brings him in; "who would take X?" sends him
             sided = _fold(p.trade_text) if getattr(p, "trade_text", None) and p.follow_up else t
-            from agents.offline.act_cues import GIVE_FOR, SHOP_FOR
-
             if SHOP_FOR.search(sided):  # "move bol and bogdanovic for anyone who helps 3s": both go
                 args["give"] = named[:3]
             else:

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 
-from agents.offline.act_cues import (BUNDLE, FA_WORDS, GAMES_ASKED, GIVE_FOR, MOVE_WORDS, SHOP_FOR, TRADE_COST, TRADE_SEARCH, TRADE_WORD, UNSURE,
-                                     VERDICT_ASKED, WEAKNESS, WHICH_OF_TWO, WHO_ELSE, WHOLE_TEAM, day_roster,
-                                     games_or_trades, most_games_next_week)
+from agents.offline.act_cues import (BUNDLE, FA_WORDS, GAMES_ASKED, IR_OPTIONS, MOVE_WORDS, TRADE_COST, TRADE_SEARCH,
+                                     TRADE_WORD, UNSURE, VERDICT_ASKED, WEAKNESS, WHICH_OF_TWO, WHO_ELSE, WHOLE_TEAM,
+                                     day_roster, games_or_trades, most_games_next_week)
+from agents.offline.trade_sides import GIVE_FOR, SHOP_FOR
+from agents.offline.move_cues import HIS_SPOT
 from agents.offline.after_list import for_next_week, more_or_fewer, pushed_back, with_list_size
 from agents.offline.pool import forward_scan, past_window_ranking
 from agents.offline.carry import frame_of, list_follow_up, named_here, ranking_follow_up, take, sweetened, verdict_with_other_punt
@@ -121,6 +123,7 @@ def _category_referred(p, prev) -> None:
         p.categories = list(prev.categories)
 
 
+TRADE_INTO = re.compile(r"^(?:\w+\W+){0,3}?trade (?:me |us )?(?:into|for) (?:a|an|some|two|2|one|another)\b")
 ADD_HIM = re.compile(r"\b(?:add|adding|pick(?:ing)? (?:him|her) up|grab(?:bing)? (?:him|her)|claim(?:ing)? (?:him|her)|"
                      r"roster(?:ing)? (?:him|her))\b[^?.!]{0,12}\b(?:him|her)?|\b(?:is|would) (?:he|she) (?:be )?worth\b|"
                      r"\bworth (?:a )?(?:pick ?up|add|adding|grab|grabbing|claim|roster spot)\b")
@@ -144,6 +147,15 @@ def _understood(p, prev, previous_answer: str | None = None):
             ADD_HIM.search(fold(p.text)):
         take(p, "fa_fit")  # "worth adding him for boards?" after a player: that player's pickup, not the wire's best
 
+    if len(p.players) == 1 and HIS_SPOT.search(fold(p.text)) and not p.act.startswith("ir"):
+        take(p, "fa_replace")  # "who should take his spot then": he goes, the best add for his spot comes
+        p.replacing, p.unknown = p.players[0], False
+    if not p.act.startswith("trade") and TRADE_INTO.search(fold(p.text)):
+        take(p, "trade_find")  # "trade me into a floor general, keep shai": a search for that player
+        p.unknown, p.hold_or_stream = False, False
+    if not p.act.startswith(("trade", "ir")) and len(named_here(p)) == 1 and IR_OPTIONS.search(fold(p.text)):
+        take(p, "ir_move")  # "ivey's been out forever. options? IR, drop, whatever works": the IR card and the rest
+        p.unknown, p.move = False, None
     if not p.act.startswith("trade") and named_here(p) and SHOP_FOR.search(fold(p.text)) and not FA_WORDS.search(fold(p.text)):
         take(p, "trade_find")  # "i wanna move bol and bogdanovic for anyone who helps 3s": a search giving them
         p.players, p.unknown, p.move = named_here(p), False, None

@@ -76,10 +76,12 @@ def _words(text: str) -> list[str]:
 
 
 def _planner_texts() -> list[str]:
-    """The planner's rules and every test file except this evaluation's own cases, folded."""
+    """The planner's rules and every test file except this evaluation's own cases, folded. A held-out
+    set's recorded run (tests/conversations/*_run.json: the product's answers, quoted in its problems) is
+    a measurement, not a phrasing anyone wrote a rule or a test for."""
     files = list((ROOT / "agents" / "offline").glob("*.py")) + [
         p for p in (ROOT / "tests").rglob("*") if p.suffix in (".py", ".json") and "facts" not in p.parts
-        and p.name not in ("test_facts.py", "facts_eval.py")]
+        and p.name not in ("test_facts.py", "facts_eval.py") and not p.name.endswith("_run.json")]
     return [" ".join(_words(p.read_text(encoding="utf-8", errors="ignore"))) for p in files]
 
 
