@@ -60,7 +60,8 @@ def glossary(text: str) -> list[str]:
 # a clause that asks what a word means: "what does that even mean", "what's streaming", "the IR thing people
 # talk about", "explain punting", "no idea what that is"
 # every entry's own words (not the points league's "how do points work" question form)
-TERMS = "(?:" + "|".join(f"(?:{p})" for p in GLOSSARY if ".*" not in p) + r")\w*"
+# ("per 36" is left out: "what's that per 36?" asks his figure, not the word; "what does per 36 mean" is still asked)
+TERMS = "(?:" + "|".join(f"(?:{p})" for p in GLOSSARY if ".*" not in p and "36" not in p) + r")\w*"
 EXPLAIN = re.compile(r"\bmean(?:s|ing)?\b|\bexplain\w*\b|"
                      # "what's streaming", "what is this injured reserve thing exactly" (the clause ends with it)
                      rf"\bwhat(?:s| is| s| are)(?: exactly)? (?:a |an |the |this |that )?(?:\w+ )?{TERMS}"

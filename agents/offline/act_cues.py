@@ -53,11 +53,14 @@ DAY_PLAYERS = re.compile(r"\b(?:who|which (?:of my )?(?:guys|players)|any(?:one|
 
 
 def day_roster(p) -> None:
-    """'Who's got no game that day?' after a lineup, 'anyone of mine playing 2/3?': my roster's games on
-    that one day (who plays it and who does not), whatever the model read in it."""
-    if p.players or not p.day or p.act.startswith(("trade", "ir", "fa")) or not DAY_PLAYERS.search(fold(p.text)):
+    """'Who's got no game that day?' after a lineup, 'anyone of mine playing 2/3?': that day's lineup,
+    which says who plays it and who has no game (agents/offline/answers.py `lineup_lead`), whatever the
+    model read in it."""
+    if p.players or not p.day or p.act.startswith(("trade", "ir", "fa", "lineup")):
         return
-    take(p, "research_roster_games")
+    if not (DAY_PLAYERS.search(fold(p.text)) or (p.act == "research_roster_games" and not p.rest_of_week)):
+        return
+    take(p, "lineup_day")
     p.unknown, p.greeting = False, False
     p.rest_of_week = False
 

@@ -3,7 +3,6 @@ has the most), minutes trends, comparisons over the remaining games, hot free ag
 meant, who plays or sits on a day, and whether another team's player would help. Each reads the tool results of its turn, never the data."""
 from __future__ import annotations
 
-import datetime as dt
 import re
 
 from agents.core.cards import distinct
@@ -24,9 +23,6 @@ def roster_games(p: Parsed, done) -> str:
     top = healthy[0]["games"] if healthy else 0
     leaders = [pl["name"] for pl in healthy if pl["games"] == top]
     window = sched[0]["window"]
-    if str(window[0]) == str(window[1]):  # one day asked: who plays it and who does not
-        return _one_day(players, status, str(window[0]), idle_asked=bool(re.search(
-            r"\b(?:no games?|off|idle|sitting|resting|doesn'?t play|don'?t play|not playing)\b", p.text.lower())))
     head = (f"**{'Fewest' if fewest else 'Most'} games left ({window[0]} to {window[1]}): {', '.join(leaders)} "
             f"({top} game{'s' * (top != 1)}{' each' if len(leaders) > 1 else ''}).**")
     rows = [[pl["name"], status.get(pl["name"], "-"), pl["games"], ", ".join(str(d)[5:] for d in pl["dates"]) or "-"]
@@ -42,28 +38,6 @@ def roster_games(p: Parsed, done) -> str:
         out.append(f"{', '.join(out_players)} {'is' if one else 'are'} OUT (inferred), so "
                    f"those games count for nothing unless {'he returns' if one else 'they return'}.")
     out.append(f"Your roster has {sched[0]['total_games']} games left in all.")
-    return "\n\n".join(out)
-
-
-def _one_day(players: list[dict], status: dict, day: str, idle_asked: bool = False) -> str:
-    """'Anyone of mine playing 2/3?': the players with a game that day first, then the ones without
-    (those first when the question asks who is idle)."""
-    when = dt.date.fromisoformat(day).strftime("%a %b %-d")
-    on = [pl["name"] for pl in players if pl["games"]]
-    off = [pl["name"] for pl in players if not pl["games"]]
-    out_on = [n for n in on if status.get(n) == "OUT"]
-    head = (f"**Playing on {when} ({day}): {', '.join(on)} ({len(on)} of {len(players)}).**" if on else
-            f"**Nobody on your roster plays on {when} ({day}).**")
-    rows = [[pl["name"], status.get(pl["name"], "-"), "yes" if pl["games"] else "no"] for pl in players]
-    idle = f"No game that day: {', '.join(off)}." if off else "Every player on your roster has a game that day."
-    if idle_asked:
-        head, idle = (f"**No game on {when} ({day}): {', '.join(off)} ({len(off)} of {len(players)}).**" if off else
-                      f"**Every player on your roster has a game on {when} ({day}).**"), \
-            (f"Playing that day: {', '.join(on)}." if on else "Nobody on your roster plays that day.")
-    out = [head, idle,
-           _table(["Player", "Status", f"Plays {day[5:]}"], rows)]
-    if out_on:
-        out.append(f"{', '.join(out_on)} {'is' if len(out_on) == 1 else 'are'} OUT (inferred): that game counts for nothing.")
     return "\n\n".join(out)
 
 
@@ -182,10 +156,13 @@ def lineup_lead(p: Parsed, d: dict, sits: list[dict], idle: list[str], done) -> 
     t = fold(p.text)
     if p.players:
         return ""
+    if re.search(r"\b(?:no games?|has no|got no|off|idle|doesn t play|don t play|not playing|without a game)\b", t):
+        return (f"**No game {d['date']}: {', '.join(idle)} ({len(idle)} of your players).**" if idle else
+                f"**Every player of yours has a game {d['date']}.**")  # "who's got no game that day?"
     if re.search(r"\bbench\b", t) and not re.search(r"\b(who should|who do i|who to)\b", t):
         benched = [f"{b['name']} ({b['reason']})" for b in sits] + [f"{n} (no game)" for n in idle]
         return f"**On your bench {d['date']}: {', '.join(benched) or 'nobody'}.**"
-    if re.search(r"\b(playing|plays|play|have a game|has a game|games? on)\b", t):
+    if re.search(r"\b(playing|plays|play|have a game|has a game|games? on|suit(?:s|ing)? up|in action)\b", t):
         playing = [s["name"] for s in d["starters"]] + [b["name"] for b in sits]
         status = {x["name"]: x["status"] for r in _ok(done, "get_my_roster") for x in r["data"]["players"]}
         flagged = [f"{n} ({status[n]})" for n in playing if status.get(n, "ACTIVE") != "ACTIVE"]

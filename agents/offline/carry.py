@@ -89,8 +89,9 @@ SWEETEN = re.compile(r"\b(?:throw|toss|add|put|include|sweeten (?:it|the deal|th
 
 def sweetened(p, prev) -> None:
     """'what if I throw conley in too' after a trade verdict: the same trade with him added to my side."""
-    if prev is None or prev.act != "trade_evaluate" or not SWEETEN.search(fold(p.text)):
-        return
+    if prev is None or prev.act != "trade_evaluate" or not SWEETEN.search(fold(p.text)) or \
+            re.search(r"\b(?:ask(?:ing)?(?: them| him)? for|get|getting|want|in return|back)\b", fold(p.text)):
+        return  # "add claxton and ask for trey murphy too": both sides change (agents/offline/followups.py)
     added = [n for n in named_here(p) if n not in prev.players]
     if not added or len(fold(p.text).split()) > 14:
         return

@@ -92,8 +92,6 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         from agents.offline.message_reads import minutes_question, roster_games_question
 
         if p.act == "research_roster_games" or roster_games_question(p.text):
-            if p.day and not p.rest_of_week:  # "anyone of mine playing 2/3?": that day's games only
-                return [("get_schedule", {"start": p.day.isoformat(), "end": p.day.isoformat()}), ("get_my_roster", {})]
             return [("get_schedule", {}), ("get_my_roster", {})]
         topic = "minutes" if minutes_question(p.text) else _topic(p.text)
         if topic:
@@ -179,7 +177,7 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         return [("get_player_status", {"name": name}), ("get_schedule", {"names": [name]}),
                 ("validate_slot_fit", {"add": name}), *log]
     if horizon in ("next_week", "rest_of_season"):  # ranked over that horizon; this week's slot fits do not apply
-        return _relaxed(done) if done else [("get_free_agents", scan)]
+        return _relaxed(done, getattr(p, "most_games", False)) if done else [("get_free_agents", scan)]
     checked = p.need and p.scoring == "categories"  # a stated need: the scoreboard first, then the categories in play
     if not done:
         return [("get_matchup_details", {})] if checked else [("get_matchup_details", {}), ("get_free_agents", scan)]
@@ -197,13 +195,13 @@ def _scanned(done: dict) -> list[dict]:
     return (_results(done, "get_free_agents") or [{}])[0].get("free_agents", [])
 
 
-def _relaxed(done: dict) -> list[Call]:
+def _relaxed(done: dict, most: bool = False) -> list[Call]:
     """Nobody has the games asked for ("someone with 4 games" in a 3-game week): the list again with
     one game, and the answer says so."""
     scans = _results(done, "get_free_agents") or [{}]
     first, last = scans[0], scans[-1]
     wanted = (last.get("filters") or {}).get("min_games_remaining", 0)
-    if (first.get("filters") or {}).get("min_games_remaining") == MOST_GAMES_ASKED:  # the most anyone has
+    if most and (first.get("filters") or {}).get("min_games_remaining") == MOST_GAMES_ASKED:  # the most anyone has
         if not last.get("free_agents") and wanted > 1:
             return [("get_free_agents", {**last["filters"], "min_games_remaining": wanted - 1})]
         return []

@@ -14,12 +14,12 @@ KEEP = re.compile(r"\b(without (?:\w+ing|giving up|costing me)|(?:while|but|and)
                   r"maintain(?:ing)?|protect(?:ing)?|hold(?:ing)? (?:on to|onto)?|not (?:\w+ing|los\w+|hurt\w*|"
                   r"at the (?:cost|expense) of))|not at the (?:cost|expense) of|as long as (?:my|i keep))\b")
 # what my player brings back ("what can I get for jjj", "who's gettable for jjj alone", "what does Beal fetch"): he goes
-GIVE_FOR = re.compile(r"\b(?:get|fetch|bring(?: me)? back|land|return|gettable|available|obtainable)(?: me| us)?(?: back| in "
-                      r"return)? for\b(?! (?:a |an |one |two |some |the )?(?:center|guard|forward|wing|big|pg|sg|sf|pf|c)\b)|"
+GIVE_FOR = re.compile(r"\bwhat (?:can|could|would|will|might|do|does) (?:i|we|he|it) (?:get|fetch|land|bring back)(?: me| us)?"
+                      r"(?: back| in return| in a trade)? for\b|\b(?:gettable|obtainable|available in a trade) for\b|"
                       r"\bfor (?:\w+ ){1,2}alone\b|\bwhat (?:does|would|will|could) \w+(?: \w+)? fetch\b|"
-                      # "can i get a center for beal", "get me two wings back for conley"
+                      # "can i get a center for beal", "get me two wings back for conley" (a kind of player back for mine)
                       r"\b(?:get|land|fetch)(?: me| us)? (?:a |an |one |some |two |2 )?(?:\w+ ){0,2}?(?:centers?|guards?|forwards?|"
-                      r"wings?|bigs?|players?|guys?|stars?|upgrades?|pieces?)(?: back)? for\b")
+                      r"wings?|bigs?|stars?|upgrades?|pieces?)(?: back)? for\b")
 # my players offered for a kind of player ("i wanna move bol and bogdanovic for anyone who helps 3s"): a trade search
 SHOP_FOR = re.compile(r"\b(?:move|moving|flip|flipping|ship|shipping|deal|dealing|package|packaging|shop|shopping|sell|selling|"
                       r"trade|trading)\b(?![^.?!]{0,30}\b(?:to|on|onto|into) (?:the |my )?(?:ir|bench|util)\b)"
