@@ -162,7 +162,9 @@ def lineup_lead(p: Parsed, d: dict, sits: list[dict], idle: list[str], done) -> 
     if re.search(r"\bbench\b", t) and not re.search(r"\b(who should|who do i|who to)\b", t):
         benched = [f"{b['name']} ({b['reason']})" for b in sits] + [f"{n} (no game)" for n in idle]
         return f"**On your bench {d['date']}: {', '.join(benched) or 'nobody'}.**"
-    if re.search(r"\b(playing|plays|play|have a game|has a game|games? on|suit(?:s|ing)? up|in action)\b", t):
+    bare_day = getattr(p, "follow_up", False) and not re.search(r"\b(start|sit|lineup|bench|set|optimi[sz]e|slot|who)\b", t)
+    if bare_day or re.search(r"\b(playing|plays|play|have a game|has a game|games? on|suit(?:s|ing)? up|in action)\b", t):
+        # "and thursday the 6th?" after "who on my team plays 2/3?": the same question of another day
         playing = [s["name"] for s in d["starters"]] + [b["name"] for b in sits]
         status = {x["name"]: x["status"] for r in _ok(done, "get_my_roster") for x in r["data"]["players"]}
         flagged = [f"{n} ({status[n]})" for n in playing if status.get(n, "ACTIVE") != "ACTIVE"]

@@ -6,10 +6,14 @@ import re
 from agents.core.contracts import cards_of
 from agents.offline.nlu import Parsed
 from agents.offline.answers import lineup_lead
+from agents.offline.plans import LINEUP_DAYS
 from agents.offline.text import _ok, _table, move_line
 
 
 def lineup(p: Parsed, done) -> str:
+    far = [r["data"] for r in _ok(done, "get_schedule")] if not _ok(done, "compose_daily_lineup") else []
+    if far and str(far[0]["window"][0]) == str(far[0]["window"][1]):  # a day past the lineup's days
+        return _day_games(far[0], done)
     parts = []
     claimed = _claimed_count(p.text)
     for r in _ok(done, "compose_daily_lineup"):
@@ -66,3 +70,17 @@ def _claimed_count(text: str) -> int | None:
 
     m = re.search(r"\b(\d{1,2}) (?:players|guys)\b", text)
     return int(m.group(1)) if m else None
+
+
+def _day_games(sched: dict, done) -> str:
+    """Who on my roster has a game on a day past the lineup's seven (the schedule's one-day window):
+    the same lead as a lineup day's ('N of your players have a game ...'), then who has none."""
+    day = str(sched["window"][0])
+    status = {x["name"]: x["status"] for r in _ok(done, "get_my_roster") for x in r["data"]["players"]}
+    playing = [x["name"] for x in sched["players"] if x["games"]]
+    idle = [x["name"] for x in sched["players"] if not x["games"]]
+    flagged = [f"{n} ({status[n]})" for n in playing if status.get(n, "ACTIVE") != "ACTIVE"]
+    return "\n\n".join([f"**{len(playing)} of your players have a game {day}: {', '.join(playing) or 'none'}.**"
+                         + (f" Not sure to play (inferred status): {', '.join(flagged)}." if flagged else ""),
+                         f"No game that day: {', '.join(idle) or 'nobody'}.",
+                         f"A lineup is set for the next {LINEUP_DAYS} days only; ask again closer to {day} for who starts."])

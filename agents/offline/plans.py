@@ -257,6 +257,9 @@ def plan_matchup(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
     return [("get_matchup_details", {}), ("get_opponent_roster", {}), ("get_schedule", {})]
 
 
+LINEUP_DAYS = 7  # compose_daily_lineup sets a lineup for the as-of date and the six days after it
+
+
 def plan_lineup(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
     if done:
         return []
@@ -268,6 +271,9 @@ def plan_lineup(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
                                       **_mode(p), **cut, **limit})]
     if p.act == "lineup_day" and not p.day:
         p.day = as_of  # "who plays?" with no day: today
+    if p.day and not p.rest_of_week and p.day > as_of + dt.timedelta(days=LINEUP_DAYS - 1) and not p.players:
+        # "and thursday the 6th?": past the days a lineup is set for, that day's games from the schedule
+        return [("get_schedule", {"start": p.day.isoformat(), "end": p.day.isoformat()}), ("get_my_roster", {})]
     if p.day and not p.rest_of_week:
         if not p.players and re.search(r"\b(playing|plays|have a game|has a game)\b", p.text.lower()):
             return [("compose_daily_lineup", {"date": p.day.isoformat()}), ("get_my_roster", {})]  # statuses
