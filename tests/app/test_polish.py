@@ -108,13 +108,14 @@ def _move_of(title: str) -> str:
     return title.strip("*").split(",")[0]  # "Drop A -> Add B" (a swap), "Move A to IR" (an IR move, whoever it adds)
 
 
-AGAIN = "Any other moves for this week?"  # after the IR approval: the swaps the approval closed come back
+AGAIN = "Any other moves?"  # after the approval: the moves it closed come back (the review's own mode: "moves for
+# this week" would rank by this week alone and offer other adds)
 
 
 def test_a_move_offered_again_after_its_set_closed_gets_its_buttons_in_the_new_turn(app):
     """Approving one swap closes its siblings, and a later question can offer one of them again (Jan 29, the
     one league: the review's set holds a swap and an IR move for the OUT Jaden Ivey; approving the swap
-    leaves Ivey OUT and the IR slot open, so "Any other moves for this week?" offers his IR move again). The
+    leaves Ivey OUT and the IR slot open, so "Any other moves?" offers his IR move again). The
     new turn draws it with its buttons (catches a card skipped as already shown when its only copy on the
     page is the closed one: no way to decide it before a reload), and a refresh draws each once, under the
     latest question (catches the buttons left on the old turn's copy). The IR move's decision words are
