@@ -80,8 +80,9 @@ def affirmation(text: str, previous_answer: str | None) -> int | None:
         heads = [c[0] for c in cards_in(previous_answer)]
         return next((i for i, h in enumerate(heads) if h.startswith("Move ")), None)
     yes_word = any(re.sub(r"(.)\1+", r"\1", w) in YES_WORDS or w in YES_WORDS for w in words)
-    if not (AFFIRM_CUE.search(t) or place is not None or yes_word) or not _only_filler(
-            [w for w in words if not _agreeing(w)], len(words)):
+    strangers = [w for w in words if not _agreeing(w)]
+    agreed = bool(AFFIRM_CUE.search(t) or yes_word)  # a filler word only beside a yes ("top 3 is plenty" is a count)
+    if not (agreed or place is not None) or (strangers and not (agreed and _only_filler(strangers, len(words)))):
         return None
     return place or 0
 

@@ -359,3 +359,14 @@ def test_the_roster_or_the_ir_slot_asked_beside_the_moves_shows_both(make_assist
     r3 = a.ask("so who's sitting in my IR slot now, and who did I end up adding", r["thread_id"])
     assert _calls(r3, "get_my_roster") and _calls(r3, "get_my_moves") and not K.calls(r3, "optimize_matchup")
     assert "Jaden Ivey" in r3["answer"] and card["add"] in r3["answer"]
+
+
+@pytest.mark.parametrize("text", ["top 3 is plenty", "the top two are enough", "first five is fine"])
+def test_a_count_after_a_list_with_cards_is_not_an_affirmation(text):
+    """Guard (holds on a1a8106): a count said after a list whose answer offers cards trims the list; the
+    filler word an affirmation may carry ("make it happen cap'n") is allowed only beside a yes. Caught this
+    session's first filler rule, which read 'top 3 is plenty' as agreeing to card 1."""
+    from agents.offline.card_words import affirmation
+
+    assert affirmation(text, "Top free agents ... Approve or decline each card below.") is None
+    assert affirmation("make it happen cap'n", "Approve or decline the card below.") == 0
