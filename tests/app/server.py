@@ -103,9 +103,17 @@ def app_server(home: Path, log: Path | None = None, env_extra: dict | None = Non
 @contextmanager
 def streamlit_server(home: Path, log: Path | None = None, env_extra: dict | None = None,
                      args: tuple[str, ...] = ()):
-    """Yields (base_url, seconds_to_healthy), as `app_server`."""
+    """Yields (base_url, seconds_to_healthy), as `app_server`; on a failure the server log's last
+    lines are printed (a browser test that timed out under the full suite's load says what the
+    server was doing: a slow resume, a traceback, a rerun that never came)."""
     with app_server(home, log, env_extra, args) as app:
-        yield app.url, app.cold_start_s
+        try:
+            yield app.url, app.cold_start_s
+        except BaseException:
+            if log is not None and Path(log).exists():
+                tail = Path(log).read_text(errors="replace").splitlines()[-60:]
+                print("SERVER LOG (last lines):", *tail, sep="\n")
+            raise
 
 
 # One Playwright driver and Chromium, started on first use and stopped at the end of the test

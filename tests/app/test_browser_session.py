@@ -68,7 +68,7 @@ def test_a_categories_thread_keeps_its_league_across_a_reload(fresh_state, tmp_p
                 shutil.copy(shot, REPO / "docs" / "screenshot-chat.png")
 
             approve.click()
-            page.get_by_text("Approved.").first.wait_for(timeout=60_000)
+            page.get_by_text("Approved.").first.wait_for(timeout=120_000)  # a resume: 60 s was short under a full suite's load
             expect(page.get_by_text("Not applied")).to_have_count(0)
             expect(page.get_by_role("button", name="Approve")).to_have_count(0, timeout=30_000)
 
@@ -82,7 +82,7 @@ def test_a_categories_thread_keeps_its_league_across_a_reload(fresh_state, tmp_p
             # the League page shows the categories league with the new player
             page.get_by_test_id("stSidebarNav").get_by_role("link", name="League").click()
             page.get_by_text("Categories scoring", exact=False).first.wait_for(timeout=30_000)
-            page.get_by_test_id("stTable").first.get_by_text(add, exact=True).wait_for(timeout=30_000)
+            page.get_by_test_id("stTable").first.get_by_text(add, exact=True).wait_for(timeout=90_000)  # 30 s was short under load
 
             # settings survive another reload (on the Settings page itself)
             page.get_by_test_id("stSidebarNav").get_by_role("link", name="Settings").click()

@@ -97,7 +97,7 @@ def test_one_clock_for_every_card_and_the_live_thread_is_what_a_reload_shows(fre
         assert len(counting) == 3 and len(set(counting)) == 1, counting
         assert counting[0].endswith("(league clock, lineups lock 19:00)"), counting
         page.get_by_role("button", name="Approve").first.click()
-        page.get_by_text("Approved. ").first.wait_for(timeout=60_000)
+        page.get_by_text("Approved. ").first.wait_for(timeout=120_000)  # a resume: 60 s was short under a full suite's load
         expect(page.get_by_text(re.compile(r"^Expires in "))).to_have_count(0, timeout=30_000)
         expect(page.get_by_text("Made for the 19:00 lineup lock")).to_have_count(3, timeout=30_000)
         n = page.get_by_test_id("stChatMessage").count()  # the review, its answer, the approval's outcome
