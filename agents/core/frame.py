@@ -88,6 +88,12 @@ class RequestFrame(BaseModel):
     leaders_in: str | None = Field(default=None, description=(
         "A superlative on one category in a request for moves ('pick up the best shot blocker out there': BLK; "
         "'grab the top rebounder on the wire': REB): every add is one of the wire's leaders in it."))
+    min_games: int | None = Field(default=None, ge=1, le=7, description=(
+        "In a request for moves or pickups, the fewest games left this week an added player must have ('the "
+        "guy's gotta have 3 games left', 'only adds with 3+ games': 3)."))
+    keep_healthy: bool = Field(default=False, description=(
+        "True when no healthy (ACTIVE) player of mine may be dropped ('don't drop anybody healthy', 'only cut "
+        "hurt guys'): every move drops an OUT or day-to-day player, or moves one to IR."))
     unhonoured: list[str] = Field(default_factory=list, description=(
         "Constraints the user stated that no tool can honour, in a few words each (said in the answer)."))
 
@@ -107,7 +113,8 @@ TOOL_ARGS = {"exclude": "exclude", "shape": "shape", "horizon": "horizon", "coun
              "window": "window", "per": "per", "availability": "availability", "not_position": "not_position", "play_on": "play_on",
              "play_on_all": "play_on_all",
              "not_teams": "not_teams", "max_minutes": "max_minutes", "get_position": "get_position",
-             "keep_positions": "keep_positions", "start": "start", "end": "end", "leaders_in": "leaders_in"}
+             "keep_positions": "keep_positions", "start": "start", "end": "end", "leaders_in": "leaders_in",
+             "min_games": "min_games_remaining", "keep_healthy": "keep_healthy"}
 
 
 def tool_args(frame: RequestFrame | dict | None, fields: dict, args: dict) -> dict:

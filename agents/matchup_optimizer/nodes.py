@@ -18,7 +18,7 @@ from agents.matchup_optimizer.checks import checked_targets, declined_here, ir_f
 from services import optimizer as opt
 from services.models import ServiceError
 from services.optimizer.moves import droppable
-from services.optimizer.propose import LEADERS, wire_leaders
+from services.optimizer.propose import LEADERS, wire_leaders, with_games
 
 MAX_CARDS = 10  # the most cards one request may ask for (the optimize_matchup tool's own `limit` cap)
 
@@ -69,13 +69,21 @@ def make_nodes(source):
         kept_at = set(label.frame.keep_positions)  # "I'd rather keep my guards": every one of them stays
         keep += [e.player.player_id for e in source.roster().entries if kept_at & set(e.player.eligible)
                  and e.player.player_id not in keep and e.player.player_id not in allow]
+        healthy = [e.player.player_id for e in active(source.roster()) if label.frame.keep_healthy
+                   and e.status == "ACTIVE" and e.player.player_id not in keep]  # "don't drop anybody healthy"
+        keep += healthy
+        least = label.frame.min_games if (label.frame.min_games or 0) > 1 else None
         note = ir_full_note(source, only, label)
         limit = min(label.frame.count, MAX_CARDS) if label.frame.count else None  # "3 add/drop options", "one move"
         text = f"Optimizing {today:%a %b %-d} to {end:%a %b %-d} (week {week})."
         if limit:
             text += f" Up to {limit} move{'s' if limit > 1 else ''} (you asked for {label.frame.count})."
-        if keep:
-            text += f" Never dropping {', '.join(source.player_name(k) for k in keep)} (you keep him)."
+        if healthy:
+            text += " Never dropping a healthy player (you asked): only OUT or day-to-day players go."
+        if keep and len(keep) > len(healthy):
+            text += f" Never dropping {', '.join(source.player_name(k) for k in keep if k not in healthy)} (you keep him)."
+        if least:
+            text += f" Only adds with at least {least} games left this week (you asked)."
         if state.get("punt"):
             text += f" Punting {', '.join(state['punt'])}: left out of the objective."
         if cut:
@@ -96,7 +104,7 @@ def make_nodes(source):
         _step("parse_intent", text, t0)
         return {"allow_drop": allow, "only_drop": only, "limit": limit, "keep": [source.player_name(k) for k in keep],
                 "untouched": [source.player_name(k) for k in named_keep], "ir_cut": cut, "target_categories": targets, "need_note": note,
-                "leaders_in": label.frame.leaders_in,
+                "leaders_in": label.frame.leaders_in, "min_games": least,
                 "iteration": 0, "relax": 0,
                 "advice_mode": label.mode or state.get("advice_mode") or source.advice_mode,
                 "week_window": {"start": today.isoformat(), "end": end.isoformat(), "week": week}}
@@ -132,10 +140,12 @@ def make_nodes(source):
         inputs = source.optimizer_inputs()
         prep = opt.prepare(dataclasses.replace(inputs, free_agents=()))
         drops = [inputs.roster[int(i)].player_id for i in droppable(prep, set(state.get("allow_drop") or []))]
-        adds = [p.player_id for p in inputs.free_agents]
+        adds = with_games(inputs, state.get("min_games"))  # "the guy's gotta have 3 games left": only they
         names = {p.player_id: p.name for p in inputs.roster}
+        scanned = (f"the {len(adds)} free agents with {state['min_games']}+ games left" if state.get("min_games")
+                   else "every free agent is scanned")
         _step("identify_candidates", f"Found {len(drops)} drop candidates ({_names([names.get(d, d) for d in drops])}) "
-                                     f"and {len(adds)} add candidates (every free agent is scanned).", t0)
+                                     f"and {len(adds)} add candidates ({scanned}).", t0)
         return {"drop_candidates": drops, "add_candidates": adds}
 
     def validate_moves(state) -> dict:
@@ -180,9 +190,12 @@ def make_nodes(source):
         ranked = opt.scan_moves(inputs, allow_drop={only}, mode=state.get("advice_mode") or source.advice_mode,
                                 accept=lambda drop, add, kind, week, score: drop == only
                                 and (leaders is None or add in leaders))
-        picked = sorted(ranked, key=lambda m: m.kind != "ir")[:1]  # stable: the best IR move, else the best swap
-        cards = card_dicts(named_cut([card_from_move(m, source.league_id, source.my_team_id, source.today, kind=source.kind)
-                                      for m in picked], state.get("ir_cut")))
+        kept = {source.resolve_id(n) for n in state.get("keep") or []}  # "... but don't drop anybody healthy"
+        declined = declined_here()  # "hard pass. something else": the declined move is not the one offered again
+        made = named_cut([card_from_move(m, source.league_id, source.my_team_id, source.today, kind=source.kind)
+                          for m in sorted(ranked, key=lambda m: m.kind != "ir")  # stable: the best IR move, else a swap
+                          if m.drop_id not in kept or m.kind == "ir"], state.get("ir_cut"))
+        cards = card_dicts([c for c in made if (c.drop_id, c.add_id, c.kind) not in declined][:1])
         name = source.player_name(only)
         _step("validate_moves", f"Best move for {name}: {cards[0]['title']}." if cards else
               f"No move is possible for {name}.", t0)

@@ -20,6 +20,7 @@ class OptimizerState(TypedDict, total=False):
     only_drop: str | None  # the player the user named to move out ("stash Embiid on IR"): his moves only
     target_categories: list[str]
     leaders_in: str | None  # a superlative's category ("the best shot blocker out there": BLK): adds from the wire's leaders
+    min_games: int | None  # "the guy's gotta have 3 games left": adds with at least this many games left this week
     limit: int | None  # how many cards the user asked for ("give me 3 options", "best single move"); None: 3
     keep: list[str]  # players the user keeps (the request frame's exclude): never the drop of a swap
     untouched: list[str]  # of those, the ones he named ("don't touch Collins"): no move of them at all, IR included

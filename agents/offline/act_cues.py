@@ -8,10 +8,11 @@ from __future__ import annotations
 import re
 
 from agents.offline.carry import take
+from agents.offline.list_filters import MOST_GAMES
 from services.league.lookup import fold
 
 GAMES_ASKED = re.compile(r"\b\d[- ]?(?:games?|gamers?|times)\b|\bhow many games\b|\bgames? (?:left|remaining)\b|"
-                        r"\bmost games\b", re.I)
+                        r"\b(?:most|more|max(?:imum)?) (?:games|gms)\b", re.I)
 A_WEEK = re.compile(r"\b(?:next|this) (?:week|wk)\b|\bweek'?s\b", re.I)
 MY_TEAM = re.compile(r"\b(?:my|our) (?:roster|team|guys|players|squad|lineup)\b|\bdo i have\b|\bhave i got\b", re.I)
 TRADE_WORD = re.compile(r"\btrades?\b|\btrade (?:options|ideas|targets|offers)\b|\bdeals?\b", re.I)
@@ -77,9 +78,8 @@ def games_or_trades(p) -> None:
     pool = re.search(r"\b(?:players|guys|free agents?|pickups?|adds?|streamers?|stream|waivers?|available)\b", p.text, re.I)
     if p.act == "research_roster_games" and GAMES_ASKED.search(p.text) and not MY_TEAM.search(p.text) and not p.players \
             and re.search(r"\b(?:free agents?|pickups?|waivers?|on the wire|available|streamers?)\b", p.text, re.I):
-        # "which free agents get me the most games before sunday?": the wire ranked by its games left, not mine
-        take(p, "research_rankings" if re.search(r"\b(?:most|more) games\b", p.text, re.I) else "fa_scan")
-        return
+        take(p, "fa_scan")  # "which free agents get me the most games before sunday?": the wire, not mine
+        return  # (most_games_next_week below ranks it by games, this week's or next week's)
     if unsure and not p.players and WHO_TO_ADD.search(fold(p.text)):
         take(p, "fa_scan")  # "who should I grab that'll help thru the break?": a pickup list
         p.unknown = False
@@ -103,7 +103,7 @@ def most_games_next_week(p) -> None:
     f = getattr(p, "frame", None)
     if f is None or p.players:
         return
-    most = p.act == "fa_scan" and re.search(r"\b(?:most|max(?:imum)?) (?:games|gms)\b", fold(p.text))
+    most = p.act == "fa_scan" and MOST_GAMES.search(fold(p.text))
     if f.horizon != "next_week":
         if most and f.horizon in (None, "this_week") and not p.categories and not f.play_on:
             take(p, "research_rankings")  # "which free agents get me the most games thru sunday": ranked by them

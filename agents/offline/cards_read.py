@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from services.league.lookup import fold
+
 CARD_HEAD = re.compile(r"(Move (?P<ird>[^,|*]+?) to IR, add (?P<ira>[^,|*]+?)|Drop (?P<d>[^|*]+?) -> Add (?P<a>[^,|*]+?))"
                        r"(?=,|\s*\||\*|\s[+-]\d|\.\s|$)", re.M)
 
@@ -161,6 +163,32 @@ def name_the_row(question: str, answer: str | None) -> str:
     return question[:m.start()] + rows[i] + question[m.end():]
 
 
+DECLINED_OWN = re.compile(r"^Declined: (?:Your move: )?Drop (?P<drop>.+?) (?:->|→) Add (?P<add>.+?), ")
+BARE_ROW = re.compile(r"(?:(?:ok|okay|fine|alright|then|so|and|well|nah|no|hmm+|try|how about|what about|go with|"
+                      r"let s do|lets do|do|gimme|give me|i ll take|ill take)\s+)*qqq(?:\s+(?:then|instead|please|pls|maybe))*")
+
+
+def name_the_row_after_decline(question: str, answers: list[str]) -> str:
+    """'ok then the 2nd one' right after declining my own move that added a list's row ('slot the best
+    one in for bol'): the same drop with that row of the list instead ("drop Bol Bol and add <row 2>");
+    the question itself otherwise (`answers`: the thread's answers and card notes, latest first)."""
+    m = DECLINED_OWN.match(answers[0]) if answers else None
+    row = ROW_REF.search(question or "")
+    if not m or not row:
+        return question
+    rest = fold(question[:row.start()] + " qqq " + question[row.end():])  # the row's words set aside
+    if not BARE_ROW.fullmatch(" ".join(rest.split())):
+        return question
+    drop, added = m.group("drop"), m.group("add")
+    rows = next((r for r in (table_players(a) for a in answers[1:] if a and not a.startswith(DECISION_HEADS))
+                 if added in r), [])
+    i = int(row.group("k")) - 1 if row.groupdict().get("k") else ROW_PLACE[row.group("n").lower()]
+    if not rows or i >= len(rows) or rows[i] == added:
+        return question
+    return f"drop {drop} and add {rows[i]}"
+
+
+DECISION_HEADS = ("Declined", "Approved", "Done")
 NEW_GUY = re.compile(r"\b(?:the|my) (?:new|newest|latest) (?:guy|pickup|pick ?up|add|player|signing|one)\b|"
                      r"\bthe (?:guy|player|one|dude) (?:i|we) (?:just )?(?:added|picked up|grabbed|got|signed)\b|"
                      r"\b(?:the )?(?:guy|player) (?:i|we) just (?:added|picked up|grabbed|got)\b", re.I)

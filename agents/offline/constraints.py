@@ -133,11 +133,25 @@ def unnamed_exclusions(text: str, known: list[str] = ()) -> list[str]:
     return out
 
 
+# the next item of a list of players the clause goes on naming: "anyone but shai, lebron or barnes"
+LIST_ITEM = re.compile(r"\s*(?:,|;|/|&|\bor\b|\band\b|\bnor\b)\s*(?:(?:or|and|nor)\s+)?(?P<n>[\w.'\- ]+?)"
+                       r"(?=\s*(?:[,;/&.?!]|\bor\b|\band\b|\bnor\b)|\s+(?:out|too|either|as well|please|pls)\b|$)", re.I)
+
+
+ACTION_WORD = re.compile(r"\b(?:then|drop|cut|add|get|find|trade|pick|grab|move|stash|for|to|is|are|stays?|with|in|on|who|"
+                         r"what|maybe|also)\b", re.I)
+
+
 def exclusions(text: str, known: list[str] = ()) -> list[str]:
     out: list[str] = []
     for pattern in EXCLUDE:
         for m in pattern.finditer(text):
-            for n in _named(m.group("c"), list(known)):
+            found = _named(m.group("c"), list(known))
+            at = m.end()
+            while found and (item := LIST_ITEM.match(text, at)) and len(item.group("n").split()) <= 3 and \
+                    not ACTION_WORD.search(item.group("n")) and (more := _named(item.group("n"), list(known))):
+                found, at = [*found, *more], item.end()  # a list the clause goes on naming, comma by comma
+            for n in found:
                 if n not in out:
                     out.append(n)
     return out

@@ -16,7 +16,7 @@ from agents.offline.card_words import _card_answer, affirmation, card_counterpar
 from agents.offline.constraints import (KEEP_ACTS, OF_THEM, UNSUPPORTED_TRADE, WHY_BENCHED, WHY_NOT, capitalized,
                                         count_of, exclusions, shape_of, unnamed_exclusions)
 from agents.offline.horizons import availability_of, horizon_of, per_of, window_of
-from agents.offline.list_filters import (GAMES_ASK, HEALTH_ASK, SIDE_COUNT, get_position_of, kept_positions, max_minutes_of,
+from agents.offline.list_filters import (GAMES_ASK, HEALTH_ASK, MOST_GAMES, SIDE_COUNT, get_position_of, keep_healthy_of, kept_positions, max_minutes_of,
                                          not_position_of, not_teams_of, play_on_of, ALL_DAYS)
 from services.league.lookup import fold
 
@@ -27,7 +27,9 @@ FPTS = re.compile(r"\b(?:fantasy (?:points|pts)|fpts|fp)\b")  # "top free agents
 # "same but for 9-cat value", "by z-score", "in category value": the z-sum ranking
 Z_VALUE = re.compile(r"\b(?:9|nine|8|eight)[- ]?cats?\b|\b(?:9|nine|8|eight)[- ]?categor(?:y|ies)\b|\bz ?(?:sum|scores?)\b|"
                      r"\bcat(?:egory|egories)? value\b|\bvalue in (?:the )?categor(?:y|ies)\b")
-MOST_GAMES = re.compile(r"\b(?:most|more|max(?:imum)?) (?:games|gms)\b|\bgames? (?:count|volume)\b|\bcounting games\b")
+
+
+MOVE_ACTS = ("optimize", "ir_move", "fa_replace", "fa_fit", "fa_scan")  # acts whose adds and drops a frame can limit
 
 
 def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None = None) -> RequestFrame:
@@ -103,6 +105,13 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     f.play_on_all = bool(ALL_DAYS.search(t)) and p.act == "fa_scan"  # "games both days": each of them
     f.not_teams, f.max_minutes = not_teams_of(t), max_minutes_of(t)
     f.keep_positions = kept_positions(t)
+    if p.act in MOVE_ACTS:  # "something else, but don't drop anybody healthy"; "the guy's gotta have 3 games left"
+        from agents.offline.list_filters import least_games
+
+        f.keep_healthy = keep_healthy_of(t)
+        least = least_games(text, f.horizon)
+        f.min_games = least if 1 < least <= 7 else None
+        f.unhonoured = [u for u in f.unhonoured if not (f.keep_healthy and keep_healthy_of(fold(u)))]
     if p.act == "research_rankings" or (prev and prev.window and p.follow_up):
         f.window, f.availability, f.per = window_of(t), availability_of(t), per_of(t)
         f.sort = next(iter(p.categories), None) or ("ros_value" if f.horizon == "rest_of_season" else

@@ -13,6 +13,25 @@ import re
 from agents.offline.slots import POSITION_WORDS
 from services.league.lookup import fold
 
+# "the most games", "max gms", "games volume": a list ranked by games (on folded text)
+MOST_GAMES = re.compile(r"\b(?:most|more|max(?:imum)?) (?:games|gms)\b|\bgames? (?:count|volume)\b|\bcounting games\b")
+
+# "don't drop anybody healthy", "without cutting a healthy guy", "only drop hurt guys", "no healthy drops": every
+# move's drop is OUT or day-to-day (on folded text)
+KEEP_HEALTHY = re.compile(
+    r"\b(?:don t|dont|do not|never|no|without|not|won t|wont)\s+(?:\w+\s+){0,2}?(?:drop|cut|release|waive|lose|losing)\w*\s+"
+    r"(?:any ?(?:body|one)|a|any|any of my|one of my|my|a single)?\s*(?:healthy|active|healthy (?:guy|player|dude)s?)\b|"
+    r"\bno healthy (?:drops?|cuts?|guys? (?:dropped|cut))\b|"
+    r"\b(?:only|just)\s+(?:drop|cut|release|waive)\w*\s+(?:the\s+|my\s+)?(?:hurt|injured|out|banged up|dtd|sidelined)\b|"
+    r"\b(?:drop|cut)\w*\s+only\s+(?:the\s+|my\s+)?(?:hurt|injured|out|banged up|dtd|sidelined)\b|"
+    r"\b(?:keep|spare)\s+(?:all\s+)?(?:of\s+)?my\s+healthy\b")
+
+
+def keep_healthy_of(t: str) -> bool:
+    """Whether the message (folded) keeps every healthy player of mine ("don't drop anybody healthy")."""
+    return bool(KEEP_HEALTHY.search(t))
+
+
 GAMES_ASK = re.compile(r"\b([1-7]|two|three|four|five)\+?(?: or more)?[- ]games?\b")  # "who has 3 games left"
 HEALTH_ASK = re.compile(r"\b(?:healthy|injured|hurt|banged up|out|active|available|good to go|fit|dtd|questionable)\b")
 
@@ -166,3 +185,19 @@ def play_on_of(p, horizon: str | None) -> list[dt.date]:
     if p.day and horizon in ("tonight", "day") and not p.rest_of_week:
         return [p.day]
     return []
+
+
+LEAST = (re.compile(r"(\d)\+? games? (?:left|remaining)"),  # "someone w 3 games left"
+         re.compile(r"\b(?:with|w|has|having|got|gets|getting|playing|plays)\s+(?:at least\s+)?(\d)\+?\s*(?:games?|gamers?)\b"),
+         re.compile(r"\b(\d)\+\s*(?:games?|gamers?)\b"),  # "3+ games": at least three
+         re.compile(r"\b(\d)[- ]game (?:schedules?|weeks?|slates?|guys?|players?|streamers?|options?)\b"))  # "a 4-game schedule"
+NUMBER_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5"}
+
+
+def least_games(text: str, horizon: str | None) -> int:
+    """The fewest games left a wanted free agent must have: "w 3 games left", "a guy with 4 games",
+    "3+ games"; next week's "4 game guys" too. One otherwise."""
+    t = re.sub(r"\b(two|three|four|five)\b", lambda w: NUMBER_WORDS[w.group(1)], text.lower())  # "a four-game schedule"
+    m = next((m for r in LEAST if (m := r.search(t))), None) or (
+        re.search(r"\b(\d)\+?[- ]?(?:games?|gamers?|times)\b", t) if horizon == "next_week" else None)
+    return int(m.group(1)) if m and 1 <= int(m.group(1)) <= 7 else 1

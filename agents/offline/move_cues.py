@@ -97,6 +97,12 @@ HIS_SPOT = re.compile(r"\b(?:in|for|into|take|takes|fill|filling|with) (?:his|th
                       r"the best|someone|somebody|anyone|anybody|a streamer|the top|the wire|a pickup|a free agent|the best)")
 
 
+def his_spot(text: str, players: list[str]) -> str | None:
+    """The one player whose spot the message fills ("who should take his spot", "swap him for whoever's
+    best"), or None: read here once, for the pickup's `replacing` and for the act (understand.py)."""
+    return players[0] if len(players) == 1 and HIS_SPOT.search(fold(text)) else None
+
+
 def _replacing(text: str, players: list[str], act: str) -> str | None:
     if act == "fa_replace" and players:
         return players[0]  # "anyone better than Eason on waivers?": he is the one to beat
@@ -104,7 +110,7 @@ def _replacing(text: str, players: list[str], act: str) -> str | None:
         name = "|".join(re.escape(w) for w in fold(players[0]).split() if len(w) >= 3) or re.escape(fold(players[0]))
         if re.search(rf"\b{_CUT}\s+(?:the\s+|my\s+)?(?:\w+\s+){{0,2}}?(?:{name}|him)\b", fold(text)):
             return players[0]  # "ok if i do drop him, who's the best add": him, the player of the thread
-    if len(players) == 1 and HIS_SPOT.search(fold(text)):
+    if his_spot(text, players):
         return players[0]  # "is bogdan droppable?" ... "who would you grab in his spot": he goes, the add is asked
     m = re.search(r"(?:replace|instead of|in place of|fill in for|cover for|better than|for)\s+([\w .'\-]+)", text, re.I)
     if not m:

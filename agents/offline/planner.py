@@ -22,8 +22,8 @@ from agents.models.model_call import CallInfo, read_call_info
 from agents.core.dates import named_date
 from agents.offline import names
 from agents.offline.acts import CONVERSATION_ACTS
-from agents.offline.cards_read import (name_the_new_guy, name_the_pick, name_the_row, name_the_suggested,
-                                       name_the_trade_row)
+from agents.offline.cards_read import (name_the_new_guy, name_the_pick, name_the_row, name_the_row_after_decline,
+                                       name_the_suggested, name_the_trade_row)
 from agents.offline.nlu import Parsed, parse
 from agents.offline.understand import understood
 from agents.offline.plans import next_calls, parse_result
@@ -113,6 +113,7 @@ def _named_rows(question: str, messages: Sequence[BaseMessage], start: int) -> s
     """The question with a list row ("the third guy"), the pick of the last answer ("get me whoever wins
     that, drop X") or the player an approval just added ("the new guy") named."""
     last = _previous_answer(messages, start)
+    question = name_the_row_after_decline(question, thread_answers(messages, start))  # "ok then the 2nd one"
     question = name_the_trade_row(question, last)  # "the first one, yay or nay?" after trades: that trade's sides
     question = name_the_suggested(name_the_row(question, last), last)  # "the guy you just suggested": the pick
     return name_the_new_guy(name_the_pick(question, last), thread_answers(messages, start))

@@ -6,6 +6,7 @@ import json
 import re
 
 from agents.core.intents import Intent
+from agents.offline.list_filters import least_games
 from agents.offline.nlu import Parsed
 
 Call = tuple[str, dict]
@@ -213,11 +214,6 @@ def _relaxed(done: dict, most: bool = False) -> list[Call]:
 MOST_GAMES_ASKED = 4  # no NBA team plays more than four games in a Monday-Sunday week
 
 
-LEAST = (re.compile(r"(\d)\+? games? (?:left|remaining)"),  # "someone w 3 games left"
-         re.compile(r"\b(?:with|w|has|having|got|gets|getting|playing|plays)\s+(?:at least\s+)?(\d)\+?\s*(?:games?|gamers?)\b"),
-         re.compile(r"\b(\d)\+\s*(?:games?|gamers?)\b"),  # "3+ games": at least three
-         re.compile(r"\b(\d)[- ]game (?:schedules?|weeks?|slates?|guys?|players?|streamers?|options?)\b"))  # "a 4-game schedule"
-NUMBER_WORDS = {"two": "2", "three": "3", "four": "4", "five": "5"}
 
 
 def games_wanted(p: Parsed, horizon: str | None) -> int:
@@ -227,15 +223,6 @@ def games_wanted(p: Parsed, horizon: str | None) -> int:
     if said <= 1 and getattr(p, "most_games", False):
         return MOST_GAMES_ASKED  # "the most games next week": four asked first, one fewer until someone has them
     return said if said > 1 else (getattr(p, "min_games", None) or 1)
-
-
-def least_games(text: str, horizon: str | None) -> int:
-    """The fewest games left a wanted free agent must have: "w 3 games left", "a guy with 4 games",
-    "3+ games"; next week's "4 game guys" too. One otherwise."""
-    t = re.sub(r"\b(two|three|four|five)\b", lambda w: NUMBER_WORDS[w.group(1)], text.lower())  # "a four-game schedule"
-    m = next((m for r in LEAST if (m := r.search(t))), None) or (
-        re.search(r"\b(\d)\+?[- ]?(?:games?|gamers?|times)\b", t) if horizon == "next_week" else None)
-    return int(m.group(1)) if m and 1 <= int(m.group(1)) <= 7 else 1
 
 
 def need_targets(p: Parsed, done: dict) -> list[str]:

@@ -109,3 +109,45 @@ def meant(p, prev) -> bool:
     p.punt, p.unpunt, p.stop_punting = punt or list(prev.punt), unpunt, stop
     p.follow_up, p.unknown, p.greeting = True, False, False
     return True
+
+
+# "something else — but the guy's gotta have 3 games left", "hard pass on that one. something else, but don't drop
+# anybody healthy", "got another option? one with 3 games": after a move request, that request again (its declined
+# cards are not offered again: the optimizer leaves them out) with the words the message adds
+ANOTHER = re.compile(r"(?:(?:give me|show me|find me|try|got|have you got|you got|any|is there|anything)\s+)?"
+                     r"(?:(?:something|anything|someone|somebody|any ?one|anybody) else|"
+                     r"(?:another|a different|a diff|some other|other) (?:one|option|move|swap|card|idea|guy|player|pickup|add|"
+                     r"choice)s?)\b(?P<rest>.*)")
+LEAD_IN = re.compile(r"^(?:\W|but|and|though|tho|as long as|so long as|where|with|that|who|just|only|then|please|pls|"
+                     r"instead|i guess|this time)+")
+MOVE_REQUESTS = ("optimize", "ir_move", "fa_replace", "fa_fit")
+
+
+def another(p, prev) -> bool:
+    """`p` becomes the previous request for moves again (in place), the message's own constraint read with
+    it; False when the message asks no other move, or nothing was asked before, or it only asks the next
+    card still waiting ("what else?" with cards left: agents/offline/card_words.next_card)."""
+    if prev is None or prev.act not in MOVE_REQUESTS:
+        return False
+    from agents.offline.card_words import NO_CLAUSE, next_card
+
+    parts = [fold(x).strip() for x in re.split(r"[.!?;]+", p.text) if fold(x).strip()]
+    while parts and NO_CLAUSE.fullmatch(parts[0]):
+        parts = parts[1:]  # "hard pass on that one."
+    said = " ".join(parts)
+    m = ANOTHER.search(said)
+    if not m or (m.start() and not NO_CLAUSE.fullmatch(said[:m.start()].strip())):  # "nah, something else"
+        return False
+    rest = LEAD_IN.sub("", m.group("rest")).strip(" .!?")
+    if not rest and next_card(p, p.text) is not None:
+        return False
+    if rest and len(rest.split()) > 16:
+        return False
+    punt, unpunt, stop = list(p.punt), list(p.unpunt), p.stop_punting
+    for key, value in vars(prev).items():
+        if key not in KEEP_OWN:
+            setattr(p, key, value)
+    p.text = f"{prev.text} {rest}".strip()
+    p.punt, p.unpunt, p.stop_punting = punt or list(prev.punt), unpunt, stop
+    p.follow_up, p.unknown, p.greeting = True, False, False
+    return True

@@ -14,7 +14,7 @@ KEEP = re.compile(r"\b(without (?:\w+ing|giving up|costing me)|(?:while|but|and)
                   r"maintain(?:ing)?|protect(?:ing)?|hold(?:ing)? (?:on to|onto)?|not (?:\w+ing|los\w+|hurt\w*|"
                   r"at the (?:cost|expense) of))|not at the (?:cost|expense) of|as long as (?:my|i keep))\b")
 # what my player brings back ("what can I get for jjj", "who's gettable for jjj alone", "what does Beal fetch"): he goes
-GIVE_FOR = re.compile(r"\bwhat (?:can|could|would|will|might|do|does) (?:i|we|he|it) (?:get|fetch|land|bring back)(?: me| us)?"
+GIVE_FOR = re.compile(r"\bwhat (?:can|could|would|will|might|do|does) (?:i|we|he|it) (?:actually |realistically |even |really |possibly |reasonably )?(?:get|fetch|land|bring back)(?: me| us)?"
                       r"(?: back| in return| in a trade)? for\b|\b(?:gettable|obtainable|available in a trade) for\b|"
                       r"\bfor (?:\w+ ){1,2}alone\b|\bwhat (?:does|would|will|could) \w+(?: \w+)? fetch\b|"
                       # "can i get a center for beal", "get me two wings back for conley" (a kind of player back for mine)

@@ -14,7 +14,7 @@ from agents.offline.act_cues import (BUNDLE, FA_WORDS, GAMES_ASKED, IR_OPTIONS, 
                                      TRADE_WORD, UNSURE, VERDICT_ASKED, WEAKNESS, WHICH_OF_TWO, WHO_ELSE, WHOLE_TEAM,
                                      day_roster, games_or_trades, most_games_next_week)
 from agents.offline.trade_sides import GIVE_FOR, SHOP_FOR
-from agents.offline.move_cues import HIS_SPOT
+from agents.offline.move_cues import his_spot
 from agents.offline.after_list import for_next_week, more_or_fewer, pushed_back, with_list_size
 from agents.offline.pool import forward_scan, past_window_ranking
 from agents.offline.carry import frame_of, list_follow_up, named_here, ranking_follow_up, take, sweetened, verdict_with_other_punt
@@ -25,7 +25,7 @@ from agents.offline.cats_profile import FIX_IT, weak_cats_asked, weak_named
 from agents.offline.corrections import namesake_fix, other_one, swap_only
 from agents.offline.moves_talk import my_moves_asked, still_mine
 from agents.offline.punt_act import punt_only
-from agents.offline.redo import meant, redo
+from agents.offline.redo import another, meant, redo
 from agents.offline.noted import stated_dislike, stated_keep
 from agents.core.frame import RequestFrame
 from agents.offline.slots import find_players
@@ -48,7 +48,7 @@ def understood(p, prev, previous_answer: str | None = None):
         p.wants_moves, p.hold_or_stream, p.move, p.follow_up = False, False, None, False
         p.frame = RequestFrame(punt=list(p.punt))
         return p  # "ok let's do that" after "should I punt FT%?": the punt set, and what it changes
-    if redo(p, prev) or meant(p, prev):  # "ok redo that", "same q"; "no wait I meant sunday" (agents/offline/redo.py)
+    if redo(p, prev) or meant(p, prev) or another(p, prev):  # "ok redo that"; "no wait I meant sunday"; "something else, but ..."
         p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
         most_games_next_week(p)
         return with_thread_keep(p)
@@ -147,7 +147,7 @@ def _understood(p, prev, previous_answer: str | None = None):
             ADD_HIM.search(fold(p.text)):
         take(p, "fa_fit")  # "worth adding him for boards?" after a player: that player's pickup, not the wire's best
 
-    if len(p.players) == 1 and HIS_SPOT.search(fold(p.text)) and not p.act.startswith("ir"):
+    if his_spot(p.text, p.players) and not p.act.startswith("ir"):
         take(p, "fa_replace")  # "who should take his spot then": he goes, the best add for his spot comes
         p.replacing, p.unknown = p.players[0], False
     if not p.act.startswith("trade") and TRADE_INTO.search(fold(p.text)):
@@ -334,7 +334,7 @@ def _understood(p, prev, previous_answer: str | None = None):
 def _games_carried(p, prev) -> None:
     """The fewest games a pickup list wants, kept by its follow-ups ("only guys with 3 games that week",
     then "and no centers": still 3) unless the message says its own or the horizon changes."""
-    from agents.offline.plans import least_games
+    from agents.offline.list_filters import least_games
 
     said = least_games(p.text, p.frame.horizon)
     if said > 1:

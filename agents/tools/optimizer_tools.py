@@ -69,15 +69,21 @@ def punt_ids(punt) -> tuple[str, ...]:
 
 def proposal(source: LeagueSource, allow_drop=frozenset(), limit: int = 3, mode: str = "balanced",
              target_categories: list[str] | None = None, ir_cut: str | None = None, punt=(),
-             leaders_in: str | None = None) -> opt.Proposal:
+             leaders_in: str | None = None, min_games: int | None = None, keep=()) -> opt.Proposal:
     """`ir_cut`: the player id the user will cut when an IR player returns (IR and activation cards);
     `punt`: categories left out of the objective, the targets and the reasons; `leaders_in`: a
-    superlative's category (every add one of the wire's leaders in it)."""
+    superlative's category (every add one of the wire's leaders in it); `min_games`: the fewest games
+    left this week an add must have; `keep`: player ids never dropped."""
     import dataclasses
 
-    inputs = source.optimizer_inputs(season=True, punt=punt_ids(punt))
+    from services.optimizer.propose import with_games
+
+    adds = with_games(source.optimizer_inputs(), min_games) if min_games and min_games > 1 else None
+    inputs = source.optimizer_inputs(free_agents=adds, season=True, punt=punt_ids(punt))
     if ir_cut:
         inputs = dataclasses.replace(inputs, ir_cut=ir_cut)
+    if keep:
+        inputs = dataclasses.replace(inputs, keep=tuple(sorted(set(inputs.keep) | set(keep))))
     try:
         return opt.propose_moves(inputs, allow_drop=allow_drop, mode=mode, limit=limit,
                                  target_categories=target_categories, leaders_in=leaders_in)
@@ -131,11 +137,13 @@ def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
         return dump(out | {"on_ir": [source.player_name(pid) for pid in sorted(source.ir_ids())]})
 
     def optimize_matchup(allow_drop=None, target_categories=None, limit=3, mode=None, ir_cut=None, punt=None,
-                         leaders_in=None) -> str:
+                         leaders_in=None, min_games_remaining=None, keep_healthy=False) -> str:
         allow = {source.resolve_id(n) for n in allow_drop or []}
         cut = source.resolve_id(ir_cut) if ir_cut else None
+        healthy = [e.player.player_id for e in source.roster().entries if keep_healthy and e.status == "ACTIVE"
+                   and not e.on_ir]  # "don't drop anybody healthy"
         found = proposal(source, allow, limit, mode or source.advice_mode, target_categories, cut, punt or (),
-                         leaders_in)
+                         leaders_in, min_games_remaining, healthy)
         week_inputs = source.optimizer_inputs(free_agents=[], punt=punt_ids(punt or ()))
         prep = opt.prepare(week_inputs)
         week = opt.weekly_lineup(week_inputs, prep)

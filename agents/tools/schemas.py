@@ -106,6 +106,11 @@ class OptimizeArgs(BaseModel):
     ir_cut: str | None = Field(default=None, description="The player the user will cut when a player comes back "
                                                          "from IR (default: the lowest rest-of-season value).")
     punt: list[str] | None = Field(default=None, description=PUNT_HELP)
+    min_games_remaining: int | None = Field(default=None, ge=1, le=7, description=(
+        "The fewest games left this week an added player must have ('the guy's gotta have 3 games left': 3)."))
+    keep_healthy: bool = Field(default=False, description=(
+        "True when no healthy (ACTIVE) player of mine may be dropped ('don't drop anybody healthy'): every move "
+        "drops an OUT or day-to-day player, or moves one to IR."))
 
 
 MODE_HELP = ("'this_week' when the user only cares about this week (streaming); default: the league setting "

@@ -103,6 +103,13 @@ def helps_targets(add: PlayerInput, drop: PlayerInput, targets: Sequence[str]) -
 LEADERS = 10  # "the best shot blocker": the adds are held to the wire's top 10 per game in BLK
 
 
+def with_games(inputs: OptimizerInputs, least: int | None) -> list[str]:
+    """The ids of `inputs`' free agents with at least `least` games on its remaining days ("the guy's
+    gotta have 3 games left"): every free agent for None or 1."""
+    days = set(inputs.days)
+    return [p.player_id for p in inputs.free_agents if not least or least <= 1 or len(days & set(p.game_days)) >= least]
+
+
 def wire_leaders(free_agents: Sequence[PlayerInput], category: str, n: int = LEADERS) -> tuple[str, ...]:
     """The free agents who lead the wire in `category` per game, best first: the players a
     superlative names ("the best shot blocker out there", "the top rebounder on the wire"). A player
