@@ -57,6 +57,8 @@ WORDS = {
 }
 # phrases first (longest first), each a regex -> replacement
 PHRASES = [
+    # British spellings of the verbs the planner reads ("optimise my roster", "analyse my matchup")
+    (r"\b(optimi|analy|priori|maximi|minimi)s(e|es|ed|ing|ation)\b", r"\1z\2"),
     # "minus anyone on the suns", "sans centers": a list's negation (a spread's "minus 3.5" has a number)
     (r"(?<!plus )(?<!plus-)(?<!plus/)\b(?:minus|sans)\s+(?=(?:any|anyone|anybody|the|guys|players|my|all|[a-z]{3,})\b)"
      r"(?!(?:the )?(?:juice|vig|points?|pts|fantasy)\b)",
@@ -120,7 +122,10 @@ UNITS_AFTER = {"games", "game", "g", "gms", "days", "weeks", "nights", "straight
 W_WIN_BEFORE = {"the", "a", "an", "get", "take", "easy", "ez", "big", "another"}
 LAUGH = re.compile(r"\b(?:l+o+l+[sz]?|lo+l|lm+f?a+o+|rofl|ha(?:ha)+h?|ah(?:ah)+|he(?:he)+|hah|jaja+|xd+|lul)\b",
                    re.I)
-EMOJI_WORDS = {"🔥": " hot ", "🥶": " cold ", "🤕": " injured ", "🚑": " injured ", "❓": "?", "❔": "?"}
+EMOJI_WORDS = {"🔥": " hot ", "🥶": " cold ", "🤕": " injured ", "🚑": " injured ", "❓": "?", "❔": "?",
+               # a reply made of a thumbs-up is a yes, a thumbs-down a no ("👍" to a waiting card)
+               "👍": " yes ", "👌": " ok ", "✅": " yes ", "✔": " yes ", "🤝": " deal ", "👎": " no ", "❌": " no ",
+               "🙅": " no "}
 SMALLTALK = re.compile(r"(hi|hiya|hello|hey|yo|sup|good (morning|afternoon|evening|night)|morning|thanks?( you)?"
                        r"( so much)?|thx|ty|tysm|cheers|great|awesome|cool|ok(ay)?|got it|perfect|nice( one)?|bye|"
                        r"sweet|appreciate (it|ya|you|that)|fair enough|word|say less|bet|bless|legend|true|"

@@ -70,11 +70,18 @@ def plan_act(p, done: dict) -> list[tuple[str, dict]]:
     return []
 
 
+PLAYING_LEAD = re.compile(r"^\*\*\d+ of your players have a game [^:\n]+: (?P<names>[^*\n]+?)\.?\*\*", re.M)
+
+
 def previous_players(answer: str | None) -> list[str]:
-    """The players of the last answer's table (its 'Player' column)."""
+    """The players of the last answer's table (its 'Player' column); after a day's lineup, the players its
+    lead says have a game (the table holds the starters only: "which of those are iffy" asks of all of them)."""
     from agents.offline.cards_read import table_players
 
-    return table_players(answer)
+    rows = table_players(answer)
+    m = PLAYING_LEAD.search(answer or "")
+    lead = [n.strip() for n in m.group("names").split(", ") if n.strip()] if m else []
+    return lead if len(lead) > len(rows) else rows
 
 
 def listed(p) -> list[str]:

@@ -26,7 +26,9 @@ AFFIRM_WORDS = set("ok okay k kk yes yeah yea ya yep yup sure sounds good great 
                    "guy man he hes him my is "
                    # a vocative or a cheer around it ("make it happen cap'n", "yessir 🫡 that one", "lfg, send it bro")
                    "sir yessir yessirr capn cap'n captain chief boss bro bruh dude fam homie buddy pal mate lfg lesgo "
-                   "letsgo lets go".split())
+                   "letsgo lets go "
+                   # a hedged yes ("ehh... i mean... i guess?? sure. fine. whatever")
+                   "eh ehh meh mean guess whatever suppose s'pose reckon".split())
 AFFIRM_CUE = re.compile(r"\b(yes|yeah|yea|yep|yup|sure|do it|do that|go ahead|go for it|go with (?:it|that|this|the|them|those)|"
                         r"(?:that|this|it) works|take (?:it|that)|sounds good|let'?s|lets|approve|"
                         r"the (top|first|second|third|last) one|deal|agreed|"
@@ -51,6 +53,26 @@ def card_ordinal(text: str) -> int | None:
     if m:
         return int(next(g for g in m.groups() if g)) - 1
     return next((i for w, i in ORDINAL.items() if re.search(rf"\b{w}\b", t)), None)
+
+
+PAIR_CUE = re.compile(r"\b(?:instead|vs|versus|compared?|comparison|giving up|give up|lose|losing|difference|gap|"
+                      r"better|worse|than|over)\b")
+ORDINAL_SAID = re.compile(r"\b(?:the )?(first|1st|top|second|2nd|third|3rd|fourth|4th|fifth|5th)\b(?: (?:one|card|move|option))?|"
+                          r"(?:#|\b(?:card|option|move|number) ?)([1-5])\b")
+
+
+def card_pair(text: str) -> tuple[int, int] | None:
+    """Two places in the card list a message weighs against each other ("what if i took the 2nd one
+    instead? how much am i giving up vs the first": (1, 0)), None when it names fewer or weighs nothing."""
+    t = fold(text)
+    if not PAIR_CUE.search(t):
+        return None
+    places = []
+    for m in ORDINAL_SAID.finditer(t):
+        k = ORDINAL[m.group(1)] if m.group(1) else int(m.group(2)) - 1
+        if k not in places:
+            places.append(k)
+    return (places[0], places[1]) if len(places) >= 2 else None
 
 
 def _agreeing(word: str) -> bool:
@@ -103,7 +125,8 @@ def _only_filler(strangers: list[str], n_words: int) -> bool:
 
 NEXT_CARD = re.compile(r"(?:(?:ok|okay|fine|alright|so|and|then|hmm+|meh|yeah|yes|sure|nah|no|nope)\W+)*(?:what s |whats |what is |show me |"
                        r"(?:i ll |ill |i will |let s |lets )?(?:take|do|go with|try) )?(?:the )?"
-                       r"(?:next(?: one| best| card| move| option| up)?(?: (?:on|in|from) (?:the|that|your) (?:list|cards?))?|"
+                       r"(?:next(?: (?:one|best|card|move|option|up))*(?: (?:on|in|from) (?:the|that|your) (?:list|cards?))?"
+                       r"(?: (?:after|behind|below) (?:that|this|it|that one|this one|the first|the top one))?|"
                        r"(?:anything|something|what|any ?one|anybody) else|(?:any )?other (?:options?|moves?|ideas?|ones?))"
                        # "... works", "... is fine", "... sounds good", "... then", "... please"
                        r"(?: (?:then|please|pls|works|works for me|is fine|sounds good|is good|it is|instead|i guess))*")

@@ -12,6 +12,7 @@ from agents.core.frame import RequestFrame
 from agents.offline.constraints import STRAIGHT_UP, count_of, exclusions, shape_of
 from agents.offline.frame_read import read_frame
 from agents.offline.list_filters import ALL_DAYS, ANY_MINUTES, max_minutes_of, not_position_of, not_teams_of
+from agents.offline.trade_sides import SWEETEN
 from services.league.lookup import fold
 
 EARLY_ACTS = ("affirm", "out_of_scope", "why_benched", "why_not")  # acts read alone: nothing carried
@@ -82,9 +83,6 @@ def verdict_with_other_punt(p, prev) -> None:
     p.trade_text = getattr(prev, "trade_text", None) or prev.text
 
 
-SWEETEN = re.compile(r"\b(?:throw|toss|add|put|include|sweeten (?:it|the deal|that) with|stick)\b[^.?!]{0,30}\b(?:in|into|on|"
-                     r"too|as well|also|to (?:the|that|my) (?:deal|offer|side|package|trade))\b|\bsweeten\b|"
-                     r"\bwhat if i (?:also )?(?:give|send|add|include|throw)\b|\b(?:and|plus) \w+(?: \w+)? too\b")
 
 
 def sweetened(p, prev) -> None:

@@ -32,6 +32,8 @@ EXCLUDE = [re.compile(p, re.I) for p in (
     # "Shai's not going anywhere", "Mobley's untouchable"
     r"(?P<c>[\w.\- ]+?)'s\s+(?:not going anywhere|staying|untouchable|off limits|off the table|not for sale|a keeper|"
     r"not available|not on the table)\b",
+    # "shai, bron and melo are locked", "mobley's locked in", "SGA is safe"
+    r"(?P<c>[\w.'\-, ]+?)\s+(?:is|are|r|s)\s+(?:locked(?: in| up)?|safe|protected|sacred|core pieces?|staying put)\b",
     r"(?P<c>[\w.'\- ]+?)\s+(?:stay|stay put|are staying|are untouchable|are off limits|are off the table|"
     r"(?:is|are|isn'?t|aren'?t|is not|are not) going anywhere|(?:is|are) not for sale|(?:is|are) keepers?)\b",
     # "shai or melo not included", "SGA n Melo aren't part of it", "Shai off limits"
@@ -83,7 +85,7 @@ UNSUPPORTED_TRADE = re.compile(r"\b(no|not|without|nobody|none|avoid)\b[^.?!]{0,
                                r"\bhealthy (players|guys|ones) only\b|\bonly healthy\b", re.I)
 THEY = re.compile(r"\b(their|them|they|both|the two|those two|these two)\b")
 WIN_WEEK = re.compile(r"\b(?:need to|have to|must|gotta|want to) win this week\b|\b(?:only|just) (?:this week|for this week)\b")
-OF_THEM = re.compile(r"\b(?:which|who|any) of (?:them|those|these|em)\b|\bof (?:those|them|these) guys\b|"
+OF_THEM = re.compile(r"\b(?:which|who|any) of (?:them|those|these|em)\b|\bof (?:those|them|these) guys\b|\bwhich ones\b|"
                      r"\b(?:from|on|in|of) (?:this|that|the|your) (?:list|table)\b|\bamong (?:them|those|these)\b|"
                      # "and of what's left, who has 3 games": the list the last filter left
                      r"\b(?:of|from) what(?:'|\u2019| i)?s left\b|\bof the (?:remaining|rest|ones left)\b|"
@@ -147,10 +149,13 @@ def exclusions(text: str, known: list[str] = ()) -> list[str]:
     for pattern in EXCLUDE:
         for m in pattern.finditer(text):
             found = _named(m.group("c"), list(known))
-            at = m.end()
+            at, chain, joined = m.end(), [], False
             while found and (item := LIST_ITEM.match(text, at)) and len(item.group("n").split()) <= 3 and \
                     not ACTION_WORD.search(item.group("n")) and (more := _named(item.group("n"), list(known))):
-                found, at = [*found, *more], item.end()  # a list the clause goes on naming, comma by comma
+                chain, at = [*chain, *more], item.end()  # a list the clause goes on naming, comma by comma...
+                joined = joined or bool(re.match(r"\s*(?:,\s*)?(?:or|and|nor|&)\b", item.group(0), re.I))
+            if joined:  # ...that ends in "or"/"and" ("anyone but shai, lebron or barnes"); "not X, Y" names Y instead
+                found = [*found, *chain]
             for n in found:
                 if n not in out:
                     out.append(n)
@@ -172,6 +177,11 @@ OF_MINE = re.compile(r"\b(?P<a>one|two|1|2) of (?:mine|my guys|my players|ours)\
                      r"(?:theirs|his|them|their guys|their players)\b", re.I)
 
 
+# "2 of my mid guys for 1 stud", "three of my bench guys for a starter": a shape without the players named
+N_OF_MY = re.compile(r"\b(?P<a>one|two|three|1|2|3) of my (?:\w+ ){0,2}?(?:guys|players|pieces|dudes|role players|starters|"
+                     r"bigs|guards|wings|forwards)\b[^.?!]{0,20}?\bfor (?P<b>one|two|1|2|a single|single|a|an)\b", re.I)
+
+
 def shape_of(text: str, give: list[str]) -> str | None:
     """A trade's shape (I give - for - I get) from the words: "2 for 1", "2for1", "Beal + Conley into 1
     guy" (2-for-1), "turn Barnes into two solid players" (1-for-2), "Beal straight up" (1-for-1)."""
@@ -183,6 +193,10 @@ def shape_of(text: str, give: list[str]) -> str | None:
     if m:  # "one of mine for two of theirs", "make it two of mine for one of theirs"
         a, b = (NUMBER.get(x.lower()) or int(x) for x in (m.group("a"), m.group("b")))
         return f"{a}-for-{b}"
+    m = N_OF_MY.search(text)
+    if m:  # "2 of my mid guys for 1 stud"
+        b = m.group("b").lower()
+        return f"{NUMBER.get(m.group('a').lower()) or int(m.group('a'))}-for-{2 if b in ('two', '2') else 1}"
     if len(give) <= 1 and STRAIGHT_UP.search(text):  # "straight swaps for boards": a 1-for-1 search
         return "1-for-1"
     if len(give) not in (1, 2, 3):

@@ -27,10 +27,19 @@ SWAP = re.compile(r"\b(?:cut|drop|release|waive|dump)\s+(?!(?:one|who|which|eith
                   r"(?:for|to add|and add|to pick up|and pick up|to grab|and grab)\s+(?!(?:one|who|which|either)\b)[a-z]")
 
 
+THE_TWO = re.compile(r"\b(?:one of (?:the|those|these|them|em|'em) (?:two|2)|one of (?:them|em|those|these)|either of (?:them|em|those|"
+                     r"these|the two)|between (?:them|the two|those two|these two|em)|of (?:the|those|these) two|which of (?:the|"
+                     r"those|these) two)\b")
+
+
 def read(p, prev) -> bool:
     """Whether the message asks which of two named players to cut (in place: the act and the frame)."""
     t = fold(p.text)
     players = list(p.players)
+    recent = list(getattr(p, "thread_players", None) or [])[-2:]
+    if len(players) < 2 and THE_TWO.search(t) and len(recent) == 2:
+        players = recent  # "if u had to cut one of the two, who goes": the two the thread just asked about
+        p.follow_up = False
     if len(players) != 2 or not CUT.search(t) or NOT_A_PICK.search(t) or not CHOICE.search(t) or SWAP.search(t):
         return False
     if getattr(p, "follow_up", False) and not all(said_in(n, t) for n in players):

@@ -12,7 +12,8 @@ import re
 
 from agents.core.frame import RequestFrame
 from agents.core.needs import claims_scoreboard
-from agents.offline.card_words import _card_answer, affirmation, card_counterpart, next_card
+from agents.offline.card_words import _card_answer, affirmation, card_counterpart, card_pair, next_card
+from agents.offline.cards_read import offered_cards
 from agents.offline.constraints import (KEEP_ACTS, OF_THEM, UNSUPPORTED_TRADE, WHY_BENCHED, WHY_NOT, capitalized,
                                         count_of, exclusions, shape_of, unnamed_exclusions)
 from agents.offline.horizons import availability_of, horizon_of, per_of, window_of
@@ -46,6 +47,11 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     topic = topic_of(text, p.act, p.players)
     if topic is not None:  # standings, news, props, DFS, keepers, the draft: said so, then the nearest thing
         return f.model_copy(update={"act": "out_of_scope", "topic": topic.name})
+    both = card_pair(text)
+    cards = offered_cards(p) if both else []
+    if both and len(cards) > max(both):  # "what if i took the 2nd one instead? how much am i giving up vs the first"
+        p.players = [cards[both[0]][2], cards[both[1]][2]]
+        return f.model_copy(update={"act": "why_not", "pair": list(p.players), "players": list(p.players)})
     if not p.players and WHY_BENCHED.search(text):  # "why is Ball benched?": a surname that is also a word
         p.players = capitalized(text, clause=True)[:1]
         f.players = list(p.players)
@@ -70,9 +76,21 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
 
         carried = getattr(p, "trade_text", None) if p.follow_up else None  # a follow-up's sides: the search's words
         give, _ = split_sides(carried or text, [n for n in p.players if n not in f.exclude]) if p.players else ([], [])
-        f.shape = shape_of(text, give)
+        from services.league.lookup import said_in
+
+        here = [n for n in p.players if n not in f.exclude and said_in(n, text)]
+        f.shape = shape_of(text, give) or (shape_of(text, here) if p.follow_up and len(here) == 1 else None)
         f.get_position = get_position_of(text)
-        if f.shape and give and len(give) == int(f.shape[0]):
+        from agents.offline.trade_sides import SWEETEN
+
+        if f.shape is None and prev is not None and prev.shape and p.follow_up and SWEETEN.search(t):
+            added = [n for n in here if n not in prev.give]
+            if added:  # "same but i'll throw in bol bol as a sweetener": one more of mine in the same search
+                a, b = prev.shape.split("-for-")
+                f.shape, f.give = f"{min(int(a) + len(added), 3)}-for-{b}", [*prev.give, *added]
+        if f.give:
+            pass
+        elif f.shape and give and len(give) == int(f.shape[0]):
             f.give = give
         elif re.search(r"\b(?:where|in which)\s+\w+\s+(?:goes|is traded|is moved|leaves)\b|\bshop\b|\bwho would take\b",
                        text, re.I):

@@ -33,7 +33,8 @@ def keep_healthy_of(t: str) -> bool:
 
 
 GAMES_ASK = re.compile(r"\b([1-7]|two|three|four|five)\+?(?: or more)?[- ]games?\b")  # "who has 3 games left"
-HEALTH_ASK = re.compile(r"\b(?:healthy|injured|hurt|banged up|out|active|available|good to go|fit|dtd|questionable)\b")
+HEALTH_ASK = re.compile(r"\b(?:healthy|injured|hurt|banged up|out|active|available|good to go|fit|dtd|questionable|iffy|"
+                        r"doubtful|shaky|uncertain|gtd|game time decisions?|day to day|probable|risky|dicey)\b")
 
 # every position word and role ("guards", "a stretch four", "a floor general"), longest first, plurals allowed
 POSITIONS = "|".join(rf"{re.escape(w)}(?:s|es)?" for w in sorted((w for w, pos in POSITION_WORDS.items() if pos and len(w) > 1),

@@ -13,7 +13,10 @@ from services.league.lookup import fold
 THIS_WEEK_ONLY = re.compile(
     r"\bonly (care|caring|worried|thinking|focused) (about|on) (this|the current) week|\bthis week only\b|"
     r"\bjust (this|the current) week\b|\bonly this week\b|\bstreaming mode\b|\bwin this week at all costs\b|"
-    r"\b(forget|ignore|don ?t care about|dont care about|do not care about|never mind) (about )?the (rest of the )?season\b|"
+    r"\b(forget|ignore|don ?t care about|dont care about|do not care about|never mind|screw|not worried about) (about )?"
+    r"(?:the (rest of the )?season|ros|rest of (?:the )?season|the long (?:run|term|haul)|long term|the future)\b|"
+    # "streaming is fine", "ok with streaming", "streaming's cool": this week's gain is what counts
+    r"\bstreaming(?: s| is)? (?:fine|ok|okay|cool|good|allowed|on the table)\b|\b(?:fine|ok|okay|cool|good) with streaming\b|"
     r"\bshort[ -]term only\b|"
     # "season's a wash, I just need THIS matchup", "must win this week", "streaming moves pls"
     r"\bseason s (?:a wash|over|done|toast|lost)\b|\b(?:just|only) need (?:this|the current) (?:matchup|week|one|w)\b|"

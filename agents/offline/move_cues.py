@@ -94,7 +94,10 @@ HIS_SPOT = re.compile(r"\b(?:in|for|into|take|takes|fill|filling|with) (?:his|th
                       r"role|seat)\b|\bin place of him\b|\binstead of him\b|\bto replace him\b|"
                       # "swap him for whoever's best", "sub him out for a streamer": he goes, the add is asked
                       r"\b(?:swap|switch|sub|flip|exchange|replace)\s+(?:him|\w+)(?:\s+out)?\s+(?:for|with)\s+(?:whoever|whomever|"
-                      r"the best|someone|somebody|anyone|anybody|a streamer|the top|the wire|a pickup|a free agent|the best)")
+                      r"the best|someone|somebody|anyone|anybody|a streamer|the top|the wire|a pickup|a free agent|the best)|"
+                      # "who's the best guy to swap him out for", "who should I replace him with"
+                      r"\b(?:to|should i|do i|would you|would u|could i|can i) (?:swap|switch|sub|replace|flip)\s+(?:him|\w+)"
+                      r"(?:\s+out)?\s+(?:for|with)\b")
 
 
 def his_spot(text: str, players: list[str]) -> str | None:

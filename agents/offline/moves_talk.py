@@ -26,6 +26,11 @@ MY_MOVES = re.compile(
     # "did anything actually go through?", "has anything changed?", "what changed" at the end of a message
     r"\b(?:did|has|have) (?:anything|any of (?:it|them|those)|any moves?|something) (?:\w+ )?(?:go(?:ne)? through|"
     r"changed?|happen(?:ed)?|been (?:done|made|applied))\b|\bwhat (?:just )?changed\W*$|"
+    # second thoughts after a decision: "wait did i just mess that up?", "was that a mistake", "did i make the right call"
+    r"\bdid (?:i|we) (?:just )?(?:mess|screw|muck|blow|botch|f\w*) (?:that|it|this|up)\b|"
+    r"\b(?:was|is) (?:that|it|this) (?:a )?(?:mistake|bad (?:move|call|idea)|dumb|stupid|the right (?:call|move|thing)|smart|"
+    r"a good (?:move|call|idea))\b|\bdid (?:i|we) (?:do|make) the right (?:call|move|thing|choice)\b|"
+    r"\bshould (?:i|we) (?:not )?have (?:done|approved|made|taken) (?:that|it|this)\b|\bany regrets\b|"
     # "who'd I end up adding", "who did we just pick up"
     r"\bwho(?: d| did|d)? (?:i|we) (?:end up |just |actually )?(?:add|adding|added|pick(?:ing)? up|grab\w*|sign\w*|get|got)\b")
 UNDO = re.compile(r"\b(?:undo|reverse|take back|cancel|revert)\b")

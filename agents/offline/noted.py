@@ -20,7 +20,8 @@ REQUEST = re.compile(r"\b(?:find|show|give|gimme|get me|who|whos|what|whats|whic
                      r"trade for|looking|need|help|can you|could you|would you|trades?|trading|deals?|ideas?|options?|"
                      r"upgrade\w*|fix|improve|pick ?ups?|adds?|waivers?|free agents?|moves?|streamers?|stream\w*|lineup|"
                      r"start|sit|swaps?|flip|targets?|offers?|consolidate|package|via|can i|could i|should i|do i|"
-                     r"will i|until|till|through|worth|or)\b")
+                     r"will i|until|till|through|worth|or|optimi[sz]e\w*|review|analy[sz]e|check|scan|suggest|recommend|"
+                     r"list|tell me|set|run|redo|plan|build|make (?:me|my)|lemme|let me)\b")
 
 
 def stated_keep(p) -> list[str]:

@@ -117,9 +117,12 @@ def meant(p, prev) -> bool:
 ANOTHER = re.compile(r"(?:(?:give me|show me|find me|try|got|have you got|you got|any|is there|anything)\s+)?"
                      r"(?:(?:something|anything|someone|somebody|any ?one|anybody) else|"
                      r"(?:another|a different|a diff|some other|other) (?:one|option|move|swap|card|idea|guy|player|pickup|add|"
-                     r"choice)s?)\b(?P<rest>.*)")
+                     r"choice)s?|(?:the )?next (?:best )?(?:one|move|option|card|swap|pickup|add)?\s*(?:after (?:that|this|it|that one))?)"
+                     r"\b(?P<rest>.*)")
 LEAD_IN = re.compile(r"^(?:\W|but|and|though|tho|as long as|so long as|where|with|that|who|just|only|then|please|pls|"
                      r"instead|i guess|this time)+")
+ASK_HEAD = re.compile(r"(?:(?:ok|okay|so|and|then|alright|fine|cool|what s|whats|what is|what about|how about|show me|"
+                      r"give me|gimme|got|any|is there)\s*)+")
 MOVE_REQUESTS = ("optimize", "ir_move", "fa_replace", "fa_fit")
 
 
@@ -127,16 +130,20 @@ def another(p, prev) -> bool:
     """`p` becomes the previous request for moves again (in place), the message's own constraint read with
     it; False when the message asks no other move, or nothing was asked before, or it only asks the next
     card still waiting ("what else?" with cards left: agents/offline/card_words.next_card)."""
+    from agents.offline.card_words import NEXT_CARD, NO_CLAUSE, next_card
+
+    if prev is not None and prev.act not in MOVE_REQUESTS and NEXT_CARD.fullmatch(fold(p.text).strip()):
+        return _next_moves(p)
     if prev is None or prev.act not in MOVE_REQUESTS:
         return False
-    from agents.offline.card_words import NO_CLAUSE, next_card
 
     parts = [fold(x).strip() for x in re.split(r"[.!?;]+", p.text) if fold(x).strip()]
     while parts and NO_CLAUSE.fullmatch(parts[0]):
         parts = parts[1:]  # "hard pass on that one."
     said = " ".join(parts)
     m = ANOTHER.search(said)
-    if not m or (m.start() and not NO_CLAUSE.fullmatch(said[:m.start()].strip())):  # "nah, something else"
+    head = said[:m.start()].strip() if m else ""
+    if not m or (head and not (NO_CLAUSE.fullmatch(head) or ASK_HEAD.fullmatch(head))):  # "nah, something else"
         return False
     rest = LEAD_IN.sub("", m.group("rest")).strip(" .!?")
     if not rest and next_card(p, p.text) is not None:
@@ -150,4 +157,19 @@ def another(p, prev) -> bool:
     p.text = f"{prev.text} {rest}".strip()
     p.punt, p.unpunt, p.stop_punting = punt or list(prev.punt), unpunt, stop
     p.follow_up, p.unknown, p.greeting = True, False, False
+    return True
+
+
+def _next_moves(p) -> bool:
+    """'ok what's the next best one after that' once every card of the thread was decided and another
+    question came between: the optimizer's moves on today's roster (the decided ones are not offered
+    again; the thread's advice mode stands)."""
+    from agents.offline.card_words import next_card
+    from agents.offline.cards_read import offered_cards
+    from agents.offline.carry import take
+
+    if next_card(p, p.text) is not None or not offered_cards(p):
+        return False
+    take(p, "optimize")
+    p.players, p.follow_up, p.unknown, p.greeting = [], False, False, False
     return True

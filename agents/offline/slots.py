@@ -54,10 +54,11 @@ def player_mentions(text: str) -> list[tuple[int, int, str]]:
     found: list[tuple[int, int, str]] = []
     used: set[int] = set()
     keys = list(aliases.keys())
+    cuts = _list_breaks(text, words)
     for size in (3, 2, 1):
         for i in range(len(words) - size + 1):
-            if any(j in used for j in range(i, i + size)):
-                continue
+            if any(j in used for j in range(i, i + size)) or any(j in cuts for j in range(i + 1, i + size)):
+                continue  # "shai, barnes or lebron": a comma between two words, two names
             gram = " ".join(words[i:i + size])
             pids = aliases.get(gram)
             if size == 1 and (gram in COMMON_WORDS or len(gram) < 3) and not (gram in capitalized and gram not in COMMON_WORDS):
@@ -72,14 +73,55 @@ def player_mentions(text: str) -> list[tuple[int, int, str]]:
                 # from a surname rarely does ("wrong" / Wong, "heart" / Hart, "reason" / Eason, "state" / Tate)
                 if hit and len(aliases[hit[0]]) == 1 and hit[0][:2] == gram[:2]:
                     pids = aliases[hit[0]]
+                if not pids:  # vowels swapped ("bogdonavic", "gilgous"): the same consonants, the same first letter
+                    pids = _by_consonants(gram, aliases)
             if pids:
                 label = names[pids[0]] if len(pids) == 1 else " ".join(words[i:i + size])
                 found.append((i, i + size, label))
                 used.update(range(i, i + size))
-    return _merge_unknown_full_names(sorted(found), words, names, aliases)
+    return _merge_unknown_full_names(sorted(found), words, names, aliases, cuts)
 
 
-def _merge_unknown_full_names(found, words, names, aliases):
+def _list_breaks(text: str, words: list[str]) -> set[int]:
+    """The word places right after a comma, semicolon or slash of the message (fold drops them): no name
+    runs across one. Empty when the pieces do not add up to the folded words."""
+    cuts, n = set(), 0
+    for piece in re.split(r"[,;]|\s/\s", text):
+        if n:
+            cuts.add(n)
+        n += len(fold(piece).split())
+    return cuts if n == len(words) else set()
+
+
+def _skeleton(word: str) -> str:
+    return re.sub(r"[aeiouy]", "", word)
+
+
+_SKELETONS: dict[int, dict[str, list[str]]] = {}
+
+
+def _by_consonants(gram: str, aliases: dict) -> list[str] | None:
+    """The one player whose one-word alias is the typed word with its vowels in another order, the first
+    letter kept ("bogdonavic"); None when none or several, or the word too short to tell."""
+    sk = _skeleton(gram)
+    if len(sk) < 4 or len(gram) < 7:
+        return None
+    table = _SKELETONS.get(id(aliases))
+    if table is None:
+        table = {}
+        for key in aliases:
+            if " " not in key and len(key) >= 5 and key not in COMMON_WORDS:
+                table.setdefault(_skeleton(key), []).append(key)
+        _SKELETONS.clear()
+        _SKELETONS[id(aliases)] = table
+    vowels = sorted(re.findall(r"[aeiouy]", gram))  # the same letters, only the vowels' order changed
+    keys = [k for k in table.get(sk, []) if k[0] == gram[0] and len(k) == len(gram)
+            and sorted(re.findall(r"[aeiouy]", k)) == vowels]
+    pids = {pid for k in keys for pid in aliases[k]}
+    return list(pids) if len(pids) == 1 else None
+
+
+def _merge_unknown_full_names(found, words, names, aliases, cuts=frozenset()):
     """'michael jordan', 'kobe bryant': a first name next to another name word, one of them shared by
     several players, is one full name the data does not know, not Michael Porter Jr. plus some
     Jordan. Kept as typed, so the lookup answers with suggestions."""
@@ -93,7 +135,7 @@ def _merge_unknown_full_names(found, words, names, aliases):
         either_ambiguous = i + 1 < len(words) and (len(aliases.get(words[i], [])) > 1
                                                    or len(aliases.get(words[i + 1], [])) > 1)
         if nxt and nxt[0] == i + 1 and end == i + 1 and first_name and either_ambiguous \
-                and f"{words[i]} {words[i + 1]}" not in aliases:
+                and f"{words[i]} {words[i + 1]}" not in aliases and i + 1 not in cuts:
             out.append((i, i + 2, f"{words[i].capitalize()} {words[i + 1].capitalize()}"))
             skip = True
             continue

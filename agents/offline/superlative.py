@@ -24,13 +24,16 @@ _CATEGORY_WORDS = sorted({*EXTRA_CATEGORIES, "blocks", "block", "rebounds", "ass
                           "3s", "points", "free throw shooter", "ft shooter", "fg% guy"}, key=len, reverse=True)
 _WORDS = "|".join(re.escape(w) for w in _CATEGORY_WORDS)
 PATTERN = re.compile(rf"(?<!\w){SUPER}\s+{FILLER}({_WORDS}){NOUN}\b", re.I)
+# "need a blocks guy", "find me a rebounds specialist": a specialist in it is asked, the wire's leaders in it
+SPECIALIST = re.compile(rf"\b(?:need|needs|want|wanna|get me|find me|grab me|looking for|searching for|give me|gimme)\s+"
+                        rf"(?:a|an|some|one)\s+{FILLER}({_WORDS})\s+(?:guy|dude|specialist|merchant|big|wing)\b", re.I)
 _MORE = {"3s": "3PM", "free throw shooter": "FT%", "ft shooter": "FT%", "fg% guy": "FG%"}
 
 
 def leader_category(text: str) -> str | None:
     """The category a superlative names in `text`, or None ("turnovers" never: no one picks up the
     most turnovers). The stat words map as the planner's own slots map them."""
-    m = PATTERN.search(text or "")
+    m = PATTERN.search(text or "") or SPECIALIST.search(text or "")
     if not m:
         return None
     word = m.group(1).lower()

@@ -25,6 +25,10 @@ SHOP_FOR = re.compile(r"\b(?:move|moving|flip|flipping|ship|shipping|deal|dealin
                       r"trade|trading)\b(?![^.?!]{0,30}\b(?:to|on|onto|into) (?:the |my )?(?:ir|bench|util)\b)"
                       r"[^.?!]{0,40}\bfor (?:anyone|anybody|someone|somebody|whoever|any ?one|some ?one|help|an upgrade|"
                       r"something|a (?:good|better|real|solid|decent)? ?(?:player|piece|guy|starter))\b")
+# "what if I throw conley in too", "i'll throw in bol bol as a sweetener": one more of mine
+SWEETEN = re.compile(r"\b(?:throw|toss|add|put|include|sweeten (?:it|the deal|that) with|stick)\b[^.?!]{0,30}\b(?:in|into|on|"
+                     r"too|as well|also|to (?:the|that|my) (?:deal|offer|side|package|trade))\b|\bsweeten\b|"
+                     r"\bwhat if i (?:also )?(?:give|send|add|include|throw)\b|\b(?:and|plus) \w+(?: \w+)? too\b")
 CLAUSE_END = re.compile(r"[,.;?!]|\b(and|but|while) (improv|boost|help|get|add|gain)")
 
 

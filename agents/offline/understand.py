@@ -138,6 +138,10 @@ def _measure_said(p) -> None:
         p.categories = []
 
 
+WORST_FOR_ADD = re.compile(r"\b(?:drop|cut|release|waive|dump|swap out|sub out)\s+(?:whoever|whomever|who ever|my|the|someone|"
+                           r"somebody|anyone|anybody)\b[^.?!]{0,30}\b(?:worst|weakest|least|useless|dead|sorriest)\b")
+
+
 def _understood(p, prev, previous_answer: str | None = None):
     from agents.core.intents import Intent
 
@@ -147,6 +151,15 @@ def _understood(p, prev, previous_answer: str | None = None):
             ADD_HIM.search(fold(p.text)):
         take(p, "fa_fit")  # "worth adding him for boards?" after a player: that player's pickup, not the wire's best
 
+    if not p.players and p.act in ("fa_scan", "fa_fit", "research_worst", "clarify", "vague") and \
+            WORST_FOR_ADD.search(fold(p.text)):
+        take(p, "optimize")  # "need a blocks guy. drop whoever's worst on my team for him": the optimizer picks both
+        p.unknown = False
+        if getattr(p, "frame", None) is not None and not p.frame.leaders_in:
+            from agents.offline.superlative import leader_category
+
+            lead = leader_category(p.text)  # "a blocks guy": a specialist, one of the wire's leaders in it
+            p.frame.leaders_in = lead if lead not in p.punt else None
     if his_spot(p.text, p.players) and not p.act.startswith("ir"):
         take(p, "fa_replace")  # "who should take his spot then": he goes, the best add for his spot comes
         p.replacing, p.unknown = p.players[0], False

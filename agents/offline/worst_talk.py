@@ -22,10 +22,15 @@ ELSEWHERE = re.compile(r"\b(?:free agents?|fas?|waivers?|wire|pick ?ups?|streame
                        r"league wide|in the league|across the league|matchup|categor\w*|cats?|week)\b")
 
 
+# "need a blocks guy. drop whoever's worst on my team for him": a move that makes room for an add, not the question
+FOR_AN_ADD = re.compile(r"\b(?:drop|cut|release|waive|dump|bench)\b[^.?!]*\b(?:for (?:him|them|a|an|someone|somebody|the|one)|"
+                        r"to (?:add|grab|get|pick up|make room)|and (?:add|grab|get|pick up|replace))\b")
+
+
 def read(p, prev) -> bool:
     """Whether the message asks who is the weakest player on my roster."""
     t = fold(p.text)
-    if not WORST.search(t) or not MINE.search(t) or ELSEWHERE.search(t) or p.players:
+    if not WORST.search(t) or not MINE.search(t) or ELSEWHERE.search(t) or p.players or FOR_AN_ADD.search(t):
         return False
     from agents.core.frame import RequestFrame
     from agents.offline.carry import take

@@ -116,7 +116,7 @@ def test_per_36_in_categories_shows_the_categories(make_assistant, csv_facts, cs
 
 
 # --- minutes trends ---------------------------------------------------------------------------------------
-@pytest.mark.parametrize("text,n", [("who on my squad is getting more playing time", 5),
+@pytest.mark.parametrize("text,n", [("who among my squad gets more playing time lately", 5),
                                     ("any of my guys seeing less run over the last 10?", 10),
                                     ("has anyone's role grown on my roster recently", 5)])
 def test_a_minutes_trend_question_reads_the_roster_minutes(text, n):

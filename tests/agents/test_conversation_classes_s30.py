@@ -1,0 +1,295 @@
+"""Classes of listening failure fixed in session 30 (issue #36), one test per class over phrasings of
+our own (not a held-out set's wording). Each fails on 39cdb57 (main before these fixes), said per test.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+
+from tests.agents.test_conversation_classes import args_of, plan
+from tests.conversations import checks as K
+
+AS_OF = K.AS_OF
+WEEK = [AS_OF + dt.timedelta(days=i) for i in range(7 - AS_OF.weekday())]  # the matchup week's days left
+BOL, BOGDAN, IVEY, COLLINS = "Bol Bol", "Bogdan Bogdanović", "Jaden Ivey", "John Collins"
+SHAI, LEBRON, BARNES, BEAL, CONLEY, MELO = ("Shai Gilgeous-Alexander", "LeBron James", "Scottie Barnes", "Bradley Beal",
+                                            "Mike Conley", "LaMelo Ball")
+
+
+def _calls(r, tool: str) -> list[dict]:
+    return [c["args"] for c in r["tool_calls"] if c["name"] == tool]
+
+
+def _games_left(name: str) -> int:
+    return sum(K.plays_on(name, d) for d in WEEK)
+
+
+def _statuses(a) -> dict[str, str]:
+    """My roster's league statuses on the as-of day (before any move of the test)."""
+    return {n: s for n, s in STATUS.items()}
+
+
+STATUS = {SHAI: "ACTIVE", LEBRON: "ACTIVE", BARNES: "ACTIVE", MELO: "ACTIVE", "Jaren Jackson Jr.": "ACTIVE",
+          "Evan Mobley": "ACTIVE", BEAL: "ACTIVE", "Nic Claxton": "ACTIVE", CONLEY: "ACTIVE", COLLINS: "OUT",
+          BOGDAN: "DTD", IVEY: "OUT", BOL: "DTD"}  # `python -m services roster` on 2025-01-29 (both scorings)
+
+
+def test_the_statuses_used_here_are_the_leagues(demo_source):
+    assert {e.player.name: e.status for e in demo_source().roster().entries} == STATUS
+
+
+# --- "something else, but <constraint>" after a decline: the last move request again, with the constraint ---
+def test_something_else_with_a_games_floor_after_a_decline_is_a_new_card_that_meets_it(make_assistant):
+    """After declining the one card of 'a single swap for threes', 'meh. anything else? he needs 3 games
+    left though' is that request again: a card that is not the declined one, whose add has 3+ games left
+    this week (the box scores' schedule). Fails on 39cdb57: a clarifying question ('Did you mean one of these?')."""
+    a = make_assistant(scoring="categories")
+    r = a.ask("just one swap that helps my threes")
+    first = r["pending_approvals"][0]
+    a.resume(r["thread_id"], "decline", first["move_id"])
+    r = a.ask("meh. anything else? he needs 3 games left though", r["thread_id"])
+    assert not re.search(r"Did you mean|not sure what you", r["answer"])
+    cards = r["pending_approvals"]
+    assert cards and cards[0]["title"] != first["title"], (cards, first)
+    assert all(_games_left(c["add"]) >= 3 for c in cards), [(c["add"], _games_left(c["add"])) for c in cards]
+
+
+def test_another_option_that_spares_my_healthy_players_drops_only_the_hurt(make_assistant):
+    """'ivey's done for a while, what are my options' -> decline -> 'pass. another option, just don't cut
+    anyone healthy': new cards, each an IR move or a swap dropping a player the league does not list
+    ACTIVE. Fails on 39cdb57: a clarifying question."""
+    a = make_assistant(scoring="points")
+    r = a.ask("ivey's done for a while, what are my options? IR, drop, anything")
+    declined = r["pending_approvals"][0]
+    a.resume(r["thread_id"], "decline", declined["move_id"])
+    r = a.ask("pass. another option, just don't cut anyone healthy", r["thread_id"])
+    status = _statuses(a)
+    cards = r["pending_approvals"]
+    assert cards and all(c["title"] != declined["title"] for c in cards), cards
+    assert all(c.get("kind") == "ir" or status.get(c["drop"]) != "ACTIVE" for c in cards), \
+        [(c["title"], status.get(c["drop"])) for c in cards]
+
+
+def test_the_frame_carries_a_games_floor_and_healthy_players_kept_to_the_move_tool():
+    """A real model's call gets the frame's new fields in the optimizer's own argument names
+    (agents/core/frame.py TOOL_ARGS): min_games -> min_games_remaining, keep_healthy. Fails on 39cdb57:
+    neither field existed, so a model's 'don't drop anyone healthy' reached no tool."""
+    from agents.core.frame import RequestFrame, tool_args
+    from agents.tools.schemas import OptimizeArgs
+
+    f = RequestFrame(min_games=3, keep_healthy=True)
+    assert tool_args(f, OptimizeArgs.model_fields, {"limit": 2}) == {"limit": 2, "min_games_remaining": 3,
+                                                                      "keep_healthy": True}
+
+
+def test_optimize_matchup_honours_a_games_floor_and_healthy_players_kept(demo_source):
+    """The tool itself: every card's add has at least the floor's games this week, and no swap drops an
+    ACTIVE player when healthy players are kept. Fails on 39cdb57: the tool took neither argument."""
+    import json
+
+    from agents.tools.optimizer_tools import build_optimizer_tools
+
+    source = demo_source()
+    tool = next(t for t in build_optimizer_tools(source) if t.name == "optimize_matchup")
+    out = json.loads(tool.invoke({"limit": 3, "min_games_remaining": 3, "keep_healthy": True}))
+    status = {e.player.name: e.status for e in source.roster().entries}
+    assert out["moves"], out
+    for m in out["moves"]:
+        assert _games_left(m["add"]) >= 3, m["title"]
+        assert m.get("kind") == "ir" or status[m["drop"]] != "ACTIVE", m["title"]
+
+
+# --- a list's row after declining my own move from it --------------------------------------------------------
+def test_a_row_named_after_declining_my_move_from_a_list_is_that_row_for_the_same_drop(make_assistant):
+    """A rest-of-season pickup list, 'put the best one in for bol', decline, 'fine, the 3rd one then': the
+    list's third row added for Bol Bol (evaluate_move). Fails on 39cdb57: the third waiting card shown again."""
+    a = make_assistant(scoring="categories")
+    r = a.ask("three free agents who'd help me the rest of the season")
+    rows = re.findall(r"^\| ([^|]+?) \| (?:PG|SG|SF|PF|C)", r["answer"], re.M)
+    assert len(rows) >= 3, r["answer"][:400]
+    r = a.ask("put the best one in for bol", r["thread_id"])
+    mine = next(c for c in r["pending_approvals"] if c["drop"] == BOL)
+    a.resume(r["thread_id"], "decline", mine["move_id"])
+    r = a.ask("fine, the 3rd one then", r["thread_id"])
+    assert _calls(r, "evaluate_move") == [{"drop": BOL, "add": rows[2]}], r["tool_calls"]
+
+
+# --- exclusions and sides of a trade -------------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["trade ideas for assists, anyone but shai, barnes or lebron",
+                                  "find me a deal for boards and keep shai, bron and barnes out of it"])
+def test_a_list_of_players_ruled_out_excludes_every_one(text):
+    """Fails on 39cdb57: the clause ended at its first comma, so only Shai was excluded (and the rest were
+    read as the trade's sides)."""
+    args = args_of(plan(text), "find_trades")
+    assert set(args.get("exclude") or []) == {SHAI, BARNES, LEBRON}, args
+
+
+def test_not_x_comma_y_still_names_y_instead():
+    """The list rule needs an 'or'/'and': 'nah not bogdanovic, bol bol' rules out Bogdanović only."""
+    from agents.offline.constraints import exclusions
+
+    assert exclusions("nah not bogdanovic, bol bol", [BOGDAN, BOL]) == [BOGDAN]
+
+
+def test_what_i_could_realistically_get_for_a_player_gives_him():
+    """Fails on 39cdb57: 'realistically' between 'I' and 'get' read him as the player to get."""
+    assert args_of(plan("what could I realistically get for beal in a trade?"), "find_trades").get("give") == [BEAL]
+
+
+def test_a_consolidation_with_players_locked_is_that_shape_without_them():
+    """'2 of my role players for 1 star. shai, bron and melo are locked': a 2-for-1 search excluding the three;
+    'flip it, what if i split barnes into 2 pieces instead' a 1-for-2 giving Barnes. Fails on 39cdb57: a
+    3-for-1 giving the three locked players, then the 2-for-1 carried."""
+    first = "want a consolidation deal: 2 of my role players for 1 star. shai, bron and melo are locked"
+    args = args_of(plan(first), "find_trades")
+    assert args.get("shape") == "2-for-1" and set(args.get("exclude") or []) == {SHAI, LEBRON, MELO}, args
+    args = args_of(plan(first, "flip it, what if i split barnes into 2 pieces instead"), "find_trades")
+    assert args.get("shape") == "1-for-2" and args.get("give") == [BARNES], args
+
+
+def test_a_sweetener_on_a_search_adds_one_of_mine_to_its_shape():
+    """'same but i'll toss in bol bol too' after a 1-for-1 search: a 2-for-1 giving Bol Bol, the exclusions
+    kept. Fails on 39cdb57: still 1-for-1 (Bol Bol for one player)."""
+    args = args_of(plan("trades for steals and blocks, 1 for 1 only. mobley is off limits",
+                        "same but i'll toss in bol bol too", scoring="categories"), "find_trades")
+    assert args.get("shape") == "2-for-1" and BOL in (args.get("give") or []), args
+    assert "Evan Mobley" in (args.get("exclude") or []), args
+
+
+# --- a request with a keep, and two cards weighed ---------------------------------------------------------------
+def test_a_request_with_players_kept_is_the_request(make_assistant):
+    """'optimise my roster. beal and conley stay, period': the moves, none dropping them. Fails on 39cdb57:
+    'noted' (the keep taken as the whole message), no cards."""
+    r = make_assistant(scoring="points").ask("optimise my roster. beal and conley stay, period")
+    cards = r["pending_approvals"]
+    assert cards and not {c["drop"] for c in cards} & {BEAL, CONLEY}, cards
+
+
+def test_two_cards_weighed_by_their_places_show_both_and_the_gap(make_assistant):
+    """After the moves, 'say i go with the third one instead, how much do i lose vs the top one': both cards'
+    adds named and their figures side by side (the cards' own numbers); nothing executes. Fails on 39cdb57:
+    a comparison of the players named earlier (or of none)."""
+    a = make_assistant(scoring="points")
+    r = a.ask("find me moves for this week")
+    cards = r["pending_approvals"]
+    assert len(cards) >= 3
+    r = a.ask("say i go with the third one instead, how much do i lose vs the top one", r["thread_id"])
+    assert not r["transactions"]
+    assert cards[0]["add"] in r["answer"] and cards[2]["add"] in r["answer"], r["answer"][:300]
+    gap_week = abs(cards[0]["expected_gain"] - cards[2]["expected_gain"])
+    assert f"{gap_week:.1f}" in r["answer"], (gap_week, r["answer"][:400])
+
+
+# --- affirmations: a thumbs-up, a hedged yes -------------------------------------------------------------------
+@pytest.mark.parametrize("reply", ["👍", "meh... i suppose so. fine", "ehh whatever, sure"])
+def test_a_thumbs_up_or_a_hedged_yes_shows_the_top_card_again(make_assistant, reply):
+    """Fails on 39cdb57: '👍' was the greeting (its text empty once emoji were removed) and the hedges were no
+    affirmation (a clarifying question)."""
+    a = make_assistant(scoring="points")
+    r = a.ask("best single move for me right now")
+    top = r["pending_approvals"][0]
+    r = a.ask(reply, r["thread_id"])
+    assert r["answer"].startswith("**Card 1 is waiting for you:") and not r["transactions"], r["answer"][:200]
+    assert top["add"] in r["answer"].split("\n")[0]
+
+
+# --- a move asked around my weakest player, and the mode said by streaming -------------------------------------
+def test_cutting_my_worst_for_a_category_specialist_is_a_move_from_the_wires_leaders(make_assistant):
+    """'need a rebounds specialist, cut whoever's weakest on my roster for him': the optimizer's moves with
+    adds among the wire's leaders in REB. Fails on 39cdb57: the weakest-player answer, no card."""
+    r = make_assistant(scoring="categories").ask("need a rebounds specialist, cut whoever's weakest on my roster for him")
+    assert r["pending_approvals"], r["answer"][:300]
+    assert "You asked for the best in REB" in r["answer"], r["answer"][:500]
+
+
+@pytest.mark.parametrize("text", ["best move for this week's games, streaming's ok, forget about ros",
+                                  "any adds for this week? i'm fine with streaming, not worried about the long term"])
+def test_streaming_allowed_and_the_season_set_aside_rank_by_this_week(text):
+    """Fails on 39cdb57: balanced (the season weighed in)."""
+    from agents.offline.message_reads import advice_mode
+
+    assert advice_mode(text) == "this_week"
+
+
+# --- after an approval: second thoughts, and the next move with a question between ----------------------------
+def test_second_thoughts_after_an_approval_get_the_move_back_with_its_figures(make_assistant):
+    """'hmm was that a mistake?' after approving: the move, its drop and add, from the league's record.
+    Fails on 39cdb57: a clarifying question."""
+    a = make_assistant(scoring="points")
+    r = a.ask("best single move for me right now")
+    top = r["pending_approvals"][0]
+    a.resume(r["thread_id"], "approve", top["move_id"])
+    r = a.ask("hmm was that a mistake?", r["thread_id"])
+    assert _calls(r, "get_my_moves") == [{}], r["tool_calls"]
+    assert top["add"] in r["answer"] and top["drop"] in r["answer"], r["answer"][:300]
+
+
+def test_the_next_best_move_after_an_approval_and_a_question_is_a_new_scan(make_assistant):
+    """Approve, ask something else, then 'ok so what's the next best one after that': the optimizer again on
+    the new roster, the approved move not offered. Fails on 39cdb57: the greeting."""
+    a = make_assistant(scoring="points")
+    r = a.ask("best single move for me right now")
+    top = r["pending_approvals"][0]
+    a.resume(r["thread_id"], "approve", top["move_id"])
+    a.ask("how's my matchup looking", r["thread_id"])
+    r = a.ask("ok so what's the next best one after that", r["thread_id"])
+    assert r["pending_approvals"] and all(c["title"] != top["title"] for c in r["pending_approvals"]), r["answer"][:300]
+
+
+# --- which of the two to cut, asked after one question about each --------------------------------------------
+def test_one_of_the_two_after_a_question_about_each_is_the_cut_pick(make_assistant):
+    """'is bogdanovic a hold?' / 'and bol bol?' / 'if you had to drop one of the two, which one': the cut pick
+    between the two (the best pickup scored against each drop, evaluate_move). Fails on 39cdb57: a clarifying
+    question."""
+    a = make_assistant(scoring="points")
+    r = a.ask("is bogdanovic a hold?")
+    a.ask("and bol bol?", r["thread_id"])
+    r = a.ask("if you had to drop one of the two, which one", r["thread_id"])
+    assert {c["drop"] for c in _calls(r, "evaluate_move")} == {BOGDAN, BOL}, r["tool_calls"]
+    assert re.match(r"\*\*Cut (Bogdan Bogdanović|Bol Bol), keep ", r["answer"]), r["answer"][:200]
+
+
+# --- names: vowels typed in another order; the spot to fill ----------------------------------------------------
+def test_a_name_with_its_vowels_swapped_is_that_player_and_words_are_not():
+    """Fails on 39cdb57: 'bogdonavic' named nobody. English words with a player's consonants ('block',
+    'stars', 'report', 'houston') stay words."""
+    from agents.offline.slots import find_players
+
+    assert find_players("thinking of dropping bogdonavic") == [BOGDAN]
+    for t in ("one more block a game", "my stars are tired", "read that report", "houston plays twice"):
+        assert not {"Anthony Black", "Max Strus", "Rayan Rupert", "Caleb Houstan"} & set(find_players(t)), t
+
+
+def test_the_best_guy_to_sub_him_out_for_fills_his_spot():
+    """Fails on 39cdb57: a free-agent list (or a move for another player)."""
+    msg = plan("is bogdanovic even worth a roster spot", "who's the best guy to sub him out for")
+    fits = [c["args"] for c in msg.tool_calls if c["name"] == "validate_slot_fit"]
+    scans = [c["args"] for c in msg.tool_calls if c["name"] == "get_free_agents"]
+    assert scans or fits, msg.tool_calls
+    assert all(f.get("drop") == BOGDAN for f in fits), fits
+
+
+# --- a filter on a day's players: the ones who are iffy ----------------------------------------------------------
+def test_which_of_those_are_iffy_after_a_days_games_asks_of_everyone_playing(make_assistant):
+    """'how many guys of mine play tmrw' / 'and which ones are iffy': every player of mine with a game that day
+    is checked, so the day-to-day one who sits in the lineup is named. Fails on 39cdb57: only the lineup's
+    starters were checked (Bogdanović, day-to-day, left out)."""
+    a = make_assistant(scoring="categories")
+    r = a.ask("how many guys of mine play tmrw")
+    r = a.ask("and which ones are iffy", r["thread_id"])
+    day = AS_OF + dt.timedelta(days=1)
+    status = _statuses(a)
+    playing = [n for n, s in status.items() if K.plays_on(n, day)]
+    checked = {c["name"] for c in _calls(r, "get_player_status")}
+    assert set(playing) <= checked, (playing, checked)
+    assert all(n in r["answer"] for n in playing if status[n] != "ACTIVE"), r["answer"][:400]
+
+
+# --- the most games, read once ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["which free agents get me more games this week", "pickups with the most gms this wk"])
+def test_the_wires_most_games_this_week_is_its_games_left_ranking(text):
+    """Fails on 39cdb57: 'more games' was a clarifying question."""
+    args = args_of(plan(text), "get_player_rankings")
+    assert args.get("sort") == "games_left_week" and args.get("availability") == "free_agents", args
