@@ -102,7 +102,18 @@ HISTORY = _p(r"\b(?:last|previous|prior|past) (?:season|year)s?\b(?!'?s? draft)|
              r"(?:last|a) (?:season|year)\b|\b20(?:1\d|2[0-3])(?:-2[0-4])?\b|\bcollege\b|\bncaa\b|\bhigh school\b|"
              r"\bg league\b|\boverseas\b|\bbefore (?:he was in|the) nba\b")
 
+# "what time does beal tip off tonight?", "when does the game start": start times, not in the data (its dates are)
+TIMES = _p(r"\bwhat time\b|\btip(?:s|ping)? ?off\b|\btip ?off time\b|\bstart(?:ing)? time\b|\bwhat s the tip\b|"
+           r"\bwhen does (?:the|his|their|that) game (?:start|begin|tip)\b|\b\d{1,2}(?::\d\d)? ?(?:pm|am)\b|\bo ?clock\b")
+# "how tall is wemby", "his wingspan", "how much does he weigh": measurements, not in the data
+BIO = _p(r"\bhow (?:tall|big|heavy|long)\b(?! (?:is|was) (?:the|his|this|that) (?:streak|stretch|absence|injury|break))|"
+         r"\bheight\b|\bwingspan\b|\bweigh(?:s|t)?\b|\bvertical\b|\bhow old\b|\bbirthday\b|\bhometown\b|"
+         r"\bwhere (?:is|s) (?:he|she) from\b")
+
 TOPICS = (
+    Topic("times", TIMES, "Tip-off times are not in the data: it holds each team's game dates, not the hour they start"),
+    Topic("bio", BIO, "Players' measurements and biographies (height, wingspan, weight, age) are not in the data: "
+                      "it holds box scores, schedules and rosters"),
     Topic("history", HISTORY, "Last season (any season before 2024-25) and players' years before the NBA (college, overseas) are not in the "
                               "data: it holds the 2024-25 season's box scores only"),
     Topic("live", LIVE, "Live scores are not in the data: it holds finished games' box scores (up to this morning), "
@@ -152,6 +163,19 @@ def topic_of(text: str, act: str = "", players: list[str] = ()) -> Topic | None:
     return None
 
 
+ASIDE_TOPICS = ("bio", "times", "history")  # asked beside a request the data answers ("how tall is he, and his blocks?")
+
+
+def aside_of(p) -> str | None:
+    """The one line on what is not in the data, when the message asks it beside a request that was answered
+    (the request's answer follows it); None when the whole message was out of scope or nothing was."""
+    frame = getattr(p, "frame", None)
+    if frame is not None and frame.act == "out_of_scope":
+        return None
+    topic = topic_of(p.text, p.act, p.players)
+    return topic.line if topic is not None and topic.name in ASIDE_TOPICS else None
+
+
 def nearest_calls(topic: str, players: list[str], day) -> list[tuple[str, dict]]:
     """The tool calls for the nearest thing the data has."""
     if topic in ("props", "news") and players:
@@ -161,7 +185,11 @@ def nearest_calls(topic: str, players: list[str], day) -> list[tuple[str, dict]]
                         [("get_player_news", {"name": name})])
     if topic == "news":
         return [("get_my_roster", {})]
-    if topic == "history":
+    if topic == "times":
+        names = players[:4]
+        return [("get_schedule", {"names": names, "start": day.isoformat(), "end": day.isoformat()})] if names else \
+            [("compose_daily_lineup", {"date": day.isoformat()})]
+    if topic in ("history", "bio"):
         return [("get_player_game_log", {"name": n, "last_n": 82}) for n in players[:2]] if players else \
             [("get_player_rankings", {"sort": "value", "limit": 10})]
     if topic == "budget" and not players:
@@ -194,7 +222,7 @@ def scope_answer(p, done) -> str:
     lead = f"**{topic.line}.**"
     body = {"standings": _strength, "news": _status, "props": _props, "dfs": _lineup, "keeper": _ros,
             "draft": _ros, "budget": _ros, "awards": _ros, "rules": _rules, "chat": _matchup, "live": _live,
-            "contract": _ros, "history": _this_season}[topic.name](p, done, _ok)
+            "contract": _ros, "history": _this_season, "times": _games_on, "bio": _this_season}[topic.name](p, done, _ok)
     return "\n\n".join([lead, *body]) if body else lead + " Ask \"how is my matchup looking?\" for this week's head-to-head."
 
 
@@ -312,6 +340,19 @@ def _ros(p, done, _ok) -> list[str]:
                           for x in rows])]
 
 
+def _games_on(p, done, _ok) -> list[str]:
+    """Whether each player named has a game that day (the schedule's dates): the nearest thing to a start time."""
+    out = []
+    for r in _ok(done, "get_schedule"):
+        day = r["data"]["window"][0]
+        for x in r["data"]["players"]:
+            out.append(f"{x['name']} {'has a game' if x['games'] else 'has no game'} {day}"
+                       + (" (tonight)" if day == p.as_of.isoformat() and x["games"] else "") + ".")
+    for r in _ok(done, "compose_daily_lineup"):
+        out.append(f"Your lineup for {r['data'].get('date', p.as_of.isoformat())}: ask \"set my lineup for tonight\" for who starts.")
+    return [" ".join(out)] if out else []
+
+
 def _this_season(p, done, _ok) -> list[str]:
     """This season's figures, the nearest thing to another season's: per game over his games so far and
     his last 10, in the league's units."""
@@ -321,7 +362,7 @@ def _this_season(p, done, _ok) -> list[str]:
         games = d.get("games") or []
         recent = games[-10:]
         a = d.get("averages") or {}
-        if p.scoring == "points":
+        if p.scoring == "points" and not (p.categories or getattr(p.frame, "topic", None) == "bio"):
             last10 = sum(g.get("fpts") or 0 for g in recent) / len(recent) if recent else 0
             out.append(f"The nearest thing I have, his 2024-25 so far: **{d['player']} {d['fantasy_avg']:.1f} fantasy pts "
                        f"a game over {d['games_found']} games** ({a.get('pts', 0):.1f} pts, {a.get('reb', 0):.1f} reb, "

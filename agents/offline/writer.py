@@ -232,6 +232,11 @@ def write_answer(p: Parsed, done, unfinished: bool = False) -> str:
         from agents.core.glossary import explained
 
         body = explained(p.gloss, body)  # the word, then the answer
+    from agents.offline.scope import aside_of
+
+    aside = aside_of(p) if body else None
+    if aside:  # "how tall is wemby? and how many blocks is he getting": the height not in the data, then the blocks
+        body = f"_{aside}._\n\n" + body
     if getattr(p, "window_note", None) and body:  # "since new year's": the window it was ranked over, said
         body = "_" + p.window_note[0].upper() + p.window_note[1:] + "._\n\n" + body
     frame = getattr(p, "frame", None)
