@@ -67,7 +67,15 @@ def day_roster(p) -> None:
 
 
 WHO_TO_ADD = re.compile(r"\bwho (?:should|do|can|could|would|shall) (?:i|we) (?:grab|pick ?up|add|get off the wire|stream|claim|"
-                        r"snag|scoop|target on (?:the )?(?:wire|waivers))\b")
+                        r"snag|scoop|target on (?:the )?(?:wire|waivers))\b|"
+                        # "who's the best healthy fill-in for thursday", "any plug-in for tonight"
+                        r"\b(?:fill ?ins?|plug ?ins?|spot starters?|streaming options?|warm bod(?:y|ies))\b")
+
+
+# a count of names asked for a time ("lemme get 7 names for next week", "gimme 5 guys for the weekend"): pickups
+NAMES_FOR = re.compile(r"\b(?:\d{1,2}|a few|a couple|some|three|four|five|six|seven|eight|ten)\s+(?:names|guys|options|bodies|"
+                       r"dudes|targets|candidates|plug ?ins|fill ?ins)\b[^.?!]{0,20}\b(?:for|this|next|thru|through|over|"
+                       r"tonight|tomorrow|the weekend|rest of)\b")
 
 
 def games_or_trades(p) -> None:
@@ -75,11 +83,19 @@ def games_or_trades(p) -> None:
     4-game players", "how many games does my roster have next week?") or a trade search ("trade
     options for rebounds, just don't touch Barnes")."""
     unsure = p.act in UNSURE or getattr(p, "confidence", 1.0) < 0.5
+    if p.players and p.act in ("research_log", "research_status", "research_news") and \
+            re.search(r"\bhow many (?:games|gms)\b", p.text, re.I):
+        take(p, "research_schedule")  # "how many games has beal got between now and the 8th": his schedule
+        return
     pool = re.search(r"\b(?:players|guys|free agents?|pickups?|adds?|streamers?|stream|waivers?|available)\b", p.text, re.I)
     if p.act == "research_roster_games" and GAMES_ASKED.search(p.text) and not MY_TEAM.search(p.text) and not p.players \
             and re.search(r"\b(?:free agents?|pickups?|waivers?|on the wire|available|streamers?)\b", p.text, re.I):
         take(p, "fa_scan")  # "which free agents get me the most games before sunday?": the wire, not mine
         return  # (most_games_next_week below ranks it by games, this week's or next week's)
+    if unsure and not p.players and NAMES_FOR.search(fold(p.text)):
+        take(p, "fa_scan")  # "lemme get 7 names for next week specifically": a pickup list of that many
+        p.unknown = False
+        return
     if unsure and not p.players and WHO_TO_ADD.search(fold(p.text)):
         take(p, "fa_scan")  # "who should I grab that'll help thru the break?": a pickup list
         p.unknown = False

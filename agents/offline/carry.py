@@ -56,6 +56,9 @@ def _carry(f: RequestFrame, prev: RequestFrame, p) -> None:
         f.not_teams = list(dict.fromkeys([*prev.not_teams, *f.not_teams]))
     if not f.give and prev.give and not named_here(p):
         f.give = list(prev.give)
+    if f.start is None and prev.start is not None and not p.last_n and (p.day is None or p.day == prev.day) and \
+            f.horizon in (None, prev.horizon, "day"):
+        f.start, f.end = prev.start, prev.end  # "and my whole roster combined?" after "between now and the 9th"
 
 
 def named_here(p) -> list[str]:

@@ -33,6 +33,11 @@ Z_VALUE = re.compile(r"\b(?:9|nine|8|eight)[- ]?cats?\b|\b(?:9|nine|8|eight)[- ]
 MOVE_ACTS = ("optimize", "ir_move", "fa_replace", "fa_fit", "fa_scan")  # acts whose adds and drops a frame can limit
 
 
+# a span from today to the day the message names: "between now and the 9th", "from now thru sunday", "until feb 9"
+UNTIL = re.compile(r"\bbetween now and\b|\bfrom (?:now|today|here) (?:until|till|til|to|through|thru)\b|"
+                   r"\b(?:until|till|til|up to|up until|through|thru) (?:the |this |next )?(?:\d|jan|feb|mar|apr|mon|tue|wed|thu|fri|sat|sun)")
+
+
 def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None = None) -> RequestFrame:
     """The frame of one message (`p`: the parsed message), the previous frame carried into a follow-up."""
     text, t = p.text, fold(p.text)
@@ -62,7 +67,9 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     counterpart = card_counterpart(p, text) if len(p.players) == 1 else None
     if counterpart:  # "why not drop LeBron instead?" after cards: the top card's drop against him
         return f.model_copy(update={"act": "why_not", "pair": [counterpart, p.players[0]]})
-    if len(p.players) == 2 and re.search(r"\b(vs\.?|versus)\b", text, re.I):
+    from services.league.lookup import said_in
+
+    if len(p.players) == 2 and re.search(r"\b(vs\.?|versus)\b", text, re.I) and all(said_in(n, text) for n in p.players):
         f.act, f.pair = "versus", list(p.players)
     aside = list(getattr(p, "kept_aside", None) or [])  # kept out of a move's message (nlu._kept_aside)
     if p.act in KEEP_ACTS or (prev and prev.exclude) or aside:
@@ -116,6 +123,8 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     from agents.core.dates import named_range
 
     f.start, f.end = named_range(text, p.as_of) or (None, None)  # "from Feb 3 to Feb 9"
+    if f.start is None and p.day and p.day > p.as_of and UNTIL.search(t):
+        f.start, f.end = p.as_of, p.day  # "between now and the 9th", "thru feb 9": today to that day
     monday = p.as_of + dt.timedelta(days=7 - p.as_of.weekday())
     if (f.start, f.end) == (monday, monday + dt.timedelta(days=6)):
         f.horizon = "next_week"  # the span is next week's matchup: its games, not a list of days

@@ -30,6 +30,20 @@ def flip_line(text: str, cats: list[dict], punted: set) -> str | None:
     return head + tail + left
 
 
+WEAK = re.compile(r"\bweak(?:est|ness(?:es)?|er|spots?)?\b|\bwhere (?:am i|do i|m i) (?:losing|lose|hurting|behind|struggling|"
+                  r"worst)\b|\bworst (?:cats?|categor\w*)\b|\bstruggling\b", re.I)
+
+
+def weak_line(text: str, cats: list[dict], punted: set) -> str | None:
+    """"Where am I weakest now?": the categories with the lowest win chances this week, never a punted one."""
+    if not cats or not WEAK.search(text):
+        return None
+    live = sorted((c for c in cats if c["category"] not in punted), key=lambda c: c["win_probability"])
+    left = f" (punted, not counted: {', '.join(sorted(punted))})" if punted else ""
+    return ("**Weakest this week: " + ", ".join(f"{c['category']} ({c['win_probability']:.0%} win chance)"
+                                                for c in live[:3]) + f".**{left}") if live else None
+
+
 def matchup(p: Parsed, done) -> str:
     parts = []
     for r in _ok(done, "get_matchup_details"):
@@ -55,10 +69,14 @@ def matchup(p: Parsed, done) -> str:
         behind = [mark(c["category"]) for c in cats if c["leader"] == "opponent"]
         ahead = [mark(c["category"]) for c in cats if c["leader"] == "me"]
         if cats:
-            parts.append(f"You trail in {', '.join(behind) or 'nothing'}; you lead in {', '.join(ahead) or 'nothing'}.")
-        flip = flip_line(p.text, cats, punted)
+            said = f"You trail in {', '.join(behind) or 'nothing'}; you lead in {', '.join(ahead) or 'nothing'}."
+            if punted:  # the lead says where the categories in play stand, the punted ones marked
+                parts[-1] += " " + said
+            else:
+                parts.append(said)
+        flip = flip_line(p.text, cats, punted) or weak_line(p.text, cats, punted)
         if flip:
-            parts.insert(0, flip)  # "which cats am I closest to flipping": answered first, from the same win chances
+            parts.insert(0, flip)  # "which cats am I closest to flipping", "where am i weakest": answered first
         mine, theirs = d["my_games_remaining"], d["opponent_games_remaining"]
         more = (f"they have {theirs - mine} more" if theirs > mine else f"you have {mine - theirs} more" if mine > theirs
                 else "level")

@@ -109,6 +109,12 @@ def parse(text: str, as_of: dt.date, previous: "Parsed | None" = None, split: bo
     if gloss and p.act == "general_explain" and len(rest.split()) >= 3:
         q = _parse(rest, as_of, previous, split)
         if q.act not in VAGUE_ACTS and not q.unknown and not q.greeting:
+            from agents.offline.slots import find_players
+
+            named = find_players(text)  # "what does DTD mean next to bogi and bol bol? and do either play thursday"
+            if q.players and set(q.players) <= set(named) and len(named) > len(q.players) and \
+                    re.search(r"\b(?:either|both|each|all|any) of (?:em|them|those|these)\b|\bthey\b|\bthem\b", rest):
+                q.players = named  # the players the word was asked about are the ones the request means
             p = q  # the request beside the question of what a word means
     elif gloss and not rest.strip() and (p.act in VAGUE_ACTS or p.act == "clarify" or p.unknown or p.greeting):
         from agents.offline.carry import take  # "whats 'stocks' in your numbers, is it just steals plus blocks"

@@ -58,9 +58,11 @@ def _turn(messages: Sequence[BaseMessage], as_of: dt.date) -> tuple[str, Parsed 
     for i in humans[:-1][-THREAD_TURNS:]:  # each earlier question read with its own predecessor, in order
         asked = _named_rows(_text(messages[i]), messages, i)  # "the third guy": that row's player
         here = parse(asked, as_of, _with_lead(prev, asked, _previous_answer(messages, i)))
-        # understood as when it was answered (its act, its frame's constraints), so a follow-up goes on from that
+        # understood as when it was answered (its act, its frame's constraints), so a follow-up goes on from that:
+        # with the answers it saw ("the 2nd one instead ... vs the first" weighed the cards shown then)
         thread_notes(earlier).onto(here)
-        understood(here, prev, _previous_answer(messages, i))
+        here.previous_answer, here.thread_answers = _previous_answer(messages, i), thread_answers(messages, i)
+        understood(here, prev, here.previous_answer)
         earlier.append(here)
         if here.act not in ("nonsense", "general_smalltalk", "clarify", *CONVERSATION_ACTS):  # a request goes on
             prev = here.parts[-1] if here.parts else here  # after two requests, the thread goes on from the last

@@ -93,6 +93,8 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         from agents.offline.message_reads import minutes_question, roster_games_question
 
         if p.act == "research_roster_games" or roster_games_question(p.text):
+            if f is not None and f.start and f.end:  # "and my whole roster combined?" over "now and the 9th"
+                return [("get_schedule", {"start": f.start.isoformat(), "end": f.end.isoformat()}), ("get_my_roster", {})]
             return [("get_schedule", {}), ("get_my_roster", {})]
         topic = "minutes" if minutes_question(p.text) else _topic(p.text)
         if topic:
@@ -106,7 +108,8 @@ def plan_research(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
     unknown = [n for n in p.players if not is_known(n)]
     if unknown:  # "michael jordan": one look-up, whose error carries the suggestions
         return [("get_player_status", {"name": unknown[0]})]
-    if f is not None and f.start and f.end and p.act in ("research_schedule", "research_compare"):
+    games_asked = bool(re.search(r"\bhow many games\b|\bgames? (?:left|remaining)\b", p.text, re.I))
+    if f is not None and f.start and f.end and (p.act in ("research_schedule", "research_compare") or games_asked):
         window = {"start": f.start.isoformat(), "end": f.end.isoformat()}  # "from Feb 3 to Feb 9"
         tool = "compare_players" if p.act == "research_compare" and len(p.players) >= 2 else "get_schedule"
         return [(tool, {"names": p.players[:4], **window})]

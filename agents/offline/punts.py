@@ -40,6 +40,10 @@ UNPUNT = re.compile(r"\b(?:stop(?:ped)?|quit|done|no longer|not|wasn ?t|weren ?t
                     # "put FT% back in", "bring blocks back", "add TO back into the mix"
                     r"\b(?:put|puts|putting|bring|brings|bringing|add|adding|take|taking)\s+(?P<cats3>.{1,30}?)\s+back\b"
                     r"(?: in(?:to)?(?: it| the mix| play| the build)?)?")
+# "we're a no-FT% household", "a no free throws team", "we don't do FT% in this house": the category given up
+HOUSE = re.compile(r"\bno[- ](?P<cats>[\w%]+(?:[- ][\w%]+){0,2}?)[- ](?:household|house|team|squad|build|zone|roster|"
+                   r"league|crew|gang|family)\b|\bwe (?:do ?n ?t|do not|dont) do (?P<cats2>[\w%]+(?: [\w%]+){0,2}?)"
+                   r"(?= (?:here|over here|in this (?:house|household|team))\b|[.,!?]|$)")
 INSTEAD = re.compile(r"\b(?:instead|rather)\b")
 END = re.compile(r"[,.;!?:()\-–—]|\b(?:but|need|needs|want|wants|who|whom|what|which|find|help|so|tell|give me|"
                  r"show|grab|get me|pick|add|any|best|should|can|could|would|is there|are there|then|because|"
@@ -127,6 +131,12 @@ def read_punts(text: str) -> Punts:
             spans.append((min(s, m.start()), e))
             if INSTEAD.match(low, e) or INSTEAD.match(low, e + 1):
                 out.stop_all = True  # "punt TO instead": the new punt replaces the old one
+    for m in HOUSE.finditer(low):  # "a no-FT% household": that category punted
+        group = "cats" if m.group("cats") is not None else "cats2"
+        cats = clause_categories(m.group(group), original[m.start(group):m.end(group)])
+        if cats:
+            out.punt += [c for c in cats if c not in out.punt and c not in out.unpunt]
+            spans.append((m.start(), m.end()))
     for m in BEFORE.finditer(low):
         if any(a <= m.start() < b for a, b in spans):
             continue

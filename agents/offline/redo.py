@@ -117,13 +117,41 @@ def meant(p, prev) -> bool:
 ANOTHER = re.compile(r"(?:(?:give me|show me|find me|try|got|have you got|you got|any|is there|anything)\s+)?"
                      r"(?:(?:something|anything|someone|somebody|any ?one|anybody) else|"
                      r"(?:another|a different|a diff|some other|other) (?:one|option|move|swap|card|idea|guy|player|pickup|add|"
-                     r"choice)s?|(?:the )?next (?:best )?(?:one|move|option|card|swap|pickup|add)?\s*(?:after (?:that|this|it|that one))?)"
+                     r"choice)s?|(?:the )?next (?:best(?: (?:one|move|option|card|swap|pickup|add))?|one|move|option|card|swap|"
+                     r"pickup|add)(?:\s+after (?:that|this|it|that one))?)"
                      r"\b(?P<rest>.*)")
 LEAD_IN = re.compile(r"^(?:\W|but|and|though|tho|as long as|so long as|where|with|that|who|just|only|then|please|pls|"
                      r"instead|i guess|this time)+")
 ASK_HEAD = re.compile(r"(?:(?:ok|okay|so|and|then|alright|fine|cool|what s|whats|what is|what about|how about|show me|"
                       r"give me|gimme|got|any|is there)\s*)+")
 MOVE_REQUESTS = ("optimize", "ir_move", "fa_replace", "fa_fit")
+
+
+# "k. now the same thing but for the rest of the season, same rules": the last move request with the change said
+SAME_BUT = re.compile(r"^(?:(?:ok|okay|k|kk|now|so|and|alright|cool|then)\W+)*(?:(?:do|run|give me|show me|try)\s+)?"
+                      r"(?:the\s+)?same(?:\s+(?:thing|q|question|deal|search|one|again|request))?\s*(?:,\s*)?but\s+(?P<rest>.+)$")
+SAME_RULES = re.compile(r"\b(?:same (?:rules|constraints|conditions|deal|guys|keeps?)|like before|as before)\b")
+
+
+def same_but(p, prev) -> bool:
+    """`p` becomes the previous request for moves with the change the message says (in place); False
+    when the message is no "same but ..." or no move request came before."""
+    if prev is None or prev.act not in MOVE_REQUESTS:
+        return False
+    m = SAME_BUT.match(fold(p.text).strip())
+    if not m:
+        return False
+    rest = " ".join(SAME_RULES.sub(" ", m.group("rest")).split()).strip(" ,.")
+    if not rest:
+        return False
+    punt, unpunt, stop = list(p.punt), list(p.unpunt), p.stop_punting
+    for key, value in vars(prev).items():
+        if key not in KEEP_OWN:
+            setattr(p, key, value)
+    p.text = f"{prev.text} {rest}"
+    p.punt, p.unpunt, p.stop_punting = punt or list(prev.punt), unpunt, stop
+    p.follow_up, p.unknown, p.greeting = True, False, False
+    return True
 
 
 def another(p, prev) -> bool:
@@ -146,7 +174,7 @@ def another(p, prev) -> bool:
     if not m or (head and not (NO_CLAUSE.fullmatch(head) or ASK_HEAD.fullmatch(head))):  # "nah, something else"
         return False
     rest = LEAD_IN.sub("", m.group("rest")).strip(" .!?")
-    if not rest and next_card(p, p.text) is not None:
+    if next_card(p, p.text) is not None:  # "fine, the next one on your list is good": the card still waiting
         return False
     if rest and len(rest.split()) > 16:
         return False

@@ -104,9 +104,9 @@ HISTORY = _p(r"\b(?:last|previous|prior|past) (?:season|year)s?\b(?!'?s? draft)|
 
 # "what time does beal tip off tonight?", "when does the game start": start times, not in the data (its dates are)
 TIMES = _p(r"\bwhat time\b|\btip(?:s|ping)? ?off\b|\btip ?off time\b|\bstart(?:ing)? time\b|\bwhat s the tip\b|"
-           r"\bwhen does (?:the|his|their|that) game (?:start|begin|tip)\b|\b\d{1,2}(?::\d\d)? ?(?:pm|am)\b|\bo ?clock\b")
+           r"\bwhen does (?:the|his|their|that) game (?:start|begin|tip)\b|\bo ?clock\b")
 # "how tall is wemby", "his wingspan", "how much does he weigh": measurements, not in the data
-BIO = _p(r"\bhow (?:tall|big|heavy|long)\b(?! (?:is|was) (?:the|his|this|that) (?:streak|stretch|absence|injury|break))|"
+BIO = _p(r"\bhow (?:tall|heavy)\b|"
          r"\bheight\b|\bwingspan\b|\bweigh(?:s|t)?\b|\bvertical\b|\bhow old\b|\bbirthday\b|\bhometown\b|"
          r"\bwhere (?:is|s) (?:he|she) from\b")
 

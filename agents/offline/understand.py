@@ -25,7 +25,7 @@ from agents.offline.cats_profile import FIX_IT, weak_cats_asked, weak_named
 from agents.offline.corrections import namesake_fix, other_one, swap_only
 from agents.offline.moves_talk import my_moves_asked, still_mine
 from agents.offline.punt_act import punt_only
-from agents.offline.redo import another, meant, redo
+from agents.offline.redo import another, meant, redo, same_but
 from agents.offline.noted import stated_dislike, stated_keep
 from agents.core.frame import RequestFrame
 from agents.offline.slots import find_players
@@ -48,7 +48,7 @@ def understood(p, prev, previous_answer: str | None = None):
         p.wants_moves, p.hold_or_stream, p.move, p.follow_up = False, False, None, False
         p.frame = RequestFrame(punt=list(p.punt))
         return p  # "ok let's do that" after "should I punt FT%?": the punt set, and what it changes
-    if redo(p, prev) or meant(p, prev) or another(p, prev):  # "ok redo that"; "no wait I meant sunday"; "something else, but ..."
+    if redo(p, prev) or meant(p, prev) or same_but(p, prev) or another(p, prev):  # "ok redo that"; "no wait I meant sunday"; "something else, but ..."
         p.frame = frame_of(p, getattr(prev, "frame", None), previous_answer)
         most_games_next_week(p)
         return with_thread_keep(p)
