@@ -84,7 +84,8 @@ def games_or_trades(p) -> None:
     options for rebounds, just don't touch Barnes")."""
     unsure = p.act in UNSURE or getattr(p, "confidence", 1.0) < 0.5
     if p.players and p.act in ("research_log", "research_status", "research_news") and \
-            re.search(r"\bhow many (?:games|gms)\b", p.text, re.I):
+            re.search(r"\bhow many (?:games|gms)\b", p.text, re.I) and \
+            not re.search(r"\b(?:played|play(?:ed)? in|appeared|suited up|missed|sat|logged|so far|this season)\b", p.text, re.I):
         take(p, "research_schedule")  # "how many games has beal got between now and the 8th": his schedule
         return
     pool = re.search(r"\b(?:players|guys|free agents?|pickups?|adds?|streamers?|stream|waivers?|available)\b", p.text, re.I)
