@@ -133,6 +133,18 @@ SAME_BUT = re.compile(r"^(?:(?:ok|okay|k|kk|now|so|and|alright|cool|then)\W+)*(?
 SAME_RULES = re.compile(r"\b(?:same (?:rules|constraints|conditions|deal|guys|keeps?)|like before|as before)\b")
 
 
+def _with_words(p, prev, rest: str) -> bool:
+    """`p` becomes `prev` (in place) with `rest` added to its words, its own punts kept; True."""
+    punt, unpunt, stop = list(p.punt), list(p.unpunt), p.stop_punting
+    for key, value in vars(prev).items():
+        if key not in KEEP_OWN:
+            setattr(p, key, value)
+    p.text = f"{prev.text} {rest}".strip()
+    p.punt, p.unpunt, p.stop_punting = punt or list(prev.punt), unpunt, stop
+    p.follow_up, p.unknown, p.greeting = True, False, False
+    return True
+
+
 def same_but(p, prev) -> bool:
     """`p` becomes the previous request for moves with the change the message says (in place); False
     when the message is no "same but ..." or no move request came before."""
@@ -144,14 +156,7 @@ def same_but(p, prev) -> bool:
     rest = " ".join(SAME_RULES.sub(" ", m.group("rest")).split()).strip(" ,.")
     if not rest:
         return False
-    punt, unpunt, stop = list(p.punt), list(p.unpunt), p.stop_punting
-    for key, value in vars(prev).items():
-        if key not in KEEP_OWN:
-            setattr(p, key, value)
-    p.text = f"{prev.text} {rest}"
-    p.punt, p.unpunt, p.stop_punting = punt or list(prev.punt), unpunt, stop
-    p.follow_up, p.unknown, p.greeting = True, False, False
-    return True
+    return _with_words(p, prev, rest)
 
 
 def another(p, prev) -> bool:
@@ -178,14 +183,7 @@ def another(p, prev) -> bool:
         return False
     if rest and len(rest.split()) > 16:
         return False
-    punt, unpunt, stop = list(p.punt), list(p.unpunt), p.stop_punting
-    for key, value in vars(prev).items():
-        if key not in KEEP_OWN:
-            setattr(p, key, value)
-    p.text = f"{prev.text} {rest}".strip()
-    p.punt, p.unpunt, p.stop_punting = punt or list(prev.punt), unpunt, stop
-    p.follow_up, p.unknown, p.greeting = True, False, False
-    return True
+    return _with_words(p, prev, rest)
 
 
 def _next_moves(p) -> bool:
