@@ -19,7 +19,7 @@ from agents.offline.constraints import (KEEP_ACTS, OF_THEM, UNSUPPORTED_TRADE, W
 from agents.offline.horizons import availability_of, horizon_of, per_of, window_of
 from agents.offline.list_filters import (GAMES_ASK, HEALTH_ASK, MOST_GAMES, SIDE_COUNT, get_position_of, keep_healthy_of, kept_positions, max_minutes_of,
                                          not_position_of, not_teams_of, play_on_of, ALL_DAYS)
-from services.league.lookup import fold
+from services.league.lookup import fold, said_in
 
 
 FPTS = re.compile(r"\b(?:fantasy (?:points|pts)|fpts|fp)\b")  # "top free agents by fantasy points" (a categories league too)
@@ -67,8 +67,6 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     counterpart = card_counterpart(p, text) if len(p.players) == 1 else None
     if counterpart:  # "why not drop LeBron instead?" after cards: the top card's drop against him
         return f.model_copy(update={"act": "why_not", "pair": [counterpart, p.players[0]]})
-    from services.league.lookup import said_in
-
     if len(p.players) == 2 and re.search(r"\b(vs\.?|versus)\b", text, re.I) and all(said_in(n, text) for n in p.players):
         f.act, f.pair = "versus", list(p.players)
     aside = list(getattr(p, "kept_aside", None) or [])  # kept out of a move's message (nlu._kept_aside)
@@ -83,8 +81,6 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
 
         carried = getattr(p, "trade_text", None) if p.follow_up else None  # a follow-up's sides: the search's words
         give, _ = split_sides(carried or text, [n for n in p.players if n not in f.exclude]) if p.players else ([], [])
-        from services.league.lookup import said_in
-
         here = [n for n in p.players if n not in f.exclude and said_in(n, text)]
         f.shape = shape_of(text, give) or (shape_of(text, here) if p.follow_up and len(here) == 1 else None)
         f.get_position = get_position_of(text)
@@ -103,8 +99,6 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
                        text, re.I):
             f.give = [n for n in p.players if n not in f.exclude][:1]
         elif prev is not None and prev.shape and p.act.startswith("trade") and p.follow_up:
-            from services.league.lookup import said_in
-
             mine = [n for n in p.players if n not in f.exclude and said_in(n, text)]
             if len(mine) == int(prev.shape[0]):  # "nah keep conley, do beal + bogdanovic instead": the new side
                 f.give, f.shape = mine, prev.shape

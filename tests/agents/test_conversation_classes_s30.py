@@ -26,11 +26,6 @@ def _games_left(name: str) -> int:
     return sum(K.plays_on(name, d) for d in WEEK)
 
 
-def _statuses(a) -> dict[str, str]:
-    """My roster's league statuses on the as-of day (before any move of the test)."""
-    return {n: s for n, s in STATUS.items()}
-
-
 STATUS = {SHAI: "ACTIVE", LEBRON: "ACTIVE", BARNES: "ACTIVE", MELO: "ACTIVE", "Jaren Jackson Jr.": "ACTIVE",
           "Evan Mobley": "ACTIVE", BEAL: "ACTIVE", "Nic Claxton": "ACTIVE", CONLEY: "ACTIVE", COLLINS: "OUT",
           BOGDAN: "DTD", IVEY: "OUT", BOL: "DTD"}  # `python -m services roster` on 2025-01-29 (both scorings)
@@ -65,7 +60,7 @@ def test_another_option_that_spares_my_healthy_players_drops_only_the_hurt(make_
     declined = r["pending_approvals"][0]
     a.resume(r["thread_id"], "decline", declined["move_id"])
     r = a.ask("pass. another option, just don't cut anyone healthy", r["thread_id"])
-    status = _statuses(a)
+    status = dict(STATUS)
     cards = r["pending_approvals"]
     assert cards and all(c["title"] != declined["title"] for c in cards), cards
     assert all(c.get("kind") == "ir" or status.get(c["drop"]) != "ACTIVE" for c in cards), \
@@ -289,7 +284,7 @@ def test_which_of_those_are_iffy_after_a_days_games_asks_of_everyone_playing(mak
     r = a.ask("how many guys of mine play tmrw")
     r = a.ask("and which ones are iffy", r["thread_id"])
     day = AS_OF + dt.timedelta(days=1)
-    status = _statuses(a)
+    status = dict(STATUS)
     playing = [n for n, s in status.items() if K.plays_on(n, day)]
     checked = {c["name"] for c in _calls(r, "get_player_status")}
     assert set(playing) <= checked, (playing, checked)
