@@ -78,6 +78,13 @@ NAMES_FOR = re.compile(r"\b(?:\d{1,2}|a few|a couple|some|three|four|five|six|se
                        r"tonight|tomorrow|the weekend|rest of)\b")
 
 
+# the week's matchup asked by its chances ("what's that do to my odds in blocks", "where does that leave me in
+# steals", "how's my win chance now"): the matchup's figures, the categories named first
+ODDS_ASKED = re.compile(r"\b(?:my|our|the) (?:odds|chances?|win (?:prob\w*|chances?|odds|pct|percent\w*)|matchup|lead|"
+                        r"margin)\b|\bwhere (?:does|do|did) (?:that|this|it|the move|the swap) (?:leave|put) (?:me|us)\b|"
+                        r"\b(?:odds|chances?) (?:of|at) (?:winning|taking|grabbing|stealing)\b")
+
+
 def games_or_trades(p) -> None:
     """A message the model is unsure of that names its own request: games in a week ("next week's
     4-game players", "how many games does my roster have next week?") or a trade search ("trade
@@ -99,6 +106,11 @@ def games_or_trades(p) -> None:
         return
     if unsure and not p.players and WHO_TO_ADD.search(fold(p.text)):
         take(p, "fa_scan")  # "who should I grab that'll help thru the break?": a pickup list
+        p.unknown = False
+        return
+    if (unsure or p.act == "my_moves") and not p.players and ODDS_ASKED.search(fold(p.text)) and \
+            not MOVE_WORDS.search(fold(p.text)):
+        take(p, "matchup")  # "what's that do to my odds in blocks this week": the matchup's win chances
         p.unknown = False
         return
     if not unsure or p.act.startswith("trade") or p.act.startswith("ir"):

@@ -82,4 +82,14 @@ def find_categories(text: str) -> list[str]:
         cats.append("FG%")
     if re.search(r"\bft ?%|\bft pct\b|free throw", low) and "FT%" not in cats:
         cats.append("FT%")
+    if SHOTS_MADE.search(low) and "FG%" not in cats:  # "what % of his shots does he make"
+        cats.append("FG%")
+    if FROM_THE_LINE.search(low) and "FT%" not in cats:  # "and from the line?"
+        cats.append("FT%")
     return cats
+
+
+SHOTS_MADE = re.compile(r"(?:%|\bpct\b|\bpercent(?:age)?\b) of (?:his|their|her|the|my|your) (?:shots|attempts|fgas?)\b|"
+                        r"\bshooting (?:%|pct\b|percent(?:age)?\b|efficiency\b)|\bshot (?:%|pct\b|percent(?:age)?\b)|"
+                        r"\b(?:make|makes|hit|hits|sink|sinks) (?:of )?(?:his|their|her) shots\b")
+FROM_THE_LINE = re.compile(r"\b(?:from|at|on) the (?:free throw |charity )?(?:line|stripe)\b|\bcharity stripe\b")

@@ -111,7 +111,7 @@ def _leader(label: str, key: str, rows: list[dict], when: str) -> str | None:
         if fmt(key, va) == fmt(key, vb):
             return f"**On {name}, {a['name']} and {b['name']} are level: {fmt(key, va)} each projected.**"
         return (f"**{a['name']} is ahead on {name}: {fmt(key, va)} projected{on(a)} against {fmt(key, vb)}{on(b)} for "
-                f"{b['name']}.**")
+                f"{b['name'].rstrip('.')}.**")
     if fmt(key, va) == fmt(key, vb):
         return f"**On {name}, {a['name']} and {b['name']} are level {when}: {fmt(key, va)} each expected.**"
     word = "fewer " + name if low else name

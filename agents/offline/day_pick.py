@@ -19,7 +19,11 @@ ONLY_ONE = re.compile(r"\b(?:only|just) (?:start|fit|play|use|slot|roster|have r
                       r"\b(?:one|1) (?:spot|slot|start|opening)\b|\bonly (?:one|1) of (?:them|em|those|the two|these)\b|"
                       r"\bwhich (?:one|of (?:them|em|those|the two|these|the three))\b[^.?!]*\b(?:start|play|slot)\b|"
                       r"\b(?:start|play|slot)\b[^.?!]*\bwhich (?:one|of (?:them|em|those|the two|these))\b|"
-                      r"\bif i can only\b[^.?!]*\b(?:one|1)\b")
+                      r"\bif i can only\b[^.?!]*\b(?:one|1)\b|"
+                      # "beal or conley in my last util spot tonight", "my only open slot": one place left to fill
+                      r"\b(?:last|final|only|lone|single|remaining|one|1) (?:open |empty |free |remaining |available )?"
+                      r"(?:(?:util|utility|flex|g|f|c|pg|sg|sf|pf|guard|forward|center|starting|lineup) )?"
+                      r"(?:spot|slot|opening)\b")
 
 
 def read(p, prev) -> bool:

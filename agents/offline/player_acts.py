@@ -9,6 +9,9 @@
 - one start among two or three on a day ("if i can only start one of them saturday"): agents/offline/day_pick.py;
 - which of two of mine to cut ("bogdan or bol bol, which one do i cut"): agents/offline/cut_pick.py;
 - whether to punt a category ("should i punt FT%?"): agents/offline/punt_ask.py (agreeing to it sets the punt);
+- the players two earlier lists share ("anyone on both lists?"): agents/offline/both_lists.py;
+- one trade of the last search picked by a stat ("which of those gets me the most assists back"):
+  agents/offline/trade_pick.py;
 - a pool ranked per 36 or by rising minutes ("best per 36 guys on waivers"): agents/offline/pool_rates.py,
   read first; it takes the rankings' own act (planned and answered as a ranking), not one of MODULES.
 
@@ -18,18 +21,19 @@ Hooked in three places: `understand.understood` (`read`), `plans.next_calls` (`p
 """
 from __future__ import annotations
 
-from agents.offline import (cut_pick, day_pick, eligibility, form_talk, minutes_talk, per36_talk, pool_rates, punt_ask,
+from agents.offline import (both_lists, trade_pick, cut_pick, day_pick, eligibility, form_talk, minutes_talk, per36_talk, pool_rates, punt_ask,
                             stat_talk, worst_talk)
 
 MODULES = {eligibility.ACT: eligibility, per36_talk.ACT: per36_talk, minutes_talk.ACT: minutes_talk,
            form_talk.ACT: form_talk, worst_talk.ACT: worst_talk, stat_talk.ACT: stat_talk, day_pick.ACT: day_pick,
-           cut_pick.ACT: cut_pick, punt_ask.ACT: punt_ask}
+           cut_pick.ACT: cut_pick, punt_ask.ACT: punt_ask, both_lists.ACT: both_lists,
+           trade_pick.ACT: trade_pick}
 PLAYER_ACTS = tuple(MODULES)
 
 
 def read(p, prev) -> bool:
     """Whether the message is one of these questions (in place: `p` takes its act and frame)."""
-    return any(m.read(p, prev) for m in (pool_rates, day_pick, cut_pick, punt_ask, per36_talk, eligibility, minutes_talk, form_talk,
+    return any(m.read(p, prev) for m in (both_lists, trade_pick, pool_rates, day_pick, cut_pick, punt_ask, per36_talk, eligibility, minutes_talk, form_talk,
                                         worst_talk, stat_talk))
 
 

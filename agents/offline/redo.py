@@ -51,19 +51,25 @@ KEEP_OWN = ("text", "raw", "punt", "unpunt", "stop_punting", "thread_answers", "
             "siblings", "frame", "as_of")
 
 
+def become(p, prev, text: str) -> bool:
+    """`p` becomes `prev` (in place) read from `text`, the message's own punts kept (the previous ones when it
+    says none); a follow-up; True."""
+    punt, unpunt, stop = list(p.punt), list(p.unpunt), p.stop_punting
+    for key, value in vars(prev).items():
+        if key not in KEEP_OWN:
+            setattr(p, key, value)
+    p.text = text
+    p.punt, p.unpunt, p.stop_punting = punt or list(prev.punt), unpunt, stop
+    p.follow_up, p.unknown, p.greeting = True, False, False
+    return True
+
+
 def redo(p, prev) -> bool:
     """`p` becomes the previous request again (in place), its own punts kept; False when the message
     is not a redo or there is nothing to redo."""
     if prev is None or not redo_asked(p.text):
         return False
-    punt, unpunt, stop = list(p.punt), list(p.unpunt), p.stop_punting
-    for key, value in vars(prev).items():
-        if key not in KEEP_OWN:
-            setattr(p, key, value)
-    p.text = prev.text  # the request's own words: its count, horizon and filters are read from them again
-    p.punt, p.unpunt, p.stop_punting = punt or list(prev.punt), unpunt, stop
-    p.follow_up, p.unknown, p.greeting = True, False, False
-    return True
+    return become(p, prev, prev.text)  # the request's own words: its count, horizon and filters are read again
 
 
 # "no wait I meant sunday", "no I meant next week", "sorry, meant his last 10": the previous request with the
@@ -93,12 +99,8 @@ def meant(p, prev) -> bool:
         r"\b(?:next|this) week\b|\brest of (?:the )?(?:season|year|week)\b|\bros\b|\btonight\b|\btoday\b", rest)
     if not (own or any(v for v in said.values()) or horizon):
         return False
-    punt, unpunt, stop = list(p.punt), list(p.unpunt), p.stop_punting
-    for key, value in vars(prev).items():
-        if key not in KEEP_OWN:
-            setattr(p, key, value)
-    p.text = DAY_REF.sub(rest, prev.text, count=1) if (said["day"] or horizon) and DAY_REF.search(prev.text) \
-        else f"{prev.text} {rest}"
+    become(p, prev, DAY_REF.sub(rest, prev.text, count=1) if (said["day"] or horizon) and DAY_REF.search(prev.text)
+           else f"{prev.text} {rest}")
     for key, value in said.items():
         if value:
             setattr(p, key, value)
@@ -106,8 +108,6 @@ def meant(p, prev) -> bool:
         p.rest_of_week = said["rest_of_week"]
     if own:
         p.players = own if len(own) >= len(prev.players) else [*own, *prev.players[len(own):]]
-    p.punt, p.unpunt, p.stop_punting = punt or list(prev.punt), unpunt, stop
-    p.follow_up, p.unknown, p.greeting = True, False, False
     return True
 
 
@@ -135,14 +135,7 @@ SAME_RULES = re.compile(r"\b(?:same (?:rules|constraints|conditions|deal|guys|ke
 
 def _with_words(p, prev, rest: str) -> bool:
     """`p` becomes `prev` (in place) with `rest` added to its words, its own punts kept; True."""
-    punt, unpunt, stop = list(p.punt), list(p.unpunt), p.stop_punting
-    for key, value in vars(prev).items():
-        if key not in KEEP_OWN:
-            setattr(p, key, value)
-    p.text = f"{prev.text} {rest}".strip()
-    p.punt, p.unpunt, p.stop_punting = punt or list(prev.punt), unpunt, stop
-    p.follow_up, p.unknown, p.greeting = True, False, False
-    return True
+    return become(p, prev, f"{prev.text} {rest}".strip())
 
 
 def same_but(p, prev) -> bool:

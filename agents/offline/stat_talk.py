@@ -35,17 +35,34 @@ ELSEWHERE = re.compile(r"\b(?:worth|should|pick ?up|add|drop|cut|start|sit|bench
                        r"per 36|p36|fantasy points?|fpts)\b")
 
 
+# a shooting percentage asked ("what % of his shots does he make", "his FT%?", "how's he shooting from the line")
+PCT_ASK = re.compile(r"%|\bpct\b|\bpercent(?:age)?\b|\bshoot\w*\b|\bfrom the (?:line|field|stripe)\b|\bat the line\b")
+PCT = {"FG%": ("fg_pct", "FG%"), "FT%": ("ft_pct", "FT%")}
+
+
+def asked_pcts(text: str) -> list[tuple[str, str]]:
+    """The shooting percentages a message asks of a player, in FG%, FT% order ([] when it asks none)."""
+    from agents.offline.category_slots import find_categories
+
+    t = fold(text)
+    asks = ASK.search(t) or text.rstrip().endswith("?") or len(t.split()) <= 6
+    if not PCT_ASK.search(text.lower()) or not asks or ELSEWHERE.search(t):
+        return []
+    return [PCT[c] for c in ("FG%", "FT%") if c in find_categories(text)]
+
+
 def asked_stats(text: str) -> list[tuple[str, str]]:
-    """The stats a message asks the average of, in its order, once each ([] when it asks no rate)."""
+    """The stats a message asks the average of, in its order, once each ([] when it asks no rate); a
+    shooting percentage asked counts as one."""
     t = fold(text)
     asks = ASK.search(t) or text.rstrip().endswith("?") or len(t.split()) <= 6  # "mobley's assists per game?"
     if not RATE.search(t) or not asks or ELSEWHERE.search(t):
-        return []
+        return asked_pcts(text)
     out: list[tuple[str, str]] = []
     for m in STAT.finditer(t):
         if STATS[m.group(1)] not in out:
             out.append(STATS[m.group(1)])
-    return out
+    return out + [x for x in asked_pcts(text) if x not in out]
 
 
 def read(p, prev) -> bool:
@@ -73,7 +90,32 @@ def plan(p, done: dict) -> list[tuple[str, dict]]:
 
 
 def _said(avg: dict, key: str) -> str:
+    if key.endswith("_pct"):
+        return f"{100 * avg[key]:.1f}%"
     return f"{avg[key]:.1f}" if key in ("min", "pts") else f"{avg[key]:.2f}"
+
+
+def _lead_of(season: dict, key: str, label: str) -> str:
+    if key == "fg_pct":
+        return f"{_said(season, key)} from the field"
+    if key == "ft_pct":
+        return f"{_said(season, key)} from the line"
+    return f"{_said(season, key)} {label} a game"
+
+
+def _trend(name: str, season: dict, last5: dict | None, stats: list[tuple[str, str]]) -> str:
+    """'Over his last 5 he is at 57.5% from the field, up from 49.9% over the season.' (percentages moved by 3
+    points or more)."""
+    if not last5:
+        return ""
+    lines = []
+    for key, label in stats:
+        if key.endswith("_pct") and abs(last5[key] - season[key]) >= 0.03:
+            word = "up from" if last5[key] > season[key] else "down from"
+            where = "from the field" if key == "fg_pct" else "from the line"
+            lines.append(f"Over his last 5 games {name} is at {_said(last5, key)} {where}, {word} "
+                         f"{_said(season, key)} over the season.")
+    return " ".join(lines)
 
 
 def answer(p, done: dict) -> str | None:
@@ -85,15 +127,17 @@ def answer(p, done: dict) -> str | None:
     season, games = d["season_averages"], d.get("games") or []
     last5 = _averages(games[-5:]) if len(games) >= 5 else None
     stats = getattr(p, "stats_asked", None) or asked_stats(p.text) or [("pts", "points")]
-    lead = "; ".join(f"{_said(season, k)} {label} a game" for k, label in stats)
+    lead = "; ".join(_lead_of(season, k, label) for k, label in stats)
     rows = [["season", *[_said(season, k) for k, _ in stats], f"{season['min']:.1f}"]]
     if last5:
         rows.append(["last 5", *[_said(last5, k) for k, _ in stats], f"{last5['min']:.1f}"])
     rows.append([f"last {len(games)}", *[_said(d['averages'], k) for k, _ in stats], f"{d['averages']['min']:.1f}"])
-    return "\n\n".join([
-        f"**{d['player']} ({d['team']}): {lead} this season**{_games(d)}, before {d['as_of']}.",
-        _table(["Window", *[label.capitalize() for _, label in stats], "Min"], rows),
-        "Averages from the box scores of the games he played (a game he missed counts for nothing, not zero)."])
+    trend = _trend(d["player"], season, last5, stats)
+    return "\n\n".join([x for x in (
+        f"**{d['player']} ({d['team']}): {lead} this season**{_games(d)}, before {d['as_of']}.", trend,
+        _table(["Window", *[label if label.endswith("%") else label.capitalize() for _, label in stats], "Min"], rows),
+        "Averages from the box scores of the games he played (a game he missed counts for nothing, not zero; "
+        "a percentage is his makes over his attempts in those games).") if x])
 
 
 def _games(d: dict) -> str:
@@ -103,4 +147,8 @@ def _games(d: dict) -> str:
 
 def _averages(games: list[dict]) -> dict:
     keys = ("pts", "reb", "ast", "stl", "blk", "tov", "fg3m", "min")
-    return {k: sum(float(g.get(k) or 0.0) for g in games) / len(games) for k in keys}
+    out = {k: sum(float(g.get(k) or 0.0) for g in games) / len(games) for k in keys}
+    for key, made, att in (("fg_pct", "fgm", "fga"), ("ft_pct", "ftm", "fta")):
+        tried = sum(float(g.get(att) or 0.0) for g in games)
+        out[key] = sum(float(g.get(made) or 0.0) for g in games) / tried if tried else 0.0
+    return out

@@ -28,6 +28,14 @@ FA_CUE = re.compile(r"\b(?:wire|waivers?|free agents?|fas?|pick ?ups?|available|
 ONE_OF_THEM = re.compile(r"\b(?:one|any|either|some ?one) of (?:them|those|these|em|the hot ones|those guys)\b")
 
 
+# "is that better or worse than mobley's", "how does that compare to mobley": after a question about one player,
+# the same question of him beside the player named now
+THAN_THEIRS = re.compile(r"\b(?:better|worse|higher|lower|more|less|better or worse|any better|any worse)\s+than\b|"
+                         r"\bcompared?s? (?:to|with)\b|\bstacks? up (?:against|to|with|next to)\b|\bvs\.?\b|\bversus\b|"
+                         r"\brelative to\b|\bnext to\b")
+ONE_PLAYER_ASKS = ("research_log", "research_stat", "research_status", "research_schedule", "research_news")
+
+
 SAME_ACTS = ("ir_move", "fa_scan", "fa_replace", "research_hold", "trade_find", "research_log", "research_schedule")
 
 
@@ -52,6 +60,15 @@ def follow_thread(p, previous, t: str, named: list[str]) -> None:
         p.act, p.intent, p.confidence, p.follow_up = "research_compare", intent_of("research_compare"), 1.0, True
         p.players = [x for x in previous.players if x not in named]  # "ivey's out. so between the other two"
         p.categories, p.choices = p.categories or list(previous.categories), []
+    new = [x for x in named if x not in previous.players]
+    if previous.act in ONE_PLAYER_ASKS and len(previous.players) == 1 and len(new) == 1 and len(named) == 1 and \
+            THAN_THEIRS.search(t) and len(t.split()) <= 14 and not DROP_WORDS.search(t):
+        p.act, p.intent, p.confidence, p.follow_up = "research_compare", intent_of("research_compare"), 1.0, True
+        p.players, p.choices = [previous.players[0], new[0]], []  # "is that better or worse than mobley's"
+        asked = [previous, *(getattr(previous, "siblings", None) or [])]  # "X's FG%? feels like nothing drops lately"
+        p.categories = p.categories or next((list(x.categories) for x in asked if x.categories
+                                             and x.players == previous.players), [])
+        p.last_n = p.last_n or previous.last_n
     if len(previous.players) >= 2 and BOTH_PLAY.search(t) and p.day and not named_now:
         p.act, p.players, p.confidence = "research_schedule", list(previous.players), 1.0  # "are both of them playing sunday?"
     hot_before = previous.act == "fa_hot" or (previous.act == "research_news" and HOT_ASK.search(fold(previous.text)))
