@@ -117,7 +117,7 @@ LATER_SETS = (("conversations_fresh2", "third"), ("conversations_fresh3", "fourt
               ("conversations_fresh11", "twelfth"), ("conversations_fresh12", "thirteenth"),
               ("conversations_fresh13", "fourteenth"), ("conversations_fresh14", "fifteenth"),
               ("conversations_fresh15", "sixteenth"), ("conversations_fresh16", "seventeenth"),
-              ("conversations_fresh17", "eighteenth"))
+              ("conversations_fresh17", "eighteenth"), ("conversations_fresh18", "nineteenth"))
 
 
 def _later_sets(n: dict) -> str:

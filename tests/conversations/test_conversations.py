@@ -179,12 +179,13 @@ def test_the_thirteenth_set_is_whole_and_its_first_run_is_kept():
 # fully right of 25, the fewest conversations that decide a card)
 BLIND_SETS = [("fresh13", "FRESH13", 25, "4db5c05", 6, 7), ("fresh14", "FRESH14", 26, "03fcbc3", 4, 8),
               ("fresh15", "FRESH15", 28, "4b6beb8", 6, 9), ("fresh16", "FRESH16", 29, "fd9c10c", 3, 11),
-              ("fresh17", "FRESH17", 30, "620c6c0", 4, 12)]
+              ("fresh17", "FRESH17", 30, "620c6c0", 4, 12), ("fresh18", "FRESH18", 31, "8aa5b35", 1, 13)]
 
 
 @pytest.mark.parametrize("module,name,session,commit,right,decides", BLIND_SETS, ids=[b[0] for b in BLIND_SETS])
 def test_a_blind_set_is_whole_and_its_first_run_is_kept(module, name, session, commit, right, decides):
-    """fresh13 (the fourteenth set), fresh14 (fifteenth), fresh15 (sixteenth), fresh16 (seventeenth), fresh17 (eighteenth), each written blind by a
+    """fresh13 (the fourteenth set), fresh14 (fifteenth), fresh15 (sixteenth), fresh16 (seventeenth), fresh17 (eighteenth), fresh18
+    (nineteenth), each written blind by a
     helper: its one run before anyone read or tuned to it is pinned (<module>_first_run.json, recorded by
     the session that did not write it). Catches a set cut down to what passes, or a recorded first run
     that no longer matches the set or was overwritten by a tuned re-run. (Each set's shape is held by its
