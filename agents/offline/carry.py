@@ -146,6 +146,9 @@ def list_follow_up(p, prev) -> None:
     changes = shaped or count_of(p.text) or p.categories or (not trade and p.position) or narrowed
     if not changes or not (TWEAK.search(t) or p.act == prev.act or len(t.split()) <= 4 or narrowed):
         return
+    if not trade and p.act == "research_rankings" and prev.act != p.act and _past_window(t):
+        p.after_pickups = prev.act in ("fa_scan", "fa_hot")  # still the wire (agents/offline/frame_read.py)
+        return  # "and the top 6 over the last 7 days" after a pickup scan: that window's ranking, not the scan again
     if p.act != prev.act:
         take(p, prev.act)
     if trade and not own:  # "only the straight 1-for-1s" after "what would it take to pry Cade loose?": still Cade
@@ -156,6 +159,12 @@ def list_follow_up(p, prev) -> None:
         p.categories = list(prev.categories)
     if not trade:
         p.position = p.position or prev.position
+
+
+def _past_window(t: str) -> bool:
+    from agents.offline.horizons import window_of
+
+    return window_of(t) in ("7", "14", "30")
 
 
 AVAILABILITY = re.compile(r"\b(?:free agents?|fas?|available|waivers?|unowned|on the wire|pick ?ups?|rostered|owned|"

@@ -135,6 +135,8 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
         f.unhonoured = [u for u in f.unhonoured if not (f.keep_healthy and keep_healthy_of(fold(u)))]
     if p.act == "research_rankings" or (prev and prev.window and p.follow_up):
         f.window, f.availability, f.per = window_of(t), availability_of(t), per_of(t)
+        if f.availability is None and getattr(p, "after_pickups", False):
+            f.availability = "free_agents"  # "and the top 6 over the last 7 days" after a pickup list: still the wire
         f.sort = next(iter(p.categories), None) or ("ros_value" if f.horizon == "rest_of_season" else
                                                     "z_sum" if Z_VALUE.search(t) else "fpts" if FPTS.search(t) else
                                                     "games_left_week" if MOST_GAMES.search(t) else None)

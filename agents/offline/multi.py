@@ -59,6 +59,14 @@ OPINION = re.compile(r"(?:gimme|give me|what s|whats|what is|your|just)?\s*(?:th
                      r"honest opinion|opinion|thoughts|verdict|be honest|be real|no bs|keep it real|straight answer)"
                      r"(?: please| pls)?")
 
+# "show me what's out there", "what are my options", "whatcha got": asks to see the answer, not a request of its own
+SHOW_ME = re.compile(r"(?:(?:ok|so|just|pls|please|and|go ahead and|come on)\s+)*(?:show me|tell me|gimme|give me|let me see|"
+                     r"lemme see|lets see|let s see|what s|whats|what is|what are|what have you got|whatcha got|what do you have|"
+                     r"what d you have|hit me with|lay out|list)\s*(?:what s|whats|what is|what you ve got|what you have|what you got|"
+                     r"the|my|your|some|all the)?\s*(?:out there|available|options?|choices|possibilities|ideas|results?|"
+                     r"list|it|them|em|everything|the goods|what you got|what you ve got|what you have)?(?:\s+(?:please|pls|out there))?|"
+                     r"(?:whatcha got|what you got|hit me|let s see it|lets see it|let s hear it|go for it|go)")
+
 
 # a piece that is only the request's count: "who should i pick up for friday? top 4", "... just 5 pls"
 COUNT_ONLY = re.compile(r"(?:(?:top|just|only|max|first|best|gimme|give me|show me)\s+)?(?:\d{1,2}|three|four|five|six|seven|"
@@ -123,7 +131,8 @@ def split_requests(text: str, as_of, previous, parse, clarify_below: float) -> l
     if IR_OPTIONS.search(fold(text)):  # "ivey's out forever. options? IR, drop, whatever works": one ask, its options
         return []
     if len(parts) < 2 or len(parts) > 3 or any(constraint_only(piece) or preference_only(piece)
-                                              or OPINION.fullmatch(piece.strip(" ?!.").lower()) for piece in parts[1:]):
+                                              or OPINION.fullmatch(piece.strip(" ?!.").lower())
+                                              or SHOW_ME.fullmatch(fold(piece).strip()) for piece in parts[1:]):
         return []  # "any trades for steals? keeping JJJ": the second piece is the first one's constraint
     parsed, prev = [], previous
     for piece in parts:

@@ -19,7 +19,14 @@ GIVE_FOR = re.compile(r"\bwhat (?:can|could|would|will|might|do|does) (?:i|we|he
                       r"\bfor (?:\w+ ){1,2}alone\b|\bwhat (?:does|would|will|could) \w+(?: \w+)? fetch\b|"
                       # "can i get a center for beal", "get me two wings back for conley" (a kind of player back for mine)
                       r"\b(?:get|land|fetch)(?: me| us)? (?:a |an |one |some |two |2 )?(?:\w+ ){0,2}?(?:centers?|guards?|forwards?|"
-                      r"wings?|bigs?|stars?|upgrades?|pieces?)(?: back)? for\b")
+                      r"wings?|bigs?|stars?|upgrades?|pieces?)(?: back)? for\b|"
+                      # the market for him: "any takers for beal?", "who'd want conley", "is there a market for bol"
+                      r"\b(?:any )?takers? (?:for|on)\b|\bany takers\b|\b(?:is there|any|what s the|whats the|what is the) "
+                      r"(?:a |any )?(?:market|demand|interest) (?:for|in|on)\b|"
+                      r"\b(?:who|anyone|anybody|any ?one|someone|somebody|any (?:team|manager|owner)s?|which (?:team|manager|"
+                      r"owner)s?)(?: else)?\s+(?:would |might |will |d |s |out there )?(?:want|wants|need|needs|take|takes|bite on|"
+                      r"be interested in|interested in)\b(?! (?:to|a|an|some|more|help)\b)|"
+                      r"\bcan (?:i|we) (?:move|flip|deal|ship|trade|sell) (?:\w+ ){1,3}for (?:anything|something|value)\b")
 # my players offered for a kind of player ("i wanna move bol and bogdanovic for anyone who helps 3s"): a trade search
 SHOP_FOR = re.compile(r"\b(?:move|moving|flip|flipping|ship|shipping|deal|dealing|package|packaging|shop|shopping|sell|selling|"
                       r"trade|trading)\b(?![^.?!]{0,30}\b(?:to|on|onto|into) (?:the |my )?(?:ir|bench|util)\b)"

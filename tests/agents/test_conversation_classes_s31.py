@@ -1,0 +1,181 @@
+"""Classes of listening failure fixed in session 31 (issue #36), one test per class over phrasings of
+our own (not a held-out set's wording). Each fails on 7c35b16 (main before these fixes), said per test.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+
+from tests.agents.test_conversation_classes import plan
+from tests.conversations import checks as K
+
+AS_OF = K.AS_OF
+TOMORROW = AS_OF + dt.timedelta(days=1)
+MINE = ("Shai Gilgeous-Alexander", "LeBron James", "Scottie Barnes", "LaMelo Ball", "Jaren Jackson Jr.", "Evan Mobley",
+        "Bradley Beal", "Nic Claxton", "Mike Conley")  # the demo roster's healthy players on 2025-01-29
+
+
+def _calls(r, tool: str) -> list[dict]:
+    """The arguments of each call of `tool` in a turn's result (an ask's dict) or a planner message."""
+    calls = r["tool_calls"] if isinstance(r, dict) else r.tool_calls
+    return [c["args"] for c in calls if c["name"] == tool]
+
+
+def _pct(name: str, made: str, att: str) -> float:
+    rows = [r for r in K.player_rows()[K.fold(name)] if r["game_date"] < AS_OF]
+    return sum(float(r[made]) for r in rows) / sum(float(r[att]) for r in rows)
+
+
+def _lead(answer: str) -> str:
+    return next(ln for ln in answer.splitlines() if ln.strip())
+
+
+# --- one place left in the lineup: a start pick between the two named -------------------------------------------
+def test_two_players_for_my_final_open_slot_on_a_day_is_one_start_pick(make_assistant):
+    """'claxton or conley for my final open slot tomorrow' picks one of the two for that day (compare_players
+    over that day only); when exactly one of them has a game (the box scores' schedule), he is the start. Fails
+    on 7c35b16: the two were researched one by one (status, log, news) and no start was picked."""
+    a, b = "Nic Claxton", "Mike Conley"
+    r = make_assistant(scoring="points").ask(f"claxton or conley for my final open slot tomorrow")
+    day = TOMORROW.isoformat()
+    assert _calls(r, "compare_players") == [{"names": [a, b], "start": day, "end": day}], r["tool_calls"]
+    lead = _lead(r["answer"])
+    started = re.match(r"\*\*(?:Start (\w[\w .'-]+?) on|Neither)", lead)
+    assert started, lead
+    playing = [x for x in (a, b) if K.plays_on(x, TOMORROW)]
+    if len(playing) == 1:
+        assert started.group(1) == playing[0], (lead, playing)
+    elif playing:
+        assert started.group(1) in (a, b), lead
+
+
+# --- "is that better or worse than X's": the last question's stat, of both -------------------------------------
+def test_a_comparison_to_a_new_player_after_a_stat_question_compares_that_stat(make_assistant):
+    """'how's mobley shooting from the line this year' then 'how does that stack up against claxton' compares
+    the two on FT%: compare_players of both, and the lead names the one with the higher projected FT% as
+    ahead, with both figures. Fails on 7c35b16: the second turn researched Claxton alone."""
+    a = make_assistant(scoring="categories")
+    r = a.ask("how's mobley shooting from the line this year")
+    r = a.ask("how does that stack up against claxton", r["thread_id"])
+    assert _calls(r, "compare_players")[0]["names"] == ["Evan Mobley", "Nic Claxton"], r["tool_calls"]
+    m = re.search(r"\*\*(.+?) is ahead on FT%: (0\.\d+) projected .* against (0\.\d+) .* for (.+?)\.\*\*", r["answer"])
+    assert m, r["answer"][:400]
+    assert {m.group(1), m.group(4).rstrip(".")} == {"Evan Mobley", "Nic Claxton"} and m.group(2) > m.group(3)
+
+
+def test_a_comparison_cue_without_a_new_player_or_with_a_move_is_not_this():
+    """'how does that compare' with nobody new stays with the thread's player; 'drop him for claxton, better
+    than him?' is a move, not a comparison (the guards of thread_reads.THAN_THEIRS)."""
+    first = "how many boards a game does mobley get"
+    msg = plan(first, "drop him for claxton, is that better than keeping him", scoring="points")
+    assert not _calls(msg, "compare_players") or "drop" not in str(msg.tool_calls), msg.tool_calls
+    assert [c["name"] for c in plan(first, "how many assists a game though", scoring="points").tool_calls] == \
+        ["get_player_game_log"]
+
+
+# --- a shooting percentage asked of one player ------------------------------------------------------------------
+def test_a_players_shooting_percentage_leads_with_his_makes_over_attempts(make_assistant):
+    """'what percentage of his shots does claxton make' leads with his season FG%, his field goals made over
+    attempted in the box scores before the date (computed here from the CSV), to one decimal. Fails on
+    7c35b16: the lead was his games left this week."""
+    r = make_assistant(scoring="points").ask("what percentage of his shots does claxton make")
+    want = f"{100 * _pct('Nic Claxton', 'fgm', 'fga'):.1f}%"
+    assert want in _lead(r["answer"]) and "from the field" in _lead(r["answer"]), (want, r["answer"][:300])
+    r = make_assistant(scoring="points").ask("what's jjj shooting at the line this season?")
+    want = f"{100 * _pct('Jaren Jackson Jr.', 'ftm', 'fta'):.1f}%"
+    assert want in _lead(r["answer"]) and "from the line" in _lead(r["answer"]), (want, r["answer"][:300])
+
+
+# --- the players two earlier lists share -------------------------------------------------------------------------
+def test_names_that_show_up_in_both_lists_are_the_two_tables_overlap(make_assistant):
+    """Two pickup rankings, then 'any names that show up in both?': the lead names exactly the players both
+    tables list (read here from the two answers' own tables), no tool runs again. Fails on 7c35b16: a
+    clarifying question or another ranking."""
+    a = make_assistant(scoring="points")
+    r1 = a.ask("best 6 free agents this season")
+    r2 = a.ask("and the top 6 over the last 7 days", r1["thread_id"])
+    r = a.ask("any names that show up in both?", r1["thread_id"])
+    one, two = K.table_column(r1["answer"], "Player"), K.table_column(r2["answer"], "Player")
+    shared = [x for x in two if x in one]
+    assert len(one) == 6 and len(two) == 6 and not r["tool_calls"], (one, two, r["tool_calls"])
+    if shared:
+        lead = _lead(r["answer"])
+        assert lead.startswith("**On both lists:") and all(x in lead for x in shared), (lead, shared)
+        assert not any(x in lead for x in one + two if x not in shared), lead
+    else:
+        assert r["answer"].startswith("**No player is on both lists.**"), r["answer"][:200]
+
+
+# --- one trade of the last search picked by a stat --------------------------------------------------------------
+def test_the_trade_of_a_search_that_brings_back_most_of_a_stat_is_picked_from_the_same_list(make_assistant,
+                                                                                             demo_source):
+    """'who'd take barnes off my hands' then 'which one of those brings back the most rebounds': the same
+    search runs again (its arguments equal the first turn's), and the lead picks the row whose incoming
+    players' projected rebounds (compare_players' own figures, called here on the rows shown) sum highest.
+    Fails on 7c35b16: a new search targeting REB, a different list."""
+    import json
+
+    from agents.tools.registry import build_tools
+
+    a = make_assistant(scoring="categories")
+    r1 = a.ask("who'd take barnes off my hands? show me what's out there")
+    r = a.ask("which one of those brings back the most rebounds", r1["thread_id"])
+    assert _calls(r, "find_trades") == _calls(r1, "find_trades"), (r["tool_calls"], r1["tool_calls"])
+    rows = [[x.strip() for x in cells.split("+")] for cells in K.table_column(r1["answer"], "You get")]
+    assert rows, r1["answer"][:400]
+    tool = next(t for t in build_tools(demo_source(scoring="categories")) if t.name == "compare_players")
+    names = list(dict.fromkeys(n for row in rows for n in row))
+    reb = {x["name"]: x["stats_per_game"]["reb"] for x in json.loads(tool.invoke({"names": names}))["players"]}
+    best = max(rows, key=lambda row: sum(reb[n] for n in row))
+    lead = _lead(r["answer"])
+    assert all(n in lead for n in best) and "rebounds" in lead, (best, lead)
+
+
+# --- the matchup asked by its chances after a move ---------------------------------------------------------------
+def test_what_a_move_does_to_my_chances_in_a_category_is_the_matchup(make_assistant):
+    """After approving a card, 'where does that leave me in steals' is the week's matchup (get_matchup_details),
+    and the answer says the STL win chance. Fails on 7c35b16: a clarifying question."""
+    a = make_assistant(scoring="categories")
+    r = a.ask("best swap for steals this week")
+    a.resume(r["thread_id"], "approve", r["pending_approvals"][0]["move_id"])
+    r = a.ask("where does that leave me in steals", r["thread_id"])
+    assert _calls(r, "get_matchup_details") == [{}], r["tool_calls"]
+    assert re.search(r"STL[^\n]{0,40}\d+% win chance|STL \| [^\n]*\d+%", r["answer"]), r["answer"][:600]
+
+
+# --- a past window after a pickup list: that window's ranking, of the wire --------------------------------------
+def test_a_past_window_after_a_pickup_list_is_the_wires_ranking_over_that_window():
+    """'and the top 6 over the last 7 days' after a pickup list ranks the free agents over those 7 days
+    (get_player_rankings window 7, free agents, 6), not the pickup scan again. Fails on 7c35b16: the scan
+    ran again with the season's values."""
+    msg = plan("best 6 free agents this season", "and the top 6 over the last 7 days", scoring="points")
+    assert _calls(msg, "get_player_rankings") == [{"window": "7", "limit": 6, "availability": "free_agents"}], \
+        msg.tool_calls
+    assert not _calls(msg, "get_free_agents")
+
+
+# --- "show me what's out there" after a request: how to answer, not a second request ----------------------------
+def test_a_show_me_tail_is_part_of_the_request_before_it():
+    """'anyone want beal? show me what's out there' is one trade search giving Beal; the tail is no second
+    request (it had become a glossary answer about OUT). Fails on 7c35b16: two parts, the second explaining
+    OUT."""
+    from agents.offline.nlu import parse
+    from agents.offline.understand import understood
+
+    p = parse("anyone want beal? show me what's out there", AS_OF, None)
+    understood(p, None)
+    assert not p.parts and p.act == "trade_find" and p.players == ["Bradley Beal"], (p.act, [x.act for x in p.parts])
+
+
+# --- the market for my player: a search that sends him -----------------------------------------------------------
+@pytest.mark.parametrize("text", ["any takers for conley?", "would anybody want bogdanovic", "is there any market for bol bol",
+                                  "can i flip claxton for anything decent"])
+def test_asking_who_would_take_my_player_is_a_trade_search_sending_him(text):
+    """Asking for takers of one of mine is find_trades giving him (no verdict, no log, no IR card). Fails on
+    7c35b16: a game log, a fit question, the market desk or an IR move, by phrasing."""
+    from agents.offline.slots import find_players
+
+    msg = plan(text, scoring="points")
+    assert _calls(msg, "find_trades") == [{"limit": 5, "give": find_players(text)}], msg.tool_calls
