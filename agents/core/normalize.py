@@ -201,10 +201,24 @@ def _words(text: str) -> str:
     return "".join(out)
 
 
+# a move in notation: "bol -> braun", "bol → braun", "-bogi +pritchard", "+pritchard -bogi" (out, then in)
+_NAME = r"[A-Za-z][\w'.]*(?:\s+[A-Za-z][\w'.]*)?"
+ARROW = re.compile(rf"(?<![\w>-])({_NAME})\s*(?:-+>|→|⟶|=>|>>)\s*({_NAME})")
+MINUS_PLUS = re.compile(rf"(?:^|(?<=\s))-\s?({_NAME})\s*\+\s?({_NAME})")
+PLUS_MINUS = re.compile(rf"(?:^|(?<=\s))\+\s?({_NAME})\s*-\s?({_NAME})")
+
+
+def moves_in_notation(text: str) -> str:
+    """'bol -> braun ?' read as 'drop bol for braun ?'; '-bogi +pritchard' as 'drop bogi for pritchard'."""
+    t = ARROW.sub(r"drop \1 for \2", text)
+    t = MINUS_PLUS.sub(r"drop \1 for \2", t)
+    return PLUS_MINUS.sub(r"drop \2 for \1", t)
+
+
 def normalize(text: str) -> str:
     """The message in the words the planner reads: shorthand spelled out, laughter and most emoji
-    removed, every other character as typed."""
-    t = strip_emoji(text)
+    removed, a move in arrow or plus/minus notation said in words, every other character as typed."""
+    t = strip_emoji(moves_in_notation(text))
     t = LAUGH.sub(" ", t)
     t = _words(t)
     for pattern, repl in PHRASES:

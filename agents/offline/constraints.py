@@ -56,6 +56,9 @@ NUMBER = {"one": 1, "a": 1, "single": 1, "two": 2, "both": 2, "three": 3}
 SHAPE = re.compile(r"\b([123]|one|two|three)\s*-?\s*(?:for|4|x)\s*-?\s*([123]|one|two|three)(?:'?s)?\b", re.I)  # "1 for 1s"
 ONE_BACK = re.compile(r"\bfor\s+(?:a|one|1|a single|one single|a better|one better|a star|one star)\b", re.I)
 COUNT = [re.compile(p, re.I) for p in (
+    # "3 max", "5 tops", "max 4", "at most 6 please": a ceiling on the list's size (not minutes, games or days)
+    r"\b(\d{1,2})\s+(?:max|tops|at most|at the most)\b(?!\s*(?:games?|days?|min\w*|mpg))",
+    r"\b(?:max|at most|no more than)\s+(\d{1,2})\b(?!\s*(?:games?|days?|min\w*|mpg|%|for\b|-?for-?\d))",
     r"\b(?:top|best|show me|give me|gimme|list|first|show|get me|just|only)\s+(?:the\s+|my\s+)?(\d{1,2})\b"
     r"(?!\s*(?:games?|days?|weeks?|wks?|%|for\b|-?for-?\d))",
     r"\b(\d{1,2})\s+(?:(?:[a-z]+[/-][a-z]+|best|more|good|other|different|possible|waiver|roster|quick|cheap|"

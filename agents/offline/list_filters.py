@@ -40,7 +40,7 @@ HEALTH_ASK = re.compile(r"\b(?:healthy|injured|hurt|banged up|out|active|availab
 POSITIONS = "|".join(rf"{re.escape(w)}(?:s|es)?" for w in sorted((w for w, pos in POSITION_WORDS.items() if pos and len(w) > 1),
                                                                key=len, reverse=True))
 GET_POSITION = re.compile(r"\b(?:for|into|to get|get|get back|getting|fetch(?: me| us)?|bring(?: me)? back|land(?: me)?|"
-                          r"in exchange for|in return for)\s+(?:like\s+|just\s+|only\s+)?"
+                          r"in exchange for|in return for)\s+(?:me\s+|us\s+)?(?:like\s+|just\s+|only\s+)?"
                           r"(?:a|an|one|1|two|2|some|a couple of|a pair of|couple|any)?\s*(?:(?!my\b|your\b)[a-z]+\s+){0,2}?"
                           rf"(?P<pos>{POSITIONS})\b|"
                           # the position said before the way back ("i want a center coming back", "a guard in return")
@@ -92,7 +92,10 @@ def not_position_of(text: str) -> str | None:
 
 
 MAX_MINUTES = re.compile(r"\b(?:under|below|less than|fewer than|at most|max(?:imum)?|no more than|sub)\s*(\d{1,2}(?:\.\d)?)\s*"
-                         r"(?:mpg|min\w*|mins)\b|\b(\d{1,2}) ?(?:mpg|min\w*) (?:or (?:less|under|fewer)|max)\b")
+                         r"(?:mpg|min\w*|mins)\b|\b(\d{1,2}) ?(?:mpg|min\w*) (?:or (?:less|under|fewer)|max)\b|"
+                         # "nobody playing more than 30 min a night": the same ceiling, said as who is left out
+                         r"\b(?:nobody|no ?one|none|no guys?|not anyone|no players?)\s+(?:\w+\s+){0,2}?(?:more than|over|above|"
+                         r"north of)\s*(\d{1,2})\s*(?:mpg|min\w*|mins)\b")
 ANY_MINUTES = re.compile(r"\bany (?:minutes|mpg|min)\b|\b(?:minutes|mpg) (?:don t|doesn t|do not|does not|dont) matter\b|"
                          r"\bforget (?:the |about )?(?:minutes|mpg)\b|\bno (?:minutes|mpg) (?:filter|limit|cap)\b|"
                          r"\b(?:minutes|mpg) (?:is|are) fine\b")
@@ -111,11 +114,20 @@ KEEP_POSITION = re.compile(r"\b(?:keep|keeping|hold on to|holding on to|protect|
                            r"centers?|centres?|bigs?|big men|big man)\b")
 
 
+# said after the position: "my guards aren't going anywhere", "our bigs stay put", "my centers are off limits"
+KEPT_POSITION = re.compile(r"\b(?:my|our)\s+(?P<pos>point guards?|shooting guards?|small forwards?|power forwards?|guards?|"
+                           r"forwards?|wings?|centers?|centres?|bigs?|big men)\s+(?:aren t|are not|arent|ain t|r not|are n t)\s+"
+                           r"(?:going|goin)\s+anywhere\b|\b(?:my|our)\s+(?P<pos2>guards?|forwards?|wings?|centers?|centres?|bigs?|"
+                           r"big men)\s+(?:stay(?: put)?|are staying|are off limits|are untouchable|are locked(?: in)?|are safe|"
+                           r"are not for sale|aren t for sale)\b")
+
+
 def kept_positions(t: str) -> list[str]:
-    """The positions of my players a message keeps ("I'd rather keep my guards": ["G"])."""
+    """The positions of my players a message keeps ("I'd rather keep my guards", "my guards aren't going
+    anywhere": ["G"])."""
     out = []
-    for m in KEEP_POSITION.finditer(t):
-        w = m.group("pos")
+    for m in [*KEEP_POSITION.finditer(t), *KEPT_POSITION.finditer(t)]:
+        w = m.groupdict().get("pos") or m.groupdict().get("pos2")
         pos = POSITION_WORDS.get(w) or POSITION_WORDS.get(w.rstrip("s")) or POSITION_WORDS.get(w[:-1] if w.endswith("s") else w)
         if w in ("big men", "big man"):
             pos = "C"
@@ -156,7 +168,7 @@ def _team_in(words: str, team_code) -> str | None:
 def max_minutes_of(t: str) -> float | None:
     """'only guys under 30 mpg': 30 (None when no ceiling is named)."""
     m = MAX_MINUTES.search(t)
-    v = float(m.group(1) or m.group(2)) if m else None
+    v = float(m.group(1) or m.group(2) or m.group(3)) if m else None
     return v if v and 0 < v <= 48 else None
 
 

@@ -28,7 +28,10 @@ CUE = (r"punt(?:s|ing|ed)?(?: on)?|ignor(?:e|es|ing)|(?:do ?n ?t|do not|dont|doe
 AFTER = re.compile(rf"\b(?:{CUE})\b")
 BEFORE = re.compile(r"\b(?:do ?n ?t|doesn ?t|does not|do not) (?:matter|count)\b|\b(?:is|are) (?:a |my )?punts?\b|"
                     r"\b(?:is|are) (?:a )?(?:lost cause|write ?off|sunk)\b|\b(?:is|are) (?:hopeless|gone|not happening)\b|"
-                    r"\b(?:is|are|s) (?:dead to me|dead|toast|cooked|a no go|not my thing|out the window)\b")
+                    r"\b(?:is|are|s) (?:dead to me|dead|toast|cooked|a no go|not my thing|out the window)\b|"
+                    # "ft% and turnovers can burn for all i care", "blocks can rot"
+                    r"\b(?:can|could|may) (?:burn|rot|die|sink|go (?:to hell|kick rocks|away|jump in a lake)|take a hike)\b|"
+                    r"\b(?:is|are) (?:whatever|irrelevant|meaningless)\b")
 UNPUNT = re.compile(r"\b(?:stop(?:ped)?|quit|done|no longer|not|wasn ?t|weren ?t|aren ?t|isn ?t) punting\b|\bun ?punt(?:ing)?\b|"
                     r"\bpunt(?:ing)? nothing\b|\bno punts?\b|\bwithout (?:a |any |the )?punts?\b|"
                     # "scrap the punts", "forget the punt", "drop the punting", "ditch the punts", "punts are off"

@@ -61,6 +61,8 @@ def player_mentions(text: str) -> list[tuple[int, int, str]]:
                 continue  # "shai, barnes or lebron": a comma between two words, two names
             gram = " ".join(words[i:i + size])
             pids = aliases.get(gram)
+            if size == 1 and _count_word(gram, words, i, capitalized):
+                continue  # "3 max", "max 5": a count, not Max Strus
             if size == 1 and (gram in COMMON_WORDS or len(gram) < 3) and not (gram in capitalized and gram not in COMMON_WORDS):
                 if not (pids and len(pids) == 1 and gram not in COMMON_WORDS):
                     continue
@@ -80,6 +82,17 @@ def player_mentions(text: str) -> list[tuple[int, int, str]]:
                 found.append((i, i + size, label))
                 used.update(range(i, i + size))
     return _merge_unknown_full_names(sorted(found), words, names, aliases, cuts)
+
+
+NUMBER_WORDS = {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve", "fifteen", "twenty"}
+
+
+def _count_word(gram: str, words: list[str], i: int, capitalized: set[str]) -> bool:
+    """'max' written lowercase beside a number ("3 max", "max 5 guys", "top 10 max"): the list's size."""
+    if gram != "max" or gram in capitalized:
+        return False
+    near = [words[j] for j in (i - 1, i + 1) if 0 <= j < len(words)]
+    return any(w.isdigit() or w in NUMBER_WORDS for w in near)
 
 
 def _list_breaks(text: str, words: list[str]) -> set[int]:

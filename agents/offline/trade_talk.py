@@ -58,6 +58,8 @@ def plan_trade(p, done: dict) -> list[tuple[str, dict]]:
             args["shape"] = f.shape
         if f and f.get_position:  # "for two better guards": only guards come back
             args["get_position"] = f.get_position
+        if f and f.keep_positions:  # "my guards aren't going anywhere": none of mine at that position goes
+            args["keep_positions"] = list(f.keep_positions)
         named = [n for n in p.players if not (f and n in f.exclude)]
         if f and f.give:
             args["give"] = list(f.give)

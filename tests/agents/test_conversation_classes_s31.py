@@ -179,3 +179,48 @@ def test_asking_who_would_take_my_player_is_a_trade_search_sending_him(text):
 
     msg = plan(text, scoring="points")
     assert _calls(msg, "find_trades") == [{"limit": 5, "give": find_players(text)}], msg.tool_calls
+
+
+# --- constraints said in other words reach the tool --------------------------------------------------------------
+def test_a_position_said_to_stay_keeps_my_players_of_it_out_of_the_trade_search():
+    """'get me a better center via trade, my forwards aren't going anywhere' sends find_trades keep_positions
+    ['F'] beside get_position C; then 'two max' is that search cut to 2. Fails on 7c35b16: keep_positions never
+    reached the search (the frame read it, plan_trade dropped it), and 'two max' read 'max' as a player."""
+    first = "get me a better center via trade, my forwards aren't going anywhere"
+    msg = plan(first, scoring="points")
+    assert _calls(msg, "find_trades") == [{"limit": 5, "get_position": "C", "keep_positions": ["F"]}], msg.tool_calls
+    msg = plan(first, "two max", scoring="points")
+    assert _calls(msg, "find_trades") == [{"limit": 2, "get_position": "C", "keep_positions": ["F"]}], msg.tool_calls
+
+
+def test_nobody_over_a_minutes_figure_is_a_minutes_ceiling_on_the_wire():
+    """'free agents but nobody logging more than 28 minutes' is get_free_agents max_minutes 28. Fails on
+    7c35b16: no ceiling reached the tool."""
+    msg = plan("free agents but nobody logging more than 28 minutes", scoring="points")
+    assert [a.get("max_minutes") for a in _calls(msg, "get_free_agents")] == [28.0], msg.tool_calls
+
+
+def test_categories_told_to_burn_are_punted(make_assistant):
+    """'turnovers and ft% can rot, who's the best add for the season' punts TO and FT%: the pickup call
+    carries the punt and targets neither. Fails on 7c35b16: both became the pickup's target categories."""
+    r = make_assistant(scoring="categories").ask("turnovers and ft% can rot, who's the best add for the season")
+    calls = _calls(r, "get_free_agents")
+    assert calls and all(sorted(a.get("punt") or []) == ["FT%", "TO"] for a in calls), r["tool_calls"]
+    assert not any(set(a.get("target_categories") or []) & {"FT%", "TO"} for a in calls), r["tool_calls"]
+
+
+# --- a move written in notation ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["conley → tyus jones?", "conley -> tyus jones", "+tyus jones -conley", "-conley +tyus jones ??"])
+def test_a_move_in_arrow_or_plus_minus_notation_is_that_swap(text):
+    """An arrow or a minus/plus pair names the drop and the add: evaluate_move drop Conley, add Tyus Jones.
+    Fails on 7c35b16: a comparison of the two players."""
+    msg = plan(text, scoring="points")
+    assert _calls(msg, "evaluate_move") == [{"drop": "Mike Conley", "add": "Tyus Jones"}], msg.tool_calls
+
+
+def test_arrows_and_dashes_that_are_no_move_are_left_alone():
+    """Shapes, hyphenated words and a category's direction are not moves (the notation needs a word each side)."""
+    from agents.core.normalize import moves_in_notation
+
+    for t in ("is 2-for-1 ok", "top-5 guys", "FG% -> up", "beal +conley for shai"):
+        assert moves_in_notation(t) == t
