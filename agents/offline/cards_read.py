@@ -79,6 +79,8 @@ HIM = re.compile(r"\b(?:is|was|does|did|can|has|will) he\b|\bhow(?:'s| is) he\b|
 ROW_PLACE = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
              "fifth": 4, "5th": 4, "sixth": 5, "6th": 5, "last": -1, "bottom": -1, "best": 0, "weekend": 0,
              **{f"{d}day": 0 for d in ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")}}  # "the sunday guy"
+ADD_VERB = re.compile(r"\b(?:add|adding|grab|grabbing|pick up|pickup|get|sign|snag|claim)\b", re.I)
+DROP_VERB = re.compile(r"\b(?:drop|dropping|cut|cutting|waive|release)\s+(?!him\b|it\b|that\b|the\b|whoever\b)\w", re.I)
 MOVE_VERB = re.compile(r"\b(?:add|adding|grab|grabbing|pick up|pickup|get|sign|snag|claim|swap|swapping|drop|dropping|cut|"
                        r"cutting|waive|release|trade|deal|offer|send)\b", re.I)
 
@@ -160,6 +162,8 @@ def name_the_row(question: str, answer: str | None) -> str:
         return question
     if swap and not MOVE_VERB.search(q):  # "ok the top guy for bol bol", "slot the best one in for bol": an add
         return question[:m.start()] + "add " + rows[i] + question[m.end():]
+    if swap and not ADD_VERB.search(q) and DROP_VERB.search(q[m.end():]):
+        return question[:m.start()] + "add " + rows[i] + question[m.end():]  # "the 2nd one but drop bogi instead"
     return question[:m.start()] + rows[i] + question[m.end():]
 
 
@@ -186,6 +190,17 @@ def name_the_row_after_decline(question: str, answers: list[str]) -> str:
     if not rows or i >= len(rows) or rows[i] == added:
         return question
     return f"drop {drop} and add {rows[i]}"
+
+
+def declined_adds(p, drop: str | None = None) -> list[str]:
+    """The adds of the swaps declined in this thread (those dropping `drop` when it is given), from the
+    decisions' own notes: a declined swap is not offered again."""
+    out = []
+    for a in getattr(p, "thread_answers", None) or []:
+        m = DECLINED_OWN.match(a or "")
+        if m and (drop is None or m.group("drop") == drop) and m.group("add") not in out:
+            out.append(m.group("add"))
+    return out
 
 
 DECISION_HEADS = ("Declined", "Approved", "Done")

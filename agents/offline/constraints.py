@@ -76,10 +76,10 @@ WHY_NOT = re.compile(r"(?:^\s*|[,.;!?]\s*)(?:y|wy|whyy+)\b.*\b(?:not|over|instea
                      r"\b(why|how come|howcome|what makes)\b.*\b(not|over|instead of|rather than|ahead of|before|vs\.?|versus|"
                      r"better than)\b", re.I)
 VERSUS = re.compile(r"\b(vs\.?|versus)\b|\bor\b.*\?$", re.I)
-HORIZON_ONLY = re.compile(r"(?:(?:and|ok|okay|so|but|what about|how about|then)[ ,]+)*(?:just |only )?(?:for |over |in )?"
-                          r"(?:just |only )?"
-                          r"(?:this week|next week|the rest of the (?:season|year)|the season|tonight|tomorrow)"
-                          r"(?: only| instead| then)?")
+HORIZON_ONLY = re.compile(r"(?:(?:and|ok|okay|so|but|what about|how about|then|ugh|fine|alright|k|well|sigh)[ ,]+)*"
+                          r"(?:just |only )?(?:for |over |in )?(?:just |only )?"
+                          r"(?:this week|next week|the rest of the (?:season|year)|the season|tonight|tomorrow|today)(?: s)?"
+                          r"(?: only| instead| then| one| ones)?")
 WHY_BENCHED = re.compile(r"\b(why|how come)\b.*\b(bench|benched|sit|sitting|sits|sat|not start\w*|isn'?t start\w*|"
                          r"not in (?:the|my) lineup|not playing)\b|\b(why|how come)\b.*\b(?:not|isn'?t|aren'?t|no)\b.*\bstart\w*", re.I)
 GIVE_UP = re.compile(r"\b(?:without|not|never|don'?t|do not)\s+(?:giving up|trading|losing|moving|dropping|cutting|"

@@ -69,6 +69,8 @@ def _turn(messages: Sequence[BaseMessage], as_of: dt.date) -> tuple[str, Parsed 
             prev.siblings = list(here.parts)  # ...and "and Bron?" asks each of them again (agents/offline/multi.py)
         elif here.act == "out_of_scope" and here.players:
             prev = _about(here)  # "saw on twitter Ivey is out" then "should I IR him then": him is Ivey (each turn)
+        elif here.act == "out_of_scope" and getattr(here.frame, "topic", None) in NEAREST_ACT:
+            prev = _nearest(here)  # "set my lineup every day automatically?" then "fine. tonight's then": that lineup
     return _text(messages[last]), prev, last, thread_notes(earlier)
 
 
@@ -79,6 +81,21 @@ def _about(p: Parsed) -> Parsed:
 
     out = copy.copy(p)
     out.act, out.follow_up, out.parts, out.siblings = "research_status", False, [], []
+    return out
+
+
+# the request an out-of-scope answer offered as its nearest thing, which a bare follow-up goes on from
+NEAREST_ACT = {"autopilot": "lineup_day", "dfs": "lineup_day", "chat": "matchup", "live": "matchup"}
+
+
+def _nearest(p: Parsed) -> Parsed:
+    import copy
+
+    from agents.offline.nlu_model import intent_of
+
+    out = copy.copy(p)
+    out.act = NEAREST_ACT[p.frame.topic]
+    out.intent, out.follow_up, out.parts, out.siblings = intent_of(out.act), False, [], []
     return out
 
 

@@ -164,6 +164,11 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
             **({"max_minutes": f.max_minutes} if f and f.max_minutes else {})}
     if p.replacing:  # "who should I pick up to replace Embiid?": he is the drop, not the add
         hot = getattr(p, "pool", None) == "hot"  # "should I drop Bol for one of them" after the hot list
+        from agents.offline.cards_read import declined_adds
+
+        declined = declined_adds(p, p.replacing)  # "nah, not that guy. next best streamer for him?": not again
+        if declined and not hot:
+            scan = {**scan, "exclude": list(dict.fromkeys([*scan.get("exclude", []), *declined]))}
         if not done:
             return [("get_player_status", {"name": p.replacing}),
                     ("get_hot_free_agents", {"limit": 5, **({"position": p.position} if p.position else {})}) if hot else

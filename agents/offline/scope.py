@@ -13,6 +13,10 @@ gives the nearest thing the data has, from a tool.
     live       a game in progress, live scores             -> this week's fantasy matchup as of this morning
     contract   a player's pay, contracts, cap hits         -> his rest-of-season fantasy value
     history    last season, college, overseas             -> his figures this season (and his last 10)
+    times      tip-off times                               -> the day's games
+    bio        height, wingspan, weight, age               -> his figures this season
+    league     vetoes, collusion, the commissioner         -> every team's rest-of-season strength
+    autopilot  lineups or moves set automatically          -> today's lineup, to set
 
 The desk's simulated game lines (moneyline, spread, total on a game) are in scope: only bets on a
 player's stat line or with real money are "props".
@@ -110,7 +114,18 @@ BIO = _p(r"\bhow (?:tall|heavy)\b|"
          r"\bheight\b|\bwingspan\b|\bweigh(?:s|t)?\b|\bvertical\b|\bhow old\b|\bbirthday\b|\bhometown\b|"
          r"\bwhere (?:is|s) (?:he|she) from\b")
 
+# "should i vote to veto that trade?", "is that collusion", "tell the commish": the league's own business
+LEAGUE = _p(r"\bveto\w*\b|\bcollu\w*\b|\bcommish\b|\bcommissioner\b|\bvote (?:to|on|against|for)\b|\brigged\b")
+# "can u just set my lineup every day automatically": acting on its own, which it never does
+AUTOPILOT = _p(r"\bautomatic\w*\b|\bauto ?pilot\b|\bauto[- ]?(?:set|start|manag)\w*\b|"
+               r"\b(?:set|manage|run|handle)\b[^.?!]{0,30}\b(?:every (?:single )?day|each day|daily|all season|from now on)\b")
+
 TOPICS = (
+    Topic("league", LEAGUE, "Other managers' trades and the league's votes (vetoes, collusion, the commissioner's "
+                            "calls) are not something I judge or take part in: I only make moves you approve, for "
+                            "your own team"),
+    Topic("autopilot", AUTOPILOT, "I don't act on my own (no lineup or move is set automatically, every day or "
+                                  "otherwise): nothing changes in your league without a card you approve"),
     Topic("times", TIMES, "Tip-off times are not in the data: it holds each team's game dates, not the hour they start"),
     Topic("bio", BIO, "Players' measurements and biographies (height, wingspan, weight, age) are not in the data: "
                       "it holds box scores, schedules and rosters"),
@@ -194,7 +209,7 @@ def nearest_calls(topic: str, players: list[str], day) -> list[tuple[str, dict]]
             [("get_player_rankings", {"sort": "value", "limit": 10})]
     if topic == "budget" and not players:
         return [("get_player_rankings", {"availability": "free_agents", "sort": "ros_value", "limit": 5})]
-    if topic == "dfs":
+    if topic in ("dfs", "autopilot"):
         return [("compose_daily_lineup", {"date": day.isoformat()})]
     if topic == "rules":
         return []
@@ -222,7 +237,8 @@ def scope_answer(p, done) -> str:
     lead = f"**{topic.line}.**"
     body = {"standings": _strength, "news": _status, "props": _props, "dfs": _lineup, "keeper": _ros,
             "draft": _ros, "budget": _ros, "awards": _ros, "rules": _rules, "chat": _matchup, "live": _live,
-            "contract": _ros, "history": _this_season, "times": _games_on, "bio": _this_season}[topic.name](p, done, _ok)
+            "contract": _ros, "history": _this_season, "times": _games_on, "bio": _this_season, "league": _strength,
+            "autopilot": _lineup}[topic.name](p, done, _ok)
     return "\n\n".join([lead, *body]) if body else lead + " Ask \"how is my matchup looking?\" for this week's head-to-head."
 
 

@@ -224,3 +224,56 @@ def test_arrows_and_dashes_that_are_no_move_are_left_alone():
 
     for t in ("is 2-for-1 ok", "top-5 guys", "FG% -> up", "beal +conley for shai"):
         assert moves_in_notation(t) == t
+
+
+# --- out of scope: the league's own business, and acting on its own ----------------------------------------------
+def test_a_veto_vote_on_other_managers_trade_is_out_of_scope_with_the_teams_strength(make_assistant):
+    """'two guys in my league made a shady trade, is that collusion? should i veto' says in one line that the
+    league's votes are not something it takes part in, then gives every team's strength (get_team_strength).
+    Fails on 7c35b16: an answer about a player or a clarifying question."""
+    r = make_assistant(scoring="points").ask("two guys in my league made a shady trade, is that collusion? should i veto")
+    assert re.search(r"vetoes|collusion", _lead(r["answer"])) and "not something I" in _lead(r["answer"]), r["answer"][:300]
+    assert _calls(r, "get_team_strength") == [{}], r["tool_calls"]
+    assert not r["pending_approvals"] and not r["transactions"]
+
+
+def test_asking_it_to_run_my_lineup_daily_says_it_never_acts_alone_then_a_day_goes_on_from_that(make_assistant):
+    """'could you manage my lineup daily from now on' says it acts only on approved cards and gives today's
+    lineup (compose_daily_lineup for the date); 'ok. tomorrow's then' is tomorrow's lineup. Fails on 7c35b16:
+    the first was read as today's lineup with no word on acting alone; the second asked what was meant."""
+    a = make_assistant(scoring="points")
+    r = a.ask("could you manage my lineup daily from now on")
+    assert "don't act on my own" in _lead(r["answer"]), r["answer"][:300]
+    assert _calls(r, "compose_daily_lineup") == [{"date": AS_OF.isoformat()}], r["tool_calls"]
+    r = a.ask("ok. tomorrow's then", r["thread_id"])
+    assert [c.get("date") for c in _calls(r, "compose_daily_lineup")] == [TOMORROW.isoformat()], r["tool_calls"]
+    assert not re.search(r"Did you mean|not sure what you", r["answer"])
+
+
+# --- a card's add kept, its drop changed ---------------------------------------------------------------------------
+def test_a_cards_add_with_another_drop_is_that_swap(make_assistant):
+    """'the third one, but waive bol bol instead' after three cards is the third card's add with Bol Bol
+    dropped (evaluate_move drop Bol Bol, add that card's add). Fails on 7c35b16: the add's fit check, the drop
+    the product's own choice."""
+    a = make_assistant(scoring="points")
+    r = a.ask("give me 3 moves for this week's games, streaming is fine")
+    cards = r["pending_approvals"]
+    assert len(cards) >= 3, cards
+    r = a.ask("the third one, but waive bol bol instead", r["thread_id"])
+    assert _calls(r, "evaluate_move") == [{"drop": "Bol Bol", "add": cards[2]["add"]}], (r["tool_calls"], cards[2])
+
+
+# --- a declined swap is not offered again when the same drop is asked ---------------------------------------------
+def test_the_next_streamer_for_a_drop_after_declining_one_is_another_add(make_assistant):
+    """'who would you stream in for bol bol' -> decline the card -> 'not him. who else for bol's spot': the
+    scan leaves the declined add out (get_free_agents exclude) and the new card adds someone else for Bol Bol.
+    Fails on 7c35b16: the declined card came back."""
+    a = make_assistant(scoring="points")
+    r = a.ask("who would you stream in for bol bol")
+    first = r["pending_approvals"][0]
+    assert first["drop"] == "Bol Bol", first
+    a.resume(r["thread_id"], "decline", first["move_id"])
+    r = a.ask("not him. who else for bol's spot", r["thread_id"])
+    assert all(first["add"] in (c.get("exclude") or []) for c in _calls(r, "get_free_agents")), r["tool_calls"]
+    cards = r["pending_approvals"]
+    assert cards and cards[0]["drop"] == "Bol Bol" and cards[0]["add"] != first["add"], (cards, first)
