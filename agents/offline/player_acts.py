@@ -6,6 +6,7 @@
 - form on my roster ("who on my team is underperforming"): agents/offline/form_talk.py;
 - the weakest on my roster ("who's the worst guy on my team"): agents/offline/worst_talk.py;
 - one stat's average for one player ("how many blocks a game does Sarr get"): agents/offline/stat_talk.py;
+- his fantasy points over the week's games left ("times his games left this wk, like 90?"): agents/offline/week_total.py;
 - one start among two or three on a day ("if i can only start one of them saturday"): agents/offline/day_pick.py;
 - which of two of mine to cut ("bogdan or bol bol, which one do i cut"): agents/offline/cut_pick.py;
 - whether to punt a category ("should i punt FT%?"): agents/offline/punt_ask.py (agreeing to it sets the punt);
@@ -21,19 +22,19 @@ Hooked in three places: `understand.understood` (`read`), `plans.next_calls` (`p
 """
 from __future__ import annotations
 
-from agents.offline import (both_lists, trade_pick, cut_pick, day_pick, eligibility, form_talk, minutes_talk, per36_talk, pool_rates, punt_ask,
+from agents.offline import (both_lists, trade_pick, week_total, cut_pick, day_pick, eligibility, form_talk, minutes_talk, per36_talk, pool_rates, punt_ask,
                             stat_talk, worst_talk)
 
 MODULES = {eligibility.ACT: eligibility, per36_talk.ACT: per36_talk, minutes_talk.ACT: minutes_talk,
            form_talk.ACT: form_talk, worst_talk.ACT: worst_talk, stat_talk.ACT: stat_talk, day_pick.ACT: day_pick,
            cut_pick.ACT: cut_pick, punt_ask.ACT: punt_ask, both_lists.ACT: both_lists,
-           trade_pick.ACT: trade_pick}
+           trade_pick.ACT: trade_pick, week_total.ACT: week_total}
 PLAYER_ACTS = tuple(MODULES)
 
 
 def read(p, prev) -> bool:
     """Whether the message is one of these questions (in place: `p` takes its act and frame)."""
-    return any(m.read(p, prev) for m in (both_lists, trade_pick, pool_rates, day_pick, cut_pick, punt_ask, per36_talk, eligibility, minutes_talk, form_talk,
+    return any(m.read(p, prev) for m in (both_lists, trade_pick, week_total, pool_rates, day_pick, cut_pick, punt_ask, per36_talk, eligibility, minutes_talk, form_talk,
                                         worst_talk, stat_talk))
 
 

@@ -22,7 +22,8 @@ STATS = {"blocks": ("blk", "blocks"), "block": ("blk", "blocks"), "blks": ("blk"
          "treys": ("fg3m", "threes"), "3 pointers": ("fg3m", "threes"), "three pointers": ("fg3m", "threes"),
          "points": ("pts", "points"), "pts": ("pts", "points"), "ppg": ("pts", "points"),
          "turnovers": ("tov", "turnovers"), "minutes": ("min", "minutes"), "mins": ("min", "minutes"),
-         "mpg": ("min", "minutes")}
+         "mpg": ("min", "minutes"), "fantasy pts": ("fpts", "fantasy points"), "fantasy points": ("fpts", "fantasy points"),
+         "fpts": ("fpts", "fantasy points"), "fantasy": ("fpts", "fantasy points"), "fps": ("fpts", "fantasy points")}
 _WORDS = "|".join(re.escape(w) for w in sorted(STATS, key=len, reverse=True))
 STAT = re.compile(rf"(?<![\w-])({_WORDS})(?![\w-])")
 RATE = re.compile(r"\b(?:a|per|each|every) (?:game|night|contest|outing)\b|\bpg\b|\bppg|rpg|apg|bpg|spg|mpg\b|"
@@ -32,7 +33,7 @@ ASK = re.compile(r"\bhow many\b|\bhow much\b|\bwhat(?: s| is| does| do| are|s)?\
 # a verdict, a move, a schedule, a ranking: another act's question, with a stat only as its reason
 ELSEWHERE = re.compile(r"\b(?:worth|should|pick ?up|add|drop|cut|start|sit|bench|trade|stream|hold|keep|vs\.?|versus|"
                        r"better|best|most|top|rank\w*|compare|games? left|schedule|tonight|tomorrow|last night|"
-                       r"per 36|p36|fantasy points?|fpts)\b")
+                       r"per 36|p36)\b")
 
 
 # a shooting percentage asked ("what % of his shots does he make", "his FT%?", "how's he shooting from the line")
@@ -124,7 +125,9 @@ def answer(p, done: dict) -> str | None:
     d = next((r["data"] for r in _ok(done, "get_player_game_log") if r["data"].get("season_averages")), None)
     if d is None:
         return None
-    season, games = d["season_averages"], d.get("games") or []
+    games = d.get("games") or []
+    season = {**d["season_averages"], "fpts": d.get("season_fantasy_avg") or 0.0}
+    d = {**d, "averages": {**d["averages"], "fpts": d.get("fantasy_avg") or 0.0}}
     last5 = _averages(games[-5:]) if len(games) >= 5 else None
     stats = getattr(p, "stats_asked", None) or asked_stats(p.text) or [("pts", "points")]
     lead = "; ".join(_lead_of(season, k, label) for k, label in stats)
@@ -146,7 +149,7 @@ def _games(d: dict) -> str:
 
 
 def _averages(games: list[dict]) -> dict:
-    keys = ("pts", "reb", "ast", "stl", "blk", "tov", "fg3m", "min")
+    keys = ("pts", "reb", "ast", "stl", "blk", "tov", "fg3m", "min", "fpts")
     out = {k: sum(float(g.get(k) or 0.0) for g in games) / len(games) for k in keys}
     for key, made, att in (("fg_pct", "fgm", "fga"), ("ft_pct", "ftm", "fta")):
         tried = sum(float(g.get(att) or 0.0) for g in games)

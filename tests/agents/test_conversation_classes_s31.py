@@ -277,3 +277,38 @@ def test_the_next_streamer_for_a_drop_after_declining_one_is_another_add(make_as
     assert all(first["add"] in (c.get("exclude") or []) for c in _calls(r, "get_free_agents")), r["tool_calls"]
     cards = r["pending_approvals"]
     assert cards and cards[0]["drop"] == "Bol Bol" and cards[0]["add"] != first["add"], (cards, first)
+
+
+# --- fantasy points: a player's average, and over the week's games left -------------------------------------------
+ESPN_POINTS = {"pts": 1, "fg3m": 1, "fga": -1, "fgm": 2, "fta": -1, "ftm": 1, "reb": 1, "ast": 2, "stl": 4, "blk": 4,
+               "tov": -2}  # the demo league's scoring (ESPN's standard points)
+
+
+def _fpts_avg(name: str) -> float:
+    rows = [r for r in K.player_rows()[K.fold(name)] if r["game_date"] < AS_OF]
+    return sum(sum(w * float(r[k]) for k, w in ESPN_POINTS.items()) for r in rows) / len(rows)
+
+
+def test_a_players_fantasy_points_average_is_that_not_his_scoring(make_assistant):
+    """'what's pritchard averaging in fantasy pts' leads with his season fantasy points a game (the CSV under
+    the league's weights), not his points. Fails on 7c35b16: 'pts' was read as his scoring average."""
+    r = make_assistant(scoring="points").ask("what's pritchard averaging in fantasy pts")
+    want = f"{_fpts_avg('Payton Pritchard'):.2f}"
+    assert want in _lead(r["answer"]) and "fantasy points a game" in _lead(r["answer"]), (want, r["answer"][:200])
+
+
+def test_his_average_times_his_games_left_is_said_then_the_same_for_another(make_assistant):
+    """After a fantasy average, 'multiply that by his games left this week, around 80?' says his games left
+    (the box scores' schedule) times his average, and answers the guess; 'same math for braun' does it for
+    Braun. Fails on 7c35b16: the game log again, no total."""
+    week = [AS_OF + dt.timedelta(days=i) for i in range(7 - AS_OF.weekday())]
+    a = make_assistant(scoring="points")
+    r = a.ask("what's pritchard averaging in fantasy pts")
+    r = a.ask("multiply that by his games left this week, around 80?", r["thread_id"])
+    for name, reply in (("Payton Pritchard", r), ("Christian Braun", a.ask("same math for braun", r["thread_id"]))):
+        games = sum(K.plays_on(name, d) for d in week)
+        m = re.match(rf"\*\*{name}: (\d) games? left this week \([^)]*\) x ([\d.]+) fantasy points a game = ([\d.]+)\.\*\*",
+                     reply["answer"])
+        assert m and int(m.group(1)) == games, (name, games, reply["answer"][:200])
+        assert abs(float(m.group(2)) - _fpts_avg(name)) < 0.02 and abs(float(m.group(3)) - games * _fpts_avg(name)) < 0.1
+    assert "Your 80" in r["answer"]
