@@ -38,6 +38,22 @@ UNTIL = re.compile(r"\bbetween now and\b|\bfrom (?:now|today|here) (?:until|till
                    r"\b(?:until|till|til|up to|up until|through|thru) (?:the |this |next )?(?:\d|jan|feb|mar|apr|mon|tue|wed|thu|fri|sat|sun)")
 
 
+LET_GO = r"(?:forget|forget about|scratch|minus|leave out|take out|remove|skip|ditch|nix|no)"
+
+
+def _let_go(name: str, text: str) -> bool:
+    """'forget conley', 'scratch bol': the player taken off the side a follow-up carries."""
+    from agents.offline.slots import player_mentions
+
+    t = fold(text)
+    words = t.split()
+    for i, _, label in player_mentions(text):
+        if label == name and i >= 1 and re.fullmatch(LET_GO, " ".join(words[max(0, i - 2):i])[-20:].split()[-1]) \
+                or label == name and i >= 2 and " ".join(words[i - 2:i]) in ("forget about", "leave out", "take out"):
+            return True
+    return False
+
+
 def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None = None) -> RequestFrame:
     """The frame of one message (`p`: the parsed message), the previous frame carried into a follow-up."""
     text, t = p.text, fold(p.text)
@@ -82,7 +98,18 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
         carried = getattr(p, "trade_text", None) if p.follow_up else None  # a follow-up's sides: the search's words
         give, _ = split_sides(carried or text, [n for n in p.players if n not in f.exclude]) if p.players else ([], [])
         here = [n for n in p.players if n not in f.exclude and said_in(n, text)]
-        f.shape = shape_of(text, give) or (shape_of(text, here) if p.follow_up and len(here) == 1 else None)
+        gone = [n for n in here if _let_go(n, text)]  # "ok forget conley, just bogi + bol for one guy"
+        if gone and not carried and len([n for n in give if n not in gone]) >= 1:
+            give = f.give = [n for n in give if n not in gone]  # the side said now, less who is let go
+        if carried:
+            own = [n for n in here if n not in gone]
+            if len(own) >= 2 and shape_of(text, own):
+                give = f.give = own
+            elif gone and prev is not None and prev.give:
+                give = f.give = [n for n in prev.give if n not in gone]
+                if prev.shape and len(give) >= 1:
+                    f.shape = f"{len(give)}-for-{prev.shape.split('-for-')[1]}"
+        f.shape = shape_of(text, give) or f.shape or (shape_of(text, here) if p.follow_up and len(here) == 1 else None)
         f.get_position = get_position_of(text)
         from agents.offline.trade_sides import SWEETEN
 

@@ -312,3 +312,13 @@ def test_his_average_times_his_games_left_is_said_then_the_same_for_another(make
         assert m and int(m.group(1)) == games, (name, games, reply["answer"][:200])
         assert abs(float(m.group(2)) - _fpts_avg(name)) < 0.02 and abs(float(m.group(3)) - games * _fpts_avg(name)) < 0.1
     assert "Your 80" in r["answer"]
+
+
+# --- a player let go from a trade side ------------------------------------------------------------------------------
+@pytest.mark.parametrize("second", ["ok forget bol bol, just conley + bogdanovic for one guy", "scratch bol bol"])
+def test_a_player_let_go_from_a_packaged_side_leaves_the_rest_of_it(second):
+    """'package bol bol, bogdanovic and conley for one real starter' then 'forget bol bol, just ...' or 'scratch
+    bol bol': the search gives the other two, 2-for-1. Fails on 7c35b16: the three again, 3-for-1."""
+    msg = plan("package bol bol, bogdanovic and conley for one real starter", second, scoring="categories")
+    (args,) = _calls(msg, "find_trades")
+    assert args["shape"] == "2-for-1" and sorted(args["give"]) == ["Bogdan Bogdanović", "Mike Conley"], args
