@@ -44,7 +44,9 @@ PCT = {"FG%": ("fg_pct", "FG%"), "FT%": ("ft_pct", "FT%")}
 def asked_pcts(text: str) -> list[tuple[str, str]]:
     """The shooting percentages a message asks of a player, in FG%, FT% order ([] when it asks none)."""
     from agents.offline.category_slots import find_categories
+    from agents.offline.punts import read_punts
 
+    text = read_punts(text).rest  # "I am punting field-goal percentage": a punt, not a question about his shooting
     t = fold(text)
     asks = ASK.search(t) or text.rstrip().endswith("?") or len(t.split()) <= 6
     if not PCT_ASK.search(text.lower()) or not asks or ELSEWHERE.search(t):

@@ -1,5 +1,5 @@
 """A player's fantasy points over the rest of the week (issue #36): "so times his games left this wk, thats what,
-like 90?", "how many fantasy points should braun put up this week", "what's his total this week", then "same math
+like 90?", "braun's fantasy haul over this week", "what's his total this week", then "same math
 for pritchard".
 
 From `compare_players` of him over the week's days left and his game log: his games left times his season
@@ -15,7 +15,7 @@ from services.league.lookup import fold
 ACT = "research_weektotal"
 ASKED = re.compile(r"\b(?:times|x|multiplied by|multiply (?:it |that )?by)\s+(?:his|their|her|the|how many)?\s*(?:\d+\s+)?"
                    r"(?:games?|gms)\b|"
-                   r"\bhow many (?:fantasy )?(?:points|pts|fpts|fps)\b[^.?!]{0,40}\b(?:this|the|rest of (?:the|this)) "
+                   r"\bhow many (?:fantasy )?(?:pts|fpts|fps|points)\b[^.?!]{0,40}\b(?:this|the|rest of (?:the|this)) "
                    r"(?:week|wk)\b|"
                    r"\b(?:his|their|her|a|the) (?:fantasy )?(?:total|points total|haul)\b[^.?!]{0,30}\b(?:this|the|rest of "
                    r"(?:the|this)) (?:week|wk)\b|\bthis (?:week|wk)\b[^.?!]{0,20}\b(?:total|in all|combined)\b")

@@ -414,7 +414,7 @@ def week_total_said(name: str):
 
 
 def fp_avg_shown(name: str):
-    """'what's he average in fantasy points this year': his season fantasy points per game (the league's weights,
+    """'what's he average in fantasy pts this yr': his season fantasy points per game (the league's weights,
     the CSV) shown to one or two decimals, with his name."""
     def check(r, c):
         a = r.get("answer") or ""

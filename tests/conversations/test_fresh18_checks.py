@@ -275,7 +275,7 @@ def test_week_total_said():
 
 
 def test_fp_avg_shown():
-    assert F.fp_avg_shown(BRAUN)(_r("Christian Braun averages 29.4 fantasy points this season."), _ctx()) is None
+    assert F.fp_avg_shown(BRAUN)(_r("Christian Braun averages 29.4 fantasy points a game over the season."), _ctx()) is None
     assert F.fp_avg_shown(BRAUN)(_r("Braun averages 27.2 fantasy points."), _ctx())
     assert F.fp_avg_shown(BRAUN)(_r("He averages 29.4."), _ctx())  # not named
 
