@@ -38,20 +38,18 @@ UNTIL = re.compile(r"\bbetween now and\b|\bfrom (?:now|today|here) (?:until|till
                    r"\b(?:until|till|til|up to|up until|through|thru) (?:the |this |next )?(?:\d|jan|feb|mar|apr|mon|tue|wed|thu|fri|sat|sun)")
 
 
-LET_GO = r"(?:forget|forget about|scratch|minus|leave out|take out|remove|skip|ditch|nix|no)"
+LET_GO = re.compile(r"forget|scratch|minus|remove|skip|ditch|nix|no")
+LET_GO_PAIRS = ("forget about", "leave out", "take out")
 
 
 def _let_go(name: str, text: str) -> bool:
-    """'forget conley', 'scratch bol': the player taken off the side a follow-up carries."""
+    """'forget conley', 'scratch bol', 'leave out bogi': the player taken off the side a follow-up carries."""
     from agents.offline.slots import player_mentions
 
-    t = fold(text)
-    words = t.split()
-    for i, _, label in player_mentions(text):
-        if label == name and i >= 1 and re.fullmatch(LET_GO, " ".join(words[max(0, i - 2):i])[-20:].split()[-1]) \
-                or label == name and i >= 2 and " ".join(words[i - 2:i]) in ("forget about", "leave out", "take out"):
-            return True
-    return False
+    words = fold(text).split()  # the words player_mentions counts its places over
+    return any(label == name and i >= 1 and (LET_GO.fullmatch(words[i - 1]) or " ".join(words[max(0, i - 2):i])
+                                             in LET_GO_PAIRS)
+               for i, _, label in player_mentions(text))
 
 
 def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None = None) -> RequestFrame:
