@@ -89,7 +89,8 @@ def read(p, prev) -> bool:
 
 
 def plan(p, done: dict) -> list[tuple[str, dict]]:
-    return [] if done else [("get_player_game_log", {"name": p.players[0], "last_n": 10})]
+    return [] if done else [("get_player_game_log", {"name": p.players[0], "last_n": 10}),
+                            ("get_player_game_log", {"name": p.players[0], "last_n": 5})]  # each window's own figures
 
 
 def _said(avg: dict, key: str) -> str:
@@ -124,13 +125,16 @@ def _trend(name: str, season: dict, last5: dict | None, stats: list[tuple[str, s
 def answer(p, done: dict) -> str | None:
     from agents.offline.text import _ok, _table
 
-    d = next((r["data"] for r in _ok(done, "get_player_game_log") if r["data"].get("season_averages")), None)
+    logs = [r["data"] for r in _ok(done, "get_player_game_log") if r["data"].get("season_averages")]
+    d = next((x for x in logs if x.get("last_n") == 10), logs[0] if logs else None)
+    five = next((x for x in logs if x.get("last_n") == 5 and x.get("games_found") == 5), None)
     if d is None:
         return None
     games = d.get("games") or []
     season = {**d["season_averages"], "fpts": d.get("season_fantasy_avg") or 0.0}
     d = {**d, "averages": {**d["averages"], "fpts": d.get("fantasy_avg") or 0.0}}
-    last5 = _averages(games[-5:]) if len(games) >= 5 else None
+    last5 = ({**five["averages"], "fpts": five.get("fantasy_avg") or 0.0} if five else
+             _averages(games[-5:]) if len(games) >= 5 else None)
     stats = getattr(p, "stats_asked", None) or asked_stats(p.text) or [("pts", "points")]
     lead = "; ".join(_lead_of(season, k, label) for k, label in stats)
     rows = [["season", *[_said(season, k) for k, _ in stats], f"{season['min']:.1f}"]]

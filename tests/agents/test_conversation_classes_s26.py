@@ -194,10 +194,12 @@ def _avg(name: str, stat: str, n: int | None = None) -> float:
 ])
 def test_a_stat_average_for_one_player_is_the_figure_asked(make_assistant, text, name, stat, label):
     """The lead is the season average a game of the stat asked (the CSV's, two decimals), with the last 5
-    beside it; one game-log call. Fails on 74764f8: 'how many X a game' was read as his schedule (games left)
-    or a generic log with no figure for that stat in the lead."""
+    beside it; the game log only (its last 10 and, since session 31, its last 5, so each window's row is the
+    tool's own figure). Fails on 74764f8: 'how many X a game' was read as his schedule (games left) or a
+    generic log with no figure for that stat in the lead."""
     r = make_assistant(scoring="categories").ask(text)
-    assert [c["name"] for c in r["tool_calls"]] == ["get_player_game_log"]
+    assert [(c["name"], c["args"].get("last_n")) for c in r["tool_calls"]] == [("get_player_game_log", 10),
+                                                                               ("get_player_game_log", 5)]
     lead = r["answer"].split("\n")[0]
     assert name in lead and f"{_avg(name, stat):.2f} {label} a game" in lead, lead
     assert f"| last 5 | {_avg(name, stat, 5):.2f} |" in r["answer"]

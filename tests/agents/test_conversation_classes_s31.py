@@ -72,7 +72,7 @@ def test_a_comparison_cue_without_a_new_player_or_with_a_move_is_not_this():
     msg = plan(first, "drop him for claxton, is that better than keeping him", scoring="points")
     assert not _calls(msg, "compare_players") or "drop" not in str(msg.tool_calls), msg.tool_calls
     assert [c["name"] for c in plan(first, "how many assists a game though", scoring="points").tool_calls] == \
-        ["get_player_game_log"]
+        ["get_player_game_log", "get_player_game_log"]  # his last 10 and last 5: the stat, of him alone
 
 
 # --- a shooting percentage asked of one player ------------------------------------------------------------------
