@@ -24,8 +24,11 @@ STOPPED = "chat_stopped"  # the thread whose turn the user stopped (read once by
 # it again.
 # A scroll the browser makes itself (scroll anchoring while the content above the view reflows, the
 # page growing under a reload) never unsticks it: that race left the view at the top of a long
-# answer after a reload under load. `token` changes with the thread and its number of messages, so a
-# new message (or opening a thread) brings the view to the newest.
+# answer after a reload under load. An unexplained scroll up holds the following back for half a
+# second (under load a wheel's scroll came before its event, and the view was taken back down before
+# the event said it was the user's), and a scroll to the bottom asks again whether the view is stuck
+# when it runs (one queued before a wheel had undone it). `token` changes with the thread and its
+# number of messages, so a new message (or opening a thread) brings the view to the newest.
 _FOLLOW = """<script>
 (() => {
   const w = window;
@@ -38,25 +41,38 @@ _FOLLOW = """<script>
   };
   const toBottom = () => { const el = scroller(); if (el) el.scrollTop = el.scrollHeight; };
   if (!w.__courtsideFollow) {
-    const state = {stick: true, token: null, intent: 0, watched: null, last: 0};
+    const DOUBT = 500;  // ms an unexplained scroll up holds the following back
+    const state = {stick: true, token: null, intent: 0, watched: null, last: 0, doubt: 0, retry: 0, wheelUp: 0};
     const nearBottom = (el) => el.scrollHeight - el.scrollTop - el.clientHeight < 160;
     const touched = () => { state.intent = Date.now(); };
     for (const ev of ['touchstart', 'touchmove', 'keydown', 'pointerdown'])
       document.addEventListener(ev, touched, {capture: true, passive: true});
     // a wheel turned up is the user leaving the bottom, whenever its scroll events come
-    document.addEventListener('wheel', (e) => { touched(); if (e.deltaY < 0) state.stick = false; },
-                              {capture: true, passive: true});
+    document.addEventListener('wheel', (e) => {
+      touched();
+      if (e.deltaY < 0) { state.stick = false; state.wheelUp = Date.now(); } else if (e.deltaY > 0) state.wheelUp = 0;
+    }, {capture: true, passive: true});
     document.addEventListener('scroll', (e) => {
       const el = scroller();
       if (!el || !(e.target === el || e.target === document)) return;
       const up = el.scrollTop < state.last - 1;
       state.last = el.scrollTop;
       if (up && Date.now() - state.intent < 1000) state.stick = false;  // the user's scroll up
-      else if (!up && nearBottom(el)) state.stick = true;  // back down to the newest
+      else if (up) state.doubt = Date.now();  // the browser's, or a wheel whose event comes after it
+      // back down to the newest; not in the second after a wheel turned up (a scroll event of the follower's
+      // own, dispatched after the wheel's, had stuck the view again)
+      else if (!up && nearBottom(el) && Date.now() - state.wheelUp > 1000) state.stick = true;
     }, true);
     // the chat's own: another page of the app (no composer) keeps its scroll where the user put it
     const onChat = () => !!document.querySelector('[data-testid="stChatInput"]');
-    const follow = () => { if (state.stick && onChat()) requestAnimationFrame(toBottom); };
+    // the scroll to the bottom asks again when it runs (a wheel turned between the two stays turned),
+    // and waits out an unexplained scroll up: a wheel's scroll can come before its event
+    const follow = () => {
+      if (!state.stick || !onChat()) return;
+      const wait = DOUBT - (Date.now() - state.doubt);
+      if (wait > 0) { if (!state.retry) state.retry = setTimeout(() => { state.retry = 0; follow(); }, wait); return; }
+      requestAnimationFrame(() => { if (state.stick) toBottom(); });
+    };
     const grows = new ResizeObserver(follow);
     new MutationObserver(() => {
       const el = scroller(), body = el && el.firstElementChild;
