@@ -149,6 +149,10 @@ def name_the_row(question: str, answer: str | None) -> str:
     swap is asked around it ('swap bol for the second one', 'grab #3 for bogdanovic': that row's player
     is the add)."""
     q = question or ""
+    from agents.offline.card_recall import CARD_NOUN, RECALL
+
+    if RECALL.search(fold(q)) and CARD_NOUN.search(fold(q)):  # "remind me what the third option was": a card recalled
+        return question
     swap = SWAP_CUE.search(q)
     m = ROW_REF.search(q) or (NUM_REF.search(q) if swap else None)
     if not m:

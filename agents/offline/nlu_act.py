@@ -43,6 +43,9 @@ ONE_MOVE = re.compile(r"\b(?:find|give|get|show|make|suggest|need)\s+(?:me\s+)?(
 CUT_VERDICT = re.compile(r"\b(?:cut(?:ting|s)?|drop(?:ping|ped|s)?|releas(?:e|es|ed|ing)|waiv(?:e|es|ed|ing)|dump(?:s|ed|ing)?)\b[^?]*\b(?:what do (?:the )?(?:numbers|stats|data|metrics) "
                          r"(?:say|think|show)|numbers say|am i (?:right|wrong|crazy)|is it time|right call|good idea|"
                          r"should i|you agree|thoughts)\b|\b(?:what do (?:the )?(?:numbers|stats) say)\b[^?]*\b(?:cut|drop)\w*\b")
+# roster moves named by their noun ("top 3 moves rn", "best swaps"): add/drop pairs, the optimizer's, never
+# a ranking of players (the model reads "top 3" as a ranking)
+MOVE_NOUNS = re.compile(r"\b(?:best|top|good|\d+|a few|some|any|three|two|five)\s+(?:\w+\s+)?(?:moves|swaps|add ?/ ?drops)\b")
 PRONOUNS = re.compile(r"\b(he|him|his|he s|hes|that guy|this guy|that dude)\b")
 
 
@@ -88,6 +91,10 @@ def act_of(text: str, s: Slots, players: list[str], words: list[str], raw: str =
         other = next(((a, c) for a, c in wide[1:] if a not in ("nonsense", "general_smalltalk", "vague")), None)
         pred = Prediction(act=other[0], confidence=other[1], ranked=pred.ranked) if other else \
             Prediction(act="vague", confidence=pred.confidence, ranked=pred.ranked)
+    if not players and MOVE_NOUNS.search(fold(text)) and not TRADE_WORDS.search(text) and (
+            pred.act in ("research_rankings", "vague", "clarify", "general_explain", "nonsense", "general_smalltalk")
+            or pred.confidence < CLARIFY_BELOW):
+        return "optimize", None  # "top 3 moves rn": moves, not players ranked
     if not players and MOVE_TO_WIN.search(fold(text)) and (pred.act in ("matchup", "matchup_opponent", "vague", "general_explain")
                                                            or pred.confidence < CLARIFY_BELOW):
         return "optimize", None  # "what's my best move to steal this week's matchup": a move, to win the week

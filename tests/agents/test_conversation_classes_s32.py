@@ -1,0 +1,89 @@
+"""Classes of listening failure fixed in session 32 (issue #36), one test per class over phrasings of
+our own (not a held-out set's wording). Each fails on 0520b6a (main before these fixes), said per test.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+
+def _calls(r: dict, tool: str) -> list[dict]:
+    return [c["args"] for c in r["tool_calls"] if c["name"] == tool]
+
+
+def _names(r: dict) -> list[str]:
+    return [c["name"] for c in r["tool_calls"]]
+
+
+# --- roster moves asked by their noun with a count: the optimizer's cards, not a ranking of players ---------------
+@pytest.mark.parametrize("scoring,question,n", [("categories", "top 2 swaps for me rn", 2),
+                                                ("points", "my top 4 moves today", 4),
+                                                ("points", "best 3 swaps?", 3)])
+def test_a_count_of_moves_is_the_optimizers_cards(make_assistant, scoring, question, n):
+    """'top 2 swaps for me rn' is roster moves: the optimizer runs with that count (validate_moves' limit) and
+    cards wait; no player ranking answers it. Fails on 0520b6a: the first two were get_player_rankings (the
+    league's best players, no card) and the third asked what was meant."""
+    r = make_assistant(scoring=scoring).ask(question)
+    assert "get_player_rankings" not in _names(r), r["tool_calls"]
+    assert [a.get("limit") for a in _calls(r, "validate_moves")][-1:] == [n], r["tool_calls"]
+    assert r["pending_approvals"], r["answer"][:300]
+
+
+def test_moves_already_made_are_still_the_record_of_them(make_assistant):
+    """The guard: 'what moves did i make' is the league's record of my decisions (get_my_moves), not new cards."""
+    r = make_assistant(scoring="points").ask("what moves did i make")
+    assert "get_my_moves" in _names(r) and "validate_moves" not in _names(r), r["tool_calls"]
+
+
+# --- a card recalled by its place after a decision, then weighed again -------------------------------------------
+def test_a_card_recalled_after_a_decision_is_named_and_judged_again(make_assistant):
+    """After approving the top card, 'what was the second option again?' names that card as it was offered
+    (its head) and judges its very move again as the roster stands now (evaluate_move of its drop and add, an IR
+    card as kind 'ir'); 'is that still worth it?' judges the same move again. Nothing executes. Fails on 0520b6a:
+    the recall researched one player of a table row (status, log, news) and the second turn asked what was
+    meant."""
+    a = make_assistant(scoring="points")
+    first = a.ask("find me the best moves")
+    cards = first["pending_approvals"]
+    assert len(cards) >= 2, first["answer"][:300]
+    thread = first["thread_id"]
+    a.resume(thread, "approve", cards[0]["move_id"])
+    second = cards[1]
+    r = a.ask("what was the second option again?", thread)
+    want = {"drop": second["drop"], "add": second["add"], **({"kind": "ir"} if second["kind"] == "ir" else {})}
+    assert _calls(r, "evaluate_move") == [want], r["tool_calls"]
+    head = second["title"].split(", +")[0]  # "Drop X -> Add Y" / "Move X to IR, add Y", before its figures
+    assert r["answer"].startswith(f"**The second option was: {head}"), r["answer"][:300]
+    assert not r.get("transactions")
+    again = a.ask("is that still worth it?", thread)
+    assert _calls(again, "evaluate_move") == [want], again["tool_calls"]
+    assert second["add"] in again["answer"] and not again.get("transactions")
+
+
+def test_a_list_row_recalled_is_still_that_rows_player(make_assistant):
+    """The guard: 'remind me who the third guy was' after a ranking of free agents is that row's player (no card
+    words: researched by name), never a move judged again."""
+    a = make_assistant(scoring="points")
+    first = a.ask("top 5 free agents")
+    third = re.findall(r"^\| 3 \| ([^|]+?) \|", first["answer"], re.M)
+    r = a.ask("remind me who the third guy was", first["thread_id"])
+    assert "evaluate_move" not in _names(r) and third, r["tool_calls"]
+    assert _calls(r, "get_player_status") == [{"name": third[0]}], (third, r["tool_calls"])
+
+
+def test_the_recall_line_names_the_tables_columns():
+    """A card read back from the moves table's row names its two figures by their columns (this week, rest of
+    season), not as two bare 'pts' figures."""
+    from agents.offline import card_recall
+
+    class P:
+        recalled = (1, "Move Jaden Ivey to IR, add Christian Braun",
+                    "| Move Jaden Ivey to IR, add Christian Braun | +55.5 pts | +508.1 pts | 3 / 3 | 96% |")
+        text, punt, mode = "what was the second option again", [], None
+
+    out = card_recall.answer(P(), {"evaluate_move": [{"ok": False, "data": {"error": "Jaden Ivey is not on your roster."},
+                                                      "args": {}}]})
+    assert out.startswith("**The second option was: Move Jaden Ivey to IR, add Christian Braun, +55.5 pts expected "
+                          "this week, +508.1 pts rest of season.**"), out
+    assert re.search(r"can no longer be made as offered:\*\* Jaden Ivey is not on your roster", out), out
