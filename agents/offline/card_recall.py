@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import re
 
+from agents.offline.cards_read import RECALL
 from services.league.lookup import fold
 
 ACT = "fa_recall"
 
-RECALL = re.compile(r"\b(?:remind me|refresh my memory|what (?:was|were|s|is)|which (?:was|were)|tell me|say|show me|"
-                    r"repeat|go over)\b[^?.!]*\b(?:option|card|move|one|pick|suggestion|idea|swap)\b|\bagain\b")
-CARD_NOUN = re.compile(r"\b(?:option|card|move|suggestion|swap)s?\b")  # a card's own words, not a list row's ("guy")
 # the previous move weighed again: "still worth doing?", "does it still hold", "is that still the move now"
 STILL = re.compile(r"\bstill (?:worth|good|a good|the right|the best|make sense|makes sense|hold|holds|valid|on|the move|"
                    r"the play|the call|a go|smart|wise|an upgrade|help|helps)\b|\b(?:does|is|would) (?:it|that|this)"

@@ -142,6 +142,13 @@ def name_the_trade_row(question: str, answer: str | None) -> str:
     return q[:m.start()] + f"{' and '.join(give)} for {' and '.join(get)}" + q[m.end():]
 
 
+# a card recalled by its place ("remind me what the third option was", "what was the 2nd card again"): read by
+# agents/offline/card_recall.py; a list row ("the third guy") is not one
+RECALL = re.compile(r"\b(?:remind me|refresh my memory|what (?:was|were|s|is)|which (?:was|were)|tell me|say|show me|"
+                    r"repeat|go over)\b[^?.!]*\b(?:option|card|move|one|pick|suggestion|idea|swap)\b|\bagain\b")
+CARD_NOUN = re.compile(r"\b(?:option|card|move|suggestion|swap)s?\b")  # a card's own words, not a list row's ("guy")
+
+
 def name_the_row(question: str, answer: str | None) -> str:
     """'tell me about the third guy' after a list: the question with that row's player named ('tell
     me about Tyus Jones'); the question itself when it names no row or no list came before. A card
@@ -149,8 +156,6 @@ def name_the_row(question: str, answer: str | None) -> str:
     swap is asked around it ('swap bol for the second one', 'grab #3 for bogdanovic': that row's player
     is the add)."""
     q = question or ""
-    from agents.offline.card_recall import CARD_NOUN, RECALL
-
     if RECALL.search(fold(q)) and CARD_NOUN.search(fold(q)):  # "remind me what the third option was": a card recalled
         return question
     swap = SWAP_CUE.search(q)
