@@ -6,7 +6,8 @@ A ranking of my own players, not the week's matchup: each healthy player's expec
 first. The lead names the weakest; players OUT are said apart (they give nothing now: an IR question, not
 a cut), and the IR slot's player is left out (he takes no roster spot). In a categories league the same
 expected box-score fantasy points are the measure, said so. A follow-up ("yeah cut him for whoever's best")
-goes on from the lead, as after any list.
+goes on from the lead, as after any list. "Rank my whole team worst to best" (or best to worst) is every
+healthy player of mine in that order by the same figure, the OUT players said apart.
 """
 from __future__ import annotations
 
@@ -21,6 +22,11 @@ WORST = re.compile(r"\b(?:worst|weakest|least valuable|least useful|most (?:drop
 ELSEWHERE = re.compile(r"\b(?:free agents?|fas?|waivers?|wire|pick ?ups?|streamers?|trades?|opponent|their|his team|"
                        r"league wide|in the league|across the league|matchup|categor\w*|cats?|week)\b")
 
+# the whole roster ranked, in an order the message names ("rank my whole team worst to best", "best to worst")
+ORDER = re.compile(r"\b(?:worst|bottom) (?:to|2|->) (?:best|top)\b|\b(?:best|top) (?:to|2|->) (?:worst|bottom)\b|"
+                   r"\brank (?:my|our|the) (?:whole |entire |full )?(?:team|roster|squad|guys|players)\b|"
+                   r"\b(?:order|sort) (?:my|our) (?:whole |entire )?(?:team|roster|squad|guys)\b")
+BEST_FIRST = re.compile(r"\b(?:best|top) (?:to|2|->) (?:worst|bottom)\b")
 
 # "need a blocks guy. drop whoever's worst on my team for him": a move that makes room for an add, not the question
 FOR_AN_ADD = re.compile(r"\b(?:drop|cut|release|waive|dump|bench)\b[^.?!]*\b(?:for (?:him|them|a|an|someone|somebody|the|one)|"
@@ -30,7 +36,8 @@ FOR_AN_ADD = re.compile(r"\b(?:drop|cut|release|waive|dump|bench)\b[^.?!]*\b(?:f
 def read(p, prev) -> bool:
     """Whether the message asks who is the weakest player on my roster."""
     t = fold(p.text)
-    if not WORST.search(t) or not MINE.search(t) or ELSEWHERE.search(t) or p.players or FOR_AN_ADD.search(t):
+    if not (WORST.search(t) or ORDER.search(t)) or not MINE.search(t) or ELSEWHERE.search(t) or p.players or \
+            FOR_AN_ADD.search(t):
         return False
     from agents.core.frame import RequestFrame
     from agents.offline.carry import take
@@ -63,6 +70,8 @@ def answer(p, done: dict) -> str | None:
     lead = (f"**Your weakest player: {low['name']}, {low['expected_per_game']:.1f} {unit}** "
             f"(season {low['fpts_season']:.1f}, last 5 {low['fpts_last5']:.1f}), then "
             + ", ".join(f"{r['name']} {r['expected_per_game']:.1f}" for r in ranked[1:3]) + ".")
+    if ORDER.search(fold(p.text)):
+        return _whole_roster(p, ranked, out, unit, _table)
     parts = [lead]
     if out:
         parts.append("OUT, so giving nothing now (an IR question, not a cut): "
@@ -71,4 +80,26 @@ def answer(p, done: dict) -> str | None:
                         [[r["name"], r["status"], r["games_remaining"], f"{r['expected_per_game']:.1f}",
                           f"{r['fpts_season']:.1f}", f"{r['fpts_last5']:.1f}"] for r in ranked + out]))
     parts.append("Ask \"cut him for the best pickup\" for the optimizer's move with its figures.")
+    return "\n\n".join(parts)
+
+
+def _whole_roster(p, ranked: list[dict], out: list[dict], unit: str, table) -> str:
+    """Every healthy player of mine in the order asked (worst to best unless best first is said), by the same
+    expected figure; the OUT players said apart (nothing now, and no measure of what they give back)."""
+    best_first = bool(BEST_FIRST.search(fold(p.text)))
+    order = list(reversed(ranked)) if best_first else ranked
+    low, high = ranked[0], ranked[-1]
+    ends = [f"{low['name']} is the weakest ({low['expected_per_game']:.1f})",
+            f"{high['name']} the best ({high['expected_per_game']:.1f})"]
+    if best_first:
+        ends = [f"{high['name']} is the best ({high['expected_per_game']:.1f})",
+                f"{low['name']} the weakest ({low['expected_per_game']:.1f})"]
+    lead = f"**Your roster, {'best to worst' if best_first else 'worst to best'} by {unit}: {ends[0]}, {ends[1]}.**"
+    parts = [lead, table(["#", "Player", "Status", "Games left", "Expected a game", "FPts season", "FPts last 5"],
+                         [[i, r["name"], r["status"], r["games_remaining"], f"{r['expected_per_game']:.1f}",
+                           f"{r['fpts_season']:.1f}", f"{r['fpts_last5']:.1f}"] for i, r in enumerate(order, 1)])]
+    if out:
+        parts.append("Not ranked: OUT, so giving nothing now (an IR question, not a cut): "
+                     + ", ".join(f"{r['name']} ({r['evidence']})" for r in out) + ".")
+    parts.append(f"Ask \"cut {low['name']} for the best pickup\" for the optimizer's move with its figures.")
     return "\n\n".join(parts)

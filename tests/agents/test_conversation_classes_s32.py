@@ -87,3 +87,26 @@ def test_the_recall_line_names_the_tables_columns():
     assert out.startswith("**The second option was: Move Jaden Ivey to IR, add Christian Braun, +55.5 pts expected "
                           "this week, +508.1 pts rest of season.**"), out
     assert re.search(r"can no longer be made as offered:\*\* Jaden Ivey is not on your roster", out), out
+
+
+# --- the whole roster ranked in the order asked -------------------------------------------------------------------
+@pytest.mark.parametrize("scoring,question,best_first", [("categories", "rank my entire squad worst to best, no mercy", False),
+                                                         ("points", "sort my roster best to worst pls", True)])
+def test_the_whole_roster_is_ranked_in_the_order_asked(make_assistant, scoring, question, best_first):
+    """'rank my entire squad worst to best' is every healthy player of mine (the league's roster, less the IR slot
+    and the OUT players) in one table, in that order of the expected figure the cards use (the roster's own
+    expected_per_game), the OUT players said apart, never closing the ranking. Fails on 0520b6a: 'rank my entire
+    squad' named only the weakest three and closed the table with the OUT players; 'sort my roster best to worst'
+    was not read as a ranking of mine."""
+    a = make_assistant(scoring=scoring)
+    r = a.ask(question)
+    entries = [e for e in a.source.roster().entries if not e.on_ir]
+    healthy = sorted((e for e in entries if str(e.status).upper().split(".")[-1] != "OUT"),
+                     key=lambda e: e.expected_per_game, reverse=best_first)
+    out = [e.player.name for e in entries if str(e.status).upper().split(".")[-1] == "OUT"]
+    table = [[c.strip() for c in ln.split("|")[1:-1]] for ln in r["answer"].splitlines() if re.match(r"\| \d+ \|", ln)]
+    rows, figures = [t[1] for t in table], [float(t[4]) for t in table]
+    want = [e.player.name for e in healthy]
+    assert sorted(rows) == sorted(want) and rows[0] == want[0] and rows[-1] == want[-1], (rows, want)
+    assert figures == sorted(figures, reverse=best_first), figures  # the order asked, by the figure shown
+    assert all(n not in rows for n in out) and all(n in r["answer"] for n in out), (out, rows)
