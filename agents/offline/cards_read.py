@@ -255,6 +255,8 @@ def name_the_pick(question: str, answer: str | None) -> str:
     the question with that player named (the comparison's leader, the list's lead add), so the message is
     the move it asks for; the question itself otherwise."""
     m = PICK_REF.search(question or "")
+    if not m and answer and LEADER.match(answer.strip()):
+        m = HIM_ADDED.search(question or "")  # "ok add him, cut bogi" after a comparison: its leader
     if not m or not answer or not MOVE_CUE.search(question):
         return question
     lead = LEADER.match(answer.strip())
@@ -270,6 +272,7 @@ def name_the_pick(question: str, answer: str | None) -> str:
     return question[:m.start()] + who + question[m.end():]
 
 
+HIM_ADDED = re.compile(r"(?:(?<=\badd )|(?<=\bget )|(?<=\bgrab )|(?<=\bsign )|(?<=\bsnag ))(?:him|that guy|that one)\b", re.I)
 DROP_OF = re.compile(r"\b(?:for|drop|cut|waive|over)\s+(?P<x>[\w .'\-]+?)\s*(?:[,.;!?]|$)", re.I)
 
 

@@ -38,6 +38,11 @@ UNTIL = re.compile(r"\bbetween now and\b|\bfrom (?:now|today|here) (?:until|till
                    r"\b(?:until|till|til|up to|up until|through|thru) (?:the |this |next )?(?:\d|jan|feb|mar|apr|mon|tue|wed|thu|fri|sat|sun)")
 
 
+# a span counted in days from today ("next 10 days", "the coming five days"); past windows ("last 10 days") are not
+NEXT_DAYS = re.compile(r"\b(?:next|coming|upcoming|following)\s+(\d{1,2}|two|three|four|five|six|seven|eight|nine|ten|"
+                       r"eleven|twelve|fourteen)\s+days\b")
+SMALL_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+                 "eleven": 11, "twelve": 12, "fourteen": 14}
 LET_GO = re.compile(r"forget|scratch|minus|remove|skip|ditch|nix|no")
 LET_GO_PAIRS = ("forget about", "leave out", "take out")
 
@@ -144,6 +149,12 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     f.start, f.end = named_range(text, p.as_of) or (None, None)  # "from Feb 3 to Feb 9"
     if f.start is None and p.day and p.day > p.as_of and UNTIL.search(t):
         f.start, f.end = p.as_of, p.day  # "between now and the 9th", "thru feb 9": today to that day
+    days = NEXT_DAYS.search(t) if f.start is None and p.as_of else None
+    if days:  # "next 10 days only", "over the coming 5 days": today and the days after it, that many in all
+        n = int(days.group(1)) if days.group(1).isdigit() else SMALL_NUMBERS[days.group(1)]
+        if 2 <= n <= 31:
+            f.start, f.end = p.as_of, p.as_of + dt.timedelta(days=n - 1)
+            f.horizon = None if f.horizon in ("next_week", "this_week", "day") else f.horizon
     monday = p.as_of + dt.timedelta(days=7 - p.as_of.weekday())
     if (f.start, f.end) == (monday, monday + dt.timedelta(days=6)):
         f.horizon = "next_week"  # the span is next week's matchup: its games, not a list of days

@@ -3,6 +3,7 @@ our own (not a held-out set's wording). Each fails on 0520b6a (main before these
 """
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
@@ -110,3 +111,43 @@ def test_the_whole_roster_is_ranked_in_the_order_asked(make_assistant, scoring, 
     assert sorted(rows) == sorted(want) and rows[0] == want[0] and rows[-1] == want[-1], (rows, want)
     assert figures == sorted(figures, reverse=best_first), figures  # the order asked, by the figure shown
     assert all(n not in rows for n in out) and all(n in r["answer"] for n in out), (out, rows)
+
+
+# --- a span counted in days from today ----------------------------------------------------------------------------
+@pytest.mark.parametrize("question,n", [("over the coming 5 days, mobley or claxton", 5),
+                                        ("who gives me more the next 12 days, braun or tyus jones", 12)])
+def test_a_span_in_days_from_today_reaches_the_comparison(make_assistant, question, n):
+    """'over the coming 5 days, mobley or claxton' compares the two from today through today + 4 (compare_players
+    with that start and end), and the lead's game counts are the box scores' schedule over those days. Fails on
+    0520b6a: no span reached the tool (the rest of this week, or each one's log)."""
+    from tests.conversations import checks as K
+
+    r = make_assistant(scoring="points").ask(question)
+    end = K.AS_OF + dt.timedelta(days=n - 1)
+    calls = _calls(r, "compare_players")
+    assert calls and calls[0]["start"] == K.AS_OF.isoformat() and calls[0]["end"] == end.isoformat(), r["tool_calls"]
+    for name in calls[0]["names"]:
+        games = K.games_between(name, K.AS_OF, end)
+        assert re.search(rf"{re.escape(name)}[^|\n]*?\| ACTIVE \| {games} \|", r["answer"]) or \
+            re.search(rf"{re.escape(name)}\W[^\n]*?over {games} games", r["answer"]), (name, games, r["answer"][:500])
+
+
+def test_a_past_span_in_days_is_still_a_window_of_games_played():
+    """The guard: 'last 10 days' is no span from today (NEXT_DAYS reads only next/coming/upcoming/following)."""
+    from agents.offline.frame_read import NEXT_DAYS
+
+    assert NEXT_DAYS.search("over the next 10 days") and not NEXT_DAYS.search("over the last 10 days")
+
+
+# --- "add him" after a comparison: its leader ---------------------------------------------------------------------
+def test_add_him_after_a_comparison_is_the_move_with_its_leader(make_assistant):
+    """'braun or pritchard this week?' then 'fine grab him and drop bol bol' is the move adding the comparison's
+    leader for Bol Bol (evaluate_move, a card marked as mine). Fails on 0520b6a: 'him' was read as Bol Bol (the
+    only player named) and no move with the leader was judged."""
+    a = make_assistant(scoring="points")
+    r = a.ask("braun or pritchard this week?")
+    leader = re.match(r"\*\*(.+?) is expected to give more", r["answer"])
+    assert leader, r["answer"][:200]
+    r = a.ask("fine grab him and drop bol bol", r["thread_id"])
+    assert _calls(r, "evaluate_move") == [{"drop": "Bol Bol", "add": leader.group(1)}], r["tool_calls"]
+    assert r["pending_approvals"] and not r.get("transactions")
