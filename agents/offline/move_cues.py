@@ -127,3 +127,14 @@ def _replacing(text: str, players: list[str], act: str) -> str | None:
 HYPO_CUT = re.compile(rf"\b(?:if|say|suppose|what if|once|when)\s+(?:i|we)\s+(?:\w+\s+)?{_CUT}\b")
 ADD_ASKED = re.compile(r"\b(?:add|adds|pick ?up|pickups?|grab|replacement|replace him|fill (?:his|the) (?:spot|slot)|"
                        r"streamer|free agent|waiver)\b")
+
+
+# the named move's drop side put on IR, not dropped ("ok IR him and grab the best guy", "stash collins, add braun")
+IR_SIDE = re.compile(r"\b(?:ir|i r|stash|injured reserve)\b")
+CUT_SIDE = re.compile(r"\b(?:drop|dropping|cut|cutting|release|releasing|waive|waiving|let go)\b")
+
+
+def ir_named(text: str) -> bool:
+    """Whether a named move sends its drop side to IR (an IR word, no drop verb): evaluate_move's kind 'ir'."""
+    t = fold(text)
+    return bool(IR_SIDE.search(t)) and not CUT_SIDE.search(t)

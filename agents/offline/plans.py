@@ -150,8 +150,11 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         return [] if done else avoid_calls(p)
     if (p.act == "fa_hot" or _topic(p.text) == "hot") and not p.players:  # "who has been hot on the waiver wire?": form, not value
         return [] if done else [("get_hot_free_agents", {"position": p.position} if p.position else {})]
-    if p.move:  # the user named the move: evaluate exactly that one (an error is answered as is)
-        return [] if done else [("evaluate_move", {"drop": p.move[0], "add": p.move[1], **_mode(p)})]
+    if p.move:  # the user named the move: evaluate exactly that one (an error is answered as is); "IR him": kind ir
+        from agents.offline.move_cues import ir_named
+
+        kind = {"kind": "ir"} if ir_named(p.text) else {}
+        return [] if done else [("evaluate_move", {"drop": p.move[0], "add": p.move[1], **kind, **_mode(p)})]
     f = getattr(p, "frame", None)
     horizon = f.horizon if f and f.horizon in ("next_week", "rest_of_season", "this_week") else None
     scan = {"position": p.position, "healthy_only": True, "min_games_remaining": games_wanted(p, horizon),

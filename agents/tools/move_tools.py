@@ -44,7 +44,9 @@ def _move_ids(source: LeagueSource, drop: str, add: str) -> tuple[str, str, bool
 
 
 def _why_better(alt: Card, mine: Card, protected: str | None) -> str:
-    if alt.add_id == mine.add_id and alt.kind == "ir":
+    if alt.add_id == mine.add_id and alt.kind == "ir" and mine.kind == "ir":  # both IR moves: another in the slot
+        lead = f"the same add with {alt.drop} in the IR slot instead of {mine.drop}"
+    elif alt.add_id == mine.add_id and alt.kind == "ir":
         lead = (f"the same add, keeping {mine.drop}: he goes to IR instead of being dropped" if alt.drop_id == mine.drop_id
                 else f"the same add without losing {mine.drop}: {alt.drop} goes to IR instead")
     elif alt.add_id == mine.add_id:

@@ -151,3 +151,23 @@ def test_add_him_after_a_comparison_is_the_move_with_its_leader(make_assistant):
     r = a.ask("fine grab him and drop bol bol", r["thread_id"])
     assert _calls(r, "evaluate_move") == [{"drop": "Bol Bol", "add": leader.group(1)}], r["tool_calls"]
     assert r["pending_approvals"] and not r.get("transactions")
+
+
+# --- "IR him" in a named move: the IR move, never the drop ----------------------------------------------------------
+def test_a_named_move_that_irs_its_player_is_the_ir_move(make_assistant):
+    """'is collins worth holding' then 'ok IR him and grab braun' is Collins to IR with Braun added (evaluate_move
+    kind 'ir'; its card moves him to IR, nobody dropped), and a better IR card for the same add says the other
+    player takes the IR slot instead (not 'without losing Collins': nobody is lost either way). 'drop collins, add
+    braun' stays a drop. Fails on 0520b6a: 'IR him' was judged and carded as dropping Collins."""
+    a = make_assistant(scoring="points")
+    r = a.ask("is collins worth holding")
+    r = a.ask("ok IR him and grab braun", r["thread_id"])
+    assert _calls(r, "evaluate_move") == [{"drop": "John Collins", "add": "Christian Braun", "kind": "ir"}], r["tool_calls"]
+    mine = r["pending_approvals"][0]
+    assert mine["title"].startswith("Your move: Move John Collins to IR, add Christian Braun"), mine["title"]
+    assert "without losing John Collins" not in r["answer"]
+    better = re.search(r"\*\*Better:\*\* Move (.+?) to IR, add Christian Braun", r["answer"])
+    if better:
+        assert f"with {better.group(1)} in the IR slot instead of John Collins" in r["answer"], r["answer"]
+    r = a.ask("drop collins, add braun", r["thread_id"])
+    assert _calls(r, "evaluate_move") == [{"drop": "John Collins", "add": "Christian Braun"}], r["tool_calls"]
