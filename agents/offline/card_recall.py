@@ -26,8 +26,10 @@ def recalled(p) -> tuple[int, tuple[str, str, str, str]] | None:
     from agents.offline.carry import named_here
     from agents.offline.cards_read import offered_cards
 
+    from agents.offline.card_words import card_pair
+
     t = fold(p.text)
-    if named_here(p) or not RECALL.search(t):
+    if named_here(p) or not RECALL.search(t) or card_pair(p.text):  # two places weighed: frame_read's why_not
         return None
     place = card_ordinal(p.text)
     cards = offered_cards(p) if place is not None else []

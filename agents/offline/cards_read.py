@@ -144,8 +144,9 @@ def name_the_trade_row(question: str, answer: str | None) -> str:
 
 # a card recalled by its place ("remind me what the third option was", "what was the 2nd card again"): read by
 # agents/offline/card_recall.py; a list row ("the third guy") is not one
-RECALL = re.compile(r"\b(?:remind me|refresh my memory|what (?:was|were|s|is)|which (?:was|were)|tell me|say|show me|"
-                    r"repeat|go over)\b[^?.!]*\b(?:option|card|move|one|pick|suggestion|idea|swap)\b|\bagain\b")
+RECALL = re.compile(r"\b(?:remind me|refresh my memory|what (?:was|were)|which (?:was|were)|tell me again|repeat|go over)\b"
+                    r"[^?.!]*\b(?:option|card|move|one|pick|suggestion|idea|swap)\b|"
+                    r"\b(?:option|card|move|one|pick|suggestion|idea|swap)\b[^?.!]*\bagain\b")
 CARD_NOUN = re.compile(r"\b(?:option|card|move|suggestion|swap)s?\b")  # a card's own words, not a list row's ("guy")
 
 

@@ -56,6 +56,19 @@ def find_day(text: str, as_of: dt.date) -> tuple[dt.date | None, bool]:
     return None, rest
 
 
+def weekdays_named(text: str, as_of: dt.date) -> list[dt.date]:
+    """Every weekday a message names ("games fri AND sat": Friday and Saturday), each its next date on or after
+    the as-of date, in date order, at most a week."""
+    t = fold(text)
+    out = set()
+    for i, name in enumerate(WEEKDAYS):
+        short = {"thursday": "thu|thurs|thur", "tuesday": "tue|tues", "wednesday": "wed|weds"}.get(name, name[:3])
+        if re.search(rf"\b{name}s?\b|\b({short})\b(?!\w)", t) and not (name == "saturday" and "saturday" not in t
+                                                                      and " sat " not in f" {t} "):
+            out.add(as_of + dt.timedelta(days=(i - as_of.weekday()) % 7))
+    return sorted(out)
+
+
 MONTHS = {m: i for i, m in enumerate(["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
                                       "dec"], 1)}
 

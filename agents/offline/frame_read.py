@@ -159,7 +159,9 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
     if (f.start, f.end) == (monday, monday + dt.timedelta(days=6)):
         f.horizon = "next_week"  # the span is next week's matchup: its games, not a list of days
     f.play_on = [] if f.horizon == "next_week" else play_on_of(p, f.horizon)
-    f.play_on_all = bool(ALL_DAYS.search(t)) and p.act == "fa_scan"  # "games both days": each of them
+    # "games both days", "games thu and fri": each of them ("thu or fri": either)
+    f.play_on_all = (bool(ALL_DAYS.search(t)) or (len(f.play_on) >= 2 and not re.search(r"\b(?:or|either)\b", t))) \
+        and p.act == "fa_scan"
     f.not_teams, f.max_minutes = not_teams_of(t), max_minutes_of(t)
     f.keep_positions = kept_positions(t)
     if p.act in MOVE_ACTS:  # "something else, but don't drop anybody healthy"; "the guy's gotta have 3 games left"

@@ -196,7 +196,10 @@ def play_on_of(p, horizon: str | None) -> list[dt.date]:
         sat = p.as_of + dt.timedelta(days=(5 - p.as_of.weekday()) % 7) if p.as_of.weekday() != 6 else p.as_of
         return [d for d in (sat, sat + dt.timedelta(days=1)) if d.weekday() in (5, 6)]
     if p.day and horizon in ("tonight", "day") and not p.rest_of_week:
-        return [p.day]
+        from agents.offline.day_slots import weekdays_named
+
+        named = weekdays_named(p.text, p.as_of)  # "games fri AND sat": both days, not the first alone
+        return named if len(named) >= 2 and p.day in named else [p.day]
     return []
 
 

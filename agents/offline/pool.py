@@ -1,7 +1,7 @@
 """Free-agent pool asks the intent model reads as something else (issue #36):
 
 - a free-agent ranking asked for a time ahead ("top free agents for this week", "best adds for next
-  week") with no past window is the pickup scan over those games, not the last seven days' ranking;
+  week", "show me guys with games fri and sat to stream in, top 6") with no past window is the pickup scan over those games, not the last seven days' ranking;
 - a reply that a listed player is hurt ("the top guy's hurt though", "Braun is out btw, only healthy
   ones") or asks for healthy players only ("drop the injured ones"), after a list: the same list without
   him (and without the OUT and DTD ones), never his game log. No injury report is read here, so the
@@ -29,6 +29,8 @@ HEALTH_EDIT = re.compile(r"\b(?:drop|remove|lose|cut|scratch|nix|toss|ditch|take
                          r"out|dtd|questionable|injury[- ]prone)\b(?:\s+(?:ones|guys|players|dudes|names))?")
 LIST_EDIT = re.compile(r"\b(?:drop|remove|lose|cut|scratch|nix|toss|ditch|take out|take off|get rid of|leave out|skip|minus|"
                        r"filter out|exclude|no)\b|\boff (?:the|that|this|your) list\b|\bcross (?:\w+ )?off\b|\btake \w+(?: \w+)? (?:off|out)\b")
+# the wire asked by what its players are for ("guys ... to stream in", "streamers", "pickups"): free agents
+STREAM_IN = re.compile(r"\bstream(?:ing|ers?)?\b|\bpick ?ups?\b|\badds\b")
 ASKS = re.compile(r"^\s*(?:is|was|are|does|did|how|what|will|can|could|when)\b|\bis he\b|\bhow(?:'s| is) he\b")
 
 
@@ -37,11 +39,17 @@ def forward_scan(p) -> None:
     from agents.offline.carry import take
     from agents.offline.horizons import availability_of, horizon_of, window_of
 
+    from agents.offline.carry import named_here
+
     t = fold(p.text)
-    if p.act == "research_rankings" and not p.players and availability_of(t) == "free_agents" and \
-            window_of(t) is None and horizon_of(p) in AHEAD and not re.search(r"\b(?:rank|ranked|ranking)\b", t):
-        take(p, "fa_scan")
-        p.unknown = False
+    if p.act == "research_rankings" and not named_here(p) and (availability_of(t) == "free_agents" or STREAM_IN.search(t)) \
+            and window_of(t) is None and horizon_of(p) in AHEAD and not re.search(r"\b(?:rank|ranked|ranking)\b", t):
+        take(p, "fa_scan")  # (a player the thread carried, "if he's iffy show me streamers", is not the scan's)
+        p.unknown, p.players = False, []
+    elif p.act in ("lineup_day", "lineup_week") and not named_here(p) and STREAM_IN.search(t) and \
+            not re.search(r"\b(?:start|starting|sit|sitting|bench|lineup|my guys|slot)\b", t):
+        take(p, "fa_scan")  # "guys to stream in with games on friday": the wire on that day, not my lineup
+        p.unknown, p.players = False, []
 
 
 def past_window_ranking(p) -> None:

@@ -171,3 +171,40 @@ def test_a_named_move_that_irs_its_player_is_the_ir_move(make_assistant):
         assert f"with {better.group(1)} in the IR slot instead of John Collins" in r["answer"], r["answer"]
     r = a.ask("drop collins, add braun", r["thread_id"])
     assert _calls(r, "evaluate_move") == [{"drop": "John Collins", "add": "Christian Braun"}], r["tool_calls"]
+
+
+# --- streamers asked with a count and two days: the wire, on both days ----------------------------------------------
+def test_streamers_with_games_on_two_named_days_are_the_wire_on_both(make_assistant):
+    """'gimme guys to stream in with games on friday and saturday, top 5' after a question about one of mine is the free-agent
+    scan (get_free_agents, limit 5) with both days to play on (play_on Friday and Saturday, play_on_all), and every
+    player listed plays both days (the box scores' schedule). Fails on 0520b6a: a ranking of the player the
+    thread carried (get_player_rankings with his name), and one day only when the scan ran."""
+    from tests.conversations import checks as K
+
+    a = make_assistant(scoring="points")
+    r = a.ask("is bol bol hurt")
+    r = a.ask("if so gimme guys to stream in with games on friday and saturday, top 5", r["thread_id"])
+    fri, sat = K.AS_OF + dt.timedelta(days=2), K.AS_OF + dt.timedelta(days=3)
+    calls = _calls(r, "get_free_agents")
+    assert calls and calls[0]["limit"] == 5 and calls[0]["play_on"] == [fri.isoformat(), sat.isoformat()] and \
+        calls[0]["play_on_all"], r["tool_calls"]
+    listed = K.table_column(r["answer"], "Player")
+    assert len(listed) == 5 and all(K.plays_on(n, fri) and K.plays_on(n, sat) for n in listed), listed
+
+
+# --- one of the last list picked by a stat --------------------------------------------------------------------------
+def test_one_of_the_last_list_picked_by_a_stat_is_its_leader_in_that_stat(make_assistant):
+    """'top 6 free agents' then 'which of them is the best rebounder' ranks the six listed by projected rebounds a
+    game (compare_players of exactly those names) and names the leader with his figure. Fails on 0520b6a: no
+    comparison of the list ran (the first row's log, or nothing)."""
+    from tests.conversations import checks as K
+
+    a = make_assistant(scoring="categories")
+    r = a.ask("top 6 free agents")
+    names = [row[1].removesuffix(" (OUT)") for row in K.table_rows(r["answer"]) if len(row) > 1 and row[0].isdigit()]
+    r = a.ask("which of them is the best rebounder", r["thread_id"])
+    assert _calls(r, "compare_players") == [{"names": names}], (names, r["tool_calls"])
+    m = re.match(r"\*\*Of those 6, (.+?) is the best for rebounds: (\d+\.\d) a game", r["answer"])
+    assert m, r["answer"][:300]
+    table = {row[1]: float(row[4]) for row in K.table_rows(r["answer"]) if len(row) > 4 and row[0].isdigit()}
+    assert set(table) == set(names) and max(table, key=table.get) == m.group(1), table

@@ -1,0 +1,68 @@
+"""One player picked from the last list by a stat (issue #36): "which of those is the best on the boards", "who
+there gets the most steals", "which one of them shoots the best from three" after a pickup list or a ranking.
+
+`compare_players` of the list's players (the names its table showed, in its order); they are ranked by the
+stat's projected figure a game when he plays (the turnover category lowest first), the pick said with his
+figure and the runner-up's, the whole list beside it. The list's own value columns stay the verdict on each
+pickup; this answers the one stat asked.
+"""
+from __future__ import annotations
+
+from services.league.lookup import fold
+
+ACT = "research_listpick"
+LISTS = ("fa_scan", "fa_hot", "research_rankings", "fa_replace", "research_listpick")
+
+
+def read(p, prev) -> bool:
+    """Whether the message picks one player of the last list by one stat (in place: the act, the list's players)."""
+    from agents.offline.trade_pick import PICK
+
+    if prev is None or prev.act not in LISTS or len(p.categories) != 1 or not PICK.search(fold(p.text)):
+        return False
+    from agents.offline.carry import named_here, take
+    from agents.offline.cards_read import list_players
+
+    if named_here(p) or len(p.text.split()) > 16:
+        return False
+    names = list_players(p.previous_answer)
+    if len(names) < 2:
+        return False
+    from agents.core.frame import RequestFrame
+
+    take(p, ACT)
+    p.players, p.follow_up, p.unknown, p.greeting, p.day = names[:12], True, False, False, None
+    p.frame = RequestFrame(players=list(p.players), punt=list(p.punt))
+    return True
+
+
+def plan(p, done: dict) -> list[tuple[str, dict]]:
+    return [] if done else [("compare_players", {"names": list(p.players)})]
+
+
+def answer(p, done: dict) -> str | None:
+    from agents.offline.text import _ok, _table
+    from agents.offline.trade_pick import KEYS, WORDS, _said
+
+    rows = [x for r in _ok(done, "compare_players") for x in r["data"].get("players") or []]
+    if len(rows) < 2:
+        return None
+    cat = p.categories[0]
+    key, word, low = KEYS[cat], WORDS[cat], cat == "TO"
+    fig = {x["name"]: float((x.get("stats_per_game") or {}).get(key) or 0.0) for x in rows}
+    ranked = sorted(rows, key=lambda x: fig[x["name"]] if low else -fig[x["name"]])
+    top, nxt = ranked[0], ranked[1]
+    unit = "" if key.endswith("_pct") else " a game"
+    lead = (f"**Of those {len(rows)}, {top['name']} is the best for {word}: {_said(fig[top['name']], key)}{unit}, "
+            f"ahead of {nxt['name']}'s {_said(fig[nxt['name']], key)}.**" if not low else
+            f"**Of those {len(rows)}, {top['name']} turns it over the least: {_said(fig[top['name']], key)}{unit}, "
+            f"against {nxt['name']}'s {_said(fig[nxt['name']], key)}.**")
+    playing = [x for x in ranked if x.get("status") != "OUT"]
+    if top.get("status") == "OUT" and playing:  # his figure is when he plays, and he is not playing
+        lead += (f" He is OUT, so that is when he plays; of those playing, {playing[0]['name']} "
+                 f"({_said(fig[playing[0]['name']], key)}{unit}).")
+    table = _table(["#", "Player", "Team", "Status", f"{cat}{unit}", "Games"],
+                   [[str(i), x["name"], x.get("team", ""), x.get("status", ""), _said(fig[x["name"]], key),
+                     str(x.get("games", ""))] for i, x in enumerate(ranked, 1)])
+    return "\n\n".join([lead, table, f"Projected {word} a game when he plays (compare_players), for the players "
+                                     f"of the last list; its value columns stay the verdict on each pickup."])
