@@ -195,8 +195,8 @@ def test_streamers_with_games_on_two_named_days_are_the_wire_on_both(make_assist
 # --- one of the last list picked by a stat --------------------------------------------------------------------------
 def test_one_of_the_last_list_picked_by_a_stat_is_its_leader_in_that_stat(make_assistant):
     """'top 6 free agents' then 'which of them is the best rebounder' ranks the six listed by projected rebounds a
-    game (compare_players of exactly those names) and names the leader with his figure. Fails on 0520b6a: no
-    comparison of the list ran (the first row's log, or nothing)."""
+    game (compare_players of exactly those names) and names the leader with his figure. Fails on 0520b6a: a new
+    ranking of the whole wire by rebounds (get_player_rankings sort REB: other players than the six listed)."""
     from tests.conversations import checks as K
 
     a = make_assistant(scoring="categories")
