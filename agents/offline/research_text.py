@@ -114,7 +114,7 @@ def research(p: Parsed, done) -> str:
         one_day = bool(window and args.get("start") and str(window[0]) == str(window[1]))
         if not one_day:  # one day asked ("does he play saturday?"): its yes/no leads instead (`day_verdict`)
             parts.insert(0, "**" + games_lead(ranked, left, when) + ".**")
-    verdict = day_verdict(p, done)
+    verdict = day_verdict(p, done) or weekend_verdict(p, done)
     if verdict:
         parts.insert(0, verdict)
     for s in _ok(done, "get_schedule"):
@@ -200,3 +200,28 @@ def _points_line(a: dict, b: dict) -> str:
     """The two logs' points per game (the stat a manager reads first)."""
     pa, pb = (d.get("averages", {}).get("pts") for d in (a, b))
     return "" if pa is None or pb is None else (f" Points per game: {a['player']} {pa:.1f}, {b['player']} {pb:.1f}.")
+
+
+def weekend_verdict(p, done) -> str | None:
+    """'does he play this weekend?': which of this week's Saturday and Sunday each player's team plays (from the
+    schedule's dates), said first; None when the message names no weekend or the window holds neither day."""
+    from agents.offline.list_filters import WEEKEND
+    from services.league.lookup import fold
+
+    if p.as_of is None or not WEEKEND.search(fold(p.text)):
+        return None
+    sat = p.as_of + dt.timedelta(days=(5 - p.as_of.weekday()) % 7) if p.as_of.weekday() != 6 else p.as_of - dt.timedelta(days=1)
+    days = [d for d in (sat, sat + dt.timedelta(days=1)) if d >= p.as_of]
+    lines = []
+    for s in _ok(done, "get_schedule"):
+        lo, hi = (str(x) for x in s["data"]["window"])
+        if not all(lo <= d.isoformat() <= hi for d in days):
+            continue
+        for pl in s["data"]["players"]:
+            played = {str(x) for x in pl["dates"]}
+            on = [f"{d:%A} ({d:%b} {d.day})" for d in days if d.isoformat() in played]
+            off = [f"{d:%A} ({d:%b} {d.day})" for d in days if d.isoformat() not in played]
+            said = (f"plays {' and '.join(on)}" if on else "has no game") + (
+                f", not {' or '.join(off)}" if on and off else f" ({' or '.join(off)})" if off else "")
+            lines.append(f"{pl['name']} {said} this weekend")
+    return f"**{'; '.join(lines)}.**" if lines else None

@@ -208,3 +208,22 @@ def test_one_of_the_last_list_picked_by_a_stat_is_its_leader_in_that_stat(make_a
     assert m, r["answer"][:300]
     table = {row[1]: float(row[4]) for row in K.table_rows(r["answer"]) if len(row) > 4 and row[0].isdigit()}
     assert set(table) == set(names) and max(table, key=table.get) == m.group(1), table
+
+
+# --- "does he play this weekend": Saturday and Sunday said ------------------------------------------------------------
+@pytest.mark.parametrize("name,said", [("Nic Claxton", "claxton"), ("Mike Conley", "conley"), ("LaMelo Ball", "lamelo")])
+def test_a_weekend_asked_of_a_player_says_which_weekend_days_he_plays(make_assistant, name, said):
+    """'does <him> suit up this weekend' leads with which of this week's Saturday and Sunday his team plays (the
+    box scores' schedule), each day named. Fails on 0520b6a: the lead was his games left this week and a list of
+    dates, no weekend day said."""
+    from tests.conversations import checks as K
+
+    sat, sun = K.AS_OF + dt.timedelta(days=3), K.AS_OF + dt.timedelta(days=4)
+    r = make_assistant(scoring="points").ask(f"does {said} suit up this weekend")
+    lead = r["answer"].splitlines()[0]
+    on = [d for d in (sat, sun) if K.plays_on(name, d)]
+    assert lead.startswith(f"**{name} "), lead
+    if on:
+        assert all(f"{d:%A}" in lead.split(", not")[0] for d in on), (on, lead)
+    else:
+        assert "has no game" in lead, lead
