@@ -31,11 +31,11 @@ class RequestFrame(BaseModel):
         "what the data cannot answer (see `topic`); 'filter_previous' for a filter on the last answer ('which of "
         "them play Friday'); else 'request'."))
     topic: Literal["standings", "news", "props", "dfs", "keeper", "draft", "budget", "awards", "rules", "chat", "live", "contract",
-                   "history", "times", "bio", "league", "autopilot"] | None = Field(
+                   "history", "times", "bio", "league", "autopilot", "far_schedule"] | None = Field(
         default=None, description=(
         "With act 'out_of_scope': standings or playoff odds; news, rumours or injury reports; player props or "
         "real-money bets; DFS lineups; keeper or next-season value; draft advice; FAAB bids or waiver budgets (budget); "
-        "MVP or other awards (awards); the league's rules and dates: trade deadline, waiver period, playoff format (rules); a message to send to other managers: trash talk, the league chat, DMs (chat); a game in progress, live scores (live); a player's pay or contract (contract); last season or a player's years before the NBA: college, overseas (history); tip-off or start times (times); height, wingspan, weight, age (bio); other managers' trades, vetoes, collusion, the commissioner (league); setting lineups or moves automatically, on its own (autopilot)."))
+        "MVP or other awards (awards); the league's rules and dates: trade deadline, waiver period, playoff format (rules); a message to send to other managers: trash talk, the league chat, DMs (chat); a game in progress, live scores (live); a player's pay or contract (contract); last season or a player's years before the NBA: college, overseas (history); tip-off or start times (times); height, wingspan, weight, age (bio); other managers' trades, vetoes, collusion, the commissioner (league); setting lineups or moves automatically, on its own (autopilot); a schedule past the data's, the fantasy playoffs' weeks (far_schedule)."))
     players: list[str] = Field(default_factory=list, description="Every player the message names, as written.")
     exclude: list[str] = Field(default_factory=list, description=(
         "Players the user rules out ('without giving up SGA', 'keep Ball', 'not Braun', 'X stays'): never "

@@ -23,6 +23,7 @@ player's stat line or with real money are "props".
 """
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 
@@ -120,7 +121,16 @@ LEAGUE = _p(r"\bveto\w*\b|\bcollu\w*\b|\bcommish\b|\bcommissioner\b|\bvote (?:to
 AUTOPILOT = _p(r"\bautomatic\w*\b|\bauto ?pilot\b|\bauto[- ]?(?:set|start|manag)\w*\b|"
                r"\b(?:set|manage|run|handle)\b[^.?!]{0,30}\b(?:every (?:single )?day|each day|daily|all season|from now on)\b")
 
+# a schedule asked of the fantasy playoffs or weeks months ahead ("best schedule for the fantasy playoffs, weeks 21 thru
+# 23"): past the schedule the data holds; what it holds is answered instead
+FAR_SCHEDULE = _p(r"\bfantasy playoffs?\b[^?.!]{0,40}\b(?:schedules?|weeks?|games|slate)\b|"
+                  r"\b(?:schedules?|games|slate)\b[^?.!]{0,40}\bfantasy playoffs?\b|"
+                  r"\bplayoffs? (?:schedules?|weeks?|slate)\b|\bweeks? 2\d\b|\bwks? 2\d\b|"
+                  r"\b(?:march|april)\b[^?.!]{0,30}\b(?:schedules?|games|slate)\b|"
+                  r"\b(?:schedules?|games|slate)\b[^?.!]{0,30}\b(?:in|for|during|through|thru) (?:march|april)\b")
 TOPICS = (
+    Topic("far_schedule", FAR_SCHEDULE, "The fantasy playoffs' schedule (the season's last weeks) is past the schedule "
+                                        "I have"),
     Topic("league", LEAGUE, "Other managers' trades and the league's votes (vetoes, collusion, the commissioner's "
                             "calls) are not something I judge or take part in: I only make moves you approve, for "
                             "your own team"),
@@ -172,6 +182,8 @@ def topic_of(text: str, act: str = "", players: list[str] = ()) -> Topic | None:
                 return None
             if topic.name == "live" and MY_SCORE.search(text):
                 continue  # "what's the score of my matchup right now": the fantasy score, in scope
+            if topic.name == "far_schedule" and (act.startswith("trade") or TRADE_ASKED.search(text)):
+                continue  # "a trade that helps my fantasy playoffs": the trade values count those weeks
             if topic.name == "budget" and TRADE_ASKED.search(text) and not re.search(r"\bfaab\b|\bwaiver", text, re.I):
                 return None  # "how much should I offer for Luka in a trade?": a trade request, not a bid
             return topic
@@ -209,6 +221,10 @@ def nearest_calls(topic: str, players: list[str], day) -> list[tuple[str, dict]]
             [("get_player_rankings", {"sort": "value", "limit": 10})]
     if topic == "budget" and not players:
         return [("get_player_rankings", {"availability": "free_agents", "sort": "ros_value", "limit": 5})]
+    if topic == "far_schedule":  # every game the data holds from today: its last date says how far it reaches
+        end = day + dt.timedelta(days=120)
+        return [("get_schedule", {"names": players[:4], "start": day.isoformat(), "end": end.isoformat()}
+                 if players else {"start": day.isoformat(), "end": end.isoformat()})] + ([] if players else [("get_my_roster", {})])
     if topic in ("dfs", "autopilot"):
         return [("compose_daily_lineup", {"date": day.isoformat()})]
     if topic == "rules":
@@ -235,11 +251,46 @@ def scope_answer(p, done) -> str:
 
     topic = next((t for t in TOPICS if t.name == (p.frame.topic or "standings")), TOPICS[-2])
     lead = f"**{topic.line}.**"
+    if topic.name == "far_schedule" and _reaches(done, _ok):  # a league whose schedule runs that far: answered whole
+        lead = "**Your players' games over the rest of the schedule I have:**"
     body = {"standings": _strength, "news": _status, "props": _props, "dfs": _lineup, "keeper": _ros,
             "draft": _ros, "budget": _ros, "awards": _ros, "rules": _rules, "chat": _matchup, "live": _live,
             "contract": _ros, "history": _this_season, "times": _games_on, "bio": _this_season, "league": _strength,
-            "autopilot": _lineup}[topic.name](p, done, _ok)
+            "autopilot": _lineup, "far_schedule": _held_schedule}[topic.name](p, done, _ok)
     return "\n\n".join([lead, *body]) if body else lead + " Ask \"how is my matchup looking?\" for this week's head-to-head."
+
+
+def _reaches(done, _ok) -> bool:
+    """Whether the schedule held reaches eight weeks past today (a connected league's whole season can)."""
+    for r in _ok(done, "get_schedule"):
+        dates = [str(d) for x in r["data"]["players"] for d in x["dates"]]
+        first = dt.date.fromisoformat(str(r["data"]["window"][0]))
+        return bool(dates) and dt.date.fromisoformat(max(dates)) >= first + dt.timedelta(days=56)
+    return False
+
+
+def _held_schedule(p, done, _ok) -> list[str]:
+    """How far the schedule reaches, then my players' games over what it holds (most first)."""
+    from agents.offline.text import _table
+
+    for r in _ok(done, "get_schedule"):
+        rows = sorted(r["data"]["players"], key=lambda x: -x["games"])
+        dates = [str(d) for x in rows for d in x["dates"]]
+        if not dates:
+            return ["The schedule I have holds no game from today on."]
+        first, last = str(r["data"]["window"][0]), max(dates)
+        said = (f"It runs to {last}, so here are your players' games, {first} to {last} (the fantasy playoffs' weeks "
+                f"are its last three): " if _reaches(done, _ok) else
+                f"The schedule I have ends on {last}, before those weeks, so I can't count anyone's playoff games. "
+                f"Instead, here's what it holds, {first} to {last}: ")
+        top = [x["name"] for x in rows if x["games"] == rows[0]["games"]]
+        most = (f"{top[0]} has the most games from {first} to {last}: {rows[0]['games']}" if len(top) == 1 else
+                f"{', '.join(top)} are level at the top with {rows[0]['games']} games from {first} to {last}")
+        out = [said + most + ".",
+               _table(["Player", "Games", "Dates"], [[x["name"], x["games"], ", ".join(str(d)[5:] for d in x["dates"])]
+                                                     for x in rows])]
+        return out + ["Ask \"who on my team plays the most next week?\" for next week's matchup alone."]
+    return []
 
 
 def _matchup(p, done, _ok) -> list[str]:
