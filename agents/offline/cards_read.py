@@ -123,7 +123,11 @@ def trade_rows(answer: str | None) -> list[tuple[list[str], list[str]]]:
 
 
 TRADE_VERDICT = re.compile(r"\b(?:yay or nay|any good|good for me|worth it|fleeced|ripped off|robbed|should i|would you|do it|"
-                           r"take it|accept|fair|smash|pass|thoughts|verdict|good deal|bad deal|win(?:s|ning)? (?:it|that))\b", re.I)
+                           r"take it|accept|fair|smash|pass|thoughts|verdict|good deal|bad deal|win(?:s|ning)? (?:it|that)|yes or no|y or n|"
+                           r"or nah|or nay|or not|legit)\b", re.I)
+# a row named bare at the start ("top one. worth it or nah", "2nd one - yes or no")
+BARE_ROW_HEAD = re.compile(r"^\W*(?:(?:ok|okay|so|hmm+|alright|and|then)\W+)?(?P<n>first|1st|second|2nd|third|3rd|fourth|4th|fifth|"
+                           r"5th|top|last|bottom) (?:one|trade|deal|offer|option)\b", re.I)
 TRADE_PROPOSE = re.compile(r"\b(?:propose|offer|send)\b", re.I)
 
 
@@ -131,7 +135,8 @@ def name_the_trade_row(question: str, answer: str | None) -> str:
     """'hmm the first one, yay or nay?' after a trade table: the question with that row's trade written
     out ('Bogdan Bogdanović for Kawhi Leonard and ...'), so it is judged (or proposed) by its sides."""
     q = question or ""
-    m = ROW_REF.search(q) or NUM_REF.search(q) or re.search(r"\bthe (?P<n>first|second|third|top|last) (?:trade|deal|offer)\b", q, re.I)
+    m = ROW_REF.search(q) or NUM_REF.search(q) or re.search(r"\bthe (?P<n>first|second|third|top|last) (?:trade|deal|offer)\b", q, re.I) \
+        or BARE_ROW_HEAD.search(q)
     rows = trade_rows(answer) if m else []
     if not rows or not (TRADE_VERDICT.search(q) or TRADE_PROPOSE.search(q)):
         return question

@@ -40,6 +40,10 @@ EXCLUDE = [re.compile(p, re.I) for p in (
     r"(?P<c>[\w.'\- ]+?)\s+(?:(?:is|are|r|s)\s+)?(?:(?:not|never|n'?t)\s+(?:included|involved|in it|in the deal|"
     r"part of (?:it|this|that|the deal)|up for grabs|on the block|tradeable|tradable)|off limits|untouchable)\b",
     rf"\b(?:anyone|anybody|everyone|everybody|all|anything) but\s+(?P<c>.+?){_END}",
+    # "everyone's available but shai and lebron", "all of them are tradeable except X": the pool said, then who is not
+    rf"\b(?:anyone|anybody|everyone|everybody|all(?: of (?:them|my guys|mine))?|the rest)(?:'s|s| s| is| are|'re| re)?\s+"
+    rf"(?:available|tradeable|tradable|on the table|up for grabs|in play|fair game)\s*,?\s+(?:but|except(?: for)?|other than)\s+"
+    rf"(?P<c>.+?){_END}",
     rf"\b(?:except(?: for)?|other than|but not|apart from|excluding)\s+(?P<c>.+?){_END}",
     # a player the user turns down: "not interested in Braun", "pass on Braun", "I don't want Braun"
     rf"\b(?:not|no longer) (?:interested in|a fan of|into|sold on|keen on)\s+(?P<c>.+?){_END}",
@@ -185,6 +189,11 @@ N_OF_MY = re.compile(r"\b(?P<a>one|two|three|1|2|3) of my (?:\w+ ){0,2}?(?:guys|
                      r"bigs|guards|wings|forwards)\b[^.?!]{0,20}?\bfor (?P<b>one|two|1|2|a single|single|a|an)\b", re.I)
 
 
+# the two counts said as sending and getting: "i send 2 and get 1 back", "give three, get one"
+SEND_GET = re.compile(r"\b(?:send|give|trade|ship|move|deal)\s+(?P<a>[1-3]|one|two|three)\s*(?:guys?|players?|of mine)?\s*"
+                      r"(?:and|,|&|\+|then)?\s*(?:i\s+)?(?:get|receive|take|bring)\s+(?:back\s+)?(?P<b>[1-3]|one|two|three)\b")
+
+
 def shape_of(text: str, give: list[str]) -> str | None:
     """A trade's shape (I give - for - I get) from the words: "2 for 1", "2for1", "Beal + Conley into 1
     guy" (2-for-1), "turn Barnes into two solid players" (1-for-2), "Beal straight up" (1-for-1)."""
@@ -200,6 +209,10 @@ def shape_of(text: str, give: list[str]) -> str | None:
     if m:  # "2 of my mid guys for 1 stud"
         b = m.group("b").lower()
         return f"{NUMBER.get(m.group('a').lower()) or int(m.group('a'))}-for-{2 if b in ('two', '2') else 1}"
+    m = SEND_GET.search(fold(text))
+    if m:  # "only ones where i send 2 and get 1 back"
+        a, b = (NUMBER.get(x) or int(x) for x in (m.group("a"), m.group("b")))
+        return f"{a}-for-{b}"
     if len(give) <= 1 and STRAIGHT_UP.search(text):  # "straight swaps for boards": a 1-for-1 search
         return "1-for-1"
     if len(give) not in (1, 2, 3):

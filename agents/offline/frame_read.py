@@ -99,8 +99,10 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
         from agents.offline.trade_sides import split_sides
 
         carried = getattr(p, "trade_text", None) if p.follow_up else None  # a follow-up's sides: the search's words
-        give, _ = split_sides(carried or text, [n for n in p.players if n not in f.exclude]) if p.players else ([], [])
-        here = [n for n in p.players if n not in f.exclude and said_in(n, text)]
+        # kept out: said now, or by the search a follow-up goes on from ("except shai and melo", then "send 2, get 1")
+        barred = set(f.exclude) | (set(prev.exclude) if prev is not None and p.follow_up else set())
+        give, _ = split_sides(carried or text, [n for n in p.players if n not in barred]) if p.players else ([], [])
+        here = [n for n in p.players if n not in barred and said_in(n, text)]
         gone = [n for n in here if _let_go(n, text)]  # "ok forget conley, just bogi + bol for one guy"
         if gone and not carried and len([n for n in give if n not in gone]) >= 1:
             give = f.give = [n for n in give if n not in gone]  # the side said now, less who is let go
@@ -127,9 +129,9 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
             f.give = give
         elif re.search(r"\b(?:where|in which)\s+\w+\s+(?:goes|is traded|is moved|leaves)\b|\bshop\b|\bwho would take\b",
                        text, re.I):
-            f.give = [n for n in p.players if n not in f.exclude][:1]
+            f.give = [n for n in p.players if n not in barred][:1]
         elif prev is not None and prev.shape and p.act.startswith("trade") and p.follow_up:
-            mine = [n for n in p.players if n not in f.exclude and said_in(n, text)]
+            mine = [n for n in p.players if n not in barred and said_in(n, text)]
             if len(mine) == int(prev.shape[0]):  # "nah keep conley, do beal + bogdanovic instead": the new side
                 f.give, f.shape = mine, prev.shape
     f.count = count_of(SIDE_COUNT.sub(" ", text) if f.shape else text)  # "a 2 for 2 for two guards": a side, not a count
@@ -160,8 +162,12 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
         f.horizon = "next_week"  # the span is next week's matchup: its games, not a list of days
     f.play_on = [] if f.horizon == "next_week" else play_on_of(p, f.horizon)
     # "games both days", "games thu and fri": each of them ("thu or fri": either)
-    f.play_on_all = (bool(ALL_DAYS.search(t)) or (len(f.play_on) >= 2 and not re.search(r"\b(?:or|either)\b", t))) \
-        and p.act == "fa_scan"
+    # ("weekend streamers": a game on either weekend day, as before)
+    from agents.offline.day_slots import weekdays_named
+
+    named_days = len(weekdays_named(text, p.as_of)) >= 2 if p.as_of else False
+    f.play_on_all = (bool(ALL_DAYS.search(t)) or (len(f.play_on) >= 2 and named_days and
+                                                   not re.search(r"\b(?:or|either)\b", t))) and p.act == "fa_scan"
     f.not_teams, f.max_minutes = not_teams_of(t), max_minutes_of(t)
     f.keep_positions = kept_positions(t)
     if p.act in MOVE_ACTS:  # "something else, but don't drop anybody healthy"; "the guy's gotta have 3 games left"

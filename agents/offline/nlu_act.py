@@ -23,7 +23,8 @@ NEEDS_PLAYER = {"research_log", "research_status", "research_schedule", "researc
                 "fa_fit", "fa_replace", "fa_move"}
 TRADE_WORDS = re.compile(r"\b(trades?|trading|traded|propos\w*|offer|fair|deal)\b", re.I)
 TRADE_SLANG = re.compile(r"\b(trades?|straight (up|swap|trade)|1 for 1|one for one|fleece\w*|robbed|rip ?off|"
-                         r"lopsided|who wins|who comes out ahead|good or not|smash|yay or nay|accept|offered|offering|offers)\b")
+                         r"lopsided|who wins|who comes out ahead|good or not|smash|yay or nay|yes or no|y or n|or nah|"
+                         r"accept|offered|offering|offers)\b")
 # a verdict asked on "A and B for C" (three or more named: more than a drop and an add, so a trade)
 VERDICT_ASK = re.compile(r"\b(?:worth it|good|fair|bad|do it|take it|thoughts|yes or no|y or n|pass|deal|win|better)\b|\?\s*$")
 # two players set against each other on a stat ("is lamelo a better passer than lebron?", "who's been scoring more")
@@ -61,7 +62,9 @@ def act_of(text: str, s: Slots, players: list[str], words: list[str], raw: str =
         return "market_desk", None
     if rules_question(text, s.categories, players):  # "do blocks count more than assists here?"
         return "general_rules", None
-    if len(players) >= 2 and TRADE_SLANG.search(fold(text)) and re.search(r"\bfor\b", fold(text)):
+    waiver_move = bool(re.search(r"\b(?:drop|dropping|cut|cutting|add|adding|pick ?up|waive|grab|stream)\b", fold(text))) \
+        and not TRADE_WORDS.search(text) and explicit_move(text, players) is not None
+    if len(players) >= 2 and TRADE_SLANG.search(fold(text)) and re.search(r"\bfor\b", fold(text)) and not waiver_move:
         # "A for B straight up, fleece or not?": a named trade to judge; "trade for boards, keep A and B"
         # names no two sides (the players it rules out are on neither): a search
         return ("trade_evaluate" if len(_sides(text, players)) >= 2 else "trade_find"), None

@@ -251,3 +251,26 @@ def test_a_schedule_past_the_data_says_where_it_ends_and_gives_what_it_holds(mak
         re.search(rf"has the most games from {K.AS_OF} to {last}: {most}", r["answer"]), (most, r["answer"][:600])
     r = a.ask("find me a trade that helps my fantasy playoffs")
     assert _calls(r, "find_trades") and not _calls(r, "get_schedule"), r["tool_calls"]
+
+
+# --- a shaped follow-up on a search with players kept out: they stay out, and a bare row is judged ------------------
+def test_players_kept_out_of_a_search_stay_out_when_it_is_reshaped_and_its_top_row_is_judged(make_assistant):
+    """'find me a blocks trade, everyone's available but shai and lebron' then 'just ones where i give 2 and get 1':
+    the same search with shape 2-for-1 and both still excluded (never the side I give); then 'top one - yes or no'
+    judges the table's first trade by its sides (evaluate_trade). Fails on 0520b6a: the two kept players became
+    the side given (give [Shai, LeBron]: no trade found), and the bare row was not read."""
+    from tests.conversations import checks as K
+
+    kept = ["Shai Gilgeous-Alexander", "LeBron James"]
+    a = make_assistant(scoring="categories")
+    r = a.ask("find me a blocks trade, everyone's available but shai and lebron")
+    r = a.ask("just ones where i give 2 and get 1", r["thread_id"])
+    args = _calls(r, "find_trades")[0]
+    assert args.get("shape") == "2-for-1" and set(kept) <= set(args.get("exclude") or []), args
+    assert not set(kept) & set(args.get("give") or []), args
+    rows = [row for row in K.table_rows(r["answer"]) if len(row) > 3 and row[0].isdigit()]
+    assert rows and all(len(row[2].split(" + ")) == 2 and len(row[3].split(" + ")) == 1 for row in rows), rows
+    assert not any(k in row[2] for row in rows for k in kept), rows
+    give, get = rows[0][2].split(" + "), rows[0][3].split(" + ")
+    r = a.ask("top one — yes or no", r["thread_id"])
+    assert _calls(r, "evaluate_trade") == [{"give": give, "get": get}], r["tool_calls"]
