@@ -75,6 +75,9 @@ ROW_REF = re.compile(r"\bthe (?P<n>first|1st|second|2nd|third|3rd|fourth|4th|fif
                      r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend) "
                      r"(?:guy|one|player|dude|name|pickup|option|pick|add)(?: (?:on|in|of|from) (?:that|the|this|your) "
                      r"(?:list|table|board))?", re.I)
+# a list row named bare at the start ("first guy. drop bol for him"): a player, never a card ("first one")
+BARE_GUY = re.compile(r"^\W*(?:(?:ok|okay|so|hmm+|alright|and|then|ya|yeah|yep)\W+)?(?P<n>first|1st|second|2nd|third|3rd|fourth|"
+                      r"4th|fifth|5th|top|last|bottom) (?:guy|player|dude|pickup|name)\b", re.I)
 HIM = re.compile(r"\b(?:is|was|does|did|can|has|will) he\b|\bhow(?:'s| is) he\b|\b(?:his|him)\b|\bhealthy\b", re.I)
 ROW_PLACE = {"first": 0, "1st": 0, "top": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "fourth": 3, "4th": 3,
              "fifth": 4, "5th": 4, "sixth": 5, "6th": 5, "last": -1, "bottom": -1, "best": 0, "weekend": 0,
@@ -165,7 +168,7 @@ def name_the_row(question: str, answer: str | None) -> str:
     if RECALL.search(fold(q)) and CARD_NOUN.search(fold(q)):  # "remind me what the third option was": a card recalled
         return question
     swap = SWAP_CUE.search(q)
-    m = ROW_REF.search(q) or (NUM_REF.search(q) if swap else None)
+    m = ROW_REF.search(q) or (NUM_REF.search(q) if swap else None) or BARE_GUY.search(q)
     if not m:
         return question
     about_him = re.search(r"\b(?:list|table|board)\b", m.group(0), re.I) or HIM.search(question) or swap

@@ -120,6 +120,16 @@ def without_preferences(text: str) -> str:
     return " ".join(p if p.endswith("?") else p + "?" for p in [parts[0]] + [p for p in parts[1:] if not preference_only(p)])
 
 
+# a day's empty starting spots asked with who fills them ("how many empty spots friday, and who off waivers plays that
+# day to fill em"): one ask (agents/offline/open_slots.py), its fill on the same day
+OPEN_SLOTS = re.compile(r"\b(?:empty|open|unfilled|free|unused|dead|vacant)\s+(?:starting\s+|lineup\s+|roster\s+)?"
+                  r"(?:spots?|slots?|spaces?|places?)\b|\bempties\b|\bholes? in (?:my|the) lineup\b|"
+                  r"\bhow many (?:spots|slots) (?:will |do i )?(?:be |have )?(?:open|empty|unfilled)\b")
+FILL_SLOTS = re.compile(r"\bfill\w*\b|\bplug\w*\b|\boff (?:the )?(?:waivers?|wire)\b|\bpick ?ups?\b|\bstream\w*\b|"
+                  r"\bwho (?:on|off|from) (?:the )?(?:waivers?|wire)\b")
+
+
+
 def split_requests(text: str, as_of, previous, parse, clarify_below: float) -> list:
     """The parsed requests of a message with several (each read with the earlier ones as its thread),
     or [] when it is one request. `parse` and `clarify_below` are the reader's (agents.offline.nlu,
@@ -130,6 +140,8 @@ def split_requests(text: str, as_of, previous, parse, clarify_below: float) -> l
     parts = pieces(packaged(text))
     if IR_OPTIONS.search(fold(text)):  # "ivey's out forever. options? IR, drop, whatever works": one ask, its options
         return []
+    if OPEN_SLOTS.search(fold(parts[0] if parts else text)) and FILL_SLOTS.search(fold(text)):
+        return []  # the empty spots and their fill: one ask
     if len(parts) < 2 or len(parts) > 3 or any(constraint_only(piece) or preference_only(piece)
                                               or OPINION.fullmatch(piece.strip(" ?!.").lower())
                                               or SHOW_ME.fullmatch(fold(piece).strip()) for piece in parts[1:]):

@@ -17,6 +17,8 @@
   agents/offline/trade_pick.py;
 - one player of the last list picked by a stat ("which of those is the best on the boards"):
   agents/offline/list_pick.py;
+- the empty starting spots on a day ("friday: how many empty starting spots am i looking at"):
+  agents/offline/open_slots.py;
 - a pool ranked per 36 or by rising minutes ("best per 36 guys on waivers"): agents/offline/pool_rates.py,
   read first; it takes the rankings' own act (planned and answered as a ranking), not one of MODULES.
 
@@ -26,20 +28,20 @@ Hooked in three places: `understand.understood` (`read`), `plans.next_calls` (`p
 """
 from __future__ import annotations
 
-from agents.offline import (both_lists, card_recall, list_pick, trade_pick, week_total, cut_pick, day_pick, eligibility, form_talk, minutes_talk, per36_talk, pool_rates, punt_ask,
+from agents.offline import (both_lists, card_recall, list_pick, open_slots, trade_pick, week_total, cut_pick, day_pick, eligibility, form_talk, minutes_talk, per36_talk, pool_rates, punt_ask,
                             stat_talk, worst_talk)
 
 MODULES = {eligibility.ACT: eligibility, per36_talk.ACT: per36_talk, minutes_talk.ACT: minutes_talk,
            form_talk.ACT: form_talk, worst_talk.ACT: worst_talk, stat_talk.ACT: stat_talk, day_pick.ACT: day_pick,
            cut_pick.ACT: cut_pick, punt_ask.ACT: punt_ask, both_lists.ACT: both_lists,
            trade_pick.ACT: trade_pick, week_total.ACT: week_total, card_recall.ACT: card_recall,
-           list_pick.ACT: list_pick}
+           list_pick.ACT: list_pick, open_slots.ACT: open_slots}
 PLAYER_ACTS = tuple(MODULES)
 
 
 def read(p, prev) -> bool:
     """Whether the message is one of these questions (in place: `p` takes its act and frame)."""
-    return any(m.read(p, prev) for m in (card_recall, both_lists, trade_pick, list_pick, week_total, pool_rates, day_pick, cut_pick, punt_ask, per36_talk, eligibility, minutes_talk, form_talk,
+    return any(m.read(p, prev) for m in (card_recall, open_slots, both_lists, trade_pick, list_pick, week_total, pool_rates, day_pick, cut_pick, punt_ask, per36_talk, eligibility, minutes_talk, form_talk,
                                         worst_talk, stat_talk))
 
 

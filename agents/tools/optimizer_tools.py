@@ -29,7 +29,16 @@ def source_card(source: LeagueSource):
     return lambda m: card_from_move(m, source.league_id, source.my_team_id, source.today, kind=source.kind)
 
 
-def lineup_summary(inputs: opt.OptimizerInputs, day: dt.date, slot_order: list[str], out_reason: str) -> dict:
+def _open_slots(slot_counts: dict[str, int], starters: list[dict]) -> list[str]:
+    """The starting slots nobody fills that day, one entry per empty place ('UTIL' twice when two are empty)."""
+    filled: dict[str, int] = {}
+    for s in starters:
+        filled[s["slot"]] = filled.get(s["slot"], 0) + 1
+    return [slot for slot, n in slot_counts.items() for _ in range(max(0, n - filled.get(slot, 0)))]
+
+
+def lineup_summary(inputs: opt.OptimizerInputs, day: dt.date, slot_order: list[str], out_reason: str,
+                   slot_counts: dict[str, int] | None = None) -> dict:
     """A day's best lineup over optimizer inputs: starters by slot, bench with reasons. A benched
     player's reason is the lineup model's own value, in the league's units (fantasy points, or the
     category value of the matchup's weights), against the starters he would have to displace."""
@@ -48,6 +57,7 @@ def lineup_summary(inputs: opt.OptimizerInputs, day: dt.date, slot_order: list[s
     bench = [{"name": b["name"], "reason": b["reason"]} for b in day_sits(prep, line, out_reason)]
     with_games = sum(1 for p in inputs.roster if day in p.game_days and p.status != "OUT")
     return {"date": day.isoformat(), "starters": starters, "bench": bench, "players_with_games": with_games,
+            "open_slots": _open_slots(slot_counts, starters) if slot_counts else [],
             "expected_total": round(line.fantasy_points, 1), "unit": unit,
             **({} if points else {"value_total": round(line.value, 2)})}
 
@@ -133,7 +143,8 @@ def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
         inputs = source.day_inputs(day)
         if punt:  # the thread's punts weigh the day's lineup as they weigh the plan and the cards
             inputs = dataclasses.replace(inputs, punt=punt_ids(punt))
-        out = lineup_summary(inputs, day, list(source.info().slots), f"OUT ({source.status_note})")
+        slots = dict(source.info().slots)
+        out = lineup_summary(inputs, day, list(slots), f"OUT ({source.status_note})", slots)
         return dump(out | {"on_ir": [source.player_name(pid) for pid in sorted(source.ir_ids())]})
 
     def optimize_matchup(allow_drop=None, target_categories=None, limit=3, mode=None, ir_cut=None, punt=None,
@@ -175,7 +186,8 @@ def build_optimizer_tools(source: LeagueSource) -> list[BaseTool]:
         StructuredTool.from_function(validate_slot_fit, name="validate_slot_fit", args_schema=S.SlotFitArgs, response_format=CARD_FORMAT,
                                      description="Simulate adding a free agent (and dropping one of my players): expected gain over the remaining days with lineups re-solved."),
         StructuredTool.from_function(compose_daily_lineup, name="compose_daily_lineup", args_schema=S.DailyLineupArgs,
-                                     description="The exact best lineup for one day: who starts in which slot and who sits, with reasons."),
+                                     description="The exact best lineup for one day: who starts in which slot and who sits, with reasons, and "
+                                                 "`open_slots`: the starting slots nobody of mine fills that day (an empty one is a free start for a pickup)."),
         StructuredTool.from_function(optimize_matchup, name="optimize_matchup", args_schema=S.OptimizeArgs, response_format=CARD_FORMAT,
                                      description="Scan every drop/add pair for this week and return the best moves (as approval cards) and the weekly plan. "
                                                  "target_categories keeps only moves whose added player beats the dropped one per game in at least one of them; "

@@ -274,3 +274,29 @@ def test_players_kept_out_of_a_search_stay_out_when_it_is_reshaped_and_its_top_r
     give, get = rows[0][2].split(" + "), rows[0][3].split(" + ")
     r = a.ask("top one — yes or no", r["thread_id"])
     assert _calls(r, "evaluate_trade") == [{"give": give, "get": get}], r["tool_calls"]
+
+
+# --- empty starting spots on a day ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("question,days", [("how many open slots do i have saturday", 3),
+                                           ("any holes in my lineup tmrw? who could plug them off the wire", 1)])
+def test_the_empty_starting_spots_of_a_day_are_counted(make_assistant, question, days):
+    """'how many open slots do i have saturday' is that day's lineup (compose_daily_lineup of that date) and its
+    empty starting places counted: 10 starting slots less the starters, and at least 10 less my players with a game
+    that day (the box scores' schedule); with a fill asked, the free agents with a game that day follow. Fails on
+    0520b6a: the week's matchup or my roster's games answered, no count of empty spots."""
+    from tests.conversations import checks as K
+
+    day = K.AS_OF + dt.timedelta(days=days)
+    a = make_assistant(scoring="points")
+    r = a.ask(question)
+    assert {"date": day.isoformat()} in _calls(r, "compose_daily_lineup"), r["tool_calls"]
+    m = re.search(r"\*\*\w+ \(\w+ \d+\): (\d+) empty starting spots\*\*", r["answer"])
+    assert m, r["answer"][:300]
+    starters = [row for row in K.table_rows(r["answer"]) if len(row) == 2 and row[1] and row[1] != "(empty)"
+                and row[0] != "Slot"]
+    mine = [e.player.name for e in a.source.roster().entries if not e.on_ir]
+    playing = [n for n in mine if K.plays_on(n, day)]
+    assert int(m.group(1)) == 10 - len(starters) and int(m.group(1)) >= 10 - len(playing), (m.group(1), starters, playing)
+    if "plug" in question:
+        fas = _calls(r, "get_free_agents")
+        assert fas and fas[-1]["play_on"] == [day.isoformat()], r["tool_calls"]
