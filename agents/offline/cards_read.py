@@ -225,6 +225,8 @@ DECISION_HEADS = ("Declined", "Approved", "Done")
 NEW_GUY = re.compile(r"\b(?:the|my) (?:new|newest|latest) (?:guy|pickup|pick ?up|add|player|signing|one)\b|"
                      r"\bthe (?:guy|player|one|dude) (?:i|we) (?:just )?(?:added|picked up|grabbed|got|signed)\b|"
                      r"\b(?:the )?(?:guy|player) (?:i|we) just (?:added|picked up|grabbed|got)\b", re.I)
+# "he wants to know", "he says fine": a manager typing for someone else, who is "he" (never the player just added)
+RELAYED = re.compile(r"(?:he|she)\s+(?:wants|says|said|asks|asked|thinks|wonders|is asking|goes|told me|wanted)\b", re.I)
 DROPPED = re.compile(r"^(?:Approved\.|Done:)[^\n]*?\b(?:dropped|moved) ([^(,.;\n]+?)(?: to IR| and|[,.;(]|$)", re.M)
 LEFT_CUE = re.compile(r"\b(?:dropped|drop|cut|released|waived|gone|traded|still (?:mine|on my)|on (?:the )?ir|"
                       r"to (?:the )?ir|waivers)\b", re.I)
@@ -240,7 +242,7 @@ def name_the_new_guy(question: str, notes: list[str]) -> str:
     if not m:  # right after an approval, "he" is the player it added ("how many games does he have left?")
         latest = ADDED.search(notes[0]) if notes else None
         pronoun = re.search(r"\b(?:he|him|his)\b", question or "", re.I)
-        if not latest or not pronoun or re.search(r"\b[A-Z][a-z]+ [A-Z]", question):
+        if not latest or not pronoun or re.search(r"\b[A-Z][a-z]+ [A-Z]", question) or RELAYED.match(question[pronoun.start():]):
             return question
         name = latest[1].strip()
         gone = DROPPED.search(notes[0])

@@ -57,6 +57,17 @@ def _let_go(name: str, text: str) -> bool:
                for i, _, label in player_mentions(text))
 
 
+def _wanted(name: str, text: str) -> bool:
+    """'how do i land X', 'trade for X', 'go after X': the player is the one asked for (a get verb in the three words
+    before him)."""
+    from agents.offline.slots import player_mentions
+    from agents.offline.trade_talk import GET_VERBS
+
+    words = fold(text).split()
+    return any(label == name and GET_VERBS.search(" ".join(words[max(0, i - 3):i]) + " ")
+               for i, _, label in player_mentions(text))
+
+
 def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None = None) -> RequestFrame:
     """The frame of one message (`p`: the parsed message), the previous frame carried into a follow-up."""
     text, t = p.text, fold(p.text)
@@ -101,7 +112,10 @@ def read_frame(p, prev: RequestFrame | None = None, previous_answer: str | None 
         carried = getattr(p, "trade_text", None) if p.follow_up else None  # a follow-up's sides: the search's words
         # kept out: said now, or by the search a follow-up goes on from ("except shai and melo", then "send 2, get 1")
         barred = set(f.exclude) | (set(prev.exclude) if prev is not None and p.follow_up else set())
-        give, _ = split_sides(carried or text, [n for n in p.players if n not in barred]) if p.players else ([], [])
+        give, _ = split_sides(carried or text, [n for n in p.players if n not in f.exclude]) if p.players else ([], [])
+        # (the sides read with every player named); kept players off it, and a player the words ask for ("how do i
+        # land X") is the side wanted, never given
+        give = [n for n in give if n not in barred and not _wanted(n, carried or text)]
         here = [n for n in p.players if n not in barred and said_in(n, text)]
         gone = [n for n in here if _let_go(n, text)]  # "ok forget conley, just bogi + bol for one guy"
         if gone and not carried and len([n for n in give if n not in gone]) >= 1:

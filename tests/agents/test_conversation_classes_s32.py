@@ -300,3 +300,17 @@ def test_the_empty_starting_spots_of_a_day_are_counted(make_assistant, question,
     if "plug" in question:
         fas = _calls(r, "get_free_agents")
         assert fas and fas[-1]["play_on"] == [day.isoformat()], r["tool_calls"]
+
+
+# --- a manager typing for someone else: "he" is that person, and "what changed on his roster" is the record ---------
+def test_what_changed_after_an_approval_is_the_record_even_when_relayed(make_assistant):
+    """After approving a card, 'she wants to know what changed on her team' (a manager typing for his sister) is
+    the record of my decisions (get_my_moves), naming the move approved; "she" is not the player just added.
+    Fails on 0520b6a: the added player was researched (status, log, news)."""
+    a = make_assistant(scoring="points")
+    r = a.ask("best single move for me right now")
+    card = r["pending_approvals"][0]
+    a.resume(r["thread_id"], "approve", card["move_id"])
+    r = a.ask("she wants to know what changed on her team", r["thread_id"])
+    assert _names(r) == ["get_my_moves"], r["tool_calls"]
+    assert card["add"] in r["answer"] and card["drop"] in r["answer"], r["answer"][:300]
