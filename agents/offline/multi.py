@@ -130,6 +130,9 @@ FILL_SLOTS = re.compile(r"\bfill\w*\b|\bplug\w*\b|\boff (?:the )?(?:waivers?|wir
 
 
 
+CORRECTION = re.compile(r"^(?:(?:no|nah|nope|wait|sorry|oops|my bad|actually|ugh|ah|oh|err|uh)\W+)*(?:i\s+)?meant\s+\S")
+
+
 def split_requests(text: str, as_of, previous, parse, clarify_below: float) -> list:
     """The parsed requests of a message with several (each read with the earlier ones as its thread),
     or [] when it is one request. `parse` and `clarify_below` are the reader's (agents.offline.nlu,
@@ -142,6 +145,8 @@ def split_requests(text: str, as_of, previous, parse, clarify_below: float) -> l
         return []
     if OPEN_SLOTS.search(fold(parts[0] if parts else text)) and FILL_SLOTS.search(fold(text)):
         return []  # the empty spots and their fill: one ask
+    if CORRECTION.match(fold(text)):  # "oops meant 32 min not 30. and make it 12": one correction of the last request
+        return []
     if len(parts) < 2 or len(parts) > 3 or any(constraint_only(piece) or preference_only(piece)
                                               or OPINION.fullmatch(piece.strip(" ?!.").lower())
                                               or SHOW_ME.fullmatch(fold(piece).strip()) for piece in parts[1:]):

@@ -76,6 +76,29 @@ def redo(p, prev) -> bool:
 # slot the message corrects (a day, a horizon, a window, a count, a position, a category, a player)
 MEANT = re.compile(r"^(?:(?:no|nah|nope|wait|sorry|oops|my bad|actually|hold on|ugh|lol|ah|oh|ok|err|erm|uh)\W+)*"
                    r"(?:i\s+)?(?:meant|mean|was asking about|was talking about|was asking for|wanted)\s+(?P<rest>.+?)\W*$")
+# a number put right ("32 min not 30", "not 30, 32 min") and a new count ("and make it 12", "make that 10")
+MINUTES_FIX = (re.compile(r"\b(?P<new>\d{1,2})\s*(?:min|mins|minutes|mpg)\b[^.?!]{0,12}?\bnot\s+(?P<old>\d{1,2})\b"),
+               re.compile(r"\bnot\s+(?P<old>\d{1,2})\s*(?:min|mins|minutes|mpg)?\W+(?:but\s+)?(?P<new>\d{1,2})\s*(?:min|mins|minutes|mpg)\b"))
+COUNT_FIX = re.compile(r"\bmake (?:it|that|them|the list) (?P<n>\d{1,2})\b|\b(?P<m>\d{1,2}) (?:of them|guys|names|players) instead\b")
+
+
+def numbers_fixed(rest: str, before: str) -> str | None:
+    """The previous request's words with the minutes it said put right and the count changed, None when the
+    correction changes neither."""
+    t, out = fold(rest), before
+    for pattern in MINUTES_FIX:
+        m = pattern.search(t)
+        if m and re.search(rf"\b{m.group('old')}\b", out):
+            out = re.sub(rf"\b{m.group('old')}\b(?=\s*(?:min|mins|minutes|mpg|a night|a game|per))", m.group("new"), out, count=1)
+            break
+    c = COUNT_FIX.search(t)
+    if c:
+        n = c.group("n") or c.group("m")
+        counted = re.sub(r"\b(top|best|give me|show me|just|only)\s+\d{1,2}\b", rf"\g<1> {n}", out, count=1, flags=re.I)
+        out = counted if counted != out else f"{out} top {n}"
+    return out if out != before else None
+
+
 DAY_REF = re.compile(r"\b(?:that|the same|same|this) (?:day|night|date)\b|\b(?:this|the) week\b|\btonight\b|\btoday\b|"
                      r"\btomorrow\b|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b")
 
@@ -86,6 +109,9 @@ def meant(p, prev) -> bool:
     from agents.offline.corrections import swap_only
 
     m = MEANT.match(fold(p.text))
+    fixed = numbers_fixed(m.group("rest"), prev.text) if m and prev is not None else None
+    if fixed and prev.act not in ("affirm", "noted", "clarify", "vague"):  # "oops meant 32 min not 30. and make it 12"
+        return become(p, prev, fixed)
     if swap_only(p.text):  # "oops I meant saturday, not friday": the words put right (understand.day_corrected)
         return False
     if prev is None or not m or len(m.group("rest").split()) > 7 or prev.act in ("affirm", "noted", "clarify", "vague"):

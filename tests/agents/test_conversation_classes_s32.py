@@ -314,3 +314,28 @@ def test_what_changed_after_an_approval_is_the_record_even_when_relayed(make_ass
     r = a.ask("she wants to know what changed on her team", r["thread_id"])
     assert _names(r) == ["get_my_moves"], r["tool_calls"]
     assert card["add"] in r["answer"] and card["drop"] in r["answer"], r["answer"][:300]
+
+
+# --- a number of the last request put right, with a new count ---------------------------------------------------------
+@pytest.mark.parametrize("fix,minutes,count", [("sorry i meant 25 min not 28, and make it 9", 25, 9),
+                                               ("ugh meant 24 minutes not 28", 24, 6)])
+def test_a_corrected_minutes_cap_and_count_rerun_the_list(make_assistant, fix, minutes, count):
+    """'healthy free agents, nobody over 28 minutes a game, top 6' then 'sorry i meant 25 min not 28, and make it 9':
+    the same list with the cap put right and the new count (max_minutes 25, limit 9, every other argument as
+    before); the list shown has that many rows. Fails on 0520b6a: the correction was read as an 'X not Y' swap and the
+    optimizer ran (no list)."""
+    from tests.conversations import checks as K
+
+    def listed(r) -> dict:  # the list's call: the wire's scan or its ranking
+        return (_calls(r, "get_free_agents") or _calls(r, "get_player_rankings") or [{}])[0]
+
+    a = make_assistant(scoring="points")
+    r = a.ask("healthy free agents, nobody playing over 28 minutes a game, top 6")
+    before = listed(r)
+    assert before.get("max_minutes") == 28, r["tool_calls"]
+    r = a.ask(fix, r["thread_id"])
+    args = listed(r)
+    assert args.get("max_minutes") == minutes and args.get("limit") == count, r["tool_calls"]
+    assert {k: v for k, v in args.items() if k not in ("max_minutes", "limit")} == \
+        {k: v for k, v in before.items() if k not in ("max_minutes", "limit")}, (before, args)  # the rest kept
+    assert len(K.table_column(r["answer"], "Player")) == count, r["answer"][-900:]
