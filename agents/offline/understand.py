@@ -286,7 +286,8 @@ def _understood(p, prev, previous_answer: str | None = None):
         return p
     if not p.categories and FIX_IT.search(fold(p.text)) and weak_named(previous_answer):
         p.categories = weak_named(previous_answer)  # "find me a trade to fix it" after the weakest categories
-    if act in ("request", "affirm") and ((my_moves_asked(p) and not named_here(p)) or still_mine(p)):  # "what did I just do?"
+    if act in ("request", "affirm") and ((my_moves_asked(p) and not named_here(p) and not ir_asked(p)) or still_mine(p)):
+        # "what did I just do?" ("who's in my IR slot now, and who did I add": the slots with the moves, below)
         p.act, p.intent, p.choices, p.unknown, p.greeting = "my_moves", Intent.GENERAL_ADVICE, [], False, False
         p.frame = p.frame.model_copy(update={"act": "request", "card": None})
         p.wants_moves, p.hold_or_stream, p.move, p.follow_up = False, False, None, False
