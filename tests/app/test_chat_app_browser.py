@@ -44,15 +44,21 @@ def _following(g: dict) -> bool:
     return g["lastTop"] < g["top"] and g["lastBottom"] <= g["top"] + 40
 
 
+def _geometry_when(page, want: bool, tries: int, every_ms: int) -> dict:
+    """The view's geometry once `_following` is `want`, or the last read after `tries` waits of `every_ms`."""
+    g = page.evaluate(GEOMETRY)
+    for _ in range(tries):
+        if _following(g) == want:
+            break
+        page.wait_for_timeout(every_ms)
+        g = page.evaluate(GEOMETRY)
+    return g
+
+
 def _assert_pinned_and_following(page) -> None:
     # the view follows once the last elements have drawn: under a loaded CI run that came after the
     # cards (the newest message's bottom 1,500 px below the view, then followed); wait for it, up to 30 s
-    g = page.evaluate(GEOMETRY)
-    for _ in range(60):
-        if _following(g):
-            break
-        page.wait_for_timeout(500)
-        g = page.evaluate(GEOMETRY)
+    g = _geometry_when(page, True, 60, 500)
     assert g["vh"] - 160 <= g["top"] and g["bottom"] <= g["vh"] + 1, g  # the composer at the bottom of the view
     assert g["lastTop"] < g["top"] and g["lastBottom"] <= g["top"] + 40, g  # the newest message just above it
 
@@ -112,12 +118,7 @@ def _assert_only_the_user_unsticks(page) -> None:
     page.evaluate(GROW)
     # an unexplained scroll up holds the following back half a second (a wheel's event can come after
     # its scroll); then the change brings the view back: wait for it, up to 5 s
-    back = page.evaluate(GEOMETRY)
-    for _ in range(20):
-        if _following(back):
-            break
-        page.wait_for_timeout(250)
-        back = page.evaluate(GEOMETRY)
+    back = _geometry_when(page, True, 20, 250)
     assert _following(back), back
     box = page.get_by_test_id("stChatMessage").last.bounding_box()
     page.mouse.move(box["x"] + 20, 200)
@@ -128,12 +129,7 @@ def _assert_only_the_user_unsticks(page) -> None:
     # version (no wheel unsticks the view) fails both turns.
     for _turn in range(2):
         page.mouse.wheel(0, -1500)
-        up = page.evaluate(GEOMETRY)
-        for _ in range(40):
-            if not _following(up):
-                break
-            page.wait_for_timeout(250)
-            up = page.evaluate(GEOMETRY)
+        up = _geometry_when(page, False, 40, 250)
         if not _following(up):
             break
     assert not _following(up), up
