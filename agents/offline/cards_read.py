@@ -8,7 +8,7 @@ import re
 from services.league.lookup import fold
 
 CARD_HEAD = re.compile(r"(Move (?P<ird>[^,|*]+?) to IR, add (?P<ira>[^,|*]+?)|Drop (?P<d>[^|*]+?) -> Add (?P<a>[^,|*]+?))"
-                       r"(?=,|\s*\||\*|\s[+-]\d|\.\s|$)", re.M)
+                       r"(?=,|\s*\||\*|\s[+-]\d|\.\s|\s\(|$)", re.M)  # (" (win chance ...)": no name goes on past it)
 
 
 def cards_in(answer: str | None) -> list[tuple[str, str, str, str]]:

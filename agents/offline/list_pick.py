@@ -8,9 +8,14 @@ pickup; this answers the one stat asked.
 """
 from __future__ import annotations
 
+import re
+
 from services.league.lookup import fold
 
 ACT = "research_listpick"
+# the list pointed back at: "of those", "among them", "which one", "on that list"
+LIST_REF = re.compile(r"\b(?:of (?:those|them|these|em|the (?:list|ones|guys|names|\w+ (?:guys|names|of them)))|among (?:them|those|these)|"
+                      r"out of (?:those|them|these)|which one|who there|(?:on|from) (?:that|the|this|your) list)\b")
 LISTS = ("fa_scan", "fa_hot", "research_rankings", "fa_replace", "research_listpick")
 
 
@@ -18,8 +23,9 @@ def read(p, prev) -> bool:
     """Whether the message picks one player of the last list by one stat (in place: the act, the list's players)."""
     from agents.offline.trade_pick import PICK
 
-    if prev is None or prev.act not in LISTS or len(p.categories) != 1 or not PICK.search(fold(p.text)):
-        return False
+    t = fold(p.text)
+    if prev is None or prev.act not in LISTS or len(p.categories) != 1 or not PICK.search(t) or not LIST_REF.search(t):
+        return False  # ("which five unowned guys swat the most shots?" names no list: a ranking of its own)
     from agents.offline.carry import named_here, take
     from agents.offline.cards_read import list_players
 

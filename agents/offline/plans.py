@@ -219,6 +219,9 @@ def _relaxed(done: dict, most: bool = False) -> list[Call]:
         return []
     if not first.get("free_agents") and len(done.get("get_free_agents", [])) == 1 and wanted > 1:
         return [("get_free_agents", {**first["filters"], "min_games_remaining": 1, "limit": 8})]
+    if not first.get("free_agents") and len(done.get("get_free_agents", [])) == 1 and \
+            (first.get("filters") or {}).get("play_on_all"):  # nobody plays each day: the best on any of them
+        return [("get_free_agents", {**first["filters"], "play_on_all": False})]
     return []
 
 

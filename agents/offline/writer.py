@@ -86,7 +86,12 @@ def free_agents(p: Parsed, done) -> str:
             parts.append("Categories still in play: " + ", ".join(
                 f"{c['category']} (win chance {c['win_probability']:.0%})" for c in close) + ".")
     fas = _ok(done, "get_free_agents")
-    if len(fas) > 1 and not fas[0]["data"]["free_agents"]:
+    if len(fas) > 1 and not fas[0]["data"]["free_agents"] and fas[0]["data"]["filters"].get("play_on_all"):
+        parts.append((_nobody_every_day(fas[0]["data"]) or "").replace(
+            " Ask for one of the days for its best pickups.", "").replace(" Ask for fewer days for the best pickups.", "")
+            + " The best with a game on any of them:")
+        fas = fas[1:]
+    elif len(fas) > 1 and not fas[0]["data"]["free_agents"]:
         wanted = fas[0]["data"]["filters"].get("min_games_remaining")
         found = next((x for x in fas[1:] if x["data"]["free_agents"]), fas[-1])
         least = found["data"]["filters"].get("min_games_remaining") or 1

@@ -339,3 +339,37 @@ def test_a_corrected_minutes_cap_and_count_rerun_the_list(make_assistant, fix, m
     assert {k: v for k, v in args.items() if k not in ("max_minutes", "limit")} == \
         {k: v for k, v in before.items() if k not in ("max_minutes", "limit")}, (before, args)  # the rest kept
     assert len(K.table_column(r["answer"], "Player")) == count, r["answer"][-900:]
+
+
+# --- a card's add read back from its line: the name alone ------------------------------------------------------------
+def test_a_cards_add_read_back_is_his_name_alone():
+    """A categories card's line goes on after the add with its win chances ('add Daeqwon Plowden (win chance before
+    -> after): FG% ...'): the add read back is the name alone, so 'how many threes does that guy make' looks him up.
+    Fails on 0520b6a: the add ran on to the end of the line, and the look-up found no such player."""
+    from agents.offline.cards_read import cards_in
+
+    line = ("**Card 3 is waiting for you: Move Jaden Ivey to IR, add Daeqwon Plowden (win chance before -> after): "
+            "FG% win chance 69% -> 74%; FT% win chance 50% -> 52%.** Press **Approve** on its card to do it")
+    assert [(c[1], c[2]) for c in cards_in(line)] == [("Jaden Ivey", "Daeqwon Plowden")]
+
+
+# --- nobody on the wire plays each day asked: said, then the best on any of them -------------------------------------
+def test_nobody_playing_each_day_asked_is_said_and_the_best_on_any_follow(make_assistant):
+    """'anyone on waivers who plays both sat and sun' when no free agent's team plays both (the box scores'
+    schedule decides): the answer says nobody plays both days, then lists the best with a game on either (a second
+    get_free_agents without play_on_all), each listed playing one of them. Fails on 0520b6a: 'sat and sun' was
+    either day without a word (and, asked as both, the answer ended at nobody)."""
+    from tests.conversations import checks as K
+
+    sat, sun = K.AS_OF + dt.timedelta(days=3), K.AS_OF + dt.timedelta(days=4)
+    r = make_assistant(scoring="points").ask("anyone on waivers who plays both sat and sun")
+    calls = _calls(r, "get_free_agents")
+    assert calls and calls[0]["play_on"] == [sat.isoformat(), sun.isoformat()] and calls[0]["play_on_all"], r["tool_calls"]
+    listed = K.table_column(r["answer"], "Player")
+    assert listed, r["answer"][-600:]
+    if "Nobody plays both days" in r["answer"]:
+        assert len(calls) == 2 and not calls[1]["play_on_all"], r["tool_calls"]
+        assert all(K.plays_on(n, sat) or K.plays_on(n, sun) for n in listed), listed
+        assert not any(K.plays_on(n, sat) and K.plays_on(n, sun) for n in listed), listed
+    else:
+        assert all(K.plays_on(n, sat) and K.plays_on(n, sun) for n in listed), listed
