@@ -22,11 +22,9 @@ STILL = re.compile(r"\bstill (?:worth|good|a good|the right|the best|make sense|
 def recalled(p) -> tuple[int, tuple[str, str, str, str]] | None:
     """(place, card) of the card a recall names, from the thread's latest card list; None when the message
     is no recall, names a player, or the place is past the list."""
-    from agents.offline.card_words import card_ordinal
+    from agents.offline.card_words import card_ordinal, card_pair
     from agents.offline.carry import named_here
     from agents.offline.cards_read import offered_cards
-
-    from agents.offline.card_words import card_pair
 
     t = fold(p.text)
     if named_here(p) or not RECALL.search(t) or card_pair(p.text):  # two places weighed: frame_read's why_not

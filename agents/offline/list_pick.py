@@ -1,5 +1,6 @@
 """One player picked from the last list by a stat (issue #36): "which of those is the best on the boards", "who
-there gets the most steals", "which one of them shoots the best from three" after a pickup list or a ranking.
+there gets the most steals", "which one of them shoots the best from three" after a pickup list or a ranking; or
+by his games left ("out of the 5 you gave me, who's got the most games left", the list a turn or two back).
 
 `compare_players` of the list's players (the names its table showed, in its order); they are ranked by the
 stat's projected figure a game when he plays (the turnover category lowest first), the pick said with his
@@ -15,7 +16,11 @@ from services.league.lookup import fold
 ACT = "research_listpick"
 # the list pointed back at: "of those", "among them", "which one", "on that list"
 LIST_REF = re.compile(r"\b(?:of (?:those|them|these|em|the (?:list|ones|guys|names|\w+ (?:guys|names|of them)))|among (?:them|those|these)|"
-                      r"out of (?:those|them|these)|which one|who there|(?:on|from) (?:that|the|this|your) list)\b")
+                      r"out of (?:those|them|these)|which one|who there|(?:on|from) (?:that|the|this|your) list|"
+                      r"(?:out )?of the (?:\d{1,2}|three|four|five|six|eight|ten) (?:you|u) (?:gave|showed|listed|sent|named)"
+                      r"(?: me)?)\b")
+# the most games left among them ("out of the 5 you gave me who's got the most games left")
+MOST_LEFT = re.compile(r"\b(?:most|more) (?:games|gms)(?: left| remaining)?\b|\bmost (?:games )?left\b")
 LISTS = ("fa_scan", "fa_hot", "research_rankings", "fa_replace", "research_listpick")
 
 
@@ -24,32 +29,58 @@ def read(p, prev) -> bool:
     from agents.offline.trade_pick import PICK
 
     t = fold(p.text)
-    if prev is None or prev.act not in LISTS or len(p.categories) != 1 or not PICK.search(t) or not LIST_REF.search(t):
+    games = bool(MOST_LEFT.search(t)) and not p.categories
+    if prev is None or not (len(p.categories) == 1 or games) or not LIST_REF.search(t) or \
+            not (PICK.search(t) or games):
         return False  # ("which five unowned guys swat the most shots?" names no list: a ranking of its own)
     from agents.offline.carry import named_here, take
     from agents.offline.cards_read import list_players
 
     if named_here(p) or len(p.text.split()) > 16:
         return False
-    names = list_players(p.previous_answer)
-    if len(names) < 2:
+    # the list pointed at: the last answer's, else the thread's latest list ("out of the 5 you gave me", a turn on)
+    lists = [list_players(a) for a in [p.previous_answer, *(getattr(p, "thread_answers", None) or [])]]
+    names = next((x for x in lists if len(x) >= 2), [])
+    if len(names) < 2 or (prev.act not in LISTS and names is lists[0]):
         return False
     from agents.core.frame import RequestFrame
 
     take(p, ACT)
     p.players, p.follow_up, p.unknown, p.greeting, p.day = names[:12], True, False, False, None
+    p.categories = [] if games else p.categories
     p.frame = RequestFrame(players=list(p.players), punt=list(p.punt))
     return True
 
 
 def plan(p, done: dict) -> list[tuple[str, dict]]:
-    return [] if done else [("compare_players", {"names": list(p.players)})]
+    if done:
+        return []
+    return [("compare_players", {"names": list(p.players)})] if p.categories else \
+        [("get_schedule", {"names": list(p.players)})]  # the most games left: their schedules this week
+
+
+def _most_games(p, done: dict) -> str | None:
+    from agents.offline.text import _ok, _table
+
+    rows = [x for r in _ok(done, "get_schedule") for x in r["data"]["players"]]
+    if len(rows) < 2:
+        return None
+    ranked = sorted(rows, key=lambda x: -x["games"])
+    top = [x["name"] for x in ranked if x["games"] == ranked[0]["games"]]
+    n = ranked[0]["games"]
+    lead = (f"**Of those {len(rows)}, {top[0]} has the most games left this week: {n}.**" if len(top) == 1 else
+            f"**Of those {len(rows)}, all have {n} games left this week: none has more.**" if len(top) == len(rows) else
+            f"**Of those {len(rows)}, {', '.join(top[:-1])} and {top[-1]} have the most games left this week: {n} each.**")
+    return "\n\n".join([lead, _table(["Player", "Games left", "Dates"], [
+        [x["name"], x["games"], ", ".join(str(d)[5:] for d in x["dates"])] for x in ranked])])
 
 
 def answer(p, done: dict) -> str | None:
     from agents.offline.text import _ok, _table
     from agents.offline.trade_pick import KEYS, WORDS, _said
 
+    if not p.categories:
+        return _most_games(p, done)
     rows = [x for r in _ok(done, "compare_players") for x in r["data"].get("players") or []]
     if len(rows) < 2:
         return None

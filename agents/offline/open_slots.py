@@ -2,7 +2,7 @@
 open slots do i have tomorrow", "so how many empties friday now", and who off the wire plays that day to fill them.
 
 From `compose_daily_lineup` of that day: its `open_slots` (the starting slots none of mine fills, each place once)
-and how many of mine play; with a fill asked ("who off waivers plays that day to fill em"), the free agents with a
+and its starters; with a fill asked ("who off waivers plays that day to fill em"), the free agents with a
 game that day (`get_free_agents` with that day to play on), the first of them said as the fill.
 """
 from __future__ import annotations
@@ -13,6 +13,8 @@ from agents.offline.multi import FILL_SLOTS as FILL, OPEN_SLOTS as OPEN
 from services.league.lookup import fold
 
 ACT = "lineup_openslots"
+
+
 def read(p, prev) -> bool:
     """Whether the message asks how many starting spots are empty on a day (in place: the act and the day)."""
     from agents.core.frame import RequestFrame

@@ -373,3 +373,24 @@ def test_nobody_playing_each_day_asked_is_said_and_the_best_on_any_follow(make_a
         assert not any(K.plays_on(n, sat) and K.plays_on(n, sun) for n in listed), listed
     else:
         assert all(K.plays_on(n, sat) and K.plays_on(n, sun) for n in listed), listed
+
+
+# --- the list two turns back filtered by games left -------------------------------------------------------------------
+def test_the_list_two_turns_back_is_ranked_by_games_left(make_assistant):
+    """'top 6 free agents by steals' then 'is the 2nd guy healthy' then 'of the 6 you gave me, who has the most games
+    left': the six of the list (not the one player of the turn between) by their games left this week (get_schedule
+    of those names), the lead naming the most, as the box scores' schedule counts them. Fails on 0520b6a: the
+    player of the turn between (or nobody) was looked up."""
+    from tests.conversations import checks as K
+
+    a = make_assistant(scoring="points")
+    r = a.ask("top 6 free agents by steals")
+    names = [re.sub(r" \(.*\)$", "", n) for n in K.table_column(r["answer"], "Player")]  # a flag cut off: "(OUT)"
+    r = a.ask("is the 2nd guy healthy", r["thread_id"])
+    r = a.ask("of the 6 you gave me, who has the most games left", r["thread_id"])
+    assert _calls(r, "get_schedule") == [{"names": names}], (names, r["tool_calls"])
+    end = K.AS_OF + dt.timedelta(days=6 - K.AS_OF.weekday())
+    games = {n: K.games_between(n, K.AS_OF, end) for n in names}
+    most = [n for n in names if games[n] == max(games.values())]
+    lead = r["answer"].splitlines()[0]
+    assert f": {max(games.values())}" in lead and (all(n in lead for n in most) or "all have" in lead), (games, lead)
