@@ -63,7 +63,11 @@ def _wanted(name: str, text: str) -> bool:
     from agents.offline.slots import player_mentions
     from agents.offline.trade_talk import GET_VERBS
 
-    words = fold(text).split()
+    t = fold(text)
+    last = re.escape(fold(name).replace(".", "").split()[-1]) if name.strip() else None
+    if last and re.search(GET_VERBS.pattern + r"\s+(?:\w+\s+){0,2}?" + rf"{last}\b", t):
+        return True  # "pry cade cunningham loose", "land anthony edwards"
+    words = t.split()  # a nickname ("ant"): the words before its mention
     return any(label == name and GET_VERBS.search(" ".join(words[max(0, i - 3):i]) + " ")
                for i, _, label in player_mentions(text))
 

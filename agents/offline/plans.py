@@ -179,7 +179,7 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         if "validate_slot_fit" in done:
             return []
         scans = _results(done, "get_hot_free_agents" if hot else "get_free_agents")  # the relaxed list too
-        return _relaxed(done) or [("validate_slot_fit", {"add": a["name"], "drop": p.replacing})
+        return _relaxed(done, any_day=not p.follow_up) or [("validate_slot_fit", {"add": a["name"], "drop": p.replacing})
                                   for a in (scans[-1] if scans else {}).get("free_agents", [])[:3]]
     if p.players and p.act != "fa_scan":
         if done:
@@ -189,7 +189,8 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         return [("get_player_status", {"name": name}), ("get_schedule", {"names": [name]}),
                 ("validate_slot_fit", {"add": name}), *log]
     if horizon in ("next_week", "rest_of_season"):  # ranked over that horizon; this week's slot fits do not apply
-        return _relaxed(done, getattr(p, "most_games", False)) if done else [("get_free_agents", scan)]
+        return _relaxed(done, getattr(p, "most_games", False), any_day=not p.follow_up) if done else \
+            [("get_free_agents", scan)]
     checked = p.need and p.scoring == "categories"  # a stated need: the scoreboard first, then the categories in play
     if not done:
         return [("get_matchup_details", {})] if checked else [("get_matchup_details", {}), ("get_free_agents", scan)]
@@ -197,7 +198,7 @@ def plan_free_agents(p: Parsed, done: dict, as_of: dt.date) -> list[Call]:
         return [("get_free_agents", {**scan, "target_categories": need_targets(p, done) or None})]
     if "validate_slot_fit" in done:
         return []
-    return _relaxed(done) or [("validate_slot_fit", {"add": a["name"]}) for a in _scanned(done)[:3]]
+    return _relaxed(done, any_day=not p.follow_up) or [("validate_slot_fit", {"add": a["name"]}) for a in _scanned(done)[:3]]
 
 
 def _scanned(done: dict) -> list[dict]:
@@ -207,9 +208,10 @@ def _scanned(done: dict) -> list[dict]:
     return (_results(done, "get_free_agents") or [{}])[0].get("free_agents", [])
 
 
-def _relaxed(done: dict, most: bool = False) -> list[Call]:
+def _relaxed(done: dict, most: bool = False, any_day: bool = True) -> list[Call]:
     """Nobody has the games asked for ("someone with 4 games" in a 3-game week): the list again with
-    one game, and the answer says so."""
+    one game, and the answer says so. Nobody plays each of the days asked: the best on any of them (`any_day`:
+    not when a follow-up narrowed a list already shown to each day: that list is not shown again)."""
     scans = _results(done, "get_free_agents") or [{}]
     first, last = scans[0], scans[-1]
     wanted = (last.get("filters") or {}).get("min_games_remaining", 0)
@@ -219,7 +221,7 @@ def _relaxed(done: dict, most: bool = False) -> list[Call]:
         return []
     if not first.get("free_agents") and len(done.get("get_free_agents", [])) == 1 and wanted > 1:
         return [("get_free_agents", {**first["filters"], "min_games_remaining": 1, "limit": 8})]
-    if not first.get("free_agents") and len(done.get("get_free_agents", [])) == 1 and \
+    if any_day and not first.get("free_agents") and len(done.get("get_free_agents", [])) == 1 and \
             (first.get("filters") or {}).get("play_on_all"):  # nobody plays each day: the best on any of them
         return [("get_free_agents", {**first["filters"], "play_on_all": False})]
     return []
