@@ -58,8 +58,8 @@ def _let_go(name: str, text: str) -> bool:
 
 
 def _wanted(name: str, text: str) -> bool:
-    """'how do i land X', 'trade for X', 'go after X': the player is the one asked for (a get verb in the three words
-    before him)."""
+    """'how do i land X', 'pry X loose', 'go after X': the player is the one asked for (a get verb at most three
+    words before his surname, or before a nickname's mention)."""
     from agents.offline.slots import player_mentions
     from agents.offline.trade_talk import GET_VERBS
 

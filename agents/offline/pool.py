@@ -1,7 +1,8 @@
 """Free-agent pool asks the intent model reads as something else (issue #36):
 
 - a free-agent ranking asked for a time ahead ("top free agents for this week", "best adds for next
-  week", "show me guys with games fri and sat to stream in, top 6") with no past window is the pickup scan over those games, not the last seven days' ranking;
+  week", "show me guys with games fri and sat to stream in, top 6") with no past window is the pickup scan
+  over those games, not the last seven days' ranking;
 - a reply that a listed player is hurt ("the top guy's hurt though", "Braun is out btw, only healthy
   ones") or asks for healthy players only ("drop the injured ones"), after a list: the same list without
   him (and without the OUT and DTD ones), never his game log. No injury report is read here, so the
