@@ -89,12 +89,9 @@ def _whole_roster(p, ranked: list[dict], out: list[dict], unit: str, table) -> s
     best_first = bool(BEST_FIRST.search(fold(p.text)))
     order = list(reversed(ranked)) if best_first else ranked
     low, high = ranked[0], ranked[-1]
-    ends = [f"{low['name']} is the weakest ({low['expected_per_game']:.1f})",
-            f"{high['name']} the best ({high['expected_per_game']:.1f})"]
-    if best_first:
-        ends = [f"{high['name']} is the best ({high['expected_per_game']:.1f})",
-                f"{low['name']} the weakest ({low['expected_per_game']:.1f})"]
-    lead = f"**Your roster, {'best to worst' if best_first else 'worst to best'} by {unit}: {ends[0]}, {ends[1]}.**"
+    ends = [(low, "the weakest"), (high, "the best")][::-1 if best_first else 1]  # said in the order asked
+    first, second = (f"{r['name']} {'is ' * (i == 0)}{word} ({r['expected_per_game']:.1f})" for i, (r, word) in enumerate(ends))
+    lead = f"**Your roster, {'best to worst' if best_first else 'worst to best'} by {unit}: {first}, {second}.**"
     parts = [lead, table(["#", "Player", "Status", "Games left", "Expected a game", "FPts season", "FPts last 5"],
                          [[i, r["name"], r["status"], r["games_remaining"], f"{r['expected_per_game']:.1f}",
                            f"{r['fpts_season']:.1f}", f"{r['fpts_last5']:.1f}"] for i, r in enumerate(order, 1)])]

@@ -87,9 +87,7 @@ def free_agents(p: Parsed, done) -> str:
                 f"{c['category']} (win chance {c['win_probability']:.0%})" for c in close) + ".")
     fas = _ok(done, "get_free_agents")
     if len(fas) > 1 and not fas[0]["data"]["free_agents"] and fas[0]["data"]["filters"].get("play_on_all"):
-        parts.append((_nobody_every_day(fas[0]["data"]) or "").replace(
-            " Ask for one of the days for its best pickups.", "").replace(" Ask for fewer days for the best pickups.", "")
-            + " The best with a game on any of them:")
+        parts.append(_nobody_every_day(fas[0]["data"], offer=False) + " The best with a game on any of them:")
         fas = fas[1:]
     elif len(fas) > 1 and not fas[0]["data"]["free_agents"]:
         wanted = fas[0]["data"]["filters"].get("min_games_remaining")
@@ -140,18 +138,19 @@ def _top_of_list(p: Parsed, fas) -> str | None:
             "your roster most follows.")
 
 
-def _nobody_every_day(f: dict) -> str | None:
-    """An all-days list that came back empty, said as what it is: nobody plays on each of those days."""
+def _nobody_every_day(f: dict, offer: bool = True) -> str | None:
+    """An all-days list that came back empty, said as what it is: nobody plays on each of those days (`offer`: with
+    what to ask instead, when no list on any of the days follows)."""
     filters = f["filters"]
     if not filters.get("play_on_all"):
         return None
     days = [dt.date.fromisoformat(d) for d in filters["play_on"]]
     said = " and ".join(f"{d:%a %b} {d.day}" for d in days)
-    return (f"**Nobody plays both days:** none of the {f.get('scanned', 0)} best free agents has a game on {said} "
-            "(no back-to-back for their teams). Ask for one of the days for its best pickups."
-            if len(days) == 2 else
-            f"**Nobody plays every one of those days:** none of the {f.get('scanned', 0)} best free agents has a "
-            f"game on each of {said}. Ask for fewer days for the best pickups.")
+    if len(days) == 2:
+        return (f"**Nobody plays both days:** none of the {f.get('scanned', 0)} best free agents has a game on {said} "
+                "(no back-to-back for their teams)." + (" Ask for one of the days for its best pickups." if offer else ""))
+    return (f"**Nobody plays every one of those days:** none of the {f.get('scanned', 0)} best free agents has a "
+            f"game on each of {said}." + (" Ask for fewer days for the best pickups." if offer else ""))
 
 
 def _filtered(filters: dict) -> str:
